@@ -1,0 +1,43 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Apps Script globals belong to the adapters only; everything else receives ports.
+    files: ['src/**/*.ts'],
+    ignores: ['src/platform/**', 'src/index.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'SpreadsheetApp',
+          'UrlFetchApp',
+          'PropertiesService',
+          'CacheService',
+          'LockService',
+          'ScriptApp',
+          'HtmlService',
+          'Utilities',
+          'Session',
+          'Logger',
+        ].map((name) => ({ name, message: 'Use a port from src/platform instead.' })),
+      ],
+    },
+  },
+  {
+    files: ['sidebar/**/*.ts', 'dev/playground/web/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

@@ -1,0 +1,92 @@
+/**
+ * The internal result model: v1 and v2 API answers are mapped into these shapes by src/api,
+ * and the rest of the add-on (job engine, ledger, custom functions, sidebar) only knows these.
+ */
+
+export const JOB_STATUSES = [
+  'CREATED',
+  'IN_PROGRESS',
+  'CANCELED',
+  'CREDITS_INSUFFICIENT',
+  'FINISHED',
+  'RATE_LIMIT',
+  'UNKNOWN',
+] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** What the user can ask an enrichment to find. */
+export type EnrichField = 'work_email' | 'personal_email' | 'phone';
+export const ENRICH_FIELDS: readonly EnrichField[] = ['work_email', 'personal_email', 'phone'];
+
+/** Credits per result found (spec §1). The one price table. */
+export const PRICES: Readonly<Record<EnrichField, number>> = { work_email: 1, personal_email: 3, phone: 10 };
+
+/** The API's `enrich_fields` value for each field (values are not in the spec: docs/api-decisions.md). */
+export const API_ENRICH_FIELD: Readonly<Record<EnrichField, string>> = {
+  work_email: 'contact.emails',
+  personal_email: 'contact.personal_emails',
+  phone: 'contact.phones',
+};
+
+export type JobKind = 'enrich' | 'reverse';
+
+export interface FoundEmail {
+  email: string;
+  /** DELIVERABLE, HIGH_PROBABILITY, CATCH_ALL, INVALID, INVALID_DOMAIN, or a value the API added later. */
+  status?: string;
+}
+
+export interface FoundPhone {
+  /** As the API sent it; may be E.164 or formatted. Always written to cells as text. */
+  number: string;
+  /** ISO 3166-1 alpha-2. */
+  region?: string;
+}
+
+/** The profile fields the add-on shows in cells (from a v2 Person or a v1 profile). */
+export interface ProfileSummary {
+  fullName?: string;
+  firstName?: string;
+  lastName?: string;
+  title?: string;
+  companyName?: string;
+  companyDomain?: string;
+  /** "City, Region, Country" of what the API gave. */
+  location?: string;
+  networkUrl?: string;
+}
+
+/** The input an enrichment item was sent with, echoed back by the API. */
+export interface ContactInput {
+  firstName?: string;
+  lastName?: string;
+  fullName?: string;
+  companyDomain?: string;
+  companyName?: string;
+  networkUrl?: string;
+  email?: string;
+}
+
+/** One item of a job result: what was found for one submitted contact. */
+export interface ContactResult {
+  /** The `custom` object sent with the item, returned unchanged: carries the row identity. */
+  custom: Record<string, string>;
+  input: ContactInput;
+  workEmail?: FoundEmail;
+  personalEmail?: FoundEmail;
+  phone?: FoundPhone;
+  workEmails: FoundEmail[];
+  personalEmails: FoundEmail[];
+  phones: FoundPhone[];
+  profile?: ProfileSummary;
+}
+
+export interface JobResult {
+  id: string;
+  name: string;
+  kind: JobKind;
+  status: JobStatus;
+  items: ContactResult[];
+  /** cost.credits: credits this job consumed so far. */
+  credits: number;
+}

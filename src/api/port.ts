@@ -1,0 +1,49 @@
+/**
+ * What the rest of the add-on needs from the enrichment API. src/api/client.ts implements it over
+ * HTTP; unit tests implement it in memory. Methods throw ApiError.
+ */
+import type { EnrichField, JobKind, JobResult } from './model';
+import type { ApiError } from './errors';
+
+export interface EnrichItemInput {
+  firstName?: string;
+  lastName?: string;
+  fullName?: string;
+  companyDomain?: string;
+  companyName?: string;
+  networkUrl?: string;
+  /** Row identity; returned unchanged in the result. Values are strings. */
+  custom: Record<string, string>;
+}
+
+export interface ReverseItemInput {
+  email: string;
+  custom: Record<string, string>;
+}
+
+export interface JobRef {
+  id: string;
+  kind: JobKind;
+}
+
+/** What one poll of one job gave. A 402 is a `result` with status CREDITS_INSUFFICIENT. */
+export type PollOutcome =
+  { kind: 'result'; result: JobResult } | { kind: 'not_ready' } | { kind: 'error'; error: ApiError };
+
+export interface EnrichmentApi {
+  /** v1 start; at most LIMITS.itemsPerEnrichJob items. Returns the enrichment_id. */
+  startEnrichment(
+    name: string,
+    items: EnrichItemInput[],
+    fields: readonly EnrichField[],
+    webhookUrl?: string,
+  ): string;
+  /** v2 reverse start. Returns the enrichment_id. */
+  startReverse(name: string, items: ReverseItemInput[], webhookUrl?: string): string;
+  /** One fetchAll round trip for all jobs; outcomes in the same order. Never throws for one job's failure. */
+  pollJobs(jobs: readonly JobRef[]): PollOutcome[];
+  /** Credits available in the workspace. */
+  creditBalance(): number;
+  /** The workspace id of a valid key. */
+  verifyKey(): string;
+}

@@ -1,0 +1,21 @@
+/** Every limit the add-on respects, in one place: the API's and Apps Script's. */
+export const LIMITS = {
+  /** API: items per bulk enrichment job (spec §8). */
+  itemsPerEnrichJob: 100,
+  /** API: items per reverse lookup job. The spec does not say; we assume the enrichment limit (docs/api-decisions.md). */
+  itemsPerReverseJob: 100,
+  /** API: company / people search page size (spec §8; people search assumed the same). */
+  searchDefaultLimit: 10,
+  searchMaxLimit: 100,
+  /** Apps Script: PropertiesService. */
+  propertyValueBytes: 9 * 1024,
+  propertyStoreBytes: 500 * 1024,
+  /** Apps Script: CacheService. */
+  cacheValueBytes: 100 * 1024,
+  cacheMaxTtlSeconds: 6 * 60 * 60,
+  /** Apps Script: execution time of a run and of a custom function. */
+  executionMs: 6 * 60 * 1000,
+  customFunctionMs: 30 * 1000,
+  /** Time we keep in reserve before the hard limit to save state and write results. */
+  executionSafetyMs: 45 * 1000,
+} as const;

@@ -1,0 +1,78 @@
+/**
+ * The ports: everything the add-on needs from Apps Script, as small interfaces.
+ * Use cases receive these (usually bundled in an AppContext) so they run unchanged in Apps Script,
+ * in the local runtime and in unit tests. Adapters in this folder are the only code that touches
+ * Apps Script globals.
+ */
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+export interface HttpRequest {
+  url: string;
+  method: HttpMethod;
+  headers?: Record<string, string>;
+  /** JSON text; sent with Content-Type: application/json. */
+  body?: string;
+}
+
+/** status 0 means the request never got an HTTP answer (DNS, refused, timeout); see networkError. */
+export interface HttpResponse {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+  networkError?: string;
+}
+
+export interface HttpPort {
+  fetch(request: HttpRequest): HttpResponse;
+  /** One round trip for many requests (UrlFetchApp.fetchAll); answers in the same order. */
+  fetchAll(requests: HttpRequest[]): HttpResponse[];
+}
+
+/** A string key/value store: PropertiesService (document or user) behind it. */
+export interface KeyValueStore {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  setAll(values: Record<string, string>): void;
+  delete(key: string): void;
+  /** Every key/value; one call to the service. */
+  getAll(): Record<string, string>;
+}
+
+/** CacheService behind it: values may vanish at any time, so it only ever sits in front of a store. */
+export interface CachePort {
+  get(key: string): string | null;
+  getAll(keys: string[]): Record<string, string>;
+  put(key: string, value: string, ttlSeconds: number): void;
+  putAll(values: Record<string, string>, ttlSeconds: number): void;
+  remove(key: string): void;
+}
+
+export interface LockPort {
+  /** Waits up to timeoutMs for the lock; false when another execution holds it. */
+  tryLock(timeoutMs: number): boolean;
+  release(): void;
+}
+
+export interface ClockPort {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  sleep(ms: number): void;
+}
+
+/** How much of this execution's time is left (6 min for a run, 30 s for a custom function). */
+export interface BudgetPort {
+  remainingMs(): number;
+}
+
+export interface TriggerPort {
+  /** Installs one time-driven trigger for the handler unless one exists; returns the minutes it got. */
+  ensureEveryMinutes(handler: string, minutes: number): number;
+  remove(handler: string): void;
+  has(handler: string): boolean;
+}
+
+export interface LogPort {
+  info(message: string): void;
+  warn(message: string): void;
+}

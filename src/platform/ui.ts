@@ -1,0 +1,22 @@
+/** Adapter: the spreadsheet UI (menu, sidebar, toast). */
+
+export interface MenuItem {
+  label: string;
+  /** Name of a top-level function in src/index.ts. */
+  handler: string;
+}
+
+export function addAddonMenu(items: readonly MenuItem[]): void {
+  const menu = SpreadsheetApp.getUi().createAddonMenu();
+  for (const item of items) menu.addItem(item.label, item.handler);
+  menu.addToUi();
+}
+
+export function showSidebarPage(title: string): void {
+  const page = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(title);
+  SpreadsheetApp.getUi().showSidebar(page);
+}
+
+export function toast(message: string, title: string, seconds = 5): void {
+  SpreadsheetApp.getActiveSpreadsheet().toast(message, title, seconds);
+}

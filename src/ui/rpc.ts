@@ -1,0 +1,123 @@
+/**
+ * The contract between the sidebar and the server: every function the sidebar calls through
+ * google.script.run, with the shapes it sends and gets back. The sidebar imports these with
+ * `import type` only, so no server code lands in the page.
+ */
+import type { EnrichField, JobKind } from '../api/model';
+
+/** The inputs a column can be mapped to. */
+export type InputKey =
+  'firstName' | 'lastName' | 'fullName' | 'companyName' | 'companyDomain' | 'networkUrl' | 'email';
+
+/** Input → 1-based column index in the sheet (absent: not mapped). */
+export type ColumnMapping = Partial<Record<InputKey, number>>;
+
+export interface SettingsView {
+  hasApiKey: boolean;
+  /** e.g. "••••••••3f9a"; never the key itself. */
+  maskedKey: string;
+  apiBaseUrl: string;
+  backgroundRefresh: boolean;
+}
+
+export interface SaveSettingsRequest {
+  apiKey?: string;
+  apiBaseUrl?: string;
+}
+
+export interface KeyCheckView {
+  ok: boolean;
+  workspaceId?: string;
+  /** The API's reason in plain words when not ok. */
+  message?: string;
+}
+
+export interface BalanceView {
+  balance: number | null;
+  message?: string;
+}
+
+export interface PlanRequest {
+  kind: JobKind;
+  fields: EnrichField[];
+  /** The user's corrections; absent means the detected (or remembered) mapping. */
+  mapping?: ColumnMapping;
+}
+
+export interface SkippedRow {
+  row: number;
+  reason: string;
+}
+
+export interface PlanView {
+  planId: string;
+  kind: JobKind;
+  sheetName: string;
+  /** e.g. "rows 2–41" */
+  selectionLabel: string;
+  headerRow: number;
+  /** Header texts with their 1-based column index, for the mapping dropdowns. */
+  columns: { index: number; header: string }[];
+  mapping: ColumnMapping;
+  fields: EnrichField[];
+  /** Distinct contacts that will be sent (costs credits). */
+  contactsToSend: number;
+  /** Rows filled from another row with the same inputs, or from saved results. */
+  rowsFromDuplicates: number;
+  rowsFromLedger: number;
+  skipped: SkippedRow[];
+  /** Most credits the run can spend at the price table. */
+  maxCredits: number;
+  balance: number | null;
+  jobs: number;
+}
+
+export interface StartView {
+  runId: string;
+  jobs: number;
+  contacts: number;
+  /** Rows written at once from saved results (no credits). */
+  rowsFilledFromLedger: number;
+}
+
+export interface FoundCounts {
+  workEmail: number;
+  personalEmail: number;
+  phone: number;
+  profile: number;
+}
+
+export type RunState = 'running' | 'finished' | 'out_of_credits' | 'failed' | 'canceled';
+
+export interface RunProgress {
+  runId: string;
+  kind: JobKind;
+  sheetName: string;
+  state: RunState;
+  jobs: number;
+  sent: number;
+  done: number;
+  found: FoundCounts;
+  credits: number;
+  startedAt: string;
+  /** Plain words, with what to do next. */
+  error?: string;
+}
+
+export interface ProgressView {
+  runs: RunProgress[];
+  pending: boolean;
+}
+
+/** Every server function the sidebar may call. */
+export interface SidebarServer {
+  getSettings(): SettingsView;
+  saveSettings(request: SaveSettingsRequest): SettingsView;
+  verifyApiKey(): KeyCheckView;
+  getCreditBalance(): BalanceView;
+  planRun(request: PlanRequest): PlanView;
+  startRun(planId: string): StartView;
+  pollJobs(): ProgressView;
+  getProgress(): ProgressView;
+  setBackgroundRefresh(enabled: boolean): SettingsView;
+}

@@ -1,0 +1,40 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readEntryPoints, renderStub } from '../../../scripts/lib/entry-points';
+
+function entriesOf(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'entry-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return readEntryPoints(join(dir, 'index.ts'));
+}
+
+describe('entry points of src/index.ts', () => {
+  it('follows re-exports to the declaration and keeps its JSDoc and parameter names', () => {
+    const entries = entriesOf({
+      'index.ts': "export { ENRICH_EMAIL } from './functions';\nexport function onOpen(): void {}\n",
+      'functions.ts':
+        '/**\n * Work email of a person.\n * @param {string} first First name\n * @return The email\n * @customfunction\n */\nexport function ENRICH_EMAIL(first: string, last: string): string { return first + last; }\n',
+    });
+    expect(entries.map((e) => e.name).sort()).toEqual(['ENRICH_EMAIL', 'onOpen']);
+    const enrich = entries.find((e) => e.name === 'ENRICH_EMAIL')!;
+    expect(enrich.params).toEqual(['first', 'last']);
+    expect(enrich.jsdoc).toContain('@customfunction');
+    const stub = renderStub(enrich, 'Bundle');
+    expect(stub).toMatch(/@customfunction[\s\S]*\*\/\nfunction ENRICH_EMAIL\(first, last\) \{/);
+    expect(stub).toContain('return Bundle.ENRICH_EMAIL(first, last);');
+  });
+
+  it('forwards rest parameters with apply', () => {
+    const [entry] = entriesOf({
+      'index.ts': 'export function SUM_ALL(...values: number[]): number { return values.length; }\n',
+    });
+    expect(renderStub(entry!, 'B')).toContain('B.SUM_ALL.apply(null, arguments)');
+  });
+
+  it('refuses an export that is not a function declaration', () => {
+    expect(() => entriesOf({ 'index.ts': 'export const notAFunction = 1;\n' })).toThrow(
+      /not a function declaration/,
+    );
+  });
+});
