@@ -86,6 +86,8 @@ export interface JobResult {
   name: string;
   kind: JobKind;
   status: JobStatus;
+  /** The API's own status string when it is not one we know (status is then UNKNOWN): the enum may grow. */
+  rawStatus?: string;
   items: ContactResult[];
   /** cost.credits: credits this job consumed so far. */
   credits: number;

@@ -1,0 +1,108 @@
+/**
+ * The EnrichmentApi the job engine uses, on top of the endpoint functions: enrichment starts on v1
+ * (the only start the spec shows), reverse lookups on v2, and every poll reads v2 results in one
+ * fetchAll round trip, resending only the requests that failed.
+ */
+import {
+  enrichResultV2Call,
+  getCreditBalance,
+  reverseResultV2Call,
+  searchCompanies,
+  searchPeople,
+  startEnrichmentV1,
+  startReverseV2,
+  verifyKey,
+  type JobAnswer,
+} from './endpoints';
+import { ApiError } from './errors';
+import { requestError } from './failures';
+import { API_ENRICH_FIELD, type EnrichField } from './model';
+import type { EnrichItemInput, EnrichmentApi, JobRef, PollOutcome } from './port';
+import type { CompanySearchBody, EnrichItemV1, EnrichFieldValue, PeopleSearchBody } from './schemas/requests';
+import type { CompanySearchResponse, PeopleSearchResponse } from './schemas/responses';
+import { createApiContext, performAll, type ApiClientOptions, type Call } from './transport';
+
+export type { ApiClientOptions } from './transport';
+
+/** EnrichmentApi plus the search endpoints, which the search panels use directly. */
+export interface ApiClient extends EnrichmentApi {
+  searchCompanies(body: CompanySearchBody): CompanySearchResponse;
+  searchPeople(body: PeopleSearchBody): PeopleSearchResponse;
+}
+
+const clean = (value: string | undefined): string | undefined => value?.trim() || undefined;
+
+/** v1 items have no full-name field: a lone full name is split at its first space. */
+function splitName(item: EnrichItemInput): { firstname?: string; lastname?: string } {
+  const first = clean(item.firstName);
+  const last = clean(item.lastName);
+  const full = clean(item.fullName);
+  if ((first && last) || !full) return { firstname: first, lastname: last };
+  const space = full.search(/\s/);
+  if (space < 0) return { firstname: first ?? full, lastname: last };
+  return { firstname: first ?? full.slice(0, space), lastname: last ?? full.slice(space + 1).trim() };
+}
+
+/** The v1 request item for one contact; absent values are left out rather than sent empty. */
+export function toEnrichItemV1(item: EnrichItemInput, fields: readonly EnrichField[]): EnrichItemV1 {
+  const candidate: EnrichItemV1 = {
+    ...splitName(item),
+    domain: clean(item.companyDomain),
+    company_name: clean(item.companyName),
+    network_url: clean(item.networkUrl),
+    enrich_fields: fields.map((field) => API_ENRICH_FIELD[field] as EnrichFieldValue),
+    custom: item.custom,
+  };
+  return Object.fromEntries(
+    Object.entries(candidate).filter((entry) => entry[1] !== undefined),
+  ) as EnrichItemV1;
+}
+
+/**
+ * The HTTP client. Throws ApiError config.base_url / config.api_key at once for a bad configuration.
+ * Example: createApiClient({ http, clock, budget, log, baseUrl, apiKey }).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const ctx = createApiContext(options);
+  return {
+    startEnrichment(name, items, fields, webhookUrl) {
+      // Absent enrich_fields means "all three" to the API: an empty choice must not become that.
+      if (fields.length === 0) {
+        throw requestError(
+          'POST /api/v1/contact/enrich/bulk',
+          'no field to find',
+          'Choose at least one field to find.',
+        );
+      }
+      const datas = items.map((item) => toEnrichItemV1(item, fields));
+      return startEnrichmentV1(ctx, { name, datas, webhook_url: webhookUrl });
+    },
+    startReverse(name, items, webhookUrl) {
+      const data = items.map((item) => ({ email: item.email.trim(), custom: item.custom }));
+      return startReverseV2(ctx, { name, data, webhook_url: webhookUrl });
+    },
+    pollJobs(jobs: readonly JobRef[]): PollOutcome[] {
+      const outcomes: PollOutcome[] = [];
+      const calls: Array<Call<JobAnswer>> = [];
+      const slots: number[] = [];
+      jobs.forEach((job, index) => {
+        try {
+          calls.push(job.kind === 'enrich' ? enrichResultV2Call(job.id) : reverseResultV2Call(job.id));
+          slots.push(index);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          outcomes[index] = { kind: 'error', error };
+        }
+      });
+      performAll(ctx, calls, true).forEach((outcome, k) => {
+        outcomes[slots[k] as number] =
+          outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome;
+      });
+      return outcomes;
+    },
+    creditBalance: () => getCreditBalance(ctx),
+    verifyKey: () => verifyKey(ctx),
+    searchCompanies: (body) => searchCompanies(ctx, body),
+    searchPeople: (body) => searchPeople(ctx, body),
+  };
+}

@@ -1,0 +1,264 @@
+/**
+ * One typed function per endpoint of the spec (§4), both versions. Each builds a `Call` and hands it
+ * to the shared request helper (transport.ts); job results are mapped to the internal model.
+ * The spec has eleven endpoints: the v2 enrichment start is "not shown", so enrichment starts on v1.
+ */
+import { z } from 'zod/mini';
+import type { HttpResponse } from '../platform/ports';
+import { API_ERROR, errorFromResponse, requestError } from './failures';
+import {
+  enrichResultV1ToModel,
+  enrichResultV2ToModel,
+  reverseResultV1ToModel,
+  reverseResultV2ToModel,
+} from './mapping';
+import type { JobResult } from './model';
+import type { PollOutcome } from './port';
+import {
+  companySearchBody,
+  enrichStartV1Body,
+  peopleSearchBody,
+  REQUEST_RULE,
+  reverseStartV1Body,
+  reverseStartV2Body,
+  type CompanySearchBody,
+  type EnrichItemV1,
+  type EnrichStartV1Body,
+  type PeopleSearchBody,
+  type ReverseStartV1Body,
+  type ReverseStartV2Body,
+} from './schemas/requests';
+import {
+  balanceResponse,
+  companySearchResponse,
+  enrichResultV1,
+  enrichResultV2,
+  keyCheckResponse,
+  peopleSearchResponse,
+  reverseResultV1,
+  reverseResultV2,
+  startResponse,
+  type CompanySearchResponse,
+  type PeopleSearchResponse,
+} from './schemas/responses';
+import {
+  checkRequest,
+  isSuccess,
+  jsonOf,
+  parseBody,
+  perform,
+  readJson,
+  type ApiContext,
+  type Call,
+} from './transport';
+
+/** What a result GET gives when it is not an error: a result (402 included) or "not ready yet". */
+export type JobAnswer = Exclude<PollOutcome, { kind: 'error' }>;
+
+/** Custom values may be numbers or booleans here: they are sent as strings (the API rejects others). */
+export type CustomInput = Record<string, string | number | boolean>;
+export type EnrichStartV1Input = Omit<EnrichStartV1Body, 'datas'> & {
+  datas: Array<Omit<EnrichItemV1, 'custom'> & { custom?: CustomInput }>;
+};
+export type ReverseStartV2Input = Omit<ReverseStartV2Body, 'data'> & {
+  data: Array<{ email: string; custom?: CustomInput }>;
+};
+export interface ResultOptions {
+  /** Partial results of an unfinished job (spec §4.2: not for regular use). */
+  forceResults?: boolean;
+}
+
+const NOT_READY_STATUSES = new Set(['CREATED', 'IN_PROGRESS']);
+
+function stringifyCustom(custom: CustomInput | undefined): Record<string, string> | undefined {
+  if (custom === undefined) return undefined;
+  const entries = Object.entries(custom).map(([key, value]) => [
+    key,
+    typeof value === 'number' || typeof value === 'boolean' ? String(value) : value,
+  ]);
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/** The first problem of a refused request, in the user's words. */
+function explainRequest(issue: z.core.$ZodIssue): string {
+  const index = issue.path.find((key): key is number => typeof key === 'number');
+  const where = index === undefined ? '' : `Contact ${index + 1}: `;
+  if (issue.code === 'too_big' && issue.path.length === 1) {
+    return `A job takes at most ${String(issue.maximum)} contacts; split the selection into smaller jobs.`;
+  }
+  if (issue.code === 'too_small' && issue.path.length === 1) return 'A job needs at least one contact.';
+  if (issue.message === REQUEST_RULE.nameRequired) return 'A job name is required.';
+  if (issue.message === REQUEST_RULE.itemIdentity) {
+    return `${where}needs a first name, last name and company (domain or name), or a profile URL.`;
+  }
+  if (issue.path.includes('custom')) return `${where}row identity values must be text.`;
+  return `${where}the request is not valid (${issue.path.map(String).join('.') || 'body'}).`;
+}
+
+const idPath = (prefix: string, id: string): string => {
+  if (!id.trim()) throw requestError(`GET ${prefix}/{id}`, 'job id is empty', 'This job has no id.');
+  return `${prefix}/${encodeURIComponent(id)}`;
+};
+
+/** A call whose one success is a 2xx body of `schema`, from which `pick` takes what callers need. */
+function valueCall<S extends z.ZodMiniType, T>(
+  method: 'get' | 'post',
+  path: string,
+  schema: S,
+  pick: (body: z.output<S>) => T,
+  body?: unknown,
+): Call<T> {
+  const endpoint = `${method.toUpperCase()} ${path}`;
+  const read = readJson(schema, endpoint);
+  return { endpoint, method, path, body, read: (response, ctx) => pick(read(response, ctx)) };
+}
+
+const enrichmentId = (body: { enrichment_id: string }): string => body.enrichment_id;
+const same = <T>(body: T): T => body;
+
+/**
+ * Reads a job-result GET: 400 in_progress and a 2xx still CREATED/IN_PROGRESS are "not ready"
+ * (unless partial results were forced); a 402 carries a job body (CREDITS_INSUFFICIENT) and is a result.
+ */
+function jobCall<S extends z.ZodMiniType>(
+  endpoint: string,
+  path: string,
+  schema: S,
+  toModel: (body: z.output<S>) => JobResult,
+  options: ResultOptions = {},
+): Call<JobAnswer> {
+  const force = options.forceResults === true;
+  const read = (response: HttpResponse, ctx: ApiContext): JobAnswer => {
+    const data = jsonOf(response);
+    const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
+    if (response.status === 400 && code === API_ERROR.inProgress) return { kind: 'not_ready' };
+    const jobBody =
+      isSuccess(response.status) || (response.status === 402 && z.safeParse(schema, data).success);
+    if (!jobBody) throw errorFromResponse(endpoint, response, ctx.apiKey);
+    const result = toModel(parseBody(schema, endpoint, response, data, ctx));
+    const pending = NOT_READY_STATUSES.has(result.status) && !force && isSuccess(response.status);
+    return pending ? { kind: 'not_ready' } : { kind: 'result', result };
+  };
+  return { endpoint, method: 'get', path, query: { forceResults: force ? 'true' : undefined }, read };
+}
+
+// ---- enrichment ----
+
+/** POST /api/v1/contact/enrich/bulk (§4.1). Returns the enrichment_id. */
+export function startEnrichmentV1(ctx: ApiContext, input: EnrichStartV1Input): string {
+  const endpoint = 'POST /api/v1/contact/enrich/bulk';
+  const prepared = {
+    ...input,
+    datas: input.datas.map((item) => ({ ...item, custom: stringifyCustom(item.custom) })),
+  };
+  const body = checkRequest(enrichStartV1Body, endpoint, prepared, explainRequest);
+  return perform(ctx, valueCall('post', '/api/v1/contact/enrich/bulk', startResponse, enrichmentId, body));
+}
+
+export function enrichResultV2Call(id: string, options?: ResultOptions): Call<JobAnswer> {
+  const endpoint = 'GET /api/v2/contact/enrich/bulk/{enrichment_id}';
+  return jobCall(
+    endpoint,
+    idPath('/api/v2/contact/enrich/bulk', id),
+    enrichResultV2,
+    enrichResultV2ToModel,
+    options,
+  );
+}
+
+/** GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2). */
+export function getEnrichmentResultV2(ctx: ApiContext, id: string, options?: ResultOptions): JobAnswer {
+  return perform(ctx, enrichResultV2Call(id, options));
+}
+
+/** GET /api/v1/contact/enrich/bulk/{enrichment_id} (§4.3). */
+export function getEnrichmentResultV1(ctx: ApiContext, id: string, options?: ResultOptions): JobAnswer {
+  const endpoint = 'GET /api/v1/contact/enrich/bulk/{enrichment_id}';
+  const path = idPath('/api/v1/contact/enrich/bulk', id);
+  return perform(ctx, jobCall(endpoint, path, enrichResultV1, enrichResultV1ToModel, options));
+}
+
+// ---- reverse email lookup ----
+
+/** POST /api/v2/contact/reverse/email/bulk (§4.4). Returns the enrichment_id. */
+export function startReverseV2(ctx: ApiContext, input: ReverseStartV2Input): string {
+  const endpoint = 'POST /api/v2/contact/reverse/email/bulk';
+  const prepared = {
+    ...input,
+    data: input.data.map((item) => ({ ...item, custom: stringifyCustom(item.custom) })),
+  };
+  const body = checkRequest(reverseStartV2Body, endpoint, prepared, explainRequest);
+  return perform(
+    ctx,
+    valueCall('post', '/api/v2/contact/reverse/email/bulk', startResponse, enrichmentId, body),
+  );
+}
+
+/** POST /api/v1/contact/reverse/email/bulk (§4.5). Returns the enrichment_id. */
+export function startReverseV1(ctx: ApiContext, input: ReverseStartV1Body): string {
+  const endpoint = 'POST /api/v1/contact/reverse/email/bulk';
+  const body = checkRequest(reverseStartV1Body, endpoint, input, explainRequest);
+  return perform(
+    ctx,
+    valueCall('post', '/api/v1/contact/reverse/email/bulk', startResponse, enrichmentId, body),
+  );
+}
+
+export function reverseResultV2Call(id: string): Call<JobAnswer> {
+  const endpoint = 'GET /api/v2/contact/reverse/email/bulk/{enrichment_id}';
+  const path = idPath('/api/v2/contact/reverse/email/bulk', id);
+  return jobCall(endpoint, path, reverseResultV2, reverseResultV2ToModel);
+}
+
+/** GET /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6). */
+export function getReverseResultV2(ctx: ApiContext, id: string): JobAnswer {
+  return perform(ctx, reverseResultV2Call(id));
+}
+
+/** GET /api/v1/contact/reverse/email/bulk/{reverse_email_id} (§4.7). */
+export function getReverseResultV1(ctx: ApiContext, reverseEmailId: string): JobAnswer {
+  const endpoint = 'GET /api/v1/contact/reverse/email/bulk/{reverse_email_id}';
+  const path = idPath('/api/v1/contact/reverse/email/bulk', reverseEmailId);
+  return perform(ctx, jobCall(endpoint, path, reverseResultV1, reverseResultV1ToModel));
+}
+
+// ---- search ----
+
+function searchCall<S extends z.ZodMiniType, R extends z.ZodMiniType>(
+  ctx: ApiContext,
+  path: string,
+  requestSchema: S,
+  responseSchema: R,
+  input: z.input<S>,
+): z.output<R> {
+  const body = checkRequest(requestSchema, `POST ${path}`, input, explainRequest);
+  return perform(ctx, valueCall('post', path, responseSchema, same, body));
+}
+
+/** POST /api/v2/company/search (§4.8). `limit` at most LIMITS.searchMaxLimit. */
+export function searchCompanies(ctx: ApiContext, body: CompanySearchBody): CompanySearchResponse {
+  return searchCall(ctx, '/api/v2/company/search', companySearchBody, companySearchResponse, body);
+}
+
+/** POST /api/v2/people/search (§4.9). */
+export function searchPeople(ctx: ApiContext, body: PeopleSearchBody): PeopleSearchResponse {
+  return searchCall(ctx, '/api/v2/people/search', peopleSearchBody, peopleSearchResponse, body);
+}
+
+// ---- account ----
+
+/** GET /api/v2/account/keys/verify (§4.10). Returns the workspace id. */
+export function verifyKey(ctx: ApiContext): string {
+  return perform(
+    ctx,
+    valueCall('get', '/api/v2/account/keys/verify', keyCheckResponse, (body) => body.workspace_id),
+  );
+}
+
+/** GET /api/v2/account/credits (§4.11). Returns the balance in credits. */
+export function getCreditBalance(ctx: ApiContext): number {
+  return perform(
+    ctx,
+    valueCall('get', '/api/v2/account/credits', balanceResponse, (body) => body.balance),
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * v1 and v2 job results → the one internal model (model.ts). Pure functions over parsed bodies.
+ */
+import { JOB_STATUSES, type ContactResult, type FoundEmail, type FoundPhone, type JobKind } from './model';
+import type { JobResult, JobStatus, ProfileSummary } from './model';
+import type {
+  EnrichItemResultV1,
+  EnrichmentRecordV2,
+  EnrichResultV1,
+  EnrichResultV2,
+  Person,
+  ProfileV1,
+  ReverseItemResultV1,
+  ReverseRecordV2,
+  ReverseResultV1,
+  ReverseResultV2,
+} from './schemas/responses';
+
+type Maybe<T> = T | null | undefined;
+
+/** Unknown statuses (the enum may grow) become UNKNOWN; the raw value is kept in `rawStatus`. */
+export function jobStatus(
+  raw: Maybe<string>,
+  whenAbsent: JobStatus,
+): { status: JobStatus; rawStatus?: string } {
+  if (raw === null || raw === undefined || raw === '') return { status: whenAbsent };
+  const upper = raw.trim().toUpperCase();
+  const known = (JOB_STATUSES as readonly string[]).includes(upper);
+  return known ? { status: upper as JobStatus } : { status: 'UNKNOWN', rawStatus: raw };
+}
+
+const text = (value: Maybe<string>): string | undefined => (value ? value : undefined);
+
+/** Drops undefined members, so results compare and serialise cleanly. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter((entry) => entry[1] !== undefined)) as T;
+}
+
+function nonEmpty<T extends object>(value: T): T | undefined {
+  const kept = compact(value);
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
+/** `custom` comes back as sent; anything not a string (an API that drifted) is stringified. */
+export function customBack(custom: Maybe<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(custom ?? {})) {
+    if (value === null || value === undefined) continue;
+    out[key] =
+      typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return out;
+}
+
+function email(found: Maybe<{ email: string; status?: Maybe<string> }>): FoundEmail | undefined {
+  return found && found.email ? compact({ email: found.email, status: text(found.status) }) : undefined;
+}
+
+function phone(found: Maybe<{ number: string; region?: Maybe<string> }>): FoundPhone | undefined {
+  return found && found.number ? compact({ number: found.number, region: text(found.region) }) : undefined;
+}
+
+const emails = (list: Maybe<Array<{ email: string; status?: Maybe<string> }>>): FoundEmail[] =>
+  (list ?? []).flatMap((item) => email(item) ?? []);
+const phones = (list: Maybe<Array<{ number: string; region?: Maybe<string> }>>): FoundPhone[] =>
+  (list ?? []).flatMap((item) => phone(item) ?? []);
+
+function place(...parts: Array<Maybe<string>>): string | undefined {
+  const kept = parts.filter((part): part is string => !!part);
+  return kept.length > 0 ? kept.join(', ') : undefined;
+}
+
+function joinName(first: Maybe<string>, last: Maybe<string>): string | undefined {
+  return [first, last].filter(Boolean).join(' ') || undefined;
+}
+
+/** The cell-facing summary of a v2 Person (also used for people search rows). */
+export function personSummary(person: Maybe<Person>): ProfileSummary | undefined {
+  if (!person) return undefined;
+  const current = person.employment?.current;
+  return nonEmpty({
+    fullName: text(person.full_name) ?? joinName(person.first_name, person.last_name),
+    firstName: text(person.first_name),
+    lastName: text(person.last_name),
+    title: text(current?.title),
+    companyName: text(current?.company?.name),
+    companyDomain: text(current?.company?.domain),
+    location: place(person.location?.city, person.location?.region, person.location?.country),
+    networkUrl: text(person.social_profiles?.network?.url),
+  });
+}
+
+function profileV1Summary(
+  profile: Maybe<ProfileV1>,
+  contact: { firstname?: Maybe<string>; lastname?: Maybe<string>; domain?: Maybe<string> },
+): ProfileSummary | undefined {
+  const firstName = text(profile?.firstname) ?? text(contact.firstname);
+  const lastName = text(profile?.lastname) ?? text(contact.lastname);
+  return nonEmpty({
+    fullName: joinName(firstName, lastName),
+    firstName,
+    lastName,
+    title: text(profile?.position?.title),
+    companyName: text(profile?.position?.company?.name),
+    companyDomain: text(profile?.position?.company?.domain) ?? text(contact.domain),
+    location: text(profile?.location),
+    networkUrl: text(profile?.network_url),
+  });
+}
+
+function contact(parts: Partial<ContactResult> & Pick<ContactResult, 'custom' | 'input'>): ContactResult {
+  return compact({ workEmails: [], personalEmails: [], phones: [], ...parts });
+}
+
+function enrichRecordV2(record: EnrichmentRecordV2): ContactResult {
+  const input = record.input ?? {};
+  const info = record.contact_info ?? {};
+  const workEmails = emails(info.work_emails);
+  const personalEmails = emails(info.personal_emails);
+  const foundPhones = phones(info.phones);
+  return contact({
+    custom: customBack(record.custom),
+    input: compact({
+      firstName: text(input.first_name),
+      lastName: text(input.last_name),
+      fullName: text(input.full_name),
+      companyDomain: text(input.company_domain),
+      companyName: text(input.company_name),
+      networkUrl: text(input.network_url),
+    }),
+    workEmail: email(info.most_probable_work_email) ?? workEmails[0],
+    personalEmail: email(info.most_probable_personal_email) ?? personalEmails[0],
+    phone: phone(info.most_probable_phone) ?? foundPhones[0],
+    workEmails,
+    personalEmails,
+    phones: foundPhones,
+    profile: personSummary(record.profile),
+  });
+}
+
+function reverseRecordV2(record: ReverseRecordV2): ContactResult {
+  return contact({
+    custom: customBack(record.custom),
+    input: compact({ email: text(record.input?.email) }),
+    profile: personSummary(record.profile),
+  });
+}
+
+function enrichItemV1(item: EnrichItemResultV1): ContactResult {
+  const found = item.contact ?? {};
+  const foundPhones = phones(found.phones);
+  const best = text(found.most_probable_email);
+  const bestPhone = text(found.most_probable_phone);
+  // v1 lists emails without statuses: the most probable one's status is the only one we know.
+  const workEmails = emails(found.emails).map((entry) =>
+    entry.email === best ? compact({ email: best, status: text(found.most_probable_email_status) }) : entry,
+  );
+  return contact({
+    custom: customBack(item.custom),
+    input: {},
+    workEmail: best
+      ? compact({ email: best, status: text(found.most_probable_email_status) })
+      : workEmails[0],
+    phone: bestPhone
+      ? (foundPhones.find((entry) => entry.number === bestPhone) ?? { number: bestPhone })
+      : foundPhones[0],
+    workEmails,
+    phones: foundPhones,
+    profile: profileV1Summary(found.profile, found),
+  });
+}
+
+function reverseItemV1(item: ReverseItemResultV1): ContactResult {
+  return contact({
+    custom: customBack(item.custom),
+    input: compact({ email: text(item.input?.email) }),
+    profile: item.contact ? profileV1Summary(item.contact.profile, item.contact) : undefined,
+  });
+}
+
+interface JobBody<T> {
+  id: string;
+  name?: Maybe<string>;
+  status?: Maybe<string>;
+  cost?: Maybe<{ credits?: Maybe<number> }>;
+  items: Maybe<T[]>;
+}
+
+function job<T>(
+  kind: JobKind,
+  body: JobBody<T>,
+  whenAbsent: JobStatus,
+  item: (raw: T) => ContactResult,
+): JobResult {
+  return compact({
+    id: body.id,
+    name: body.name ?? '',
+    kind,
+    ...jobStatus(body.status, whenAbsent),
+    items: (body.items ?? []).map(item),
+    credits: body.cost?.credits ?? 0,
+  });
+}
+
+// v2 always documents `status`; v1 examples omit it and v1 answers with data only once the job is
+// done, so an absent v1 status is read as FINISHED (a v2 one as UNKNOWN).
+export const enrichResultV2ToModel = (body: EnrichResultV2): JobResult =>
+  job('enrich', { ...body, items: body.data }, 'UNKNOWN', enrichRecordV2);
+export const reverseResultV2ToModel = (body: ReverseResultV2): JobResult =>
+  job('reverse', { ...body, items: body.data }, 'UNKNOWN', reverseRecordV2);
+export const enrichResultV1ToModel = (body: EnrichResultV1): JobResult =>
+  job('enrich', { ...body, items: body.datas }, 'FINISHED', enrichItemV1);
+export const reverseResultV1ToModel = (body: ReverseResultV1): JobResult =>
+  job('reverse', { ...body, items: body.datas }, 'FINISHED', reverseItemV1);

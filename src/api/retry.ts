@@ -1,0 +1,85 @@
+/**
+ * Retries with exponential backoff and jitter, bounded by the caller's remaining execution time.
+ * Works on batches so that a poll of many jobs resends only the requests that failed.
+ */
+import { LIMITS } from '../limits';
+import type { BudgetPort, ClockPort, HttpRequest, HttpResponse, LogPort } from '../platform/ports';
+import { isRetryableStatus } from './failures';
+
+export interface RetryPolicy {
+  /** Rounds in all, the first one included. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  /** Longest single wait; a longer Retry-After from the server ends the retries at once. */
+  maxDelayMs: number;
+  /** Time kept in reserve: no wait may eat into it, so the caller can still save its state. */
+  safetyMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 20_000,
+  safetyMs: LIMITS.executionSafetyMs,
+};
+
+export interface RetryDeps {
+  clock: ClockPort;
+  budget: BudgetPort;
+  log: LogPort;
+  policy: RetryPolicy;
+  /** In [0, 1); injected so tests get the same waits every run. */
+  random: () => number;
+}
+
+function retryAfterMs(response: HttpResponse): number {
+  const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'retry-after');
+  const seconds = header ? Number(header[1]) : NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
+
+/**
+ * The wait before retry number `attempt` (1-based): "equal jitter", half fixed and half random, so
+ * many executions that failed together do not come back together. Undefined when we must stop.
+ */
+export function backoffDelay(attempt: number, failed: HttpResponse[], deps: RetryDeps): number | undefined {
+  const { policy } = deps;
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  const jittered = Math.round(ceiling / 2 + deps.random() * (ceiling / 2));
+  const serverWait = Math.max(0, ...failed.map(retryAfterMs));
+  if (serverWait > policy.maxDelayMs) return undefined;
+  const delay = Math.max(jittered, serverWait);
+  return delay <= deps.budget.remainingMs() - policy.safetyMs ? delay : undefined;
+}
+
+/**
+ * Sends the batch, then resends only the answers that may succeed later (429, 5xx, network), while
+ * attempts and time remain. Answers come back in request order; the last failure stays in place.
+ */
+export function sendWithRetry(
+  requests: HttpRequest[],
+  send: (batch: HttpRequest[]) => HttpResponse[],
+  deps: RetryDeps,
+  describe: (request: HttpRequest) => string,
+): HttpResponse[] {
+  const answers = send(requests);
+  for (let attempt = 1; attempt < deps.policy.maxAttempts; attempt++) {
+    const pending = answers.flatMap((answer, index) => (isRetryableStatus(answer.status) ? [index] : []));
+    if (pending.length === 0) break;
+    const failed = pending.map((index) => answers[index] as HttpResponse);
+    const delay = backoffDelay(attempt, failed, deps);
+    const what = pending.map((index) => describe(requests[index] as HttpRequest)).join(', ');
+    const statuses = failed.map((answer) => answer.status).join(',');
+    if (delay === undefined) {
+      deps.log.warn(`API: giving up on ${what} (status ${statuses}): no time left for another try`);
+      break;
+    }
+    deps.log.info(`API: ${what} answered ${statuses}; retry ${attempt} in ${delay} ms`);
+    deps.clock.sleep(delay);
+    const again = send(pending.map((index) => requests[index] as HttpRequest));
+    pending.forEach((index, k) => {
+      answers[index] = again[k] as HttpResponse;
+    });
+  }
+  return answers;
+}

@@ -1,0 +1,214 @@
+/**
+ * The one request helper every endpoint goes through: builds the HTTP request (the key only in the
+ * Authorization header, only to the checked base URL), sends it with retries, and reads the answer
+ * through a zod schema into a typed value or an ApiError that names the endpoint and the field.
+ */
+import { z } from 'zod/mini';
+import type {
+  BudgetPort,
+  ClockPort,
+  HttpMethod,
+  HttpPort,
+  HttpRequest,
+  HttpResponse,
+  LogPort,
+} from '../platform/ports';
+import { ApiError } from './errors';
+import {
+  errorFromResponse,
+  invalidResponseError,
+  missingKeyError,
+  notJsonError,
+  parseJson,
+  requestError,
+  scrub,
+} from './failures';
+import { DEFAULT_RETRY_POLICY, sendWithRetry, type RetryPolicy } from './retry';
+import { checkBaseUrl, joinUrl } from './url';
+
+export interface ApiClientOptions {
+  http: HttpPort;
+  clock: ClockPort;
+  budget: BudgetPort;
+  log: LogPort;
+  /** https, or http to a loopback address; checked at once (ApiError config.base_url). */
+  baseUrl: string;
+  /** Checked at once: an empty key is ApiError config.api_key. */
+  apiKey: string;
+  retryPolicy?: Partial<RetryPolicy>;
+  /** In [0, 1); defaults to Math.random. Tests inject a fixed one. */
+  random?: () => number;
+}
+
+export interface ApiContext {
+  readonly http: HttpPort;
+  readonly clock: ClockPort;
+  readonly budget: BudgetPort;
+  readonly log: LogPort;
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly policy: RetryPolicy;
+  readonly random: () => number;
+}
+
+export function createApiContext(options: ApiClientOptions): ApiContext {
+  const apiKey = options.apiKey.trim();
+  if (!apiKey) throw missingKeyError();
+  return {
+    http: options.http,
+    clock: options.clock,
+    budget: options.budget,
+    log: options.log,
+    baseUrl: checkBaseUrl(options.baseUrl),
+    apiKey,
+    policy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
+    random: options.random ?? Math.random,
+  };
+}
+
+/** One endpoint call: where it goes, what it sends, and how its answer is read. */
+export interface Call<T> {
+  /** "GET /api/v2/contact/enrich/bulk/{enrichment_id}": used in messages, never the real URL. */
+  endpoint: string;
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  read: (response: HttpResponse, ctx: ApiContext) => T;
+}
+
+function toRequest(ctx: ApiContext, call: Call<unknown>): HttpRequest {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${ctx.apiKey}`,
+    Accept: 'application/json',
+  };
+  const request: HttpRequest = {
+    url: joinUrl(ctx.baseUrl, call.path, call.query),
+    method: call.method,
+    headers,
+  };
+  if (call.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    request.body = JSON.stringify(call.body);
+  }
+  return request;
+}
+
+/**
+ * Sends calls with retries of the failed subset; `batch` uses one fetchAll per round (polling), else
+ * fetch. Each call's answer is read, or its ApiError returned in its place (never thrown).
+ */
+export function performAll<T>(ctx: ApiContext, calls: Array<Call<T>>, batch: boolean): Array<T | ApiError> {
+  if (calls.length === 0) return [];
+  const requests = calls.map((call) => toRequest(ctx, call));
+  const endpointOf = new Map(requests.map((request, index) => [request, calls[index]?.endpoint ?? '']));
+  const send = (round: HttpRequest[]): HttpResponse[] =>
+    batch ? ctx.http.fetchAll(round) : round.map((request) => ctx.http.fetch(request));
+  const answers = sendWithRetry(requests, send, ctx, (request) => endpointOf.get(request) ?? request.method);
+  return answers.map((answer, index) => {
+    const call = calls[index] as Call<T>;
+    try {
+      return call.read(answer, ctx);
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+  });
+}
+
+/** One call: its typed answer, or a thrown ApiError. */
+export function perform<T>(ctx: ApiContext, call: Call<T>): T {
+  const [outcome] = performAll(ctx, [call], false);
+  if (outcome instanceof ApiError) throw outcome;
+  return outcome as T;
+}
+
+// ---- reading answers ----
+
+type Issue = z.core.$ZodIssue;
+
+function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  const text = path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+  return text.replace(/^\./, '') || '(body)';
+}
+
+function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  return path.reduce<unknown>(
+    (value, key) =>
+      typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined,
+    data,
+  );
+}
+
+function describeIssue(issue: Issue, data: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type': {
+      const found = valueAt(data, issue.path);
+      return `expected ${issue.expected}, got ${found === null ? 'null' : Array.isArray(found) ? 'array' : typeof found}`;
+    }
+    case 'too_big':
+      return `at most ${String(issue.maximum)} allowed`;
+    case 'too_small':
+      return `at least ${String(issue.minimum)} required`;
+    case 'unrecognized_keys':
+      return `unknown key(s) ${issue.keys.join(', ')}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map(String).join(', ')}`;
+    case 'custom':
+      return issue.message;
+    default:
+      return issue.code ?? 'invalid';
+  }
+}
+
+/** "datas[3].custom.row: custom values must be strings; ..." (at most five issues). */
+export function describeIssues(issues: readonly Issue[], data: unknown): string {
+  const shown = issues.slice(0, 5).map((issue) => `${fieldPath(issue.path)}: ${describeIssue(issue, data)}`);
+  return shown.join('; ') + (issues.length > 5 ? `; and ${issues.length - 5} more` : '');
+}
+
+/** Validates a request body before anything is sent; `explain` turns the first issue into user words. */
+export function checkRequest<S extends z.ZodMiniType>(
+  schema: S,
+  endpoint: string,
+  body: unknown,
+  explain: (issue: Issue) => string,
+): z.output<S> {
+  const parsed = z.safeParse(schema, body);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0] as Issue;
+  throw requestError(endpoint, describeIssues(parsed.error.issues, body), explain(first));
+}
+
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+/** The JSON of an answer, or undefined when it is not JSON. */
+export function jsonOf(response: HttpResponse): unknown {
+  return parseJson(response.body);
+}
+
+/** Parses JSON data with a response schema; a mismatch names the endpoint and the field. */
+export function parseBody<S extends z.ZodMiniType>(
+  schema: S,
+  endpoint: string,
+  response: HttpResponse,
+  data: unknown,
+  ctx: ApiContext,
+): z.output<S> {
+  if (data === undefined) throw notJsonError(endpoint, response, ctx.apiKey);
+  const parsed = z.safeParse(schema, data);
+  if (parsed.success) return parsed.data;
+  throw invalidResponseError(
+    endpoint,
+    response.status,
+    scrub(describeIssues(parsed.error.issues, data), ctx.apiKey),
+  );
+}
+
+/** A reader for endpoints whose only success is a 2xx body of `schema`. */
+export function readJson<S extends z.ZodMiniType>(schema: S, endpoint: string) {
+  return (response: HttpResponse, ctx: ApiContext): z.output<S> => {
+    if (!isSuccess(response.status)) throw errorFromResponse(endpoint, response, ctx.apiKey);
+    return parseBody(schema, endpoint, response, jsonOf(response), ctx);
+  };
+}

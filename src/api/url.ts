@@ -1,0 +1,61 @@
+/**
+ * The API base URL rule: the key travels in a header, so it may only go over https, except to this
+ * machine (plain http to a loopback address is how the emulator and the tests run).
+ * Apps Script has no WHATWG `URL` class, so the URL is taken apart by hand.
+ */
+import { ApiError } from './errors';
+import { CLIENT_ERROR } from './failures';
+
+const BASE_URL = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(\/[^?#]*)?$/i;
+const HOST_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i;
+
+function configError(message: string): ApiError {
+  return new ApiError(
+    0,
+    CLIENT_ERROR.baseUrl,
+    message,
+    'The enrichment service address in Settings is not valid: it must start with https://.',
+    false,
+  );
+}
+
+function isLoopback(host: string): boolean {
+  if (host === 'localhost' || host === '[::1]') return true;
+  const octets = host.split('.');
+  return (
+    octets.length === 4 &&
+    octets[0] === '127' &&
+    octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255)
+  );
+}
+
+/**
+ * Checks a configured base URL and returns it without a trailing slash.
+ * Throws ApiError `config.base_url` for anything but https, or http to 127.0.0.0/8, localhost, [::1].
+ */
+export function checkBaseUrl(baseUrl: string): string {
+  const match = BASE_URL.exec(baseUrl.trim());
+  if (!match)
+    throw configError(`API base URL is not an absolute URL without query or fragment: "${baseUrl}"`);
+  const scheme = (match[1] ?? '').toLowerCase();
+  const authority = match[2] ?? '';
+  // Credentials in the URL would leak into logs and error messages.
+  if (authority.includes('@')) throw configError('API base URL must not contain user credentials');
+  const hostPort = HOST_PORT.exec(authority);
+  if (!hostPort) throw configError(`API base URL has no valid host: "${baseUrl}"`);
+  const host = (hostPort[1] ?? '').toLowerCase();
+  if (scheme !== 'https' && !(scheme === 'http' && isLoopback(host))) {
+    throw configError(`API base URL must use https (plain http only for loopback addresses): "${baseUrl}"`);
+  }
+  const path = (match[3] ?? '').replace(/\/+$/, '');
+  return `${scheme}://${authority.toLowerCase()}${path}`;
+}
+
+/** base + path, with a query string built from defined values. Path parts are encoded by the caller. */
+export function joinUrl(base: string, path: string, query?: Record<string, string | undefined>): string {
+  const pairs = Object.entries(query ?? {}).filter((pair): pair is [string, string] => pair[1] !== undefined);
+  const search = pairs
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}

@@ -1,0 +1,63 @@
+/**
+ * HttpPort over UrlFetchApp: the only API code that touches Apps Script globals.
+ * Errors never throw: HTTP errors come back as statuses (muteHttpExceptions) and network failures as
+ * status 0 with `networkError`, so the client decides what to retry.
+ */
+import type { HttpPort, HttpRequest, HttpResponse } from './ports';
+
+type UrlFetch = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch' | 'fetchAll'>;
+type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
+
+function toFetchRequest(request: HttpRequest): FetchRequest {
+  const fetchRequest: FetchRequest = {
+    url: request.url,
+    method: request.method,
+    headers: request.headers ?? {},
+    muteHttpExceptions: true,
+    // A redirect could carry the Authorization header to another host: we never follow one.
+    followRedirects: false,
+  };
+  if (request.body !== undefined) {
+    fetchRequest.contentType = 'application/json';
+    fetchRequest.payload = request.body;
+  }
+  return fetchRequest;
+}
+
+function toResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.getAllHeaders() as Record<string, unknown>)) {
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.map(String).join(', ') : String(value);
+  }
+  return { status: response.getResponseCode(), body: response.getContentText(), headers };
+}
+
+function networkFailure(error: unknown): HttpResponse {
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 0, body: '', headers: {}, networkError: message || 'network failure' };
+}
+
+/** The transport used in Apps Script and in the local runtime (which provides a UrlFetchApp). */
+export function createUrlFetchHttp(urlFetch: UrlFetch = UrlFetchApp): HttpPort {
+  const fetchOne = (request: HttpRequest): HttpResponse => {
+    const { url, ...params } = toFetchRequest(request);
+    try {
+      return toResponse(urlFetch.fetch(url, params));
+    } catch (error) {
+      return networkFailure(error);
+    }
+  };
+  return {
+    fetch: fetchOne,
+    fetchAll(requests) {
+      if (requests.length === 0) return [];
+      try {
+        return urlFetch.fetchAll(requests.map(toFetchRequest)).map(toResponse);
+      } catch {
+        // fetchAll throws for the whole batch when one request fails at network level: fetching
+        // one by one keeps the answers of the others (a round trip each, but only on failure).
+        return requests.map(fetchOne);
+      }
+    },
+  };
+}
