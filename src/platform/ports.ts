@@ -76,3 +76,8 @@ export interface LogPort {
   info(message: string): void;
   warn(message: string): void;
 }
+
+/** Tells the user something outside the sidebar (a toast on the spreadsheet). Never throws. */
+export interface NotifyPort {
+  toast(message: string): void;
+}

@@ -7,4 +7,10 @@ export const USER_PROPERTY = {
   apiKey: 'sheetEnrich.apiKey',
   /** Overrides the build's default API base URL (advanced setting). */
   apiBaseUrl: 'sheetEnrich.apiBaseUrl',
+  /** "0" when the user turned the background poll trigger off (default on). */
+  backgroundRefresh: 'sheetEnrich.backgroundRefresh',
+  /** The plan shown for confirmation, waiting for startRun. */
+  pendingPlan: 'sheetEnrich.pendingPlan',
+  /** The panel a menu item asked the sidebar to open; read once by getSettings. */
+  openPanel: 'sheetEnrich.openPanel',
 } as const;

@@ -18,7 +18,11 @@ export interface SettingsView {
   maskedKey: string;
   apiBaseUrl: string;
   backgroundRefresh: boolean;
+  /** The panel a menu item asked for ("enrich", "reverse", "settings"); given once, then cleared. */
+  openPanel?: SidebarPanel;
 }
+
+export type SidebarPanel = 'enrich' | 'reverse' | 'settings' | 'jobs';
 
 export interface SaveSettingsRequest {
   apiKey?: string;
@@ -42,6 +46,8 @@ export interface PlanRequest {
   fields: EnrichField[];
   /** The user's corrections; absent means the detected (or remembered) mapping. */
   mapping?: ColumnMapping;
+  /** Rewrite rows that already have an answer and output cells the user edited. Default false. */
+  overwrite?: boolean;
 }
 
 export interface SkippedRow {
@@ -78,6 +84,8 @@ export interface StartView {
   contacts: number;
   /** Rows written at once from saved results (no credits). */
   rowsFilledFromLedger: number;
+  /** Why the run stopped at once (e.g. the API refused the key), in plain words. */
+  message?: string;
 }
 
 export interface FoundCounts {
@@ -102,6 +110,10 @@ export interface RunProgress {
   startedAt: string;
   /** Plain words, with what to do next. */
   error?: string;
+  /** Rows filled at start from saved results (no credits). */
+  rowsFromLedger?: number;
+  /** Answers whose inputs no longer match any row (rows edited or deleted): kept, not written. */
+  unmatched?: number;
 }
 
 export interface ProgressView {

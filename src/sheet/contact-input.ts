@@ -1,0 +1,135 @@
+/**
+ * From the raw cells of a row to the contact the API receives: company domain from a website or a
+ * work email, full names split, profile URLs checked, and what is missing when it cannot be sent.
+ */
+import type { JobKind } from '../api/model';
+import type { ColumnMapping, InputKey } from '../ui/rpc';
+import { cleanText } from './text';
+
+/** Mail providers whose domain says nothing about the person's employer. */
+const FREE_MAIL_DOMAINS = new Set(
+  (
+    'gmail.com googlemail.com yahoo.com yahoo.fr yahoo.co.uk ymail.com hotmail.com hotmail.fr hotmail.co.uk ' +
+    'outlook.com outlook.fr live.com live.fr msn.com aol.com icloud.com me.com mac.com proton.me ' +
+    'protonmail.com gmx.com gmx.de gmx.net web.de t-online.de orange.fr wanadoo.fr free.fr laposte.net ' +
+    'sfr.fr libero.it virgilio.it mail.ru yandex.ru yandex.com qq.com 163.com 126.com zoho.com ' +
+    'fastmail.com hey.com tutanota.com mail.com'
+  ).split(' '),
+);
+
+export function isFreeMailDomain(domain: string): boolean {
+  return FREE_MAIL_DOMAINS.has(domain.toLowerCase());
+}
+
+/** "https://www.Acme.com/about?x" → "acme.com"; "jane@acme.com" → "acme.com"; free mail → "". */
+export function companyDomainFrom(value: string): string {
+  let text = cleanText(value).toLowerCase();
+  if (!text) return '';
+  const at = text.lastIndexOf('@');
+  if (at >= 0 && !text.includes('/')) {
+    const domain = text.slice(at + 1);
+    return isFreeMailDomain(domain) ? '' : companyDomainFrom(domain);
+  }
+  text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^www\d?\./, '');
+  const host = text.split(/[/?#:\s]/)[0] ?? '';
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return '';
+  return isFreeMailDomain(host) ? '' : host;
+}
+
+/** A person's profile URL on the networking site, normalised; "" for a company page or no URL. */
+export function personProfileUrl(value: string): string {
+  const text = cleanText(value);
+  if (!text) return '';
+  const withoutScheme = text.replace(/^https?:\/\//i, '').replace(/^(www|[a-z]{2})\./i, '');
+  const [host = '', ...rest] = withoutScheme.split('/');
+  const path = `/${rest.join('/')}`.split(/[?#]/)[0]!.replace(/\/+$/, '');
+  if (!host.includes('.') || path.length <= 1) return '';
+  if (/^\/(company|school|showcase|jobs|groups|feed|posts|pulse|sales\/company)(\/|$)/i.test(path)) return '';
+  return `https://www.${host.toLowerCase()}${path}`;
+}
+
+const HONORIFICS = /^(mr|mrs|ms|miss|mx|dr|prof|sir|mme|mlle|m|herr|frau|sr|sra|srta|dott|dr\.?ssa)\.?$/i;
+const SUFFIXES = /^(jr|sr|ii|iii|iv|phd|md|mba|esq|cpa)\.?$/i;
+const PARTICLES = new Set([
+  'de',
+  'del',
+  'della',
+  'der',
+  'di',
+  'da',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'dos',
+  'das',
+  'st',
+]);
+
+/** "Dr. Jean-Luc de la Tour, PhD" → Jean-Luc / de la Tour; "Doe, Jane" → Jane / Doe. */
+export function splitFullName(value: string): { firstName: string; lastName: string } {
+  let text = cleanText(value);
+  const comma = text.split(',').map((part) => part.trim());
+  if (comma.length === 2 && comma[1] && !SUFFIXES.test(comma[1]) && !comma[1].includes(' ')) {
+    text = `${comma[1]} ${comma[0]}`;
+  }
+  const words = text
+    .replace(/,/g, ' ')
+    .split(' ')
+    .filter((word) => word && !SUFFIXES.test(word));
+  while (words.length > 2 && HONORIFICS.test(words[0]!)) words.shift();
+  if (words.length === 0) return { firstName: '', lastName: '' };
+  if (words.length === 1) return { firstName: words[0]!, lastName: '' };
+  let split = words.length - 1;
+  while (split > 1 && PARTICLES.has(words[split - 1]!.toLowerCase())) split--;
+  return { firstName: words.slice(0, split).join(' '), lastName: words.slice(split).join(' ') };
+}
+
+/** The normalised inputs of one row: what is fingerprinted and what is sent. */
+export interface ContactInputs {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  companyDomain: string;
+  networkUrl: string;
+  email: string;
+}
+
+/** Reads the mapped cells of a row (1-based columns) into normalised inputs. */
+export function contactFromCells(cells: readonly string[], mapping: ColumnMapping): ContactInputs {
+  const cell = (key: InputKey) => {
+    const column = mapping[key];
+    return column ? cleanText(cells[column - 1]) : '';
+  };
+  let firstName = cell('firstName');
+  let lastName = cell('lastName');
+  const fullName = cell('fullName');
+  if (fullName && (!firstName || !lastName)) {
+    const split = splitFullName(fullName);
+    if (!firstName && !lastName) ({ firstName, lastName } = split);
+    else if (!lastName) lastName = split.lastName;
+    else firstName = split.firstName;
+  }
+  const email = cell('email').toLowerCase();
+  return {
+    firstName,
+    lastName,
+    companyName: cell('companyName'),
+    companyDomain: companyDomainFrom(cell('companyDomain')) || companyDomainFrom(email),
+    networkUrl: personProfileUrl(cell('networkUrl')),
+    email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email : '',
+  };
+}
+
+/** Why a row cannot be sent ("" when it can): first + last + company, or a profile URL; or an email. */
+export function missingInput(kind: JobKind, input: ContactInputs): string {
+  if (kind === 'reverse') return input.email ? '' : 'missing input: email';
+  if (input.networkUrl) return '';
+  const missing = [
+    !input.firstName && 'first name',
+    !input.lastName && 'last name',
+    !input.companyName && !input.companyDomain && 'company',
+  ].filter(Boolean);
+  return missing.length ? `missing input: ${missing.join(', ')}` : '';
+}

@@ -1,0 +1,63 @@
+/**
+ * Reads a sheet's table in one Range call: the header row, the data rows, and our output blocks.
+ */
+import type { JobKind } from '../api/model';
+import type { ColumnMapping } from '../ui/rpc';
+import { detectHeaderRow, detectMapping } from './headers';
+import {
+  locateOutputBlocks,
+  outputColumnSet,
+  outputColumnsOf,
+  type OutputBlocks,
+  type OutputKey,
+} from './output-columns';
+import type { RowSpan, SheetPort } from './port';
+
+export interface SheetTable {
+  sheet: SheetPort;
+  /** Display values of rows 1..values.length, every row `width` cells long. */
+  values: string[][];
+  width: number;
+  /** 1-based; 0 when no row looks like a header. */
+  headerRow: number;
+  headers: string[];
+  blocks: OutputBlocks;
+}
+
+/** One read of rows 1..upToRow (default: the last row) across every used column. */
+export function readSheetTable(sheet: SheetPort, upToRow?: number): SheetTable {
+  const lastRow = Math.min(sheet.lastRow(), upToRow ?? Number.MAX_SAFE_INTEGER);
+  const width = sheet.lastColumn();
+  const values = lastRow > 0 && width > 0 ? sheet.readDisplayValues(1, 1, lastRow, width) : [];
+  const headerRow = detectHeaderRow(values);
+  const headers = headerRow ? [...values[headerRow - 1]!] : [];
+  return { sheet, values, width, headerRow, headers, blocks: locateOutputBlocks(headers) };
+}
+
+/** The detected mapping, ignoring our own output columns, with the data rows as samples. */
+export function detectTableMapping(table: SheetTable): ColumnMapping {
+  const samples = table.values.slice(table.headerRow, table.headerRow + 20);
+  return detectMapping(table.headers, samples, outputColumnSet(table.blocks));
+}
+
+/** Data rows (below the header) inside the spans, or every data row when spans is empty. */
+export function dataRowsIn(table: SheetTable, spans: readonly RowSpan[]): number[] {
+  const first = table.headerRow + 1;
+  const last = table.values.length;
+  const rows: number[] = [];
+  const ranges = spans.length ? spans : [{ start: first, end: last }];
+  for (const span of ranges) {
+    for (let row = Math.max(span.start, first); row <= Math.min(span.end, last); row++) {
+      if (table.values[row - 1]!.some((cell) => cell.trim() !== '')) rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/** The cell of an output column of a kind on a row ("" when the block does not exist yet). */
+export function outputCell(table: SheetTable, kind: JobKind, key: OutputKey, row: number): string {
+  const start = table.blocks[kind];
+  if (!start) return '';
+  const offset = outputColumnsOf(kind).findIndex((column) => column.key === key);
+  return table.values[row - 1]?.[start - 1 + offset] ?? '';
+}
