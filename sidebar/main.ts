@@ -1,3 +1,59 @@
-/** The sidebar page. Runs in the browser inside the Apps Script sandbox iframe. */
+/** The sidebar page: wires the panels together. Runs in the Apps Script sandbox iframe. */
+import { h } from './dom';
+import { createCreditsBar } from './credits';
+import { createNotice } from './feedback';
+import { createJobsPanel } from './jobs-panel';
+import { createPlanPanel } from './plan-panel';
+import { plainMessage, server } from './server';
+import { createSettingsPanel } from './settings-panel';
+import { createTabs } from './tabs';
+
+type TabId = 'enrich' | 'reverse' | 'jobs' | 'settings';
+
+function start(app: HTMLElement): void {
+  const pageNotice = createNotice();
+  const credits = createCreditsBar();
+  const jobs = createJobsPanel(() => void credits.refresh());
+  const onStarted = (): void => {
+    jobs.watch();
+    tabs.select('jobs');
+  };
+  const enrich = createPlanPanel('enrich', onStarted);
+  const reverse = createPlanPanel('reverse', onStarted);
+  const settings = createSettingsPanel({
+    onSaved: (view) => {
+      jobs.showSettings(view);
+      void credits.refresh();
+    },
+  });
+  const tabs = createTabs<TabId>([
+    { id: 'enrich', label: 'Enrich', panel: enrich.element, onShow: () => void enrich.refresh() },
+    { id: 'reverse', label: 'Reverse', panel: reverse.element, onShow: () => void reverse.refresh() },
+    { id: 'jobs', label: 'Jobs', panel: jobs.element },
+    { id: 'settings', label: 'Settings', panel: settings.element },
+  ]);
+
+  app.replaceChildren(h('header', { class: 'topbar' }, credits.element), pageNotice.element, tabs.element);
+
+  server
+    .getSettings()
+    .then((view) => {
+      settings.show(view);
+      jobs.showSettings(view);
+      if (view.hasApiKey) {
+        tabs.select('enrich');
+      } else {
+        tabs.select('settings');
+        pageNotice.show('info', 'Paste your API key in Settings to start.');
+      }
+    })
+    .catch((error: unknown) => {
+      tabs.select('settings');
+      pageNotice.show('error', plainMessage(error));
+    });
+  void credits.refresh();
+  jobs.load().catch((error: unknown) => pageNotice.show('error', plainMessage(error)));
+}
+
 const app = document.getElementById('app');
-if (app) app.textContent = 'Sheet Enrich';
+if (app) start(app);

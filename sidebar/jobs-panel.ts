@@ -1,0 +1,176 @@
+/**
+ * The Jobs panel: one progress bar per run, live while the sidebar is open, errors in plain
+ * words, "Refresh now", and the switch for the background trigger.
+ */
+import type { FoundCounts, ProgressView, RunProgress, SettingsView } from '../src/ui/rpc';
+import { fill, formatNumber, h, plural } from './dom';
+import { actionButton, createNotice } from './feedback';
+import { KIND_LABELS, RUN_STATE_LABELS } from './labels';
+import { createPoller } from './poller';
+import { plainMessage, server } from './server';
+
+export interface JobsPanel {
+  element: HTMLElement;
+  /** Shows the stored progress, and starts polling when something is pending. */
+  load(): Promise<void>;
+  /** A run was just started: follow it. */
+  watch(): void;
+  showSettings(view: SettingsView): void;
+}
+
+const FOUND_LABELS: Readonly<Record<keyof FoundCounts, [string, string]>> = {
+  workEmail: ['work email', 'work emails'],
+  personalEmail: ['personal email', 'personal emails'],
+  phone: ['phone', 'phones'],
+  profile: ['profile', 'profiles'],
+};
+
+export function createJobsPanel(onRunEnded: () => void): JobsPanel {
+  const notice = createNotice();
+  const list = h('div', { class: 'runs', 'aria-live': 'polite' });
+  const liveHint = h(
+    'p',
+    { class: 'hint live-hint', hidden: true },
+    'Checking for results every few seconds…',
+  );
+  const backgroundSwitch = h('input', { type: 'checkbox', role: 'switch', name: 'backgroundRefresh' });
+  const runningIds = new Set<string>();
+
+  function show(view: ProgressView): void {
+    const runs = [...view.runs].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+    if (runs.length === 0)
+      fill(list, h('p', { class: 'empty' }, 'No runs yet. Start one from Enrich or Reverse.'));
+    else fill(list, ...runs.map(runCard));
+    const ended = runs.some((run) => runningIds.has(run.runId) && run.state !== 'running');
+    runningIds.clear();
+    for (const run of runs) if (run.state === 'running') runningIds.add(run.runId);
+    if (ended) onRunEnded();
+  }
+
+  const poller = createPoller({
+    poll: () => server.pollJobs(),
+    onView: (view) => {
+      notice.clear();
+      show(view);
+      liveHint.hidden = !view.pending;
+    },
+    onError: (error) => {
+      liveHint.hidden = true;
+      notice.show('error', plainMessage(error), 'Use "Refresh now" to try again.');
+    },
+  });
+
+  async function load(): Promise<void> {
+    const view = await server.getProgress();
+    show(view);
+    if (view.pending) poller.start();
+  }
+
+  const refreshButton = actionButton('Refresh now', 'Checking…', {
+    notice,
+    run: async () => {
+      notice.clear();
+      poller.stop();
+      const view = await server.pollJobs();
+      show(view);
+      liveHint.hidden = !view.pending;
+      if (view.pending) poller.start();
+    },
+  });
+
+  backgroundSwitch.addEventListener('change', async () => {
+    const wanted = backgroundSwitch.checked;
+    backgroundSwitch.disabled = true;
+    try {
+      showSettings(await server.setBackgroundRefresh(wanted));
+    } catch (error) {
+      backgroundSwitch.checked = !wanted;
+      notice.show('error', plainMessage(error));
+    } finally {
+      backgroundSwitch.disabled = false;
+    }
+  });
+
+  function showSettings(view: SettingsView): void {
+    backgroundSwitch.checked = view.backgroundRefresh;
+  }
+
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-label': 'Jobs' },
+    h('div', { class: 'buttons' }, refreshButton),
+    h(
+      'label',
+      { class: 'switch' },
+      backgroundSwitch,
+      h('span', { class: 'switch-track', 'aria-hidden': 'true' }),
+      h('span', {}, 'Keep checking for results when the sidebar is closed'),
+    ),
+    notice.element,
+    liveHint,
+    list,
+  );
+  fill(list, h('p', { class: 'empty' }, 'Loading runs…'));
+  return {
+    element,
+    load,
+    watch: () => {
+      liveHint.hidden = false;
+      poller.start();
+    },
+    showSettings,
+  };
+}
+
+function runCard(run: RunProgress): HTMLElement {
+  const total = Math.max(run.sent, run.done);
+  const percent = total > 0 ? Math.round((run.done / total) * 100) : run.state === 'running' ? 0 : 100;
+  const started = new Date(run.startedAt);
+  const time = Number.isNaN(started.getTime())
+    ? ''
+    : ` · ${started.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  return h(
+    'article',
+    { class: `run run-${run.state}`, 'data-run-id': run.runId },
+    h(
+      'div',
+      { class: 'run-head' },
+      h('span', { class: 'run-title' }, `${KIND_LABELS[run.kind]} · ${run.sheetName}${time}`),
+      h('span', { class: `badge badge-${run.state}` }, RUN_STATE_LABELS[run.state]),
+    ),
+    h(
+      'div',
+      {
+        class: 'progress',
+        role: 'progressbar',
+        'aria-label': `${KIND_LABELS[run.kind]} progress`,
+        'aria-valuemin': 0,
+        'aria-valuemax': total,
+        'aria-valuenow': run.done,
+      },
+      progressFill(percent),
+    ),
+    h('p', { class: 'run-count' }, `${formatNumber(run.done)} of ${plural(total, 'contact')} done`),
+    h('p', { class: 'run-found' }, foundLine(run)),
+    h('p', { class: 'run-credits' }, `${plural(run.credits, 'credit')} spent`),
+    run.error ? h('p', { class: 'run-error' }, run.error) : null,
+  );
+}
+
+function progressFill(percent: number): HTMLDivElement {
+  const bar = h('div', { class: 'progress-fill' });
+  bar.style.width = `${percent}%`;
+  return bar;
+}
+
+function foundLine(run: RunProgress): string {
+  const kinds: (keyof FoundCounts)[] =
+    run.kind === 'reverse' ? ['profile'] : ['workEmail', 'personalEmail', 'phone', 'profile'];
+  const parts = kinds
+    .filter((key) => run.kind === 'reverse' || key !== 'profile' || run.found.profile > 0)
+    .map((key) => {
+      const [one, many] = FOUND_LABELS[key];
+      return `${formatNumber(run.found[key])} ${run.found[key] === 1 ? one : many}`;
+    });
+  return `Found: ${parts.join(', ')}`;
+}

@@ -1,0 +1,59 @@
+/** Words the page shows for the contract's codes. */
+import type { EnrichField, JobKind } from '../src/api/model';
+import type { InputKey, RunState } from '../src/ui/rpc';
+
+export const INPUT_LABELS: Readonly<Record<InputKey, string>> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Full name',
+  companyName: 'Company name',
+  companyDomain: 'Company domain',
+  networkUrl: 'Profile URL',
+  email: 'Email',
+};
+
+/** The inputs each kind of run reads from the sheet, in the order the panel lists them. */
+export const INPUTS_BY_KIND: Readonly<Record<JobKind, readonly InputKey[]>> = {
+  enrich: ['firstName', 'lastName', 'fullName', 'companyName', 'companyDomain', 'networkUrl'],
+  reverse: ['email'],
+};
+
+export const FIELD_LABELS: Readonly<Record<EnrichField, string>> = {
+  work_email: 'Work email',
+  personal_email: 'Personal email',
+  phone: 'Mobile phone',
+};
+
+export const ENRICH_FIELD_ORDER: readonly EnrichField[] = ['work_email', 'personal_email', 'phone'];
+
+/**
+ * Shown only until the server sends its price table in the plan (`PlanView.prices`): the one
+ * table lives in src/api/model.ts and must not be bundled into the page.
+ */
+export const FALLBACK_PRICES: Readonly<Record<EnrichField, number>> = {
+  work_email: 1,
+  personal_email: 3,
+  phone: 10,
+};
+
+export const KIND_LABELS: Readonly<Record<JobKind, string>> = {
+  enrich: 'Enrichment',
+  reverse: 'Reverse lookup',
+};
+
+export const RUN_STATE_LABELS: Readonly<Record<RunState, string>> = {
+  running: 'Running',
+  finished: 'Finished',
+  out_of_credits: 'Out of credits',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
+/** 1 → A, 27 → AA: how the sheet names its columns. */
+export function columnLetter(index: number): string {
+  let letters = '';
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}

@@ -1,0 +1,73 @@
+/**
+ * Calls pollJobs() on a timer while runs are pending, and stops by itself when nothing is:
+ * the sidebar must not spend the user's URL-fetch quota once everything has landed.
+ * The next call is scheduled only after the previous one answered, so calls never overlap.
+ */
+import type { ProgressView } from '../src/ui/rpc';
+
+export const POLL_INTERVAL_MS = 5000;
+
+export interface Poller {
+  /** Polls now, then keeps polling while the answer says something is pending. */
+  start(): void;
+  stop(): void;
+  readonly running: boolean;
+}
+
+export function createPoller(options: {
+  poll: () => Promise<ProgressView>;
+  onView: (view: ProgressView) => void;
+  onError: (error: unknown) => void;
+  intervalMs?: number;
+}): Poller {
+  const intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let active = false;
+  let inFlight = false;
+  // start() during a call: that answer may predate a run just started, so ask once more.
+  let pollAgain = false;
+
+  async function tick(): Promise<void> {
+    timer = undefined;
+    inFlight = true;
+    try {
+      const view = await options.poll();
+      options.onView(view);
+      if (active && view.pending) timer = setTimeout(() => void tick(), intervalMs);
+      else active = false;
+    } catch (error) {
+      // A failing poll (no network, bad key) stops the loop; "Refresh now" tries again.
+      active = false;
+      options.onError(error);
+    } finally {
+      inFlight = false;
+      if (pollAgain) {
+        pollAgain = false;
+        active = true;
+        if (timer !== undefined) clearTimeout(timer);
+        void tick();
+      }
+    }
+  }
+
+  return {
+    start() {
+      active = true;
+      if (inFlight) {
+        pollAgain = true;
+        return;
+      }
+      if (timer !== undefined) clearTimeout(timer);
+      void tick();
+    },
+    stop() {
+      active = false;
+      pollAgain = false;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+    get running() {
+      return active;
+    },
+  };
+}

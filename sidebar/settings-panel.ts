@@ -1,0 +1,83 @@
+/** Settings: the API key (write-only, shown masked), its verification, the API base URL. */
+import type { KeyCheckView, SaveSettingsRequest, SettingsView } from '../src/ui/rpc';
+import { field, h } from './dom';
+import { actionButton, createNotice } from './feedback';
+import { server } from './server';
+
+export interface SettingsPanel {
+  element: HTMLElement;
+  show(view: SettingsView): void;
+}
+
+export function createSettingsPanel(options: { onSaved: (view: SettingsView) => void }): SettingsPanel {
+  const notice = createNotice();
+  // The key only travels from this field to the server, never back: the page shows the mask.
+  const keyInput = h('input', {
+    type: 'password',
+    name: 'apiKey',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    placeholder: 'Paste your API key',
+  });
+  const keyStatus = h('span', {}, 'No key saved yet.');
+  const baseUrlInput = h('input', { type: 'url', name: 'apiBaseUrl', spellcheck: 'false' });
+  let savedBaseUrl = '';
+
+  function show(view: SettingsView): void {
+    keyStatus.textContent = view.hasApiKey ? `Saved key: ${view.maskedKey}` : 'No key saved yet.';
+    keyInput.placeholder = view.hasApiKey ? 'Paste a new key to replace it' : 'Paste your API key';
+    baseUrlInput.value = view.apiBaseUrl;
+    savedBaseUrl = view.apiBaseUrl;
+  }
+
+  function describeCheck(check: KeyCheckView): void {
+    if (check.ok) notice.show('ok', `The key works. Workspace: ${check.workspaceId ?? 'unknown'}.`);
+    else
+      notice.show('error', check.message ?? 'The API refused the key.', 'Check the key and save it again.');
+  }
+
+  async function verify(): Promise<void> {
+    notice.clear();
+    describeCheck(await server.verifyApiKey());
+  }
+
+  async function save(): Promise<void> {
+    notice.clear();
+    const request: SaveSettingsRequest = {};
+    const key = keyInput.value.trim();
+    if (key) request.apiKey = key;
+    const baseUrl = baseUrlInput.value.trim();
+    if (baseUrl !== savedBaseUrl) request.apiBaseUrl = baseUrl;
+    if (!request.apiKey && request.apiBaseUrl === undefined) {
+      notice.show('info', 'Nothing to save: paste a key or change the API address first.');
+      return;
+    }
+    const view = await server.saveSettings(request);
+    keyInput.value = '';
+    show(view);
+    options.onSaved(view);
+    // Saving a key the API refuses should not look like success.
+    describeCheck(await server.verifyApiKey());
+  }
+
+  const saveButton = actionButton('Save', 'Saving…', { primary: true, notice, run: save });
+  const verifyButton = actionButton('Verify', 'Checking…', { notice, run: verify });
+  keyInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') saveButton.click();
+  });
+
+  const element = h(
+    'form',
+    { class: 'panel', 'aria-label': 'Settings', onsubmit: (event: Event) => event.preventDefault() },
+    field('API key', keyInput, keyStatus),
+    h(
+      'details',
+      { class: 'advanced' },
+      h('summary', {}, 'Advanced'),
+      field('API base URL', baseUrlInput, 'Leave as is unless your provider gave you another address.'),
+    ),
+    h('div', { class: 'buttons' }, saveButton, verifyButton),
+    notice.element,
+  );
+  return { element, show };
+}
