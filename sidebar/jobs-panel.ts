@@ -103,7 +103,6 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
       'label',
       { class: 'switch' },
       backgroundSwitch,
-      h('span', { class: 'switch-track', 'aria-hidden': 'true' }),
       h('span', {}, 'Keep checking for results when the sidebar is closed'),
     ),
     notice.element,
@@ -153,6 +152,16 @@ function runCard(run: RunProgress): HTMLElement {
     h('p', { class: 'run-count' }, `${formatNumber(run.done)} of ${plural(total, 'contact')} done`),
     h('p', { class: 'run-found' }, foundLine(run)),
     h('p', { class: 'run-credits' }, `${plural(run.credits, 'credit')} spent`),
+    run.rowsFromLedger
+      ? h('p', { class: 'hint' }, `${plural(run.rowsFromLedger, 'row')} from saved results`)
+      : null,
+    run.unmatched
+      ? h(
+          'p',
+          { class: 'hint' },
+          `${plural(run.unmatched, 'answer')} kept but not written: their rows changed`,
+        )
+      : null,
     run.error ? h('p', { class: 'run-error' }, run.error) : null,
   );
 }

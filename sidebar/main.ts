@@ -1,4 +1,5 @@
 /** The sidebar page: wires the panels together. Runs in the Apps Script sandbox iframe. */
+import type { SidebarPanel } from '../src/ui/rpc';
 import { h } from './dom';
 import { createCreditsBar } from './credits';
 import { createNotice } from './feedback';
@@ -7,8 +8,6 @@ import { createPlanPanel } from './plan-panel';
 import { plainMessage, server } from './server';
 import { createSettingsPanel } from './settings-panel';
 import { createTabs } from './tabs';
-
-type TabId = 'enrich' | 'reverse' | 'jobs' | 'settings';
 
 function start(app: HTMLElement): void {
   const pageNotice = createNotice();
@@ -26,7 +25,7 @@ function start(app: HTMLElement): void {
       void credits.refresh();
     },
   });
-  const tabs = createTabs<TabId>([
+  const tabs = createTabs<SidebarPanel>([
     { id: 'enrich', label: 'Enrich', panel: enrich.element, onShow: () => void enrich.refresh() },
     { id: 'reverse', label: 'Reverse', panel: reverse.element, onShow: () => void reverse.refresh() },
     { id: 'jobs', label: 'Jobs', panel: jobs.element },
@@ -41,7 +40,7 @@ function start(app: HTMLElement): void {
       settings.show(view);
       jobs.showSettings(view);
       if (view.hasApiKey) {
-        tabs.select('enrich');
+        tabs.select(view.openPanel ?? 'enrich');
       } else {
         tabs.select('settings');
         pageNotice.show('info', 'Paste your API key in Settings to start.');

@@ -20,6 +20,13 @@ export interface PlanPanel {
 const SKIPPED_ROWS_LISTED = 50;
 const DEFAULT_FIELDS: readonly EnrichField[] = ['work_email', 'phone'];
 
+function startedLine(started: StartView): string {
+  const fromLedger = started.rowsFilledFromLedger
+    ? ` ${plural(started.rowsFilledFromLedger, 'row')} filled from saved results.`
+    : '';
+  return `Started: ${plural(started.contacts, 'contact')} in ${plural(started.jobs, 'job')}.${fromLedger}`;
+}
+
 export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => void): PlanPanel {
   const notice = createNotice();
   const selection = h('p', { class: 'selection' }, 'Select rows in the sheet, then refresh.');
@@ -30,6 +37,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
   const refreshButton = h('button', { type: 'button' }, 'Refresh selection');
   const mapping = createMappingControls(INPUTS_BY_KIND[kind], () => void replan(true));
   const fields = kind === 'enrich' ? createFieldControls(DEFAULT_FIELDS, () => void replan(true)) : null;
+  const overwriteBox = h('input', { type: 'checkbox', name: 'overwrite', onchange: () => void replan(true) });
 
   let plan: PlanWithPrices | null = null;
   let planning = false;
@@ -53,6 +61,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
       const next = (await server.planRun({
         kind,
         fields: fields?.read() ?? [],
+        overwrite: overwriteBox.checked,
         ...(keepMapping ? { mapping: mapping.read() } : {}),
       })) as PlanWithPrices;
       if (request !== latestRequest) return;
@@ -186,14 +195,9 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     startButton.disabled = true;
     try {
       const started = await server.startRun(consumed.planId);
-      const fromLedger = started.rowsFilledFromLedger
-        ? ` ${plural(started.rowsFilledFromLedger, 'row')} filled from saved results.`
-        : '';
-      notice.show(
-        'ok',
-        `Started: ${plural(started.contacts, 'contact')} in ${plural(started.jobs, 'job')}.${fromLedger}`,
-      );
-      onStarted(started);
+      notice.show(started.message ? 'error' : 'ok', started.message ?? startedLine(started));
+      // Nothing to follow when the server refused to start any job.
+      if (!started.message || started.jobs > 0) onStarted(started);
     } catch (error) {
       plan = consumed;
       notice.show('error', plainMessage(error));
@@ -215,6 +219,12 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     h('div', { class: 'selection-row' }, selection, refreshButton),
     mapping.element,
     fields?.element ?? h('p', { class: 'hint' }, 'Finds the person and company behind each email.'),
+    h(
+      'label',
+      { class: 'check' },
+      overwriteBox,
+      h('span', {}, 'Look up rows that already have results again'),
+    ),
     summary,
     cost,
     h('div', { class: 'buttons' }, startButton),
