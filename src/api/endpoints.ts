@@ -3,7 +3,7 @@
  * to the shared request helper (transport.ts); job results are mapped to the internal model.
  * The spec has eleven endpoints: the v2 enrichment start is "not shown", so enrichment starts on v1.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { HttpResponse } from '../platform/ports';
 import { API_ERROR, errorFromResponse, requestError } from './failures';
 import {

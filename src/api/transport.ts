@@ -3,7 +3,7 @@
  * Authorization header, only to the checked base URL), sends it with retries, and reads the answer
  * through a zod schema into a typed value or an ApiError that names the endpoint and the field.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type {
   BudgetPort,
   ClockPort,

@@ -6,7 +6,9 @@
  * Bodies and filter entries are strict objects: an unknown key is most likely a typo (for example
  * `company_names` for `names`), and a strict emulator makes the contract tests catch it.
  */
-import { z } from 'zod/mini';
+// A namespace import, not `import { z }`: esbuild cannot tree-shake the `z` object, which drags every
+// zod locale into dist/Code.js (≈ 540 KB instead of ≈ 20 KB).
+import * as z from 'zod/mini';
 import { LIMITS } from '../../limits';
 
 /** The `enrich_fields` values the API accepts (not in the spec; the choice is in docs/api-decisions.md). */

@@ -9,7 +9,7 @@
  * Fields it does not read (`extra`) are described for the emulator's self-checks and for readers,
  * but a wrong type there is dropped rather than failing a whole job result.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** Read by the add-on: null or absent is fine, a wrong type is an error. */
 const used = <T extends z.ZodMiniType>(schema: T) => z.nullish(schema);

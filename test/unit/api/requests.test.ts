@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import * as api from '../../../src/api/endpoints';
 import { ApiError } from '../../../src/api/errors';
 import * as schemas from '../../../src/api/schemas/requests';
