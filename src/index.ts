@@ -3,3 +3,19 @@
  * stub for each export, carrying its JSDoc (custom functions need theirs).
  */
 export { onOpen, onInstall, showSidebar } from './ui/menu';
+export {
+  getSettings,
+  saveSettings,
+  verifyApiKey,
+  getCreditBalance,
+  planRun,
+  startRun,
+  pollJobs,
+  getProgress,
+  setBackgroundRefresh,
+  onPollTrigger,
+  menuEnrichSelection,
+  menuReverseSelection,
+  menuSettings,
+  menuRefreshNow,
+} from './ui/entry';

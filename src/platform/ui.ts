@@ -1,4 +1,5 @@
 /** Adapter: the spreadsheet UI (menu, sidebar, toast). */
+import type { NotifyPort } from './ports';
 
 export interface MenuItem {
   label: string;
@@ -19,4 +20,17 @@ export function showSidebarPage(title: string): void {
 
 export function toast(message: string, title: string, seconds = 5): void {
   SpreadsheetApp.getActiveSpreadsheet().toast(message, title, seconds);
+}
+
+/** Toasts need a spreadsheet UI; in a trigger there may be none, and a notice is never worth a failure. */
+export function spreadsheetNotifier(title: string): NotifyPort {
+  return {
+    toast(message) {
+      try {
+        toast(message, title);
+      } catch {
+        // No UI in this execution (time-driven trigger without an open spreadsheet).
+      }
+    },
+  };
 }

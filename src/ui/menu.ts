@@ -3,7 +3,13 @@ import { addAddonMenu, showSidebarPage, type MenuItem } from '../platform/ui';
 export const ADDON_TITLE = 'Sheet Enrich';
 
 /** The `Extensions › Sheet Enrich` menu. Handlers are entry points in src/index.ts. */
-export const MENU_ITEMS: readonly MenuItem[] = [{ label: 'Open sidebar', handler: 'showSidebar' }];
+export const MENU_ITEMS: readonly MenuItem[] = [
+  { label: 'Open sidebar', handler: 'showSidebar' },
+  { label: 'Enrich selected rows', handler: 'menuEnrichSelection' },
+  { label: 'Reverse lookup selected emails', handler: 'menuReverseSelection' },
+  { label: 'Refresh results now', handler: 'menuRefreshNow' },
+  { label: 'Settings', handler: 'menuSettings' },
+];
 
 /** Builds the add-on menu. Runs in AuthMode.NONE on open, so it touches nothing but the UI. */
 export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {

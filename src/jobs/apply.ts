@@ -1,0 +1,98 @@
+/**
+ * Writing fetched answers into their rows. Rows are found by fingerprint, never by row number: the
+ * table is read again (one read per sheet), every row's inputs are fingerprinted with the run's
+ * mapping, and an answer goes to the rows whose inputs still match. An answer with no matching row
+ * stays in the ledger and is counted as unmatched.
+ */
+import type { JobKind } from '../api/model';
+import { contactFromCells, missingInput } from '../sheet/contact-input';
+import { fingerprint } from '../sheet/fingerprint';
+import { readSheetTable, type SheetTable } from '../sheet/table';
+import { writeRowOutputs, type RowOutput } from '../sheet/writer';
+import type { ColumnMapping } from '../ui/rpc';
+import type { AppContext } from './context';
+import { entryCovers, type Ledger } from './ledger';
+import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
+import { countFound, rowOutputFromEntry } from './row-status';
+import { hasTime } from './timing';
+
+/** Fingerprint → data rows, for one kind and mapping of a table. */
+export function rowsByFingerprint(
+  table: SheetTable,
+  kind: JobKind,
+  mapping: ColumnMapping,
+): Map<string, number[]> {
+  const rows = new Map<string, number[]>();
+  for (let row = table.headerRow + 1; row <= table.values.length; row++) {
+    const input = contactFromCells(table.values[row - 1]!, mapping);
+    if (missingInput(kind, input)) continue;
+    const fp = fingerprint(kind, input);
+    rows.set(fp, [...(rows.get(fp) ?? []), row]);
+  }
+  return rows;
+}
+
+/**
+ * Applies every fetched job, one sheet at a time (one table read, one block write per kind),
+ * then marks them applied with their counts in one registry write. Re-applying a job whose rows
+ * were written before an execution was cut short writes nothing new: the rows' Status is final.
+ */
+export function applyFetchedJobs(ctx: AppContext, registry: Registry, ledger: Ledger): void {
+  const fetched = registry.jobs.filter((job) => job.state === 'fetched' && registry.runs.has(job.run));
+  const bySheet = new Map<number, JobRecord[]>();
+  for (const job of fetched) {
+    const sheetId = registry.runs.get(job.run)!.sheetId;
+    bySheet.set(sheetId, [...(bySheet.get(sheetId) ?? []), job]);
+  }
+  for (const [sheetId, jobs] of bySheet) {
+    if (!hasTime(ctx)) return;
+    applyToSheet(ctx, registry, ledger, sheetId, jobs);
+  }
+}
+
+function applyToSheet(
+  ctx: AppContext,
+  registry: Registry,
+  ledger: Ledger,
+  sheetId: number,
+  jobs: JobRecord[],
+): void {
+  const sheet = ctx.spreadsheet.sheetById(sheetId);
+  const table = sheet ? readSheetTable(sheet) : undefined;
+  const entries = ledger.lookup(jobs.flatMap((job) => job.fps));
+  const fpRowsCache = new Map<string, Map<string, number[]>>();
+  const writes = new Map<string, { kind: JobKind; overwrite: boolean; outputs: Map<number, RowOutput> }>();
+  const touchedRuns = new Set<RunRecord>();
+
+  for (const job of jobs) {
+    const run = registry.runs.get(job.run)!;
+    const mappingKey = `${run.kind}|${JSON.stringify(run.mapping)}`;
+    let fpRows = fpRowsCache.get(mappingKey);
+    if (!fpRows) {
+      fpRows = table && table.headerRow ? rowsByFingerprint(table, run.kind, run.mapping) : new Map();
+      fpRowsCache.set(mappingKey, fpRows);
+    }
+    const writeKey = `${run.kind}|${run.overwrite}`;
+    const write = writes.get(writeKey) ?? { kind: run.kind, overwrite: run.overwrite, outputs: new Map() };
+    writes.set(writeKey, write);
+    for (const fp of job.fps) {
+      const entry = entries.get(fp);
+      const answered = entryCovers(entry, run.fields);
+      const output: RowOutput = answered
+        ? rowOutputFromEntry(entry, run.kind, run.fields, false)
+        : { status: job.rest ?? 'not found', enrichedAt: '' };
+      const rows = fpRows.get(fp) ?? [];
+      rows.forEach((row) => write.outputs.set(row, output));
+      if (answered) countFound(run.found, entry, run.fields);
+      if (answered && rows.length === 0) run.unmatched++;
+      run.done++;
+    }
+    job.state = 'applied';
+    touchedRuns.add(run);
+  }
+  if (table)
+    for (const write of writes.values()) writeRowOutputs(table, write.kind, write.outputs, write.overwrite);
+  // Written after the rows: if the execution stops before this line, the jobs are applied again
+  // (idempotent), and the counts are added exactly once because they are saved with "applied".
+  saveRecords(ctx.documentStore, [...touchedRuns], jobs);
+}

@@ -1,0 +1,163 @@
+/**
+ * The results ledger: every answer the API gave, keyed by input fingerprint, so the same inputs
+ * never cost credits twice and the custom functions can read answers without a job.
+ *
+ * Durable store: a hidden sheet, one row per answer: A = fingerprint, B = compact JSON of a
+ * LedgerEntry. Rows are only ever appended (one Range write per batch); when a fingerprint is
+ * answered again (more fields asked), the later row wins. CacheService sits in front, so single
+ * look-ups rarely read the sheet; the sheet is read at most once per execution.
+ */
+import type { ContactResult, EnrichField, JobKind, ProfileSummary } from '../api/model';
+import type { CachePort } from '../platform/ports';
+import type { SpreadsheetPort } from '../sheet/port';
+import { LIMITS } from '../limits';
+
+export const LEDGER_SHEET_NAME = '_sheet_enrich_ledger';
+const CACHE_PREFIX = 'ledger:';
+
+export interface LedgerEntry {
+  /** The fields this answer covers (empty for a reverse lookup). */
+  f: EnrichField[];
+  /** [email, status] */
+  w?: [string, string];
+  p?: [string, string];
+  /** [number, region] */
+  ph?: [string, string];
+  pr?: ProfileSummary;
+  /** When the answer arrived (ms since the epoch). */
+  at: number;
+}
+
+/** The ledger's form of one API answer. */
+export function entryFromResult(
+  item: ContactResult,
+  fields: readonly EnrichField[],
+  at: number,
+): LedgerEntry {
+  const entry: LedgerEntry = { f: [...fields], at };
+  const workEmail = item.workEmail ?? item.workEmails[0];
+  const personalEmail = item.personalEmail ?? item.personalEmails[0];
+  const phone = item.phone ?? item.phones[0];
+  if (workEmail?.email) entry.w = [workEmail.email, workEmail.status ?? ''];
+  if (personalEmail?.email) entry.p = [personalEmail.email, personalEmail.status ?? ''];
+  if (phone?.number) entry.ph = [phone.number, phone.region ?? ''];
+  const profile = Object.fromEntries(Object.entries(item.profile ?? {}).filter(([, value]) => value));
+  if (Object.keys(profile).length) entry.pr = profile;
+  return entry;
+}
+
+/** An entry answering for every field asked (reverse entries answer any reverse question). */
+export function entryCovers(
+  entry: LedgerEntry | undefined,
+  fields: readonly EnrichField[],
+): entry is LedgerEntry {
+  return !!entry && fields.every((field) => entry.f.includes(field));
+}
+
+/** True when the entry found something the run asked for. */
+export function entryFoundSomething(
+  entry: LedgerEntry,
+  kind: JobKind,
+  fields: readonly EnrichField[],
+): boolean {
+  if (kind === 'reverse') return !!entry.pr;
+  return (
+    (fields.includes('work_email') && !!entry.w) ||
+    (fields.includes('personal_email') && !!entry.p) ||
+    (fields.includes('phone') && !!entry.ph) ||
+    !!entry.pr
+  );
+}
+
+function sameAnswer(a: LedgerEntry, b: LedgerEntry): boolean {
+  return JSON.stringify({ ...a, at: 0 }) === JSON.stringify({ ...b, at: 0 });
+}
+
+export class Ledger {
+  private loaded: Map<string, LedgerEntry> | undefined;
+
+  constructor(
+    private readonly spreadsheet: SpreadsheetPort,
+    private readonly cache: CachePort,
+  ) {}
+
+  /** Entries for the fingerprints that have one: the cache first, the sheet (once) for the rest. */
+  lookup(fingerprints: readonly string[]): Map<string, LedgerEntry> {
+    const found = new Map<string, LedgerEntry>();
+    const unique = [...new Set(fingerprints)];
+    if (unique.length === 0) return found;
+    const cached = this.loaded ? {} : this.cache.getAll(unique.map((fp) => CACHE_PREFIX + fp));
+    const missing: string[] = [];
+    for (const fp of unique) {
+      const text = cached[CACHE_PREFIX + fp];
+      const entry = text ? parseEntry(text) : this.loaded?.get(fp);
+      if (entry) found.set(fp, entry);
+      else if (!this.loaded) missing.push(fp);
+    }
+    if (missing.length) {
+      const all = this.load();
+      const warm: Record<string, string> = {};
+      for (const fp of missing) {
+        const entry = all.get(fp);
+        if (!entry) continue;
+        found.set(fp, entry);
+        warm[CACHE_PREFIX + fp] = JSON.stringify(entry);
+      }
+      if (Object.keys(warm).length) this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
+    }
+    return found;
+  }
+
+  /**
+   * Stores answers in one append. An answer merges into the one already stored (fields found
+   * earlier are kept); an answer identical to the stored one is not appended again, so storing
+   * the same job twice (a run killed after this step) adds nothing.
+   */
+  store(entries: ReadonlyMap<string, LedgerEntry>): void {
+    if (entries.size === 0) return;
+    const all = this.load();
+    const rows: string[][] = [];
+    const warm: Record<string, string> = {};
+    for (const [fp, entry] of entries) {
+      const previous = all.get(fp);
+      const merged: LedgerEntry = previous
+        ? { ...previous, ...entry, f: [...new Set([...previous.f, ...entry.f])] }
+        : entry;
+      if (previous && sameAnswer(previous, merged)) continue;
+      all.set(fp, merged);
+      const text = JSON.stringify(merged);
+      rows.push([fp, text]);
+      warm[CACHE_PREFIX + fp] = text;
+    }
+    if (rows.length === 0) return;
+    const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!;
+    const lastRow = sheet.lastRow();
+    if (lastRow === 0) rows.unshift(['fingerprint', 'result']);
+    sheet.writeText(Math.max(lastRow, 0) + 1, 1, rows);
+    this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
+  }
+
+  private load(): Map<string, LedgerEntry> {
+    if (this.loaded) return this.loaded;
+    const map = new Map<string, LedgerEntry>();
+    const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, false);
+    const lastRow = sheet?.lastRow() ?? 0;
+    if (sheet && lastRow > 1) {
+      for (const [fp, text] of sheet.readDisplayValues(2, 1, lastRow - 1, 2)) {
+        const entry = text ? parseEntry(text) : undefined;
+        if (fp && entry) map.set(fp, entry);
+      }
+    }
+    this.loaded = map;
+    return map;
+  }
+}
+
+function parseEntry(text: string): LedgerEntry | undefined {
+  try {
+    const value = JSON.parse(text) as LedgerEntry;
+    return Array.isArray(value?.f) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Planning a run (no credits spent): which rows go out, which are skipped and why, which are filled
+ * from duplicates or from saved answers, and the most the run can cost.
+ */
+import type { EnrichField, JobKind } from '../api/model';
+import { PRICES } from '../api/model';
+import { LIMITS } from '../limits';
+import { contactFromCells, missingInput, type ContactInputs } from '../sheet/contact-input';
+import { fingerprint } from '../sheet/fingerprint';
+import { isFinalStatus, outputColumnSet } from '../sheet/output-columns';
+import type { RowSpan, SheetPort } from '../sheet/port';
+import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
+import type { ColumnMapping, SkippedRow } from '../ui/rpc';
+import type { AppContext } from './context';
+import { entryCovers, Ledger, type LedgerEntry } from './ledger';
+import { rememberMapping, resolveMapping, sanitiseMapping } from './mapping-store';
+import { loadRegistry } from './registry';
+
+export interface PlanOptions {
+  kind: JobKind;
+  fields: readonly EnrichField[];
+  /** The user's corrected mapping; absent: remembered or detected. */
+  mapping?: ColumnMapping;
+  overwrite: boolean;
+  /** Selected rows; empty: every data row. */
+  spans: readonly RowSpan[];
+}
+
+/** One distinct contact to send, and every selected row that carries it. */
+export interface PlannedContact {
+  fp: string;
+  input: ContactInputs;
+  rows: number[];
+}
+
+export interface RunPlan {
+  options: PlanOptions;
+  /** Fields as the run uses them: none for a reverse lookup. */
+  fields: EnrichField[];
+  sheet: SheetPort;
+  table: SheetTable;
+  mapping: ColumnMapping;
+  toSend: PlannedContact[];
+  /** Rows answered by a saved answer, with it. */
+  fromLedger: { row: number; entry: LedgerEntry }[];
+  /** Rows that repeat the inputs of an earlier row being sent: filled from its answer. */
+  duplicateRows: number;
+  skipped: (SkippedRow & { missing: boolean })[];
+  maxCredits: number;
+  jobs: number;
+}
+
+/** Credits one contact can cost at most. The spec prices no reverse lookup: it counts as free here. */
+export function maxCreditsPerContact(fields: readonly EnrichField[]): number {
+  return fields.reduce((sum, field) => sum + PRICES[field], 0);
+}
+
+export function itemsPerJob(kind: JobKind): number {
+  return kind === 'reverse' ? LIMITS.itemsPerReverseJob : LIMITS.itemsPerEnrichJob;
+}
+
+/** Reads the table (one Range read) and plans the run. */
+export function buildPlan(ctx: AppContext, sheet: SheetPort, options: PlanOptions): RunPlan {
+  const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
+  const table = readSheetTable(sheet, upTo);
+  if (!table.headerRow) {
+    throw new Error(
+      options.kind === 'reverse'
+        ? 'No header row found: name the email column "Email".'
+        : 'No header row found: add headers such as First name, Last name, Company.',
+    );
+  }
+  const outputs = outputColumnSet(table.blocks);
+  const mapping = sanitiseMapping(
+    options.mapping ?? resolveMapping(ctx.documentStore, table, options.kind),
+    table.width,
+    outputs,
+  );
+  if (options.mapping) rememberMapping(ctx.documentStore, table, options.kind, mapping);
+  const fields = options.kind === 'reverse' ? [] : [...new Set(options.fields)];
+
+  const busy = fingerprintsInFlight(ctx);
+  const skipped: RunPlan['skipped'] = [];
+  const byFp = new Map<string, PlannedContact>();
+  for (const row of dataRowsIn(table, options.spans)) {
+    const input = contactFromCells(table.values[row - 1]!, mapping);
+    const missing = missingInput(options.kind, input);
+    if (missing) {
+      skipped.push({ row, reason: missing, missing: true });
+      continue;
+    }
+    if (!options.overwrite && isFinalStatus(outputCell(table, options.kind, 'status', row))) {
+      skipped.push({ row, reason: 'already enriched', missing: false });
+      continue;
+    }
+    const fp = fingerprint(options.kind, input);
+    if (busy.has(fp)) {
+      skipped.push({ row, reason: 'waiting for a running job', missing: false });
+      continue;
+    }
+    const contact = byFp.get(fp);
+    if (contact) contact.rows.push(row);
+    else byFp.set(fp, { fp, input, rows: [row] });
+  }
+
+  const saved = new Ledger(ctx.spreadsheet, ctx.cache).lookup([...byFp.keys()]);
+  const fromLedger: RunPlan['fromLedger'] = [];
+  const toSend: PlannedContact[] = [];
+  for (const contact of byFp.values()) {
+    const entry = saved.get(contact.fp);
+    if (entryCovers(entry, fields)) contact.rows.forEach((row) => fromLedger.push({ row, entry }));
+    else toSend.push(contact);
+  }
+  return {
+    options,
+    fields,
+    sheet,
+    table,
+    mapping,
+    toSend,
+    fromLedger,
+    duplicateRows: toSend.reduce((sum, contact) => sum + contact.rows.length - 1, 0),
+    skipped,
+    maxCredits: toSend.length * maxCreditsPerContact(fields),
+    jobs: Math.ceil(toSend.length / itemsPerJob(options.kind)),
+  };
+}
+
+/** Fingerprints already out in a job of a running run: sending them again would pay twice. */
+function fingerprintsInFlight(ctx: AppContext): Set<string> {
+  const registry = loadRegistry(ctx.documentStore);
+  const busy = new Set<string>();
+  for (const job of registry.jobs) {
+    const run = registry.runs.get(job.run);
+    if (job.state !== 'applied' && run?.state === 'running') job.fps.forEach((fp) => busy.add(fp));
+  }
+  return busy;
+}

@@ -1,0 +1,169 @@
+/**
+ * The job registry, in document properties so that any later execution (a trigger, the sidebar,
+ * another user's session) can pick a job up. One key per run (its summary and counts) and one key
+ * per job (its fingerprints and state), compact JSON, each far below the 9 KB value limit; the
+ * whole registry is read with one getAll and written with one setAll per step.
+ */
+import type { EnrichField, JobKind, JobStatus } from '../api/model';
+import { LIMITS } from '../limits';
+import type { KeyValueStore } from '../platform/ports';
+import type { ColumnMapping, FoundCounts, RunState } from '../ui/rpc';
+
+const RUN_PREFIX = 'sheetEnrich.run.';
+const JOB_PREFIX = 'sheetEnrich.job.';
+/** Finished runs kept for the progress panel. */
+const FINISHED_RUNS_KEPT = 10;
+/** Share of the 500 KB store the registry may fill (the rest: mappings, other features). */
+const REGISTRY_BYTES = LIMITS.propertyStoreBytes * 0.8;
+
+export interface RunRecord {
+  id: string;
+  kind: JobKind;
+  sheetId: number;
+  sheetName: string;
+  /** The columns the run read its inputs from: results are matched to rows through them. */
+  mapping: ColumnMapping;
+  fields: EnrichField[];
+  overwrite: boolean;
+  startedAt: number;
+  state: RunState;
+  error?: string;
+  /** Stopped by an invalid key: resumes when a new key is saved. */
+  authFailed?: boolean;
+  jobs: number;
+  /** Distinct contacts sent. */
+  sent: number;
+  /** Contacts whose answers are written (or reported when no row matched). */
+  done: number;
+  found: FoundCounts;
+  credits: number;
+  /** Rows filled from saved answers at start. */
+  fromLedger: number;
+  /** Answers whose inputs no longer match any row: kept in the ledger, not written. */
+  unmatched: number;
+  /** Set when the end of the run was announced. */
+  endedAt?: number;
+}
+
+/**
+ * queued → (started) pending → (answer stored in the ledger) fetched → (rows written) applied.
+ * Each arrow is one registry write, made after the work it records.
+ */
+export type JobState = 'queued' | 'pending' | 'fetched' | 'applied';
+
+export interface JobRecord {
+  run: string;
+  seq: number;
+  state: JobState;
+  /** Input fingerprints, in the order sent. */
+  fps: string[];
+  /** e.g. "rows 2–101", for the job's name. */
+  rows: string;
+  id?: string;
+  startedAt?: number;
+  /** Row status for fingerprints the ledger has no answer for once fetched ("out of credits"...). */
+  rest?: string;
+  status?: JobStatus;
+  credits?: number;
+  /** Failed polls in a row (backoff) and when to try again. */
+  tries?: number;
+  nextPollAt?: number;
+}
+
+export interface Registry {
+  runs: Map<string, RunRecord>;
+  jobs: JobRecord[];
+  /** Bytes the registry's keys and values take in the store. */
+  bytes: number;
+}
+
+const jobKey = (job: Pick<JobRecord, 'run' | 'seq'>) => `${JOB_PREFIX}${job.run}.${job.seq}`;
+const runKey = (run: Pick<RunRecord, 'id'>) => RUN_PREFIX + run.id;
+
+/** UTF-8 length, as the property store counts it (no Buffer in Apps Script). */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** The registry in one read. Unreadable values are dropped rather than stopping every poll. */
+export function loadRegistry(store: KeyValueStore): Registry {
+  const registry: Registry = { runs: new Map(), jobs: [], bytes: 0 };
+  for (const [key, value] of Object.entries(store.getAll())) {
+    const isRun = key.startsWith(RUN_PREFIX);
+    if (!isRun && !key.startsWith(JOB_PREFIX)) continue;
+    registry.bytes += utf8Bytes(key) + utf8Bytes(value);
+    try {
+      if (isRun) {
+        const run = JSON.parse(value) as RunRecord;
+        registry.runs.set(run.id, run);
+      } else registry.jobs.push(JSON.parse(value) as JobRecord);
+    } catch {
+      continue;
+    }
+  }
+  registry.jobs.sort((a, b) => a.run.localeCompare(b.run) || a.seq - b.seq);
+  return registry;
+}
+
+function serialise(record: RunRecord | JobRecord): string {
+  const text = JSON.stringify(record);
+  if (utf8Bytes(text) > LIMITS.propertyValueBytes - 100) {
+    throw new Error(`A registry value is over the ${LIMITS.propertyValueBytes}-byte property limit.`);
+  }
+  return text;
+}
+
+/** Writes runs and jobs in one setAll: a step's records change together or not at all. */
+export function saveRecords(
+  store: KeyValueStore,
+  runs: readonly RunRecord[],
+  jobs: readonly JobRecord[],
+): void {
+  const values: Record<string, string> = {};
+  for (const run of runs) values[runKey(run)] = serialise(run);
+  for (const job of jobs) values[jobKey(job)] = serialise(job);
+  if (Object.keys(values).length) store.setAll(values);
+}
+
+/** Bytes a new run's records will take, to refuse a run the store cannot hold. */
+export function estimateBytes(runs: readonly RunRecord[], jobs: readonly JobRecord[]): number {
+  return [...runs, ...jobs].reduce((sum, record) => sum + utf8Bytes(JSON.stringify(record)) + 60, 0);
+}
+
+/** Throws a plain-words error when the registry would outgrow its share of the store. */
+export function assertRoom(registry: Registry, extraBytes: number): void {
+  if (registry.bytes + extraBytes > REGISTRY_BYTES) {
+    throw new Error(
+      'Too many contacts are waiting for results. Select fewer rows, or wait for the running jobs to finish.',
+    );
+  }
+}
+
+/**
+ * Deletes applied jobs of ended runs and all but the latest finished runs, so the registry stays
+ * small. Jobs of a running run are kept: the run's counts do not depend on them.
+ */
+export function pruneRegistry(store: KeyValueStore, registry: Registry): void {
+  const ended = [...registry.runs.values()]
+    .filter((run) => run.state !== 'running')
+    .sort((a, b) => b.startedAt - a.startedAt);
+  const endedIds = new Set(ended.map((run) => run.id));
+  const stale = registry.jobs.filter((job) => job.state === 'applied' && endedIds.has(job.run));
+  for (const job of stale) store.delete(jobKey(job));
+  registry.jobs = registry.jobs.filter((job) => !stale.includes(job));
+  for (const run of ended.slice(FINISHED_RUNS_KEPT)) {
+    if (registry.jobs.some((job) => job.run === run.id)) continue;
+    store.delete(runKey(run));
+    registry.runs.delete(run.id);
+  }
+}

@@ -1,0 +1,62 @@
+/** What a row's cells say about its answer: the Status texts and the output values from a ledger entry. */
+import type { EnrichField, JobKind } from '../api/model';
+import type { RowOutput } from '../sheet/writer';
+import { entryFoundSomething, type LedgerEntry } from './ledger';
+
+export const STATUS = {
+  found: 'found',
+  notFound: 'not found',
+  saved: (status: string) => `${status} (saved)`,
+  pending: 'pending',
+  outOfCredits: 'out of credits',
+  canceled: 'canceled',
+  jobNotFound: 'failed: the job was not found at the API',
+  timedOut: 'failed: no answer after 24 hours',
+  error: (reason: string) => `error: ${reason}`,
+} as const;
+
+/** "2025-01-31T09:15:02Z": sortable and unambiguous in every locale. */
+export function timestampText(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The cells of a row answered by a ledger entry; `saved` when no credits were spent for it now. */
+export function rowOutputFromEntry(
+  entry: LedgerEntry,
+  kind: JobKind,
+  fields: readonly EnrichField[],
+  saved: boolean,
+): RowOutput {
+  const status = entryFoundSomething(entry, kind, fields) ? STATUS.found : STATUS.notFound;
+  const output: RowOutput = {
+    status: saved ? STATUS.saved(status) : status,
+    enrichedAt: timestampText(entry.at),
+  };
+  if (kind === 'enrich') {
+    if (fields.includes('work_email') && entry.w) [output.workEmail, output.workEmailStatus] = entry.w;
+    if (fields.includes('personal_email') && entry.p) output.personalEmail = entry.p[0];
+    if (fields.includes('phone') && entry.ph) [output.phone, output.phoneRegion] = entry.ph;
+  }
+  const profile = entry.pr;
+  if (profile) {
+    output.fullName = profile.fullName ?? [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+    output.title = profile.title;
+    output.company = profile.companyName;
+    output.companyDomain = profile.companyDomain;
+    output.location = profile.location;
+    output.networkUrl = profile.networkUrl;
+  }
+  return output;
+}
+
+/** Counts one answered contact into a run's found counts. */
+export function countFound(
+  found: { workEmail: number; personalEmail: number; phone: number; profile: number },
+  entry: LedgerEntry,
+  fields: readonly EnrichField[],
+): void {
+  if (fields.includes('work_email') && entry.w) found.workEmail++;
+  if (fields.includes('personal_email') && entry.p) found.personalEmail++;
+  if (fields.includes('phone') && entry.ph) found.phone++;
+  if (entry.pr) found.profile++;
+}

@@ -1,0 +1,24 @@
+/** When to stop, when to retry: the time rules every long step follows. */
+import { LIMITS } from '../limits';
+import type { AppContext } from './context';
+
+/** True while there is time for one more step and for saving what it did. */
+export function hasTime(ctx: AppContext): boolean {
+  return ctx.budget.remainingMs() > LIMITS.executionSafetyMs;
+}
+
+/** Wait before retrying after a rate limit or a server error: 15 s, 30 s, 1 min... at most 5 min. */
+export function backoffMs(tries: number): number {
+  return Math.min(15000 * 2 ** Math.max(0, tries - 1), 5 * 60 * 1000);
+}
+
+/** A job with no answer for this long is given up on (the API keeps results for far less). */
+export const JOB_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+
+/** How long a poller waits for another one to finish before leaving the work to it. */
+export const POLL_LOCK_WAIT_MS = 1000;
+/** Starting a run waits longer: the user is waiting for it, a poll ends within its budget. */
+export const START_LOCK_WAIT_MS = 20000;
+
+/** Jobs asked for in one fetchAll round trip. */
+export const POLL_BATCH_SIZE = 25;

@@ -1,0 +1,55 @@
+/**
+ * The one place where the ports are wired to Apps Script. Every entry point creates a context
+ * first, so the execution's time budget starts counting at once.
+ */
+import { createApiClient } from '../api/client';
+import type { EnrichmentApi } from '../api/port';
+import type { AppContext } from '../jobs/context';
+import { LIMITS } from '../limits';
+import { documentCache } from './cache';
+import { createUrlFetchHttp } from './http';
+import { documentLock } from './lock';
+import type { LogPort } from './ports';
+import { documentProperties, userProperties } from './properties';
+import { USER_PROPERTY } from './property-keys';
+import { activeSpreadsheet } from './spreadsheet';
+import { executionBudget, systemClock } from './time';
+import { timeTriggers } from './triggers';
+import { spreadsheetNotifier } from './ui';
+
+const consoleLog: LogPort = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+};
+
+/** `limitMs`: how long this kind of execution may run (custom functions pass LIMITS.customFunctionMs). */
+export function createContext(limitMs: number = LIMITS.executionMs): AppContext {
+  const clock = systemClock;
+  const budget = executionBudget(clock, limitMs);
+  const userStore = userProperties();
+  let api: EnrichmentApi | undefined;
+  return {
+    documentStore: documentProperties(),
+    userStore,
+    cache: documentCache(),
+    lock: documentLock(),
+    clock,
+    budget,
+    triggers: timeTriggers(userStore),
+    log: consoleLog,
+    notify: spreadsheetNotifier('Sheet Enrich'),
+    spreadsheet: activeSpreadsheet(),
+    defaultApiBaseUrl: __API_BASE_URL__,
+    api() {
+      api ??= createApiClient({
+        http: createUrlFetchHttp(),
+        clock,
+        budget,
+        log: consoleLog,
+        baseUrl: userStore.get(USER_PROPERTY.apiBaseUrl) || __API_BASE_URL__,
+        apiKey: userStore.get(USER_PROPERTY.apiKey) ?? '',
+      });
+      return api;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/** Adapter: the engine's SpreadsheetPort over SpreadsheetApp (one Range call per port call). */
+import type { RowSpan, SheetPort, SpreadsheetPort } from '../sheet/port';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export function sheetPort(sheet: Sheet): SheetPort {
+  return {
+    id: () => sheet.getSheetId(),
+    name: () => sheet.getName(),
+    lastRow: () => sheet.getLastRow(),
+    lastColumn: () => sheet.getLastColumn(),
+    readDisplayValues: (row, column, rows, columns) =>
+      sheet.getRange(row, column, rows, columns).getDisplayValues(),
+    writeText(row, column, values) {
+      if (values.length === 0 || values[0]!.length === 0) return;
+      const range = sheet.getRange(row, column, values.length, values[0]!.length);
+      // Plain-text format first: Sheets then keeps "+33 6…", "0612…" and "=…" as the strings given.
+      range.setNumberFormat('@');
+      range.setValues(values);
+    },
+  };
+}
+
+/** Sorted, overlapping or touching spans merged. */
+export function mergeSpans(spans: RowSpan[]): RowSpan[] {
+  const merged: RowSpan[] = [];
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    const last = merged[merged.length - 1];
+    if (last && span.start <= last.end + 1) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+export function activeSpreadsheet(): SpreadsheetPort {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  return {
+    name: () => spreadsheet.getName(),
+    activeSheet: () => sheetPort(spreadsheet.getActiveSheet()),
+    sheetById(id) {
+      const sheet = spreadsheet.getSheets().find((candidate) => candidate.getSheetId() === id);
+      return sheet ? sheetPort(sheet) : null;
+    },
+    selectedRows() {
+      const ranges = spreadsheet.getActiveRangeList()?.getRanges() ?? [];
+      // A lone cell is where the cursor happens to be, not a choice of rows: it means the whole table.
+      if (ranges.length === 1 && ranges[0]!.getNumRows() === 1 && ranges[0]!.getNumColumns() === 1) return [];
+      return mergeSpans(ranges.map((range) => ({ start: range.getRow(), end: range.getLastRow() })));
+    },
+    hiddenSheet(name, create) {
+      const existing = spreadsheet.getSheetByName(name);
+      if (existing || !create) return existing ? sheetPort(existing) : null;
+      const active = spreadsheet.getActiveSheet();
+      const sheet = spreadsheet.insertSheet(name);
+      sheet.hideSheet();
+      // insertSheet activates the new sheet: give the user their sheet back.
+      active.activate();
+      return sheetPort(sheet);
+    },
+  };
+}

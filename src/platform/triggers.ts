@@ -1,0 +1,29 @@
+/** Adapter: TriggerPort over ScriptApp's time-driven triggers of this user and project. */
+import type { KeyValueStore, TriggerPort } from './ports';
+
+/** Remembers the period a trigger got: Apps Script cannot tell it afterwards. */
+const periodKey = (handler: string) => `sheetEnrich.triggerMinutes.${handler}`;
+
+export function timeTriggers(userStore: KeyValueStore): TriggerPort {
+  const find = (handler: string) =>
+    ScriptApp.getProjectTriggers().filter((trigger) => trigger.getHandlerFunction() === handler);
+  return {
+    ensureEveryMinutes(handler, minutes) {
+      if (find(handler).length) return Number(userStore.get(periodKey(handler))) || minutes;
+      let got = minutes;
+      try {
+        ScriptApp.newTrigger(handler).timeBased().everyMinutes(minutes).create();
+      } catch {
+        // Editor add-ons may only run time-driven triggers hourly.
+        ScriptApp.newTrigger(handler).timeBased().everyHours(1).create();
+        got = 60;
+      }
+      userStore.set(periodKey(handler), String(got));
+      return got;
+    },
+    remove(handler) {
+      for (const trigger of find(handler)) ScriptApp.deleteTrigger(trigger);
+    },
+    has: (handler) => find(handler).length > 0,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The sidebar's server functions (SidebarServer of rpc.ts) over a context: each one parses what the
+ * page sent with zod, calls a use case, and turns an API error into its plain-words message.
+ */
+// A namespace import: `import { z }` keeps every zod locale in dist/Code.js (see src/api/schemas).
+import * as z from 'zod/mini';
+import { ApiError } from '../api/errors';
+import { ENRICH_FIELDS } from '../api/model';
+import type { AppContext } from '../jobs/context';
+import { getProgress } from '../jobs/run-end';
+import { startRun } from '../jobs/start';
+import type { SidebarServer } from './rpc';
+import { planRun, pollJobs } from './run-service';
+import * as settings from './settings';
+
+const column = z.int().check(z.minimum(1), z.maximum(18278));
+const planRequest = z.object({
+  kind: z.enum(['enrich', 'reverse']),
+  fields: z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone'])),
+  mapping: z.optional(
+    z.partialRecord(
+      z.enum(['firstName', 'lastName', 'fullName', 'companyName', 'companyDomain', 'networkUrl', 'email']),
+      column,
+    ),
+  ),
+  overwrite: z.optional(z.boolean()),
+});
+const saveSettingsRequest = z.object({
+  apiKey: z.optional(z.string().check(z.maxLength(500))),
+  apiBaseUrl: z.optional(z.string().check(z.maxLength(500), z.regex(/^$|^https?:\/\/[^\s/]+/i))),
+});
+const planId = z.string().check(z.minLength(1), z.maxLength(64));
+
+/** Parses input; a malformed request is a bug in the page, reported in one line. */
+function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || what}: ${issue.message}`);
+    throw new Error(`Invalid ${what}: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+function plainWords<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(error.userMessage, { cause: error });
+    throw error;
+  }
+}
+
+export function createSidebarServer(ctx: AppContext): SidebarServer {
+  return {
+    getSettings: () => settings.getSettings(ctx),
+    saveSettings: (request) => settings.saveSettings(ctx, parse(saveSettingsRequest, request, 'settings')),
+    verifyApiKey: () => settings.verifyApiKey(ctx),
+    getCreditBalance: () => settings.getCreditBalance(ctx),
+    planRun: (request) => plainWords(() => planRun(ctx, parse(planRequest, request, 'plan request'))),
+    startRun: (id) => plainWords(() => startRun(ctx, parse(planId, id, 'plan id'))),
+    pollJobs: () => plainWords(() => pollJobs(ctx)),
+    getProgress: () => getProgress(ctx),
+    setBackgroundRefresh: (enabled) =>
+      settings.setBackgroundRefresh(ctx, parse(z.boolean(), enabled, 'background refresh switch')),
+  };
+}

@@ -1,0 +1,87 @@
+/** Settings use cases: the API key (kept in user properties, shown masked), base URL, background refresh. */
+import { ApiError } from '../api/errors';
+import type { AppContext } from '../jobs/context';
+import { backgroundRefreshEnabled, syncPollTrigger } from '../jobs/poll-trigger';
+import { loadRegistry, saveRecords } from '../jobs/registry';
+import { USER_PROPERTY } from '../platform/property-keys';
+import type { BalanceView, KeyCheckView, SaveSettingsRequest, SettingsView, SidebarPanel } from './rpc';
+
+/** "••••••••3f9a": enough to recognise a key, never enough to use it. */
+export function maskKey(key: string): string {
+  return key ? `••••••••${key.slice(-4)}` : '';
+}
+
+export function getSettings(ctx: AppContext): SettingsView {
+  const key = ctx.userStore.get(USER_PROPERTY.apiKey) ?? '';
+  const view: SettingsView = {
+    hasApiKey: key !== '',
+    maskedKey: maskKey(key),
+    apiBaseUrl: ctx.userStore.get(USER_PROPERTY.apiBaseUrl) || ctx.defaultApiBaseUrl,
+    backgroundRefresh: backgroundRefreshEnabled(ctx),
+  };
+  const panel = ctx.userStore.get(USER_PROPERTY.openPanel);
+  if (panel) {
+    view.openPanel = panel as SidebarPanel;
+    ctx.userStore.delete(USER_PROPERTY.openPanel);
+  }
+  return view;
+}
+
+/** Empty strings clear a setting (the default base URL comes back). A new key resumes runs the old one stopped. */
+export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): SettingsView {
+  if (request.apiKey !== undefined) {
+    const key = request.apiKey.trim();
+    if (key) ctx.userStore.set(USER_PROPERTY.apiKey, key);
+    else ctx.userStore.delete(USER_PROPERTY.apiKey);
+    if (key) resumeRunsStoppedByKey(ctx);
+  }
+  if (request.apiBaseUrl !== undefined) {
+    const url = request.apiBaseUrl.trim();
+    if (url && url !== ctx.defaultApiBaseUrl) ctx.userStore.set(USER_PROPERTY.apiBaseUrl, url);
+    else ctx.userStore.delete(USER_PROPERTY.apiBaseUrl);
+  }
+  return getSettings(ctx);
+}
+
+function resumeRunsStoppedByKey(ctx: AppContext): void {
+  const registry = loadRegistry(ctx.documentStore);
+  const stopped = [...registry.runs.values()].filter((run) => run.authFailed);
+  if (stopped.length === 0) return;
+  for (const run of stopped) {
+    run.state = 'running';
+    delete run.authFailed;
+    delete run.error;
+  }
+  saveRecords(ctx.documentStore, stopped, []);
+  syncPollTrigger(ctx, registry);
+}
+
+export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): SettingsView {
+  if (enabled) ctx.userStore.delete(USER_PROPERTY.backgroundRefresh);
+  else ctx.userStore.set(USER_PROPERTY.backgroundRefresh, '0');
+  syncPollTrigger(ctx, loadRegistry(ctx.documentStore));
+  return getSettings(ctx);
+}
+
+export function verifyApiKey(ctx: AppContext): KeyCheckView {
+  try {
+    return { ok: true, workspaceId: ctx.api().verifyKey() };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, message: error.userMessage };
+    throw error;
+  }
+}
+
+export function getCreditBalance(ctx: AppContext): BalanceView {
+  try {
+    return { balance: ctx.api().creditBalance() };
+  } catch (error) {
+    if (error instanceof ApiError) return { balance: null, message: error.userMessage };
+    throw error;
+  }
+}
+
+/** Remembers which panel the sidebar should open on (a menu item chose it). */
+export function requestPanel(ctx: AppContext, panel: SidebarPanel): void {
+  ctx.userStore.set(USER_PROPERTY.openPanel, panel);
+}
