@@ -1,0 +1,51 @@
+/** Emulator options: what `createEmulator` takes and what the CLI flags fill in. */
+import type { FaultConfig } from './faults';
+import type { ExtraData } from './world/extra';
+import type { WorldSize } from './world';
+
+export const DEMO_KEY = 'demo-key-sheet-enrich';
+
+export interface EmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. Admin endpoints answer loopback clients only, whatever the host. */
+  host?: string;
+  /** Valid API keys, one workspace each. Default: [DEMO_KEY]. */
+  keys?: string[];
+  /** Starting balance of every workspace. Default 10,000. */
+  credits?: number;
+  /** How long a job takes from start to FINISHED. Default 3,000 ms. */
+  jobMs?: number;
+  /** Requests per "minute" per key; 0 disables the limit. Default 60. */
+  rateLimit?: number;
+  /** Seed of the world, the job ids and the faults. Default 1. */
+  seed?: number;
+  /** The length of a "minute" (rate-limit window, webhook retry delay). Default 60,000 ms. */
+  minuteMs?: number;
+  /** A fault spec (`5xx=0.1,429=0.05,latency=50-300,stuck=0.02`) or a config. */
+  faults?: string | Partial<FaultConfig>;
+  /** Extra people and companies (the `--data FILE` format, see README). */
+  data?: ExtraData;
+  /** Fewer companies / people than the default world, for tests that want a tiny one. */
+  worldSize?: WorldSize;
+  /** The clock; tests may inject one. Default Date.now. */
+  now?: () => number;
+}
+
+export type ResolvedOptions = Required<Omit<EmulatorOptions, 'faults' | 'data' | 'worldSize'>> &
+  Pick<EmulatorOptions, 'faults' | 'data' | 'worldSize'>;
+
+export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    keys: [DEMO_KEY],
+    credits: 10_000,
+    jobMs: 3_000,
+    rateLimit: 60,
+    seed: 1,
+    minuteMs: 60_000,
+    now: Date.now,
+    ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+  };
+}

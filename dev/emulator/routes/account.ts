@@ -1,0 +1,17 @@
+/** Key check and credit balance (spec 4.10, 4.11). */
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorState } from '../state';
+import { callerOf } from './reply';
+
+export function registerAccountRoutes(app: FastifyInstance, state: EmulatorState): void {
+  app.get('/api/v2/account/keys/verify', async (request) => ({
+    workspace_id: callerOf(request).workspaceId,
+  }));
+
+  app.get('/api/v2/account/credits', async (request) => {
+    const { workspaceId } = callerOf(request);
+    // Jobs spend credits as time passes: bring them up to now so the balance follows.
+    state.engine.advance(workspaceId);
+    return { balance: state.ledger.balance(workspaceId) };
+  });
+}

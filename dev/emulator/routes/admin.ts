@@ -1,0 +1,136 @@
+/**
+ * Test-control endpoints under /__admin/ (no API key; loopback clients only, anyone else gets the
+ * plain 404). They let integration tests script 429 storms, 5xx, an API that is down, stuck jobs,
+ * running out of credits and cancellations. Documented in dev/emulator/README.md.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
+import { badRequest, errorReply } from '../errors';
+import { parseFaults } from '../faults';
+import type { Job } from '../jobs';
+import type { EmulatorState } from '../state';
+import { validateBody } from '../validation';
+import { sendError } from './reply';
+
+const nonNegative = z.int().check(z.minimum(0));
+
+const configBody = z.strictObject({
+  faults: z.optional(z.string()),
+  down: z.optional(z.union([z.boolean(), z.literal('reset')])),
+  jobMs: z.optional(nonNegative),
+  rateLimit: z.optional(nonNegative),
+  minuteMs: z.optional(z.int().check(z.minimum(1))),
+});
+
+const creditsBody = z.strictObject({ balance: nonNegative, key: z.optional(z.string()) });
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return (
+    address !== undefined &&
+    (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'))
+  );
+}
+
+function jobSummary(state: EmulatorState, job: Job) {
+  return {
+    id: job.id,
+    kind: job.kind,
+    name: job.name,
+    status: state.engine.status(job),
+    processed: job.outcomes.length,
+    total: job.items.length,
+    credits: job.credits,
+    workspace_id: job.workspaceId,
+    stuck: job.frozenAt !== undefined,
+    created_at: new Date(job.createdAt).toISOString(),
+  };
+}
+
+const JOB_ACTIONS = {
+  finish: (state: EmulatorState, job: Job) => state.engine.finish(job),
+  cancel: (state: EmulatorState, job: Job) => state.engine.cancel(job),
+  stick: (state: EmulatorState, job: Job) => state.engine.stick(job),
+} as const;
+
+export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress))
+      return sendError(reply, errorReply('routeNotFound'));
+  });
+
+  app.get('/__admin/state', async () => ({
+    config: state.config,
+    faults: state.faults.config,
+    balances: state.ledger.balancesByWorkspace(),
+    seed: state.options.seed,
+  }));
+
+  app.post('/__admin/config', async (request, reply) => {
+    const body = validateBody(configBody, request.body);
+    if (!body.ok) return sendError(reply, body.error);
+    const { faults, down, ...config } = body.value;
+    try {
+      const next = faults === undefined ? state.faults.config : parseFaults(faults, state.faults.config);
+      state.faults.config = down === undefined ? next : { ...next, down };
+    } catch (error) {
+      return sendError(reply, badRequest('error.admin.invalid_faults', (error as Error).message));
+    }
+    state.config = { ...state.config, ...config };
+    return { config: state.config, faults: state.faults.config };
+  });
+
+  app.post('/__admin/credits', async (request, reply) => {
+    const body = validateBody(creditsBody, request.body);
+    if (!body.ok) return sendError(reply, body.error);
+    state.ledger.setBalance(body.value.balance, body.value.key);
+    return { balances: state.ledger.balancesByWorkspace() };
+  });
+
+  app.get('/__admin/jobs', async () => ({ jobs: state.engine.all().map((job) => jobSummary(state, job)) }));
+
+  const jobOr404 = (request: FastifyRequest<{ Params: { id: string } }>) =>
+    state.engine.find(request.params.id);
+
+  app.get<{ Params: { id: string } }>('/__admin/jobs/:id', async (request, reply) => {
+    const job = jobOr404(request);
+    return job ? jobSummary(state, job) : sendError(reply, errorReply('jobNotFound'));
+  });
+
+  app.post<{ Params: { id: string; action: string } }>(
+    '/__admin/jobs/:id/:action',
+    async (request, reply) => {
+      const action = JOB_ACTIONS[request.params.action as keyof typeof JOB_ACTIONS];
+      if (!action) return sendError(reply, errorReply('routeNotFound'));
+      const job = jobOr404(request);
+      if (!job) return sendError(reply, errorReply('jobNotFound'));
+      action(state, job);
+      state.scheduleTicks(job);
+      return jobSummary(state, job);
+    },
+  );
+
+  app.get('/__admin/stats', async () => {
+    const jobs = state.engine.all();
+    const byStatus: Record<string, number> = {};
+    for (const job of jobs) {
+      const status = state.engine.status(job);
+      byStatus[status] = (byStatus[status] ?? 0) + 1;
+    }
+    const webhooks = { pending: 0, delivered: 0, failed: 0 };
+    for (const delivery of state.webhooks.log()) webhooks[delivery.state]++;
+    return {
+      requests: state.stats.snapshot(),
+      total_requests: state.stats.total(),
+      credits_spent: state.ledger.spent,
+      jobs: { total: jobs.length, by_status: byStatus },
+      webhooks,
+    };
+  });
+
+  app.get('/__admin/webhooks', async () => ({ deliveries: state.webhooks.log() }));
+
+  app.post('/__admin/reset', async () => {
+    state.reset();
+    return { ok: true };
+  });
+}

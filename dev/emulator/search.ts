@@ -1,0 +1,175 @@
+/**
+ * Company and people search (spec 4.8, 4.9). Semantics (docs/api-decisions.md):
+ * - text entries match case-insensitively, as a substring, or the whole value with `exact_match`;
+ *   a field with several values (specialties, skills, locations...) matches when any value does;
+ * - within one filter, include entries are OR'd and any matching `exclude` entry removes the item;
+ * - different filters are AND'd; range entries are inclusive, either bound optional;
+ * - an item without the value (no current company...) never matches an include entry.
+ * Lower-cased values are computed once per field, on first use, and kept.
+ */
+import type { RangeFilterEntry, TextFilterEntry } from '../../src/api/schemas/requests';
+import type { Company, Person } from './world';
+import { normalizeDomain } from './world/normalize';
+import { WORLD_TODAY, WORLD_TODAY_MONTH } from './world/vocab';
+
+type TextField<T> = {
+  kind: 'text';
+  values: (item: T) => readonly string[];
+  normalize?: (value: string) => string;
+};
+type RangeField<T> = { kind: 'range'; value: (item: T) => number | undefined };
+export type SearchFields<T> = Record<string, TextField<T> | RangeField<T>>;
+export type Filters = Record<string, readonly (TextFilterEntry | RangeFilterEntry)[] | undefined>;
+
+const lower = (value: string): string => value.toLowerCase();
+/** `https://www.linkedin.com/in/x/` and `linkedin.com/in/x` are the same profile. */
+const normalizeUrl = (value: string): string =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
+
+const text = <T>(
+  values: (item: T) => readonly (string | undefined)[],
+  normalize?: (value: string) => string,
+): TextField<T> => ({
+  kind: 'text',
+  values: (item) => values(item).filter((value): value is string => value !== undefined),
+  ...(normalize ? { normalize } : {}),
+});
+const range = <T>(value: (item: T) => number | undefined): RangeField<T> => ({ kind: 'range', value });
+
+const placeValues = (a: { city: string; region: string; country: string; country_code: string }) => [
+  a.city,
+  a.region,
+  a.country,
+  a.country_code,
+];
+
+export const COMPANY_FIELDS: SearchFields<Company> = {
+  names: text((c) => [c.name]),
+  domains: text((c) => [c.domain], normalizeDomain),
+  network_urls: text((c) => [c.networkUrl], normalizeUrl),
+  keywords: text((c) => [c.description]),
+  specialties: text((c) => c.specialties),
+  industries: text((c) => [c.industry]),
+  types: text((c) => [c.type]),
+  headquarters_locations: text((c) => placeValues(c.headquarters)),
+  company_ids: text((c) => [c.id]),
+  founded_years: range((c) => c.yearFounded),
+  headcounts: range((c) => c.headcount),
+};
+
+const MS_PER_DAY = 86_400_000;
+const monthStartMs = (month: number): number => Date.UTC(Math.floor(month / 12), month % 12, 1);
+const currentCompany = (p: Person): Company | undefined => p.current?.company;
+
+export const PEOPLE_FIELDS: SearchFields<Person> = {
+  current_company_names: text((p) => [currentCompany(p)?.name]),
+  current_company_domains: text((p) => [currentCompany(p)?.domain], normalizeDomain),
+  current_company_network_urls: text((p) => [currentCompany(p)?.networkUrl], normalizeUrl),
+  current_company_specialties: text((p) => currentCompany(p)?.specialties ?? []),
+  current_company_industries: text((p) => [currentCompany(p)?.industry]),
+  current_company_types: text((p) => [currentCompany(p)?.type]),
+  current_company_headquarters: text((p) => {
+    const company = currentCompany(p);
+    return company ? placeValues(company.headquarters) : [];
+  }),
+  current_company_ids: text((p) => [currentCompany(p)?.id]),
+  past_company_names: text((p) => p.past.map((e) => e.company.name)),
+  past_company_domains: text((p) => p.past.map((e) => e.company.domain), normalizeDomain),
+  person_ids: text((p) => [p.id]),
+  person_names: text((p) => [p.fullName]),
+  person_network_urls: text((p) => [p.networkUrl], normalizeUrl),
+  person_locations: text((p) => [p.city, p.region, p.country, p.countryCode]),
+  person_skills: text((p) => p.skills),
+  person_universities: text((p) => p.educations.map((e) => e.school)),
+  current_position_seniority_level: text((p) => [p.current?.seniority]),
+  current_position_titles: text((p) => [p.current?.title]),
+  past_position_titles: text((p) => p.past.map((e) => e.title)),
+  current_company_headcounts: range((p) => currentCompany(p)?.headcount),
+  current_company_founded_years: range((p) => currentCompany(p)?.yearFounded),
+  current_position_years_in: range(
+    (p) => p.current && Math.floor((WORLD_TODAY_MONTH - p.current.startMonth) / 12),
+  ),
+  // The world has one position per company, so years at the company equal years in the position.
+  current_company_years_at: range(
+    (p) => p.current && Math.floor((WORLD_TODAY_MONTH - p.current.startMonth) / 12),
+  ),
+  current_company_days_since_last_job_change: range(
+    (p) => p.current && Math.floor((WORLD_TODAY - monthStartMs(p.current.startMonth)) / MS_PER_DAY),
+  ),
+};
+
+type Matcher = (index: number) => boolean;
+
+export class SearchIndex<T> {
+  private readonly normalized = new Map<string, (readonly string[])[]>();
+
+  constructor(
+    private readonly items: readonly T[],
+    private readonly fields: SearchFields<T>,
+  ) {}
+
+  /** Matching items in world order, the page of [offset, offset + limit), and the total. */
+  search(filters: Filters, offset: number, limit: number): { page: T[]; total: number } {
+    const matchers = Object.entries(filters).flatMap(([name, entries]) =>
+      entries && entries.length > 0 ? [this.matcher(name, entries)] : [],
+    );
+    const page: T[] = [];
+    let total = 0;
+    for (let index = 0; index < this.items.length; index++) {
+      if (!matchers.every((matches) => matches(index))) continue;
+      if (total >= offset && page.length < limit) page.push(this.items[index] as T);
+      total++;
+    }
+    return { page, total };
+  }
+
+  private matcher(name: string, entries: readonly (TextFilterEntry | RangeFilterEntry)[]): Matcher {
+    const field = this.fields[name];
+    if (!field) throw new Error(`no search field ${name}`);
+    const entryMatchers = entries.map((entry) => ({
+      exclude: entry.exclude === true,
+      matches:
+        field.kind === 'text'
+          ? this.textMatcher(name, field, entry as TextFilterEntry)
+          : this.rangeMatcher(field, entry as RangeFilterEntry),
+    }));
+    const includes = entryMatchers.filter((entry) => !entry.exclude).map((entry) => entry.matches);
+    const excludes = entryMatchers.filter((entry) => entry.exclude).map((entry) => entry.matches);
+    return (index) =>
+      (includes.length === 0 || includes.some((matches) => matches(index))) &&
+      !excludes.some((matches) => matches(index));
+  }
+
+  private textMatcher(name: string, field: TextField<T>, entry: TextFilterEntry): Matcher {
+    const normalize = field.normalize ?? lower;
+    const wanted = normalize(entry.value);
+    const valuesOf = this.normalizedValues(name, field);
+    return entry.exact_match
+      ? (index) => (valuesOf[index] as readonly string[]).includes(wanted)
+      : (index) => (valuesOf[index] as readonly string[]).some((value) => value.includes(wanted));
+  }
+
+  private rangeMatcher(field: RangeField<T>, entry: RangeFilterEntry): Matcher {
+    const min = entry.min ?? -Infinity;
+    const max = entry.max ?? Infinity;
+    return (index) => {
+      const value = field.value(this.items[index] as T);
+      return value !== undefined && value >= min && value <= max;
+    };
+  }
+
+  private normalizedValues(name: string, field: TextField<T>): (readonly string[])[] {
+    let values = this.normalized.get(name);
+    if (!values) {
+      const normalize = field.normalize ?? lower;
+      values = this.items.map((item) => field.values(item).map(normalize));
+      this.normalized.set(name, values);
+    }
+    return values;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * spawnEmulator: the emulator in a child process. Needed by anything that blocks its own thread on
+ * HTTP (the local Apps Script runtime's UrlFetchApp waits with Atomics.wait): a server on that same
+ * thread could never answer.
+ */
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { adminClient, type AdminClient } from './admin-client';
+import type { WorldSize } from './world';
+
+export interface SpawnOptions {
+  keys?: string[];
+  credits?: number;
+  jobMs?: number;
+  rateLimit?: number;
+  seed?: number;
+  minuteMs?: number;
+  /** A fault spec, e.g. `5xx=0.1,latency=20-50`. */
+  faults?: string;
+  /** A JSON file of extra people and companies (README). */
+  dataFile?: string;
+  worldSize?: WorldSize;
+  /** Default 127.0.0.1; the port is always chosen by the system. */
+  host?: string;
+  /** How long to wait for the ready line. Default 20 s. */
+  startTimeoutMs?: number;
+}
+
+export interface SpawnedEmulator {
+  baseUrl: string;
+  apiKey: string;
+  pid: number;
+  stop(): Promise<void>;
+  admin: AdminClient;
+}
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const READY_LINE = /^Emulator ready at (\S+) key=(\S*)/;
+
+function flags(options: SpawnOptions): string[] {
+  const pairs: [string, string | number | undefined][] = [
+    ['--host', options.host],
+    ['--credits', options.credits],
+    ['--job-ms', options.jobMs],
+    ['--rate-limit', options.rateLimit],
+    ['--seed', options.seed],
+    ['--minute-ms', options.minuteMs],
+    ['--faults', options.faults],
+    ['--data', options.dataFile],
+    ['--companies', options.worldSize?.companies],
+    ['--people', options.worldSize?.people],
+    ...(options.keys ?? []).map((key): [string, string] => ['--key', key]),
+  ];
+  return pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, String(value)]));
+}
+
+export async function spawnEmulator(options: SpawnOptions = {}): Promise<SpawnedEmulator> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(__dirname, 'cli.ts'),
+      '--port',
+      '0',
+      '--exit-with-stdin',
+      ...flags(options),
+    ],
+    { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+
+  const ready = await new Promise<{ baseUrl: string; apiKey: string }>((resolve, reject) => {
+    const timer = setTimeout(
+      () => fail(new Error('the emulator did not start in time')),
+      options.startTimeoutMs ?? 20_000,
+    );
+    const lines = createInterface({ input: child.stdout });
+    function fail(error: Error) {
+      clearTimeout(timer);
+      lines.close();
+      void stop();
+      reject(new Error(`${error.message}\n${stderr}`));
+    }
+    lines.on('line', (line) => {
+      const match = READY_LINE.exec(line);
+      if (!match) return;
+      clearTimeout(timer);
+      // Keep draining stdout so the child never blocks on a full pipe.
+      child.stdout.resume();
+      resolve({ baseUrl: match[1] as string, apiKey: match[2] as string });
+    });
+    child.once('exit', (code) => fail(new Error(`the emulator exited with code ${code}`)));
+  });
+
+  return { ...ready, pid: child.pid ?? 0, stop, admin: adminClient(ready.baseUrl) };
+}

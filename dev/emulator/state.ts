@@ -1,0 +1,128 @@
+/** Everything an emulator instance holds, shared by its routes; rebuilt to its start by `reset`. */
+import { Faults, NO_FAULTS, parseFaults, type FaultConfig } from './faults';
+import { JobEngine, type Job, type JobEvent, type ReverseItem } from './jobs';
+import { Ledger } from './ledger';
+import type { ResolvedOptions } from './options';
+import { RateLimiter } from './ratelimit';
+import { Stats } from './stats';
+import { jobBody, reverseRecordV2 } from './views/records';
+import { Webhooks } from './webhooks';
+import { generateWorld, type World } from './world';
+import { withExtraData } from './world/extra';
+import { createRandom, streamSeed } from './world/random';
+
+/** What the admin API may change at runtime. */
+export interface RuntimeConfig {
+  jobMs: number;
+  rateLimit: number;
+  minuteMs: number;
+}
+
+export class EmulatorState {
+  config: RuntimeConfig;
+  readonly ledger: Ledger;
+  readonly engine: JobEngine;
+  readonly faults: Faults;
+  readonly webhooks: Webhooks;
+  readonly limiter: RateLimiter;
+  readonly stats = new Stats();
+  private cachedWorld?: World;
+  private readonly ticks = new Set<NodeJS.Timeout>();
+
+  constructor(readonly options: ResolvedOptions) {
+    const now = options.now;
+    this.config = this.initialConfig();
+    this.ledger = new Ledger(options.keys, options.credits);
+    this.faults = new Faults(this.initialFaults(), options.seed);
+    this.webhooks = new Webhooks(() => this.config.minuteMs, now);
+    this.limiter = new RateLimiter(
+      () => this.config.rateLimit,
+      () => this.config.minuteMs,
+      now,
+    );
+    this.engine = new JobEngine({
+      world: () => this.world(),
+      ledger: this.ledger,
+      now,
+      random: createRandom(streamSeed(options.seed, 'jobs')),
+      jobMs: () => this.config.jobMs,
+      shouldStick: () => this.faults.shouldStick(),
+      onEvent: (event) => this.deliver(event),
+    });
+  }
+
+  /** Generated on first use: most requests (auth, errors, balance) never need it. */
+  world(): World {
+    if (!this.cachedWorld) {
+      const generated = generateWorld(this.options.seed, this.options.worldSize);
+      this.cachedWorld = this.options.data ? withExtraData(generated, this.options.data) : generated;
+    }
+    return this.cachedWorld;
+  }
+
+  /**
+   * Job progress is computed from time, but webhooks must fire without anyone polling: a timer
+   * wakes the workspace up when the job's next contact is due.
+   */
+  scheduleTicks(job: Job): void {
+    if (!job.webhookUrl && !job.contactFinishedUrl) return;
+    const dueAt = this.engine.nextDueAt(job);
+    if (dueAt === undefined) return;
+    const timer = setTimeout(
+      () => {
+        this.ticks.delete(timer);
+        this.engine.advance(job.workspaceId);
+        this.scheduleTicks(job);
+      },
+      Math.max(0, dueAt - this.options.now()) + 1,
+    );
+    this.ticks.add(timer);
+  }
+
+  reset(): void {
+    this.clearTicks();
+    this.config = this.initialConfig();
+    this.ledger.reset(this.options.credits);
+    this.faults.reset(this.initialFaults());
+    this.webhooks.reset();
+    this.limiter.reset();
+    this.stats.reset();
+    this.engine.reset();
+  }
+
+  async close(): Promise<void> {
+    this.clearTicks();
+    await this.webhooks.close();
+  }
+
+  private deliver(event: JobEvent): void {
+    const { job } = event;
+    if (event.type === 'job_ended' && job.webhookUrl) {
+      // Same body as the GET of the version the job was started with (docs/api-decisions.md).
+      this.webhooks.send('job_ended', job.id, job.webhookUrl, jobBody(this.engine, job, job.startedWith));
+    }
+    if (event.type === 'contact_finished' && job.kind === 'reverse' && job.contactFinishedUrl) {
+      const record = reverseRecordV2(job.items[event.index] as ReverseItem, job.outcomes[event.index]);
+      this.webhooks.send('contact_finished', job.id, job.contactFinishedUrl, {
+        enrichment_id: job.id,
+        data: record,
+      });
+    }
+  }
+
+  private clearTicks(): void {
+    for (const timer of this.ticks) clearTimeout(timer);
+    this.ticks.clear();
+  }
+
+  private initialConfig(): RuntimeConfig {
+    const { jobMs, rateLimit, minuteMs } = this.options;
+    return { jobMs, rateLimit, minuteMs };
+  }
+
+  private initialFaults(): FaultConfig {
+    const faults = this.options.faults;
+    if (faults === undefined) return NO_FAULTS;
+    return typeof faults === 'string' ? parseFaults(faults) : { ...NO_FAULTS, ...faults };
+  }
+}
