@@ -1,0 +1,57 @@
+/**
+ * `npm start`: the playground. Options: --port N (default 8080, 0 = any free port), --api-url URL
+ * and --api-key KEY (a real API instead of the emulator), --job-ms N (how long an emulated job takes).
+ */
+import { parseArgs } from 'node:util';
+import { startPlayground } from './playground';
+
+const USAGE = `Usage: npm start -- [--port 8080] [--api-url URL --api-key KEY] [--job-ms 3000]`;
+
+function numberOption(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`--${name} needs a whole number, got "${value}".`);
+  return parsed;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'api-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      'job-ms': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (values['api-url'] && !values['api-key']) throw new Error('--api-url needs --api-key too.');
+  const playground = await startPlayground({
+    port: numberOption(values.port, 'port') ?? 8080,
+    host: values.host,
+    apiUrl: values['api-url'],
+    apiKey: values['api-key'],
+    jobMs: numberOption(values['job-ms'], 'job-ms'),
+  });
+  const source = playground.api.emulated
+    ? `the API emulator at ${playground.api.baseUrl}`
+    : playground.api.baseUrl;
+  console.log(`Sheet Enrich playground: ${playground.url}`);
+  console.log(`Calls go to ${source}. Press Ctrl+C to stop.`);
+  const stop = () => {
+    void playground.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  console.error(USAGE);
+  process.exit(1);
+});

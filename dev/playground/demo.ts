@@ -1,0 +1,28 @@
+/** The sheets a newcomer finds: contacts the emulator knows (and a few it does not). */
+import { sampleContacts } from '../emulator/sample';
+import type { SheetData } from './session';
+
+/** The emulator's default seed: the people in the sheet are people its world holds. */
+const EMULATOR_SEED = 1;
+
+export function demoContacts(count = 12): SheetData {
+  const contacts = sampleContacts(EMULATOR_SEED, count);
+  return {
+    name: 'Contacts',
+    values: [
+      ['First name', 'Last name', 'Company', 'Website'],
+      ...contacts.map((contact) => [
+        contact.firstName,
+        contact.lastName,
+        contact.companyName,
+        contact.domain,
+      ]),
+    ],
+  };
+}
+
+/** A second tab for trying the reverse lookup. */
+export function demoEmails(count = 6): SheetData {
+  const contacts = sampleContacts(EMULATOR_SEED + 1, count, { withWorkEmail: true, unknownShare: 0 });
+  return { name: 'Emails', values: [['Email'], ...contacts.map((contact) => [contact.workEmail])] };
+}

@@ -1,0 +1,28 @@
+/** What the playground's page and its server say to each other (types only; the page imports them with `import type`). */
+
+import type { GridRect } from '../gas/spreadsheet/a1';
+
+export type { GridRect };
+
+export interface MenuView {
+  title: string;
+  items: { label: string; handler: string }[];
+}
+
+/** Everything the page draws, fetched about once a second. */
+export interface PlaygroundState {
+  sheets: string[];
+  activeSheet: string;
+  /** The active sheet's data range as Sheets displays it. */
+  grid: string[][];
+  selection: GridRect[];
+  /** Extensions › <title> menus the add-on's onOpen registered. */
+  menus: MenuView[];
+  /** The sidebar the add-on last showed, unless the user closed it; `version` grows with each show. */
+  sidebar: { version: number; title: string } | null;
+  /** Toasts and alerts the add-on showed, oldest first, numbered so the page shows each once. */
+  messages: { id: number; title: string; text: string }[];
+}
+
+/** The answer of every POST: Apps Script hands over the return value or the thrown error's message. */
+export type CallAnswer = { ok: true; value?: unknown } | { ok: false; message: string };
