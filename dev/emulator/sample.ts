@@ -58,7 +58,7 @@ export function sampleContacts(seed: number, count: number, options: SampleOptio
       });
       continue;
     }
-    const person = world.people[random.int(0, world.people.length - 1)];
+    const person = world.person(random.int(0, world.personCount - 1));
     if (!person?.current || used.has(person.index) || !world.isFindableByName(person)) continue;
     if (options.withWorkEmail && person.workEmails.length === 0) continue;
     used.add(person.index);

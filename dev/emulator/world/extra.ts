@@ -8,7 +8,7 @@ import type { Address, Company, Person } from './model';
 import { LOCALES } from './locales';
 import { networkHandle, normalizeDomain, normalizeEmail, slug } from './normalize';
 import { SENIORITY_LEVELS, WORLD_TODAY_MONTH, headcountRange } from './vocab';
-import { World } from './index';
+import type { World } from './index';
 
 const optionalString = z.optional(z.string());
 
@@ -112,10 +112,10 @@ export function withExtraData(world: World, data: ExtraData): World {
   };
   for (const company of data.companies ?? []) addCompany(company);
 
-  const people: Person[] = [...world.people];
+  const people: Person[] = [];
   for (const input of data.people ?? []) {
     const company = companyFor(input.company_domain, input.company_name);
-    const index = people.length;
+    const index = world.personCount + people.length;
     const handle =
       (input.network_url && networkHandle(input.network_url)) ??
       `${slug(`${input.first_name} ${input.last_name}`, '-')}-x${index.toString(36)}`;
@@ -154,5 +154,5 @@ export function withExtraData(world: World, data: ExtraData): World {
       phones: input.phone ? [{ number: input.phone, region: home.country_code }] : [],
     });
   }
-  return new World(world.seed, companies, people);
+  return world.with(companies, people);
 }

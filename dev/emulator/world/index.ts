@@ -5,7 +5,15 @@
 import { generateCompanies } from './companies';
 import type { Company, Person } from './model';
 import { nameKey, networkHandle, normalizeDomain, normalizeEmail } from './normalize';
-import { generatePeople } from './people';
+import { LOCALES } from './locales';
+import {
+  companyPicker,
+  generatePersonSeeds,
+  indexFromHandle,
+  materializePerson,
+  type CompanyPicker,
+  type PersonSeed,
+} from './people';
 import { createRandom, streamSeed } from './random';
 
 export type { Address, Company, Employment, Person, WorldEmail, WorldPhone } from './model';
@@ -28,23 +36,58 @@ export interface ContactMatch {
   byNetworkUrl: boolean;
 }
 
+/** The personal email domains of the world: an address there cannot be found through a company. */
+const PERSONAL_EMAIL_DOMAINS = new Set(LOCALES.flatMap((locale) => locale.personalEmailDomains));
+
 export class World {
-  private handleIndex?: Map<string, Person>;
-  private nameDomainIndex?: Map<string, Person>;
-  private emailIndex?: Map<string, Person>;
+  private readonly materialized: (Person | undefined)[] = [];
+  private everyone?: readonly Person[];
+  private nameDomainIndex?: Map<string, number>;
+  private personalEmailIndex?: Map<string, Person>;
+  private companyPeople?: Map<Company, number[]>;
   private companyNameIndex?: Map<string, Company>;
   private companyDomainIndex?: Map<string, Company>;
 
   constructor(
     readonly seed: number,
     readonly companies: readonly Company[],
-    readonly people: readonly Person[],
+    private readonly seeds: readonly PersonSeed[],
+    private readonly pickCompany: CompanyPicker,
+    /** People added with --data, indexed after the generated ones. */
+    private readonly extraPeople: readonly Person[] = [],
   ) {}
+
+  get personCount(): number {
+    return this.seeds.length + this.extraPeople.length;
+  }
+
+  /** One person, materialised on first use. */
+  person(index: number): Person | undefined {
+    if (index >= this.seeds.length) return this.extraPeople[index - this.seeds.length];
+    let person = this.materialized[index];
+    const seed = this.seeds[index];
+    if (!person && seed) this.materialized[index] = person = materializePerson(seed, index, this.pickCompany);
+    return person;
+  }
+
+  /** Everyone, in index order. The first call materialises the whole world (search needs it). */
+  get people(): readonly Person[] {
+    this.everyone ??= Array.from({ length: this.personCount }, (_, index) => this.person(index) as Person);
+    return this.everyone;
+  }
+
+  /** A copy of this world with more companies and people (--data); the generated part is shared. */
+  with(companies: readonly Company[], extraPeople: readonly Person[]): World {
+    return new World(this.seed, companies, this.seeds, this.pickCompany, [
+      ...this.extraPeople,
+      ...extraPeople,
+    ]);
+  }
 
   /** By network URL first, then by name + (domain or company name). */
   findContact(query: ContactQuery): ContactMatch | undefined {
     const handle = query.networkUrl ? networkHandle(query.networkUrl) : undefined;
-    const byHandle = handle === undefined ? undefined : this.handles().get(handle);
+    const byHandle = handle === undefined ? undefined : this.findByHandle(handle);
     if (byHandle) return { person: byHandle, byNetworkUrl: true };
     if (!query.firstName || !query.lastName) return undefined;
     const domain = query.domain
@@ -53,21 +96,32 @@ export class World {
         ? this.companyByName(query.companyName)?.domain
         : undefined;
     if (!domain) return undefined;
-    const person = this.nameDomains().get(personKey(query.firstName, query.lastName, domain));
+    const index = this.nameDomains().get(personKey(query.firstName, query.lastName, domain));
+    const person = index === undefined ? undefined : this.person(index);
     return person && { person, byNetworkUrl: false };
   }
 
-  /** By work or personal email. */
+  /** By work email (through the company of its domain) or personal email. */
   findByEmail(email: string): Person | undefined {
-    if (!this.emailIndex) {
-      this.emailIndex = new Map();
+    const wanted = normalizeEmail(email);
+    const domain = wanted.slice(wanted.lastIndexOf('@') + 1);
+    const hasEmail = (person: Person | undefined) =>
+      person?.workEmails.some((e) => e.email === wanted) ||
+      person?.personalEmails.some((e) => e.email === wanted);
+    const company = this.companyByDomain(domain);
+    const colleagues = company ? (this.peopleByCompany().get(company) ?? []) : [];
+    const atCompany = colleagues.map((index) => this.person(index)).find(hasEmail);
+    if (atCompany) return atCompany;
+    if (!PERSONAL_EMAIL_DOMAINS.has(domain)) return this.extraPeople.find(hasEmail);
+    if (!this.personalEmailIndex) {
+      this.personalEmailIndex = new Map();
       for (const person of this.people) {
-        for (const { email: known } of [...person.workEmails, ...person.personalEmails]) {
-          this.emailIndex.set(known, person);
+        for (const { email: known } of person.personalEmails) {
+          if (!this.personalEmailIndex.has(known)) this.personalEmailIndex.set(known, person);
         }
       }
     }
-    return this.emailIndex.get(normalizeEmail(email));
+    return this.personalEmailIndex.get(wanted);
   }
 
   companyByName(name: string): Company | undefined {
@@ -85,21 +139,44 @@ export class World {
     const domain = person.current?.company.domain;
     return (
       domain !== undefined &&
-      this.nameDomains().get(personKey(person.firstName, person.lastName, domain)) === person
+      this.nameDomains().get(personKey(person.firstName, person.lastName, domain)) === person.index
     );
   }
 
-  private handles(): Map<string, Person> {
-    this.handleIndex ??= firstBy(this.people, (person) => person.handle.toLowerCase());
-    return this.handleIndex;
+  private findByHandle(handle: string): Person | undefined {
+    const index = indexFromHandle(handle);
+    const generated = index === undefined || index >= this.seeds.length ? undefined : this.person(index);
+    if (generated?.handle === handle) return generated;
+    return this.extraPeople.find((person) => person.handle.toLowerCase() === handle);
   }
 
-  private nameDomains(): Map<string, Person> {
-    this.nameDomainIndex ??= firstBy(
-      this.people.filter((person) => person.current),
-      (person) => personKey(person.firstName, person.lastName, person.current?.company.domain ?? ''),
-    );
+  /** Every person's name + company key, without materialising anyone. */
+  private nameDomains(): Map<string, number> {
+    if (!this.nameDomainIndex) {
+      const index = new Map<string, number>();
+      const add = (key: string, i: number) => index.has(key) || index.set(key, i);
+      this.seeds.forEach((s, i) => add(personKey(s.firstName, s.lastName, s.company.domain), i));
+      this.extraPeople.forEach(
+        (p) => p.current && add(personKey(p.firstName, p.lastName, p.current.company.domain), p.index),
+      );
+      this.nameDomainIndex = index;
+    }
     return this.nameDomainIndex;
+  }
+
+  private peopleByCompany(): Map<Company, number[]> {
+    if (!this.companyPeople) {
+      const byCompany = new Map<Company, number[]>();
+      const add = (company: Company, index: number) => {
+        const list = byCompany.get(company);
+        if (list) list.push(index);
+        else byCompany.set(company, [index]);
+      };
+      this.seeds.forEach((s, i) => add(s.company, i));
+      this.extraPeople.forEach((p) => p.current && add(p.current.company, p.index));
+      this.companyPeople = byCompany;
+    }
+    return this.companyPeople;
   }
 }
 
@@ -134,8 +211,9 @@ export function generateWorld(seed: number, size: WorldSize = {}): World {
   let world = generated.get(cacheKey);
   if (!world) {
     const companies = generateCompanies(createRandom(streamSeed(seed, 'companies')), companyCount);
-    const people = generatePeople(createRandom(streamSeed(seed, 'people')), companies, peopleCount);
-    world = new World(seed, companies, people);
+    const pickCompany = companyPicker(companies);
+    const seeds = generatePersonSeeds(createRandom(streamSeed(seed, 'people')), pickCompany, peopleCount);
+    world = new World(seed, companies, seeds, pickCompany);
     generated.set(cacheKey, world);
   }
   return world;

@@ -23,7 +23,7 @@ export function foldAccents(value: string): string {
 
 /** A key for a person's or company's name: case-, accent- and whitespace-insensitive. */
 export function nameKey(value: string): string {
-  return foldAccents(value).replace(/\s+/g, '');
+  return memoised(`k\u0000${value}`, () => foldAccents(value).replace(/\s+/g, ''));
 }
 
 /** `https://www.Acme.com/about` → `acme.com`. */
@@ -48,21 +48,25 @@ export function networkHandle(url: string): string | undefined {
   }
 }
 
-const slugCache = new Map<string, string>();
+// The world derives keys and slugs from the same few hundred names fifty thousand times.
+const cache = new Map<string, string>();
+function memoised(cacheKey: string, compute: () => string): string {
+  let result = cache.get(cacheKey);
+  if (result === undefined) {
+    result = compute();
+    if (cache.size < 100_000) cache.set(cacheKey, result);
+  }
+  return result;
+}
 
 /** ASCII slug for handles, domains and email local parts: `Ó Súilleabháin` → `osuilleabhain`. */
 export function slug(value: string, separator = ''): string {
-  // Memoised: the world slugs the same few hundred names fifty thousand times.
-  const cacheKey = `${separator}\u0000${value}`;
-  let result = slugCache.get(cacheKey);
-  if (result === undefined) {
-    result = foldAccents(value)
+  return memoised(`${separator}\u0001${value}`, () =>
+    foldAccents(value)
       .split(/[^a-z0-9]+/)
       .filter((part) => part !== '')
-      .join(separator);
-    if (slugCache.size < 100_000) slugCache.set(cacheKey, result);
-  }
-  return result;
+      .join(separator),
+  );
 }
 
 export function normalizeEmail(value: string): string {

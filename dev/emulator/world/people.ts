@@ -2,7 +2,7 @@
 import type { Company, Education, Employment, Language, Person, WorldEmail, WorldPhone } from './model';
 import { LOCALES, LOCALE_WEIGHTS, type Locale } from './locales';
 import { slug } from './normalize';
-import type { Random } from './random';
+import { createRandom, type Random } from './random';
 import {
   DEGREES,
   EMAIL_STATUSES,
@@ -29,11 +29,13 @@ const WORK_EMAIL_PATTERNS: readonly EmailPattern[] = [
 ];
 
 /** Big companies employ more of the world's people (by the square root of their headcount). */
-function companyPicker(random: Random, companies: readonly Company[]): () => Company {
+export type CompanyPicker = (random: Random) => Company;
+
+export function companyPicker(companies: readonly Company[]): CompanyPicker {
   const cumulative: number[] = [];
   let total = 0;
   for (const company of companies) cumulative.push((total += Math.sqrt(company.headcount)));
-  return () => {
+  return (random) => {
     const roll = random.next() * total;
     let low = 0;
     let high = cumulative.length - 1;
@@ -46,17 +48,10 @@ function companyPicker(random: Random, companies: readonly Company[]): () => Com
   };
 }
 
-function uniqueEmail(taken: Set<string>, local: string, domain: string): string {
-  let email = `${local}@${domain}`;
-  for (let n = 2; taken.has(email); n++) email = `${local}${n}@${domain}`;
-  taken.add(email);
-  return email;
-}
-
 function generateCareer(
   random: Random,
   current: Company,
-  pickCompany: () => Company,
+  pickCompany: CompanyPicker,
   jobFunction: JobFunction,
 ): { current: Employment; past: Employment[] } {
   const seniorityIndex = SENIORITY_LEVELS.indexOf(random.weighted(SENIORITY_WEIGHTS));
@@ -79,7 +74,7 @@ function generateCareer(
   for (let i = 0; i < pastCount; i++) {
     const endMonth = startMonth;
     startMonth = endMonth - random.int(10, 60);
-    past.push(employment(pickCompany(), Math.max(0, seniorityIndex - 1 - i), startMonth, endMonth));
+    past.push(employment(pickCompany(random), Math.max(0, seniorityIndex - 1 - i), startMonth, endMonth));
   }
   return { current: currentEmployment, past };
 }
@@ -116,7 +111,12 @@ interface SharedVariants {
   languages: Map<Locale, readonly (readonly Language[])[]>;
 }
 
-function sharedVariants(random: Random): SharedVariants {
+let variants: SharedVariants | undefined;
+
+/** The same for every seed: only which variant a person gets depends on the seed. */
+function sharedVariants(): SharedVariants {
+  if (variants) return variants;
+  const random = createRandom(0x5eed);
   const skills = new Map(
     JOB_FUNCTIONS.map((jobFunction) => [
       jobFunction,
@@ -126,7 +126,8 @@ function sharedVariants(random: Random): SharedVariants {
   const languages = new Map(
     LOCALES.map((locale) => [locale, Array.from({ length: 8 }, () => generateLanguages(random, locale))]),
   );
-  return { skills, languages };
+  variants = { skills, languages };
+  return variants;
 }
 
 function generateLanguages(random: Random, locale: Locale): Language[] {
@@ -147,86 +148,105 @@ function generateLanguages(random: Random, locale: Locale): Language[] {
   return languages;
 }
 
-export function generatePeople(random: Random, companies: readonly Company[], count: number): Person[] {
-  const pickCompany = companyPicker(random, companies);
-  const takenEmails = new Set<string>();
-  const shared = sharedVariants(random);
-  const people: Person[] = [];
+/**
+ * What every lookup needs about a person, generated for all fifty thousand up front (cheap); the rest
+ * of the person is materialised from `seed` on first use (World.person).
+ */
+export interface PersonSeed {
+  company: Company;
+  locale: Locale;
+  firstName: string;
+  lastName: string;
+  seed: number;
+}
+
+export function generatePersonSeeds(random: Random, pickCompany: CompanyPicker, count: number): PersonSeed[] {
+  const seeds: PersonSeed[] = [];
   for (let index = 0; index < count; index++) {
-    const company = pickCompany();
+    const company = pickCompany(random);
     const locale = random.chance(0.7)
       ? (LOCALES.find((l) => l.countryCode === company.headquarters.country_code) as Locale)
       : random.weighted(LOCALE_WEIGHTS);
     const firstName = random.pick(locale.firstNames);
     const lastName = random.pick(locale.lastNames);
-    const first = slug(firstName);
-    const last = slug(lastName);
-    const jobFunction = random.pick(JOB_FUNCTIONS);
-    const { current, past } = generateCareer(random, company, pickCompany, jobFunction);
-    const firstJobMonth = (past[past.length - 1] ?? current).startMonth;
-    const { city, region } = random.pick(locale.cities);
+    seeds.push({ company, locale, firstName, lastName, seed: Math.floor(random.next() * 4294967296) });
+  }
+  return seeds;
+}
 
-    const workEmails: WorldEmail[] = [];
-    if (random.chance(HIT_RATES.workEmail)) {
-      // Each company has one address pattern, like real ones do.
-      const pattern = WORK_EMAIL_PATTERNS[company.index % WORK_EMAIL_PATTERNS.length] as EmailPattern;
-      const local = pattern(first, last);
-      workEmails.push({
-        email: uniqueEmail(takenEmails, local, company.domain),
-        status: random.weighted(EMAIL_STATUSES),
-      });
-      if (random.chance(HIT_RATES.secondWorkEmail)) {
-        workEmails.push({
-          email: uniqueEmail(takenEmails, `${first}${last}`, company.domain),
-          status: 'CATCH_ALL',
-        });
-      }
-      workEmails.sort(bestStatusFirst);
-    }
-    const personalEmails: WorldEmail[] = random.chance(HIT_RATES.personalEmail)
-      ? [
-          {
-            email: uniqueEmail(
-              takenEmails,
-              random.chance(0.5) ? `${first}.${last}` : `${first}${last}${random.int(70, 99)}`,
-              random.pick(locale.personalEmailDomains),
-            ),
-            status: random.weighted(EMAIL_STATUSES.slice(0, 3)),
-          },
-        ]
-      : [];
-    const phones: WorldPhone[] = [];
-    if (random.chance(HIT_RATES.phone)) {
-      phones.push({ number: locale.mobile(random), region: locale.countryCode });
-      if (random.chance(HIT_RATES.secondPhone))
-        phones.push({ number: locale.mobile(random), region: locale.countryCode });
-    }
+/** Handles end with the person's index + 1 in base 36 and 4 hex digits: the index can be read back. */
+const HANDLE_SUFFIX_HEX = 4;
 
-    const handle = `${slug(`${firstName} ${lastName}`, '-')}-${(index + 1).toString(36)}${random.hex(4)}`;
-    people.push({
-      index,
-      id: `per_${(index + 1).toString(36).padStart(4, '0')}${random.hex(8)}`,
-      firstName,
-      lastName,
-      fullName: `${firstName} ${lastName}`,
-      country: locale.country,
-      countryCode: locale.countryCode,
-      city,
-      region,
-      handle,
-      networkUrl: `https://www.linkedin.com/in/${handle}`,
-      networkId: 100_000_000 + index * 7 + random.int(0, 6),
-      connectionCount: Math.min(30_000, Math.floor(Math.exp(random.next() * Math.log(5_000)))),
-      premium: random.chance(0.2),
-      skills: random.pick(shared.skills.get(jobFunction) ?? []),
-      languages: random.pick(shared.languages.get(locale) ?? []),
-      educations: generateEducations(random, locale, firstJobMonth),
-      current,
-      past,
-      workEmails,
-      personalEmails,
-      phones,
+export function indexFromHandle(handle: string): number | undefined {
+  const suffix = handle.slice(handle.lastIndexOf('-') + 1, handle.length - HANDLE_SUFFIX_HEX);
+  const index = parseInt(suffix, 36) - 1;
+  return Number.isInteger(index) && index >= 0 ? index : undefined;
+}
+
+export function materializePerson(person: PersonSeed, index: number, pickCompany: CompanyPicker): Person {
+  const random = createRandom(person.seed);
+  const { company, locale, firstName, lastName } = person;
+  const shared = sharedVariants();
+  const first = slug(firstName);
+  const last = slug(lastName);
+  const jobFunction = random.pick(JOB_FUNCTIONS);
+  const { current, past } = generateCareer(random, company, pickCompany, jobFunction);
+  const firstJobMonth = (past[past.length - 1] ?? current).startMonth;
+  const { city, region } = random.pick(locale.cities);
+
+  // Addresses are not checked for uniqueness (that would need the whole world): namesakes at one
+  // company may share one, and a reverse lookup then finds the first of them.
+  const workEmails: WorldEmail[] = [];
+  if (random.chance(HIT_RATES.workEmail)) {
+    // Each company has one address pattern, like real ones do.
+    const pattern = WORK_EMAIL_PATTERNS[company.index % WORK_EMAIL_PATTERNS.length] as EmailPattern;
+    workEmails.push({
+      email: `${pattern(first, last)}@${company.domain}`,
+      status: random.weighted(EMAIL_STATUSES),
+    });
+    if (random.chance(HIT_RATES.secondWorkEmail)) {
+      workEmails.push({ email: `${first}${last}@${company.domain}`, status: 'CATCH_ALL' });
+    }
+    workEmails.sort(bestStatusFirst);
+  }
+  const personalEmails: WorldEmail[] = [];
+  if (random.chance(HIT_RATES.personalEmail)) {
+    const local = random.chance(0.5) ? `${first}.${last}` : `${first}${last}${random.int(70, 99)}`;
+    personalEmails.push({
+      email: `${local}@${random.pick(locale.personalEmailDomains)}`,
+      status: random.weighted(EMAIL_STATUSES.slice(0, 3)),
     });
   }
-  return people;
+  const phones: WorldPhone[] = [];
+  if (random.chance(HIT_RATES.phone)) {
+    phones.push({ number: locale.mobile(random), region: locale.countryCode });
+    if (random.chance(HIT_RATES.secondPhone))
+      phones.push({ number: locale.mobile(random), region: locale.countryCode });
+  }
+
+  const handle = `${slug(`${firstName} ${lastName}`, '-')}-${(index + 1).toString(36)}${random.hex(HANDLE_SUFFIX_HEX)}`;
+  return {
+    index,
+    id: `per_${(index + 1).toString(36).padStart(4, '0')}${random.hex(8)}`,
+    firstName,
+    lastName,
+    fullName: `${firstName} ${lastName}`,
+    country: locale.country,
+    countryCode: locale.countryCode,
+    city,
+    region,
+    handle,
+    networkUrl: `https://www.linkedin.com/in/${handle}`,
+    networkId: 100_000_000 + index * 7 + random.int(0, 6),
+    connectionCount: Math.min(30_000, Math.floor(Math.exp(random.next() * Math.log(5_000)))),
+    premium: random.chance(0.2),
+    skills: random.pick(shared.skills.get(jobFunction) ?? []),
+    languages: random.pick(shared.languages.get(locale) ?? []),
+    educations: generateEducations(random, locale, firstJobMonth),
+    current,
+    past,
+    workEmails,
+    personalEmails,
+    phones,
+  };
 }
