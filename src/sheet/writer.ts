@@ -14,10 +14,12 @@ const CELL_MAX_CHARS = 50000;
 
 /** API data as cell text: no control characters, within the cell limit. Formula-looking text stays text (writeText). */
 export function toCellText(value: unknown): string {
-  return String(value ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .slice(0, CELL_MAX_CHARS);
+  return (
+    String(value ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .slice(0, CELL_MAX_CHARS)
+  );
 }
 
 const ALWAYS_WRITTEN: ReadonlySet<OutputKey> = new Set(['status', 'enrichedAt']);

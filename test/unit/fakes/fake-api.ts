@@ -1,0 +1,145 @@
+/**
+ * An in-memory EnrichmentApi with deterministic answers: everyone is found except people whose
+ * last name is "Nobody". Tests replace `outcomeFor` to script rate limits, 402s, 404s...
+ */
+import { ApiError } from '../../../src/api/errors';
+import {
+  PRICES,
+  type ContactResult,
+  type EnrichField,
+  type JobKind,
+  type JobResult,
+} from '../../../src/api/model';
+import type {
+  EnrichItemInput,
+  EnrichmentApi,
+  JobRef,
+  PollOutcome,
+  ReverseItemInput,
+} from '../../../src/api/port';
+
+export interface FakeJob {
+  id: string;
+  kind: JobKind;
+  name: string;
+  items: (EnrichItemInput | ReverseItemInput)[];
+  fields: readonly EnrichField[];
+  polls: number;
+}
+
+export function apiError(
+  status: number,
+  code = `http.${status}`,
+  retryable = status === 429 || status >= 500,
+) {
+  return new ApiError(status, code, `HTTP ${status} ${code}`, `The service said ${status}.`, retryable);
+}
+
+export class FakeApi implements EnrichmentApi {
+  readonly jobs = new Map<string, FakeJob>();
+  startCalls = 0;
+  pollCalls = 0;
+  polledJobs = 0;
+  balanceCalls = 0;
+  /** Polls answered "not ready" before a job's result is ready. */
+  notReadyPolls = 0;
+  startError: ApiError | undefined;
+  /** Overrides one poll's outcome; return undefined for the default. */
+  outcomeFor: (job: FakeJob) => PollOutcome | undefined = () => undefined;
+  balance = 1000;
+
+  startEnrichment(name: string, items: EnrichItemInput[], fields: readonly EnrichField[]): string {
+    if (items.length > 100) throw new Error('over 100 items');
+    return this.start({ kind: 'enrich', name, items, fields });
+  }
+  startReverse(name: string, items: ReverseItemInput[]): string {
+    return this.start({ kind: 'reverse', name, items, fields: [] });
+  }
+  private start(job: Omit<FakeJob, 'id' | 'polls'>): string {
+    this.startCalls++;
+    if (this.startError) throw this.startError;
+    for (const item of job.items) {
+      if (Object.values(item.custom).some((value) => typeof value !== 'string'))
+        throw new Error('custom not strings');
+    }
+    const id = `job-${this.jobs.size + 1}`;
+    this.jobs.set(id, { ...job, id, polls: 0 });
+    return id;
+  }
+  pollJobs(refs: readonly JobRef[]): PollOutcome[] {
+    this.pollCalls++;
+    this.polledJobs += refs.length;
+    return refs.map((ref) => {
+      const job = this.jobs.get(ref.id);
+      if (!job) return { kind: 'error', error: apiError(404, 'error.enrichment.not_found') };
+      job.polls++;
+      const scripted = this.outcomeFor(job);
+      if (scripted) return scripted;
+      if (job.polls <= this.notReadyPolls) return { kind: 'not_ready' };
+      return { kind: 'result', result: this.resultOf(job, 'FINISHED') };
+    });
+  }
+  creditBalance(): number {
+    this.balanceCalls++;
+    return this.balance;
+  }
+  verifyKey(): string {
+    return 'workspace-1';
+  }
+
+  /** The full answer of a job with the given status; `upTo` items only (a 402 stops early). */
+  resultOf(job: FakeJob, status: JobResult['status'], upTo = job.items.length): JobResult {
+    const items = job.items.slice(0, upTo).map((item) => this.answer(job, item));
+    const credits = items.reduce(
+      (sum, item) =>
+        sum +
+        (item.workEmail ? PRICES.work_email : 0) +
+        (item.personalEmail ? PRICES.personal_email : 0) +
+        (item.phone ? PRICES.phone : 0),
+      0,
+    );
+    return { id: job.id, name: job.name, kind: job.kind, status, items, credits };
+  }
+
+  private answer(job: FakeJob, item: EnrichItemInput | ReverseItemInput): ContactResult {
+    const base: ContactResult = {
+      custom: item.custom,
+      input: {},
+      workEmails: [],
+      personalEmails: [],
+      phones: [],
+    };
+    if ('email' in item) {
+      const [local = '', domain = ''] = item.email.split('@');
+      if (local === 'nobody') return { ...base, input: { email: item.email } };
+      return {
+        ...base,
+        input: { email: item.email },
+        profile: {
+          fullName: local.replace('.', ' '),
+          title: '=CEO()',
+          companyDomain: domain,
+          location: 'Paris, France',
+        },
+      };
+    }
+    const contact = item as EnrichItemInput;
+    base.input = {
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      companyDomain: contact.companyDomain,
+    };
+    if (contact.lastName === 'Nobody') return base;
+    const domain =
+      contact.companyDomain ?? `${(contact.companyName ?? 'acme').toLowerCase().replace(/\W/g, '')}.com`;
+    const local = `${contact.firstName ?? 'x'}.${contact.lastName ?? 'y'}`.toLowerCase();
+    const result: ContactResult = { ...base };
+    if (job.fields.includes('work_email'))
+      result.workEmail = { email: `${local}@${domain}`, status: 'DELIVERABLE' };
+    if (job.fields.includes('personal_email')) result.personalEmail = { email: `${local}@gmail.com` };
+    if (job.fields.includes('phone')) result.phone = { number: '+33612345678', region: 'FR' };
+    if (contact.networkUrl)
+      result.profile = { fullName: `${contact.firstName} ${contact.lastName}`, title: 'CTO' };
+    return result;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * In-memory SheetPort / SpreadsheetPort. Cells hold strings; every port call that touches cells is
+ * counted (reads, writes), the way the Apps Script adapter makes one Range call for each.
+ */
+import type { RowSpan, SheetPort, SpreadsheetPort } from '../../../src/sheet/port';
+
+export class MemorySheet implements SheetPort {
+  cells: string[][];
+  /** Number format per cell ("@" after writeText). */
+  formats = new Map<string, string>();
+  reads = 0;
+  writes = 0;
+  /** Throws on the n-th writeText from now on (1 = the next one): an execution killed mid-write. */
+  failOnWrite = 0;
+
+  constructor(
+    private readonly sheetId: number,
+    private sheetName: string,
+    values: (string | number)[][] = [],
+  ) {
+    this.cells = values.map((row) => row.map(String));
+  }
+
+  id(): number {
+    return this.sheetId;
+  }
+  name(): string {
+    return this.sheetName;
+  }
+  lastRow(): number {
+    for (let row = this.cells.length; row > 0; row--)
+      if (this.cells[row - 1]!.some((cell) => cell !== '')) return row;
+    return 0;
+  }
+  lastColumn(): number {
+    return Math.max(
+      0,
+      ...this.cells.map((row) => row.reduce((last, cell, index) => (cell !== '' ? index + 1 : last), 0)),
+    );
+  }
+  readDisplayValues(row: number, column: number, rows: number, columns: number): string[][] {
+    this.reads++;
+    return Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: columns }, (_, c) => this.cells[row - 1 + r]?.[column - 1 + c] ?? ''),
+    );
+  }
+  writeText(row: number, column: number, values: string[][]): void {
+    if (this.failOnWrite > 0 && --this.failOnWrite === 0) throw new Error('Exceeded maximum execution time');
+    this.writes++;
+    const width = values[0]?.length ?? 0;
+    values.forEach((cells, r) => {
+      if (cells.length !== width)
+        throw new Error('The number of columns in the data does not match the range.');
+      cells.forEach((value, c) => {
+        if (typeof value !== 'string') throw new Error('writeText got a non-string');
+        this.set(row + r, column + c, value);
+        this.formats.set(`${row + r}:${column + c}`, '@');
+      });
+    });
+  }
+
+  /** Test helpers (not part of the port). */
+  set(row: number, column: number, value: string): void {
+    while (this.cells.length < row) this.cells.push([]);
+    const cells = this.cells[row - 1]!;
+    while (cells.length < column) cells.push('');
+    cells[column - 1] = value;
+  }
+  get(row: number, column: number): string {
+    return this.cells[row - 1]?.[column - 1] ?? '';
+  }
+  /** The cell under the header `header` (row 1 unless told) on `row`. */
+  cell(row: number, header: string, headerRow = 1, nth = 1): string {
+    let seen = 0;
+    const index = (this.cells[headerRow - 1] ?? []).findIndex((text) => text === header && ++seen === nth);
+    if (index < 0) throw new Error(`No column "${header}"`);
+    return this.get(row, index + 1);
+  }
+  column(header: string, headerRow = 1, nth = 1): string[] {
+    return this.cells
+      .slice(headerRow)
+      .map((_, offset) => this.cell(headerRow + 1 + offset, header, headerRow, nth));
+  }
+  /** Moves rows around as a user's sort would (rows below the header). */
+  reorder(order: (rows: string[][]) => string[][], headerRow = 1): void {
+    this.cells = [...this.cells.slice(0, headerRow), ...order(this.cells.slice(headerRow))];
+  }
+  insertRowBefore(row: number, values: string[] = []): void {
+    this.cells.splice(row - 1, 0, values);
+  }
+  deleteRow(row: number): void {
+    this.cells.splice(row - 1, 1);
+  }
+}
+
+export class MemorySpreadsheet implements SpreadsheetPort {
+  sheets: MemorySheet[] = [];
+  active = 0;
+  selection: RowSpan[] = [];
+  private nextId = 1000;
+
+  constructor(private readonly title = 'Leads') {}
+
+  addSheet(name: string, values: (string | number)[][] = []): MemorySheet {
+    const sheet = new MemorySheet(this.nextId++, name, values);
+    this.sheets.push(sheet);
+    return sheet;
+  }
+  name(): string {
+    return this.title;
+  }
+  activeSheet(): SheetPort {
+    return this.sheets[this.active]!;
+  }
+  sheetById(id: number): SheetPort | null {
+    return this.sheets.find((sheet) => sheet.id() === id) ?? null;
+  }
+  selectedRows(): RowSpan[] {
+    return this.selection;
+  }
+  hiddenSheet(name: string, create: boolean): SheetPort | null {
+    return this.sheets.find((sheet) => sheet.name() === name) ?? (create ? this.addSheet(name) : null);
+  }
+  /** Range calls on every sheet. */
+  get calls(): { reads: number; writes: number } {
+    return this.sheets.reduce((sum, s) => ({ reads: sum.reads + s.reads, writes: sum.writes + s.writes }), {
+      reads: 0,
+      writes: 0,
+    });
+  }
+}

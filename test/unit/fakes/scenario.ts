@@ -1,0 +1,49 @@
+/** Shortcuts for engine tests: a sheet of contacts, and the sidebar's calls against a world. */
+import type { AppContext } from '../../../src/jobs/context';
+import { pollOnce } from '../../../src/jobs/poll';
+import type { PlanRequest } from '../../../src/ui/rpc';
+import { createSidebarServer } from '../../../src/ui/server';
+import { contextFor, type TestWorld } from './context';
+import { FakeBudget } from './memory-services';
+import type { MemorySheet } from './memory-spreadsheet';
+
+export const CONTACT_HEADERS = ['First name', 'Last name', 'Company'];
+
+/** A sheet with a header row and one row per [first, last, company]; made the active sheet. */
+export function contactsSheet(world: TestWorld, rows: string[][], name = 'Contacts'): MemorySheet {
+  const sheet = world.spreadsheet.addSheet(name, [CONTACT_HEADERS, ...rows]);
+  world.spreadsheet.active = world.spreadsheet.sheets.indexOf(sheet);
+  return sheet;
+}
+
+/** n distinct people at Acme: P1 L1, P2 L2... */
+export function people(n: number, company = 'Acme'): string[][] {
+  return Array.from({ length: n }, (_, i) => [`P${i + 1}`, `L${i + 1}`, company]);
+}
+
+export const server = (world: TestWorld, budget?: FakeBudget) =>
+  createSidebarServer(contextFor(world, budget));
+
+export const ENRICH_WORK_EMAIL: PlanRequest = { kind: 'enrich', fields: ['work_email'] };
+
+/** planRun then startRun, as the sidebar does after the user confirms. */
+export function planAndStart(
+  world: TestWorld,
+  request: PlanRequest = ENRICH_WORK_EMAIL,
+  budget?: FakeBudget,
+) {
+  const plan = server(world).planRun(request);
+  const start = server(world, budget).startRun(plan.planId);
+  return { plan, start };
+}
+
+/** One poll in a fresh execution. */
+export function poll(
+  world: TestWorld,
+  budget?: FakeBudget,
+  ctx: AppContext = contextFor(world, budget),
+): boolean {
+  return pollOnce(ctx);
+}
+
+export const progress = (world: TestWorld) => server(world).getProgress();

@@ -1,0 +1,132 @@
+import { apiError } from '../fakes/fake-api';
+import { createWorld, type TestWorld } from '../fakes/context';
+import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
+
+function startedRun(rows = 4) {
+  const world = createWorld();
+  const sheet = contactsSheet(world, people(rows));
+  planAndStart(world);
+  return { world, sheet };
+}
+
+const scriptOutcome = (world: TestWorld, outcome: TestWorld['api']['outcomeFor']) =>
+  (world.api.outcomeFor = outcome);
+
+describe('poll outcomes', () => {
+  it('out of credits: writes what was found, marks the rest, and keeps only answers in the ledger', () => {
+    const { world, sheet } = startedRun(4);
+    scriptOutcome(world, (job) => ({
+      kind: 'result',
+      result: world.api.resultOf(job, 'CREDITS_INSUFFICIENT', 2),
+    }));
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'out of credits', 'out of credits']);
+    expect(progress(world).runs[0]).toMatchObject({
+      state: 'out_of_credits',
+      done: 4,
+      credits: 2,
+      error: expect.stringMatching(/credits/),
+    });
+    world.api.outcomeFor = () => undefined;
+    const again = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
+    expect(again).toMatchObject({
+      contactsToSend: 2,
+      skipped: [{ reason: 'already enriched' }, { reason: 'already enriched' }],
+    });
+  });
+
+  it('canceled: found rows written, the rest marked canceled', () => {
+    const { world, sheet } = startedRun(2);
+    scriptOutcome(world, (job) => ({ kind: 'result', result: world.api.resultOf(job, 'CANCELED', 1) }));
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'canceled']);
+    expect(progress(world).runs[0]!.state).toBe('canceled');
+  });
+
+  it('404: rows marked failed, run failed', () => {
+    const { world, sheet } = startedRun(2);
+    scriptOutcome(world, () => ({ kind: 'error', error: apiError(404, 'error.enrichment.not_found') }));
+    poll(world);
+    expect(sheet.column('Status')).toEqual([
+      'failed: the job was not found at the API',
+      'failed: the job was not found at the API',
+    ]);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'failed' });
+  });
+
+  it.each([429, 500, 503])('%i: keeps the job pending and backs off', (status) => {
+    const { world, sheet } = startedRun(2);
+    scriptOutcome(world, () => ({ kind: 'error', error: apiError(status) }));
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['pending', 'pending']);
+    expect(world.triggers.has('onPollTrigger')).toBe(true);
+    world.api.outcomeFor = () => undefined;
+    const polls = world.api.pollCalls;
+    poll(world);
+    expect(world.api.pollCalls).toBe(polls);
+    world.clock.time += 15000;
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found']);
+  });
+
+  it('not ready: polled again next time until the answer is there', () => {
+    const world = createWorld();
+    world.api.notReadyPolls = 2;
+    const sheet = contactsSheet(world, people(1));
+    planAndStart(world);
+    poll(world);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['pending']);
+    expect(progress(world).pending).toBe(true);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found']);
+  });
+
+  it('401: stops, tells the user, and resumes once a new key is saved', () => {
+    const { world, sheet } = startedRun(2);
+    scriptOutcome(world, () => ({ kind: 'error', error: apiError(401, 'error.api.key') }));
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'failed', error: 'The service said 401.' });
+    expect(world.triggers.has('onPollTrigger')).toBe(false);
+    const polls = world.api.pollCalls;
+    poll(world);
+    expect(world.api.pollCalls).toBe(polls);
+    world.api.outcomeFor = () => undefined;
+    server(world).saveSettings({ apiKey: 'new-key-1234' });
+    expect(world.triggers.has('onPollTrigger')).toBe(true);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found']);
+  });
+
+  it('a refused key at start: nothing sent, the run says why', () => {
+    const world = createWorld();
+    contactsSheet(world, people(2));
+    world.api.startError = apiError(401, 'error.api.key');
+    const { start } = planAndStart(world);
+    expect(start.message).toBe('The service said 401.');
+    expect(progress(world).runs[0]!.state).toBe('failed');
+  });
+
+  it('a rate limit at start: the job stays queued and the poller sends it later', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(2));
+    world.api.startError = apiError(429, 'error.rate.limit');
+    planAndStart(world);
+    expect(world.api.jobs.size).toBe(0);
+    world.api.startError = undefined;
+    world.clock.time += 20000;
+    poll(world);
+    expect(world.api.jobs.size).toBe(1);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found']);
+  });
+
+  it('gives up on a job with no answer after a day', () => {
+    const { world, sheet } = startedRun(1);
+    world.api.notReadyPolls = 1000;
+    poll(world);
+    world.clock.time += 25 * 60 * 60 * 1000;
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['failed: no answer after 24 hours']);
+  });
+});

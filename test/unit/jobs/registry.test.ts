@@ -1,0 +1,44 @@
+import { loadRegistry, utf8Bytes } from '../../../src/jobs/registry';
+import { createWorld } from '../fakes/context';
+import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
+
+describe('job registry in document properties', () => {
+  it('keeps every value under 9 KB and a 1,000-contact run far under 500 KB', () => {
+    const world = createWorld();
+    contactsSheet(world, people(1000));
+    planAndStart(world);
+    const values = [...world.documentStore.values.values()];
+    expect(values.length).toBeGreaterThanOrEqual(11);
+    expect(Math.max(...values.map(utf8Bytes))).toBeLessThan(9 * 1024);
+    expect(world.documentStore.totalBytes).toBeLessThan(40 * 1024);
+  });
+
+  it('refuses a run the store could not hold, before sending anything', () => {
+    const world = createWorld();
+    contactsSheet(world, people(30000));
+    const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
+    expect(() => server(world).startRun(plan.planId)).toThrow(/Too many contacts are waiting/);
+    expect(world.api.startCalls).toBe(0);
+    expect(loadRegistry(world.documentStore).runs.size).toBe(0);
+  });
+
+  it('prunes finished runs: their jobs at once, the runs beyond the latest ten', () => {
+    const world = createWorld();
+    for (let run = 0; run < 12; run++) {
+      contactsSheet(world, people(150, `Company${run}`), `Sheet${run}`);
+      planAndStart(world);
+      poll(world);
+      world.clock.time += 1000;
+    }
+    const registry = loadRegistry(world.documentStore);
+    expect(registry.jobs).toHaveLength(0);
+    expect(registry.runs.size).toBe(10);
+    expect(progress(world).runs[0]!.sheetName).toBe('Sheet11');
+  });
+
+  it('survives an unreadable value', () => {
+    const world = createWorld();
+    world.documentStore.set('sheetEnrich.job.x.0', '{not json');
+    expect(loadRegistry(world.documentStore).jobs).toHaveLength(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { locateOutputBlocks } from '../../../src/sheet/output-columns';
+import { readSheetTable } from '../../../src/sheet/table';
+import { writeRowOutputs } from '../../../src/sheet/writer';
+import { MemorySheet } from '../fakes/memory-spreadsheet';
+
+function sheetWithContacts(rows = 3): MemorySheet {
+  const values = [['First name', 'Last name', 'Company']];
+  for (let i = 1; i <= rows; i++) values.push([`P${i}`, `L${i}`, 'Acme']);
+  return new MemorySheet(1, 'Sheet1', values);
+}
+
+describe('batched writer', () => {
+  it('appends the output block with headers once and finds it again by header', () => {
+    const sheet = sheetWithContacts();
+    writeRowOutputs(
+      readSheetTable(sheet),
+      'enrich',
+      new Map([[2, { status: 'found', workEmail: 'a@acme.com' }]]),
+      false,
+    );
+    expect(sheet.cells[0]!.slice(3, 6)).toEqual(['Work email', 'Work email status', 'Personal email']);
+    const table = readSheetTable(sheet);
+    expect(table.blocks).toEqual({ enrich: 4 });
+    writeRowOutputs(table, 'enrich', new Map([[3, { status: 'found', workEmail: 'b@acme.com' }]]), false);
+    expect(sheet.cells[0]!.length).toBe(3 + 13);
+    expect(sheet.column('Work email')).toEqual(['a@acme.com', 'b@acme.com', '']);
+  });
+
+  it('writes API data as text, exactly', () => {
+    const sheet = sheetWithContacts();
+    const values = {
+      status: 'found',
+      phone: '+33 6 12 34 56 78',
+      title: '=HYPERLINK("x")',
+      company: '0042',
+      location: '-1',
+    };
+    writeRowOutputs(readSheetTable(sheet), 'enrich', new Map([[2, values]]), false);
+    expect(sheet.cell(2, 'Phone')).toBe('+33 6 12 34 56 78');
+    expect(sheet.cell(2, 'Title')).toBe('=HYPERLINK("x")');
+    expect(sheet.cell(2, 'Company', 1, 2)).toBe('0042');
+    const phoneColumn = sheet.cells[0]!.indexOf('Phone') + 1;
+    expect(sheet.formats.get(`2:${phoneColumn}`)).toBe('@');
+  });
+
+  it('keeps a cell the user edited and rows that already have their answer, unless overwrite', () => {
+    const sheet = sheetWithContacts();
+    writeRowOutputs(
+      readSheetTable(sheet),
+      'enrich',
+      new Map([
+        [2, { status: 'pending' }],
+        [3, { status: 'found', workEmail: 'old@x.com' }],
+      ]),
+      false,
+    );
+    const emailColumn = sheet.cells[0]!.indexOf('Work email') + 1;
+    sheet.set(2, emailColumn, 'typed by hand');
+    const outputs = new Map([
+      [2, { status: 'found', workEmail: 'api@acme.com' }],
+      [3, { status: 'found', workEmail: 'new@x.com' }],
+    ]);
+    const summary = writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, false);
+    expect(summary).toEqual({ rowsWritten: 1, rowsKept: 1 });
+    expect(sheet.cell(2, 'Work email')).toBe('typed by hand');
+    expect(sheet.cell(2, 'Status')).toBe('found');
+    expect(sheet.cell(3, 'Work email')).toBe('old@x.com');
+    writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, true);
+    expect(sheet.column('Work email').slice(0, 2)).toEqual(['api@acme.com', 'new@x.com']);
+  });
+
+  it('uses one read and at most two writes whatever the number of rows', () => {
+    const sheet = sheetWithContacts(1000);
+    const outputs = new Map(
+      Array.from({ length: 1000 }, (_, i) => [i + 2, { status: 'found', workEmail: `${i}@x.com` }]),
+    );
+    writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, false);
+    expect({ reads: sheet.reads, writes: sheet.writes }).toEqual({ reads: 1, writes: 2 });
+  });
+
+  it('tells the reverse block from the tail of the enrichment block', () => {
+    const enrich = [
+      'Work email',
+      'Work email status',
+      'Personal email',
+      'Phone',
+      'Phone region',
+      'Full name',
+      'Title',
+      'Company',
+      'Company domain',
+      'Location',
+      'Network URL',
+      'Status',
+      'Enriched at',
+    ];
+    expect(locateOutputBlocks(['Email', ...enrich])).toEqual({ enrich: 2 });
+    expect(locateOutputBlocks(['Email', ...enrich, ...enrich.slice(5)])).toEqual({ enrich: 2, reverse: 15 });
+  });
+});

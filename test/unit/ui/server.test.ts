@@ -1,0 +1,104 @@
+import { USER_PROPERTY } from '../../../src/platform/property-keys';
+import { maskKey } from '../../../src/ui/settings';
+import { apiError } from '../fakes/fake-api';
+import { createWorld } from '../fakes/context';
+import { contactsSheet, people, planAndStart, server } from '../fakes/scenario';
+
+describe('sidebar server functions', () => {
+  it('stores the key in user properties and only ever returns it masked', () => {
+    const world = createWorld();
+    const view = server(world).saveSettings({ apiKey: '  sk_live_abcdef123456  ' });
+    expect(world.userStore.get(USER_PROPERTY.apiKey)).toBe('sk_live_abcdef123456');
+    expect(view).toEqual({
+      hasApiKey: true,
+      maskedKey: '••••••••3456',
+      apiBaseUrl: 'https://api.example.test/',
+      backgroundRefresh: true,
+    });
+    expect(JSON.stringify(server(world).getSettings())).not.toContain('abcdef');
+    expect(maskKey('')).toBe('');
+    server(world).saveSettings({ apiKey: '' });
+    expect(server(world).getSettings().hasApiKey).toBe(false);
+  });
+
+  it('overrides and restores the base URL, and refuses a malformed one', () => {
+    const world = createWorld();
+    expect(server(world).saveSettings({ apiBaseUrl: 'http://127.0.0.1:8787' }).apiBaseUrl).toBe(
+      'http://127.0.0.1:8787',
+    );
+    expect(server(world).saveSettings({ apiBaseUrl: '' }).apiBaseUrl).toBe('https://api.example.test/');
+    expect(() => server(world).saveSettings({ apiBaseUrl: 'ftp:/x' })).toThrow(/Invalid settings/);
+  });
+
+  it('verifies the key and gives the API reason in plain words', () => {
+    const world = createWorld();
+    expect(server(world).verifyApiKey()).toEqual({ ok: true, workspaceId: 'workspace-1' });
+    world.api.verifyKey = () => {
+      throw apiError(401, 'error.api.key');
+    };
+    expect(server(world).verifyApiKey()).toEqual({ ok: false, message: 'The service said 401.' });
+    world.api.creditBalance = () => {
+      throw apiError(503);
+    };
+    expect(server(world).getCreditBalance()).toEqual({ balance: null, message: 'The service said 503.' });
+  });
+
+  it('rejects malformed requests from the page', () => {
+    const world = createWorld();
+    contactsSheet(world, people(1));
+    const call = (request: unknown) => server(world).planRun(request as never);
+    expect(() => call({ kind: 'bulk', fields: [] })).toThrow(/Invalid plan request/);
+    expect(() => call({ kind: 'enrich', fields: ['fax'] })).toThrow(/Invalid plan request/);
+    expect(() => call({ kind: 'enrich', fields: ['phone'], mapping: { firstName: 0 } })).toThrow(
+      /Invalid plan request/,
+    );
+    expect(() => server(world).startRun(42 as never)).toThrow(/Invalid plan id/);
+    expect(() => server(world).setBackgroundRefresh('yes' as never)).toThrow(/Invalid/);
+  });
+
+  it('takes a corrected mapping and remembers it for the sheet', () => {
+    const world = createWorld();
+    world.spreadsheet.addSheet('Odd', [
+      ['Who', 'Surname', 'Where'],
+      ['Ada', 'Lovelace', 'Acme'],
+    ]);
+    const detected = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
+    expect(detected.mapping).toEqual({ lastName: 2 });
+    expect(detected.skipped).toEqual([{ row: 2, reason: 'missing input: first name, company' }]);
+    expect(detected.columns.map((column) => column.header)).toEqual(['Who', 'Surname', 'Where']);
+    const mapping = { firstName: 1, lastName: 2, companyName: 3 };
+    expect(server(world).planRun({ kind: 'enrich', fields: ['work_email'], mapping }).contactsToSend).toBe(1);
+    expect(server(world).planRun({ kind: 'enrich', fields: ['work_email'] }).mapping).toEqual(mapping);
+  });
+
+  it('explains a sheet without headers', () => {
+    const world = createWorld();
+    world.spreadsheet.addSheet('Raw', [
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+    expect(() => server(world).planRun({ kind: 'enrich', fields: ['work_email'] })).toThrow(
+      /No header row found/,
+    );
+  });
+
+  it('opens the sidebar on the panel a menu item asked for, once', () => {
+    const world = createWorld();
+    world.userStore.set(USER_PROPERTY.openPanel, 'reverse');
+    expect(server(world).getSettings().openPanel).toBe('reverse');
+    expect(server(world).getSettings().openPanel).toBeUndefined();
+  });
+
+  it('switches the background trigger off and on', () => {
+    const world = createWorld();
+    contactsSheet(world, people(1));
+    planAndStart(world);
+    expect(world.triggers.has('onPollTrigger')).toBe(true);
+    expect(server(world).setBackgroundRefresh(false).backgroundRefresh).toBe(false);
+    expect(world.triggers.has('onPollTrigger')).toBe(false);
+    server(world).setBackgroundRefresh(true);
+    expect(world.triggers.has('onPollTrigger')).toBe(true);
+    expect(server(world).pollJobs()).toMatchObject({ pending: false, runs: [{ state: 'finished' }] });
+    expect(world.triggers.has('onPollTrigger')).toBe(false);
+  });
+});
