@@ -76,6 +76,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const state = new EmulatorState(resolved);
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
 
+  // The API speaks JSON only; fastify would otherwise hand a text/plain body to the handlers as a string.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, _request, reply) =>
     sendError(reply, errorReply(frameworkError(error))),
   );

@@ -4,7 +4,7 @@
  */
 import { generateCompanies } from './companies';
 import type { Company, Person } from './model';
-import { nameKey, networkHandle, normalizeDomain, normalizeEmail } from './normalize';
+import { nameKey, networkHandle, normalizeDomain, normalizeEmail, slug } from './normalize';
 import { LOCALES } from './locales';
 import {
   companyPicker,
@@ -43,7 +43,7 @@ export class World {
   private readonly materialized: (Person | undefined)[] = [];
   private everyone?: readonly Person[];
   private nameDomainIndex?: Map<string, number>;
-  private personalEmailIndex?: Map<string, Person>;
+  private slugNameIndex?: Map<string, number[]>;
   private companyPeople?: Map<Company, number[]>;
   private companyNameIndex?: Map<string, Company>;
   private companyDomainIndex?: Map<string, Company>;
@@ -112,16 +112,14 @@ export class World {
     const colleagues = company ? (this.peopleByCompany().get(company) ?? []) : [];
     const atCompany = colleagues.map((index) => this.person(index)).find(hasEmail);
     if (atCompany) return atCompany;
-    if (!PERSONAL_EMAIL_DOMAINS.has(domain)) return this.extraPeople.find(hasEmail);
-    if (!this.personalEmailIndex) {
-      this.personalEmailIndex = new Map();
-      for (const person of this.people) {
-        for (const { email: known } of person.personalEmails) {
-          if (!this.personalEmailIndex.has(known)) this.personalEmailIndex.set(known, person);
-        }
-      }
+    if (PERSONAL_EMAIL_DOMAINS.has(domain)) {
+      // Personal addresses are first.last or firstlastNN: the local part points at the namesakes.
+      const local = wanted.slice(0, wanted.lastIndexOf('@'));
+      const namesakes = this.peopleBySlugName().get(local.replace('.', '').replace(/\d+$/, '')) ?? [];
+      const found = namesakes.map((index) => this.person(index)).find(hasEmail);
+      if (found) return found;
     }
-    return this.personalEmailIndex.get(wanted);
+    return this.extraPeople.find(hasEmail);
   }
 
   companyByName(name: string): Company | undefined {
@@ -165,19 +163,26 @@ export class World {
   }
 
   private peopleByCompany(): Map<Company, number[]> {
-    if (!this.companyPeople) {
-      const byCompany = new Map<Company, number[]>();
-      const add = (company: Company, index: number) => {
-        const list = byCompany.get(company);
-        if (list) list.push(index);
-        else byCompany.set(company, [index]);
-      };
-      this.seeds.forEach((s, i) => add(s.company, i));
-      this.extraPeople.forEach((p) => p.current && add(p.current.company, p.index));
-      this.companyPeople = byCompany;
-    }
+    this.companyPeople ??= groupSeeds(this.seeds, (seed) => seed.company);
     return this.companyPeople;
   }
+
+  private peopleBySlugName(): Map<string, number[]> {
+    this.slugNameIndex ??= groupSeeds(this.seeds, (seed) => slug(seed.firstName) + slug(seed.lastName));
+    return this.slugNameIndex;
+  }
+}
+
+/** Indexes of the generated people, grouped by a key of their seed. */
+function groupSeeds<K>(seeds: readonly PersonSeed[], key: (seed: PersonSeed) => K): Map<K, number[]> {
+  const groups = new Map<K, number[]>();
+  seeds.forEach((seed, index) => {
+    const k = key(seed);
+    const group = groups.get(k);
+    if (group) group.push(index);
+    else groups.set(k, [index]);
+  });
+  return groups;
 }
 
 function personKey(firstName: string, lastName: string, domain: string): string {
