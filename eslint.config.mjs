@@ -44,10 +44,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'zod', message: "Import from 'zod/mini' (the classic build is hundreds of KB)." },
-            { name: 'zod/mini', importNames: ['z'], message: "Use `import * as z from 'zod/mini'`." },
-          ],
+          paths: [{ name: 'zod', message: "Import from 'zod/mini' (the classic build is hundreds of KB)." }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod/mini'] > ImportSpecifier",
+          message: "Use `import * as z from 'zod/mini'`.",
         },
       ],
     },
