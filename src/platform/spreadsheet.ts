@@ -13,6 +13,13 @@ export function sheetPort(sheet: Sheet): SheetPort {
       sheet.getRange(row, column, rows, columns).getDisplayValues(),
     writeText(row, column, values) {
       if (values.length === 0 || values[0]!.length === 0) return;
+      // getRange throws beyond the grid (a new sheet has 1000 rows, 26 columns): grow it first.
+      const lastRow = row + values.length - 1;
+      const lastColumn = column + values[0]!.length - 1;
+      if (lastRow > sheet.getMaxRows())
+        sheet.insertRowsAfter(sheet.getMaxRows(), lastRow - sheet.getMaxRows());
+      if (lastColumn > sheet.getMaxColumns())
+        sheet.insertColumnsAfter(sheet.getMaxColumns(), lastColumn - sheet.getMaxColumns());
       const range = sheet.getRange(row, column, values.length, values[0]!.length);
       // Plain-text format first: Sheets then keeps "+33 6…", "0612…" and "=…" as the strings given.
       range.setNumberFormat('@');
