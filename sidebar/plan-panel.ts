@@ -18,6 +18,8 @@ export interface PlanPanel {
 }
 
 const SKIPPED_ROWS_LISTED = 50;
+/** The price table has no entry for what this run finds (reverse lookups, in the spec). */
+const FREE_RUN = 'The price list charges no credits for this.';
 const DEFAULT_FIELDS: readonly EnrichField[] = ['work_email', 'phone'];
 
 function startedLine(started: StartView): string {
@@ -135,6 +137,8 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
   }
 
   function costLines(view: PlanWithPrices): Node[] {
+    if (view.contactsToSend === 0) return [];
+    if (view.maxCredits === 0) return [h('p', { class: 'max-credits' }, FREE_RUN)];
     const lines: Node[] = [
       h(
         'p',
@@ -170,8 +174,10 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
       h(
         'p',
         {},
-        `Spend up to ${plural(plan.maxCredits, 'credit')} on ${plural(plan.contactsToSend, 'contact')}` +
-          ` in ${plan.sheetName}?`,
+        plan.maxCredits > 0
+          ? `Spend up to ${plural(plan.maxCredits, 'credit')} on ${plural(plan.contactsToSend, 'contact')}` +
+              ` in ${plan.sheetName}?`
+          : `Send ${plural(plan.contactsToSend, 'contact')} from ${plan.sheetName}? ${FREE_RUN}`,
       ),
       h('div', { class: 'buttons' }, confirmButton, cancelButton),
     );
@@ -221,7 +227,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     fields?.element ?? h('p', { class: 'hint' }, 'Finds the person and company behind each email.'),
     h(
       'label',
-      { class: 'check' },
+      { class: 'check overwrite' },
       overwriteBox,
       h('span', {}, 'Look up rows that already have results again'),
     ),

@@ -32,8 +32,7 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
 
   function describeCheck(check: KeyCheckView): void {
     if (check.ok) notice.show('ok', `The key works. Workspace: ${check.workspaceId ?? 'unknown'}.`);
-    else
-      notice.show('error', check.message ?? 'The API refused the key.', 'Check the key and save it again.');
+    else notice.show('error', check.message ?? 'The API refused the key: check it and save it again.');
   }
 
   async function verify(): Promise<void> {

@@ -1,0 +1,149 @@
+/**
+ * The sidebar in a real browser, at the 300 px Sheets gives it: settings with a wrong key, every
+ * panel without horizontal scroll (with screenshots), labels and keyboard reach.
+ */
+import type { Browser, Frame, Page } from 'playwright-core';
+import {
+  chooseMenuItem,
+  expectText,
+  launchChromium,
+  sidebarOf,
+  sidebarShot,
+  startPlayground,
+  type RunningPlayground,
+} from './support';
+
+jest.setTimeout(60_000);
+
+const DEMO_KEY = 'demo-key-sheet-enrich';
+
+let playground: RunningPlayground;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [playground, browser] = await Promise.all([startPlayground(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await playground?.stop();
+});
+
+beforeEach(async () => {
+  await playground.api.reset();
+  page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+  await page.goto(playground.url);
+  await sidebarOf(page).getByRole('tab', { name: 'Settings' }).waitFor();
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+/** The sidebar iframe's document, once it has loaded. */
+async function sidebarFrame(): Promise<Frame> {
+  const handle = await page.locator('#sidebar-frame').elementHandle();
+  const frame = await handle!.contentFrame();
+  await frame!.waitForLoadState();
+  return frame!;
+}
+
+test('a wrong API key shows the API reason, and no key ever reaches the page', async () => {
+  const sidebar = sidebarOf(page);
+  await sidebar.getByRole('tab', { name: 'Settings' }).click();
+  await expectText(sidebar.locator('form'), 'Saved key: ••••');
+  const keyField = sidebar.getByLabel('API key');
+  expect(await keyField.getAttribute('type')).toBe('password');
+  expect(await keyField.inputValue()).toBe('');
+
+  await keyField.fill('sk-wrong-0000');
+  await sidebar.getByRole('button', { name: 'Save' }).click();
+  const alert = sidebar.locator('form [role=alert]');
+  await expectText(alert, 'API key');
+  expect((await alert.textContent())!.length).toBeGreaterThan(20);
+  await expectText(sidebar.locator('form'), 'Saved key: ••••••••0000');
+  expect(await keyField.inputValue()).toBe('');
+  await expectText(sidebar.locator('.credits'), 'API key');
+  await sidebarShot(page, 'sidebar-settings-wrong-key');
+
+  const html = await (await sidebarFrame()).content();
+  expect(html).not.toContain('sk-wrong-0000');
+  expect(html).not.toContain(DEMO_KEY);
+  const served = await (await fetch(new URL('sidebar', playground.url))).text();
+  expect(served).not.toContain(DEMO_KEY);
+});
+
+test('every panel fits 300 px without horizontal scroll', async () => {
+  // Long headers, a skipped row and long names: what breaks narrow layouts.
+  await playground.api.loadSheet('Long', {
+    values: [
+      [
+        'First name of the person we want to reach',
+        'Last name',
+        'Company name as written in the CRM export',
+        'Email',
+      ],
+      [
+        'Maximiliana-Josefina',
+        'Oberhauser-Wittelsbach',
+        'Internationale Handelsgesellschaft',
+        'max@example.com',
+      ],
+      ['', '', '', ''],
+      ['Ana', '', 'Solo', 'not-an-email'],
+    ],
+  });
+  await playground.api.select('A2:D4', 'Long');
+  await chooseMenuItem(page, 'Open sidebar');
+  const sidebar = sidebarOf(page);
+  const frame = await sidebarFrame();
+  expect(await page.locator('#sidebar-frame').evaluate((element) => element.clientWidth)).toBe(300);
+
+  for (const tab of ['Enrich', 'Reverse', 'Jobs', 'Settings']) {
+    await sidebar.getByRole('tab', { name: tab }).click();
+    const panel = sidebar.locator('[role=tabpanel]:not([hidden])');
+    await panel.waitFor();
+    if (tab === 'Enrich' || tab === 'Reverse') await expectText(panel.locator('.selection'), 'Long');
+    for (const summary of await panel.locator('details:not([open]) > summary').all()) await summary.click();
+    const overflow = await frame.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      wide: [...document.querySelectorAll('body *')]
+        .filter(
+          (element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+        )
+        .map((element) => element.outerHTML.slice(0, 80)),
+    }));
+    expect({ tab, ...overflow, wide: overflow.wide.slice(0, 3) }).toEqual({
+      tab,
+      scroll: overflow.client,
+      client: overflow.client,
+      wide: [],
+    });
+    await sidebarShot(page, `sidebar-300px-${tab.toLowerCase()}`);
+  }
+});
+
+test('every control has a label and the tabs work from the keyboard', async () => {
+  const sidebar = sidebarOf(page);
+  const frame = await sidebarFrame();
+  await sidebar.locator('[role=tabpanel]:not([hidden]) select').first().waitFor();
+  const unlabelled = await frame.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, input, select')]
+      .filter((control) => {
+        const labels = (control as HTMLInputElement).labels;
+        const named = control.getAttribute('aria-label') || (labels && labels.length > 0);
+        return !named && !(control.tagName === 'BUTTON' && control.textContent!.trim());
+      })
+      .map((control) => control.outerHTML.slice(0, 80)),
+  );
+  expect(unlabelled).toEqual([]);
+
+  await sidebar.getByRole('tab', { name: 'Enrich' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Reverse');
+  expect(await frame.evaluate(() => document.activeElement?.textContent)).toBe('Reverse');
+  await page.keyboard.press('Tab');
+  expect(await frame.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tab');
+});

@@ -1,0 +1,165 @@
+/**
+ * What the browser tests stand on: Debian's Chromium through playwright-core, the playground
+ * (`npm start`'s code) in a child process on a free port, and its JSON automation API.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
+
+const ROOT = resolve(__dirname, '../..');
+export const CHROMIUM = '/usr/bin/chromium';
+export const ARTIFACTS = join(ROOT, 'test/artifacts');
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium: apt-get install -y chromium`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface RunningPlayground {
+  url: string;
+  api: PlaygroundApi;
+  stop(): Promise<void>;
+}
+
+const READY_LINE = /playground: (http\S+)/;
+
+/** `npm start` without the build (the tests run on the dist/ that `npm test` just built). */
+export async function startPlayground(jobMs = 400): Promise<RunningPlayground> {
+  for (const file of ['dist/Code.js', 'dist/Sidebar.html']) {
+    if (!existsSync(join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first.`);
+  }
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'dev/playground/cli.ts', '--port', '0', '--job-ms', String(jobMs)],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The playground did not start in time.\n${output}`)),
+      30_000,
+    );
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      output = (output + line + '\n').slice(-4000);
+      const match = READY_LINE.exec(line);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout!.resume();
+      resolvePromise(match[1]!);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The playground exited with code ${code}.\n${output}`));
+    });
+  });
+  return { url, api: new PlaygroundApi(url), stop: () => stopChild(child) };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The playground's JSON automation API. */
+export class PlaygroundApi {
+  constructor(private readonly base: string) {}
+
+  reset(options: { demo?: boolean; sidebar?: boolean } = {}): Promise<unknown> {
+    return this.post('__test/reset', options);
+  }
+
+  loadSheet(name: string, data: { values?: unknown[][]; csv?: string }): Promise<unknown> {
+    return this.post('__test/sheet', { name, ...data });
+  }
+
+  select(ranges: string | string[], sheet?: string): Promise<unknown> {
+    return this.post('__test/selection', { ranges, sheet });
+  }
+
+  async sheet(name: string): Promise<{ values: unknown[][]; displayValues: string[][] }> {
+    const response = await fetch(new URL(`__test/sheet/${encodeURIComponent(name)}`, this.base));
+    if (!response.ok) throw new Error(`GET sheet ${name}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { values: unknown[][]; displayValues: string[][] };
+  }
+
+  private async post(path: string, body: unknown): Promise<unknown> {
+    const response = await fetch(new URL(path, this.base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { ok?: boolean; message?: string };
+    if (!response.ok || answer.ok === false)
+      throw new Error(`POST ${path}: ${answer.message ?? response.status}`);
+    return answer;
+  }
+}
+
+/** The column of a header in a sheet's first row, and that column's values below it. */
+export function columnValues(sheet: { values: unknown[][] }, header: string): unknown[] {
+  const index = (sheet.values[0] ?? []).findIndex((cell) => String(cell) === header);
+  if (index < 0) throw new Error(`No column "${header}" in ${JSON.stringify(sheet.values[0])}`);
+  return sheet.values.slice(1).map((row) => row[index]);
+}
+
+export function sidebarOf(page: Page): FrameLocator {
+  return page.frameLocator('#sidebar-frame');
+}
+
+/** The visible one of a control both plan panels have (Start…, Refresh selection...). */
+export function visibleButton(sidebar: FrameLocator, name: string | RegExp) {
+  return sidebar
+    .locator('[role="tabpanel"]:not([hidden])')
+    .getByRole('button', { name, exact: typeof name === 'string' });
+}
+
+export async function chooseMenuItem(page: Page, label: string): Promise<void> {
+  await page.getByRole('button', { name: 'Extensions' }).click();
+  await page.getByRole('menuitem', { name: 'Sheet Enrich' }).hover();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+/** A screenshot of the sidebar alone, into test/artifacts/ (git-ignored). */
+export async function sidebarShot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.locator('#sidebar').screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+export async function pageShot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Waits until the locator's text contains `text` (playwright-core has no expect of its own). */
+export async function expectText(locator: Locator, text: string, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = (await locator.textContent({ timeout: 1000 }).catch(() => '')) ?? '';
+    if (last.includes(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Expected "${text}" in ${locator.toString()}, last saw: "${last.slice(0, 300)}"`);
+}
