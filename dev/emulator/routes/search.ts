@@ -15,22 +15,29 @@ import { companyV2, personV2 } from '../views/v2';
 import type { Company, Person, World } from '../world';
 import { sendError } from './reply';
 
-interface Indexes {
-  companies: SearchIndex<Company>;
-  people: SearchIndex<Person>;
+/** Per world, built on first use: people search materialises every person, company search need not. */
+class Indexes {
+  private companyIndex?: SearchIndex<Company>;
+  private peopleIndex?: SearchIndex<Person>;
+
+  constructor(private readonly world: World) {}
+
+  get companies(): SearchIndex<Company> {
+    this.companyIndex ??= new SearchIndex(this.world.companies, COMPANY_FIELDS);
+    return this.companyIndex;
+  }
+
+  get people(): SearchIndex<Person> {
+    this.peopleIndex ??= new SearchIndex(this.world.people, PEOPLE_FIELDS);
+    return this.peopleIndex;
+  }
 }
 
 const indexes = new WeakMap<World, Indexes>();
 
 function indexesOf(world: World): Indexes {
   let found = indexes.get(world);
-  if (!found) {
-    found = {
-      companies: new SearchIndex(world.companies, COMPANY_FIELDS),
-      people: new SearchIndex(world.people, PEOPLE_FIELDS),
-    };
-    indexes.set(world, found);
-  }
+  if (!found) indexes.set(world, (found = new Indexes(world)));
   return found;
 }
 

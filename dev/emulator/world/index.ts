@@ -11,6 +11,7 @@ import {
   generatePersonSeeds,
   indexFromHandle,
   materializePerson,
+  workEmailLocal,
   type CompanyPicker,
   type PersonSeed,
 } from './people';
@@ -44,6 +45,7 @@ export class World {
   private everyone?: readonly Person[];
   private nameDomainIndex?: Map<string, number>;
   private slugNameIndex?: Map<string, number[]>;
+  private workLocalIndex?: Map<string, number[]>;
   private companyPeople?: Map<Company, number[]>;
   private companyNameIndex?: Map<string, Company>;
   private companyDomainIndex?: Map<string, Company>;
@@ -66,7 +68,13 @@ export class World {
     if (index >= this.seeds.length) return this.extraPeople[index - this.seeds.length];
     let person = this.materialized[index];
     const seed = this.seeds[index];
-    if (!person && seed) this.materialized[index] = person = materializePerson(seed, index, this.pickCompany);
+    if (!person && seed) {
+      const ordinals = {
+        work: this.workLocals().get(workLocalKey(seed))?.indexOf(index) ?? 0,
+        name: this.peopleBySlugName().get(slugName(seed))?.indexOf(index) ?? 0,
+      };
+      this.materialized[index] = person = materializePerson(seed, index, this.pickCompany, ordinals);
+    }
     return person;
   }
 
@@ -168,10 +176,19 @@ export class World {
   }
 
   private peopleBySlugName(): Map<string, number[]> {
-    this.slugNameIndex ??= groupSeeds(this.seeds, (seed) => slug(seed.firstName) + slug(seed.lastName));
+    this.slugNameIndex ??= groupSeeds(this.seeds, slugName);
     return this.slugNameIndex;
   }
+
+  private workLocals(): Map<string, number[]> {
+    this.workLocalIndex ??= groupSeeds(this.seeds, workLocalKey);
+    return this.workLocalIndex;
+  }
 }
+
+/** Namesakes share this key; personal addresses are built from it (plus a dot, plus a number). */
+const slugName = (seed: PersonSeed): string => slug(seed.firstName) + slug(seed.lastName);
+const workLocalKey = (seed: PersonSeed): string => `${seed.company.index}|${workEmailLocal(seed)}`;
 
 /** Indexes of the generated people, grouped by a key of their seed. */
 function groupSeeds<K>(seeds: readonly PersonSeed[], key: (seed: PersonSeed) => K): Map<K, number[]> {

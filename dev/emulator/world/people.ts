@@ -183,7 +183,31 @@ export function indexFromHandle(handle: string): number | undefined {
   return Number.isInteger(index) && index >= 0 ? index : undefined;
 }
 
-export function materializePerson(person: PersonSeed, index: number, pickCompany: CompanyPicker): Person {
+/** The local part of a person's work address, before numbering: it depends on the seed only. */
+export function workEmailLocal(person: PersonSeed): string {
+  // Each company has one address pattern, like real ones do.
+  const pattern = WORK_EMAIL_PATTERNS[person.company.index % WORK_EMAIL_PATTERNS.length] as EmailPattern;
+  return pattern(slug(person.firstName), slug(person.lastName));
+}
+
+/**
+ * How many earlier people share this person's work address local part at the same company (`work`)
+ * and their name (`name`): addresses get a number (jane.doe2@) so that every address is unique.
+ */
+export interface EmailOrdinals {
+  work: number;
+  name: number;
+}
+
+const numbered = (local: string, ordinal: number): string =>
+  ordinal === 0 ? local : `${local}${ordinal + 1}`;
+
+export function materializePerson(
+  person: PersonSeed,
+  index: number,
+  pickCompany: CompanyPicker,
+  ordinals: EmailOrdinals,
+): Person {
   const random = createRandom(person.seed);
   const { company, locale, firstName, lastName } = person;
   const shared = sharedVariants();
@@ -194,24 +218,23 @@ export function materializePerson(person: PersonSeed, index: number, pickCompany
   const firstJobMonth = (past[past.length - 1] ?? current).startMonth;
   const { city, region } = random.pick(locale.cities);
 
-  // Addresses are not checked for uniqueness (that would need the whole world): namesakes at one
-  // company may share one, and a reverse lookup then finds the first of them.
   const workEmails: WorldEmail[] = [];
   if (random.chance(HIT_RATES.workEmail)) {
-    // Each company has one address pattern, like real ones do.
-    const pattern = WORK_EMAIL_PATTERNS[company.index % WORK_EMAIL_PATTERNS.length] as EmailPattern;
     workEmails.push({
-      email: `${pattern(first, last)}@${company.domain}`,
+      email: `${numbered(workEmailLocal(person), ordinals.work)}@${company.domain}`,
       status: random.weighted(EMAIL_STATUSES),
     });
     if (random.chance(HIT_RATES.secondWorkEmail)) {
-      workEmails.push({ email: `${first}${last}@${company.domain}`, status: 'CATCH_ALL' });
+      workEmails.push({
+        email: `${numbered(first + last, ordinals.name)}@${company.domain}`,
+        status: 'CATCH_ALL',
+      });
     }
     workEmails.sort(bestStatusFirst);
   }
   const personalEmails: WorldEmail[] = [];
   if (random.chance(HIT_RATES.personalEmail)) {
-    const local = random.chance(0.5) ? `${first}.${last}` : `${first}${last}${random.int(70, 99)}`;
+    const local = numbered(random.chance(0.5) ? `${first}.${last}` : `${first}${last}`, ordinals.name);
     personalEmails.push({
       email: `${local}@${random.pick(locale.personalEmailDomains)}`,
       status: random.weighted(EMAIL_STATUSES.slice(0, 3)),

@@ -1,0 +1,26 @@
+/** spawnEmulator: the emulator in a child process, for callers that block their own thread. */
+import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
+
+describe('spawnEmulator', () => {
+  let child: SpawnedEmulator | undefined;
+  afterEach(() => child?.stop());
+
+  it('starts a child with the given flags, answers over HTTP, and stops', async () => {
+    child = await spawnEmulator({ keys: ['child-key'], credits: 77, jobMs: 0 });
+    expect(child.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(child.apiKey).toBe('child-key');
+    expect(child.pid).not.toBe(process.pid);
+    const answer = await fetch(`${child.baseUrl}/api/v2/account/credits`, {
+      headers: { authorization: 'Bearer child-key' },
+    });
+    expect(await answer.json()).toEqual({ balance: 77 });
+    await child.admin.setCredits(5);
+    expect((await child.admin.stats()).total_requests).toBe(1);
+    await child.stop();
+    await expect(fetch(`${child.baseUrl}/api/v2/account/credits`)).rejects.toThrow();
+  });
+
+  it('reports a child that fails to start', async () => {
+    await expect(spawnEmulator({ faults: 'nonsense=1' })).rejects.toThrow(/exited|unknown fault/);
+  });
+});
