@@ -18,7 +18,7 @@ export interface PlaygroundOptions {
   apiKey?: string;
   /** The emulator's job duration. Default 3,000 ms. */
   jobMs?: number;
-  /** How often due triggers fire. Default 2,000 ms. */
+  /** How often time-driven triggers run. Default 2,000 ms. */
   triggerMs?: number;
 }
 
@@ -47,7 +47,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     await app.listen({ port: options.port ?? 8080, host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
-    const triggers = setInterval(() => session.pumpTriggers(), options.triggerMs ?? 2000);
+    const triggers = setInterval(() => {
+      for (const failure of session.pumpTriggers()) console.warn(`Trigger failed: ${failure}`);
+    }, options.triggerMs ?? 2000);
     return {
       url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`,
       api: { ...api, emulated: emulator !== undefined },

@@ -98,6 +98,15 @@ export class PlaygroundApi {
     return this.post('__test/selection', { ranges, sheet });
   }
 
+  async state(): Promise<{
+    selection: { row: number; column: number; numRows: number; numColumns: number }[];
+  }> {
+    const response = await fetch(new URL('__test/state', this.base));
+    return (await response.json()) as {
+      selection: { row: number; column: number; numRows: number; numColumns: number }[];
+    };
+  }
+
   async sheet(name: string): Promise<{ values: unknown[][]; displayValues: string[][] }> {
     const response = await fetch(new URL(`__test/sheet/${encodeURIComponent(name)}`, this.base));
     if (!response.ok) throw new Error(`GET sheet ${name}: ${response.status} ${await response.text()}`);
