@@ -4,6 +4,7 @@
  * workspace to now, processing due contacts of all its jobs in time order, so credits run out in the
  * same order they would on a real server and results are deterministic.
  */
+import { PRICES, type EnrichField } from '../../src/api/model';
 import type { Ledger } from './ledger';
 import type { Random } from './world/random';
 import { uuidFrom } from './world/random';
@@ -11,16 +12,12 @@ import type { ContactQuery, Person, World } from './world';
 
 export type JobKind = 'enrich' | 'reverse';
 export type ApiVersion = 'v1' | 'v2';
-export type EnrichField = 'work_email' | 'personal_email' | 'phone';
+export type { EnrichField };
 export type JobStatus = 'CREATED' | 'IN_PROGRESS' | 'CANCELED' | 'CREDITS_INSUFFICIENT' | 'FINISHED';
 type TerminalStatus = Extract<JobStatus, 'CANCELED' | 'CREDITS_INSUFFICIENT' | 'FINISHED'>;
 
-/** Credits per datum found (spec §1). */
-export const FIELD_PRICES: Readonly<Record<EnrichField, number>> = {
-  work_email: 1,
-  personal_email: 3,
-  phone: 10,
-};
+/** Credits per datum found (spec §1): the add-on's own price table, so the two cannot differ. */
+export const FIELD_PRICES = PRICES;
 /** Our choice for reverse lookups (docs/api-decisions.md). */
 export const REVERSE_PROFILE_PRICE = 1;
 

@@ -81,12 +81,14 @@ describe('world', () => {
           last_name: 'Lovelace',
           company_domain: 'www.acme.test',
           work_email: 'Ada@acme.test',
+          phone: '+33612345678',
         },
       ],
     });
     const match = world.findContact({ firstName: 'ada', lastName: 'LOVELACE', companyName: 'acme test' });
     expect(match?.person.current?.company.name).toBe('Acme Test');
     expect(world.findByEmail('ada@acme.test')).toBe(match?.person);
+    expect(match?.person.phones).toEqual([{ number: '+33612345678', region: 'FR' }]);
     expect(world.findContact({ networkUrl: match?.person.networkUrl ?? '' })?.person).toBe(match?.person);
   });
 });

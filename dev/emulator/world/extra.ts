@@ -78,6 +78,12 @@ function address(city: string | undefined, countryCode: string | undefined): Add
   };
 }
 
+/** The country of a number's calling code (longest match first: +1 is a prefix of many). */
+function phoneRegion(number: string, fallback: string): string {
+  const byLongestCode = [...LOCALES].sort((a, b) => b.callingCode.length - a.callingCode.length);
+  return byLongestCode.find((locale) => number.startsWith(locale.callingCode))?.countryCode ?? fallback;
+}
+
 /** A new world: the generated one plus the extra data (the generated one is cached and shared). */
 export function withExtraData(world: World, data: ExtraData): World {
   const companies = [...world.companies];
@@ -151,7 +157,9 @@ export function withExtraData(world: World, data: ExtraData): World {
       personalEmails: input.personal_email
         ? [{ email: normalizeEmail(input.personal_email), status: 'DELIVERABLE' }]
         : [],
-      phones: input.phone ? [{ number: input.phone, region: home.country_code }] : [],
+      phones: input.phone
+        ? [{ number: input.phone, region: phoneRegion(input.phone, home.country_code) }]
+        : [],
     });
   }
   return world.with(companies, people);

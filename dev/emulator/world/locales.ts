@@ -13,6 +13,8 @@ export interface City {
 export interface Locale {
   country: string;
   countryCode: string;
+  /** The international prefix of its phone numbers. */
+  callingCode: string;
   /** Relative share of people and company headquarters. */
   weight: number;
   language: { language: string; code: string };
@@ -41,6 +43,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'United States',
     countryCode: 'US',
+    callingCode: '+1',
     weight: 30,
     language: ENGLISH,
     cities: [
@@ -68,6 +71,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'United Kingdom',
     countryCode: 'GB',
+    callingCode: '+44',
     weight: 10,
     language: ENGLISH,
     cities: [
@@ -95,6 +99,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'France',
     countryCode: 'FR',
+    callingCode: '+33',
     weight: 12,
     language: { language: 'French', code: 'fr' },
     cities: [
@@ -121,6 +126,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'Germany',
     countryCode: 'DE',
+    callingCode: '+49',
     weight: 10,
     language: { language: 'German', code: 'de' },
     cities: [
@@ -148,6 +154,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'Spain',
     countryCode: 'ES',
+    callingCode: '+34',
     weight: 6,
     language: { language: 'Spanish', code: 'es' },
     cities: [
@@ -174,6 +181,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'Italy',
     countryCode: 'IT',
+    callingCode: '+39',
     weight: 5,
     language: { language: 'Italian', code: 'it' },
     cities: [
@@ -199,6 +207,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'Brazil',
     countryCode: 'BR',
+    callingCode: '+55',
     weight: 6,
     language: { language: 'Portuguese', code: 'pt' },
     cities: [
@@ -224,6 +233,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'Netherlands',
     countryCode: 'NL',
+    callingCode: '+31',
     weight: 4,
     language: { language: 'Dutch', code: 'nl' },
     cities: [
@@ -245,6 +255,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'Sweden',
     countryCode: 'SE',
+    callingCode: '+46',
     weight: 3,
     language: { language: 'Swedish', code: 'sv' },
     cities: [
@@ -265,6 +276,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'Poland',
     countryCode: 'PL',
+    callingCode: '+48',
     weight: 4,
     language: { language: 'Polish', code: 'pl' },
     cities: [
@@ -288,6 +300,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'Japan',
     countryCode: 'JP',
+    callingCode: '+81',
     weight: 4,
     language: { language: 'Japanese', code: 'ja' },
     cities: [
@@ -307,6 +320,7 @@ export const LOCALES: readonly Locale[] = [
   {
     country: 'India',
     countryCode: 'IN',
+    callingCode: '+91',
     weight: 6,
     language: { language: 'Hindi', code: 'hi' },
     cities: [
