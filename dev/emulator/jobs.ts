@@ -4,7 +4,7 @@
  * workspace to now, processing due contacts of all its jobs in time order, so credits run out in the
  * same order they would on a real server and results are deterministic.
  */
-import { PRICES, type EnrichField } from '../../src/api/model';
+import { PRICES, REVERSE_PROFILE_PRICE, type EnrichField } from '../../src/api/model';
 import type { Ledger } from './ledger';
 import type { Random } from './world/random';
 import { uuidFrom } from './world/random';
@@ -19,7 +19,7 @@ type TerminalStatus = Extract<JobStatus, 'CANCELED' | 'CREDITS_INSUFFICIENT' | '
 /** Credits per datum found (spec §1): the add-on's own price table, so the two cannot differ. */
 export const FIELD_PRICES = PRICES;
 /** Our choice for reverse lookups (docs/api-decisions.md). */
-export const REVERSE_PROFILE_PRICE = 1;
+export { REVERSE_PROFILE_PRICE };
 
 export interface EnrichItem {
   query: ContactQuery;

@@ -21,6 +21,12 @@ export const ENRICH_FIELDS: readonly EnrichField[] = ['work_email', 'personal_em
 /** Credits per result found (spec §1). The one price table. */
 export const PRICES: Readonly<Record<EnrichField, number>> = { work_email: 1, personal_email: 3, phone: 10 };
 
+/**
+ * Credits per profile a reverse lookup finds. The spec prices no reverse lookup; we assume one credit
+ * (docs/api-decisions.md), so previews never promise a free run that the API may bill.
+ */
+export const REVERSE_PROFILE_PRICE = 1;
+
 /** The API's `enrich_fields` value for each field (values are not in the spec: docs/api-decisions.md). */
 export const API_ENRICH_FIELD: Readonly<Record<EnrichField, string>> = {
   work_email: 'contact.emails',

@@ -3,7 +3,7 @@
  * from duplicates or from saved answers, and the most the run can cost.
  */
 import type { EnrichField, JobKind } from '../api/model';
-import { PRICES } from '../api/model';
+import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { LIMITS } from '../limits';
 import { contactFromCells, missingInput, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
@@ -50,8 +50,9 @@ export interface RunPlan {
   jobs: number;
 }
 
-/** Credits one contact can cost at most. The spec prices no reverse lookup: it counts as free here. */
-export function maxCreditsPerContact(fields: readonly EnrichField[]): number {
+/** Credits one contact can cost at most. */
+export function maxCreditsPerContact(kind: JobKind, fields: readonly EnrichField[]): number {
+  if (kind === 'reverse') return REVERSE_PROFILE_PRICE;
   return fields.reduce((sum, field) => sum + PRICES[field], 0);
 }
 
@@ -121,7 +122,7 @@ export function buildPlan(ctx: AppContext, sheet: SheetPort, options: PlanOption
     fromLedger,
     duplicateRows: toSend.reduce((sum, contact) => sum + contact.rows.length - 1, 0),
     skipped,
-    maxCredits: toSend.length * maxCreditsPerContact(fields),
+    maxCredits: toSend.length * maxCreditsPerContact(options.kind, fields),
     jobs: Math.ceil(toSend.length / itemsPerJob(options.kind)),
   };
 }

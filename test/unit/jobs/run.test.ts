@@ -1,3 +1,4 @@
+import { REVERSE_PROFILE_PRICE } from '../../../src/api/model';
 import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
 import { createWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
@@ -161,7 +162,7 @@ describe('a run from plan to cells', () => {
     const { plan } = planAndStart(world, { kind: 'reverse', fields: [] });
     expect(plan).toMatchObject({
       contactsToSend: 2,
-      maxCredits: 0,
+      maxCredits: 2 * REVERSE_PROFILE_PRICE,
       skipped: [{ row: 4, reason: 'missing input: email' }],
     });
     expect([...world.api.jobs.values()][0]).toMatchObject({
