@@ -1,0 +1,92 @@
+/**
+ * CacheService: entries expire on the harness clock (default 600 s, at most 6 h), 100 KB per value,
+ * 250 characters per key. Real caches may also evict early; this one never does.
+ */
+import { gasError, MESSAGES } from './errors';
+import { GAS_TYPE, type GasObject } from './membrane';
+
+export const CACHE_VALUE_LIMIT_BYTES = 100 * 1024;
+export const CACHE_KEY_LIMIT = 250;
+export const CACHE_DEFAULT_TTL_SECONDS = 600;
+export const CACHE_MAX_TTL_SECONDS = 21_600;
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+export class FakeCache implements GasObject {
+  readonly [GAS_TYPE] = 'Cache';
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly now: () => number) {}
+
+  get(key: string): string | null {
+    const entry = this.entries.get(String(key));
+    if (!entry) return null;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(String(key));
+      return null;
+    }
+    return entry.value;
+  }
+
+  getAll(keys: string[]): Record<string, string> {
+    const found: Record<string, string> = {};
+    for (const key of keys) {
+      const value = this.get(key);
+      if (value !== null) found[key] = value;
+    }
+    return found;
+  }
+
+  /** A TTL above 6 hours is capped to 6 hours. */
+  put(key: string, value: string, expirationInSeconds = CACHE_DEFAULT_TTL_SECONDS): void {
+    const text = String(value);
+    if (String(key).length > CACHE_KEY_LIMIT) throw gasError(MESSAGES.argumentTooLarge('key'));
+    if (Buffer.byteLength(text, 'utf8') > CACHE_VALUE_LIMIT_BYTES)
+      throw gasError(MESSAGES.argumentTooLarge('value'));
+    const ttl = Math.min(Math.max(1, expirationInSeconds), CACHE_MAX_TTL_SECONDS);
+    this.entries.set(String(key), { value: text, expiresAt: this.now() + ttl * 1000 });
+  }
+
+  putAll(values: Record<string, string>, expirationInSeconds?: number): void {
+    for (const [key, value] of Object.entries(values)) this.put(key, value, expirationInSeconds);
+  }
+
+  remove(key: string): void {
+    this.entries.delete(String(key));
+  }
+
+  removeAll(keys: string[]): void {
+    for (const key of keys) this.remove(key);
+  }
+}
+
+export interface CacheStores {
+  document: FakeCache;
+  user: FakeCache;
+  script: FakeCache;
+}
+
+export function newCacheStores(now: () => number): CacheStores {
+  return { document: new FakeCache(now), user: new FakeCache(now), script: new FakeCache(now) };
+}
+
+export class FakeCacheService implements GasObject {
+  readonly [GAS_TYPE] = 'CacheService';
+
+  constructor(private readonly caches: CacheStores) {}
+
+  getDocumentCache(): FakeCache {
+    return this.caches.document;
+  }
+
+  getUserCache(): FakeCache {
+    return this.caches.user;
+  }
+
+  getScriptCache(): FakeCache {
+    return this.caches.script;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * One execution's limits, checked at every service call: the time budget (6 min, 30 s for a custom
+ * function), the deterministic kill switch tests use to stop a run mid-write, and what a custom
+ * function or a trigger is not allowed to touch.
+ */
+import type { HarnessClock } from './clock';
+import type { CallCounts } from './counts';
+import { gasError, GasError, MESSAGES } from './errors';
+
+export type ExecutionKind = 'manual' | 'trigger' | 'customFunction';
+
+export interface ExecutionLimits {
+  kind: ExecutionKind;
+  budgetMs: number;
+  /** `{ 'Range.setValues': 2 }`: the 2nd setValues of this execution dies as if out of time. */
+  killAfter?: Record<string, number>;
+}
+
+export const DEFAULT_BUDGET_MS = 360_000;
+export const CUSTOM_FUNCTION_BUDGET_MS = 30_000;
+
+let lastExecutionId = 0;
+
+export class ExecutionGuard {
+  readonly id = ++lastExecutionId;
+  readonly startedAt: number;
+  private readonly callsHere = new Map<string, number>();
+  private killed = false;
+
+  constructor(
+    private readonly clock: HarnessClock,
+    private readonly counts: CallCounts,
+    readonly limits: ExecutionLimits,
+  ) {
+    this.startedAt = clock.now();
+  }
+
+  get kind(): ExecutionKind {
+    return this.limits.kind;
+  }
+
+  /** True once the budget ran out or the kill switch fired: Apps Script ends such a run. */
+  get wasKilled(): boolean {
+    return this.killed;
+  }
+
+  remainingMs(): number {
+    return this.startedAt + this.limits.budgetMs - this.clock.now();
+  }
+
+  /** Called before every service method; throws what Apps Script would throw instead of running it. */
+  enter(service: string, method: string, target: object): void {
+    const name = `${service}.${method}`;
+    if (this.killed) throw gasError(MESSAGES.exceededTime);
+    this.counts.record(name);
+    const nth = (this.callsHere.get(name) ?? 0) + 1;
+    this.callsHere.set(name, nth);
+    if (this.limits.killAfter?.[name] === nth || this.remainingMs() < 0) {
+      this.killed = true;
+      throw gasError(MESSAGES.exceededTime);
+    }
+    const refusal = refusalFor(this.kind, service, method, target);
+    if (refusal) throw gasError(refusal);
+  }
+
+  /** An error that ends the run even when the add-on caught it, like Apps Script's timeout. */
+  fatalError(): GasError | undefined {
+    return this.killed ? gasError(MESSAGES.exceededTime) : undefined;
+  }
+}
+
+const SPREADSHEET_SERVICES = new Set([
+  'SpreadsheetApp',
+  'Spreadsheet',
+  'Sheet',
+  'Range',
+  'RangeList',
+  'Selection',
+]);
+/** Custom functions get a read-only Spreadsheet service: getters pass, anything that changes the file is refused. */
+const READ_ONLY_METHOD = /^(get|is|has|offset|toString)/;
+const NEEDS_AUTHORIZATION = new Set(['ScriptApp', 'TriggerBuilder', 'ClockTriggerBuilder', 'Trigger']);
+
+function refusalFor(
+  kind: ExecutionKind,
+  service: string,
+  method: string,
+  target: object,
+): string | undefined {
+  if (kind === 'manual') return undefined;
+  // Neither a trigger nor a recalculation has a user looking at the document.
+  if (service === 'SpreadsheetApp' && method === 'getUi') return MESSAGES.uiFromThisContext;
+  if (kind !== 'customFunction') return undefined;
+  if (SPREADSHEET_SERVICES.has(service) && !READ_ONLY_METHOD.test(method))
+    return MESSAGES.noPermission(method);
+  if (NEEDS_AUTHORIZATION.has(service)) return MESSAGES.noPermission(`${service}.${method}`);
+  // A custom function runs without the user's authorization: it may read user properties, not write them.
+  const scope = (target as { scope?: unknown }).scope;
+  if (service === 'Properties' && scope === 'user' && /^(set|delete)/.test(method)) {
+    return MESSAGES.noPermission(method);
+  }
+  return undefined;
+}

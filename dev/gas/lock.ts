@@ -1,0 +1,86 @@
+/**
+ * LockService across interleaved executions. Everything runs on one thread, so a lock held by
+ * execution A can never be released while B waits: B's tryLock spends its timeout on the harness
+ * clock and fails, and its waitLock throws, exactly what B would see if A kept the lock that long.
+ * Apps Script releases an execution's locks when it ends; the harness does the same.
+ */
+import type { HarnessClock } from './clock';
+import { gasError, MESSAGES } from './errors';
+import { GAS_TYPE, type GasObject } from './membrane';
+
+export type LockScope = 'document' | 'script' | 'user';
+
+/** Which execution holds each lock. */
+export class LockTable {
+  private readonly holders = new Map<LockScope, number>();
+
+  holder(scope: LockScope): number | undefined {
+    return this.holders.get(scope);
+  }
+
+  acquire(scope: LockScope, executionId: number): boolean {
+    const holder = this.holders.get(scope);
+    if (holder !== undefined && holder !== executionId) return false;
+    this.holders.set(scope, executionId);
+    return true;
+  }
+
+  release(scope: LockScope, executionId: number): void {
+    if (this.holders.get(scope) === executionId) this.holders.delete(scope);
+  }
+
+  releaseAll(executionId: number): void {
+    for (const [scope, holder] of this.holders) if (holder === executionId) this.holders.delete(scope);
+  }
+}
+
+export class FakeLock implements GasObject {
+  readonly [GAS_TYPE] = 'Lock';
+
+  constructor(
+    private readonly table: LockTable,
+    private readonly scope: LockScope,
+    private readonly executionId: number,
+    private readonly clock: HarnessClock,
+  ) {}
+
+  tryLock(timeoutInMillis: number): boolean {
+    if (this.table.acquire(this.scope, this.executionId)) return true;
+    this.clock.advance(Math.max(0, timeoutInMillis));
+    return false;
+  }
+
+  waitLock(timeoutInMillis: number): void {
+    if (!this.tryLock(timeoutInMillis)) throw gasError(MESSAGES.lockTimeout);
+  }
+
+  releaseLock(): void {
+    this.table.release(this.scope, this.executionId);
+  }
+
+  hasLock(): boolean {
+    return this.table.holder(this.scope) === this.executionId;
+  }
+}
+
+export class FakeLockService implements GasObject {
+  readonly [GAS_TYPE] = 'LockService';
+
+  constructor(
+    private readonly table: LockTable,
+    private readonly executionId: number,
+    private readonly clock: HarnessClock,
+  ) {}
+
+  getDocumentLock(): FakeLock {
+    return new FakeLock(this.table, 'document', this.executionId, this.clock);
+  }
+
+  getScriptLock(): FakeLock {
+    return new FakeLock(this.table, 'script', this.executionId, this.clock);
+  }
+
+  getUserLock(): FakeLock {
+    return new FakeLock(this.table, 'user', this.executionId, this.clock);
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * The persistent side of the local Apps Script (document, properties, caches, locks, triggers,
+ * clock, counts, logs, HTTP worker) and the executions that run against it. Each execution loads
+ * dist/Code.js with gas-local into a fresh vm context holding only Apps Script globals, as Apps
+ * Script reloads the project for every run: module-level state never survives.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import gasLocal from 'gas-local';
+import { FakeCacheService, newCacheStores, type CacheStores } from './cache';
+import { HarnessClock } from './clock';
+import { CallCounts } from './counts';
+import { gasError, MESSAGES } from './errors';
+import { ExecutionGuard, type ExecutionLimits } from './execution';
+import { FakeHtmlService } from './html';
+import { FakeLockService, LockTable } from './lock';
+import { FakeConsole, FakeLogger, FakeSession, LogRecord } from './logging';
+import { Membrane, type GasObject } from './membrane';
+import { FakePropertiesService, newPropertyStores, type PropertyStores } from './properties';
+import { FakeSpreadsheetApp } from './spreadsheet/app';
+import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
+import { UiRecord } from './spreadsheet/ui';
+import { FakeScriptApp, TriggerStore } from './triggers';
+import { SyncHttpClient } from './urlfetch/client';
+import { DEFAULT_FETCH_TIMEOUT_MS, FakeUrlFetchApp, type SentRequest } from './urlfetch/urlfetch-app';
+import { FakeUtilities } from './utilities';
+
+export interface RuntimeOptions {
+  distDir: string;
+  clock: HarnessClock;
+  addon: boolean;
+  addonName: string;
+  userEmail: string;
+  fetchTimeoutMs?: number;
+  realSleep?: boolean;
+  /** False when a stored state brings its own sheets. */
+  defaultSheet?: boolean;
+}
+
+/**
+ * Runs inside each fresh context before the bundle: Date and Date.now follow the harness clock,
+ * while `instanceof Date` still matches dates made by the context's own constructor.
+ */
+const CLOCK_DATE_SOURCE = `(function (hostNow) {
+  var RealDate = Date;
+  var now = function now() { return hostNow(); };
+  globalThis.Date = new Proxy(RealDate, {
+    construct: function (target, args, newTarget) {
+      return Reflect.construct(target, args.length ? args : [hostNow()], newTarget);
+    },
+    apply: function () { return new RealDate(hostNow()).toString(); },
+    get: function (target, key, receiver) { return key === 'now' ? now : Reflect.get(target, key, receiver); }
+  });
+})`;
+
+export class Runtime {
+  readonly clock: HarnessClock;
+  readonly counts = new CallCounts();
+  readonly spreadsheet: FakeSpreadsheet;
+  readonly ui = new UiRecord();
+  readonly properties: PropertyStores = newPropertyStores();
+  readonly caches: CacheStores;
+  readonly locks = new LockTable();
+  readonly triggers: TriggerStore;
+  readonly logs = new LogRecord();
+  readonly sentRequests: SentRequest[] = [];
+  readonly http = new SyncHttpClient();
+  readonly timeZone: string;
+
+  constructor(readonly options: RuntimeOptions) {
+    this.clock = options.clock;
+    const now = () => this.clock.now();
+    this.spreadsheet = new FakeSpreadsheet(
+      'local-spreadsheet',
+      'Untitled spreadsheet',
+      now,
+      options.defaultSheet !== false,
+    );
+    this.caches = newCacheStores(now);
+    this.triggers = new TriggerStore({ addon: options.addon, now });
+    this.timeZone = readManifestTimeZone(options.distDir);
+  }
+
+  startExecution(limits: ExecutionLimits): Execution {
+    return new Execution(this, limits);
+  }
+
+  /** The Apps Script globals of one execution, each behind that execution's membrane. */
+  servicesFor(guard: ExecutionGuard): Record<string, GasObject> {
+    const anonymous = guard.kind === 'customFunction';
+    return {
+      SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, this.ui, this.options.addonName),
+      PropertiesService: new FakePropertiesService(this.properties),
+      CacheService: new FakeCacheService(this.caches),
+      LockService: new FakeLockService(this.locks, guard.id, this.clock),
+      ScriptApp: new FakeScriptApp(this.triggers),
+      HtmlService: new FakeHtmlService(this.options.distDir),
+      UrlFetchApp: new FakeUrlFetchApp(
+        this.http,
+        this.counts,
+        this.sentRequests,
+        this.options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+      ),
+      Utilities: new FakeUtilities(this.clock, this.options.realSleep),
+      Session: new FakeSession(this.options.userEmail, anonymous, this.timeZone),
+      Logger: new FakeLogger(this.logs),
+      console: new FakeConsole(this.logs),
+    };
+  }
+
+  close(): void {
+    this.http.close();
+  }
+}
+
+function readManifestTimeZone(distDir: string): string {
+  const manifest = join(distDir, 'appsscript.json');
+  if (!existsSync(manifest)) return 'Etc/UTC';
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { timeZone?: string }).timeZone ?? 'Etc/UTC';
+}
+
+/** One run of the project: a fresh context, its own limits, its locks released at the end. */
+export class Execution {
+  readonly guard: ExecutionGuard;
+  private readonly context: vm.Context;
+  private readonly membrane: Membrane;
+  private ended = false;
+
+  constructor(
+    private readonly runtime: Runtime,
+    limits: ExecutionLimits,
+  ) {
+    const { distDir } = runtime.options;
+    if (!existsSync(join(distDir, 'Code.js'))) {
+      throw new Error(`${join(distDir, 'Code.js')} is missing: run \`npm run build\` first.`);
+    }
+    this.guard = new ExecutionGuard(runtime.clock, runtime.counts, limits);
+    this.context = vm.createContext({});
+    (vm.runInContext(CLOCK_DATE_SOURCE, this.context) as (now: () => number) => void)(() =>
+      runtime.clock.now(),
+    );
+    this.membrane = new Membrane(this.context, this.guard);
+    for (const [name, service] of Object.entries(runtime.servicesFor(this.guard))) {
+      this.context[name] = this.membrane.expose(service);
+    }
+    gasLocal.require(distDir, this.context, { filter: (path) => path.endsWith('.js') });
+  }
+
+  /** Calls a top-level function of the project, arguments copied into the context's realm. */
+  call<T = unknown>(name: string, ...args: unknown[]): T {
+    if (this.ended) throw new Error('This execution has ended; start another one.');
+    const fn: unknown = this.context[name];
+    if (typeof fn !== 'function') throw gasError(MESSAGES.functionNotFound(name));
+    let result: unknown;
+    try {
+      result = (fn as (...a: unknown[]) => unknown)(...args.map((arg) => this.membrane.toContext(arg)));
+    } catch (error) {
+      throw this.guard.fatalError() ?? error;
+    }
+    // Running out of time ends the run even if the add-on caught the error.
+    const fatal = this.guard.fatalError();
+    if (fatal) throw fatal;
+    return this.membrane.toHost(result) as T;
+  }
+
+  /** The context's global (for tests that inspect what the bundle defined). */
+  get global(): vm.Context {
+    return this.context;
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.runtime.locks.releaseAll(this.guard.id);
+  }
+}

@@ -1,0 +1,183 @@
+/** A spreadsheet: its sheets, the active sheet and the user's selection, toasts. */
+import { gasError, MESSAGES } from '../errors';
+import { GAS_TYPE, type GasObject } from '../membrane';
+import { parseA1, type GridRect } from './a1';
+import { FakeRange, FakeRangeList } from './range';
+import { FakeSheet } from './sheet';
+
+export interface Toast {
+  message: string;
+  title: string;
+  timeoutSeconds: number;
+}
+
+const FIRST_CELL: GridRect = { row: 1, column: 1, numRows: 1, numColumns: 1 };
+
+export class FakeSpreadsheet implements GasObject {
+  readonly [GAS_TYPE] = 'Spreadsheet';
+  readonly toasts: Toast[] = [];
+  private sheets: FakeSheet[] = [];
+  private nextSheetId = 0;
+  private activeSheet!: FakeSheet;
+  private selection: GridRect[] = [FIRST_CELL];
+
+  constructor(
+    private readonly id: string,
+    private name: string,
+    /** The harness clock: typed dates without a year take the current one. */
+    readonly now: () => number = Date.now,
+    withDefaultSheet = true,
+  ) {
+    if (withDefaultSheet) this.activeSheet = this.addSheet('Sheet1');
+  }
+
+  /** Harness side: a sheet with a given id (restoring state) or the next one. */
+  addSheet(name: string, sheetId = this.nextSheetId, index?: number): FakeSheet {
+    const sheet = new FakeSheet(this, name, sheetId);
+    this.nextSheetId = Math.max(this.nextSheetId, sheetId + 1);
+    this.sheets.splice(index ?? this.sheets.length, 0, sheet);
+    this.activeSheet ??= sheet;
+    return sheet;
+  }
+
+  /** Harness side: sets active sheet and selection, like a user clicking. */
+  select(sheet: FakeSheet, rects: GridRect[]): void {
+    this.activeSheet = sheet;
+    rects.forEach((rect) => sheet.checkRect(rect));
+    this.selection = rects.length > 0 ? rects : [FIRST_CELL];
+  }
+
+  getId(): string {
+    return this.id;
+  }
+
+  getName(): string {
+    return this.name;
+  }
+
+  rename(name: string): void {
+    this.name = name;
+  }
+
+  getUrl(): string {
+    return `https://docs.google.com/spreadsheets/d/${this.id}/edit`;
+  }
+
+  getSpreadsheetTimeZone(): string {
+    return 'Etc/UTC';
+  }
+
+  getSpreadsheetLocale(): string {
+    return 'en_US';
+  }
+
+  getSheets(): FakeSheet[] {
+    return [...this.sheets];
+  }
+
+  getNumSheets(): number {
+    return this.sheets.length;
+  }
+
+  getSheetByName(name: string): FakeSheet | null {
+    return this.sheets.find((sheet) => sheet.getName() === name) ?? null;
+  }
+
+  getSheetById(id: number): FakeSheet | null {
+    return this.sheets.find((sheet) => sheet.getSheetId() === id) ?? null;
+  }
+
+  /** insertSheet(), insertSheet(index), insertSheet(name), insertSheet(name, index); the new sheet becomes active. */
+  insertSheet(nameOrIndex?: string | number, index?: number): FakeSheet {
+    const name = typeof nameOrIndex === 'string' ? nameOrIndex : this.nextSheetName();
+    const position = typeof nameOrIndex === 'number' ? nameOrIndex : index;
+    if (this.getSheetByName(name)) {
+      throw gasError(`A sheet with the name "${name}" already exists. Please enter another name.`);
+    }
+    const sheet = this.addSheet(name, undefined, position);
+    this.select(sheet, [FIRST_CELL]);
+    return sheet;
+  }
+
+  private nextSheetName(): string {
+    for (let n = this.sheets.length + 1; ; n++) if (!this.getSheetByName(`Sheet${n}`)) return `Sheet${n}`;
+  }
+
+  deleteSheet(sheet: FakeSheet): void {
+    const index = this.sheets.indexOf(sheet);
+    if (index < 0) throw gasError('Sheet not found');
+    if (this.sheets.length === 1) throw gasError("You can't remove all the sheets in a document.");
+    this.sheets.splice(index, 1);
+    if (this.activeSheet === sheet) this.select(this.sheets[Math.max(0, index - 1)]!, [FIRST_CELL]);
+  }
+
+  getActiveSheet(): FakeSheet {
+    return this.activeSheet;
+  }
+
+  setActiveSheet(sheet: FakeSheet): FakeSheet {
+    if (!this.sheets.includes(sheet)) throw gasError('Sheet not found');
+    if (sheet !== this.activeSheet) this.select(sheet, [FIRST_CELL]);
+    return sheet;
+  }
+
+  /** The last range the user selected. */
+  getActiveRange(): FakeRange {
+    return this.activeSheet.rangeOf(this.selection[this.selection.length - 1]!);
+  }
+
+  getActiveRangeList(): FakeRangeList {
+    return new FakeRangeList(this.selection.map((rect) => this.activeSheet.rangeOf(rect)));
+  }
+
+  getCurrentCell(): FakeRange {
+    const last = this.selection[this.selection.length - 1]!;
+    return this.activeSheet.rangeOf({ ...last, numRows: 1, numColumns: 1 });
+  }
+
+  getSelection(): FakeSelection {
+    return new FakeSelection(this);
+  }
+
+  getRange(a1: string): FakeRange {
+    const reference = parseA1(a1);
+    const sheet =
+      reference.sheetName === undefined ? this.activeSheet : this.getSheetByName(reference.sheetName);
+    if (!sheet) throw gasError(MESSAGES.rangeNotFound);
+    return sheet.getRange(a1.slice(a1.lastIndexOf('!') + 1));
+  }
+
+  getRangeByName(): null {
+    return null;
+  }
+
+  toast(message: string, title = '', timeoutSeconds = 5): void {
+    this.toasts.push({ message: String(message), title: String(title), timeoutSeconds });
+  }
+
+  getSheetSelectionRects(): GridRect[] {
+    return this.selection.map((rect) => ({ ...rect }));
+  }
+}
+
+export class FakeSelection implements GasObject {
+  readonly [GAS_TYPE] = 'Selection';
+
+  constructor(private readonly spreadsheet: FakeSpreadsheet) {}
+
+  getActiveSheet(): FakeSheet {
+    return this.spreadsheet.getActiveSheet();
+  }
+
+  getActiveRange(): FakeRange {
+    return this.spreadsheet.getActiveRange();
+  }
+
+  getActiveRangeList(): FakeRangeList {
+    return this.spreadsheet.getActiveRangeList();
+  }
+
+  getCurrentCell(): FakeRange {
+    return this.spreadsheet.getCurrentCell();
+  }
+}

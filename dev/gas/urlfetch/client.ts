@@ -1,0 +1,71 @@
+/**
+ * Synchronous HTTP for UrlFetchApp: the requests run on a worker thread while this thread blocks on
+ * Atomics.wait, then the answers are read with receiveMessageOnPort. Because this thread blocks, the
+ * server it talks to must live elsewhere (a child process, another worker), never on this thread.
+ */
+import { join } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+
+export interface WireRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+  followRedirects: boolean;
+  timeoutMs: number;
+}
+
+export type WireResponse =
+  | { status: number; rawHeaders: string[]; body: Uint8Array; error?: undefined }
+  | { error: 'dns' | 'unavailable' | 'timeout' | 'invalid'; url: string };
+
+/** Slack over the per-request timeout before this thread gives up on the worker itself. */
+const WORKER_GRACE_MS = 5_000;
+
+export class SyncHttpClient {
+  private worker?: Worker;
+  private port?: MessagePort;
+  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  private lastId = 0;
+
+  /** Sends all requests concurrently; answers come back in the order asked. */
+  send(requests: WireRequest[]): WireResponse[] {
+    const port = this.connect();
+    const id = ++this.lastId;
+    const longest = Math.max(...requests.map((r) => r.timeoutMs));
+    port.postMessage({ id, requests });
+    const deadline = Date.now() + longest + WORKER_GRACE_MS;
+    for (;;) {
+      // Read the flag before the port: an answer landing in between then ends the wait at once.
+      const seen = Atomics.load(this.flag, 0);
+      const message = receiveMessageOnPort(port)?.message as
+        { id: number; responses: WireResponse[] } | undefined;
+      if (message?.id === id) return message.responses;
+      if (message) continue; // an answer to a request that already timed out
+      const left = deadline - Date.now();
+      if (left <= 0) return requests.map((r) => ({ error: 'timeout', url: r.url }));
+      Atomics.wait(this.flag, 0, seen, left);
+    }
+  }
+
+  close(): void {
+    this.port?.close();
+    void this.worker?.terminate();
+    this.worker = undefined;
+    this.port = undefined;
+  }
+
+  private connect(): MessagePort {
+    if (this.port) return this.port;
+    const { port1, port2 } = new MessageChannel();
+    this.worker = new Worker(join(__dirname, 'http-worker.mjs'), {
+      workerData: { port: port2, flag: this.flag },
+      transferList: [port2],
+    });
+    // Tests and the CLI exit without calling close(); an idle worker must not keep them alive.
+    this.worker.unref();
+    port1.unref();
+    this.port = port1;
+    return port1;
+  }
+}

@@ -1,0 +1,41 @@
+// A small HTTP server for UrlFetchApp tests. It runs in a child process because the test's own
+// thread blocks (Atomics.wait) while a fetch is in flight and could not answer.
+import http from 'node:http';
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://localhost');
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    const delay = Number(url.searchParams.get('delay') ?? 0);
+    const status = Number(url.searchParams.get('status') ?? 200);
+    setTimeout(() => {
+      if (url.pathname === '/redirect') {
+        res.writeHead(302, { Location: '/echo?redirected=1' });
+        res.end();
+        return;
+      }
+      if (url.pathname === '/text') {
+        res.writeHead(status, { 'Content-Type': 'text/plain', 'X-Multi': ['a', 'b'] });
+        res.end(url.searchParams.get('body') ?? '');
+        return;
+      }
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          method: req.method,
+          path: url.pathname,
+          query: url.search,
+          headers: req.headers,
+          body,
+        }),
+      );
+    }, delay);
+  });
+});
+
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${server.address().port}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,149 @@
+/** UrlFetchApp, synchronous over real HTTP to a server in a child process. */
+import { loadScript } from './support/script';
+import { startTestServer, type TestServer } from './support/http-server';
+
+const CODE = `
+function fetchText(url, params) {
+  var response = UrlFetchApp.fetch(url, params);
+  return { code: response.getResponseCode(), text: response.getContentText(), headers: response.getHeaders(),
+           all: response.getAllHeaders(), blob: response.getBlob().getDataAsString() };
+}
+function fetchJson(url, params) { return JSON.parse(UrlFetchApp.fetch(url, params).getContentText()); }
+function fetchAllCodes(requests) {
+  return UrlFetchApp.fetchAll(requests).map(function (r) { return JSON.parse(r.getContentText()).query; });
+}
+function fetchError(url, params) {
+  try { UrlFetchApp.fetch(url, params); return 'no error'; } catch (e) { return String(e); }
+}
+`;
+
+describe('UrlFetchApp', () => {
+  let server: TestServer;
+  const addon = loadScript(CODE, { fetchTimeoutMs: 1_000 });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    addon.close();
+    await server.stop();
+  });
+
+  it('sends method, headers and a JSON payload and reads the answer synchronously', () => {
+    const echoed = addon.call<{ method: string; headers: Record<string, string>; body: string }>(
+      'fetchJson',
+      `${server.baseUrl}/echo`,
+      {
+        method: 'post',
+        contentType: 'application/json',
+        payload: '{"a":1}',
+        headers: { Authorization: 'Bearer k' },
+      },
+    );
+    expect(echoed.method).toBe('POST');
+    expect(echoed.headers['content-type']).toBe('application/json');
+    expect(echoed.headers.authorization).toBe('Bearer k');
+    expect(echoed.body).toBe('{"a":1}');
+  });
+
+  it('form-encodes an object payload, as Apps Script does', () => {
+    const echoed = addon.call<{ headers: Record<string, string>; body: string }>(
+      'fetchJson',
+      `${server.baseUrl}/echo`,
+      {
+        method: 'post',
+        payload: { name: 'Ada Lovelace', n: 2 },
+      },
+    );
+    expect(echoed.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(echoed.body).toBe('name=Ada%20Lovelace&n=2');
+  });
+
+  it('gives the response code, text, headers and blob', () => {
+    const response = addon.call<{
+      code: number;
+      text: string;
+      headers: Record<string, string>;
+      all: Record<string, unknown>;
+      blob: string;
+    }>('fetchText', `${server.baseUrl}/text?body=hello`);
+    expect(response).toMatchObject({ code: 200, text: 'hello', blob: 'hello' });
+    expect(response.headers['Content-Type']).toBe('text/plain');
+    expect(response.all['X-Multi']).toEqual(['a', 'b']);
+  });
+
+  it('throws the Apps Script error for a 4xx/5xx without muteHttpExceptions', () => {
+    const message = addon.call<string>('fetchError', `${server.baseUrl}/text?status=401&body=bad%20key`);
+    expect(message).toBe(
+      `Exception: Request failed for ${server.baseUrl} returned code 401. Truncated server response: bad key (use muteHttpExceptions option to examine full response)`,
+    );
+  });
+
+  it('returns the error response with muteHttpExceptions', () => {
+    const response = addon.call<{ code: number; text: string }>(
+      'fetchText',
+      `${server.baseUrl}/text?status=503&body=down`,
+      {
+        muteHttpExceptions: true,
+      },
+    );
+    expect(response).toMatchObject({ code: 503, text: 'down' });
+  });
+
+  it('follows redirects unless told not to', () => {
+    expect(addon.call<{ query: string }>('fetchJson', `${server.baseUrl}/redirect`).query).toBe(
+      '?redirected=1',
+    );
+    const raw = addon.call<{ code: number }>('fetchText', `${server.baseUrl}/redirect`, {
+      followRedirects: false,
+    });
+    expect(raw.code).toBe(302);
+  });
+
+  it('sends fetchAll requests concurrently and answers in order', () => {
+    const started = Date.now();
+    const queries = addon.call<string[]>('fetchAllCodes', [
+      `${server.baseUrl}/echo?i=1&delay=300`,
+      { url: `${server.baseUrl}/echo?i=2&delay=300`, method: 'get' },
+      `${server.baseUrl}/echo?i=3`,
+    ]);
+    expect(queries).toEqual(['?i=1&delay=300', '?i=2&delay=300', '?i=3']);
+    expect(Date.now() - started).toBeLessThan(550);
+  });
+
+  it('counts every request, those inside fetchAll included', () => {
+    addon.counts.reset();
+    addon.call('fetchJson', `${server.baseUrl}/echo`);
+    addon.call('fetchAllCodes', [`${server.baseUrl}/echo?a`, `${server.baseUrl}/echo?b`]);
+    expect(addon.counts.get('UrlFetchApp.fetch')).toBe(1);
+    expect(addon.counts.get('UrlFetchApp.fetchAll')).toBe(1);
+    expect(addon.counts.urlfetch).toBe(3);
+    expect(addon.requests().at(-1)).toMatchObject({
+      method: 'GET',
+      url: `${server.baseUrl}/echo?b`,
+      status: 200,
+    });
+  });
+
+  it('throws "Address unavailable" when nothing listens and "DNS error" for an unknown host', () => {
+    expect(addon.call('fetchError', 'http://127.0.0.1:9/x')).toBe(
+      'Exception: Address unavailable: http://127.0.0.1:9/x',
+    );
+    expect(addon.call('fetchError', 'http://no-such-host.invalid/x')).toBe(
+      'Exception: DNS error: http://no-such-host.invalid/x',
+    );
+  });
+
+  it('gives up after the request timeout instead of hanging', () => {
+    const url = `${server.baseUrl}/echo?delay=5000`;
+    const started = Date.now();
+    expect(addon.call('fetchError', url)).toBe(`Exception: Timeout: ${url}`);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('refuses a URL that is not http(s)', () => {
+    expect(addon.call('fetchError', 'ftp://example.com/')).toBe(
+      'Exception: Invalid argument: ftp://example.com/',
+    );
+  });
+});
