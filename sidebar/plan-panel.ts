@@ -4,7 +4,7 @@
  * can spend. One function serves both kinds; only the inputs and the field choice differ.
  */
 import type { EnrichField, JobKind } from '../src/api/model';
-import type { StartView } from '../src/ui/rpc';
+import type { ColumnMapping, StartView } from '../src/ui/rpc';
 import { fill, formatNumber, h, plural } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { INPUTS_BY_KIND } from './labels';
@@ -37,9 +37,14 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
   const confirmBox = h('div', { class: 'confirm', hidden: true, role: 'group', 'aria-label': 'Confirm' });
   const startButton = h('button', { type: 'button', class: 'action', disabled: true }, 'Start…');
   const refreshButton = h('button', { type: 'button' }, 'Refresh selection');
-  const mapping = createMappingControls(INPUTS_BY_KIND[kind], () => void replan(true));
-  const fields = kind === 'enrich' ? createFieldControls(DEFAULT_FIELDS, () => void replan(true)) : null;
-  const overwriteBox = h('input', { type: 'checkbox', name: 'overwrite', onchange: () => void replan(true) });
+  const mapping = createMappingControls(INPUTS_BY_KIND[kind], () => void replanWith(mapping.read()));
+  const fields =
+    kind === 'enrich' ? createFieldControls(DEFAULT_FIELDS, () => void replanKeepingMapping()) : null;
+  const overwriteBox = h('input', {
+    type: 'checkbox',
+    name: 'overwrite',
+    onchange: () => void replanKeepingMapping(),
+  });
 
   let plan: PlanWithPrices | null = null;
   let planning = false;
@@ -53,7 +58,16 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     startButton.disabled = planning || !worthRunning || !hasFields;
   }
 
-  async function replan(keepMapping: boolean): Promise<void> {
+  /** Plans the current selection; the server applies the mapping it detected or remembered. */
+  async function refresh(): Promise<void> {
+    await replanWith(undefined);
+  }
+
+  function replanKeepingMapping(): Promise<PlanWithPrices | null> {
+    return replanWith(plan ? mapping.read() : undefined);
+  }
+
+  async function replanWith(requested: ColumnMapping | undefined): Promise<PlanWithPrices | null> {
     const request = ++latestRequest;
     planning = true;
     closeConfirm();
@@ -64,17 +78,19 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
         kind,
         fields: fields?.read() ?? [],
         overwrite: overwriteBox.checked,
-        ...(keepMapping ? { mapping: mapping.read() } : {}),
+        ...(requested ? { mapping: requested } : {}),
       })) as PlanWithPrices;
-      if (request !== latestRequest) return;
+      if (request !== latestRequest) return null;
       plan = next;
       notice.clear();
       render(next);
+      return next;
     } catch (error) {
-      if (request !== latestRequest) return;
+      if (request !== latestRequest) return null;
       plan = null;
       renderEmpty();
       notice.show('error', plainMessage(error));
+      return null;
     } finally {
       if (request === latestRequest) {
         planning = false;
@@ -214,10 +230,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
   }
 
   startButton.addEventListener('click', askToConfirm);
-  refreshButton.addEventListener(
-    'click',
-    () => void runBusy(refreshButton, 'Refreshing…', () => replan(false)),
-  );
+  refreshButton.addEventListener('click', () => void runBusy(refreshButton, 'Refreshing…', refresh));
 
   const element = h(
     'section',
@@ -238,5 +251,5 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     notice.element,
   );
   renderEmpty();
-  return { element, refresh: () => replan(false) };
+  return { element, refresh };
 }

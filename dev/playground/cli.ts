@@ -1,11 +1,12 @@
 /**
- * `npm start`: the playground. Options: --port N (default 8080, 0 = any free port), --api-url URL
- * and --api-key KEY (a real API instead of the emulator), --job-ms N (how long an emulated job takes).
+ * `npm start`: the playground. Options: --port N (default 8080, 0 = any free port), --host H (default
+ * 127.0.0.1; 0.0.0.0 to reach it from outside a container), --api-url URL and --api-key KEY (a real
+ * API instead of the emulator), --job-ms N (how long an emulated job takes).
  */
 import { parseArgs } from 'node:util';
 import { startPlayground } from './playground';
 
-const USAGE = `Usage: npm start -- [--port 8080] [--api-url URL --api-key KEY] [--job-ms 3000]`;
+const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--api-url URL --api-key KEY] [--job-ms 3000]`;
 
 function numberOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;

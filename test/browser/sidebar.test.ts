@@ -147,3 +147,36 @@ test('every control has a label and the tabs work from the keyboard', async () =
   await page.keyboard.press('Tab');
   expect(await frame.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tab');
 });
+
+test('a corrected column mapping re-plans and survives a tab switch', async () => {
+  const sidebar = sidebarOf(page);
+  const domain = sidebar.getByLabel('Company domain');
+  await expectText(sidebar.locator('[role=tabpanel]:not([hidden]) .summary'), 'contacts to send');
+  await expect(domain.inputValue()).resolves.toBe('4');
+  const planCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/__rpc/planRun')) planCalls.push(request.postData() ?? '');
+  });
+  const idle = sidebar.locator('[role=tabpanel]:not([hidden]):not([aria-busy])');
+  await domain.selectOption('');
+  await until(() => planCalls.length === 1);
+  await idle.waitFor();
+  expect(planCalls[0]).toContain('"mapping"');
+  expect(planCalls[0]).not.toContain('companyDomain');
+
+  // Back on the tab, a fresh plan (no mapping sent) comes with the correction the server remembered.
+  await sidebar.getByRole('tab', { name: 'Jobs' }).click();
+  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
+  await until(() => planCalls.length === 2);
+  expect(planCalls[1]).not.toContain('"mapping"');
+  await idle.waitFor();
+  await expect(domain.inputValue()).resolves.toBe('');
+});
+
+async function until(condition: () => boolean, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${condition.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
