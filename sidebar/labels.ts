@@ -26,16 +26,6 @@ export const FIELD_LABELS: Readonly<Record<EnrichField, string>> = {
 
 export const ENRICH_FIELD_ORDER: readonly EnrichField[] = ['work_email', 'personal_email', 'phone'];
 
-/**
- * Shown only until the server sends its price table in the plan (`PlanView.prices`): the one
- * table lives in src/api/model.ts and must not be bundled into the page.
- */
-export const FALLBACK_PRICES: Readonly<Record<EnrichField, number>> = {
-  work_email: 1,
-  personal_email: 3,
-  phone: 10,
-};
-
 export const KIND_LABELS: Readonly<Record<JobKind, string>> = {
   enrich: 'Enrichment',
   reverse: 'Reverse lookup',

@@ -6,13 +6,11 @@
 import type { EnrichField } from '../src/api/model';
 import type { ColumnMapping, InputKey, PlanView } from '../src/ui/rpc';
 import { field, fill, h, plural } from './dom';
-import { ENRICH_FIELD_ORDER, FALLBACK_PRICES, FIELD_LABELS, INPUT_LABELS, columnLetter } from './labels';
+import { ENRICH_FIELD_ORDER, FIELD_LABELS, INPUT_LABELS, columnLetter } from './labels';
 
-/** The server may send its price table with the plan; until then the page shows the fallback. */
-export type PlanWithPrices = PlanView & { prices?: Partial<Record<EnrichField, number>> };
-
-export function priceOf(plan: PlanWithPrices | null, fieldName: EnrichField): number {
-  return plan?.prices?.[fieldName] ?? FALLBACK_PRICES[fieldName];
+/** The price comes with the plan (src/api/model.ts is the one table); before the first plan, none is shown. */
+function priceText(plan: PlanView | null, fieldName: EnrichField): string {
+  return plan ? plural(plan.prices[fieldName], 'credit') : '';
 }
 
 export interface MappingControls {
@@ -68,7 +66,7 @@ export function createMappingControls(inputs: readonly InputKey[], onChange: () 
 
 export interface FieldControls {
   element: HTMLFieldSetElement;
-  show(plan: PlanWithPrices | null): void;
+  show(plan: PlanView | null): void;
   read(): EnrichField[];
 }
 
@@ -88,8 +86,8 @@ export function createFieldControls(initial: readonly EnrichField[], onChange: (
     element.appendChild(h('label', { class: 'check' }, box, h('span', {}, FIELD_LABELS[name]), price));
   }
 
-  function show(plan: PlanWithPrices | null): void {
-    for (const [name, { price }] of boxes) price.textContent = plural(priceOf(plan, name), 'credit');
+  function show(plan: PlanView | null): void {
+    for (const [name, { price }] of boxes) price.textContent = priceText(plan, name);
   }
 
   function read(): EnrichField[] {

@@ -4,11 +4,11 @@
  * can spend. One function serves both kinds; only the inputs and the field choice differ.
  */
 import type { EnrichField, JobKind } from '../src/api/model';
-import type { ColumnMapping, StartView } from '../src/ui/rpc';
+import type { ColumnMapping, PlanView, StartView } from '../src/ui/rpc';
 import { fill, formatNumber, h, plural } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { INPUTS_BY_KIND } from './labels';
-import { createFieldControls, createMappingControls, type PlanWithPrices } from './plan-controls';
+import { createFieldControls, createMappingControls } from './plan-controls';
 import { plainMessage, server } from './server';
 
 export interface PlanPanel {
@@ -18,7 +18,7 @@ export interface PlanPanel {
 }
 
 const SKIPPED_ROWS_LISTED = 50;
-/** The price table has no entry for what this run finds (reverse lookups, in the spec). */
+/** A run whose price is zero (a price table with a free item) still says so before it starts. */
 const FREE_RUN = 'The price list charges no credits for this.';
 const DEFAULT_FIELDS: readonly EnrichField[] = ['work_email', 'phone'];
 
@@ -46,7 +46,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     onchange: () => void replanKeepingMapping(),
   });
 
-  let plan: PlanWithPrices | null = null;
+  let plan: PlanView | null = null;
   let planning = false;
   // Only the newest answer counts when the user changes several dropdowns quickly.
   let latestRequest = 0;
@@ -63,11 +63,11 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     await replanWith(undefined);
   }
 
-  function replanKeepingMapping(): Promise<PlanWithPrices | null> {
+  function replanKeepingMapping(): Promise<PlanView | null> {
     return replanWith(plan ? mapping.read() : undefined);
   }
 
-  async function replanWith(requested: ColumnMapping | undefined): Promise<PlanWithPrices | null> {
+  async function replanWith(requested: ColumnMapping | undefined): Promise<PlanView | null> {
     const request = ++latestRequest;
     planning = true;
     closeConfirm();
@@ -79,7 +79,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
         fields: fields?.read() ?? [],
         overwrite: overwriteBox.checked,
         ...(requested ? { mapping: requested } : {}),
-      })) as PlanWithPrices;
+      })) as PlanView;
       if (request !== latestRequest) return null;
       plan = next;
       notice.clear();
@@ -107,7 +107,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     mapping.setDisabled(true);
   }
 
-  function render(view: PlanWithPrices): void {
+  function render(view: PlanView): void {
     fill(
       selection,
       h('strong', {}, view.sheetName),
@@ -121,7 +121,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     fill(cost, ...costLines(view));
   }
 
-  function summaryLines(view: PlanWithPrices): Node[] {
+  function summaryLines(view: PlanView): Node[] {
     const lines: Node[] = [
       h('p', {}, `${plural(view.contactsToSend, 'contact')} to send in ${plural(view.jobs, 'job')}.`),
     ];
@@ -140,7 +140,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     return lines;
   }
 
-  function skippedList(view: PlanWithPrices): HTMLDetailsElement {
+  function skippedList(view: PlanView): HTMLDetailsElement {
     const listed = view.skipped.slice(0, SKIPPED_ROWS_LISTED);
     const more = view.skipped.length - listed.length;
     return h(
@@ -152,7 +152,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     );
   }
 
-  function costLines(view: PlanWithPrices): Node[] {
+  function costLines(view: PlanView): Node[] {
     if (view.contactsToSend === 0) return [];
     if (view.maxCredits === 0) return [h('p', { class: 'max-credits' }, FREE_RUN)];
     const lines: Node[] = [

@@ -74,6 +74,10 @@ export interface PlanView {
   skipped: SkippedRow[];
   /** Most credits the run can spend at the price table. */
   maxCredits: number;
+  /** Credits per result found, from the one price table, so the page never keeps its own copy. */
+  prices: Record<EnrichField, number>;
+  /** Credits per profile a reverse lookup finds. */
+  reversePrice: number;
   balance: number | null;
   jobs: number;
 }

@@ -5,6 +5,7 @@ import { pollOnce, type PollOptions } from '../jobs/poll';
 import { getProgress } from '../jobs/run-end';
 import { storePlan } from '../jobs/start';
 import { outputColumnSet } from '../sheet/output-columns';
+import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import type { PlanRequest, PlanView, ProgressView } from './rpc';
 import { getCreditBalance } from './settings';
 
@@ -39,6 +40,8 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
     rowsFromLedger: plan.fromLedger.length,
     skipped: plan.skipped.map(({ row, reason }) => ({ row, reason })),
     maxCredits: plan.maxCredits,
+    prices: { ...PRICES },
+    reversePrice: REVERSE_PROFILE_PRICE,
     balance: plan.toSend.length ? getCreditBalance(ctx).balance : null,
     jobs: plan.jobs,
   };

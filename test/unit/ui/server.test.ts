@@ -1,3 +1,4 @@
+import { PRICES, REVERSE_PROFILE_PRICE } from '../../../src/api/model';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 import { maskKey } from '../../../src/ui/settings';
 import { apiError } from '../fakes/fake-api';
@@ -69,6 +70,18 @@ describe('sidebar server functions', () => {
     const mapping = { firstName: 1, lastName: 2, companyName: 3 };
     expect(server(world).planRun({ kind: 'enrich', fields: ['work_email'], mapping }).contactsToSend).toBe(1);
     expect(server(world).planRun({ kind: 'enrich', fields: ['work_email'] }).mapping).toEqual(mapping);
+  });
+
+  it('sends the one price table with every plan, so the page keeps no copy of it', () => {
+    const world = createWorld();
+    world.spreadsheet.addSheet('People', [
+      ['First name', 'Last name', 'Company'],
+      ['Ada', 'Lovelace', 'Acme'],
+    ]);
+    const plan = server(world).planRun({ kind: 'enrich', fields: ['phone'] });
+    expect(plan.prices).toEqual(PRICES);
+    expect(plan.reversePrice).toBe(REVERSE_PROFILE_PRICE);
+    expect(plan.maxCredits).toBe(PRICES.phone);
   });
 
   it('explains a sheet without headers', () => {
