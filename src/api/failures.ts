@@ -72,7 +72,9 @@ function errorFields(body: unknown): { code?: string; message?: string } {
 }
 
 function userMessageFor(status: number, code: string, serverMessage: string): string {
-  if (status === 401) return USER_MESSAGE.auth;
+  // The API's own reason ("Unknown api key", "Authorization headers not set") tells the user which fix applies.
+  if (status === 401)
+    return serverMessage ? `${USER_MESSAGE.auth} (The API said: ${serverMessage}.)` : USER_MESSAGE.auth;
   if (code === API_ERROR.inProgress) return USER_MESSAGE.inProgress;
   if (status === 404) return USER_MESSAGE.notFound;
   if (status === 402) return USER_MESSAGE.credits;

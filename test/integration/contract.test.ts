@@ -126,7 +126,9 @@ describe('account', () => {
   test('an unknown key: 401 error.api.key, not retried, key not in the error', () => {
     const error = caught(() => api.verifyKey(ctx({ apiKey: 'wrong-key-123456' })));
     expect(error).toMatchObject({ status: 401, code: 'error.api.key', retryable: false });
-    expect(error.userMessage).toBe('The API key was refused. Check it in Settings.');
+    expect(error.userMessage).toBe(
+      'The API key was refused. Check it in Settings. (The API said: Unknown api key.)',
+    );
     expect(error.message).not.toContain('wrong-key-123456');
     expect(sent).toHaveLength(1);
   });

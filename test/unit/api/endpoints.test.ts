@@ -245,7 +245,7 @@ describe('error answers', () => {
       401,
       { code: 'error.api.key', message: 'Unknown api key' },
       { code: 'error.api.key' },
-      /API key was refused/,
+      /API key was refused\. Check it in Settings\. \(The API said: Unknown api key\.\)/,
     ],
     [
       'not found',
