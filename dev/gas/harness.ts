@@ -13,6 +13,7 @@ import type { CallCounts } from './counts';
 import { CUSTOM_FUNCTION_BUDGET_MS, DEFAULT_BUDGET_MS, type ExecutionKind } from './execution';
 import type { LogLine } from './logging';
 import type { FakeProperties } from './properties';
+import { Recalculator } from './recalc';
 import { Execution, Runtime } from './runtime';
 import { parseA1 } from './spreadsheet/a1';
 import type { FakeSheet } from './spreadsheet/sheet';
@@ -109,6 +110,11 @@ export interface Addon {
   logLines(): LogLine[];
   /** Every UrlFetch request sent, with its status (0: no answer). Headers hold the API key. */
   requests(): SentRequest[];
+  /**
+   * Recalculates every `=CUSTOM_FUNCTION(…)` cell, each as its own custom-function execution (30 s,
+   * read-only); returns how many ran. Sheets does this on its own schedule; tests call it.
+   */
+  recalculate(): number;
   /** Trigger runs that threw, in order. */
   triggerFailures(): { handler: string; error: unknown }[];
   ui: UiView;
@@ -119,6 +125,7 @@ export interface Addon {
 class LocalAddon implements Addon {
   private readonly runtime: Runtime;
   private readonly failures: { handler: string; error: unknown }[] = [];
+  private readonly recalculator = new Recalculator((name, args) => this.runCustomFunction(name, args));
   readonly ui: UiView;
 
   constructor(private readonly options: LoadOptions) {
@@ -228,6 +235,30 @@ class LocalAddon implements Addon {
       }
     }
     return ran;
+  }
+
+  recalculate(): number {
+    return this.recalculator.recalculate(this.spreadsheet);
+  }
+
+  /** Sheets matches custom function names case-insensitively. */
+  private runCustomFunction(
+    name: string,
+    args: unknown[],
+  ): { value: unknown } | { error: unknown } | undefined {
+    const execution = this.runtime.startExecution({
+      kind: 'customFunction',
+      budgetMs: CUSTOM_FUNCTION_BUDGET_MS,
+    });
+    try {
+      const defined = execution.functionNames().find((fn) => fn.toUpperCase() === name.toUpperCase());
+      if (!defined) return undefined;
+      return { value: execution.call(defined, ...args) };
+    } catch (error) {
+      return { error };
+    } finally {
+      execution.end();
+    }
   }
 
   /** The event object Apps Script passes to a time-driven trigger's handler. */

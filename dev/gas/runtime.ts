@@ -164,9 +164,9 @@ export class Execution {
     return this.membrane.toHost(result) as T;
   }
 
-  /** The context's global (for tests that inspect what the bundle defined). */
-  get global(): vm.Context {
-    return this.context;
+  /** Top-level functions the project defines (what Apps Script can call). */
+  functionNames(): string[] {
+    return Object.keys(this.context).filter((name) => typeof this.context[name] === 'function');
   }
 
   end(): void {
