@@ -39,6 +39,14 @@ function manageSheets() {
   return { names: names, clash: clash, afterDelete: ss.getSheets().length, missing: ss.getSheetByName('Out'),
            ids: [ss.getSheets()[0].getSheetId(), results.getSheetId()] };
 }
+function insertHiddenSheetThenReturn(name) {
+  var ss = SpreadsheetApp.getActiveSpreadsheet();
+  var mine = ss.getActiveSheet();
+  ss.insertSheet(name).hideSheet();
+  var whileAway = ss.getActiveSheet().getName();
+  mine.activate();
+  return whileAway;
+}
 function toastAndMenu() {
   SpreadsheetApp.getActiveSpreadsheet().toast('Done', 'Sheet Enrich', 3);
   SpreadsheetApp.getUi().createMenu('Tools').addItem('Run', 'run').addSeparator().addToUi();
@@ -128,6 +136,13 @@ describe('SpreadsheetApp', () => {
     expect(result.missing).toBeNull();
     expect(result.ids[0]).toBe(0);
     expect(result.ids[1]).toBeGreaterThan(0);
+  });
+
+  it("remembers each tab's selection: going back to a tab after insertSheet restores it", () => {
+    addon.addSheetFromValues('People', [['a'], ['b'], ['c']]);
+    addon.setSelection(['A2:B3'], 'People');
+    expect(addon.call('insertHiddenSheetThenReturn', 'Ledger')).toBe('Ledger');
+    expect(addon.call('selection')).toMatchObject({ sheet: 'People', active: 'A2:B3', list: ['A2:B3'] });
   });
 
   it('records toasts, menus and alerts', () => {

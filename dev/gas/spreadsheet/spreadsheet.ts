@@ -20,6 +20,8 @@ export class FakeSpreadsheet implements GasObject {
   private nextSheetId = 0;
   private activeSheet!: FakeSheet;
   private selection: GridRect[] = [FIRST_CELL];
+  /** Sheets remembers each tab's own selection: switching back to a tab restores it. */
+  private readonly selectionBySheet = new Map<FakeSheet, GridRect[]>();
 
   constructor(
     private readonly id: string,
@@ -45,6 +47,7 @@ export class FakeSpreadsheet implements GasObject {
     this.activeSheet = sheet;
     rects.forEach((rect) => sheet.checkRect(rect));
     this.selection = rects.length > 0 ? rects : [FIRST_CELL];
+    this.selectionBySheet.set(sheet, this.selection);
   }
 
   getId(): string {
@@ -117,7 +120,7 @@ export class FakeSpreadsheet implements GasObject {
 
   setActiveSheet(sheet: FakeSheet): FakeSheet {
     if (!this.sheets.includes(sheet)) throw gasError('Sheet not found');
-    if (sheet !== this.activeSheet) this.select(sheet, [FIRST_CELL]);
+    if (sheet !== this.activeSheet) this.select(sheet, this.selectionBySheet.get(sheet) ?? [FIRST_CELL]);
     return sheet;
   }
 
