@@ -2,16 +2,11 @@
  * What the rest of the add-on needs from the enrichment API. src/api/client.ts implements it over
  * HTTP; unit tests implement it in memory. Methods throw ApiError.
  */
-import type { EnrichField, JobKind, JobResult } from './model';
+import type { ContactInput, EnrichField, JobKind, JobResult } from './model';
 import type { ApiError } from './errors';
 
-export interface EnrichItemInput {
-  firstName?: string;
-  lastName?: string;
-  fullName?: string;
-  companyDomain?: string;
-  companyName?: string;
-  networkUrl?: string;
+/** A contact to enrich: the inputs of ContactInput but the email (reverse lookups take that). */
+export interface EnrichItemInput extends Omit<ContactInput, 'email'> {
   /** Row identity; returned unchanged in the result. Values are strings. */
   custom: Record<string, string>;
 }
