@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { apiBaseUrl, BUNDLE_GLOBAL, CODE_BUDGET_BYTES } from './lib/config';
+import { bundleForInlineScript } from './lib/browser-bundle';
 import { readEntryPoints, renderStub } from './lib/entry-points';
 
 const root = resolve(__dirname, '..');
@@ -37,22 +38,8 @@ async function buildCode(): Promise<number> {
 
 async function buildSidebar(): Promise<number> {
   const template = readFileSync(join(root, 'sidebar/index.html'), 'utf8');
-  const script = await build({
-    entryPoints: [join(root, 'sidebar/main.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-  const css = existsSync(join(root, 'sidebar/style.css'))
-    ? readFileSync(join(root, 'sidebar/style.css'), 'utf8')
-    : '';
-  // A literal "</script" inside the inlined code would end the tag early.
-  const js = script.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
+  const css = existsSync(join(root, 'sidebar/style.css')) ? readFileSync(join(root, 'sidebar/style.css'), 'utf8') : '';
+  const js = await bundleForInlineScript(join(root, 'sidebar/main.ts'));
   const html = template.replace('/*INLINE_CSS*/', () => css).replace('/*INLINE_JS*/', () => js);
   writeFileSync(join(dist, 'Sidebar.html'), html);
   return Buffer.byteLength(html);

@@ -1,7 +1,7 @@
 /** The page's files, bundled once at startup (esbuild), and the bridge placed into the sidebar. */
-import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundleForInlineScript } from '../../scripts/lib/browser-bundle';
 
 export interface WebAssets {
   page: string;
@@ -13,23 +13,11 @@ export interface WebAssets {
 
 const WEB = join(__dirname, 'web');
 
-async function bundle(entry: string): Promise<string> {
-  const result = await build({
-    entryPoints: [join(WEB, entry)],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-    minify: true,
-    logLevel: 'warning',
-  });
-  return result.outputFiles[0]!.text;
-}
+const bundle = (entry: string) => bundleForInlineScript(join(WEB, entry));
 
 export async function loadWebAssets(): Promise<WebAssets> {
   const [script, bridge] = await Promise.all([bundle('main.ts'), bundle('bridge.ts')]);
-  const bridgeTag = `<script>${bridge.replace(/<\/script/gi, '<\\/script')}</script>`;
+  const bridgeTag = `<script>${bridge}</script>`;
   return {
     page: readFileSync(join(WEB, 'index.html'), 'utf8'),
     style: readFileSync(join(WEB, 'style.css'), 'utf8'),
