@@ -2,41 +2,28 @@
  * The playground itself: a grid that edits and selects like Sheets, tabs, and results that keep
  * landing when the sidebar is closed (the add-on's time-driven trigger).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   chooseMenuItem,
   expectText,
-  launchChromium,
   sidebarOf,
-  startPlayground,
   visibleButton,
+  usePlaygroundPage,
   type RunningPlayground,
 } from './support';
 
 jest.setTimeout(60_000);
 
+const session = usePlaygroundPage({
+  reset: { sidebar: false },
+  viewport: { width: 1280, height: 900 },
+  ready: (page) => page.locator('.grid td').first().waitFor(),
+});
 let playground: RunningPlayground;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [playground, browser] = await Promise.all([startPlayground(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.stop();
-});
-
-beforeEach(async () => {
-  await playground.api.reset({ sidebar: false });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(playground.url);
-  await page.locator('.grid td').first().waitFor();
-});
-
-afterEach(async () => {
-  await page.close();
+beforeEach(() => {
+  ({ playground, page } = session);
 });
 
 const cell = (row: number, column: number) => page.locator(`td[data-row="${row}"][data-column="${column}"]`);

@@ -2,44 +2,31 @@
  * A user in a real browser: enriches selected rows and reverse-looks-up emails from the menu,
  * through the real sidebar and dist/Code.js, and sees the results land in the grid.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   chooseMenuItem,
   columnValues,
   expectText,
-  launchChromium,
   pageShot,
   sidebarOf,
   sidebarShot,
-  startPlayground,
   visibleButton,
+  usePlaygroundPage,
   type RunningPlayground,
 } from './support';
 
 jest.setTimeout(60_000);
 
+const session = usePlaygroundPage({
+  reset: { sidebar: false },
+  viewport: { width: 1280, height: 1100 },
+  ready: (page) => page.locator('.grid td').first().waitFor(),
+});
 let playground: RunningPlayground;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [playground, browser] = await Promise.all([startPlayground(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.stop();
-});
-
-beforeEach(async () => {
-  await playground.api.reset({ sidebar: false });
-  page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  await page.goto(playground.url);
-  await page.locator('.grid td').first().waitFor();
-});
-
-afterEach(async () => {
-  await page.close();
+beforeEach(() => {
+  ({ playground, page } = session);
 });
 
 test('a user enriches selected rows from start to end', async () => {

@@ -2,14 +2,13 @@
  * The sidebar in a real browser, at the 300 px Sheets gives it: settings with a wrong key, every
  * panel without horizontal scroll (with screenshots), labels and keyboard reach.
  */
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import {
   chooseMenuItem,
   expectText,
-  launchChromium,
   sidebarOf,
   sidebarShot,
-  startPlayground,
+  usePlaygroundPage,
   type RunningPlayground,
 } from './support';
 
@@ -17,28 +16,15 @@ jest.setTimeout(60_000);
 
 const DEMO_KEY = 'demo-key-sheet-enrich';
 
+const session = usePlaygroundPage({
+  viewport: { width: 1280, height: 1100 },
+  ready: (page) => sidebarOf(page).getByRole('tab', { name: 'Settings' }).waitFor(),
+});
 let playground: RunningPlayground;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  [playground, browser] = await Promise.all([startPlayground(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await playground?.stop();
-});
-
-beforeEach(async () => {
-  await playground.api.reset();
-  page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  await page.goto(playground.url);
-  await sidebarOf(page).getByRole('tab', { name: 'Settings' }).waitFor();
-});
-
-afterEach(async () => {
-  await page.close();
+beforeEach(() => {
+  ({ playground, page } = session);
 });
 
 /** The sidebar iframe's document, once it has loaded. */

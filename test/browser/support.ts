@@ -172,3 +172,41 @@ export async function expectText(locator: Locator, text: string, timeout = 10_00
   }
   throw new Error(`Expected "${text}" in ${locator.toString()}, last saw: "${last.slice(0, 300)}"`);
 }
+
+export interface PlaygroundPageOptions {
+  reset?: { demo?: boolean; sidebar?: boolean };
+  viewport: { width: number; height: number };
+  /** What the page shows once it is ready for the test. */
+  ready(page: Page): Promise<unknown>;
+}
+
+export interface PlaygroundSession {
+  playground: RunningPlayground;
+  browser: Browser;
+  page: Page;
+}
+
+/**
+ * The lifecycle every browser test file shares: one playground and one Chromium per file, and per
+ * test a reset playground and a fresh page. Read the fields inside tests or hooks (they are set there).
+ */
+export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSession {
+  const session = {} as PlaygroundSession;
+  beforeAll(async () => {
+    [session.playground, session.browser] = await Promise.all([startPlayground(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.playground?.stop();
+  });
+  beforeEach(async () => {
+    await session.playground.api.reset(options.reset);
+    session.page = await session.browser.newPage({ viewport: options.viewport });
+    await session.page.goto(session.playground.url);
+    await options.ready(session.page);
+  });
+  afterEach(async () => {
+    await session.page?.close();
+  });
+  return session;
+}
