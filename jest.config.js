@@ -1,15 +1,9 @@
-/** Jest runs the TypeScript sources through swc (fast, no type-check: `npm run typecheck` does that). */
+/** Jest runs the TypeScript sources through esbuild (scripts/jest-transform.cjs); tsc type-checks separately. */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: {
-    '^.+\\.(t|j)sx?$': [
-      '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
-    ],
-  },
-  transformIgnorePatterns: ['/node_modules/(?!(zod)/)'],
+  transform: { '^.+\\.(t|j)sx?$': '<rootDir>/scripts/jest-transform.cjs' },
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
 };
