@@ -7,10 +7,10 @@ export const LIMITS = {
   /** API: company / people search page size (spec §8; people search assumed the same). */
   searchDefaultLimit: 10,
   searchMaxLimit: 100,
-  /** Apps Script: PropertiesService. */
+  /** Apps Script: the properties stores (document, user, script). */
   propertyValueBytes: 9 * 1024,
   propertyStoreBytes: 500 * 1024,
-  /** Apps Script: CacheService. */
+  /** Apps Script: the caches. */
   cacheValueBytes: 100 * 1024,
   cacheMaxTtlSeconds: 6 * 60 * 60,
   /** Apps Script: execution time of a run and of a custom function. */
