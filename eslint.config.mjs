@@ -15,6 +15,12 @@ export default tseslint.config(
     },
   },
   {
+    // Jest loads its config, transform and reporter as CommonJS.
+    files: ['**/*.cjs', 'jest.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Apps Script globals belong to the adapters only; everything else receives ports.
     files: ['src/**/*.ts'],
     ignores: ['src/platform/**', 'src/index.ts'],
