@@ -38,7 +38,9 @@ async function buildCode(): Promise<number> {
 
 async function buildSidebar(): Promise<number> {
   const template = readFileSync(join(root, 'sidebar/index.html'), 'utf8');
-  const css = existsSync(join(root, 'sidebar/style.css')) ? readFileSync(join(root, 'sidebar/style.css'), 'utf8') : '';
+  const css = existsSync(join(root, 'sidebar/style.css'))
+    ? readFileSync(join(root, 'sidebar/style.css'), 'utf8')
+    : '';
   const js = await bundleForInlineScript(join(root, 'sidebar/main.ts'));
   const html = template.replace('/*INLINE_CSS*/', () => css).replace('/*INLINE_JS*/', () => js);
   writeFileSync(join(dist, 'Sidebar.html'), html);
