@@ -1,0 +1,122 @@
+/** `npm run enrich` arguments: parsed strictly, every mistake a plain sentence (EnrichRunError). */
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ENRICH_FIELDS, type EnrichField } from '../../src/api/model';
+import { EnrichRunError } from './run-error';
+
+export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
+  --reverse               reverse lookup of the Email column (default: enrich people)
+  --fields LIST           what to find: ${ENRICH_FIELDS.join(',')} (default: work_email,phone)
+  --out FILE              enriched CSV (default: <name>.enriched.csv beside the input)
+  --api-url URL --api-key KEY
+                          the enrichment API (default: a built-in emulator started for the run)
+  --budget-ms MS          time budget of each Apps Script execution (default 360000)
+  --poll-ms MS            real time between two polls (default 2000)
+  --state FILE            stored spreadsheet state (default: <name>.sheet-enrich-state.json)
+  -h, --help              this help`;
+
+export interface CliOptions {
+  input: string;
+  reverse: boolean;
+  fields: EnrichField[];
+  out: string;
+  statePath: string;
+  apiUrl?: string;
+  apiKey?: string;
+  budgetMs?: number;
+  pollMs: number;
+  help: boolean;
+}
+
+const MIN_BUDGET_MS = 60_000;
+const DEFAULT_FIELDS: EnrichField[] = ['work_email', 'phone'];
+
+function positiveInteger(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new EnrichRunError(`--${flag} wants a positive number of milliseconds, got "${value}".`);
+  return n;
+}
+
+function parseFields(value: string | undefined): EnrichField[] {
+  if (value === undefined) return DEFAULT_FIELDS;
+  const fields = value
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+  const unknown = fields.filter((field) => !(ENRICH_FIELDS as readonly string[]).includes(field));
+  if (unknown.length || fields.length === 0) {
+    throw new EnrichRunError(`--fields takes ${ENRICH_FIELDS.join(', ')}; got "${value}".`);
+  }
+  return [...new Set(fields)] as EnrichField[];
+}
+
+/** `contacts.csv` → `contacts`; the sheet and the default output and state files are named after it. */
+export function baseName(input: string): string {
+  return basename(input, extname(input)) || 'contacts';
+}
+
+export function parseCliArgs(argv: string[]): CliOptions {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    // node's own wording ("Unknown option '--x'. To specify a positional argument…") is too long.
+    const message = (error as Error).message.split('. ')[0];
+    throw new EnrichRunError(`${message}.`);
+  }
+  const { values, positionals } = parsed;
+  const help = values.help === true;
+  if (help)
+    return { help, input: '', reverse: false, fields: DEFAULT_FIELDS, out: '', statePath: '', pollMs: 0 };
+  if (positionals.length !== 1) {
+    throw new EnrichRunError(
+      positionals.length
+        ? `One CSV file at a time, got ${positionals.length}.`
+        : 'Which CSV file? Give its path.',
+    );
+  }
+  if ((values['api-url'] === undefined) !== (values['api-key'] === undefined)) {
+    throw new EnrichRunError('--api-url and --api-key go together.');
+  }
+  const input = resolve(positionals[0]!);
+  const beside = (suffix: string) => join(dirname(input), `${baseName(input)}${suffix}`);
+  const budgetMs = positiveInteger('budget-ms', values['budget-ms']);
+  // The engine keeps 45 s of every execution in reserve (LIMITS.executionSafetyMs): less does nothing.
+  if (budgetMs !== undefined && budgetMs < MIN_BUDGET_MS) {
+    throw new EnrichRunError(
+      `--budget-ms must be at least ${MIN_BUDGET_MS}: each run keeps 45 s in reserve.`,
+    );
+  }
+  return {
+    help,
+    input,
+    reverse: values.reverse === true,
+    fields: parseFields(values.fields),
+    out: values.out === undefined ? beside('.enriched.csv') : resolve(values.out),
+    statePath: values.state === undefined ? beside('.sheet-enrich-state.json') : resolve(values.state),
+    ...(values['api-url'] === undefined ? {} : { apiUrl: values['api-url'], apiKey: values['api-key'] }),
+    ...(budgetMs === undefined ? {} : { budgetMs }),
+    pollMs: positiveInteger('poll-ms', values['poll-ms']) ?? 2000,
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      reverse: { type: 'boolean' },
+      fields: { type: 'string' },
+      out: { type: 'string' },
+      'api-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      'budget-ms': { type: 'string' },
+      'poll-ms': { type: 'string' },
+      state: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
