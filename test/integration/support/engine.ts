@@ -1,0 +1,147 @@
+/**
+ * Shared setup of the engine integration tests: dist/Code.js in the local Apps Script runtime,
+ * talking over HTTP to an emulator in a child process (one per test file, reset before each test).
+ * The flow helpers are the CLI's own (scripts/lib/enrich-run.ts), so tests and CLI drive the add-on
+ * the same way.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EnrichField, JobKind } from '../../../src/api/model';
+import type { PlanRequest, PlanView, ProgressView, RunProgress, StartView } from '../../../src/ui/rpc';
+import { loadAddon, type Addon, type LoadOptions } from '../../../dev/gas/harness';
+import type { AdminJob } from '../../../dev/emulator/admin-client';
+import { sampleContacts, type SampleContact } from '../../../dev/emulator/sample';
+import { spawnEmulator, type SpawnOptions, type SpawnedEmulator } from '../../../dev/emulator/spawn';
+import type { ExtraData } from '../../../dev/emulator/world/extra';
+import {
+  loadRowsAsSheet,
+  pumpUntilDone,
+  runOf,
+  selectDataRows,
+  sleep,
+} from '../../../scripts/lib/enrich-run';
+import { outputRows, type OutputRow } from '../../../scripts/lib/sheet-outputs';
+
+export const SEED = 5;
+export const SHEET = 'Contacts';
+export const HEADER = ['First name', 'Last name', 'Company', 'Website'];
+export const FIELDS: EnrichField[] = ['work_email', 'phone'];
+
+/** Jobs that finish in a blink, no rate limit, credits to spare: faults are added per test. */
+const FAST: SpawnOptions = { jobMs: 150, rateLimit: 0, credits: 1_000_000, seed: SEED };
+
+export interface EngineTestKit {
+  emulator(): SpawnedEmulator;
+  /** A spreadsheet with `rows` (header first) on the sheet "Contacts", all data rows selected. */
+  open(rows: readonly (readonly string[])[], options?: LoadOptions & { sheet?: string }): Addon;
+}
+
+/** One emulator for the file (spawning costs about a second), reset before each test; addons closed after. */
+export function engineKit(options: SpawnOptions & { data?: ExtraData } = {}): EngineTestKit {
+  let emulator: SpawnedEmulator | undefined;
+  const addons: Addon[] = [];
+  beforeAll(async () => {
+    const { data, ...spawn } = options;
+    emulator = await spawnEmulator({ ...FAST, ...spawn, ...(data ? { dataFile: dataFile(data) } : {}) });
+  });
+  beforeEach(async () => emulator!.admin.reset());
+  afterEach(() => addons.splice(0).forEach((addon) => addon.close()));
+  afterAll(async () => emulator?.stop());
+  return {
+    emulator: () => emulator!,
+    open(rows, { sheet = SHEET, ...load } = {}) {
+      const addon = loadAddon({ apiBaseUrl: emulator!.baseUrl, apiKey: emulator!.apiKey, ...load });
+      addons.push(addon);
+      loadRowsAsSheet(addon, sheet, rows);
+      selectDataRows(addon, sheet, rows.length, Math.max(...rows.map((row) => row.length)));
+      return addon;
+    },
+  };
+}
+
+function dataFile(data: ExtraData): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'sheet-enrich-data-')), 'people.json');
+  writeFileSync(file, JSON.stringify(data));
+  return file;
+}
+
+export function people(count: number, unknownShare = 0.1): SampleContact[] {
+  return sampleContacts(SEED, count, { unknownShare });
+}
+
+export function contactRows(contacts: readonly SampleContact[]): string[][] {
+  return [HEADER, ...contacts.map((c) => [c.firstName, c.lastName, c.companyName, c.domain])];
+}
+
+export interface Started {
+  plan: PlanView;
+  start: StartView;
+}
+
+/** planRun then startRun on the current selection, as the sidebar does after the user confirms. */
+export function planAndStart(addon: Addon, request: Partial<PlanRequest> = {}): Started {
+  const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, ...request });
+  const start = addon.call<StartView>('startRun', plan.planId);
+  return { plan, start };
+}
+
+export function progress(addon: Addon, runId: string): RunProgress {
+  const run = runOf(addon.call<ProgressView>('getProgress'), runId);
+  if (!run) throw new Error(`no run ${runId}`);
+  return run;
+}
+
+/** Triggers every 200 ms of real time until the run ends. */
+export function settle(addon: Addon, runId: string, maxPolls = 60): Promise<RunProgress> {
+  return pumpUntilDone(addon, runId, { pollMs: 200, maxPolls });
+}
+
+/** Runs the poll trigger once now (the clock jumps to its time). Returns how many ran. */
+export function firePoll(addon: Addon): number {
+  const [trigger] = addon.triggers();
+  if (!trigger) return 0;
+  addon.advanceClock(Math.max(0, trigger.nextRunAt - addon.now()));
+  return addon.fireTriggers();
+}
+
+/** Waits (real time) until no job of the emulator is running, so the next poll gets final answers. */
+export async function jobsEnded(emulator: SpawnedEmulator, timeoutMs = 10_000): Promise<AdminJob[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const jobs = await emulator.admin.jobs();
+    if (jobs.every((job) => !['CREATED', 'IN_PROGRESS'].includes(job.status))) return jobs;
+    if (Date.now() > deadline) throw new Error(`jobs still running: ${JSON.stringify(jobs)}`);
+    await sleep(50);
+  }
+}
+
+export function sheetText(addon: Addon, name = SHEET): string[][] {
+  const sheet = addon.spreadsheet.getSheetByName(name);
+  if (!sheet) throw new Error(`no sheet ${name}`);
+  return sheet.getDataRange().getDisplayValues() as string[][];
+}
+
+/** Each data row's inputs (first four columns) with its output cells. */
+export function rowsOf(
+  addon: Addon,
+  kind: JobKind = 'enrich',
+  name = SHEET,
+): (OutputRow & { input: string[] })[] {
+  const table = sheetText(addon, name);
+  return outputRows(table, kind).map((row, index) => ({ ...row, input: table[index + 1]!.slice(0, 4) }));
+}
+
+/** The fingerprints stored in the hidden ledger sheet (one row per stored answer). */
+export function ledgerFingerprints(addon: Addon): string[] {
+  const ledger = addon.spreadsheet.getSheets().find((sheet) => sheet.isSheetHidden());
+  if (!ledger || ledger.getLastRow() < 2) return [];
+  return (ledger.getRange(2, 1, ledger.getLastRow() - 1, 1).getDisplayValues() as string[][]).map(
+    ([fp]) => fp!,
+  );
+}
+
+/** A found work email is at the row's own company domain: an answer written to the wrong row shows. */
+export function emailMatchesRow(row: OutputRow & { input: string[] }): boolean {
+  return !row.workEmail || row.workEmail.endsWith(`@${row.input[3]}`);
+}
