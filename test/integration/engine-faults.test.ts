@@ -1,0 +1,149 @@
+/**
+ * The API misbehaving while a run is out: rate limits, server errors, an outage, a stuck job, the
+ * credits running out, a refused key. Every run must end with every row accounted for and the
+ * credits charged once.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import type { ProgressView } from '../../src/ui/rpc';
+import {
+  contactRows,
+  engineKit,
+  firePoll,
+  jobsEnded,
+  people,
+  planAndStart,
+  progress,
+  rowsOf,
+  settle,
+} from './support/engine';
+
+const kit = engineKit();
+
+/** Every row ends with a final Status, and the run's counts agree with the cells and the API. */
+async function expectComplete(addon: Addon, runId: string): Promise<void> {
+  const run = await settle(addon, runId);
+  expect(run.state).toBe('finished');
+  expect(run.done).toBe(run.sent);
+  const rows = rowsOf(addon);
+  expect(rows.filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+  expect(run.found.workEmail).toBe(rows.filter((row) => row.workEmail).length);
+  expect(run.credits).toBe((await kit.emulator().admin.stats()).credits_spent);
+  expect(addon.triggers()).toEqual([]);
+}
+
+describe('faults while jobs run', () => {
+  it('rides out a 429 storm with bounded retries and finishes once it passes', async () => {
+    const addon = kit.open(contactRows(people(150)));
+    const { start } = planAndStart(addon);
+    await jobsEnded(kit.emulator());
+    await kit.emulator().admin.config({ faults: '429=1' });
+    for (let poll = 0; poll < 3; poll++) {
+      const before = addon.counts.urlfetch;
+      firePoll(addon);
+      // Two jobs, five tries at most each (DEFAULT_RETRY_POLICY): never a request loop.
+      expect(addon.counts.urlfetch - before).toBeLessThanOrEqual(10);
+    }
+    expect(progress(addon, start.runId)).toMatchObject({ state: 'running', done: 0 });
+    expect(rowsOf(addon).every((row) => row.status === 'pending')).toBe(true);
+    await kit.emulator().admin.config({ faults: '429=0' });
+    await expectComplete(addon, start.runId);
+  });
+
+  it('finishes through random 5xx answers with every row filled', async () => {
+    await kit.emulator().admin.config({ faults: '5xx=0.4' });
+    const addon = kit.open(contactRows(people(250)));
+    const { start } = planAndStart(addon);
+    await expectComplete(addon, start.runId);
+    const stats = await kit.emulator().admin.stats();
+    const failures = Object.values(stats.requests).reduce(
+      (sum, byStatus) => sum + (byStatus['500'] ?? 0) + (byStatus['503'] ?? 0),
+      0,
+    );
+    expect(failures).toBeGreaterThan(0);
+  });
+
+  it('keeps jobs pending through a poll with the API down, then collects them', async () => {
+    const addon = kit.open(contactRows(people(30)));
+    const { start } = planAndStart(addon);
+    await jobsEnded(kit.emulator());
+    for (const down of ['reset', true] as const) {
+      await kit.emulator().admin.config({ down });
+      const sent = addon.requests().length;
+      expect(firePoll(addon)).toBe(1);
+      expect(
+        addon
+          .requests()
+          .slice(sent)
+          .map((request) => request.status),
+      ).toContain(down === true ? 503 : 0);
+    }
+    expect(addon.triggerFailures()).toEqual([]);
+    expect(progress(addon, start.runId)).toMatchObject({ state: 'running', done: 0 });
+    expect(addon.triggers()).toHaveLength(1);
+    await kit.emulator().admin.config({ down: false });
+    await expectComplete(addon, start.runId);
+  });
+
+  it('waits for a job stuck in progress over many polls without giving up the others', async () => {
+    const addon = kit.open(contactRows(people(150)));
+    await kit.emulator().admin.config({ jobMs: 60_000 });
+    const { start } = planAndStart(addon);
+    const [first, second] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.stickJob(first!.id);
+    await kit.emulator().admin.finishJob(second!.id);
+    for (let poll = 0; poll < 12; poll++) firePoll(addon);
+    const run = progress(addon, start.runId);
+    expect(run).toMatchObject({ state: 'running', done: second!.total });
+    expect(rowsOf(addon).filter((row) => row.status === 'pending')).toHaveLength(first!.total);
+    expect(addon.triggers()).toHaveLength(1);
+    await kit.emulator().admin.finishJob(first!.id);
+    await expectComplete(addon, start.runId);
+  });
+
+  it('writes what was found when the credits run out mid-job and marks the rest', async () => {
+    const addon = kit.open(contactRows(people(60, 0)));
+    await kit.emulator().admin.config({ jobMs: 1500 });
+    const { start } = planAndStart(addon);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The emulator processes contacts when asked: make it charge the ones due so far, then empty the balance.
+    const [job] = await kit.emulator().admin.jobs();
+    expect(job!.processed).toBeGreaterThan(0);
+    await kit.emulator().admin.setCredits(0);
+    const run = await settle(addon, start.runId);
+    expect(run.state).toBe('out_of_credits');
+    expect(run.error).toMatch(/ran out of credits/);
+    const rows = rowsOf(addon);
+    const found = rows.filter((row) => row.status === 'found');
+    const out = rows.filter((row) => row.status === 'out of credits');
+    expect(found.length).toBeGreaterThan(0);
+    expect(out.length).toBeGreaterThan(0);
+    expect(found.length + out.length + rows.filter((row) => row.status === 'not found').length).toBe(60);
+    expect(out.every((row) => !row.workEmail && !row.phone)).toBe(true);
+    expect(run.credits).toBe((await kit.emulator().admin.stats()).credits_spent);
+    expect(addon.ui.toasts.map((toast) => toast.message).join('\n')).toMatch(/credits/);
+  });
+
+  it('stops with a clear message when the key is refused at start', async () => {
+    const addon = kit.open(contactRows(people(5)), { apiKey: 'not-a-valid-key' });
+    const { plan, start } = planAndStart(addon);
+    expect(plan.balance).toBeNull();
+    expect(start.message).toMatch(/key/i);
+    const view = addon.call<ProgressView>('getProgress');
+    expect(view.pending).toBe(false);
+    expect(view.runs[0]).toMatchObject({ state: 'failed', error: expect.stringMatching(/key/i) });
+    expect(addon.triggers()).toEqual([]);
+  });
+
+  it('fails the run when the key is revoked while jobs are out', async () => {
+    const addon = kit.open(contactRows(people(5)));
+    const { start } = planAndStart(addon);
+    await jobsEnded(kit.emulator());
+    addon.properties.user.setProperty('sheetEnrich.apiKey', 'revoked-key');
+    firePoll(addon);
+    expect(progress(addon, start.runId)).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/key/i),
+    });
+    expect(addon.triggers()).toEqual([]);
+  });
+});
