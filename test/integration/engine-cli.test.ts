@@ -1,0 +1,134 @@
+/**
+ * `npm run enrich` as a user runs it: a child process on a CSV file, against the test emulator (and
+ * once against its own built-in one). Exit codes, messages, the enriched CSV and the state file.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseCsv } from '../../scripts/lib/csv';
+import { readOutputs } from '../../scripts/lib/sheet-outputs';
+import { sampleContacts } from '../../dev/emulator/sample';
+import { contactRows, engineKit, people, SEED } from './support/engine';
+
+const SECRET = 'sk-cli-Secret-0042';
+const kit = engineKit({ keys: [SECRET] });
+const ROOT = resolve(__dirname, '../..');
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], timeout = 60_000): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts/enrich.ts'), ...args],
+      { cwd: ROOT, timeout },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+function csvFile(name: string, text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'sheet-enrich-cli-')), name);
+  writeFileSync(file, text);
+  return file;
+}
+
+const api = () => ['--api-url', kit.emulator().baseUrl, '--api-key', SECRET, '--poll-ms', '200'];
+
+describe('npm run enrich', () => {
+  it('enriches a CSV, writes it beside the input, and spends nothing the second time', async () => {
+    const rows = contactRows(people(25));
+    const file = csvFile('leads.csv', rows.map((row) => row.join(';')).join('\n'));
+    const first = await cli([file, ...api()]);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.stdout).toMatch(/Rows: +25 \(25 contacts sent/);
+    expect(first.stdout).toMatch(/UrlFetch: +\d+ calls/);
+    expect(first.stdout).toMatch(/Range calls: +\d+ reads, \d+ writes/);
+    const spent = (await kit.emulator().admin.stats()).credits_spent;
+    expect(first.stdout).toContain(`Credits:       ${spent}`);
+
+    const outFile = join(file, '..', 'leads.enriched.csv');
+    const text = readFileSync(outFile, 'utf8');
+    const table = parseCsv(text, ';');
+    expect(table.map((row) => row.slice(0, 4))).toEqual(rows);
+    expect(readOutputs(table, 'enrich').statuses['pending']).toBeUndefined();
+    const stateFile = join(file, '..', 'leads.sheet-enrich-state.json');
+    expect(existsSync(stateFile)).toBe(true);
+
+    const second = await cli([file, ...api()]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/Credits: +0\n/);
+    expect(second.stdout).toMatch(/UrlFetch: +0 calls/);
+    expect(second.stdout).toMatch(/25 from saved results/);
+    expect((await kit.emulator().admin.stats()).credits_spent).toBe(spent);
+    const again = parseCsv(readFileSync(outFile, 'utf8'), ';');
+    expect(readOutputs(again, 'enrich').found).toEqual(readOutputs(table, 'enrich').found);
+    expect(
+      Object.keys(readOutputs(again, 'enrich').statuses).every((status) => status.endsWith('(saved)')),
+    ).toBe(true);
+
+    for (const seen of [
+      first.stdout,
+      first.stderr,
+      second.stdout,
+      second.stderr,
+      text,
+      readFileSync(stateFile, 'utf8'),
+    ])
+      expect(seen).not.toContain(SECRET);
+  });
+
+  it('runs a reverse lookup into --out with its own --state', async () => {
+    const contacts = sampleContacts(SEED, 6, { withWorkEmail: true, unknownShare: 0 });
+    const file = csvFile('emails.csv', ['Email', ...contacts.map((c) => c.workEmail)].join('\n'));
+    const out = join(file, '..', 'out.csv');
+    const state = join(file, '..', 'state.json');
+    const result = await cli([file, '--reverse', '--out', out, '--state', state, ...api()]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Found: +profiles 6/);
+    expect(existsSync(state)).toBe(true);
+    expect(readOutputs(parseCsv(readFileSync(out, 'utf8')), 'reverse').statuses).toEqual({ found: 6 });
+  });
+
+  it.each([
+    ['an empty file', '', /The file is empty/],
+    ['a header alone', 'First name,Last name,Company\n', /no data rows/],
+    ['an unclosed quote', 'First name,Last name,Company\n"Ada,Lovelace,Acme\n', /closing quote/],
+    ['no usable column', 'Foo,Bar\n1,2\n', /No header row found|No usable column/],
+    ['only an email column', 'Email\nada@acme.test\n', /No usable column found \(columns: "Email"\)/],
+  ])('refuses %s with a message and exit code 2', async (_what, text, message) => {
+    const result = await cli([csvFile('bad.csv', text), ...api()]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses an unknown flag and a missing file', async () => {
+    const flag = await cli(['x.csv', '--colour']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/Unknown option '--colour'[\s\S]*Usage:/);
+    const missing = await cli(['/nonexistent/x.csv']);
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringMatching(/No such file/) });
+  });
+
+  it('says the key was refused without printing it', async () => {
+    const file = csvFile('c.csv', contactRows(people(3)).join('\n'));
+    const result = await cli([file, '--api-url', kit.emulator().baseUrl, '--api-key', 'sk-wrong-9931']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/key was refused/);
+    expect(result.stdout + result.stderr).not.toContain('sk-wrong-9931');
+  });
+
+  it('starts and stops its own emulator without --api-url', async () => {
+    const file = csvFile('c.csv', contactRows(sampleContacts(1, 5)).join('\n'));
+    const result = await cli([file, '--poll-ms', '500']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/built-in emulator/);
+    expect(result.stdout).toMatch(/Run: +finished/);
+  });
+});

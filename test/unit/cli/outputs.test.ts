@@ -1,0 +1,124 @@
+import { outputRows, readOutputs } from '../../../scripts/lib/sheet-outputs';
+import { withoutSecrets } from '../../../scripts/lib/state-file';
+import { progressPrinter, summaryText } from '../../../scripts/lib/report';
+import { OUTPUT_COLUMNS } from '../../../src/sheet/output-columns';
+import { USER_PROPERTY } from '../../../src/platform/property-keys';
+import type { RuntimeState } from '../../../dev/gas/harness';
+import type { RunProgress } from '../../../src/ui/rpc';
+import type { CsvEnrichmentSummary } from '../../../scripts/lib/enrich-run';
+
+const HEADERS = OUTPUT_COLUMNS.map((column) => column.header);
+const cells = (values: Record<string, string>) => HEADERS.map((header) => values[header] ?? '');
+
+describe('reading outputs back', () => {
+  // A user column named "Status" before the block must not be mistaken for ours.
+  const table = [
+    ['First name', 'Status', ...HEADERS],
+    ['Ada', 'lead', ...cells({ 'Work email': 'ada@a.test', Phone: '+331', Status: 'found' })],
+    ['Bob', 'lead', ...cells({ 'Personal email': 'b@b.test', Status: 'found (saved)' })],
+    ['Cy', '', ...cells({ Status: 'missing input: company' })],
+  ];
+
+  it('finds the block by its headers and counts found values and statuses', () => {
+    expect(outputRows(table, 'enrich')[0]).toMatchObject({ workEmail: 'ada@a.test', status: 'found' });
+    expect(readOutputs(table, 'enrich')).toEqual({
+      found: { workEmail: 1, personalEmail: 1, phone: 1, profile: 0 },
+      statuses: { found: 1, 'found (saved)': 1, 'missing input: company': 1 },
+    });
+  });
+
+  it('reports rows without a block as having no status', () => {
+    expect(readOutputs([['Email'], ['a@b.c']], 'reverse').statuses).toEqual({ '(none)': 1 });
+  });
+});
+
+describe('the state file', () => {
+  it('drops the API key and base URL and keeps everything else', () => {
+    const state = {
+      version: 1,
+      properties: {
+        user: { [USER_PROPERTY.apiKey]: 'sk-1', [USER_PROPERTY.apiBaseUrl]: 'http://x', other: 'kept' },
+        document: { registry: 'kept' },
+        script: {},
+      },
+    } as unknown as RuntimeState;
+    const stripped = withoutSecrets(state);
+    expect(stripped.properties).toEqual({
+      user: { other: 'kept' },
+      document: { registry: 'kept' },
+      script: {},
+    });
+    expect(state.properties.user[USER_PROPERTY.apiKey]).toBe('sk-1');
+  });
+});
+
+describe('the report', () => {
+  const run = (done: number): RunProgress =>
+    ({
+      kind: 'enrich',
+      state: 'running',
+      sent: 10,
+      done,
+      credits: done,
+      found: { workEmail: done, personalEmail: 0, phone: 0, profile: 0 },
+    }) as RunProgress;
+
+  function stream(isTTY: boolean) {
+    const written: string[] = [];
+    return {
+      written,
+      stream: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream,
+    };
+  }
+
+  it('redraws one bar on a terminal', () => {
+    const { written, stream: out } = stream(true);
+    const printer = progressPrinter(out);
+    printer.update(run(0));
+    printer.update(run(5));
+    printer.end();
+    printer.end();
+    expect(written[1]).toMatch(/^\r.*\[#{15}-{15}\] 50% 5\/10 contacts/);
+    expect(written.slice(2)).toEqual(['\n']);
+  });
+
+  it('writes a plain line per change elsewhere', () => {
+    const { written, stream: out } = stream(false);
+    const printer = progressPrinter(out);
+    [0, 0, 10].forEach((done) => printer.update(run(done)));
+    expect(written).toEqual([
+      expect.stringMatching(/^0\/10 contacts/),
+      expect.stringMatching(/^10\/10 contacts/),
+    ]);
+  });
+
+  it('summarises rows, finds, credits and calls', () => {
+    const text = summaryText(
+      {
+        kind: 'enrich',
+        rows: 3,
+        sent: 2,
+        rowsFromLedger: 1,
+        rowsFromDuplicates: 0,
+        skipped: [],
+        found: { workEmail: 2, personalEmail: 0, phone: 1, profile: 0 },
+        statuses: { found: 2, 'found (saved)': 1 },
+        credits: 12,
+        state: 'finished',
+        unmatched: 0,
+        urlfetchCalls: 3,
+        rangeReads: 3,
+        rangeWrites: 6,
+        triggerRuns: 1,
+        wallMs: 1500,
+      } as unknown as CsvEnrichmentSummary,
+      'out.csv',
+    );
+    expect(text).toMatch(/Rows: +3 \(2 contacts sent, 1 from saved results/);
+    expect(text).toMatch(/work email 2, personal email 0, phone 1/);
+    expect(text).toMatch(/Credits: +12/);
+    expect(text).toMatch(/UrlFetch: +3 calls/);
+    expect(text).toMatch(/Range calls: +3 reads, 6 writes/);
+    expect(text).toMatch(/Trigger runs: +1/);
+  });
+});
