@@ -1,7 +1,8 @@
 /**
  * CSV in and out for the command line: RFC 4180 quoting, a UTF-8 BOM, CRLF or LF line ends, and the
- * `;` or tab delimiters spreadsheet exports use in many locales. Values stay strings: the CLI writes
- * them into the local runtime like a user typing, so Sheets' parsing rules apply there, not here.
+ * `;` or tab delimiters spreadsheet exports use in many locales. Values stay strings, and the CLI
+ * writes them into plain-text cells (scripts/lib/enrich-run.ts): a CSV round trip keeps "0612…",
+ * "+1 555…" and "=…" exactly as they were.
  */
 
 export class CsvError extends Error {}
