@@ -59,7 +59,8 @@ const KILL_POINTS: [string, number][] = [
   ['Range.setNumberFormat', 2], // the first sheet's rows: format set, values not yet
   ['Range.setValues', 2], // the first sheet's rows
   ['Range.setValues', 3], // the second sheet's rows, the first one's written
-  ['Properties.setProperties', 2],
+  ['Properties.setProperties', 1], // answers stored, jobs not yet marked fetched
+  ['Properties.setProperties', 2], // the first sheet's rows written, its jobs not yet marked applied
 ];
 
 describe('interrupted executions', () => {
