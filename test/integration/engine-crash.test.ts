@@ -4,7 +4,7 @@
  * the rows whose inputs they belong to, exactly once, with the credits charged once.
  */
 import type { Addon } from '../../dev/gas/harness';
-import type { ProgressView } from '../../src/ui/rpc';
+import type { PlanView, ProgressView } from '../../src/ui/rpc';
 import {
   contactRows,
   emailMatchesRow,
@@ -118,7 +118,9 @@ describe('interrupted executions', () => {
     expect(addon.counts.urlfetch).toBe(fetched);
     expect(addon.counts.rangeWrites).toBe(writes);
     expect(view.runs[0]).toMatchObject({ state: 'running', done: 0 });
-    expect(() => addon.call('startRun', 'any')).toThrow();
+    // Starting another run waits for the lock too, and says why it cannot.
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+    expect(() => addon.call('startRun', plan.planId)).toThrow(/being written right now/);
     a.end();
     firePoll(addon);
     expect(addon.counts.urlfetch).toBe(fetched);
