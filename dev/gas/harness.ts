@@ -100,7 +100,12 @@ export interface Addon {
   call<T = unknown>(name: string, ...args: unknown[]): T;
   callWith<T = unknown>(options: ExecutionOptions, name: string, ...args: unknown[]): T;
   startExecution(options?: ExecutionOptions): HarnessExecution;
-  fireTriggers(): number;
+  /**
+   * Runs every due time-driven trigger, each as its own trigger execution. With `all`, every
+   * installed trigger runs now without moving the clock: nobody waits an hour for an add-on's
+   * trigger in the playground or the CLI, and jumping the clock would stamp results in the future.
+   */
+  fireTriggers(options?: { all?: boolean }): number;
   advanceClock(ms: number): void;
   now(): number;
   counts: CallCounts;
@@ -217,9 +222,9 @@ class LocalAddon implements Addon {
     };
   }
 
-  fireTriggers(): number {
+  fireTriggers(options: { all?: boolean } = {}): number {
     let ran = 0;
-    for (const trigger of this.runtime.triggers.due(this.now())) {
+    for (const trigger of this.runtime.triggers.due(this.now(), options.all)) {
       if (!this.runtime.triggers.has(trigger.id)) continue; // deleted by an earlier run
       ran += 1;
       this.runtime.counts.recordTriggerRun();

@@ -51,9 +51,9 @@ export class TriggerStore {
     return this.records.some((record) => record.id === id);
   }
 
-  /** Due triggers, earliest first. */
-  due(now: number): TriggerRecord[] {
-    return this.records.filter((r) => r.nextRunAt <= now).sort((a, b) => a.nextRunAt - b.nextRunAt);
+  /** Due triggers (every trigger with `all`), earliest first. */
+  due(now: number, all = false): TriggerRecord[] {
+    return this.records.filter((r) => all || r.nextRunAt <= now).sort((a, b) => a.nextRunAt - b.nextRunAt);
   }
 
   /** After a run: the next period strictly in the future, or gone for a one-off. */

@@ -76,18 +76,14 @@ export class PlaygroundSession {
     }
   }
 
-  /**
-   * Runs each time-driven trigger's handler now, as its trigger would. An editor add-on's trigger
-   * runs hourly at most: nobody waits an hour in a playground, and jumping the clock instead would
-   * stamp results an hour in the future. Returns the failures, for the terminal.
-   */
+  /** Runs every installed trigger now, as trigger executions. Returns the new failures, for the terminal. */
   pumpTriggers(): string[] {
-    const failures: string[] = [];
-    for (const trigger of this.addon.triggers()) {
-      const answer = this.run(trigger.handler, [{ authMode: 'FULL', triggerUid: trigger.id }]);
-      if (!answer.ok) failures.push(`${trigger.handler}: ${answer.message}`);
-    }
-    return failures;
+    const before = this.addon.triggerFailures().length;
+    this.addon.fireTriggers({ all: true });
+    return this.addon
+      .triggerFailures()
+      .slice(before)
+      .map(({ handler, error }) => `${handler}: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   loadSheet(sheet: SheetData): void {

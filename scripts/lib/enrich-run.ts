@@ -128,14 +128,10 @@ export async function pumpUntilDone(
   options.onProgress?.(run);
   for (let polls = 0; run.state === 'running' && polls < maxPolls; polls++) {
     await sleep(pollMs);
-    const [trigger] = addon.triggers().sort((a, b) => a.nextRunAt - b.nextRunAt);
     // With the background refresh off there is no trigger: poll the way the open sidebar does.
-    if (!trigger) run = requireRun(addon.call<ProgressView>('pollJobs'), runId);
-    else {
-      addon.advanceClock(Math.max(0, trigger.nextRunAt - addon.now()));
-      addon.fireTriggers();
-      run = requireRun(addon.call<ProgressView>('getProgress'), runId);
-    }
+    if (addon.fireTriggers({ all: true }) === 0)
+      run = requireRun(addon.call<ProgressView>('pollJobs'), runId);
+    else run = requireRun(addon.call<ProgressView>('getProgress'), runId);
     options.onProgress?.(run);
   }
   return run;

@@ -111,4 +111,14 @@ describe('ScriptApp triggers as an editor add-on', () => {
     addon.advanceClock(3_600_000);
     expect(addon.fireTriggers()).toBe(1);
   });
+
+  it('fires every installed trigger on demand without moving the clock (playground, CLI)', () => {
+    const before = addon.now();
+    const runsBefore = addon.counts.triggerRuns;
+    expect(addon.fireTriggers()).toBe(0);
+    expect(addon.fireTriggers({ all: true })).toBe(1);
+    expect(addon.counts.triggerRuns).toBe(runsBefore + 1);
+    expect(addon.now() - before).toBeLessThan(1_000);
+    expect(addon.triggers()).toHaveLength(1);
+  });
 });
