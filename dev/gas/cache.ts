@@ -1,6 +1,8 @@
 /**
  * CacheService: entries expire on the harness clock (default 600 s, at most 6 h), 100 KB per value,
- * 250 characters per key. Real caches may also evict early; this one never does.
+ * 250 characters per key, and at most 1,000 entries per cache (Apps Script's documented item cap):
+ * when full, expired entries go first, then the oldest tenth by creation, as measured on Apps Script.
+ * Code that keeps thousands of entries in one cache must cope with misses, here as there.
  */
 import { gasError, MESSAGES } from './errors';
 import { GAS_TYPE, type GasObject } from './membrane';
@@ -9,6 +11,7 @@ export const CACHE_VALUE_LIMIT_BYTES = 100 * 1024;
 export const CACHE_KEY_LIMIT = 250;
 export const CACHE_DEFAULT_TTL_SECONDS = 600;
 export const CACHE_MAX_TTL_SECONDS = 21_600;
+export const CACHE_ITEM_CAP = 1000;
 
 interface Entry {
   value: string;
@@ -47,7 +50,23 @@ export class FakeCache implements GasObject {
     if (Buffer.byteLength(text, 'utf8') > CACHE_VALUE_LIMIT_BYTES)
       throw gasError(MESSAGES.argumentTooLarge('value'));
     const ttl = Math.min(Math.max(1, expirationInSeconds), CACHE_MAX_TTL_SECONDS);
+    // A re-put is a new creation: delete first so the Map's order stays the creation order.
+    this.entries.delete(String(key));
+    this.makeRoom();
     this.entries.set(String(key), { value: text, expiresAt: this.now() + ttl * 1000 });
+  }
+
+  /** Before an insert into a full cache: drop expired entries, then the oldest tenth. */
+  private makeRoom(): void {
+    if (this.entries.size < CACHE_ITEM_CAP) return;
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    if (this.entries.size < CACHE_ITEM_CAP) return;
+    let evict = Math.ceil(CACHE_ITEM_CAP / 10);
+    for (const key of this.entries.keys()) {
+      if (evict-- <= 0) break;
+      this.entries.delete(key);
+    }
   }
 
   putAll(values: Record<string, string>, expirationInSeconds?: number): void {

@@ -36,6 +36,37 @@ describe('FakeCache', () => {
   });
 });
 
+describe('FakeCache item cap', () => {
+  // developers.google.com/apps-script/reference/cache/cache: "a cache item cap of 1,000 entries";
+  // measured behaviour: the oldest entries (by creation) go first, about a tenth at a time. Code that
+  // treats the cache as a store of thousands of entries must see misses here, as it would in Apps Script.
+  it('holds at most 1,000 entries and evicts the oldest first', () => {
+    const clock = new HarnessClock();
+    const cache = new FakeCache(() => clock.now());
+    const values: Record<string, string> = {};
+    for (let i = 0; i < 1000; i++) values[`k${i}`] = String(i);
+    cache.putAll(values, 3600);
+    expect(cache.get('k0')).toBe('0');
+    cache.put('k1000', '1000', 3600);
+    expect(cache.get('k0')).toBeNull();
+    expect(cache.get('k1000')).toBe('1000');
+    expect(cache.get('k999')).toBe('999');
+  });
+
+  it('counts a re-put key as new, and expired entries make room before live ones are evicted', () => {
+    const clock = new HarnessClock();
+    const cache = new FakeCache(() => clock.now());
+    cache.put('short', 'x', 1);
+    for (let i = 0; i < 999; i++) cache.put(`k${i}`, String(i), 3600);
+    cache.put('k0', 'again', 3600);
+    clock.advance(2_000);
+    cache.put('new', 'n', 3600);
+    expect(cache.get('k1')).toBe('1');
+    expect(cache.get('k0')).toBe('again');
+    expect(cache.get('new')).toBe('n');
+  });
+});
+
 describe('CacheService in executions', () => {
   const addon = loadScript(`
     function put(key, value, ttl) { CacheService.getScriptCache().put(key, value, ttl); }
