@@ -1,12 +1,17 @@
 /** Small text helpers shared by header detection, input parsing and fingerprints. */
 
-/** Lower case, accents removed, every run of non-alphanumerics collapsed to one space. */
+/**
+ * Lower case, Latin accents removed, every run of other characters collapsed to one space. Letters
+ * of every script are kept (with their marks: a Devanagari vowel sign or a kana voicing mark changes
+ * the name): fingerprints fold names with this, and keeping only a-z made every Cyrillic, Greek or
+ * CJK name fold to "" so that different people at one company shared a fingerprint.
+ */
 export function foldText(value: string): string {
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim();
 }
 

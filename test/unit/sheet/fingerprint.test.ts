@@ -24,3 +24,17 @@ describe('fingerprints', () => {
     expect(fp('Jane', 'Doe', '', 'acme.com')).not.toBe(fp('John', 'Doe', '', 'acme.com'));
   });
 });
+
+describe('fingerprints of names outside the Latin alphabet', () => {
+  it('tell apart people whose names use no Latin letters (they used to fold to "" and collide)', () => {
+    expect(fp('Иван', 'Петров', 'Acme', '')).not.toBe(fp('Ольга', 'Смирнова', 'Acme', ''));
+    expect(fp('太郎', '山田', '', 'acme.co.jp')).not.toBe(fp('花子', '鈴木', '', 'acme.co.jp'));
+    expect(fp('Jane', 'Doe', 'トヨタ', '')).not.toBe(fp('Jane', 'Doe', 'ソニー', ''));
+    expect(fp('Łukasz', 'Nowak', 'Acme', '')).not.toBe(fp('Ukasz', 'Nowak', 'Acme', ''));
+  });
+
+  it('still ignore case and accents in those alphabets', () => {
+    expect(fp('ИВАН', 'Петров', 'Acme', '')).toBe(fp('иван', 'петров', 'acme', ''));
+    expect(fp('Éléni', 'Ζαχαρίου', 'Acme', '')).toBe(fp('eleni', 'ζαχαριου', 'ACME', ''));
+  });
+});
