@@ -95,8 +95,9 @@ export function buildPlan(ctx: AppContext, sheet: SheetPort, options: PlanOption
       continue;
     }
     const fp = fingerprint(options.kind, input);
-    if (busy.has(fp)) {
-      skipped.push({ row, reason: 'waiting for a running job', missing: false });
+    const waitingFor = busy.get(fp);
+    if (waitingFor) {
+      skipped.push({ row, reason: waitingFor, missing: false });
       continue;
     }
     const contact = byFp.get(fp);
@@ -127,13 +128,22 @@ export function buildPlan(ctx: AppContext, sheet: SheetPort, options: PlanOption
   };
 }
 
-/** Fingerprints already out in a job of a running run: sending them again would pay twice. */
-function fingerprintsInFlight(ctx: AppContext): Set<string> {
+const WAITING_FOR_RUN = 'waiting for a running job';
+const WAITING_FOR_KEY =
+  'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
+
+/**
+ * Fingerprints already in a job of a running run, or of a run stopped by a refused key (it resumes,
+ * and sends or collects those jobs, when a key is saved): sending them again would pay twice.
+ */
+function fingerprintsInFlight(ctx: AppContext): Map<string, string> {
   const registry = loadRegistry(ctx.documentStore);
-  const busy = new Set<string>();
+  const busy = new Map<string, string>();
   for (const job of registry.jobs) {
     const run = registry.runs.get(job.run);
-    if (job.state !== 'applied' && run?.state === 'running') job.fps.forEach((fp) => busy.add(fp));
+    if (job.state === 'applied' || !run) continue;
+    const reason = run.state === 'running' ? WAITING_FOR_RUN : run.authFailed ? WAITING_FOR_KEY : '';
+    if (reason) job.fps.forEach((fp) => busy.set(fp, reason));
   }
   return busy;
 }
