@@ -99,8 +99,10 @@ export function errorFromResponse(endpoint: string, response: HttpResponse, apiK
   const body = parseJson(response.body);
   const fields = errorFields(body);
   const fallbackCode = response.status >= 500 ? CLIENT_ERROR.server : `http.${response.status}`;
-  const code = scrub(fields.code ?? fallbackCode, apiKey);
-  const serverMessage = fields.message !== undefined ? scrub(fields.message, apiKey) : '';
+  const code = snippet(fields.code ?? fallbackCode, apiKey);
+  // Capped: the message lands in a row's Status and in a 9 KB registry value, and a validation
+  // error of a 100-item job can list every item.
+  const serverMessage = fields.message !== undefined ? snippet(fields.message, apiKey) : '';
   const detail = body === undefined ? `non-JSON body "${snippet(response.body, apiKey)}"` : serverMessage;
   return new ApiError(
     response.status,

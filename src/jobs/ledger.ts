@@ -11,6 +11,7 @@ import type { ContactResult, EnrichField, JobKind, ProfileSummary } from '../api
 import type { CachePort } from '../platform/ports';
 import type { SpreadsheetPort } from '../sheet/port';
 import { LIMITS } from '../limits';
+import { toCellText } from '../sheet/writer';
 
 export const LEDGER_SHEET_NAME = '_sheet_enrich_ledger';
 const CACHE_PREFIX = 'ledger:';
@@ -28,6 +29,13 @@ export interface LedgerEntry {
   at: number;
 }
 
+/**
+ * Longest text kept per value: an entry's JSON must fit one ledger cell (50,000 characters) and one
+ * cache value, whatever the API sends (14 values at most, quotes escaped to two characters).
+ */
+const VALUE_MAX_CHARS = 1000;
+const bounded = (value: string | undefined): string => toCellText(value).slice(0, VALUE_MAX_CHARS);
+
 /** The ledger's form of one API answer. */
 export function entryFromResult(
   item: ContactResult,
@@ -38,10 +46,14 @@ export function entryFromResult(
   const workEmail = item.workEmail ?? item.workEmails[0];
   const personalEmail = item.personalEmail ?? item.personalEmails[0];
   const phone = item.phone ?? item.phones[0];
-  if (workEmail?.email) entry.w = [workEmail.email, workEmail.status ?? ''];
-  if (personalEmail?.email) entry.p = [personalEmail.email, personalEmail.status ?? ''];
-  if (phone?.number) entry.ph = [phone.number, phone.region ?? ''];
-  const profile = Object.fromEntries(Object.entries(item.profile ?? {}).filter(([, value]) => value));
+  if (workEmail?.email) entry.w = [bounded(workEmail.email), bounded(workEmail.status)];
+  if (personalEmail?.email) entry.p = [bounded(personalEmail.email), bounded(personalEmail.status)];
+  if (phone?.number) entry.ph = [bounded(phone.number), bounded(phone.region)];
+  const profile = Object.fromEntries(
+    Object.entries(item.profile ?? {})
+      .filter(([, value]) => value)
+      .map(([key, value]) => [key, bounded(value)]),
+  );
   if (Object.keys(profile).length) entry.pr = profile;
   return entry;
 }

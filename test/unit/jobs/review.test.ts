@@ -1,4 +1,6 @@
 /** Defects found in review: each test failed before its fix. */
+import { errorFromResponse } from '../../../src/api/failures';
+import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
 import { createWorld } from '../fakes/context';
 import { apiError } from '../fakes/fake-api';
 import {
@@ -60,5 +62,37 @@ describe('rows of a run stopped by a refused key', () => {
     poll(world);
     poll(world);
     expect([...world.api.jobs.values()].flatMap((job) => job.items)).toHaveLength(2);
+  });
+});
+
+describe('very long strings from the API', () => {
+  it('keep every ledger cell within the 50,000 characters a cell holds', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(1));
+    planAndStart(world);
+    world.api.outcomeFor = (job) => {
+      const result = world.api.resultOf(job, 'FINISHED');
+      for (const item of result.items)
+        item.profile = { title: 'T'.repeat(60000), location: '"'.repeat(30000) };
+      return { kind: 'result', result };
+    };
+    poll(world);
+    const ledger = world.spreadsheet.sheets.find((candidate) => candidate.name() === LEDGER_SHEET_NAME)!;
+    const cells = ledger.readDisplayValues(1, 1, ledger.lastRow(), 2).flat();
+    expect(Math.max(...cells.map((cell) => cell.length))).toBeLessThanOrEqual(50000);
+    expect(sheet.column('Status')).toEqual(['found']);
+    expect(sheet.column('Title')[0]).toMatch(/^T{100}/);
+  });
+
+  it('keep an API error message out of the 9 KB registry value: the start fails with a status, not a crash', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(2));
+    const body = JSON.stringify({ code: 'error.request.invalid_body', message: 'bad item; '.repeat(1500) });
+    world.api.startError = errorFromResponse('POST /x', { status: 400, body, headers: {} }, 'key');
+    expect(() => planAndStart(world)).not.toThrow();
+    poll(world);
+    const statuses = sheet.column('Status');
+    expect(statuses.every((status) => status.startsWith('error: '))).toBe(true);
+    expect(statuses[0]!.length).toBeLessThan(600);
   });
 });
