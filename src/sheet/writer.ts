@@ -67,8 +67,9 @@ export function writeRowOutputs(
   const summary = { rowsWritten: writable.length, rowsKept: targets.length - writable.length };
   if (writable.length === 0) return summary;
 
-  const first = Math.min(...writable);
-  const last = Math.max(...writable);
+  // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
+  const first = writable.reduce((low, row) => Math.min(low, row));
+  const last = writable.reduce((high, row) => Math.max(high, row));
   const block = table.values
     .slice(first - 1, last)
     .map((row) => row.slice(start - 1, start - 1 + columns.length));

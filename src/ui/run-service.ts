@@ -20,9 +20,14 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
     overwrite: request.overwrite ?? false,
     spans,
   });
-  const rows = [...plan.toSend.flatMap((contact) => contact.rows), ...plan.fromLedger.map((hit) => hit.row)];
-  const firstRow = Math.min(...rows, ...plan.skipped.map((skip) => skip.row));
-  const lastRow = Math.max(...rows, ...plan.skipped.map((skip) => skip.row));
+  const rows = [
+    ...plan.toSend.flatMap((contact) => contact.rows),
+    ...plan.fromLedger.map((hit) => hit.row),
+    ...plan.skipped.map((skip) => skip.row),
+  ];
+  // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
+  const firstRow = rows.reduce((low, row) => Math.min(low, row), Infinity);
+  const lastRow = rows.reduce((high, row) => Math.max(high, row), -Infinity);
   const outputs = outputColumnSet(plan.table.blocks);
   return {
     planId: storePlan(ctx, plan, spans),

@@ -33,9 +33,14 @@ export class MemorySheet implements SheetPort {
     return 0;
   }
   lastColumn(): number {
-    return Math.max(
+    // A loop, not Math.max(...rows): the fake must hold sheets of 100,000+ rows.
+    return this.cells.reduce(
+      (widest, row) =>
+        Math.max(
+          widest,
+          row.reduce((last, cell, index) => (cell !== '' ? index + 1 : last), 0),
+        ),
       0,
-      ...this.cells.map((row) => row.reduce((last, cell, index) => (cell !== '' ? index + 1 : last), 0)),
     );
   }
   readDisplayValues(row: number, column: number, rows: number, columns: number): string[][] {

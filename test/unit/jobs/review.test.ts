@@ -1,6 +1,9 @@
 /** Defects found in review: each test failed before its fix. */
 import { errorFromResponse } from '../../../src/api/failures';
 import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
+import { readSheetTable } from '../../../src/sheet/table';
+import { writeRowOutputs } from '../../../src/sheet/writer';
+import { MemorySheet } from '../fakes/memory-spreadsheet';
 import { createWorld } from '../fakes/context';
 import { apiError } from '../fakes/fake-api';
 import {
@@ -94,5 +97,30 @@ describe('very long strings from the API', () => {
     const statuses = sheet.column('Status');
     expect(statuses.every((status) => status.startsWith('error: '))).toBe(true);
     expect(statuses[0]!.length).toBeLessThan(600);
+  });
+});
+
+describe('a sheet of 150,000 rows', () => {
+  const ROWS = 150_000;
+
+  it('gets a plan, not "Maximum call stack size exceeded" (spreading every row into Math.min)', () => {
+    const world = createWorld();
+    contactsSheet(
+      world,
+      Array.from({ length: ROWS }, (_, i) => [`P${i}`, '', 'Acme']),
+    );
+    const plan = server(world).planRun(ENRICH_WORK_EMAIL);
+    expect(plan.selectionLabel).toBe(`rows 2–${ROWS + 1}`);
+    expect(plan.skipped).toHaveLength(ROWS);
+  });
+
+  it('is written in one block by the writer', () => {
+    const sheet = new MemorySheet(1, 'Big', [
+      ['First name', 'Last name', 'Company'],
+      ...Array.from({ length: ROWS }, () => ['P', 'L', 'Acme']),
+    ]);
+    const outputs = new Map(Array.from({ length: ROWS }, (_, i) => [i + 2, { status: 'pending' }]));
+    expect(writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, false).rowsWritten).toBe(ROWS);
+    expect(sheet.cell(ROWS + 1, 'Status')).toBe('pending');
   });
 });
