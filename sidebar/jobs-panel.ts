@@ -162,8 +162,15 @@ function runCard(run: RunProgress): HTMLElement {
           `${plural(run.unmatched, 'answer')} kept but not written: their rows changed`,
         )
       : null,
+    run.retryAt
+      ? h('p', { class: 'hint' }, `The API asked us to wait; next try at ${timeOfDay(run.retryAt)}.`)
+      : null,
     run.error ? h('p', { class: 'run-error' }, run.error) : null,
   );
+}
+
+function timeOfDay(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
 function progressFill(percent: number): HTMLDivElement {

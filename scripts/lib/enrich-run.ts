@@ -128,6 +128,9 @@ export async function pumpUntilDone(
   options.onProgress?.(run);
   for (let polls = 0; run.state === 'running' && polls < maxPolls; polls++) {
     await sleep(pollMs);
+    // A real trigger runs minutes apart, long enough for any backoff: here the clock moves only to
+    // the moment the API asked us to wait for, so results are stamped with the real time otherwise.
+    if (run.retryAt) addon.advanceClock(Math.max(0, Date.parse(run.retryAt) + 1_000 - addon.now()));
     // With the background refresh off there is no trigger: poll the way the open sidebar does.
     if (addon.fireTriggers({ all: true }) === 0)
       run = requireRun(addon.call<ProgressView>('pollJobs'), runId);

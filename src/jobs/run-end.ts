@@ -55,7 +55,17 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   pruneRegistry(ctx.documentStore, registry);
 }
 
-function progressOf(run: RunRecord): RunProgress {
+/** The earliest moment a backing-off job of the run will be asked again, if every one is waiting. */
+function retryAtOf(run: RunRecord, registry: Registry, now: number): number | undefined {
+  const waiting = registry.jobs.filter(
+    (job) => job.run === run.id && (job.state === 'queued' || job.state === 'pending'),
+  );
+  if (waiting.length === 0 || waiting.some((job) => !job.nextPollAt || job.nextPollAt <= now))
+    return undefined;
+  return Math.min(...waiting.map((job) => job.nextPollAt!));
+}
+
+function progressOf(run: RunRecord, registry: Registry, now: number): RunProgress {
   const progress: RunProgress = {
     runId: run.id,
     kind: run.kind,
@@ -71,6 +81,8 @@ function progressOf(run: RunRecord): RunProgress {
     unmatched: run.unmatched,
   };
   if (run.error) progress.error = run.error;
+  const retryAt = run.state === 'running' ? retryAtOf(run, registry, now) : undefined;
+  if (retryAt !== undefined) progress.retryAt = timestampText(retryAt);
   return progress;
 }
 
@@ -80,5 +92,9 @@ export function getProgress(
   registry: Registry = loadRegistry(ctx.documentStore),
 ): ProgressView {
   const runs = [...registry.runs.values()].sort((a, b) => b.startedAt - a.startedAt);
-  return { runs: runs.map(progressOf), pending: runs.some((run) => run.state === 'running') };
+  const now = ctx.clock.now();
+  return {
+    runs: runs.map((run) => progressOf(run, registry, now)),
+    pending: runs.some((run) => run.state === 'running'),
+  };
 }

@@ -118,6 +118,8 @@ export interface RunProgress {
   rowsFromLedger?: number;
   /** Answers whose inputs no longer match any row (rows edited or deleted): kept, not written. */
   unmatched?: number;
+  /** While the API is backing us off (429, 5xx, down): when the next poll will ask it again (ISO). */
+  retryAt?: string;
 }
 
 export interface ProgressView {

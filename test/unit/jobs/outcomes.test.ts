@@ -60,6 +60,9 @@ describe('poll outcomes', () => {
     poll(world);
     expect(sheet.column('Status')).toEqual(['pending', 'pending']);
     expect(world.triggers.has('onPollTrigger')).toBe(true);
+    expect(progress(world).runs[0]!.retryAt).toBe(
+      new Date(world.clock.time + 15000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    );
     world.api.outcomeFor = () => undefined;
     const polls = world.api.pollCalls;
     poll(world);
@@ -67,6 +70,7 @@ describe('poll outcomes', () => {
     world.clock.time += 15000;
     poll(world);
     expect(sheet.column('Status')).toEqual(['found', 'found']);
+    expect(progress(world).runs[0]!.retryAt).toBeUndefined();
   });
 
   it('not ready: polled again next time until the answer is there', () => {
