@@ -7,22 +7,19 @@ import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { adminClient, type AdminClient } from './admin-client';
+import type { EmulatorOptions } from './options';
 import type { WorldSize } from './world';
 
-export interface SpawnOptions {
-  keys?: string[];
-  credits?: number;
-  jobMs?: number;
-  rateLimit?: number;
-  seed?: number;
-  minuteMs?: number;
-  /** A fault spec, e.g. `5xx=0.1,latency=20-50`. */
+/** The emulator's own options that travel as CLI flags to the child (host: the port is always free). */
+export interface SpawnOptions extends Pick<
+  EmulatorOptions,
+  'keys' | 'credits' | 'jobMs' | 'rateLimit' | 'seed' | 'minuteMs' | 'host'
+> {
+  /** A fault spec, e.g. `5xx=0.1,latency=20-50` (a flag, so a string). */
   faults?: string;
   /** A JSON file of extra people and companies (README). */
   dataFile?: string;
   worldSize?: WorldSize;
-  /** Default 127.0.0.1; the port is always chosen by the system. */
-  host?: string;
   /** How long to wait for the ready line. Default 20 s. */
   startTimeoutMs?: number;
 }
