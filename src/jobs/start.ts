@@ -37,6 +37,8 @@ interface StoredPlan {
   spans: RowSpan[];
   maxCredits: number;
   createdAt: number;
+  /** Set when it is started: a second start of the same preview (a double click) is refused. */
+  started?: boolean;
 }
 
 export function newId(ctx: AppContext): string {
@@ -63,6 +65,9 @@ export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpa
 function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
   const text = ctx.userStore.get(USER_PROPERTY.pendingPlan);
   const stored = text ? (JSON.parse(text) as StoredPlan) : undefined;
+  if (stored?.id === planId && stored.started) {
+    throw new Error('This preview has already been started: its progress is under Jobs.');
+  }
   if (!stored || stored.id !== planId || ctx.clock.now() - stored.createdAt > PLAN_TTL_MS) {
     throw new Error('This preview has expired: preview the run again.');
   }
@@ -71,18 +76,19 @@ function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
 
 /** Starts the confirmed plan: registers its jobs, writes saved answers and "pending", sends the jobs. */
 export function startRun(ctx: AppContext, planId: string): StartView {
-  const stored = takeStoredPlan(ctx, planId);
-  const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
-  if (!sheet) throw new Error('The sheet of this preview was deleted.');
   if (!ctx.lock.tryLock(START_LOCK_WAIT_MS)) {
     throw new Error('Results are being written right now: try again in a minute.');
   }
   try {
+    // Read under the lock: two starts of one preview must not both see it unstarted.
+    const stored = takeStoredPlan(ctx, planId);
+    const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
+    if (!sheet) throw new Error('The sheet of this preview was deleted.');
     const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans });
     if (plan.maxCredits > stored.maxCredits) {
       throw new Error('The rows changed since the preview and the run would cost more: preview it again.');
     }
-    ctx.userStore.delete(USER_PROPERTY.pendingPlan);
+    ctx.userStore.set(USER_PROPERTY.pendingPlan, JSON.stringify({ ...stored, started: true }));
     return launch(ctx, plan);
   } finally {
     ctx.lock.release();

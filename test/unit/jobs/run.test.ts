@@ -136,6 +136,16 @@ describe('a run from plan to cells', () => {
     expect([...world.api.jobs.values()][0]!.name).toBe('Leads › Contacts › rows 3–4, 8');
   });
 
+  it('refuses a second start of the same preview instead of creating an empty run', () => {
+    const world = createWorld();
+    contactsSheet(world, people(3));
+    const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
+    server(world).startRun(plan.planId);
+    expect(() => server(world).startRun(plan.planId)).toThrow(/already been started/);
+    expect(progress(world).runs).toHaveLength(1);
+    expect(world.api.startCalls).toBe(1);
+  });
+
   it('starts only the latest preview, and not when the rows would now cost more', () => {
     const world = createWorld();
     const sheet = contactsSheet(world, [
