@@ -144,15 +144,26 @@ function jobCall<S extends z.ZodMiniType>(
 
 // ---- enrichment ----
 
+/** Checks a job-start body, POSTs it, and answers the enrichment_id. */
+function startCall<S extends z.ZodMiniType>(
+  ctx: ApiContext,
+  path: string,
+  requestSchema: S,
+  input: z.input<S>,
+): string {
+  const body = checkRequest(requestSchema, `POST ${path}`, input, explainRequest);
+  return perform(ctx, valueCall('post', path, startResponse, enrichmentId, body));
+}
+
+/** The API rejects non-string `custom` values: numbers and booleans become strings first. */
+function withStringCustoms<T extends { custom?: CustomInput }>(items: readonly T[]) {
+  return items.map((item) => ({ ...item, custom: stringifyCustom(item.custom) }));
+}
+
 /** POST /api/v1/contact/enrich/bulk (§4.1). Returns the enrichment_id. */
 export function startEnrichmentV1(ctx: ApiContext, input: EnrichStartV1Input): string {
-  const endpoint = 'POST /api/v1/contact/enrich/bulk';
-  const prepared = {
-    ...input,
-    datas: input.datas.map((item) => ({ ...item, custom: stringifyCustom(item.custom) })),
-  };
-  const body = checkRequest(enrichStartV1Body, endpoint, prepared, explainRequest);
-  return perform(ctx, valueCall('post', '/api/v1/contact/enrich/bulk', startResponse, enrichmentId, body));
+  const body = { ...input, datas: withStringCustoms(input.datas) };
+  return startCall(ctx, '/api/v1/contact/enrich/bulk', enrichStartV1Body, body);
 }
 
 export function enrichResultV2Call(id: string, options?: ResultOptions): Call<JobAnswer> {
@@ -182,26 +193,13 @@ export function getEnrichmentResultV1(ctx: ApiContext, id: string, options?: Res
 
 /** POST /api/v2/contact/reverse/email/bulk (§4.4). Returns the enrichment_id. */
 export function startReverseV2(ctx: ApiContext, input: ReverseStartV2Input): string {
-  const endpoint = 'POST /api/v2/contact/reverse/email/bulk';
-  const prepared = {
-    ...input,
-    data: input.data.map((item) => ({ ...item, custom: stringifyCustom(item.custom) })),
-  };
-  const body = checkRequest(reverseStartV2Body, endpoint, prepared, explainRequest);
-  return perform(
-    ctx,
-    valueCall('post', '/api/v2/contact/reverse/email/bulk', startResponse, enrichmentId, body),
-  );
+  const body = { ...input, data: withStringCustoms(input.data) };
+  return startCall(ctx, '/api/v2/contact/reverse/email/bulk', reverseStartV2Body, body);
 }
 
 /** POST /api/v1/contact/reverse/email/bulk (§4.5). Returns the enrichment_id. */
 export function startReverseV1(ctx: ApiContext, input: ReverseStartV1Body): string {
-  const endpoint = 'POST /api/v1/contact/reverse/email/bulk';
-  const body = checkRequest(reverseStartV1Body, endpoint, input, explainRequest);
-  return perform(
-    ctx,
-    valueCall('post', '/api/v1/contact/reverse/email/bulk', startResponse, enrichmentId, body),
-  );
+  return startCall(ctx, '/api/v1/contact/reverse/email/bulk', reverseStartV1Body, input);
 }
 
 export function reverseResultV2Call(id: string): Call<JobAnswer> {

@@ -135,21 +135,12 @@ export const reverseRecordV2 = z.looseObject({
 
 const cost = used(z.looseObject({ credits: used(num) }));
 
-export const enrichResultV2 = z.looseObject({
-  id: str,
-  name: used(str),
-  status: str,
-  data: used(z.array(enrichmentRecordV2)),
-  cost,
-});
+/** A v2 job result (§2.1): the same envelope for both kinds, around their own records. */
+const jobResultV2 = <R extends z.ZodMiniType>(record: R) =>
+  z.looseObject({ id: str, name: used(str), status: str, data: used(z.array(record)), cost });
 
-export const reverseResultV2 = z.looseObject({
-  id: str,
-  name: used(str),
-  status: str,
-  data: used(z.array(reverseRecordV2)),
-  cost,
-});
+export const enrichResultV2 = jobResultV2(enrichmentRecordV2);
+export const reverseResultV2 = jobResultV2(reverseRecordV2);
 
 // ---- v1 job results (§2.8) ----
 
