@@ -14,7 +14,7 @@ import type { ColumnMapping, SkippedRow } from '../ui/rpc';
 import type { AppContext } from './context';
 import { entryCovers, Ledger, type LedgerEntry } from './ledger';
 import { rememberMapping, resolveMapping, sanitiseMapping } from './mapping-store';
-import { loadRegistry } from './registry';
+import { loadRegistry, type Registry } from './registry';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -60,8 +60,13 @@ export function itemsPerJob(kind: JobKind): number {
   return kind === 'reverse' ? LIMITS.itemsPerReverseJob : LIMITS.itemsPerEnrichJob;
 }
 
-/** Reads the table (one Range read) and plans the run. */
-export function buildPlan(ctx: AppContext, sheet: SheetPort, options: PlanOptions): RunPlan {
+/** Reads the table (one Range read) and plans the run; pass the registry when the caller has it. */
+export function buildPlan(
+  ctx: AppContext,
+  sheet: SheetPort,
+  options: PlanOptions,
+  registry: Registry = loadRegistry(ctx.documentStore),
+): RunPlan {
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
   const table = readSheetTable(sheet, upTo);
   if (!table.headerRow) {
@@ -80,7 +85,7 @@ export function buildPlan(ctx: AppContext, sheet: SheetPort, options: PlanOption
   if (options.mapping) rememberMapping(ctx.documentStore, table, options.kind, mapping);
   const fields = options.kind === 'reverse' ? [] : [...new Set(options.fields)];
 
-  const busy = fingerprintsInFlight(ctx);
+  const busy = fingerprintsInFlight(registry);
   const skipped: RunPlan['skipped'] = [];
   const byFp = new Map<string, PlannedContact>();
   for (const row of dataRowsIn(table, options.spans)) {
@@ -136,8 +141,7 @@ const WAITING_FOR_KEY =
  * Fingerprints already in a job of a running run, or of a run stopped by a refused key (it resumes,
  * and sends or collects those jobs, when a key is saved): sending them again would pay twice.
  */
-function fingerprintsInFlight(ctx: AppContext): Map<string, string> {
-  const registry = loadRegistry(ctx.documentStore);
+function fingerprintsInFlight(registry: Registry): Map<string, string> {
   const busy = new Map<string, string>();
   for (const job of registry.jobs) {
     const run = registry.runs.get(job.run);

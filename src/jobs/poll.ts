@@ -17,9 +17,9 @@ import type { ContactResult, JobResult } from '../api/model';
 import type { PollOutcome } from '../api/port';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { dataRowsIn, readSheetTable } from '../sheet/table';
+import { readSheetTable } from '../sheet/table';
 import type { AppContext } from './context';
-import { applyFetchedJobs } from './apply';
+import { applyFetchedJobs, rowsByFingerprint } from './apply';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { entryFromResult, Ledger, type LedgerEntry } from './ledger';
 import { finishRuns } from './run-end';
@@ -64,11 +64,8 @@ function startQueuedRuns(ctx: AppContext, registry: Registry): void {
     const contacts = new Map<string, SendableContact>();
     if (sheet) {
       const table = readSheetTable(sheet);
-      for (const row of dataRowsIn(table, [])) {
-        const input = contactFromCells(table.values[row - 1]!, run.mapping);
-        if (missingInput(run.kind, input)) continue;
-        const fp = fingerprint(run.kind, input);
-        if (!contacts.has(fp)) contacts.set(fp, { input, row });
+      for (const [fp, [row]] of rowsByFingerprint(table, run.kind, run.mapping)) {
+        contacts.set(fp, { input: contactFromCells(table.values[row! - 1]!, run.mapping), row: row! });
       }
     }
     if (!startQueuedJobs(ctx, registry, run, contacts)) return;

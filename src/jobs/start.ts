@@ -19,6 +19,7 @@ import {
   loadRegistry,
   saveRecords,
   type JobRecord,
+  type Registry,
   type RunRecord,
 } from './registry';
 import { rowOutputFromEntry, STATUS } from './row-status';
@@ -84,19 +85,19 @@ export function startRun(ctx: AppContext, planId: string): StartView {
     const stored = takeStoredPlan(ctx, planId);
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
     if (!sheet) throw new Error('The sheet of this preview was deleted.');
-    const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans });
+    const registry = loadRegistry(ctx.documentStore);
+    const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans }, registry);
     if (plan.maxCredits > stored.maxCredits) {
       throw new Error('The rows changed since the preview and the run would cost more: preview it again.');
     }
     ctx.userStore.set(USER_PROPERTY.pendingPlan, JSON.stringify({ ...stored, started: true }));
-    return launch(ctx, plan);
+    return launch(ctx, plan, registry);
   } finally {
     ctx.lock.release();
   }
 }
 
-function launch(ctx: AppContext, plan: RunPlan): StartView {
-  const registry = loadRegistry(ctx.documentStore);
+function launch(ctx: AppContext, plan: RunPlan, registry: Registry): StartView {
   const now = ctx.clock.now();
   const run: RunRecord = {
     id: newId(ctx),
