@@ -16,11 +16,6 @@ export type { EnrichField };
 export type JobStatus = 'CREATED' | 'IN_PROGRESS' | 'CANCELED' | 'CREDITS_INSUFFICIENT' | 'FINISHED';
 type TerminalStatus = Extract<JobStatus, 'CANCELED' | 'CREDITS_INSUFFICIENT' | 'FINISHED'>;
 
-/** Credits per datum found (spec §1): the add-on's own price table, so the two cannot differ. */
-export const FIELD_PRICES = PRICES;
-/** Our choice for reverse lookups (docs/api-decisions.md). */
-export { REVERSE_PROFILE_PRICE };
-
 export interface EnrichItem {
   query: ContactQuery;
   custom: Record<string, string>;
@@ -220,9 +215,8 @@ export class JobEngine {
 /** Credits for what was asked and found: a datum not found or not asked for is free. */
 export function enrichmentPrice(person: Person, fields: ReadonlySet<EnrichField>): number {
   let credits = 0;
-  if (fields.has('work_email') && person.workEmails.length > 0) credits += FIELD_PRICES.work_email;
-  if (fields.has('personal_email') && person.personalEmails.length > 0)
-    credits += FIELD_PRICES.personal_email;
-  if (fields.has('phone') && person.phones.length > 0) credits += FIELD_PRICES.phone;
+  if (fields.has('work_email') && person.workEmails.length > 0) credits += PRICES.work_email;
+  if (fields.has('personal_email') && person.personalEmails.length > 0) credits += PRICES.personal_email;
+  if (fields.has('phone') && person.phones.length > 0) credits += PRICES.phone;
   return credits;
 }

@@ -3,7 +3,6 @@
  * punctuation) and compared with the names used by real exports — HubSpot, Salesforce, Apollo,
  * the networking site's own export, Google Contacts — and common non-English ones.
  */
-import type { JobKind } from '../api/model';
 import type { ColumnMapping, InputKey } from '../ui/rpc';
 import { foldText } from './text';
 
@@ -245,11 +244,4 @@ function refineUrlColumn(
   if (share(/\/(company|school)\//) >= 0.5) return undefined;
   if (key === 'networkUrl' && /linkedin|navigator|network|xing/.test(foldText(header))) return key;
   return 'companyDomain';
-}
-
-/** The inputs a kind of run can use, in the order the sidebar shows them. */
-export function inputsFor(kind: JobKind): InputKey[] {
-  return kind === 'reverse'
-    ? ['email']
-    : ['firstName', 'lastName', 'fullName', 'companyName', 'companyDomain', 'networkUrl', 'email'];
 }
