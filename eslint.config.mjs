@@ -3,6 +3,38 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+/**
+ * The layers of src/, top first: a file may import its own layer and the layers below it. Folders
+ * on one line are siblings (they may not import each other). limits.ts sits below all of them.
+ */
+const LAYERS = [
+  ['app'],
+  ['ui'],
+  ['functions', 'search', 'schedule'],
+  ['jobs'],
+  ['sheet'],
+  ['api'],
+  ['platform'],
+];
+
+/**
+ * `import { z }` keeps every zod locale in the bundle (540 KB instead of 20 KB): esbuild cannot
+ * tree-shake members of one object, but it can drop unused exports of a namespace import.
+ */
+const ZOD_CLASSIC = { name: 'zod', message: "Import from 'zod/mini' (the classic build is hundreds of KB)." };
+
+function restrictedImports(forbiddenFolders) {
+  const patterns = forbiddenFolders.length
+    ? [
+        {
+          regex: `^(\\.\\./)+(${forbiddenFolders.join('|')})(/|$)`,
+          message: `Imports run down the layers only (${LAYERS.map((l) => l.join('/')).join(' → ')}).`,
+        },
+      ]
+    : [];
+  return { 'no-restricted-imports': ['error', { paths: [ZOD_CLASSIC], patterns }] };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**'] },
   js.configs.recommended,
@@ -42,17 +74,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Imports run down the layers only (src/index.ts may import any of them). A layer lists the
+  // folders above it, which its files may not import; one rule object per layer, because a
+  // later `no-restricted-imports` replaces an earlier one for the same files.
+  ...LAYERS.flatMap((layer, index) =>
+    layer.map((folder) => ({
+      files: [`src/${folder}/**/*.ts`],
+      rules: restrictedImports([
+        ...LAYERS.slice(0, index).flat(),
+        ...layer.filter((other) => other !== folder),
+      ]),
+    })),
+  ),
+  { files: ['src/*.ts', 'sidebar/**/*.ts'], rules: restrictedImports([]) },
   {
-    // `import { z }` keeps every zod locale in the bundle (540 KB instead of 20 KB): esbuild cannot
-    // tree-shake members of one object, but it can drop unused exports of a namespace import.
     files: ['src/**/*.ts', 'sidebar/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'zod', message: "Import from 'zod/mini' (the classic build is hundreds of KB)." }],
-        },
-      ],
       'no-restricted-syntax': [
         'error',
         {

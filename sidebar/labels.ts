@@ -2,6 +2,8 @@
 import type { EnrichField, JobKind } from '../src/api/model';
 import type { InputKey, RunState } from '../src/ui/rpc';
 
+export { INPUTS_BY_KIND } from '../src/sheet/inputs';
+
 export const INPUT_LABELS: Readonly<Record<InputKey, string>> = {
   firstName: 'First name',
   lastName: 'Last name',
@@ -10,12 +12,6 @@ export const INPUT_LABELS: Readonly<Record<InputKey, string>> = {
   companyDomain: 'Company domain',
   networkUrl: 'Profile URL',
   email: 'Email',
-};
-
-/** The inputs each kind of run reads from the sheet, in the order the panel lists them. */
-export const INPUTS_BY_KIND: Readonly<Record<JobKind, readonly InputKey[]>> = {
-  enrich: ['firstName', 'lastName', 'fullName', 'companyName', 'companyDomain', 'networkUrl'],
-  reverse: ['email'],
 };
 
 export const FIELD_LABELS: Readonly<Record<EnrichField, string>> = {

@@ -18,4 +18,4 @@ export {
   menuReverseSelection,
   menuSettings,
   menuRefreshNow,
-} from './ui/entry';
+} from './app/entry-points';

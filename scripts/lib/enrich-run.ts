@@ -3,6 +3,7 @@
  * sheet in the local Apps Script runtime, and the built dist/Code.js runs on it exactly as in Sheets
  * (planRun, startRun, then the time-driven trigger until no job is pending).
  */
+import { INPUTS_BY_KIND } from '../../src/sheet/inputs';
 import type { EnrichField, JobKind } from '../../src/api/model';
 import type {
   KeyCheckView,
@@ -228,13 +229,13 @@ export function checkCsvRows(rows: readonly (readonly string[])[]): void {
   if (rows.length === 1) throw new EnrichRunError('The file has a header row but no data rows.');
 }
 
-const ENRICH_INPUTS = ['firstName', 'lastName', 'fullName', 'companyName', 'companyDomain', 'networkUrl'];
-
 /** A file none of whose columns the add-on recognised: say what it needs instead of sending nothing. */
 function checkPlan(plan: PlanView, kind: JobKind): void {
   const mapped = Object.keys(plan.mapping);
   const usable =
-    kind === 'reverse' ? mapped.includes('email') : mapped.some((key) => ENRICH_INPUTS.includes(key));
+    kind === 'reverse'
+      ? mapped.includes('email')
+      : mapped.some((key) => (INPUTS_BY_KIND.enrich as readonly string[]).includes(key));
   if (usable) return;
   const headers = plan.columns.map((column) => `"${column.header}"`).join(', ') || 'none';
   throw new EnrichRunError(

@@ -5,7 +5,7 @@
  */
 import {
   enrichResultV2Call,
-  getCreditBalance,
+  fetchCreditBalance,
   reverseResultV2Call,
   searchCompanies,
   searchPeople,
@@ -20,7 +20,7 @@ import { API_ENRICH_FIELD, type EnrichField } from './model';
 import type { EnrichItemInput, EnrichmentApi, JobRef, PollOutcome } from './port';
 import type { CompanySearchBody, EnrichItemV1, EnrichFieldValue, PeopleSearchBody } from './schemas/requests';
 import type { CompanySearchResponse, PeopleSearchResponse } from './schemas/responses';
-import { createApiContext, performAll, type ApiClientOptions, type Call } from './transport';
+import { createApiSession, performAll, type ApiClientOptions, type Call } from './transport';
 
 export type { ApiClientOptions } from './transport';
 
@@ -63,7 +63,7 @@ export function toEnrichItemV1(item: EnrichItemInput, fields: readonly EnrichFie
  * Example: createApiClient({ http, clock, budget, log, baseUrl, apiKey }).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const ctx = createApiContext(options);
+  const session = createApiSession(options);
   return {
     startEnrichment(name, items, fields, webhookUrl) {
       // Absent enrich_fields means "all three" to the API: an empty choice must not become that.
@@ -75,11 +75,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         );
       }
       const datas = items.map((item) => toEnrichItemV1(item, fields));
-      return startEnrichmentV1(ctx, { name, datas, webhook_url: webhookUrl });
+      return startEnrichmentV1(session, { name, datas, webhook_url: webhookUrl });
     },
     startReverse(name, items, webhookUrl) {
       const data = items.map((item) => ({ email: item.email.trim(), custom: item.custom }));
-      return startReverseV2(ctx, { name, data, webhook_url: webhookUrl });
+      return startReverseV2(session, { name, data, webhook_url: webhookUrl });
     },
     pollJobs(jobs: readonly JobRef[]): PollOutcome[] {
       const outcomes: PollOutcome[] = [];
@@ -94,15 +94,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           outcomes[index] = { kind: 'error', error };
         }
       });
-      performAll(ctx, calls, true).forEach((outcome, k) => {
+      performAll(session, calls, true).forEach((outcome, k) => {
         outcomes[slots[k] as number] =
           outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome;
       });
       return outcomes;
     },
-    creditBalance: () => getCreditBalance(ctx),
-    verifyKey: () => verifyKey(ctx),
-    searchCompanies: (body) => searchCompanies(ctx, body),
-    searchPeople: (body) => searchPeople(ctx, body),
+    creditBalance: () => fetchCreditBalance(session),
+    verifyKey: () => verifyKey(session),
+    searchCompanies: (body) => searchCompanies(session, body),
+    searchPeople: (body) => searchPeople(session, body),
   };
 }

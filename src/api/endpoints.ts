@@ -48,7 +48,7 @@ import {
   parseBody,
   perform,
   readJson,
-  type ApiContext,
+  type ApiSession,
   type Call,
 } from './transport';
 
@@ -110,7 +110,7 @@ function valueCall<S extends z.ZodMiniType, T>(
 ): Call<T> {
   const endpoint = `${method.toUpperCase()} ${path}`;
   const read = readJson(schema, endpoint);
-  return { endpoint, method, path, body, read: (response, ctx) => pick(read(response, ctx)) };
+  return { endpoint, method, path, body, read: (response, session) => pick(read(response, session)) };
 }
 
 const enrichmentId = (body: { enrichment_id: string }): string => body.enrichment_id;
@@ -128,14 +128,14 @@ function jobCall<S extends z.ZodMiniType>(
   options: ResultOptions = {},
 ): Call<JobAnswer> {
   const force = options.forceResults === true;
-  const read = (response: HttpResponse, ctx: ApiContext): JobAnswer => {
+  const read = (response: HttpResponse, session: ApiSession): JobAnswer => {
     const data = jsonOf(response);
     const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
     if (response.status === 400 && code === API_ERROR.inProgress) return { kind: 'not_ready' };
     const jobBody =
       isSuccess(response.status) || (response.status === 402 && z.safeParse(schema, data).success);
-    if (!jobBody) throw errorFromResponse(endpoint, response, ctx.apiKey);
-    const result = toModel(parseBody(schema, endpoint, response, data, ctx));
+    if (!jobBody) throw errorFromResponse(endpoint, response, session.apiKey);
+    const result = toModel(parseBody(schema, endpoint, response, data, session));
     const pending = NOT_READY_STATUSES.has(result.status) && !force && isSuccess(response.status);
     return pending ? { kind: 'not_ready' } : { kind: 'result', result };
   };
@@ -146,13 +146,13 @@ function jobCall<S extends z.ZodMiniType>(
 
 /** Checks a job-start body, POSTs it, and answers the enrichment_id. */
 function startCall<S extends z.ZodMiniType>(
-  ctx: ApiContext,
+  session: ApiSession,
   path: string,
   requestSchema: S,
   input: z.input<S>,
 ): string {
   const body = checkRequest(requestSchema, `POST ${path}`, input, explainRequest);
-  return perform(ctx, valueCall('post', path, startResponse, enrichmentId, body));
+  return perform(session, valueCall('post', path, startResponse, enrichmentId, body));
 }
 
 /** The API rejects non-string `custom` values: numbers and booleans become strings first. */
@@ -161,9 +161,9 @@ function withStringCustoms<T extends { custom?: CustomInput }>(items: readonly T
 }
 
 /** POST /api/v1/contact/enrich/bulk (§4.1). Returns the enrichment_id. */
-export function startEnrichmentV1(ctx: ApiContext, input: EnrichStartV1Input): string {
+export function startEnrichmentV1(session: ApiSession, input: EnrichStartV1Input): string {
   const body = { ...input, datas: withStringCustoms(input.datas) };
-  return startCall(ctx, '/api/v1/contact/enrich/bulk', enrichStartV1Body, body);
+  return startCall(session, '/api/v1/contact/enrich/bulk', enrichStartV1Body, body);
 }
 
 export function enrichResultV2Call(id: string, options?: ResultOptions): Call<JobAnswer> {
@@ -178,28 +178,28 @@ export function enrichResultV2Call(id: string, options?: ResultOptions): Call<Jo
 }
 
 /** GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2). */
-export function getEnrichmentResultV2(ctx: ApiContext, id: string, options?: ResultOptions): JobAnswer {
-  return perform(ctx, enrichResultV2Call(id, options));
+export function getEnrichmentResultV2(session: ApiSession, id: string, options?: ResultOptions): JobAnswer {
+  return perform(session, enrichResultV2Call(id, options));
 }
 
 /** GET /api/v1/contact/enrich/bulk/{enrichment_id} (§4.3). */
-export function getEnrichmentResultV1(ctx: ApiContext, id: string, options?: ResultOptions): JobAnswer {
+export function getEnrichmentResultV1(session: ApiSession, id: string, options?: ResultOptions): JobAnswer {
   const endpoint = 'GET /api/v1/contact/enrich/bulk/{enrichment_id}';
   const path = idPath('/api/v1/contact/enrich/bulk', id);
-  return perform(ctx, jobCall(endpoint, path, enrichResultV1, enrichResultV1ToModel, options));
+  return perform(session, jobCall(endpoint, path, enrichResultV1, enrichResultV1ToModel, options));
 }
 
 // ---- reverse email lookup ----
 
 /** POST /api/v2/contact/reverse/email/bulk (§4.4). Returns the enrichment_id. */
-export function startReverseV2(ctx: ApiContext, input: ReverseStartV2Input): string {
+export function startReverseV2(session: ApiSession, input: ReverseStartV2Input): string {
   const body = { ...input, data: withStringCustoms(input.data) };
-  return startCall(ctx, '/api/v2/contact/reverse/email/bulk', reverseStartV2Body, body);
+  return startCall(session, '/api/v2/contact/reverse/email/bulk', reverseStartV2Body, body);
 }
 
 /** POST /api/v1/contact/reverse/email/bulk (§4.5). Returns the enrichment_id. */
-export function startReverseV1(ctx: ApiContext, input: ReverseStartV1Body): string {
-  return startCall(ctx, '/api/v1/contact/reverse/email/bulk', reverseStartV1Body, input);
+export function startReverseV1(session: ApiSession, input: ReverseStartV1Body): string {
+  return startCall(session, '/api/v1/contact/reverse/email/bulk', reverseStartV1Body, input);
 }
 
 export function reverseResultV2Call(id: string): Call<JobAnswer> {
@@ -209,54 +209,54 @@ export function reverseResultV2Call(id: string): Call<JobAnswer> {
 }
 
 /** GET /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6). */
-export function getReverseResultV2(ctx: ApiContext, id: string): JobAnswer {
-  return perform(ctx, reverseResultV2Call(id));
+export function getReverseResultV2(session: ApiSession, id: string): JobAnswer {
+  return perform(session, reverseResultV2Call(id));
 }
 
 /** GET /api/v1/contact/reverse/email/bulk/{reverse_email_id} (§4.7). */
-export function getReverseResultV1(ctx: ApiContext, reverseEmailId: string): JobAnswer {
+export function getReverseResultV1(session: ApiSession, reverseEmailId: string): JobAnswer {
   const endpoint = 'GET /api/v1/contact/reverse/email/bulk/{reverse_email_id}';
   const path = idPath('/api/v1/contact/reverse/email/bulk', reverseEmailId);
-  return perform(ctx, jobCall(endpoint, path, reverseResultV1, reverseResultV1ToModel));
+  return perform(session, jobCall(endpoint, path, reverseResultV1, reverseResultV1ToModel));
 }
 
 // ---- search ----
 
 function searchCall<S extends z.ZodMiniType, R extends z.ZodMiniType>(
-  ctx: ApiContext,
+  session: ApiSession,
   path: string,
   requestSchema: S,
   responseSchema: R,
   input: z.input<S>,
 ): z.output<R> {
   const body = checkRequest(requestSchema, `POST ${path}`, input, explainRequest);
-  return perform(ctx, valueCall('post', path, responseSchema, same, body));
+  return perform(session, valueCall('post', path, responseSchema, same, body));
 }
 
 /** POST /api/v2/company/search (§4.8). `limit` at most LIMITS.searchMaxLimit. */
-export function searchCompanies(ctx: ApiContext, body: CompanySearchBody): CompanySearchResponse {
-  return searchCall(ctx, '/api/v2/company/search', companySearchBody, companySearchResponse, body);
+export function searchCompanies(session: ApiSession, body: CompanySearchBody): CompanySearchResponse {
+  return searchCall(session, '/api/v2/company/search', companySearchBody, companySearchResponse, body);
 }
 
 /** POST /api/v2/people/search (§4.9). */
-export function searchPeople(ctx: ApiContext, body: PeopleSearchBody): PeopleSearchResponse {
-  return searchCall(ctx, '/api/v2/people/search', peopleSearchBody, peopleSearchResponse, body);
+export function searchPeople(session: ApiSession, body: PeopleSearchBody): PeopleSearchResponse {
+  return searchCall(session, '/api/v2/people/search', peopleSearchBody, peopleSearchResponse, body);
 }
 
 // ---- account ----
 
 /** GET /api/v2/account/keys/verify (§4.10). Returns the workspace id. */
-export function verifyKey(ctx: ApiContext): string {
+export function verifyKey(session: ApiSession): string {
   return perform(
-    ctx,
+    session,
     valueCall('get', '/api/v2/account/keys/verify', keyCheckResponse, (body) => body.workspace_id),
   );
 }
 
 /** GET /api/v2/account/credits (§4.11). Returns the balance in credits. */
-export function getCreditBalance(ctx: ApiContext): number {
+export function fetchCreditBalance(session: ApiSession): number {
   return perform(
-    ctx,
+    session,
     valueCall('get', '/api/v2/account/credits', balanceResponse, (body) => body.balance),
   );
 }

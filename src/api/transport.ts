@@ -40,7 +40,7 @@ export interface ApiClientOptions {
   random?: () => number;
 }
 
-export interface ApiContext {
+export interface ApiSession {
   readonly http: HttpPort;
   readonly clock: ClockPort;
   readonly budget: BudgetPort;
@@ -51,7 +51,7 @@ export interface ApiContext {
   readonly random: () => number;
 }
 
-export function createApiContext(options: ApiClientOptions): ApiContext {
+export function createApiSession(options: ApiClientOptions): ApiSession {
   const apiKey = options.apiKey.trim();
   if (!apiKey) throw missingKeyError();
   return {
@@ -74,16 +74,16 @@ export interface Call<T> {
   path: string;
   query?: Record<string, string | undefined>;
   body?: unknown;
-  read: (response: HttpResponse, ctx: ApiContext) => T;
+  read: (response: HttpResponse, session: ApiSession) => T;
 }
 
-function toRequest(ctx: ApiContext, call: Call<unknown>): HttpRequest {
+function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
   const headers: Record<string, string> = {
-    Authorization: `Bearer ${ctx.apiKey}`,
+    Authorization: `Bearer ${session.apiKey}`,
     Accept: 'application/json',
   };
   const request: HttpRequest = {
-    url: joinUrl(ctx.baseUrl, call.path, call.query),
+    url: joinUrl(session.baseUrl, call.path, call.query),
     method: call.method,
     headers,
   };
@@ -98,17 +98,26 @@ function toRequest(ctx: ApiContext, call: Call<unknown>): HttpRequest {
  * Sends calls with retries of the failed subset; `batch` uses one fetchAll per round (polling), else
  * fetch. Each call's answer is read, or its ApiError returned in its place (never thrown).
  */
-export function performAll<T>(ctx: ApiContext, calls: Array<Call<T>>, batch: boolean): Array<T | ApiError> {
+export function performAll<T>(
+  session: ApiSession,
+  calls: Array<Call<T>>,
+  batch: boolean,
+): Array<T | ApiError> {
   if (calls.length === 0) return [];
-  const requests = calls.map((call) => toRequest(ctx, call));
+  const requests = calls.map((call) => toRequest(session, call));
   const endpointOf = new Map(requests.map((request, index) => [request, calls[index]?.endpoint ?? '']));
   const send = (round: HttpRequest[]): HttpResponse[] =>
-    batch ? ctx.http.fetchAll(round) : round.map((request) => ctx.http.fetch(request));
-  const answers = sendWithRetry(requests, send, ctx, (request) => endpointOf.get(request) ?? request.method);
+    batch ? session.http.fetchAll(round) : round.map((request) => session.http.fetch(request));
+  const answers = sendWithRetry(
+    requests,
+    send,
+    session,
+    (request) => endpointOf.get(request) ?? request.method,
+  );
   return answers.map((answer, index) => {
     const call = calls[index] as Call<T>;
     try {
-      return call.read(answer, ctx);
+      return call.read(answer, session);
     } catch (error) {
       if (error instanceof ApiError) return error;
       throw error;
@@ -117,8 +126,8 @@ export function performAll<T>(ctx: ApiContext, calls: Array<Call<T>>, batch: boo
 }
 
 /** One call: its typed answer, or a thrown ApiError. */
-export function perform<T>(ctx: ApiContext, call: Call<T>): T {
-  const [outcome] = performAll(ctx, [call], false);
+export function perform<T>(session: ApiSession, call: Call<T>): T {
+  const [outcome] = performAll(session, [call], false);
   if (outcome instanceof ApiError) throw outcome;
   return outcome as T;
 }
@@ -193,22 +202,22 @@ export function parseBody<S extends z.ZodMiniType>(
   endpoint: string,
   response: HttpResponse,
   data: unknown,
-  ctx: ApiContext,
+  session: ApiSession,
 ): z.output<S> {
-  if (data === undefined) throw notJsonError(endpoint, response, ctx.apiKey);
+  if (data === undefined) throw notJsonError(endpoint, response, session.apiKey);
   const parsed = z.safeParse(schema, data);
   if (parsed.success) return parsed.data;
   throw invalidResponseError(
     endpoint,
     response.status,
-    scrub(describeIssues(parsed.error.issues, data), ctx.apiKey),
+    scrub(describeIssues(parsed.error.issues, data), session.apiKey),
   );
 }
 
 /** A reader for endpoints whose only success is a 2xx body of `schema`. */
 export function readJson<S extends z.ZodMiniType>(schema: S, endpoint: string) {
-  return (response: HttpResponse, ctx: ApiContext): z.output<S> => {
-    if (!isSuccess(response.status)) throw errorFromResponse(endpoint, response, ctx.apiKey);
-    return parseBody(schema, endpoint, response, jsonOf(response), ctx);
+  return (response: HttpResponse, session: ApiSession): z.output<S> => {
+    if (!isSuccess(response.status)) throw errorFromResponse(endpoint, response, session.apiKey);
+    return parseBody(schema, endpoint, response, jsonOf(response), session);
   };
 }

@@ -9,7 +9,7 @@ import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { readSheetTable, type SheetTable } from '../sheet/table';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
-import type { ColumnMapping } from '../ui/rpc';
+import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
 import { entryCovers, type Ledger } from './ledger';
 import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';

@@ -13,7 +13,7 @@ import type {
   NotifyPort,
   TriggerPort,
 } from '../platform/ports';
-import type { SpreadsheetPort } from '../sheet/port';
+import type { SpreadsheetPort } from '../platform/ports';
 
 export interface AppContext {
   /** Document properties: job registry, remembered mappings. */

@@ -9,7 +9,7 @@
  */
 import type { ContactResult, EnrichField, JobKind, ProfileSummary } from '../api/model';
 import type { CachePort } from '../platform/ports';
-import type { SpreadsheetPort } from '../sheet/port';
+import type { SpreadsheetPort } from '../platform/ports';
 import { LIMITS } from '../limits';
 import { toCellText } from '../sheet/writer';
 

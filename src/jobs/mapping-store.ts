@@ -4,11 +4,12 @@
  */
 import type { JobKind } from '../api/model';
 import type { KeyValueStore } from '../platform/ports';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { SheetTable } from '../sheet/table';
 import { detectTableMapping } from '../sheet/table';
-import type { ColumnMapping, InputKey } from '../ui/rpc';
+import type { ColumnMapping, InputKey } from '../sheet/inputs';
 
-const key = (sheetId: number, kind: JobKind) => `sheetEnrich.mapping.${sheetId}.${kind}`;
+const key = (sheetId: number, kind: JobKind) => `${DOCUMENT_PROPERTY.mappingPrefix}${sheetId}.${kind}`;
 
 interface StoredMapping {
   mapping: ColumnMapping;

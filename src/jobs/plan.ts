@@ -8,9 +8,9 @@ import { LIMITS } from '../limits';
 import { contactFromCells, missingInput, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { isFinalStatus, outputColumnSet } from '../sheet/output-columns';
-import type { RowSpan, SheetPort } from '../sheet/port';
+import type { RowSpan, SheetPort } from '../platform/ports';
 import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
-import type { ColumnMapping, SkippedRow } from '../ui/rpc';
+import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
 import { entryCovers, Ledger, type LedgerEntry } from './ledger';
 import { rememberMapping, resolveMapping, sanitiseMapping } from './mapping-store';
@@ -24,6 +24,12 @@ export interface PlanOptions {
   overwrite: boolean;
   /** Selected rows; empty: every data row. */
   spans: readonly RowSpan[];
+}
+
+/** A selected row the run leaves alone, and why (in words the user reads). */
+export interface SkippedRow {
+  row: number;
+  reason: string;
 }
 
 /** One distinct contact to send, and every selected row that carries it. */

@@ -7,14 +7,25 @@
 import type { EnrichField, JobKind, JobStatus } from '../api/model';
 import { LIMITS } from '../limits';
 import type { KeyValueStore } from '../platform/ports';
-import type { ColumnMapping, FoundCounts, RunState } from '../ui/rpc';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import type { ColumnMapping } from '../sheet/inputs';
 
-const RUN_PREFIX = 'sheetEnrich.run.';
-const JOB_PREFIX = 'sheetEnrich.job.';
+const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
+const JOB_PREFIX = DOCUMENT_PROPERTY.jobPrefix;
 /** Finished runs kept for the progress panel. */
 const FINISHED_RUNS_KEPT = 10;
 /** Share of the 500 KB store the registry may fill (the rest: mappings, other features). */
 const REGISTRY_BYTES = LIMITS.propertyStoreBytes * 0.8;
+
+/** Contacts found per kind of answer, counted once per contact. */
+export interface FoundCounts {
+  workEmail: number;
+  personalEmail: number;
+  phone: number;
+  profile: number;
+}
+
+export type RunState = 'running' | 'finished' | 'out_of_credits' | 'failed' | 'canceled';
 
 export interface RunRecord {
   id: string;

@@ -5,10 +5,10 @@
  */
 import type { EnrichField, JobKind } from '../api/model';
 import { USER_PROPERTY } from '../platform/property-keys';
-import type { RowSpan } from '../sheet/port';
+import type { RowSpan } from '../platform/ports';
 import { rowsLabel } from '../sheet/text';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
-import type { ColumnMapping, StartView } from '../ui/rpc';
+import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { buildPlan, itemsPerJob, type RunPlan } from './plan';
@@ -24,6 +24,17 @@ import {
 } from './registry';
 import { rowOutputFromEntry, STATUS } from './row-status';
 import { START_LOCK_WAIT_MS } from './timing';
+
+/** What a start did, for the sidebar. */
+export interface RunStarted {
+  runId: string;
+  jobs: number;
+  contacts: number;
+  /** Rows written at once from saved results (no credits). */
+  rowsFilledFromLedger: number;
+  /** Why the run stopped at once (e.g. the API refused the key), in plain words. */
+  message?: string;
+}
 
 /** A preview older than this is stale: the user must look at the cost again. */
 const PLAN_TTL_MS = 60 * 60 * 1000;
@@ -76,7 +87,7 @@ function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
 }
 
 /** Starts the confirmed plan: registers its jobs, writes saved answers and "pending", sends the jobs. */
-export function startRun(ctx: AppContext, planId: string): StartView {
+export function startRun(ctx: AppContext, planId: string): RunStarted {
   if (!ctx.lock.tryLock(START_LOCK_WAIT_MS)) {
     throw new Error('Results are being written right now: try again in a minute.');
   }
@@ -97,7 +108,7 @@ export function startRun(ctx: AppContext, planId: string): StartView {
   }
 }
 
-function launch(ctx: AppContext, plan: RunPlan, registry: Registry): StartView {
+function launch(ctx: AppContext, plan: RunPlan, registry: Registry): RunStarted {
   const now = ctx.clock.now();
   const run: RunRecord = {
     id: newId(ctx),

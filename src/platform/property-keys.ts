@@ -1,6 +1,7 @@
 /**
- * Names of the properties the add-on keeps, in one place: the local runtime's harness seeds the
- * same keys that the settings screen writes.
+ * Names of every property the add-on keeps, in one place (single keys and key families): the local
+ * runtime's harness seeds the same keys that the settings screen writes, and a key family is never
+ * spelled twice.
  */
 export const USER_PROPERTY = {
   /** The user's API key: only in user properties, never in a cell, a log or the sidebar HTML. */
@@ -13,4 +14,16 @@ export const USER_PROPERTY = {
   pendingPlan: 'sheetEnrich.pendingPlan',
   /** The panel a menu item asked the sidebar to open; read once by getSettings. */
   openPanel: 'sheetEnrich.openPanel',
+  /** + handler name: the period (minutes) a time-driven trigger got; Apps Script cannot tell it later. */
+  triggerMinutesPrefix: 'sheetEnrich.triggerMinutes.',
+} as const;
+
+/** Document properties: shared by every user of the spreadsheet. */
+export const DOCUMENT_PROPERTY = {
+  /** + run id: a run of the job registry. */
+  runPrefix: 'sheetEnrich.run.',
+  /** + run id + "." + job sequence: a job of the registry. */
+  jobPrefix: 'sheetEnrich.job.',
+  /** + sheet id + "." + kind: the column mapping the user confirmed for that sheet. */
+  mappingPrefix: 'sheetEnrich.mapping.',
 } as const;

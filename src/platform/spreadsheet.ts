@@ -1,5 +1,5 @@
 /** Adapter: the engine's SpreadsheetPort over SpreadsheetApp (one Range call per port call). */
-import type { RowSpan, SheetPort, SpreadsheetPort } from '../sheet/port';
+import type { RowSpan, SheetPort, SpreadsheetPort } from './ports';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 

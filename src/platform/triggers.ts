@@ -1,8 +1,9 @@
 /** Adapter: TriggerPort over ScriptApp's time-driven triggers of this user and project. */
 import type { KeyValueStore, TriggerPort } from './ports';
+import { USER_PROPERTY } from './property-keys';
 
 /** Remembers the period a trigger got: Apps Script cannot tell it afterwards. */
-const periodKey = (handler: string) => `sheetEnrich.triggerMinutes.${handler}`;
+const periodKey = (handler: string) => USER_PROPERTY.triggerMinutesPrefix + handler;
 
 export function timeTriggers(userStore: KeyValueStore): TriggerPort {
   const find = (handler: string) =>

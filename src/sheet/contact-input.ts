@@ -3,7 +3,7 @@
  * work email, full names split, profile URLs checked, and what is missing when it cannot be sent.
  */
 import type { JobKind } from '../api/model';
-import type { ColumnMapping, InputKey } from '../ui/rpc';
+import type { ColumnMapping, InputKey } from './inputs';
 import { cleanText } from './text';
 
 /** Mail providers whose domain says nothing about the person's employer. */

@@ -3,7 +3,7 @@
  * punctuation) and compared with the names used by real exports — HubSpot, Salesforce, Apollo,
  * the networking site's own export, Google Contacts — and common non-English ones.
  */
-import type { ColumnMapping, InputKey } from '../ui/rpc';
+import { INPUT_KEYS, type ColumnMapping, type InputKey } from './inputs';
 import { foldText } from './text';
 
 /** Exact folded header names per input. Order matters: the first column that matches wins. */
@@ -175,7 +175,6 @@ const HEADER_NAMES: Record<InputKey, readonly string[]> = {
   ],
 };
 
-const INPUT_KEYS = Object.keys(HEADER_NAMES) as InputKey[];
 const EXACT = new Map<string, InputKey>();
 for (const key of INPUT_KEYS)
   for (const name of HEADER_NAMES[key]) if (!EXACT.has(name)) EXACT.set(name, key);

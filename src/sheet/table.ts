@@ -2,7 +2,7 @@
  * Reads a sheet's table in one Range call: the header row, the data rows, and our output blocks.
  */
 import type { JobKind } from '../api/model';
-import type { ColumnMapping } from '../ui/rpc';
+import type { ColumnMapping } from './inputs';
 import { detectHeaderRow, detectMapping } from './headers';
 import {
   locateOutputBlocks,
@@ -11,7 +11,7 @@ import {
   type OutputBlocks,
   type OutputKey,
 } from './output-columns';
-import type { RowSpan, SheetPort } from './port';
+import type { RowSpan, SheetPort } from '../platform/ports';
 
 export interface SheetTable {
   sheet: SheetPort;

@@ -4,13 +4,14 @@
  * `import type` only, so no server code lands in the page.
  */
 import type { EnrichField, JobKind } from '../api/model';
+import type { SkippedRow } from '../jobs/plan';
+import type { FoundCounts, RunState } from '../jobs/registry';
+import type { RunStarted } from '../jobs/start';
+import type { ColumnMapping } from '../sheet/inputs';
 
-/** The inputs a column can be mapped to. */
-export type InputKey =
-  'firstName' | 'lastName' | 'fullName' | 'companyName' | 'companyDomain' | 'networkUrl' | 'email';
-
-/** Input → 1-based column index in the sheet (absent: not mapped). */
-export type ColumnMapping = Partial<Record<InputKey, number>>;
+// Domain shapes the page also shows, re-exported so the sidebar has one contract to import from.
+export type { ColumnMapping, InputKey } from '../sheet/inputs';
+export type { FoundCounts, RunState, SkippedRow };
 
 export interface SettingsView {
   hasApiKey: boolean;
@@ -50,11 +51,6 @@ export interface PlanRequest {
   overwrite?: boolean;
 }
 
-export interface SkippedRow {
-  row: number;
-  reason: string;
-}
-
 export interface PlanView {
   planId: string;
   kind: JobKind;
@@ -82,24 +78,7 @@ export interface PlanView {
   jobs: number;
 }
 
-export interface StartView {
-  runId: string;
-  jobs: number;
-  contacts: number;
-  /** Rows written at once from saved results (no credits). */
-  rowsFilledFromLedger: number;
-  /** Why the run stopped at once (e.g. the API refused the key), in plain words. */
-  message?: string;
-}
-
-export interface FoundCounts {
-  workEmail: number;
-  personalEmail: number;
-  phone: number;
-  profile: number;
-}
-
-export type RunState = 'running' | 'finished' | 'out_of_credits' | 'failed' | 'canceled';
+export type StartView = RunStarted;
 
 export interface RunProgress {
   runId: string;

@@ -2,12 +2,12 @@
 import type { AppContext } from '../jobs/context';
 import { buildPlan } from '../jobs/plan';
 import { pollOnce, type PollOptions } from '../jobs/poll';
-import { getProgress } from '../jobs/run-end';
 import { storePlan } from '../jobs/start';
 import { outputColumnSet } from '../sheet/output-columns';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
+import { progressView } from './progress';
 import type { PlanRequest, PlanView, ProgressView } from './rpc';
-import { getCreditBalance } from './settings';
+import { readCreditBalance } from './settings';
 
 /** Plans a run on the active sheet's selection (all data rows when a lone cell is selected). */
 export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
@@ -47,7 +47,7 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
     maxCredits: plan.maxCredits,
     prices: { ...PRICES },
     reversePrice: REVERSE_PROFILE_PRICE,
-    balance: plan.toSend.length ? getCreditBalance(ctx).balance : null,
+    balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
     jobs: plan.jobs,
   };
 }
@@ -55,5 +55,5 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
 /** Polls what is pending (unless another poller is at it) and returns the progress of every run. */
 export function pollJobs(ctx: AppContext, options: PollOptions = {}): ProgressView {
   pollOnce(ctx, options);
-  return getProgress(ctx);
+  return progressView(ctx);
 }

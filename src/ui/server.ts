@@ -7,8 +7,9 @@ import * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
 import { ENRICH_FIELDS } from '../api/model';
 import type { AppContext } from '../jobs/context';
-import { getProgress } from '../jobs/run-end';
+import { INPUT_KEYS } from '../sheet/inputs';
 import { startRun } from '../jobs/start';
+import { progressView } from './progress';
 import type { SidebarServer } from './rpc';
 import { planRun, pollJobs } from './run-service';
 import * as settings from './settings';
@@ -17,12 +18,7 @@ const column = z.int().check(z.minimum(1), z.maximum(18278));
 const planRequest = z.object({
   kind: z.enum(['enrich', 'reverse']),
   fields: z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone'])),
-  mapping: z.optional(
-    z.partialRecord(
-      z.enum(['firstName', 'lastName', 'fullName', 'companyName', 'companyDomain', 'networkUrl', 'email']),
-      column,
-    ),
-  ),
+  mapping: z.optional(z.partialRecord(z.enum(INPUT_KEYS), column)),
   overwrite: z.optional(z.boolean()),
 });
 const saveSettingsRequest = z.object({
@@ -55,11 +51,11 @@ export function createSidebarServer(ctx: AppContext): SidebarServer {
     getSettings: () => settings.getSettings(ctx),
     saveSettings: (request) => settings.saveSettings(ctx, parse(saveSettingsRequest, request, 'settings')),
     verifyApiKey: () => settings.verifyApiKey(ctx),
-    getCreditBalance: () => settings.getCreditBalance(ctx),
+    getCreditBalance: () => settings.readCreditBalance(ctx),
     planRun: (request) => plainWords(() => planRun(ctx, parse(planRequest, request, 'plan request'))),
     startRun: (id) => plainWords(() => startRun(ctx, parse(planId, id, 'plan id'))),
     pollJobs: () => plainWords(() => pollJobs(ctx)),
-    getProgress: () => getProgress(ctx),
+    getProgress: () => progressView(ctx),
     setBackgroundRefresh: (enabled) =>
       settings.setBackgroundRefresh(ctx, parse(z.boolean(), enabled, 'background refresh switch')),
   };

@@ -72,7 +72,7 @@ export function verifyApiKey(ctx: AppContext): KeyCheckView {
   }
 }
 
-export function getCreditBalance(ctx: AppContext): BalanceView {
+export function readCreditBalance(ctx: AppContext): BalanceView {
   try {
     return { balance: ctx.api().creditBalance() };
   } catch (error) {

@@ -13,7 +13,7 @@ import { ApiError } from '../../src/api/errors';
 import { errorFromResponse } from '../../src/api/failures';
 import type { JobResult } from '../../src/api/model';
 import type { JobAnswer } from '../../src/api/endpoints';
-import { createApiContext, type ApiClientOptions } from '../../src/api/transport';
+import { createApiSession, type ApiClientOptions } from '../../src/api/transport';
 import { createUrlFetchHttp } from '../../src/platform/http';
 import type { HttpPort, LogPort } from '../../src/platform/ports';
 import { CallCounts } from '../../dev/gas/counts';
@@ -49,7 +49,7 @@ function options(overrides: Partial<ApiClientOptions> = {}): ApiClientOptions {
     ...overrides,
   };
 }
-const ctx = (overrides: Partial<ApiClientOptions> = {}) => createApiContext(options(overrides));
+const ctx = (overrides: Partial<ApiClientOptions> = {}) => createApiSession(options(overrides));
 const client = () => createApiClient(options());
 
 function resultOf(answer: JobAnswer): JobResult {
@@ -116,7 +116,7 @@ afterEach(() => {
 describe('account', () => {
   test('verify key and credit balance', () => {
     expect(api.verifyKey(ctx())).toEqual(expect.any(String));
-    expect(api.getCreditBalance(ctx())).toBeGreaterThan(0);
+    expect(api.fetchCreditBalance(ctx())).toBeGreaterThan(0);
     expect(sent.map((s) => [s.method, new URL(s.url).pathname, s.status])).toEqual([
       ['GET', '/api/v2/account/keys/verify', 200],
       ['GET', '/api/v2/account/credits', 200],
@@ -320,11 +320,11 @@ describe('transient failures', () => {
   test('429 error.rate.limit with a long Retry-After: surfaced at once as retryable', async () => {
     await emulator.admin.config({ rateLimit: 1 });
     try {
-      api.getCreditBalance(ctx());
+      api.fetchCreditBalance(ctx());
     } catch {
       // The window may already be used up by earlier tests: the next call is refused either way.
     }
-    const error = caught(() => api.getCreditBalance(ctx()));
+    const error = caught(() => api.fetchCreditBalance(ctx()));
     expect(error).toMatchObject({ status: 429, code: 'error.rate.limit', retryable: true });
     expect(sent).toHaveLength(2);
     expect(sent.at(-1)?.status).toBe(429);
@@ -332,7 +332,7 @@ describe('transient failures', () => {
 
   test('service down (503): retried, then a retryable error', async () => {
     await emulator.admin.config({ down: true });
-    const error = caught(() => api.getCreditBalance(ctx()));
+    const error = caught(() => api.fetchCreditBalance(ctx()));
     expect(error).toMatchObject({ status: 503, retryable: true });
     expect(sent).toHaveLength(4);
   });

@@ -165,7 +165,7 @@ describe('every endpoint sends the documented request and reads the documented a
     s.http.on('get', '/api/v2/account/keys/verify', json(200, { workspace_id: 'ws-1' }));
     s.http.on('get', '/api/v2/account/credits', json(200, { balance: 1234 }));
     expect(api.verifyKey(contextOf(s))).toBe('ws-1');
-    expect(api.getCreditBalance(contextOf(s))).toBe(1234);
+    expect(api.fetchCreditBalance(contextOf(s))).toBe(1234);
     expect(s.http.requests.every((r) => r.headers?.Authorization === `Bearer ${API_KEY}`)).toBe(true);
   });
 });
@@ -288,7 +288,7 @@ describe('error answers', () => {
       '/api/v2/account/credits',
       json(429, { code: 'error.rate.limit', message: 'Too many requests. Try again in 1m' }),
     );
-    const error = thrown(() => api.getCreditBalance(contextOf(s))) as ApiError;
+    const error = thrown(() => api.fetchCreditBalance(contextOf(s))) as ApiError;
     expect(error).toMatchObject({ status: 429, code: 'error.rate.limit', retryable: true });
     expect(error.userMessage).toMatch(/busy/);
   });
@@ -296,7 +296,7 @@ describe('error answers', () => {
   test('5xx with a non-JSON body: server.error, retryable, snippet in the message', () => {
     const s = setup();
     s.http.on('get', '/api/v2/account/credits', raw(502, '<html>Bad gateway</html>'));
-    const error = thrown(() => api.getCreditBalance(contextOf(s))) as ApiError;
+    const error = thrown(() => api.fetchCreditBalance(contextOf(s))) as ApiError;
     expect(error).toMatchObject({ status: 502, code: 'server.error', retryable: true });
     expect(error.message).toContain('<html>Bad gateway</html>');
   });
@@ -312,7 +312,7 @@ describe('error answers', () => {
   test('a 200 that is not JSON: response.not_json', () => {
     const s = setup();
     s.http.on('get', '/api/v2/account/credits', raw(200, '<html>captive portal</html>'));
-    expect(thrown(() => api.getCreditBalance(contextOf(s)))).toMatchObject({
+    expect(thrown(() => api.fetchCreditBalance(contextOf(s)))).toMatchObject({
       status: 200,
       code: 'response.not_json',
       retryable: false,

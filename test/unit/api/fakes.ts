@@ -4,7 +4,7 @@
  */
 import type { BudgetPort, ClockPort, HttpRequest, HttpResponse, LogPort } from '../../../src/platform/ports';
 import { createApiClient } from '../../../src/api/client';
-import { createApiContext, type ApiClientOptions } from '../../../src/api/transport';
+import { createApiSession, type ApiClientOptions } from '../../../src/api/transport';
 
 export const BASE_URL = 'https://api.example.test';
 export const API_KEY = 'sk_live_SECRET_0123456789abcdef';
@@ -118,7 +118,7 @@ export function setup(overrides: Partial<ApiClientOptions> = {}, clock = new Fak
   return { http, clock, log, options };
 }
 
-export const contextOf = (s: Setup) => createApiContext(s.options);
+export const contextOf = (s: Setup) => createApiSession(s.options);
 export const clientOf = (s: Setup) => createApiClient(s.options);
 
 /** Runs fn and returns what it threw (fails the test when it does not throw). */

@@ -276,7 +276,7 @@ describe('a wrong type on a used field fails and names the field and the endpoin
     expect((thrown(() => api.searchCompanies(contextOf(s), {})) as ApiError).message).toMatch(
       /POST \/api\/v2\/company\/search.*companies: expected array, got null/,
     );
-    expect((thrown(() => api.getCreditBalance(contextOf(s))) as ApiError).message).toMatch(
+    expect((thrown(() => api.fetchCreditBalance(contextOf(s))) as ApiError).message).toMatch(
       /balance: expected number, got string/,
     );
   });

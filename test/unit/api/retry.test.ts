@@ -16,7 +16,7 @@ describe('retries', () => {
   ])('%s is retried, then the answer is used', (_name, failure) => {
     const s = setup();
     s.http.on('get', CREDITS, failure, failure, ok);
-    expect(api.getCreditBalance(contextOf(s))).toBe(7);
+    expect(api.fetchCreditBalance(contextOf(s))).toBe(7);
     expect(s.http.fetchCalls).toBe(3);
     // random() = 0.5: equal jitter gives 3/4 of the exponential ceiling (1 s, then 2 s).
     expect(s.clock.sleeps).toEqual([750, 1500]);
@@ -33,7 +33,7 @@ describe('retries', () => {
   ])('%i is never retried', (status, code) => {
     const s = setup();
     s.http.on('get', CREDITS, json(status, { code, message: 'no' }), ok);
-    expect(thrown(() => api.getCreditBalance(contextOf(s)))).toMatchObject({
+    expect(thrown(() => api.fetchCreditBalance(contextOf(s)))).toMatchObject({
       status,
       code,
       retryable: false,
@@ -45,7 +45,7 @@ describe('retries', () => {
   test('gives up after maxAttempts with a retryable error, waits growing exponentially', () => {
     const s = setup({ random: () => 0 });
     s.http.on('get', CREDITS, rateLimited);
-    const error = thrown(() => api.getCreditBalance(contextOf(s))) as ApiError;
+    const error = thrown(() => api.fetchCreditBalance(contextOf(s))) as ApiError;
     expect(error).toMatchObject({ status: 429, code: 'error.rate.limit', retryable: true });
     expect(s.http.fetchCalls).toBe(DEFAULT_RETRY_POLICY.maxAttempts);
     expect(s.clock.sleeps).toEqual([500, 1000, 2000, 4000]);
@@ -70,7 +70,7 @@ describe('retries', () => {
     const clock = new FakeClock(0, DEFAULT_RETRY_POLICY.safetyMs + 500);
     const s = setup({}, clock);
     s.http.on('get', CREDITS, networkDown(), ok);
-    expect(thrown(() => api.getCreditBalance(contextOf(s)))).toMatchObject({
+    expect(thrown(() => api.fetchCreditBalance(contextOf(s)))).toMatchObject({
       code: 'network.failure',
       retryable: true,
     });
@@ -82,7 +82,7 @@ describe('retries', () => {
     const clock = new FakeClock(0, DEFAULT_RETRY_POLICY.safetyMs + 2500);
     const s = setup({}, clock);
     s.http.on('get', CREDITS, rateLimited);
-    thrown(() => api.getCreditBalance(contextOf(s)));
+    thrown(() => api.fetchCreditBalance(contextOf(s)));
     expect(s.clock.sleeps).toEqual([750, 1500]);
     expect(s.http.fetchCalls).toBe(3);
   });
@@ -90,19 +90,19 @@ describe('retries', () => {
   test('Retry-After is honoured when it fits, and ends the retries when it is too long', () => {
     const s = setup();
     s.http.on('get', CREDITS, json(429, { code: 'error.rate.limit' }, { 'Retry-After': '3' }), ok);
-    expect(api.getCreditBalance(contextOf(s))).toBe(7);
+    expect(api.fetchCreditBalance(contextOf(s))).toBe(7);
     expect(s.clock.sleeps).toEqual([3000]);
 
     const t = setup();
     t.http.on('get', CREDITS, json(429, { code: 'error.rate.limit' }, { 'retry-after': '60' }), ok);
-    expect(thrown(() => api.getCreditBalance(contextOf(t)))).toMatchObject({ status: 429 });
+    expect(thrown(() => api.fetchCreditBalance(contextOf(t)))).toMatchObject({ status: 429 });
     expect(t.http.fetchCalls).toBe(1);
   });
 
   test('the retry policy can be tuned', () => {
     const s = setup({ retryPolicy: { maxAttempts: 1 } });
     s.http.on('get', CREDITS, rateLimited, ok);
-    thrown(() => api.getCreditBalance(contextOf(s)));
+    thrown(() => api.fetchCreditBalance(contextOf(s)));
     expect(s.http.fetchCalls).toBe(1);
   });
 });

@@ -97,7 +97,7 @@ describe('the API key', () => {
   test.each(echoes)('never appears in an error or a log line: %s', (_name, answer) => {
     const s = setup();
     s.http.on('get', '/api/v2/account/credits', answer);
-    const error = thrown(() => api.getCreditBalance(contextOf(s))) as ApiError;
+    const error = thrown(() => api.fetchCreditBalance(contextOf(s))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     const visible = [
       error.message,

@@ -2,7 +2,7 @@
  * In-memory SheetPort / SpreadsheetPort. Cells hold strings; every port call that touches cells is
  * counted (reads, writes), the way the Apps Script adapter makes one Range call for each.
  */
-import type { RowSpan, SheetPort, SpreadsheetPort } from '../../../src/sheet/port';
+import type { RowSpan, SheetPort, SpreadsheetPort } from '../../../src/platform/ports';
 
 export class MemorySheet implements SheetPort {
   cells: string[][];

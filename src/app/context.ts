@@ -1,21 +1,22 @@
 /**
- * The one place where the ports are wired to Apps Script. Every entry point creates a context
- * first, so the execution's time budget starts counting at once.
+ * The composition root: the one place where the ports are wired to Apps Script and the API client.
+ * It sits above every layer it wires, so no lower layer needs to import upwards. Every entry point
+ * creates a context first, so the execution's time budget starts counting at once.
  */
 import { createApiClient } from '../api/client';
 import type { EnrichmentApi } from '../api/port';
 import type { AppContext } from '../jobs/context';
 import { LIMITS } from '../limits';
-import { documentCache } from './cache';
-import { createUrlFetchHttp } from './http';
-import { documentLock } from './lock';
-import type { LogPort } from './ports';
-import { documentProperties, userProperties } from './properties';
-import { USER_PROPERTY } from './property-keys';
-import { activeSpreadsheet } from './spreadsheet';
-import { executionBudget, systemClock } from './time';
-import { timeTriggers } from './triggers';
-import { spreadsheetNotifier } from './ui';
+import { documentCache } from '../platform/cache';
+import { createUrlFetchHttp } from '../platform/http';
+import { documentLock } from '../platform/lock';
+import type { LogPort } from '../platform/ports';
+import { documentProperties, userProperties } from '../platform/properties';
+import { USER_PROPERTY } from '../platform/property-keys';
+import { activeSpreadsheet } from '../platform/spreadsheet';
+import { executionBudget, systemClock } from '../platform/time';
+import { timeTriggers } from '../platform/triggers';
+import { spreadsheetNotifier } from '../platform/ui';
 
 const consoleLog: LogPort = {
   info: (message) => console.log(message),

@@ -1,10 +1,10 @@
 /**
  * The top-level functions Apps Script calls (re-exported by src/index.ts): each creates the
- * execution's context and hands over to a use case.
+ * execution's context and hands over to the sidebar server or a use case.
  */
 import { pollOnce } from '../jobs/poll';
-import { getProgress as progressOf } from '../jobs/run-end';
-import { createContext } from '../platform/context';
+import { showSidebar } from '../ui/menu';
+import { refreshNowMessage } from '../ui/progress';
 import type {
   BalanceView,
   KeyCheckView,
@@ -15,39 +15,39 @@ import type {
   SettingsView,
   SidebarPanel,
   StartView,
-} from './rpc';
-import { createSidebarServer } from './server';
-import { requestPanel } from './settings';
-import { showSidebar } from './menu';
+} from '../ui/rpc';
+import { createSidebarServer } from '../ui/server';
+import { requestPanel } from '../ui/settings';
+import { createContext } from './context';
 
-const server = () => createSidebarServer(createContext());
+const sidebarServer = () => createSidebarServer(createContext());
 
 export function getSettings(): SettingsView {
-  return server().getSettings();
+  return sidebarServer().getSettings();
 }
 export function saveSettings(request: SaveSettingsRequest): SettingsView {
-  return server().saveSettings(request);
+  return sidebarServer().saveSettings(request);
 }
 export function verifyApiKey(): KeyCheckView {
-  return server().verifyApiKey();
+  return sidebarServer().verifyApiKey();
 }
 export function getCreditBalance(): BalanceView {
-  return server().getCreditBalance();
+  return sidebarServer().getCreditBalance();
 }
 export function planRun(request: PlanRequest): PlanView {
-  return server().planRun(request);
+  return sidebarServer().planRun(request);
 }
 export function startRun(planId: string): StartView {
-  return server().startRun(planId);
+  return sidebarServer().startRun(planId);
 }
 export function pollJobs(): ProgressView {
-  return server().pollJobs();
+  return sidebarServer().pollJobs();
 }
 export function getProgress(): ProgressView {
-  return server().getProgress();
+  return sidebarServer().getProgress();
 }
 export function setBackgroundRefresh(enabled: boolean): SettingsView {
-  return server().setBackgroundRefresh(enabled);
+  return sidebarServer().setBackgroundRefresh(enabled);
 }
 
 /** The time-driven trigger: polls pending jobs; the trigger removes itself when none is left. */
@@ -56,8 +56,10 @@ export function onPollTrigger(): void {
   try {
     pollOnce(ctx);
   } catch (error) {
-    // A trigger's error only reaches an e-mail digest: log it, the next run tries again.
-    ctx.log.warn(`Poll trigger failed: ${error instanceof Error ? error.message : String(error)}`);
+    // A trigger's error only reaches an e-mail digest: log it with its stack, the next run tries again.
+    ctx.log.warn(
+      `Poll trigger failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   }
 }
 
@@ -82,13 +84,5 @@ export function menuSettings(): void {
 export function menuRefreshNow(): void {
   const ctx = createContext();
   const polled = pollOnce(ctx, { force: true });
-  const progress = progressOf(ctx);
-  const running = progress.runs.filter((run) => run.state === 'running');
-  ctx.notify.toast(
-    !polled
-      ? 'Results are being written right now.'
-      : running.length
-        ? `${running.reduce((sum, run) => sum + run.done, 0)} of ${running.reduce((sum, run) => sum + run.sent, 0)} contacts done; the rest is still running.`
-        : 'No job is waiting for results.',
-  );
+  ctx.notify.toast(refreshNowMessage(ctx, polled));
 }

@@ -1,0 +1,59 @@
+/** The Jobs panel's view of the registry: every run's progress, newest first. */
+import type { AppContext } from '../jobs/context';
+import { loadRegistry, type Registry, type RunRecord } from '../jobs/registry';
+import { timestampText } from '../jobs/row-status';
+import type { ProgressView, RunProgress } from './rpc';
+
+/** The earliest moment a backing-off job of the run will be asked again, if every one is waiting. */
+function retryAtOf(run: RunRecord, registry: Registry, now: number): number | undefined {
+  const waiting = registry.jobs.filter(
+    (job) => job.run === run.id && (job.state === 'queued' || job.state === 'pending'),
+  );
+  if (waiting.length === 0 || waiting.some((job) => !job.nextPollAt || job.nextPollAt <= now))
+    return undefined;
+  return Math.min(...waiting.map((job) => job.nextPollAt!));
+}
+
+function progressOf(run: RunRecord, registry: Registry, now: number): RunProgress {
+  const progress: RunProgress = {
+    runId: run.id,
+    kind: run.kind,
+    sheetName: run.sheetName,
+    state: run.state,
+    jobs: run.jobs,
+    sent: run.sent,
+    done: run.done,
+    found: run.found,
+    credits: run.credits,
+    startedAt: timestampText(run.startedAt),
+    rowsFromLedger: run.fromLedger,
+    unmatched: run.unmatched,
+  };
+  if (run.error) progress.error = run.error;
+  const retryAt = run.state === 'running' ? retryAtOf(run, registry, now) : undefined;
+  if (retryAt !== undefined) progress.retryAt = timestampText(retryAt);
+  return progress;
+}
+
+/** Every known run, newest first, and whether any still waits for results. */
+export function progressView(
+  ctx: AppContext,
+  registry: Registry = loadRegistry(ctx.documentStore),
+): ProgressView {
+  const runs = [...registry.runs.values()].sort((a, b) => b.startedAt - a.startedAt);
+  const now = ctx.clock.now();
+  return {
+    runs: runs.map((run) => progressOf(run, registry, now)),
+    pending: runs.some((run) => run.state === 'running'),
+  };
+}
+
+/** The toast of "Refresh results now": what the poll found, in one line. */
+export function refreshNowMessage(ctx: AppContext, polled: boolean): string {
+  if (!polled) return 'Results are being written right now.';
+  const running = progressView(ctx).runs.filter((run) => run.state === 'running');
+  if (running.length === 0) return 'No job is waiting for results.';
+  const done = running.reduce((sum, run) => sum + run.done, 0);
+  const sent = running.reduce((sum, run) => sum + run.sent, 0);
+  return `${done} of ${sent} contacts done; the rest is still running.`;
+}
