@@ -149,3 +149,11 @@ export function requestError(endpoint: string, problems: string, userMessage: st
 export function missingKeyError(): ApiError {
   return new ApiError(0, CLIENT_ERROR.noKey, 'No API key configured', USER_MESSAGE.noKey, false);
 }
+
+/**
+ * The one test for "this run must wait for a key": no key is set, or the API refused the key. Every
+ * place that stops a run for its key asks this, so a missing key and a refused one behave alike.
+ */
+export function isKeyProblem(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.code === CLIENT_ERROR.noKey);
+}

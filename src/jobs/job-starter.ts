@@ -3,9 +3,11 @@
  * id right after, so a run cut short by the time limit is continued by the next poll.
  */
 import { ApiError } from '../api/errors';
+import { isKeyProblem } from '../api/failures';
 import type { EnrichItemInput } from '../api/port';
 import type { ContactInputs } from '../sheet/contact-input';
 import type { AppContext } from './context';
+import { waitForKey } from './key-wait';
 import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
 import { STATUS } from './row-status';
 import { backoffMs, hasTime } from './timing';
@@ -78,9 +80,8 @@ export function startQueuedJobs(
       saveRecords(ctx.documentStore, [run], [job]);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.status === 401) {
-        Object.assign(run, { state: 'failed', authFailed: true, error: error.userMessage });
-        saveRecords(ctx.documentStore, [run], []);
+      if (isKeyProblem(error)) {
+        waitForKey(ctx, registry, error);
         return false;
       }
       if (error.retryable) {

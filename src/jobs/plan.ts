@@ -2,6 +2,7 @@
  * Planning a run (no credits spent): which rows go out, which are skipped and why, which are filled
  * from duplicates or from saved answers, and the most the run can cost.
  */
+import { UserError } from '../user-error';
 import type { EnrichField, JobKind } from '../api/model';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { LIMITS } from '../limits';
@@ -76,7 +77,7 @@ export function buildPlan(
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
   const table = readSheetTable(sheet, upTo);
   if (!table.headerRow) {
-    throw new Error(
+    throw new UserError(
       options.kind === 'reverse'
         ? 'No header row found: name the email column "Email".'
         : 'No header row found: add headers such as First name, Last name, Company.',

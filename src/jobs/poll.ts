@@ -13,6 +13,7 @@
  * and counts are saved only with step 4, so nothing is lost and nothing is counted or written twice.
  */
 import type { ApiError } from '../api/errors';
+import { isKeyProblem } from '../api/failures';
 import type { ContactResult, JobResult } from '../api/model';
 import type { PollOutcome } from '../api/port';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
@@ -22,6 +23,7 @@ import type { AppContext } from './context';
 import { applyFetchedJobs, rowsByFingerprint } from './apply';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { entryFromResult, Ledger, type LedgerEntry } from './ledger';
+import { apiOrWait, waitForKey } from './key-wait';
 import { finishRuns } from './run-end';
 import { syncPollTrigger } from './poll-trigger';
 import { loadRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
@@ -80,13 +82,16 @@ function pollPendingJobs(ctx: AppContext, registry: Registry, ledger: Ledger, op
       isActive(registry, job) &&
       (options.force || !job.nextPollAt || job.nextPollAt <= now),
   );
+  if (due.length === 0) return;
+  const api = apiOrWait(ctx, registry);
+  if (!api) return;
   for (let start = 0; start < due.length; start += POLL_BATCH_SIZE) {
     if (!hasTime(ctx)) return;
     const batch = due.slice(start, start + POLL_BATCH_SIZE).filter((job) => isActive(registry, job));
     if (batch.length === 0) continue;
-    const outcomes = ctx
-      .api()
-      .pollJobs(batch.map((job) => ({ id: job.id!, kind: registry.runs.get(job.run)!.kind })));
+    const outcomes = api.pollJobs(
+      batch.map((job) => ({ id: job.id!, kind: registry.runs.get(job.run)!.kind })),
+    );
     const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes);
     applyFetchedJobs(ctx, registry, ledger);
     if (stopped) return;
@@ -116,14 +121,8 @@ function recordOutcomes(
     }
   });
   ledger.store(answers);
-  if (keyRefused) {
-    for (const run of registry.runs.values()) {
-      if (run.state !== 'running') continue;
-      Object.assign(run, { state: 'failed', authFailed: true, error: keyRefused.userMessage });
-      changedRuns.add(run);
-    }
-  }
   saveRecords(ctx.documentStore, [...changedRuns], changedJobs);
+  if (keyRefused) waitForKey(ctx, registry, keyRefused);
   return !!keyRefused;
 }
 
@@ -160,7 +159,7 @@ function outcomeChange(
   }
   if (outcome.kind === 'not_ready') return giveUpWhenStuck(job, now);
   const error = outcome.error;
-  if (error.status === 401 || error.code === 'config.api_key') return 'key_refused';
+  if (isKeyProblem(error)) return 'key_refused';
   if (error.status === 404) {
     Object.assign(job, { state: 'fetched', rest: STATUS.jobNotFound });
     return 'fetched';

@@ -4,6 +4,7 @@
  * per job (its fingerprints and state), compact JSON, each far below the 9 KB value limit; the
  * whole registry is read with one getAll and written with one setAll per step.
  */
+import { UserError } from '../user-error';
 import type { EnrichField, JobKind, JobStatus } from '../api/model';
 import { LIMITS } from '../limits';
 import type { KeyValueStore } from '../platform/ports';
@@ -154,7 +155,7 @@ export function estimateBytes(runs: readonly RunRecord[], jobs: readonly JobReco
 /** Throws a plain-words error when the registry would outgrow its share of the store. */
 export function assertRoom(registry: Registry, extraBytes: number): void {
   if (registry.bytes + extraBytes > REGISTRY_BYTES) {
-    throw new Error(
+    throw new UserError(
       'Too many contacts are waiting for results. Select fewer rows, or wait for the running jobs to finish.',
     );
   }

@@ -3,6 +3,7 @@
  * confirmation, rebuilt from the same rows at start (the sheet may have changed), and refused when
  * it would now cost more than the user agreed to.
  */
+import { UserError } from '../user-error';
 import type { EnrichField, JobKind } from '../api/model';
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { RowSpan } from '../platform/ports';
@@ -78,10 +79,10 @@ function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
   const text = ctx.userStore.get(USER_PROPERTY.pendingPlan);
   const stored = text ? (JSON.parse(text) as StoredPlan) : undefined;
   if (stored?.id === planId && stored.started) {
-    throw new Error('This preview has already been started: its progress is under Jobs.');
+    throw new UserError('This preview has already been started: its progress is under Jobs.');
   }
   if (!stored || stored.id !== planId || ctx.clock.now() - stored.createdAt > PLAN_TTL_MS) {
-    throw new Error('This preview has expired: preview the run again.');
+    throw new UserError('This preview has expired: preview the run again.');
   }
   return stored;
 }
@@ -89,17 +90,19 @@ function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
 /** Starts the confirmed plan: registers its jobs, writes saved answers and "pending", sends the jobs. */
 export function startRun(ctx: AppContext, planId: string): RunStarted {
   if (!ctx.lock.tryLock(START_LOCK_WAIT_MS)) {
-    throw new Error('Results are being written right now: try again in a minute.');
+    throw new UserError('Results are being written right now: try again in a minute.');
   }
   try {
     // Read under the lock: two starts of one preview must not both see it unstarted.
     const stored = takeStoredPlan(ctx, planId);
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
-    if (!sheet) throw new Error('The sheet of this preview was deleted.');
+    if (!sheet) throw new UserError('The sheet of this preview was deleted.');
     const registry = loadRegistry(ctx.documentStore);
     const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans }, registry);
     if (plan.maxCredits > stored.maxCredits) {
-      throw new Error('The rows changed since the preview and the run would cost more: preview it again.');
+      throw new UserError(
+        'The rows changed since the preview and the run would cost more: preview it again.',
+      );
     }
     ctx.userStore.set(USER_PROPERTY.pendingPlan, JSON.stringify({ ...stored, started: true }));
     return launch(ctx, plan, registry);

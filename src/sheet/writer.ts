@@ -2,6 +2,7 @@
  * Batched write-back: whatever the number of rows, one header write (only when the block is new)
  * and one block write (plain-text format + setValues) per call.
  */
+import { UserError } from '../user-error';
 import type { JobKind } from '../api/model';
 import { isFinalStatus, outputColumnsOf, type OutputKey } from './output-columns';
 import type { SheetTable } from './table';
@@ -29,7 +30,7 @@ export function ensureOutputBlock(table: SheetTable, kind: JobKind): number {
   const existing = table.blocks[kind];
   if (existing) return existing;
   if (!table.headerRow)
-    throw new Error('No header row found: add headers such as First name, Last name, Company.');
+    throw new UserError('No header row found: add headers such as First name, Last name, Company.');
   const headers = outputColumnsOf(kind).map((column) => column.header);
   const start = table.width + 1;
   table.sheet.writeText(table.headerRow, start, [headers]);

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
 import { ENRICH_FIELDS } from '../api/model';
 import type { AppContext } from '../jobs/context';
+import { UserError } from '../user-error';
 import { INPUT_KEYS } from '../sheet/inputs';
 import { startRun } from '../jobs/start';
 import { progressView } from './progress';
@@ -37,26 +38,43 @@ function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
   return result.data;
 }
 
-function plainWords<T>(call: () => T): T {
+/**
+ * The one error boundary of the sidebar: a UserError or an ApiError reaches the page as its plain
+ * words; anything else is a bug, logged with its stack and shown as one line that says so.
+ */
+function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
   try {
     return call();
   } catch (error) {
-    if (error instanceof ApiError) throw new Error(error.userMessage, { cause: error });
-    throw error;
+    if (error instanceof UserError) throw error;
+    if (error instanceof ApiError) throw new UserError(error.userMessage);
+    const bug = error instanceof Error ? error : new Error(String(error));
+    ctx.log.warn(`${name} failed: ${bug.stack ?? bug.message}`);
+    throw new Error(
+      `Sheet Enrich hit an unexpected problem (${bug.message}). Try again; if it persists, report it.`,
+      {
+        cause: bug,
+      },
+    );
   }
 }
 
 export function createSidebarServer(ctx: AppContext): SidebarServer {
-  return {
+  const server: SidebarServer = {
     getSettings: () => settings.getSettings(ctx),
     saveSettings: (request) => settings.saveSettings(ctx, parse(saveSettingsRequest, request, 'settings')),
     verifyApiKey: () => settings.verifyApiKey(ctx),
     getCreditBalance: () => settings.readCreditBalance(ctx),
-    planRun: (request) => plainWords(() => planRun(ctx, parse(planRequest, request, 'plan request'))),
-    startRun: (id) => plainWords(() => startRun(ctx, parse(planId, id, 'plan id'))),
-    pollJobs: () => plainWords(() => pollJobs(ctx)),
+    planRun: (request) => planRun(ctx, parse(planRequest, request, 'plan request')),
+    startRun: (id) => startRun(ctx, parse(planId, id, 'plan id')),
+    pollJobs: () => pollJobs(ctx),
     getProgress: () => progressView(ctx),
     setBackgroundRefresh: (enabled) =>
       settings.setBackgroundRefresh(ctx, parse(z.boolean(), enabled, 'background refresh switch')),
   };
+  const entries = Object.entries(server).map(([name, call]) => [
+    name,
+    (...args: unknown[]) => guarded(ctx, name, () => (call as (...a: unknown[]) => unknown)(...args)),
+  ]);
+  return Object.fromEntries(entries) as unknown as SidebarServer;
 }

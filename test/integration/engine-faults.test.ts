@@ -146,4 +146,21 @@ describe('faults while jobs run', () => {
     });
     expect(addon.triggers()).toEqual([]);
   });
+
+  it('waits for a key removed while jobs are out, then finishes them once a key is saved', async () => {
+    const addon = kit.open(contactRows(people(5)));
+    const { start } = planAndStart(addon);
+    await jobsEnded(kit.emulator());
+    addon.call('saveSettings', { apiKey: '' });
+    firePoll(addon);
+    const waiting = progress(addon, start.runId);
+    expect(waiting).toMatchObject({ state: 'failed', error: expect.stringMatching(/save your API key/i) });
+    expect(addon.triggers()).toEqual([]);
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(5).fill('pending'));
+
+    addon.call('saveSettings', { apiKey: kit.emulator().apiKey });
+    const done = await settle(addon, start.runId);
+    expect(done).toMatchObject({ state: 'finished', sent: 5, done: 5 });
+    expect(done.credits).toBe((await kit.emulator().admin.stats()).credits_spent);
+  });
 });

@@ -1,0 +1,11 @@
+/**
+ * An error meant for the user: a plan that cannot be made, a start refused. Its message is plain
+ * words with what to do next, shown as it is; any other error is a bug, shown briefly and logged
+ * with its stack. (The API client's ApiError carries its own `userMessage`.)
+ */
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
