@@ -4,8 +4,8 @@
  * with its stack. (The API client's ApiError carries its own `userMessage`.)
  */
 export class UserError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'UserError';
   }
 }

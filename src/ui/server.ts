@@ -47,7 +47,7 @@ function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
     return call();
   } catch (error) {
     if (error instanceof UserError) throw error;
-    if (error instanceof ApiError) throw new UserError(error.userMessage);
+    if (error instanceof ApiError) throw new UserError(error.userMessage, { cause: error });
     const bug = error instanceof Error ? error : new Error(String(error));
     ctx.log.warn(`${name} failed: ${bug.stack ?? bug.message}`);
     throw new Error(
