@@ -48,12 +48,13 @@ function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
   } catch (error) {
     if (error instanceof UserError) throw error;
     if (error instanceof ApiError) throw new UserError(error.userMessage, { cause: error });
-    const bug = error instanceof Error ? error : new Error(String(error));
-    ctx.log.warn(`${name} failed: ${bug.stack ?? bug.message}`);
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    ctx.log.warn(`${name} failed: ${text}`);
+    const message = error instanceof Error ? error.message : String(error);
     throw new Error(
-      `Sheet Enrich hit an unexpected problem (${bug.message}). Try again; if it persists, report it.`,
+      `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`,
       {
-        cause: bug,
+        cause: error,
       },
     );
   }
