@@ -38,9 +38,10 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
 
   function show(view: ProgressView): void {
     const runs = [...view.runs].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+    const problems = (view.problems ?? []).map((text) => h('p', { class: 'run-error', role: 'alert' }, text));
     if (runs.length === 0)
-      fill(list, h('p', { class: 'empty' }, 'No runs yet. Start one from Enrich or Reverse.'));
-    else fill(list, ...runs.map(runCard));
+      fill(list, ...problems, h('p', { class: 'empty' }, 'No runs yet. Start one from Enrich or Reverse.'));
+    else fill(list, ...problems, ...runs.map(runCard));
     const ended = runs.some((run) => runningIds.has(run.runId) && run.state !== 'running');
     runningIds.clear();
     for (const run of runs) if (run.state === 'running') runningIds.add(run.runId);

@@ -59,7 +59,7 @@ function applyToSheet(
 ): void {
   const sheet = ctx.spreadsheet.sheetById(sheetId);
   const table = sheet ? readSheetTable(sheet) : undefined;
-  const entries = ledger.lookup(jobs.flatMap((job) => job.fps));
+  const entries = ledger.lookup(jobs.flatMap((job) => job.fingerprints));
   const fpRowsCache = new Map<string, Map<string, number[]>>();
   const writes = new Map<string, { kind: JobKind; overwrite: boolean; outputs: Map<number, RowOutput> }>();
   const touchedRuns = new Set<RunRecord>();
@@ -75,12 +75,12 @@ function applyToSheet(
     const writeKey = `${run.kind}|${run.overwrite}`;
     const write = writes.get(writeKey) ?? { kind: run.kind, overwrite: run.overwrite, outputs: new Map() };
     writes.set(writeKey, write);
-    for (const fp of job.fps) {
+    for (const fp of job.fingerprints) {
       const entry = entries.get(fp);
       const answered = entryCovers(entry, run.fields);
       const output: RowOutput = answered
         ? rowOutputFromEntry(entry, run.kind, run.fields, false)
-        : { status: job.rest ?? 'not found', enrichedAt: '' };
+        : { status: job.unansweredStatus ?? 'not found', enrichedAt: '' };
       const rows = fpRows.get(fp) ?? [];
       rows.forEach((row) => write.outputs.set(row, output));
       if (answered) countFound(run.found, entry, run.fields);

@@ -49,10 +49,10 @@ export function startQueuedJobs(
   for (const job of queued) {
     if (!hasTime(ctx)) return true;
     if (job.nextPollAt && job.nextPollAt > now) continue;
-    const sendable = job.fps.filter((fp) => contacts.has(fp));
+    const sendable = job.fingerprints.filter((fp) => contacts.has(fp));
     if (sendable.length === 0) {
-      Object.assign(job, { state: 'applied', fps: [] } satisfies Partial<JobRecord>);
-      run.sent -= job.fps.length;
+      Object.assign(job, { state: 'applied', fingerprints: [] } satisfies Partial<JobRecord>);
+      run.sent -= job.fingerprints.length;
       saveRecords(ctx.documentStore, [run], [job]);
       continue;
     }
@@ -74,8 +74,8 @@ export function startQueuedJobs(
               picked.map(([fp, contact]) => enrichItemOf(run, fp, contact)),
               run.fields,
             );
-      run.sent -= job.fps.length - sendable.length;
-      Object.assign(job, { state: 'pending', fps: sendable, startedAt: ctx.clock.now(), tries: 0 });
+      run.sent -= job.fingerprints.length - sendable.length;
+      Object.assign(job, { state: 'pending', fingerprints: sendable, startedAt: ctx.clock.now(), tries: 0 });
       delete job.nextPollAt;
       saveRecords(ctx.documentStore, [run], [job]);
     } catch (error) {
@@ -90,7 +90,7 @@ export function startQueuedJobs(
         saveRecords(ctx.documentStore, [], [job]);
         return true;
       }
-      Object.assign(job, { state: 'fetched', rest: STATUS.error(error.userMessage) });
+      Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.error(error.userMessage) });
       saveRecords(ctx.documentStore, [], [job]);
     }
   }

@@ -2,8 +2,8 @@
  * The results ledger: every answer the API gave, keyed by input fingerprint, so the same inputs
  * never cost credits twice and the custom functions can read answers without a job.
  *
- * Durable store: a hidden sheet, one row per answer: A = fingerprint, B = compact JSON of a
- * LedgerEntry. Rows are only ever appended (one Range write per batch); when a fingerprint is
+ * Durable store: a hidden sheet, one row per answer: A = fingerprint, B = the versioned JSON of a
+ * LedgerEntry (stored-records.ts; rows written by older versions are migrated when read). Rows are only ever appended (one Range write per batch); when a fingerprint is
  * answered again (more fields asked), the later row wins. CacheService sits in front, so single
  * look-ups rarely read the sheet; the sheet is read at most once per execution.
  */
@@ -12,19 +12,24 @@ import type { CachePort } from '../platform/ports';
 import type { SpreadsheetPort } from '../platform/ports';
 import { LIMITS } from '../limits';
 import { toCellText } from '../sheet/writer';
+import { decodeRecord, encodeRecord, LEDGER_ENTRY_CODEC } from './stored-records';
 
 export const LEDGER_SHEET_NAME = '_sheet_enrich_ledger';
 const CACHE_PREFIX = 'ledger:';
 
+export interface FoundEmail {
+  email: string;
+  /** The API's verification status (e.g. VALID, CATCH_ALL). */
+  status: string;
+}
+
 export interface LedgerEntry {
   /** The fields this answer covers (empty for a reverse lookup). */
-  f: EnrichField[];
-  /** [email, status] */
-  w?: [string, string];
-  p?: [string, string];
-  /** [number, region] */
-  ph?: [string, string];
-  pr?: ProfileSummary;
+  fields: EnrichField[];
+  workEmail?: FoundEmail;
+  personalEmail?: FoundEmail;
+  phone?: { number: string; region: string };
+  profile?: ProfileSummary;
   /** When the answer arrived (ms since the epoch). */
   at: number;
 }
@@ -42,19 +47,21 @@ export function entryFromResult(
   fields: readonly EnrichField[],
   at: number,
 ): LedgerEntry {
-  const entry: LedgerEntry = { f: [...fields], at };
+  const entry: LedgerEntry = { fields: [...fields], at };
   const workEmail = item.workEmail ?? item.workEmails[0];
   const personalEmail = item.personalEmail ?? item.personalEmails[0];
   const phone = item.phone ?? item.phones[0];
-  if (workEmail?.email) entry.w = [bounded(workEmail.email), bounded(workEmail.status)];
-  if (personalEmail?.email) entry.p = [bounded(personalEmail.email), bounded(personalEmail.status)];
-  if (phone?.number) entry.ph = [bounded(phone.number), bounded(phone.region)];
+  if (workEmail?.email)
+    entry.workEmail = { email: bounded(workEmail.email), status: bounded(workEmail.status) };
+  if (personalEmail?.email)
+    entry.personalEmail = { email: bounded(personalEmail.email), status: bounded(personalEmail.status) };
+  if (phone?.number) entry.phone = { number: bounded(phone.number), region: bounded(phone.region) };
   const profile = Object.fromEntries(
     Object.entries(item.profile ?? {})
       .filter(([, value]) => value)
       .map(([key, value]) => [key, bounded(value)]),
   );
-  if (Object.keys(profile).length) entry.pr = profile;
+  if (Object.keys(profile).length) entry.profile = profile;
   return entry;
 }
 
@@ -63,7 +70,7 @@ export function entryCovers(
   entry: LedgerEntry | undefined,
   fields: readonly EnrichField[],
 ): entry is LedgerEntry {
-  return !!entry && fields.every((field) => entry.f.includes(field));
+  return !!entry && fields.every((field) => entry.fields.includes(field));
 }
 
 /** True when the entry found something the run asked for. */
@@ -72,12 +79,12 @@ export function entryFoundSomething(
   kind: JobKind,
   fields: readonly EnrichField[],
 ): boolean {
-  if (kind === 'reverse') return !!entry.pr;
+  if (kind === 'reverse') return !!entry.profile;
   return (
-    (fields.includes('work_email') && !!entry.w) ||
-    (fields.includes('personal_email') && !!entry.p) ||
-    (fields.includes('phone') && !!entry.ph) ||
-    !!entry.pr
+    (fields.includes('work_email') && !!entry.workEmail) ||
+    (fields.includes('personal_email') && !!entry.personalEmail) ||
+    (fields.includes('phone') && !!entry.phone) ||
+    !!entry.profile
   );
 }
 
@@ -113,7 +120,7 @@ export class Ledger {
         const entry = all.get(fp);
         if (!entry) continue;
         found.set(fp, entry);
-        warm[CACHE_PREFIX + fp] = JSON.stringify(entry);
+        warm[CACHE_PREFIX + fp] = encodeRecord(LEDGER_ENTRY_CODEC, entry);
       }
       if (Object.keys(warm).length) this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
     }
@@ -133,11 +140,11 @@ export class Ledger {
     for (const [fp, entry] of entries) {
       const previous = all.get(fp);
       const merged: LedgerEntry = previous
-        ? { ...previous, ...entry, f: [...new Set([...previous.f, ...entry.f])] }
+        ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
         : entry;
       if (previous && sameAnswer(previous, merged)) continue;
       all.set(fp, merged);
-      const text = JSON.stringify(merged);
+      const text = encodeRecord(LEDGER_ENTRY_CODEC, merged);
       rows.push([fp, text]);
       warm[CACHE_PREFIX + fp] = text;
     }
@@ -165,11 +172,8 @@ export class Ledger {
   }
 }
 
+/** A stored entry of any version; an unreadable row counts as no answer (it stays in the sheet). */
 function parseEntry(text: string): LedgerEntry | undefined {
-  try {
-    const value = JSON.parse(text) as LedgerEntry;
-    return Array.isArray(value?.f) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  const decoded = decodeRecord<LedgerEntry>(LEDGER_ENTRY_CODEC, text);
+  return decoded.ok ? decoded.value : undefined;
 }

@@ -7,6 +7,7 @@ import type { KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { SheetTable } from '../sheet/table';
 import { detectTableMapping } from '../sheet/table';
+import { decodeRecord, encodeRecord, MAPPING_CODEC } from './stored-records';
 import type { ColumnMapping, InputKey } from '../sheet/inputs';
 
 const key = (sheetId: number, kind: JobKind) => `${DOCUMENT_PROPERTY.mappingPrefix}${sheetId}.${kind}`;
@@ -32,23 +33,21 @@ export function rememberMapping(
   mapping: ColumnMapping,
 ): void {
   const stored: StoredMapping = { mapping, headers: headersOf(table, mapping) };
-  store.set(key(table.sheet.id(), kind), JSON.stringify(stored));
+  store.set(key(table.sheet.id(), kind), encodeRecord(MAPPING_CODEC, stored));
 }
 
 /** The remembered mapping when its columns still have their headers, else the detected one. */
 export function resolveMapping(store: KeyValueStore, table: SheetTable, kind: JobKind): ColumnMapping {
   const text = store.get(key(table.sheet.id(), kind));
-  if (text) {
-    try {
-      const stored = JSON.parse(text) as StoredMapping;
-      const current = headersOf(table, stored.mapping);
-      const unchanged = Object.entries(stored.headers).every(
-        ([input, header]) => current[input as InputKey] === header,
-      );
-      if (unchanged) return stored.mapping;
-    } catch {
-      // A damaged value is as good as none: detect again.
-    }
+  // A damaged value is as good as none (detection runs again), and the next confirmation replaces it.
+  const decoded = text ? decodeRecord<StoredMapping>(MAPPING_CODEC, text) : undefined;
+  if (decoded?.ok) {
+    const stored = decoded.value;
+    const current = headersOf(table, stored.mapping);
+    const unchanged = Object.entries(stored.headers).every(
+      ([input, header]) => current[input as InputKey] === header,
+    );
+    if (unchanged) return stored.mapping;
   }
   return detectTableMapping(table);
 }

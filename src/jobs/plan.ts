@@ -154,7 +154,7 @@ function fingerprintsInFlight(registry: Registry): Map<string, string> {
     const run = registry.runs.get(job.run);
     if (job.state === 'applied' || !run) continue;
     const reason = run.state === 'running' ? WAITING_FOR_RUN : run.authFailed ? WAITING_FOR_KEY : '';
-    if (reason) job.fps.forEach((fp) => busy.set(fp, reason));
+    if (reason) job.fingerprints.forEach((fp) => busy.set(fp, reason));
   }
   return busy;
 }

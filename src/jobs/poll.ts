@@ -40,6 +40,8 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return false;
   try {
     const registry = loadRegistry(ctx.documentStore);
+    for (const { key, reason } of registry.unreadable)
+      ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
     const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
     applyFetchedJobs(ctx, registry, ledger);
     startQueuedRuns(ctx, registry);
@@ -140,18 +142,23 @@ function outcomeChange(
   if (outcome.kind === 'result') {
     const rest = restStatusOf(outcome.result);
     if (rest === undefined) return giveUpWhenStuck(job, now);
-    const sent = new Set(job.fps);
+    const sent = new Set(job.fingerprints);
     for (const item of outcome.result.items) {
       const fp = fingerprintOfItem(run, item);
       if (!fp || !sent.has(fp)) continue;
       const entry = entryFromResult(item, run.fields, now);
-      const keep = outcome.result.status === 'FINISHED' || entry.w || entry.p || entry.ph || entry.pr;
+      const keep =
+        outcome.result.status === 'FINISHED' ||
+        entry.workEmail ||
+        entry.personalEmail ||
+        entry.phone ||
+        entry.profile;
       if (keep) answers.set(fp, entry);
     }
     run.credits += outcome.result.credits - (job.credits ?? 0);
     Object.assign(job, {
       state: 'fetched',
-      rest,
+      unansweredStatus: rest,
       status: outcome.result.status,
       credits: outcome.result.credits,
     });
@@ -161,12 +168,12 @@ function outcomeChange(
   const error = outcome.error;
   if (isKeyProblem(error)) return 'key_refused';
   if (error.status === 404) {
-    Object.assign(job, { state: 'fetched', rest: STATUS.jobNotFound });
+    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.jobNotFound });
     return 'fetched';
   }
   job.tries = (job.tries ?? 0) + 1;
   if (!error.retryable && job.tries >= 3) {
-    Object.assign(job, { state: 'fetched', rest: STATUS.error(error.userMessage) });
+    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.error(error.userMessage) });
     return 'fetched';
   }
   job.nextPollAt = now + backoffMs(job.tries);
@@ -189,7 +196,7 @@ function restStatusOf(result: JobResult): string | undefined {
 
 function giveUpWhenStuck(job: JobRecord, now: number): Change {
   if (job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS) {
-    Object.assign(job, { state: 'fetched', rest: STATUS.timedOut });
+    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.timedOut });
     return 'fetched';
   }
   if (!job.tries) return null;

@@ -10,6 +10,7 @@ import { LIMITS } from '../limits';
 import type { KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { ColumnMapping } from '../sheet/inputs';
+import { decodeRecord, encodeRecord, JOB_CODEC, RUN_CODEC } from './stored-records';
 
 const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
 const JOB_PREFIX = DOCUMENT_PROPERTY.jobPrefix;
@@ -68,13 +69,13 @@ export interface JobRecord {
   seq: number;
   state: JobState;
   /** Input fingerprints, in the order sent. */
-  fps: string[];
+  fingerprints: string[];
   /** e.g. "rows 2–101", for the job's name. */
   rows: string;
   id?: string;
   startedAt?: number;
   /** Row status for fingerprints the ledger has no answer for once fetched ("out of credits"...). */
-  rest?: string;
+  unansweredStatus?: string;
   status?: JobStatus;
   credits?: number;
   /** Failed polls in a row (backoff) and when to try again. */
@@ -82,9 +83,17 @@ export interface JobRecord {
   nextPollAt?: number;
 }
 
+/** A stored record that could not be read: kept in the store as it is, and reported. */
+export interface UnreadableRecord {
+  key: string;
+  reason: string;
+}
+
 export interface Registry {
   runs: Map<string, RunRecord>;
   jobs: JobRecord[];
+  /** Records of the registry that could not be read (damaged, or from a newer version). */
+  unreadable: UnreadableRecord[];
   /** Bytes the registry's keys and values take in the store. */
   bytes: number;
 }
@@ -107,28 +116,33 @@ export function utf8Bytes(text: string): number {
   return bytes;
 }
 
-/** The registry in one read. Unreadable values are dropped rather than stopping every poll. */
+/**
+ * The registry in one read. Records of an older version are migrated; an unreadable one does not
+ * stop every poll, but it is not dropped either: it stays in the store (pruning only deletes what
+ * it read) and is listed in `unreadable`, for the Jobs panel and the log.
+ */
 export function loadRegistry(store: KeyValueStore): Registry {
-  const registry: Registry = { runs: new Map(), jobs: [], bytes: 0 };
+  const registry: Registry = { runs: new Map(), jobs: [], unreadable: [], bytes: 0 };
   for (const [key, value] of Object.entries(store.getAll())) {
     const isRun = key.startsWith(RUN_PREFIX);
     if (!isRun && !key.startsWith(JOB_PREFIX)) continue;
     registry.bytes += utf8Bytes(key) + utf8Bytes(value);
-    try {
-      if (isRun) {
-        const run = JSON.parse(value) as RunRecord;
-        registry.runs.set(run.id, run);
-      } else registry.jobs.push(JSON.parse(value) as JobRecord);
-    } catch {
-      continue;
+    if (isRun) {
+      const run = decodeRecord<RunRecord>(RUN_CODEC, value);
+      if (run.ok) registry.runs.set(run.value.id, run.value);
+      else registry.unreadable.push({ key, reason: run.reason });
+    } else {
+      const job = decodeRecord<JobRecord>(JOB_CODEC, value);
+      if (job.ok) registry.jobs.push(job.value);
+      else registry.unreadable.push({ key, reason: job.reason });
     }
   }
   registry.jobs.sort((a, b) => a.run.localeCompare(b.run) || a.seq - b.seq);
   return registry;
 }
 
-function serialise(record: RunRecord | JobRecord): string {
-  const text = JSON.stringify(record);
+function serialise(record: RunRecord | JobRecord, codec: typeof RUN_CODEC): string {
+  const text = encodeRecord(codec, record);
   if (utf8Bytes(text) > LIMITS.propertyValueBytes - 100) {
     throw new Error(`A registry value is over the ${LIMITS.propertyValueBytes}-byte property limit.`);
   }
@@ -142,8 +156,8 @@ export function saveRecords(
   jobs: readonly JobRecord[],
 ): void {
   const values: Record<string, string> = {};
-  for (const run of runs) values[runKey(run)] = serialise(run);
-  for (const job of jobs) values[jobKey(job)] = serialise(job);
+  for (const run of runs) values[runKey(run)] = serialise(run, RUN_CODEC);
+  for (const job of jobs) values[jobKey(job)] = serialise(job, JOB_CODEC);
   if (Object.keys(values).length) store.setAll(values);
 }
 

@@ -33,11 +33,18 @@ export function rowOutputFromEntry(
     enrichedAt: timestampText(entry.at),
   };
   if (kind === 'enrich') {
-    if (fields.includes('work_email') && entry.w) [output.workEmail, output.workEmailStatus] = entry.w;
-    if (fields.includes('personal_email') && entry.p) output.personalEmail = entry.p[0];
-    if (fields.includes('phone') && entry.ph) [output.phone, output.phoneRegion] = entry.ph;
+    if (fields.includes('work_email') && entry.workEmail) {
+      output.workEmail = entry.workEmail.email;
+      output.workEmailStatus = entry.workEmail.status;
+    }
+    if (fields.includes('personal_email') && entry.personalEmail)
+      output.personalEmail = entry.personalEmail.email;
+    if (fields.includes('phone') && entry.phone) {
+      output.phone = entry.phone.number;
+      output.phoneRegion = entry.phone.region;
+    }
   }
-  const profile = entry.pr;
+  const profile = entry.profile;
   if (profile) {
     output.fullName = profile.fullName ?? [profile.firstName, profile.lastName].filter(Boolean).join(' ');
     output.title = profile.title;
@@ -55,8 +62,8 @@ export function countFound(
   entry: LedgerEntry,
   fields: readonly EnrichField[],
 ): void {
-  if (fields.includes('work_email') && entry.w) found.workEmail++;
-  if (fields.includes('personal_email') && entry.p) found.personalEmail++;
-  if (fields.includes('phone') && entry.ph) found.phone++;
-  if (entry.pr) found.profile++;
+  if (fields.includes('work_email') && entry.workEmail) found.workEmail++;
+  if (fields.includes('personal_email') && entry.personalEmail) found.personalEmail++;
+  if (fields.includes('phone') && entry.phone) found.phone++;
+  if (entry.profile) found.profile++;
 }

@@ -22,8 +22,9 @@ function finalState(jobs: readonly JobRecord[]): { state: RunState; error?: stri
       error: 'The job was canceled in the dashboard: run the rest again if needed.',
     };
   }
-  const failed = jobs.filter((job) => !job.status && job.rest);
-  if (jobs.length > 0 && failed.length === jobs.length) return { state: 'failed', error: failed[0]!.rest };
+  const failed = jobs.filter((job) => !job.status && job.unansweredStatus);
+  if (jobs.length > 0 && failed.length === jobs.length)
+    return { state: 'failed', error: failed[0]!.unansweredStatus };
   return { state: 'finished' };
 }
 

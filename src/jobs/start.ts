@@ -24,6 +24,7 @@ import {
   type RunRecord,
 } from './registry';
 import { rowOutputFromEntry, STATUS } from './row-status';
+import { decodeRecord, encodeRecord, PLAN_CODEC } from './stored-records';
 import { START_LOCK_WAIT_MS } from './timing';
 
 /** What a start did, for the sidebar. */
@@ -71,13 +72,16 @@ export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpa
     maxCredits: plan.maxCredits,
     createdAt: ctx.clock.now(),
   };
-  ctx.userStore.set(USER_PROPERTY.pendingPlan, JSON.stringify(stored));
+  ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, stored));
   return stored.id;
 }
 
 function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
   const text = ctx.userStore.get(USER_PROPERTY.pendingPlan);
-  const stored = text ? (JSON.parse(text) as StoredPlan) : undefined;
+  const decoded = text ? decodeRecord<StoredPlan>(PLAN_CODEC, text) : undefined;
+  // A damaged preview is only a preview: the user is asked to look at the cost again.
+  if (decoded && !decoded.ok) ctx.log.warn(`The stored preview could not be read: ${decoded.reason}.`);
+  const stored = decoded?.ok ? decoded.value : undefined;
   if (stored?.id === planId && stored.started) {
     throw new UserError('This preview has already been started: its progress is under Jobs.');
   }
@@ -104,7 +108,7 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
         'The rows changed since the preview and the run would cost more: preview it again.',
       );
     }
-    ctx.userStore.set(USER_PROPERTY.pendingPlan, JSON.stringify({ ...stored, started: true }));
+    ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, { ...stored, started: true }));
     return launch(ctx, plan, registry);
   } finally {
     ctx.lock.release();
@@ -139,7 +143,7 @@ function launch(ctx: AppContext, plan: RunPlan, registry: Registry): RunStarted 
       run: run.id,
       seq,
       state: 'queued',
-      fps: chunk.map((contact) => contact.fp),
+      fingerprints: chunk.map((contact) => contact.fp),
       rows: rowsLabel(chunk.flatMap((contact) => contact.rows)),
     });
   }

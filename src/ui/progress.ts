@@ -1,6 +1,6 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
 import type { AppContext } from '../jobs/context';
-import { loadRegistry, type Registry, type RunRecord } from '../jobs/registry';
+import { loadRegistry, type Registry, type RunRecord, type UnreadableRecord } from '../jobs/registry';
 import { timestampText } from '../jobs/row-status';
 import type { ProgressView, RunProgress } from './rpc';
 
@@ -42,10 +42,17 @@ export function progressView(
 ): ProgressView {
   const runs = [...registry.runs.values()].sort((a, b) => b.startedAt - a.startedAt);
   const now = ctx.clock.now();
-  return {
+  const view: ProgressView = {
     runs: runs.map((run) => progressOf(run, registry, now)),
     pending: runs.some((run) => run.state === 'running'),
   };
+  if (registry.unreadable.length) view.problems = registry.unreadable.map(unreadableMessage);
+  return view;
+}
+
+/** What the Jobs panel says of a stored record it could not read (kept, never deleted). */
+export function unreadableMessage({ key, reason }: UnreadableRecord): string {
+  return `A saved record could not be read (${reason}); it is kept unchanged under "${key}". Rows of its job may stay "pending": running them again may cost credits.`;
 }
 
 /** The toast of "Refresh results now": what the poll found, in one line. */

@@ -104,6 +104,8 @@ export interface RunProgress {
 export interface ProgressView {
   runs: RunProgress[];
   pending: boolean;
+  /** Saved records that could not be read, in plain words (they are kept, not deleted). */
+  problems?: string[];
 }
 
 /** Every server function the sidebar may call. */

@@ -36,9 +36,31 @@ describe('job registry in document properties', () => {
     expect(progress(world).runs[0]!.sheetName).toBe('Sheet11');
   });
 
-  it('survives an unreadable value', () => {
+  it('survives an unreadable value, keeps it and reports it in the Jobs panel', () => {
     const world = createWorld();
     world.documentStore.set('sheetEnrich.job.x.0', '{not json');
-    expect(loadRegistry(world.documentStore).jobs).toHaveLength(0);
+    world.documentStore.set('sheetEnrich.run.y', JSON.stringify({ v: 9, id: 'y' }));
+    const registry = loadRegistry(world.documentStore);
+    expect(registry.jobs).toHaveLength(0);
+    expect(registry.unreadable).toEqual([
+      { key: 'sheetEnrich.job.x.0', reason: 'the job record is not JSON' },
+      {
+        key: 'sheetEnrich.run.y',
+        reason: 'the run record was written by a newer version of Sheet Enrich (v9)',
+      },
+    ]);
+    // A run that ends and is pruned leaves the unreadable records where they are.
+    contactsSheet(world, people(2));
+    planAndStart(world);
+    poll(world);
+    expect(world.documentStore.get('sheetEnrich.job.x.0')).toBe('{not json');
+    const view = progress(world);
+    expect(view.problems).toEqual([
+      expect.stringContaining(
+        '(the job record is not JSON); it is kept unchanged under "sheetEnrich.job.x.0"',
+      ),
+      expect.stringContaining('newer version of Sheet Enrich (v9)'),
+    ]);
+    expect(world.logs.join('\n')).toContain('Kept unreadable record sheetEnrich.job.x.0');
   });
 });

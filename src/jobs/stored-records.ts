@@ -1,0 +1,195 @@
+/**
+ * Every record the add-on persists, with its version and its schema, in one place: runs and jobs
+ * (document properties), the plan awaiting confirmation (user properties), remembered mappings
+ * (document properties) and ledger entries (the hidden ledger sheet and the cache).
+ *
+ * A record is written as JSON with `v` first; reading parses it with zod/mini. An older version is
+ * migrated on read (so documents users already have keep working), a newer or damaged one is
+ * reported to the caller, which keeps it and tells the user: nothing is dropped silently.
+ * Version 1 is what main wrote before records carried a version (no `v` field).
+ */
+import * as z from 'zod/mini';
+import { ENRICH_FIELDS, JOB_STATUSES, type EnrichField } from '../api/model';
+import { INPUT_KEYS } from '../sheet/inputs';
+
+export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+export interface RecordCodec {
+  /** What the record is, for messages ("job record"). */
+  name: string;
+  version: number;
+  schema(): z.ZodMiniType<unknown>;
+  /** Turns a record of an older version into the current shape (before the schema check). */
+  migrate?(value: Record<string, unknown>, from: number): Record<string, unknown>;
+}
+
+/** Builds a schema on first use: building every schema when the bundle loads costs each execution. */
+function lazy<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function decodeRecord<T>(codec: RecordCodec, text: string): Decoded<T> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: `the ${codec.name} is not JSON` };
+  }
+  if (!isObject(data)) return { ok: false, reason: `the ${codec.name} is not an object` };
+  const { v, ...body } = data;
+  const from = v === undefined ? 1 : v;
+  if (typeof from !== 'number' || !Number.isInteger(from) || from < 1) {
+    return { ok: false, reason: `the ${codec.name} has an unknown version (${JSON.stringify(v)})` };
+  }
+  if (from > codec.version) {
+    return {
+      ok: false,
+      reason: `the ${codec.name} was written by a newer version of Sheet Enrich (v${from})`,
+    };
+  }
+  const current = from < codec.version && codec.migrate ? codec.migrate(body, from) : body;
+  const parsed = codec.schema().safeParse(current);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    return {
+      ok: false,
+      reason: `the ${codec.name} has an unexpected shape${where}: ${issue?.message ?? ''}`.trim(),
+    };
+  }
+  return { ok: true, value: parsed.data as T };
+}
+
+export function encodeRecord(codec: RecordCodec, value: object): string {
+  return JSON.stringify({ v: codec.version, ...value });
+}
+
+// Shared pieces. Loose objects: a field added by a later version is kept, not a reason to fail.
+const fields = lazy(() => z.array(z.enum(ENRICH_FIELDS as [EnrichField, ...EnrichField[]])));
+const mapping = lazy(() => z.partialRecord(z.enum(INPUT_KEYS), z.number()));
+const kind = lazy(() => z.enum(['enrich', 'reverse']));
+const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(schema);
+
+export const RUN_CODEC: RecordCodec = {
+  name: 'run record',
+  version: 2,
+  schema: lazy(() =>
+    z.looseObject({
+      id: z.string(),
+      kind: kind(),
+      sheetId: z.number(),
+      sheetName: z.string(),
+      mapping: mapping(),
+      fields: fields(),
+      overwrite: z.boolean(),
+      startedAt: z.number(),
+      state: z.enum(['running', 'finished', 'out_of_credits', 'failed', 'canceled']),
+      error: optional(z.string()),
+      authFailed: optional(z.boolean()),
+      jobs: z.number(),
+      sent: z.number(),
+      done: z.number(),
+      found: z.object({
+        workEmail: z.number(),
+        personalEmail: z.number(),
+        phone: z.number(),
+        profile: z.number(),
+      }),
+      credits: z.number(),
+      fromLedger: z.number(),
+      unmatched: z.number(),
+      endedAt: optional(z.number()),
+    }),
+  ),
+  // v1 had the same fields.
+  migrate: (value) => value,
+};
+
+export const JOB_CODEC: RecordCodec = {
+  name: 'job record',
+  version: 2,
+  schema: lazy(() =>
+    z.looseObject({
+      run: z.string(),
+      seq: z.number(),
+      state: z.enum(['queued', 'pending', 'fetched', 'applied']),
+      fingerprints: z.array(z.string()),
+      rows: z.string(),
+      id: optional(z.string()),
+      startedAt: optional(z.number()),
+      unansweredStatus: optional(z.string()),
+      status: optional(z.enum(JOB_STATUSES)),
+      credits: optional(z.number()),
+      tries: optional(z.number()),
+      nextPollAt: optional(z.number()),
+    }),
+  ),
+  // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`.
+  migrate: ({ fps, rest, ...value }) => ({
+    ...value,
+    fingerprints: fps,
+    ...(rest === undefined ? {} : { unansweredStatus: rest }),
+  }),
+};
+
+export const PLAN_CODEC: RecordCodec = {
+  name: 'stored plan',
+  version: 2,
+  schema: lazy(() =>
+    z.looseObject({
+      id: z.string(),
+      kind: kind(),
+      fields: fields(),
+      mapping: mapping(),
+      overwrite: z.boolean(),
+      sheetId: z.number(),
+      spans: z.array(z.object({ start: z.number(), end: z.number() })),
+      maxCredits: z.number(),
+      createdAt: z.number(),
+      started: optional(z.boolean()),
+    }),
+  ),
+  migrate: (value) => value,
+};
+
+export const MAPPING_CODEC: RecordCodec = {
+  name: 'remembered mapping',
+  version: 2,
+  schema: lazy(() =>
+    z.looseObject({ mapping: mapping(), headers: z.partialRecord(z.enum(INPUT_KEYS), z.string()) }),
+  ),
+  migrate: (value) => value,
+};
+
+const pair = <A extends string, B extends string>(a: A, b: B) =>
+  z.object({ [a]: z.string(), [b]: z.string() } as Record<A | B, z.ZodMiniString>);
+
+export const LEDGER_ENTRY_CODEC: RecordCodec = {
+  name: 'saved result',
+  version: 2,
+  schema: lazy(() =>
+    z.looseObject({
+      fields: fields(),
+      workEmail: optional(pair('email', 'status')),
+      personalEmail: optional(pair('email', 'status')),
+      phone: optional(pair('number', 'region')),
+      profile: optional(z.record(z.string(), z.string())),
+      at: z.number(),
+    }),
+  ),
+  // v1: f = fields, w / p = [email, status], ph = [number, region], pr = profile.
+  migrate: ({ f, w, p, ph, pr, ...value }) => {
+    const both = (pairValue: unknown, a: string, b: string) =>
+      Array.isArray(pairValue) ? { [a]: pairValue[0], [b]: pairValue[1] } : undefined;
+    const entry: Record<string, unknown> = { ...value, fields: f };
+    if (w !== undefined) entry.workEmail = both(w, 'email', 'status');
+    if (p !== undefined) entry.personalEmail = both(p, 'email', 'status');
+    if (ph !== undefined) entry.phone = both(ph, 'number', 'region');
+    if (pr !== undefined) entry.profile = pr;
+    return entry;
+  },
+};
