@@ -59,3 +59,17 @@ export function joinUrl(base: string, path: string, query?: Record<string, strin
     .join('&');
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
+
+/**
+ * True when Apps Script's `urlFetchWhitelist` (the manifest's allow-list, built from the default
+ * base URL) lets the add-on call `baseUrl`: an entry must be a prefix of the URL. A loopback
+ * address is let through as well: it is how the local runtime reaches the emulator, and in Apps
+ * Script it is unreachable anyway.
+ */
+export function allowListPermits(allowList: readonly string[], baseUrl: string): boolean {
+  const url = baseUrl.trim();
+  const withSlash = url.endsWith('/') ? url : `${url}/`;
+  const match = BASE_URL.exec(url);
+  if (match && isLoopback((HOST_PORT.exec(match[2] ?? '')?.[1] ?? '').toLowerCase())) return true;
+  return allowList.some((entry) => withSlash.toLowerCase().startsWith(entry.toLowerCase()));
+}

@@ -1,5 +1,7 @@
 /** Settings use cases: the API key (kept in user properties, shown masked), base URL, background refresh. */
 import { ApiError } from '../api/errors';
+import { allowListPermits } from '../api/url';
+import { UserError } from '../user-error';
 import type { AppContext } from '../jobs/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../jobs/poll-trigger';
 import { loadRegistry, saveRecords } from '../jobs/registry';
@@ -37,6 +39,13 @@ export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): Set
   }
   if (request.apiBaseUrl !== undefined) {
     const url = request.apiBaseUrl.trim();
+    // The manifest's allow-list holds the default base URL only: any other address would be
+    // saved, then refused by Apps Script at the first call with a message about the manifest.
+    if (url && !allowListPermits([ctx.defaultApiBaseUrl], url)) {
+      throw new UserError(
+        `This copy of Sheet Enrich may only call ${ctx.defaultApiBaseUrl} (the address it was deployed with): ${url} is not allowed.`,
+      );
+    }
     if (url && url !== ctx.defaultApiBaseUrl) ctx.userStore.set(USER_PROPERTY.apiBaseUrl, url);
     else ctx.userStore.delete(USER_PROPERTY.apiBaseUrl);
   }

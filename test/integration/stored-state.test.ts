@@ -48,7 +48,7 @@ describe('state saved by an earlier version', () => {
     expect(third.every(emailMatchesRow)).toBe(true);
     const moreRows = rowsOf(addon, 'enrich', 'More');
     expect(moreRows.filter((row) => row.workEmail).every(emailMatchesRow)).toBe(true);
-    expect(moreRows.every((row) => ['found', 'not found'].includes(row.status))).toBe(true);
+    expect(moreRows.every((row) => ['found', 'not found'].includes(row.status ?? ''))).toBe(true);
     // Only the queued job reached the API: the fetched one was applied from the ledger.
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(1);

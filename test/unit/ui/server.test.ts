@@ -31,6 +31,20 @@ describe('sidebar server functions', () => {
     expect(() => server(world).saveSettings({ apiBaseUrl: 'ftp:/x' })).toThrow(/Invalid settings/);
   });
 
+  it('accepts only base URLs the built allow-list permits, and says so when it refuses', () => {
+    const world = createWorld();
+    expect(server(world).saveSettings({ apiBaseUrl: 'https://api.example.test/v2-beta' }).apiBaseUrl).toBe(
+      'https://api.example.test/v2-beta',
+    );
+    expect(() => server(world).saveSettings({ apiBaseUrl: 'https://evil.example/' })).toThrow(
+      'This copy of Sheet Enrich may only call https://api.example.test/ (the address it was deployed with): https://evil.example/ is not allowed.',
+    );
+    expect(() =>
+      server(world).saveSettings({ apiBaseUrl: 'https://api.example.test.evil.example/' }),
+    ).toThrow(/not allowed/);
+    expect(server(world).getSettings().apiBaseUrl).toBe('https://api.example.test/v2-beta');
+  });
+
   it('verifies the key and gives the API reason in plain words', () => {
     const world = createWorld();
     expect(server(world).verifyApiKey()).toEqual({ ok: true, workspaceId: 'workspace-1' });
