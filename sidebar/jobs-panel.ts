@@ -7,6 +7,7 @@ import { fill, formatNumber, h, plural } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { KIND_LABELS, RUN_STATE_LABELS } from './labels';
 import { createPoller } from './poller';
+import { ambiguousJobCard, importAnyJobForm, type AfterRecovery } from './recovery';
 import { plainMessage, server } from './server';
 
 export interface JobsPanel {
@@ -41,7 +42,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     const problems = (view.problems ?? []).map((text) => h('p', { class: 'run-error', role: 'alert' }, text));
     if (runs.length === 0)
       fill(list, ...problems, h('p', { class: 'empty' }, 'No runs yet. Start one from Enrich or Reverse.'));
-    else fill(list, ...problems, ...runs.map(runCard));
+    else fill(list, ...problems, ...runs.map((run) => runCard(run, refresh)));
     const ended = runs.some((run) => runningIds.has(run.runId) && run.state !== 'running');
     runningIds.clear();
     for (const run of runs) if (run.state === 'running') runningIds.add(run.runId);
@@ -67,15 +68,19 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     if (view.pending) poller.start();
   }
 
+  async function refresh(): Promise<void> {
+    poller.stop();
+    const view = await server.pollJobs();
+    show(view);
+    liveHint.hidden = !view.pending;
+    if (view.pending) poller.start();
+  }
+
   const refreshButton = actionButton('Refresh now', 'Checking…', {
     notice,
     run: async () => {
       notice.clear();
-      poller.stop();
-      const view = await server.pollJobs();
-      show(view);
-      liveHint.hidden = !view.pending;
-      if (view.pending) poller.start();
+      await refresh();
     },
   });
 
@@ -109,6 +114,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     notice.element,
     liveHint,
     list,
+    importAnyJobForm(refresh),
   );
   fill(list, h('p', { class: 'empty' }, 'Loading runs…'));
   return {
@@ -122,7 +128,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   };
 }
 
-function runCard(run: RunProgress): HTMLElement {
+function runCard(run: RunProgress, afterRecovery: AfterRecovery): HTMLElement {
   const total = Math.max(run.sent, run.done);
   const percent = total > 0 ? Math.round((run.done / total) * 100) : run.state === 'running' ? 0 : 100;
   const started = new Date(run.startedAt);
@@ -167,6 +173,7 @@ function runCard(run: RunProgress): HTMLElement {
       ? h('p', { class: 'hint' }, `The API asked us to wait; next try at ${timeOfDay(run.retryAt)}.`)
       : null,
     run.error ? h('p', { class: 'run-error' }, run.error) : null,
+    ...(run.ambiguousJobs ?? []).map((job) => ambiguousJobCard(run, job, afterRecovery)),
   );
 }
 

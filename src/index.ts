@@ -13,6 +13,8 @@ export {
   pollJobs,
   getProgress,
   setBackgroundRefresh,
+  retryJob,
+  importJob,
   onPollTrigger,
   menuEnrichSelection,
   menuReverseSelection,

@@ -6,6 +6,11 @@ export const LIMITS = {
   itemsPerReverseJob: 100,
   /** API: company / people search page size (spec §8; people search assumed the same). */
   searchDefaultLimit: 10,
+  /**
+   * API: enrichment jobs one workspace may run at once. The spec does not say; the provider
+   * documents 100 concurrent enrichments per workspace (docs/api-decisions.md). More are queued.
+   */
+  concurrentJobsPerWorkspace: 100,
   searchMaxLimit: 100,
   /** Apps Script: the properties stores (document, user, script). */
   propertyValueBytes: 9 * 1024,

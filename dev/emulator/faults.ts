@@ -1,5 +1,5 @@
 /**
- * Injected failures: `--faults 5xx=0.1,429=0.05,latency=50-300,stuck=0.02`, and `down` from the
+ * Injected failures: `--faults 5xx=0.1,429=0.05,latency=50-300,stuck=0.02,lost=0.1`, and `down` from the
  * admin API. Draws come from the seed, so a run with the same requests fails the same way.
  */
 import { createRandom, streamSeed, type Random } from './world/random';
@@ -13,6 +13,11 @@ export interface FaultConfig {
   latencyMs: [number, number];
   /** Probability that a new job gets stuck halfway. */
   stuck: number;
+  /**
+   * Probability that a job start is processed (the job exists and will be charged) but its answer
+   * is lost: half the time a 503 from the gateway, half the time a closed connection.
+   */
+  lostStart: number;
   /** false; true: every API route answers 503; 'reset': connections are closed without an answer. */
   down: boolean | 'reset';
 }
@@ -22,6 +27,7 @@ export const NO_FAULTS: FaultConfig = {
   rateLimit: 0,
   latencyMs: [0, 0],
   stuck: 0,
+  lostStart: 0,
   down: false,
 };
 
@@ -29,6 +35,7 @@ const SPEC_KEYS: Readonly<Record<string, (config: FaultConfig, value: string) =>
   '5xx': (config, value) => (config.serverError = probability(value)),
   '429': (config, value) => (config.rateLimit = probability(value)),
   stuck: (config, value) => (config.stuck = probability(value)),
+  lost: (config, value) => (config.lostStart = probability(value)),
   latency: (config, value) => {
     const [min, max = min] = value.split('-').map(Number);
     if (
@@ -94,6 +101,12 @@ export class Faults {
     if (this.config.rateLimit > 0 && this.random.chance(this.config.rateLimit))
       return { kind: 'status', status: 429 };
     return { kind: 'none' };
+  }
+
+  /** After a job was created: is its answer lost, and how? */
+  lostAnswer(): 'none' | 'reset' | 'status' {
+    if (this.config.lostStart <= 0 || !this.random.chance(this.config.lostStart)) return 'none';
+    return this.random.chance(0.5) ? 'reset' : 'status';
   }
 
   shouldStick(): boolean {

@@ -9,18 +9,18 @@ import {
   reverseResultV2Call,
   searchCompanies,
   searchPeople,
-  startEnrichmentV1,
-  startReverseV2,
+  startEnrichmentV1Call,
+  startReverseV2Call,
   verifyKey,
   type JobAnswer,
 } from './endpoints';
 import { ApiError } from './errors';
 import { requestError } from './failures';
 import { API_ENRICH_FIELD, type EnrichField } from './model';
-import type { EnrichItemInput, EnrichmentApi, JobRef, PollOutcome } from './port';
+import type { EnrichItemInput, EnrichmentApi, JobRef, PollOutcome, ReverseItemInput } from './port';
 import type { CompanySearchBody, EnrichItemV1, EnrichFieldValue, PeopleSearchBody } from './schemas/requests';
 import type { CompanySearchResponse, PeopleSearchResponse } from './schemas/responses';
-import { createApiSession, performAll, type ApiClientOptions, type Call } from './transport';
+import { createApiSession, perform, performAll, type ApiClientOptions, type Call } from './transport';
 
 export type { ApiClientOptions } from './transport';
 
@@ -64,22 +64,52 @@ export function toEnrichItemV1(item: EnrichItemInput, fields: readonly EnrichFie
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const session = createApiSession(options);
+  const enrichCall = (
+    name: string,
+    items: EnrichItemInput[],
+    fields: readonly EnrichField[],
+    webhookUrl?: string,
+  ) => {
+    // Absent enrich_fields means "all three" to the API: an empty choice must not become that.
+    if (fields.length === 0) {
+      throw requestError(
+        'POST /api/v1/contact/enrich/bulk',
+        'no field to find',
+        'Choose at least one field to find.',
+      );
+    }
+    const datas = items.map((item) => toEnrichItemV1(item, fields));
+    return startEnrichmentV1Call({ name, datas, webhook_url: webhookUrl });
+  };
+  const reverseCall = (name: string, items: ReverseItemInput[], webhookUrl?: string) => {
+    const data = items.map((item) => ({ email: item.email.trim(), custom: item.custom }));
+    return startReverseV2Call({ name, data, webhook_url: webhookUrl });
+  };
   return {
-    startEnrichment(name, items, fields, webhookUrl) {
-      // Absent enrich_fields means "all three" to the API: an empty choice must not become that.
-      if (fields.length === 0) {
-        throw requestError(
-          'POST /api/v1/contact/enrich/bulk',
-          'no field to find',
-          'Choose at least one field to find.',
-        );
-      }
-      const datas = items.map((item) => toEnrichItemV1(item, fields));
-      return startEnrichmentV1(session, { name, datas, webhook_url: webhookUrl });
-    },
-    startReverse(name, items, webhookUrl) {
-      const data = items.map((item) => ({ email: item.email.trim(), custom: item.custom }));
-      return startReverseV2(session, { name, data, webhook_url: webhookUrl });
+    startEnrichment: (name, items, fields, webhookUrl) =>
+      perform(session, enrichCall(name, items, fields, webhookUrl)),
+    startReverse: (name, items, webhookUrl) => perform(session, reverseCall(name, items, webhookUrl)),
+    startJobs(starts) {
+      const answers: Array<string | ApiError> = [];
+      const calls: Array<Call<string>> = [];
+      const slots: number[] = [];
+      starts.forEach((start, index) => {
+        try {
+          calls.push(
+            start.kind === 'enrich'
+              ? enrichCall(start.name, start.items, start.fields)
+              : reverseCall(start.name, start.items),
+          );
+          slots.push(index);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          answers[index] = error;
+        }
+      });
+      performAll(session, calls, true).forEach((answer, k) => {
+        answers[slots[k] as number] = answer;
+      });
+      return answers;
     },
     pollJobs(jobs: readonly JobRef[]): PollOutcome[] {
       const outcomes: PollOutcome[] = [];

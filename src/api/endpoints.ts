@@ -144,15 +144,13 @@ function jobCall<S extends z.ZodMiniType>(
 
 // ---- enrichment ----
 
-/** Checks a job-start body, POSTs it, and answers the enrichment_id. */
-function startCall<S extends z.ZodMiniType>(
-  session: ApiSession,
-  path: string,
-  requestSchema: S,
-  input: z.input<S>,
-): string {
+/**
+ * A checked job-start POST that answers the enrichment_id. It is `unsafe`: the API has no
+ * idempotency key, so it is resent only when it certainly did not arrive (see transport.ts).
+ */
+function startCall<S extends z.ZodMiniType>(path: string, requestSchema: S, input: z.input<S>): Call<string> {
   const body = checkRequest(requestSchema, `POST ${path}`, input, explainRequest);
-  return perform(session, valueCall('post', path, startResponse, enrichmentId, body));
+  return { ...valueCall('post', path, startResponse, enrichmentId, body), unsafe: true };
 }
 
 /** The API rejects non-string `custom` values: numbers and booleans become strings first. */
@@ -161,10 +159,12 @@ function withStringCustoms<T extends { custom?: CustomInput }>(items: readonly T
 }
 
 /** POST /api/v1/contact/enrich/bulk (§4.1). Returns the enrichment_id. */
-export function startEnrichmentV1(session: ApiSession, input: EnrichStartV1Input): string {
+export function startEnrichmentV1Call(input: EnrichStartV1Input): Call<string> {
   const body = { ...input, datas: withStringCustoms(input.datas) };
-  return startCall(session, '/api/v1/contact/enrich/bulk', enrichStartV1Body, body);
+  return startCall('/api/v1/contact/enrich/bulk', enrichStartV1Body, body);
 }
+export const startEnrichmentV1 = (session: ApiSession, input: EnrichStartV1Input): string =>
+  perform(session, startEnrichmentV1Call(input));
 
 export function enrichResultV2Call(id: string, options?: ResultOptions): Call<JobAnswer> {
   const endpoint = 'GET /api/v2/contact/enrich/bulk/{enrichment_id}';
@@ -192,14 +192,16 @@ export function getEnrichmentResultV1(session: ApiSession, id: string, options?:
 // ---- reverse email lookup ----
 
 /** POST /api/v2/contact/reverse/email/bulk (§4.4). Returns the enrichment_id. */
-export function startReverseV2(session: ApiSession, input: ReverseStartV2Input): string {
+export function startReverseV2Call(input: ReverseStartV2Input): Call<string> {
   const body = { ...input, data: withStringCustoms(input.data) };
-  return startCall(session, '/api/v2/contact/reverse/email/bulk', reverseStartV2Body, body);
+  return startCall('/api/v2/contact/reverse/email/bulk', reverseStartV2Body, body);
 }
+export const startReverseV2 = (session: ApiSession, input: ReverseStartV2Input): string =>
+  perform(session, startReverseV2Call(input));
 
 /** POST /api/v1/contact/reverse/email/bulk (§4.5). Returns the enrichment_id. */
 export function startReverseV1(session: ApiSession, input: ReverseStartV1Body): string {
-  return startCall(session, '/api/v1/contact/reverse/email/bulk', reverseStartV1Body, input);
+  return perform(session, startCall('/api/v1/contact/reverse/email/bulk', reverseStartV1Body, input));
 }
 
 export function reverseResultV2Call(id: string): Call<JobAnswer> {

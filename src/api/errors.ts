@@ -10,6 +10,12 @@ export class ApiError extends Error {
     readonly userMessage: string,
     /** True when the same request may succeed later (429, 5xx, network). */
     readonly retryable: boolean,
+    /**
+     * True when a request that creates something (a job start) may have been processed although
+     * its answer was lost (5xx, timeout, dropped connection, unreadable success): sending it again
+     * could pay twice, so it is never resent on its own.
+     */
+    readonly maybeProcessed = false,
   ) {
     super(message);
     this.name = 'ApiError';

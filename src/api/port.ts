@@ -25,7 +25,18 @@ export interface JobRef {
 export type PollOutcome =
   { kind: 'result'; result: JobResult } | { kind: 'not_ready' } | { kind: 'error'; error: ApiError };
 
+/** One job start of a batch. */
+export type JobStart =
+  | { kind: 'enrich'; name: string; items: EnrichItemInput[]; fields: readonly EnrichField[] }
+  | { kind: 'reverse'; name: string; items: ReverseItemInput[] };
+
 export interface EnrichmentApi {
+  /**
+   * Starts jobs in one fetchAll round trip; per start, its enrichment_id or its ApiError (never
+   * thrown). A start is resent only when it certainly did not reach the API; an error with
+   * `maybeProcessed` means the job may exist (and be charged) although its id never came back.
+   */
+  startJobs(starts: readonly JobStart[]): Array<string | ApiError>;
   /** v1 start; at most LIMITS.itemsPerEnrichJob items. Returns the enrichment_id. */
   startEnrichment(
     name: string,

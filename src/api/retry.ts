@@ -61,10 +61,14 @@ export function sendWithRetry(
   send: (batch: HttpRequest[]) => HttpResponse[],
   deps: RetryDeps,
   describe: (request: HttpRequest) => string,
+  mayResend: (request: HttpRequest, answer: HttpResponse) => boolean = (_request, answer) =>
+    isRetryableStatus(answer.status),
 ): HttpResponse[] {
   const answers = send(requests);
   for (let attempt = 1; attempt < deps.policy.maxAttempts; attempt++) {
-    const pending = answers.flatMap((answer, index) => (isRetryableStatus(answer.status) ? [index] : []));
+    const pending = answers.flatMap((answer, index) =>
+      mayResend(requests[index] as HttpRequest, answer) ? [index] : [],
+    );
     if (pending.length === 0) break;
     const failed = pending.map((index) => answers[index] as HttpResponse);
     const delay = backoffDelay(attempt, failed, deps);

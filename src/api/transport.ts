@@ -17,6 +17,7 @@ import { ApiError } from './errors';
 import {
   errorFromResponse,
   invalidResponseError,
+  isRetryableStatus,
   missingKeyError,
   notJsonError,
   parseJson,
@@ -74,7 +75,27 @@ export interface Call<T> {
   path: string;
   query?: Record<string, string | undefined>;
   body?: unknown;
+  /**
+   * A request that creates something (a job start): resent only when it certainly did not reach
+   * the API (429, or no connection could be made); a failure after which it may have been processed
+   * is returned as an ApiError with `maybeProcessed`.
+   */
+  unsafe?: boolean;
   read: (response: HttpResponse, session: ApiSession) => T;
+}
+
+/** Apps Script's UrlFetch messages when no connection was made, so nothing was received. */
+const NOT_SENT = /^(DNS error|Address unavailable)/i;
+
+/** True when an unsafe request certainly was not processed, so sending it again is safe. */
+export function certainlyNotReceived(response: HttpResponse): boolean {
+  return response.status === 429 || (response.status === 0 && NOT_SENT.test(response.networkError ?? ''));
+}
+
+/** True when a failed unsafe request may nevertheless have been processed by the API. */
+function mayHaveBeenProcessed(response: HttpResponse): boolean {
+  if (certainlyNotReceived(response)) return false;
+  return response.status === 0 || response.status >= 500 || isSuccess(response.status);
 }
 
 function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
@@ -87,6 +108,7 @@ function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
     method: call.method,
     headers,
   };
+  if (call.unsafe) request.unsafe = true;
   if (call.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     request.body = JSON.stringify(call.body);
@@ -113,14 +135,25 @@ export function performAll<T>(
     send,
     session,
     (request) => endpointOf.get(request) ?? request.method,
+    (request, answer) => (request.unsafe ? certainlyNotReceived(answer) : isRetryableStatus(answer.status)),
   );
   return answers.map((answer, index) => {
     const call = calls[index] as Call<T>;
     try {
       return call.read(answer, session);
     } catch (error) {
-      if (error instanceof ApiError) return error;
-      throw error;
+      if (!(error instanceof ApiError)) throw error;
+      if (!call.unsafe) return error;
+      const processed = mayHaveBeenProcessed(answer);
+      // Retryable only when it certainly was not received; an unknown fate is the caller's call.
+      return new ApiError(
+        error.status,
+        error.code,
+        error.message,
+        error.userMessage,
+        certainlyNotReceived(answer),
+        processed,
+      );
     }
   });
 }

@@ -7,6 +7,9 @@ import { showSidebar } from '../ui/menu';
 import { refreshNowMessage } from '../ui/progress';
 import type {
   BalanceView,
+  ImportJobRequest,
+  ImportJobView,
+  JobRef,
   KeyCheckView,
   PlanRequest,
   PlanView,
@@ -48,6 +51,12 @@ export function getProgress(): ProgressView {
 }
 export function setBackgroundRefresh(enabled: boolean): SettingsView {
   return sidebarServer().setBackgroundRefresh(enabled);
+}
+export function retryJob(job: JobRef): ProgressView {
+  return sidebarServer().retryJob(job);
+}
+export function importJob(request: ImportJobRequest): ImportJobView {
+  return sidebarServer().importJob(request);
 }
 
 /** The time-driven trigger: polls pending jobs; the trigger removes itself when none is left. */

@@ -38,7 +38,11 @@ export function rowsByFingerprint(
  * were written before an execution was cut short writes nothing new: the rows' Status is final.
  */
 export function applyFetchedJobs(ctx: AppContext, registry: Registry, ledger: Ledger): void {
-  const fetched = registry.jobs.filter((job) => job.state === 'fetched' && registry.runs.has(job.run));
+  const fetched = registry.jobs.filter(
+    (job) =>
+      (job.state === 'fetched' || (job.state === 'ambiguous' && !job.rowsMarked)) &&
+      registry.runs.has(job.run),
+  );
   const bySheet = new Map<number, JobRecord[]>();
   for (const job of fetched) {
     const sheetId = registry.runs.get(job.run)!.sheetId;
@@ -75,8 +79,10 @@ function applyToSheet(
     const writeKey = `${run.kind}|${run.overwrite}`;
     const write = writes.get(writeKey) ?? { kind: run.kind, overwrite: run.overwrite, outputs: new Map() };
     writes.set(writeKey, write);
+    // An ambiguous job's rows only learn that they were not sent again (and why).
+    const ambiguous = job.state === 'ambiguous';
     for (const fp of job.fingerprints) {
-      const entry = entries.get(fp);
+      const entry = ambiguous ? undefined : entries.get(fp);
       const answered = entryCovers(entry, run.fields);
       const output: RowOutput = answered
         ? rowOutputFromEntry(entry, run.kind, run.fields, false)
@@ -85,9 +91,10 @@ function applyToSheet(
       rows.forEach((row) => write.outputs.set(row, output));
       if (answered) countFound(run.found, entry, run.fields);
       if (answered && rows.length === 0) run.unmatched++;
-      run.done++;
+      if (!ambiguous) run.done++;
     }
-    job.state = 'applied';
+    if (ambiguous) job.rowsMarked = true;
+    else job.state = 'applied';
     touchedRuns.add(run);
   }
   if (table)

@@ -141,6 +141,8 @@ export function buildPlan(
 }
 
 const WAITING_FOR_RUN = 'waiting for a running job';
+const WAITING_FOR_DECISION =
+  'may have been started by an earlier run: retry or import that job under Jobs (not sent again so you are not charged twice)';
 const WAITING_FOR_KEY =
   'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
 
@@ -153,7 +155,14 @@ function fingerprintsInFlight(registry: Registry): Map<string, string> {
   for (const job of registry.jobs) {
     const run = registry.runs.get(job.run);
     if (job.state === 'applied' || !run) continue;
-    const reason = run.state === 'running' ? WAITING_FOR_RUN : run.authFailed ? WAITING_FOR_KEY : '';
+    const reason =
+      job.state === 'ambiguous'
+        ? WAITING_FOR_DECISION
+        : run.state === 'running'
+          ? WAITING_FOR_RUN
+          : run.authFailed
+            ? WAITING_FOR_KEY
+            : '';
     if (reason) job.fingerprints.forEach((fp) => busy.set(fp, reason));
   }
   return busy;

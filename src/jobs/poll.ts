@@ -21,7 +21,7 @@ import { fingerprint } from '../sheet/fingerprint';
 import { readSheetTable } from '../sheet/table';
 import type { AppContext } from './context';
 import { applyFetchedJobs, rowsByFingerprint } from './apply';
-import { startQueuedJobs, type SendableContact } from './job-starter';
+import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
 import { entryFromResult, Ledger, type LedgerEntry } from './ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { finishRuns } from './run-end';
@@ -43,6 +43,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     for (const { key, reason } of registry.unreadable)
       ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
     const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
+    settleInterruptedStarts(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger);
     startQueuedRuns(ctx, registry);
     pollPendingJobs(ctx, registry, ledger, options);

@@ -59,10 +59,12 @@ export interface RunRecord {
 }
 
 /**
- * queued → (started) pending → (answer stored in the ledger) fetched → (rows written) applied.
- * Each arrow is one registry write, made after the work it records.
+ * queued → sending → (started) pending → (answer stored in the ledger) fetched → (rows written)
+ * applied. Each arrow is one registry write; "sending" is written before the start is sent, every
+ * other state after the work it records. A start whose fate is unknown makes the job "ambiguous"
+ * until the user retries it (back to queued) or imports it by id (pending).
  */
-export type JobState = 'queued' | 'pending' | 'fetched' | 'applied';
+export type JobState = 'queued' | 'sending' | 'pending' | 'fetched' | 'applied' | 'ambiguous';
 
 export interface JobRecord {
   run: string;
@@ -78,6 +80,14 @@ export interface JobRecord {
   unansweredStatus?: string;
   status?: JobStatus;
   credits?: number;
+  /** The fields this job asks for, when they differ from the run's. */
+  fields?: EnrichField[];
+  /** When its start was about to be sent (state "sending"). */
+  sendingAt?: number;
+  /** Why the job is ambiguous, in plain words. */
+  problem?: string;
+  /** An ambiguous job's rows say so (written once). */
+  rowsMarked?: boolean;
   /** Failed polls in a row (backoff) and when to try again. */
   tries?: number;
   nextPollAt?: number;

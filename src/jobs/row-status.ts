@@ -10,6 +10,7 @@ export const STATUS = {
   pending: 'pending',
   outOfCredits: 'out of credits',
   canceled: 'canceled',
+  ambiguous: 'may have been started: not sent again so you are not charged twice (see Jobs)',
   jobNotFound: 'failed: the job was not found at the API',
   timedOut: 'failed: no answer after 24 hours',
   error: (reason: string) => `error: ${reason}`,

@@ -9,7 +9,21 @@ import {
   type RunState,
 } from './registry';
 
+/** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
+export const jobSettled = (job: JobRecord): boolean =>
+  job.state === 'applied' || (job.state === 'ambiguous' && !!job.rowsMarked);
+
 function finalState(jobs: readonly JobRecord[]): { state: RunState; error?: string } {
+  const ambiguous = jobs.filter((job) => job.state === 'ambiguous');
+  if (ambiguous.length) {
+    const contacts = ambiguous.reduce((sum, job) => sum + job.fingerprints.length, 0);
+    return {
+      state: 'failed',
+      error:
+        `${contacts} contacts (${ambiguous.length} ${ambiguous.length === 1 ? 'job' : 'jobs'}) may have been started although the answer was lost; ` +
+        'they were not sent again so you are not charged twice. Retry them, or import the job by the id shown in the provider’s dashboard.',
+    };
+  }
   if (jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT')) {
     return {
       state: 'out_of_credits',
@@ -44,7 +58,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   for (const run of registry.runs.values()) {
     if (run.state !== 'running') continue;
     const jobs = registry.jobs.filter((job) => job.run === run.id);
-    if (jobs.some((job) => job.state !== 'applied')) continue;
+    if (!jobs.every(jobSettled)) continue;
     Object.assign(run, finalState(jobs), { endedAt: ctx.clock.now() });
     ended.push(run);
   }

@@ -116,7 +116,7 @@ export const JOB_CODEC: RecordCodec = {
     z.looseObject({
       run: z.string(),
       seq: z.number(),
-      state: z.enum(['queued', 'pending', 'fetched', 'applied']),
+      state: z.enum(['queued', 'sending', 'pending', 'fetched', 'applied', 'ambiguous']),
       fingerprints: z.array(z.string()),
       rows: z.string(),
       id: optional(z.string()),
@@ -126,6 +126,10 @@ export const JOB_CODEC: RecordCodec = {
       credits: optional(z.number()),
       tries: optional(z.number()),
       nextPollAt: optional(z.number()),
+      fields: optional(fields()),
+      sendingAt: optional(z.number()),
+      problem: optional(z.string()),
+      rowsMarked: optional(z.boolean()),
     }),
   ),
   // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`.

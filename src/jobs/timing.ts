@@ -22,3 +22,5 @@ export const START_LOCK_WAIT_MS = 20000;
 
 /** Jobs asked for in one fetchAll round trip. */
 export const POLL_BATCH_SIZE = 25;
+/** Job starts sent in one fetchAll round trip (well within the API's 60 requests a minute). */
+export const START_BATCH_SIZE = 20;

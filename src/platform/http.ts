@@ -53,10 +53,17 @@ export function createUrlFetchHttp(urlFetch: UrlFetch = UrlFetchApp): HttpPort {
       if (requests.length === 0) return [];
       try {
         return urlFetch.fetchAll(requests.map(toFetchRequest)).map(toResponse);
-      } catch {
+      } catch (error) {
         // fetchAll throws for the whole batch when one request fails at network level: fetching
         // one by one keeps the answers of the others (a round trip each, but only on failure).
-        return requests.map(fetchOne);
+        // An unsafe request (a job start) may have reached the API in that batch: it is not sent
+        // again here, its failure is reported and the caller decides.
+        const batchFailure = networkFailure(error);
+        const unknownFate = {
+          ...batchFailure,
+          networkError: `the batch failed (${batchFailure.networkError})`,
+        };
+        return requests.map((request) => (request.unsafe ? unknownFate : fetchOne(request)));
       }
     },
   };

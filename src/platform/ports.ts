@@ -13,6 +13,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** JSON text; sent with Content-Type: application/json. */
   body?: string;
+  /** Sending it twice may repeat its effect (a job start): never resent by a transport fallback. */
+  unsafe?: boolean;
 }
 
 /** status 0 means the request never got an HTTP answer (DNS, refused, timeout); see networkError. */

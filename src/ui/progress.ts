@@ -1,5 +1,7 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
 import type { AppContext } from '../jobs/context';
+import { jobName } from '../jobs/job-starter';
+import { retryPrice } from '../jobs/recovery';
 import { loadRegistry, type Registry, type RunRecord, type UnreadableRecord } from '../jobs/registry';
 import { timestampText } from '../jobs/row-status';
 import type { ProgressView, RunProgress } from './rpc';
@@ -14,7 +16,7 @@ function retryAtOf(run: RunRecord, registry: Registry, now: number): number | un
   return Math.min(...waiting.map((job) => job.nextPollAt!));
 }
 
-function progressOf(run: RunRecord, registry: Registry, now: number): RunProgress {
+function progressOf(run: RunRecord, registry: Registry, now: number, spreadsheetName: string): RunProgress {
   const progress: RunProgress = {
     runId: run.id,
     kind: run.kind,
@@ -30,6 +32,15 @@ function progressOf(run: RunRecord, registry: Registry, now: number): RunProgres
     unmatched: run.unmatched,
   };
   if (run.error) progress.error = run.error;
+  const ambiguous = registry.jobs.filter((job) => job.run === run.id && job.state === 'ambiguous');
+  if (ambiguous.length)
+    progress.ambiguousJobs = ambiguous.map((job) => ({
+      seq: job.seq,
+      name: jobName(spreadsheetName, run, job),
+      contacts: job.fingerprints.length,
+      retryMaxCredits: retryPrice(run, job),
+      problem: job.problem ?? '',
+    }));
   const retryAt = run.state === 'running' ? retryAtOf(run, registry, now) : undefined;
   if (retryAt !== undefined) progress.retryAt = timestampText(retryAt);
   return progress;
@@ -43,7 +54,7 @@ export function progressView(
   const runs = [...registry.runs.values()].sort((a, b) => b.startedAt - a.startedAt);
   const now = ctx.clock.now();
   const view: ProgressView = {
-    runs: runs.map((run) => progressOf(run, registry, now)),
+    runs: runs.map((run) => progressOf(run, registry, now, ctx.spreadsheet.name())),
     pending: runs.some((run) => run.state === 'running'),
   };
   if (registry.unreadable.length) view.problems = registry.unreadable.map(unreadableMessage);

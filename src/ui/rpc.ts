@@ -99,6 +99,35 @@ export interface RunProgress {
   unmatched?: number;
   /** While the API is backing us off (429, 5xx, down): when the next poll will ask it again (ISO). */
   retryAt?: string;
+  /** Jobs that may have been started although their answer was lost: the user decides. */
+  ambiguousJobs?: AmbiguousJobView[];
+}
+
+export interface AmbiguousJobView {
+  seq: number;
+  /** The readable name the job was started with: how to find it in the provider's dashboard. */
+  name: string;
+  contacts: number;
+  /** The most a retry can cost (again, if the first start went through). */
+  retryMaxCredits: number;
+  /** What went wrong, in plain words. */
+  problem: string;
+}
+
+export interface JobRef {
+  runId: string;
+  seq: number;
+}
+
+export interface ImportJobRequest {
+  jobId: string;
+  /** The ambiguous job the id belongs to; absent: a job of this spreadsheet the Jobs list lost. */
+  job?: JobRef;
+}
+
+export interface ImportJobView {
+  runId: string;
+  contacts: number;
 }
 
 export interface ProgressView {
@@ -119,4 +148,8 @@ export interface SidebarServer {
   pollJobs(): ProgressView;
   getProgress(): ProgressView;
   setBackgroundRefresh(enabled: boolean): SettingsView;
+  /** Sends an ambiguous job again (the page has shown its retryMaxCredits); returns the progress. */
+  retryJob(job: JobRef): ProgressView;
+  /** Attaches a job by its id (no credits): fetches and applies its results. */
+  importJob(request: ImportJobRequest): ImportJobView;
 }

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
 import { ENRICH_FIELDS } from '../api/model';
 import type { AppContext } from '../jobs/context';
+import { importJob, retryAmbiguousJob } from '../jobs/recovery';
 import { UserError } from '../user-error';
 import { INPUT_KEYS } from '../sheet/inputs';
 import { startRun } from '../jobs/start';
@@ -27,6 +28,8 @@ const saveSettingsRequest = z.object({
   apiBaseUrl: z.optional(z.string().check(z.maxLength(500), z.regex(/^$|^https?:\/\/[^\s/]+/i))),
 });
 const planId = z.string().check(z.minLength(1), z.maxLength(64));
+const jobRef = z.object({ runId: z.string().check(z.maxLength(64)), seq: z.int().check(z.minimum(0)) });
+const importRequest = z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(jobRef) });
 
 /** Parses input; a malformed request is a bug in the page, reported in one line. */
 function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
@@ -70,6 +73,11 @@ export function createSidebarServer(ctx: AppContext): SidebarServer {
     startRun: (id) => startRun(ctx, parse(planId, id, 'plan id')),
     pollJobs: () => pollJobs(ctx),
     getProgress: () => progressView(ctx),
+    retryJob: (job) => {
+      retryAmbiguousJob(ctx, parse(jobRef, job, 'job'));
+      return progressView(ctx);
+    },
+    importJob: (request) => importJob(ctx, parse(importRequest, request, 'import request')),
     setBackgroundRefresh: (enabled) =>
       settings.setBackgroundRefresh(ctx, parse(z.boolean(), enabled, 'background refresh switch')),
   };

@@ -39,6 +39,7 @@ describe('faults', () => {
       rateLimit: 0.05,
       latencyMs: [50, 300],
       stuck: 0.02,
+      lostStart: 0,
       down: false,
     });
     expect(() => parseFaults('5xx=2')).toThrow(/between 0 and 1/);

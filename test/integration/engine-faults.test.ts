@@ -50,9 +50,10 @@ describe('faults while jobs run', () => {
   });
 
   it('finishes through random 5xx answers with every row filled', async () => {
-    await kit.emulator().admin.config({ faults: '5xx=0.4' });
+    // Starts go out cleanly (a 5xx on a start is ambiguous and never resent: see job-starts.test.ts).
     const addon = kit.open(contactRows(people(250)));
     const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: '5xx=0.4' });
     await expectComplete(addon, start.runId);
     const stats = await kit.emulator().admin.stats();
     const failures = Object.values(stats.requests).reduce(

@@ -19,9 +19,9 @@ describe('1,000+ rows', () => {
 
     expect(run).toMatchObject({ state: 'finished', sent: 2600, done: 2600 });
     expect(addon.counts.triggerRuns).toBe(1);
-    // One result request per job, in two fetchAll round trips.
+    // One start and one result request per job: starts in two fetchAll round trips of 20, polls in two of 25.
     expect(addon.counts.urlfetch).toBe(1 + 26 + 26);
-    expect(addon.counts.get('UrlFetchApp.fetchAll')).toBe(2);
+    expect(addon.counts.get('UrlFetchApp.fetchAll')).toBe(4);
     expect(addon.counts.rangeReads + addon.counts.rangeWrites).toBeLessThanOrEqual(40);
     expect(addon.counts.get('Range.setValue')).toBe(0);
     const rows = rowsOf(addon);

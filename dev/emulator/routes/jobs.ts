@@ -65,6 +65,13 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
       if (!webhooksAllowed(reply, described.webhookUrl, described.contactFinishedUrl)) return reply;
       const job = state.engine.create({ ...described, workspaceId: callerOf(request).workspaceId });
       state.scheduleTicks(job);
+      const lost = state.faults.lostAnswer();
+      if (lost === 'reset') {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return reply;
+      }
+      if (lost === 'status') return sendError(reply, errorReply('unavailable'));
       return reply.send({ enrichment_id: job.id });
     };
 

@@ -13,6 +13,7 @@ import {
 import type {
   EnrichItemInput,
   EnrichmentApi,
+  JobStart,
   JobRef,
   PollOutcome,
   ReverseItemInput,
@@ -54,6 +55,18 @@ export class FakeApi implements EnrichmentApi {
   }
   startReverse(name: string, items: ReverseItemInput[]): string {
     return this.start({ kind: 'reverse', name, items, fields: [] });
+  }
+  startJobs(starts: readonly JobStart[]): Array<string | ApiError> {
+    return starts.map((start) => {
+      try {
+        return start.kind === 'enrich'
+          ? this.startEnrichment(start.name, start.items, start.fields)
+          : this.startReverse(start.name, start.items);
+      } catch (error) {
+        if (error instanceof ApiError) return error;
+        throw error;
+      }
+    });
   }
   private start(job: Omit<FakeJob, 'id' | 'polls'>): string {
     this.startCalls++;

@@ -118,18 +118,18 @@ describe('concurrency and time', () => {
 
   it('stops inside the time budget and the next execution resumes', () => {
     const world = createWorld();
-    const sheet = contactsSheet(world, people(250));
-    // Enough time for the first job only.
+    const sheet = contactsSheet(world, people(2500));
+    // Enough time for the first batch of starts (20 jobs in one round trip) only.
     const { start } = planAndStart(world, undefined, new FakeBudget(46 * 1000, 2000));
-    expect(start.jobs).toBe(3);
-    expect(world.api.jobs.size).toBe(1);
-    // Two checks pass: one to visit the run, one to send its next job.
+    expect(start.jobs).toBe(25);
+    expect(world.api.jobs.size).toBe(20);
+    // Two checks pass: one to visit the run, one to send its next batch.
     expect(poll(world, new FakeBudget(48 * 1000, 2000))).toBe(true);
-    expect(world.api.jobs.size).toBe(2);
+    expect(world.api.jobs.size).toBe(25);
     for (let i = 0; i < 3 && progress(world).pending; i++) poll(world);
-    expect(world.api.jobs.size).toBe(3);
-    expect(sheet.column('Status').filter((status) => status === 'found')).toHaveLength(250);
-    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', done: 250, sent: 250 });
+    expect(world.api.jobs.size).toBe(25);
+    expect(sheet.column('Status').filter((status) => status === 'found')).toHaveLength(2500);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', done: 2500, sent: 2500 });
   });
 
   it.each([100, 1000])('uses a constant number of Range calls for %i rows', (rows) => {

@@ -24,7 +24,7 @@ describe('a run from plan to cells', () => {
     expect(start).toMatchObject({ jobs: 1, contacts: 3, rowsFilledFromLedger: 0 });
 
     const job = [...world.api.jobs.values()][0]!;
-    expect(job.name).toBe('Leads › Contacts › rows 2–4');
+    expect(job.name).toMatch(/^Leads › Contacts › rows 2–4 · run \w+ job 1$/);
     expect(job.items[0]).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', companyName: 'Acme' });
     expect(job.items[0]!.custom).toEqual({
       sheetId: String(sheet.id()),
@@ -115,10 +115,10 @@ describe('a run from plan to cells', () => {
     expect(plan).toMatchObject({ contactsToSend: 250, maxCredits: 250 * 14, jobs: 3 });
     server(world).startRun(plan.planId);
     expect([...world.api.jobs.values()].map((job) => job.items.length)).toEqual([100, 100, 50]);
-    expect([...world.api.jobs.values()].map((job) => job.name)).toEqual([
-      'Leads › Contacts › rows 2–101',
-      'Leads › Contacts › rows 102–201',
-      'Leads › Contacts › rows 202–251',
+    expect([...world.api.jobs.values()].map((job) => job.name.replace(/ · run \w+/, ''))).toEqual([
+      'Leads › Contacts › rows 2–101 job 1',
+      'Leads › Contacts › rows 102–201 job 2',
+      'Leads › Contacts › rows 202–251 job 3',
     ]);
   });
 
@@ -133,7 +133,7 @@ describe('a run from plan to cells', () => {
     const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
     expect(plan).toMatchObject({ contactsToSend: 3, selectionLabel: 'rows 3–8' });
     server(world).startRun(plan.planId);
-    expect([...world.api.jobs.values()][0]!.name).toBe('Leads › Contacts › rows 3–4, 8');
+    expect([...world.api.jobs.values()][0]!.name).toMatch(/^Leads › Contacts › rows 3–4, 8 · run \w+ job 1$/);
   });
 
   it('refuses a second start of the same preview instead of creating an empty run', () => {

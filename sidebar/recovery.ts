@@ -1,0 +1,73 @@
+/**
+ * The two ways out of an ambiguous start, on the run card: Retry (with the credits it may cost
+ * again, confirmed in a second click) and Import by the id the provider's dashboard shows (free).
+ * Also a form to import any job by id, for jobs the Jobs list lost.
+ */
+import type { AmbiguousJobView, RunProgress } from '../src/ui/rpc';
+import { formatNumber, h, plural } from './dom';
+import { actionButton, createNotice } from './feedback';
+import { server } from './server';
+
+/** Called after a retry or an import, so the panel shows the run moving again. */
+export type AfterRecovery = () => Promise<void>;
+
+function importControls(
+  placeholder: string,
+  request: (jobId: string) => Promise<unknown>,
+  after: AfterRecovery,
+) {
+  const notice = createNotice();
+  const input = h('input', { type: 'text', placeholder, 'aria-label': 'Job id', autocomplete: 'off' });
+  const button = actionButton('Import', 'Importing…', {
+    notice,
+    run: async () => {
+      if (!input.value.trim()) return notice.show('warn', 'Paste the job id first.');
+      await request(input.value.trim());
+      notice.show('ok', 'Imported: its results are applied as they arrive (no credits).');
+      await after();
+    },
+  });
+  return h('div', { class: 'import-job' }, h('div', { class: 'buttons' }, input, button), notice.element);
+}
+
+export function ambiguousJobCard(run: RunProgress, job: AmbiguousJobView, after: AfterRecovery): HTMLElement {
+  const notice = createNotice();
+  const retry = actionButton(`Retry (up to ${formatNumber(job.retryMaxCredits)} credits)…`, 'Retrying…', {
+    notice,
+    run: async () => {
+      if (retry.dataset.confirm !== 'true') {
+        retry.dataset.confirm = 'true';
+        notice.show(
+          'warn',
+          `If the first start went through, these ${plural(job.contacts, 'contact')} are charged again: up to ${formatNumber(job.retryMaxCredits)} credits.`,
+          'Click Retry again to confirm, or import the job by its id instead (free).',
+        );
+        return;
+      }
+      await server.retryJob({ runId: run.runId, seq: job.seq });
+      await after();
+    },
+  });
+  return h(
+    'div',
+    { class: 'ambiguous-job' },
+    h('p', { class: 'hint' }, `${job.problem} Look for “${job.name}” in the provider’s dashboard.`),
+    importControls(
+      'Job id from the dashboard',
+      (jobId) => server.importJob({ jobId, job: { runId: run.runId, seq: job.seq } }),
+      after,
+    ),
+    h('div', { class: 'buttons' }, retry),
+    notice.element,
+  );
+}
+
+/** Import any job this add-on started, by its id (recovers runs the Jobs list lost). */
+export function importAnyJobForm(after: AfterRecovery): HTMLElement {
+  return h(
+    'details',
+    { class: 'import-any' },
+    h('summary', {}, 'Import a job by its id'),
+    importControls('Job id', (jobId) => server.importJob({ jobId }), after),
+  );
+}
