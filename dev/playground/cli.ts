@@ -24,6 +24,8 @@ async function main(): Promise<void> {
       'api-url': { type: 'string' },
       'api-key': { type: 'string' },
       'job-ms': { type: 'string' },
+      // Tests: the playground ends with its parent (stdin closes when the parent dies).
+      'exit-with-stdin': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -49,10 +51,22 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  if (values['exit-with-stdin']) {
+    process.stdin.on('end', stop);
+    process.stdin.on('close', stop);
+    process.stdin.resume();
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  const busy = (error as { code?: string }).code === 'EADDRINUSE';
+  console.error(
+    busy
+      ? 'That port is in use (another playground?): pick another with --port, or --port 0 for any free port.'
+      : error instanceof Error
+        ? error.message
+        : error,
+  );
   console.error(USAGE);
   process.exit(1);
 });

@@ -9,15 +9,18 @@ import { createInterface } from 'node:readline';
 import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
 
 const ROOT = resolve(__dirname, '../..');
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium; SHEET_ENRICH_CHROMIUM points elsewhere (the fail-fast test points at nothing). */
+export const CHROMIUM = process.env.SHEET_ENRICH_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_MISSING = `Chromium not found at ${CHROMIUM}: install Debian's chromium: apt-get install -y chromium`;
+
+/** Checked before anything is started, so a machine without Chromium fails in a second, leaving nothing behind. */
+export function assertChromium(): void {
+  if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
+}
 export const ARTIFACTS = join(ROOT, 'test/artifacts');
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: install Debian's chromium: apt-get install -y chromium`,
-    );
-  }
+  assertChromium();
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -48,16 +51,25 @@ export async function startPlayground(jobMs = 400): Promise<RunningPlayground> {
   }
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'dev/playground/cli.ts', '--port', '0', '--job-ms', String(jobMs)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      '--import',
+      'tsx',
+      'dev/playground/cli.ts',
+      '--port',
+      '0',
+      '--job-ms',
+      String(jobMs),
+      '--exit-with-stdin',
+    ],
+    { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const url = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`The playground did not start in time.\n${output}`)),
-      30_000,
-    );
+    const timer = setTimeout(() => {
+      void stopChild(child);
+      reject(new Error(`The playground did not start in time.\n${output}`));
+    }, 30_000);
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       output = (output + line + '\n').slice(-4000);
@@ -193,13 +205,20 @@ export interface PlaygroundSession {
 export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSession {
   const session = {} as PlaygroundSession;
   beforeAll(async () => {
-    [session.playground, session.browser] = await Promise.all([startPlayground(), launchChromium()]);
+    assertChromium();
+    // Both start side by side; whatever did start is kept, so afterAll stops it even if the other failed.
+    const [playground, browser] = await Promise.allSettled([startPlayground(), launchChromium()]);
+    if (playground.status === 'fulfilled') session.playground = playground.value;
+    if (browser.status === 'fulfilled') session.browser = browser.value;
+    for (const started of [playground, browser]) if (started.status === 'rejected') throw started.reason;
   });
   afterAll(async () => {
     await session.browser?.close();
     await session.playground?.stop();
   });
   beforeEach(async () => {
+    if (!session.playground || !session.browser)
+      throw new Error('The playground or Chromium did not start (see beforeAll).');
     await session.playground.api.reset(options.reset);
     session.page = await session.browser.newPage({ viewport: options.viewport });
     await session.page.goto(session.playground.url);
