@@ -5,29 +5,32 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { spawnEmulator, type SpawnedEmulator } from '../dev/emulator/spawn';
 import { baseName, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
-import { CsvError, detectDelimiter, formatCsv, parseCsv } from './lib/csv';
+import { CsvError, decodeCsvBytes, detectDelimiter, formatCsv, parseCsv } from './lib/csv';
 import { checkCsvRows, runCsvEnrichment } from './lib/enrich-run';
 import { progressPrinter, summaryText } from './lib/report';
-import { EnrichRunError } from './lib/run-error';
+import { EnrichRunError, UsageError } from './lib/run-error';
+import { safeToOpen } from './lib/sheet-outputs';
 import { readStateFile, writeStateFile } from './lib/state-file';
 
 function readCsv(file: string): { rows: string[][]; delimiter: string } {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new EnrichRunError(
       code === 'ENOENT' ? `No such file: ${file}` : `Cannot read ${file} (${code ?? 'error'}).`,
     );
   }
-  if (text.includes('\u0000')) throw new EnrichRunError(`${file} is not a text CSV file.`);
-  const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
   try {
+    const text = decodeCsvBytes(bytes);
+    const delimiter = detectDelimiter(text);
     return { rows: parseCsv(text, delimiter), delimiter };
   } catch (error) {
-    if (error instanceof CsvError) throw new EnrichRunError(`${file}: ${error.message}`);
-    throw error;
+    if (!(error instanceof CsvError)) throw error;
+    throw new EnrichRunError(
+      error.message.startsWith('is not') ? `${file} ${error.message}.` : `${file}: ${error.message}`,
+    );
   }
 }
 
@@ -56,7 +59,7 @@ async function enrich(options: CliOptions): Promise<number> {
       onProgress: (run) => printer.update(run),
     });
     printer.end();
-    writeFileSync(options.out, formatCsv(summary.table, delimiter));
+    writeFileSync(options.out, formatCsv(safeToOpen(summary.table), delimiter));
     writeStateFile(options.statePath, summary.runtimeState);
     process.stdout.write(`${summaryText(summary, options.out)}\n`);
     return summary.state === 'failed' ? 1 : 0;
@@ -77,7 +80,7 @@ async function main(): Promise<number> {
   } catch (error) {
     if (!(error instanceof EnrichRunError)) throw error;
     process.stderr.write(`sheet-enrich: ${error.message}\n`);
-    if (/option|argument|CSV file\?|One CSV/.test(error.message)) process.stderr.write(`${USAGE}\n`);
+    if (error instanceof UsageError) process.stderr.write(`${USAGE}\n`);
     return 2;
   }
 }

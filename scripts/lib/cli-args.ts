@@ -1,8 +1,8 @@
-/** `npm run enrich` arguments: parsed strictly, every mistake a plain sentence (EnrichRunError). */
+/** `npm run enrich` arguments: parsed strictly, every mistake a plain sentence (UsageError). */
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ENRICH_FIELDS, type EnrichField } from '../../src/api/model';
-import { EnrichRunError } from './run-error';
+import { UsageError } from './run-error';
 
 export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
   --reverse               reverse lookup of the Email column (default: enrich people)
@@ -35,7 +35,7 @@ function positiveInteger(flag: string, value: string | undefined): number | unde
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0)
-    throw new EnrichRunError(`--${flag} wants a positive number of milliseconds, got "${value}".`);
+    throw new UsageError(`--${flag} wants a positive number of milliseconds, got "${value}".`);
   return n;
 }
 
@@ -47,7 +47,7 @@ function parseFields(value: string | undefined): EnrichField[] {
     .filter(Boolean);
   const unknown = fields.filter((field) => !(ENRICH_FIELDS as readonly string[]).includes(field));
   if (unknown.length || fields.length === 0) {
-    throw new EnrichRunError(`--fields takes ${ENRICH_FIELDS.join(', ')}; got "${value}".`);
+    throw new UsageError(`--fields takes ${ENRICH_FIELDS.join(', ')}; got "${value}".`);
   }
   return [...new Set(fields)] as EnrichField[];
 }
@@ -64,28 +64,28 @@ export function parseCliArgs(argv: string[]): CliOptions {
   } catch (error) {
     // node's own wording ("Unknown option '--x'. To specify a positional argument…") is too long.
     const message = (error as Error).message.split('. ')[0];
-    throw new EnrichRunError(`${message}.`);
+    throw new UsageError(`${message}.`);
   }
   const { values, positionals } = parsed;
   const help = values.help === true;
   if (help)
     return { help, input: '', reverse: false, fields: DEFAULT_FIELDS, out: '', statePath: '', pollMs: 0 };
   if (positionals.length !== 1) {
-    throw new EnrichRunError(
+    throw new UsageError(
       positionals.length
         ? `One CSV file at a time, got ${positionals.length}.`
         : 'Which CSV file? Give its path.',
     );
   }
   if ((values['api-url'] === undefined) !== (values['api-key'] === undefined)) {
-    throw new EnrichRunError('--api-url and --api-key go together.');
+    throw new UsageError('--api-url and --api-key go together.');
   }
   const input = resolve(positionals[0]!);
   const beside = (suffix: string) => join(dirname(input), `${baseName(input)}${suffix}`);
   const budgetMs = positiveInteger('budget-ms', values['budget-ms']);
   // The engine keeps 45 s of every execution in reserve (LIMITS.executionSafetyMs): less does nothing.
   if (budgetMs !== undefined && budgetMs < MIN_BUDGET_MS) {
-    throw new EnrichRunError(
+    throw new UsageError(
       `--budget-ms must be at least ${MIN_BUDGET_MS}: each run keeps 45 s in reserve.`,
     );
   }

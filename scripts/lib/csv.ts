@@ -1,13 +1,32 @@
 /**
- * CSV in and out for the command line: RFC 4180 quoting, a UTF-8 BOM, CRLF or LF line ends, and the
- * `;` or tab delimiters spreadsheet exports use in many locales. Values stay strings, and the CLI
- * writes them into plain-text cells (scripts/lib/enrich-run.ts): a CSV round trip keeps "0612…",
- * "+1 555…" and "=…" exactly as they were.
+ * CSV in and out for the command line, over csv-parse and csv-stringify: our part is the encoding
+ * (UTF-8 with or without a BOM, and UTF-16 with a BOM: Excel's "Unicode text" export) and the
+ * delimiter sniffing (`,`, `;` or tab, as spreadsheet exports use in many locales). Values stay
+ * strings, and the CLI writes them into plain-text cells (scripts/lib/enrich-run.ts): a CSV round
+ * trip keeps "0612…", "+1 555…" and "=…" exactly as they were.
  */
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 export class CsvError extends Error {}
 
 const CANDIDATE_DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The text of a file's bytes: UTF-16 (LE or BE) when it starts with that byte-order mark, else
+ * UTF-8 (a UTF-8 BOM is dropped). Throws CsvError for bytes that are not text (a NUL byte).
+ */
+export function decodeCsvBytes(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const swapped = Buffer.from(bytes.subarray(2));
+    swapped.swap16();
+    return swapped.toString('utf16le');
+  }
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.includes('\u0000')) throw new CsvError('is not a text CSV file');
+  return text;
+}
 
 /** The delimiter that splits the header line into the most fields (outside quotes). */
 export function detectDelimiter(text: string): string {
@@ -49,60 +68,43 @@ export function parseCsv(
   input: string,
   delimiter = detectDelimiter(input.replace(/^\uFEFF/, '')),
 ): string[][] {
-  const text = input.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let fieldWasQuoted = false;
-  const endField = () => {
-    row.push(field);
-    field = '';
-    fieldWasQuoted = false;
-  };
-  const endRow = () => {
-    endField();
-    if (row.length > 1 || row[0] !== '') rows.push(row);
-    row = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (inQuotes) {
-      if (ch !== '"') field += ch;
-      else if (text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else inQuotes = false;
-    } else if (ch === '"' && field === '' && !fieldWasQuoted) {
-      inQuotes = true;
-      fieldWasQuoted = true;
-    } else if (ch === delimiter) endField();
-    else if (ch === '\n') endRow();
-    else if (ch === '\r') {
-      if (text[i + 1] === '\n') i++;
-      endRow();
-    } else field += ch;
+  let rows: string[][];
+  try {
+    rows = parse(input, {
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    }) as string[][];
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new CsvError('The file ends inside a quoted value: a closing quote (") is missing.');
+    const line = (error as { lines?: number }).lines;
+    throw new CsvError(
+      `The file is not valid CSV${line ? ` near line ${line}` : ''}: ${(error as Error).message}`,
+    );
   }
-  if (inQuotes) throw new CsvError('The file ends inside a quoted value: a closing quote (") is missing.');
-  if (field !== '' || row.length > 0) endRow();
   const width = Math.max(0, ...rows.map((r) => r.length));
   return rows.map((r) => (r.length < width ? [...r, ...Array<string>(width - r.length).fill('')] : r));
 }
 
-function quote(value: string, delimiter: string): string {
-  return /["\r\n]/.test(value) || value.includes(delimiter) || /^\s|\s$/.test(value)
-    ? `"${value.replace(/"/g, '""')}"`
-    : value;
-}
-
 /** Writes rows as CSV with CRLF line ends (what spreadsheet programs expect). */
 export function formatCsv(rows: readonly (readonly unknown[])[], delimiter = ','): string {
-  return rows
-    .map((row) =>
-      row
-        .map((cell) => quote(cell === null || cell === undefined ? '' : String(cell), delimiter))
-        .join(delimiter),
-    )
-    .join('\r\n')
-    .concat(rows.length ? '\r\n' : '');
+  const text = rows.map((row) =>
+    row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))),
+  );
+  // Leading or trailing spaces are quoted too, so no program trims them.
+  return stringify(text, { delimiter, record_delimiter: '\r\n', quoted_match: /^\s|\s$/ });
+}
+
+/**
+ * A cell written from API data, made safe to open in Excel or Sheets: a value starting with `=`,
+ * `+`, `-`, `@`, a tab or a carriage return would run as a formula there (`=HYPERLINK(…)`,
+ * `=IMPORTXML(…)`), so it gets a leading apostrophe, the common guidance (OWASP "CSV injection").
+ * A phone like "+33 6 12…" is shown as text with it, which is also what the user wants.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }

@@ -3,7 +3,13 @@
  * (src/sheet/output-columns.ts), for summaries and test assertions.
  */
 import type { JobKind } from '../../src/api/model';
-import { locateOutputBlocks, outputColumnsOf, type OutputKey } from '../../src/sheet/output-columns';
+import { neutraliseFormula } from './csv';
+import {
+  locateOutputBlocks,
+  outputColumnSet,
+  outputColumnsOf,
+  type OutputKey,
+} from '../../src/sheet/output-columns';
 
 export interface FoundByKind {
   workEmail: number;
@@ -39,4 +45,16 @@ export function readOutputs(
     statuses[status] = (statuses[status] ?? 0) + 1;
   }
   return { found, statuses };
+}
+
+/**
+ * The table as the enriched CSV holds it: cells of the add-on's output columns (API data) cannot
+ * run as formulas when the file is opened (neutraliseFormula); the user's own columns are kept as
+ * they were, formulas included.
+ */
+export function safeToOpen(table: readonly (readonly string[])[]): string[][] {
+  const outputs = outputColumnSet(locateOutputBlocks([...(table[0] ?? [])]));
+  return table.map((cells, index) =>
+    cells.map((cell, column) => (index > 0 && outputs.has(column + 1) ? neutraliseFormula(cell) : cell)),
+  );
 }

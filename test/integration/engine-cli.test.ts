@@ -131,4 +131,43 @@ describe('npm run enrich', () => {
     expect(result.stderr).toMatch(/built-in emulator/);
     expect(result.stdout).toMatch(/Run: +finished/);
   });
+
+  it('reads an Excel "Unicode text" export (UTF-16 with a BOM, tab-separated)', async () => {
+    const text = [
+      'First name\tLast name\tCompany',
+      ...contactRows(people(4))
+        .slice(1)
+        .map((row) => row.slice(0, 3).join('\t')),
+    ].join('\r\n');
+    const file = csvFile('unicode.txt', '');
+    writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const out = join(file, '..', 'out.csv');
+    const result = await cli([file, '--out', out, ...api()]);
+    expect(result).toMatchObject({ code: 0 });
+    const table = parseCsv(readFileSync(out, 'utf8'));
+    expect(table[0]!.slice(0, 3)).toEqual(['First name', 'Last name', 'Company']);
+    expect(table.slice(1).map((row) => row[0])).toEqual(
+      contactRows(people(4))
+        .slice(1)
+        .map((row) => row[0]),
+    );
+    expect(readOutputs(table, 'enrich').found.workEmail).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['garbage', '{not json'],
+    ['the right version of the wrong shape', JSON.stringify({ version: 1, spreadsheet: 1, properties: 'x' })],
+    ['another version', JSON.stringify({ version: 7 })],
+  ])('refuses a state file of %s with one line and exit code 2', async (_what, content) => {
+    const file = csvFile('c.csv', contactRows(people(3)).join('\n'));
+    const state = join(file, '..', 'state.json');
+    writeFileSync(state, content);
+    const result = await cli([file, '--state', state, ...api()]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^sheet-enrich: The state file .* cannot be read \(.+\): delete it or pick another with --state\.$/,
+      ),
+    ]);
+  });
 });

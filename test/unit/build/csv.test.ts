@@ -1,4 +1,6 @@
-import { CsvError, detectDelimiter, formatCsv, parseCsv } from '../../../scripts/lib/csv';
+import { CsvError, decodeCsvBytes, detectDelimiter, formatCsv, parseCsv } from '../../../scripts/lib/csv';
+import { safeToOpen } from '../../../scripts/lib/sheet-outputs';
+import { outputColumnsOf } from '../../../src/sheet/output-columns';
 
 describe('CSV for the command line', () => {
   it('parses quoted fields with delimiters, doubled quotes and line breaks', () => {
@@ -46,5 +48,37 @@ describe('CSV for the command line', () => {
     ];
     expect(parseCsv(formatCsv(rows))).toEqual(rows);
     expect(formatCsv([['a', null, 3]])).toBe('a,,3\r\n');
+  });
+
+  it('decodes UTF-16 LE and BE with their BOM, UTF-8 with or without one, and refuses binary', () => {
+    const text = 'Prénom\tNom\r\nZoë\tŁukasz\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le);
+    be.swap16();
+    expect(decodeCsvBytes(le)).toBe(text);
+    expect(decodeCsvBytes(be)).toBe(text);
+    expect(parseCsv(decodeCsvBytes(le))).toEqual([
+      ['Prénom', 'Nom'],
+      ['Zoë', 'Łukasz'],
+    ]);
+    expect(decodeCsvBytes(Buffer.from(`\uFEFF${text}`, 'utf8'))).toBe(text);
+    expect(() => decodeCsvBytes(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toThrow(CsvError);
+  });
+
+  it('neutralises formulas in the output cells only, keeping the user cells as they were', () => {
+    const outputs = outputColumnsOf('enrich').map((column) => column.header);
+    const hostile = outputs.map((header) =>
+      header === 'Phone' ? '+33 6 12 34 56 78' : `=HYPERLINK("http://evil","${header}")`,
+    );
+    const mine = ['Ada', 'Lovelace', '=HYPERLINK("x")', '=SUM(1)', '-5', '@home'];
+    const table = [
+      ['First name', 'Last name', 'Company', 'Formula', 'Delta', 'Handle', ...outputs],
+      [...mine, ...hostile],
+    ];
+    const safe = safeToOpen(table);
+    expect(safe[0]).toEqual(table[0]);
+    expect(safe[1]!.slice(0, mine.length)).toEqual(mine);
+    expect(safe[1]!.slice(mine.length)).toEqual(hostile.map((value) => `'${value}`));
+    expect(safe[1]![mine.length + outputs.indexOf('Phone')]).toBe("'+33 6 12 34 56 78");
   });
 });
