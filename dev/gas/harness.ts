@@ -59,6 +59,11 @@ export interface LoadOptions {
   fetchTimeoutMs?: number;
   /** Utilities.sleep also blocks for real (default: it only moves the clock). */
   realSleep?: boolean;
+  /**
+   * Let fetches to loopback addresses through the manifest's urlFetchWhitelist (the emulator runs
+   * there). Off by default, like Apps Script: only the allow-listed API can be reached.
+   */
+  allowLoopback?: boolean;
 }
 
 export interface ExecutionOptions {
@@ -144,6 +149,7 @@ class LocalAddon implements Addon {
       userEmail: options.userEmail ?? 'user@example.com',
       fetchTimeoutMs: options.fetchTimeoutMs,
       realSleep: options.realSleep,
+      allowLoopback: options.allowLoopback,
       defaultSheet: !options.state,
     });
     if (options.state) {

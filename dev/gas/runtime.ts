@@ -34,6 +34,8 @@ export interface RuntimeOptions {
   userEmail: string;
   fetchTimeoutMs?: number;
   realSleep?: boolean;
+  /** Fetches to loopback addresses pass the manifest's allow-list (the emulator, the tests). */
+  allowLoopback?: boolean;
   /** False when a stored state brings its own sheets. */
   defaultSheet?: boolean;
 }
@@ -67,6 +69,8 @@ export class Runtime {
   readonly sentRequests: SentRequest[] = [];
   readonly http = new SyncHttpClient();
   readonly timeZone: string;
+  /** The manifest's urlFetchWhitelist; undefined: no restriction. */
+  readonly urlFetchWhitelist?: readonly string[];
 
   constructor(readonly options: RuntimeOptions) {
     this.clock = options.clock;
@@ -79,7 +83,9 @@ export class Runtime {
     );
     this.caches = newCacheStores(now);
     this.triggers = new TriggerStore({ addon: options.addon, now });
-    this.timeZone = readManifestTimeZone(options.distDir);
+    const manifest = readManifest(options.distDir);
+    this.timeZone = manifest.timeZone ?? 'Etc/UTC';
+    this.urlFetchWhitelist = manifest.urlFetchWhitelist;
   }
 
   startExecution(limits: ExecutionLimits): Execution {
@@ -101,6 +107,7 @@ export class Runtime {
         this.counts,
         this.sentRequests,
         this.options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+        { prefixes: this.urlFetchWhitelist, allowLoopback: this.options.allowLoopback === true },
       ),
       Utilities: new FakeUtilities(this.clock, this.options.realSleep),
       Session: new FakeSession(this.options.userEmail, anonymous, this.timeZone),
@@ -114,10 +121,10 @@ export class Runtime {
   }
 }
 
-function readManifestTimeZone(distDir: string): string {
+function readManifest(distDir: string): { timeZone?: string; urlFetchWhitelist?: string[] } {
   const manifest = join(distDir, 'appsscript.json');
-  if (!existsSync(manifest)) return 'Etc/UTC';
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { timeZone?: string }).timeZone ?? 'Etc/UTC';
+  if (!existsSync(manifest)) return {};
+  return JSON.parse(readFileSync(manifest, 'utf8')) as { timeZone?: string; urlFetchWhitelist?: string[] };
 }
 
 /** One run of the project: a fresh context, its own limits, its locks released at the end. */

@@ -85,9 +85,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
   const budgetMs = positiveInteger('budget-ms', values['budget-ms']);
   // The engine keeps 45 s of every execution in reserve (LIMITS.executionSafetyMs): less does nothing.
   if (budgetMs !== undefined && budgetMs < MIN_BUDGET_MS) {
-    throw new UsageError(
-      `--budget-ms must be at least ${MIN_BUDGET_MS}: each run keeps 45 s in reserve.`,
-    );
+    throw new UsageError(`--budget-ms must be at least ${MIN_BUDGET_MS}: each run keeps 45 s in reserve.`);
   }
   return {
     help,

@@ -169,6 +169,8 @@ export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<C
   const addon = loadAddon({
     apiBaseUrl: options.apiBaseUrl,
     apiKey: options.apiKey,
+    // The emulator runs on loopback; any other API must be the one the build allow-lists.
+    allowLoopback: true,
     ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
     ...(options.state ? { state: options.state } : {}),
   });

@@ -1,4 +1,6 @@
 /** UrlFetchApp, synchronous over real HTTP to a server in a child process. */
+import { loadAddon } from '../../dev/gas/harness';
+import { allowedByManifest } from '../../dev/gas/urlfetch/urlfetch-app';
 import { loadScript } from './support/script';
 import { startTestServer, type TestServer } from './support/http-server';
 
@@ -145,5 +147,37 @@ describe('UrlFetchApp', () => {
     expect(addon.call('fetchError', 'ftp://example.com/')).toBe(
       'Exception: Invalid argument: ftp://example.com/',
     );
+  });
+});
+
+describe('the manifest allow-list (urlFetchWhitelist)', () => {
+  const allow = (prefixes: string[] | undefined, allowLoopback = false) => ({ prefixes, allowLoopback });
+  it('lets through URLs under a prefix, and subdomains for a *. prefix', () => {
+    const list = allow(['https://api.example.com/v1/', 'https://*.example.org/']);
+    expect(allowedByManifest(list, 'https://api.example.com/v1/jobs?x=1')).toBe(true);
+    expect(allowedByManifest(list, 'https://API.EXAMPLE.COM/v1/jobs')).toBe(true);
+    expect(allowedByManifest(list, 'https://api.example.com/v2/jobs')).toBe(false);
+    expect(allowedByManifest(list, 'https://api.example.com.evil.test/v1/')).toBe(false);
+    expect(allowedByManifest(list, 'https://a.b.example.org/x')).toBe(true);
+    expect(allowedByManifest(list, 'https://example.org.evil/x')).toBe(false);
+  });
+
+  it('lets loopback through only when the harness says so; no list, no restriction', () => {
+    expect(allowedByManifest(allow(['https://api.example.com/']), 'http://127.0.0.1:8787/api')).toBe(false);
+    expect(allowedByManifest(allow(['https://api.example.com/'], true), 'http://127.0.0.1:8787/api')).toBe(
+      true,
+    );
+    expect(allowedByManifest(allow(undefined), 'https://anything.test/')).toBe(true);
+  });
+
+  it('the built add-on cannot reach a base URL outside its allow-list', () => {
+    const addon = loadAddon({ apiBaseUrl: 'https://elsewhere.example/', apiKey: 'k' });
+    try {
+      const balance = addon.call<{ balance: number | null; message?: string }>('getCreditBalance');
+      expect(balance.balance).toBeNull();
+      expect(addon.requests()).toEqual([]);
+    } finally {
+      addon.close();
+    }
   });
 });

@@ -23,6 +23,7 @@ function openSavedState(): Addon {
     now: savedAt + 2 * 60 * 60 * 1000,
     apiBaseUrl: kit.emulator().baseUrl,
     apiKey: kit.emulator().apiKey,
+    allowLoopback: true,
   });
   return addon;
 }

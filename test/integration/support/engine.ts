@@ -51,7 +51,12 @@ export function engineKit(options: SpawnOptions & { data?: ExtraData } = {}): En
   return {
     emulator: () => emulator!,
     open(rows, { sheet = SHEET, ...load } = {}) {
-      const addon = loadAddon({ apiBaseUrl: emulator!.baseUrl, apiKey: emulator!.apiKey, ...load });
+      const addon = loadAddon({
+        apiBaseUrl: emulator!.baseUrl,
+        apiKey: emulator!.apiKey,
+        allowLoopback: true,
+        ...load,
+      });
       addons.push(addon);
       loadRowsAsSheet(addon, sheet, rows);
       selectDataRows(addon, sheet, rows.length, Math.max(...rows.map((row) => row.length)));
