@@ -227,3 +227,29 @@ describe('FakeSheet rows, columns, formats and sort', () => {
     ]);
   });
 });
+
+describe('the selection after rows or columns are deleted', () => {
+  function sheetWithSelection(rows: number, selection: { row: number; numRows: number }) {
+    const spreadsheet = new FakeSpreadsheet('id', 'Test');
+    const sheet = spreadsheet.getActiveSheet();
+    sheet.deleteRows(rows + 1, sheet.getMaxRows() - rows);
+    spreadsheet.select(sheet, [{ column: 1, numColumns: 2, ...selection }]);
+    return { spreadsheet, sheet };
+  }
+
+  it('keeps the rows that are left, shifted up, and stays inside the grid', () => {
+    const { spreadsheet, sheet } = sheetWithSelection(20, { row: 5, numRows: 10 });
+    sheet.deleteRows(3, 4);
+    expect(spreadsheet.getSheetSelectionRects()).toEqual([{ row: 3, column: 1, numRows: 8, numColumns: 2 }]);
+    sheet.deleteRows(10, 6);
+    expect(spreadsheet.getSheetSelectionRects()).toEqual([{ row: 3, column: 1, numRows: 7, numColumns: 2 }]);
+  });
+
+  it('moves a selection whose rows were all deleted, so activate() still works', () => {
+    const { spreadsheet, sheet } = sheetWithSelection(20, { row: 15, numRows: 6 });
+    sheet.deleteRows(12, 9);
+    expect(spreadsheet.getSheetSelectionRects()).toEqual([{ row: 11, column: 1, numRows: 1, numColumns: 2 }]);
+    expect(() => sheet.activate()).not.toThrow();
+    expect(spreadsheet.getActiveRange().getA1Notation()).toBe('A11:B11');
+  });
+});

@@ -245,6 +245,7 @@ export class FakeSheet implements GasObject {
     }
     this.rows.splice(rowPosition - 1, howMany);
     this.maxRows -= howMany;
+    this.parent.afterDelete(this, 'row', rowPosition, howMany);
     return this;
   }
 
@@ -280,6 +281,7 @@ export class FakeSheet implements GasObject {
     if (howMany >= this.maxColumns) throw gasError('Sorry, it is not possible to delete all columns.');
     for (const cells of this.rows) cells?.splice(columnPosition - 1, howMany);
     this.maxColumns -= howMany;
+    this.parent.afterDelete(this, 'column', columnPosition, howMany);
     return this;
   }
 

@@ -50,6 +50,30 @@ export class FakeSpreadsheet implements GasObject {
     this.selectionBySheet.set(sheet, this.selection);
   }
 
+  /**
+   * Rows or columns of a sheet were deleted: like Sheets, its selection keeps the cells that are
+   * left (shifted), and a selection whose cells were all deleted moves to the line after them,
+   * always inside the grid; it never points outside the sheet.
+   */
+  afterDelete(sheet: FakeSheet, line: 'row' | 'column', position: number, howMany: number): void {
+    const stored = sheet === this.activeSheet ? this.selection : this.selectionBySheet.get(sheet);
+    if (!stored) return;
+    const max = line === 'row' ? sheet.getMaxRows() : sheet.getMaxColumns();
+    const adjusted = stored.map((rect) => {
+      const [start, size] = line === 'row' ? [rect.row, rect.numRows] : [rect.column, rect.numColumns];
+      const end = start + size - 1;
+      const kept = (from: number, to: number) => Math.max(0, Math.min(to, end) - Math.max(from, start) + 1);
+      const keptSize = kept(1, position - 1) + kept(position + howMany, Number.MAX_SAFE_INTEGER);
+      const newStart = Math.min(start < position ? start : Math.max(position, start - howMany), max);
+      const newSize = Math.max(1, Math.min(keptSize, max - newStart + 1));
+      return line === 'row'
+        ? { ...rect, row: newStart, numRows: newSize }
+        : { ...rect, column: newStart, numColumns: newSize };
+    });
+    if (sheet === this.activeSheet) this.selection = adjusted;
+    this.selectionBySheet.set(sheet, adjusted);
+  }
+
   getId(): string {
     return this.id;
   }
