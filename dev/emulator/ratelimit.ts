@@ -12,10 +12,9 @@ export class RateLimiter {
   ) {}
 
   /** Counts the request; returns the ms until the window ends when over the limit, else 0. */
-  hit(key: string): number {
+  hit(key: string, now = this.now()): number {
     const limit = this.limit();
     if (limit <= 0) return 0;
-    const now = this.now();
     let window = this.windows.get(key);
     if (!window || now - window.startedAt >= this.minuteMs()) {
       window = { startedAt: now, count: 0 };

@@ -37,6 +37,13 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The clock of the local runtime that sent the request (header `x-local-clock`, ms), if any. */
+export const LOCAL_CLOCK_HEADER = 'x-local-clock';
+function callerClock(request: FastifyRequest): number | undefined {
+  const value = Number(request.headers[LOCAL_CLOCK_HEADER]);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
 /** Faults, then authentication, then the rate limit: the order a real gateway applies them. */
 async function guardApiRequest(state: EmulatorState, request: FastifyRequest, reply: FastifyReply) {
   const latency = state.faults.latency();
@@ -55,7 +62,9 @@ async function guardApiRequest(state: EmulatorState, request: FastifyRequest, re
   }
   const caller = authenticate(request.headers.authorization, state.ledger);
   if ('status' in caller) return sendError(reply, caller);
-  const retryInMs = state.limiter.hit(caller.key);
+  // The local Apps Script runtime sends its own clock: its Utilities.sleep moves that clock, not
+  // real time, so the window must run on it too or every retry lands in the same full window.
+  const retryInMs = state.limiter.hit(caller.key, callerClock(request) ?? state.options.now());
   if (retryInMs > 0) {
     reply.header('retry-after', String(Math.ceil(retryInMs / 1000)));
     return sendError(reply, errorReply('rateLimited'));

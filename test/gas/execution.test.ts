@@ -138,3 +138,17 @@ describe('executions', () => {
     expect(() => addon.call('nope')).toThrow('Script function not found: nope');
   });
 });
+
+describe('built-ins of the project', () => {
+  it('are the context’s own, read once as locals (not through the global interceptor)', () => {
+    const addon = loadScript(`
+      function ownBuiltins() {
+        return [Math === globalThis.Math, JSON === globalThis.JSON, [] instanceof Array, typeof Map];
+      }`);
+    try {
+      expect(addon.call('ownBuiltins')).toEqual([true, true, true, 'function']);
+    } finally {
+      addon.close();
+    }
+  });
+});

@@ -49,6 +49,19 @@ describe('faults while jobs run', () => {
     await expectComplete(addon, start.runId);
   });
 
+  it('rides the real rate limit in few requests: the emulator windows run on the runtime clock', async () => {
+    await kit.emulator().admin.config({ rateLimit: 5 });
+    const addon = kit.open(contactRows(people(1200)));
+    const { start } = planAndStart(addon);
+    await expectComplete(addon, start.runId);
+    const stats = await kit.emulator().admin.stats();
+    const limited = Object.values(stats.requests).reduce((sum, byStatus) => sum + (byStatus['429'] ?? 0), 0);
+    // 1 balance + 12 starts + 12 results; each fetchAll past a full window costs a 429 per extra
+    // request (measured: about 97 in all). With the windows on real time it never finished.
+    expect(addon.counts.urlfetch).toBeLessThanOrEqual(150);
+    expect(limited).toBeGreaterThan(0);
+  });
+
   it('finishes through random 5xx answers with every row filled', async () => {
     // Starts go out cleanly (a 5xx on a start is ambiguous and never resent: see job-starts.test.ts).
     const addon = kit.open(contactRows(people(250)));

@@ -141,6 +141,8 @@ export class FakeUrlFetchApp implements GasObject {
     private readonly sent: SentRequest[],
     private readonly timeoutMs = DEFAULT_FETCH_TIMEOUT_MS,
     private readonly allowList: FetchAllowList = { allowLoopback: true },
+    /** The harness clock, sent to loopback servers (the emulator) so rate-limit windows run on it. */
+    private readonly clock?: () => number,
   ) {}
 
   fetch(url: string, params: FetchParams = {}): FakeHttpResponse {
@@ -182,6 +184,7 @@ export class FakeUrlFetchApp implements GasObject {
     const method = String(request.method ?? 'get').toUpperCase();
     const headers: Record<string, string> = { 'User-Agent': USER_AGENT };
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = String(value);
+    if (this.clock && LOOPBACK_HOST.test(url)) headers['X-Local-Clock'] = String(this.clock());
     let body: Buffer | undefined;
     if (request.payload !== undefined && request.payload !== null && method !== 'GET') {
       const encoded = encodePayload(request.payload);
