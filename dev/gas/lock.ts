@@ -41,7 +41,7 @@ export class FakeLock implements GasObject {
     private readonly table: LockTable,
     private readonly scope: LockScope,
     private readonly executionId: number,
-    private readonly clock: HarnessClock,
+    private readonly clock: Pick<HarnessClock, 'advance'>,
   ) {}
 
   tryLock(timeoutInMillis: number): boolean {

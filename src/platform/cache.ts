@@ -5,7 +5,11 @@ import type { CachePort } from './ports';
 const ttl = (seconds: number) => Math.max(1, Math.min(seconds, LIMITS.cacheMaxTtlSeconds));
 
 export function documentCache(): CachePort {
-  const cache = CacheService.getDocumentCache() ?? CacheService.getScriptCache();
+  return cachePort(CacheService.getDocumentCache() ?? CacheService.getScriptCache());
+}
+
+/** A CachePort over one cache (the local runtime's fakes in tests). */
+export function cachePort(cache: GoogleAppsScript.Cache.Cache): CachePort {
   return {
     get: (key) => cache.get(key),
     getAll: (keys) => (keys.length ? cache.getAll(keys) : {}),

@@ -2,7 +2,11 @@
 import type { LockPort } from './ports';
 
 export function documentLock(): LockPort {
-  const lock = LockService.getDocumentLock() ?? LockService.getScriptLock();
+  return lockPort(LockService.getDocumentLock() ?? LockService.getScriptLock());
+}
+
+/** A LockPort over one lock (the local runtime's fakes in tests). */
+export function lockPort(lock: GoogleAppsScript.Lock.Lock): LockPort {
   return {
     tryLock: (timeoutMs) => lock.tryLock(timeoutMs),
     release: () => {

@@ -1,56 +1,121 @@
-/** An AppContext over the in-memory fakes, with handles on each of them. */
+/**
+ * An AppContext for unit tests: the real adapters of src/platform over the local runtime's fakes
+ * (dev/gas: properties with their size limits and messages, the 1,000-item cache, the document lock,
+ * editor add-on trigger rules), the in-memory sheet, and a scripted API. One set of fakes for every
+ * test: no second imitation of Apps Script here.
+ */
 import type { AppContext } from '../../../src/jobs/context';
+import { cachePort } from '../../../src/platform/cache';
+import { lockPort } from '../../../src/platform/lock';
+import type { KeyValueStore } from '../../../src/platform/ports';
+import { propertiesStore } from '../../../src/platform/properties';
+import { timeTriggers } from '../../../src/platform/triggers';
+import { FakeCache } from '../../../dev/gas/cache';
+import { FakeLock, LockTable } from '../../../dev/gas/lock';
+import { FakeProperties } from '../../../dev/gas/properties';
+import { FakeScriptApp, TriggerStore } from '../../../dev/gas/triggers';
 import { FakeApi } from './fake-api';
-import {
-  FakeBudget,
-  FakeClock,
-  FakeTriggers,
-  LockState,
-  MemoryCache,
-  MemoryLock,
-  MemoryStore,
-  RecordingNotifier,
-} from './memory-services';
 import { MemorySpreadsheet } from './memory-spreadsheet';
+import { FakeBudget, FakeClock, RecordingNotifier } from './ports';
+
+type Gas<T> = T & GoogleAppsScript.Properties.Properties;
+
+/** Document properties through the real adapter, with a kill switch for crash tests. */
+export interface DocumentStore extends KeyValueStore {
+  /** Throws on the n-th setAll from now on (1 = the next one): an execution killed there. */
+  failOnSetAll: number;
+  /** Every value, straight from the fake (no adapter call). */
+  values(): string[];
+  /** Bytes of keys and values, as the properties quota counts them. */
+  totalBytes(): number;
+}
+
+function documentStoreOver(properties: FakeProperties): DocumentStore {
+  const store = propertiesStore(properties as Gas<FakeProperties>);
+  const wrapped: DocumentStore = {
+    ...store,
+    failOnSetAll: 0,
+    setAll(values) {
+      if (wrapped.failOnSetAll > 0 && --wrapped.failOnSetAll === 0)
+        throw new Error('Exceeded maximum execution time');
+      store.setAll(values);
+    },
+    set(key, value) {
+      wrapped.setAll({ [key]: value });
+    },
+    values: () => Object.values(properties.getProperties()),
+    totalBytes: () =>
+      Object.entries(properties.getProperties()).reduce(
+        (sum, [key, value]) => sum + Buffer.byteLength(key) + Buffer.byteLength(value),
+        0,
+      ),
+  };
+  return wrapped;
+}
 
 export interface TestWorld {
   spreadsheet: MemorySpreadsheet;
-  documentStore: MemoryStore;
-  userStore: MemoryStore;
-  cache: MemoryCache;
-  lockState: LockState;
+  documentStore: DocumentStore;
+  userStore: KeyValueStore;
+  /** The document cache (CacheService's fake). */
+  cache: FakeCache;
+  /** Which execution holds the document lock. */
+  locks: LockTable;
   clock: FakeClock;
-  triggers: FakeTriggers;
+  /** Time-driven triggers; `addon: true` rules are an editor add-on's (hourly at most). */
+  triggerStore: TriggerStore;
   notifier: RecordingNotifier;
   api: FakeApi;
   logs: string[];
 }
 
-export function createWorld(): TestWorld {
+export function createWorld(options: { addon?: boolean } = {}): TestWorld {
+  const clock = new FakeClock();
   return {
     spreadsheet: new MemorySpreadsheet(),
-    documentStore: new MemoryStore(),
-    userStore: new MemoryStore(),
-    cache: new MemoryCache(),
-    lockState: new LockState(),
-    clock: new FakeClock(),
-    triggers: new FakeTriggers(),
+    documentStore: documentStoreOver(new FakeProperties('document')),
+    userStore: propertiesStore(new FakeProperties('user') as Gas<FakeProperties>),
+    cache: new FakeCache(() => clock.now()),
+    locks: new LockTable(),
+    clock,
+    triggerStore: new TriggerStore({ addon: options.addon === true, now: () => clock.now() }),
     notifier: new RecordingNotifier(),
     api: new FakeApi(),
     logs: [],
   };
 }
 
+let executions = 0;
+
+/** The document lock as one execution holds it (a second execution gets its own). */
+export function documentLockOf(world: TestWorld) {
+  return lockPort(
+    new FakeLock(world.locks, 'document', ++executions, world.clock) as unknown as GoogleAppsScript.Lock.Lock,
+  );
+}
+
+/** The period in minutes of the installed time-driven trigger of a handler; undefined: none. */
+export function triggerMinutes(world: TestWorld, handler = 'onPollTrigger'): number | undefined {
+  const trigger = world.triggerStore.list().find((candidate) => candidate.handler === handler);
+  return trigger ? (trigger.periodMs ?? 0) / 60_000 : undefined;
+}
+
+export const hasTrigger = (world: TestWorld, handler = 'onPollTrigger'): boolean =>
+  triggerMinutes(world, handler) !== undefined;
+
 /** One execution's context: a fresh lock handle and budget over the world's shared state. */
 export function contextFor(world: TestWorld, budget = new FakeBudget()): AppContext & { budget: FakeBudget } {
   return {
     documentStore: world.documentStore,
     userStore: world.userStore,
-    cache: world.cache,
-    lock: new MemoryLock(world.lockState),
+    cache: cachePort(world.cache as unknown as GoogleAppsScript.Cache.Cache),
+    lock: documentLockOf(world),
     clock: world.clock,
     budget,
-    triggers: world.triggers,
+    triggers: timeTriggers(
+      world.userStore,
+      new FakeScriptApp(world.triggerStore) as unknown as GoogleAppsScript.Script.ScriptApp,
+    ),
     log: { info: (message) => world.logs.push(message), warn: (message) => world.logs.push(message) },
     notify: world.notifier,
     spreadsheet: world.spreadsheet,

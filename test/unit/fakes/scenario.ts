@@ -4,7 +4,7 @@ import { pollOnce } from '../../../src/jobs/poll';
 import type { PlanRequest } from '../../../src/ui/rpc';
 import { createSidebarServer } from '../../../src/ui/server';
 import { contextFor, type TestWorld } from './context';
-import { FakeBudget } from './memory-services';
+import { FakeBudget } from './ports';
 import type { MemorySheet } from './memory-spreadsheet';
 
 export const CONTACT_HEADERS = ['First name', 'Last name', 'Company'];

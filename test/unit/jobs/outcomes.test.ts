@@ -1,5 +1,5 @@
 import { apiError } from '../fakes/fake-api';
-import { createWorld, type TestWorld } from '../fakes/context';
+import { createWorld, type TestWorld, hasTrigger } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
 
 function startedRun(rows = 4) {
@@ -59,7 +59,7 @@ describe('poll outcomes', () => {
     scriptOutcome(world, () => ({ kind: 'error', error: apiError(status) }));
     poll(world);
     expect(sheet.column('Status')).toEqual(['pending', 'pending']);
-    expect(world.triggers.has('onPollTrigger')).toBe(true);
+    expect(hasTrigger(world)).toBe(true);
     expect(progress(world).runs[0]!.retryAt).toBe(
       new Date(world.clock.time + 15000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     );
@@ -94,13 +94,13 @@ describe('poll outcomes', () => {
       state: 'failed',
       error: expect.stringContaining('The service said 401.'),
     });
-    expect(world.triggers.has('onPollTrigger')).toBe(false);
+    expect(hasTrigger(world)).toBe(false);
     const polls = world.api.pollCalls;
     poll(world);
     expect(world.api.pollCalls).toBe(polls);
     world.api.outcomeFor = () => undefined;
     server(world).saveSettings({ apiKey: 'new-key-1234' });
-    expect(world.triggers.has('onPollTrigger')).toBe(true);
+    expect(hasTrigger(world)).toBe(true);
     poll(world);
     expect(sheet.column('Status')).toEqual(['found', 'found']);
   });

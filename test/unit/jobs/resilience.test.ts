@@ -1,7 +1,7 @@
 import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
 import { loadRegistry } from '../../../src/jobs/registry';
-import { contextFor, createWorld } from '../fakes/context';
-import { FakeBudget, MemoryLock } from '../fakes/memory-services';
+import { contextFor, createWorld, hasTrigger, documentLockOf, triggerMinutes } from '../fakes/context';
+import { FakeBudget } from '../fakes/ports';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
 
 const ledgerRows = (world: ReturnType<typeof createWorld>) =>
@@ -53,7 +53,7 @@ describe('crash safety', () => {
     planAndStart(world);
     sheet.failOnWrite = 1;
     expect(() => poll(world)).toThrow(/maximum execution time/);
-    expect(world.lockState.holder).toBeNull();
+    expect(world.locks.holder('document')).toBeUndefined();
     expect(loadRegistry(world.documentStore).jobs.map((job) => job.state)).toEqual(['fetched', 'fetched']);
     expect(ledgerRows(world)).toBe(151);
     const polls = world.api.polledJobs;
@@ -106,8 +106,8 @@ describe('concurrency and time', () => {
     const world = createWorld();
     contactsSheet(world, people(2));
     planAndStart(world);
-    const first = new MemoryLock(world.lockState);
-    first.tryLock();
+    const first = documentLockOf(world);
+    first.tryLock(0);
     expect(poll(world)).toBe(false);
     expect(world.api.pollCalls).toBe(0);
     expect(() => planAndStart(world)).toThrow(/being written/);
@@ -145,11 +145,10 @@ describe('concurrency and time', () => {
   });
 
   it('falls back to an hourly trigger where the platform allows no more', () => {
-    const world = createWorld();
+    const world = createWorld({ addon: true });
     contactsSheet(world, people(1));
-    world.triggers = new (world.triggers.constructor as new (grant?: number) => typeof world.triggers)(60);
     planAndStart(world);
-    expect(world.triggers.installed.get('onPollTrigger')).toBe(60);
+    expect(triggerMinutes(world)).toBe(60);
     expect(server(world).getSettings().backgroundRefresh).toBe(true);
   });
 
@@ -158,7 +157,7 @@ describe('concurrency and time', () => {
     const sheet = contactsSheet(world, people(1));
     server(world).setBackgroundRefresh(false);
     planAndStart(world);
-    expect(world.triggers.has('onPollTrigger')).toBe(false);
+    expect(hasTrigger(world)).toBe(false);
     server(world, new FakeBudget()).pollJobs();
     expect(sheet.column('Status')).toEqual(['found']);
     expect(contextFor(world).budget.remainingMs()).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { REVERSE_PROFILE_PRICE } from '../../../src/api/model';
 import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
-import { createWorld } from '../fakes/context';
+import { createWorld, hasTrigger } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
 
 describe('a run from plan to cells', () => {
@@ -32,7 +32,7 @@ describe('a run from plan to cells', () => {
       fp: expect.stringMatching(/^e/),
     });
     expect(sheet.column('Status')).toEqual(['pending', 'pending', 'pending']);
-    expect(world.triggers.has('onPollTrigger')).toBe(true);
+    expect(hasTrigger(world)).toBe(true);
 
     expect(poll(world)).toBe(true);
     expect(sheet.column('Work email')).toEqual(['ada.lovelace@acme.com', '', 'grace.hopper@navy.com']);
@@ -43,7 +43,7 @@ describe('a run from plan to cells', () => {
       pending: false,
       runs: [{ state: 'finished', sent: 3, done: 3, credits: 2, found: { workEmail: 2, phone: 0 } }],
     });
-    expect(world.triggers.has('onPollTrigger')).toBe(false);
+    expect(hasTrigger(world)).toBe(false);
     expect(world.notifier.toasts).toEqual(['Contacts: 2 of 3 contacts found, 2 credits.']);
   });
 

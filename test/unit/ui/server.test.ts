@@ -2,7 +2,7 @@ import { PRICES, REVERSE_PROFILE_PRICE } from '../../../src/api/model';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 import { maskKey } from '../../../src/ui/settings';
 import { apiError } from '../fakes/fake-api';
-import { createWorld } from '../fakes/context';
+import { createWorld, hasTrigger } from '../fakes/context';
 import { contactsSheet, people, planAndStart, server } from '../fakes/scenario';
 
 describe('sidebar server functions', () => {
@@ -120,12 +120,12 @@ describe('sidebar server functions', () => {
     const world = createWorld();
     contactsSheet(world, people(1));
     planAndStart(world);
-    expect(world.triggers.has('onPollTrigger')).toBe(true);
+    expect(hasTrigger(world)).toBe(true);
     expect(server(world).setBackgroundRefresh(false).backgroundRefresh).toBe(false);
-    expect(world.triggers.has('onPollTrigger')).toBe(false);
+    expect(hasTrigger(world)).toBe(false);
     server(world).setBackgroundRefresh(true);
-    expect(world.triggers.has('onPollTrigger')).toBe(true);
+    expect(hasTrigger(world)).toBe(true);
     expect(server(world).pollJobs()).toMatchObject({ pending: false, runs: [{ state: 'finished' }] });
-    expect(world.triggers.has('onPollTrigger')).toBe(false);
+    expect(hasTrigger(world)).toBe(false);
   });
 });
