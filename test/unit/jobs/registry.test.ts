@@ -1,6 +1,7 @@
 import { loadRegistry, utf8Bytes } from '../../../src/jobs/registry';
 import { createWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
+import { errorFromResponse } from '../../../src/api/failures';
 
 describe('job registry in document properties', () => {
   it('keeps every value under 9 KB and a 1,000-contact run far under 500 KB', () => {
@@ -62,5 +63,19 @@ describe('job registry in document properties', () => {
       expect.stringContaining('newer version of Sheet Enrich (v9)'),
     ]);
     expect(world.logs.join('\n')).toContain('Kept unreadable record sheetEnrich.job.x.0');
+  });
+});
+
+describe('very long API error messages', () => {
+  it('keep an API error message out of the 9 KB registry value: the start fails with a status, not a crash', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(2));
+    const body = JSON.stringify({ code: 'error.request.invalid_body', message: 'bad item; '.repeat(1500) });
+    world.api.startError = errorFromResponse('POST /x', { status: 400, body, headers: {} }, 'key');
+    expect(() => planAndStart(world)).not.toThrow();
+    poll(world);
+    const statuses = sheet.column('Status');
+    expect(statuses.every((status) => status.startsWith('error: '))).toBe(true);
+    expect(statuses[0]!.length).toBeLessThan(600);
   });
 });

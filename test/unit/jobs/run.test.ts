@@ -1,7 +1,15 @@
 import { REVERSE_PROFILE_PRICE } from '../../../src/api/model';
 import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
 import { createWorld, hasTrigger } from '../fakes/context';
-import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
+import {
+  contactsSheet,
+  ENRICH_WORK_EMAIL,
+  people,
+  planAndStart,
+  poll,
+  progress,
+  server,
+} from '../fakes/scenario';
 
 describe('a run from plan to cells', () => {
   it('plans, starts one job per 100 contacts, polls, and fills the rows', () => {
@@ -183,5 +191,34 @@ describe('a run from plan to cells', () => {
     expect(sheet.column('Full name')).toEqual(['jane doe', '', '']);
     expect(sheet.column('Title')[0]).toBe('=CEO()');
     expect(sheet.column('Status')).toEqual(['found', 'not found', 'missing input: email']);
+  });
+});
+
+describe('row identity of names outside the Latin alphabet', () => {
+  it('sends two Cyrillic-named people at one company as two contacts, each answer on its own row', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, [
+      ['Иван', 'Петров', 'Acme'],
+      ['Ольга', 'Смирнова', 'Acme'],
+    ]);
+    const { plan } = planAndStart(world);
+    expect(plan).toMatchObject({ contactsToSend: 2, rowsFromDuplicates: 0 });
+    poll(world);
+    expect(sheet.column('Work email')).toEqual(['иван.петров@acme.com', 'ольга.смирнова@acme.com']);
+  });
+});
+
+describe('a sheet of 150,000 rows', () => {
+  const ROWS = 150_000;
+
+  it('gets a plan, not "Maximum call stack size exceeded" (spreading every row into Math.min)', () => {
+    const world = createWorld();
+    contactsSheet(
+      world,
+      Array.from({ length: ROWS }, (_, i) => [`P${i}`, '', 'Acme']),
+    );
+    const plan = server(world).planRun(ENRICH_WORK_EMAIL);
+    expect(plan.selectionLabel).toBe(`rows 2–${ROWS + 1}`);
+    expect(plan.skipped).toHaveLength(ROWS);
   });
 });

@@ -98,3 +98,17 @@ describe('batched writer', () => {
     expect(locateOutputBlocks(['Email', ...enrich, ...enrich.slice(5)])).toEqual({ enrich: 2, reverse: 15 });
   });
 });
+
+describe('a sheet of 150,000 rows', () => {
+  const ROWS = 150_000;
+
+  it('is written in one block by the writer', () => {
+    const sheet = new MemorySheet(1, 'Big', [
+      ['First name', 'Last name', 'Company'],
+      ...Array.from({ length: ROWS }, () => ['P', 'L', 'Acme']),
+    ]);
+    const outputs = new Map(Array.from({ length: ROWS }, (_, i) => [i + 2, { status: 'pending' }]));
+    expect(writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, false).rowsWritten).toBe(ROWS);
+    expect(sheet.cell(ROWS + 1, 'Status')).toBe('pending');
+  });
+});
