@@ -18,6 +18,8 @@ export interface FaultConfig {
    * is lost: half the time a 503 from the gateway, half the time a closed connection.
    */
   lostStart: number;
+  /** Probability that a result item is malformed (see malformed.ts); any > 0 also sends credits as a string. */
+  malformed: number;
   /** false; true: every API route answers 503; 'reset': connections are closed without an answer. */
   down: boolean | 'reset';
 }
@@ -28,6 +30,7 @@ export const NO_FAULTS: FaultConfig = {
   latencyMs: [0, 0],
   stuck: 0,
   lostStart: 0,
+  malformed: 0,
   down: false,
 };
 
@@ -36,6 +39,7 @@ const SPEC_KEYS: Readonly<Record<string, (config: FaultConfig, value: string) =>
   '429': (config, value) => (config.rateLimit = probability(value)),
   stuck: (config, value) => (config.stuck = probability(value)),
   lost: (config, value) => (config.lostStart = probability(value)),
+  malformed: (config, value) => (config.malformed = probability(value)),
   latency: (config, value) => {
     const [min, max = min] = value.split('-').map(Number);
     if (

@@ -3,6 +3,15 @@
  */
 import { JOB_STATUSES, type ContactResult, type FoundEmail, type FoundPhone, type JobKind } from './model';
 import type { JobResult, JobStatus, ProfileSummary } from './model';
+import * as z from 'zod/mini';
+import { customOfRaw, parseItem } from './items';
+import type { RejectedItem } from './model';
+import {
+  enrichItemResultV1,
+  enrichmentRecordV2,
+  reverseItemResultV1,
+  reverseRecordV2 as reverseRecordV2Schema,
+} from './schemas/responses';
 import type {
   EnrichItemResultV1,
   EnrichmentRecordV2,
@@ -178,37 +187,52 @@ function reverseItemV1(item: ReverseItemResultV1): ContactResult {
   });
 }
 
-interface JobBody<T> {
+interface JobBody {
   id: string;
   name?: Maybe<string>;
   status?: Maybe<string>;
-  cost?: Maybe<{ credits?: Maybe<number> }>;
-  items: Maybe<T[]>;
+  cost?: Maybe<{ credits?: unknown }>;
+  items: Maybe<unknown[]>;
+}
+
+/** `cost.credits` as an integer, whether the API sent 726 or "726"; anything else counts as 0. */
+export function creditsOf(value: unknown): number {
+  const credits = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof credits === 'number' && Number.isFinite(credits) && credits >= 0 ? credits : 0;
 }
 
 function job<T>(
   kind: JobKind,
-  body: JobBody<T>,
+  body: JobBody,
   whenAbsent: JobStatus,
+  schema: z.ZodMiniType<T>,
   item: (raw: T) => ContactResult,
 ): JobResult {
+  const items: ContactResult[] = [];
+  const rejected: RejectedItem[] = [];
+  (body.items ?? []).forEach((raw, index) => {
+    const parsed = parseItem(schema, raw);
+    if (parsed.ok) items.push(item(parsed.value));
+    else rejected.push({ index, custom: customOfRaw(raw), reason: parsed.reason });
+  });
   return compact({
     id: body.id,
     name: body.name ?? '',
     kind,
     ...jobStatus(body.status, whenAbsent),
-    items: (body.items ?? []).map(item),
-    credits: body.cost?.credits ?? 0,
+    items,
+    rejected,
+    credits: creditsOf(body.cost?.credits),
   });
 }
 
 // v2 always documents `status`; v1 examples omit it and v1 answers with data only once the job is
 // done, so an absent v1 status is read as FINISHED (a v2 one as UNKNOWN).
 export const enrichResultV2ToModel = (body: EnrichResultV2): JobResult =>
-  job('enrich', { ...body, items: body.data }, 'UNKNOWN', enrichRecordV2);
+  job('enrich', { ...body, items: body.data }, 'UNKNOWN', enrichmentRecordV2, enrichRecordV2);
 export const reverseResultV2ToModel = (body: ReverseResultV2): JobResult =>
-  job('reverse', { ...body, items: body.data }, 'UNKNOWN', reverseRecordV2);
+  job('reverse', { ...body, items: body.data }, 'UNKNOWN', reverseRecordV2Schema, reverseRecordV2);
 export const enrichResultV1ToModel = (body: EnrichResultV1): JobResult =>
-  job('enrich', { ...body, items: body.datas }, 'FINISHED', enrichItemV1);
+  job('enrich', { ...body, items: body.datas }, 'FINISHED', enrichItemResultV1, enrichItemV1);
 export const reverseResultV1ToModel = (body: ReverseResultV1): JobResult =>
-  job('reverse', { ...body, items: body.datas }, 'FINISHED', reverseItemV1);
+  job('reverse', { ...body, items: body.datas }, 'FINISHED', reverseItemResultV1, reverseItemV1);

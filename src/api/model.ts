@@ -87,6 +87,14 @@ export interface ContactResult {
   profile?: ProfileSummary;
 }
 
+/** A result item the add-on could not read (not an object, or unusable even without its bad fields). */
+export interface RejectedItem {
+  index: number;
+  /** Its `custom` (row identity), when that much could be read. */
+  custom: Record<string, string>;
+  reason: string;
+}
+
 export interface JobResult {
   id: string;
   name: string;
@@ -95,6 +103,8 @@ export interface JobResult {
   /** The API's own status string when it is not one we know (status is then UNKNOWN): the enum may grow. */
   rawStatus?: string;
   items: ContactResult[];
+  /** Items that could not be read at all: each fails only its own row, with the reason. */
+  rejected: RejectedItem[];
   /** cost.credits: credits this job consumed so far. */
   credits: number;
 }

@@ -13,7 +13,7 @@ import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
 import { entryCovers, type Ledger } from './ledger';
 import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
-import { countFound, rowOutputFromEntry } from './row-status';
+import { countFound, rowOutputFromEntry, STATUS } from './row-status';
 import { hasTime } from './timing';
 
 /** Fingerprint → data rows, for one kind and mapping of a table. */
@@ -86,7 +86,12 @@ function applyToSheet(
       const answered = entryCovers(entry, run.fields);
       const output: RowOutput = answered
         ? rowOutputFromEntry(entry, run.kind, run.fields, false)
-        : { status: job.unansweredStatus ?? 'not found', enrichedAt: '' };
+        : {
+            status: job.itemProblems?.[fp]
+              ? STATUS.error(job.itemProblems[fp]!)
+              : (job.unansweredStatus ?? 'not found'),
+            enrichedAt: '',
+          };
       const rows = fpRows.get(fp) ?? [];
       rows.forEach((row) => write.outputs.set(row, output));
       if (answered) countFound(run.found, entry, run.fields);

@@ -156,6 +156,12 @@ function outcomeChange(
         entry.profile;
       if (keep) answers.set(fp, entry);
     }
+    // An unreadable item is matched by its custom fingerprint, else by its place: results list one
+    // record per submitted item, in order (docs/api-decisions.md).
+    const problems = outcome.result.rejected
+      .map((item) => [item.custom.fp ?? job.fingerprints[item.index], item.reason] as const)
+      .filter(([fp]) => fp !== undefined && sent.has(fp));
+    if (problems.length) job.itemProblems = Object.fromEntries(problems);
     run.credits += outcome.result.credits - (job.credits ?? 0);
     Object.assign(job, {
       state: 'fetched',

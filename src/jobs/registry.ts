@@ -84,6 +84,8 @@ export interface JobRecord {
   fields?: EnrichField[];
   /** When its start was about to be sent (state "sending"). */
   sendingAt?: number;
+  /** Fingerprint → why the API's item for it could not be read (that row fails, not the job). */
+  itemProblems?: Record<string, string>;
   /** Why the job is ambiguous, in plain words. */
   problem?: string;
   /** An ambiguous job's rows say so (written once). */

@@ -129,6 +129,7 @@ export const JOB_CODEC: RecordCodec = {
       fields: optional(fields()),
       sendingAt: optional(z.number()),
       problem: optional(z.string()),
+      itemProblems: optional(z.record(z.string(), z.string())),
       rowsMarked: optional(z.boolean()),
     }),
   ),

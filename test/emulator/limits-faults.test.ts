@@ -40,6 +40,7 @@ describe('faults', () => {
       latencyMs: [50, 300],
       stuck: 0.02,
       lostStart: 0,
+      malformed: 0,
       down: false,
     });
     expect(() => parseFaults('5xx=2')).toThrow(/between 0 and 1/);

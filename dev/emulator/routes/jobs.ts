@@ -1,4 +1,5 @@
 /** Bulk enrichment and reverse lookup: start (v1, v2 reverse) and GET results (v1, v2). Spec 4.1 to 4.7. */
+import { malformBody } from '../malformed';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import {
@@ -122,7 +123,12 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
     ) {
       const job = findJob(request, kind);
       if (!job) return sendError(reply, errorReply('jobNotFound'));
-      const body = jobBody(state.engine, job, version);
+      const body = malformBody(
+        jobBody(state.engine, job, version),
+        job.id,
+        state.faults.config.malformed,
+        state.options.seed,
+      );
       // Only the v2 enrichment GET has the "not ready" 400 and the 402 (spec §3, §7); the others
       // answer 200 with the job's status (docs/api-decisions.md).
       if (kind === 'enrich' && version === 'v2') {

@@ -5,16 +5,17 @@
  * - objects keep unknown keys (looseObject) and every optional field accepts `null` or absence;
  * - enums (job status, email status) are plain strings here; src/api/mapping.ts maps them;
  * - phones are any string: the API may send `+1 555-123-4567` instead of E.164.
- * Fields the add-on reads (`used`) must have the right type, or parsing fails and names the field.
- * Fields it does not read (`extra`) are described for the emulator's self-checks and for readers,
- * but a wrong type there is dropped rather than failing a whole job result.
+ * A job result's envelope (id, status, the items array) must have the right types, or parsing fails
+ * and names the field. Its items are parsed one by one (items.ts): a field of the wrong type is
+ * dropped, an unreadable item fails only its row. `extra` marks fields the add-on does not read.
  */
 import * as z from 'zod/mini';
 
 /** Read by the add-on: null or absent is fine, a wrong type is an error. */
 const used = <T extends z.ZodMiniType>(schema: T) => z.nullish(schema);
 /** Not read by the add-on: a wrong type becomes undefined instead of failing the response. */
-const extra = <T extends z.ZodMiniType>(schema: T) => z.catch(z.nullish(schema), undefined);
+/** Not read by the add-on: described for the emulator and readers; a wrong type inside an item is dropped there (items.ts). */
+const extra = <T extends z.ZodMiniType>(schema: T) => z.nullish(schema);
 
 const str = z.string();
 const num = z.number();
@@ -133,14 +134,20 @@ export const reverseRecordV2 = z.looseObject({
   profile: used(personSchema),
 });
 
-const cost = used(z.looseObject({ credits: used(num) }));
+/** int64 values often travel as strings in JSON: `cost.credits` may be 726 or "726" (mapping reads both). */
+const cost = used(z.looseObject({ credits: z.optional(z.unknown()) }));
+
+/**
+ * The job envelope is all that can fail a job result: its items stay unparsed here and are read one
+ * by one (mapping.ts), so one malformed item fails its own row, never the job (a paid one).
+ */
+const items = used(z.array(z.unknown()));
 
 /** A v2 job result (§2.1): the same envelope for both kinds, around their own records. */
-const jobResultV2 = <R extends z.ZodMiniType>(record: R) =>
-  z.looseObject({ id: str, name: used(str), status: str, data: used(z.array(record)), cost });
+const jobResultV2 = z.looseObject({ id: str, name: used(str), status: str, data: items, cost });
 
-export const enrichResultV2 = jobResultV2(enrichmentRecordV2);
-export const reverseResultV2 = jobResultV2(reverseRecordV2);
+export const enrichResultV2 = jobResultV2;
+export const reverseResultV2 = jobResultV2;
 
 // ---- v1 job results (§2.8) ----
 
@@ -208,21 +215,10 @@ export const reverseItemResultV1 = z.looseObject({
   ),
 });
 
-export const enrichResultV1 = z.looseObject({
-  id: str,
-  name: used(str),
-  status: used(str),
-  datas: used(z.array(enrichItemResultV1)),
-  cost,
-});
+const jobResultV1 = z.looseObject({ id: str, name: used(str), status: used(str), datas: items, cost });
 
-export const reverseResultV1 = z.looseObject({
-  id: str,
-  name: used(str),
-  status: used(str),
-  datas: used(z.array(reverseItemResultV1)),
-  cost,
-});
+export const enrichResultV1 = jobResultV1;
+export const reverseResultV1 = jobResultV1;
 
 // ---- starts, search, account, errors ----
 

@@ -110,6 +110,7 @@ describe('v1 → the same model', () => {
       id: fx.JOB_ID,
       name: 'Leads v1',
       kind: 'enrich',
+      rejected: [],
       status: 'FINISHED',
       credits: 11,
       items: [
@@ -230,34 +231,14 @@ describe('lenient parsing', () => {
   });
 });
 
-describe('a wrong type on a used field fails and names the field and the endpoint', () => {
+describe('a wrong type in the job envelope fails the job and names the field and the endpoint', () => {
   const cases: Array<[string, unknown, string]> = [
-    [
-      'email as a number',
-      { ...fx.enrichResultV2, data: [{ contact_info: { most_probable_work_email: { email: 42 } } }] },
-      'data[0].contact_info.most_probable_work_email.email: expected string, got number',
-    ],
-    [
-      'phone as a number',
-      { ...fx.enrichResultV2, data: [{ contact_info: { phones: [{ number: 15551234567 }] } }] },
-      'data[0].contact_info.phones[0].number: expected string, got number',
-    ],
     [
       'status as an object',
       { ...fx.enrichResultV2, status: { value: 'FINISHED' } },
       'status: expected string, got object',
     ],
     ['data as an object', { ...fx.enrichResultV2, data: {} }, 'data: expected array, got object'],
-    [
-      'credits as a string',
-      { ...fx.enrichResultV2, cost: { credits: '14' } },
-      'cost.credits: expected number, got string',
-    ],
-    [
-      'title as an array',
-      { ...fx.enrichResultV2, data: [{ profile: { employment: { current: { title: ['x'] } } } }] },
-      'data[0].profile.employment.current.title: expected string, got array',
-    ],
   ];
   test.each(cases)('%s', (_name, body, field) => {
     const s = setup();
@@ -267,6 +248,61 @@ describe('a wrong type on a used field fails and names the field and the endpoin
     expect(error).toMatchObject({ code: 'response.invalid', status: 200, retryable: false });
     expect(error.message).toContain('GET /api/v2/contact/enrich/bulk/{enrichment_id}');
     expect(error.message).toContain(field);
+  });
+});
+
+describe('a wrong type inside one item drops that field, or fails that item only', () => {
+  const resultOf = (body: unknown) => {
+    const s = setup();
+    s.http.on('get', ENRICH_V2, json(200, body));
+    const answer = api.getEnrichmentResultV2(contextOf(s), fx.JOB_ID);
+    if (answer.kind !== 'result') throw new Error('expected a result');
+    return answer.result;
+  };
+  const good = {
+    custom: { fp: 'good' },
+    contact_info: { most_probable_work_email: { email: 'ok@acme.com' } },
+  };
+
+  test.each([
+    ['email as a number', { most_probable_work_email: { email: 42 }, phones: [{ number: '+1 555' }] }],
+    ['email as null', { most_probable_work_email: { email: null }, phones: [{ number: '+1 555' }] }],
+    ['an empty phone object', { most_probable_phone: {}, phones: [{}, { number: '+1 555' }] }],
+  ])('%s: the field goes, the rest of the item stays', (_name, info) => {
+    const result = resultOf({
+      ...fx.enrichResultV2,
+      data: [{ custom: { fp: 'a' }, contact_info: info }, good],
+    });
+    expect(result.rejected).toEqual([]);
+    expect(result.items.map((item) => item.custom.fp)).toEqual(['a', 'good']);
+    expect(result.items[0]!.phones.map((phone) => phone.number)).toContain('+1 555');
+    expect(result.items[1]!.workEmail?.email).toBe('ok@acme.com');
+  });
+
+  test('a title as an array is dropped; the profile stays', () => {
+    const result = resultOf({
+      ...fx.enrichResultV2,
+      data: [
+        { custom: { fp: 'a' }, profile: { full_name: 'Ann Lee', employment: { current: { title: ['x'] } } } },
+      ],
+    });
+    expect(result.items[0]!.profile).toMatchObject({ fullName: 'Ann Lee' });
+    expect(result.items[0]!.profile?.title).toBeUndefined();
+  });
+
+  test('an item that is not an object fails alone, with its place', () => {
+    const result = resultOf({ ...fx.enrichResultV2, data: [42, good] });
+    expect(result.items.map((item) => item.custom.fp)).toEqual(['good']);
+    expect(result.rejected).toEqual([{ index: 0, custom: {}, reason: 'the result item is not an object' }]);
+  });
+
+  test.each([
+    [14, 14],
+    ['14', 14],
+    [' 726 ', 726],
+    ['lots', 0],
+  ])('cost.credits %j counts as %d', (credits, expected) => {
+    expect(resultOf({ ...fx.enrichResultV2, cost: { credits } }).credits).toBe(expected);
   });
 
   test('search answers: companies must be an array, balance a number', () => {

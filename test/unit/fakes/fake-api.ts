@@ -111,7 +111,7 @@ export class FakeApi implements EnrichmentApi {
         (item.phone ? PRICES.phone : 0),
       0,
     );
-    return { id: job.id, name: job.name, kind: job.kind, status, items, credits };
+    return { id: job.id, name: job.name, kind: job.kind, status, items, rejected: [], credits };
   }
 
   private answer(job: FakeJob, item: EnrichItemInput | ReverseItemInput): ContactResult {
