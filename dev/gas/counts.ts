@@ -20,6 +20,7 @@ const RANGE_WRITES = new Set([
   'Range.setFormula',
   'Range.setNumberFormat',
   'Range.setNumberFormats',
+  'RangeList.setNumberFormat',
   'Range.clear',
   'Range.clearContent',
   'Range.clearFormat',

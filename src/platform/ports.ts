@@ -110,7 +110,25 @@ export interface SheetPort {
    * setValues, so `+33…`, `0612…` and `=…` stay exactly the strings given.
    */
   writeText(row: number, column: number, values: string[][]): void;
+  /** Values, formulas and number formats of a block (three Range reads): what a write must keep. */
+  readCells(row: number, column: number, rows: number, columns: number): CellBlock;
+  /**
+   * Writes a block in one setValues after setting the plain-text format on `textCells` only (one
+   * RangeList call): the other cells of the block get back what they held, with their own format.
+   */
+  writeCells(row: number, column: number, values: unknown[][], textCells: readonly CellRef[]): void;
 }
+
+/** A block's contents as readCells gives them: values typed (numbers, dates, booleans, strings). */
+export interface CellBlock {
+  values: unknown[][];
+  /** "" where the cell holds no formula. */
+  formulas: string[][];
+  formats: string[][];
+}
+
+/** [row, column], 1-based. */
+export type CellRef = readonly [number, number];
 
 export interface SpreadsheetPort {
   /** The spreadsheet's title. */

@@ -1,4 +1,5 @@
 /** Adapter: the engine's SpreadsheetPort over SpreadsheetApp (one Range call per port call). */
+import { cellsToA1 } from './a1';
 import type { RowSpan, SheetPort, SpreadsheetPort } from './ports';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -13,19 +14,32 @@ export function sheetPort(sheet: Sheet): SheetPort {
       sheet.getRange(row, column, rows, columns).getDisplayValues(),
     writeText(row, column, values) {
       if (values.length === 0 || values[0]!.length === 0) return;
-      // getRange throws beyond the grid (a new sheet has 1000 rows, 26 columns): grow it first.
-      const lastRow = row + values.length - 1;
-      const lastColumn = column + values[0]!.length - 1;
-      if (lastRow > sheet.getMaxRows())
-        sheet.insertRowsAfter(sheet.getMaxRows(), lastRow - sheet.getMaxRows());
-      if (lastColumn > sheet.getMaxColumns())
-        sheet.insertColumnsAfter(sheet.getMaxColumns(), lastColumn - sheet.getMaxColumns());
-      const range = sheet.getRange(row, column, values.length, values[0]!.length);
+      const range = grownRange(sheet, row, column, values.length, values[0]!.length);
       // Plain-text format first: Sheets then keeps "+33 6…", "0612…" and "=…" as the strings given.
       range.setNumberFormat('@');
       range.setValues(values);
     },
+    readCells(row, column, rows, columns) {
+      const range = sheet.getRange(row, column, rows, columns);
+      return { values: range.getValues(), formulas: range.getFormulas(), formats: range.getNumberFormats() };
+    },
+    writeCells(row, column, values, textCells) {
+      if (values.length === 0 || values[0]!.length === 0) return;
+      const range = grownRange(sheet, row, column, values.length, values[0]!.length);
+      if (textCells.length) sheet.getRangeList(cellsToA1(textCells)).setNumberFormat('@');
+      range.setValues(values);
+    },
   };
+}
+
+/** getRange throws beyond the grid (a new sheet has 1000 rows, 26 columns): grow it first. */
+function grownRange(sheet: Sheet, row: number, column: number, rows: number, columns: number) {
+  const lastRow = row + rows - 1;
+  const lastColumn = column + columns - 1;
+  if (lastRow > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), lastRow - sheet.getMaxRows());
+  if (lastColumn > sheet.getMaxColumns())
+    sheet.insertColumnsAfter(sheet.getMaxColumns(), lastColumn - sheet.getMaxColumns());
+  return sheet.getRange(row, column, rows, columns);
 }
 
 /** Sorted, overlapping or touching spans merged. */

@@ -1,9 +1,14 @@
 /**
- * Batched write-back: whatever the number of rows, one header write (only when the block is new)
- * and one block write (plain-text format + setValues) per call.
+ * Batched write-back that touches only the cells a run owns. Whatever the number of rows: one
+ * header write (only when the block is new), then one read of the block's values, formulas and
+ * formats, and one write (the text format on the owned cells only, then one setValues). Every other
+ * cell of the block is written back as it was: a formula as its formula, a number, date or boolean
+ * as itself, text as text (with the quote prefix that keeps Sheets from parsing it, unless the cell
+ * is already plain text), so a user's formula or typed value next to our rows survives.
  */
 import { UserError } from '../user-error';
 import type { JobKind } from '../api/model';
+import type { CellBlock, CellRef } from '../platform/ports';
 import { isFinalStatus, outputColumnsOf, type OutputKey } from './output-columns';
 import type { SheetTable } from './table';
 
@@ -71,21 +76,36 @@ export function writeRowOutputs(
   // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
   const first = writable.reduce((low, row) => Math.min(low, row));
   const last = writable.reduce((high, row) => Math.max(high, row));
-  const block = table.values
-    .slice(first - 1, last)
-    .map((row) => row.slice(start - 1, start - 1 + columns.length));
+  const existing = table.sheet.readCells(first, start, last - first + 1, columns.length);
+  const block = existing.values.map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r, c)));
+  const owned: CellRef[] = [];
   for (const row of writable) {
     const output = outputs.get(row)!;
-    const cells = block[row - first]!;
+    const r = row - first;
     columns.forEach((column, offset) => {
       const value = output[column.key];
       if (value === undefined) return;
-      const current = cells[offset] ?? '';
-      if (ALWAYS_WRITTEN.has(column.key) || overwrite || current.trim() === '')
-        cells[offset] = toCellText(value);
+      // A cell holding a formula is the user's even when it shows nothing.
+      const empty =
+        (table.values[row - 1]![start - 1 + offset] ?? '').trim() === '' && !existing.formulas[r]![offset];
+      if (!(ALWAYS_WRITTEN.has(column.key) || overwrite || empty)) return;
+      const text = toCellText(value);
+      block[r]![offset] = text;
+      table.values[row - 1]![start - 1 + offset] = text;
+      owned.push([row, start + offset]);
     });
   }
-  table.sheet.writeText(first, start, block);
-  block.forEach((cells, index) => table.values[first - 1 + index]!.splice(start - 1, cells.length, ...cells));
+  table.sheet.writeCells(first, start, block, owned);
   return summary;
+}
+
+/** A cell the run does not own, as it must be written back to stay exactly what it was. */
+function keptAsItWas(existing: CellBlock, r: number, c: number): unknown {
+  const formula = existing.formulas[r]![c];
+  if (formula) return formula;
+  const value = existing.values[r]![c];
+  if (typeof value !== 'string' || value === '' || existing.formats[r]![c] === '@') return value;
+  // setValues parses strings like typed input ("0612" → 612, "+1 555" → a formula): the quote
+  // prefix keeps this one text, as it was.
+  return `'${value}`;
 }

@@ -56,7 +56,7 @@ async function creditsSpent(): Promise<number> {
 const KILL_POINTS: [string, number][] = [
   ['UrlFetchApp.fetchAll', 1],
   ['Range.setValues', 1], // the ledger append
-  ['Range.setNumberFormat', 2], // the first sheet's rows: format set, values not yet
+  ['RangeList.setNumberFormat', 1], // the first sheet's rows: text format set on owned cells, values not yet
   ['Range.setValues', 2], // the first sheet's rows
   ['Range.setValues', 3], // the second sheet's rows, the first one's written
   ['Properties.setProperties', 1], // answers stored, jobs not yet marked fetched

@@ -222,6 +222,11 @@ export class FakeRange implements GasObject {
   }
 
   setNumberFormat(format: string): FakeRange {
+    return this.applyNumberFormat(format);
+  }
+
+  /** Harness side: setNumberFormat without being a service call of its own (RangeList makes one). */
+  applyNumberFormat(format: string): FakeRange {
     return this.writeEach((previous) => ({ ...(previous ?? { value: '' }), format: String(format) }));
   }
 
@@ -284,5 +289,11 @@ export class FakeRangeList implements GasObject {
 
   getRanges(): FakeRange[] {
     return [...this.ranges];
+  }
+
+  /** Sets one number format on every range of the list. */
+  setNumberFormat(format: string): FakeRangeList {
+    for (const range of this.ranges) range.applyNumberFormat(format);
+    return this;
   }
 }

@@ -3,7 +3,7 @@ import { gasError, MESSAGES } from '../errors';
 import { GAS_TYPE, type GasObject } from '../membrane';
 import { parseA1, type GridRect } from './a1';
 import type { Cell } from './parsing';
-import { FakeRange } from './range';
+import { FakeRange, FakeRangeList } from './range';
 import type { FakeSpreadsheet } from './spreadsheet';
 
 export const DEFAULT_ROWS = 1000;
@@ -166,6 +166,15 @@ export class FakeSheet implements GasObject {
       return sheet.rangeOf(reference.resolve(sheet.maxRows, sheet.maxColumns));
     }
     return this.rangeOf({ row: rowOrA1, column: column ?? NaN, numRows, numColumns });
+  }
+
+  /** Ranges of this sheet by A1 notation, as one RangeList (one service call for all of them). */
+  getRangeList(a1Notations: string[]): FakeRangeList {
+    if (!Array.isArray(a1Notations) || a1Notations.length === 0)
+      throw gasError(
+        "Exception: The parameters (number[]) don't match the method signature for SpreadsheetApp.Sheet.getRangeList.",
+      );
+    return new FakeRangeList(a1Notations.map((a1) => this.getRange(String(a1))));
   }
 
   getDataRange(): FakeRange {

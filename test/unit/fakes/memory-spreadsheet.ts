@@ -2,12 +2,14 @@
  * In-memory SheetPort / SpreadsheetPort. Cells hold strings; every port call that touches cells is
  * counted (reads, writes), the way the Apps Script adapter makes one Range call for each.
  */
-import type { RowSpan, SheetPort, SpreadsheetPort } from '../../../src/platform/ports';
+import type { CellBlock, CellRef, RowSpan, SheetPort, SpreadsheetPort } from '../../../src/platform/ports';
 
 export class MemorySheet implements SheetPort {
   cells: string[][];
   /** Number format per cell ("@" after writeText). */
   formats = new Map<string, string>();
+  /** Formula per cell ("row:column" → "=…"); the cell's value is then what it shows. */
+  formulas = new Map<string, string>();
   reads = 0;
   writes = 0;
   /** Throws on the n-th writeText from now on (1 = the next one): an execution killed mid-write. */
@@ -62,6 +64,38 @@ export class MemorySheet implements SheetPort {
         this.formats.set(`${row + r}:${column + c}`, '@');
       });
     });
+  }
+
+  readCells(row: number, column: number, rows: number, columns: number): CellBlock {
+    this.reads += 3;
+    const each = <T>(cell: (r: number, c: number) => T): T[][] =>
+      Array.from({ length: rows }, (_, r) =>
+        Array.from({ length: columns }, (_, c) => cell(row + r, column + c)),
+      );
+    return {
+      values: each((r, c) => (this.formulas.has(`${r}:${c}`) ? '' : this.get(r, c))),
+      formulas: each((r, c) => this.formulas.get(`${r}:${c}`) ?? ''),
+      formats: each((r, c) => this.formats.get(`${r}:${c}`) ?? 'General'),
+    };
+  }
+  /** Like Sheets: in a cell not formatted as text, "=…" becomes a formula and a quote prefix is dropped. */
+  writeCells(row: number, column: number, values: unknown[][], textCells: readonly CellRef[]): void {
+    if (this.failOnWrite > 0 && --this.failOnWrite === 0) throw new Error('Exceeded maximum execution time');
+    this.writes += textCells.length ? 2 : 1;
+    for (const [r, c] of textCells) this.formats.set(`${r}:${c}`, '@');
+    values.forEach((cells, r) =>
+      cells.forEach((value, c) => {
+        const key = `${row + r}:${column + c}`;
+        const text = String(value ?? '');
+        this.formulas.delete(key);
+        if (this.formats.get(key) === '@') this.set(row + r, column + c, text);
+        else if (text.startsWith("'")) this.set(row + r, column + c, text.slice(1));
+        else if (text.startsWith('=')) {
+          this.formulas.set(key, text);
+          this.set(row + r, column + c, '');
+        } else this.set(row + r, column + c, text);
+      }),
+    );
   }
 
   /** Test helpers (not part of the port). */

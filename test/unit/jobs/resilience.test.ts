@@ -138,8 +138,9 @@ describe('concurrency and time', () => {
     planAndStart(world);
     poll(world);
     const calls = world.spreadsheet.calls;
-    // plan: 1 read; start: 1 read + header + block; poll: table, ledger header+rows, block.
-    expect(calls).toEqual({ reads: 3, writes: 4 });
+    // Reads: plan 1; start 1 + the block's values, formulas, formats (3); poll: table 1 + block 3.
+    // Writes: start header + text format + block; poll: ledger (header and rows) 1, format + block.
+    expect(calls).toEqual({ reads: 9, writes: 6 });
     expect(world.api.pollCalls).toBe(1);
     expect(world.api.balanceCalls).toBe(1);
   });

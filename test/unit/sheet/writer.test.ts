@@ -69,13 +69,15 @@ describe('batched writer', () => {
     expect(sheet.column('Work email').slice(0, 2)).toEqual(['api@acme.com', 'new@x.com']);
   });
 
-  it('uses one read and at most two writes whatever the number of rows', () => {
+  it('uses four reads and three writes whatever the number of rows', () => {
     const sheet = sheetWithContacts(1000);
     const outputs = new Map(
       Array.from({ length: 1000 }, (_, i) => [i + 2, { status: 'found', workEmail: `${i}@x.com` }]),
     );
     writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, false);
-    expect({ reads: sheet.reads, writes: sheet.writes }).toEqual({ reads: 1, writes: 2 });
+    // Reads: the table, then the block's values, formulas and formats. Writes: the header, the
+    // text format on the owned cells (one RangeList), the block (one setValues).
+    expect({ reads: sheet.reads, writes: sheet.writes }).toEqual({ reads: 4, writes: 3 });
   });
 
   it('tells the reverse block from the tail of the enrichment block', () => {
@@ -110,5 +112,37 @@ describe('a sheet of 150,000 rows', () => {
     const outputs = new Map(Array.from({ length: ROWS }, (_, i) => [i + 2, { status: 'pending' }]));
     expect(writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, false).rowsWritten).toBe(ROWS);
     expect(sheet.cell(ROWS + 1, 'Status')).toBe('pending');
+  });
+});
+
+describe('cells the run does not own', () => {
+  it('keep their formula, value and format; the run writes only its own rows and columns', () => {
+    const sheet = sheetWithContacts(4);
+    const table = readSheetTable(sheet);
+    writeRowOutputs(table, 'enrich', new Map([[2, { status: 'pending' }]]), false);
+    const phone = sheet.cells[0]!.indexOf('Phone') + 1;
+    const title = sheet.cells[0]!.indexOf('Title') + 1;
+    // The user's own cells inside the block: a formula on a row the run does not touch, a number
+    // formatted by the user, text that Sheets would parse, and a formula that shows nothing.
+    sheet.formulas.set(`3:${phone}`, '=LEN(A3)');
+    sheet.set(3, title, '42');
+    sheet.formats.set(`3:${title}`, '0.00');
+    sheet.set(4, title, '0612');
+    sheet.formulas.set(`2:${phone}`, '=IF(A2="","","x")');
+    const outputs = new Map([
+      [2, { status: 'found', workEmail: 'p1@acme.com', phone: '+1 555' }],
+      [5, { status: 'found', workEmail: 'p4@acme.com', title: '=HYPERLINK("evil")' }],
+    ]);
+    writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, false);
+    expect(sheet.formulas.get(`3:${phone}`)).toBe('=LEN(A3)');
+    expect(sheet.formulas.get(`2:${phone}`)).toBe('=IF(A2="","","x")');
+    expect(sheet.get(3, title)).toBe('42');
+    expect(sheet.formats.get(`3:${title}`)).toBe('0.00');
+    expect(sheet.get(4, title)).toBe('0612');
+    expect(sheet.formats.get(`4:${title}`)).toBeUndefined();
+    expect(sheet.cell(2, 'Work email')).toBe('p1@acme.com');
+    expect(sheet.cell(5, 'Title')).toBe('=HYPERLINK("evil")');
+    expect(sheet.formulas.has(`5:${title}`)).toBe(false);
+    expect(sheet.formats.get(`5:${title}`)).toBe('@');
   });
 });

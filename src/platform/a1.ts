@@ -1,0 +1,55 @@
+/** A1 notation for the adapters (Apps Script's RangeList takes A1 strings). */
+import type { CellRef } from './ports';
+
+/** 1 → A, 27 → AA. */
+export function columnLetters(column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+const a1 = (row: number, column: number, lastRow: number, lastColumn: number): string =>
+  row === lastRow && column === lastColumn
+    ? `${columnLetters(column)}${row}`
+    : `${columnLetters(column)}${row}:${columnLetters(lastColumn)}${lastRow}`;
+
+/**
+ * The fewest rectangles (as A1) covering exactly the given cells: the cells of each row are cut into
+ * runs of adjacent columns, and consecutive rows with the same runs share one rectangle. A job's
+ * rows with the same owned columns therefore make a handful of ranges, not one per cell.
+ */
+export function cellsToA1(cells: readonly CellRef[]): string[] {
+  const byRow = new Map<number, number[]>();
+  for (const [row, column] of cells) byRow.set(row, [...(byRow.get(row) ?? []), column]);
+  const runsOf = (columns: number[]): string => {
+    const sorted = [...new Set(columns)].sort((a, b) => a - b);
+    const runs: [number, number][] = [];
+    for (const column of sorted) {
+      const last = runs[runs.length - 1];
+      if (last && column === last[1] + 1) last[1] = column;
+      else runs.push([column, column]);
+    }
+    return runs.map(([from, to]) => `${from}-${to}`).join(',');
+  };
+  const ranges: string[] = [];
+  let open: { from: number; to: number; runs: string } | undefined;
+  const close = () => {
+    if (!open) return;
+    for (const run of open.runs.split(',')) {
+      const [from, to] = run.split('-').map(Number) as [number, number];
+      ranges.push(a1(open.from, from, open.to, to));
+    }
+    open = undefined;
+  };
+  for (const row of [...byRow.keys()].sort((a, b) => a - b)) {
+    const runs = runsOf(byRow.get(row)!);
+    if (open && open.to === row - 1 && open.runs === runs) open.to = row;
+    else {
+      close();
+      open = { from: row, to: row, runs };
+    }
+  }
+  close();
+  return ranges;
+}
