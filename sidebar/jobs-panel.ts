@@ -19,7 +19,9 @@ export interface JobsPanel {
   showSettings(view: SettingsView): void;
 }
 
-const FOUND_LABELS: Readonly<Record<keyof FoundCounts, [string, string]>> = {
+type FoundKind = Exclude<keyof FoundCounts, 'contacts'>;
+
+const FOUND_LABELS: Readonly<Record<FoundKind, [string, string]>> = {
   workEmail: ['work email', 'work emails'],
   personalEmail: ['personal email', 'personal emails'],
   phone: ['phone', 'phones'],
@@ -156,9 +158,21 @@ function runCard(run: RunProgress, afterRecovery: AfterRecovery): HTMLElement {
       },
       progressFill(percent),
     ),
-    h('p', { class: 'run-count' }, `${formatNumber(run.done)} of ${plural(total, 'contact')} done`),
+    h(
+      'p',
+      { class: 'run-count' },
+      `${formatNumber(run.done)} of ${plural(total, 'contact')} done` +
+        (run.unprocessed ? ` · ${formatNumber(run.unprocessed)} not processed` : ''),
+    ),
     h('p', { class: 'run-found' }, foundLine(run)),
-    h('p', { class: 'run-credits' }, `${plural(run.credits, 'credit')} spent`),
+    h(
+      'p',
+      { class: 'run-credits' },
+      `${plural(run.credits, 'credit')} charged` +
+        (run.estimatedCredits !== undefined
+          ? ` (at most ${formatNumber(run.estimatedCredits)} estimated)`
+          : ''),
+    ),
     run.rowsFromLedger
       ? h('p', { class: 'hint' }, `${plural(run.rowsFromLedger, 'row')} from saved results`)
       : null,
@@ -188,7 +202,7 @@ function progressFill(percent: number): HTMLDivElement {
 }
 
 function foundLine(run: RunProgress): string {
-  const kinds: (keyof FoundCounts)[] =
+  const kinds: FoundKind[] =
     run.kind === 'reverse' ? ['profile'] : ['workEmail', 'personalEmail', 'phone', 'profile'];
   const parts = kinds
     .filter((key) => run.kind === 'reverse' || key !== 'profile' || run.found.profile > 0)
@@ -196,5 +210,6 @@ function foundLine(run: RunProgress): string {
       const [one, many] = FOUND_LABELS[key];
       return `${formatNumber(run.found[key])} ${run.found[key] === 1 ? one : many}`;
     });
-  return `Found: ${parts.join(', ')}`;
+  if (run.kind === 'reverse') return `Found: ${parts.join(', ')}`;
+  return `Found: ${plural(run.contactsFound, 'contact')} (${parts.join(', ')})`;
 }

@@ -97,6 +97,8 @@ function applyToSheet(
       if (answered) countFound(run.found, entry, run.fields);
       if (answered && rows.length === 0) run.unmatched++;
       if (!ambiguous) run.done++;
+      if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))
+        run.unprocessed = (run.unprocessed ?? 0) + 1;
     }
     if (ambiguous) job.rowsMarked = true;
     else job.state = 'applied';

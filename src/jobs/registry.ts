@@ -25,6 +25,8 @@ export interface FoundCounts {
   personalEmail: number;
   phone: number;
   profile: number;
+  /** Contacts with any answer at all (a contact with an email and a phone counts once). */
+  contacts?: number;
 }
 
 export type RunState = 'running' | 'finished' | 'out_of_credits' | 'failed' | 'canceled';
@@ -54,6 +56,10 @@ export interface RunRecord {
   fromLedger: number;
   /** Answers whose inputs no longer match any row: kept in the ledger, not written. */
   unmatched: number;
+  /** Contacts the API did not process (out of credits, canceled): their rows say so, nothing charged. */
+  unprocessed?: number;
+  /** The most the run could cost at the price table when it started (the user confirmed it). */
+  estimatedCredits?: number;
   /** Set when the end of the run was announced. */
   endedAt?: number;
 }

@@ -2,6 +2,7 @@
 import type { EnrichField, JobKind } from '../api/model';
 import type { RowOutput } from '../sheet/writer';
 import { entryFoundSomething, type LedgerEntry } from './ledger';
+import type { FoundCounts } from './registry';
 
 export const STATUS = {
   found: 'found',
@@ -58,13 +59,12 @@ export function rowOutputFromEntry(
 }
 
 /** Counts one answered contact into a run's found counts. */
-export function countFound(
-  found: { workEmail: number; personalEmail: number; phone: number; profile: number },
-  entry: LedgerEntry,
-  fields: readonly EnrichField[],
-): void {
+export function countFound(found: FoundCounts, entry: LedgerEntry, fields: readonly EnrichField[]): void {
+  const before = found.workEmail + found.personalEmail + found.phone + found.profile;
   if (fields.includes('work_email') && entry.workEmail) found.workEmail++;
   if (fields.includes('personal_email') && entry.personalEmail) found.personalEmail++;
   if (fields.includes('phone') && entry.phone) found.phone++;
   if (entry.profile) found.profile++;
+  if (found.workEmail + found.personalEmail + found.phone + found.profile > before)
+    found.contacts = (found.contacts ?? 0) + 1;
 }

@@ -42,13 +42,18 @@ function finalState(jobs: readonly JobRecord[]): { state: RunState; error?: stri
   return { state: 'finished' };
 }
 
-function summary(run: RunRecord): string {
-  const found =
-    run.kind === 'reverse'
-      ? run.found.profile
-      : Math.max(run.found.workEmail, run.found.phone, run.found.personalEmail);
+/** Contacts with any answer (runs saved before the count existed: the best single-kind count). */
+export function contactsFound(run: RunRecord): number {
+  if (run.kind === 'reverse') return run.found.profile;
+  return run.found.contacts ?? Math.max(run.found.workEmail, run.found.phone, run.found.personalEmail);
+}
+
+/** The toast at a run's end: what was found, what was not processed, what the API charged. */
+export function summary(run: RunRecord): string {
   const what = run.kind === 'reverse' ? 'profiles' : 'contacts';
-  const base = `${run.sheetName}: ${found} of ${run.sent} ${what} found, ${run.credits} credits`;
+  const processed = run.sent - (run.unprocessed ?? 0);
+  const notProcessed = run.unprocessed ? ` (${run.unprocessed} of ${run.sent} not processed)` : '';
+  const base = `${run.sheetName}: ${contactsFound(run)} of ${processed} ${what} found${notProcessed}, ${run.credits} credits charged`;
   return run.state === 'finished' ? `${base}.` : `${base}. ${run.error ?? ''}`.trim();
 }
 

@@ -134,6 +134,7 @@ function launch(ctx: AppContext, plan: RunPlan, registry: Registry): RunStarted 
     credits: 0,
     fromLedger: plan.fromLedger.length,
     unmatched: 0,
+    estimatedCredits: plan.maxCredits,
   };
   const size = itemsPerJob(run.kind);
   const jobs: JobRecord[] = [];

@@ -1,6 +1,7 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
 import type { AppContext } from '../jobs/context';
 import { jobName } from '../jobs/job-starter';
+import { contactsFound } from '../jobs/run-end';
 import { retryPrice } from '../jobs/recovery';
 import { loadRegistry, type Registry, type RunRecord, type UnreadableRecord } from '../jobs/registry';
 import { timestampText } from '../jobs/row-status';
@@ -30,7 +31,10 @@ function progressOf(run: RunRecord, registry: Registry, now: number, spreadsheet
     startedAt: timestampText(run.startedAt),
     rowsFromLedger: run.fromLedger,
     unmatched: run.unmatched,
+    contactsFound: contactsFound(run),
+    unprocessed: run.unprocessed ?? 0,
   };
+  if (run.estimatedCredits !== undefined) progress.estimatedCredits = run.estimatedCredits;
   if (run.error) progress.error = run.error;
   const ambiguous = registry.jobs.filter((job) => job.run === run.id && job.state === 'ambiguous');
   if (ambiguous.length)

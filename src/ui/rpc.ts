@@ -99,6 +99,12 @@ export interface RunProgress {
   unmatched?: number;
   /** While the API is backing us off (429, 5xx, down): when the next poll will ask it again (ISO). */
   retryAt?: string;
+  /** Contacts with any answer (found counts per kind may overlap). */
+  contactsFound: number;
+  /** Contacts the API did not process (out of credits, canceled). */
+  unprocessed: number;
+  /** The most the run could cost when it started; `credits` is what the API charged. */
+  estimatedCredits?: number;
   /** Jobs that may have been started although their answer was lost: the user decides. */
   ambiguousJobs?: AmbiguousJobView[];
 }

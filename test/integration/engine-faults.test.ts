@@ -134,7 +134,12 @@ describe('faults while jobs run', () => {
     expect(found.length + out.length + rows.filter((row) => row.status === 'not found').length).toBe(60);
     expect(out.every((row) => !row.workEmail && !row.phone)).toBe(true);
     expect(run.credits).toBe((await kit.emulator().admin.stats()).credits_spent);
-    expect(addon.ui.toasts.map((toast) => toast.message).join('\n')).toMatch(/credits/);
+    // The run says how many were not processed, not "60 of 60 done".
+    expect(run.unprocessed).toBe(out.length);
+    const anyFound = rows.filter((row) => row.workEmail || row.phone).length;
+    expect(addon.ui.toasts.map((toast) => toast.message)).toContain(
+      `Contacts: ${anyFound} of ${60 - out.length} contacts found (${out.length} of 60 not processed), ${run.credits} credits charged. ${run.error}`,
+    );
   });
 
   it('stops with a clear message when the key is refused at start', async () => {
