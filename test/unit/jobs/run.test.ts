@@ -52,7 +52,7 @@ describe('a run from plan to cells', () => {
       runs: [{ state: 'finished', sent: 3, done: 3, credits: 2, found: { workEmail: 2, phone: 0 } }],
     });
     expect(hasTrigger(world)).toBe(false);
-    expect(world.notifier.toasts).toEqual(['Contacts: 2 of 3 contacts found, 2 credits.']);
+    expect(world.notifier.toasts).toEqual(['Contacts: 2 of 3 contacts found, 2 credits charged.']);
   });
 
   it('sends repeated inputs once and fills every row from that one answer', () => {
