@@ -7,13 +7,14 @@
 import type { JobKind } from '../api/model';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { readSheetTable, type SheetTable } from '../sheet/table';
+import { outputCell, readSheetTable, type SheetTable } from '../sheet/table';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
 import { entryCovers, type Ledger } from './ledger';
 import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
 import { countFound, rowOutputFromEntry, STATUS } from './row-status';
+import { currentColumns, missingColumnsMessage } from './run-columns';
 import { hasTime } from './timing';
 
 /** Fingerprint → data rows, for one kind and mapping of a table. */
@@ -70,10 +71,13 @@ function applyToSheet(
 
   for (const job of jobs) {
     const run = registry.runs.get(job.run)!;
-    const mappingKey = `${run.kind}|${JSON.stringify(run.mapping)}`;
+    const columns = table && table.headerRow ? currentColumns(run, table) : undefined;
+    if (columns?.missing.length) run.error = missingColumnsMessage(columns.missing);
+    const mapping = columns && !columns.missing.length ? columns.mapping : undefined;
+    const mappingKey = `${run.kind}|${JSON.stringify(mapping)}`;
     let fpRows = fpRowsCache.get(mappingKey);
     if (!fpRows) {
-      fpRows = table && table.headerRow ? rowsByFingerprint(table, run.kind, run.mapping) : new Map();
+      fpRows = table && mapping ? rowsByFingerprint(table, run.kind, mapping) : new Map();
       fpRowsCache.set(mappingKey, fpRows);
     }
     const writeKey = `${run.kind}|${run.overwrite}`;
@@ -104,9 +108,54 @@ function applyToSheet(
     else job.state = 'applied';
     touchedRuns.add(run);
   }
-  if (table)
+  if (table) {
+    for (const write of writes.values())
+      markOrphanedRows(table, registry, sheetId, write.kind, write.outputs);
     for (const write of writes.values()) writeRowOutputs(table, write.kind, write.outputs, write.overwrite);
+  }
   // Written after the rows: if the execution stops before this line, the jobs are applied again
   // (idempotent), and the counts are added exactly once because they are saved with "applied".
   saveRecords(ctx.documentStore, [...touchedRuns], jobs);
+}
+
+/**
+ * Rows still saying "pending" that no job waits for any more (their inputs were edited, or a column
+ * they were matched by changed, while the run worked) get a status that says so: no row stays
+ * "pending" after its run ended. A job waits for a row while it is not applied and its run is
+ * running, stopped for a key, or the job is ambiguous.
+ */
+function markOrphanedRows(
+  table: SheetTable,
+  registry: Registry,
+  sheetId: number,
+  kind: JobKind,
+  outputs: Map<number, RowOutput>,
+): void {
+  const waiting = [...registry.runs.values()].filter(
+    (run) => run.sheetId === sheetId && run.kind === kind && (run.state === 'running' || run.authFailed),
+  );
+  const busyRows = new Set<number>();
+  let columnsChanged = false;
+  for (const run of waiting) {
+    const columns = currentColumns(run, table);
+    if (columns.missing.length) {
+      columnsChanged = true;
+      continue;
+    }
+    const fps = new Set(
+      registry.jobs
+        .filter((job) => job.run === run.id && job.state !== 'applied')
+        .flatMap((job) => job.fingerprints),
+    );
+    for (const [fp, rows] of rowsByFingerprint(table, kind, columns.mapping))
+      if (fps.has(fp)) rows.forEach((row) => busyRows.add(row));
+  }
+  for (let row = table.headerRow + 1; row <= table.values.length; row++) {
+    if (outputs.has(row) || busyRows.has(row)) continue;
+    if (outputCell(table, kind, 'status', row) !== STATUS.pending) continue;
+    outputs.set(row, {
+      status: columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged,
+      enrichedAt: '',
+    });
+  }
 }

@@ -18,7 +18,7 @@ interface StoredMapping {
   headers: Partial<Record<InputKey, string>>;
 }
 
-function headersOf(table: SheetTable, mapping: ColumnMapping): Partial<Record<InputKey, string>> {
+export function headersOf(table: SheetTable, mapping: ColumnMapping): Partial<Record<InputKey, string>> {
   const headers: Partial<Record<InputKey, string>> = {};
   for (const [input, column] of Object.entries(mapping) as [InputKey, number][]) {
     headers[input] = table.headers[column - 1] ?? '';

@@ -25,6 +25,7 @@ import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from '
 import { entryFromResult, Ledger, type LedgerEntry } from './ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { finishRuns } from './run-end';
+import { currentColumns } from './run-columns';
 import { syncPollTrigger } from './poll-trigger';
 import { loadRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
 import { STATUS } from './row-status';
@@ -69,9 +70,12 @@ function startQueuedRuns(ctx: AppContext, registry: Registry): void {
     const contacts = new Map<string, SendableContact>();
     if (sheet) {
       const table = readSheetTable(sheet);
-      for (const [fp, [row]] of rowsByFingerprint(table, run.kind, run.mapping)) {
-        contacts.set(fp, { input: contactFromCells(table.values[row! - 1]!, run.mapping), row: row! });
-      }
+      // Columns found again by their headers; a run whose columns are gone sends nothing more.
+      const { mapping, missing } = currentColumns(run, table);
+      if (missing.length === 0)
+        for (const [fp, [row]] of rowsByFingerprint(table, run.kind, mapping)) {
+          contacts.set(fp, { input: contactFromCells(table.values[row! - 1]!, mapping), row: row! });
+        }
     }
     if (!startQueuedJobs(ctx, registry, run, contacts)) return;
   }

@@ -9,7 +9,7 @@ import type { EnrichField, JobKind, JobStatus } from '../api/model';
 import { LIMITS } from '../limits';
 import type { KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import type { ColumnMapping } from '../sheet/inputs';
+import type { ColumnMapping, InputKey } from '../sheet/inputs';
 import { decodeRecord, encodeRecord, JOB_CODEC, RUN_CODEC } from './stored-records';
 
 const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
@@ -38,6 +38,8 @@ export interface RunRecord {
   sheetName: string;
   /** The columns the run read its inputs from: results are matched to rows through them. */
   mapping: ColumnMapping;
+  /** The header text of each mapped column at start, to find the columns again if they move. */
+  mappingHeaders?: Partial<Record<InputKey, string>>;
   fields: EnrichField[];
   overwrite: boolean;
   startedAt: number;

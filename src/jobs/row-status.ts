@@ -11,6 +11,8 @@ export const STATUS = {
   pending: 'pending',
   outOfCredits: 'out of credits',
   canceled: 'canceled',
+  inputsChanged: 'inputs changed while the run was working: run this row again',
+  columnsChanged: 'a column changed while the run was working: run this row again (saved answers are free)',
   ambiguous: 'may have been started: not sent again so you are not charged twice (see Jobs)',
   jobNotFound: 'failed: the job was not found at the API',
   timedOut: 'failed: no answer after 24 hours',

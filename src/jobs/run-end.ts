@@ -54,7 +54,7 @@ export function summary(run: RunRecord): string {
   const processed = run.sent - (run.unprocessed ?? 0);
   const notProcessed = run.unprocessed ? ` (${run.unprocessed} of ${run.sent} not processed)` : '';
   const base = `${run.sheetName}: ${contactsFound(run)} of ${processed} ${what} found${notProcessed}, ${run.credits} credits charged`;
-  return run.state === 'finished' ? `${base}.` : `${base}. ${run.error ?? ''}`.trim();
+  return run.error ? `${base}. ${run.error}` : `${base}.`;
 }
 
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */

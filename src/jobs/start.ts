@@ -12,6 +12,7 @@ import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';
+import { headersOf } from './mapping-store';
 import { buildPlan, itemsPerJob, type RunPlan } from './plan';
 import { syncPollTrigger } from './poll-trigger';
 import {
@@ -123,6 +124,7 @@ function launch(ctx: AppContext, plan: RunPlan, registry: Registry): RunStarted 
     sheetId: plan.sheet.id(),
     sheetName: plan.sheet.name(),
     mapping: plan.mapping,
+    mappingHeaders: headersOf(plan.table, plan.mapping),
     fields: plan.fields,
     overwrite: plan.options.overwrite,
     startedAt: now,

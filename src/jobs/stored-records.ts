@@ -84,6 +84,7 @@ export const RUN_CODEC: RecordCodec = {
       sheetId: z.number(),
       sheetName: z.string(),
       mapping: mapping(),
+      mappingHeaders: optional(z.partialRecord(z.enum(INPUT_KEYS), z.string())),
       fields: fields(),
       overwrite: z.boolean(),
       startedAt: z.number(),

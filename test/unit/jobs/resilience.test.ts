@@ -32,7 +32,12 @@ describe('row identity', () => {
     sheet.set(2, 2, 'Changed');
     poll(world);
     expect(sheet.column('Work email')).toEqual(['', 'p2.l2@acme.com']);
-    expect(sheet.column('Status')).toEqual(['pending', 'found']);
+    // No row stays "pending" after its run ended: the edited one says why it got no answer.
+    expect(sheet.column('Status')).toEqual([
+      'inputs changed while the run was working: run this row again',
+      'found',
+    ]);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', unmatched: 1 });
   });
 
   it('keeps an output cell the user edited during the job', () => {
