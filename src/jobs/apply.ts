@@ -87,9 +87,12 @@ function applyToSheet(
     const ambiguous = job.state === 'ambiguous';
     for (const fp of job.fingerprints) {
       const entry = ambiguous ? undefined : entries.get(fp);
-      const answered = entryCovers(entry, run.fields);
+      const asked = job.fields ?? run.fields;
+      const answered = entryCovers(entry, asked);
+      // The row shows every field the run asked for (saved ones too). A job that asked only the
+      // fields its rows lacked rewrites them even though an earlier answer made their status final.
       const output: RowOutput = answered
-        ? rowOutputFromEntry(entry, run.kind, run.fields, false)
+        ? { ...rowOutputFromEntry(entry, run.kind, run.fields, false), refresh: !!job.fields }
         : {
             status: job.itemProblems?.[fp]
               ? STATUS.error(job.itemProblems[fp]!)
@@ -98,7 +101,7 @@ function applyToSheet(
           };
       const rows = fpRows.get(fp) ?? [];
       rows.forEach((row) => write.outputs.set(row, output));
-      if (answered) countFound(run.found, entry, run.fields);
+      if (answered) countFound(run.found, entry, asked);
       if (answered && rows.length === 0) run.unmatched++;
       if (!ambiguous) run.done++;
       if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))

@@ -13,7 +13,7 @@ import type { RowSpan, SheetPort } from '../platform/ports';
 import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
 import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
-import { entryCovers, Ledger, type LedgerEntry } from './ledger';
+import { Ledger, type LedgerEntry } from './ledger';
 import { rememberMapping, resolveMapping, sanitiseMapping } from './mapping-store';
 import { loadRegistry, type Registry } from './registry';
 
@@ -38,6 +38,8 @@ export interface PlannedContact {
   fp: string;
   input: ContactInputs;
   rows: number[];
+  /** The fields to ask the API for: the run's, less those a saved answer already covers. */
+  fields: EnrichField[];
 }
 
 export interface RunPlan {
@@ -67,6 +69,24 @@ export function itemsPerJob(kind: JobKind): number {
   return kind === 'reverse' ? LIMITS.itemsPerReverseJob : LIMITS.itemsPerEnrichJob;
 }
 
+/**
+ * The jobs a plan sends: a job asks one list of fields, so contacts that lack different fields go
+ * into different jobs (most runs have one group), each cut into jobs of the API's size.
+ */
+export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): PlannedContact[][] {
+  const groups = new Map<string, PlannedContact[]>();
+  for (const contact of contacts) {
+    const key = [...contact.fields].sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), contact]);
+  }
+  const size = itemsPerJob(kind);
+  return [...groups.values()].flatMap((group) =>
+    Array.from({ length: Math.ceil(group.length / size) }, (_, index) =>
+      group.slice(index * size, (index + 1) * size),
+    ),
+  );
+}
+
 /** Reads the table (one Range read) and plans the run; pass the registry when the caller has it. */
 export function buildPlan(
   ctx: AppContext,
@@ -94,16 +114,12 @@ export function buildPlan(
 
   const busy = fingerprintsInFlight(registry);
   const skipped: RunPlan['skipped'] = [];
-  const byFp = new Map<string, PlannedContact>();
+  const candidates: { row: number; fp: string; input: ContactInputs; final: boolean }[] = [];
   for (const row of dataRowsIn(table, options.spans)) {
     const input = contactFromCells(table.values[row - 1]!, mapping);
     const missing = missingInput(options.kind, input);
     if (missing) {
       skipped.push({ row, reason: missing, missing: true });
-      continue;
-    }
-    if (!options.overwrite && isFinalStatus(outputCell(table, options.kind, 'status', row))) {
-      skipped.push({ row, reason: 'already enriched', missing: false });
       continue;
     }
     const fp = fingerprint(options.kind, input);
@@ -112,19 +128,34 @@ export function buildPlan(
       skipped.push({ row, reason: waitingFor, missing: false });
       continue;
     }
-    const contact = byFp.get(fp);
-    if (contact) contact.rows.push(row);
-    else byFp.set(fp, { fp, input, rows: [row] });
+    const final = !options.overwrite && isFinalStatus(outputCell(table, options.kind, 'status', row));
+    candidates.push({ row, fp, input, final });
   }
 
-  const saved = new Ledger(ctx.spreadsheet, ctx.cache).lookup([...byFp.keys()]);
+  // The ledger knows which fields each saved answer covers: only what is missing is asked for.
+  const saved = new Ledger(ctx.spreadsheet, ctx.cache).lookup(candidates.map((candidate) => candidate.fp));
   const fromLedger: RunPlan['fromLedger'] = [];
-  const toSend: PlannedContact[] = [];
-  for (const contact of byFp.values()) {
-    const entry = saved.get(contact.fp);
-    if (entryCovers(entry, fields)) contact.rows.forEach((row) => fromLedger.push({ row, entry }));
-    else toSend.push(contact);
+  const byFp = new Map<string, PlannedContact>();
+  for (const { row, fp, input, final } of candidates) {
+    const entry = saved.get(fp);
+    const lacking =
+      options.kind === 'reverse' ? [] : fields.filter((field) => !entry?.fields.includes(field));
+    const covered = !!entry && lacking.length === 0;
+    // A row with its answer is left alone, unless a field it was never asked for is asked now.
+    if (final && (covered || !entry)) {
+      skipped.push({ row, reason: 'already enriched', missing: false });
+      continue;
+    }
+    if (covered) {
+      fromLedger.push({ row, entry });
+      continue;
+    }
+    const contact = byFp.get(fp);
+    if (contact) contact.rows.push(row);
+    else byFp.set(fp, { fp, input, rows: [row], fields: entry ? lacking : [...fields] });
   }
+  const toSend = [...byFp.values()];
+  skipped.sort((a, b) => a.row - b.row);
   return {
     options,
     fields,
@@ -135,8 +166,8 @@ export function buildPlan(
     fromLedger,
     duplicateRows: toSend.reduce((sum, contact) => sum + contact.rows.length - 1, 0),
     skipped,
-    maxCredits: toSend.length * maxCreditsPerContact(options.kind, fields),
-    jobs: Math.ceil(toSend.length / itemsPerJob(options.kind)),
+    maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(options.kind, contact.fields), 0),
+    jobs: jobsOf(toSend, options.kind).length,
   };
 }
 

@@ -151,7 +151,7 @@ function outcomeChange(
     for (const item of outcome.result.items) {
       const fp = fingerprintOfItem(run, item);
       if (!fp || !sent.has(fp)) continue;
-      const entry = entryFromResult(item, run.fields, now);
+      const entry = entryFromResult(item, job.fields ?? run.fields, now);
       const keep =
         outcome.result.status === 'FINISHED' ||
         entry.workEmail ||

@@ -13,7 +13,7 @@ import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { headersOf } from './mapping-store';
-import { buildPlan, itemsPerJob, type RunPlan } from './plan';
+import { buildPlan, jobsOf, type RunPlan } from './plan';
 import { syncPollTrigger } from './poll-trigger';
 import {
   assertRoom,
@@ -138,18 +138,19 @@ function launch(ctx: AppContext, plan: RunPlan, registry: Registry): RunStarted 
     unmatched: 0,
     estimatedCredits: plan.maxCredits,
   };
-  const size = itemsPerJob(run.kind);
-  const jobs: JobRecord[] = [];
-  for (let seq = 0; seq * size < plan.toSend.length; seq++) {
-    const chunk = plan.toSend.slice(seq * size, (seq + 1) * size);
-    jobs.push({
+  const jobs: JobRecord[] = jobsOf(plan.toSend, run.kind).map((chunk, seq) => {
+    const job: JobRecord = {
       run: run.id,
       seq,
       state: 'queued',
       fingerprints: chunk.map((contact) => contact.fp),
       rows: rowsLabel(chunk.flatMap((contact) => contact.rows)),
-    });
-  }
+    };
+    // Contacts that have some fields saved ask only for the others.
+    const fields = chunk[0]!.fields;
+    if (run.kind === 'enrich' && fields.length !== run.fields.length) job.fields = fields;
+    return job;
+  });
   assertRoom(registry, estimateBytes([run], jobs));
   // Registered before anything is sent: from here on, a poll can finish what this execution starts.
   saveRecords(ctx.documentStore, [run], jobs);

@@ -13,7 +13,11 @@ import { isFinalStatus, outputColumnsOf, type OutputKey } from './output-columns
 import type { SheetTable } from './table';
 
 /** What one row gets. `status` and `enrichedAt` are ours and always written; the rest only into empty cells. */
-export type RowOutput = Partial<Record<OutputKey, string>> & { status: string };
+export type RowOutput = Partial<Record<OutputKey, string>> & {
+  status: string;
+  /** Written although the row's Status is final (it gets a field it did not have). */
+  refresh?: boolean;
+};
 
 /** The longest text a cell holds. */
 const CELL_MAX_CHARS = 50000;
@@ -68,7 +72,10 @@ export function writeRowOutputs(
   const targets = [...outputs.keys()].filter((row) => row > table.headerRow && row <= table.values.length);
   const start = targets.length ? ensureOutputBlock(table, kind) : 0;
   const writable = targets.filter(
-    (row) => overwrite || !isFinalStatus(table.values[row - 1]![start - 1 + statusOffset] ?? ''),
+    (row) =>
+      overwrite ||
+      outputs.get(row)!.refresh ||
+      !isFinalStatus(table.values[row - 1]![start - 1 + statusOffset] ?? ''),
   );
   const summary = { rowsWritten: writable.length, rowsKept: targets.length - writable.length };
   if (writable.length === 0) return summary;
