@@ -27,14 +27,22 @@ async function startThen(change: (addon: Addon) => void, count = 150) {
 
 const sheetOf = (addon: Addon) => addon.spreadsheet.getSheetByName(SHEET)!;
 
+/** The run is over, no row waits, and every work email is at its own row's company domain. */
+function expectEveryAnswerOnItsRow(
+  run: { state: string; unmatched?: number },
+  rows: Record<string, string>[],
+) {
+  expect(run).toMatchObject({ state: 'finished', unmatched: 0 });
+  expect(rows.filter((row) => row['Status'] === 'pending')).toEqual([]);
+  const emails = rows.filter((row) => row['Work email']);
+  expect(emails.length).toBeGreaterThan(100);
+  expect(emails.every((row) => row['Work email']!.endsWith(`@${row['Website']}`))).toBe(true);
+}
+
 describe('columns moved mid-run', () => {
   it('a column inserted at A: every answer lands on its own row', async () => {
     const { run, rows } = await startThen((addon) => sheetOf(addon).insertColumnBefore(1));
-    expect(run).toMatchObject({ state: 'finished', unmatched: 0 });
-    expect(rows.filter((row) => row['Status'] === 'pending')).toEqual([]);
-    const emails = rows.filter((row) => row['Work email']);
-    expect(emails.length).toBeGreaterThan(100);
-    expect(emails.every((row) => row['Work email']!.endsWith(`@${row['Website']}`))).toBe(true);
+    expectEveryAnswerOnItsRow(run, rows);
   });
 
   it('two input columns swapped: the right email on the right row', async () => {
@@ -46,11 +54,7 @@ describe('columns moved mid-run', () => {
       sheet.getRange(1, 1, last, 1).setValues(second);
       sheet.getRange(1, 2, last, 1).setValues(first);
     });
-    expect(run).toMatchObject({ state: 'finished', unmatched: 0 });
-    expect(rows.filter((row) => row['Status'] === 'pending')).toEqual([]);
-    const emails = rows.filter((row) => row['Work email']);
-    expect(emails.length).toBeGreaterThan(100);
-    expect(emails.every((row) => row['Work email']!.endsWith(`@${row['Website']}`))).toBe(true);
+    expectEveryAnswerOnItsRow(run, rows);
   });
 
   it('an input header renamed: answers kept, the user told, no row pending, re-running is free', async () => {
