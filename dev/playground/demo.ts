@@ -21,8 +21,13 @@ export function demoContacts(count = 12): SheetData {
   };
 }
 
-/** A second tab for trying the reverse lookup. */
+/**
+ * A second tab for trying the reverse lookup: work emails of people the emulator's world holds (the
+ * same seed as the emulator; another seed's people are strangers to it and would all be "not found").
+ */
 export function demoEmails(count = 6): SheetData {
-  const contacts = sampleContacts(EMULATOR_SEED + 1, count, { withWorkEmail: true, unknownShare: 0 });
+  const contacts = sampleContacts(EMULATOR_SEED, 40 + count, { withWorkEmail: true, unknownShare: 0 }).slice(
+    40,
+  );
   return { name: 'Emails', values: [['Email'], ...contacts.map((contact) => [contact.workEmail])] };
 }
