@@ -1,44 +1,31 @@
 /**
  * Writing fetched answers into their rows. Rows are found by fingerprint, never by row number: the
- * table is read again (one read per sheet), every row's inputs are fingerprinted with the run's
+ * table is read once per execution (SheetTables), every row's inputs are fingerprinted with the run's
  * mapping, and an answer goes to the rows whose inputs still match. An answer with no matching row
  * stays in the ledger and is counted as unmatched.
  */
 import type { JobKind } from '../api/model';
-import { contactFromCells, missingInput } from '../sheet/contact-input';
-import { fingerprint } from '../sheet/fingerprint';
-import { outputCell, readSheetTable, type SheetTable } from '../sheet/table';
+import { outputCell, type SheetTable } from '../sheet/table';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
-import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
 import { entryCovers, type Ledger } from './ledger';
 import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
 import { countFound, rowOutputFromEntry, STATUS } from './row-status';
 import { currentColumns, missingColumnsMessage } from './run-columns';
+import { SheetTables } from './sheet-tables';
 import { hasTime } from './timing';
-
-/** Fingerprint → data rows, for one kind and mapping of a table. */
-export function rowsByFingerprint(
-  table: SheetTable,
-  kind: JobKind,
-  mapping: ColumnMapping,
-): Map<string, number[]> {
-  const rows = new Map<string, number[]>();
-  for (let row = table.headerRow + 1; row <= table.values.length; row++) {
-    const input = contactFromCells(table.values[row - 1]!, mapping);
-    if (missingInput(kind, input)) continue;
-    const fp = fingerprint(kind, input);
-    rows.set(fp, [...(rows.get(fp) ?? []), row]);
-  }
-  return rows;
-}
 
 /**
  * Applies every fetched job, one sheet at a time (one table read, one block write per kind),
  * then marks them applied with their counts in one registry write. Re-applying a job whose rows
  * were written before an execution was cut short writes nothing new: the rows' Status is final.
  */
-export function applyFetchedJobs(ctx: AppContext, registry: Registry, ledger: Ledger): void {
+export function applyFetchedJobs(
+  ctx: AppContext,
+  registry: Registry,
+  ledger: Ledger,
+  tables: SheetTables = new SheetTables(ctx.spreadsheet),
+): void {
   const fetched = registry.jobs.filter(
     (job) =>
       (job.state === 'fetched' || (job.state === 'ambiguous' && !job.rowsMarked)) &&
@@ -51,7 +38,7 @@ export function applyFetchedJobs(ctx: AppContext, registry: Registry, ledger: Le
   }
   for (const [sheetId, jobs] of bySheet) {
     if (!hasTime(ctx)) return;
-    applyToSheet(ctx, registry, ledger, sheetId, jobs);
+    applyToSheet(ctx, registry, ledger, tables, sheetId, jobs);
   }
 }
 
@@ -59,13 +46,12 @@ function applyToSheet(
   ctx: AppContext,
   registry: Registry,
   ledger: Ledger,
+  tables: SheetTables,
   sheetId: number,
   jobs: JobRecord[],
 ): void {
-  const sheet = ctx.spreadsheet.sheetById(sheetId);
-  const table = sheet ? readSheetTable(sheet) : undefined;
+  const table = tables.table(sheetId);
   const entries = ledger.lookup(jobs.flatMap((job) => job.fingerprints));
-  const fpRowsCache = new Map<string, Map<string, number[]>>();
   const writes = new Map<string, { kind: JobKind; overwrite: boolean; outputs: Map<number, RowOutput> }>();
   const touchedRuns = new Set<RunRecord>();
 
@@ -74,12 +60,7 @@ function applyToSheet(
     const columns = table && table.headerRow ? currentColumns(run, table) : undefined;
     if (columns?.missing.length) run.error = missingColumnsMessage(columns.missing);
     const mapping = columns && !columns.missing.length ? columns.mapping : undefined;
-    const mappingKey = `${run.kind}|${JSON.stringify(mapping)}`;
-    let fpRows = fpRowsCache.get(mappingKey);
-    if (!fpRows) {
-      fpRows = table && mapping ? rowsByFingerprint(table, run.kind, mapping) : new Map();
-      fpRowsCache.set(mappingKey, fpRows);
-    }
+    const fpRows = table && mapping ? tables.rows(table, run.kind, mapping) : new Map<string, number[]>();
     const writeKey = `${run.kind}|${run.overwrite}`;
     const write = writes.get(writeKey) ?? { kind: run.kind, overwrite: run.overwrite, outputs: new Map() };
     writes.set(writeKey, write);
@@ -113,7 +94,7 @@ function applyToSheet(
   }
   if (table) {
     for (const write of writes.values())
-      markOrphanedRows(table, registry, sheetId, write.kind, write.outputs);
+      markOrphanedRows(table, tables, registry, sheetId, write.kind, write.outputs);
     for (const write of writes.values()) writeRowOutputs(table, write.kind, write.outputs, write.overwrite);
   }
   // Written after the rows: if the execution stops before this line, the jobs are applied again
@@ -129,6 +110,7 @@ function applyToSheet(
  */
 function markOrphanedRows(
   table: SheetTable,
+  tables: SheetTables,
   registry: Registry,
   sheetId: number,
   kind: JobKind,
@@ -150,7 +132,7 @@ function markOrphanedRows(
         .filter((job) => job.run === run.id && job.state !== 'applied')
         .flatMap((job) => job.fingerprints),
     );
-    for (const [fp, rows] of rowsByFingerprint(table, kind, columns.mapping))
+    for (const [fp, rows] of tables.rows(table, kind, columns.mapping))
       if (fps.has(fp)) rows.forEach((row) => busyRows.add(row));
   }
   for (let row = table.headerRow + 1; row <= table.values.length; row++) {

@@ -18,9 +18,9 @@ import type { ContactResult, JobResult } from '../api/model';
 import type { PollOutcome } from '../api/port';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { readSheetTable } from '../sheet/table';
 import type { AppContext } from './context';
-import { applyFetchedJobs, rowsByFingerprint } from './apply';
+import { applyFetchedJobs } from './apply';
+import { SheetTables } from './sheet-tables';
 import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
 import { entryFromResult, Ledger, type LedgerEntry } from './ledger';
 import { apiOrWait, waitForKey } from './key-wait';
@@ -44,10 +44,12 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     for (const { key, reason } of registry.unreadable)
       ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
     const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
+    // Each sheet is read and fingerprinted once for the whole execution.
+    const tables = new SheetTables(ctx.spreadsheet);
     settleInterruptedStarts(ctx, registry);
-    applyFetchedJobs(ctx, registry, ledger);
-    startQueuedRuns(ctx, registry);
-    pollPendingJobs(ctx, registry, ledger, options);
+    applyFetchedJobs(ctx, registry, ledger, tables);
+    startQueuedRuns(ctx, registry, tables);
+    pollPendingJobs(ctx, registry, ledger, tables, options);
     finishRuns(ctx, registry);
     syncPollTrigger(ctx, registry);
     return true;
@@ -59,21 +61,20 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
 const isActive = (registry: Registry, job: JobRecord) => registry.runs.get(job.run)?.state === 'running';
 
 /** Sends jobs that a start cut short (or a rate limit deferred); inputs are read again by fingerprint. */
-function startQueuedRuns(ctx: AppContext, registry: Registry): void {
+function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTables): void {
   const runs = new Set(
     registry.jobs.filter((job) => job.state === 'queued' && isActive(registry, job)).map((job) => job.run),
   );
   for (const runId of runs) {
     if (!hasTime(ctx)) return;
     const run = registry.runs.get(runId)!;
-    const sheet = ctx.spreadsheet.sheetById(run.sheetId);
+    const table = tables.table(run.sheetId);
     const contacts = new Map<string, SendableContact>();
-    if (sheet) {
-      const table = readSheetTable(sheet);
+    if (table) {
       // Columns found again by their headers; a run whose columns are gone sends nothing more.
       const { mapping, missing } = currentColumns(run, table);
       if (missing.length === 0)
-        for (const [fp, [row]] of rowsByFingerprint(table, run.kind, mapping)) {
+        for (const [fp, [row]] of tables.rows(table, run.kind, mapping)) {
           contacts.set(fp, { input: contactFromCells(table.values[row! - 1]!, mapping), row: row! });
         }
     }
@@ -81,7 +82,13 @@ function startQueuedRuns(ctx: AppContext, registry: Registry): void {
   }
 }
 
-function pollPendingJobs(ctx: AppContext, registry: Registry, ledger: Ledger, options: PollOptions): void {
+function pollPendingJobs(
+  ctx: AppContext,
+  registry: Registry,
+  ledger: Ledger,
+  tables: SheetTables,
+  options: PollOptions,
+): void {
   const now = ctx.clock.now();
   const due = registry.jobs.filter(
     (job) =>
@@ -100,7 +107,7 @@ function pollPendingJobs(ctx: AppContext, registry: Registry, ledger: Ledger, op
       batch.map((job) => ({ id: job.id!, kind: registry.runs.get(job.run)!.kind })),
     );
     const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes);
-    applyFetchedJobs(ctx, registry, ledger);
+    applyFetchedJobs(ctx, registry, ledger, tables);
     if (stopped) return;
   }
 }

@@ -45,8 +45,11 @@ export class MemorySheet implements SheetPort {
       0,
     );
   }
+  /** readDisplayValues calls (how the engine reads a whole table). */
+  tableReads = 0;
   readDisplayValues(row: number, column: number, rows: number, columns: number): string[][] {
     this.reads++;
+    this.tableReads++;
     return Array.from({ length: rows }, (_, r) =>
       Array.from({ length: columns }, (_, c) => this.cells[row - 1 + r]?.[column - 1 + c] ?? ''),
     );

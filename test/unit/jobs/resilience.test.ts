@@ -137,6 +137,18 @@ describe('concurrency and time', () => {
     expect(progress(world).runs[0]).toMatchObject({ state: 'finished', done: 2500, sent: 2500 });
   });
 
+  it('reads and fingerprints a sheet once per poll, however many batches of jobs it applies', () => {
+    const world = createWorld();
+    // 3,000 contacts: 30 jobs, polled in two fetchAll batches of at most 25, each applied.
+    const sheet = contactsSheet(world, people(3000));
+    planAndStart(world);
+    const before = sheet.tableReads;
+    poll(world);
+    expect(world.api.pollCalls).toBe(2);
+    expect(sheet.tableReads - before).toBe(1);
+    expect(sheet.column('Status').filter((status) => status === 'found')).toHaveLength(3000);
+  });
+
   it.each([100, 1000])('uses a constant number of Range calls for %i rows', (rows) => {
     const world = createWorld();
     contactsSheet(world, people(rows));
