@@ -2,34 +2,41 @@
  * Without Chromium, the browser tests fail within seconds with the install hint, and leave no
  * playground or emulator process behind (they used to hang `npm test` with three orphans).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 
-/** Processes of the playground or an emulator, whoever started them. */
-function helperProcesses(): string[] {
-  const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
-  return out.split('\n').filter((line) => /dev\/(playground|emulator)\/cli\.ts/.test(line));
+/** Processes still alive in a process group (the child jest's: everything it started). */
+function processesInGroup(group: number): string[] {
+  const out = execFileSync('ps', ['-eo', 'pgid=,pid=,args='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pgid]) => Number(pgid) === group)
+    .map((fields) => fields.slice(1).join(' '));
 }
 
-it('a browser test file without Chromium fails fast, with the hint, leaving no process', () => {
-  const before = new Set(helperProcesses());
+it('a browser test file without Chromium fails fast, with the hint, leaving no process', async () => {
   const started = Date.now();
-  const child = spawnSync(
+  // Its own process group, so that whatever it starts can be found again (other test files run
+  // their own emulators and playgrounds at the same time).
+  const child = spawn(
     process.execPath,
     [path.join(root, 'node_modules/jest/bin/jest.js'), '--ci', 'test/browser/playground.test.ts'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, SHEET_ENRICH_CHROMIUM: '/nonexistent/chromium' },
-      timeout: 90_000,
-    },
+    { cwd: root, env: { ...process.env, SHEET_ENRICH_CHROMIUM: '/nonexistent/chromium' }, detached: true },
   );
-  const elapsed = Date.now() - started;
-  expect(child.status).not.toBe(0);
-  expect(child.signal).toBeNull();
-  expect(`${child.stdout}${child.stderr}`).toContain('apt-get install -y chromium');
-  expect(elapsed).toBeLessThan(45_000);
-  expect(helperProcesses().filter((line) => !before.has(line))).toEqual([]);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 90_000);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
+  );
+  clearTimeout(timer);
+  expect(signal).toBeNull();
+  expect(code).not.toBe(0);
+  expect(output).toContain('apt-get install -y chromium');
+  expect(Date.now() - started).toBeLessThan(45_000);
+  expect(processesInGroup(child.pid!)).toEqual([]);
 }, 100_000);
