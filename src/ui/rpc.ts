@@ -70,6 +70,11 @@ export interface PlanView {
   skipped: SkippedRow[];
   /** Most credits the run can spend at the price table. */
   maxCredits: number;
+  /**
+   * "Look up again": contacts asked anew for fields they already have saved answers for, and the
+   * part of maxCredits those fields can cost (without overwrite: zero, saved fields are reused).
+   */
+  reasked: { contacts: number; maxCredits: number };
   /** Credits per result found, from the one price table, so the page never keeps its own copy. */
   prices: Record<EnrichField, number>;
   /** Credits per profile a reverse lookup finds. */
