@@ -97,7 +97,10 @@ export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): Plan
   const groups = new Map<string, PlannedContact[]>();
   for (const contact of contacts) {
     const key = [...contact.fields].sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), contact]);
+    // Pushed, not copied: a 100,000-contact run is one group, and copying it per contact is O(n²).
+    const group = groups.get(key);
+    if (group) group.push(contact);
+    else groups.set(key, [contact]);
   }
   const size = itemsPerJob(kind);
   return [...groups.values()].flatMap((group) =>
