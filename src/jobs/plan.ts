@@ -22,6 +22,7 @@ export interface PlanOptions {
   fields: readonly EnrichField[];
   /** The user's corrected mapping; absent: remembered or detected. */
   mapping?: ColumnMapping;
+  /** Look every row up again: every field asked anew, saved answers not reused. */
   overwrite: boolean;
   /** Selected rows; empty: every data row. */
   spans: readonly RowSpan[];

@@ -47,7 +47,11 @@ export interface PlanRequest {
   fields: EnrichField[];
   /** The user's corrections; absent means the detected (or remembered) mapping. */
   mapping?: ColumnMapping;
-  /** Rewrite rows that already have an answer and output cells the user edited. Default false. */
+  /**
+   * "Look up again": ask the API anew for every field of every selected row (saved answers are not
+   * reused, see PlanView.reasked), and rewrite rows that have an answer and cells the user edited.
+   * Default false.
+   */
   overwrite?: boolean;
 }
 
