@@ -136,6 +136,15 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
         ),
       );
     }
+    const { contacts: again, maxCredits: againCredits } = view.reasked;
+    if (again > 0)
+      lines.push(
+        h(
+          'p',
+          { class: 'hint' },
+          `${plural(again, 'contact')} with saved results asked again: up to ${plural(againCredits, 'credit')} of the total.`,
+        ),
+      );
     if (view.skipped.length > 0) lines.push(skippedList(view));
     return lines;
   }

@@ -8,7 +8,7 @@ import type { JobKind } from '../api/model';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import type { AppContext } from './context';
-import { entryCovers, type Ledger } from './ledger';
+import { entryCovers, entryKnewMore, type Ledger } from './ledger';
 import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
 import { countFound, rowOutputFromEntry, STATUS } from './row-status';
 import { currentColumns, missingColumnsMessage } from './run-columns';
@@ -70,10 +70,10 @@ function applyToSheet(
       const entry = ambiguous ? undefined : entries.get(fp);
       const asked = job.fields ?? run.fields;
       const answered = entryCovers(entry, asked);
-      // The row shows every field the run asked for (saved ones too). A job that asked only the
-      // fields its rows lacked rewrites them even though an earlier answer made their status final.
+      // The row shows every field the run asked for (saved ones too). An answer that adds fields to
+      // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
-        ? { ...rowOutputFromEntry(entry, run.kind, run.fields, false), refresh: !!job.fields }
+        ? { ...rowOutputFromEntry(entry, run.kind, run.fields, false), refresh: entryKnewMore(entry, asked) }
         : {
             status: job.itemProblems?.[fp]
               ? STATUS.error(job.itemProblems[fp]!)

@@ -70,7 +70,20 @@ export function entryCovers(
   entry: LedgerEntry | undefined,
   fields: readonly EnrichField[],
 ): entry is LedgerEntry {
-  return !!entry && fields.every((field) => entry.fields.includes(field));
+  return !!entry && fieldsLacking(entry, fields).length === 0;
+}
+
+/** The asked fields a saved answer does not cover: all of them when there is no answer. */
+export function fieldsLacking(entry: LedgerEntry | undefined, fields: readonly EnrichField[]): EnrichField[] {
+  return fields.filter((field) => !entry?.fields.includes(field));
+}
+
+/**
+ * True when the entry covers fields besides the asked ones: it merged an earlier answer, so the
+ * row may already show that answer and a final Status, and still needs the asked fields written.
+ */
+export function entryKnewMore(entry: LedgerEntry, asked: readonly EnrichField[]): boolean {
+  return entry.fields.some((field) => !asked.includes(field));
 }
 
 /** True when the entry found something the run asked for. */

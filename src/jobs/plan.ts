@@ -13,7 +13,7 @@ import type { RowSpan, SheetPort } from '../platform/ports';
 import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
 import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
-import { Ledger, type LedgerEntry } from './ledger';
+import { fieldsLacking, Ledger, type LedgerEntry } from './ledger';
 import { rememberMapping, resolveMapping, sanitiseMapping } from './mapping-store';
 import { loadRegistry, type Registry } from './registry';
 
@@ -22,6 +22,7 @@ export interface PlanOptions {
   fields: readonly EnrichField[];
   /** The user's corrected mapping; absent: remembered or detected. */
   mapping?: ColumnMapping;
+  /** Look every row up again: every field asked anew, saved answers not reused. */
   overwrite: boolean;
   /** Selected rows; empty: every data row. */
   spans: readonly RowSpan[];
@@ -56,13 +57,33 @@ export interface RunPlan {
   duplicateRows: number;
   skipped: (SkippedRow & { missing: boolean })[];
   maxCredits: number;
+  /** Contacts asked again for fields their saved answer has (overwrite), and that part of maxCredits. */
+  reasked: Reasked;
   jobs: number;
+}
+
+export interface Reasked {
+  contacts: number;
+  maxCredits: number;
 }
 
 /** Credits one contact can cost at most. */
 export function maxCreditsPerContact(kind: JobKind, fields: readonly EnrichField[]): number {
   if (kind === 'reverse') return REVERSE_PROFILE_PRICE;
   return fields.reduce((sum, field) => sum + PRICES[field], 0);
+}
+
+/** The most a contact with a saved answer can cost again when every field is asked anew. */
+function repeatCredits(
+  kind: JobKind,
+  fields: readonly EnrichField[],
+  lacking: readonly EnrichField[],
+): number {
+  if (kind === 'reverse') return REVERSE_PROFILE_PRICE;
+  return maxCreditsPerContact(
+    kind,
+    fields.filter((field) => !lacking.includes(field)),
+  );
 }
 
 export function itemsPerJob(kind: JobKind): number {
@@ -77,7 +98,10 @@ export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): Plan
   const groups = new Map<string, PlannedContact[]>();
   for (const contact of contacts) {
     const key = [...contact.fields].sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), contact]);
+    // Pushed, not copied: a 100,000-contact run is one group, and copying it per contact is O(n²).
+    const group = groups.get(key);
+    if (group) group.push(contact);
+    else groups.set(key, [contact]);
   }
   const size = itemsPerJob(kind);
   return [...groups.values()].flatMap((group) =>
@@ -132,27 +156,36 @@ export function buildPlan(
     candidates.push({ row, fp, input, final });
   }
 
-  // The ledger knows which fields each saved answer covers: only what is missing is asked for.
+  // The ledger knows which fields each saved answer covers (a row's Status cannot say): only what
+  // is missing is asked for, unless the user asks to look everything up again.
   const saved = new Ledger(ctx.spreadsheet, ctx.cache).lookup(candidates.map((candidate) => candidate.fp));
   const fromLedger: RunPlan['fromLedger'] = [];
   const byFp = new Map<string, PlannedContact>();
+  const reasked: Reasked = { contacts: 0, maxCredits: 0 };
   for (const { row, fp, input, final } of candidates) {
     const entry = saved.get(fp);
-    const lacking =
-      options.kind === 'reverse' ? [] : fields.filter((field) => !entry?.fields.includes(field));
+    const lacking = fieldsLacking(entry, fields);
     const covered = !!entry && lacking.length === 0;
     // A row with its answer is left alone, unless a field it was never asked for is asked now.
     if (final && (covered || !entry)) {
       skipped.push({ row, reason: 'already enriched', missing: false });
       continue;
     }
-    if (covered) {
+    if (covered && !options.overwrite) {
       fromLedger.push({ row, entry });
       continue;
     }
     const contact = byFp.get(fp);
-    if (contact) contact.rows.push(row);
-    else byFp.set(fp, { fp, input, rows: [row], fields: entry ? lacking : [...fields] });
+    if (contact) {
+      contact.rows.push(row);
+      continue;
+    }
+    byFp.set(fp, { fp, input, rows: [row], fields: options.overwrite ? [...fields] : lacking });
+    const repeat = entry && options.overwrite ? repeatCredits(options.kind, fields, lacking) : 0;
+    if (repeat > 0) {
+      reasked.contacts++;
+      reasked.maxCredits += repeat;
+    }
   }
   const toSend = [...byFp.values()];
   skipped.sort((a, b) => a.row - b.row);
@@ -167,6 +200,7 @@ export function buildPlan(
     duplicateRows: toSend.reduce((sum, contact) => sum + contact.rows.length - 1, 0),
     skipped,
     maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(options.kind, contact.fields), 0),
+    reasked,
     jobs: jobsOf(toSend, options.kind).length,
   };
 }

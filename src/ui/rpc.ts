@@ -47,7 +47,11 @@ export interface PlanRequest {
   fields: EnrichField[];
   /** The user's corrections; absent means the detected (or remembered) mapping. */
   mapping?: ColumnMapping;
-  /** Rewrite rows that already have an answer and output cells the user edited. Default false. */
+  /**
+   * "Look up again": ask the API anew for every field of every selected row (saved answers are not
+   * reused, see PlanView.reasked), and rewrite rows that have an answer and cells the user edited.
+   * Default false.
+   */
   overwrite?: boolean;
 }
 
@@ -70,6 +74,11 @@ export interface PlanView {
   skipped: SkippedRow[];
   /** Most credits the run can spend at the price table. */
   maxCredits: number;
+  /**
+   * "Look up again": contacts asked anew for fields they already have saved answers for, and the
+   * part of maxCredits those fields can cost (without overwrite: zero, saved fields are reused).
+   */
+  reasked: { contacts: number; maxCredits: number };
   /** Credits per result found, from the one price table, so the page never keeps its own copy. */
   prices: Record<EnrichField, number>;
   /** Credits per profile a reverse lookup finds. */

@@ -45,6 +45,7 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
     rowsFromLedger: plan.fromLedger.length,
     skipped: plan.skipped.map(({ row, reason }) => ({ row, reason })),
     maxCredits: plan.maxCredits,
+    reasked: plan.reasked,
     prices: { ...PRICES },
     reversePrice: REVERSE_PROFILE_PRICE,
     balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,

@@ -70,7 +70,6 @@ describe('columns moved mid-run', () => {
       kind: 'enrich',
       fields: ['work_email', 'phone'],
       mapping: { firstName: 1, lastName: 2, companyName: 3, companyDomain: 4 },
-      overwrite: true,
     });
     expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 60, maxCredits: 0 });
     addon.call('startRun', plan.planId);

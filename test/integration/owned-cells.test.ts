@@ -31,13 +31,10 @@ it('keeps the user cells of untouched rows inside the block as they were', async
   sheet.getRange(3, column('Location')).setValue(new Date(Date.UTC(2024, 4, 1)));
   sheet.getRange(3, column('Work email')).setValue('mine@example.com');
 
-  // Rows 2 and 4 are asked again (from saved results): the block spans row 3.
+  // Rows 2 and 4, their Status cleared, are filled again from saved results: the block spans row 3.
+  for (const row of [2, 4]) sheet.getRange(row, column('Status')).clearContent();
   addon.setSelection(['A2:D2', 'A4:D4'], SHEET);
-  const plan = addon.call<PlanView>('planRun', {
-    kind: 'enrich',
-    fields: ['work_email', 'phone'],
-    overwrite: true,
-  });
+  const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email', 'phone'] });
   expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 2 });
   addon.call<StartView>('startRun', plan.planId);
 

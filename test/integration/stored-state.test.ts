@@ -58,14 +58,14 @@ describe('state saved by an earlier version', () => {
     const preview = JSON.parse(readFileSync(FIXTURE, 'utf8')).properties.user['sheetEnrich.pendingPlan'];
     expect(() => addon.call('startRun', JSON.parse(preview!).id)).toThrow(/expired|preview/);
 
-    // The old ledger answers the first sheet again (no credits), with the remembered mapping.
+    // The old ledger answers the first sheet again (no credits; Status cleared so the rows are not
+    // 'already enriched'), with the remembered mapping.
+    const contacts = addon.spreadsheet.getSheetByName('Contacts')!;
+    const headers = contacts.getRange(1, 1, 1, contacts.getLastColumn()).getValues()[0]!;
+    contacts.getRange(2, headers.indexOf('Status') + 1, 8, 1).clearContent();
     addon.setSelection('A2:D9', 'Contacts');
-    addon.spreadsheet.getSheetByName('Contacts')!.activate();
-    const plan = addon.call<PlanView>('planRun', {
-      kind: 'enrich',
-      fields: ['work_email', 'phone'],
-      overwrite: true,
-    });
+    contacts.activate();
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email', 'phone'] });
     expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 8, maxCredits: 0 });
     expect(plan.mapping).toEqual({ firstName: 1, lastName: 2, companyName: 3, companyDomain: 4 });
   });
