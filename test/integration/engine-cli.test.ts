@@ -32,11 +32,14 @@ function cli(args: string[], timeout = 60_000): Promise<CliResult> {
   });
 }
 
-function csvFile(name: string, text: string): string {
+function csvFile(name: string, text: string | Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'sheet-enrich-cli-')), name);
   writeFileSync(file, text);
   return file;
 }
+
+/** The first bytes of a zip (an .xlsx is one): what "save as .csv" by mistake gives. */
+const ZIP_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
 
 const api = () => ['--api-url', kit.emulator().baseUrl, '--api-key', SECRET, '--poll-ms', '200'];
 
@@ -101,11 +104,12 @@ describe('npm run enrich', () => {
     ['an unclosed quote', 'First name,Last name,Company\n"Ada,Lovelace,Acme\n', /closing quote/],
     ['no usable column', 'Foo,Bar\n1,2\n', /No header row found|No usable column/],
     ['only an email column', 'Email\nada@acme.test\n', /No usable column found \(columns: "Email"\)/],
-  ])('refuses %s with a message and exit code 2', async (_what, text, message) => {
-    const result = await cli([csvFile('bad.csv', text), ...api()]);
+    ['a zip saved as .csv', ZIP_HEADER, /bad\.csv is not a text CSV file\.$/],
+    ['binary behind a UTF-16 BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), ZIP_HEADER]), /not a text CSV/],
+  ])('refuses %s with one line (no usage text) and exit code 2', async (_what, content, message) => {
+    const result = await cli([csvFile('bad.csv', content), ...api()]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
   });
 
   it('refuses an unknown flag and a missing file', async () => {
