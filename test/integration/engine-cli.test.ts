@@ -158,11 +158,32 @@ describe('npm run enrich', () => {
     expect(readOutputs(table, 'enrich').found.workEmail).toBeGreaterThan(0);
   });
 
+  /** A state file that is valid in every part but `properties.document`. */
+  const stateWithDocument = (document: unknown) =>
+    JSON.stringify({
+      version: 1,
+      clockOffsetMs: 0,
+      spreadsheet: { id: 'local', name: 'Contacts', activeSheetId: 0, sheets: [] },
+      properties: { document, user: {}, script: {} },
+      triggers: [],
+    });
+
   it.each([
-    ['garbage', '{not json'],
-    ['the right version of the wrong shape', JSON.stringify({ version: 1, spreadsheet: 1, properties: 'x' })],
-    ['another version', JSON.stringify({ version: 7 })],
-  ])('refuses a state file of %s with one line and exit code 2', async (_what, content) => {
+    ['garbage', '{not json', /not JSON/],
+    [
+      'the right version of the wrong shape',
+      JSON.stringify({ version: 1, spreadsheet: 1, properties: 'x' }),
+      /unexpected shape at /,
+    ],
+    [
+      'a document property that is not a string',
+      stateWithDocument({ runs: 1 }),
+      /shape at properties\.document\.runs/,
+    ],
+    ['a document properties list', stateWithDocument(['a']), /shape at properties\.document\)/],
+    ['another version', JSON.stringify({ version: 7 }), /format version 7, .* this one reads version 1/],
+    ['no version', JSON.stringify({ spreadsheet: {} }), /not a sheet-enrich state file/],
+  ])('refuses a state file of %s with one line and exit code 2', async (_what, content, reason) => {
     const file = csvFile('c.csv', contactRows(people(3)).join('\n'));
     const state = join(file, '..', 'state.json');
     writeFileSync(state, content);
@@ -173,5 +194,13 @@ describe('npm run enrich', () => {
         /^sheet-enrich: The state file .* cannot be read \(.+\): delete it or pick another with --state\.$/,
       ),
     ]);
+    expect(result.stderr).toMatch(reason);
+  });
+
+  it('names the reason when the state file cannot be read at all', async () => {
+    const file = csvFile('c.csv', contactRows(people(3)).join('\n'));
+    const result = await cli([file, '--state', join(file, '..'), ...api()]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^sheet-enrich: The state file .* cannot be read \(EISDIR\): delete it/);
   });
 });
