@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { spawnEmulator, type SpawnedEmulator } from '../dev/emulator/spawn';
 import { baseName, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
-import { CsvError, decodeCsvBytes, detectDelimiter, formatCsv, parseCsv } from './lib/csv';
+import { CsvError, NotTextError, decodeCsvBytes, detectDelimiter, formatCsv, parseCsv } from './lib/csv';
 import { checkCsvRows, runCsvEnrichment } from './lib/enrich-run';
 import { progressPrinter, summaryText } from './lib/report';
 import { EnrichRunError, UsageError } from './lib/run-error';
@@ -29,7 +29,7 @@ function readCsv(file: string): { rows: string[][]; delimiter: string } {
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     throw new EnrichRunError(
-      error.message.startsWith('is not') ? `${file} ${error.message}.` : `${file}: ${error.message}`,
+      error instanceof NotTextError ? `${file} ${error.message}.` : `${file}: ${error.message}`,
     );
   }
 }

@@ -10,22 +10,34 @@ import { stringify } from 'csv-stringify/sync';
 
 export class CsvError extends Error {}
 
+/** The bytes are not text (a spreadsheet or archive saved under a .csv name): the caller names the file. */
+export class NotTextError extends CsvError {
+  constructor() {
+    super('is not a text CSV file');
+  }
+}
+
 const CANDIDATE_DELIMITERS = [',', ';', '\t'] as const;
 
 /**
  * The text of a file's bytes: UTF-16 (LE or BE) when it starts with that byte-order mark, else
- * UTF-8 (a UTF-8 BOM is dropped). Throws CsvError for bytes that are not text (a NUL byte).
+ * UTF-8 (a UTF-8 BOM is dropped). Throws NotTextError for bytes that are not text: a NUL character
+ * (no CSV export writes one; a zip, xlsx or image has many), or UTF-16 of an odd number of bytes.
  */
 export function decodeCsvBytes(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    const swapped = Buffer.from(bytes.subarray(2));
-    swapped.swap16();
-    return swapped.toString('utf16le');
-  }
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.includes('\u0000')) throw new CsvError('is not a text CSV file');
+  const text = decode(bytes);
+  if (text === undefined || text.includes('\u0000')) throw new NotTextError();
   return text;
+}
+
+function decode(bytes: Buffer): string | undefined {
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? 'le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'be' : '';
+  if (!utf16) return bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (bytes.length % 2 !== 0) return undefined;
+  const body = Buffer.from(bytes.subarray(2));
+  if (utf16 === 'be') body.swap16();
+  return body.toString('utf16le');
 }
 
 /** The delimiter that splits the header line into the most fields (outside quotes). */

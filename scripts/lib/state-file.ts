@@ -61,6 +61,7 @@ export function withoutSecrets(state: RuntimeState): RuntimeState {
   return { ...state, properties: { ...state.properties, user } };
 }
 
+/** The state the text holds, or why it holds none (a few words for the one-line message). */
 function problemOf(text: string): string | RuntimeState {
   let data: unknown;
   try {
@@ -69,10 +70,11 @@ function problemOf(text: string): string | RuntimeState {
     return 'not JSON';
   }
   const version = (data as { version?: unknown } | null)?.version;
+  if (version === undefined) return 'no format version: not a sheet-enrich state file';
   if (version !== STATE_VERSION)
-    return `unknown format${version === undefined ? '' : ` (version ${JSON.stringify(version)})`}`;
+    return `format version ${JSON.stringify(version)}, written by another version of this tool; this one reads version ${STATE_VERSION}`;
   const parsed = stateSchema.safeParse(data);
-  if (parsed.success) return parsed.data as RuntimeState;
+  if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   return `unexpected shape at ${issue?.path.join('.') || 'the top'}`;
 }
@@ -83,12 +85,16 @@ export function readStateFile(file: string): RuntimeState | undefined {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    text = `\u0000${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`;
+    throw unreadable(file, (error as NodeJS.ErrnoException).code ?? 'unreadable');
   }
   const state = problemOf(text);
-  if (typeof state !== 'string') return state;
-  throw new EnrichRunError(
-    `The state file ${file} cannot be read (${state}): delete it or pick another with --state.`,
+  if (typeof state === 'string') throw unreadable(file, state);
+  return state;
+}
+
+function unreadable(file: string, reason: string): EnrichRunError {
+  return new EnrichRunError(
+    `The state file ${file} cannot be read (${reason}): delete it or pick another with --state.`,
   );
 }
 

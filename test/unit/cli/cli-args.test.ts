@@ -1,12 +1,13 @@
 import { join, resolve } from 'node:path';
 import { parseCliArgs } from '../../../scripts/lib/cli-args';
-import { EnrichRunError } from '../../../scripts/lib/run-error';
+import { UsageError } from '../../../scripts/lib/run-error';
 
+/** The message of the UsageError (the class that makes the CLI print its usage text) it throws. */
 function refused(argv: string[]): string {
   try {
     parseCliArgs(argv);
   } catch (error) {
-    if (error instanceof EnrichRunError) return error.message;
+    if (error instanceof UsageError) return error.message;
     throw error;
   }
   throw new Error('expected a refusal');

@@ -1,4 +1,11 @@
-import { CsvError, decodeCsvBytes, detectDelimiter, formatCsv, parseCsv } from '../../../scripts/lib/csv';
+import {
+  CsvError,
+  NotTextError,
+  decodeCsvBytes,
+  detectDelimiter,
+  formatCsv,
+  parseCsv,
+} from '../../../scripts/lib/csv';
 import { safeToOpen } from '../../../scripts/lib/sheet-outputs';
 import { outputColumnsOf } from '../../../src/sheet/output-columns';
 
@@ -62,7 +69,17 @@ describe('CSV for the command line', () => {
       ['Zoë', 'Łukasz'],
     ]);
     expect(decodeCsvBytes(Buffer.from(`\uFEFF${text}`, 'utf8'))).toBe(text);
-    expect(() => decodeCsvBytes(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toThrow(CsvError);
+    expect(() => decodeCsvBytes(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toThrow(NotTextError);
+  });
+
+  it('refuses binary bytes behind a UTF-16 byte-order mark', () => {
+    const zipAfterBom = Buffer.from([0xff, 0xfe, 0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x00, 0x00]);
+    expect(() => decodeCsvBytes(zipAfterBom)).toThrow(NotTextError);
+    const oddLength = Buffer.concat([
+      Buffer.from([0xfe, 0xff]),
+      Buffer.from('\u0000a\u0000b\u0000', 'latin1'),
+    ]);
+    expect(() => decodeCsvBytes(oddLength)).toThrow(NotTextError);
   });
 
   it('neutralises formulas in the output cells only, keeping the user cells as they were', () => {
