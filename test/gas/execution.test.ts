@@ -141,6 +141,30 @@ describe('executions', () => {
   });
 });
 
+describe('a member the fakes do not implement', () => {
+  const addon = loadScript(`
+    function useMissing() { return SpreadsheetApp.getActiveSheet().getBandings(); }
+    function swallowMissing() {
+      try { SpreadsheetApp.getActiveSheet().getBandings(); } catch (e) { return 'swallowed'; }
+      return 'went on';
+    }
+    function stringify() { return JSON.stringify({ sheet: SpreadsheetApp.getActiveSheet() }); }`);
+  afterAll(() => addon.close());
+  const LOUD = 'Sheet.getBandings is not implemented by the local Apps Script runtime (dev/gas)';
+
+  it('fails loudly with its name instead of reading undefined', () => {
+    expect(() => addon.call('useMissing')).toThrow(LOUD);
+  });
+
+  it('ends the run even when the add-on catches the error', () => {
+    expect(() => addon.call('swallowMissing')).toThrow(LOUD);
+  });
+
+  it('leaves alone what the language itself probes (toJSON)', () => {
+    expect(addon.call('stringify')).toBe('{"sheet":{}}');
+  });
+});
+
 describe('built-ins of the project', () => {
   const HOT = `function mathLoop(n) {
     var sum = 0;
