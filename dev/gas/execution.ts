@@ -5,7 +5,7 @@
  */
 import type { HarnessClock } from './clock';
 import type { CallCounts } from './counts';
-import { gasError, GasError, MESSAGES } from './errors';
+import { gasError, MESSAGES } from './errors';
 
 export type ExecutionKind = 'manual' | 'trigger' | 'customFunction';
 
@@ -26,6 +26,7 @@ export class ExecutionGuard {
   readonly startedAt: number;
   private readonly callsHere = new Map<string, number>();
   private killed = false;
+  private missing: Error | undefined;
 
   constructor(
     private readonly clock: HarnessClock,
@@ -63,9 +64,23 @@ export class ExecutionGuard {
     if (refusal) throw gasError(refusal);
   }
 
-  /** An error that ends the run even when the add-on caught it, like Apps Script's timeout. */
-  fatalError(): GasError | undefined {
-    return this.killed ? gasError(MESSAGES.exceededTime) : undefined;
+  /**
+   * The add-on used a member the fakes do not have. Apps Script has it (or the add-on has a bug):
+   * either way the run must not go on with `undefined`, so the error also ends the run when the
+   * add-on catches it.
+   */
+  notImplemented(service: string, member: string): Error {
+    const error = new Error(
+      `${service}.${member} is not implemented by the local Apps Script runtime (dev/gas): add it to the fake, or check the name.`,
+    );
+    error.name = 'NotImplementedError';
+    this.missing ??= error;
+    return error;
+  }
+
+  /** An error that ends the run even when the add-on caught it: Apps Script's timeout, a missing fake. */
+  fatalError(): Error | undefined {
+    return this.killed ? gasError(MESSAGES.exceededTime) : this.missing;
   }
 }
 

@@ -31,6 +31,12 @@ interface Intrinsics {
 
 type AnyFunction = (...args: unknown[]) => unknown;
 
+/**
+ * Names the language itself looks up on any object (`JSON.stringify` asks for toJSON, a promise
+ * for then): their absence is an answer, not a missing fake.
+ */
+const LANGUAGE_PROBES = new Set(['toJSON', 'then']);
+
 const isDate = (value: unknown): value is Date => Object.prototype.toString.call(value) === '[object Date]';
 const isPlainObject = (value: object): boolean => {
   // An Object.prototype of any realm is the one prototype whose own prototype is null.
@@ -98,6 +104,8 @@ export class Membrane {
       get: (target, key) => {
         if (typeof key === 'symbol') return undefined;
         if (key === 'toString') return () => type;
+        if (!(key in target) && !LANGUAGE_PROBES.has(key) && !(ACCEPTS_PROPERTIES in target))
+          throw this.toContextError(this.guard.notImplemented(type, key));
         const value: unknown = Reflect.get(target, key);
         if (typeof value !== 'function') return this.toContext(value);
         if (value === (Object.prototype as Record<string, unknown>)[key]) return value;

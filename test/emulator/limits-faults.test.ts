@@ -24,6 +24,19 @@ describe('rate limit', () => {
     expect((await api.get('/api/v2/account/credits', { key: 'a' })).status).toBe(200);
   });
 
+  it('measures the window on the caller’s clock when it sends x-local-clock (the local runtime)', async () => {
+    const at = (ms: number) => ({ key: 'a', headers: { 'x-local-clock': String(ms) } });
+    const start = Date.UTC(2030, 0, 1);
+    await api.admin.reset();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await api.get('/api/v2/account/credits', at(start))).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // No real time passes: the caller's clock alone ends the window (a 300 ms "minute" here).
+    expect((await api.get('/api/v2/account/credits', at(start + 299))).status).toBe(429);
+    expect((await api.get('/api/v2/account/credits', at(start + 300))).status).toBe(200);
+    await api.admin.reset();
+  });
+
   it('can be changed at runtime', async () => {
     await api.admin.config({ rateLimit: 0 });
     for (let i = 0; i < 10; i++)

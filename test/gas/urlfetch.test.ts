@@ -1,6 +1,6 @@
 /** UrlFetchApp, synchronous over real HTTP to a server in a child process. */
 import { loadAddon } from '../../dev/gas/harness';
-import { allowedByManifest } from '../../dev/gas/urlfetch/urlfetch-app';
+import { fetchRefusal, prefixMatches } from '../../dev/gas/urlfetch/allow-list';
 import { loadScript } from './support/script';
 import { startTestServer, type TestServer } from './support/http-server';
 
@@ -21,7 +21,7 @@ function fetchError(url, params) {
 
 describe('UrlFetchApp', () => {
   let server: TestServer;
-  const addon = loadScript(CODE, { fetchTimeoutMs: 1_000 });
+  const addon = loadScript(CODE, { fetchTimeoutMs: 1_000, allowLoopback: true });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -151,23 +151,63 @@ describe('UrlFetchApp', () => {
 });
 
 describe('the manifest allow-list (urlFetchWhitelist)', () => {
-  const allow = (prefixes: string[] | undefined, allowLoopback = false) => ({ prefixes, allowLoopback });
-  it('lets through URLs under a prefix, and subdomains for a *. prefix', () => {
-    const list = allow(['https://api.example.com/v1/', 'https://*.example.org/']);
-    expect(allowedByManifest(list, 'https://api.example.com/v1/jobs?x=1')).toBe(true);
-    expect(allowedByManifest(list, 'https://API.EXAMPLE.COM/v1/jobs')).toBe(true);
-    expect(allowedByManifest(list, 'https://api.example.com/v2/jobs')).toBe(false);
-    expect(allowedByManifest(list, 'https://api.example.com.evil.test/v1/')).toBe(false);
-    expect(allowedByManifest(list, 'https://a.b.example.org/x')).toBe(true);
-    expect(allowedByManifest(list, 'https://example.org.evil/x')).toBe(false);
+  const REFUSED = (url: string) =>
+    `Exception: Request to ${url} failed because the URL has not been whitelisted in the script manifest.`;
+
+  it('matches a prefix, or a child of it, with a case-sensitive path (the documented examples)', () => {
+    const prefix = 'https://example.com/foo';
+    for (const url of ['/foo', '/foo/', '/foo/bar', '/foo?bar', '/foo#bar'])
+      expect([url, prefixMatches(prefix, `https://example.com${url}`)]).toEqual([url, true]);
+    expect(prefixMatches(prefix, 'https://EXAMPLE.com/foo/bar')).toBe(true);
+    for (const url of ['https://example.com/foobar', 'https://example.com/Foo', 'http://example.com/foo'])
+      expect([url, prefixMatches(prefix, url)]).toEqual([url, false]);
+    expect(prefixMatches('https://api.example.com/', 'https://api.example.com.evil.test/')).toBe(false);
   });
 
-  it('lets loopback through only when the harness says so; no list, no restriction', () => {
-    expect(allowedByManifest(allow(['https://api.example.com/']), 'http://127.0.0.1:8787/api')).toBe(false);
-    expect(allowedByManifest(allow(['https://api.example.com/'], true), 'http://127.0.0.1:8787/api')).toBe(
-      true,
-    );
-    expect(allowedByManifest(allow(undefined), 'https://anything.test/')).toBe(true);
+  it('matches subdomains for a leading *. and needs at least one', () => {
+    const prefix = 'https://*.example.com/foo';
+    expect(prefixMatches(prefix, 'https://subdomain.example.com/foo')).toBe(true);
+    expect(prefixMatches(prefix, 'https://any.number.of.subdomains.example.com/foo')).toBe(true);
+    expect(prefixMatches(prefix, 'https://subdomain.example.com/bar')).toBe(false);
+    expect(prefixMatches(prefix, 'https://example.com/foo')).toBe(false);
+    expect(prefixMatches(prefix, 'https://evilexample.com/foo')).toBe(false);
+  });
+
+  it('lets loopback through only when the harness says so; no list, no restriction elsewhere', () => {
+    const list = ['https://api.example.com/'];
+    const local = 'http://127.0.0.1:8787/api';
+    expect(fetchRefusal({ prefixes: list, allowLoopback: false }, local)).toMatch(/not been whitelisted/);
+    expect(fetchRefusal({ prefixes: list, allowLoopback: true }, local)).toBeUndefined();
+    expect(fetchRefusal({ allowLoopback: false }, local)).toBe(`Address unavailable: ${local}`);
+    expect(fetchRefusal({ allowLoopback: false }, 'https://anything.test/')).toBeUndefined();
+  });
+
+  describe('in the runtime, with a manifest', () => {
+    let server: TestServer;
+    const manifest = {
+      'appsscript.json': JSON.stringify({ urlFetchWhitelist: ['https://api.example.com/v1/'] }),
+    };
+    const strict = loadScript(CODE, { fetchTimeoutMs: 1_000 }, manifest);
+    const harnessed = loadScript(CODE, { fetchTimeoutMs: 1_000, allowLoopback: true }, manifest);
+    beforeAll(async () => {
+      server = await startTestServer();
+    });
+    afterAll(async () => {
+      strict.close();
+      harnessed.close();
+      await server.stop();
+    });
+
+    it('refuses a URL outside the list with Apps Script’s error, before sending anything', () => {
+      const url = 'https://api.example.com/v2/jobs';
+      expect(strict.call('fetchError', url)).toBe(REFUSED(url));
+      expect(strict.call('fetchError', `${server.baseUrl}/echo`)).toBe(REFUSED(`${server.baseUrl}/echo`));
+      expect(strict.requests()).toEqual([]);
+    });
+
+    it('reaches a loopback server when the harness allows loopback', () => {
+      expect(harnessed.call<{ code: number }>('fetchText', `${server.baseUrl}/echo`).code).toBe(200);
+    });
   });
 
   it('the built add-on cannot reach a base URL outside its allow-list', () => {

@@ -62,6 +62,25 @@ describe('faults while jobs run', () => {
     expect(limited).toBeGreaterThan(0);
   });
 
+  it('sleeping on the harness clock, makes exactly the requests of a run that really sleeps', async () => {
+    // A 1-second "minute" keeps the really sleeping run short (about 2 s).
+    const urlfetchCalls: number[] = [];
+    for (const realSleep of [true, false]) {
+      await kit.emulator().admin.reset();
+      await kit.emulator().admin.config({ rateLimit: 3, minuteMs: 1000 });
+      const addon = kit.open(contactRows(people(400)), { realSleep });
+      const { start } = planAndStart(addon);
+      await expectComplete(addon, start.runId);
+      urlfetchCalls.push(addon.counts.urlfetch);
+    }
+    const [sleepingForReal, onTheClock] = urlfetchCalls;
+    // 1 balance + 4 starts + 4 results, and a 429 for each request that met a full window: 14
+    // measured both ways. With the windows on real time the clock run made 115: each sleep moved only
+    // the harness clock, so every retry met the same full window.
+    expect(onTheClock).toBe(sleepingForReal);
+    expect(sleepingForReal).toBeLessThanOrEqual(16);
+  });
+
   it('finishes through random 5xx answers with every row filled', async () => {
     // Starts go out cleanly (a 5xx on a start is ambiguous and never resent: see job-starts.test.ts).
     const addon = kit.open(contactRows(people(250)));

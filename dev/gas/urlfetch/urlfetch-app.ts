@@ -1,5 +1,6 @@
 /** UrlFetchApp over real HTTP (see client.ts), with Apps Script's errors and response object. */
 import type { CallCounts } from '../counts';
+import { addressUnavailable, fetchRefusal, LOOPBACK_URL, type FetchAllowList } from './allow-list';
 import { gasError } from '../errors';
 import { GAS_TYPE, isGasObject, type GasObject } from '../membrane';
 import { FakeBlob, toBuffer, toSignedBytes } from '../utilities';
@@ -102,36 +103,6 @@ function encodePayload(payload: unknown): { body: Buffer; type?: string } {
   return { body: Buffer.from(formEncode(payload as Record<string, unknown>), 'utf8') };
 }
 
-/**
- * The manifest's `urlFetchWhitelist`: a URL must start with one of its prefixes, where a leading
- * `*.` in the host matches any subdomain (developers.google.com/apps-script/manifest/allowlist-url).
- * Without the field, nothing is restricted. Loopback addresses pass only when the harness allows
- * them (the emulator runs there); in Apps Script they are never reachable anyway.
- */
-export interface FetchAllowList {
-  prefixes?: readonly string[];
-  allowLoopback: boolean;
-}
-
-const LOOPBACK_HOST = /^https?:\/\/(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:[/?#]|$)/i;
-
-function prefixMatches(prefix: string, url: string): boolean {
-  const wildcard = /^(https:\/\/)\*\.(.*)$/i.exec(prefix);
-  if (!wildcard) return url.toLowerCase().startsWith(prefix.toLowerCase());
-  const rest = wildcard[2]!.toLowerCase();
-  const match = /^https:\/\/([^/?#]+)(.*)$/i.exec(url);
-  if (!match) return false;
-  const [host, path] = [match[1]!.toLowerCase(), match[2]!];
-  const [suffixHost, ...suffixPath] = rest.split('/');
-  return host.endsWith(`.${suffixHost}`) && `${path}`.startsWith(`/${suffixPath.join('/')}`);
-}
-
-/** True when the allow-list lets the project fetch `url`. */
-export function allowedByManifest(allow: FetchAllowList, url: string): boolean {
-  if (LOOPBACK_HOST.test(url)) return allow.allowLoopback || !allow.prefixes;
-  return !allow.prefixes || allow.prefixes.some((prefix) => prefixMatches(prefix, url));
-}
-
 export class FakeUrlFetchApp implements GasObject {
   readonly [GAS_TYPE] = 'UrlFetchApp';
 
@@ -140,7 +111,8 @@ export class FakeUrlFetchApp implements GasObject {
     private readonly counts: CallCounts,
     private readonly sent: SentRequest[],
     private readonly timeoutMs = DEFAULT_FETCH_TIMEOUT_MS,
-    private readonly allowList: FetchAllowList = { allowLoopback: true },
+    /** Default: no manifest list, loopback unreachable (as in Apps Script). */
+    private readonly allowList: FetchAllowList = { allowLoopback: false },
     /** The harness clock, sent to loopback servers (the emulator) so rate-limit windows run on it. */
     private readonly clock?: () => number,
   ) {}
@@ -176,15 +148,13 @@ export class FakeUrlFetchApp implements GasObject {
   private toWire(request: FetchParams & { url: string }): WireRequest & { body?: Buffer } {
     const url = String(request.url);
     if (!/^https?:\/\/[^/]/i.test(url)) throw gasError(`Invalid argument: ${url}`);
-    // Apps Script refuses before sending. The docs give the rule, not the words: ours name the field.
-    if (!allowedByManifest(this.allowList, url))
-      throw gasError(
-        `Exception: The URL ${url} is not allowed by the urlFetchWhitelist of this project's manifest.`,
-      );
+    // Apps Script refuses before sending anything (see allow-list.ts).
+    const refusal = fetchRefusal(this.allowList, url);
+    if (refusal !== undefined) throw gasError(refusal);
     const method = String(request.method ?? 'get').toUpperCase();
     const headers: Record<string, string> = { 'User-Agent': USER_AGENT };
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = String(value);
-    if (this.clock && LOOPBACK_HOST.test(url)) headers['X-Local-Clock'] = String(this.clock());
+    if (this.clock && LOOPBACK_URL.test(url)) headers['X-Local-Clock'] = String(this.clock());
     let body: Buffer | undefined;
     if (request.payload !== undefined && request.payload !== null && method !== 'GET') {
       const encoded = encodePayload(request.payload);
@@ -231,7 +201,7 @@ export class FakeUrlFetchApp implements GasObject {
 
 const NETWORK_ERRORS: Record<'dns' | 'unavailable' | 'timeout' | 'invalid', (url: string) => string> = {
   dns: (url) => `DNS error: ${url}`,
-  unavailable: (url) => `Address unavailable: ${url}`,
+  unavailable: addressUnavailable,
   timeout: (url) => `Timeout: ${url}`,
   invalid: (url) => `Invalid argument: ${url}`,
 };
