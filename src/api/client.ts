@@ -24,8 +24,20 @@ import { createApiSession, perform, performAll, type ApiClientOptions, type Call
 
 export type { ApiClientOptions } from './transport';
 
-/** EnrichmentApi plus the search endpoints, which the search panels use directly. */
+/**
+ * The engine's port (EnrichmentApi), plus the search endpoints the search panels will use and the
+ * single starts: the engine starts jobs in batches (startJobs), the contract tests one at a time.
+ */
 export interface ApiClient extends EnrichmentApi {
+  /** v1 start; at most LIMITS.itemsPerEnrichJob items. Returns the enrichment_id. */
+  startEnrichment(
+    name: string,
+    items: EnrichItemInput[],
+    fields: readonly EnrichField[],
+    webhookUrl?: string,
+  ): string;
+  /** v2 reverse start. Returns the enrichment_id. */
+  startReverse(name: string, items: ReverseItemInput[], webhookUrl?: string): string;
   searchCompanies(body: CompanySearchBody): CompanySearchResponse;
   searchPeople(body: PeopleSearchBody): PeopleSearchResponse;
 }

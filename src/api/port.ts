@@ -37,15 +37,6 @@ export interface EnrichmentApi {
    * `maybeProcessed` means the job may exist (and be charged) although its id never came back.
    */
   startJobs(starts: readonly JobStart[]): Array<string | ApiError>;
-  /** v1 start; at most LIMITS.itemsPerEnrichJob items. Returns the enrichment_id. */
-  startEnrichment(
-    name: string,
-    items: EnrichItemInput[],
-    fields: readonly EnrichField[],
-    webhookUrl?: string,
-  ): string;
-  /** v2 reverse start. Returns the enrichment_id. */
-  startReverse(name: string, items: ReverseItemInput[], webhookUrl?: string): string;
   /** One fetchAll round trip for all jobs; outcomes in the same order. Never throws for one job's failure. */
   pollJobs(jobs: readonly JobRef[]): PollOutcome[];
   /** Credits available in the workspace. */

@@ -19,7 +19,10 @@ export interface RecordCodec {
   name: string;
   version: number;
   schema(): z.ZodMiniType<unknown>;
-  /** Turns a record of an older version into the current shape (before the schema check). */
+  /**
+   * Turns a record of an older version into the current shape (before the schema check). Absent:
+   * the older versions had the same fields (runs, previews, mappings), only no `v`.
+   */
   migrate?(value: Record<string, unknown>, from: number): Record<string, unknown>;
 }
 
@@ -109,8 +112,6 @@ export const RUN_CODEC: RecordCodec = {
       endedAt: optional(z.number()),
     }),
   ),
-  // v1 had the same fields.
-  migrate: (value) => value,
 };
 
 export const JOB_CODEC: RecordCodec = {
@@ -162,7 +163,6 @@ export const PLAN_CODEC: RecordCodec = {
       started: optional(z.boolean()),
     }),
   ),
-  migrate: (value) => value,
 };
 
 export const MAPPING_CODEC: RecordCodec = {
@@ -171,7 +171,6 @@ export const MAPPING_CODEC: RecordCodec = {
   schema: lazy(() =>
     z.looseObject({ mapping: mapping(), headers: z.partialRecord(z.enum(INPUT_KEYS), z.string()) }),
   ),
-  migrate: (value) => value,
 };
 
 const pair = <A extends string, B extends string>(a: A, b: B) =>
