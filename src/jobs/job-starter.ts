@@ -19,7 +19,7 @@ import { LIMITS } from '../limits';
 import type { ContactInputs } from '../sheet/contact-input';
 import type { AppContext } from './context';
 import { apiOrWait, waitForKey } from './key-wait';
-import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
+import { saveJobFingerprints, saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
 import { STATUS } from './row-status';
 import { backoffMs, hasTime, START_BATCH_SIZE } from './timing';
 
@@ -48,7 +48,11 @@ function enrichItemOf(run: RunRecord, fp: string, contact: SendableContact): Enr
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id
  * ("Leads › Contacts › rows 2–101 · run m1x2 job 1").
  */
-export function jobName(spreadsheetName: string, run: RunRecord, job: JobRecord): string {
+export function jobName(
+  spreadsheetName: string,
+  run: RunRecord,
+  job: Pick<JobRecord, 'rows' | 'seq'>,
+): string {
   return `${spreadsheetName} › ${run.sheetName} › ${job.rows} · run ${run.id} job ${job.seq + 1}`;
 }
 
@@ -90,7 +94,7 @@ export function startQueuedJobs(
   const due = registry.jobs.filter(
     (job) => job.run === run.id && job.state === 'queued' && !(job.nextPollAt && job.nextPollAt > now),
   );
-  dropUnsendable(ctx, run, due, contacts);
+  dropUnsendable(ctx, registry, run, due, contacts);
   const sendable = due.filter((job) => job.state === 'queued');
   for (let start = 0; start < sendable.length;) {
     const room = LIMITS.concurrentJobsPerWorkspace - inFlight(registry);
@@ -118,6 +122,7 @@ export function startQueuedJobs(
 /** Jobs none of whose contacts is still in the sheet are closed without a call. */
 function dropUnsendable(
   ctx: AppContext,
+  registry: Registry,
   run: RunRecord,
   jobs: JobRecord[],
   contacts: ReadonlyMap<string, SendableContact>,
@@ -130,7 +135,9 @@ function dropUnsendable(
     Object.assign(job, kept.length ? { fingerprints: kept } : { state: 'applied', fingerprints: [] });
     changed.push(job);
   }
-  if (changed.length) saveRecords(ctx.documentStore, [run], changed);
+  if (changed.length === 0) return;
+  saveJobFingerprints(ctx.spreadsheet, registry, changed);
+  saveRecords(ctx.documentStore, [run], changed);
 }
 
 /** Step 3: each job's outcome, in memory (the caller saves the batch in one write). */

@@ -116,7 +116,7 @@ export function buildPlan(
   ctx: AppContext,
   sheet: SheetPort,
   options: PlanOptions,
-  registry: Registry = loadRegistry(ctx.documentStore),
+  registry: Registry = loadRegistry(ctx.documentStore, ctx.spreadsheet),
 ): RunPlan {
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
   const table = readSheetTable(sheet, upTo);

@@ -2,7 +2,7 @@
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { AppContext } from './context';
 import { POLL_TRIGGER_HANDLER } from './context';
-import type { Registry } from './registry';
+import type { JobBase, Registry } from './registry';
 
 /** Apps Script's shortest period for an add-on is hourly; a bound script can have 5 minutes. */
 const POLL_EVERY_MINUTES = 5;
@@ -12,7 +12,7 @@ export function backgroundRefreshEnabled(ctx: AppContext): boolean {
 }
 
 /** True when some job still waits for the API or for its rows to be written. */
-export function hasActiveJobs(registry: Registry): boolean {
+export function hasActiveJobs(registry: Registry<JobBase>): boolean {
   return registry.jobs.some((job) => {
     const run = registry.runs.get(job.run);
     return job.state !== 'applied' && run?.state === 'running';
@@ -20,7 +20,7 @@ export function hasActiveJobs(registry: Registry): boolean {
 }
 
 /** Installs or removes the trigger to match the registry. Returns the minutes between polls (0: none). */
-export function syncPollTrigger(ctx: AppContext, registry: Registry): number {
+export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
   if (hasActiveJobs(registry) && backgroundRefreshEnabled(ctx)) {
     return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES);
   }

@@ -40,7 +40,7 @@ export interface PollOptions {
 export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return false;
   try {
-    const registry = loadRegistry(ctx.documentStore);
+    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
     for (const { key, reason } of registry.unreadable)
       ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
     const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
@@ -169,8 +169,9 @@ function outcomeChange(
     }
     // An unreadable item is matched by its custom fingerprint, else by its place: results list one
     // record per submitted item, in order (docs/api-decisions.md).
+    // Reasons are bounded so that a job whose 100 items all fail still fits its 9 KB property.
     const problems = outcome.result.rejected
-      .map((item) => [item.custom.fp ?? job.fingerprints[item.index], item.reason] as const)
+      .map((item) => [item.custom.fp ?? job.fingerprints[item.index], item.reason.slice(0, 60)] as const)
       .filter(([fp]) => fp !== undefined && sent.has(fp));
     if (problems.length) job.itemProblems = Object.fromEntries(problems);
     run.credits += outcome.result.credits - (job.credits ?? 0);

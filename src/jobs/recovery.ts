@@ -15,7 +15,15 @@ import { resolveMapping } from './mapping-store';
 import { maxCreditsPerContact } from './plan';
 import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
-import { loadRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
+import {
+  loadRegistry,
+  saveJobFingerprints,
+  saveRecords,
+  type JobBase,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from './registry';
 import { newId } from './start';
 import { START_LOCK_WAIT_MS } from './timing';
 
@@ -43,7 +51,7 @@ function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
     throw new UserError('Results are being written right now: try again in a minute.');
   }
   try {
-    return work(loadRegistry(ctx.documentStore));
+    return work(loadRegistry(ctx.documentStore, ctx.spreadsheet));
   } finally {
     ctx.lock.release();
   }
@@ -59,8 +67,8 @@ function ambiguousJob(registry: Registry, ref: JobRefRequest): { run: RunRecord;
 }
 
 /** Credits a retry of an ambiguous job can cost at most (shown before the user confirms). */
-export function retryPrice(run: RunRecord, job: JobRecord): number {
-  return job.fingerprints.length * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
+export function retryPrice(run: RunRecord, job: JobBase, contacts: number): number {
+  return contacts * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
 }
 
 /** Puts the run back to work and clears what the ambiguity left on the job. */
@@ -204,6 +212,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     };
     registry.runs.set(run.id, run);
     registry.jobs.push(job);
+    saveJobFingerprints(ctx.spreadsheet, registry, [job]);
     saveRecords(ctx.documentStore, [run], [job]);
     syncPollTrigger(ctx, registry);
     return { runId: run.id, contacts: fingerprints.length };

@@ -1,23 +1,29 @@
 /**
- * The job registry, in document properties so that any later execution (a trigger, the sidebar,
- * another user's session) can pick a job up. One key per run (its summary and counts) and one key
- * per job (its fingerprints and state), compact JSON, each far below the 9 KB value limit; the
- * whole registry is read with one getAll and written with one setAll per step.
+ * The job registry, where any later execution (a trigger, the sidebar, another user's session) can
+ * pick a job up. Document properties hold one key per run (its summary and counts) and one key per
+ * job (its state, a few hundred bytes), read with one getAll and written with one setAll per step.
+ * Each job's fingerprints, the bulk of a large run, live in a hidden sheet (job-sheet.ts), so the
+ * 500 KB property store holds the state of a 100,000-row run. Jobs written before that carry their
+ * fingerprints in their property ("inline") and keep them there until they are pruned.
  */
 import { UserError } from '../user-error';
 import type { EnrichField, JobKind, JobStatus } from '../api/model';
 import { LIMITS } from '../limits';
-import type { KeyValueStore } from '../platform/ports';
+import type { KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { ColumnMapping, InputKey } from '../sheet/inputs';
+import { appendToJobSheet, compactJobSheet, JOB_SHEET_NAME, readJobSheet } from './job-sheet';
 import { decodeRecord, encodeRecord, JOB_CODEC, RUN_CODEC } from './stored-records';
 
 const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
 const JOB_PREFIX = DOCUMENT_PROPERTY.jobPrefix;
 /** Finished runs kept for the progress panel. */
 const FINISHED_RUNS_KEPT = 10;
-/** Share of the 500 KB store the registry may fill (the rest: mappings, other features). */
-const REGISTRY_BYTES = LIMITS.propertyStoreBytes * 0.8;
+/**
+ * How full a new run may leave the 500 KB store: the rest is room for its jobs to grow (ids,
+ * counts) and for mappings and settings.
+ */
+const STORE_BYTES_AFTER_START = LIMITS.propertyStoreBytes * 0.85;
 
 /** Contacts found per kind of answer, counted once per contact. */
 export interface FoundCounts {
@@ -78,8 +84,10 @@ export interface JobRecord {
   run: string;
   seq: number;
   state: JobState;
-  /** Input fingerprints, in the order sent. */
+  /** Input fingerprints, in the order sent (stored in the job sheet, see job-sheet.ts). */
   fingerprints: string[];
+  /** Set when the record carries its fingerprints in its property (written before the job sheet). */
+  fingerprintsInline?: boolean;
   /** e.g. "rows 2–101", for the job's name. */
   rows: string;
   id?: string;
@@ -109,16 +117,31 @@ export interface UnreadableRecord {
   reason: string;
 }
 
-export interface Registry {
+/** What every form of a job has: its state, without its fingerprints. */
+export type JobBase = Omit<JobRecord, 'fingerprints' | 'fingerprintsInline'>;
+/** A job as the Jobs panel needs it: its state and how many contacts it carries. */
+export type JobSummary = JobBase & { contacts: number };
+
+/** The job record as stored in its property. */
+type StoredJob = JobSummary & { fingerprints?: string[] };
+
+export interface Registry<Job extends JobBase = JobRecord> {
   runs: Map<string, RunRecord>;
-  jobs: JobRecord[];
-  /** Records of the registry that could not be read (damaged, or from a newer version). */
+  jobs: Job[];
+  /** Records of the registry that could not be read (damaged, from a newer version, incomplete). */
   unreadable: UnreadableRecord[];
-  /** Bytes the registry's keys and values take in the store. */
-  bytes: number;
+  /** Bytes the whole store's keys and values take (the registry's and everything else's). */
+  storeBytes: number;
+  /** Data rows of the job sheet (live or not), when it was read. */
+  jobSheetRows?: number;
 }
 
-const jobKey = (job: Pick<JobRecord, 'run' | 'seq'>) => `${JOB_PREFIX}${job.run}.${job.seq}`;
+/** A job's key in the job sheet; its property key is this with the prefix. */
+const sheetKey = (job: Pick<JobRecord, 'run' | 'seq'>) => `${job.run}.${job.seq}`;
+const jobKey = (job: Pick<JobRecord, 'run' | 'seq'>) => JOB_PREFIX + sheetKey(job);
+/** The lists the job sheet must hold for these jobs (inline ones hold their own). */
+const sheetLists = (jobs: readonly JobRecord[]) =>
+  new Map(jobs.filter((job) => !job.fingerprintsInline).map((job) => [sheetKey(job), job.fingerprints]));
 const runKey = (run: Pick<RunRecord, 'id'>) => RUN_PREFIX + run.id;
 
 /** UTF-8 length, as the property store counts it (no Buffer in Apps Script). */
@@ -137,22 +160,23 @@ export function utf8Bytes(text: string): number {
 }
 
 /**
- * The registry in one read. Records of an older version are migrated; an unreadable one does not
- * stop every poll, but it is not dropped either: it stays in the store (pruning only deletes what
- * it read) and is listed in `unreadable`, for the Jobs panel and the log.
+ * The registry's properties in one read, without fingerprints: what the Jobs panel and the
+ * settings need. Records of an older version are migrated; an unreadable one does not stop every
+ * poll, but it is not dropped either: it stays in the store (pruning only deletes what it read)
+ * and is listed in `unreadable`, for the Jobs panel and the log.
  */
-export function loadRegistry(store: KeyValueStore): Registry {
-  const registry: Registry = { runs: new Map(), jobs: [], unreadable: [], bytes: 0 };
+export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
+  const registry: Registry<StoredJob> = { runs: new Map(), jobs: [], unreadable: [], storeBytes: 0 };
   for (const [key, value] of Object.entries(store.getAll())) {
+    registry.storeBytes += utf8Bytes(key) + utf8Bytes(value);
     const isRun = key.startsWith(RUN_PREFIX);
     if (!isRun && !key.startsWith(JOB_PREFIX)) continue;
-    registry.bytes += utf8Bytes(key) + utf8Bytes(value);
     if (isRun) {
       const run = decodeRecord<RunRecord>(RUN_CODEC, value);
       if (run.ok) registry.runs.set(run.value.id, run.value);
       else registry.unreadable.push({ key, reason: run.reason });
     } else {
-      const job = decodeRecord<JobRecord>(JOB_CODEC, value);
+      const job = decodeRecord<StoredJob>(JOB_CODEC, value);
       if (job.ok) registry.jobs.push(job.value);
       else registry.unreadable.push({ key, reason: job.reason });
     }
@@ -161,7 +185,37 @@ export function loadRegistry(store: KeyValueStore): Registry {
   return registry;
 }
 
-function serialise(record: RunRecord | JobRecord, codec: typeof RUN_CODEC): string {
+/**
+ * The whole registry: the properties, and the job sheet when a job needs it (one Range read). A
+ * job whose fingerprints are in neither is unreadable: reported, kept, never guessed.
+ */
+export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort): Registry {
+  const summary = loadRegistrySummary(store);
+  const registry: Registry = { ...summary, jobs: [] };
+  const sheet = summary.jobs.some((job) => !job.fingerprints) ? readJobSheet(spreadsheet) : undefined;
+  if (sheet) registry.jobSheetRows = sheet.rows;
+  for (const { contacts, fingerprints: inline, ...job } of summary.jobs) {
+    const fingerprints = inline ?? sheet?.fingerprints.get(sheetKey(job));
+    if (fingerprints && fingerprints.length === contacts) {
+      registry.jobs.push(
+        inline ? { ...job, fingerprints, fingerprintsInline: true } : { ...job, fingerprints },
+      );
+    } else {
+      registry.unreadable.push({
+        key: jobKey(job),
+        reason: `the job's list of contacts is missing from the hidden sheet ${JOB_SHEET_NAME}`,
+      });
+    }
+  }
+  return registry;
+}
+
+/** A job's property: its fingerprints only when it carried them inline already. */
+function storedJob({ fingerprints, fingerprintsInline, ...job }: JobRecord): StoredJob {
+  return { ...job, contacts: fingerprints.length, ...(fingerprintsInline ? { fingerprints } : {}) };
+}
+
+function serialise(record: RunRecord | StoredJob, codec: typeof RUN_CODEC): string {
   const text = encodeRecord(codec, record);
   if (utf8Bytes(text) > LIMITS.propertyValueBytes - 100) {
     throw new Error(`A registry value is over the ${LIMITS.propertyValueBytes}-byte property limit.`);
@@ -177,18 +231,35 @@ export function saveRecords(
 ): void {
   const values: Record<string, string> = {};
   for (const run of runs) values[runKey(run)] = serialise(run, RUN_CODEC);
-  for (const job of jobs) values[jobKey(job)] = serialise(job, JOB_CODEC);
+  for (const job of jobs) values[jobKey(job)] = serialise(storedJob(job), JOB_CODEC);
   if (Object.keys(values).length) store.setAll(values);
 }
 
-/** Bytes a new run's records will take, to refuse a run the store cannot hold. */
+/**
+ * Stores the fingerprints of new jobs, or of jobs whose list changed, in the job sheet (one
+ * write). Call it before saveRecords: a job is never in the properties without its list.
+ */
+export function saveJobFingerprints(
+  spreadsheet: SpreadsheetPort,
+  registry: Registry,
+  jobs: readonly JobRecord[],
+): void {
+  const lists = sheetLists(jobs);
+  appendToJobSheet(spreadsheet, lists);
+  registry.jobSheetRows = (registry.jobSheetRows ?? 0) + lists.size;
+}
+
+/** Bytes a new run's records will take in properties, to refuse a run the store cannot hold. */
 export function estimateBytes(runs: readonly RunRecord[], jobs: readonly JobRecord[]): number {
-  return [...runs, ...jobs].reduce((sum, record) => sum + utf8Bytes(JSON.stringify(record)) + 60, 0);
+  return [...runs, ...jobs.map(storedJob)].reduce(
+    (sum, record) => sum + utf8Bytes(JSON.stringify(record)) + 60,
+    0,
+  );
 }
 
 /** Throws a plain-words error when the registry would outgrow its share of the store. */
 export function assertRoom(registry: Registry, extraBytes: number): void {
-  if (registry.bytes + extraBytes > REGISTRY_BYTES) {
+  if (registry.storeBytes + extraBytes > STORE_BYTES_AFTER_START) {
     throw new UserError(
       'Too many contacts are waiting for results. Select fewer rows, or wait for the running jobs to finish.',
     );
@@ -197,19 +268,25 @@ export function assertRoom(registry: Registry, extraBytes: number): void {
 
 /**
  * Deletes applied jobs of ended runs and all but the latest finished runs, so the registry stays
- * small. Jobs of a running run are kept: the run's counts do not depend on them.
+ * small, and compacts the job sheet once it is mostly rows of deleted jobs. Jobs of a running run
+ * are kept: the run's counts do not depend on them.
  */
-export function pruneRegistry(store: KeyValueStore, registry: Registry): void {
+export function pruneRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort, registry: Registry): void {
   const ended = [...registry.runs.values()]
     .filter((run) => run.state !== 'running')
     .sort((a, b) => b.startedAt - a.startedAt);
   const endedIds = new Set(ended.map((run) => run.id));
   const stale = registry.jobs.filter((job) => job.state === 'applied' && endedIds.has(job.run));
-  for (const job of stale) store.delete(jobKey(job));
-  registry.jobs = registry.jobs.filter((job) => !stale.includes(job));
+  const deleted = stale.map(jobKey);
+  const staleSet = new Set(stale);
+  registry.jobs = registry.jobs.filter((job) => !staleSet.has(job));
+  if (registry.jobSheetRows)
+    registry.jobSheetRows = compactJobSheet(spreadsheet, sheetLists(registry.jobs), registry.jobSheetRows);
+  const runsWithJobs = new Set(registry.jobs.map((job) => job.run));
   for (const run of ended.slice(FINISHED_RUNS_KEPT)) {
-    if (registry.jobs.some((job) => job.run === run.id)) continue;
-    store.delete(runKey(run));
+    if (runsWithJobs.has(run.id)) continue;
+    deleted.push(runKey(run));
     registry.runs.delete(run.id);
   }
+  if (deleted.length) store.deleteMany(deleted);
 }

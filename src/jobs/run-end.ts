@@ -70,5 +70,5 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   if (ended.length === 0) return;
   saveRecords(ctx.documentStore, ended, []);
   for (const run of ended) ctx.notify.toast(summary(run));
-  pruneRegistry(ctx.documentStore, registry);
+  pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }

@@ -19,6 +19,7 @@ import {
   assertRoom,
   estimateBytes,
   loadRegistry,
+  saveJobFingerprints,
   saveRecords,
   type JobRecord,
   type Registry,
@@ -102,7 +103,7 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
     const stored = takeStoredPlan(ctx, planId);
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
     if (!sheet) throw new UserError('The sheet of this preview was deleted.');
-    const registry = loadRegistry(ctx.documentStore);
+    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
     const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans }, registry);
     if (plan.maxCredits > stored.maxCredits) {
       throw new UserError(
@@ -153,6 +154,7 @@ function launch(ctx: AppContext, plan: RunPlan, registry: Registry): RunStarted 
   });
   assertRoom(registry, estimateBytes([run], jobs));
   // Registered before anything is sent: from here on, a poll can finish what this execution starts.
+  saveJobFingerprints(ctx.spreadsheet, registry, jobs);
   saveRecords(ctx.documentStore, [run], jobs);
   registry.runs.set(run.id, run);
   registry.jobs.push(...jobs);

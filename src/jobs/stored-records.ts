@@ -116,13 +116,15 @@ export const RUN_CODEC: RecordCodec = {
 
 export const JOB_CODEC: RecordCodec = {
   name: 'job record',
-  version: 2,
+  version: 3,
   schema: lazy(() =>
     z.looseObject({
       run: z.string(),
       seq: z.number(),
       state: z.enum(['queued', 'sending', 'pending', 'fetched', 'applied', 'ambiguous']),
-      fingerprints: z.array(z.string()),
+      contacts: z.number(),
+      // Only in records written before v3: later ones keep them in the job sheet (job-sheet.ts).
+      fingerprints: optional(z.array(z.string())),
       rows: z.string(),
       id: optional(z.string()),
       startedAt: optional(z.number()),
@@ -138,12 +140,17 @@ export const JOB_CODEC: RecordCodec = {
       rowsMarked: optional(z.boolean()),
     }),
   ),
-  // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`.
-  migrate: ({ fps, rest, ...value }) => ({
-    ...value,
-    fingerprints: fps,
-    ...(rest === undefined ? {} : { unansweredStatus: rest }),
-  }),
+  // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`; v1 and v2 held
+  // the fingerprints inline, with no count beside them.
+  migrate: ({ fps, rest, ...value }, from) => {
+    const fingerprints = from === 1 ? fps : value.fingerprints;
+    return {
+      ...value,
+      fingerprints,
+      contacts: Array.isArray(fingerprints) ? fingerprints.length : undefined,
+      ...(rest === undefined ? {} : { unansweredStatus: rest }),
+    };
+  },
 };
 
 export const PLAN_CODEC: RecordCodec = {

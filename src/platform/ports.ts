@@ -37,6 +37,8 @@ export interface KeyValueStore {
   set(key: string, value: string): void;
   setAll(values: Record<string, string>): void;
   delete(key: string): void;
+  /** Deletes many keys in at most two calls (callers hold the document lock). */
+  deleteMany(keys: readonly string[]): void;
   /** Every key/value; one call to the service. */
   getAll(): Record<string, string>;
 }

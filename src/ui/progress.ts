@@ -3,12 +3,18 @@ import type { AppContext } from '../jobs/context';
 import { jobName } from '../jobs/job-starter';
 import { contactsFound } from '../jobs/run-end';
 import { retryPrice } from '../jobs/recovery';
-import { loadRegistry, type Registry, type RunRecord, type UnreadableRecord } from '../jobs/registry';
+import {
+  loadRegistrySummary,
+  type JobSummary,
+  type Registry,
+  type RunRecord,
+  type UnreadableRecord,
+} from '../jobs/registry';
 import { timestampText } from '../jobs/row-status';
 import type { ProgressView, RunProgress } from './rpc';
 
 /** The earliest moment a backing-off job of the run will be asked again, if every one is waiting. */
-function retryAtOf(run: RunRecord, registry: Registry, now: number): number | undefined {
+function retryAtOf(run: RunRecord, registry: Registry<JobSummary>, now: number): number | undefined {
   const waiting = registry.jobs.filter(
     (job) => job.run === run.id && (job.state === 'queued' || job.state === 'pending'),
   );
@@ -17,7 +23,12 @@ function retryAtOf(run: RunRecord, registry: Registry, now: number): number | un
   return Math.min(...waiting.map((job) => job.nextPollAt!));
 }
 
-function progressOf(run: RunRecord, registry: Registry, now: number, spreadsheetName: string): RunProgress {
+function progressOf(
+  run: RunRecord,
+  registry: Registry<JobSummary>,
+  now: number,
+  spreadsheetName: string,
+): RunProgress {
   const progress: RunProgress = {
     runId: run.id,
     kind: run.kind,
@@ -41,8 +52,8 @@ function progressOf(run: RunRecord, registry: Registry, now: number, spreadsheet
     progress.ambiguousJobs = ambiguous.map((job) => ({
       seq: job.seq,
       name: jobName(spreadsheetName, run, job),
-      contacts: job.fingerprints.length,
-      retryMaxCredits: retryPrice(run, job),
+      contacts: job.contacts,
+      retryMaxCredits: retryPrice(run, job, job.contacts),
       problem: job.problem ?? '',
     }));
   const retryAt = run.state === 'running' ? retryAtOf(run, registry, now) : undefined;
@@ -53,7 +64,7 @@ function progressOf(run: RunRecord, registry: Registry, now: number, spreadsheet
 /** Every known run, newest first, and whether any still waits for results. */
 export function progressView(
   ctx: AppContext,
-  registry: Registry = loadRegistry(ctx.documentStore),
+  registry: Registry<JobSummary> = loadRegistrySummary(ctx.documentStore),
 ): ProgressView {
   const runs = [...registry.runs.values()].sort((a, b) => b.startedAt - a.startedAt);
   const now = ctx.clock.now();

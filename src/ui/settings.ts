@@ -4,7 +4,7 @@ import { allowListPermits } from '../api/url';
 import { UserError } from '../user-error';
 import type { AppContext } from '../jobs/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../jobs/poll-trigger';
-import { loadRegistry, saveRecords } from '../jobs/registry';
+import { loadRegistrySummary, saveRecords } from '../jobs/registry';
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { BalanceView, KeyCheckView, SaveSettingsRequest, SettingsView, SidebarPanel } from './rpc';
 
@@ -53,7 +53,7 @@ export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): Set
 }
 
 function resumeRunsStoppedByKey(ctx: AppContext): void {
-  const registry = loadRegistry(ctx.documentStore);
+  const registry = loadRegistrySummary(ctx.documentStore);
   const stopped = [...registry.runs.values()].filter((run) => run.authFailed);
   if (stopped.length === 0) return;
   for (const run of stopped) {
@@ -68,7 +68,7 @@ function resumeRunsStoppedByKey(ctx: AppContext): void {
 export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): SettingsView {
   if (enabled) ctx.userStore.delete(USER_PROPERTY.backgroundRefresh);
   else ctx.userStore.set(USER_PROPERTY.backgroundRefresh, '0');
-  syncPollTrigger(ctx, loadRegistry(ctx.documentStore));
+  syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
   return getSettings(ctx);
 }
 

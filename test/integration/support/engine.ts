@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnrichField, JobKind } from '../../../src/api/model';
+import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
 import type { PlanRequest, PlanView, ProgressView, RunProgress, StartView } from '../../../src/ui/rpc';
 import { loadAddon, type Addon, type LoadOptions } from '../../../dev/gas/harness';
 import type { AdminJob } from '../../../dev/emulator/admin-client';
@@ -139,7 +140,7 @@ export function rowsOf(
 
 /** The fingerprints stored in the hidden ledger sheet (one row per stored answer). */
 export function ledgerFingerprints(addon: Addon): string[] {
-  const ledger = addon.spreadsheet.getSheets().find((sheet) => sheet.isSheetHidden());
+  const ledger = addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME);
   if (!ledger || ledger.getLastRow() < 2) return [];
   return (ledger.getRange(2, 1, ledger.getLastRow() - 1, 1).getDisplayValues() as string[][]).map(
     ([fp]) => fp!,

@@ -1,26 +1,63 @@
+import { JOB_SHEET_NAME } from '../../../src/jobs/job-sheet';
 import { loadRegistry, utf8Bytes } from '../../../src/jobs/registry';
 import { createWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
 import { errorFromResponse } from '../../../src/api/failures';
 
-describe('job registry in document properties', () => {
-  it('keeps every value under 9 KB and a 1,000-contact run far under 500 KB', () => {
+type World = ReturnType<typeof createWorld>;
+const jobSheet = (world: World) => world.spreadsheet.sheets.find((sheet) => sheet.name() === JOB_SHEET_NAME);
+const registryOf = (world: World) => loadRegistry(world.documentStore, world.spreadsheet);
+
+describe('job registry: state in document properties, fingerprints in the job sheet', () => {
+  it('holds a 100,000-row run: every value under 9 KB, the whole registry in a third of the 500 KB store', () => {
     const world = createWorld();
-    contactsSheet(world, people(1000));
+    contactsSheet(world, people(100_000));
     planAndStart(world);
     const values = world.documentStore.values();
-    expect(values.length).toBeGreaterThanOrEqual(11);
+    expect(values.length).toBe(1000 + 1 + 1); // jobs, the run, the remembered mapping
     expect(Math.max(...values.map(utf8Bytes))).toBeLessThan(9 * 1024);
-    expect(world.documentStore.totalBytes()).toBeLessThan(40 * 1024);
+    expect(world.documentStore.totalBytes()).toBeLessThan(170 * 1024);
+    // The fingerprints, 1.3 MB of them, are in the hidden job sheet: one row per job, one write.
+    expect(jobSheet(world)!.lastRow()).toBe(1 + 1000);
+    const registry = registryOf(world);
+    expect(registry.jobs).toHaveLength(1000);
+    expect(new Set(registry.jobs.flatMap((job) => job.fingerprints)).size).toBe(100_000);
+    expect(registry.unreadable).toEqual([]);
   });
 
   it('refuses a run the store could not hold, before sending anything', () => {
     const world = createWorld();
-    contactsSheet(world, people(30000));
+    // Another feature's data leaves too little room for 300 jobs' records.
+    for (let i = 0; i < 50; i++) world.documentStore.set(`other.${i}`, 'x'.repeat(8 * 1024));
+    contactsSheet(world, people(30_000));
     const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
     expect(() => server(world).startRun(plan.planId)).toThrow(/Too many contacts are waiting/);
     expect(world.api.startCalls).toBe(0);
-    expect(loadRegistry(world.documentStore).runs.size).toBe(0);
+    expect(registryOf(world).runs.size).toBe(0);
+  });
+
+  it('reports a job whose fingerprints are missing (the hidden sheet was deleted) and keeps its record', () => {
+    const world = createWorld();
+    contactsSheet(world, people(150));
+    world.api.startError = undefined;
+    planAndStart(world);
+    world.spreadsheet.sheets = world.spreadsheet.sheets.filter((sheet) => sheet !== jobSheet(world));
+    const registry = registryOf(world);
+    expect(registry.jobs).toHaveLength(0);
+    expect(registry.unreadable.map(({ key, reason }) => [key, reason])).toEqual([
+      [
+        expect.stringMatching(/\.0$/),
+        `the job's list of contacts is missing from the hidden sheet ${JOB_SHEET_NAME}`,
+      ],
+      [
+        expect.stringMatching(/\.1$/),
+        `the job's list of contacts is missing from the hidden sheet ${JOB_SHEET_NAME}`,
+      ],
+    ]);
+    // Every poll says so in the log; the records stay for a later version or a support person.
+    poll(world);
+    expect(world.logs.join('\n')).toContain('missing from the hidden sheet');
+    expect(registryOf(world).unreadable).toHaveLength(2);
   });
 
   it('prunes finished runs: their jobs at once, the runs beyond the latest ten', () => {
@@ -31,17 +68,19 @@ describe('job registry in document properties', () => {
       poll(world);
       world.clock.time += 1000;
     }
-    const registry = loadRegistry(world.documentStore);
+    const registry = registryOf(world);
     expect(registry.jobs).toHaveLength(0);
     expect(registry.runs.size).toBe(10);
     expect(progress(world).runs[0]!.sheetName).toBe('Sheet11');
+    // The job sheet is rewritten without the deleted jobs' rows once they are most of it.
+    expect(jobSheet(world)!.lastRow()).toBeLessThanOrEqual(1 + 2);
   });
 
   it('survives an unreadable value, keeps it and reports it in the Jobs panel', () => {
     const world = createWorld();
     world.documentStore.set('sheetEnrich.job.x.0', '{not json');
     world.documentStore.set('sheetEnrich.run.y', JSON.stringify({ v: 9, id: 'y' }));
-    const registry = loadRegistry(world.documentStore);
+    const registry = registryOf(world);
     expect(registry.jobs).toHaveLength(0);
     expect(registry.unreadable).toEqual([
       { key: 'sheetEnrich.job.x.0', reason: 'the job record is not JSON' },

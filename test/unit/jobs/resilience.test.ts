@@ -59,7 +59,10 @@ describe('crash safety', () => {
     sheet.failOnWrite = 1;
     expect(() => poll(world)).toThrow(/maximum execution time/);
     expect(world.locks.holder('document')).toBeUndefined();
-    expect(loadRegistry(world.documentStore).jobs.map((job) => job.state)).toEqual(['fetched', 'fetched']);
+    expect(loadRegistry(world.documentStore, world.spreadsheet).jobs.map((job) => job.state)).toEqual([
+      'fetched',
+      'fetched',
+    ]);
     expect(ledgerRows(world)).toBe(151);
     const polls = world.api.polledJobs;
     poll(world);
@@ -155,9 +158,10 @@ describe('concurrency and time', () => {
     planAndStart(world);
     poll(world);
     const calls = world.spreadsheet.calls;
-    // Reads: plan 1; start 1 + the block's values, formulas, formats (3); poll: table 1 + block 3.
-    // Writes: start header + text format + block; poll: ledger (header and rows) 1, format + block.
-    expect(calls).toEqual({ reads: 9, writes: 6 });
+    // Reads: plan 1; start 1 + the block's values, formulas, formats (3); poll: job sheet 1,
+    // table 1 + block 3. Writes: start job sheet 1, header + text format + block; poll: ledger
+    // (header and rows) 1, format + block, the job sheet emptied once the run ended 1.
+    expect(calls).toEqual({ reads: 10, writes: 8 });
     expect(world.api.pollCalls).toBe(1);
     expect(world.api.balanceCalls).toBe(1);
   });

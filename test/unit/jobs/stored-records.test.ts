@@ -25,10 +25,28 @@ describe('stored records', () => {
         seq: 0,
         state: 'fetched',
         fingerprints: ['a', 'b'],
+        contacts: 2,
         rows: 'rows 2–3',
         unansweredStatus: 'not found',
         credits: 3,
         status: 'FINISHED',
+      },
+    });
+  });
+
+  it('reads a v2 job record with its fingerprints inline and counts them', () => {
+    const v2 =
+      '{"v":2,"run":"r1","seq":1,"state":"pending","fingerprints":["a","b","c"],"rows":"rows 2–4","id":"j"}';
+    expect(decodeRecord(JOB_CODEC, v2)).toEqual({
+      ok: true,
+      value: {
+        run: 'r1',
+        seq: 1,
+        state: 'pending',
+        fingerprints: ['a', 'b', 'c'],
+        contacts: 3,
+        rows: 'rows 2–4',
+        id: 'j',
       },
     });
   });

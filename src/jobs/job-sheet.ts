@@ -1,0 +1,68 @@
+/**
+ * The bulky half of the job registry: each job's input fingerprints, in a hidden sheet, so that a
+ * run of 100,000 rows (1,000 jobs × 100 fingerprints, about 1.5 MB) fits where document properties
+ * (500 KB) cannot. The small, often-rewritten half (state, id, counts) stays in properties.
+ *
+ * One row per job: A = the job's key, B = its fingerprints separated by spaces (1,300 characters
+ * for 100, far below a cell's 50,000). Rows are appended (one Range write per run start); when a
+ * job's list changes, a new row is appended and the later row wins. A job's fingerprints never
+ * change after it is sent, so a row is written before its job can be sent and read whenever the
+ * engine needs the list (one Range read per execution). Pruning rewrites the sheet without the
+ * rows of deleted jobs once they are most of it.
+ */
+import type { SpreadsheetPort } from '../platform/ports';
+
+export const JOB_SHEET_NAME = '_sheet_enrich_jobs';
+const HEADER = ['job', 'fingerprints'];
+const SEPARATOR = ' ';
+
+export interface JobSheetContents {
+  /** Job key → fingerprints, from the latest row of each key. */
+  fingerprints: Map<string, string[]>;
+  /** Data rows the sheet holds, live or not: pruning compares it with the live jobs. */
+  rows: number;
+}
+
+export function readJobSheet(spreadsheet: SpreadsheetPort): JobSheetContents {
+  const fingerprints = new Map<string, string[]>();
+  const sheet = spreadsheet.hiddenSheet(JOB_SHEET_NAME, false);
+  const lastRow = sheet?.lastRow() ?? 0;
+  if (!sheet || lastRow < 2) return { fingerprints, rows: 0 };
+  const values = sheet.readDisplayValues(2, 1, lastRow - 1, 2);
+  for (const [key, list] of values) {
+    if (key) fingerprints.set(key, list ? list.split(SEPARATOR) : []);
+  }
+  return { fingerprints, rows: values.length };
+}
+
+/** Appends one row per job, in one write; call before the jobs are saved in properties. */
+export function appendToJobSheet(
+  spreadsheet: SpreadsheetPort,
+  lists: ReadonlyMap<string, readonly string[]>,
+): void {
+  if (lists.size === 0) return;
+  const sheet = spreadsheet.hiddenSheet(JOB_SHEET_NAME, true)!;
+  const lastRow = sheet.lastRow();
+  const rows = [...lists].map(([key, list]) => [key, list.join(SEPARATOR)]);
+  if (lastRow === 0) rows.unshift(HEADER);
+  sheet.writeText(lastRow + 1, 1, rows);
+}
+
+/**
+ * Rewrites the sheet with only the given jobs' rows, blanking the rows below (one write), when
+ * rows of deleted jobs are at least half of it: pruning stays one write every so often, not every
+ * poll. Returns the data rows the sheet holds afterwards.
+ */
+export function compactJobSheet(
+  spreadsheet: SpreadsheetPort,
+  live: ReadonlyMap<string, readonly string[]>,
+  rows: number,
+): number {
+  if (rows === 0 || live.size * 2 > rows) return rows;
+  const sheet = spreadsheet.hiddenSheet(JOB_SHEET_NAME, false);
+  if (!sheet) return 0;
+  const kept = [...live].map(([key, list]) => [key, list.join(SEPARATOR)]);
+  const blank = Array.from({ length: rows - kept.length }, () => ['', '']);
+  sheet.writeText(2, 1, [...kept, ...blank]);
+  return kept.length;
+}
