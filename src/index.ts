@@ -15,9 +15,18 @@ export {
   setBackgroundRefresh,
   retryJob,
   importJob,
+  getFormulaQueue,
+  planFormulaRun,
   onPollTrigger,
   menuEnrichSelection,
   menuReverseSelection,
   menuSettings,
   menuRefreshNow,
 } from './app/entry-points';
+export {
+  ENRICH_EMAIL,
+  ENRICH_PERSONAL_EMAIL,
+  ENRICH_PHONE,
+  ENRICH_PROFILE,
+  REVERSE_EMAIL,
+} from './app/formulas';

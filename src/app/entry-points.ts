@@ -7,6 +7,8 @@ import { showSidebar } from '../ui/menu';
 import { refreshNowMessage } from '../ui/progress';
 import type {
   BalanceView,
+  FormulaPlanRequest,
+  FormulaQueueView,
   ImportJobRequest,
   ImportJobView,
   JobRef,
@@ -57,6 +59,12 @@ export function retryJob(job: JobRef): ProgressView {
 }
 export function importJob(request: ImportJobRequest): ImportJobView {
   return sidebarServer().importJob(request);
+}
+export function getFormulaQueue(): FormulaQueueView {
+  return sidebarServer().getFormulaQueue();
+}
+export function planFormulaRun(request: FormulaPlanRequest): PlanView {
+  return sidebarServer().planFormulaRun(request);
 }
 
 /** The time-driven trigger: polls pending jobs; the trigger removes itself when none is left. */

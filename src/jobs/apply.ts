@@ -8,6 +8,7 @@ import type { JobKind } from '../api/model';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import type { AppContext } from './context';
+import { isFormulaRun, settleFormulaJobs } from './formula-run';
 import { entryCovers, entryKnewMore, type Ledger } from './ledger';
 import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
 import { countFound, rowOutputFromEntry, STATUS } from './row-status';
@@ -83,7 +84,7 @@ function applyToSheet(
       const rows = fpRows.get(fp) ?? [];
       rows.forEach((row) => write.outputs.set(row, output));
       if (answered) countFound(run.found, entry, asked);
-      if (answered && rows.length === 0) run.unmatched++;
+      if (answered && rows.length === 0 && !isFormulaRun(run)) run.unmatched++;
       if (!ambiguous) run.done++;
       if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))
         run.unprocessed = (run.unprocessed ?? 0) + 1;
@@ -97,6 +98,11 @@ function applyToSheet(
       markOrphanedRows(table, tables, registry, sheetId, write.kind, write.outputs);
     for (const write of writes.values()) writeRowOutputs(table, write.kind, write.outputs, write.overwrite);
   }
+  // Formula runs have no rows: their requests leave the queue and the formulas are refreshed.
+  const formulaJobs = jobs.filter(
+    (job) => isFormulaRun(registry.runs.get(job.run)) && job.state === 'applied',
+  );
+  settleFormulaJobs(ctx, registry, formulaJobs, entries);
   // Written after the rows: if the execution stops before this line, the jobs are applied again
   // (idempotent), and the counts are added exactly once because they are saved with "applied".
   saveRecords(ctx.documentStore, [...touchedRuns], jobs);

@@ -215,7 +215,7 @@ const WAITING_FOR_KEY =
  * Fingerprints already in a job of a running run, or of a run stopped by a refused key (it resumes,
  * and sends or collects those jobs, when a key is saved): sending them again would pay twice.
  */
-function fingerprintsInFlight(registry: Registry): Map<string, string> {
+export function fingerprintsInFlight(registry: Registry): Map<string, string> {
   const busy = new Map<string, string>();
   for (const job of registry.jobs) {
     const run = registry.runs.get(job.run);

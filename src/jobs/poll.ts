@@ -24,6 +24,8 @@ import { SheetTables } from './sheet-tables';
 import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
 import { entryFromResult, Ledger, type LedgerEntry } from './ledger';
 import { apiOrWait, waitForKey } from './key-wait';
+import { restoreInterruptedRefresh } from './formula-refresh';
+import { formulaContacts, isFormulaRun } from './formula-run';
 import { finishRuns } from './run-end';
 import { currentColumns } from './run-columns';
 import { syncPollTrigger } from './poll-trigger';
@@ -40,6 +42,7 @@ export interface PollOptions {
 export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return false;
   try {
+    restoreInterruptedRefresh(ctx);
     const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
     for (const { key, reason } of registry.unreadable)
       ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
@@ -69,7 +72,7 @@ function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTable
     if (!hasTime(ctx)) return;
     const run = registry.runs.get(runId)!;
     const table = tables.table(run.sheetId);
-    const contacts = new Map<string, SendableContact>();
+    const contacts = isFormulaRun(run) ? formulaContacts(ctx) : new Map<string, SendableContact>();
     if (table) {
       // Columns found again by their headers; a run whose columns are gone sends nothing more.
       const { mapping, missing } = currentColumns(run, table);

@@ -24,7 +24,7 @@ import {
   type Registry,
   type RunRecord,
 } from './registry';
-import { newId } from './start';
+import { newId } from './run-launch';
 import { START_LOCK_WAIT_MS } from './timing';
 
 export interface JobRefRequest {

@@ -42,6 +42,8 @@ export interface RunRecord {
   kind: JobKind;
   sheetId: number;
   sheetName: string;
+  /** Where its contacts came from: rows of a sheet (absent), or formulas' requests (no rows to write). */
+  source?: 'formulas';
   /** The columns the run read its inputs from: results are matched to rows through them. */
   mapping: ColumnMapping;
   /** The header text of each mapped column at start, to find the columns again if they move. */

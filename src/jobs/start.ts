@@ -7,38 +7,18 @@ import { UserError } from '../user-error';
 import type { EnrichField, JobKind } from '../api/model';
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { RowSpan } from '../platform/ports';
-import { rowsLabel } from '../sheet/text';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
-import { startQueuedJobs, type SendableContact } from './job-starter';
+import type { SendableContact } from './job-starter';
+import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
 import { headersOf } from './mapping-store';
-import { buildPlan, jobsOf, type RunPlan } from './plan';
-import { syncPollTrigger } from './poll-trigger';
-import {
-  assertRoom,
-  estimateBytes,
-  loadRegistry,
-  saveJobFingerprints,
-  saveRecords,
-  type JobRecord,
-  type Registry,
-  type RunRecord,
-} from './registry';
+import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
+import { buildPlan, type RunPlan } from './plan';
+import { loadRegistry, type Registry } from './registry';
 import { rowOutputFromEntry, STATUS } from './row-status';
 import { decodeRecord, encodeRecord, PLAN_CODEC } from './stored-records';
 import { START_LOCK_WAIT_MS } from './timing';
-
-/** What a start did, for the sidebar. */
-export interface RunStarted {
-  runId: string;
-  jobs: number;
-  contacts: number;
-  /** Rows written at once from saved results (no credits). */
-  rowsFilledFromLedger: number;
-  /** Why the run stopped at once (e.g. the API refused the key), in plain words. */
-  message?: string;
-}
 
 /** A preview older than this is stale: the user must look at the cost again. */
 const PLAN_TTL_MS = 60 * 60 * 1000;
@@ -55,16 +35,13 @@ interface StoredPlan {
   createdAt: number;
   /** Set when it is started: a second start of the same preview (a double click) is refused. */
   started?: boolean;
-}
-
-export function newId(ctx: AppContext): string {
-  return ctx.clock.now().toString(36) + Math.random().toString(36).slice(2, 6);
+  /** A plan of formula requests (no sheet, no rows). */
+  source?: 'formulas';
 }
 
 /** Keeps the plan for startRun; returns its id. Only the latest plan can be started. */
 export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpan[]): string {
-  const stored: StoredPlan = {
-    id: newId(ctx),
+  return keepPlan(ctx, {
     kind: plan.options.kind,
     fields: plan.fields,
     mapping: plan.mapping,
@@ -72,8 +49,25 @@ export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpa
     sheetId: plan.sheet.id(),
     spans: [...spans],
     maxCredits: plan.maxCredits,
-    createdAt: ctx.clock.now(),
-  };
+  });
+}
+
+/** Keeps a plan of formula requests for startRun; returns its id. */
+export function storeFormulaPlan(ctx: AppContext, plan: FormulaPlan): string {
+  return keepPlan(ctx, {
+    kind: plan.kind,
+    fields: plan.fields,
+    mapping: {},
+    overwrite: false,
+    sheetId: 0,
+    spans: [],
+    maxCredits: plan.maxCredits,
+    source: 'formulas',
+  });
+}
+
+function keepPlan(ctx: AppContext, plan: Omit<StoredPlan, 'id' | 'createdAt'>): string {
+  const stored: StoredPlan = { id: newId(ctx), ...plan, createdAt: ctx.clock.now() };
   ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, stored));
   return stored.id;
 }
@@ -101,79 +95,48 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
   try {
     // Read under the lock: two starts of one preview must not both see it unstarted.
     const stored = takeStoredPlan(ctx, planId);
+    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    const costMore = (credits: number) => {
+      if (credits > stored.maxCredits)
+        throw new UserError(
+          'The rows changed since the preview and the run would cost more: preview it again.',
+        );
+    };
+    if (stored.source === 'formulas') {
+      const plan = buildFormulaPlan(ctx, stored.kind, stored.fields, registry);
+      costMore(plan.maxCredits);
+      markStarted(ctx, stored);
+      return launchFormulaRun(ctx, plan, registry);
+    }
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
     if (!sheet) throw new UserError('The sheet of this preview was deleted.');
-    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
     const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans }, registry);
-    if (plan.maxCredits > stored.maxCredits) {
-      throw new UserError(
-        'The rows changed since the preview and the run would cost more: preview it again.',
-      );
-    }
-    ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, { ...stored, started: true }));
+    costMore(plan.maxCredits);
+    markStarted(ctx, stored);
     return launch(ctx, plan, registry);
   } finally {
     ctx.lock.release();
   }
 }
 
+function markStarted(ctx: AppContext, stored: StoredPlan): void {
+  ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, { ...stored, started: true }));
+}
+
 function launch(ctx: AppContext, plan: RunPlan, registry: Registry): RunStarted {
-  const now = ctx.clock.now();
-  const run: RunRecord = {
-    id: newId(ctx),
-    kind: plan.options.kind,
+  const run = newRun(ctx, plan.options.kind, plan.fields, plan.toSend, {
     sheetId: plan.sheet.id(),
     sheetName: plan.sheet.name(),
     mapping: plan.mapping,
     mappingHeaders: headersOf(plan.table, plan.mapping),
-    fields: plan.fields,
     overwrite: plan.options.overwrite,
-    startedAt: now,
-    state: plan.toSend.length ? 'running' : 'finished',
-    jobs: plan.jobs,
-    sent: plan.toSend.length,
-    done: 0,
-    found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
-    credits: 0,
     fromLedger: plan.fromLedger.length,
-    unmatched: 0,
     estimatedCredits: plan.maxCredits,
-  };
-  const jobs: JobRecord[] = jobsOf(plan.toSend, run.kind).map((chunk, seq) => {
-    const job: JobRecord = {
-      run: run.id,
-      seq,
-      state: 'queued',
-      fingerprints: chunk.map((contact) => contact.fp),
-      rows: rowsLabel(chunk.flatMap((contact) => contact.rows)),
-    };
-    // Contacts that have some fields saved ask only for the others.
-    const fields = chunk[0]!.fields;
-    if (run.kind === 'enrich' && fields.length !== run.fields.length) job.fields = fields;
-    return job;
   });
-  assertRoom(registry, estimateBytes([run], jobs));
-  // Registered before anything is sent: from here on, a poll can finish what this execution starts.
-  saveJobFingerprints(ctx.spreadsheet, registry, jobs);
-  saveRecords(ctx.documentStore, [run], jobs);
-  registry.runs.set(run.id, run);
-  registry.jobs.push(...jobs);
-
-  writeStartStatuses(plan);
   const contacts = new Map<string, SendableContact>(
     plan.toSend.map((contact) => [contact.fp, { input: contact.input, row: contact.rows[0]! }]),
   );
-  startQueuedJobs(ctx, registry, run, contacts);
-  syncPollTrigger(ctx, registry);
-  if (run.state === 'finished')
-    ctx.notify.toast(`${run.fromLedger} rows filled from saved results: no credits spent.`);
-  return {
-    runId: run.id,
-    jobs: jobs.length,
-    contacts: run.sent,
-    rowsFilledFromLedger: run.fromLedger,
-    ...(run.error ? { message: run.error } : {}),
-  };
+  return registerAndSend(ctx, registry, run, plan.toSend, contacts, () => writeStartStatuses(plan));
 }
 
 /** One write: saved answers, "pending" on rows sent, and why rows with missing input were skipped. */

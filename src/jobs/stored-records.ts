@@ -86,6 +86,7 @@ export const RUN_CODEC: RecordCodec = {
       kind: kind(),
       sheetId: z.number(),
       sheetName: z.string(),
+      source: optional(z.literal('formulas')),
       mapping: mapping(),
       mappingHeaders: optional(z.partialRecord(z.enum(INPUT_KEYS), z.string())),
       fields: fields(),
@@ -168,6 +169,7 @@ export const PLAN_CODEC: RecordCodec = {
       maxCredits: z.number(),
       createdAt: z.number(),
       started: optional(z.boolean()),
+      source: optional(z.literal('formulas')),
     }),
   ),
 };
@@ -207,4 +209,19 @@ export const LEDGER_ENTRY_CODEC: RecordCodec = {
     if (pr !== undefined) entry.profile = pr;
     return entry;
   },
+};
+
+export const FORMULA_REQUEST_CODEC: RecordCodec = {
+  name: 'formula request',
+  version: 1,
+  schema: lazy(() =>
+    z.looseObject({
+      kind: kind(),
+      input: z.partialRecord(
+        z.enum(['firstName', 'lastName', 'companyName', 'companyDomain', 'networkUrl', 'email']),
+        z.string(),
+      ),
+      at: z.number(),
+    }),
+  ),
 };

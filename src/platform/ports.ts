@@ -112,6 +112,8 @@ export interface SheetPort {
    * setValues, so `+33…`, `0612…` and `=…` stay exactly the strings given.
    */
   writeText(row: number, column: number, values: string[][]): void;
+  /** Formulas of a block ("" where a cell holds none): one getFormulas. */
+  readFormulas(row: number, column: number, rows: number, columns: number): string[][];
   /** Values, formulas and number formats of a block (three Range reads): what a write must keep. */
   readCells(row: number, column: number, rows: number, columns: number): CellBlock;
   /**
@@ -144,4 +146,8 @@ export interface SpreadsheetPort {
   selectedRows(): RowSpan[];
   /** The hidden sheet that holds the results ledger; created (hidden) when `create` is true. */
   hiddenSheet(name: string, create: boolean): SheetPort | null;
+  /** Every sheet the user sees (hidden ones left out). */
+  visibleSheets(): SheetPort[];
+  /** Applies pending changes now (SpreadsheetApp.flush): Sheets sees what was written so far. */
+  flush(): void;
 }

@@ -26,4 +26,6 @@ export const DOCUMENT_PROPERTY = {
   jobPrefix: 'sheetEnrich.job.',
   /** + sheet id + "." + kind: the column mapping the user confirmed for that sheet. */
   mappingPrefix: 'sheetEnrich.mapping.',
+  /** + fingerprint + "." + what it asks: a formula's request for an answer the ledger lacks. */
+  formulaRequestPrefix: 'sheetEnrich.fq.',
 } as const;

@@ -19,6 +19,7 @@ export function sheetPort(sheet: Sheet): SheetPort {
       range.setNumberFormat('@');
       range.setValues(values);
     },
+    readFormulas: (row, column, rows, columns) => sheet.getRange(row, column, rows, columns).getFormulas(),
     readCells(row, column, rows, columns) {
       const range = sheet.getRange(row, column, rows, columns);
       return { values: range.getValues(), formulas: range.getFormulas(), formats: range.getNumberFormats() };
@@ -68,6 +69,12 @@ export function activeSpreadsheet(): SpreadsheetPort {
       if (ranges.length === 1 && ranges[0]!.getNumRows() === 1 && ranges[0]!.getNumColumns() === 1) return [];
       return mergeSpans(ranges.map((range) => ({ start: range.getRow(), end: range.getLastRow() })));
     },
+    visibleSheets: () =>
+      spreadsheet
+        .getSheets()
+        .filter((sheet) => !sheet.isSheetHidden())
+        .map(sheetPort),
+    flush: () => SpreadsheetApp.flush(),
     hiddenSheet(name, create) {
       const existing = spreadsheet.getSheetByName(name);
       if (existing || !create) return existing ? sheetPort(existing) : null;

@@ -6,7 +6,7 @@
 import type { EnrichField, JobKind } from '../api/model';
 import type { SkippedRow } from '../jobs/plan';
 import type { FoundCounts, RunState } from '../jobs/registry';
-import type { RunStarted } from '../jobs/start';
+import type { RunStarted } from '../jobs/run-launch';
 import type { ColumnMapping } from '../sheet/inputs';
 
 // Domain shapes the page also shows, re-exported so the sidebar has one contract to import from.
@@ -152,6 +152,24 @@ export interface ProgressView {
   problems?: string[];
 }
 
+/** planFormulaRun's request: the queue's requests of one kind (enrich by default), of these fields (all when absent). */
+export interface FormulaPlanRequest {
+  kind?: JobKind;
+  fields?: EnrichField[];
+}
+
+/** What the formulas asked for and saved results do not answer yet, per kind (kinds with requests only). */
+export interface FormulaQueueView {
+  queues: {
+    kind: JobKind;
+    requests: number;
+    /** Distinct contacts a run would send (requests whose contact a running job is getting are left out). */
+    contactsToSend: number;
+    fields: EnrichField[];
+    maxCredits: number;
+  }[];
+}
+
 /** Every server function the sidebar may call. */
 export interface SidebarServer {
   getSettings(): SettingsView;
@@ -167,4 +185,7 @@ export interface SidebarServer {
   retryJob(job: JobRef): ProgressView;
   /** Attaches a job by its id (no credits): fetches and applies its results. */
   importJob(request: ImportJobRequest): ImportJobView;
+  getFormulaQueue(): FormulaQueueView;
+  /** Plans a run of the formula requests; startRun(planId) starts it. */
+  planFormulaRun(request: FormulaPlanRequest): PlanView;
 }

@@ -2,11 +2,13 @@
 import type { AppContext } from '../jobs/context';
 import { buildPlan } from '../jobs/plan';
 import { pollOnce, type PollOptions } from '../jobs/poll';
-import { storePlan } from '../jobs/start';
+import { storeFormulaPlan, storePlan } from '../jobs/start';
 import { outputColumnSet } from '../sheet/output-columns';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { progressView } from './progress';
-import type { PlanRequest, PlanView, ProgressView } from './rpc';
+import { buildFormulaPlan, FORMULA_RUN_NAME } from '../jobs/formula-run';
+import { loadRegistry } from '../jobs/registry';
+import type { FormulaPlanRequest, FormulaQueueView, PlanRequest, PlanView, ProgressView } from './rpc';
 import { readCreditBalance } from './settings';
 
 /** Plans a run on the active sheet's selection (all data rows when a lone cell is selected). */
@@ -57,4 +59,51 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
 export function pollJobs(ctx: AppContext, options: PollOptions = {}): ProgressView {
   pollOnce(ctx, options);
   return progressView(ctx);
+}
+
+/** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
+export function formulaQueueView(ctx: AppContext): FormulaQueueView {
+  const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+  const queues = (['enrich', 'reverse'] as const).map((kind) => {
+    const plan = buildFormulaPlan(ctx, kind, [], registry);
+    return {
+      kind,
+      requests: plan.requests,
+      contactsToSend: plan.toSend.length,
+      fields: plan.fields,
+      maxCredits: plan.maxCredits,
+    };
+  });
+  return { queues: queues.filter((queue) => queue.requests > 0) };
+}
+
+/** The same preview as planRun, for the formula requests: confirmed, startRun(planId) sends them. */
+export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): PlanView {
+  const kind = request.kind ?? 'enrich';
+  const plan = buildFormulaPlan(
+    ctx,
+    kind,
+    request.fields ?? [],
+    loadRegistry(ctx.documentStore, ctx.spreadsheet),
+  );
+  return {
+    planId: storeFormulaPlan(ctx, plan),
+    kind,
+    sheetName: FORMULA_RUN_NAME,
+    selectionLabel: `${plan.requests} formula ${plan.requests === 1 ? 'request' : 'requests'}`,
+    headerRow: 0,
+    columns: [],
+    mapping: {},
+    fields: plan.fields,
+    contactsToSend: plan.toSend.length,
+    rowsFromDuplicates: 0,
+    rowsFromLedger: plan.answered.length,
+    skipped: [],
+    maxCredits: plan.maxCredits,
+    reasked: { contacts: 0, maxCredits: 0 },
+    prices: { ...PRICES },
+    reversePrice: REVERSE_PROFILE_PRICE,
+    balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
+    jobs: plan.jobs,
+  };
 }

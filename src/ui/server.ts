@@ -13,7 +13,7 @@ import { INPUT_KEYS } from '../sheet/inputs';
 import { startRun } from '../jobs/start';
 import { progressView } from './progress';
 import type { SidebarServer } from './rpc';
-import { planRun, pollJobs } from './run-service';
+import { formulaQueueView, planFormulaRun, planRun, pollJobs } from './run-service';
 import * as settings from './settings';
 
 const column = z.int().check(z.minimum(1), z.maximum(18278));
@@ -26,6 +26,10 @@ const planRequest = z.object({
 const saveSettingsRequest = z.object({
   apiKey: z.optional(z.string().check(z.maxLength(500))),
   apiBaseUrl: z.optional(z.string().check(z.maxLength(500), z.regex(/^$|^https?:\/\/[^\s/]+/i))),
+});
+const formulaPlanRequest = z.object({
+  kind: z.optional(z.enum(['enrich', 'reverse'])),
+  fields: z.optional(z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone']))),
 });
 const planId = z.string().check(z.minLength(1), z.maxLength(64));
 const jobRef = z.object({ runId: z.string().check(z.maxLength(64)), seq: z.int().check(z.minimum(0)) });
@@ -78,6 +82,9 @@ export function createSidebarServer(ctx: AppContext): SidebarServer {
       return progressView(ctx);
     },
     importJob: (request) => importJob(ctx, parse(importRequest, request, 'import request')),
+    getFormulaQueue: () => formulaQueueView(ctx),
+    planFormulaRun: (request) =>
+      planFormulaRun(ctx, parse(formulaPlanRequest, request ?? {}, 'formula plan request')),
     setBackgroundRefresh: (enabled) =>
       settings.setBackgroundRefresh(ctx, parse(z.boolean(), enabled, 'background refresh switch')),
   };

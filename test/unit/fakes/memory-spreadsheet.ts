@@ -69,6 +69,9 @@ export class MemorySheet implements SheetPort {
     });
   }
 
+  readFormulas(row: number, column: number, rows: number, columns: number): string[][] {
+    return this.readCells(row, column, rows, columns).formulas;
+  }
   readCells(row: number, column: number, rows: number, columns: number): CellBlock {
     this.reads += 3;
     const each = <T>(cell: (r: number, c: number) => T): T[][] =>
@@ -163,6 +166,10 @@ export class MemorySpreadsheet implements SpreadsheetPort {
   hiddenSheet(name: string, create: boolean): SheetPort | null {
     return this.sheets.find((sheet) => sheet.name() === name) ?? (create ? this.addSheet(name) : null);
   }
+  visibleSheets(): SheetPort[] {
+    return this.sheets.filter((sheet) => !sheet.name().startsWith('_sheet_enrich'));
+  }
+  flush(): void {}
   /** Range calls on every sheet. */
   get calls(): { reads: number; writes: number } {
     return this.sheets.reduce((sum, s) => ({ reads: sum.reads + s.reads, writes: sum.writes + s.writes }), {

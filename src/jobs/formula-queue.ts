@@ -1,0 +1,116 @@
+/**
+ * The formula-request queue: what custom functions asked for and the ledger could not answer.
+ *
+ * A custom function may not spend credits (it runs with the owner's authority whoever typed it, and
+ * Sheets recalculates it when it likes), so a miss is only written down here, to be sent by a run
+ * that a user starts and pays for. Custom functions may write document properties and the cache,
+ * nothing else (Apps Script's custom-function rules; the local runtime enforces them), so:
+ * - the queue is durable in document properties, one key per fingerprint and asked field, so that
+ *   writing the same miss again (every recalculation) changes nothing: deduplicated by key;
+ * - the cache holds a marker per request with what the formula should show ("queued", "sent", "out
+ *   of credits"), so a recalculation answers without reading the properties.
+ */
+import type { EnrichField, JobKind } from '../api/model';
+import { LIMITS } from '../limits';
+import type { CachePort, KeyValueStore } from '../platform/ports';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import type { ContactInputs } from '../sheet/contact-input';
+import { decodeRecord, encodeRecord, FORMULA_REQUEST_CODEC } from './stored-records';
+
+/** What a request asks: an enrichment field, or the profile behind an email (reverse). */
+export type Asked = EnrichField | 'reverse';
+
+export interface FormulaRequest {
+  fp: string;
+  kind: JobKind;
+  asked: Asked;
+  input: ContactInputs;
+  /** When it was first written (ms). */
+  at: number;
+}
+
+/** What a formula shows for a request that is not answered yet. */
+export type RequestState = 'queued' | 'sent' | 'out_of_credits';
+
+const PREFIX = DOCUMENT_PROPERTY.formulaRequestPrefix;
+const MARKER_PREFIX = 'fq:';
+
+export const requestId = (fp: string, asked: Asked) => `${fp}.${asked}`;
+export const markerKey = (fp: string, asked: Asked) => MARKER_PREFIX + requestId(fp, asked);
+
+const EMPTY_INPUT: ContactInputs = {
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  companyDomain: '',
+  networkUrl: '',
+  email: '',
+};
+
+/** Writes new requests (one properties call) and their "queued" markers (one cache call). */
+export function enqueueRequests(
+  store: KeyValueStore,
+  cache: CachePort,
+  requests: readonly FormulaRequest[],
+): void {
+  if (requests.length === 0) return;
+  const values: Record<string, string> = {};
+  const markers: Record<string, string> = {};
+  for (const request of requests) {
+    // Only the inputs that are set: a request is ~100 bytes, so a thousand fit the store easily.
+    const input = Object.fromEntries(Object.entries(request.input).filter(([, value]) => value));
+    values[PREFIX + requestId(request.fp, request.asked)] = encodeRecord(FORMULA_REQUEST_CODEC, {
+      kind: request.kind,
+      input,
+      at: request.at,
+    });
+    markers[markerKey(request.fp, request.asked)] = 'queued';
+  }
+  store.setAll(values);
+  cache.putAll(markers, LIMITS.cacheMaxTtlSeconds);
+}
+
+/** Every queued request, oldest first; an unreadable one is skipped (and stays, for a later version). */
+export function loadFormulaQueue(store: KeyValueStore): FormulaRequest[] {
+  const requests: FormulaRequest[] = [];
+  for (const [key, value] of Object.entries(store.getAll())) {
+    if (!key.startsWith(PREFIX)) continue;
+    const id = key.slice(PREFIX.length);
+    const dot = id.lastIndexOf('.');
+    const decoded = decodeRecord<{ kind: JobKind; input: Partial<ContactInputs>; at: number }>(
+      FORMULA_REQUEST_CODEC,
+      value,
+    );
+    if (!decoded.ok || dot < 0) continue;
+    requests.push({
+      fp: id.slice(0, dot),
+      asked: id.slice(dot + 1) as Asked,
+      kind: decoded.value.kind,
+      input: { ...EMPTY_INPUT, ...decoded.value.input },
+      at: decoded.value.at,
+    });
+  }
+  return requests.sort((a, b) => a.at - b.at);
+}
+
+/** Removes answered requests (at most two calls). */
+export function removeRequests(
+  store: KeyValueStore,
+  requests: readonly Pick<FormulaRequest, 'fp' | 'asked'>[],
+): void {
+  if (requests.length)
+    store.deleteMany(requests.map((request) => PREFIX + requestId(request.fp, request.asked)));
+}
+
+/** Sets what the formulas of these requests show until they are answered. */
+export function markRequests(
+  cache: CachePort,
+  requests: readonly Pick<FormulaRequest, 'fp' | 'asked'>[],
+  state: RequestState,
+): void {
+  if (requests.length === 0) return;
+  cache.putAll(
+    Object.fromEntries(requests.map((request) => [markerKey(request.fp, request.asked), state])),
+    LIMITS.cacheMaxTtlSeconds,
+  );
+}
