@@ -6,6 +6,7 @@ import type { FoundCounts, ProgressView, RunProgress, SettingsView } from '../sr
 import { fill, formatNumber, h, plural } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { KIND_LABELS, RUN_STATE_LABELS } from './labels';
+import { createFormulaQueueBox } from './formula-queue';
 import { createPoller } from './poller';
 import { ambiguousJobCard, importAnyJobForm, type AfterRecovery } from './recovery';
 import { plainMessage, server } from './server';
@@ -30,6 +31,7 @@ const FOUND_LABELS: Readonly<Record<FoundKind, [string, string]>> = {
 
 export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   const notice = createNotice();
+  const formulas = createFormulaQueueBox(() => watch());
   const list = h('div', { class: 'runs', 'aria-live': 'polite' });
   const liveHint = h(
     'p',
@@ -48,7 +50,10 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     const ended = runs.some((run) => runningIds.has(run.runId) && run.state !== 'running');
     runningIds.clear();
     for (const run of runs) if (run.state === 'running') runningIds.add(run.runId);
-    if (ended) onRunEnded();
+    if (ended) {
+      onRunEnded();
+      void formulas.load().catch(() => undefined);
+    }
   }
 
   const poller = createPoller({
@@ -65,9 +70,14 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   });
 
   async function load(): Promise<void> {
-    const view = await server.getProgress();
+    const [view] = await Promise.all([server.getProgress(), formulas.load()]);
     show(view);
     if (view.pending) poller.start();
+  }
+
+  function watch(): void {
+    liveHint.hidden = false;
+    poller.start();
   }
 
   async function refresh(): Promise<void> {
@@ -106,6 +116,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   const element = h(
     'section',
     { class: 'panel', 'aria-label': 'Jobs' },
+    formulas.element,
     h('div', { class: 'buttons' }, refreshButton),
     h(
       'label',
@@ -122,10 +133,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   return {
     element,
     load,
-    watch: () => {
-      liveHint.hidden = false;
-      poller.start();
-    },
+    watch,
     showSettings,
   };
 }

@@ -22,6 +22,8 @@ export {
   menuReverseSelection,
   menuSettings,
   menuRefreshNow,
+  menuFormulaRequests,
+  menuConvertFormulas,
 } from './app/entry-points';
 export {
   ENRICH_EMAIL,

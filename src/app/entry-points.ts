@@ -2,7 +2,9 @@
  * The top-level functions Apps Script calls (re-exported by src/index.ts): each creates the
  * execution's context and hands over to the sidebar server or a use case.
  */
+import { convertFormulasToValues } from '../functions/convert';
 import { pollOnce } from '../jobs/poll';
+import { UserError } from '../user-error';
 import { showSidebar } from '../ui/menu';
 import { refreshNowMessage } from '../ui/progress';
 import type {
@@ -102,4 +104,19 @@ export function menuRefreshNow(): void {
   const ctx = createContext();
   const polled = pollOnce(ctx, { force: true });
   ctx.notify.toast(refreshNowMessage(ctx, polled));
+}
+/** Menu: Get formula results (the Jobs panel shows the formula requests and their price). */
+export function menuFormulaRequests(): void {
+  openOn('jobs');
+}
+/** Menu: Convert formulas to values (the selected rows', or every one of the sheet). */
+export function menuConvertFormulas(): void {
+  const ctx = createContext();
+  try {
+    const cells = convertFormulasToValues(ctx);
+    ctx.notify.toast(`${cells} cells now hold their values as text: they no longer need Sheet Enrich.`);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    ctx.notify.toast(error.message);
+  }
 }

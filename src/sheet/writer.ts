@@ -107,7 +107,7 @@ export function writeRowOutputs(
 }
 
 /** A cell the run does not own, as it must be written back to stay exactly what it was. */
-function keptAsItWas(existing: CellBlock, r: number, c: number): unknown {
+export function keptAsItWas(existing: CellBlock, r: number, c: number): unknown {
   const formula = existing.formulas[r]![c];
   if (formula) return formula;
   const value = existing.values[r]![c];

@@ -8,6 +8,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Enrich selected rows', handler: 'menuEnrichSelection' },
   { label: 'Reverse lookup selected emails', handler: 'menuReverseSelection' },
   { label: 'Refresh results now', handler: 'menuRefreshNow' },
+  { label: 'Get formula results', handler: 'menuFormulaRequests' },
+  { label: 'Convert formulas to values', handler: 'menuConvertFormulas' },
   { label: 'Settings', handler: 'menuSettings' },
 ];
 

@@ -1,0 +1,108 @@
+/**
+ * The formula requests, at the top of the Jobs panel: "N formula requests · at most X credits ·
+ * Get them…", then the same confirm / start flow as a sidebar run, paid with the key of the user
+ * who clicks. Formulas never spend on their own.
+ */
+import type { FormulaQueueView, PlanView, StartView } from '../src/ui/rpc';
+import { fill, h, plural } from './dom';
+import { createNotice, runBusy } from './feedback';
+import { KIND_LABELS } from './labels';
+import { plainMessage, server } from './server';
+
+export interface FormulaQueueBox {
+  element: HTMLElement;
+  load(): Promise<void>;
+}
+
+export function createFormulaQueueBox(onStarted: (view: StartView) => void): FormulaQueueBox {
+  const notice = createNotice();
+  const lines = h('div', { class: 'formula-queue-lines' });
+  const element = h(
+    'section',
+    { class: 'formula-queue', 'aria-label': 'Formula requests', hidden: true },
+    lines,
+    notice.element,
+  );
+
+  async function load(): Promise<void> {
+    show(await server.getFormulaQueue());
+  }
+
+  function show(view: FormulaQueueView): void {
+    element.hidden = view.queues.length === 0 && element.querySelector('.notice-ok') === null;
+    fill(
+      lines,
+      ...view.queues.map((queue) => {
+        const button = h('button', { type: 'button', class: 'action' }, 'Get them…');
+        const row = h(
+          'div',
+          { class: 'formula-queue-row', 'data-kind': queue.kind },
+          h(
+            'p',
+            {},
+            `${plural(queue.requests, 'formula request')} (${KIND_LABELS[queue.kind].toLowerCase()}) · ` +
+              (queue.contactsToSend
+                ? `at most ${plural(queue.maxCredits, 'credit')}`
+                : 'waiting for a running job'),
+          ),
+          h('div', { class: 'buttons' }, button),
+        );
+        button.disabled = queue.contactsToSend === 0;
+        button.addEventListener(
+          'click',
+          () => void runBusy(button, 'Pricing…', () => confirmRun(row, queue.kind)),
+        );
+        return row;
+      }),
+    );
+  }
+
+  async function confirmRun(row: HTMLElement, kind: 'enrich' | 'reverse'): Promise<void> {
+    notice.clear();
+    let plan: PlanView;
+    try {
+      plan = await server.planFormulaRun({ kind });
+    } catch (error) {
+      notice.show('error', plainMessage(error));
+      return;
+    }
+    const start = h('button', { type: 'button', class: 'action' }, 'Start');
+    const cancel = h('button', { type: 'button' }, 'Cancel');
+    const balance = plan.balance === null ? '' : ` of your ${plural(plan.balance, 'credit')}`;
+    const box = h(
+      'div',
+      { class: 'confirm', role: 'group', 'aria-label': 'Confirm' },
+      h(
+        'p',
+        {},
+        `Spend up to ${plural(plan.maxCredits, 'credit')}${balance} on ${plural(plan.contactsToSend, 'contact')} ` +
+          'asked for by formulas? You pay only for results found.',
+      ),
+      h('div', { class: 'buttons' }, start, cancel),
+    );
+    cancel.addEventListener('click', () => box.remove());
+    start.addEventListener(
+      'click',
+      () =>
+        void runBusy(start, 'Starting…', async () => {
+          try {
+            const started = await server.startRun(plan.planId);
+            box.remove();
+            notice.show(
+              started.message ? 'error' : 'ok',
+              started.message ??
+                `Started: ${plural(started.contacts, 'contact')}. The formulas update when answers arrive.`,
+            );
+            onStarted(started);
+            await load();
+          } catch (error) {
+            notice.show('error', plainMessage(error));
+          }
+        }),
+    );
+    row.append(box);
+    start.focus();
+  }
+
+  return { element, load };
+}
