@@ -4,7 +4,7 @@
  * confirms gets them (the credits the emulator charged are the ones previewed), the formulas are
  * refreshed to show the answers, and an editor's recalculation never spends anyone's credits.
  */
-import type { Addon } from '../../dev/gas/harness';
+import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { FormulaQueueView, PlanView, StartView } from '../../src/ui/rpc';
 import { contactRows, engineKit, people, settle, SHEET } from './support/engine';
 
@@ -23,7 +23,9 @@ function typeFormula(addon: Addon, a1: string, formula: string): void {
 }
 
 const queuedRequests = (addon: Addon) =>
-  Object.keys(addon.exportState().properties.document ?? {}).filter((key) => key.startsWith('sheetEnrich.fq.'));
+  Object.keys(addon.exportState().properties.document ?? {}).filter((key) =>
+    key.startsWith('sheetEnrich.fq.'),
+  );
 
 describe('=ENRICH_EMAIL over a range', () => {
   it('queues misses once, gets them in a confirmed run, and shows each row its own email', async () => {
@@ -59,5 +61,113 @@ describe('=ENRICH_EMAIL over a range', () => {
     expect((await kit.emulator().admin.stats()).credits_spent).toBe(found);
     expect(queuedRequests(addon)).toHaveLength(0);
     expect(addon.call<FormulaQueueView>('getFormulaQueue').queues).toEqual([]);
+  });
+});
+
+/** Calls of the quota-relevant services (cache, properties, ranges, UrlFetch) a block of work made. */
+function serviceCalls(addon: Addon, work: () => void): Record<string, number> {
+  const before = addon.counts.snapshot();
+  work();
+  const after = addon.counts.snapshot();
+  return Object.fromEntries(
+    Object.entries(after)
+      .filter(([name]) => /^(Cache|Properties|Range|RangeList|UrlFetchApp)\./.test(name))
+      .map(([name, count]) => [name, count - (before[name] ?? 0)] as const)
+      .filter(([, count]) => count > 0),
+  );
+}
+const total = (calls: Record<string, number>) => Object.values(calls).reduce((sum, n) => sum + n, 0);
+
+describe('formulas over saved results', () => {
+  it('answer 1,000 rows from the ledger in one execution: no UrlFetch, at most 3 service calls', async () => {
+    const contacts = people(1000, 0.1);
+    let addon = kit.open(contactRows(contacts));
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+    const run = await settle(addon, addon.call<StartView>('startRun', plan.planId).runId);
+    expect(run.state).toBe('finished');
+    const credits = (await kit.emulator().admin.stats()).credits_spent;
+    typeFormula(addon, 'K2', '=ENRICH_EMAIL(A2:A1001,B2:B1001,D2:D1001)');
+    // The same document opened later, its cache empty: the ledger sheet is read once.
+    const state = addon.exportState();
+    addon.close();
+    addon = loadAddon({ apiBaseUrl: kit.emulator().baseUrl, allowLoopback: true, state });
+    const cold = serviceCalls(addon, () => addon.recalculate());
+    expect(cold['UrlFetchApp.fetch'] ?? 0).toBe(0);
+    expect(cold).toEqual({ 'Cache.getAll': 1, 'Range.getDisplayValues': 1, 'Cache.putAll': 1 });
+    const sheetEmails = column(addon, 'E2:E1001');
+    const formulaEmails = column(addon, 'K2:K1001');
+    expect(formulaEmails).toEqual(sheetEmails.map((email) => email || '— not found'));
+    // Every recalculation after that answers from the cache: one call.
+    const warm = serviceCalls(addon, () => addon.recalculate());
+    expect(total(warm)).toBe(1);
+    expect((await kit.emulator().admin.stats()).credits_spent).toBe(credits);
+    addon.close();
+  });
+
+  it('never spend: with a key saved and the trigger running, an editor’s formulas only queue', async () => {
+    const addon = kit.open(contactRows(CONTACTS), { userEmail: 'editor@example.com' });
+    typeFormula(addon, 'G2', `=ENRICH_PHONE(A2:A${LAST},B2:B${LAST},C2:C${LAST})`);
+    for (let round = 0; round < 3; round++) {
+      addon.recalculate();
+      addon.advanceClock(60 * 60 * 1000);
+      addon.fireTriggers({ all: true });
+    }
+    expect(addon.counts.urlfetch).toBe(0);
+    expect((await kit.emulator().admin.stats()).credits_spent).toBe(0);
+    expect(queuedRequests(addon)).toHaveLength(CONTACTS.length);
+  });
+
+  it('queue each miss once however often Sheets recalculates, one request per contact and field', () => {
+    const addon = kit.open(contactRows(CONTACTS));
+    typeFormula(addon, 'G2', `=ENRICH_EMAIL(A2:A${LAST},B2:B${LAST},D2:D${LAST})`);
+    typeFormula(addon, 'H2', `=ENRICH_PHONE(A2:A${LAST},B2:B${LAST},D2:D${LAST})`);
+    addon.recalculate();
+    const again = serviceCalls(addon, () => addon.recalculate());
+    expect(again['Properties.setProperties'] ?? 0).toBe(0);
+    expect(queuedRequests(addon)).toHaveLength(2 * CONTACTS.length);
+    const plan = addon.call<PlanView>('planFormulaRun', {});
+    // Both fields in one job per contact: 1 + 10 credits each at most.
+    expect(plan).toMatchObject({ contactsToSend: 20, maxCredits: 20 * 11, jobs: 1 });
+    expect([...plan.fields].sort()).toEqual(['phone', 'work_email']);
+  });
+
+  it('say what is wrong with a row, and refuse ranges of different heights', () => {
+    const addon = kit.open([
+      ['First name', 'Last name', 'Company'],
+      ['Ada', '', 'acme.com'],
+      ['', '', ''],
+      ['Grace Hopper', '', 'navy.mil'],
+    ]);
+    typeFormula(addon, 'E2', '=ENRICH_EMAIL(A2:A4,B2:B4,C2:C4)');
+    typeFormula(addon, 'F2', '=ENRICH_EMAIL(A2:A4,B2:B3,C2:C4)');
+    typeFormula(addon, 'G2', '=REVERSE_EMAIL("ada@acme.com","shoe size")');
+    addon.recalculate();
+    expect(column(addon, 'E2:E4')).toEqual(['⚠ missing last name', '', expect.stringMatching(/^⏳ queued/)]);
+    expect(column(addon, 'F2:F2')).toEqual(['#ERROR!']);
+    expect(column(addon, 'G2:G2')).toEqual(['#ERROR!']);
+  });
+});
+
+describe('Convert formulas to values', () => {
+  it('keeps what the formulas showed as text, and leaves every other cell as it was', async () => {
+    const addon = kit.open(contactRows(CONTACTS));
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    typeFormula(addon, 'G2', `=ENRICH_EMAIL(A2:A${LAST},B2:B${LAST},D2:D${LAST})`);
+    sheet.getRange('H2').setFormula('=LEN(A2)');
+    sheet.getRange('H3').setValue(42);
+    addon.recalculate();
+    const plan = addon.call<PlanView>('planFormulaRun', {});
+    await settle(addon, addon.call<StartView>('startRun', plan.planId).runId);
+    addon.recalculate();
+    const shown = column(addon, `G2:G${LAST}`);
+    expect(shown.filter((text) => text.includes('@')).length).toBeGreaterThan(10);
+    addon.setSelection('A1', SHEET);
+    addon.call('menuConvertFormulas');
+    expect(sheet.getRange('G2').getFormula()).toBe('');
+    expect(column(addon, `G2:G${LAST}`)).toEqual(shown);
+    addon.recalculate();
+    expect(column(addon, `G2:G${LAST}`)).toEqual(shown);
+    expect(sheet.getRange('H2').getFormula()).toBe('=LEN(A2)');
+    expect(sheet.getRange('H3').getValue()).toBe(42);
   });
 });
