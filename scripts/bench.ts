@@ -2,11 +2,42 @@
  * `npm run bench`: 1,000 rows through the CSV flow (dist/Code.js in the local runtime) against a
  * spawned emulator whose jobs finish before the first poll. Prints one JSON line on stdout; the
  * settings go to stderr. Targets: ≤ 25 UrlFetch requests (floor 21: 10 starts, 10 results,
- * 1 balance) and ≤ 40 Range reads and writes together.
+ * 1 balance) and ≤ 40 Range reads and writes together. Then the same document, opened again with
+ * an empty cache, gets `=ENRICH_EMAIL(...)` over all its rows: `formula_service_calls` counts the
+ * cache, properties and Range calls of that one recalculation (target ≤ 3), `formula_urlfetch_calls`
+ * its requests (target 0).
  */
 import { sampleContacts } from '../dev/emulator/sample';
 import { spawnEmulator } from '../dev/emulator/spawn';
+import { loadAddon } from '../dev/gas/harness';
+import type { RuntimeState } from '../dev/gas/state';
 import { runCsvEnrichment } from './lib/enrich-run';
+
+/** One recalculation of a formula over every row, in a fresh execution with an empty cache. */
+function formulaBench(state: RuntimeState, apiBaseUrl: string, rows: number) {
+  const addon = loadAddon({ apiBaseUrl, allowLoopback: true, state });
+  try {
+    const sheet = addon.spreadsheet.getSheetByName('bench')!;
+    const column = sheet.getLastColumn() + 2;
+    sheet.getRange(2, column).setFormula(`=ENRICH_EMAIL(A2:A${rows + 1},B2:B${rows + 1},D2:D${rows + 1})`);
+    const before = addon.counts.snapshot();
+    const fetches = addon.counts.urlfetch;
+    addon.recalculate();
+    const calls = Object.entries(addon.counts.snapshot())
+      .filter(([name]) => /^(Cache|Properties|Range|RangeList)\./.test(name))
+      .reduce((sum, [name, count]) => sum + count - (before[name] ?? 0), 0);
+    const answered = (sheet.getRange(2, column, rows, 1).getDisplayValues() as string[][]).filter(
+      ([text]) => text!.includes('@') || text === '— not found',
+    ).length;
+    return {
+      formula_rows_answered: answered,
+      formula_service_calls: calls,
+      formula_urlfetch_calls: addon.counts.urlfetch - fetches,
+    };
+  } finally {
+    addon.close();
+  }
+}
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const SEED = 7;
@@ -43,6 +74,7 @@ async function main(): Promise<void> {
       trigger_runs: summary.triggerRuns,
       credits: summary.credits,
       wall_ms: summary.wallMs,
+      ...formulaBench(summary.runtimeState, emulator.baseUrl, ROWS),
     };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } finally {

@@ -23,7 +23,7 @@ async function buildCode(): Promise<number> {
     write: false,
     minifyWhitespace: true,
     minifySyntax: true,
-    minifyIdentifiers: false,
+    minifyIdentifiers: true,
     legalComments: 'none',
     mainFields: ['module', 'main'],
     define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl()) },
