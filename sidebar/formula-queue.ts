@@ -17,10 +17,29 @@ export interface FormulaQueueBox {
 export function createFormulaQueueBox(onStarted: (view: StartView) => void): FormulaQueueBox {
   const notice = createNotice();
   const lines = h('div', { class: 'formula-queue-lines' });
+  const autoSwitch = h('input', { type: 'checkbox', role: 'switch', name: 'formulaAuto' });
+  const capInput = h('input', {
+    type: 'number',
+    name: 'formulaAutoCap',
+    min: 1,
+    step: 1,
+    value: 100,
+    class: 'cap',
+  });
+  const autoHint = h('p', { class: 'hint' });
   const element = h(
     'section',
     { class: 'formula-queue', 'aria-label': 'Formula requests', hidden: true },
     lines,
+    h(
+      'label',
+      { class: 'switch' },
+      autoSwitch,
+      h('span', {}, 'Get formula results automatically, at most '),
+      capInput,
+      h('span', {}, ' credits a day'),
+    ),
+    autoHint,
     notice.element,
   );
 
@@ -28,8 +47,33 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     show(await server.getFormulaQueue());
   }
 
+  async function saveAuto(enabled: boolean): Promise<void> {
+    autoSwitch.disabled = true;
+    try {
+      notice.clear();
+      show(await server.setFormulaAuto({ enabled, dailyCap: Number(capInput.value) || 0 }));
+    } catch (error) {
+      autoSwitch.checked = !enabled;
+      notice.show('error', plainMessage(error));
+    } finally {
+      autoSwitch.disabled = false;
+    }
+  }
+  autoSwitch.addEventListener('change', () => void saveAuto(autoSwitch.checked));
+  capInput.addEventListener('change', () => {
+    if (autoSwitch.checked) void saveAuto(true);
+  });
+
   function show(view: FormulaQueueView): void {
-    element.hidden = view.queues.length === 0 && element.querySelector('.notice-ok') === null;
+    const auto = view.auto;
+    autoSwitch.checked = !!auto?.yours;
+    if (auto) capInput.value = String(auto.dailyCap);
+    autoHint.textContent = !auto
+      ? 'Off: formulas never spend credits on their own.'
+      : auto.yours
+        ? `On, with your key (${auto.ownerEmail}): ${plural(auto.committedToday, 'credit')} of ${plural(auto.dailyCap, 'credit')} committed today.`
+        : `On, with ${auto.ownerEmail}'s key. Switching it on makes your key pay instead.`;
+    element.hidden = view.queues.length === 0 && !auto && element.querySelector('.notice-ok') === null;
     fill(
       lines,
       ...view.queues.map((queue) => {

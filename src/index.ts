@@ -16,6 +16,7 @@ export {
   retryJob,
   importJob,
   getFormulaQueue,
+  setFormulaAuto,
   planFormulaRun,
   onPollTrigger,
   menuEnrichSelection,

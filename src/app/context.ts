@@ -14,7 +14,7 @@ import type { LogPort } from '../platform/ports';
 import { documentProperties, userProperties } from '../platform/properties';
 import { USER_PROPERTY } from '../platform/property-keys';
 import { activeSpreadsheet } from '../platform/spreadsheet';
-import { executionBudget, systemClock } from '../platform/time';
+import { effectiveUserEmail, executionBudget, systemClock } from '../platform/time';
 import { timeTriggers } from '../platform/triggers';
 import { spreadsheetNotifier } from '../platform/ui';
 
@@ -40,6 +40,7 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
     log: consoleLog,
     notify: spreadsheetNotifier('Sheet Enrich'),
     spreadsheet: activeSpreadsheet(),
+    userEmail: effectiveUserEmail,
     defaultApiBaseUrl: __API_BASE_URL__,
     api() {
       api ??= createApiClient({

@@ -9,6 +9,7 @@ import { showSidebar } from '../ui/menu';
 import { refreshNowMessage } from '../ui/progress';
 import type {
   BalanceView,
+  FormulaAutoRequest,
   FormulaPlanRequest,
   FormulaQueueView,
   ImportJobRequest,
@@ -64,6 +65,9 @@ export function importJob(request: ImportJobRequest): ImportJobView {
 }
 export function getFormulaQueue(): FormulaQueueView {
   return sidebarServer().getFormulaQueue();
+}
+export function setFormulaAuto(request: FormulaAutoRequest): FormulaQueueView {
+  return sidebarServer().setFormulaAuto(request);
 }
 export function planFormulaRun(request: FormulaPlanRequest): PlanView {
   return sidebarServer().planFormulaRun(request);

@@ -32,6 +32,8 @@ export interface AppContext {
   spreadsheet: SpreadsheetPort;
   /** The API client for the stored key and base URL (throws ApiError when no key is set). */
   api(): EnrichmentApi;
+  /** Who this execution runs as: whose key a trigger spends. */
+  userEmail(): string;
   /** The base URL compiled into the build; the user may override it in settings. */
   defaultApiBaseUrl: string;
 }

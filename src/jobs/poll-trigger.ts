@@ -1,6 +1,7 @@
 /** The time-driven poll trigger: present while jobs are pending (and the user wants it), gone otherwise. */
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { AppContext } from './context';
+import { formulaAutoIsMine } from './formula-auto-setting';
 import { POLL_TRIGGER_HANDLER } from './context';
 import type { JobBase, Registry } from './registry';
 
@@ -21,7 +22,8 @@ export function hasActiveJobs(registry: Registry<JobBase>): boolean {
 
 /** Installs or removes the trigger to match the registry. Returns the minutes between polls (0: none). */
 export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
-  if (hasActiveJobs(registry) && backgroundRefreshEnabled(ctx)) {
+  const wanted = (hasActiveJobs(registry) && backgroundRefreshEnabled(ctx)) || formulaAutoIsMine(ctx);
+  if (wanted) {
     return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES);
   }
   if (ctx.triggers.has(POLL_TRIGGER_HANDLER)) ctx.triggers.remove(POLL_TRIGGER_HANDLER);

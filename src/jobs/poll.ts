@@ -24,6 +24,7 @@ import { SheetTables } from './sheet-tables';
 import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
 import { entryFromResult, Ledger, type LedgerEntry } from './ledger';
 import { apiOrWait, waitForKey } from './key-wait';
+import { sendFormulaRequestsAutomatically } from './formula-auto';
 import { restoreInterruptedRefresh } from './formula-refresh';
 import { formulaContacts, isFormulaRun } from './formula-run';
 import { finishRuns } from './run-end';
@@ -54,6 +55,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     startQueuedRuns(ctx, registry, tables);
     pollPendingJobs(ctx, registry, ledger, tables, options);
     finishRuns(ctx, registry);
+    if (hasTime(ctx)) sendFormulaRequestsAutomatically(ctx, registry);
     syncPollTrigger(ctx, registry);
     return true;
   } finally {

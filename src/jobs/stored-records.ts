@@ -225,3 +225,11 @@ export const FORMULA_REQUEST_CODEC: RecordCodec = {
     }),
   ),
 };
+
+export const FORMULA_AUTO_CODEC: RecordCodec = {
+  name: 'automatic formula setting',
+  version: 1,
+  schema: lazy(() =>
+    z.looseObject({ email: z.string(), dailyCap: z.number(), day: z.string(), committed: z.number() }),
+  ),
+};

@@ -28,4 +28,6 @@ export const DOCUMENT_PROPERTY = {
   mappingPrefix: 'sheetEnrich.mapping.',
   /** + fingerprint + "." + what it asks: a formula's request for an answer the ledger lacks. */
   formulaRequestPrefix: 'sheetEnrich.fq.',
+  /** Automatic formula runs: whose key pays, the daily cap, what today's runs may cost. */
+  formulaAuto: 'sheetEnrich.formulaAuto',
 } as const;

@@ -14,3 +14,9 @@ export const systemClock: ClockPort = {
 export function executionBudget(clock: ClockPort, limitMs: number, startedAt = clock.now()): BudgetPort {
   return { remainingMs: () => limitMs - (clock.now() - startedAt) };
 }
+
+/**
+ * The email of the user this execution runs as (the trigger's owner in a trigger); "" when Apps
+ * Script does not tell (custom functions, some consumer-account contexts).
+ */
+export const effectiveUserEmail = (): string => Session.getEffectiveUser().getEmail() ?? '';

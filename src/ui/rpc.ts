@@ -168,6 +168,14 @@ export interface FormulaQueueView {
     fields: EnrichField[];
     maxCredits: number;
   }[];
+  /** "Get formula results automatically": null when off. */
+  auto: { ownerEmail: string; dailyCap: number; committedToday: number; yours: boolean } | null;
+}
+
+export interface FormulaAutoRequest {
+  enabled: boolean;
+  /** Credits a day the automatic runs may cost at most. */
+  dailyCap: number;
 }
 
 /** Every server function the sidebar may call. */
@@ -186,6 +194,8 @@ export interface SidebarServer {
   /** Attaches a job by its id (no credits): fetches and applies its results. */
   importJob(request: ImportJobRequest): ImportJobView;
   getFormulaQueue(): FormulaQueueView;
+  /** Turns automatic formula runs on (paid with the caller's key, within the cap) or off. */
+  setFormulaAuto(request: FormulaAutoRequest): FormulaQueueView;
   /** Plans a run of the formula requests; startRun(planId) starts it. */
   planFormulaRun(request: FormulaPlanRequest): PlanView;
 }

@@ -7,8 +7,17 @@ import { outputColumnSet } from '../sheet/output-columns';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { progressView } from './progress';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../jobs/formula-run';
-import { loadRegistry } from '../jobs/registry';
-import type { FormulaPlanRequest, FormulaQueueView, PlanRequest, PlanView, ProgressView } from './rpc';
+import { readFormulaAuto, setFormulaAuto } from '../jobs/formula-auto-setting';
+import { syncPollTrigger } from '../jobs/poll-trigger';
+import { loadRegistry, loadRegistrySummary } from '../jobs/registry';
+import type {
+  FormulaAutoRequest,
+  FormulaPlanRequest,
+  FormulaQueueView,
+  PlanRequest,
+  PlanView,
+  ProgressView,
+} from './rpc';
 import { readCreditBalance } from './settings';
 
 /** Plans a run on the active sheet's selection (all data rows when a lone cell is selected). */
@@ -74,7 +83,16 @@ export function formulaQueueView(ctx: AppContext): FormulaQueueView {
       maxCredits: plan.maxCredits,
     };
   });
-  return { queues: queues.filter((queue) => queue.requests > 0) };
+  const auto = readFormulaAuto(ctx);
+  return {
+    queues: queues.filter((queue) => queue.requests > 0),
+    auto: auto && {
+      ownerEmail: auto.email,
+      dailyCap: auto.dailyCap,
+      committedToday: auto.committed,
+      yours: auto.email === ctx.userEmail(),
+    },
+  };
 }
 
 /** The same preview as planRun, for the formula requests: confirmed, startRun(planId) sends them. */
@@ -106,4 +124,11 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): Pl
     balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
     jobs: plan.jobs,
   };
+}
+
+/** Turns automatic formula runs on or off; the trigger of the user who turned them on sends them. */
+export function changeFormulaAuto(ctx: AppContext, request: FormulaAutoRequest): FormulaQueueView {
+  setFormulaAuto(ctx, request.enabled, request.dailyCap);
+  syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
+  return formulaQueueView(ctx);
 }

@@ -13,7 +13,7 @@ import { INPUT_KEYS } from '../sheet/inputs';
 import { startRun } from '../jobs/start';
 import { progressView } from './progress';
 import type { SidebarServer } from './rpc';
-import { formulaQueueView, planFormulaRun, planRun, pollJobs } from './run-service';
+import { changeFormulaAuto, formulaQueueView, planFormulaRun, planRun, pollJobs } from './run-service';
 import * as settings from './settings';
 
 const column = z.int().check(z.minimum(1), z.maximum(18278));
@@ -30,6 +30,10 @@ const saveSettingsRequest = z.object({
 const formulaPlanRequest = z.object({
   kind: z.optional(z.enum(['enrich', 'reverse'])),
   fields: z.optional(z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone']))),
+});
+const formulaAutoRequest = z.object({
+  enabled: z.boolean(),
+  dailyCap: z.int().check(z.minimum(0), z.maximum(1_000_000)),
 });
 const planId = z.string().check(z.minLength(1), z.maxLength(64));
 const jobRef = z.object({ runId: z.string().check(z.maxLength(64)), seq: z.int().check(z.minimum(0)) });
@@ -83,6 +87,8 @@ export function createSidebarServer(ctx: AppContext): SidebarServer {
     },
     importJob: (request) => importJob(ctx, parse(importRequest, request, 'import request')),
     getFormulaQueue: () => formulaQueueView(ctx),
+    setFormulaAuto: (request) =>
+      changeFormulaAuto(ctx, parse(formulaAutoRequest, request, 'automatic setting')),
     planFormulaRun: (request) =>
       planFormulaRun(ctx, parse(formulaPlanRequest, request ?? {}, 'formula plan request')),
     setBackgroundRefresh: (enabled) =>

@@ -6,7 +6,8 @@
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { FormulaQueueView, PlanView, StartView } from '../../src/ui/rpc';
-import { contactRows, engineKit, people, settle, SHEET } from './support/engine';
+import { sleep } from '../../scripts/lib/enrich-run';
+import { contactRows, engineKit, firePoll, people, settle, SHEET } from './support/engine';
 
 const kit = engineKit();
 const CONTACTS = people(20, 0.2);
@@ -169,5 +170,41 @@ describe('Convert formulas to values', () => {
     expect(column(addon, `G2:G${LAST}`)).toEqual(shown);
     expect(sheet.getRange('H2').getFormula()).toBe('=LEN(A2)');
     expect(sheet.getRange('H3').getValue()).toBe(42);
+  });
+});
+
+describe('Get formula results automatically', () => {
+  it('is off by default, then spends at most the daily cap with the key of who turned it on', async () => {
+    const addon = kit.open(contactRows(CONTACTS), { userEmail: 'owner@example.com' });
+    typeFormula(addon, 'G2', `=ENRICH_EMAIL(A2:A${LAST},B2:B${LAST},D2:D${LAST})`);
+    addon.recalculate();
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').auto).toBeNull();
+    const view = addon.call<FormulaQueueView>('setFormulaAuto', { enabled: true, dailyCap: 8 });
+    expect(view.auto).toEqual({
+      ownerEmail: 'owner@example.com',
+      dailyCap: 8,
+      committedToday: 0,
+      yours: true,
+    });
+    expect(addon.triggers().map((trigger) => trigger.handler)).toEqual(['onPollTrigger']);
+
+    // The trigger sends 8 contacts (1 credit each at most), gets their answers, then waits for tomorrow.
+    for (let round = 0; round < 6; round++) {
+      expect(firePoll(addon)).toBe(1);
+      await sleep(300);
+    }
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.credits_spent).toBeLessThanOrEqual(8);
+    expect(queuedRequests(addon)).toHaveLength(CONTACTS.length - 8);
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').auto?.committedToday).toBe(8);
+
+    addon.advanceClock(24 * 60 * 60 * 1000);
+    for (let round = 0; round < 6; round++) {
+      firePoll(addon);
+      await sleep(300);
+    }
+    expect(queuedRequests(addon)).toHaveLength(CONTACTS.length - 16);
+    addon.recalculate();
+    expect(column(addon, `G2:G${LAST}`).filter((text) => text.includes('@')).length).toBeGreaterThan(8);
   });
 });

@@ -120,6 +120,7 @@ export function contextFor(world: TestWorld, budget = new FakeBudget()): AppCont
     notify: world.notifier,
     spreadsheet: world.spreadsheet,
     api: () => world.api,
+    userEmail: () => 'user@example.com',
     defaultApiBaseUrl: 'https://api.example.test/',
   };
 }

@@ -1,0 +1,65 @@
+/**
+ * The setting of "Get formula results automatically" (see formula-auto.ts): who pays, the daily
+ * cap, and what today's automatic runs may cost, in one document property.
+ */
+import { UserError } from '../user-error';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import type { AppContext } from './context';
+import { decodeRecord, encodeRecord, FORMULA_AUTO_CODEC } from './stored-records';
+
+export interface FormulaAuto {
+  /** Whose key pays: the user who turned it on (their trigger sends). */
+  email: string;
+  dailyCap: number;
+  /** The UTC day `committed` counts for. */
+  day: string;
+  /** Credits today's automatic runs may cost at most (their estimates). */
+  committed: number;
+}
+
+const MAX_DAILY_CAP = 1_000_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function readFormulaAuto(ctx: Pick<AppContext, 'documentStore' | 'clock'>): FormulaAuto | null {
+  const text = ctx.documentStore.get(DOCUMENT_PROPERTY.formulaAuto);
+  const decoded = text ? decodeRecord<FormulaAuto>(FORMULA_AUTO_CODEC, text) : undefined;
+  if (!decoded?.ok) return null;
+  const today = dayOf(ctx.clock.now());
+  return decoded.value.day === today ? decoded.value : { ...decoded.value, day: today, committed: 0 };
+}
+
+export function writeFormulaAuto(ctx: AppContext, auto: FormulaAuto): void {
+  ctx.documentStore.set(DOCUMENT_PROPERTY.formulaAuto, encodeRecord(FORMULA_AUTO_CODEC, auto));
+}
+
+/** Turns the automatic mode on (with the caller's key) or off. Returns the setting. */
+export function setFormulaAuto(ctx: AppContext, enabled: boolean, dailyCap: number): FormulaAuto | null {
+  if (!enabled) {
+    ctx.documentStore.delete(DOCUMENT_PROPERTY.formulaAuto);
+    return null;
+  }
+  if (!Number.isInteger(dailyCap) || dailyCap < 1 || dailyCap > MAX_DAILY_CAP)
+    throw new UserError(
+      `The daily cap must be a whole number of credits from 1 to ${MAX_DAILY_CAP.toLocaleString('en-US')}.`,
+    );
+  const email = ctx.userEmail();
+  if (!email)
+    throw new UserError(
+      'Sheet Enrich cannot tell who you are here, so it cannot spend your credits automatically.',
+    );
+  const current = readFormulaAuto(ctx);
+  const auto: FormulaAuto = {
+    email,
+    dailyCap,
+    day: dayOf(ctx.clock.now()),
+    committed: current?.committed ?? 0,
+  };
+  writeFormulaAuto(ctx, auto);
+  return auto;
+}
+
+/** True when this execution's user pays for the automatic mode: their trigger must keep running. */
+export function formulaAutoIsMine(ctx: AppContext): boolean {
+  const auto = readFormulaAuto(ctx);
+  return !!auto && auto.email === ctx.userEmail();
+}
