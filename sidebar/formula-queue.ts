@@ -19,6 +19,7 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
   const lines = h('div', { class: 'formula-queue-lines' });
   const autoSwitch = h('input', { type: 'checkbox', role: 'switch', name: 'formulaAuto' });
   const capInput = h('input', {
+    'aria-label': 'Daily credit cap for automatic formula results',
     type: 'number',
     name: 'formulaAutoCap',
     min: 1,
@@ -31,14 +32,8 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     'section',
     { class: 'formula-queue', 'aria-label': 'Formula requests', hidden: true },
     lines,
-    h(
-      'label',
-      { class: 'switch' },
-      autoSwitch,
-      h('span', {}, 'Get formula results automatically, at most '),
-      capInput,
-      h('span', {}, ' credits a day'),
-    ),
+    h('label', { class: 'switch' }, autoSwitch, h('span', {}, 'Get formula results automatically')),
+    h('div', { class: 'cap-row' }, 'At most ', capInput, ' credits a day'),
     autoHint,
     notice.element,
   );

@@ -31,3 +31,25 @@ export function demoEmails(count = 6): SheetData {
   );
   return { name: 'Emails', values: [['Email'], ...contacts.map((contact) => [contact.workEmail])] };
 }
+
+/**
+ * A third tab with formulas at work: `=ENRICH_EMAIL` and `=ENRICH_PHONE` over the first rows of the
+ * same people. They answer "⏳ queued" until Jobs › Get them… runs, then show the answers.
+ */
+export function demoFormulas(count = 5): SheetData {
+  const contacts = sampleContacts(EMULATOR_SEED, count);
+  const last = count + 1;
+  return {
+    name: 'Formulas',
+    values: [
+      ['First name', 'Last name', 'Company', 'Work email (formula)', 'Phone (formula)'],
+      ...contacts.map((contact, index) => [
+        contact.firstName,
+        contact.lastName,
+        contact.domain,
+        index === 0 ? `=ENRICH_EMAIL(A2:A${last},B2:B${last},C2:C${last})` : '',
+        index === 0 ? `=ENRICH_PHONE(A2:A${last},B2:B${last},C2:C${last})` : '',
+      ]),
+    ],
+  };
+}

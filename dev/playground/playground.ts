@@ -5,7 +5,7 @@
 import Fastify from 'fastify';
 import { spawnEmulator } from '../emulator/spawn';
 import { loadWebAssets } from './assets';
-import { demoContacts, demoEmails } from './demo';
+import { demoContacts, demoEmails, demoFormulas } from './demo';
 import { registerRoutes } from './routes';
 import { PlaygroundSession, type ApiTarget } from './session';
 
@@ -40,7 +40,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const api: ApiTarget = emulator
       ? { baseUrl: emulator.baseUrl, apiKey: emulator.apiKey }
       : { baseUrl: options.apiUrl!, apiKey: options.apiKey ?? '' };
-    const session = new PlaygroundSession(api, [demoContacts(), demoEmails()]);
+    const session = new PlaygroundSession(api, [demoContacts(), demoEmails(), demoFormulas()]);
     const app = Fastify({ logger: false, forceCloseConnections: true });
     registerRoutes(app, session, await loadWebAssets());
     const host = options.host ?? '127.0.0.1';

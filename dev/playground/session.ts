@@ -69,6 +69,15 @@ export class PlaygroundSession {
     if (options.sidebar !== false) this.run('showSidebar', []);
   }
 
+  /**
+   * Sheets recalculates custom functions by itself after edits and after a script ran; the local
+   * runtime does it when asked, with Sheets' rule (a formula runs again only when its text or its
+   * arguments changed), so the page calls it after everything that may change either.
+   */
+  private recalculate(): void {
+    this.addon.recalculate();
+  }
+
   /** Runs a top-level function of dist/Code.js as one execution (a menu item, a google.script.run call). */
   run(name: string, args: unknown[]): CallAnswer {
     if (isPrivate(name)) return { ok: false, message: `Script function not found: ${name}` };
@@ -77,6 +86,7 @@ export class PlaygroundSession {
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error) };
     } finally {
+      this.recalculate();
       this.collectMessages();
     }
   }
@@ -85,6 +95,7 @@ export class PlaygroundSession {
   pumpTriggers(): string[] {
     const before = this.addon.triggerFailures().length;
     this.addon.fireTriggers({ all: true });
+    this.recalculate();
     return this.addon
       .triggerFailures()
       .slice(before)
@@ -96,6 +107,7 @@ export class PlaygroundSession {
     // addSheetFromValues only reuses an empty sheet: replacing data starts from a cleared one.
     existing?.clear();
     this.addon.addSheetFromValues(sheet.name, sheet.values);
+    this.recalculate();
   }
 
   readSheet(name: string): { values: unknown[][]; displayValues: string[][] } | null {
@@ -110,6 +122,7 @@ export class PlaygroundSession {
     const sheet = this.requireSheet(sheetName);
     sheet.ensureSize(row, column);
     sheet.getRange(row, column).setValue(value);
+    this.recalculate();
   }
 
   select(ranges: string[], sheetName?: string): void {

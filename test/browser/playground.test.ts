@@ -34,6 +34,9 @@ test('cells are edited by typing, and selections follow the mouse', async () => 
   await page.keyboard.press('Enter');
   await expectText(page.locator('#name-box'), 'A16');
   await expect(playground.api.sheet('Contacts').then((sheet) => sheet.values[14]?.[0])).resolves.toBe('Zoé');
+  // The grid shows it too, and keeps following the server (Enter did not open the next cell).
+  await page.locator('td[data-row="15"][data-column="1"]', { hasText: 'Zoé' }).waitFor();
+  await expect(page.locator('.cell-editor').count()).resolves.toBe(0);
 
   await cell(2, 1).click();
   await cell(4, 2).click({ modifiers: ['Control'] });

@@ -268,6 +268,9 @@ export class Grid {
     input.value = initial;
     input.setAttribute('aria-label', `Edit ${columnLetters(cell.column)}${cell.row}`);
     input.addEventListener('keydown', (event) => {
+      // Handled here only: bubbling to the grid's own keydown would open an editor on the next cell
+      // at once (Enter), leaving the grid "busy" and no longer redrawn from the server.
+      if (['Enter', 'Tab', 'Escape'].includes(event.key)) event.stopPropagation();
       if (event.key === 'Enter' || event.key === 'Tab') {
         event.preventDefault();
         this.commitEdit();

@@ -1,0 +1,66 @@
+/**
+ * Formulas in a real browser: a user types =ENRICH_EMAIL over five rows, sees them queued, gets
+ * them from the Jobs panel (the same confirm as a sidebar run), and sees each row's own work email
+ * appear in the formula cells without touching them again.
+ */
+import type { Page } from 'playwright-core';
+import {
+  chooseMenuItem,
+  expectText,
+  sidebarOf,
+  sidebarShot,
+  usePlaygroundPage,
+  type RunningPlayground,
+} from './support';
+
+jest.setTimeout(60_000);
+
+const session = usePlaygroundPage({
+  reset: { sidebar: false },
+  viewport: { width: 1280, height: 1000 },
+  ready: (page) => page.locator('.grid td').first().waitFor(),
+});
+let playground: RunningPlayground;
+let page: Page;
+
+beforeEach(() => {
+  ({ playground, page } = session);
+});
+
+const cell = (row: number, column: number) => page.locator(`td[data-row="${row}"][data-column="${column}"]`);
+
+test('a typed =ENRICH_EMAIL is queued, got from the Jobs panel, and shows each row its email', async () => {
+  await cell(2, 6).click();
+  await page.keyboard.type('=ENRICH_EMAIL(A2:A6,B2:B6,D2:D6)');
+  await page.keyboard.press('Enter');
+  for (let row = 2; row <= 6; row++) await expectText(cell(row, 6), '⏳ queued');
+
+  await chooseMenuItem(page, 'Get formula results');
+  const sidebar = sidebarOf(page);
+  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
+  const queue = sidebar.locator('.formula-queue');
+  // The five typed here, and the demo's Formulas tab (the same five people: email and phone).
+  await expectText(queue, '10 formula requests');
+  await expectText(queue, 'at most 55 credits');
+  await expectText(queue, 'Off: formulas never spend credits on their own.');
+  await sidebarShot(page, 'sidebar-formula-queue');
+  await queue.getByRole('button', { name: 'Get them…' }).click();
+  await expectText(queue.locator('.confirm'), 'Spend up to 55 credits');
+  await queue.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click();
+
+  await sidebar.locator('.run .badge', { hasText: 'Finished' }).waitFor({ timeout: 20_000 });
+  await cell(2, 6).filter({ hasText: '@' }).waitFor({ timeout: 10_000 });
+  const sheet = await playground.api.sheet('Contacts');
+  const rows = sheet.displayValues.slice(1, 6);
+  const emails = rows.map((row) => row[5]!);
+  // Each row shows its own person's email (at the row's company domain), or says it was not found.
+  rows.forEach((row) => {
+    if (row[5] !== '— not found') expect(row[5]).toMatch(new RegExp(`@${row[3]!.replace(/\./g, '\\.')}$`));
+  });
+  expect(emails.filter((email) => email.includes('@')).length).toBeGreaterThanOrEqual(3);
+  await expectText(cell(2, 6), emails[0]!);
+  // The demo's Formulas tab got its answers from the same run.
+  await page.getByRole('tab', { name: 'Formulas' }).click();
+  await expectText(cell(2, 4), emails[0]!);
+  await expect(playground.api.sheet('Formulas').then((tab) => tab.values[1]?.[3])).resolves.toBe(emails[0]);
+});
