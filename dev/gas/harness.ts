@@ -161,6 +161,7 @@ class LocalAddon implements Addon {
     if (options.apiBaseUrl !== undefined) user.setProperty(USER_PROPERTY.apiBaseUrl, options.apiBaseUrl);
     if (options.apiKey !== undefined) user.setProperty(USER_PROPERTY.apiKey, options.apiKey);
     this.ui = uiView(this.runtime);
+    this.runtime.flushListeners.push(() => this.recalculator.observe(this.runtime.spreadsheet));
   }
 
   get spreadsheet(): FakeSpreadsheet {

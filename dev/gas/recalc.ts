@@ -3,6 +3,14 @@
  * runs as its own custom-function execution with the referenced cells' values (a single cell as a
  * value, a range as a 2-D array) and shows the result, spilling arrays down and right. Built-in
  * functions are not evaluated. A thrown error shows as #ERROR!; a spill onto data as #REF!.
+ *
+ * When: custom functions are not volatile. Sheets evaluates one again only when the values of its
+ * arguments changed or its formula text did (Apps Script guide, "Custom functions": results are
+ * cached; "a custom function ... is only recalculated when its arguments change"). A text change
+ * counts when Sheets saw it: formulas are compared at flush points (SpreadsheetApp.flush, the end of
+ * every execution, and each recalculate()), so clearing a formula, flushing and writing it back
+ * makes it run again, while writing back the identical text, or clearing and rewriting it with no
+ * flush between, does not.
  */
 import { parseA1 } from './spreadsheet/a1';
 import type { Cell, CellValue } from './spreadsheet/parsing';
@@ -67,14 +75,38 @@ function resultGrid(value: unknown): CellValue[][] {
   return value.map((row: unknown) => (Array.isArray(row) ? row.map(cell) : [cell(row)]));
 }
 
+const argumentsKey = (args: unknown[]): string =>
+  JSON.stringify(args, (_key, value: unknown) => (value instanceof Date ? `date:${value.getTime()}` : value));
+
 export class Recalculator {
   /** Cells a previous result spilled into, cleared before the next run of the same formula. */
   private readonly spills = new Map<string, { row: number; column: number; cell: Cell }[]>();
+  /** Each formula cell's text at the last flush point, and how often it changed between two. */
+  private readonly seen = new Map<string, { text: string; version: number }>();
+  /** What each cell was last evaluated with. */
+  private readonly evaluated = new Map<string, { version: number; args: string; grid?: CellValue[][] }>();
+  /** Custom-function executions so far. */
+  runs = 0;
 
   constructor(private readonly run: CustomFunctionRunner) {}
 
-  /** Evaluates every custom-function cell of the spreadsheet; returns how many ran. */
+  /** A flush point: formula texts that differ from the last one's count as changed. */
+  observe(spreadsheet: FakeSpreadsheet): void {
+    const now = new Map<string, string>();
+    for (const sheet of spreadsheet.getSheets())
+      for (const { row, column, cell } of sheet.exportCells())
+        if (cell.formula !== undefined) now.set(`${sheet.getSheetId()}:${row}:${column}`, cell.formula);
+    for (const key of new Set([...this.seen.keys(), ...now.keys()])) {
+      const text = now.get(key) ?? '';
+      const seen = this.seen.get(key);
+      if (!seen) this.seen.set(key, { text, version: 0 });
+      else if (seen.text !== text) this.seen.set(key, { text, version: seen.version + 1 });
+    }
+  }
+
+  /** Evaluates the custom-function cells whose text or arguments changed; returns how many ran. */
   recalculate(spreadsheet: FakeSpreadsheet): number {
+    this.observe(spreadsheet);
     let ran = 0;
     for (const sheet of spreadsheet.getSheets()) {
       for (const { row, column, cell } of sheet.exportCells()) {
@@ -86,10 +118,22 @@ export class Recalculator {
         } catch {
           continue; // nested formulas and the like: left to Sheets
         }
+        const key = `${sheet.getSheetId()}:${row}:${column}`;
+        const version = this.seen.get(key)?.version ?? 0;
+        const last = this.evaluated.get(key);
+        const argsKey = argumentsKey(args);
+        if (last && last.version === version && last.args === argsKey) {
+          // Not run again: its cached result is laid out again (data typed into its spill: #REF!).
+          if (last.grid) this.show(sheet, row, column, last.grid);
+          continue;
+        }
+        this.runs += 1;
         const outcome = this.run(match[1]!, args);
-        if (!outcome) continue;
+        const grid = !outcome ? undefined : 'error' in outcome ? [['#ERROR!']] : resultGrid(outcome.value);
+        this.evaluated.set(key, { version, args: argsKey, grid });
+        if (!grid) continue;
         ran += 1;
-        this.show(sheet, row, column, 'error' in outcome ? [['#ERROR!']] : resultGrid(outcome.value));
+        this.show(sheet, row, column, grid);
       }
     }
     return ran;

@@ -71,6 +71,12 @@ export class Runtime {
   readonly timeZone: string;
   /** The manifest's urlFetchWhitelist; undefined: no restriction. */
   readonly urlFetchWhitelist?: readonly string[];
+  /** Called at every flush point (SpreadsheetApp.flush, the end of an execution): see recalc.ts. */
+  readonly flushListeners: (() => void)[] = [];
+
+  flushed(): void {
+    for (const listener of this.flushListeners) listener();
+  }
 
   constructor(readonly options: RuntimeOptions) {
     this.clock = options.clock;
@@ -96,7 +102,9 @@ export class Runtime {
   servicesFor(guard: ExecutionGuard): Record<string, GasObject> {
     const anonymous = guard.kind === 'customFunction';
     return {
-      SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, this.ui, this.options.addonName),
+      SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, this.ui, this.options.addonName, () =>
+        this.flushed(),
+      ),
       PropertiesService: new FakePropertiesService(this.properties),
       CacheService: new FakeCacheService(this.caches),
       LockService: new FakeLockService(this.locks, guard.id, this.clock),
@@ -196,5 +204,7 @@ export class Execution {
     if (this.ended) return;
     this.ended = true;
     this.runtime.locks.releaseAll(this.guard.id);
+    // What the execution wrote reaches Sheets when it ends, as at a flush.
+    this.runtime.flushed();
   }
 }

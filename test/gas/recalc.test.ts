@@ -46,3 +46,57 @@ describe('recalculate', () => {
     expect(sheet.getRange('A5').getValue()).toBe('');
   });
 });
+
+describe('when Sheets evaluates a custom function again', () => {
+  const addon = loadScript(`${CODE}
+function rewriteAroundFlush() {
+  var cell = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1');
+  var formula = cell.getFormula();
+  cell.setValue('');
+  SpreadsheetApp.flush();
+  cell.setFormula(formula);
+}
+function rewriteWithoutFlush() {
+  var cell = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1');
+  var formula = cell.getFormula();
+  cell.setValue('');
+  cell.setFormula(formula);
+}
+function rewriteSameText() {
+  var cell = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1');
+  cell.setFormula(cell.getFormula());
+}
+function clearFormula() {
+  SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1').setValue('');
+}
+function restoreFormula() {
+  SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1').setFormula('=DOUBLE(A1:A2)');
+}
+`);
+  const sheet = addon.addSheetFromValues('When', [
+    [2, 'x', '=DOUBLE(A1:A2)'],
+    [3, 'y', ''],
+  ]);
+  afterAll(() => addon.close());
+
+  it('runs a formula once, then again only when its arguments or (seen at a flush) its text change', () => {
+    expect(addon.recalculate()).toBe(1);
+    expect(addon.recalculate()).toBe(0);
+    sheet.getRange('B1').setValue('unrelated');
+    expect(addon.recalculate()).toBe(0);
+    sheet.getRange('A2').setValue(5);
+    expect(addon.recalculate()).toBe(1);
+    expect(sheet.getRange('C1:C2').getValues()).toEqual([[4], [10]]);
+
+    addon.call('rewriteSameText');
+    expect(addon.recalculate()).toBe(0);
+    addon.call('rewriteWithoutFlush');
+    expect(addon.recalculate()).toBe(0);
+    addon.call('rewriteAroundFlush');
+    expect(addon.recalculate()).toBe(1);
+    addon.call('clearFormula');
+    addon.call('restoreFormula');
+    expect(addon.recalculate()).toBe(1);
+    expect(sheet.getRange('C1:C2').getValues()).toEqual([[4], [10]]);
+  });
+});

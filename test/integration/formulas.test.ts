@@ -47,10 +47,11 @@ describe('=ENRICH_EMAIL over a range', () => {
     const plan = addon.call<PlanView>('planFormulaRun', { fields: ['work_email'] });
     expect(plan).toMatchObject({ contactsToSend: 20, maxCredits: 20, fields: ['work_email'] });
     const start = addon.call<StartView>('startRun', plan.planId);
+    expect(addon.recalculate()).toBe(0); // nothing changed: Sheets keeps the cached "queued"
     const run = await settle(addon, start.runId);
     expect(run.state).toBe('finished');
-    // The run refreshed the formulas: a recalculation now shows the answers.
-    addon.recalculate();
+    // The run rewrote the formula around a flush: Sheets evaluates it again and shows the answers.
+    expect(addon.recalculate()).toBe(1);
     const emails = column(addon, `G2:G${LAST}`);
     CONTACTS.forEach((contact, index) => {
       const shown = emails[index]!;
@@ -98,9 +99,12 @@ describe('formulas over saved results', () => {
     const sheetEmails = column(addon, 'E2:E1001');
     const formulaEmails = column(addon, 'K2:K1001');
     expect(formulaEmails).toEqual(sheetEmails.map((email) => email || '— not found'));
-    // Every recalculation after that answers from the cache: one call.
-    const warm = serviceCalls(addon, () => addon.recalculate());
-    expect(total(warm)).toBe(1);
+    // Nothing changed: Sheets does not run the formula again.
+    expect(serviceCalls(addon, () => expect(addon.recalculate()).toBe(0))).toEqual({});
+    // The same formula elsewhere answers from the cache the first one warmed: one call.
+    typeFormula(addon, 'L2', '=ENRICH_EMAIL(A2:A1001,B2:B1001,D2:D1001)');
+    const warm = serviceCalls(addon, () => expect(addon.recalculate()).toBe(1));
+    expect(warm).toEqual({ 'Cache.getAll': 1 });
     expect((await kit.emulator().admin.stats()).credits_spent).toBe(credits);
     addon.close();
   });

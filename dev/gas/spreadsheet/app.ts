@@ -13,6 +13,7 @@ export class FakeSpreadsheetApp implements GasObject {
     private readonly spreadsheet: FakeSpreadsheet,
     private readonly ui: UiRecord,
     private readonly addonName: string,
+    private readonly onFlush: () => void = () => undefined,
   ) {}
 
   getActiveSpreadsheet(): FakeSpreadsheet {
@@ -51,8 +52,13 @@ export class FakeSpreadsheetApp implements GasObject {
     return new FakeUi(this.ui, this.addonName);
   }
 
-  /** Writes are applied at once here; flush only costs a call. */
-  flush(): void {}
+  /**
+   * Writes are applied at once here; a flush is a point where Sheets sees the formulas as they are
+   * now (recalc.ts: a formula whose text changed between two such points is evaluated again).
+   */
+  flush(): void {
+    this.onFlush();
+  }
 
   /** Only the document the add-on is bound to exists in this runtime. */
   openById(id: string): FakeSpreadsheet {
