@@ -7,7 +7,7 @@
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { FormulaQueueView, PlanView, StartView } from '../../src/ui/rpc';
 import { sleep } from '../../scripts/lib/enrich-run';
-import { contactRows, engineKit, firePoll, people, settle, SHEET } from './support/engine';
+import { contactRows, engineKit, firePoll, jobsEnded, people, settle, SHEET } from './support/engine';
 
 const kit = engineKit();
 const CONTACTS = people(20, 0.2);
@@ -210,5 +210,26 @@ describe('Get formula results automatically', () => {
     expect(queuedRequests(addon)).toHaveLength(CONTACTS.length - 16);
     addon.recalculate();
     expect(column(addon, `G2:G${LAST}`).filter((text) => text.includes('@')).length).toBeGreaterThan(8);
+  });
+});
+
+describe('the formula refresh', () => {
+  it('killed between clearing the formulas and writing them back, puts them back at the next poll', async () => {
+    const addon = kit.open(contactRows(CONTACTS));
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    const formula = `=ENRICH_EMAIL(A2:A${LAST},B2:B${LAST},D2:D${LAST})`;
+    typeFormula(addon, 'G2', formula);
+    addon.recalculate();
+    const plan = addon.call<PlanView>('planFormulaRun', {});
+    addon.call<StartView>('startRun', plan.planId);
+    await jobsEnded(kit.emulator());
+    expect(() => addon.callWith({ killAfter: { 'SpreadsheetApp.flush': 1 } }, 'onPollTrigger')).toThrow(
+      /Exceeded maximum execution time/,
+    );
+    expect(sheet.getRange('G2').getFormula()).toBe('');
+    addon.call('pollJobs');
+    expect(sheet.getRange('G2').getFormula()).toBe(formula);
+    expect(addon.recalculate()).toBe(1);
+    expect(column(addon, `G2:G${LAST}`).filter((text) => text.includes('@')).length).toBeGreaterThan(10);
   });
 });
