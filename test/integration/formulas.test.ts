@@ -78,7 +78,6 @@ function serviceCalls(addon: Addon, work: () => void): Record<string, number> {
       .filter(([, count]) => count > 0),
   );
 }
-const total = (calls: Record<string, number>) => Object.values(calls).reduce((sum, n) => sum + n, 0);
 
 describe('formulas over saved results', () => {
   it('answer 1,000 rows from the ledger in one execution: no UrlFetch, at most 3 service calls', async () => {
