@@ -32,6 +32,8 @@ export interface AdminStats {
   credits_spent: number;
   jobs: { total: number; by_status: Record<string, number> };
   webhooks: { pending: number; delivered: number; failed: number };
+  /** People charged (per kind of job), those charged in more than one job, and the cost of charging each once. */
+  charges: { persons: number; charged_twice: number; credits_once: number };
 }
 
 export interface AdminClient {

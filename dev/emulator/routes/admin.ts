@@ -46,6 +46,30 @@ function jobSummary(state: EmulatorState, job: Job) {
   };
 }
 
+/**
+ * Who was charged, per person and kind of job: how many people were charged more than once (the
+ * same input paid twice), and what charging each of them once would have cost.
+ */
+function chargesOf(jobs: readonly Job[]) {
+  const byPerson = new Map<string, { count: number; credits: number }>();
+  for (const job of jobs)
+    for (const outcome of job.outcomes) {
+      if (!outcome.person || outcome.credits === 0) continue;
+      const key = `${job.kind}:${outcome.person.id}`;
+      const seen = byPerson.get(key);
+      byPerson.set(key, {
+        count: (seen?.count ?? 0) + 1,
+        credits: Math.max(seen?.credits ?? 0, outcome.credits),
+      });
+    }
+  const charged = [...byPerson.values()];
+  return {
+    persons: charged.length,
+    charged_twice: charged.filter((person) => person.count > 1).length,
+    credits_once: charged.reduce((sum, person) => sum + person.credits, 0),
+  };
+}
+
 const JOB_ACTIONS = {
   finish: (state: EmulatorState, job: Job) => state.engine.finish(job),
   cancel: (state: EmulatorState, job: Job) => state.engine.cancel(job),
@@ -124,6 +148,7 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
       credits_spent: state.ledger.spent,
       jobs: { total: jobs.length, by_status: byStatus },
       webhooks,
+      charges: chargesOf(jobs),
     };
   });
 

@@ -1,0 +1,428 @@
+/**
+ * The chaos benchmark (`npm run chaos`): the built add-on enriches N rows against an emulator with
+ * every fault at once, while the sheet is edited under it and executions die, and we count what a
+ * paying user would notice.
+ *
+ * The world: one emulator with 5xx, 429 (and a small rate limit), latency, stuck jobs, starts whose
+ * answer is lost (the job exists and is charged), and too few credits for the whole run (topped up
+ * once the run stops for lack of them). Between executions the user sorts the rows, deletes and
+ * inserts rows, inserts a column at A once, and types over an output cell now and then. Each poll
+ * execution is, at random, killed at a service call (as Apps Script's time limit does) or given a
+ * short time budget. The user does what the sidebar asks: imports ambiguous jobs by the id the
+ * provider's dashboard shows for their name (free), tops up credits when the run ran out, and runs
+ * the rows again when a run ended with rows left (saved answers are free). The provider unsticks
+ * stuck jobs after a while.
+ *
+ * Counted at the end, on the rows still in the sheet, against a fault-free run of the same
+ * contacts (the expected answer of each input):
+ * - lost: an answer the reference found that the row does not show;
+ * - misplaced: a row showing a value that is not its own inputs' answer, or a cell the user typed
+ *   over that no longer holds what they typed;
+ * - written_twice: answers stored twice in the ledger for the same inputs;
+ * - rows_without_final_status: rows whose Status is not "found" / "not found";
+ * - credits_spent (the emulator's), credits_minimum (what charging each person once costs, from the
+ *   emulator's charges) and charged_twice (people charged in more than one job).
+ * Targets: all zero, and credits_spent == credits_minimum.
+ */
+import { loadAddon, type Addon } from '../../dev/gas/harness';
+import { sampleContacts } from '../../dev/emulator/sample';
+import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
+import { LEDGER_SHEET_NAME } from '../../src/jobs/ledger';
+import { isFinalStatus } from '../../src/sheet/output-columns';
+import type { PlanView, ProgressView, RunProgress } from '../../src/ui/rpc';
+import { loadRowsAsSheet, runCsvEnrichment, selectDataRows, sleep } from './enrich-run';
+import { outputRows } from './sheet-outputs';
+
+export interface ChaosOptions {
+  rows: number;
+  seed: number;
+  /** Progress lines (stderr in the CLI). */
+  log?: (line: string) => void;
+}
+
+/** How often each kind of trouble happened, so a run that met no fault does not pass as a good one. */
+export interface ChaosEvents {
+  sorts: number;
+  deletions: number;
+  insertions: number;
+  columnInsertions: number;
+  typedOver: number;
+  kills: number;
+  shortBudgets: number;
+  imported: number;
+  retried: number;
+  topUps: number;
+  reruns: number;
+  unstuck: number;
+  /** API answers by status (5xx, 429, 402...). */
+  answers: Record<string, number>;
+}
+
+export interface ChaosResult {
+  rows: number;
+  lost: number;
+  misplaced: number;
+  written_twice: number;
+  credits_spent: number;
+  credits_minimum: number;
+  charged_twice: number;
+  rows_without_final_status: number;
+  wall_ms: number;
+}
+
+const HEADER = ['First name', 'Last name', 'Company', 'Website'];
+const FIELDS = ['work_email', 'phone'] as const;
+const FAULTS = '5xx=0.1,429=0.05,latency=0-20,stuck=0.1,lost=0.15';
+const KILL_POINTS = [
+  'UrlFetchApp.fetchAll',
+  'Range.setValues',
+  'RangeList.setNumberFormat',
+  'Properties.setProperties',
+  'Range.getValues',
+  'Cache.putAll',
+];
+const MAX_ROUNDS = 400;
+const USER_TEXT = 'my own note';
+
+type Expected = { workEmail: string; phone: string };
+const keyOf = (cells: readonly string[]) => cells.slice(0, 4).join('|');
+
+/** mulberry32: a small seeded PRNG, so a run with the same seed does the same things. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function contactRows(options: ChaosOptions): string[][] {
+  const contacts = sampleContacts(options.seed, options.rows, { unknownShare: 0.1 });
+  return [HEADER, ...contacts.map((c) => [c.firstName, c.lastName, c.companyName, c.domain])];
+}
+
+/** The fault-free answers of the same contacts: input key → what the row should show. */
+async function referenceAnswers(rows: string[][], seed: number): Promise<Map<string, Expected>> {
+  const emulator = await spawnEmulator({ jobMs: 100, rateLimit: 0, credits: 10_000_000, seed });
+  try {
+    const summary = await runCsvEnrichment({
+      rows,
+      sheetName: 'reference',
+      kind: 'enrich',
+      fields: [...FIELDS],
+      apiBaseUrl: emulator.baseUrl,
+      apiKey: emulator.apiKey,
+      pollMs: 200,
+    });
+    const outputs = outputRows(summary.table, 'enrich');
+    return new Map(
+      summary.table
+        .slice(1)
+        .map((cells, index) => [
+          keyOf(cells),
+          { workEmail: outputs[index]!.workEmail ?? '', phone: outputs[index]!.phone ?? '' },
+        ]),
+    );
+  } finally {
+    await emulator.stop();
+  }
+}
+
+/** The user, between executions: edits the sheet the way people do while a run works. */
+class User {
+  private columnInserted = false;
+  readonly typedOver = new Set<string>();
+
+  constructor(
+    private readonly addon: Addon,
+    private readonly random: () => number,
+    private readonly events: ChaosEvents,
+  ) {}
+
+  private get sheet() {
+    return this.addon.spreadsheet.getSheetByName('Contacts')!;
+  }
+
+  /** Where the inputs are now (a column may have been inserted at A). */
+  private inputColumn(): number {
+    return this.columnInserted ? 2 : 1;
+  }
+
+  edit(): void {
+    const sheet = this.sheet;
+    const lastRow = sheet.getLastRow();
+    if (lastRow < 3) return;
+    const pick = this.random();
+    const row = 2 + Math.floor(this.random() * (lastRow - 1));
+    if (pick < 0.25) {
+      const column = this.inputColumn() + Math.floor(this.random() * 4);
+      sheet
+        .getRange(2, 1, lastRow - 1, sheet.getLastColumn())
+        .sort({ column, ascending: this.random() < 0.5 });
+      this.events.sorts++;
+    } else if (pick < 0.4) {
+      sheet.deleteRow(row);
+      this.events.deletions++;
+    } else if (pick < 0.55) {
+      sheet.insertRowBefore(row);
+      this.events.insertions++;
+    } else if (pick < 0.6) {
+      this.insertColumnAtA();
+    } else if (pick < 0.7) this.typeOverOutput(row);
+  }
+
+  insertColumnAtA(): void {
+    if (this.columnInserted) return;
+    this.sheet.insertColumnBefore(1);
+    this.columnInserted = true;
+    this.events.columnInsertions++;
+  }
+
+  /** The user types into the Work email cell of a row that has its answer: the cell is theirs now. */
+  private typeOverOutput(row: number): void {
+    const table = this.sheet.getDataRange().getDisplayValues() as string[][];
+    const header = table[0]!;
+    const email = header.indexOf('Work email');
+    const status = header.indexOf('Status');
+    const cells = table[row - 1];
+    if (email < 0 || status < 0 || !cells || !isFinalStatus(cells[status] ?? '')) return;
+    const inputs = cells.slice(this.inputColumn() - 1, this.inputColumn() + 3);
+    if (inputs.every((cell) => !cell)) return;
+    this.sheet.getRange(row, email + 1).setValue(USER_TEXT);
+    this.typedOver.add(keyOf(inputs));
+    this.events.typedOver++;
+  }
+
+  inputsOf(cells: readonly string[]): string[] {
+    return cells.slice(this.inputColumn() - 1, this.inputColumn() + 3);
+  }
+
+  selectAll(): void {
+    const sheet = this.sheet;
+    selectDataRows(this.addon, 'Contacts', sheet.getLastRow(), sheet.getLastColumn());
+  }
+}
+
+function killedPoll(addon: Addon, method: string, nth: number, events: ChaosEvents): void {
+  const [trigger] = addon.triggers();
+  if (trigger) addon.advanceClock(Math.max(0, trigger.nextRunAt - addon.now()));
+  try {
+    addon.callWith({ killAfter: { [method]: nth } }, 'onPollTrigger');
+  } catch (error) {
+    if (!/Exceeded maximum execution time/.test(String(error))) throw error;
+    events.kills++;
+  }
+}
+
+/** One poll execution, sometimes killed at a service call or given too little time. */
+function pollExecution(addon: Addon, random: () => number, events: ChaosEvents): void {
+  const [trigger] = addon.triggers();
+  if (trigger) addon.advanceClock(Math.max(0, trigger.nextRunAt - addon.now()));
+  const roll = random();
+  try {
+    if (roll < 0.25) {
+      const method = KILL_POINTS[Math.floor(random() * KILL_POINTS.length)]!;
+      addon.callWith({ killAfter: { [method]: 1 + Math.floor(random() * 3) } }, 'onPollTrigger');
+    } else if (roll < 0.35) {
+      events.shortBudgets++;
+      addon.callWith({ budgetMs: 50_000 + Math.floor(random() * 20_000) }, 'onPollTrigger');
+    } else addon.call('onPollTrigger');
+  } catch (error) {
+    if (!/Exceeded maximum execution time/.test(String(error))) throw error;
+    events.kills++;
+  }
+}
+
+/** What the user does about the runs: import ambiguous jobs, top up, run what is left again. */
+async function tendRuns(
+  addon: Addon,
+  emulator: SpawnedEmulator,
+  user: User,
+  events: ChaosEvents,
+): Promise<boolean> {
+  const view = addon.call<ProgressView>('getProgress');
+  for (const run of view.runs) await importAmbiguous(addon, emulator, run, events);
+  if (view.runs.some((run) => run.state === 'running')) return false;
+  if (events.topUps === 0 && view.runs.some((run) => run.state === 'out_of_credits')) {
+    await emulator.admin.setCredits(10_000_000);
+    events.topUps++;
+  }
+  if (rowsLeft(addon, user) === 0) return true;
+  // Rows without a final status (out of credits, inputs changed, a column moved...): run them again.
+  user.selectAll();
+  const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: [...FIELDS] });
+  if (plan.contactsToSend + plan.rowsFromLedger > 0) {
+    addon.call('startRun', plan.planId);
+    events.reruns++;
+  }
+  return false;
+}
+
+async function importAmbiguous(
+  addon: Addon,
+  emulator: SpawnedEmulator,
+  run: RunProgress,
+  events: ChaosEvents,
+): Promise<void> {
+  if (!run.ambiguousJobs?.length) return;
+  const jobs = await emulator.admin.jobs();
+  for (const ambiguous of run.ambiguousJobs) {
+    const job = jobs.find((candidate) => candidate.name === ambiguous.name);
+    // Not at the provider: the start never arrived, and sending it again costs nothing twice.
+    if (!job) {
+      addon.call('retryJob', { runId: run.runId, seq: ambiguous.seq });
+      events.retried++;
+    } else {
+      addon.call('importJob', { jobId: job.id, job: { runId: run.runId, seq: ambiguous.seq } });
+      events.imported++;
+    }
+  }
+}
+
+function rowsLeft(addon: Addon, user: User): number {
+  const table = addon.spreadsheet.getSheetByName('Contacts')!.getDataRange().getDisplayValues() as string[][];
+  const outputs = outputRows(table, 'enrich');
+  return table
+    .slice(1)
+    .filter(
+      (cells, index) => user.inputsOf(cells).some(Boolean) && !isFinalStatus(outputs[index]!.status ?? ''),
+    ).length;
+}
+
+function ledgerDuplicates(addon: Addon): number {
+  const ledger = addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME);
+  if (!ledger || ledger.getLastRow() < 2) return 0;
+  const fps = (ledger.getRange(2, 1, ledger.getLastRow() - 1, 2).getDisplayValues() as string[][]).map(
+    ([fp, entry]) => `${fp}|${entry!.replace(/"at":\d+/, '')}`,
+  );
+  return fps.length - new Set(fps).size;
+}
+
+export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosResult; events: ChaosEvents }> {
+  const startedAt = Date.now();
+  const log = options.log ?? (() => undefined);
+  const random = prng(options.seed);
+  const rows = contactRows(options);
+  const reference = await referenceAnswers(rows, options.seed);
+  const referenceCredits = [...reference.values()].reduce(
+    (sum, answer) => sum + (answer.workEmail ? 1 : 0) + (answer.phone ? 10 : 0),
+    0,
+  );
+  log(`chaos: ${options.rows} rows, seed ${options.seed}, reference ${referenceCredits} credits`);
+  const emulator = await spawnEmulator({
+    jobMs: 1500,
+    rateLimit: 40,
+    minuteMs: 1000,
+    credits: Math.round(referenceCredits * 0.4),
+    seed: options.seed,
+    faults: FAULTS,
+  });
+  const addon = loadAddon({ apiBaseUrl: emulator.baseUrl, apiKey: emulator.apiKey, allowLoopback: true });
+  try {
+    loadRowsAsSheet(addon, 'Contacts', rows);
+    const events: ChaosEvents = {
+      sorts: 0,
+      deletions: 0,
+      insertions: 0,
+      columnInsertions: 0,
+      typedOver: 0,
+      kills: 0,
+      shortBudgets: 0,
+      imported: 0,
+      retried: 0,
+      topUps: 0,
+      reruns: 0,
+      unstuck: 0,
+      answers: {},
+    };
+    const user = new User(addon, random, events);
+    user.selectAll();
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: [...FIELDS] });
+    // Every fault is met at least once, whatever the draws: the first starts are processed but
+    // their answers lost (the user imports them), the first poll is killed mid-write, and a column
+    // is inserted at A early on.
+    await emulator.admin.config({ faults: 'lost=1' });
+    addon.call('startRun', plan.planId);
+    await emulator.admin.config({ faults: FAULTS });
+    let round = 0;
+    for (; round < MAX_ROUNDS; round++) {
+      if (round === 3) user.insertColumnAtA();
+      else if (random() < 0.6) user.edit();
+      if (round === 1) killedPoll(addon, 'Range.setValues', 2, events);
+      else pollExecution(addon, random, events);
+      if (round % 15 === 14)
+        for (const job of await emulator.admin.jobs())
+          if (job.stuck && !['FINISHED', 'CANCELED', 'CREDITS_INSUFFICIENT'].includes(job.status)) {
+            await emulator.admin.finishJob(job.id);
+            events.unstuck++;
+          }
+      if (await tendRuns(addon, emulator, user, events)) break;
+      if (process.env.CHAOS_VERBOSE) {
+        const runs = addon
+          .call<ProgressView>('getProgress')
+          .runs.map((run) => `${run.state}:${run.done}/${run.sent}`);
+        log(`round ${round}: ${runs.join(' ')} · ${rowsLeft(addon, user)} rows left`);
+      }
+      await sleep(60);
+    }
+    events.answers = statusCounts((await emulator.admin.stats()).requests);
+    log(`chaos: settled after ${round} rounds; ${JSON.stringify(events)}`);
+    const measured = await measure(addon, emulator, user, reference);
+    return { result: { rows: options.rows, ...measured, wall_ms: Date.now() - startedAt }, events };
+  } finally {
+    addon.close();
+    await emulator.stop();
+  }
+}
+
+async function measure(
+  addon: Addon,
+  emulator: SpawnedEmulator,
+  user: User,
+  reference: ReadonlyMap<string, Expected>,
+): Promise<Omit<ChaosResult, 'rows' | 'wall_ms'>> {
+  const table = addon.spreadsheet.getSheetByName('Contacts')!.getDataRange().getDisplayValues() as string[][];
+  const outputs = outputRows(table, 'enrich');
+  let lost = 0;
+  let misplaced = 0;
+  let withoutFinal = 0;
+  table.slice(1).forEach((cells, index) => {
+    const inputs = user.inputsOf(cells);
+    if (inputs.every((cell) => !cell)) return;
+    const key = keyOf(inputs);
+    const row = outputs[index]!;
+    const expected = reference.get(key);
+    if (!isFinalStatus(row.status ?? '')) withoutFinal++;
+    if (!expected) return;
+    if (user.typedOver.has(key)) {
+      if (row.workEmail !== USER_TEXT) misplaced++;
+    } else if (row.workEmail !== expected.workEmail) {
+      if (row.workEmail) misplaced++;
+      else lost++;
+    }
+    if (row.phone !== expected.phone) {
+      if (row.phone) misplaced++;
+      else lost++;
+    }
+  });
+  const stats = await emulator.admin.stats();
+  return {
+    lost,
+    misplaced,
+    written_twice: ledgerDuplicates(addon),
+    credits_spent: stats.credits_spent,
+    credits_minimum: stats.charges.credits_once,
+    charged_twice: stats.charges.charged_twice,
+    rows_without_final_status: withoutFinal,
+  };
+}
+
+function statusCounts(requests: Record<string, Record<string, number>>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const byStatus of Object.values(requests))
+    for (const [status, count] of Object.entries(byStatus)) counts[status] = (counts[status] ?? 0) + count;
+  return counts;
+}
