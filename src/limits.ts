@@ -21,6 +21,11 @@ export const LIMITS = {
   /** Apps Script: execution time of a run and of a custom function. */
   executionMs: 6 * 60 * 1000,
   customFunctionMs: 30 * 1000,
+  /**
+   * New formula requests one formula may queue (document properties, ~120 bytes each): a 1,000-row
+   * column fits; a larger one queues in parts as the queue is got.
+   */
+  formulaRequestsPerCall: 1000,
   /** Time we keep in reserve before the hard limit to save state and write results. */
   executionSafetyMs: 45 * 1000,
 } as const;

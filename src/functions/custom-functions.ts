@@ -27,14 +27,16 @@ import {
 } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { cleanText } from '../sheet/text';
+import { LIMITS } from '../limits';
 import { UserError } from '../user-error';
 import { formulaRows } from './formula-args';
 
 export type FormulaContext = Pick<AppContext, 'spreadsheet' | 'cache' | 'documentStore' | 'clock'>;
 
 /** What a formula shows instead of a value. */
-export const FORMULA_STATUS: Record<RequestState | 'notFound', string> = {
+export const FORMULA_STATUS: Record<RequestState | 'notFound' | 'queueFull', string> = {
   queued: '⏳ queued: Extensions › Sheet Enrich › Get formula results',
+  queueFull: '⚠ too many requests waiting: get the queued ones first (Get formula results)',
   sent: '⏳ running',
   out_of_credits: '⚠ out of credits',
   notFound: '— not found',
@@ -132,6 +134,21 @@ export const REVERSE_SPEC: FormulaSpec = {
   value: (entry, [, field = '']) => (entry.profile ? profileField(field)(entry.profile) : undefined),
 };
 
+/**
+ * Queues what fits: at most LIMITS.formulaRequestsPerCall new requests per formula (about 120 bytes
+ * each), and none when the document's property store is full; returns the fingerprints queued.
+ */
+function enqueueFitting(ctx: FormulaContext, requests: readonly FormulaRequest[]): Set<string> {
+  const fitting = requests.slice(0, LIMITS.formulaRequestsPerCall);
+  try {
+    enqueueRequests(ctx.documentStore, ctx.cache, fitting);
+  } catch (error) {
+    if (!/quota|too large/i.test(String(error))) throw error;
+    return new Set();
+  }
+  return new Set(fitting.map((request) => request.fp));
+}
+
 /** What one row shows before the ledger is asked: "" for an empty row, a reason for a bad one. */
 function rowProblem(spec: FormulaSpec, cells: string[], input: ContactInputs): string | undefined {
   const inputCount = spec.names.includes('field') ? 1 : spec.names.length;
@@ -180,6 +197,10 @@ export function answerFormula(
     });
     return FORMULA_STATUS.queued;
   });
-  enqueueRequests(ctx.documentStore, ctx.cache, [...newRequests.values()]);
+  const queued = enqueueFitting(ctx, [...newRequests.values()]);
+  rows.forEach((_cells, index) => {
+    const fp = fps[index]!;
+    if (newRequests.has(fp) && !queued.has(fp)) answers[index] = FORMULA_STATUS.queueFull;
+  });
   return column ? answers.map((answer) => [answer]) : answers[0]!;
 }

@@ -135,6 +135,17 @@ describe('formulas over saved results', () => {
     expect([...plan.fields].sort()).toEqual(['phone', 'work_email']);
   });
 
+  it('queue at most 1,000 new requests per formula, and say so on the rest', () => {
+    const contacts = people(1200, 0);
+    const addon = kit.open(contactRows(contacts));
+    typeFormula(addon, 'G2', '=ENRICH_EMAIL(A2:A1201,B2:B1201,D2:D1201)');
+    addon.recalculate();
+    const shown = column(addon, 'G2:G1201');
+    expect(shown.filter((text) => text.startsWith('⏳ queued'))).toHaveLength(1000);
+    expect(shown.slice(1000).every((text) => text.startsWith('⚠ too many requests waiting'))).toBe(true);
+    expect(queuedRequests(addon)).toHaveLength(1000);
+  });
+
   it('say what is wrong with a row, and refuse ranges of different heights', () => {
     const addon = kit.open([
       ['First name', 'Last name', 'Company'],
