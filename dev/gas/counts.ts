@@ -1,6 +1,7 @@
 /**
  * Every call the add-on makes into a fake service, by `Service.method`, plus the totals quotas are
- * about: URL fetches (each request of a fetchAll counts), range reads and writes, trigger runs.
+ * about: URL fetches (each request of a fetchAll counts), range reads and writes, trigger runs,
+ * custom-function runs.
  */
 const RANGE_READS = new Set([
   'Range.getValues',
@@ -34,6 +35,7 @@ export class CallCounts {
   private readonly calls = new Map<string, number>();
   private fetchAllRequests = 0;
   private triggerRunCount = 0;
+  private customFunctionRunCount = 0;
 
   record(name: string): void {
     this.calls.set(name, (this.calls.get(name) ?? 0) + 1);
@@ -45,6 +47,10 @@ export class CallCounts {
 
   recordTriggerRun(): void {
     this.triggerRunCount += 1;
+  }
+
+  recordCustomFunctionRun(): void {
+    this.customFunctionRunCount += 1;
   }
 
   get(name: string): number {
@@ -68,6 +74,11 @@ export class CallCounts {
     return this.triggerRunCount;
   }
 
+  /** Custom functions run in custom-function mode: by recalculate() or callWith({ customFunction }). */
+  get customFunctionRuns(): number {
+    return this.customFunctionRunCount;
+  }
+
   /** Plain, sorted copy of the per-method counts (handy in snapshots and benchmark output). */
   snapshot(): Record<string, number> {
     return Object.fromEntries([...this.calls.entries()].sort(([a], [b]) => a.localeCompare(b)));
@@ -77,6 +88,7 @@ export class CallCounts {
     this.calls.clear();
     this.fetchAllRequests = 0;
     this.triggerRunCount = 0;
+    this.customFunctionRunCount = 0;
   }
 
   private sumOf(names: Set<string>): number {

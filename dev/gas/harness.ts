@@ -121,8 +121,10 @@ export interface Addon {
   /** Every UrlFetch request sent, with its status (0: no answer). Headers hold the API key. */
   requests(): SentRequest[];
   /**
-   * Recalculates every `=CUSTOM_FUNCTION(…)` cell, each as its own custom-function execution (30 s,
-   * read-only); returns how many ran. Sheets does this on its own schedule; tests call it.
+   * Recalculates the `=CUSTOM_FUNCTION(…)` cells Sheets would: new ones, and those whose argument
+   * values or (seen at a flush point) formula text changed, each as its own custom-function
+   * execution (30 s, read-only); returns how many ran (recalc.ts). Sheets does this on its own
+   * schedule; tests call it. `counts.customFunctionRuns` totals the runs.
    */
   recalculate(): number;
   /** Trigger runs that threw, in order. */

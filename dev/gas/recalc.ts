@@ -4,13 +4,16 @@
  * value, a range as a 2-D array) and shows the result, spilling arrays down and right. Built-in
  * functions are not evaluated. A thrown error shows as #ERROR!; a spill onto data as #REF!.
  *
- * When: custom functions are not volatile. Sheets evaluates one again only when the values of its
- * arguments changed or its formula text did (Apps Script guide, "Custom functions": results are
- * cached; "a custom function ... is only recalculated when its arguments change"). A text change
- * counts when Sheets saw it: formulas are compared at flush points (SpreadsheetApp.flush, the end of
- * every execution, and each recalculate()), so clearing a formula, flushing and writing it back
- * makes it run again, while writing back the identical text, or clearing and rewriting it with no
- * flush between, does not.
+ * When: custom functions are not volatile. Sheets only knows what a custom function depends on
+ * through its arguments, which must be deterministic (Apps Script guide "Custom functions in Google
+ * Sheets", section Arguments: NOW() or RAND() are not allowed as arguments), and it keeps showing
+ * the last result until an argument's value or the formula itself changes. A cell the function
+ * reads through SpreadsheetApp does not make it run again (tanaikech, "Automatic Recalculation of
+ * Custom Function on Spreadsheet" parts 1 and 2: pass those cells as arguments, or rewrite the
+ * formula text). A text change counts when Sheets saw it: formulas are compared at flush points
+ * (SpreadsheetApp.flush, the end of every execution that can write, and each recalculate()), so
+ * clearing a formula, flushing and writing it back makes it run again, while writing back the
+ * identical text, or clearing and rewriting it with no flush between, does not.
  */
 import { parseA1 } from './spreadsheet/a1';
 import type { Cell, CellValue } from './spreadsheet/parsing';
@@ -78,30 +81,45 @@ function resultGrid(value: unknown): CellValue[][] {
 const argumentsKey = (args: unknown[]): string =>
   JSON.stringify(args, (_key, value: unknown) => (value instanceof Date ? `date:${value.getTime()}` : value));
 
+const cellKey = (sheet: FakeSheet, row: number, column: number): string =>
+  `${sheet.getSheetId()}:${row}:${column}`;
+
+/** A formula cell's text at the last flush point; `version` counts the changes seen at flush points. */
+interface SeenFormula {
+  text: string;
+  version: number;
+  /** The flush point that last found this cell holding a formula. */
+  lastSeenAt: number;
+}
+
 export class Recalculator {
   /** Cells a previous result spilled into, cleared before the next run of the same formula. */
   private readonly spills = new Map<string, { row: number; column: number; cell: Cell }[]>();
-  /** Each formula cell's text at the last flush point, and how often it changed between two. */
-  private readonly seen = new Map<string, { text: string; version: number }>();
-  /** What each cell was last evaluated with. */
+  private readonly seen = new Map<string, SeenFormula>();
+  private flushPoints = 0;
+  /** What each cell was last evaluated with, and the result then (none: no such function). */
   private readonly evaluated = new Map<string, { version: number; args: string; grid?: CellValue[][] }>();
-  /** Custom-function executions so far. */
-  runs = 0;
 
   constructor(private readonly run: CustomFunctionRunner) {}
 
-  /** A flush point: formula texts that differ from the last one's count as changed. */
+  /**
+   * A flush point: a formula whose text differs from the last flush point's (written, rewritten
+   * with other text, or cleared) gets a new version. One pass over the grid, no copy of it.
+   */
   observe(spreadsheet: FakeSpreadsheet): void {
-    const now = new Map<string, string>();
+    const now = ++this.flushPoints;
     for (const sheet of spreadsheet.getSheets())
-      for (const { row, column, cell } of sheet.exportCells())
-        if (cell.formula !== undefined) now.set(`${sheet.getSheetId()}:${row}:${column}`, cell.formula);
-    for (const key of new Set([...this.seen.keys(), ...now.keys()])) {
-      const text = now.get(key) ?? '';
-      const seen = this.seen.get(key);
-      if (!seen) this.seen.set(key, { text, version: 0 });
-      else if (seen.text !== text) this.seen.set(key, { text, version: seen.version + 1 });
-    }
+      sheet.forEachFormula((row, column, text) => {
+        const key = cellKey(sheet, row, column);
+        const seen = this.seen.get(key);
+        if (!seen) this.seen.set(key, { text, version: 0, lastSeenAt: now });
+        else {
+          if (seen.text !== text) [seen.text, seen.version] = [text, seen.version + 1];
+          seen.lastSeenAt = now;
+        }
+      });
+    for (const seen of this.seen.values())
+      if (seen.lastSeenAt !== now && seen.text !== '') [seen.text, seen.version] = ['', seen.version + 1];
   }
 
   /** Evaluates the custom-function cells whose text or arguments changed; returns how many ran. */
@@ -109,16 +127,20 @@ export class Recalculator {
     this.observe(spreadsheet);
     let ran = 0;
     for (const sheet of spreadsheet.getSheets()) {
-      for (const { row, column, cell } of sheet.exportCells()) {
-        const match = cell.formula === undefined ? null : CALL.exec(cell.formula);
-        if (!match) continue;
+      // Collected first: laying out results writes to the grid being walked.
+      const formulas: { row: number; column: number; match: RegExpExecArray }[] = [];
+      sheet.forEachFormula((row, column, text) => {
+        const match = CALL.exec(text);
+        if (match) formulas.push({ row, column, match });
+      });
+      for (const { row, column, match } of formulas) {
         let args: unknown[];
         try {
           args = splitArguments(match[2]!).map((text) => argumentValue(text, sheet));
         } catch {
           continue; // nested formulas and the like: left to Sheets
         }
-        const key = `${sheet.getSheetId()}:${row}:${column}`;
+        const key = cellKey(sheet, row, column);
         const version = this.seen.get(key)?.version ?? 0;
         const last = this.evaluated.get(key);
         const argsKey = argumentsKey(args);
@@ -127,7 +149,6 @@ export class Recalculator {
           if (last.grid) this.show(sheet, row, column, last.grid);
           continue;
         }
-        this.runs += 1;
         const outcome = this.run(match[1]!, args);
         const grid = !outcome ? undefined : 'error' in outcome ? [['#ERROR!']] : resultGrid(outcome.value);
         this.evaluated.set(key, { version, args: argsKey, grid });
@@ -140,7 +161,7 @@ export class Recalculator {
   }
 
   private show(sheet: FakeSheet, row: number, column: number, grid: CellValue[][]): void {
-    const key = `${sheet.getSheetId()}:${row}:${column}`;
+    const key = cellKey(sheet, row, column);
     // A spilled cell the user has since overwritten is theirs now: only untouched ones are cleared.
     for (const spill of this.spills.get(key) ?? []) {
       if (sheet.cellAt(spill.row, spill.column) === spill.cell)

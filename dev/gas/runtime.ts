@@ -71,7 +71,7 @@ export class Runtime {
   readonly timeZone: string;
   /** The manifest's urlFetchWhitelist; undefined: no restriction. */
   readonly urlFetchWhitelist?: readonly string[];
-  /** Called at every flush point (SpreadsheetApp.flush, the end of an execution): see recalc.ts. */
+  /** Called at every flush point (SpreadsheetApp.flush, the end of a writing execution): recalc.ts. */
   readonly flushListeners: (() => void)[] = [];
 
   flushed(): void {
@@ -183,6 +183,7 @@ export class Execution {
     if (this.ended) throw new Error('This execution has ended; start another one.');
     const fn: unknown = this.context[name];
     if (typeof fn !== 'function') throw gasError(MESSAGES.functionNotFound(name));
+    if (this.guard.kind === 'customFunction') this.runtime.counts.recordCustomFunctionRun();
     let result: unknown;
     try {
       result = (fn as (...a: unknown[]) => unknown)(...args.map((arg) => this.membrane.toContext(arg)));
@@ -204,7 +205,8 @@ export class Execution {
     if (this.ended) return;
     this.ended = true;
     this.runtime.locks.releaseAll(this.guard.id);
-    // What the execution wrote reaches Sheets when it ends, as at a flush.
-    this.runtime.flushed();
+    // What the execution wrote reaches Sheets when it ends, as at a flush. A custom function cannot
+    // write: skipping its end keeps recalculate() from looking at every formula once per cell.
+    if (this.guard.kind !== 'customFunction') this.runtime.flushed();
   }
 }

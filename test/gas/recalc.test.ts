@@ -1,4 +1,6 @@
 /** recalculate(): custom-function cells evaluated as Sheets would, each as a custom-function execution. */
+import type { Addon } from '../../dev/gas/harness';
+import type { FakeSheet } from '../../dev/gas/spreadsheet/sheet';
 import { loadScript } from './support/script';
 
 const CODE = `
@@ -47,56 +49,131 @@ describe('recalculate', () => {
   });
 });
 
-describe('when Sheets evaluates a custom function again', () => {
-  const addon = loadScript(`${CODE}
-function rewriteAroundFlush() {
-  var cell = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1');
-  var formula = cell.getFormula();
-  cell.setValue('');
+/**
+ * NOTE reads Notes!A1 through SpreadsheetApp, not through an argument: like an add-on's results
+ * arriving in its cache, a change there is invisible to Sheets until the formula is refreshed.
+ */
+const REFRESH_CODE = `
+/** @customfunction */
+function NOTE(key) {
+  return key + ': ' + SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Notes').getRange('A1').getValue();
+}
+/** @customfunction */
+function NOTE_LINES(key) {
+  var parts = String(SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Notes').getRange('A1').getValue()).split(',');
+  return parts.map(function (part) { return key + part; });
+}
+/** @customfunction */
+function DOUBLE(input) {
+  return input.map(function (row) { return row.map(function (v) { return v * 2; }); });
+}
+function cell(a1) { return SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Data').getRange(a1); }
+function rewriteSameText(a1) { cell(a1).setFormula(cell(a1).getFormula()); }
+function rewriteWithoutFlush(a1) {
+  var formula = cell(a1).getFormula();
+  cell(a1).setValue('');
+  cell(a1).setFormula(formula);
+}
+function rewriteAroundFlush(a1) {
+  var formula = cell(a1).getFormula();
+  cell(a1).setValue('');
   SpreadsheetApp.flush();
-  cell.setFormula(formula);
+  cell(a1).setFormula(formula);
 }
-function rewriteWithoutFlush() {
-  var cell = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1');
-  var formula = cell.getFormula();
-  cell.setValue('');
-  cell.setFormula(formula);
-}
-function rewriteSameText() {
-  var cell = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1');
-  cell.setFormula(cell.getFormula());
-}
-function clearFormula() {
-  SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1').setValue('');
-}
-function restoreFormula() {
-  SpreadsheetApp.getActiveSpreadsheet().getSheetByName('When').getRange('C1').setFormula('=DOUBLE(A1:A2)');
-}
-`);
-  const sheet = addon.addSheetFromValues('When', [
-    [2, 'x', '=DOUBLE(A1:A2)'],
-    [3, 'y', ''],
-  ]);
-  afterAll(() => addon.close());
+function clearCell(a1) { cell(a1).setValue(''); }
+function writeFormula(a1, formula) { cell(a1).setFormula(formula); }
+`;
 
-  it('runs a formula once, then again only when its arguments or (seen at a flush) its text change', () => {
-    expect(addon.recalculate()).toBe(1);
-    expect(addon.recalculate()).toBe(0);
-    sheet.getRange('B1').setValue('unrelated');
-    expect(addon.recalculate()).toBe(0);
-    sheet.getRange('A2').setValue(5);
-    expect(addon.recalculate()).toBe(1);
-    expect(sheet.getRange('C1:C2').getValues()).toEqual([[4], [10]]);
+describe('when Sheets evaluates a custom function again', () => {
+  let addon: Addon;
+  let data: FakeSheet;
+  let notes: FakeSheet;
+  beforeEach(() => {
+    addon = loadScript(REFRESH_CODE);
+    notes = addon.addSheetFromValues('Notes', [['first note']]);
+    data = addon.addSheetFromValues('Data', [
+      ['ada', 'unrelated', '=NOTE(A1)', 2, '=DOUBLE(D1:D2)'],
+      ['', '', '', 3, ''],
+    ]);
+  });
+  afterEach(() => addon.close());
 
-    addon.call('rewriteSameText');
-    expect(addon.recalculate()).toBe(0);
-    addon.call('rewriteWithoutFlush');
-    expect(addon.recalculate()).toBe(0);
-    addon.call('rewriteAroundFlush');
-    expect(addon.recalculate()).toBe(1);
-    addon.call('clearFormula');
-    addon.call('restoreFormula');
-    expect(addon.recalculate()).toBe(1);
-    expect(sheet.getRange('C1:C2').getValues()).toEqual([[4], [10]]);
+  /** Runs recalculate() and returns [cells it ran, custom-function executions it caused]. */
+  function recalculate(): [number, number] {
+    const before = addon.counts.customFunctionRuns;
+    const ran = addon.recalculate();
+    return [ran, addon.counts.customFunctionRuns - before];
+  }
+
+  it('runs each new formula once, then not again while nothing changed', () => {
+    expect(recalculate()).toEqual([2, 2]);
+    expect(data.getRange('C1').getValue()).toBe('ada: first note');
+    notes.getRange('A1').setValue('second note');
+    expect(recalculate()).toEqual([0, 0]);
+    expect(data.getRange('C1').getValue()).toBe('ada: first note');
+  });
+
+  it('runs again when an argument cell changes, not when an unrelated cell does', () => {
+    recalculate();
+    data.getRange('B1').setValue('still unrelated');
+    expect(recalculate()).toEqual([0, 0]);
+    data.getRange('A1').setValue('grace');
+    expect(recalculate()).toEqual([1, 1]);
+    expect(data.getRange('C1').getValue()).toBe('grace: first note');
+  });
+
+  it('runs again when a value inside its argument range changes, and spills the new array', () => {
+    recalculate();
+    expect(data.getRange('E1:E2').getValues()).toEqual([[4], [6]]);
+    data.getRange('D2').setValue(5);
+    expect(recalculate()).toEqual([1, 1]);
+    expect(data.getRange('E1:E2').getValues()).toEqual([[4], [10]]);
+  });
+
+  it('keeps the cached result when the same text is written back with no flush between', () => {
+    recalculate();
+    notes.getRange('A1').setValue('second note');
+    addon.call('rewriteSameText', 'C1');
+    expect(recalculate()).toEqual([0, 0]);
+    addon.call('rewriteWithoutFlush', 'C1');
+    expect(recalculate()).toEqual([0, 0]);
+    expect(data.getRange('C1').getValue()).toBe('ada: first note');
+  });
+
+  it('runs again when the formula is cleared, flushed and written back in one execution', () => {
+    recalculate();
+    notes.getRange('A1').setValue('second note');
+    addon.call('rewriteAroundFlush', 'C1');
+    expect(recalculate()).toEqual([1, 1]);
+    expect(data.getRange('C1').getValue()).toBe('ada: second note');
+  });
+
+  it('runs again when the formula is cleared in one execution and written back in the next', () => {
+    recalculate();
+    notes.getRange('A1').setValue('second note');
+    addon.call('clearCell', 'C1');
+    addon.call('writeFormula', 'C1', '=NOTE(A1)');
+    expect(recalculate()).toEqual([1, 1]);
+    expect(data.getRange('C1').getValue()).toBe('ada: second note');
+  });
+
+  it('lays a cached array out again, and a refreshed one replaces the old spill', () => {
+    notes.getRange('A1').setValue('1,2,3');
+    data.getRange('C1').setFormula('=NOTE_LINES(A1)');
+    expect(recalculate()).toEqual([2, 2]);
+    expect(data.getRange('C1:C3').getValues()).toEqual([['ada1'], ['ada2'], ['ada3']]);
+    notes.getRange('A1').setValue('x,y');
+    expect(recalculate()).toEqual([0, 0]);
+    expect(data.getRange('C1:C3').getValues()).toEqual([['ada1'], ['ada2'], ['ada3']]);
+    addon.call('rewriteAroundFlush', 'C1');
+    expect(recalculate()).toEqual([1, 1]);
+    expect(data.getRange('C1:C3').getValues()).toEqual([['adax'], ['aday'], ['']]);
+  });
+
+  it('counts custom-function runs from callWith too, and resets them with the other counts', () => {
+    addon.callWith({ customFunction: true }, 'NOTE', 'bob');
+    expect(addon.counts.customFunctionRuns).toBe(1);
+    addon.counts.reset();
+    expect(addon.counts.customFunctionRuns).toBe(0);
   });
 });
