@@ -4,6 +4,8 @@
  */
 import { convertFormulasToValues } from '../functions/convert';
 import { pollOnce } from '../jobs/poll';
+import { hasTime } from '../jobs/timing';
+import { runDueSchedule } from '../schedule/scheduled-run';
 import { UserError } from '../user-error';
 import { showSidebar } from '../ui/menu';
 import { refreshNowMessage } from '../ui/progress';
@@ -20,6 +22,8 @@ import type {
   PlanView,
   ProgressView,
   SaveSettingsRequest,
+  ScheduleRequest,
+  ScheduleView,
   SettingsView,
   SidebarPanel,
   StartView,
@@ -66,6 +70,15 @@ export function importJob(request: ImportJobRequest): ImportJobView {
 export function getFormulaQueue(): FormulaQueueView {
   return sidebarServer().getFormulaQueue();
 }
+export function getSchedule(): ScheduleView | null {
+  return sidebarServer().getSchedule();
+}
+export function saveSchedule(request: ScheduleRequest): ScheduleView {
+  return sidebarServer().saveSchedule(request);
+}
+export function clearSchedule(): null {
+  return sidebarServer().clearSchedule();
+}
 export function setFormulaAuto(request: FormulaAutoRequest): FormulaQueueView {
   return sidebarServer().setFormulaAuto(request);
 }
@@ -73,11 +86,15 @@ export function planFormulaRun(request: FormulaPlanRequest): PlanView {
   return sidebarServer().planFormulaRun(request);
 }
 
-/** The time-driven trigger: polls pending jobs; the trigger removes itself when none is left. */
+/**
+ * The one time-driven trigger: polls pending jobs (and sends automatic formula requests), then runs
+ * the schedule when it is due and this user's; it removes itself when it has nothing left to do.
+ */
 export function onPollTrigger(): void {
   const ctx = createContext();
   try {
     pollOnce(ctx);
+    if (hasTime(ctx)) runDueSchedule(ctx);
   } catch (error) {
     // A trigger's error only reaches an e-mail digest: log it with its stack, the next run tries again.
     ctx.log.warn(

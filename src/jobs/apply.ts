@@ -81,6 +81,9 @@ function applyToSheet(
               : (job.unansweredStatus ?? 'not found'),
             enrichedAt: '',
           };
+      // A scheduled run sends rows whose answer is missing, edited ones included: what their
+      // cells show belongs to their old inputs, so it is replaced.
+      if (run.source === 'schedule') output.replace = true;
       const rows = fpRows.get(fp) ?? [];
       rows.forEach((row) => write.outputs.set(row, output));
       if (answered) countFound(run.found, entry, asked);

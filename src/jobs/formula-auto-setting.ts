@@ -5,27 +5,31 @@
 import { UserError } from '../user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { AppContext } from './context';
+import { dayIn } from './local-time';
 import { decodeRecord, encodeRecord, FORMULA_AUTO_CODEC } from './stored-records';
 
 export interface FormulaAuto {
   /** Whose key pays: the user who turned it on (their trigger sends). */
   email: string;
   dailyCap: number;
-  /** The UTC day `committed` counts for. */
+  /** The day (spreadsheet time zone) `committed` counts for. */
   day: string;
   /** Credits today's automatic runs may cost at most (their estimates). */
   committed: number;
 }
 
 const MAX_DAILY_CAP = 1_000_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const today = (ctx: Pick<AppContext, 'clock' | 'spreadsheet'>) =>
+  dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
 
-export function readFormulaAuto(ctx: Pick<AppContext, 'documentStore' | 'clock'>): FormulaAuto | null {
+export function readFormulaAuto(
+  ctx: Pick<AppContext, 'documentStore' | 'clock' | 'spreadsheet'>,
+): FormulaAuto | null {
   const text = ctx.documentStore.get(DOCUMENT_PROPERTY.formulaAuto);
   const decoded = text ? decodeRecord<FormulaAuto>(FORMULA_AUTO_CODEC, text) : undefined;
   if (!decoded?.ok) return null;
-  const today = dayOf(ctx.clock.now());
-  return decoded.value.day === today ? decoded.value : { ...decoded.value, day: today, committed: 0 };
+  const day = today(ctx);
+  return decoded.value.day === day ? decoded.value : { ...decoded.value, day, committed: 0 };
 }
 
 export function writeFormulaAuto(ctx: AppContext, auto: FormulaAuto): void {
@@ -51,7 +55,7 @@ export function setFormulaAuto(ctx: AppContext, enabled: boolean, dailyCap: numb
   const auto: FormulaAuto = {
     email,
     dailyCap,
-    day: dayOf(ctx.clock.now()),
+    day: today(ctx),
     committed: current?.committed ?? 0,
   };
   writeFormulaAuto(ctx, auto);

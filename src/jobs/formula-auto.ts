@@ -3,7 +3,7 @@
  * trigger of that user (and only that user: the record names whose key pays) sends queued formula
  * requests, never committing more than the daily cap. The cap counts what a run may cost at most
  * (its estimate), committed before the run is sent, so a run killed after sending cannot make a
- * later one exceed it. The day is the UTC day.
+ * later one exceed it. The day is the spreadsheet's (its time zone).
  */
 import type { JobKind } from '../api/model';
 import type { AppContext } from './context';

@@ -26,6 +26,12 @@ export interface PlanOptions {
   overwrite: boolean;
   /** Selected rows; empty: every data row. */
   spans: readonly RowSpan[];
+  /**
+   * A row whose Status is final but whose inputs have no saved answer had them edited since: send
+   * it again (its outputs are replaced). The schedule plans this way: new rows are rows without an
+   * answer in the ledger, whatever their Status says.
+   */
+  resendEdited?: boolean;
 }
 
 /** A selected row the run leaves alone, and why (in words the user reads). */
@@ -167,7 +173,7 @@ export function buildPlan(
     const lacking = fieldsLacking(entry, fields);
     const covered = !!entry && lacking.length === 0;
     // A row with its answer is left alone, unless a field it was never asked for is asked now.
-    if (final && (covered || !entry)) {
+    if (final && (covered || (!entry && !options.resendEdited))) {
       skipped.push({ row, reason: 'already enriched', missing: false });
       continue;
     }

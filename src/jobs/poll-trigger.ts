@@ -2,6 +2,7 @@
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { AppContext } from './context';
 import { formulaAutoIsMine } from './formula-auto-setting';
+import { scheduleIsMine } from './schedule-store';
 import { POLL_TRIGGER_HANDLER } from './context';
 import type { JobBase, Registry } from './registry';
 
@@ -22,7 +23,10 @@ export function hasActiveJobs(registry: Registry<JobBase>): boolean {
 
 /** Installs or removes the trigger to match the registry. Returns the minutes between polls (0: none). */
 export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
-  const wanted = (hasActiveJobs(registry) && backgroundRefreshEnabled(ctx)) || formulaAutoIsMine(ctx);
+  const wanted =
+    (hasActiveJobs(registry) && backgroundRefreshEnabled(ctx)) ||
+    formulaAutoIsMine(ctx) ||
+    scheduleIsMine(ctx);
   if (wanted) {
     return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES);
   }

@@ -35,6 +35,8 @@ export interface FoundCounts {
   contacts?: number;
 }
 
+export type RunSource = 'sidebar' | 'schedule' | 'formulas';
+
 export type RunState = 'running' | 'finished' | 'out_of_credits' | 'failed' | 'canceled';
 
 export interface RunRecord {
@@ -42,8 +44,14 @@ export interface RunRecord {
   kind: JobKind;
   sheetId: number;
   sheetName: string;
-  /** Where its contacts came from: rows of a sheet (absent), or formulas' requests (no rows to write). */
-  source?: 'formulas';
+  /**
+   * What started it: the sidebar (absent), the schedule, or formulas' requests (no rows to write).
+   */
+  source?: RunSource;
+  /** Who started it (whose key pays), when Apps Script tells. */
+  startedBy?: string;
+  /** Rows the run looked at (selected, or the scheduled sheet's), for the run log. */
+  rowsInScope?: number;
   /** The columns the run read its inputs from: results are matched to rows through them. */
   mapping: ColumnMapping;
   /** The header text of each mapped column at start, to find the columns again if they move. */

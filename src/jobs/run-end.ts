@@ -1,5 +1,6 @@
-/** Ending runs: the final state from their jobs, a toast, and pruning of what is no longer needed. */
+/** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
 import type { AppContext } from './context';
+import { appendRunLog, contactsFound } from './run-log';
 import {
   pruneRegistry,
   saveRecords,
@@ -42,12 +43,6 @@ function finalState(jobs: readonly JobRecord[]): { state: RunState; error?: stri
   return { state: 'finished' };
 }
 
-/** Contacts with any answer (runs saved before the count existed: the best single-kind count). */
-export function contactsFound(run: RunRecord): number {
-  if (run.kind === 'reverse') return run.found.profile;
-  return run.found.contacts ?? Math.max(run.found.workEmail, run.found.phone, run.found.personalEmail);
-}
-
 /** The toast at a run's end: what was found, what was not processed, what the API charged. */
 export function summary(run: RunRecord): string {
   const what = run.kind === 'reverse' ? 'profiles' : 'contacts';
@@ -70,5 +65,9 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   if (ended.length === 0) return;
   saveRecords(ctx.documentStore, ended, []);
   for (const run of ended) ctx.notify.toast(summary(run));
+  // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
+  appendRunLog(ctx, ended, registry);
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
+
+export { contactsFound };

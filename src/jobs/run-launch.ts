@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { jobsOf, type PlannedContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
+import { appendRunLog } from './run-log';
 import {
   assertRoom,
   estimateBytes,
@@ -37,7 +38,7 @@ type RunOrigin = Pick<
   RunRecord,
   'sheetId' | 'sheetName' | 'mapping' | 'overwrite' | 'fromLedger' | 'estimatedCredits'
 > &
-  Partial<Pick<RunRecord, 'mappingHeaders' | 'source'>>;
+  Partial<Pick<RunRecord, 'mappingHeaders' | 'source' | 'rowsInScope'>>;
 
 /** A new run's record: running while it has contacts to send. */
 export function newRun(
@@ -59,6 +60,7 @@ export function newRun(
     found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
     credits: 0,
     unmatched: 0,
+    ...(ctx.userEmail() ? { startedBy: ctx.userEmail() } : {}),
     ...origin,
   };
 }
@@ -101,8 +103,11 @@ export function registerAndSend(
   afterRegistering();
   startQueuedJobs(ctx, registry, run, contacts);
   syncPollTrigger(ctx, registry);
-  if (run.state === 'finished' && run.fromLedger)
-    ctx.notify.toast(`${run.fromLedger} rows filled from saved results: no credits spent.`);
+  if (run.state === 'finished') {
+    if (run.fromLedger)
+      ctx.notify.toast(`${run.fromLedger} rows filled from saved results: no credits spent.`);
+    appendRunLog(ctx, [run], registry);
+  }
   return {
     runId: run.id,
     jobs: jobs.length,

@@ -15,7 +15,7 @@ import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
 import { headersOf } from './mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { buildPlan, type RunPlan } from './plan';
-import { loadRegistry, type Registry } from './registry';
+import { loadRegistry, type Registry, type RunRecord } from './registry';
 import { rowOutputFromEntry, STATUS } from './row-status';
 import { decodeRecord, encodeRecord, PLAN_CODEC } from './stored-records';
 import { START_LOCK_WAIT_MS } from './timing';
@@ -123,8 +123,15 @@ function markStarted(ctx: AppContext, stored: StoredPlan): void {
   ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, { ...stored, started: true }));
 }
 
-function launch(ctx: AppContext, plan: RunPlan, registry: Registry): RunStarted {
+/** Starts a plan the caller checked (the schedule, within its caps); holds no lock itself. */
+export function launch(
+  ctx: AppContext,
+  plan: RunPlan,
+  registry: Registry,
+  origin: Pick<RunRecord, 'source' | 'rowsInScope'> = {},
+): RunStarted {
   const run = newRun(ctx, plan.options.kind, plan.fields, plan.toSend, {
+    ...origin,
     sheetId: plan.sheet.id(),
     sheetName: plan.sheet.name(),
     mapping: plan.mapping,

@@ -86,7 +86,9 @@ export const RUN_CODEC: RecordCodec = {
       kind: kind(),
       sheetId: z.number(),
       sheetName: z.string(),
-      source: optional(z.literal('formulas')),
+      source: optional(z.enum(['sidebar', 'schedule', 'formulas'])),
+      startedBy: optional(z.string()),
+      rowsInScope: optional(z.number()),
       mapping: mapping(),
       mappingHeaders: optional(z.partialRecord(z.enum(INPUT_KEYS), z.string())),
       fields: fields(),
@@ -231,5 +233,29 @@ export const FORMULA_AUTO_CODEC: RecordCodec = {
   version: 1,
   schema: lazy(() =>
     z.looseObject({ email: z.string(), dailyCap: z.number(), day: z.string(), committed: z.number() }),
+  ),
+};
+
+export const SCHEDULE_CODEC: RecordCodec = {
+  name: 'schedule',
+  version: 1,
+  schema: lazy(() =>
+    z.looseObject({
+      sheetId: z.number(),
+      sheetName: z.string(),
+      kind: kind(),
+      fields: fields(),
+      every: z.enum(['hour', '6 hours', 'day']),
+      maxCreditsPerRun: z.number(),
+      maxCreditsPerDay: z.number(),
+      owner: z.string(),
+      savedAt: z.number(),
+      lastRunAt: optional(z.number()),
+      day: z.string(),
+      committedToday: z.number(),
+      failures: z.number(),
+      pausedReason: optional(z.string()),
+      lastOutcome: optional(z.string()),
+    }),
   ),
 };

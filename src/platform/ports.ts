@@ -146,6 +146,10 @@ export interface SpreadsheetPort {
   selectedRows(): RowSpan[];
   /** The hidden sheet that holds the results ledger; created (hidden) when `create` is true. */
   hiddenSheet(name: string, create: boolean): SheetPort | null;
+  /** A visible sheet the add-on keeps (its run log); created, without being activated, when `create`. */
+  ownVisibleSheet(name: string, create: boolean): SheetPort | null;
+  /** The spreadsheet's time zone (e.g. "Europe/Paris"): days and times the user reads are in it. */
+  timeZone(): string;
   /** Every sheet the user sees (hidden ones left out). */
   visibleSheets(): SheetPort[];
   /** Applies pending changes now (SpreadsheetApp.flush): Sheets sees what was written so far. */

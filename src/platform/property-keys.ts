@@ -30,4 +30,6 @@ export const DOCUMENT_PROPERTY = {
   formulaRequestPrefix: 'sheetEnrich.fq.',
   /** Automatic formula runs: whose key pays, the daily cap, what today's runs may cost. */
   formulaAuto: 'sheetEnrich.formulaAuto',
+  /** The document's one schedule (scheduled refresh of a sheet's new rows). */
+  schedule: 'sheetEnrich.schedule',
 } as const;

@@ -75,6 +75,16 @@ export function activeSpreadsheet(): SpreadsheetPort {
         .filter((sheet) => !sheet.isSheetHidden())
         .map(sheetPort),
     flush: () => SpreadsheetApp.flush(),
+    timeZone: () => spreadsheet.getSpreadsheetTimeZone(),
+    ownVisibleSheet(name, create) {
+      const existing = spreadsheet.getSheetByName(name);
+      if (existing || !create) return existing ? sheetPort(existing) : null;
+      const active = spreadsheet.getActiveSheet();
+      const sheet = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
+      // insertSheet activates the new sheet: give the user their sheet back.
+      active.activate();
+      return sheetPort(sheet);
+    },
     hiddenSheet(name, create) {
       const existing = spreadsheet.getSheetByName(name);
       if (existing || !create) return existing ? sheetPort(existing) : null;

@@ -17,6 +17,11 @@ export type RowOutput = Partial<Record<OutputKey, string>> & {
   status: string;
   /** Written although the row's Status is final (it gets a field it did not have). */
   refresh?: boolean;
+  /**
+   * The row's answer belonged to other inputs (the user edited them): every output cell is
+   * rewritten, emptied where the new answer has nothing; only a cell holding a formula is kept.
+   */
+  replace?: boolean;
 };
 
 /** The longest text a cell holds. */
@@ -75,6 +80,7 @@ export function writeRowOutputs(
     (row) =>
       overwrite ||
       outputs.get(row)!.refresh ||
+      outputs.get(row)!.replace ||
       !isFinalStatus(table.values[row - 1]![start - 1 + statusOffset] ?? ''),
   );
   const summary = { rowsWritten: writable.length, rowsKept: targets.length - writable.length };
@@ -90,12 +96,13 @@ export function writeRowOutputs(
     const output = outputs.get(row)!;
     const r = row - first;
     columns.forEach((column, offset) => {
-      const value = output[column.key];
+      const value = output[column.key] ?? (output.replace ? '' : undefined);
       if (value === undefined) return;
       // A cell holding a formula is the user's even when it shows nothing.
-      const empty =
-        (table.values[row - 1]![start - 1 + offset] ?? '').trim() === '' && !existing.formulas[r]![offset];
-      if (!(ALWAYS_WRITTEN.has(column.key) || overwrite || empty)) return;
+      const formula = !!existing.formulas[r]![offset];
+      const empty = (table.values[row - 1]![start - 1 + offset] ?? '').trim() === '' && !formula;
+      const replaced = output.replace && !formula;
+      if (!(ALWAYS_WRITTEN.has(column.key) || overwrite || empty || replaced)) return;
       const text = toCellText(value);
       block[r]![offset] = text;
       table.values[row - 1]![start - 1 + offset] = text;

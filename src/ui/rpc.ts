@@ -178,6 +178,9 @@ export interface FormulaAutoRequest {
   dailyCap: number;
 }
 
+export type { ScheduleRequest, ScheduleView } from '../schedule/schedule-service';
+import type { ScheduleRequest, ScheduleView } from '../schedule/schedule-service';
+
 /** Every server function the sidebar may call. */
 export interface SidebarServer {
   getSettings(): SettingsView;
@@ -194,6 +197,10 @@ export interface SidebarServer {
   /** Attaches a job by its id (no credits): fetches and applies its results. */
   importJob(request: ImportJobRequest): ImportJobView;
   getFormulaQueue(): FormulaQueueView;
+  getSchedule(): ScheduleView | null;
+  /** Saves the schedule with the caller's key (taking it over from another user, or resuming it). */
+  saveSchedule(request: ScheduleRequest): ScheduleView;
+  clearSchedule(): null;
   /** Turns automatic formula runs on (paid with the caller's key, within the cap) or off. */
   setFormulaAuto(request: FormulaAutoRequest): FormulaQueueView;
   /** Plans a run of the formula requests; startRun(planId) starts it. */

@@ -14,6 +14,7 @@ import { startRun } from '../jobs/start';
 import { progressView } from './progress';
 import type { SidebarServer } from './rpc';
 import { changeFormulaAuto, formulaQueueView, planFormulaRun, planRun, pollJobs } from './run-service';
+import * as schedules from '../schedule/schedule-service';
 import * as settings from './settings';
 
 const column = z.int().check(z.minimum(1), z.maximum(18278));
@@ -34,6 +35,15 @@ const formulaPlanRequest = z.object({
 const formulaAutoRequest = z.object({
   enabled: z.boolean(),
   dailyCap: z.int().check(z.minimum(0), z.maximum(1_000_000)),
+});
+const cap = z.int().check(z.minimum(0), z.maximum(10_000_000));
+const scheduleRequest = z.object({
+  sheetName: z.string().check(z.minLength(1), z.maxLength(200)),
+  kind: z.enum(['enrich', 'reverse']),
+  fields: z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone'])),
+  every: z.enum(['hour', '6 hours', 'day']),
+  maxCreditsPerRun: cap,
+  maxCreditsPerDay: cap,
 });
 const planId = z.string().check(z.minLength(1), z.maxLength(64));
 const jobRef = z.object({ runId: z.string().check(z.maxLength(64)), seq: z.int().check(z.minimum(0)) });
@@ -87,6 +97,9 @@ export function createSidebarServer(ctx: AppContext): SidebarServer {
     },
     importJob: (request) => importJob(ctx, parse(importRequest, request, 'import request')),
     getFormulaQueue: () => formulaQueueView(ctx),
+    getSchedule: () => schedules.getSchedule(ctx),
+    saveSchedule: (request) => schedules.saveSchedule(ctx, parse(scheduleRequest, request, 'schedule')),
+    clearSchedule: () => schedules.clearSchedule(ctx),
     setFormulaAuto: (request) =>
       changeFormulaAuto(ctx, parse(formulaAutoRequest, request, 'automatic setting')),
     planFormulaRun: (request) =>

@@ -170,6 +170,12 @@ export class MemorySpreadsheet implements SpreadsheetPort {
     return this.sheets.filter((sheet) => !sheet.name().startsWith('_sheet_enrich'));
   }
   flush(): void {}
+  ownVisibleSheet(name: string, create: boolean): SheetPort | null {
+    return this.hiddenSheet(name, create);
+  }
+  timeZone(): string {
+    return 'Etc/UTC';
+  }
   /** Range calls on every sheet. */
   get calls(): { reads: number; writes: number } {
     return this.sheets.reduce((sum, s) => ({ reads: sum.reads + s.reads, writes: sum.writes + s.writes }), {

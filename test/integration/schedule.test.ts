@@ -1,0 +1,153 @@
+/**
+ * Scheduled refresh through the built add-on, with editor add-on trigger rules (one time-driven
+ * trigger per user, hourly at most): a schedule enriches a sheet's new rows on each tick, whatever
+ * rows were inserted, deleted or sorted, within the caps the user set, pauses on a refused key, and
+ * logs every run in the "Sheet Enrich log" tab.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import type { ScheduleView } from '../../src/ui/rpc';
+import { outputRows } from '../../scripts/lib/sheet-outputs';
+import { HEADER, engineKit, jobsEnded, people, SHEET } from './support/engine';
+
+const kit = engineKit();
+const HOUR = 60 * 60 * 1000;
+
+const rowsOf = (contacts: ReturnType<typeof people>) =>
+  contacts.map((c) => [c.firstName, c.lastName, c.companyName, c.domain]);
+
+function schedule(addon: Addon, caps: { perRun?: number; perDay?: number } = {}): ScheduleView {
+  return addon.call<ScheduleView>('saveSchedule', {
+    sheetName: SHEET,
+    kind: 'enrich',
+    fields: ['work_email', 'phone'],
+    every: 'hour',
+    maxCreditsPerRun: caps.perRun ?? 100_000,
+    maxCreditsPerDay: caps.perDay ?? 100_000,
+  });
+}
+
+/** One hourly tick of the trigger, then (real time) until the API's jobs ended, then the tick that collects them. */
+async function tick(addon: Addon): Promise<void> {
+  addon.advanceClock(HOUR);
+  expect(addon.fireTriggers()).toBe(1);
+  await jobsEnded(kit.emulator());
+}
+
+function table(addon: Addon): string[][] {
+  return addon.spreadsheet.getSheetByName(SHEET)!.getDataRange().getDisplayValues() as string[][];
+}
+
+function statuses(addon: Addon): string[] {
+  return outputRows(table(addon), 'enrich').map((row) => row.status ?? '');
+}
+
+function logRows(addon: Addon): string[][] {
+  const log = addon.spreadsheet.getSheetByName('Sheet Enrich log');
+  return log ? (log.getDataRange().getDisplayValues() as string[][]) : [];
+}
+
+async function spent(): Promise<number> {
+  return (await kit.emulator().admin.stats()).credits_spent;
+}
+
+describe('a schedule', () => {
+  it('enriches the rows, then only new ones, wherever they were inserted, and logs each run', async () => {
+    const contacts = people(25, 0.1);
+    const addon = kit.open([HEADER, ...rowsOf(contacts.slice(0, 20))], { addon: true });
+    const view = schedule(addon);
+    expect(view).toMatchObject({ yours: true, summary: 'Runs every hour with your key' });
+    expect(addon.triggers()).toHaveLength(1);
+
+    await tick(addon);
+    await tick(addon);
+    expect(statuses(addon).every((status) => /^(found|not found)/.test(status))).toBe(true);
+    const afterFirst = await spent();
+    expect(afterFirst).toBeGreaterThan(0);
+    expect((await kit.emulator().admin.stats()).charges.persons).toBeGreaterThan(10);
+
+    // Five rows arrive: two inserted in the middle, three at the end; one old row is deleted.
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.deleteRow(5);
+    sheet.insertRowsBefore(8, 2);
+    sheet.getRange(8, 1, 2, 4).setValues(rowsOf(contacts.slice(20, 22)));
+    sheet.getRange(sheet.getLastRow() + 1, 1, 3, 4).setValues(rowsOf(contacts.slice(22)));
+    const jobsBefore = (await kit.emulator().admin.jobs()).length;
+    await tick(addon);
+    await tick(addon);
+    const jobs = await kit.emulator().admin.jobs();
+    expect(jobs.length - jobsBefore).toBe(1);
+    expect(jobs[jobs.length - 1]!.total).toBe(5);
+    expect(statuses(addon)).toHaveLength(24);
+    expect(statuses(addon).every((status) => /^(found|not found)/.test(status))).toBe(true);
+    // Each run has a log row with the credits the API charged; quiet ticks log nothing.
+    const log = logRows(addon);
+    expect(log[0]).toContain('Credits charged');
+    expect(log.slice(1).map((row) => [row[2], row[5], row[14]])).toEqual([
+      ['schedule', '20', 'finished'],
+      ['schedule', '5', 'finished'],
+    ]);
+    const charged = log.slice(1).reduce((sum, row) => sum + Number(row[12]), 0);
+    expect(charged).toBe(await spent());
+  });
+
+  it('never spends more than the daily cap, and goes on the next day', async () => {
+    const addon = kit.open([HEADER, ...rowsOf(people(120, 0))], {
+      addon: true,
+      now: Date.UTC(2026, 10, 23, 8),
+    });
+    schedule(addon, { perDay: 100 });
+    await tick(addon);
+    await tick(addon);
+    const firstDay = await spent();
+    expect(firstDay).toBeGreaterThan(0);
+    expect(firstDay).toBeLessThanOrEqual(100);
+    expect(
+      statuses(addon).filter((status) => status === 'waiting: daily credit cap reached').length,
+    ).toBeGreaterThan(0);
+    for (let hour = 0; hour < 5; hour++) await tick(addon);
+    expect(await spent()).toBe(firstDay);
+    // The next day (UTC spreadsheet): another 100 at most.
+    addon.advanceClock(24 * HOUR);
+    await tick(addon);
+    await tick(addon);
+    expect(await spent()).toBeGreaterThan(firstDay);
+    expect(await spent()).toBeLessThanOrEqual(200);
+    expect(addon.call<ScheduleView>('getSchedule')?.committedToday).toBeLessThanOrEqual(100);
+  });
+
+  it('has one owner and one trigger: another user takes it over explicitly', () => {
+    const addon = kit.open([HEADER, ...rowsOf(people(3))], { addon: true, userEmail: 'ann@example.com' });
+    schedule(addon);
+    const state = addon.exportState();
+    addon.close();
+    const other = kit.open([HEADER, ...rowsOf(people(3))], {
+      addon: true,
+      userEmail: 'bob@example.com',
+      state,
+    });
+    expect(other.call<ScheduleView>('getSchedule')).toMatchObject({
+      ownerEmail: 'ann@example.com',
+      yours: false,
+      summary: "Runs every hour with ann@example.com's key",
+    });
+    schedule(other);
+    expect(other.call<ScheduleView>('getSchedule')).toMatchObject({
+      ownerEmail: 'bob@example.com',
+      yours: true,
+    });
+    expect(other.triggers()).toHaveLength(1);
+  });
+
+  it('pauses itself at once when the API refuses the key, and says why', async () => {
+    const addon = kit.open([HEADER, ...rowsOf(people(5))], { addon: true });
+    schedule(addon);
+    addon.properties.user.setProperty('sheetEnrich.apiKey', 'not-a-key');
+    await tick(addon);
+    const view = addon.call<ScheduleView>('getSchedule');
+    expect(view?.pausedReason).toMatch(/key/i);
+    expect(await spent()).toBe(0);
+    addon.advanceClock(HOUR);
+    addon.fireTriggers();
+    expect((await kit.emulator().admin.jobs()).length).toBe(0);
+  });
+});
