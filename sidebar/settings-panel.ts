@@ -2,6 +2,7 @@
 import type { KeyCheckView, SaveSettingsRequest, SettingsView } from '../src/ui/rpc';
 import { field, h } from './dom';
 import { actionButton, createNotice } from './feedback';
+import { createScheduleBox } from './schedule-box';
 import { server } from './server';
 
 export interface SettingsPanel {
@@ -23,7 +24,11 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
   const baseUrlInput = h('input', { type: 'url', name: 'apiBaseUrl', spellcheck: 'false' });
   let savedBaseUrl = '';
 
+  const schedule = createScheduleBox();
+
   function show(view: SettingsView): void {
+    schedule.show(view);
+    void schedule.load().catch(() => undefined);
     keyStatus.textContent = view.hasApiKey ? `Saved key: ${view.maskedKey}` : 'No key saved yet.';
     keyInput.placeholder = view.hasApiKey ? 'Paste a new key to replace it' : 'Paste your API key';
     baseUrlInput.value = view.apiBaseUrl;
@@ -65,9 +70,9 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
     if (event.key === 'Enter') saveButton.click();
   });
 
-  const element = h(
+  const form = h(
     'form',
-    { class: 'panel', 'aria-label': 'Settings', onsubmit: (event: Event) => event.preventDefault() },
+    { 'aria-label': 'API key', onsubmit: (event: Event) => event.preventDefault() },
     field('API key', keyInput, keyStatus),
     h(
       'details',
@@ -78,5 +83,6 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
     h('div', { class: 'buttons' }, saveButton, verifyButton),
     notice.element,
   );
+  const element = h('section', { class: 'panel', 'aria-label': 'Settings' }, form, schedule.element);
   return { element, show };
 }

@@ -26,6 +26,9 @@ export const LIMITS = {
    * column fits; a larger one queues in parts as the queue is got.
    */
   formulaRequestsPerCall: 1000,
+  /** Apps Script daily quotas per user: UrlFetch calls, and total trigger runtime. */
+  dailyUrlFetches: { consumer: 20_000, workspace: 100_000 },
+  dailyTriggerMinutes: { consumer: 90, workspace: 360 },
   /** Time we keep in reserve before the hard limit to save state and write results. */
   executionSafetyMs: 45 * 1000,
 } as const;

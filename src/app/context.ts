@@ -10,7 +10,7 @@ import { LIMITS } from '../limits';
 import { documentCache } from '../platform/cache';
 import { createUrlFetchHttp } from '../platform/http';
 import { documentLock } from '../platform/lock';
-import type { LogPort } from '../platform/ports';
+import type { HttpPort, LogPort } from '../platform/ports';
 import { documentProperties, userProperties } from '../platform/properties';
 import { USER_PROPERTY } from '../platform/property-keys';
 import { activeSpreadsheet } from '../platform/spreadsheet';
@@ -23,13 +23,35 @@ const consoleLog: LogPort = {
   warn: (message) => console.warn(message),
 };
 
+/** What this execution used of the daily quotas, for the quota meter (recorded at its end). */
+export interface ExecutionUsage {
+  startedAt: number;
+  urlFetches: number;
+}
+
+/** Counts the requests sent (each one of a fetchAll too), as the UrlFetch quota does. */
+function countingHttp(http: HttpPort, usage: ExecutionUsage): HttpPort {
+  return {
+    fetch(request) {
+      usage.urlFetches += 1;
+      return http.fetch(request);
+    },
+    fetchAll(requests) {
+      usage.urlFetches += requests.length;
+      return http.fetchAll(requests);
+    },
+  };
+}
+
 /** `limitMs`: how long this kind of execution may run (custom functions pass LIMITS.customFunctionMs). */
-export function createContext(limitMs: number = LIMITS.executionMs): AppContext {
+export function createContext(limitMs: number = LIMITS.executionMs): AppContext & { usage: ExecutionUsage } {
   const clock = systemClock;
   const budget = executionBudget(clock, limitMs);
   const userStore = userProperties();
+  const usage: ExecutionUsage = { startedAt: clock.now(), urlFetches: 0 };
   let api: EnrichmentApi | undefined;
   return {
+    usage,
     documentStore: documentProperties(),
     userStore,
     cache: documentCache(),
@@ -44,7 +66,7 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
     defaultApiBaseUrl: __API_BASE_URL__,
     api() {
       api ??= createApiClient({
-        http: createUrlFetchHttp(),
+        http: countingHttp(createUrlFetchHttp(), usage),
         clock,
         budget,
         log: consoleLog,

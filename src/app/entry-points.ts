@@ -28,62 +28,84 @@ import type {
   SidebarPanel,
   StartView,
 } from '../ui/rpc';
+import { recordUsage } from '../ui/quota-meter';
+import type { SidebarServer } from '../ui/rpc';
 import { createSidebarServer } from '../ui/server';
 import { requestPanel } from '../ui/settings';
 import { createContext } from './context';
 
-const sidebarServer = () => createSidebarServer(createContext());
+/**
+ * Runs one sidebar call in its own execution's context, then adds what it used (UrlFetch calls) to
+ * the quota meter.
+ */
+function serve<T>(call: (server: SidebarServer) => T): T {
+  const ctx = createContext();
+  try {
+    return call(createSidebarServer(ctx));
+  } finally {
+    meter(ctx, false);
+  }
+}
+
+/** Records the execution's use of the daily quotas; a failure to record never fails the execution. */
+function meter(ctx: ReturnType<typeof createContext>, trigger: boolean): void {
+  try {
+    recordUsage(ctx, ctx.usage.urlFetches, trigger ? ctx.clock.now() - ctx.usage.startedAt : 0);
+  } catch (error) {
+    ctx.log.warn(`The quota meter could not be updated: ${String(error)}`);
+  }
+}
 
 export function getSettings(): SettingsView {
-  return sidebarServer().getSettings();
+  return serve((server) => server.getSettings());
 }
 export function saveSettings(request: SaveSettingsRequest): SettingsView {
-  return sidebarServer().saveSettings(request);
+  return serve((server) => server.saveSettings(request));
 }
 export function verifyApiKey(): KeyCheckView {
-  return sidebarServer().verifyApiKey();
+  return serve((server) => server.verifyApiKey());
 }
 export function getCreditBalance(): BalanceView {
-  return sidebarServer().getCreditBalance();
+  return serve((server) => server.getCreditBalance());
 }
 export function planRun(request: PlanRequest): PlanView {
-  return sidebarServer().planRun(request);
+  return serve((server) => server.planRun(request));
 }
 export function startRun(planId: string): StartView {
-  return sidebarServer().startRun(planId);
+  return serve((server) => server.startRun(planId));
 }
 export function pollJobs(): ProgressView {
-  return sidebarServer().pollJobs();
+  return serve((server) => server.pollJobs());
 }
 export function getProgress(): ProgressView {
-  return sidebarServer().getProgress();
+  return serve((server) => server.getProgress());
 }
 export function setBackgroundRefresh(enabled: boolean): SettingsView {
-  return sidebarServer().setBackgroundRefresh(enabled);
+  return serve((server) => server.setBackgroundRefresh(enabled));
 }
 export function retryJob(job: JobRef): ProgressView {
-  return sidebarServer().retryJob(job);
+  return serve((server) => server.retryJob(job));
 }
 export function importJob(request: ImportJobRequest): ImportJobView {
-  return sidebarServer().importJob(request);
+  return serve((server) => server.importJob(request));
 }
 export function getFormulaQueue(): FormulaQueueView {
-  return sidebarServer().getFormulaQueue();
+  return serve((server) => server.getFormulaQueue());
 }
 export function getSchedule(): ScheduleView | null {
-  return sidebarServer().getSchedule();
+  return serve((server) => server.getSchedule());
 }
 export function saveSchedule(request: ScheduleRequest): ScheduleView {
-  return sidebarServer().saveSchedule(request);
+  return serve((server) => server.saveSchedule(request));
 }
 export function clearSchedule(): null {
-  return sidebarServer().clearSchedule();
+  return serve((server) => server.clearSchedule());
 }
 export function setFormulaAuto(request: FormulaAutoRequest): FormulaQueueView {
-  return sidebarServer().setFormulaAuto(request);
+  return serve((server) => server.setFormulaAuto(request));
 }
 export function planFormulaRun(request: FormulaPlanRequest): PlanView {
-  return sidebarServer().planFormulaRun(request);
+  return serve((server) => server.planFormulaRun(request));
 }
 
 /**
@@ -100,6 +122,8 @@ export function onPollTrigger(): void {
     ctx.log.warn(
       `Poll trigger failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
+  } finally {
+    meter(ctx, true);
   }
 }
 
@@ -123,8 +147,12 @@ export function menuSettings(): void {
 /** Menu: Refresh results now (polls at once, even jobs that are backing off). */
 export function menuRefreshNow(): void {
   const ctx = createContext();
-  const polled = pollOnce(ctx, { force: true });
-  ctx.notify.toast(refreshNowMessage(ctx, polled));
+  try {
+    const polled = pollOnce(ctx, { force: true });
+    ctx.notify.toast(refreshNowMessage(ctx, polled));
+  } finally {
+    meter(ctx, false);
+  }
 }
 /** Menu: Get formula results (the Jobs panel shows the formula requests and their price). */
 export function menuFormulaRequests(): void {

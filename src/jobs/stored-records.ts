@@ -259,3 +259,9 @@ export const SCHEDULE_CODEC: RecordCodec = {
     }),
   ),
 };
+
+export const QUOTA_USAGE_CODEC: RecordCodec = {
+  name: 'quota usage',
+  version: 1,
+  schema: lazy(() => z.looseObject({ day: z.string(), urlFetches: z.number(), triggerMs: z.number() })),
+};

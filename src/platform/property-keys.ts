@@ -14,6 +14,8 @@ export const USER_PROPERTY = {
   pendingPlan: 'sheetEnrich.pendingPlan',
   /** The panel a menu item asked the sidebar to open; read once by getSettings. */
   openPanel: 'sheetEnrich.openPanel',
+  /** This user's UrlFetch calls and trigger runtime today (the quota meter). */
+  quotaUsage: 'sheetEnrich.quotaUsage',
   /** + handler name: the period (minutes) a time-driven trigger got; Apps Script cannot tell it later. */
   triggerMinutesPrefix: 'sheetEnrich.triggerMinutes.',
 } as const;

@@ -19,6 +19,10 @@ export interface SettingsView {
   maskedKey: string;
   apiBaseUrl: string;
   backgroundRefresh: boolean;
+  /** This user's UrlFetch calls and trigger minutes today, against Apps Script's daily quotas. */
+  quota: QuotaView;
+  /** The sheets the user sees, for the schedule's sheet choice. */
+  sheetNames: string[];
   /** The panel a menu item asked for ("enrich", "reverse", "settings"); given once, then cleared. */
   openPanel?: SidebarPanel;
 }
@@ -179,6 +183,8 @@ export interface FormulaAutoRequest {
 }
 
 export type { ScheduleRequest, ScheduleView } from '../schedule/schedule-service';
+export type { QuotaView } from './quota-meter';
+import type { QuotaView } from './quota-meter';
 import type { ScheduleRequest, ScheduleView } from '../schedule/schedule-service';
 
 /** Every server function the sidebar may call. */

@@ -5,6 +5,7 @@ import { UserError } from '../user-error';
 import type { AppContext } from '../jobs/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../jobs/poll-trigger';
 import { loadRegistrySummary, saveRecords } from '../jobs/registry';
+import { quotaView } from './quota-meter';
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { BalanceView, KeyCheckView, SaveSettingsRequest, SettingsView, SidebarPanel } from './rpc';
 
@@ -20,6 +21,8 @@ export function getSettings(ctx: AppContext): SettingsView {
     maskedKey: maskKey(key),
     apiBaseUrl: ctx.userStore.get(USER_PROPERTY.apiBaseUrl) || ctx.defaultApiBaseUrl,
     backgroundRefresh: backgroundRefreshEnabled(ctx),
+    quota: quotaView(ctx),
+    sheetNames: ctx.spreadsheet.visibleSheets().map((sheet) => sheet.name()),
   };
   const panel = ctx.userStore.get(USER_PROPERTY.openPanel);
   if (panel) {

@@ -1,0 +1,139 @@
+/**
+ * The schedule and the quota meter, under Settings: "Runs every hour with ann@acme.com's key", a
+ * banner with Resume when it paused itself, Take over when another user owns it, and what the
+ * add-on used of Apps Script's daily quotas today.
+ */
+import type { EnrichField } from '../src/api/model';
+import type { ScheduleRequest, ScheduleView, SettingsView } from '../src/ui/rpc';
+import { field, fill, formatNumber, h } from './dom';
+import { actionButton, createNotice } from './feedback';
+import { ENRICH_FIELD_ORDER, FIELD_LABELS } from './labels';
+import { server } from './server';
+
+export interface ScheduleBox {
+  element: HTMLElement;
+  show(settings: SettingsView): void;
+  load(): Promise<void>;
+}
+
+export function createScheduleBox(): ScheduleBox {
+  const notice = createNotice();
+  const status = h('div', { class: 'schedule-status' });
+  const sheetSelect = h('select', { name: 'scheduleSheet' });
+  const everySelect = h(
+    'select',
+    { name: 'scheduleEvery' },
+    ...(['hour', '6 hours', 'day'] as const).map((every) => h('option', { value: every }, `Every ${every}`)),
+  );
+  const boxes = ENRICH_FIELD_ORDER.map((name) =>
+    h('input', {
+      type: 'checkbox',
+      name: `schedule-${name}`,
+      value: name,
+      checked: name !== 'personal_email',
+    }),
+  );
+  const perRun = h('input', { type: 'number', name: 'maxCreditsPerRun', min: 1, step: 1, value: 200 });
+  const perDay = h('input', { type: 'number', name: 'maxCreditsPerDay', min: 1, step: 1, value: 500 });
+  const quota = h('p', { class: 'hint quota' });
+  let current: ScheduleView | null = null;
+
+  function request(): ScheduleRequest {
+    return {
+      sheetName: sheetSelect.value,
+      kind: 'enrich',
+      fields: boxes.filter((box) => box.checked).map((box) => box.value as EnrichField),
+      every: everySelect.value as ScheduleRequest['every'],
+      maxCreditsPerRun: Number(perRun.value) || 0,
+      maxCreditsPerDay: Number(perDay.value) || 0,
+    };
+  }
+
+  function showSchedule(view: ScheduleView | null): void {
+    current = view;
+    saveButton.textContent = !view ? 'Save schedule' : view.yours ? 'Save changes' : 'Take over';
+    clearButton.hidden = !view;
+    if (!view) {
+      fill(
+        status,
+        h('p', { class: 'hint' }, 'No schedule: new rows are enriched only when you start a run.'),
+      );
+      return;
+    }
+    sheetSelect.value = view.sheetName;
+    everySelect.value = view.every;
+    for (const box of boxes) box.checked = view.fields.includes(box.value as EnrichField);
+    perRun.value = String(view.maxCreditsPerRun);
+    perDay.value = String(view.maxCreditsPerDay);
+    fill(
+      status,
+      view.pausedReason
+        ? h(
+            'p',
+            { class: 'warning', role: 'alert' },
+            `Paused: ${view.pausedReason}. Save it again to resume.`,
+          )
+        : null,
+      h('p', {}, `${view.summary} on "${view.sheetName}".`),
+      h(
+        'p',
+        { class: 'hint' },
+        `${formatNumber(view.committedToday)} of ${formatNumber(view.maxCreditsPerDay)} credits committed today.` +
+          (view.lastOutcome ? ` Last run (${view.lastRunAt ?? ''}): ${view.lastOutcome}` : ''),
+      ),
+      view.yours ? null : h('p', { class: 'hint' }, 'Taking it over makes your key pay for it.'),
+    );
+    if (view.pausedReason && view.yours) saveButton.textContent = 'Resume';
+  }
+
+  function show(settings: SettingsView): void {
+    const selected = sheetSelect.value;
+    fill(sheetSelect, ...settings.sheetNames.map((name) => h('option', { value: name }, name)));
+    if (selected) sheetSelect.value = selected;
+    const q = settings.quota;
+    quota.textContent =
+      `Today: ${formatNumber(q.urlFetches)} of ${formatNumber(q.urlFetchLimit)} UrlFetch calls, ` +
+      `${q.triggerMinutes} of ${q.triggerMinutesLimit} trigger minutes (${q.account === 'consumer' ? 'Google account' : 'Workspace'} quotas).`;
+    if (current) showSchedule(current);
+  }
+
+  const saveButton = actionButton('Save schedule', 'Saving…', {
+    primary: true,
+    notice,
+    run: async () => {
+      notice.clear();
+      showSchedule(await server.saveSchedule(request()));
+      notice.show('ok', 'Saved: the next trigger run enriches the new rows.');
+    },
+  });
+  const clearButton = actionButton('Remove', 'Removing…', {
+    notice,
+    run: async () => {
+      showSchedule(await server.clearSchedule());
+      notice.show('ok', 'Schedule removed.');
+    },
+  });
+
+  const element = h(
+    'section',
+    { class: 'schedule', 'aria-label': 'Schedule' },
+    h('h2', {}, 'Schedule'),
+    status,
+    field('Sheet', sheetSelect),
+    field('How often', everySelect),
+    h(
+      'fieldset',
+      { class: 'fields' },
+      h('legend', {}, 'Find'),
+      ...boxes.map((box) =>
+        h('label', { class: 'check' }, box, h('span', {}, FIELD_LABELS[box.value as EnrichField])),
+      ),
+    ),
+    field('At most per run (credits)', perRun),
+    field('At most per day (credits)', perDay),
+    h('div', { class: 'buttons' }, saveButton, clearButton),
+    notice.element,
+    quota,
+  );
+  return { element, show, load: async () => showSchedule(await server.getSchedule()) };
+}
