@@ -15,6 +15,15 @@ describe('sidebar server functions', () => {
       maskedKey: '••••••••3456',
       apiBaseUrl: 'https://api.example.test/',
       backgroundRefresh: true,
+      quota: {
+        account: 'workspace',
+        day: '2025-01-15',
+        urlFetches: 0,
+        urlFetchLimit: 100_000,
+        triggerMinutes: 0,
+        triggerMinutesLimit: 360,
+      },
+      sheetNames: [],
     });
     expect(JSON.stringify(server(world).getSettings())).not.toContain('abcdef');
     expect(maskKey('')).toBe('');
