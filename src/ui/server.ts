@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
 import { ENRICH_FIELDS } from '../api/model';
+import { lazy } from '../lazy';
 import type { AppContext } from '../jobs/context';
 import { importJob, retryAmbiguousJob } from '../jobs/recovery';
 import { UserError } from '../user-error';
@@ -16,20 +17,29 @@ import type { SidebarServer } from './rpc';
 import { planRun, pollJobs } from './run-service';
 import * as settings from './settings';
 
-const column = z.int().check(z.minimum(1), z.maximum(18278));
-const planRequest = z.object({
-  kind: z.enum(['enrich', 'reverse']),
-  fields: z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone'])),
-  mapping: z.optional(z.partialRecord(z.enum(INPUT_KEYS), column)),
-  overwrite: z.optional(z.boolean()),
-});
-const saveSettingsRequest = z.object({
-  apiKey: z.optional(z.string().check(z.maxLength(500))),
-  apiBaseUrl: z.optional(z.string().check(z.maxLength(500), z.regex(/^$|^https?:\/\/[^\s/]+/i))),
-});
-const planId = z.string().check(z.minLength(1), z.maxLength(64));
-const jobRef = z.object({ runId: z.string().check(z.maxLength(64)), seq: z.int().check(z.minimum(0)) });
-const importRequest = z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(jobRef) });
+// Built on first use (src/lazy.ts): Code.js is evaluated at the start of every execution.
+const column = lazy(() => z.int().check(z.minimum(1), z.maximum(18278)));
+const planRequest = lazy(() =>
+  z.object({
+    kind: z.enum(['enrich', 'reverse']),
+    fields: z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone'])),
+    mapping: z.optional(z.partialRecord(z.enum(INPUT_KEYS), column())),
+    overwrite: z.optional(z.boolean()),
+  }),
+);
+const saveSettingsRequest = lazy(() =>
+  z.object({
+    apiKey: z.optional(z.string().check(z.maxLength(500))),
+    apiBaseUrl: z.optional(z.string().check(z.maxLength(500), z.regex(/^$|^https?:\/\/[^\s/]+/i))),
+  }),
+);
+const planId = lazy(() => z.string().check(z.minLength(1), z.maxLength(64)));
+const jobRef = lazy(() =>
+  z.object({ runId: z.string().check(z.maxLength(64)), seq: z.int().check(z.minimum(0)) }),
+);
+const importRequest = lazy(() =>
+  z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(jobRef()) }),
+);
 
 /** Parses input; a malformed request is a bug in the page, reported in one line. */
 function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
@@ -66,18 +76,18 @@ function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
 export function createSidebarServer(ctx: AppContext): SidebarServer {
   const server: SidebarServer = {
     getSettings: () => settings.getSettings(ctx),
-    saveSettings: (request) => settings.saveSettings(ctx, parse(saveSettingsRequest, request, 'settings')),
+    saveSettings: (request) => settings.saveSettings(ctx, parse(saveSettingsRequest(), request, 'settings')),
     verifyApiKey: () => settings.verifyApiKey(ctx),
     getCreditBalance: () => settings.readCreditBalance(ctx),
-    planRun: (request) => planRun(ctx, parse(planRequest, request, 'plan request')),
-    startRun: (id) => startRun(ctx, parse(planId, id, 'plan id')),
+    planRun: (request) => planRun(ctx, parse(planRequest(), request, 'plan request')),
+    startRun: (id) => startRun(ctx, parse(planId(), id, 'plan id')),
     pollJobs: () => pollJobs(ctx),
     getProgress: () => progressView(ctx),
     retryJob: (job) => {
-      retryAmbiguousJob(ctx, parse(jobRef, job, 'job'));
+      retryAmbiguousJob(ctx, parse(jobRef(), job, 'job'));
       return progressView(ctx);
     },
-    importJob: (request) => importJob(ctx, parse(importRequest, request, 'import request')),
+    importJob: (request) => importJob(ctx, parse(importRequest(), request, 'import request')),
     setBackgroundRefresh: (enabled) =>
       settings.setBackgroundRefresh(ctx, parse(z.boolean(), enabled, 'background refresh switch')),
   };
