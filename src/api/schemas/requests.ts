@@ -5,7 +5,7 @@
  *
  * Each schema is a getter that builds it on first use (src/lazy.ts): Code.js is evaluated at the
  * start of every execution, and most executions never send a request. The getters are marked pure,
- * so those only the emulator and tests use (the v1 reverse start) are left out of Code.js.
+ * so those only the emulator and tests use (v1 reverse start, search) are left out of Code.js.
  *
  * Bodies and filter entries are strict objects: an unknown key is most likely a typo (for example
  * `company_names` for `names`), and a strict emulator makes the contract tests catch it.

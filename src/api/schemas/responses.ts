@@ -11,7 +11,7 @@
  *
  * Each schema is a getter that builds it on first use (src/lazy.ts): Code.js is evaluated at the
  * start of every execution, and most executions read no API response. The getters are marked pure,
- * so those only the emulator and tests use (error bodies) are left out of Code.js.
+ * so those only the emulator and tests use (error bodies, search) are left out of Code.js.
  */
 import * as z from 'zod/mini';
 import { lazy } from '../../lazy';
