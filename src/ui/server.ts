@@ -17,8 +17,24 @@ import type { SidebarServer } from './rpc';
 import { planRun, pollJobs } from './run-service';
 import * as settings from './settings';
 
+/**
+ * A whole number from `min` to `max`, as one refine: z.int(), z.minimum() and z.maximum() would add
+ * zod's number formats and bound checks to Code.js for two fields.
+ */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number()
+    .check(
+      z.refine(
+        (n: number) => Number.isInteger(n) && n >= min && n <= max,
+        `expected a whole number from ${min} to ${max}`,
+      ),
+    );
+/** Empty (the built-in address) or an http(s) URL; checked in a refine, as z.regex adds zod's string formats. */
+const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
+
 // Built on first use (src/lazy.ts): Code.js is evaluated at the start of every execution.
-const column = lazy(() => z.int().check(z.minimum(1), z.maximum(18278)));
+const column = lazy(() => wholeNumber(1, 18278));
 const planRequest = lazy(() =>
   z.object({
     kind: z.enum(['enrich', 'reverse']),
@@ -30,12 +46,17 @@ const planRequest = lazy(() =>
 const saveSettingsRequest = lazy(() =>
   z.object({
     apiKey: z.optional(z.string().check(z.maxLength(500))),
-    apiBaseUrl: z.optional(z.string().check(z.maxLength(500), z.regex(/^$|^https?:\/\/[^\s/]+/i))),
+    apiBaseUrl: z.optional(
+      z.string().check(
+        z.maxLength(500),
+        z.refine((url: string) => BASE_URL.test(url), 'expected an http(s) URL'),
+      ),
+    ),
   }),
 );
 const planId = lazy(() => z.string().check(z.minLength(1), z.maxLength(64)));
 const jobRef = lazy(() =>
-  z.object({ runId: z.string().check(z.maxLength(64)), seq: z.int().check(z.minimum(0)) }),
+  z.object({ runId: z.string().check(z.maxLength(64)), seq: wholeNumber(0, Number.MAX_SAFE_INTEGER) }),
 );
 const importRequest = lazy(() =>
   z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(jobRef()) }),
