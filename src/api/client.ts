@@ -7,8 +7,6 @@ import {
   enrichResultV2Call,
   fetchCreditBalance,
   reverseResultV2Call,
-  searchCompanies,
-  searchPeople,
   startEnrichmentV1Call,
   startReverseV2Call,
   verifyKey,
@@ -18,15 +16,15 @@ import { ApiError } from './errors';
 import { requestError } from './failures';
 import { API_ENRICH_FIELD, type EnrichField } from './model';
 import type { EnrichItemInput, EnrichmentApi, JobRef, PollOutcome, ReverseItemInput } from './port';
-import type { CompanySearchBody, EnrichItemV1, EnrichFieldValue, PeopleSearchBody } from './schemas/requests';
-import type { CompanySearchResponse, PeopleSearchResponse } from './schemas/responses';
+import type { EnrichItemV1, EnrichFieldValue } from './schemas/requests';
 import { createApiSession, perform, performAll, type ApiClientOptions, type Call } from './transport';
 
 export type { ApiClientOptions } from './transport';
 
 /**
- * The engine's port (EnrichmentApi), plus the search endpoints the search panels will use and the
- * single starts: the engine starts jobs in batches (startJobs), the contract tests one at a time.
+ * The engine's port (EnrichmentApi), plus the single starts: the engine starts jobs in batches
+ * (startJobs), the contract tests one at a time. The search endpoints (endpoints.ts) join it with
+ * the first panel that searches: until then they and their schemas stay out of Code.js.
  */
 export interface ApiClient extends EnrichmentApi {
   /** v1 start; at most LIMITS.itemsPerEnrichJob items. Returns the enrichment_id. */
@@ -38,8 +36,6 @@ export interface ApiClient extends EnrichmentApi {
   ): string;
   /** v2 reverse start. Returns the enrichment_id. */
   startReverse(name: string, items: ReverseItemInput[], webhookUrl?: string): string;
-  searchCompanies(body: CompanySearchBody): CompanySearchResponse;
-  searchPeople(body: PeopleSearchBody): PeopleSearchResponse;
 }
 
 const clean = (value: string | undefined): string | undefined => value?.trim() || undefined;
@@ -144,7 +140,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     creditBalance: () => fetchCreditBalance(session),
     verifyKey: () => verifyKey(session),
-    searchCompanies: (body) => searchCompanies(session, body),
-    searchPeople: (body) => searchPeople(session, body),
   };
 }

@@ -150,7 +150,7 @@ function jobCall<S extends z.ZodMiniType>(
  */
 function startCall<S extends z.ZodMiniType>(path: string, requestSchema: S, input: z.input<S>): Call<string> {
   const body = checkRequest(requestSchema, `POST ${path}`, input, explainRequest);
-  return { ...valueCall('post', path, startResponse, enrichmentId, body), unsafe: true };
+  return { ...valueCall('post', path, startResponse(), enrichmentId, body), unsafe: true };
 }
 
 /** The API rejects non-string `custom` values: numbers and booleans become strings first. */
@@ -161,7 +161,7 @@ function withStringCustoms<T extends { custom?: CustomInput }>(items: readonly T
 /** POST /api/v1/contact/enrich/bulk (§4.1). Returns the enrichment_id. */
 export function startEnrichmentV1Call(input: EnrichStartV1Input): Call<string> {
   const body = { ...input, datas: withStringCustoms(input.datas) };
-  return startCall('/api/v1/contact/enrich/bulk', enrichStartV1Body, body);
+  return startCall('/api/v1/contact/enrich/bulk', enrichStartV1Body(), body);
 }
 export const startEnrichmentV1 = (session: ApiSession, input: EnrichStartV1Input): string =>
   perform(session, startEnrichmentV1Call(input));
@@ -171,7 +171,7 @@ export function enrichResultV2Call(id: string, options?: ResultOptions): Call<Jo
   return jobCall(
     endpoint,
     idPath('/api/v2/contact/enrich/bulk', id),
-    enrichResultV2,
+    enrichResultV2(),
     enrichResultV2ToModel,
     options,
   );
@@ -186,7 +186,7 @@ export function getEnrichmentResultV2(session: ApiSession, id: string, options?:
 export function getEnrichmentResultV1(session: ApiSession, id: string, options?: ResultOptions): JobAnswer {
   const endpoint = 'GET /api/v1/contact/enrich/bulk/{enrichment_id}';
   const path = idPath('/api/v1/contact/enrich/bulk', id);
-  return perform(session, jobCall(endpoint, path, enrichResultV1, enrichResultV1ToModel, options));
+  return perform(session, jobCall(endpoint, path, enrichResultV1(), enrichResultV1ToModel, options));
 }
 
 // ---- reverse email lookup ----
@@ -194,20 +194,20 @@ export function getEnrichmentResultV1(session: ApiSession, id: string, options?:
 /** POST /api/v2/contact/reverse/email/bulk (§4.4). Returns the enrichment_id. */
 export function startReverseV2Call(input: ReverseStartV2Input): Call<string> {
   const body = { ...input, data: withStringCustoms(input.data) };
-  return startCall('/api/v2/contact/reverse/email/bulk', reverseStartV2Body, body);
+  return startCall('/api/v2/contact/reverse/email/bulk', reverseStartV2Body(), body);
 }
 export const startReverseV2 = (session: ApiSession, input: ReverseStartV2Input): string =>
   perform(session, startReverseV2Call(input));
 
 /** POST /api/v1/contact/reverse/email/bulk (§4.5). Returns the enrichment_id. */
 export function startReverseV1(session: ApiSession, input: ReverseStartV1Body): string {
-  return perform(session, startCall('/api/v1/contact/reverse/email/bulk', reverseStartV1Body, input));
+  return perform(session, startCall('/api/v1/contact/reverse/email/bulk', reverseStartV1Body(), input));
 }
 
 export function reverseResultV2Call(id: string): Call<JobAnswer> {
   const endpoint = 'GET /api/v2/contact/reverse/email/bulk/{enrichment_id}';
   const path = idPath('/api/v2/contact/reverse/email/bulk', id);
-  return jobCall(endpoint, path, reverseResultV2, reverseResultV2ToModel);
+  return jobCall(endpoint, path, reverseResultV2(), reverseResultV2ToModel);
 }
 
 /** GET /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6). */
@@ -219,7 +219,7 @@ export function getReverseResultV2(session: ApiSession, id: string): JobAnswer {
 export function getReverseResultV1(session: ApiSession, reverseEmailId: string): JobAnswer {
   const endpoint = 'GET /api/v1/contact/reverse/email/bulk/{reverse_email_id}';
   const path = idPath('/api/v1/contact/reverse/email/bulk', reverseEmailId);
-  return perform(session, jobCall(endpoint, path, reverseResultV1, reverseResultV1ToModel));
+  return perform(session, jobCall(endpoint, path, reverseResultV1(), reverseResultV1ToModel));
 }
 
 // ---- search ----
@@ -237,12 +237,12 @@ function searchCall<S extends z.ZodMiniType, R extends z.ZodMiniType>(
 
 /** POST /api/v2/company/search (§4.8). `limit` at most LIMITS.searchMaxLimit. */
 export function searchCompanies(session: ApiSession, body: CompanySearchBody): CompanySearchResponse {
-  return searchCall(session, '/api/v2/company/search', companySearchBody, companySearchResponse, body);
+  return searchCall(session, '/api/v2/company/search', companySearchBody(), companySearchResponse(), body);
 }
 
 /** POST /api/v2/people/search (§4.9). */
 export function searchPeople(session: ApiSession, body: PeopleSearchBody): PeopleSearchResponse {
-  return searchCall(session, '/api/v2/people/search', peopleSearchBody, peopleSearchResponse, body);
+  return searchCall(session, '/api/v2/people/search', peopleSearchBody(), peopleSearchResponse(), body);
 }
 
 // ---- account ----
@@ -251,7 +251,7 @@ export function searchPeople(session: ApiSession, body: PeopleSearchBody): Peopl
 export function verifyKey(session: ApiSession): string {
   return perform(
     session,
-    valueCall('get', '/api/v2/account/keys/verify', keyCheckResponse, (body) => body.workspace_id),
+    valueCall('get', '/api/v2/account/keys/verify', keyCheckResponse(), (body) => body.workspace_id),
   );
 }
 
@@ -259,6 +259,6 @@ export function verifyKey(session: ApiSession): string {
 export function fetchCreditBalance(session: ApiSession): number {
   return perform(
     session,
-    valueCall('get', '/api/v2/account/credits', balanceResponse, (body) => body.balance),
+    valueCall('get', '/api/v2/account/credits', balanceResponse(), (body) => body.balance),
   );
 }

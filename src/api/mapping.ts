@@ -229,10 +229,10 @@ function job<T>(
 // v2 always documents `status`; v1 examples omit it and v1 answers with data only once the job is
 // done, so an absent v1 status is read as FINISHED (a v2 one as UNKNOWN).
 export const enrichResultV2ToModel = (body: EnrichResultV2): JobResult =>
-  job('enrich', { ...body, items: body.data }, 'UNKNOWN', enrichmentRecordV2, enrichRecordV2);
+  job('enrich', { ...body, items: body.data }, 'UNKNOWN', enrichmentRecordV2(), enrichRecordV2);
 export const reverseResultV2ToModel = (body: ReverseResultV2): JobResult =>
-  job('reverse', { ...body, items: body.data }, 'UNKNOWN', reverseRecordV2Schema, reverseRecordV2);
+  job('reverse', { ...body, items: body.data }, 'UNKNOWN', reverseRecordV2Schema(), reverseRecordV2);
 export const enrichResultV1ToModel = (body: EnrichResultV1): JobResult =>
-  job('enrich', { ...body, items: body.datas }, 'FINISHED', enrichItemResultV1, enrichItemV1);
+  job('enrich', { ...body, items: body.datas }, 'FINISHED', enrichItemResultV1(), enrichItemV1);
 export const reverseResultV1ToModel = (body: ReverseResultV1): JobResult =>
-  job('reverse', { ...body, items: body.datas }, 'FINISHED', reverseItemResultV1, reverseItemV1);
+  job('reverse', { ...body, items: body.datas }, 'FINISHED', reverseItemResultV1(), reverseItemV1);

@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { ENRICH_FIELDS, JOB_STATUSES, type EnrichField } from '../api/model';
+import { lazy } from '../lazy';
 import { INPUT_KEYS } from '../sheet/inputs';
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -24,12 +25,6 @@ export interface RecordCodec {
    * the older versions had the same fields (runs, previews, mappings), only no `v`.
    */
   migrate?(value: Record<string, unknown>, from: number): Record<string, unknown>;
-}
-
-/** Builds a schema on first use: building every schema when the bundle loads costs each execution. */
-function lazy<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => (built ??= build());
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

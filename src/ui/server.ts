@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
 import { ENRICH_FIELDS } from '../api/model';
+import { lazy } from '../lazy';
 import type { AppContext } from '../jobs/context';
 import { importJob, retryAmbiguousJob } from '../jobs/recovery';
 import { UserError } from '../user-error';
@@ -17,37 +18,67 @@ import { changeFormulaAuto, formulaQueueView, planFormulaRun, planRun, pollJobs 
 import * as schedules from '../schedule/schedule-service';
 import * as settings from './settings';
 
-const column = z.int().check(z.minimum(1), z.maximum(18278));
-const planRequest = z.object({
-  kind: z.enum(['enrich', 'reverse']),
-  fields: z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone'])),
-  mapping: z.optional(z.partialRecord(z.enum(INPUT_KEYS), column)),
-  overwrite: z.optional(z.boolean()),
-});
-const saveSettingsRequest = z.object({
-  apiKey: z.optional(z.string().check(z.maxLength(500))),
-  apiBaseUrl: z.optional(z.string().check(z.maxLength(500), z.regex(/^$|^https?:\/\/[^\s/]+/i))),
-});
-const formulaPlanRequest = z.object({
-  kind: z.optional(z.enum(['enrich', 'reverse'])),
-  fields: z.optional(z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone']))),
-});
-const formulaAutoRequest = z.object({
-  enabled: z.boolean(),
-  dailyCap: z.int().check(z.minimum(0), z.maximum(1_000_000)),
-});
-const cap = z.int().check(z.minimum(0), z.maximum(10_000_000));
-const scheduleRequest = z.object({
-  sheetName: z.string().check(z.minLength(1), z.maxLength(200)),
-  kind: z.enum(['enrich', 'reverse']),
-  fields: z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone'])),
-  every: z.enum(['hour', '6 hours', 'day']),
-  maxCreditsPerRun: cap,
-  maxCreditsPerDay: cap,
-});
-const planId = z.string().check(z.minLength(1), z.maxLength(64));
-const jobRef = z.object({ runId: z.string().check(z.maxLength(64)), seq: z.int().check(z.minimum(0)) });
-const importRequest = z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(jobRef) });
+/**
+ * A whole number from `min` to `max`, as one refine: z.int(), z.minimum() and z.maximum() would add
+ * zod's number formats and bound checks to Code.js for two fields.
+ */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number()
+    .check(
+      z.refine(
+        (n: number) => Number.isInteger(n) && n >= min && n <= max,
+        `expected a whole number from ${min} to ${max}`,
+      ),
+    );
+/** Empty (the built-in address) or an http(s) URL; checked in a refine, as z.regex adds zod's string formats. */
+const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
+
+// Built on first use (src/lazy.ts): Code.js is evaluated at the start of every execution.
+const column = lazy(() => wholeNumber(1, 18278));
+const planRequest = lazy(() =>
+  z.object({
+    kind: z.enum(['enrich', 'reverse']),
+    fields: z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone'])),
+    mapping: z.optional(z.partialRecord(z.enum(INPUT_KEYS), column())),
+    overwrite: z.optional(z.boolean()),
+  }),
+);
+const saveSettingsRequest = lazy(() =>
+  z.object({
+    apiKey: z.optional(z.string().check(z.maxLength(500))),
+    apiBaseUrl: z.optional(
+      z.string().check(
+        z.maxLength(500),
+        z.refine((url: string) => BASE_URL.test(url), 'expected an http(s) URL'),
+      ),
+    ),
+  }),
+);
+const planId = lazy(() => z.string().check(z.minLength(1), z.maxLength(64)));
+const jobRef = lazy(() =>
+  z.object({ runId: z.string().check(z.maxLength(64)), seq: wholeNumber(0, Number.MAX_SAFE_INTEGER) }),
+);
+const importRequest = lazy(() =>
+  z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(jobRef()) }),
+);
+const enrichFields = () => z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone']));
+const formulaPlanRequest = lazy(() =>
+  z.object({ kind: z.optional(z.enum(['enrich', 'reverse'])), fields: z.optional(enrichFields()) }),
+);
+const formulaAutoRequest = lazy(() =>
+  z.object({ enabled: z.boolean(), dailyCap: wholeNumber(0, 1_000_000) }),
+);
+const scheduleRequest = lazy(() =>
+  z.object({
+    sheetName: z.string().check(z.minLength(1), z.maxLength(200)),
+    kind: z.enum(['enrich', 'reverse']),
+    fields: enrichFields(),
+    every: z.enum(['hour', '6 hours', 'day']),
+    maxCreditsPerRun: wholeNumber(0, 10_000_000),
+    maxCreditsPerDay: wholeNumber(0, 10_000_000),
+  }),
+);
 
 /** Parses input; a malformed request is a bug in the page, reported in one line. */
 function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
@@ -84,26 +115,26 @@ function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
 export function createSidebarServer(ctx: AppContext): SidebarServer {
   const server: SidebarServer = {
     getSettings: () => settings.getSettings(ctx),
-    saveSettings: (request) => settings.saveSettings(ctx, parse(saveSettingsRequest, request, 'settings')),
+    saveSettings: (request) => settings.saveSettings(ctx, parse(saveSettingsRequest(), request, 'settings')),
     verifyApiKey: () => settings.verifyApiKey(ctx),
     getCreditBalance: () => settings.readCreditBalance(ctx),
-    planRun: (request) => planRun(ctx, parse(planRequest, request, 'plan request')),
-    startRun: (id) => startRun(ctx, parse(planId, id, 'plan id')),
+    planRun: (request) => planRun(ctx, parse(planRequest(), request, 'plan request')),
+    startRun: (id) => startRun(ctx, parse(planId(), id, 'plan id')),
     pollJobs: () => pollJobs(ctx),
     getProgress: () => progressView(ctx),
     retryJob: (job) => {
-      retryAmbiguousJob(ctx, parse(jobRef, job, 'job'));
+      retryAmbiguousJob(ctx, parse(jobRef(), job, 'job'));
       return progressView(ctx);
     },
-    importJob: (request) => importJob(ctx, parse(importRequest, request, 'import request')),
+    importJob: (request) => importJob(ctx, parse(importRequest(), request, 'import request')),
     getFormulaQueue: () => formulaQueueView(ctx),
     getSchedule: () => schedules.getSchedule(ctx),
-    saveSchedule: (request) => schedules.saveSchedule(ctx, parse(scheduleRequest, request, 'schedule')),
+    saveSchedule: (request) => schedules.saveSchedule(ctx, parse(scheduleRequest(), request, 'schedule')),
     clearSchedule: () => schedules.clearSchedule(ctx),
     setFormulaAuto: (request) =>
-      changeFormulaAuto(ctx, parse(formulaAutoRequest, request, 'automatic setting')),
+      changeFormulaAuto(ctx, parse(formulaAutoRequest(), request, 'automatic setting')),
     planFormulaRun: (request) =>
-      planFormulaRun(ctx, parse(formulaPlanRequest, request ?? {}, 'formula plan request')),
+      planFormulaRun(ctx, parse(formulaPlanRequest(), request ?? {}, 'formula plan request')),
     setBackgroundRefresh: (enabled) =>
       settings.setBackgroundRefresh(ctx, parse(z.boolean(), enabled, 'background refresh switch')),
   };

@@ -28,7 +28,7 @@ const byName = (c: SampleContact, extra: Json = {}) => ({
 async function start(datas: Json[]): Promise<string> {
   const answer = await api.post('/api/v1/contact/enrich/bulk', { name: 'test job', datas });
   expect(answer.status).toBe(200);
-  expectSchema(startResponse, answer.body);
+  expectSchema(startResponse(), answer.body);
   return answer.body.enrichment_id;
 }
 
@@ -84,7 +84,7 @@ describe('job lifecycle', () => {
     const done = await resultV2(id);
     expect(done.status).toBe(200);
     expect(done.body.status).toBe('FINISHED');
-    expectSchema(enrichResultV2, done.body);
+    expectSchema(enrichResultV2(), done.body);
     expect(done.body.data.map((r: Json) => r.custom.row)).toEqual(
       known.slice(0, 4).map((c) => `${c.firstName} ${c.lastName}`),
     );
@@ -97,7 +97,7 @@ describe('job lifecycle', () => {
     expect(early.body.status).toBe('CREATED');
     clock.advance(1_000);
     const done = await api.get(`/api/v1/contact/enrich/bulk/${id}`);
-    expectSchema(enrichResultV1, done.body);
+    expectSchema(enrichResultV1(), done.body);
     expect(done.body).toMatchObject({ id, name: 'test job', status: 'FINISHED' });
     const contact = done.body.datas[0].contact;
     expect(contact.firstname).toBe(known[0]?.firstName);
@@ -203,7 +203,7 @@ describe('credits', () => {
     clock.advance(1_000);
     const answer = await resultV2(id);
     expect(answer.status).toBe(402);
-    expectSchema(enrichResultV2, answer.body);
+    expectSchema(enrichResultV2(), answer.body);
     expect(answer.body.status).toBe('CREDITS_INSUFFICIENT');
     // Contacts are processed in order until one costs more than what is left.
     let processed = 0;

@@ -36,7 +36,7 @@ describe('authentication', () => {
     });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ code, message });
-    expectSchema(errorBody, answer.body);
+    expectSchema(errorBody(), answer.body);
   });
 
   it('accepts the prefix in any case and gives each key its own workspace', async () => {
@@ -97,7 +97,7 @@ describe('invalid bodies', () => {
   const codeOf = async (body: unknown) => {
     const answer = await enrich(body);
     expect(answer.status).toBe(400);
-    expectSchema(errorBody, answer.body);
+    expectSchema(errorBody(), answer.body);
     return answer.body.code as string;
   };
 

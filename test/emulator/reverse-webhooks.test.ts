@@ -32,7 +32,7 @@ describe('reverse lookup', () => {
       async () => (await api.get(`/api/v2/contact/reverse/email/bulk/${id}`)).body.status === 'FINISHED',
     );
     const done = (await api.get(`/api/v2/contact/reverse/email/bulk/${id}`)).body;
-    expectSchema(reverseResultV2, done);
+    expectSchema(reverseResultV2(), done);
     expect(done.data.map((r: Json) => r.custom.i)).toEqual(['0', '1', '2']);
     expect(done.data[0].profile).toMatchObject({
       first_name: withEmail[0]?.firstName,
@@ -44,7 +44,7 @@ describe('reverse lookup', () => {
     expect((await api.get('/api/v2/account/credits')).body.balance).toBe(balanceBefore - 2);
 
     const v1 = (await api.get(`/api/v1/contact/reverse/email/bulk/${id}`)).body;
-    expectSchema(reverseResultV1, v1);
+    expectSchema(reverseResultV1(), v1);
     expect(v1.datas[0].contact).toMatchObject({
       firstname: withEmail[0]?.firstName,
       domain: withEmail[0]?.domain,

@@ -11,13 +11,13 @@ afterAll(() => api.close());
 const companies = async (body: Json) => {
   const answer = await api.post('/api/v2/company/search', body);
   expect(answer.status).toBe(200);
-  expectSchema(companySearchResponse, answer.body);
+  expectSchema(companySearchResponse(), answer.body);
   return answer.body as { companies: Json[]; metadata: { total: number; offset: number } };
 };
 const people = async (body: Json) => {
   const answer = await api.post('/api/v2/people/search', body);
   expect(answer.status).toBe(200);
-  expectSchema(peopleSearchResponse, answer.body);
+  expectSchema(peopleSearchResponse(), answer.body);
   return answer.body as { people: Json[]; metadata: { total: number; offset: number } };
 };
 const total = async (body: Json) => (await companies({ ...body, limit: 1 })).metadata.total;

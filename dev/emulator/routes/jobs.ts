@@ -78,7 +78,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post(
     '/api/v1/contact/enrich/bulk',
-    startRoute(enrichStartV1Body, (body) => ({
+    startRoute(enrichStartV1Body(), (body) => ({
       kind: 'enrich',
       name: body.name,
       startedWith: 'v1',
@@ -89,7 +89,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post(
     '/api/v2/contact/reverse/email/bulk',
-    startRoute(reverseStartV2Body, (body) => ({
+    startRoute(reverseStartV2Body(), (body) => ({
       kind: 'reverse',
       name: body.name,
       startedWith: 'v2',
@@ -101,7 +101,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post(
     '/api/v1/contact/reverse/email/bulk',
-    startRoute(reverseStartV1Body, (body) => ({
+    startRoute(reverseStartV1Body(), (body) => ({
       kind: 'reverse',
       name: body.name,
       startedWith: 'v1',

@@ -61,7 +61,7 @@ export function registerSearchRoutes(app: FastifyInstance, state: EmulatorState)
   app.post(
     '/api/v2/company/search',
     searchRoute<Company, CompanySearchBody>(
-      companySearchBody,
+      companySearchBody(),
       (i) => i.companies,
       (companies, metadata) => ({ companies: companies.map(companyV2), metadata }),
     ),
@@ -69,7 +69,7 @@ export function registerSearchRoutes(app: FastifyInstance, state: EmulatorState)
   app.post(
     '/api/v2/people/search',
     searchRoute<Person, PeopleSearchBody>(
-      peopleSearchBody,
+      peopleSearchBody(),
       (i) => i.people,
       (people, metadata) => ({ people: people.map(personV2), metadata }),
     ),

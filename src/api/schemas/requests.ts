@@ -3,13 +3,18 @@
  * The client checks what it sends against these, and the emulator (dev/emulator) validates what it
  * receives with the same schemas, so a request shape lives in exactly one place.
  *
+ * Each schema is a getter that builds it on first use (src/lazy.ts): Code.js is evaluated at the
+ * start of every execution, and most executions never send a request. The getters are marked pure,
+ * so those only the emulator and tests use (v1 reverse start, search) are left out of Code.js.
+ *
  * Bodies and filter entries are strict objects: an unknown key is most likely a typo (for example
  * `company_names` for `names`), and a strict emulator makes the contract tests catch it.
  */
 // A namespace import, not `import { z }`: esbuild cannot tree-shake the `z` object, which drags every
-// zod locale into dist/Code.js (≈ 540 KB instead of the ≈ 25 KB zod now takes in it, measured with an esbuild metafile).
+// zod locale into dist/Code.js (≈ 540 KB instead of the ≈ 33 KB zod now takes in it, measured with an esbuild metafile).
 import * as z from 'zod/mini';
 import { LIMITS } from '../../limits';
+import { lazy } from '../../lazy';
 
 /** The `enrich_fields` values the API accepts (not in the spec; the choice is in docs/api-decisions.md). */
 export const ENRICH_FIELD_VALUES = [
@@ -28,86 +33,106 @@ export const REQUEST_RULE = {
 
 const present = (value: string | undefined): boolean => value !== undefined && value.trim() !== '';
 
-const jobName = z.string().check(z.refine((name: string) => name.trim() !== '', REQUEST_RULE.nameRequired));
+const jobName = /* @__PURE__ */ lazy(() =>
+  z.string().check(z.refine((name: string) => name.trim() !== '', REQUEST_RULE.nameRequired)),
+);
 
 /** `custom`: returned unchanged in results; the API rejects non-string values (spec §4.1 rule 3). */
-export const customObject = z.record(z.string(), z.string(REQUEST_RULE.customStrings));
+export const customObject = /* @__PURE__ */ lazy(() =>
+  z.record(z.string(), z.string(REQUEST_RULE.customStrings)),
+);
 
-const webhookUrl = z.string();
+const webhookUrl = /* @__PURE__ */ lazy(() => z.string());
 
 // ---- bulk enrichment (v1 start, §4.1) ----
 
-export const enrichItemV1 = z
-  .strictObject({
-    firstname: z.optional(z.string()),
-    lastname: z.optional(z.string()),
-    domain: z.optional(z.string()),
-    company_name: z.optional(z.string()),
-    network_url: z.optional(z.string()),
-    enrich_fields: z.optional(z.array(z.enum(ENRICH_FIELD_VALUES))),
-    custom: z.optional(customObject),
-  })
-  .check(
-    z.refine(
-      (item) =>
-        present(item.network_url) ||
-        (present(item.firstname) &&
-          present(item.lastname) &&
-          (present(item.domain) || present(item.company_name))),
-      REQUEST_RULE.itemIdentity,
+export const enrichItemV1 = /* @__PURE__ */ lazy(() =>
+  z
+    .strictObject({
+      firstname: z.optional(z.string()),
+      lastname: z.optional(z.string()),
+      domain: z.optional(z.string()),
+      company_name: z.optional(z.string()),
+      network_url: z.optional(z.string()),
+      enrich_fields: z.optional(z.array(z.enum(ENRICH_FIELD_VALUES))),
+      custom: z.optional(customObject()),
+    })
+    .check(
+      z.refine(
+        (item) =>
+          present(item.network_url) ||
+          (present(item.firstname) &&
+            present(item.lastname) &&
+            (present(item.domain) || present(item.company_name))),
+        REQUEST_RULE.itemIdentity,
+      ),
     ),
-  );
+);
 
-export const enrichStartV1Body = z.strictObject({
-  name: jobName,
-  datas: z.array(enrichItemV1).check(z.minLength(1), z.maxLength(LIMITS.itemsPerEnrichJob)),
-  webhook_url: z.optional(webhookUrl),
-});
+export const enrichStartV1Body = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    name: jobName(),
+    datas: z.array(enrichItemV1()).check(z.minLength(1), z.maxLength(LIMITS.itemsPerEnrichJob)),
+    webhook_url: z.optional(webhookUrl()),
+  }),
+);
 
 // ---- bulk reverse email lookup (v2 §4.4, v1 §4.5) ----
 
-export const reverseItemV2 = z.strictObject({
-  email: z.string().check(z.minLength(1)),
-  custom: z.optional(customObject),
-});
+export const reverseItemV2 = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    email: z.string().check(z.minLength(1)),
+    custom: z.optional(customObject()),
+  }),
+);
 
-export const reverseStartV2Body = z.strictObject({
-  name: jobName,
-  // The maximum is not in the spec: we assume the enrichment limit (LIMITS.itemsPerReverseJob).
-  data: z.array(reverseItemV2).check(z.minLength(1), z.maxLength(LIMITS.itemsPerReverseJob)),
-  webhook_url: z.optional(webhookUrl),
-  webhook_events: z.optional(z.strictObject({ contact_finished: z.optional(webhookUrl) })),
-});
+export const reverseStartV2Body = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    name: jobName(),
+    // The maximum is not in the spec: we assume the enrichment limit (LIMITS.itemsPerReverseJob).
+    data: z.array(reverseItemV2()).check(z.minLength(1), z.maxLength(LIMITS.itemsPerReverseJob)),
+    webhook_url: z.optional(webhookUrl()),
+    webhook_events: z.optional(z.strictObject({ contact_finished: z.optional(webhookUrl()) })),
+  }),
+);
 
-export const reverseItemV1 = z.strictObject({ email: z.string().check(z.minLength(1)) });
+export const reverseItemV1 = /* @__PURE__ */ lazy(() =>
+  z.strictObject({ email: z.string().check(z.minLength(1)) }),
+);
 
-export const reverseStartV1Body = z.strictObject({
-  name: jobName,
-  data: z.array(reverseItemV1).check(z.minLength(1), z.maxLength(LIMITS.itemsPerReverseJob)),
-  webhook_url: z.optional(webhookUrl),
-});
+export const reverseStartV1Body = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    name: jobName(),
+    data: z.array(reverseItemV1()).check(z.minLength(1), z.maxLength(LIMITS.itemsPerReverseJob)),
+    webhook_url: z.optional(webhookUrl()),
+  }),
+);
 
 // ---- search filters (§2.7) ----
 
-export const textFilterEntry = z.strictObject({
-  value: z.string(),
-  exact_match: z.optional(z.boolean()),
-  exclude: z.optional(z.boolean()),
-});
+export const textFilterEntry = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    value: z.string(),
+    exact_match: z.optional(z.boolean()),
+    exclude: z.optional(z.boolean()),
+  }),
+);
 
-export const rangeFilterEntry = z.strictObject({
-  min: z.optional(z.int()),
-  max: z.optional(z.int()),
-  exclude: z.optional(z.boolean()),
-});
+export const rangeFilterEntry = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    min: z.optional(z.int()),
+    max: z.optional(z.int()),
+    exclude: z.optional(z.boolean()),
+  }),
+);
 
-const textFilter = z.optional(z.array(textFilterEntry));
-const rangeFilter = z.optional(z.array(rangeFilterEntry));
+const textFilter = /* @__PURE__ */ lazy(() => z.optional(z.array(textFilterEntry())));
+const rangeFilter = /* @__PURE__ */ lazy(() => z.optional(z.array(rangeFilterEntry())));
 
-const page = {
+const page = /* @__PURE__ */ lazy(() => ({
   offset: z.optional(z.int().check(z.minimum(0))),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(LIMITS.searchMaxLimit))),
-};
+}));
 
 /** Filter names of company search (§4.8), so a UI or the emulator can iterate over them. */
 export const COMPANY_TEXT_FILTERS = [
@@ -123,20 +148,22 @@ export const COMPANY_TEXT_FILTERS = [
 ] as const;
 export const COMPANY_RANGE_FILTERS = ['founded_years', 'headcounts'] as const;
 
-export const companySearchBody = z.strictObject({
-  ...page,
-  names: textFilter,
-  domains: textFilter,
-  network_urls: textFilter,
-  keywords: textFilter,
-  specialties: textFilter,
-  industries: textFilter,
-  types: textFilter,
-  headquarters_locations: textFilter,
-  company_ids: textFilter,
-  founded_years: rangeFilter,
-  headcounts: rangeFilter,
-});
+export const companySearchBody = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    ...page(),
+    names: textFilter(),
+    domains: textFilter(),
+    network_urls: textFilter(),
+    keywords: textFilter(),
+    specialties: textFilter(),
+    industries: textFilter(),
+    types: textFilter(),
+    headquarters_locations: textFilter(),
+    company_ids: textFilter(),
+    founded_years: rangeFilter(),
+    headcounts: rangeFilter(),
+  }),
+);
 
 /** Filter names of people search (§4.9). */
 export const PEOPLE_TEXT_FILTERS = [
@@ -168,43 +195,48 @@ export const PEOPLE_RANGE_FILTERS = [
   'current_company_days_since_last_job_change',
 ] as const;
 
-export const peopleSearchBody = z.strictObject({
-  // People search limits are not in the spec: we assume the company search ones.
-  ...page,
-  current_company_names: textFilter,
-  current_company_domains: textFilter,
-  current_company_network_urls: textFilter,
-  current_company_specialties: textFilter,
-  current_company_industries: textFilter,
-  current_company_types: textFilter,
-  current_company_headquarters: textFilter,
-  current_company_ids: textFilter,
-  past_company_names: textFilter,
-  past_company_domains: textFilter,
-  person_ids: textFilter,
-  person_names: textFilter,
-  person_network_urls: textFilter,
-  person_locations: textFilter,
-  person_skills: textFilter,
-  person_universities: textFilter,
-  current_position_seniority_level: textFilter,
-  current_position_titles: textFilter,
-  past_position_titles: textFilter,
-  current_company_headcounts: rangeFilter,
-  current_company_founded_years: rangeFilter,
-  current_position_years_in: rangeFilter,
-  current_company_years_at: rangeFilter,
-  current_company_days_since_last_job_change: rangeFilter,
-});
+export const peopleSearchBody = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    // People search limits are not in the spec: we assume the company search ones.
+    ...page(),
+    current_company_names: textFilter(),
+    current_company_domains: textFilter(),
+    current_company_network_urls: textFilter(),
+    current_company_specialties: textFilter(),
+    current_company_industries: textFilter(),
+    current_company_types: textFilter(),
+    current_company_headquarters: textFilter(),
+    current_company_ids: textFilter(),
+    past_company_names: textFilter(),
+    past_company_domains: textFilter(),
+    person_ids: textFilter(),
+    person_names: textFilter(),
+    person_network_urls: textFilter(),
+    person_locations: textFilter(),
+    person_skills: textFilter(),
+    person_universities: textFilter(),
+    current_position_seniority_level: textFilter(),
+    current_position_titles: textFilter(),
+    past_position_titles: textFilter(),
+    current_company_headcounts: rangeFilter(),
+    current_company_founded_years: rangeFilter(),
+    current_position_years_in: rangeFilter(),
+    current_company_years_at: rangeFilter(),
+    current_company_days_since_last_job_change: rangeFilter(),
+  }),
+);
+
+/** The type a schema getter's schema parses to. */
+type Built<Schema extends () => z.ZodMiniType> = z.infer<ReturnType<Schema>>;
 
 export type EnrichFieldValue = (typeof ENRICH_FIELD_VALUES)[number];
-export type EnrichItemV1 = z.infer<typeof enrichItemV1>;
-export type EnrichStartV1Body = z.infer<typeof enrichStartV1Body>;
-export type ReverseItemV2 = z.infer<typeof reverseItemV2>;
-export type ReverseStartV2Body = z.infer<typeof reverseStartV2Body>;
-export type ReverseItemV1 = z.infer<typeof reverseItemV1>;
-export type ReverseStartV1Body = z.infer<typeof reverseStartV1Body>;
-export type TextFilterEntry = z.infer<typeof textFilterEntry>;
-export type RangeFilterEntry = z.infer<typeof rangeFilterEntry>;
-export type CompanySearchBody = z.infer<typeof companySearchBody>;
-export type PeopleSearchBody = z.infer<typeof peopleSearchBody>;
+export type EnrichItemV1 = Built<typeof enrichItemV1>;
+export type EnrichStartV1Body = Built<typeof enrichStartV1Body>;
+export type ReverseItemV2 = Built<typeof reverseItemV2>;
+export type ReverseStartV2Body = Built<typeof reverseStartV2Body>;
+export type ReverseItemV1 = Built<typeof reverseItemV1>;
+export type ReverseStartV1Body = Built<typeof reverseStartV1Body>;
+export type TextFilterEntry = Built<typeof textFilterEntry>;
+export type RangeFilterEntry = Built<typeof rangeFilterEntry>;
+export type CompanySearchBody = Built<typeof companySearchBody>;
+export type PeopleSearchBody = Built<typeof peopleSearchBody>;

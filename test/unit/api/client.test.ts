@@ -70,17 +70,13 @@ describe('createApiClient: the EnrichmentApi', () => {
     });
   });
 
-  test('creditBalance, verifyKey and the search methods', () => {
+  test('creditBalance and verifyKey', () => {
     const s = setup();
     s.http.on('get', '/api/v2/account/credits', json(200, { balance: 50 }));
     s.http.on('get', '/api/v2/account/keys/verify', json(200, { workspace_id: 'ws' }));
-    s.http.on('post', '/api/v2/company/search', json(200, fx.companySearchResult));
-    s.http.on('post', '/api/v2/people/search', json(200, fx.peopleSearchResult));
     const client = clientOf(s);
     expect(client.creditBalance()).toBe(50);
     expect(client.verifyKey()).toBe('ws');
-    expect(client.searchCompanies({ limit: 1 }).metadata?.total).toBe(1);
-    expect(client.searchPeople({}).people).toHaveLength(1);
   });
 });
 

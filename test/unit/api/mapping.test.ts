@@ -159,7 +159,7 @@ describe('v1 → the same model', () => {
         },
       ],
     };
-    const result = enrichResultV1ToModel(z.parse(schemas.enrichResultV1, body));
+    const result = enrichResultV1ToModel(z.parse(schemas.enrichResultV1(), body));
     expect(result.items[0]).toMatchObject({
       phone: { number: '+1 (555) 010-0000' },
       profile: { fullName: 'Bo Li', companyDomain: 'li.example' },

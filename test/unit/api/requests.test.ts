@@ -29,7 +29,7 @@ describe('requests are checked before sending', () => {
 
   test('exactly 100 items is fine', () => {
     const datas = Array.from({ length: LIMITS.itemsPerEnrichJob }, () => ada);
-    expect(z.safeParse(schemas.enrichStartV1Body, { name: 'n', datas }).success).toBe(true);
+    expect(z.safeParse(schemas.enrichStartV1Body(), { name: 'n', datas }).success).toBe(true);
   });
 
   test.each([
@@ -49,7 +49,7 @@ describe('requests are checked before sending', () => {
     ['company name', { firstname: 'A', lastname: 'B', company_name: 'Engines' }],
     ['network URL alone', { network_url: 'https://network.example/in/ada' }],
   ])('an item with %s is accepted', (_name, item) => {
-    expect(z.safeParse(schemas.enrichItemV1, item).success).toBe(true);
+    expect(z.safeParse(schemas.enrichItemV1(), item).success).toBe(true);
   });
 
   test('a job name is required', () => {
@@ -108,7 +108,7 @@ describe('the shared schemas cover every filter of the spec', () => {
       ]),
       ...schemas.COMPANY_RANGE_FILTERS.map((name) => [name, [{ min: 1, max: 2, exclude: true }]]),
     ]);
-    expect(z.parse(schemas.companySearchBody, body)).toEqual(body);
+    expect(z.parse(schemas.companySearchBody(), body)).toEqual(body);
   });
 
   test('people search: 19 text filters and 5 range filters, each accepted', () => {
@@ -118,12 +118,12 @@ describe('the shared schemas cover every filter of the spec', () => {
       ...schemas.PEOPLE_TEXT_FILTERS.map((name) => [name, [{ value: 'v' }]]),
       ...schemas.PEOPLE_RANGE_FILTERS.map((name) => [name, [{ max: 3 }]]),
     ]);
-    expect(z.parse(schemas.peopleSearchBody, body)).toEqual(body);
+    expect(z.parse(schemas.peopleSearchBody(), body)).toEqual(body);
   });
 
   test('filter entries: value is required, min/max are integers', () => {
-    expect(z.safeParse(schemas.textFilterEntry, { exact_match: true }).success).toBe(false);
-    expect(z.safeParse(schemas.rangeFilterEntry, { min: '1' }).success).toBe(false);
-    expect(z.safeParse(schemas.rangeFilterEntry, {}).success).toBe(true);
+    expect(z.safeParse(schemas.textFilterEntry(), { exact_match: true }).success).toBe(false);
+    expect(z.safeParse(schemas.rangeFilterEntry(), { min: '1' }).success).toBe(false);
+    expect(z.safeParse(schemas.rangeFilterEntry(), {}).success).toBe(true);
   });
 });

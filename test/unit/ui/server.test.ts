@@ -80,6 +80,30 @@ describe('sidebar server functions', () => {
     expect(() => server(world).setBackgroundRefresh('yes' as never)).toThrow(/Invalid/);
   });
 
+  it('takes only whole column numbers in range and whole job numbers', () => {
+    const world = createWorld();
+    contactsSheet(world, people(1));
+    const plan = (column: number) => () =>
+      server(world).planRun({ kind: 'enrich', fields: ['phone'], mapping: { firstName: column } });
+    for (const bad of [1.5, 18279]) {
+      expect(plan(bad)).toThrow(
+        'Invalid plan request: mapping.firstName: expected a whole number from 1 to 18278',
+      );
+    }
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(plan(bad)).toThrow('Invalid plan request: mapping.firstName: Invalid input');
+    }
+    expect(plan(18278)).not.toThrow();
+    for (const seq of [-1, 0.5]) {
+      expect(() => server(world).retryJob({ runId: 'r', seq })).toThrow(
+        'Invalid job: seq: expected a whole number',
+      );
+    }
+    expect(() => server(world).saveSettings({ apiBaseUrl: 'ftp://x' })).toThrow(
+      'Invalid settings: apiBaseUrl: expected an http(s) URL',
+    );
+  });
+
   it('takes a corrected mapping and remembers it for the sheet', () => {
     const world = createWorld();
     world.spreadsheet.addSheet('Odd', [
