@@ -1,6 +1,7 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
 import type { AppContext } from './context';
 import { appendRunLog, contactsFound } from './run-log';
+import { releaseUnspent } from './schedule-store';
 import {
   pruneRegistry,
   saveRecords,
@@ -64,6 +65,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   }
   if (ended.length === 0) return;
   saveRecords(ctx.documentStore, ended, []);
+  releaseUnspent(ctx, ended);
   for (const run of ended) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
   appendRunLog(ctx, ended, registry);

@@ -7,6 +7,7 @@
 import type { EnrichField, JobKind } from '../api/model';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { AppContext } from './context';
+import type { RunRecord } from './registry';
 import { dayIn } from './local-time';
 import { decodeRecord, encodeRecord, SCHEDULE_CODEC } from './stored-records';
 
@@ -65,4 +66,23 @@ export function deleteSchedule(ctx: ScheduleContext): void {
 export function scheduleIsMine(ctx: AppContext): boolean {
   const schedule = readSchedule(ctx);
   return !!schedule && !schedule.pausedReason && schedule.owner === ctx.userEmail();
+}
+
+/**
+ * A scheduled run ended: what it was allowed (its estimate) but did not spend is given back to
+ * today's cap, so the cap limits what is charged, not what was feared. Only for a run of the same
+ * day (spreadsheet time zone), and only once: the run is saved as ended in the same step.
+ */
+export function releaseUnspent(ctx: AppContext, runs: readonly RunRecord[]): void {
+  const ended = runs.filter((run) => run.source === 'schedule' && run.estimatedCredits !== undefined);
+  if (ended.length === 0) return;
+  const schedule = readSchedule(ctx);
+  if (!schedule) return;
+  const zone = ctx.spreadsheet.timeZone();
+  let released = 0;
+  for (const run of ended)
+    if (dayIn(zone, run.startedAt) === schedule.day)
+      released += Math.max(0, run.estimatedCredits! - run.credits);
+  if (released === 0) return;
+  writeSchedule(ctx, { ...schedule, committedToday: Math.max(0, schedule.committedToday - released) });
 }
