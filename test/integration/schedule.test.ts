@@ -90,8 +90,8 @@ describe('a schedule', () => {
     expect(charged).toBe(await spent());
   });
 
-  it('never spends more than the daily cap, and goes on the next day', async () => {
-    const addon = kit.open([HEADER, ...rowsOf(people(120, 0))], {
+  it('never spends more than the daily cap on a 500-row paste, and goes on the next day', async () => {
+    const addon = kit.open([HEADER, ...rowsOf(people(500, 0))], {
       addon: true,
       now: Date.UTC(2026, 10, 23, 8),
     });

@@ -31,7 +31,7 @@ describe('the run log tab', () => {
     const ctx = contextFor(world);
     appendRunLog(ctx, [run(1)], {
       runs: new Map(),
-      jobs: [{ run: 'r1', seq: 0, state: 'applied', contacts: 10, rows: 'rows 2–11', id: 'job-9' }],
+      jobs: [{ run: 'r1', seq: 0, state: 'applied', rows: 'rows 2–11', id: 'job-9' }],
       unreadable: [],
       storeBytes: 0,
     });
