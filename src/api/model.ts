@@ -27,6 +27,13 @@ export const PRICES: Readonly<Record<EnrichField, number>> = { work_email: 1, pe
  */
 export const REVERSE_PROFILE_PRICE = 1;
 
+/**
+ * Credits per search result (company or person) returned to the workspace for the first time: the
+ * spec shows no search price; the provider's public docs say a quarter credit per result returned,
+ * re-exports free (docs/api-decisions.md). The API bills whole credits as quarters add up.
+ */
+export const SEARCH_RESULT_PRICE = 0.25;
+
 /** The API's `enrich_fields` value for each field (values are not in the spec: docs/api-decisions.md). */
 export const API_ENRICH_FIELD: Readonly<Record<EnrichField, string>> = {
   work_email: 'contact.emails',
