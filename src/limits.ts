@@ -12,6 +12,15 @@ export const LIMITS = {
    */
   concurrentJobsPerWorkspace: 100,
   searchMaxLimit: 100,
+  /** Search into a tab: rows one search may load (the user asks for 100 by default), and values per filter. */
+  searchMaxRows: 10_000,
+  searchDefaultRows: 100,
+  searchFilterEntries: 100,
+  /**
+   * A sidebar call that loads search pages returns after this long (the page calls again), so the
+   * user sees progress and a closed sidebar leaves at most this much work unfinished.
+   */
+  searchCallMs: 25 * 1000,
   /** Apps Script: the properties stores (document, user, script). */
   propertyValueBytes: 9 * 1024,
   propertyStoreBytes: 500 * 1024,

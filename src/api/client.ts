@@ -7,6 +7,7 @@ import {
   enrichResultV2Call,
   fetchCreditBalance,
   reverseResultV2Call,
+  searchPageCall,
   startEnrichmentV1Call,
   startReverseV2Call,
   verifyKey,
@@ -15,18 +16,24 @@ import {
 import { ApiError } from './errors';
 import { requestError } from './failures';
 import { API_ENRICH_FIELD, type EnrichField } from './model';
-import type { EnrichItemInput, EnrichmentApi, JobRef, PollOutcome, ReverseItemInput } from './port';
+import type {
+  EnrichItemInput,
+  EnrichmentApi,
+  JobRef,
+  PollOutcome,
+  ReverseItemInput,
+  SearchApi,
+} from './port';
 import type { EnrichItemV1, EnrichFieldValue } from './schemas/requests';
 import { createApiSession, perform, performAll, type ApiClientOptions, type Call } from './transport';
 
 export type { ApiClientOptions } from './transport';
 
 /**
- * The engine's port (EnrichmentApi), plus the single starts: the engine starts jobs in batches
- * (startJobs), the contract tests one at a time. The search endpoints (endpoints.ts) join it with
- * the first panel that searches: until then they and their schemas stay out of Code.js.
+ * The engine's port (EnrichmentApi), the search port, plus the single starts: the engine starts jobs
+ * in batches (startJobs), the contract tests one at a time.
  */
-export interface ApiClient extends EnrichmentApi {
+export interface ApiClient extends EnrichmentApi, SearchApi {
   /** v1 start; at most LIMITS.itemsPerEnrichJob items. Returns the enrichment_id. */
   startEnrichment(
     name: string,
@@ -138,6 +145,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       return outcomes;
     },
+    search: (kind, filters, offset, limit) => perform(session, searchPageCall(kind, filters, offset, limit)),
     creditBalance: () => fetchCreditBalance(session),
     verifyKey: () => verifyKey(session),
   };

@@ -13,7 +13,7 @@ import {
   reverseResultV2ToModel,
 } from './mapping';
 import type { JobResult } from './model';
-import type { PollOutcome } from './port';
+import type { PollOutcome, SearchKind, SearchPage } from './port';
 import {
   companySearchBody,
   enrichStartV1Body,
@@ -34,7 +34,9 @@ import {
   enrichResultV1,
   enrichResultV2,
   keyCheckResponse,
+  peopleSearchPage,
   peopleSearchResponse,
+  companySearchPage,
   reverseResultV1,
   reverseResultV2,
   startResponse,
@@ -243,6 +245,29 @@ export function searchCompanies(session: ApiSession, body: CompanySearchBody): C
 /** POST /api/v2/people/search (§4.9). */
 export function searchPeople(session: ApiSession, body: PeopleSearchBody): PeopleSearchResponse {
   return searchCall(session, '/api/v2/people/search', peopleSearchBody(), peopleSearchResponse(), body);
+}
+
+/**
+ * One page of the add-on's searches, read leniently (see companySearchPage). The filters were checked
+ * by the caller against the filter table; the API answers a bad one with a 400 that names it. Not
+ * `unsafe`: a resent search is not charged again for results it already returned.
+ */
+export function searchPageCall(
+  kind: SearchKind,
+  filters: Readonly<Record<string, unknown>>,
+  offset: number,
+  limit: number,
+): Call<SearchPage> {
+  const path = kind === 'companies' ? '/api/v2/company/search' : '/api/v2/people/search';
+  const body = { ...filters, offset, limit };
+  return kind === 'companies'
+    ? valueCall('post', path, companySearchPage(), (page) => pageOf(page.companies, page.metadata), body)
+    : valueCall('post', path, peopleSearchPage(), (page) => pageOf(page.people, page.metadata), body);
+}
+
+function pageOf(items: unknown[], metadata: { total?: number | null } | null | undefined): SearchPage {
+  const total = metadata?.total;
+  return { items, total: typeof total === 'number' && total >= items.length ? total : items.length };
 }
 
 // ---- account ----

@@ -44,3 +44,27 @@ export interface EnrichmentApi {
   /** The workspace id of a valid key. */
   verifyKey(): string;
 }
+
+/** Company search (spec §4.8) or people search (§4.9). */
+export type SearchKind = 'companies' | 'people';
+
+/** One page of a search: its items as the API sent them (read one by one by whoever shows them). */
+export interface SearchPage {
+  items: unknown[];
+  /** metadata.total: every match of the filters, not only this page's. */
+  total: number;
+}
+
+export interface SearchApi {
+  /**
+   * One page of `limit` results from `offset`; `filters` are the request's filter fields, already
+   * checked (src/search/filters.ts). A search may be resent: results returned before cost nothing
+   * again (docs/api-decisions.md).
+   */
+  search(
+    kind: SearchKind,
+    filters: Readonly<Record<string, unknown>>,
+    offset: number,
+    limit: number,
+  ): SearchPage;
+}

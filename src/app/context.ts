@@ -3,8 +3,7 @@
  * It sits above every layer it wires, so no lower layer needs to import upwards. Every entry point
  * creates a context first, so the execution's time budget starts counting at once.
  */
-import { createApiClient } from '../api/client';
-import type { EnrichmentApi } from '../api/port';
+import { createApiClient, type ApiClient } from '../api/client';
 import type { AppContext } from '../jobs/context';
 import { LIMITS } from '../limits';
 import { documentCache } from '../platform/cache';
@@ -49,7 +48,17 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
   const budget = executionBudget(clock, limitMs);
   const userStore = userProperties();
   const usage: ExecutionUsage = { startedAt: clock.now(), urlFetches: 0 };
-  let api: EnrichmentApi | undefined;
+  let client: ApiClient | undefined;
+  // One client for both ports: built on first use, as most executions call no API.
+  const apiClient = (): ApiClient =>
+    (client ??= createApiClient({
+      http: countingHttp(createUrlFetchHttp(), usage),
+      clock,
+      budget,
+      log: consoleLog,
+      baseUrl: userStore.get(USER_PROPERTY.apiBaseUrl) || __API_BASE_URL__,
+      apiKey: userStore.get(USER_PROPERTY.apiKey) ?? '',
+    }));
   return {
     usage,
     documentStore: documentProperties(),
@@ -64,16 +73,7 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
     spreadsheet: activeSpreadsheet(),
     userEmail: effectiveUserEmail,
     defaultApiBaseUrl: __API_BASE_URL__,
-    api() {
-      api ??= createApiClient({
-        http: countingHttp(createUrlFetchHttp(), usage),
-        clock,
-        budget,
-        log: consoleLog,
-        baseUrl: userStore.get(USER_PROPERTY.apiBaseUrl) || __API_BASE_URL__,
-        apiKey: userStore.get(USER_PROPERTY.apiKey) ?? '',
-      });
-      return api;
-    },
+    api: apiClient,
+    searchApi: apiClient,
   };
 }

@@ -2,7 +2,7 @@
  * The ports a use case receives, in one object. src/platform/context.ts builds it over Apps Script;
  * unit tests build it from in-memory fakes.
  */
-import type { EnrichmentApi } from '../api/port';
+import type { EnrichmentApi, SearchApi } from '../api/port';
 import type {
   BudgetPort,
   CachePort,
@@ -32,6 +32,8 @@ export interface AppContext {
   spreadsheet: SpreadsheetPort;
   /** The API client for the stored key and base URL (throws ApiError when no key is set). */
   api(): EnrichmentApi;
+  /** Company and people search over the same key (throws ApiError when no key is set). */
+  searchApi(): SearchApi;
   /** Who this execution runs as: whose key a trigger spends. */
   userEmail(): string;
   /** The base URL compiled into the build; the user may override it in settings. */

@@ -260,3 +260,28 @@ export const QUOTA_USAGE_CODEC: RecordCodec = {
   version: 1,
   schema: lazy(() => z.looseObject({ day: z.string(), urlFetches: z.number(), triggerMs: z.number() })),
 };
+
+/**
+ * A search tab's query and progress (document property per tab). Filters are kept loosely here and
+ * checked against the filter table when read (src/search/search-store.ts).
+ */
+export const SEARCH_TAB_CODEC: RecordCodec = {
+  name: 'search tab record',
+  version: 1,
+  schema: lazy(() =>
+    z.looseObject({
+      kind: z.enum(['companies', 'people']),
+      filters: z.record(z.string(), z.array(z.looseObject({}))),
+      max: z.number(),
+      offset: z.number(),
+      refreshUntil: optional(z.number()),
+      total: z.number(),
+      rows: z.number(),
+      state: z.enum(['loading', 'done', 'stopped']),
+      reason: optional(z.string()),
+      createdBy: z.string(),
+      createdAt: z.number(),
+      updatedAt: z.number(),
+    }),
+  ),
+};

@@ -148,6 +148,13 @@ export interface SpreadsheetPort {
   hiddenSheet(name: string, create: boolean): SheetPort | null;
   /** A visible sheet the add-on keeps (its run log); created, without being activated, when `create`. */
   ownVisibleSheet(name: string, create: boolean): SheetPort | null;
+  /**
+   * A new visible tab at the end, named `name` (or "name (2)", "name (3)"… when taken), its first row
+   * frozen, made active so the user sees what lands in it.
+   */
+  insertTab(name: string): SheetPort;
+  /** Activates a sheet and selects whole rows `start`..`end` of its used columns. */
+  selectRows(sheetId: number, start: number, end: number): void;
   /** The spreadsheet's time zone (e.g. "Europe/Paris"): days and times the user reads are in it. */
   timeZone(): string;
   /** Every sheet the user sees (hidden ones left out). */

@@ -34,4 +34,6 @@ export const DOCUMENT_PROPERTY = {
   formulaAuto: 'sheetEnrich.formulaAuto',
   /** The document's one schedule (scheduled refresh of a sheet's new rows). */
   schedule: 'sheetEnrich.schedule',
+  /** + sheet id: the query and progress of a search tab (Load more, Refresh). */
+  searchTabPrefix: 'sheetEnrich.search.',
 } as const;

@@ -76,6 +76,20 @@ export function activeSpreadsheet(): SpreadsheetPort {
         .map(sheetPort),
     flush: () => SpreadsheetApp.flush(),
     timeZone: () => spreadsheet.getSpreadsheetTimeZone(),
+    insertTab(name) {
+      let unique = name;
+      for (let n = 2; spreadsheet.getSheetByName(unique); n++) unique = `${name} (${n})`;
+      const sheet = spreadsheet.insertSheet(unique, spreadsheet.getNumSheets());
+      sheet.setFrozenRows(1);
+      sheet.activate();
+      return sheetPort(sheet);
+    },
+    selectRows(sheetId, start, end) {
+      const sheet = spreadsheet.getSheets().find((candidate) => candidate.getSheetId() === sheetId);
+      if (!sheet) return;
+      sheet.activate();
+      sheet.getRange(start, 1, end - start + 1, Math.max(1, sheet.getLastColumn())).activate();
+    },
     ownVisibleSheet(name, create) {
       const existing = spreadsheet.getSheetByName(name);
       if (existing || !create) return existing ? sheetPort(existing) : null;

@@ -308,6 +308,17 @@ export const peopleSearchResponse = /* @__PURE__ */ lazy(() =>
   }),
 );
 
+/**
+ * What the add-on reads of a search answer: the envelope only. Items stay unknown here and are read
+ * one by one into cells (src/search/columns.ts), so one odd result never fails a page the API charged.
+ */
+export const companySearchPage = /* @__PURE__ */ lazy(() =>
+  z.looseObject({ companies: z.array(z.unknown()), metadata: used(searchMetadata()) }),
+);
+export const peopleSearchPage = /* @__PURE__ */ lazy(() =>
+  z.looseObject({ people: z.array(z.unknown()), metadata: used(searchMetadata()) }),
+);
+
 export const keyCheckResponse = /* @__PURE__ */ lazy(() => z.looseObject({ workspace_id: str() }));
 export const balanceResponse = /* @__PURE__ */ lazy(() => z.looseObject({ balance: num() }));
 

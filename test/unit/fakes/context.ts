@@ -15,6 +15,7 @@ import { FakeLock, LockTable } from '../../../dev/gas/lock';
 import { FakeProperties } from '../../../dev/gas/properties';
 import { FakeScriptApp, TriggerStore } from '../../../dev/gas/triggers';
 import { FakeApi } from './fake-api';
+import { FakeSearchApi } from './fake-search';
 import { MemorySpreadsheet } from './memory-spreadsheet';
 import { FakeBudget, FakeClock, RecordingNotifier } from './ports';
 
@@ -66,6 +67,7 @@ export interface TestWorld {
   triggerStore: TriggerStore;
   notifier: RecordingNotifier;
   api: FakeApi;
+  search: FakeSearchApi;
   logs: string[];
 }
 
@@ -81,6 +83,7 @@ export function createWorld(options: { addon?: boolean } = {}): TestWorld {
     triggerStore: new TriggerStore({ addon: options.addon === true, now: () => clock.now() }),
     notifier: new RecordingNotifier(),
     api: new FakeApi(),
+    search: new FakeSearchApi(),
     logs: [],
   };
 }
@@ -120,6 +123,7 @@ export function contextFor(world: TestWorld, budget = new FakeBudget()): AppCont
     notify: world.notifier,
     spreadsheet: world.spreadsheet,
     api: () => world.api,
+    searchApi: () => world.search,
     userEmail: () => 'user@example.com',
     defaultApiBaseUrl: 'https://api.example.test/',
   };

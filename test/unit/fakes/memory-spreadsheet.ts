@@ -176,6 +176,17 @@ export class MemorySpreadsheet implements SpreadsheetPort {
   timeZone(): string {
     return 'Etc/UTC';
   }
+  insertTab(name: string): SheetPort {
+    let unique = name;
+    for (let n = 2; this.sheets.some((sheet) => sheet.name() === unique); n++) unique = `${name} (${n})`;
+    const sheet = this.addSheet(unique);
+    this.active = this.sheets.length - 1;
+    return sheet;
+  }
+  selectRows(sheetId: number, start: number, end: number): void {
+    this.active = this.sheets.findIndex((sheet) => sheet.id() === sheetId);
+    this.selection = [{ start, end }];
+  }
   /** Range calls on every sheet. */
   get calls(): { reads: number; writes: number } {
     return this.sheets.reduce((sum, s) => ({ reads: sum.reads + s.reads, writes: sum.writes + s.writes }), {

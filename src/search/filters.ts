@@ -1,0 +1,229 @@
+/**
+ * The search filters (spec §4.8, §4.9, §2.7), one table: the sidebar draws its form from it, the
+ * server checks a request against it, the tab name is made from it. Filter names come from the API's
+ * request lists; labels, grouping and suggestions are ours. Allowed values of industries, types and
+ * seniorities are "not shown" in the spec: the suggestions are the known ones, never the only choice.
+ */
+import {
+  COMPANY_RANGE_FILTERS,
+  COMPANY_TEXT_FILTERS,
+  PEOPLE_RANGE_FILTERS,
+  PEOPLE_TEXT_FILTERS,
+} from '../api/schemas/requests';
+import type { SearchKind } from '../api/port';
+import { LIMITS } from '../limits';
+
+export type { SearchKind };
+
+export type CompanyFilterName =
+  (typeof COMPANY_TEXT_FILTERS)[number] | (typeof COMPANY_RANGE_FILTERS)[number];
+export type PeopleFilterName = (typeof PEOPLE_TEXT_FILTERS)[number] | (typeof PEOPLE_RANGE_FILTERS)[number];
+
+export interface FilterSpec {
+  name: string;
+  label: string;
+  type: 'text' | 'range';
+  /** Shown open; the others sit under "More filters". */
+  common?: boolean;
+  /** Known values, offered as suggestions. */
+  suggestions?: readonly string[];
+  /** An example value for the input's placeholder. */
+  example?: string;
+}
+
+/** A text entry: a value to match, whole (exact) or as a part, to keep or to leave out (exclude). */
+export interface TextEntry {
+  value: string;
+  exact_match?: boolean;
+  exclude?: boolean;
+}
+/** A range entry: inclusive bounds, either optional. */
+export interface RangeEntry {
+  min?: number;
+  max?: number;
+  exclude?: boolean;
+}
+export type FilterEntry = TextEntry | RangeEntry;
+/** A search's filters as the API takes them: filter name → entries. */
+export type SearchFilters = Record<string, FilterEntry[]>;
+
+const INDUSTRIES = [
+  'Software Development',
+  'Financial Services',
+  'Hospital & Health Care',
+  'Retail',
+  'Manufacturing',
+  'Marketing & Advertising',
+  'Education',
+  'Real Estate',
+  'Construction',
+  'Logistics & Supply Chain',
+  'Telecommunications',
+  'Consulting',
+];
+const COMPANY_TYPES = ['Public Company', 'Privately Held', 'Non-profit', 'Self-employed', 'Partnership'];
+const SENIORITIES = ['Entry', 'Senior', 'Manager', 'Director', 'VP', 'CXO'];
+
+const text = (name: string, label: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
+  name,
+  label,
+  type: 'text',
+  ...extra,
+});
+const range = (name: string, label: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
+  name,
+  label,
+  type: 'range',
+  ...extra,
+});
+
+export const SEARCH_FILTERS: Readonly<Record<SearchKind, readonly FilterSpec[]>> = {
+  companies: [
+    text('names', 'Company names', { common: true, example: 'Acme' }),
+    text('industries', 'Industries', { common: true, suggestions: INDUSTRIES }),
+    text('headquarters_locations', 'Headquarters', { common: true, example: 'Berlin, Germany or DE' }),
+    range('headcounts', 'Employees', { common: true }),
+    text('domains', 'Domains', { example: 'acme.com' }),
+    text('keywords', 'Keywords in description'),
+    text('specialties', 'Specialties'),
+    text('types', 'Company types', { suggestions: COMPANY_TYPES }),
+    range('founded_years', 'Founded (year)'),
+    text('network_urls', 'Company profile URLs'),
+    text('company_ids', 'Company IDs'),
+  ],
+  people: [
+    text('current_position_titles', 'Job titles', { common: true, example: 'VP Sales' }),
+    text('person_locations', 'Person locations', { common: true, example: 'Berlin, Germany or DE' }),
+    text('current_company_names', 'Current companies', { common: true }),
+    text('current_position_seniority_level', 'Seniority', { common: true, suggestions: SENIORITIES }),
+    text('current_company_industries', 'Company industries', { suggestions: INDUSTRIES }),
+    range('current_company_headcounts', 'Company employees'),
+    text('current_company_domains', 'Current company domains'),
+    text('current_company_headquarters', 'Company headquarters'),
+    text('current_company_types', 'Company types', { suggestions: COMPANY_TYPES }),
+    text('current_company_specialties', 'Company specialties'),
+    range('current_company_founded_years', 'Company founded (year)'),
+    text('past_position_titles', 'Past job titles'),
+    text('past_company_names', 'Past companies'),
+    text('past_company_domains', 'Past company domains'),
+    text('person_names', 'Person names'),
+    text('person_skills', 'Skills'),
+    text('person_universities', 'Universities'),
+    range('current_position_years_in', 'Years in current position'),
+    range('current_company_years_at', 'Years at current company'),
+    range('current_company_days_since_last_job_change', 'Days since last job change'),
+    text('person_network_urls', 'Person profile URLs'),
+    text('current_company_network_urls', 'Current company profile URLs'),
+    text('current_company_ids', 'Current company IDs'),
+    text('person_ids', 'Person IDs'),
+  ],
+};
+
+/** Filter names the API takes, per kind and type: the table must list each exactly once (a test checks). */
+export const API_FILTER_NAMES: Readonly<
+  Record<SearchKind, { text: readonly string[]; range: readonly string[] }>
+> = {
+  companies: { text: COMPANY_TEXT_FILTERS, range: COMPANY_RANGE_FILTERS },
+  people: { text: PEOPLE_TEXT_FILTERS, range: PEOPLE_RANGE_FILTERS },
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** Entries a filter may hold; a search with more is surely a mistake (and a property must stay under 9 KB). */
+const MAX_ENTRIES = LIMITS.searchFilterEntries;
+
+/**
+ * Checks a search's filters against the table: known names only, entries of the right shape, values
+ * trimmed, empty filters dropped. Returns the filters to send, or one line saying what is wrong.
+ */
+export function checkFilters(
+  kind: SearchKind,
+  input: unknown,
+): { filters: SearchFilters } | { problem: string } {
+  if (!isObject(input)) return { problem: 'Filters must be an object of filter name → entries.' };
+  const specs = new Map(SEARCH_FILTERS[kind].map((spec) => [spec.name, spec]));
+  const filters: SearchFilters = {};
+  for (const [name, entries] of Object.entries(input)) {
+    const spec = specs.get(name);
+    if (!spec)
+      return { problem: `"${name}" is not a ${kind === 'people' ? 'people' : 'company'} search filter.` };
+    if (!Array.isArray(entries)) return { problem: `${spec.label}: expected a list of entries.` };
+    if (entries.length > MAX_ENTRIES) return { problem: `${spec.label}: at most ${MAX_ENTRIES} values.` };
+    const checked: FilterEntry[] = [];
+    for (const entry of entries) {
+      const result = spec.type === 'text' ? textEntry(entry) : rangeEntry(entry);
+      if (typeof result === 'string') return { problem: `${spec.label}: ${result}` };
+      if (result) checked.push(result);
+    }
+    if (checked.length > 0) filters[name] = checked;
+  }
+  return { filters };
+}
+
+function flags(entry: Record<string, unknown>, keys: readonly string[]): string | Record<string, true> {
+  const set: Record<string, true> = {};
+  for (const key of keys) {
+    const value = entry[key];
+    if (value === undefined || value === false) continue;
+    if (value !== true) return `${key} must be true or false.`;
+    set[key] = true;
+  }
+  return set;
+}
+
+function textEntry(entry: unknown): TextEntry | string | null {
+  if (!isObject(entry) || typeof entry.value !== 'string') return 'each value must be text.';
+  const unknown = Object.keys(entry).find((key) => !['value', 'exact_match', 'exclude'].includes(key));
+  if (unknown) return `unknown option "${unknown}".`;
+  const value = entry.value.trim();
+  if (!value) return null;
+  if (value.length > 200) return 'a value is longer than 200 characters.';
+  const set = flags(entry, ['exact_match', 'exclude']);
+  return typeof set === 'string' ? set : { value, ...set };
+}
+
+function rangeEntry(entry: unknown): RangeEntry | string | null {
+  if (!isObject(entry)) return 'each range must be an object with min and/or max.';
+  const unknown = Object.keys(entry).find((key) => !['min', 'max', 'exclude'].includes(key));
+  if (unknown) return `unknown option "${unknown}".`;
+  const { min, max } = entry;
+  if ((min !== undefined && !isWhole(min)) || (max !== undefined && !isWhole(max))) {
+    return 'min and max must be whole numbers.';
+  }
+  if (min === undefined && max === undefined) return null;
+  if (min !== undefined && max !== undefined && min > max) return `min (${min}) is above max (${max}).`;
+  const set = flags(entry, ['exclude']);
+  if (typeof set === 'string') return set;
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...set };
+}
+
+/** "VP Sales · Berlin · not Acme · 50–200 employees": what a search asks, for a tab name or a card. */
+export function describeFilters(kind: SearchKind, filters: SearchFilters): string {
+  const parts: string[] = [];
+  for (const spec of SEARCH_FILTERS[kind]) {
+    for (const entry of filters[spec.name] ?? []) {
+      const shown = 'value' in entry ? entry.value : rangeText(entry, spec.label);
+      parts.push(entry.exclude ? `not ${shown}` : shown);
+    }
+  }
+  return parts.join(' · ');
+}
+
+function rangeText(entry: RangeEntry, label: string): string {
+  const unit = label.toLowerCase();
+  if (entry.min !== undefined && entry.max !== undefined) return `${entry.min}–${entry.max} ${unit}`;
+  return entry.min !== undefined ? `${unit} ≥ ${entry.min}` : `${unit} ≤ ${entry.max}`;
+}
+
+/** A tab name from the query: "People · VP Sales · Berlin", short enough to read on the tab bar. */
+export function tabNameFor(kind: SearchKind, filters: SearchFilters): string {
+  const title = kind === 'people' ? 'People' : 'Companies';
+  const described = describeFilters(kind, filters)
+    .replace(/[[\]*?/\\:]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const name = described ? `${title} · ${described}` : `${title} · all`;
+  return name.length > 60 ? `${name.slice(0, 59).trimEnd()}…` : name;
+}

@@ -1,0 +1,208 @@
+/**
+ * Company and people search into a tab: preview (total and the most it can cost), then pages of 100
+ * loaded into a new tab, each page saved as it lands so a cut-off call resumes where it stopped.
+ * Load more raises what the user agreed to load; Refresh pages through what was loaded again and adds
+ * only what is new. A result already in the tab (by id) is never added twice.
+ *
+ * Failure windows: a page fetched but not written, or written but not recorded, is fetched again;
+ * the API does not charge a result twice (re-exports are free) and the tab's keys drop what is
+ * already there, so a retry neither pays twice nor writes twice.
+ */
+import { ApiError } from '../api/errors';
+import { SEARCH_RESULT_PRICE } from '../api/model';
+import type { AppContext } from '../jobs/context';
+import { LIMITS } from '../limits';
+import type { SheetPort } from '../platform/ports';
+import { UserError } from '../user-error';
+import { describeFilters, tabNameFor, type SearchFilters, type SearchKind } from './filters';
+import { readSearchTab, writeSearchTab, type SearchTabRecord } from './search-store';
+import { appendRows, readTab } from './search-tab';
+
+export interface SearchRequest {
+  kind: SearchKind;
+  filters: SearchFilters;
+  /** Results to load. */
+  rows: number;
+}
+
+export interface SearchPreview {
+  kind: SearchKind;
+  description: string;
+  tabName: string;
+  /** Every match (metadata.total). */
+  total: number;
+  /** What the search would load: the rows asked for, or fewer when fewer match. */
+  rows: number;
+  /** The most it can cost: results already returned to the workspace are free. */
+  maxCredits: number;
+  pricePerResult: number;
+  balance: number | null;
+}
+
+/** The most `results` new results can cost, in the whole credits the API charges. */
+export const creditsFor = (results: number): number => Math.ceil(results * SEARCH_RESULT_PRICE);
+
+const LOCK_WAIT_MS = 10_000;
+
+/** Asks for one result only: the total costs at most a quarter credit (and that result is free later). */
+export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPreview {
+  const page = ctx.searchApi().search(request.kind, request.filters, 0, 1);
+  const rows = Math.min(request.rows, page.total);
+  let balance: number | null = null;
+  try {
+    balance = ctx.api().creditBalance();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  return {
+    kind: request.kind,
+    description: describeFilters(request.kind, request.filters),
+    tabName: tabNameFor(request.kind, request.filters),
+    total: page.total,
+    rows,
+    maxCredits: creditsFor(rows),
+    pricePerResult: SEARCH_RESULT_PRICE,
+    balance,
+  };
+}
+
+/** Creates the tab and its record, then loads what one call has time for. */
+export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort {
+  return locked(ctx, () => {
+    const sheet = ctx.spreadsheet.insertTab(tabNameFor(request.kind, request.filters));
+    const now = ctx.clock.now();
+    writeSearchTab(ctx, sheet.id(), {
+      kind: request.kind,
+      filters: request.filters,
+      max: request.rows,
+      offset: 0,
+      total: 0,
+      rows: 0,
+      state: 'loading',
+      createdBy: ctx.userEmail(),
+      createdAt: now,
+      updatedAt: now,
+    });
+    loadPages(ctx, sheet);
+    return sheet;
+  });
+}
+
+/** Goes on loading a tab whose search is not finished. */
+export function continueSearch(ctx: AppContext, sheetId: number): void {
+  locked(ctx, () => loadPages(ctx, tabSheet(ctx, sheetId)));
+}
+
+/** `rows` more results than the tab was asked for, from where paging stopped. */
+export function loadMore(ctx: AppContext, sheetId: number, rows: number): void {
+  locked(ctx, () => {
+    const sheet = tabSheet(ctx, sheetId);
+    const record = tabRecord(ctx, sheetId);
+    const max = Math.min(Math.max(record.max, record.offset) + rows, LIMITS.searchMaxRows);
+    writeSearchTab(ctx, sheetId, { ...record, max, state: 'loading', reason: undefined });
+    loadPages(ctx, sheet);
+  });
+}
+
+/** Pages through what was loaded again and adds what is new (new matches, or ones that moved up). */
+export function refreshSearch(ctx: AppContext, sheetId: number): void {
+  locked(ctx, () => {
+    const sheet = tabSheet(ctx, sheetId);
+    const record = tabRecord(ctx, sheetId);
+    const until = Math.max(record.offset, 1);
+    writeSearchTab(ctx, sheetId, {
+      ...record,
+      offset: 0,
+      refreshUntil: until,
+      state: 'loading',
+      reason: undefined,
+    });
+    loadPages(ctx, sheet);
+  });
+}
+
+function locked<T>(ctx: AppContext, work: () => T): T {
+  if (!ctx.lock.tryLock(LOCK_WAIT_MS)) {
+    throw new UserError('Sheet Enrich is busy writing to this spreadsheet. Try again in a moment.');
+  }
+  try {
+    return work();
+  } finally {
+    ctx.lock.release();
+  }
+}
+
+function tabSheet(ctx: AppContext, sheetId: number): SheetPort {
+  const sheet = ctx.spreadsheet.sheetById(sheetId);
+  if (!sheet) throw new UserError('That search tab was deleted.');
+  return sheet;
+}
+
+function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
+  const record = readSearchTab(ctx, sheetId);
+  if (!record) throw new UserError('This tab holds no search of Sheet Enrich.');
+  return record;
+}
+
+/** Where this pass of paging stops: the refresh's end, else the rows the user agreed to. */
+const targetOf = (record: SearchTabRecord): number => record.refreshUntil ?? record.max;
+
+/**
+ * Loads pages until the target, the end of the results, or this call's time is reached, saving the
+ * record after each page. An API failure stops (out of credits, refused key) or pauses (anything
+ * that may pass) with the reason on the record; nothing fetched and written is lost.
+ */
+function loadPages(ctx: AppContext, sheet: SheetPort): void {
+  let record = tabRecord(ctx, sheet.id());
+  if (record.state !== 'loading') return;
+  const started = ctx.clock.now();
+  const tab = readTab(sheet, record.kind);
+  const save = (changes: Partial<SearchTabRecord>) => {
+    record = { ...record, ...changes, rows: tab.known.size, updatedAt: ctx.clock.now() };
+    writeSearchTab(ctx, sheet.id(), record);
+  };
+  while (
+    ctx.clock.now() - started < LIMITS.searchCallMs &&
+    ctx.budget.remainingMs() > LIMITS.executionSafetyMs
+  ) {
+    const target = targetOf(record);
+    if (record.offset >= target) {
+      // A refresh's pass is over: go on toward the rows agreed to (usually there already).
+      if (record.refreshUntil !== undefined) {
+        save({ refreshUntil: undefined });
+        continue;
+      }
+      save({ state: 'done' });
+      return;
+    }
+    const limit = Math.min(LIMITS.searchMaxLimit, target - record.offset);
+    let page;
+    try {
+      page = ctx.searchApi().search(record.kind, record.filters, record.offset, limit);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      save(failure(error, tab.known.size));
+      return;
+    }
+    appendRows(sheet, record.kind, tab, page.items);
+    const offset = record.offset + page.items.length;
+    const ended = page.items.length < limit || offset >= page.total;
+    save({ offset, total: page.total, reason: undefined });
+    if (ended) {
+      save({ state: 'done', refreshUntil: undefined });
+      return;
+    }
+  }
+}
+
+function failure(error: ApiError, rows: number): Partial<SearchTabRecord> {
+  if (error.status === 402) {
+    return {
+      state: 'stopped',
+      reason: `Out of credits after ${rows} results. Top up your credits, then Load more to go on.`,
+    };
+  }
+  if (error.status === 401 || error.status === 403) return { state: 'stopped', reason: error.userMessage };
+  if (error.status === 400) return { state: 'stopped', reason: error.userMessage };
+  return { reason: `Paused: ${error.userMessage} Continue to go on from result ${rows + 1}.` };
+}

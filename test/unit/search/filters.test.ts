@@ -1,0 +1,88 @@
+import {
+  API_FILTER_NAMES,
+  checkFilters,
+  SEARCH_FILTERS,
+  tabNameFor,
+  type SearchKind,
+} from '../../../src/search/filters';
+
+describe('the search filter table', () => {
+  it.each(['companies', 'people'] as SearchKind[])(
+    'lists every %s filter of the API once, with its type',
+    (kind) => {
+      const table = SEARCH_FILTERS[kind];
+      const names = table.map((spec) => spec.name);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names.filter((_, i) => table[i]!.type === 'text').sort()).toEqual(
+        [...API_FILTER_NAMES[kind].text].sort(),
+      );
+      expect(names.filter((_, i) => table[i]!.type === 'range').sort()).toEqual(
+        [...API_FILTER_NAMES[kind].range].sort(),
+      );
+    },
+  );
+});
+
+describe('checkFilters', () => {
+  it('keeps include, exclude and exact entries, trims values and drops empty ones', () => {
+    expect(
+      checkFilters('people', {
+        current_position_titles: [{ value: ' VP Sales ' }, { value: 'Intern', exclude: true }, { value: '' }],
+        person_locations: [{ value: 'DE', exact_match: true, exclude: false }],
+        current_company_headcounts: [
+          { min: 50, max: 200 },
+          { min: 1000, exclude: true },
+        ],
+        person_skills: [],
+      }),
+    ).toEqual({
+      filters: {
+        current_position_titles: [{ value: 'VP Sales' }, { value: 'Intern', exclude: true }],
+        person_locations: [{ value: 'DE', exact_match: true }],
+        current_company_headcounts: [
+          { min: 50, max: 200 },
+          { min: 1000, exclude: true },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    ['people', { titles: [{ value: 'x' }] }, '"titles" is not a people search filter.'],
+    [
+      'companies',
+      { current_position_titles: [] },
+      '"current_position_titles" is not a company search filter.',
+    ],
+    ['companies', { headcounts: [{ min: 200, max: 50 }] }, 'Employees: min (200) is above max (50).'],
+    ['companies', { headcounts: [{ min: '5' }] }, 'Employees: min and max must be whole numbers.'],
+    ['companies', { names: 'Acme' }, 'Company names: expected a list of entries.'],
+    ['companies', { names: [{ value: 'Acme', exact: true }] }, 'Company names: unknown option "exact".'],
+    [
+      'companies',
+      { names: [{ value: 'Acme', exclude: 'yes' }] },
+      'Company names: exclude must be true or false.',
+    ],
+    ['companies', [], 'Filters must be an object of filter name → entries.'],
+  ] as [SearchKind, unknown, string][])('refuses %s filters %j in one line', (kind, filters, problem) => {
+    expect(checkFilters(kind, filters)).toEqual({ problem });
+  });
+});
+
+describe('tab names', () => {
+  it('say what was searched, exclusions and ranges included, without characters Sheets refuses', () => {
+    const checked = checkFilters('people', {
+      current_position_titles: [{ value: 'VP Sales' }],
+      person_locations: [{ value: 'Berlin' }],
+      current_company_names: [{ value: 'Acme/Labs', exclude: true }],
+    });
+    expect('filters' in checked && tabNameFor('people', checked.filters)).toBe(
+      'People · VP Sales · Berlin · not Acme Labs',
+    );
+    expect(tabNameFor('companies', { headcounts: [{ min: 50, max: 200 }] })).toBe(
+      'Companies · 50–200 employees',
+    );
+    expect(tabNameFor('companies', {})).toBe('Companies · all');
+    expect(tabNameFor('people', { person_names: [{ value: 'x'.repeat(100) }] })).toHaveLength(60);
+  });
+});

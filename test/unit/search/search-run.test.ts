@@ -1,0 +1,139 @@
+import { apiError } from '../fakes/fake-api';
+import { contextFor, createWorld, type TestWorld } from '../fakes/context';
+import { person } from '../fakes/fake-search';
+import { continueSearch, loadMore, refreshSearch, startSearch } from '../../../src/search/search-run';
+import { readSearchTab } from '../../../src/search/search-store';
+import type { MemorySheet } from '../fakes/memory-spreadsheet';
+
+const FILTERS = { current_position_titles: [{ value: 'VP Sales' }] };
+
+function worldWith(count: number): TestWorld {
+  const world = createWorld();
+  world.spreadsheet.addSheet('Leads', [['First name']]);
+  world.search.results.people = Array.from({ length: count }, (_, n) => person(n));
+  return world;
+}
+
+const tabOf = (world: TestWorld, id: number) => world.spreadsheet.sheetById(id) as MemorySheet;
+const idsIn = (sheet: MemorySheet) =>
+  sheet.readDisplayValues(2, 1, Math.max(0, sheet.lastRow() - 1), 1).map((row) => row[0]);
+const expected = (from: number, to: number) => Array.from({ length: to - from }, (_, n) => `p${from + n}`);
+
+describe('a search into a tab', () => {
+  it('lands 250 results over three pages, in order, with no duplicate and no gap', () => {
+    const world = worldWith(400);
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 250 });
+    expect(world.search.requests.map((r) => [r.offset, r.limit])).toEqual([
+      [0, 100],
+      [100, 100],
+      [200, 50],
+    ]);
+    const tab = tabOf(world, sheet.id());
+    expect(tab.name()).toBe('People · VP Sales');
+    expect(tab.readDisplayValues(1, 1, 1, 3)[0]).toEqual(['Person ID', 'Full name', 'First name']);
+    expect(idsIn(tab)).toEqual(expected(0, 250));
+    expect(readSearchTab(contextFor(world), sheet.id())).toMatchObject({
+      state: 'done',
+      offset: 250,
+      rows: 250,
+      total: 400,
+    });
+  });
+
+  it('stops at the end of the results when fewer match than were asked for', () => {
+    const world = worldWith(130);
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 1000 });
+    expect(idsIn(tabOf(world, sheet.id()))).toEqual(expected(0, 130));
+    expect(world.search.requests).toHaveLength(2);
+    expect(readSearchTab(contextFor(world), sheet.id())?.state).toBe('done');
+  });
+
+  it('pauses on a failure after page 2 and resumes at page 3', () => {
+    const world = worldWith(400);
+    const ctx = contextFor(world);
+    world.search.failOn = ({ n }) => (n === 3 ? apiError(503) : undefined);
+    const sheet = startSearch(ctx, { kind: 'people', filters: FILTERS, rows: 300 });
+    const paused = readSearchTab(ctx, sheet.id())!;
+    expect(paused).toMatchObject({ state: 'loading', offset: 200, rows: 200 });
+    expect(paused.reason).toMatch(/^Paused: .*result 201/);
+    continueSearch(contextFor(world), sheet.id());
+    expect(world.search.requests.map((r) => r.offset)).toEqual([0, 100, 200, 200]);
+    expect(idsIn(tabOf(world, sheet.id()))).toEqual(expected(0, 300));
+  });
+
+  it('never writes a result twice when a call dies between writing a page and recording it', () => {
+    const world = worldWith(300);
+    const set = world.documentStore.set.bind(world.documentStore);
+    let saves = 0;
+    world.documentStore.set = (key, value) => {
+      // The record is saved once at start, then after each page: die at page 2's save.
+      if (key.startsWith('sheetEnrich.search.') && ++saves === 3) throw new Error('execution killed');
+      set(key, value);
+    };
+    expect(() => startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 300 })).toThrow(
+      'execution killed',
+    );
+    const sheet = world.spreadsheet.sheets.at(-1)!;
+    expect(idsIn(sheet)).toEqual(expected(0, 200));
+    continueSearch(contextFor(world), sheet.id());
+    expect(idsIn(sheet)).toEqual(expected(0, 300));
+    expect(readSearchTab(contextFor(world), sheet.id())).toMatchObject({ state: 'done', rows: 300 });
+  });
+
+  it('stops with a reason when credits run out, keeping every row that landed', () => {
+    const world = worldWith(400);
+    world.search.failOn = ({ offset }) =>
+      offset >= 100 ? apiError(402, 'error.credits_insufficient', false) : undefined;
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 300 });
+    expect(idsIn(tabOf(world, sheet.id()))).toEqual(expected(0, 100));
+    expect(readSearchTab(contextFor(world), sheet.id())).toMatchObject({
+      state: 'stopped',
+      reason: 'Out of credits after 100 results. Top up your credits, then Load more to go on.',
+    });
+  });
+
+  it('Load more continues from where paging stopped; Refresh adds only what is new', () => {
+    const world = worldWith(400);
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 100 });
+    loadMore(contextFor(world), sheet.id(), 50);
+    expect(world.search.requests.map((r) => [r.offset, r.limit])).toEqual([
+      [0, 100],
+      [100, 50],
+    ]);
+    expect(idsIn(tabOf(world, sheet.id()))).toEqual(expected(0, 150));
+    // Two new matches appear at the top of the results.
+    world.search.results.people.unshift(person(900), person(901));
+    refreshSearch(contextFor(world), sheet.id());
+    expect(idsIn(tabOf(world, sheet.id()))).toEqual([...expected(0, 150), 'p900', 'p901']);
+    expect(readSearchTab(contextFor(world), sheet.id())).toMatchObject({ state: 'done', rows: 152 });
+  });
+
+  it("writes under its own headers only, wherever the user moved them, and leaves the user's columns alone", () => {
+    const world = worldWith(200);
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 100 });
+    const tab = tabOf(world, sheet.id());
+    // The user inserts a "Notes" column at A: every search column moves one to the right.
+    tab.cells = tab.cells.map((row, index) => [index === 0 ? 'Notes' : '', ...row]);
+    loadMore(contextFor(world), sheet.id(), 100);
+    expect(tab.readDisplayValues(1, 1, 1, 3)[0]).toEqual(['Notes', 'Person ID', 'Full name']);
+    const rows = tab.readDisplayValues(2, 1, 200, 2);
+    expect(rows.map((row) => row[1])).toEqual(expected(0, 200));
+    expect(rows.every((row) => row[0] === '')).toBe(true);
+  });
+
+  it('reads each result leniently: an odd field leaves one cell empty, not the page', () => {
+    const world = worldWith(0);
+    world.search.results.people = [
+      { ...person(1), full_name: 42, employment: { current: null }, location: 'Berlin' },
+      null,
+      { ...person(2), social_profiles: { network: { url: ['x'] } } },
+    ];
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 10 });
+    const tab = tabOf(world, sheet.id());
+    const values = tab.readDisplayValues(2, 1, 3, 8);
+    expect(values[0]?.slice(0, 6)).toEqual(['p1', '42', 'Person', '1', '', '']);
+    expect(values[1]).toEqual(Array(8).fill(''));
+    expect(values[2]?.[0]).toBe('p2');
+    expect(values[2]?.[7]).toBe('');
+  });
+});
