@@ -72,7 +72,7 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
 
   const form = h(
     'form',
-    { 'aria-label': 'API key', onsubmit: (event: Event) => event.preventDefault() },
+    { 'aria-label': 'Your API key', onsubmit: (event: Event) => event.preventDefault() },
     field('API key', keyInput, keyStatus),
     h(
       'details',

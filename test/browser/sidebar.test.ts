@@ -39,7 +39,7 @@ test('a wrong API key shows the API reason, and no key ever reaches the page', a
   const sidebar = sidebarOf(page);
   await sidebar.getByRole('tab', { name: 'Settings' }).click();
   await expectText(sidebar.locator('form'), 'Saved key: ••••');
-  const keyField = sidebar.getByLabel('API key');
+  const keyField = sidebar.getByLabel('API key', { exact: true });
   expect(await keyField.getAttribute('type')).toBe('password');
   expect(await keyField.inputValue()).toBe('');
 

@@ -19,15 +19,12 @@ describe('world', () => {
     expect(other.companies[0]?.name).not.toBe(a.companies[0]?.name);
   });
 
-  it('has at least 5,000 companies and 50,000 people by default, generated quickly', () => {
-    const started = performance.now();
+  // How fast it is generated is a benchmark's business (npm run bench:emulator), not a timed test's.
+  it('has at least 5,000 companies and 50,000 people by default', () => {
     const world = generateWorld(4242);
-    const elapsed = performance.now() - started;
     expect(world.companies.length).toBeGreaterThanOrEqual(5_000);
     expect(world.personCount).toBeGreaterThanOrEqual(50_000);
     expect(new Set(world.companies.map((c) => c.domain)).size).toBe(world.companies.length);
-    // Generous for a loaded CI machine; typically ~150 ms.
-    expect(elapsed).toBeLessThan(1_500);
   });
 
   it('has realistic hit rates, E.164 phones (with trunk-zero countries) and accented names', () => {
