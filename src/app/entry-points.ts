@@ -11,6 +11,7 @@ import { showSidebar } from '../ui/menu';
 import { refreshNowMessage } from '../ui/progress';
 import type {
   BalanceView,
+  CompaniesFilterView,
   FormulaAutoRequest,
   FormulaPlanRequest,
   FormulaQueueView,
@@ -23,6 +24,9 @@ import type {
   ProgressView,
   SaveSettingsRequest,
   ScheduleRequest,
+  SearchPreview,
+  SearchRequestInput,
+  SearchTabView,
   ScheduleView,
   SettingsView,
   SidebarPanel,
@@ -168,4 +172,29 @@ export function menuConvertFormulas(): void {
     if (!(error instanceof UserError)) throw error;
     ctx.notify.toast(error.message);
   }
+}
+
+export function previewSearch(request: SearchRequestInput): SearchPreview {
+  return serve((server) => server.previewSearch(request));
+}
+export function startSearch(request: SearchRequestInput): SearchTabView {
+  return serve((server) => server.startSearch(request));
+}
+export function continueSearch(sheetId: number): SearchTabView {
+  return serve((server) => server.continueSearch(sheetId));
+}
+export function getSearchTab(): SearchTabView | null {
+  return serve((server) => server.getSearchTab());
+}
+export function loadMoreSearch(request: { sheetId: number; rows: number }): SearchTabView {
+  return serve((server) => server.loadMoreSearch(request));
+}
+export function refreshSearch(sheetId: number): SearchTabView {
+  return serve((server) => server.refreshSearch(sheetId));
+}
+export function selectSearchTabRows(sheetId: number): null {
+  return serve((server) => server.selectSearchTabRows(sheetId));
+}
+export function companiesFilter(sheetId: number): CompaniesFilterView {
+  return serve((server) => server.companiesFilter(sheetId));
 }

@@ -1,8 +1,8 @@
 /**
  * The search filters (spec §4.8, §4.9, §2.7), one table: the sidebar draws its form from it, the
- * server checks a request against it, the tab name is made from it. Filter names come from the API's
- * request lists; labels, grouping and suggestions are ours. Allowed values of industries, types and
- * seniorities are "not shown" in the spec: the suggestions are the known ones, never the only choice.
+ * server checks a request against it, the tab name is made from it. Names come from the API's request
+ * lists, labels are ours; the order is the form's (the first ones open). What only the form needs
+ * (which are open, suggestions) is in sidebar/search-form.ts, so Code.js does not carry it.
  */
 import {
   COMPANY_RANGE_FILTERS,
@@ -23,12 +23,6 @@ export interface FilterSpec {
   name: string;
   label: string;
   type: 'text' | 'range';
-  /** Shown open; the others sit under "More filters". */
-  common?: boolean;
-  /** Known values, offered as suggestions. */
-  suggestions?: readonly string[];
-  /** An example value for the input's placeholder. */
-  example?: string;
 }
 
 /** A text entry: a value to match, whole (exact) or as a part, to keep or to leave out (exclude). */
@@ -47,60 +41,33 @@ export type FilterEntry = TextEntry | RangeEntry;
 /** A search's filters as the API takes them: filter name → entries. */
 export type SearchFilters = Record<string, FilterEntry[]>;
 
-const INDUSTRIES = [
-  'Software Development',
-  'Financial Services',
-  'Hospital & Health Care',
-  'Retail',
-  'Manufacturing',
-  'Marketing & Advertising',
-  'Education',
-  'Real Estate',
-  'Construction',
-  'Logistics & Supply Chain',
-  'Telecommunications',
-  'Consulting',
-];
-const COMPANY_TYPES = ['Public Company', 'Privately Held', 'Non-profit', 'Self-employed', 'Partnership'];
-const SENIORITIES = ['Entry', 'Senior', 'Manager', 'Director', 'VP', 'CXO'];
-
-const text = (name: string, label: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
-  name,
-  label,
-  type: 'text',
-  ...extra,
-});
-const range = (name: string, label: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
-  name,
-  label,
-  type: 'range',
-  ...extra,
-});
+const text = (name: string, label: string): FilterSpec => ({ name, label, type: 'text' });
+const range = (name: string, label: string): FilterSpec => ({ name, label, type: 'range' });
 
 export const SEARCH_FILTERS: Readonly<Record<SearchKind, readonly FilterSpec[]>> = {
   companies: [
-    text('names', 'Company names', { common: true, example: 'Acme' }),
-    text('industries', 'Industries', { common: true, suggestions: INDUSTRIES }),
-    text('headquarters_locations', 'Headquarters', { common: true, example: 'Berlin, Germany or DE' }),
-    range('headcounts', 'Employees', { common: true }),
-    text('domains', 'Domains', { example: 'acme.com' }),
+    text('names', 'Company names'),
+    text('industries', 'Industries'),
+    text('headquarters_locations', 'Headquarters'),
+    range('headcounts', 'Employees'),
+    text('domains', 'Domains'),
     text('keywords', 'Keywords in description'),
     text('specialties', 'Specialties'),
-    text('types', 'Company types', { suggestions: COMPANY_TYPES }),
+    text('types', 'Company types'),
     range('founded_years', 'Founded (year)'),
     text('network_urls', 'Company profile URLs'),
     text('company_ids', 'Company IDs'),
   ],
   people: [
-    text('current_position_titles', 'Job titles', { common: true, example: 'VP Sales' }),
-    text('person_locations', 'Person locations', { common: true, example: 'Berlin, Germany or DE' }),
-    text('current_company_names', 'Current companies', { common: true }),
-    text('current_position_seniority_level', 'Seniority', { common: true, suggestions: SENIORITIES }),
-    text('current_company_industries', 'Company industries', { suggestions: INDUSTRIES }),
+    text('current_position_titles', 'Job titles'),
+    text('person_locations', 'Person locations'),
+    text('current_company_names', 'Current companies'),
+    text('current_position_seniority_level', 'Seniority'),
+    text('current_company_industries', 'Company industries'),
     range('current_company_headcounts', 'Company employees'),
     text('current_company_domains', 'Current company domains'),
     text('current_company_headquarters', 'Company headquarters'),
-    text('current_company_types', 'Company types', { suggestions: COMPANY_TYPES }),
+    text('current_company_types', 'Company types'),
     text('current_company_specialties', 'Company specialties'),
     range('current_company_founded_years', 'Company founded (year)'),
     text('past_position_titles', 'Past job titles'),

@@ -27,7 +27,7 @@ export interface SettingsView {
   openPanel?: SidebarPanel;
 }
 
-export type SidebarPanel = 'enrich' | 'reverse' | 'settings' | 'jobs';
+export type SidebarPanel = 'enrich' | 'reverse' | 'search' | 'settings' | 'jobs';
 
 export interface SaveSettingsRequest {
   apiKey?: string;
@@ -182,6 +182,50 @@ export interface FormulaAutoRequest {
   dailyCap: number;
 }
 
+export type { SearchPreview } from '../search/search-run';
+export type { FilterSpec, SearchFilters, SearchKind } from '../search/filters';
+import type { SearchPreview } from '../search/search-run';
+import type { SearchFilters, SearchKind } from '../search/filters';
+
+/** A search as the page sends it: filters as the API takes them (checked on the server). */
+export interface SearchRequestInput {
+  kind: SearchKind;
+  filters: SearchFilters;
+  /** Results to load into the tab. */
+  rows: number;
+}
+
+/** A search tab: its query, what it holds and whether it is still loading. */
+export interface SearchTabView {
+  sheetId: number;
+  sheetName: string;
+  kind: SearchKind;
+  description: string;
+  /** Results in the tab. */
+  rows: number;
+  /** Every match at the last page. */
+  total: number;
+  /** Results the user agreed to load. */
+  max: number;
+  state: 'loading' | 'done' | 'stopped';
+  /** Why it stopped or paused, in plain words. */
+  reason?: string;
+  refreshing: boolean;
+  /** Matches not loaded yet (as of the last page). */
+  more: number;
+  pricePerResult: number;
+}
+
+/** People search at a company tab's companies: the filter, and the names to show for its ids. */
+export interface CompaniesFilterView {
+  kind: 'people';
+  filters: SearchFilters;
+  labels: Record<string, string>;
+  companies: number;
+  /** Companies of the tab left out (one filter takes at most 100). */
+  leftOut: number;
+}
+
 export type { ScheduleRequest, ScheduleView } from '../schedule/schedule-service';
 export type { QuotaView } from './quota-meter';
 import type { QuotaView } from './quota-meter';
@@ -211,4 +255,17 @@ export interface SidebarServer {
   setFormulaAuto(request: FormulaAutoRequest): FormulaQueueView;
   /** Plans a run of the formula requests; startRun(planId) starts it. */
   planFormulaRun(request: FormulaPlanRequest): PlanView;
+  /** The total of a search and the most loading `rows` of it can cost (asks the API for one result). */
+  previewSearch(request: SearchRequestInput): SearchPreview;
+  /** Creates the search's tab and loads what one call has time for; continueSearch goes on. */
+  startSearch(request: SearchRequestInput): SearchTabView;
+  continueSearch(sheetId: number): SearchTabView;
+  /** The search tab the user is on, or null. */
+  getSearchTab(): SearchTabView | null;
+  loadMoreSearch(request: { sheetId: number; rows: number }): SearchTabView;
+  refreshSearch(sheetId: number): SearchTabView;
+  /** Selects a people tab's rows for the Enrich panel. */
+  selectSearchTabRows(sheetId: number): null;
+  /** The current-company filter of a company tab's companies. */
+  companiesFilter(sheetId: number): CompaniesFilterView;
 }

@@ -7,16 +7,18 @@ import * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
 import { ENRICH_FIELDS } from '../api/model';
 import { lazy } from '../lazy';
+import { LIMITS } from '../limits';
 import type { AppContext } from '../jobs/context';
 import { importJob, retryAmbiguousJob } from '../jobs/recovery';
 import { UserError } from '../user-error';
 import { INPUT_KEYS } from '../sheet/inputs';
 import { startRun } from '../jobs/start';
 import { progressView } from './progress';
-import type { SidebarServer } from './rpc';
+import type { SearchRequestInput, SidebarServer } from './rpc';
 import { changeFormulaAuto, formulaQueueView, planFormulaRun, planRun, pollJobs } from './run-service';
 import * as schedules from '../schedule/schedule-service';
 import * as settings from './settings';
+import * as search from './search-service';
 
 /**
  * A whole number from `min` to `max`, as one refine: z.int(), z.minimum() and z.maximum() would add
@@ -80,6 +82,19 @@ const scheduleRequest = lazy(() =>
   }),
 );
 
+const sheetId = lazy(() => wholeNumber(0, Number.MAX_SAFE_INTEGER));
+const searchRequest = lazy(() =>
+  z.object({
+    kind: z.enum(['companies', 'people']),
+    // Checked against the filter table by the use case, which says in one line what is wrong.
+    filters: z.record(z.string(), z.unknown()),
+    rows: wholeNumber(1, LIMITS.searchMaxRows),
+  }),
+);
+const loadMoreRequest = lazy(() =>
+  z.object({ sheetId: sheetId(), rows: wholeNumber(1, LIMITS.searchMaxRows) }),
+);
+
 /** Parses input; a malformed request is a bug in the page, reported in one line. */
 function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
@@ -135,6 +150,22 @@ export function createSidebarServer(ctx: AppContext): SidebarServer {
       changeFormulaAuto(ctx, parse(formulaAutoRequest(), request, 'automatic setting')),
     planFormulaRun: (request) =>
       planFormulaRun(ctx, parse(formulaPlanRequest(), request ?? {}, 'formula plan request')),
+    previewSearch: (request) =>
+      search.previewSearch(ctx, parse(searchRequest(), request, 'search') as SearchRequestInput),
+    startSearch: (request) =>
+      search.startSearch(ctx, parse(searchRequest(), request, 'search') as SearchRequestInput),
+    continueSearch: (id) => search.continueSearch(ctx, parse(sheetId(), id, 'tab')),
+    getSearchTab: () => search.activeSearchTab(ctx),
+    loadMoreSearch: (request) => {
+      const { sheetId: id, rows } = parse(loadMoreRequest(), request, 'load more request');
+      return search.loadMoreSearch(ctx, id, rows);
+    },
+    refreshSearch: (id) => search.refreshSearch(ctx, parse(sheetId(), id, 'tab')),
+    selectSearchTabRows: (id) => {
+      search.selectSearchTabRows(ctx, parse(sheetId(), id, 'tab'));
+      return null;
+    },
+    companiesFilter: (id) => search.companiesFilter(ctx, parse(sheetId(), id, 'tab')),
     setBackgroundRefresh: (enabled) =>
       settings.setBackgroundRefresh(ctx, parse(z.boolean(), enabled, 'background refresh switch')),
   };
