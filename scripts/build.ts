@@ -3,7 +3,7 @@
  * (one self-contained file), appsscript.json → dist/appsscript.json (with the URL allow-list).
  */
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { apiBaseUrl, BUNDLE_GLOBAL, CODE_BUDGET_BYTES } from './lib/config';
 import { bundleForInlineScript } from './lib/browser-bundle';
@@ -38,9 +38,11 @@ async function buildCode(): Promise<number> {
 
 async function buildSidebar(): Promise<number> {
   const template = readFileSync(join(root, 'sidebar/index.html'), 'utf8');
-  const css = existsSync(join(root, 'sidebar/style.css'))
-    ? readFileSync(join(root, 'sidebar/style.css'), 'utf8')
-    : '';
+  // style.css first, then the panels' own sheets (search.css...), in name order.
+  const sheets = readdirSync(join(root, 'sidebar'))
+    .filter((name) => name.endsWith('.css'))
+    .sort((a, b) => (a === 'style.css' ? -1 : b === 'style.css' ? 1 : a.localeCompare(b)));
+  const css = sheets.map((name) => readFileSync(join(root, 'sidebar', name), 'utf8')).join('\n');
   const js = await bundleForInlineScript(join(root, 'sidebar/main.ts'));
   const html = template.replace('/*INLINE_CSS*/', () => css).replace('/*INLINE_JS*/', () => js);
   writeFileSync(join(dist, 'Sidebar.html'), html);

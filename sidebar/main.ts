@@ -6,6 +6,7 @@ import { createNotice } from './feedback';
 import { createJobsPanel } from './jobs-panel';
 import { createPlanPanel } from './plan-panel';
 import { plainMessage, server } from './server';
+import { createSearchPanel } from './search-panel';
 import { createSettingsPanel } from './settings-panel';
 import { createTabs } from './tabs';
 
@@ -19,6 +20,10 @@ function start(app: HTMLElement): void {
   };
   const enrich = createPlanPanel('enrich', onStarted);
   const reverse = createPlanPanel('reverse', onStarted);
+  const search = createSearchPanel({
+    onEnrich: () => tabs.select('enrich'),
+    onChanged: () => void credits.refresh(),
+  });
   const settings = createSettingsPanel({
     onSaved: (view) => {
       jobs.showSettings(view);
@@ -28,6 +33,7 @@ function start(app: HTMLElement): void {
   const tabs = createTabs<SidebarPanel>([
     { id: 'enrich', label: 'Enrich', panel: enrich.element, onShow: () => void enrich.refresh() },
     { id: 'reverse', label: 'Reverse', panel: reverse.element, onShow: () => void reverse.refresh() },
+    { id: 'search', label: 'Search', panel: search.element, onShow: () => void search.refresh() },
     { id: 'jobs', label: 'Jobs', panel: jobs.element },
     { id: 'settings', label: 'Settings', panel: settings.element },
   ]);

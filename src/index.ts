@@ -33,6 +33,7 @@ export {
   menuEnrichSelection,
   menuReverseSelection,
   menuSettings,
+  menuSearch,
   menuRefreshNow,
   menuFormulaRequests,
   menuConvertFormulas,

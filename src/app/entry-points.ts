@@ -148,6 +148,9 @@ export function menuReverseSelection(): void {
 export function menuSettings(): void {
   openOn('settings');
 }
+export function menuSearch(): void {
+  openOn('search');
+}
 /** Menu: Refresh results now (polls at once, even jobs that are backing off). */
 export function menuRefreshNow(): void {
   const ctx = createContext();

@@ -7,6 +7,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Open sidebar', handler: 'showSidebar' },
   { label: 'Enrich selected rows', handler: 'menuEnrichSelection' },
   { label: 'Reverse lookup selected emails', handler: 'menuReverseSelection' },
+  { label: 'Search companies or people', handler: 'menuSearch' },
   { label: 'Refresh results now', handler: 'menuRefreshNow' },
   { label: 'Get formula results', handler: 'menuFormulaRequests' },
   { label: 'Convert formulas to values', handler: 'menuConvertFormulas' },

@@ -40,7 +40,7 @@ test('a user enriches selected rows from start to end', async () => {
   await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Enrich');
   await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–6');
   expect(await sidebar.getByLabel('First name').first().inputValue()).toBe('1');
-  expect(await sidebar.getByLabel('Company domain').inputValue()).toBe('4');
+  expect(await sidebar.getByLabel('Company domain', { exact: true }).inputValue()).toBe('4');
   await expect(sidebar.getByRole('checkbox', { name: /Mobile phone/ }).isChecked()).resolves.toBe(true);
   await expectText(sidebar.locator('.max-credits').first(), '55 credits');
   await sidebarShot(page, 'sidebar-enrich');

@@ -136,7 +136,7 @@ test('every control has a label and the tabs work from the keyboard', async () =
 
 test('a corrected column mapping re-plans and survives a tab switch', async () => {
   const sidebar = sidebarOf(page);
-  const domain = sidebar.getByLabel('Company domain');
+  const domain = sidebar.getByLabel('Company domain', { exact: true });
   await expectText(sidebar.locator('[role=tabpanel]:not([hidden]) .summary'), 'contacts to send');
   await expect(domain.inputValue()).resolves.toBe('4');
   const planCalls: string[] = [];

@@ -1,0 +1,244 @@
+/**
+ * The Search panel: the form, Preview (how many match, the most loading them can cost, against the
+ * balance), then "Search into a new tab" behind a confirmation of that cost. On a search tab, a card
+ * with what it holds, Load more, Refresh, and the way on: Enrich these people, or Find people at these
+ * companies. Loading goes on call after call while the panel is open; a closed sidebar resumes it later.
+ */
+import type { SearchPreview, SearchRequestInput, SearchTabView } from '../src/ui/rpc';
+import { fill, formatNumber, h } from './dom';
+import { actionButton, createNotice, runBusy } from './feedback';
+import { createSearchForm } from './search-form';
+import { plainMessage, server } from './server';
+
+export interface SearchPanel {
+  element: HTMLElement;
+  refresh(): Promise<void>;
+}
+
+const DEFAULT_ROWS = 100;
+const MAX_ROWS = 10_000;
+
+const plural = (n: number, word: string, words = `${word}s`) =>
+  `${formatNumber(n)} ${n === 1 ? word : words}`;
+const creditsFor = (results: number, price: number) => Math.ceil(results * price);
+
+export function createSearchPanel(options: { onEnrich: () => void; onChanged?: () => void }): SearchPanel {
+  const notice = createNotice();
+  const form = createSearchForm();
+  const rowsInput = h('input', {
+    type: 'number',
+    name: 'searchRows',
+    min: 1,
+    max: MAX_ROWS,
+    step: 1,
+    value: DEFAULT_ROWS,
+    id: 'search-rows',
+  });
+  const card = h('div', { class: 'search-tab', hidden: true });
+  const previewLine = h('div', { class: 'cost', role: 'status' });
+  const confirmBox = h('div', { class: 'confirm', hidden: true, role: 'group', 'aria-label': 'Confirm' });
+  let preview: SearchPreview | null = null;
+
+  const previewButton = actionButton('Preview', 'Counting…', { notice, run: runPreview });
+  const searchButton = h(
+    'button',
+    { type: 'button', class: 'action', hidden: true },
+    'Search into a new tab…',
+  );
+  searchButton.addEventListener('click', () => {
+    if (!preview) return;
+    const request = requestOf();
+    confirm(
+      `Load ${plural(preview.rows, 'result')} into a new tab "${preview.tabName}": at most ${plural(preview.maxCredits, 'credit')}?`,
+      'Load',
+      () => startSearch(request),
+    );
+  });
+  form.onChange(() => {
+    preview = null;
+    previewLine.replaceChildren();
+    searchButton.hidden = true;
+  });
+  rowsInput.addEventListener('input', () => {
+    preview = null;
+    previewLine.replaceChildren();
+    searchButton.hidden = true;
+  });
+
+  function rows(): number {
+    const value = Math.floor(Number(rowsInput.value));
+    return Number.isFinite(value) ? Math.min(Math.max(value, 1), MAX_ROWS) : DEFAULT_ROWS;
+  }
+
+  function requestOf(): SearchRequestInput {
+    return { kind: form.kind(), filters: form.filters(), rows: rows() };
+  }
+
+  async function runPreview(): Promise<void> {
+    notice.clear();
+    preview = await server.previewSearch(requestOf());
+    const cost = `loading ${plural(preview.rows, 'result')} costs at most ${plural(preview.maxCredits, 'credit')}`;
+    const balance = preview.balance === null ? '' : ` · balance ${formatNumber(preview.balance)}`;
+    fill(
+      previewLine,
+      h(
+        'p',
+        {},
+        `${plural(preview.total, 'match', 'matches')}${preview.total ? ` · ${cost}` : ''}${balance}`,
+      ),
+      preview.total
+        ? h('p', { class: 'hint' }, `A quarter credit per new result; results you loaded before are free.`)
+        : h('p', { class: 'hint' }, 'Nothing matches: loosen a filter.'),
+      preview.balance !== null && preview.balance < preview.maxCredits
+        ? h(
+            'p',
+            { class: 'warning' },
+            'This can cost more than your balance: loading stops when credits run out.',
+          )
+        : null,
+    );
+    searchButton.hidden = preview.total === 0;
+  }
+
+  function confirm(question: string, label: string, action: () => Promise<void>): void {
+    const yes = h('button', { type: 'button', class: 'action' }, label);
+    const no = h('button', { type: 'button', onclick: () => (confirmBox.hidden = true) }, 'Cancel');
+    yes.addEventListener(
+      'click',
+      () =>
+        void runBusy(yes, 'Loading…', async () => {
+          try {
+            await action();
+            confirmBox.hidden = true;
+          } catch (error) {
+            notice.show('error', plainMessage(error));
+          }
+        }),
+    );
+    fill(confirmBox, h('p', {}, question), h('div', { class: 'buttons' }, yes, no));
+    confirmBox.hidden = false;
+    yes.focus();
+  }
+
+  async function startSearch(request: SearchRequestInput): Promise<void> {
+    preview = null;
+    searchButton.hidden = true;
+    previewLine.replaceChildren();
+    await follow(await server.startSearch(request));
+  }
+
+  /** Shows the tab and calls again while it is loading and moving. */
+  async function follow(first: SearchTabView): Promise<void> {
+    let view = first;
+    showCard(view);
+    let rowsBefore = -1;
+    while (view.state === 'loading' && !view.reason && view.rows !== rowsBefore) {
+      rowsBefore = view.rows;
+      view = await server.continueSearch(view.sheetId);
+      showCard(view);
+    }
+    options.onChanged?.();
+  }
+
+  function showCard(view: SearchTabView | null): void {
+    card.hidden = !view;
+    if (!view) return;
+    const loaded = `${plural(view.rows, 'result')} loaded${view.more ? ` · ${formatNumber(view.more)} more match` : ''}`;
+    const state =
+      view.state === 'loading'
+        ? view.refreshing
+          ? 'Refreshing…'
+          : `Loading… ${formatNumber(view.rows)} of ${formatNumber(Math.min(view.max, view.total || view.max))}`
+        : view.state === 'stopped'
+          ? 'Stopped'
+          : 'Done';
+    const price = view.pricePerResult;
+    const loadMore = actionButton('Load more…', 'Loading…', {
+      notice,
+      run: async () => {
+        const more = Math.min(rows(), view.more || rows());
+        confirm(
+          `Load ${plural(more, 'more result')} into "${view.sheetName}": at most ${plural(creditsFor(more, price), 'credit')}?`,
+          'Load',
+          async () => follow(await server.loadMoreSearch({ sheetId: view.sheetId, rows: more })),
+        );
+      },
+    });
+    const refresh = actionButton('Refresh…', 'Refreshing…', {
+      notice,
+      run: async () => {
+        confirm(
+          `Look through the ${plural(view.rows, 'result')} of "${view.sheetName}" again and add what is new: at most ${plural(creditsFor(view.rows, price), 'credit')} (results already loaded are free)?`,
+          'Refresh',
+          async () => follow(await server.refreshSearch(view.sheetId)),
+        );
+      },
+    });
+    const onward =
+      view.kind === 'people'
+        ? actionButton('Enrich these people', 'Selecting…', {
+            primary: true,
+            notice,
+            run: async () => {
+              await server.selectSearchTabRows(view.sheetId);
+              options.onEnrich();
+            },
+          })
+        : actionButton('Find people at these companies', 'Reading…', {
+            primary: true,
+            notice,
+            run: async () => {
+              const found = await server.companiesFilter(view.sheetId);
+              form.setFilters('people', found.filters, found.labels);
+              notice.show(
+                'info',
+                `People search at ${plural(found.companies, 'company')} of "${view.sheetName}"` +
+                  (found.leftOut ? ` (the first ${found.companies}; ${found.leftOut} left out).` : '.'),
+              );
+            },
+          });
+    const busy = view.state === 'loading' && !view.reason;
+    loadMore.disabled = busy || view.more === 0;
+    refresh.disabled = busy;
+    const resume =
+      view.state === 'loading' && view.reason
+        ? actionButton('Continue', 'Loading…', {
+            notice,
+            run: async () => follow(await server.continueSearch(view.sheetId)),
+          })
+        : null;
+    fill(
+      card,
+      h('p', { class: 'search-tab-title' }, h('strong', {}, view.sheetName)),
+      h('p', { class: 'hint' }, view.description),
+      h('p', { class: 'search-tab-state' }, `${state} · ${loaded}`),
+      view.reason ? h('p', { class: 'warning', role: 'alert' }, view.reason) : null,
+      h('div', { class: 'buttons' }, onward, resume, loadMore, refresh),
+    );
+  }
+
+  const element = h(
+    'section',
+    { class: 'search-panel' },
+    card,
+    form.element,
+    h('div', { class: 'form-group' }, h('label', { for: rowsInput.id }, 'Results to load'), rowsInput),
+    previewLine,
+    h('div', { class: 'buttons' }, previewButton, searchButton),
+    confirmBox,
+    notice.element,
+  );
+
+  return {
+    element,
+    async refresh() {
+      try {
+        const view = await server.getSearchTab();
+        showCard(view);
+        if (view && view.state === 'loading' && !view.reason) await follow(view);
+      } catch (error) {
+        notice.show('error', plainMessage(error));
+      }
+    },
+  };
+}

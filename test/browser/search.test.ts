@@ -1,0 +1,86 @@
+/**
+ * A user searches people from the sidebar, gets a new tab of results, and enriches two of its rows:
+ * the real sidebar and dist/Code.js against the emulator (which charges a quarter credit per new result).
+ */
+import type { Page } from 'playwright-core';
+import {
+  chooseMenuItem,
+  columnValues,
+  expectText,
+  pageShot,
+  sidebarOf,
+  sidebarShot,
+  visibleButton,
+  usePlaygroundPage,
+  type RunningPlayground,
+} from './support';
+
+jest.setTimeout(90_000);
+
+const session = usePlaygroundPage({
+  reset: { sidebar: false },
+  viewport: { width: 1280, height: 1100 },
+  ready: (page) => page.locator('.grid td').first().waitFor(),
+});
+let playground: RunningPlayground;
+let page: Page;
+
+beforeEach(() => {
+  ({ playground, page } = session);
+});
+
+test('a people search lands in a new tab, and two of its rows are enriched from there', async () => {
+  await chooseMenuItem(page, 'Search companies or people');
+  const sidebar = sidebarOf(page);
+  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Search');
+  const titles = sidebar.getByLabel('Job titles', { exact: true });
+  await titles.fill('VP Sales');
+  await titles.press('Enter');
+  await expectText(sidebar.locator('.chips').first(), 'VP Sales');
+  await sidebar.getByLabel('Results to load').fill('30');
+  await visibleButton(sidebar, 'Preview').click();
+  await expectText(sidebar.locator('.search-panel .cost'), 'loading 30 results costs at most 8 credits');
+  const total = Number(
+    ((await sidebar.locator('.search-panel .cost p').first().textContent()) ?? '')
+      .replace(/,/g, '')
+      .split(' ')[0],
+  );
+  expect(total).toBeGreaterThan(30);
+  await sidebarShot(page, 'sidebar-search-preview');
+
+  await visibleButton(sidebar, 'Search into a new tab…').click();
+  await expectText(
+    sidebar.locator('.confirm:not([hidden])'),
+    'Load 30 results into a new tab "People · VP Sales": at most 8 credits?',
+  );
+  await sidebar
+    .locator('.search-panel .confirm:not([hidden])')
+    .getByRole('button', { name: 'Load', exact: true })
+    .click();
+  await expectText(sidebar.locator('.search-tab-state'), 'Done · 30 results loaded', 30_000);
+  await sidebarShot(page, 'sidebar-search-tab');
+
+  const tab = await playground.api.sheet('People · VP Sales');
+  expect(tab.displayValues[0]?.slice(0, 3)).toEqual(['Person ID', 'Full name', 'First name']);
+  const ids = columnValues(tab, 'Person ID').filter((id) => id !== '');
+  expect(ids).toHaveLength(30);
+  expect(new Set(ids).size).toBe(30);
+  // Every result is what was searched for.
+  expect(columnValues(tab, 'Title').every((title) => /vp sales/i.test(String(title)))).toBe(true);
+  await pageShot(page, 'playground-search-tab');
+
+  // Enrich two of its rows: select them, and the Enrich panel maps the tab by itself.
+  await playground.api.select('A2:A3', 'People · VP Sales');
+  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
+  await expectText(sidebar.locator('.selection').first(), 'People · VP Sales · rows 2–3');
+  const profileColumn = tab.displayValues[0]!.indexOf('Profile URL') + 1;
+  expect(await sidebar.getByLabel('Profile URL', { exact: true }).inputValue()).toBe(String(profileColumn));
+  await visibleButton(sidebar, 'Start…').click();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  await expectText(sidebar.locator('.run .badge'), 'Finished', 30_000);
+
+  const enriched = await playground.api.sheet('People · VP Sales');
+  const emails = columnValues(enriched, 'Work email');
+  expect(emails.slice(0, 2).some((email) => String(email).includes('@'))).toBe(true);
+  expect(emails.slice(2).every((email) => email === '' || email === undefined)).toBe(true);
+});
