@@ -177,6 +177,15 @@ export function menuConvertFormulas(): void {
   }
 }
 
+export function resumeStoppedRuns(): ProgressView {
+  return serve((server) => server.resumeStoppedRuns());
+}
+export function cancelRun(runId: string): ProgressView {
+  return serve((server) => server.cancelRun(runId));
+}
+export function clearEndedRuns(): ProgressView {
+  return serve((server) => server.clearEndedRuns());
+}
 export function previewSearch(request: SearchRequestInput): SearchPreview {
   return serve((server) => server.previewSearch(request));
 }

@@ -1,17 +1,48 @@
 /**
  * A run that cannot go on without a key (none saved, or the API refused it) waits: its jobs, paid
- * for or queued, are kept as they are, the trigger stops, and saving a key resumes it. Nothing is
- * marked as failed per row, and nothing is sent again (plan.ts treats those fingerprints as busy).
+ * for or queued, are kept as they are, the trigger stops, and the user resumes it once a key works,
+ * after being told what resuming may cost (saving a key alone never spends). Nothing is marked as
+ * failed per row, and nothing is sent again (plan.ts treats those fingerprints as busy).
  */
 import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichmentApi } from '../api/port';
 import type { AppContext } from './context';
-import { saveRecords, type Registry } from './registry';
+import { maxCreditsPerContact } from './plan';
+import { syncPollTrigger } from './poll-trigger';
+import { loadRegistrySummary, saveRecords, type JobSummary, type Registry } from './registry';
 
 /** What a run waiting for its key says, in the Jobs panel and the CLI. */
 export function keyWaitMessage(error: ApiError): string {
-  return `${error.userMessage} The run is waiting: save your API key in Settings to continue (nothing is lost or charged again).`;
+  return `${error.userMessage} The run is waiting: save your API key in Settings, then resume it (nothing is lost or charged again).`;
+}
+
+/** Runs waiting for a key, and the most resuming them can cost: their jobs not sent yet (started ones are paid). */
+export function runsStoppedByKey(registry: Registry<JobSummary>): { runs: number; maxCredits: number } {
+  const stopped = [...registry.runs.values()].filter((run) => run.authFailed);
+  let maxCredits = 0;
+  for (const run of stopped) {
+    for (const job of registry.jobs) {
+      if (job.run !== run.id || job.state !== 'queued') continue;
+      maxCredits += job.contacts * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
+    }
+  }
+  return { runs: stopped.length, maxCredits };
+}
+
+/** The user's go-ahead: runs waiting for a key run again (the next poll sends and polls their jobs). */
+export function resumeRunsStoppedByKey(ctx: AppContext): number {
+  const registry = loadRegistrySummary(ctx.documentStore);
+  const stopped = [...registry.runs.values()].filter((run) => run.authFailed);
+  if (stopped.length === 0) return 0;
+  for (const run of stopped) {
+    run.state = 'running';
+    delete run.authFailed;
+    delete run.error;
+  }
+  saveRecords(ctx.documentStore, stopped, []);
+  syncPollTrigger(ctx, registry);
+  return stopped.length;
 }
 
 /** Every running run waits for a key, with the reason; one registry write. */

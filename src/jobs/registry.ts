@@ -61,8 +61,10 @@ export interface RunRecord {
   startedAt: number;
   state: RunState;
   error?: string;
-  /** Stopped by an invalid key: resumes when a new key is saved. */
+  /** Stopped by an invalid key: the user resumes it once a key works. */
   authFailed?: boolean;
+  /** The user canceled it: its jobs not sent yet were not, started ones were still written. */
+  canceledByUser?: boolean;
   jobs: number;
   /** Distinct contacts sent. */
   sent: number;
@@ -281,7 +283,12 @@ export function assertRoom(registry: Registry, extraBytes: number): void {
  * small, and compacts the job sheet once it is mostly rows of deleted jobs. Jobs of a running run
  * are kept: the run's counts do not depend on them.
  */
-export function pruneRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort, registry: Registry): void {
+export function pruneRegistry(
+  store: KeyValueStore,
+  spreadsheet: SpreadsheetPort,
+  registry: Registry,
+  keep: number = FINISHED_RUNS_KEPT,
+): void {
   const ended = [...registry.runs.values()]
     .filter((run) => run.state !== 'running')
     .sort((a, b) => b.startedAt - a.startedAt);
@@ -293,7 +300,7 @@ export function pruneRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort
   if (registry.jobSheetRows)
     registry.jobSheetRows = compactJobSheet(spreadsheet, sheetLists(registry.jobs), registry.jobSheetRows);
   const runsWithJobs = new Set(registry.jobs.map((job) => job.run));
-  for (const run of ended.slice(FINISHED_RUNS_KEPT)) {
+  for (const run of ended.slice(keep)) {
     if (runsWithJobs.has(run.id)) continue;
     deleted.push(runKey(run));
     registry.runs.delete(run.id);

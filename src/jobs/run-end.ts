@@ -15,7 +15,7 @@ import {
 export const jobSettled = (job: JobRecord): boolean =>
   job.state === 'applied' || (job.state === 'ambiguous' && !!job.rowsMarked);
 
-function finalState(jobs: readonly JobRecord[]): { state: RunState; error?: string } {
+function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunState; error?: string } {
   const ambiguous = jobs.filter((job) => job.state === 'ambiguous');
   if (ambiguous.length) {
     const contacts = ambiguous.reduce((sum, job) => sum + job.fingerprints.length, 0);
@@ -24,6 +24,12 @@ function finalState(jobs: readonly JobRecord[]): { state: RunState; error?: stri
       error:
         `${contacts} contacts (${ambiguous.length} ${ambiguous.length === 1 ? 'job' : 'jobs'}) may have been started although the answer was lost; ` +
         'they were not sent again so you are not charged twice. Retry them, or import the job by the id shown in the provider’s dashboard.',
+    };
+  }
+  if (run.canceledByUser) {
+    return {
+      state: 'canceled',
+      error: `Canceled: ${run.unprocessed ?? 0} contacts were not sent (nothing charged for them); answers of jobs already started were written.`,
     };
   }
   if (jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT')) {
@@ -60,7 +66,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     if (run.state !== 'running') continue;
     const jobs = registry.jobs.filter((job) => job.run === run.id);
     if (!jobs.every(jobSettled)) continue;
-    Object.assign(run, finalState(jobs), { endedAt: ctx.clock.now() });
+    Object.assign(run, finalState(run, jobs), { endedAt: ctx.clock.now() });
     ended.push(run);
   }
   if (ended.length === 0) return;

@@ -92,6 +92,7 @@ export const RUN_CODEC: RecordCodec = {
       state: z.enum(['running', 'finished', 'out_of_credits', 'failed', 'canceled']),
       error: optional(z.string()),
       authFailed: optional(z.boolean()),
+      canceledByUser: optional(z.boolean()),
       jobs: z.number(),
       sent: z.number(),
       done: z.number(),

@@ -56,6 +56,14 @@ function progressOf(
       retryMaxCredits: retryPrice(run, job, job.contacts),
       problem: job.problem ?? '',
     }));
+  const jobs = registry.jobs.filter((job) => job.run === run.id);
+  const queued = jobs.filter((job) => job.state === 'queued').reduce((sum, job) => sum + job.contacts, 0);
+  if (queued) progress.queuedContacts = queued;
+  if (run.authFailed) progress.waitingForKey = true;
+  const started = jobs.filter((job) => job.state === 'pending' && job.startedAt !== undefined);
+  if (run.state === 'running' && started.length) {
+    progress.workingSince = new Date(Math.min(...started.map((job) => job.startedAt!))).toISOString();
+  }
   const retryAt = run.state === 'running' ? retryAtOf(run, registry, now) : undefined;
   if (retryAt !== undefined) progress.retryAt = timestampText(retryAt);
   return progress;

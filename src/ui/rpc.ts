@@ -23,6 +23,8 @@ export interface SettingsView {
   quota: QuotaView;
   /** The sheets the user sees, for the schedule's sheet choice. */
   sheetNames: string[];
+  /** Runs waiting for a working key, and the most resuming them can cost (their jobs not sent yet). */
+  stoppedByKey?: { runs: number; maxCredits: number };
   /** The panel a menu item asked for ("enrich", "reverse", "settings"); given once, then cleared. */
   openPanel?: SidebarPanel;
 }
@@ -120,6 +122,12 @@ export interface RunProgress {
   estimatedCredits?: number;
   /** Jobs that may have been started although their answer was lost: the user decides. */
   ambiguousJobs?: AmbiguousJobView[];
+  /** Contacts of jobs not sent yet: what canceling the run spares. */
+  queuedContacts?: number;
+  /** Stopped by a refused or missing key: resumes when the user says so. */
+  waitingForKey?: boolean;
+  /** When the oldest job the API is working on was started (ISO): the card shows it is working. */
+  workingSince?: string;
 }
 
 export interface AmbiguousJobView {
@@ -255,6 +263,12 @@ export interface SidebarServer {
   setFormulaAuto(request: FormulaAutoRequest): FormulaQueueView;
   /** Plans a run of the formula requests; startRun(planId) starts it. */
   planFormulaRun(request: FormulaPlanRequest): PlanView;
+  /** Resumes the runs a refused or missing key stopped (the page has shown what it may cost). */
+  resumeStoppedRuns(): ProgressView;
+  /** Cancels a run: its jobs not sent yet never are; answers of started (paid) jobs are still written. */
+  cancelRun(runId: string): ProgressView;
+  /** Removes ended runs from the Jobs list (runs with jobs still to settle stay). */
+  clearEndedRuns(): ProgressView;
   /** The total of a search and the most loading `rows` of it can cost (asks the API for one result). */
   previewSearch(request: SearchRequestInput): SearchPreview;
   /** Creates the search's tab and loads what one call has time for; continueSearch goes on. */

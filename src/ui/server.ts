@@ -13,6 +13,8 @@ import { importJob, retryAmbiguousJob } from '../jobs/recovery';
 import { UserError } from '../user-error';
 import { INPUT_KEYS } from '../sheet/inputs';
 import { startRun } from '../jobs/start';
+import { resumeRunsStoppedByKey } from '../jobs/key-wait';
+import { cancelRun, clearEndedRuns } from '../jobs/run-control';
 import { progressView } from './progress';
 import type { SearchRequestInput, SidebarServer } from './rpc';
 import { changeFormulaAuto, formulaQueueView, planFormulaRun, planRun, pollJobs } from './run-service';
@@ -82,6 +84,7 @@ const scheduleRequest = lazy(() =>
   }),
 );
 
+const runId = lazy(() => z.string().check(z.minLength(1), z.maxLength(64)));
 const sheetId = lazy(() => wholeNumber(0, Number.MAX_SAFE_INTEGER));
 const searchRequest = lazy(() =>
   z.object({
@@ -150,6 +153,18 @@ export function createSidebarServer(ctx: AppContext): SidebarServer {
       changeFormulaAuto(ctx, parse(formulaAutoRequest(), request, 'automatic setting')),
     planFormulaRun: (request) =>
       planFormulaRun(ctx, parse(formulaPlanRequest(), request ?? {}, 'formula plan request')),
+    resumeStoppedRuns: () => {
+      resumeRunsStoppedByKey(ctx);
+      return progressView(ctx);
+    },
+    cancelRun: (id) => {
+      cancelRun(ctx, parse(runId(), id, 'run id'));
+      return progressView(ctx);
+    },
+    clearEndedRuns: () => {
+      clearEndedRuns(ctx);
+      return progressView(ctx);
+    },
     previewSearch: (request) =>
       search.previewSearch(ctx, parse(searchRequest(), request, 'search') as SearchRequestInput),
     startSearch: (request) =>

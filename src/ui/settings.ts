@@ -4,7 +4,8 @@ import { allowListPermits } from '../api/url';
 import { UserError } from '../user-error';
 import type { AppContext } from '../jobs/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../jobs/poll-trigger';
-import { loadRegistrySummary, saveRecords } from '../jobs/registry';
+import { runsStoppedByKey } from '../jobs/key-wait';
+import { loadRegistrySummary } from '../jobs/registry';
 import { quotaView } from './quota-meter';
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { BalanceView, KeyCheckView, SaveSettingsRequest, SettingsView, SidebarPanel } from './rpc';
@@ -24,6 +25,8 @@ export function getSettings(ctx: AppContext): SettingsView {
     quota: quotaView(ctx),
     sheetNames: ctx.spreadsheet.visibleSheets().map((sheet) => sheet.name()),
   };
+  const stopped = runsStoppedByKey(loadRegistrySummary(ctx.documentStore));
+  if (stopped.runs > 0) view.stoppedByKey = stopped;
   const panel = ctx.userStore.get(USER_PROPERTY.openPanel);
   if (panel) {
     view.openPanel = panel as SidebarPanel;
@@ -32,13 +35,16 @@ export function getSettings(ctx: AppContext): SettingsView {
   return view;
 }
 
-/** Empty strings clear a setting (the default base URL comes back). A new key resumes runs the old one stopped. */
+/**
+ * Empty strings clear a setting (the default base URL comes back). A new key resumes nothing by
+ * itself: the view says which runs wait for a key and what resuming them may cost, and the user
+ * decides (resumeStoppedRuns).
+ */
 export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): SettingsView {
   if (request.apiKey !== undefined) {
     const key = request.apiKey.trim();
     if (key) ctx.userStore.set(USER_PROPERTY.apiKey, key);
     else ctx.userStore.delete(USER_PROPERTY.apiKey);
-    if (key) resumeRunsStoppedByKey(ctx);
   }
   if (request.apiBaseUrl !== undefined) {
     const url = request.apiBaseUrl.trim();
@@ -53,19 +59,6 @@ export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): Set
     else ctx.userStore.delete(USER_PROPERTY.apiBaseUrl);
   }
   return getSettings(ctx);
-}
-
-function resumeRunsStoppedByKey(ctx: AppContext): void {
-  const registry = loadRegistrySummary(ctx.documentStore);
-  const stopped = [...registry.runs.values()].filter((run) => run.authFailed);
-  if (stopped.length === 0) return;
-  for (const run of stopped) {
-    run.state = 'running';
-    delete run.authFailed;
-    delete run.error;
-  }
-  saveRecords(ctx.documentStore, stopped, []);
-  syncPollTrigger(ctx, registry);
 }
 
 export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): SettingsView {
