@@ -84,6 +84,36 @@ async function main(): Promise<void> {
           limit: 25,
         },
       },
+      {
+        name: 'people search (title substring, country)',
+        method: 'POST',
+        path: '/api/v2/people/search',
+        body: {
+          current_position_titles: [{ value: 'engineer' }],
+          person_locations: [{ value: 'Germany', exact_match: true }],
+          limit: 25,
+        },
+      },
+      {
+        // A page the add-on's export loads: 100 people, an exclude and a range.
+        name: 'people search (industry, exclude, range; 100)',
+        method: 'POST',
+        path: '/api/v2/people/search',
+        body: {
+          current_company_industries: [{ value: 'Software Development', exact_match: true }],
+          current_position_seniority_level: [{ value: 'Entry', exact_match: true, exclude: true }],
+          current_position_years_in: [{ min: 2, max: 10 }],
+          offset: 100,
+          limit: 100,
+        },
+      },
+      {
+        // The preview of a search: only metadata.total is wanted.
+        name: 'people search (count, limit 1)',
+        method: 'POST',
+        path: '/api/v2/people/search',
+        body: { past_company_names: [{ value: 'retail' }], person_skills: [{ value: 'sql' }], limit: 1 },
+      },
     ];
     // Warm-up: the first people search materialises the whole world (about a second).
     for (const scenario of scenarios) {
