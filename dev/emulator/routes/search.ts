@@ -8,7 +8,8 @@ import {
   type CompanySearchBody,
   type PeopleSearchBody,
 } from '../../../src/api/schemas/requests';
-import { COMPANY_FIELDS, PEOPLE_FIELDS, SearchIndex, type Filters } from '../search';
+import { COMPANY_FIELDS, PEOPLE_FIELDS, type Filters } from '../search';
+import { SearchIndex } from '../search-index';
 import type { EmulatorState } from '../state';
 import { validateBody } from '../validation';
 import { companyV2, personV2 } from '../views/v2';
