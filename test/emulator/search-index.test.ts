@@ -165,4 +165,14 @@ describe('search index', () => {
     });
     expect(index.search({}, count, 10)).toEqual({ page: [], total: count });
   });
+
+  it('counts exactly when the items fill whole words of the bitset, or there are none', () => {
+    for (const size of [0, 1, 31, 32, 64, 65]) {
+      const index = new SearchIndex(world.companies.slice(0, size), COMPANY_FIELDS);
+      expect(index.search({}, 0, 100).total).toBe(size);
+      const only = world.companies[0]?.id ?? '';
+      const rest = index.search({ company_ids: [{ value: only, exact_match: true, exclude: true }] }, 0, 100);
+      expect(rest).toEqual({ page: world.companies.slice(1, size), total: Math.max(0, size - 1) });
+    }
+  });
 });
