@@ -1,5 +1,7 @@
 /** A typed client of the admin endpoints (/__admin/...), for tests and tools. */
 import type { FaultConfig } from './faults';
+import type { SearchKind } from './search-billing';
+import type { SearchCounters } from './stats';
 import type { Delivery } from './webhooks';
 
 export interface AdminConfigPatch {
@@ -34,6 +36,8 @@ export interface AdminStats {
   webhooks: { pending: number; delivered: number; failed: number };
   /** People charged (per kind of job), those charged in more than one job, and the cost of charging each once. */
   charges: { persons: number; charged_twice: number; credits_once: number };
+  /** Company and people searches added up, and per kind. `credits_spent` includes their credits. */
+  search: SearchCounters & { by_kind: Record<SearchKind, SearchCounters> };
 }
 
 export interface AdminClient {

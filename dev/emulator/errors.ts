@@ -7,6 +7,8 @@ export const ERRORS = {
   authNotSet: [401, 'error.authorization.not_set', 'Authorization headers not set'],
   authNotBearer: [401, 'error.authorization.not_bearer', "Authorization headers do not have prefix 'bearer'"],
   unknownKey: [401, 'error.api.key', 'Unknown api key'],
+  // The spec's 402 carries a job body (job-result GET); a search has no job, so its 402 is an error body.
+  insufficientCredits: [402, 'error.credits.insufficient', 'Insufficient credits'],
   jobNotFound: [404, 'error.enrichment.not_found', 'Enrichment ID not found'],
   rateLimited: [429, 'error.rate.limit', 'Too many requests. Try again in 1m'],
   routeNotFound: [404, 'error.route.not_found', 'Route not found'],

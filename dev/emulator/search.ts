@@ -5,23 +5,24 @@
  * - within one filter, include entries are OR'd and any matching `exclude` entry removes the item;
  * - different filters are AND'd; range entries are inclusive, either bound optional;
  * - an item without the value (no current company...) never matches an include entry.
- * Lower-cased values are computed once per field, on first use, and kept.
+ * The fields are declared here; search-index.ts answers the filters over them.
  */
 import type { RangeFilterEntry, TextFilterEntry } from '../../src/api/schemas/requests';
 import type { Company, Person } from './world';
 import { normalizeDomain } from './world/normalize';
 import { WORLD_TODAY, WORLD_TODAY_MONTH } from './world/vocab';
 
-type TextField<T> = {
+export type TextField<T> = {
   kind: 'text';
   values: (item: T) => readonly string[];
   normalize?: (value: string) => string;
 };
-type RangeField<T> = { kind: 'range'; value: (item: T) => number | undefined };
+export type RangeField<T> = { kind: 'range'; value: (item: T) => number | undefined };
 export type SearchFields<T> = Record<string, TextField<T> | RangeField<T>>;
 export type Filters = Record<string, readonly (TextFilterEntry | RangeFilterEntry)[] | undefined>;
 
-const lower = (value: string): string => value.toLowerCase();
+/** The normalization of text fields that declare none. */
+export const lower = (value: string): string => value.toLowerCase();
 /** `https://www.linkedin.com/in/x/` and `linkedin.com/in/x` are the same profile. */
 const normalizeUrl = (value: string): string =>
   value
@@ -102,74 +103,3 @@ export const PEOPLE_FIELDS: SearchFields<Person> = {
     (p) => p.current && Math.floor((WORLD_TODAY - monthStartMs(p.current.startMonth)) / MS_PER_DAY),
   ),
 };
-
-type Matcher = (index: number) => boolean;
-
-export class SearchIndex<T> {
-  private readonly normalized = new Map<string, (readonly string[])[]>();
-
-  constructor(
-    private readonly items: readonly T[],
-    private readonly fields: SearchFields<T>,
-  ) {}
-
-  /** Matching items in world order, the page of [offset, offset + limit), and the total. */
-  search(filters: Filters, offset: number, limit: number): { page: T[]; total: number } {
-    const matchers = Object.entries(filters).flatMap(([name, entries]) =>
-      entries && entries.length > 0 ? [this.matcher(name, entries)] : [],
-    );
-    const page: T[] = [];
-    let total = 0;
-    for (let index = 0; index < this.items.length; index++) {
-      if (!matchers.every((matches) => matches(index))) continue;
-      if (total >= offset && page.length < limit) page.push(this.items[index] as T);
-      total++;
-    }
-    return { page, total };
-  }
-
-  private matcher(name: string, entries: readonly (TextFilterEntry | RangeFilterEntry)[]): Matcher {
-    const field = this.fields[name];
-    if (!field) throw new Error(`no search field ${name}`);
-    const entryMatchers = entries.map((entry) => ({
-      exclude: entry.exclude === true,
-      matches:
-        field.kind === 'text'
-          ? this.textMatcher(name, field, entry as TextFilterEntry)
-          : this.rangeMatcher(field, entry as RangeFilterEntry),
-    }));
-    const includes = entryMatchers.filter((entry) => !entry.exclude).map((entry) => entry.matches);
-    const excludes = entryMatchers.filter((entry) => entry.exclude).map((entry) => entry.matches);
-    return (index) =>
-      (includes.length === 0 || includes.some((matches) => matches(index))) &&
-      !excludes.some((matches) => matches(index));
-  }
-
-  private textMatcher(name: string, field: TextField<T>, entry: TextFilterEntry): Matcher {
-    const normalize = field.normalize ?? lower;
-    const wanted = normalize(entry.value);
-    const valuesOf = this.normalizedValues(name, field);
-    return entry.exact_match
-      ? (index) => (valuesOf[index] as readonly string[]).includes(wanted)
-      : (index) => (valuesOf[index] as readonly string[]).some((value) => value.includes(wanted));
-  }
-
-  private rangeMatcher(field: RangeField<T>, entry: RangeFilterEntry): Matcher {
-    const min = entry.min ?? -Infinity;
-    const max = entry.max ?? Infinity;
-    return (index) => {
-      const value = field.value(this.items[index] as T);
-      return value !== undefined && value >= min && value <= max;
-    };
-  }
-
-  private normalizedValues(name: string, field: TextField<T>): (readonly string[])[] {
-    let values = this.normalized.get(name);
-    if (!values) {
-      const normalize = field.normalize ?? lower;
-      values = this.items.map((item) => field.values(item).map(normalize));
-      this.normalized.set(name, values);
-    }
-    return values;
-  }
-}

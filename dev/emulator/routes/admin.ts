@@ -86,6 +86,7 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
     config: state.config,
     faults: state.faults.config,
     balances: state.ledger.balancesByWorkspace(),
+    unbilled_search_results: state.ledger.unbilledSearchResultsByWorkspace(),
     seed: state.options.seed,
   }));
 
@@ -149,6 +150,7 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
       jobs: { total: jobs.length, by_status: byStatus },
       webhooks,
       charges: chargesOf(jobs),
+      search: state.stats.searchSnapshot(),
     };
   });
 

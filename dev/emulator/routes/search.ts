@@ -1,5 +1,8 @@
-/** Company and people search (spec 4.8, 4.9); the semantics are in ../search.ts. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Company and people search (spec 4.8, 4.9): the semantics are in ../search.ts, the price (first-time
+ * results only, whole credits, 402 when the balance is short) in ../search-billing.ts.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { LIMITS } from '../../../src/limits';
 import {
@@ -8,12 +11,15 @@ import {
   type CompanySearchBody,
   type PeopleSearchBody,
 } from '../../../src/api/schemas/requests';
-import { COMPANY_FIELDS, PEOPLE_FIELDS, SearchIndex, type Filters } from '../search';
+import { errorReply } from '../errors';
+import { COMPANY_FIELDS, PEOPLE_FIELDS, type Filters } from '../search';
+import type { SearchKind } from '../search-billing';
+import { SearchIndex } from '../search-index';
 import type { EmulatorState } from '../state';
 import { validateBody } from '../validation';
 import { companyV2, personV2 } from '../views/v2';
 import type { Company, Person, World } from '../world';
-import { sendError } from './reply';
+import { callerOf, sendError } from './reply';
 
 /** Per world, built on first use: people search materialises every person, company search need not. */
 class Indexes {
@@ -45,22 +51,34 @@ type Paged = { offset?: number; limit?: number };
 
 export function registerSearchRoutes(app: FastifyInstance, state: EmulatorState): void {
   const searchRoute =
-    <T, Body extends Paged>(
+    <T extends { id: string }, Body extends Paged>(
+      kind: SearchKind,
       schema: z.ZodMiniType<Body>,
       index: (indexes: Indexes) => SearchIndex<T>,
       respond: (items: T[], metadata: { total: number; offset: number }) => unknown,
     ) =>
-    async (request: { body: unknown }, reply: Parameters<typeof sendError>[0]) => {
+    async (request: FastifyRequest, reply: FastifyReply) => {
       const body = validateBody(schema, request.body ?? {});
       if (!body.ok) return sendError(reply, body.error);
       const { offset = 0, limit = LIMITS.searchDefaultLimit, ...filters } = body.value;
       const { page, total } = index(indexesOf(state.world())).search(filters as Filters, offset, limit);
+      const { workspaceId } = callerOf(request);
+      // Jobs spend credits as time passes: bring them up to now so the search sees the real balance.
+      state.engine.advance(workspaceId);
+      const ids = page.map((item) => item.id);
+      const charge = state.ledger.chargeSearch(workspaceId, kind, ids);
+      if (!charge.ok) {
+        state.stats.recordSearchRefused(kind);
+        return sendError(reply, errorReply('insufficientCredits'));
+      }
+      state.stats.recordSearch(kind, page.length, charge.fresh, charge.credits);
       return respond(page, { total, offset });
     };
 
   app.post(
     '/api/v2/company/search',
     searchRoute<Company, CompanySearchBody>(
+      'company',
       companySearchBody(),
       (i) => i.companies,
       (companies, metadata) => ({ companies: companies.map(companyV2), metadata }),
@@ -69,6 +87,7 @@ export function registerSearchRoutes(app: FastifyInstance, state: EmulatorState)
   app.post(
     '/api/v2/people/search',
     searchRoute<Person, PeopleSearchBody>(
+      'people',
       peopleSearchBody(),
       (i) => i.people,
       (people, metadata) => ({ people: people.map(personV2), metadata }),
