@@ -48,18 +48,15 @@ export class Ledger {
   }
 
   /**
-   * Sets the balance of one key's workspace, or of every workspace when no key is given. The
-   * workspace starts over as for search too (no result returned yet, nothing carried), so a test
-   * that sets a balance knows what the next searches cost whatever ran before.
+   * Sets the balance of one key's workspace, or of every workspace when no key is given. Like a
+   * top-up, it leaves what search remembers alone: results returned before stay free (reset forgets).
    */
   setBalance(balance: number, key?: string): void {
     if (key === undefined) {
       this.balances.clear();
       this.startingBalance = balance;
-      this.searches.forget();
     } else {
       this.balances.set(workspaceId(key), balance);
-      this.searches.forget(workspaceId(key));
     }
   }
 

@@ -93,12 +93,13 @@ export function continueSearch(ctx: AppContext, sheetId: number): void {
   locked(ctx, () => loadPages(ctx, tabSheet(ctx, sheetId)));
 }
 
-/** `rows` more results than the tab was asked for, from where paging stopped. */
+/** `rows` more results, from where paging stopped. */
 export function loadMore(ctx: AppContext, sheetId: number, rows: number): void {
   locked(ctx, () => {
     const sheet = tabSheet(ctx, sheetId);
     const record = tabRecord(ctx, sheetId);
-    const max = Math.min(Math.max(record.max, record.offset) + rows, LIMITS.searchMaxRows);
+    // `rows` more than paging reached: after a stop (out of credits), what was asked and not loaded.
+    const max = record.offset + rows;
     writeSearchTab(ctx, sheetId, { ...record, max, state: 'loading', reason: undefined });
     loadPages(ctx, sheet);
   });
