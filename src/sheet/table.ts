@@ -3,6 +3,7 @@
  */
 import type { JobKind } from '../api/model';
 import type { ColumnMapping } from './inputs';
+import { SAMPLE_ROWS } from './content';
 import { detectHeaderRow, detectMapping } from './headers';
 import {
   locateOutputBlocks,
@@ -36,7 +37,7 @@ export function readSheetTable(sheet: SheetPort, upToRow?: number): SheetTable {
 
 /** The detected mapping, ignoring our own output columns, with the data rows as samples. */
 export function detectTableMapping(table: SheetTable): ColumnMapping {
-  const samples = table.values.slice(table.headerRow, table.headerRow + 20);
+  const samples = table.values.slice(table.headerRow, table.headerRow + SAMPLE_ROWS);
   return detectMapping(table.headers, samples, outputColumnSet(table.blocks));
 }
 
