@@ -19,7 +19,7 @@ export interface SheetTable {
   /** Display values of rows 1..values.length, every row `width` cells long. */
   values: string[][];
   width: number;
-  /** 1-based; 0 when no row looks like a header. */
+  /** 1-based; 0 when no row looks like a header: the data then starts at row 1. */
   headerRow: number;
   headers: string[];
   blocks: OutputBlocks;
@@ -31,7 +31,9 @@ export function readSheetTable(sheet: SheetPort, upToRow?: number): SheetTable {
   const width = sheet.lastColumn();
   const values = lastRow > 0 && width > 0 ? sheet.readDisplayValues(1, 1, lastRow, width) : [];
   const headerRow = detectHeaderRow(values);
-  const headers = headerRow ? [...values[headerRow - 1]!] : [];
+  // Without a header row every column's header is "" (not missing): a remembered mapping and a
+  // run's columns compare header texts, and "" stays "" until a header row is added.
+  const headers = headerRow ? [...values[headerRow - 1]!] : Array.from({ length: width }, () => '');
   return { sheet, values, width, headerRow, headers, blocks: locateOutputBlocks(headers) };
 }
 

@@ -1,4 +1,5 @@
 import { detectHeaderRow, detectMapping, headerVerdict, inputOfHeader } from '../../../src/sheet/headers';
+import { INPUT_HEADERS, INPUT_KEYS } from '../../../src/sheet/inputs';
 
 describe('header detection on real exports', () => {
   it.each([
@@ -395,5 +396,9 @@ describe('headers of prospecting and automation tools', () => {
     'pastExperienceCompanyUrl',
   ])('%s is rejected (no input, and content may not take it)', (header) => {
     expect(headerVerdict(header)).toBe('rejected');
+  });
+
+  it('names each input back when it writes a header row', () => {
+    for (const input of INPUT_KEYS) expect(inputOfHeader(INPUT_HEADERS[input])).toBe(input);
   });
 });
