@@ -239,7 +239,11 @@ function checkPlan(plan: PlanView, kind: JobKind): void {
       ? mapped.includes('email')
       : mapped.some((key) => (INPUTS_BY_KIND.enrich as readonly string[]).includes(key));
   if (usable) return;
-  const headers = plan.columns.map((column) => `"${column.header}"`).join(', ') || 'none';
+  // A file without a header row is read from its first line: its columns go by letter.
+  const headers =
+    plan.columns
+      .map((column) => (column.header ? `"${column.header}"` : `column ${columnLetters(column.index)}`))
+      .join(', ') || 'none';
   throw new EnrichRunError(
     kind === 'reverse'
       ? `No email column found (columns: ${headers}). Name it "Email".`

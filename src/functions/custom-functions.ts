@@ -20,6 +20,7 @@ import {
 } from '../jobs/formula-queue';
 import {
   companyDomainFrom,
+  emailAddress,
   missingInput,
   personProfileUrl,
   splitFullName,
@@ -128,8 +129,13 @@ export const REVERSE_SPEC: FormulaSpec = {
   asked: 'reverse',
   names: ['email', 'field'],
   input: ([email = '']) => {
-    const text = cleanText(email).toLowerCase();
-    return { ...EMPTY, email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text) ? text : '' };
+    const address = emailAddress(email);
+    // A cell with text that is no address says so ("⚠ invalid email"), as the sheet's Status does.
+    return {
+      ...EMPTY,
+      email: address,
+      ...(cleanText(email) && !address ? { invalidEmail: true as const } : {}),
+    };
   },
   value: (entry, [, field = '']) => (entry.profile ? profileField(field)(entry.profile) : undefined),
 };

@@ -2,7 +2,6 @@
  * Planning a run (no credits spent): which rows go out, which are skipped and why, which are filled
  * from duplicates or from saved answers, and the most the run can cost.
  */
-import { UserError } from '../user-error';
 import type { EnrichField, JobKind } from '../api/model';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { LIMITS } from '../limits';
@@ -11,6 +10,7 @@ import { fingerprint } from '../sheet/fingerprint';
 import { isFinalStatus, outputColumnSet } from '../sheet/output-columns';
 import type { RowSpan, SheetPort } from '../platform/ports';
 import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
+import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping } from '../sheet/inputs';
 import type { AppContext } from './context';
 import { fieldsLacking, Ledger, type LedgerEntry } from './ledger';
@@ -32,6 +32,11 @@ export interface PlanOptions {
    * answer in the ledger, whatever their Status says.
    */
   resendEdited?: boolean;
+  /**
+   * The plan is for a start, which writes: a sheet without a header row gets one above its data
+   * first (every row moves down one; the plan's rows are the new ones). A preview never writes.
+   */
+  addHeaderRow?: boolean;
 }
 
 /** A selected row the run leaves alone, and why (in words the user reads). */
@@ -126,26 +131,26 @@ export function buildPlan(
 ): RunPlan {
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
   const table = readSheetTable(sheet, upTo);
-  if (!table.headerRow) {
-    throw new UserError(
-      options.kind === 'reverse'
-        ? 'No header row found: name the email column "Email".'
-        : 'No header row found: add headers such as First name, Last name, Company.',
-    );
-  }
+  // A sheet without a header row is read from row 1, its columns mapped by content or by the user.
   const outputs = outputColumnSet(table.blocks);
   const mapping = sanitiseMapping(
     options.mapping ?? resolveMapping(ctx.documentStore, table, options.kind),
     table.width,
     outputs,
   );
-  if (options.mapping) rememberMapping(ctx.documentStore, table, options.kind, mapping);
+  let spans = options.spans;
+  if (!table.headerRow && options.addHeaderRow && dataRowsIn(table, spans).length > 0) {
+    addHeaderRow(table, options.kind, mapping);
+    spans = spans.map((span) => ({ start: span.start + 1, end: span.end + 1 }));
+    // Remembered under the headers the columns have now, so the next run finds them by header.
+    rememberMapping(ctx.documentStore, table, options.kind, mapping);
+  } else if (options.mapping) rememberMapping(ctx.documentStore, table, options.kind, mapping);
   const fields = options.kind === 'reverse' ? [] : [...new Set(options.fields)];
 
   const busy = fingerprintsInFlight(registry);
   const skipped: RunPlan['skipped'] = [];
   const candidates: { row: number; fp: string; input: ContactInputs; final: boolean }[] = [];
-  for (const row of dataRowsIn(table, options.spans)) {
+  for (const row of dataRowsIn(table, spans)) {
     const input = contactFromCells(table.values[row - 1]!, mapping);
     const missing = missingInput(options.kind, input);
     if (missing) {
@@ -196,7 +201,7 @@ export function buildPlan(
   const toSend = [...byFp.values()];
   skipped.sort((a, b) => a.row - b.row);
   return {
-    options,
+    options: { ...options, spans },
     fields,
     sheet,
     table,

@@ -110,7 +110,7 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
     }
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
     if (!sheet) throw new UserError('The sheet of this preview was deleted.');
-    const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans }, registry);
+    const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans, addHeaderRow: true }, registry);
     costMore(plan.maxCredits);
     markStarted(ctx, stored);
     return launch(ctx, plan, registry);

@@ -112,6 +112,8 @@ export interface SheetPort {
    * setValues, so `+33…`, `0612…` and `=…` stay exactly the strings given.
    */
   writeText(row: number, column: number, values: string[][]): void;
+  /** Inserts an empty row above `row`: the rows below move down one (formulas follow them). */
+  insertRowBefore(row: number): void;
   /** Formulas of a block ("" where a cell holds none): one getFormulas. */
   readFormulas(row: number, column: number, rows: number, columns: number): string[][];
   /** Values, formulas and number formats of a block (three Range reads): what a write must keep. */

@@ -19,6 +19,9 @@ export function sheetPort(sheet: Sheet): SheetPort {
       range.setNumberFormat('@');
       range.setValues(values);
     },
+    insertRowBefore(row) {
+      sheet.insertRowBefore(row);
+    },
     readFormulas: (row, column, rows, columns) => sheet.getRange(row, column, rows, columns).getFormulas(),
     readCells(row, column, rows, columns) {
       const range = sheet.getRange(row, column, rows, columns);

@@ -80,7 +80,14 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   const plan = buildPlan(
     ctx,
     sheet,
-    { kind: schedule.kind, fields: schedule.fields, overwrite: false, spans: [], resendEdited: true },
+    {
+      kind: schedule.kind,
+      fields: schedule.fields,
+      overwrite: false,
+      spans: [],
+      resendEdited: true,
+      addHeaderRow: true,
+    },
     registry,
   );
   if (plan.toSend.length === 0 && plan.fromLedger.length === 0) return 'No new rows.';

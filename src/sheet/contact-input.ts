@@ -93,7 +93,25 @@ export interface ContactInputs {
   companyName: string;
   companyDomain: string;
   networkUrl: string;
+  /** A valid address, or "". */
   email: string;
+  /** The email cell held text that is no address: the row says "invalid email", not "missing input". */
+  invalidEmail?: true;
+}
+
+const EMAIL_ADDRESS = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/**
+ * The address in an email cell, lower case: a "mailto:" link and a "Jane Doe <jane@acme.com>"
+ * display name (mail clients and CRM exports write both) give the bare address; "" when none.
+ */
+export function emailAddress(value: string): string {
+  let text = cleanText(value)
+    .toLowerCase()
+    .replace(/^mailto:/, '');
+  const bracketed = /<([^<>]+)>$/.exec(text);
+  if (bracketed) text = bracketed[1]!.trim();
+  return EMAIL_ADDRESS.test(text) ? text : '';
 }
 
 /** Reads the mapped cells of a row (1-based columns) into normalised inputs. */
@@ -111,20 +129,28 @@ export function contactFromCells(cells: readonly string[], mapping: ColumnMappin
     else if (!lastName) lastName = split.lastName;
     else firstName = split.firstName;
   }
-  const email = cell('email').toLowerCase();
+  const emailText = cell('email');
+  const email = emailAddress(emailText);
   return {
     firstName,
     lastName,
     companyName: cell('companyName'),
     companyDomain: companyDomainFrom(cell('companyDomain')) || companyDomainFrom(email),
     networkUrl: personProfileUrl(cell('networkUrl')),
-    email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email : '',
+    email,
+    ...(emailText && !email ? { invalidEmail: true as const } : {}),
   };
 }
 
-/** Why a row cannot be sent ("" when it can): first + last + company, or a profile URL; or an email. */
+/**
+ * Why a row cannot be sent ("" when it can): first + last + company, or a profile URL; or an email.
+ * The one place these texts are made: the sheet's Status, the preview and the formulas show them.
+ */
 export function missingInput(kind: JobKind, input: ContactInputs): string {
-  if (kind === 'reverse') return input.email ? '' : 'missing input: email';
+  if (kind === 'reverse') {
+    if (input.email) return '';
+    return input.invalidEmail ? 'invalid email' : 'missing input: email';
+  }
   if (input.networkUrl) return '';
   const missing = [
     !input.firstName && 'first name',

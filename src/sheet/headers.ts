@@ -1,246 +1,205 @@
 /**
- * Header row detection and column mapping. Headers are folded (lower case, no accents, no
- * punctuation) and compared with the names used by real exports — HubSpot, Salesforce, Apollo,
- * the networking site's own export, Google Contacts — and common non-English ones.
+ * Header row detection and column mapping. Headers are folded (camelCase and snake_case split, lower
+ * case, no accents, no punctuation) and compared with the names real exports use (header-names.ts),
+ * then with patterns for the many spellings no list holds. Columns no header names are recognised
+ * by their content (content.ts): profile URLs, emails, company websites and domains.
  */
 import { INPUT_KEYS, type ColumnMapping, type InputKey } from './inputs';
-import { foldText } from './text';
-
-/** Exact folded header names per input. Order matters: the first column that matches wins. */
-const HEADER_NAMES: Record<InputKey, readonly string[]> = {
-  firstName: [
-    'first name',
-    'firstname',
-    'first',
-    'fname',
-    'given name',
-    'forename',
-    'contact first name',
-    'prenom',
-    'vorname',
-    'nombre',
-    'nome',
-    'voornaam',
-    'imie',
-    'fornavn',
-    'fornamn',
-    'etunimi',
-  ],
-  lastName: [
-    'last name',
-    'lastname',
-    'last',
-    'lname',
-    'surname',
-    'family name',
-    'contact last name',
-    'nom',
-    'nom de famille',
-    'nachname',
-    'familienname',
-    'apellido',
-    'apellidos',
-    'cognome',
-    'sobrenome',
-    'achternaam',
-    'nazwisko',
-    'efternavn',
-    'etternavn',
-    'efternamn',
-    'sukunimi',
-  ],
-  fullName: [
-    'full name',
-    'fullname',
-    'name',
-    'contact name',
-    'contact',
-    'person',
-    'person name',
-    'lead name',
-    'display name',
-    'nom complet',
-    'vollstandiger name',
-    'nombre completo',
-    'nome completo',
-    'volledige naam',
-    'nom et prenom',
-    'prenom et nom',
-    'prenom nom',
-    'vor und nachname',
-  ],
-  companyName: [
-    'company',
-    'company name',
-    'companyname',
-    'company name for emails',
-    'account',
-    'account name',
-    'organization',
-    'organisation',
-    'organization name',
-    'organisation name',
-    'organization 1 name',
-    'employer',
-    'current company',
-    'associated company',
-    'business name',
-    'firm',
-    'societe',
-    'entreprise',
-    'nom de l entreprise',
-    'nom de la societe',
-    'firma',
-    'firmenname',
-    'unternehmen',
-    'empresa',
-    'nombre de la empresa',
-    'compania',
-    'azienda',
-    'societa',
-    'ragione sociale',
-    'bedrijf',
-    'bedrijfsnaam',
-    'organizacao',
-    'firma nazwa',
-  ],
-  companyDomain: [
-    'company domain',
-    'company domain name',
-    'domain',
-    'domain name',
-    'website',
-    'company website',
-    'website url',
-    'web site',
-    'web',
-    'homepage',
-    'company url',
-    'organization 1 website',
-    'site',
-    'site web',
-    'site internet',
-    'domaine',
-    'webseite',
-    'internetseite',
-    'sitio web',
-    'pagina web',
-    'dominio',
-    'sito web',
-    'sito',
-    'website bedrijf',
-  ],
-  networkUrl: [
-    'linkedin',
-    'linkedin url',
-    'linkedin profile',
-    'linkedin profile url',
-    'person linkedin url',
-    'profile url',
-    'profile',
-    'sales navigator url',
-    'sales navigator profile',
-    'navigator url',
-    'network url',
-    'social profile',
-    'profil linkedin',
-    'url linkedin',
-    'perfil de linkedin',
-    'profilo linkedin',
-    'url',
-    'public profile url',
-  ],
-  email: [
-    'email',
-    'e mail',
-    'email address',
-    'e mail address',
-    'work email',
-    'business email',
-    'email 1',
-    'e mail 1 value',
-    'email 1 value',
-    'primary email',
-    'contact email',
-    'mail',
-    'courriel',
-    'adresse e mail',
-    'adresse email',
-    'e mail adresse',
-    'correo',
-    'correo electronico',
-    'posta elettronica',
-    'indirizzo email',
-    'e mailadres',
-  ],
-};
+import { HEADER_NAMES, REJECTED_NAMES } from './header-names';
+import {
+  columnKind,
+  INPUT_OF_KIND,
+  kindShares,
+  labelRowAboveContent,
+  looksLikeValue,
+  majorityKind,
+  publicProfileShare,
+  type ValueKind,
+} from './content';
+import { foldHeader } from './text';
 
 const EXACT = new Map<string, InputKey>();
 for (const key of INPUT_KEYS)
   for (const name of HEADER_NAMES[key]) if (!EXACT.has(name)) EXACT.set(name, key);
+const REJECTED = new Set(REJECTED_NAMES);
+
+/**
+ * What a header says: an input (exact when a list holds the name, else a pattern matched it), a
+ * column that looks like an input but must not be read ("rejected": a sender's or second address, a
+ * company page, a middle name; content rules leave it alone too), or nothing.
+ */
+export type HeaderVerdict = { key: InputKey; exact: boolean } | 'rejected' | undefined;
+
+/** Someone other than the contact: the sender, the owner in the CRM, whoever edited the record. */
+const SOMEONE_ELSE =
+  /\b(owner|sender|from|user|rep|representative|manager|assigned|assignee|created|modified|updated|assistant|referrer|referred|recruiter|agent|author)\b/;
+/** A job the person had before: "pastExperienceCompanyName". */
+const NOT_CURRENT = /\b(past|previous|former|prior)\b/;
+const COMPANY_WORD =
+  /\b(company|organization|organisation|account|school|employer|entreprise|societe|empresa|business)\b/;
+/** A second address, or one the contact did not give for work: never the one to look up. */
+const OTHER_ADDRESS =
+  /\b(personal|home|private|secondary|tertiary|other|alternate|alternative|additional|backup|[2-9])\b/;
+/** About the address, not the address: "Email Status", "Email Sent", "Email Opt Out", "Reply-to email". */
+const ABOUT_ADDRESS =
+  /\b(status|opt|optin|opted|out|bounce|bounced|bounces|verified|verification|valid|validity|type|label|date|sent|open|opens|opened|click|clicks|clicked|reply|replied|replies|source|confidence|catch|last|count|score|result|provider|format|pattern|subject|body|template|step|sequence|campaign|unsubscribe|unsubscribed|quality|deliverability|engaged|engagement|consent|permission|marketing)\b/;
+/** Other attributes of a profile than its URL: "LinkedIn Connections", "linkedinId", "profileImageUrl". */
+const ABOUT_PROFILE =
+  /\b(id|urn|handle|username|image|photo|picture|img|avatar|logo|followers|connections|connection|degree|headline|summary|skills|title|job|jobs|post|posts|query|search|message|invitation|invite|status|date|sent|group)\b/;
+/** Company pages other than the website. */
+const NOT_WEBSITE =
+  /\b(linkedin|facebook|twitter|instagram|youtube|crunchbase|logo|image|photo|favicon|career|careers|jobs|blog|news)\b/;
+
+/** The pattern rules, for headers no list names. */
+function patternVerdict(folded: string): HeaderVerdict {
+  const someoneElse = SOMEONE_ELSE.test(folded) || NOT_CURRENT.test(folded);
+  if (/\b(linkedin|navigator|xing)\b|\bprofile (url|link)\b/.test(folded)) {
+    if (COMPANY_WORD.test(folded) || someoneElse) return 'rejected';
+    return ABOUT_PROFILE.test(folded) ? undefined : { key: 'networkUrl', exact: false };
+  }
+  // "Email domain" is the company domain (the rule below); "Reply-to email" or "Email status" is
+  // rejected outright, so that content cannot take a column of addresses that are not the contact's.
+  if (/\b(e ?mail|courriel|correo)\b/.test(folded) && !/\bdomain\b/.test(folded)) {
+    if (OTHER_ADDRESS.test(folded) || COMPANY_WORD.test(folded) || someoneElse) return 'rejected';
+    return ABOUT_ADDRESS.test(folded) ? 'rejected' : { key: 'email', exact: false };
+  }
+  const person = (key: InputKey): HeaderVerdict =>
+    someoneElse || COMPANY_WORD.test(folded) ? 'rejected' : { key, exact: false };
+  if (/\b(first|given) ?name\b|\bforename\b/.test(folded)) return person('firstName');
+  if (/\b(last|family|sur) ?name\b/.test(folded)) return person('lastName');
+  if (/\bfull ?name\b/.test(folded)) return person('fullName');
+  // "Sender name", "Owner name": a name, but not the contact's.
+  if (/\bname\b/.test(folded) && someoneElse) return 'rejected';
+  if (/\b(company|organization|organisation|employer|account|business) name\b/.test(folded))
+    return someoneElse ? 'rejected' : { key: 'companyName', exact: false };
+  if (
+    /\b(domain|website|homepage|webseite)\b|\b(company|organization|organisation|account|business) (url|link|site)\b/.test(
+      folded,
+    ) &&
+    !NOT_WEBSITE.test(folded)
+  )
+    return someoneElse ? 'rejected' : { key: 'companyDomain', exact: false };
+  return undefined;
+}
+
+/** What a header says about its column (see HeaderVerdict). */
+export function headerVerdict(header: string): HeaderVerdict {
+  const folded = foldHeader(header);
+  if (!folded) return undefined;
+  if (REJECTED.has(folded)) return 'rejected';
+  const exact = EXACT.get(folded);
+  return exact ? { key: exact, exact: true } : patternVerdict(folded);
+}
 
 /** Which input a header names, or undefined. A company's profile URL is not a person's. */
 export function inputOfHeader(header: string): InputKey | undefined {
-  const folded = foldText(header);
-  if (!folded) return undefined;
-  const exact = EXACT.get(folded);
-  if (exact) return exact;
-  if (/\b(linkedin|navigator|xing)\b/.test(folded)) {
-    return /\b(company|organization|organisation|account|entreprise|societe|empresa)\b/.test(folded)
-      ? undefined
-      : 'networkUrl';
-  }
-  if (/\be ?mail\b/.test(folded) && !/\b(status|opt|bounce|verified|type|label|date)\b/.test(folded)) {
-    return /\b(personal|home|private)\b/.test(folded) ? undefined : 'email';
-  }
-  return undefined;
+  const verdict = headerVerdict(header);
+  return verdict === 'rejected' ? undefined : verdict?.key;
 }
 
 /** How many header rows we look at from the top of the read block. */
 const HEADER_SCAN_ROWS = 10;
 
-/** The 1-based row among the first rows whose cells name the most inputs (0 when none does). */
+/**
+ * The 1-based row among the first rows whose cells name the most inputs, or else a row of labels
+ * above columns recognised by content; 0 when no row looks like a header (data from row 1). A row
+ * holding data (an email, a URL, a domain) is no header, whatever else it holds: a headerless
+ * sheet's "https://linkedin.com/in/x" says "linkedin", its "Email Marketing Manager" says "email".
+ */
 export function detectHeaderRow(rows: readonly (readonly string[])[]): number {
   let best = 0;
   let bestScore = 0;
   rows.slice(0, HEADER_SCAN_ROWS).forEach((cells, index) => {
-    const score = new Set(cells.map(inputOfHeader).filter(Boolean)).size;
+    if (cells.some(looksLikeValue)) return;
+    const verdicts = cells.map(headerVerdict);
+    const keys = new Set(verdicts.map((verdict) => (typeof verdict === 'object' ? verdict.key : undefined)));
+    keys.delete(undefined);
+    // A row whose only known header is rejected ("Personal email") is still the header row.
+    const score = keys.size + (verdicts.includes('rejected') ? 0.5 : 0);
     if (score > bestScore) [best, bestScore] = [index + 1, score];
   });
-  return best;
+  return best || labelRowAboveContent(rows);
+}
+
+/** The kind of value each input holds, when content can tell (names: it cannot). */
+const KIND_OF_INPUT: Partial<Record<InputKey, ValueKind>> = {
+  email: 'email',
+  networkUrl: 'personUrl',
+  companyDomain: 'website',
+};
+
+/**
+ * The input a header-matched column is, once its sample values are read: a column of company pages
+ * is no input; person profile URLs under "Website" or "URL" are the profile URL; a generic "URL" or
+ * "Profile" holding websites is the domain; a header only a pattern matched is dropped when its
+ * values are something else ("LinkedIn Connections" holding 500).
+ */
+function checkedByContent(
+  verdict: { key: InputKey; exact: boolean },
+  folded: string,
+  samples: readonly (readonly string[])[],
+  index: number,
+): InputKey | undefined {
+  const { key, exact } = verdict;
+  const expected = KIND_OF_INPUT[key];
+  if (!expected) return key;
+  const { nonEmpty } = kindShares(samples, index);
+  if (nonEmpty === 0) return key;
+  const kind = majorityKind(samples, index);
+  if (kind === 'companyPage') return undefined;
+  if (kind === 'personUrl' && (key === 'networkUrl' || key === 'companyDomain')) return 'networkUrl';
+  const namesTheSite = /\b(linkedin|navigator|network|xing)\b/.test(folded);
+  if (key === 'networkUrl' && !namesTheSite) return kind === 'website' ? 'companyDomain' : undefined;
+  return exact || kind === expected ? key : undefined;
 }
 
 /**
- * Input → column (1-based) from the header texts, skipping `excluded` columns (our own output
- * columns). Sample values settle ambiguous URL columns: "URL" holding company sites is a domain.
+ * Among columns that are both the profile URL (PhantomBuster's "profileUrl" holds navigator links,
+ * its "linkedInProfileUrl" the public ones), the public profile wins: it is what the API matches
+ * best. Otherwise the first column keeps the input.
+ */
+function better(key: InputKey, samples: readonly (readonly string[])[], column: number, current: number) {
+  return (
+    key === 'networkUrl' && publicProfileShare(samples, column - 1) > publicProfileShare(samples, current - 1)
+  );
+}
+
+/**
+ * Input → column (1-based), skipping `excluded` columns (our own output columns). Headers first;
+ * then columns no header speaks for are recognised by their sample values, for the inputs still
+ * unmapped (a header match always beats a content match). A column maps to one input at most.
+ * `headers` is empty for a sheet without a header row: every column is then read by content.
  */
 export function detectMapping(
   headers: readonly string[],
   samples: readonly (readonly string[])[],
   excluded: ReadonlySet<number> = new Set(),
 ): ColumnMapping {
+  const width = samples.reduce((widest, row) => Math.max(widest, row.length), headers.length);
   const mapping: ColumnMapping = {};
-  headers.forEach((header, index) => {
-    const column = index + 1;
-    if (excluded.has(column)) return;
-    let key = inputOfHeader(header);
-    if (key === 'networkUrl' || key === 'companyDomain') key = refineUrlColumn(key, header, samples, index);
-    if (key && mapping[key] === undefined) mapping[key] = column;
-  });
+  const spoken = new Set<number>();
+  for (let column = 1; column <= width; column++) {
+    if (excluded.has(column)) continue;
+    const header = headers[column - 1] ?? '';
+    const verdict = headerVerdict(header);
+    if (!verdict) continue;
+    spoken.add(column);
+    if (verdict === 'rejected') continue;
+    const key = checkedByContent(verdict, foldHeader(header), samples, column - 1);
+    const current = key && mapping[key];
+    if (key && (current === undefined || better(key, samples, column, current))) mapping[key] = column;
+  }
+  const byContent = new Set<InputKey>();
+  for (let column = 1; column <= width; column++) {
+    if (excluded.has(column) || spoken.has(column)) continue;
+    const kind = columnKind(samples, column - 1);
+    const key = kind && INPUT_OF_KIND[kind];
+    if (!key) continue;
+    const current = mapping[key];
+    if (current === undefined || (byContent.has(key) && better(key, samples, column, current))) {
+      mapping[key] = column;
+      byContent.add(key);
+    }
+  }
   return mapping;
-}
-
-function refineUrlColumn(
-  key: 'networkUrl' | 'companyDomain',
-  header: string,
-  samples: readonly (readonly string[])[],
-  index: number,
-): InputKey | undefined {
-  const values = samples.map((row) => (row[index] ?? '').toLowerCase()).filter(Boolean);
-  if (values.length === 0) return key;
-  const share = (pattern: RegExp) => values.filter((value) => pattern.test(value)).length / values.length;
-  if (share(/\/(in|pub|sales\/lead|sales\/people|profile)\//) >= 0.5) return 'networkUrl';
-  if (share(/\/(company|school)\//) >= 0.5) return undefined;
-  if (key === 'networkUrl' && /linkedin|navigator|network|xing/.test(foldText(header))) return key;
-  return 'companyDomain';
 }

@@ -16,6 +16,20 @@ export const INPUT_KEYS = [
 
 export type InputKey = (typeof INPUT_KEYS)[number];
 
+/**
+ * The header a mapped column gets when Sheet Enrich adds a header row to a sheet without one. Each
+ * reads back as its input (a test checks it), so later runs find the columns by their headers.
+ */
+export const INPUT_HEADERS: Readonly<Record<InputKey, string>> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Name',
+  companyName: 'Company name',
+  companyDomain: 'Website',
+  networkUrl: 'Profile URL',
+  email: 'Email',
+};
+
 /** Input → 1-based column index in the sheet (absent: not mapped). */
 export type ColumnMapping = Partial<Record<InputKey, number>>;
 

@@ -3,6 +3,7 @@
  */
 import type { JobKind } from '../api/model';
 import type { ColumnMapping } from './inputs';
+import { SAMPLE_ROWS } from './content';
 import { detectHeaderRow, detectMapping } from './headers';
 import {
   locateOutputBlocks,
@@ -18,7 +19,7 @@ export interface SheetTable {
   /** Display values of rows 1..values.length, every row `width` cells long. */
   values: string[][];
   width: number;
-  /** 1-based; 0 when no row looks like a header. */
+  /** 1-based; 0 when no row looks like a header: the data then starts at row 1. */
   headerRow: number;
   headers: string[];
   blocks: OutputBlocks;
@@ -30,13 +31,15 @@ export function readSheetTable(sheet: SheetPort, upToRow?: number): SheetTable {
   const width = sheet.lastColumn();
   const values = lastRow > 0 && width > 0 ? sheet.readDisplayValues(1, 1, lastRow, width) : [];
   const headerRow = detectHeaderRow(values);
-  const headers = headerRow ? [...values[headerRow - 1]!] : [];
+  // Without a header row every column's header is "" (not missing): a remembered mapping and a
+  // run's columns compare header texts, and "" stays "" until a header row is added.
+  const headers = headerRow ? [...values[headerRow - 1]!] : Array.from({ length: width }, () => '');
   return { sheet, values, width, headerRow, headers, blocks: locateOutputBlocks(headers) };
 }
 
 /** The detected mapping, ignoring our own output columns, with the data rows as samples. */
 export function detectTableMapping(table: SheetTable): ColumnMapping {
-  const samples = table.values.slice(table.headerRow, table.headerRow + 20);
+  const samples = table.values.slice(table.headerRow, table.headerRow + SAMPLE_ROWS);
   return detectMapping(table.headers, samples, outputColumnSet(table.blocks));
 }
 

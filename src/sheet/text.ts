@@ -15,6 +15,20 @@ export function foldText(value: string): string {
     .trim();
 }
 
+/**
+ * A header folded for matching: camelCase and letter-digit runs split first, so the headers of
+ * prospecting and automation tools' exports ("linkedinProfileUrl", "company_domain", "email2") read
+ * like the words a person types. Not for fingerprints: it would split "McDonald".
+ */
+export function foldHeader(header: string): string {
+  const words = header
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([a-zA-Z])(\d)/g, '$1 $2');
+  // "LinkedIn" splits like any camelCase word; the brand is one word in every header list.
+  return foldText(words).replace(/\blinked in\b/g, 'linkedin');
+}
+
 /** Trimmed, inner whitespace collapsed (keeps case and accents: what we send to the API). */
 export function cleanText(value: unknown): string {
   return String(value ?? '')

@@ -10,6 +10,7 @@ import { UserError } from '../user-error';
 import type { JobKind } from '../api/model';
 import type { CellBlock, CellRef } from '../platform/ports';
 import { isFinalStatus, outputColumnsOf, type OutputKey } from './output-columns';
+import { INPUT_HEADERS, type ColumnMapping, type InputKey } from './inputs';
 import type { SheetTable } from './table';
 
 /** What one row gets. `status` and `enrichedAt` are ours and always written; the rest only into empty cells. */
@@ -43,6 +44,7 @@ const ALWAYS_WRITTEN: ReadonlySet<OutputKey> = new Set(['status', 'enrichedAt'])
 export function ensureOutputBlock(table: SheetTable, kind: JobKind): number {
   const existing = table.blocks[kind];
   if (existing) return existing;
+  // Planning a start adds a header row first (addHeaderRow); nothing else writes to a sheet without one.
   if (!table.headerRow)
     throw new UserError('No header row found: add headers such as First name, Last name, Company.');
   const headers = outputColumnsOf(kind).map((column) => column.header);
@@ -54,6 +56,26 @@ export function ensureOutputBlock(table: SheetTable, kind: JobKind): number {
   table.headers = [...table.values[table.headerRow - 1]!];
   table.blocks[kind] = start;
   return start;
+}
+
+/**
+ * Gives a sheet without a header row one, above its data: the mapped input columns named (so later
+ * runs find them by header) and the kind's output headers. Output columns are found again by their
+ * headers, and writing those over row 1 would overwrite the first contact. Every data row moves
+ * down one, in the sheet and in `table`: row numbers the caller holds must follow.
+ */
+export function addHeaderRow(table: SheetTable, kind: JobKind, mapping: ColumnMapping): void {
+  if (table.headerRow) return;
+  table.sheet.insertRowBefore(1);
+  const labels = Array.from({ length: table.width }, () => '');
+  for (const [input, column] of Object.entries(mapping) as [InputKey, number][])
+    if (column <= table.width) labels[column - 1] = INPUT_HEADERS[input];
+  const lastLabel = labels.reduce((last, label, index) => (label ? index + 1 : last), 0);
+  if (lastLabel) table.sheet.writeText(1, 1, [labels.slice(0, lastLabel)]);
+  table.values.unshift(labels);
+  table.headerRow = 1;
+  table.headers = [...labels];
+  ensureOutputBlock(table, kind);
 }
 
 export interface WriteSummary {

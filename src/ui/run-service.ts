@@ -4,6 +4,8 @@ import { buildPlan } from '../jobs/plan';
 import { pollOnce, type PollOptions } from '../jobs/poll';
 import { storeFormulaPlan, storePlan } from '../jobs/start';
 import { outputColumnSet } from '../sheet/output-columns';
+import type { ColumnMapping } from '../sheet/inputs';
+import type { SheetTable } from '../sheet/table';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { progressView } from './progress';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../jobs/formula-run';
@@ -46,9 +48,7 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
     sheetName: sheet.name(),
     selectionLabel: Number.isFinite(firstRow) ? `rows ${firstRow}–${lastRow}` : 'no rows',
     headerRow: plan.table.headerRow,
-    columns: plan.table.headers
-      .map((header, index) => ({ index: index + 1, header }))
-      .filter((column) => column.header.trim() !== '' && !outputs.has(column.index)),
+    columns: mappableColumns(plan.table, plan.mapping, outputs),
     mapping: plan.mapping,
     fields: plan.fields,
     contactsToSend: plan.toSend.length,
@@ -62,6 +62,29 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
     balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
     jobs: plan.jobs,
   };
+}
+
+/**
+ * The columns the mapping dropdowns offer: every input column with a header, and those without one
+ * that hold data (a sheet without a header row has only these) or that content mapped, so a
+ * detected mapping always shows and the user can pick names in a headerless sheet.
+ */
+function mappableColumns(
+  table: SheetTable,
+  mapping: ColumnMapping,
+  outputs: ReadonlySet<number>,
+): PlanView['columns'] {
+  const mapped = new Set(Object.values(mapping));
+  const rows = table.values.slice(table.headerRow);
+  return table.headers
+    .map((header, index) => ({ index: index + 1, header }))
+    .filter(
+      ({ index, header }) =>
+        !outputs.has(index) &&
+        (header.trim() !== '' ||
+          mapped.has(index) ||
+          rows.some((cells) => (cells[index - 1] ?? '').trim() !== '')),
+    );
 }
 
 /** Polls what is pending (unless another poller is at it) and returns the progress of every run. */

@@ -69,6 +69,24 @@ export class MemorySheet implements SheetPort {
     });
   }
 
+  /**
+   * Like Sheets: the rows from `row` down move one down, with their formats and formulas. Tests
+   * pass `values` to play a user inserting a filled row.
+   */
+  insertRowBefore(row: number, values: string[] = []): void {
+    if (row <= this.cells.length) this.cells.splice(row - 1, 0, values);
+    else values.forEach((value, index) => this.set(row, index + 1, value));
+    const moved = (cells: Map<string, string>) =>
+      new Map(
+        [...cells].map(([key, value]) => {
+          const [r, c] = key.split(':').map(Number) as [number, number];
+          return [r >= row ? `${r + 1}:${c}` : key, value];
+        }),
+      );
+    this.formats = moved(this.formats);
+    this.formulas = moved(this.formulas);
+  }
+
   readFormulas(row: number, column: number, rows: number, columns: number): string[][] {
     return this.readCells(row, column, rows, columns).formulas;
   }
@@ -129,9 +147,6 @@ export class MemorySheet implements SheetPort {
   /** Moves rows around as a user's sort would (rows below the header). */
   reorder(order: (rows: string[][]) => string[][], headerRow = 1): void {
     this.cells = [...this.cells.slice(0, headerRow), ...order(this.cells.slice(headerRow))];
-  }
-  insertRowBefore(row: number, values: string[] = []): void {
-    this.cells.splice(row - 1, 0, values);
   }
   deleteRow(row: number): void {
     this.cells.splice(row - 1, 1);

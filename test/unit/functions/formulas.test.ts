@@ -4,6 +4,8 @@ import { spillHeight } from '../../../src/functions/convert';
 import { formulaRows } from '../../../src/functions/formula-args';
 import { CUSTOM_FUNCTION_NAMES, formulaRunsIn, isOurFormula } from '../../../src/jobs/formula-refresh';
 import { UserError } from '../../../src/user-error';
+import { answerFormula, REVERSE_SPEC } from '../../../src/functions/custom-functions';
+import { contextFor, createWorld } from '../fakes/context';
 
 const NAMES = ['first_name', 'last_name', 'company'];
 
@@ -63,5 +65,16 @@ describe('our formulas in a sheet', () => {
     expect(spillHeight('=ENRICH_EMAIL($A$2:$A$6,B2:B6,C2:C6)', 5000)).toBe(5);
     expect(spillHeight('=ENRICH_EMAIL(A2:A,B2:B,C2:C)', 40)).toBe(39);
     expect(spillHeight('=ENRICH_EMAIL(A2,B2,C2)', 40)).toBe(1);
+  });
+});
+
+describe('a reverse formula on a cell that is no address', () => {
+  it('says "invalid email", as the sheet\'s Status does; an empty cell shows nothing', () => {
+    const ctx = contextFor(createWorld());
+    expect(answerFormula(ctx, REVERSE_SPEC, ['jane at acme', 'title'])).toBe('⚠ invalid email');
+    expect(answerFormula(ctx, REVERSE_SPEC, [[['jane at acme'], ['']], 'title'])).toEqual([
+      ['⚠ invalid email'],
+      [''],
+    ]);
   });
 });

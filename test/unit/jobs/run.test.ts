@@ -181,7 +181,7 @@ describe('a run from plan to cells', () => {
     expect(plan).toMatchObject({
       contactsToSend: 2,
       maxCredits: 2 * REVERSE_PROFILE_PRICE,
-      skipped: [{ row: 4, reason: 'missing input: email' }],
+      skipped: [{ row: 4, reason: 'invalid email' }],
     });
     expect([...world.api.jobs.values()][0]).toMatchObject({
       kind: 'reverse',
@@ -190,7 +190,7 @@ describe('a run from plan to cells', () => {
     poll(world);
     expect(sheet.column('Full name')).toEqual(['jane doe', '', '']);
     expect(sheet.column('Title')[0]).toBe('=CEO()');
-    expect(sheet.column('Status')).toEqual(['found', 'not found', 'missing input: email']);
+    expect(sheet.column('Status')).toEqual(['found', 'not found', 'invalid email']);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   companyDomainFrom,
   contactFromCells,
+  emailAddress,
   missingInput,
   personProfileUrl,
   splitFullName,
@@ -54,9 +55,30 @@ describe('row inputs', () => {
         contactFromCells(['Jane', '', 'x@gmail.com'], { firstName: 1, lastName: 2, email: 3 }),
       ),
     ).toBe('missing input: last name, company');
-    expect(missingInput('reverse', contactFromCells(['not-an-email'], { email: 1 }))).toBe(
-      'missing input: email',
-    );
+  });
+
+  it('says "invalid email" for text that is no address in the email column, "missing input" for nothing', () => {
+    expect(missingInput('reverse', contactFromCells(['not-an-email'], { email: 1 }))).toBe('invalid email');
+    expect(missingInput('reverse', contactFromCells(['jane@acme'], { email: 1 }))).toBe('invalid email');
+    expect(missingInput('reverse', contactFromCells(['  '], { email: 1 }))).toBe('missing input: email');
+    expect(missingInput('reverse', contactFromCells(['Jane'], {}))).toBe('missing input: email');
+    // An enrichment does not need the email: a bad one neither blocks nor explains the row.
+    const enrich = contactFromCells(['Jane', 'Doe', 'Acme', 'n/a'], {
+      firstName: 1,
+      lastName: 2,
+      companyName: 3,
+      email: 4,
+    });
+    expect(missingInput('enrich', enrich)).toBe('');
+  });
+
+  it('reads the address out of a mail link or a display name', () => {
+    expect(emailAddress('mailto:Jane@Acme.com')).toBe('jane@acme.com');
+    expect(emailAddress('Jane Doe <jane@acme.com>')).toBe('jane@acme.com');
+    expect(emailAddress('jane@acme.com, bob@acme.com')).toBe('');
+    const input = contactFromCells(['Jane Doe <jane@acme.com>'], { email: 1 });
+    expect(input).toMatchObject({ email: 'jane@acme.com', companyDomain: 'acme.com' });
+    expect(input.invalidEmail).toBeUndefined();
   });
 
   it('accepts a profile URL alone', () => {

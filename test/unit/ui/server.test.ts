@@ -131,15 +131,19 @@ describe('sidebar server functions', () => {
     expect(plan.maxCredits).toBe(PRICES.phone);
   });
 
-  it('explains a sheet without headers', () => {
+  it('plans a sheet without headers from row 1 and lets the user map its columns', () => {
     const world = createWorld();
     world.spreadsheet.addSheet('Raw', [
       ['1', '2'],
       ['3', '4'],
     ]);
-    expect(() => server(world).planRun({ kind: 'enrich', fields: ['work_email'] })).toThrow(
-      /No header row found/,
-    );
+    const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
+    expect(plan).toMatchObject({ headerRow: 0, mapping: {}, contactsToSend: 0 });
+    expect(plan.columns).toEqual([
+      { index: 1, header: '' },
+      { index: 2, header: '' },
+    ]);
+    expect(plan.skipped.map((skip) => skip.row)).toEqual([1, 2]);
   });
 
   it('opens the sidebar on the panel a menu item asked for, once', () => {
