@@ -34,11 +34,11 @@ export function cancelRun(ctx: AppContext, runId: string): void {
     if (!run || (run.state !== 'running' && !run.authFailed))
       throw new UserError('This run has already ended.');
     const queued = registry.jobs.filter((job) => job.run === runId && job.state === 'queued');
-    const notSent = queued.reduce((sum, job) => sum + job.fingerprints.length, 0);
     for (const job of queued) {
       Object.assign(job, { state: 'fetched', status: 'CANCELED', unansweredStatus: STATUS.canceled });
     }
-    Object.assign(run, { canceledByUser: true, unprocessed: (run.unprocessed ?? 0) + notSent });
+    // The apply step counts their contacts as not processed, as for a job the API canceled.
+    run.canceledByUser = true;
     saveRecords(ctx.documentStore, [run], queued);
     applyFetchedJobs(ctx, registry, new Ledger(ctx.spreadsheet, ctx.cache));
     finishRuns(ctx, registry);

@@ -107,7 +107,13 @@ describe('poll outcomes', () => {
     poll(world);
     expect(world.api.pollCalls).toBe(polls);
     world.api.outcomeFor = () => undefined;
-    server(world).saveSettings({ apiKey: 'new-key-1234' });
+    // Saving a key resumes nothing by itself: the settings say what waits and what resuming costs.
+    const settings = server(world).saveSettings({ apiKey: 'new-key-1234' });
+    expect(settings.stoppedByKey).toEqual({ runs: 1, maxCredits: 0 });
+    expect(hasTrigger(world)).toBe(false);
+    poll(world);
+    expect(world.api.pollCalls).toBe(polls);
+    server(world).resumeStoppedRuns();
     expect(hasTrigger(world)).toBe(true);
     poll(world);
     expect(sheet.column('Status')).toEqual(['found', 'found']);
@@ -162,8 +168,9 @@ describe('rows of a run stopped by a refused key', () => {
       expect.stringContaining('save the API key'),
       expect.stringContaining('save the API key'),
     ]);
-    // Saving the key resumes the stopped run, which fills the rows: one job in all.
+    // Resuming the stopped run (the user's go-ahead after saving the key) fills the rows: one job in all.
     server(world).saveSettings({ apiKey: 'new-key-1234' });
+    server(world).resumeStoppedRuns();
     poll(world);
     expect(sheet.column('Status')).toEqual(['found', 'found']);
     expect(world.api.startCalls).toBe(1);
@@ -177,7 +184,11 @@ describe('rows of a run stopped by a refused key', () => {
     world.api.startError = undefined;
     const again = server(world).planRun(ENRICH_WORK_EMAIL);
     if (again.contactsToSend > 0) server(world).startRun(again.planId);
-    server(world).saveSettings({ apiKey: 'new-key-1234' });
+    const settings = server(world).saveSettings({ apiKey: 'new-key-1234' });
+    // Its one queued job of 2 contacts may cost 2 work emails when it is sent.
+    expect(settings.stoppedByKey).toEqual({ runs: 1, maxCredits: 2 });
+    expect(world.api.startCalls).toBe(1);
+    server(world).resumeStoppedRuns();
     poll(world);
     poll(world);
     expect([...world.api.jobs.values()].flatMap((job) => job.items)).toHaveLength(2);

@@ -1,0 +1,77 @@
+import { apiError } from '../fakes/fake-api';
+import { createWorld, hasTrigger } from '../fakes/context';
+import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
+
+/** 250 rows in 3 jobs: the API takes the first start and asks us to slow down for the other two. */
+function runWithQueuedJobs() {
+  const world = createWorld();
+  const sheet = contactsSheet(world, people(250));
+  const startJobs = world.api.startJobs.bind(world.api);
+  world.api.startJobs = (starts) => [
+    ...startJobs(starts.slice(0, 1)),
+    ...starts.slice(1).map(() => apiError(429, 'error.rate.limit')),
+  ];
+  const { start } = planAndStart(world);
+  return { world, sheet, runId: start.runId };
+}
+
+describe('cancel a run', () => {
+  it('never sends its queued jobs, and still writes the answers of the job already started (and paid)', () => {
+    const { world, sheet, runId } = runWithQueuedJobs();
+    expect(world.api.jobs.size).toBe(1);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'running', queuedContacts: 150 });
+
+    server(world).cancelRun(runId);
+    const statuses = sheet.column('Status');
+    expect(statuses.slice(100)).toEqual(Array(150).fill('canceled'));
+    expect(progress(world).runs[0]).toMatchObject({ state: 'running', unprocessed: 150 });
+
+    world.clock.time += 60_000;
+    poll(world);
+    poll(world);
+    expect(world.api.jobs.size).toBe(1);
+    expect(
+      sheet
+        .column('Status')
+        .slice(0, 100)
+        .every((status) => status === 'found'),
+    ).toBe(true);
+    expect(progress(world).runs[0]).toMatchObject({
+      state: 'canceled',
+      error: expect.stringMatching(/^Canceled: 150 contacts were not sent/),
+    });
+    expect(hasTrigger(world)).toBe(false);
+  });
+
+  it('refuses a run that has ended', () => {
+    const world = createWorld();
+    contactsSheet(world, people(2));
+    const { start } = planAndStart(world);
+    poll(world);
+    expect(progress(world).runs[0]?.state).toBe('finished');
+    expect(() => server(world).cancelRun(start.runId)).toThrow('This run has already ended.');
+  });
+});
+
+describe('clear ended runs', () => {
+  it('empties the Jobs list of ended runs and keeps one that is still running', () => {
+    const world = createWorld();
+    contactsSheet(world, people(2));
+    planAndStart(world);
+    poll(world);
+    const { runId } = runWithQueuedJobsIn(world);
+    expect(progress(world).runs).toHaveLength(2);
+    expect(
+      server(world)
+        .clearEndedRuns()
+        .runs.map((run) => run.runId),
+    ).toEqual([runId]);
+  });
+});
+
+function runWithQueuedJobsIn(world: ReturnType<typeof createWorld>) {
+  contactsSheet(world, people(250, 'Globex'), 'More');
+  world.spreadsheet.active = world.spreadsheet.sheets.length - 1;
+  const { start } = planAndStart(world);
+  return { runId: start.runId };
+}
