@@ -9,6 +9,7 @@ import { KIND_LABELS, RUN_STATE_LABELS } from './labels';
 import { createFormulaQueueBox } from './formula-queue';
 import { createPoller } from './poller';
 import { ambiguousJobCard, importAnyJobForm, type AfterRecovery } from './recovery';
+import { cancelButton, clearEndedButton, stoppedByKeyBanner, workingLine } from './run-controls';
 import { plainMessage, server } from './server';
 
 export interface JobsPanel {
@@ -44,9 +45,17 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   function show(view: ProgressView): void {
     const runs = [...view.runs].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
     const problems = (view.problems ?? []).map((text) => h('p', { class: 'run-error', role: 'alert' }, text));
+    const banner = stoppedByKeyBanner(view, showAndFollow);
     if (runs.length === 0)
       fill(list, ...problems, h('p', { class: 'empty' }, 'No runs yet. Start one from Enrich or Reverse.'));
-    else fill(list, ...problems, ...runs.map((run) => runCard(run, refresh)));
+    else
+      fill(
+        list,
+        ...problems,
+        banner,
+        ...runs.map((run) => runCard(run, refresh, showAndFollow)),
+        h('div', { class: 'buttons' }, clearEndedButton(view, showAndFollow)),
+      );
     const ended = runs.some((run) => runningIds.has(run.runId) && run.state !== 'running');
     runningIds.clear();
     for (const run of runs) if (run.state === 'running') runningIds.add(run.runId);
@@ -68,6 +77,13 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
       notice.show('error', plainMessage(error), 'Use "Refresh now" to try again.');
     },
   });
+
+  /** After an action on runs: show its view, and follow it while something runs. */
+  function showAndFollow(view: ProgressView): void {
+    show(view);
+    liveHint.hidden = !view.pending;
+    if (view.pending) poller.start();
+  }
 
   async function load(): Promise<void> {
     const [view] = await Promise.all([server.getProgress(), formulas.load()]);
@@ -138,21 +154,33 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   };
 }
 
-function runCard(run: RunProgress, afterRecovery: AfterRecovery): HTMLElement {
+function runCard(
+  run: RunProgress,
+  afterRecovery: AfterRecovery,
+  afterAction: (view: ProgressView) => void,
+): HTMLElement {
   const total = Math.max(run.sent, run.done);
   const percent = total > 0 ? Math.round((run.done / total) * 100) : run.state === 'running' ? 0 : 100;
   const started = new Date(run.startedAt);
   const time = Number.isNaN(started.getTime())
     ? ''
     : ` · ${started.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
-  return h(
+  const card = h(
     'article',
     { class: `run run-${run.state}`, 'data-run-id': run.runId },
     h(
       'div',
       { class: 'run-head' },
-      h('span', { class: 'run-title' }, `${KIND_LABELS[run.kind]} · ${run.sheetName}${time}`),
-      h('span', { class: `badge badge-${run.state}` }, RUN_STATE_LABELS[run.state]),
+      // The name may be cut short; the time never wraps ("12:18 / PM").
+      h(
+        'span',
+        { class: 'run-title' },
+        h('span', { class: 'run-name' }, `${KIND_LABELS[run.kind]} · ${run.sheetName}`),
+        h('span', { class: 'run-time' }, time),
+      ),
+      run.waitingForKey
+        ? h('span', { class: 'badge badge-failed' }, 'Waiting for key')
+        : h('span', { class: `badge badge-${run.state}` }, RUN_STATE_LABELS[run.state]),
     ),
     h(
       'div',
@@ -169,9 +197,12 @@ function runCard(run: RunProgress, afterRecovery: AfterRecovery): HTMLElement {
     h(
       'p',
       { class: 'run-count' },
-      `${formatNumber(run.done)} of ${plural(total, 'contact')} done` +
-        (run.unprocessed ? ` · ${formatNumber(run.unprocessed)} not processed` : ''),
+      total === 0 && run.rowsFromLedger
+        ? 'Filled from saved results only: nothing was sent or charged.'
+        : `${formatNumber(run.done)} of ${plural(total, 'contact')} done` +
+            (run.unprocessed ? ` · ${formatNumber(run.unprocessed)} not processed` : ''),
     ),
+    workingLine(run),
     h('p', { class: 'run-found' }, foundLine(run)),
     h(
       'p',
@@ -197,6 +228,9 @@ function runCard(run: RunProgress, afterRecovery: AfterRecovery): HTMLElement {
     run.error ? h('p', { class: 'run-error' }, run.error) : null,
     ...(run.ambiguousJobs ?? []).map((job) => ambiguousJobCard(run, job, afterRecovery)),
   );
+  const cancel = cancelButton(run, card, afterAction);
+  if (cancel) card.append(h('div', { class: 'buttons run-actions' }, cancel));
+  return card;
 }
 
 function timeOfDay(iso: string): string {

@@ -28,6 +28,11 @@ function start(app: HTMLElement): void {
     onSaved: (view) => {
       jobs.showSettings(view);
       void credits.refresh();
+      // Runs a refused key stopped: the Jobs panel asks whether to resume them, with what it may cost.
+      if (view.stoppedByKey) {
+        void jobs.load().catch(() => undefined);
+        tabs.select('jobs');
+      }
     },
   });
   const tabs = createTabs<SidebarPanel>([

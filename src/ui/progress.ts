@@ -1,6 +1,7 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
 import type { AppContext } from '../jobs/context';
 import { jobName } from '../jobs/job-starter';
+import { runsStoppedByKey } from '../jobs/key-wait';
 import { contactsFound } from '../jobs/run-end';
 import { retryPrice } from '../jobs/recovery';
 import {
@@ -81,6 +82,8 @@ export function progressView(
     pending: runs.some((run) => run.state === 'running'),
   };
   if (registry.unreadable.length) view.problems = registry.unreadable.map(unreadableMessage);
+  const stopped = runsStoppedByKey(registry);
+  if (stopped.runs) view.stoppedByKey = stopped;
   return view;
 }
 

@@ -162,6 +162,8 @@ export interface ProgressView {
   pending: boolean;
   /** Saved records that could not be read, in plain words (they are kept, not deleted). */
   problems?: string[];
+  /** Runs waiting for a working key, and the most resuming them can cost. */
+  stoppedByKey?: { runs: number; maxCredits: number };
 }
 
 /** planFormulaRun's request: the queue's requests of one kind (enrich by default), of these fields (all when absent). */

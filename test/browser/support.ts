@@ -110,6 +110,11 @@ export class PlaygroundApi {
     return this.post('__test/selection', { ranges, sheet });
   }
 
+  /** Calls an entry point of the add-on as the sidebar would (one execution); its value. */
+  async call<T = unknown>(name: string, ...args: unknown[]): Promise<T> {
+    return ((await this.post('__test/call', { name, args })) as { value: T }).value;
+  }
+
   async state(): Promise<{
     selection: { row: number; column: number; numRows: number; numColumns: number }[];
   }> {
@@ -187,6 +192,8 @@ export async function expectText(locator: Locator, text: string, timeout = 10_00
 
 export interface PlaygroundPageOptions {
   reset?: { demo?: boolean; sidebar?: boolean };
+  /** How long the emulator's jobs take (default 400 ms). */
+  jobMs?: number;
   viewport: { width: number; height: number };
   /** What the page shows once it is ready for the test. */
   ready(page: Page): Promise<unknown>;
@@ -207,7 +214,10 @@ export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSes
   beforeAll(async () => {
     assertChromium();
     // Both start side by side; whatever did start is kept, so afterAll stops it even if the other failed.
-    const [playground, browser] = await Promise.allSettled([startPlayground(), launchChromium()]);
+    const [playground, browser] = await Promise.allSettled([
+      startPlayground(options.jobMs),
+      launchChromium(),
+    ]);
     if (playground.status === 'fulfilled') session.playground = playground.value;
     if (browser.status === 'fulfilled') session.browser = browser.value;
     for (const started of [playground, browser]) if (started.status === 'rejected') throw started.reason;
