@@ -1,23 +1,13 @@
 /**
  * The search filters (spec §4.8, §4.9, §2.7), one table: the sidebar draws its form from it, the
- * server checks a request against it, the tab name is made from it. Names come from the API's request
- * lists, labels are ours; the order is the form's (the first ones open). What only the form needs
+ * server checks a request against it, the tab name is made from it. Names are the API's (a test
+ * holds them equal to the request schemas' lists), labels are ours; the order is the form's (the first ones open). What only the form needs
  * (which are open, suggestions) is in sidebar/search-form.ts, so Code.js does not carry it.
  */
-import {
-  COMPANY_RANGE_FILTERS,
-  COMPANY_TEXT_FILTERS,
-  PEOPLE_RANGE_FILTERS,
-  PEOPLE_TEXT_FILTERS,
-} from '../api/schemas/requests';
 import type { SearchKind } from '../api/port';
 import { LIMITS } from '../limits';
 
 export type { SearchKind };
-
-export type CompanyFilterName =
-  (typeof COMPANY_TEXT_FILTERS)[number] | (typeof COMPANY_RANGE_FILTERS)[number];
-export type PeopleFilterName = (typeof PEOPLE_TEXT_FILTERS)[number] | (typeof PEOPLE_RANGE_FILTERS)[number];
 
 export interface FilterSpec {
   name: string;
@@ -84,14 +74,6 @@ export const SEARCH_FILTERS: Readonly<Record<SearchKind, readonly FilterSpec[]>>
     text('current_company_ids', 'Current company IDs'),
     text('person_ids', 'Person IDs'),
   ],
-};
-
-/** Filter names the API takes, per kind and type: the table must list each exactly once (a test checks). */
-export const API_FILTER_NAMES: Readonly<
-  Record<SearchKind, { text: readonly string[]; range: readonly string[] }>
-> = {
-  companies: { text: COMPANY_TEXT_FILTERS, range: COMPANY_RANGE_FILTERS },
-  people: { text: PEOPLE_TEXT_FILTERS, range: PEOPLE_RANGE_FILTERS },
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

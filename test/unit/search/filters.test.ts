@@ -1,10 +1,15 @@
 import {
-  API_FILTER_NAMES,
-  checkFilters,
-  SEARCH_FILTERS,
-  tabNameFor,
-  type SearchKind,
-} from '../../../src/search/filters';
+  COMPANY_RANGE_FILTERS,
+  COMPANY_TEXT_FILTERS,
+  PEOPLE_RANGE_FILTERS,
+  PEOPLE_TEXT_FILTERS,
+} from '../../../src/api/schemas/requests';
+import { checkFilters, SEARCH_FILTERS, tabNameFor, type SearchKind } from '../../../src/search/filters';
+
+const API_FILTER_NAMES = {
+  companies: { text: COMPANY_TEXT_FILTERS, range: COMPANY_RANGE_FILTERS },
+  people: { text: PEOPLE_TEXT_FILTERS, range: PEOPLE_RANGE_FILTERS },
+};
 
 describe('the search filter table', () => {
   it.each(['companies', 'people'] as SearchKind[])(
