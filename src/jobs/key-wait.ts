@@ -8,6 +8,7 @@ import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichmentApi } from '../api/port';
 import type { AppContext } from './context';
+import { USER_PROPERTY } from '../platform/property-keys';
 import { maxCreditsPerContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
 import { loadRegistrySummary, saveRecords, type JobSummary, type Registry } from './registry';
@@ -45,8 +46,28 @@ export function resumeRunsStoppedByKey(ctx: AppContext): number {
   return stopped.length;
 }
 
+type KeyContext = Pick<AppContext, 'userStore'>;
+
+/**
+ * What the API said of the saved key when it refused it, kept until a key is saved or a call with it
+ * works: the sidebar disables Start with that reason instead of letting a run fail again.
+ */
+export function knownKeyProblem(ctx: KeyContext): string | undefined {
+  return ctx.userStore.get(USER_PROPERTY.keyRefused) ?? undefined;
+}
+
+/** After a call with the saved key: remember a refusal, forget one when the key worked. */
+export function noteKeyOutcome(ctx: KeyContext, error?: unknown): void {
+  if (error !== undefined && isKeyProblem(error)) {
+    ctx.userStore.set(USER_PROPERTY.keyRefused, (error as ApiError).userMessage);
+  } else if (error === undefined && knownKeyProblem(ctx) !== undefined) {
+    ctx.userStore.delete(USER_PROPERTY.keyRefused);
+  }
+}
+
 /** Every running run waits for a key, with the reason; one registry write. */
 export function waitForKey(ctx: AppContext, registry: Registry, error: ApiError): void {
+  noteKeyOutcome(ctx, error);
   const runs = [...registry.runs.values()].filter((run) => run.state === 'running');
   for (const run of runs)
     Object.assign(run, { state: 'failed', authFailed: true, error: keyWaitMessage(error) });

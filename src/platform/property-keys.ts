@@ -14,6 +14,8 @@ export const USER_PROPERTY = {
   pendingPlan: 'sheetEnrich.pendingPlan',
   /** The panel a menu item asked the sidebar to open; read once by getSettings. */
   openPanel: 'sheetEnrich.openPanel',
+  /** Why the API refused the saved key (plain words); cleared when a key is saved or works again. */
+  keyRefused: 'sheetEnrich.keyRefused',
   /** This user's UrlFetch calls and trigger runtime today (the quota meter). */
   quotaUsage: 'sheetEnrich.quotaUsage',
   /** + handler name: the period (minutes) a time-driven trigger got; Apps Script cannot tell it later. */

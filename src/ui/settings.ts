@@ -4,7 +4,7 @@ import { allowListPermits } from '../api/url';
 import { UserError } from '../user-error';
 import type { AppContext } from '../jobs/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../jobs/poll-trigger';
-import { runsStoppedByKey } from '../jobs/key-wait';
+import { noteKeyOutcome, runsStoppedByKey } from '../jobs/key-wait';
 import { loadRegistrySummary } from '../jobs/registry';
 import { quotaView } from './quota-meter';
 import { USER_PROPERTY } from '../platform/property-keys';
@@ -45,6 +45,8 @@ export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): Set
     const key = request.apiKey.trim();
     if (key) ctx.userStore.set(USER_PROPERTY.apiKey, key);
     else ctx.userStore.delete(USER_PROPERTY.apiKey);
+    // A new key is not the one the API refused.
+    ctx.userStore.delete(USER_PROPERTY.keyRefused);
   }
   if (request.apiBaseUrl !== undefined) {
     const url = request.apiBaseUrl.trim();
@@ -70,19 +72,25 @@ export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): Setting
 
 export function verifyApiKey(ctx: AppContext): KeyCheckView {
   try {
-    return { ok: true, workspaceId: ctx.api().verifyKey() };
+    const workspaceId = ctx.api().verifyKey();
+    noteKeyOutcome(ctx);
+    return { ok: true, workspaceId };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, message: error.userMessage };
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    noteKeyOutcome(ctx, error);
+    return { ok: false, message: error.userMessage };
   }
 }
 
 export function readCreditBalance(ctx: AppContext): BalanceView {
   try {
-    return { balance: ctx.api().creditBalance() };
+    const balance = ctx.api().creditBalance();
+    noteKeyOutcome(ctx);
+    return { balance };
   } catch (error) {
-    if (error instanceof ApiError) return { balance: null, message: error.userMessage };
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    noteKeyOutcome(ctx, error);
+    return { balance: null, message: error.userMessage };
   }
 }
 
