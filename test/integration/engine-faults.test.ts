@@ -185,7 +185,7 @@ describe('faults while jobs run', () => {
     expect(addon.triggers()).toEqual([]);
   });
 
-  it('waits for a key removed while jobs are out, then finishes them once a key is saved', async () => {
+  it('waits for a key removed while jobs are out, then finishes them once a key is saved and the run resumed', async () => {
     const addon = kit.open(contactRows(people(5)));
     const { start } = planAndStart(addon);
     await jobsEnded(kit.emulator());
@@ -196,7 +196,10 @@ describe('faults while jobs run', () => {
     expect(addon.triggers()).toEqual([]);
     expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(5).fill('pending'));
 
-    addon.call('saveSettings', { apiKey: kit.emulator().apiKey });
+    const settings = addon.call<{ stoppedByKey?: object }>('saveSettings', { apiKey: kit.emulator().apiKey });
+    // Its jobs were all sent (and paid): resuming only polls them.
+    expect(settings.stoppedByKey).toEqual({ runs: 1, maxCredits: 0 });
+    addon.call('resumeStoppedRuns');
     const done = await settle(addon, start.runId);
     expect(done).toMatchObject({ state: 'finished', sent: 5, done: 5 });
     expect(done.credits).toBe((await kit.emulator().admin.stats()).credits_spent);
