@@ -148,7 +148,7 @@ function requireRun(progress: ProgressView, runId: string): RunProgress {
 }
 
 /** The add-on's own message when one of its functions threw (an Apps Script "Exception: …"). */
-function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[]): T {
+export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[]): T {
   try {
     return addon.call<T>(name, ...args);
   } catch (error) {

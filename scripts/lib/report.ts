@@ -17,21 +17,24 @@ function line(run: RunProgress): string {
   return `${run.done}/${run.sent} contacts · ${found} · ${run.credits} credits · ${run.state}`;
 }
 
-/** On a TTY one bar redrawn in place; elsewhere (CI logs, pipes) a line whenever something changed. */
-export function progressPrinter(stream: NodeJS.WriteStream): ProgressPrinter {
+export interface StatusLine {
+  /** `share`: how much of the work is done, from 0 to 1, for the bar. */
+  show(text: string, share: number): void;
+  end(): void;
+}
+
+/** On a TTY one bar redrawn in place; elsewhere (CI logs, pipes) a line whenever the text changed. */
+export function statusLine(stream: NodeJS.WriteStream): StatusLine {
   let last = '';
   let drawn = false;
   return {
-    update(run) {
-      if (run.sent === 0) return; // every row came from saved results: nothing to wait for
-      const text = line(run);
+    show(text, share) {
       if (!stream.isTTY) {
         if (text !== last) stream.write(`${text}\n`);
         last = text;
         return;
       }
-      const share = run.sent ? run.done / run.sent : 1;
-      const filled = Math.round(share * BAR_WIDTH);
+      const filled = Math.round(Math.min(1, Math.max(0, share)) * BAR_WIDTH);
       const bar = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${Math.round(share * 100)}%`;
       stream.write(`\r\u001b[2K${bar} ${text}`);
       drawn = true;
@@ -40,6 +43,18 @@ export function progressPrinter(stream: NodeJS.WriteStream): ProgressPrinter {
       if (drawn) stream.write('\n');
       drawn = false;
     },
+  };
+}
+
+/** An enrichment run's progress on a status line. */
+export function progressPrinter(stream: NodeJS.WriteStream): ProgressPrinter {
+  const status = statusLine(stream);
+  return {
+    update(run) {
+      if (run.sent === 0) return; // every row came from saved results: nothing to wait for
+      status.show(line(run), run.sent ? run.done / run.sent : 1);
+    },
+    end: () => status.end(),
   };
 }
 
