@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { baseName, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
-import { apiTarget, readInputFile, runCommand } from './lib/command';
+import { readInputFile, runCommand, withApi } from './lib/command';
 import { CsvError, NotTextError, decodeCsvBytes, detectDelimiter, formatCsv, parseCsv } from './lib/csv';
 import { checkCsvRows, runCsvEnrichment } from './lib/enrich-run';
 import { progressPrinter, summaryText } from './lib/report';
@@ -30,35 +30,30 @@ async function enrich(options: CliOptions): Promise<number> {
   const { rows, delimiter } = readCsv(options.input);
   checkCsvRows(rows);
   const state = readStateFile(options.statePath);
-  const api = await apiTarget(options);
-  const printer = progressPrinter(process.stderr);
-  try {
-    const summary = await runCsvEnrichment({
-      rows,
-      sheetName: baseName(options.input),
-      kind: options.reverse ? 'reverse' : 'enrich',
-      fields: options.fields,
-      apiBaseUrl: api.baseUrl,
-      apiKey: api.apiKey,
-      pollMs: options.pollMs,
-      ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
-      ...(state ? { state } : {}),
-      onProgress: (run) => printer.update(run),
-    });
-    printer.end();
-    writeFileSync(options.out, formatCsv(safeToOpen(summary.table), delimiter));
-    writeStateFile(options.statePath, summary.runtimeState);
-    process.stdout.write(`${summaryText(summary, options.out)}\n`);
-    return summary.state === 'failed' ? 1 : 0;
-  } finally {
-    printer.end();
-    await api.stop();
-  }
+  return withApi(options, async (api) => {
+    const printer = progressPrinter(process.stderr);
+    try {
+      const summary = await runCsvEnrichment({
+        rows,
+        sheetName: baseName(options.input),
+        kind: options.reverse ? 'reverse' : 'enrich',
+        fields: options.fields,
+        apiBaseUrl: api.baseUrl,
+        apiKey: api.apiKey,
+        pollMs: options.pollMs,
+        ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
+        ...(state ? { state } : {}),
+        onProgress: (run) => printer.update(run),
+      });
+      printer.end();
+      writeFileSync(options.out, formatCsv(safeToOpen(summary.table), delimiter));
+      writeStateFile(options.statePath, summary.runtimeState);
+      process.stdout.write(`${summaryText(summary, options.out)}\n`);
+      return summary.state === 'failed' ? 1 : 0;
+    } finally {
+      printer.end();
+    }
+  });
 }
 
-runCommand(async (argv) => {
-  const options = parseCliArgs(argv);
-  if (!options.help) return enrich(options);
-  process.stdout.write(`${USAGE}\n`);
-  return 0;
-}, USAGE);
+runCommand(USAGE, parseCliArgs, enrich);

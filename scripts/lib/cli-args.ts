@@ -18,17 +18,21 @@ export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
   --state FILE            stored spreadsheet state (default: <name>.sheet-enrich-state.json)
   -h, --help              this help`;
 
-export interface CliOptions {
-  input: string;
-  reverse: boolean;
-  fields: EnrichField[];
+/** What every command takes: its output CSV, its state file, the API, help. */
+export interface CommonCliOptions {
   out: string;
   statePath: string;
   apiUrl?: string;
   apiKey?: string;
+  help: boolean;
+}
+
+export interface CliOptions extends CommonCliOptions {
+  input: string;
+  reverse: boolean;
+  fields: EnrichField[];
   budgetMs?: number;
   pollMs: number;
-  help: boolean;
 }
 
 const MIN_BUDGET_MS = 60_000;
@@ -63,8 +67,10 @@ export function apiOptions(values: { 'api-url'?: string; 'api-key'?: string }): 
   return values['api-url'] === undefined ? {} : { apiUrl: values['api-url'], apiKey: values['api-key'] };
 }
 
-/** The options every command takes: where the API is, and help. */
+/** The flags of CommonCliOptions. */
 export const COMMON_OPTIONS = {
+  out: { type: 'string' },
+  state: { type: 'string' },
   'api-url': { type: 'string' },
   'api-key': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -107,10 +113,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     ...COMMON_OPTIONS,
     reverse: { type: 'boolean' },
     fields: { type: 'string' },
-    out: { type: 'string' },
     'budget-ms': { type: 'string' },
     'poll-ms': { type: 'string' },
-    state: { type: 'string' },
   });
   const help = values.help === true;
   if (help)

@@ -18,36 +18,55 @@ export function readInputFile(file: string): Buffer {
   }
 }
 
-export interface ApiTarget {
+export interface Api {
   baseUrl: string;
   apiKey: string;
-  /** Stops the built-in emulator; nothing for an API given on the command line. */
-  stop(): Promise<void>;
-}
-
-/** The API of the command line, or else the built-in emulator (demo key, default world), said on stderr. */
-export async function apiTarget(options: { apiUrl?: string; apiKey?: string }): Promise<ApiTarget> {
-  if (options.apiUrl !== undefined && options.apiKey !== undefined) {
-    return { baseUrl: options.apiUrl, apiKey: options.apiKey, stop: async () => {} };
-  }
-  const emulator = await spawnEmulator({});
-  process.stderr.write(`Using the built-in emulator at ${emulator.baseUrl}\n`);
-  return { baseUrl: emulator.baseUrl, apiKey: emulator.apiKey, stop: () => emulator.stop() };
 }
 
 /**
- * Runs a command's main and sets the exit code: what it returns; 2 with one line for a problem the
- * user can fix (EnrichRunError; the usage text follows a UsageError); 1 with one line for anything
- * else. Never a stack trace, and never the key: it lives only in user properties.
+ * Runs `work` against the API of the command line, or else against the built-in emulator (demo key,
+ * default world), said on stderr and stopped when the work ends, however it ends.
  */
-export function runCommand(main: (argv: string[]) => Promise<number>, usage: string): void {
+export async function withApi<T>(
+  options: { apiUrl?: string; apiKey?: string },
+  work: (api: Api) => Promise<T>,
+): Promise<T> {
+  if (options.apiUrl !== undefined && options.apiKey !== undefined) {
+    return work({ baseUrl: options.apiUrl, apiKey: options.apiKey });
+  }
+  const emulator = await spawnEmulator({});
+  process.stderr.write(`Using the built-in emulator at ${emulator.baseUrl}\n`);
+  try {
+    return await work(emulator);
+  } finally {
+    await emulator.stop();
+  }
+}
+
+/**
+ * Runs a command and sets the exit code: --help prints the usage; otherwise what `run` returns; 2
+ * with one line for a problem the user can fix (EnrichRunError; the usage text follows a
+ * UsageError); 1 with one line for anything else. Never a stack trace, and never the key: it lives
+ * only in user properties.
+ */
+export function runCommand<O extends { help: boolean }>(
+  usage: string,
+  parse: (argv: string[]) => O,
+  run: (options: O) => Promise<number>,
+): void {
+  const main = async (): Promise<number> => {
+    const options = parse(process.argv.slice(2));
+    if (!options.help) return run(options);
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  };
   const fail = (error: unknown): number => {
     if (!(error instanceof EnrichRunError)) throw error;
     process.stderr.write(`sheet-enrich: ${error.message}\n`);
     if (error instanceof UsageError) process.stderr.write(`${usage}\n`);
     return 2;
   };
-  main(process.argv.slice(2))
+  main()
     .catch(fail)
     .then(
       (code) => (process.exitCode = code),

@@ -1,6 +1,7 @@
-/** What the CLI shows: a progress bar on a terminal (plain lines otherwise) and the summary. */
-import type { RunProgress } from '../../src/ui/rpc';
+/** What the CLIs show: a progress bar on a terminal (plain lines otherwise) and the summary. */
+import type { RunProgress, SearchPreview, SearchTabView } from '../../src/ui/rpc';
 import type { CsvEnrichmentSummary } from './enrich-run';
+import type { SearchRunSummary } from './search-run';
 
 const BAR_WIDTH = 30;
 
@@ -72,13 +73,49 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
     `Found:         ${found}`,
     `Statuses:      ${statuses}`,
     `Credits:       ${summary.credits}`,
-    `UrlFetch:      ${summary.urlfetchCalls} calls`,
+    `UrlFetch:      ${summary.urlfetchCalls} ${summary.urlfetchCalls === 1 ? 'call' : 'calls'}`,
     `Range calls:   ${summary.rangeReads} reads, ${summary.rangeWrites} writes`,
     `Trigger runs:  ${summary.triggerRuns}`,
     ...(summary.unmatched
       ? [`Unmatched:     ${summary.unmatched} answers whose row is gone (kept in the saved results)`]
       : []),
     `Run:           ${summary.state}${summary.message ? ` (${summary.message})` : ''}, ${(summary.wallMs / 1000).toFixed(1)} s`,
+    `Written:       ${out}`,
+  ].join('\n');
+}
+
+/** "a quarter credit": the search price as the preview line says it. */
+function priceWords(price: number): string {
+  if (price === 0.25) return 'a quarter credit';
+  if (price === 0.5) return 'half a credit';
+  return price === 1 ? 'one credit' : `${price} credits`;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** "308 matches · loading 150 costs at most 38 credits (a quarter credit per new result)". */
+export function previewText(preview: SearchPreview): string {
+  return `${count(preview.total)} matches · loading ${count(preview.rows)} costs at most ${count(preview.maxCredits)} credits (${priceWords(preview.pricePerResult)} per new result)`;
+}
+
+/** A search tab's progress: how many of the results it will hold are there. */
+export function showSearchProgress(status: StatusLine, view: SearchTabView): void {
+  // Before the first page the total is unknown; after it, fewer matches than asked is the end.
+  const target = view.total > 0 ? Math.min(view.max, view.total) : view.max;
+  const reason = view.reason ? ` (${view.reason})` : '';
+  status.show(
+    `${count(view.rows)}/${count(target)} results · ${view.state}${reason}`,
+    view.rows / (target || 1),
+  );
+}
+
+export function searchSummaryText(summary: SearchRunSummary, out: string): string {
+  const { view } = summary;
+  return [
+    `Tab:           ${view.sheetName}`,
+    `Results:       ${count(view.rows)} in the tab, of ${count(view.total)} matches (asked for ${count(view.max)})`,
+    `UrlFetch:      ${summary.urlfetchCalls} ${summary.urlfetchCalls === 1 ? 'call' : 'calls'}`,
+    `Run:           ${view.state}${view.reason ? ` (${view.reason})` : ''}`,
     `Written:       ${out}`,
   ].join('\n');
 }

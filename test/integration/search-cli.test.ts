@@ -1,0 +1,146 @@
+/**
+ * `npm run search` as a user runs it: a child process on a filters file, against the test emulator.
+ * The CSV holds what the API returns for the same filters, a larger --max loads only the rest, and
+ * bad filters get one line and exit code 2.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCsv } from '../../scripts/lib/csv';
+import { HOSTILE, HOSTILE_TITLE, runScript, tempFile } from './support/cli';
+import { engineKit } from './support/engine';
+
+const SECRET = 'sk-search-Secret-0077';
+// A small world: a people search reads every person of it, and the default one takes seconds.
+const kit = engineKit({
+  keys: [SECRET],
+  worldSize: { companies: 1_000, people: 10_000 },
+  data: { people: [HOSTILE] },
+});
+const PEOPLE_ROUTE = 'POST /api/v2/people/search';
+/** 823 people in that world: more than both runs load. */
+const FILTERS = {
+  current_position_titles: [{ value: 'Manager' }],
+  person_locations: [{ value: 'United States' }],
+};
+
+const search = (args: string[]) =>
+  runScript('search.ts', [...args, '--api-url', kit.emulator().baseUrl, '--api-key', SECRET]);
+
+/** The ids the API itself returns for the filters, offsets 0 to count - 1, a page of 100 at a time. */
+async function idsFromApi(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; offset < count; offset += 100) {
+    const response = await fetch(`${kit.emulator().baseUrl}/api/v2/people/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...FILTERS, offset, limit: Math.min(100, count - offset) }),
+    });
+    const body = (await response.json()) as { people: { id: string }[] };
+    ids.push(...body.people.map((person) => person.id));
+  }
+  return ids;
+}
+
+async function searchRequests(): Promise<number> {
+  const counts = (await kit.emulator().admin.stats()).requests[PEOPLE_ROUTE] ?? {};
+  return Object.values(counts).reduce((sum, n) => sum + n, 0);
+}
+
+/** The CSV's rows: header first. */
+const csvRows = (file: string): string[][] => parseCsv(readFileSync(file, 'utf8'));
+
+/**
+ * Refused before the add-on is asked (bad JSON, bad --max) or by its own check, whose message comes
+ * back through the entry point: what is in the filters file, extra arguments, the one line. The
+ * other refusals are parseSearchArgs's and readFiltersFile's (test/unit/cli/search-args.test.ts).
+ */
+const REFUSALS: [string, string, string[], RegExp][] = [
+  ['bad JSON', '{"person_names":[', [], /^sheet-enrich: .*bad\.json is not JSON \(.+\)\.$/],
+  [
+    'an unknown filter',
+    '{"job_titles":[{"value":"VP"}]}',
+    [],
+    /^sheet-enrich: "job_titles" is not a people search filter\.$/,
+  ],
+  [
+    'a bad entry',
+    '{"person_locations":[{"value":3}]}',
+    [],
+    /^sheet-enrich: Person locations: each value must be text\.$/,
+  ],
+  ['a bad --max', JSON.stringify(FILTERS), ['--max', '0'], /^sheet-enrich: --max wants a positive number/],
+];
+
+// The emulator builds its people index on the first search: once, here, not inside a timed run.
+beforeAll(() => idsFromApi(1), 30_000);
+
+describe('npm run search', () => {
+  it('writes what the API returns, and a larger --max loads only the rest', async () => {
+    const filtersFile = tempFile('managers.json', JSON.stringify(FILTERS));
+    const out = join(filtersFile, '..', 'managers.people.csv');
+    const state = join(filtersFile, '..', 'managers.people.sheet-enrich-state.json');
+    const expected = await idsFromApi(250);
+    expect(new Set(expected).size).toBe(250);
+
+    const before = await searchRequests();
+    const first = await search(['people', '--filters', filtersFile, '--max', '150']);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.stderr).toContain(
+      '823 matches · loading 150 costs at most 38 credits (a quarter credit per new result)',
+    );
+    const [header, ...rows] = csvRows(out);
+    expect(header!.join(',')).toMatch(/^Person ID,Full name,/);
+    expect(rows.map((row) => row[0])).toEqual(expected.slice(0, 150));
+    expect(existsSync(state)).toBe(true);
+    // The preview asks for one result, then two pages: 100 and 50.
+    const afterFirst = await searchRequests();
+    expect(afterFirst - before).toBe(3);
+
+    const second = await search(['people', '--filters', filtersFile, '--max', '250']);
+    expect(second).toMatchObject({ code: 0 });
+    expect(second.stderr).not.toMatch(/matches · loading/); // no preview: the tab is taken up again
+    const [, ...all] = csvRows(out);
+    expect(all.map((row) => row[0])).toEqual(expected);
+    expect(all.slice(0, 150)).toEqual(rows);
+    // One page of 100 from offset 150: the 150 already there are not fetched again.
+    expect((await searchRequests()) - afterFirst).toBe(1);
+    expect(second.stdout).toMatch(/Results: +250 in the tab, of 823 matches/);
+
+    const third = await search(['people', '--filters', filtersFile, '--max', '200']);
+    expect(third).toMatchObject({ code: 0 });
+    expect(third.stderr).toMatch(/Nothing to load/);
+    expect(csvRows(out)).toHaveLength(251);
+    expect((await searchRequests()) - afterFirst).toBe(1);
+
+    for (const seen of [first, second, third].flatMap((run) => [run.stdout, run.stderr]))
+      expect(seen).not.toContain(SECRET);
+    expect(readFileSync(state, 'utf8')).not.toContain(SECRET);
+  });
+
+  it('writes API values that would run as formulas as text', async () => {
+    const filtersFile = tempFile('mallory.json', '{"person_names":[{"value":"Mallory Formula"}]}');
+    const out = join(filtersFile, '..', 'mallory.csv');
+    const result = await search(['people', '--filters', filtersFile, '--out', out]);
+    expect(result).toMatchObject({ code: 0 });
+    const [header, row] = csvRows(out);
+    expect(row![header!.indexOf('Title')]).toBe(`'${HOSTILE_TITLE}`);
+    expect(row![header!.indexOf('Full name')]).toBe('Mallory Formula');
+  });
+
+  // Each case is a child process of its own: run together, they take the time of about one.
+  it('refuses bad filters and a bad --max with one line and exit code 2', async () => {
+    const files = REFUSALS.map(([, content]) => tempFile('bad.json', content));
+    const results = await Promise.all(
+      REFUSALS.map(([, , args], index) => search(['people', '--filters', files[index]!, ...args])),
+    );
+    results.forEach((result, index) => {
+      const [what, , , message] = REFUSALS[index]!;
+      expect({ what, code: result.code, lines: result.stderr.trim().split('\n') }).toEqual({
+        what,
+        code: 2,
+        lines: [expect.stringMatching(message)],
+      });
+      expect(existsSync(join(files[index]!, '..', 'bad.people.csv'))).toBe(false);
+    });
+  });
+});
