@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { runCommand, withApi } from './lib/command';
 import { formatCsv, neutraliseCells } from './lib/csv';
-import { previewText, searchSummaryText, showSearchProgress, statusLine } from './lib/report';
+import { balanceWarning, previewText, searchSummaryText, showSearchProgress, statusLine } from './lib/report';
 import { parseSearchArgs, readFiltersFile, SEARCH_USAGE, type SearchCliOptions } from './lib/search-args';
 import { runSearch } from './lib/search-run';
 import { readStateFile, writeStateFile } from './lib/state-file';
@@ -25,7 +25,10 @@ async function search(options: SearchCliOptions): Promise<number> {
         apiBaseUrl: api.baseUrl,
         apiKey: api.apiKey,
         ...(state ? { state } : {}),
-        onPreview: (preview) => process.stderr.write(`${previewText(preview)}\n`),
+        onPreview: (preview) => {
+          const warning = balanceWarning(preview);
+          process.stderr.write(`${previewText(preview)}\n${warning ? `${warning}\n` : ''}`);
+        },
         onProgress: (view) => showSearchProgress(status, view),
         onNote: (text) => process.stderr.write(`${text}\n`),
         saveState: (runtime) => writeStateFile(options.statePath, runtime),

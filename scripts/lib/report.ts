@@ -98,6 +98,12 @@ export function previewText(preview: SearchPreview): string {
   return `${count(preview.total)} matches · loading ${count(preview.rows)} costs at most ${count(preview.maxCredits)} credits (${priceWords(preview.pricePerResult)} per new result)`;
 }
 
+/** When the balance is known and below the most loading can cost: what happens then. */
+export function balanceWarning(preview: SearchPreview): string | undefined {
+  if (preview.balance === null || preview.balance >= preview.maxCredits) return undefined;
+  return `The balance is ${count(preview.balance)} credits: loading stops when it runs out (run again after a top-up to go on).`;
+}
+
 /** A search tab's progress: how many of the results it will hold are there. */
 export function showSearchProgress(status: StatusLine, view: SearchTabView): void {
   // Before the first page the total is unknown; after it, fewer matches than asked is the end.

@@ -42,6 +42,12 @@ export interface SearchRunSummary {
   urlfetchCalls: number;
 }
 
+/** A search tab of the stored state, with what it remembers. */
+interface StoredTab {
+  sheetId: number;
+  record: SearchTabRecord;
+}
+
 /** Runs the search; see the module comment. Errors of the add-on come as EnrichRunError. */
 export function runSearch(options: SearchRunOptions): SearchRunSummary {
   const earlier = options.state ? findSearchTab(options.state, options, options.onNote) : undefined;
@@ -52,16 +58,15 @@ export function runSearch(options: SearchRunOptions): SearchRunSummary {
     let preview: SearchPreview | undefined;
     let view: SearchTabView;
     if (earlier) {
-      const more = options.max - earlier.record.max;
-      changed = more > 0 || earlier.record.state === 'loading';
-      if (more > 0) {
-        view = callOrExplain(addon, 'loadMoreSearch', { sheetId: earlier.sheetId, rows: more });
-      } else if (earlier.record.state === 'loading') {
-        // An earlier run was cut off (or paused on an API problem): go on where it stopped.
+      const rows = rowsToTakeUp(earlier.record, options.max);
+      changed = rows !== null;
+      if (rows === 'continue') {
         view = callOrExplain(addon, 'continueSearch', earlier.sheetId);
+      } else if (rows !== null) {
+        view = callOrExplain(addon, 'loadMoreSearch', { sheetId: earlier.sheetId, rows });
       } else {
         view = tabView(addon, earlier.sheetId);
-        options.onNote?.(nothingToLoad(view));
+        options.onNote?.(nothingToLoad(earlier.record));
       }
     } else {
       const request: SearchRequestInput = {
@@ -112,14 +117,20 @@ function loadRest(
 }
 
 /**
- * Why a run with no larger --max loads nothing. A stopped tab goes on only by asking for more (as
- * the sidebar's Load more does): the add-on has no call that resumes it up to what it asked for.
+ * How a stored tab of the same search goes on toward `max` results: 'continue' where a tab cut off
+ * or paused while loading stopped, else the rows for Load more, which asks for rows beyond where
+ * paging reached, so after a stop (out of credits, a refused key) the same --max takes up what was
+ * asked and never loaded; null when there is nothing to load.
  */
-function nothingToLoad(view: SearchTabView): string {
-  if (view.state === 'stopped') {
-    return `This search's tab stopped at ${view.rows} of the ${view.max} results it asked for: give a --max above ${view.max} to go on.`;
-  }
-  return `Nothing to load: this search's tab already asked for ${view.max} results (it holds ${view.rows}). Give a larger --max to load more.`;
+function rowsToTakeUp(record: SearchTabRecord, max: number): 'continue' | number | null {
+  if (record.state === 'loading' && max <= record.max) return 'continue';
+  const rest = max - record.offset;
+  return rest > 0 && (max > record.max || record.state === 'stopped') ? rest : null;
+}
+
+function nothingToLoad(record: SearchTabRecord): string {
+  const more = `Give a --max above ${record.state === 'stopped' ? record.offset : record.max} to load more.`;
+  return `Nothing to load: this search's tab asked for ${record.max} results and holds ${record.rows}. ${more}`;
 }
 
 /** The view of a tab the run does not load into (getSearchTab answers for the active sheet). */
@@ -146,20 +157,19 @@ function findSearchTab(
   state: RuntimeState,
   search: Pick<SearchRunOptions, 'kind' | 'filters'>,
   onNote?: (text: string) => void,
-): { sheetId: number; record: SearchTabRecord } | undefined {
+): StoredTab | undefined {
   const checked = checkFilters(search.kind, search.filters);
   if ('problem' in checked) return undefined;
   const wanted = canonical(checked.filters);
   const documentStore = readOnlyStore(state.properties.document);
-  let found: { sheetId: number; record: SearchTabRecord } | undefined;
+  let found: StoredTab | undefined;
   for (const { sheetId, name } of state.spreadsheet.sheets) {
     let record: SearchTabRecord | null;
     try {
       record = readSearchTab({ documentStore }, sheetId);
     } catch (error) {
-      onNote?.(
-        `The stored search of the tab "${name}" cannot be read (${messageOf(error)}); it is left as it is.`,
-      );
+      // Left as it is (never dropped): this search gets a tab of its own.
+      onNote?.(`Tab "${name}": ${messageOf(error)}`);
       continue;
     }
     if (!record || record.kind !== search.kind || canonical(record.filters) !== wanted) continue;

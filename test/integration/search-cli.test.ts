@@ -50,25 +50,23 @@ async function searchRequests(): Promise<number> {
 const csvRows = (file: string): string[][] => parseCsv(readFileSync(file, 'utf8'));
 
 /**
- * Refused before the add-on is asked (bad JSON, bad --max) or by its own check, whose message comes
- * back through the entry point: what is in the filters file, extra arguments, the one line. The
- * other refusals are parseSearchArgs's and readFiltersFile's (test/unit/cli/search-args.test.ts).
+ * Refused before the add-on is asked (bad JSON) or by its own check, whose message comes back
+ * through the entry point: what is in the filters file, and the one line. The other refusals (not an
+ * object, unknown kind, bad --max...) are parseSearchArgs's and readFiltersFile's, whose one-line
+ * path is the same as bad JSON's (test/unit/cli/search-args.test.ts).
  */
-const REFUSALS: [string, string, string[], RegExp][] = [
-  ['bad JSON', '{"person_names":[', [], /^sheet-enrich: .*bad\.json is not JSON \(.+\)\.$/],
+const REFUSALS: [string, string, RegExp][] = [
+  ['bad JSON', '{"person_names":[', /^sheet-enrich: .*bad\.json is not JSON \(.+\)\.$/],
   [
     'an unknown filter',
     '{"job_titles":[{"value":"VP"}]}',
-    [],
     /^sheet-enrich: "job_titles" is not a people search filter\.$/,
   ],
   [
     'a bad entry',
     '{"person_locations":[{"value":3}]}',
-    [],
     /^sheet-enrich: Person locations: each value must be text\.$/,
   ],
-  ['a bad --max', JSON.stringify(FILTERS), ['--max', '0'], /^sheet-enrich: --max wants a positive number/],
 ];
 
 // The emulator builds its people index on the first search: once, here, not inside a timed run.
@@ -117,6 +115,27 @@ describe('npm run search', () => {
     expect(readFileSync(state, 'utf8')).not.toContain(SECRET);
   });
 
+  it('stops out of credits with what landed, and the same command goes on after a top-up', async () => {
+    const filtersFile = tempFile('managers.json', JSON.stringify(FILTERS));
+    const out = join(filtersFile, '..', 'managers.people.csv');
+    // A page of 100 costs 25 credits: the first lands, the second is refused.
+    await kit.emulator().admin.setCredits(30, SECRET);
+    const stopped = await search(['people', '--filters', filtersFile, '--max', '200']);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toMatch(/The balance is 30 credits: loading stops when it runs out/);
+    expect(stopped.stdout).toMatch(/Run: +stopped \(Out of credits after 100 results\./);
+    expect(csvRows(out)).toHaveLength(101);
+
+    await kit.emulator().admin.setCredits(1_000, SECRET);
+    const resumed = await search(['people', '--filters', filtersFile, '--max', '200']);
+    expect(resumed).toMatchObject({ code: 0 });
+    expect(
+      csvRows(out)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(await idsFromApi(200));
+  });
+
   it('writes API values that would run as formulas as text', async () => {
     const filtersFile = tempFile('mallory.json', '{"person_names":[{"value":"Mallory Formula"}]}');
     const out = join(filtersFile, '..', 'mallory.csv');
@@ -128,13 +147,11 @@ describe('npm run search', () => {
   });
 
   // Each case is a child process of its own: run together, they take the time of about one.
-  it('refuses bad filters and a bad --max with one line and exit code 2', async () => {
+  it('refuses bad filters with one line and exit code 2', async () => {
     const files = REFUSALS.map(([, content]) => tempFile('bad.json', content));
-    const results = await Promise.all(
-      REFUSALS.map(([, , args], index) => search(['people', '--filters', files[index]!, ...args])),
-    );
+    const results = await Promise.all(files.map((file) => search(['people', '--filters', file])));
     results.forEach((result, index) => {
-      const [what, , , message] = REFUSALS[index]!;
+      const [what, , message] = REFUSALS[index]!;
       expect({ what, code: result.code, lines: result.stderr.trim().split('\n') }).toEqual({
         what,
         code: 2,

@@ -1,6 +1,7 @@
 import { outputRows, readOutputs } from '../../../scripts/lib/sheet-outputs';
 import { withoutSecrets } from '../../../scripts/lib/state-file';
 import {
+  balanceWarning,
   previewText,
   progressPrinter,
   searchSummaryText,
@@ -150,6 +151,9 @@ describe('the report', () => {
       '25,412 matches · loading 150 costs at most 38 credits (a quarter credit per new result)',
     );
     expect(previewText({ ...preview, pricePerResult: 2 })).toMatch(/\(2 credits per new result\)$/);
+    expect(balanceWarning({ ...preview, balance: 20 })).toMatch(/^The balance is 20 credits: loading stops/);
+    expect(balanceWarning({ ...preview, balance: 38 })).toBeUndefined();
+    expect(balanceWarning({ ...preview, balance: null })).toBeUndefined();
   });
 
   it("shows a search's progress against what it will hold: the rows asked for, or every match", () => {
