@@ -1,6 +1,9 @@
-/** `npm run enrich` arguments: parsed strictly, every mistake a plain sentence (UsageError). */
+/**
+ * `npm run enrich` arguments, and the helpers `npm run search` (search-args.ts) parses with too:
+ * parsed strictly, every mistake a plain sentence (UsageError).
+ */
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ENRICH_FIELDS, type EnrichField } from '../../src/api/model';
 import { UsageError } from './run-error';
 
@@ -15,28 +18,76 @@ export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
   --state FILE            stored spreadsheet state (default: <name>.sheet-enrich-state.json)
   -h, --help              this help`;
 
-export interface CliOptions {
-  input: string;
-  reverse: boolean;
-  fields: EnrichField[];
+/** What every command takes: its output CSV, its state file, the API, help. */
+export interface CommonCliOptions {
   out: string;
   statePath: string;
   apiUrl?: string;
   apiKey?: string;
+  help: boolean;
+}
+
+export interface CliOptions extends CommonCliOptions {
+  input: string;
+  reverse: boolean;
+  fields: EnrichField[];
   budgetMs?: number;
   pollMs: number;
-  help: boolean;
 }
 
 const MIN_BUDGET_MS = 60_000;
 const DEFAULT_FIELDS: EnrichField[] = ['work_email', 'phone'];
 
-function positiveInteger(flag: string, value: string | undefined): number | undefined {
+/**
+ * A flag's whole number from 1 to `max`, or undefined when the flag is absent. The refusal is a
+ * UsageError (usage text follows) unless the command says a plain one-line error fits better.
+ */
+export function positiveInteger(
+  flag: string,
+  value: string | undefined,
+  { noun = 'milliseconds', max = Number.MAX_SAFE_INTEGER, Refusal = UsageError } = {},
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new UsageError(`--${flag} wants a positive number of milliseconds, got "${value}".`);
+  if (!Number.isInteger(n) || n <= 0 || n > max) {
+    const upTo = max < Number.MAX_SAFE_INTEGER ? ` up to ${max}` : '';
+    throw new Refusal(`--${flag} wants a positive number of ${noun}${upTo}, got "${value}".`);
+  }
   return n;
+}
+
+/** --api-url and --api-key, both or neither: without them the command starts its own emulator. */
+export function apiOptions(values: { 'api-url'?: string; 'api-key'?: string }): {
+  apiUrl?: string;
+  apiKey?: string;
+} {
+  if ((values['api-url'] === undefined) !== (values['api-key'] === undefined)) {
+    throw new UsageError('--api-url and --api-key go together.');
+  }
+  return values['api-url'] === undefined ? {} : { apiUrl: values['api-url'], apiKey: values['api-key'] };
+}
+
+/** The flags of CommonCliOptions. */
+export const COMMON_OPTIONS = {
+  out: { type: 'string' },
+  state: { type: 'string' },
+  'api-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** node's parseArgs, strict, with its refusals as one sentence (its own wording is too long). */
+export function parseStrict<const O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: O,
+) {
+  try {
+    return parseArgs({ args: argv, strict: true, allowPositionals: true, options });
+  } catch (error) {
+    // "Unknown option '--x'. To specify a positional argument…": the first sentence says it all.
+    const message = (error as Error).message.split('. ')[0];
+    throw new UsageError(`${message}.`);
+  }
 }
 
 function parseFields(value: string | undefined): EnrichField[] {
@@ -58,15 +109,13 @@ export function baseName(input: string): string {
 }
 
 export function parseCliArgs(argv: string[]): CliOptions {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    // node's own wording ("Unknown option '--x'. To specify a positional argument…") is too long.
-    const message = (error as Error).message.split('. ')[0];
-    throw new UsageError(`${message}.`);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseStrict(argv, {
+    ...COMMON_OPTIONS,
+    reverse: { type: 'boolean' },
+    fields: { type: 'string' },
+    'budget-ms': { type: 'string' },
+    'poll-ms': { type: 'string' },
+  });
   const help = values.help === true;
   if (help)
     return { help, input: '', reverse: false, fields: DEFAULT_FIELDS, out: '', statePath: '', pollMs: 0 };
@@ -77,9 +126,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         : 'Which CSV file? Give its path.',
     );
   }
-  if ((values['api-url'] === undefined) !== (values['api-key'] === undefined)) {
-    throw new UsageError('--api-url and --api-key go together.');
-  }
+  const api = apiOptions(values);
   const input = resolve(positionals[0]!);
   const beside = (suffix: string) => join(dirname(input), `${baseName(input)}${suffix}`);
   const budgetMs = positiveInteger('budget-ms', values['budget-ms']);
@@ -94,27 +141,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     fields: parseFields(values.fields),
     out: values.out === undefined ? beside('.enriched.csv') : resolve(values.out),
     statePath: values.state === undefined ? beside('.sheet-enrich-state.json') : resolve(values.state),
-    ...(values['api-url'] === undefined ? {} : { apiUrl: values['api-url'], apiKey: values['api-key'] }),
+    ...api,
     ...(budgetMs === undefined ? {} : { budgetMs }),
     pollMs: positiveInteger('poll-ms', values['poll-ms']) ?? 2000,
   };
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: true,
-    options: {
-      reverse: { type: 'boolean' },
-      fields: { type: 'string' },
-      out: { type: 'string' },
-      'api-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      'budget-ms': { type: 'string' },
-      'poll-ms': { type: 'string' },
-      state: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
 }

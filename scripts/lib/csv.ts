@@ -120,3 +120,16 @@ export function formatCsv(rows: readonly (readonly unknown[])[], delimiter = ','
 export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/**
+ * The table as a CSV to open safely: every cell `fromApi` says the API wrote goes through
+ * neutraliseFormula; the others (the user's own, headers) are kept exactly.
+ */
+export function neutraliseCells(
+  table: readonly (readonly string[])[],
+  fromApi: (row: number, column: number) => boolean,
+): string[][] {
+  return table.map((cells, row) =>
+    cells.map((cell, column) => (fromApi(row, column) ? neutraliseFormula(cell) : cell)),
+  );
+}

@@ -148,7 +148,7 @@ function requireRun(progress: ProgressView, runId: string): RunProgress {
 }
 
 /** The add-on's own message when one of its functions threw (an Apps Script "Exception: …"). */
-function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[]): T {
+export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[]): T {
   try {
     return addon.call<T>(name, ...args);
   } catch (error) {
@@ -162,11 +162,11 @@ export function messageOf(error: unknown): string {
   return (typeof message === 'string' ? message : String(error)).replace(/^((Exception|Error): )+/, '');
 }
 
-/** Enriches the rows through dist/Code.js; see the module comment. */
-export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<CsvEnrichmentSummary> {
-  const startedAt = Date.now();
-  checkCsvRows(options.rows);
-  const addon = loadAddon({
+/** dist/Code.js in the local runtime, for a command line run: on the API given, from the stored state. */
+export function openRuntime(
+  options: Pick<CsvEnrichmentOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state'>,
+): Addon {
+  return loadAddon({
     apiBaseUrl: options.apiBaseUrl,
     apiKey: options.apiKey,
     // The emulator runs on loopback; any other API must be the one the build allow-lists.
@@ -174,6 +174,13 @@ export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<C
     ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
     ...(options.state ? { state: options.state } : {}),
   });
+}
+
+/** Enriches the rows through dist/Code.js; see the module comment. */
+export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<CsvEnrichmentSummary> {
+  const startedAt = Date.now();
+  checkCsvRows(options.rows);
+  const addon = openRuntime(options);
   try {
     const width = Math.max(...options.rows.map((row) => row.length));
     loadRowsAsSheet(addon, options.sheetName, options.rows);

@@ -1,6 +1,7 @@
-/** What the CLI shows: a progress bar on a terminal (plain lines otherwise) and the summary. */
-import type { RunProgress } from '../../src/ui/rpc';
+/** What the CLIs show: a progress bar on a terminal (plain lines otherwise) and the summary. */
+import type { RunProgress, SearchPreview, SearchTabView } from '../../src/ui/rpc';
 import type { CsvEnrichmentSummary } from './enrich-run';
+import type { SearchRunSummary } from './search-run';
 
 const BAR_WIDTH = 30;
 
@@ -17,21 +18,24 @@ function line(run: RunProgress): string {
   return `${run.done}/${run.sent} contacts · ${found} · ${run.credits} credits · ${run.state}`;
 }
 
-/** On a TTY one bar redrawn in place; elsewhere (CI logs, pipes) a line whenever something changed. */
-export function progressPrinter(stream: NodeJS.WriteStream): ProgressPrinter {
+export interface StatusLine {
+  /** `share`: how much of the work is done, from 0 to 1, for the bar. */
+  show(text: string, share: number): void;
+  end(): void;
+}
+
+/** On a TTY one bar redrawn in place; elsewhere (CI logs, pipes) a line whenever the text changed. */
+export function statusLine(stream: NodeJS.WriteStream): StatusLine {
   let last = '';
   let drawn = false;
   return {
-    update(run) {
-      if (run.sent === 0) return; // every row came from saved results: nothing to wait for
-      const text = line(run);
+    show(text, share) {
       if (!stream.isTTY) {
         if (text !== last) stream.write(`${text}\n`);
         last = text;
         return;
       }
-      const share = run.sent ? run.done / run.sent : 1;
-      const filled = Math.round(share * BAR_WIDTH);
+      const filled = Math.round(Math.min(1, Math.max(0, share)) * BAR_WIDTH);
       const bar = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${Math.round(share * 100)}%`;
       stream.write(`\r\u001b[2K${bar} ${text}`);
       drawn = true;
@@ -40,6 +44,18 @@ export function progressPrinter(stream: NodeJS.WriteStream): ProgressPrinter {
       if (drawn) stream.write('\n');
       drawn = false;
     },
+  };
+}
+
+/** An enrichment run's progress on a status line. */
+export function progressPrinter(stream: NodeJS.WriteStream): ProgressPrinter {
+  const status = statusLine(stream);
+  return {
+    update(run) {
+      if (run.sent === 0) return; // every row came from saved results: nothing to wait for
+      status.show(line(run), run.sent ? run.done / run.sent : 1);
+    },
+    end: () => status.end(),
   };
 }
 
@@ -57,13 +73,55 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
     `Found:         ${found}`,
     `Statuses:      ${statuses}`,
     `Credits:       ${summary.credits}`,
-    `UrlFetch:      ${summary.urlfetchCalls} calls`,
+    `UrlFetch:      ${summary.urlfetchCalls} ${summary.urlfetchCalls === 1 ? 'call' : 'calls'}`,
     `Range calls:   ${summary.rangeReads} reads, ${summary.rangeWrites} writes`,
     `Trigger runs:  ${summary.triggerRuns}`,
     ...(summary.unmatched
       ? [`Unmatched:     ${summary.unmatched} answers whose row is gone (kept in the saved results)`]
       : []),
     `Run:           ${summary.state}${summary.message ? ` (${summary.message})` : ''}, ${(summary.wallMs / 1000).toFixed(1)} s`,
+    `Written:       ${out}`,
+  ].join('\n');
+}
+
+/** "a quarter credit": the search price as the preview line says it. */
+function priceWords(price: number): string {
+  if (price === 0.25) return 'a quarter credit';
+  if (price === 0.5) return 'half a credit';
+  return price === 1 ? 'one credit' : `${price} credits`;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** "308 matches · loading 150 costs at most 38 credits (a quarter credit per new result)". */
+export function previewText(preview: SearchPreview): string {
+  return `${count(preview.total)} matches · loading ${count(preview.rows)} costs at most ${count(preview.maxCredits)} credits (${priceWords(preview.pricePerResult)} per new result)`;
+}
+
+/** When the balance is known and below the most loading can cost: what happens then. */
+export function balanceWarning(preview: SearchPreview): string | undefined {
+  if (preview.balance === null || preview.balance >= preview.maxCredits) return undefined;
+  return `The balance is ${count(preview.balance)} credits: loading stops when it runs out (run again after a top-up to go on).`;
+}
+
+/** A search tab's progress: how many of the results it will hold are there. */
+export function showSearchProgress(status: StatusLine, view: SearchTabView): void {
+  // Before the first page the total is unknown; after it, fewer matches than asked is the end.
+  const target = view.total > 0 ? Math.min(view.max, view.total) : view.max;
+  const reason = view.reason ? ` (${view.reason})` : '';
+  status.show(
+    `${count(view.rows)}/${count(target)} results · ${view.state}${reason}`,
+    view.rows / (target || 1),
+  );
+}
+
+export function searchSummaryText(summary: SearchRunSummary, out: string): string {
+  const { view } = summary;
+  return [
+    `Tab:           ${view.sheetName}`,
+    `Results:       ${count(view.rows)} in the tab, of ${count(view.total)} matches (asked for ${count(view.max)})`,
+    `UrlFetch:      ${summary.urlfetchCalls} ${summary.urlfetchCalls === 1 ? 'call' : 'calls'}`,
+    `Run:           ${view.state}${view.reason ? ` (${view.reason})` : ''}`,
     `Written:       ${out}`,
   ].join('\n');
 }

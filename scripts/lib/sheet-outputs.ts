@@ -3,7 +3,7 @@
  * (src/sheet/output-columns.ts), for summaries and test assertions.
  */
 import type { JobKind } from '../../src/api/model';
-import { neutraliseFormula } from './csv';
+import { neutraliseCells } from './csv';
 import {
   locateOutputBlocks,
   outputColumnSet,
@@ -54,7 +54,5 @@ export function readOutputs(
  */
 export function safeToOpen(table: readonly (readonly string[])[]): string[][] {
   const outputs = outputColumnSet(locateOutputBlocks([...(table[0] ?? [])]));
-  return table.map((cells, index) =>
-    cells.map((cell, column) => (index > 0 && outputs.has(column + 1) ? neutraliseFormula(cell) : cell)),
-  );
+  return neutraliseCells(table, (row, column) => row > 0 && outputs.has(column + 1));
 }

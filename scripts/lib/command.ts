@@ -1,0 +1,78 @@
+/**
+ * What `npm run enrich` and `npm run search` share around their flow: reading the input file, the API
+ * (given, or a built-in emulator started for the run) and the exit codes with their one-line messages.
+ */
+import { readFileSync } from 'node:fs';
+import { spawnEmulator } from '../../dev/emulator/spawn';
+import { EnrichRunError, UsageError } from './run-error';
+
+/** The file's bytes; a missing or unreadable file is one line naming it. */
+export function readInputFile(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new EnrichRunError(
+      code === 'ENOENT' ? `No such file: ${file}` : `Cannot read ${file} (${code ?? 'error'}).`,
+    );
+  }
+}
+
+export interface Api {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/**
+ * Runs `work` against the API of the command line, or else against the built-in emulator (demo key,
+ * default world), said on stderr and stopped when the work ends, however it ends.
+ */
+export async function withApi<T>(
+  options: { apiUrl?: string; apiKey?: string },
+  work: (api: Api) => Promise<T>,
+): Promise<T> {
+  if (options.apiUrl !== undefined && options.apiKey !== undefined) {
+    return work({ baseUrl: options.apiUrl, apiKey: options.apiKey });
+  }
+  const emulator = await spawnEmulator({});
+  process.stderr.write(`Using the built-in emulator at ${emulator.baseUrl}\n`);
+  try {
+    return await work(emulator);
+  } finally {
+    await emulator.stop();
+  }
+}
+
+/**
+ * Runs a command and sets the exit code: --help prints the usage; otherwise what `run` returns; 2
+ * with one line for a problem the user can fix (EnrichRunError; the usage text follows a
+ * UsageError); 1 with one line for anything else. Never a stack trace, and never the key: it lives
+ * only in user properties.
+ */
+export function runCommand<O extends { help: boolean }>(
+  usage: string,
+  parse: (argv: string[]) => O,
+  run: (options: O) => Promise<number>,
+): void {
+  const main = async (): Promise<number> => {
+    const options = parse(process.argv.slice(2));
+    if (!options.help) return run(options);
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  };
+  const fail = (error: unknown): number => {
+    if (!(error instanceof EnrichRunError)) throw error;
+    process.stderr.write(`sheet-enrich: ${error.message}\n`);
+    if (error instanceof UsageError) process.stderr.write(`${usage}\n`);
+    return 2;
+  };
+  main()
+    .catch(fail)
+    .then(
+      (code) => (process.exitCode = code),
+      (error: unknown) => {
+        process.stderr.write(`sheet-enrich: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      },
+    );
+}

@@ -1,0 +1,89 @@
+/** `npm run search` arguments and its filters file (the shared helpers are cli-args.ts's). */
+import { dirname, join, resolve } from 'node:path';
+import type { SearchKind } from '../../src/search/filters';
+import { LIMITS } from '../../src/limits';
+import { readInputFile } from './command';
+import {
+  apiOptions,
+  baseName,
+  COMMON_OPTIONS,
+  parseStrict,
+  positiveInteger,
+  type CommonCliOptions,
+} from './cli-args';
+import { EnrichRunError, UsageError } from './run-error';
+
+export const SEARCH_USAGE = `Usage: npm run search -- companies|people --filters FILE.json [options]
+  --filters FILE.json     the request's filters as the API spec names them, e.g.
+                          {"current_position_titles":[{"value":"VP Sales"}]}
+  --max N                 results to load, at most ${LIMITS.searchMaxRows} (default ${LIMITS.searchDefaultRows}); a larger N on
+                          a later run loads only the rest
+  --out FILE              the results as CSV (default: <filters>.<kind>.csv beside the filters file)
+  --state FILE            stored spreadsheet state (default: <out>.sheet-enrich-state.json beside --out)
+  --api-url URL --api-key KEY
+                          the enrichment API (default: a built-in emulator started for the run)
+  -h, --help              this help`;
+
+const KINDS: readonly SearchKind[] = ['companies', 'people'];
+
+export interface SearchCliOptions extends CommonCliOptions {
+  kind: SearchKind;
+  filtersFile: string;
+  max: number;
+}
+
+export function parseSearchArgs(argv: string[]): SearchCliOptions {
+  const { values, positionals } = parseStrict(argv, {
+    ...COMMON_OPTIONS,
+    filters: { type: 'string' },
+    max: { type: 'string' },
+  });
+  const help = values.help === true;
+  if (help) return { help, kind: 'people', filtersFile: '', max: 0, out: '', statePath: '' };
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      positionals.length ? `One search at a time, got ${positionals.length}.` : 'Search companies or people?',
+    );
+  }
+  const kind = positionals[0]! as SearchKind;
+  // A mistyped kind or count is a plain slip, not a misuse of the command: one line, no usage text.
+  if (!KINDS.includes(kind)) throw new EnrichRunError(`"${kind}" is not a search: companies or people.`);
+  if (values.filters === undefined) throw new UsageError('Which filters? Give --filters FILE.json.');
+  const api = apiOptions(values);
+  const filtersFile = resolve(values.filters);
+  const max = positiveInteger('max', values.max, {
+    noun: 'results',
+    max: LIMITS.searchMaxRows,
+    Refusal: EnrichRunError,
+  });
+  const out = resolve(values.out ?? join(dirname(filtersFile), `${baseName(filtersFile)}.${kind}.csv`));
+  return {
+    help,
+    kind,
+    filtersFile,
+    max: max ?? LIMITS.searchDefaultRows,
+    out,
+    // Named as enrich names its own, after the CSV it stands beside.
+    statePath: resolve(values.state ?? join(dirname(out), `${baseName(out)}.sheet-enrich-state.json`)),
+    ...api,
+  };
+}
+
+const EXAMPLE = '{"person_locations":[{"value":"Germany"}]}';
+
+/** The filters file's object; what is in it is the add-on's to check (it says what is wrong). */
+export function readFiltersFile(file: string): Record<string, unknown> {
+  const text = readInputFile(file)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new EnrichRunError(`${file} is not JSON (${(error as Error).message}).`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new EnrichRunError(`${file} must hold one object of filter name → entries, e.g. ${EXAMPLE}.`);
+  }
+  return data as Record<string, unknown>;
+}

