@@ -153,6 +153,9 @@ describe('a search into a tab', () => {
         rows: 10,
       }),
     ).toThrow('Employees: min (9) is above max (1).');
+    expect(() => addon.call('previewSearch', { kind: 'people', filters: [], rows: 10 })).toThrow(
+      'Filters must be an object of filter name → entries.',
+    );
     expect(addon.spreadsheet.getSheets()).toHaveLength(sheets);
   });
 
