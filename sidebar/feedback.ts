@@ -73,3 +73,45 @@ export function actionButton(
   });
   return button;
 }
+
+/**
+ * An inline question under `where` with a primary answer and a way out (replacing an earlier one):
+ * the answer runs once, its failure is said in the box, and the box goes when it succeeds.
+ */
+export function askInline(
+  where: HTMLElement,
+  question: string,
+  yes: string,
+  no: string,
+  action: () => Promise<void>,
+): void {
+  const notice = createNotice();
+  const yesButton = h('button', { type: 'button', class: 'action' }, yes);
+  const box = h(
+    'div',
+    { class: 'confirm', role: 'group', 'aria-label': 'Confirm' },
+    h('p', {}, question),
+    h(
+      'div',
+      { class: 'buttons' },
+      yesButton,
+      h('button', { type: 'button', onclick: () => box.remove() }, no),
+    ),
+    notice.element,
+  );
+  yesButton.addEventListener(
+    'click',
+    () =>
+      void runBusy(yesButton, 'Working…', async () => {
+        try {
+          await action();
+          box.remove();
+        } catch (error) {
+          notice.show('error', plainMessage(error));
+        }
+      }),
+  );
+  where.querySelector(':scope > .confirm')?.remove();
+  where.append(box);
+  yesButton.focus();
+}

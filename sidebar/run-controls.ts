@@ -5,49 +5,10 @@
  */
 import type { ProgressView, RunProgress } from '../src/ui/rpc';
 import { fill, formatNumber, h, plural } from './dom';
-import { createNotice, runBusy } from './feedback';
-import { plainMessage, server } from './server';
+import { askInline, runBusy } from './feedback';
+import { server } from './server';
 
 type Show = (view: ProgressView) => void;
-
-/** An inline question with a primary answer and a way out; the answer runs once. */
-function ask(
-  where: HTMLElement,
-  question: string,
-  yes: string,
-  no: string,
-  action: () => Promise<void>,
-): void {
-  const notice = createNotice();
-  const yesButton = h('button', { type: 'button', class: 'action' }, yes);
-  const box = h(
-    'div',
-    { class: 'confirm', role: 'group', 'aria-label': 'Confirm' },
-    h('p', {}, question),
-    h(
-      'div',
-      { class: 'buttons' },
-      yesButton,
-      h('button', { type: 'button', onclick: () => box.remove() }, no),
-    ),
-    notice.element,
-  );
-  yesButton.addEventListener(
-    'click',
-    () =>
-      void runBusy(yesButton, 'Working…', async () => {
-        try {
-          await action();
-          box.remove();
-        } catch (error) {
-          notice.show('error', plainMessage(error));
-        }
-      }),
-  );
-  where.querySelector(':scope > .confirm')?.remove();
-  where.append(box);
-  yesButton.focus();
-}
 
 /** "Cancel…" on a running run's card. */
 export function cancelButton(run: RunProgress, card: HTMLElement, show: Show): HTMLButtonElement | null {
@@ -60,7 +21,7 @@ export function cancelButton(run: RunProgress, card: HTMLElement, show: Show): H
       onclick: () => {
         const spared = run.queuedContacts ?? 0;
         const started = Math.max(0, run.sent - spared - run.done);
-        ask(
+        askInline(
           card,
           (spared
             ? `${plural(spared, 'contact')} not sent yet will not be sent (no credits). `
@@ -99,7 +60,7 @@ export function stoppedByKeyBanner(view: ProgressView, show: Show): HTMLElement 
           type: 'button',
           class: 'action',
           onclick: () =>
-            ask(banner, `Resume the ${runs}: ${cost}?`, 'Resume', 'Not now', async () =>
+            askInline(banner, `Resume the ${runs}: ${cost}?`, 'Resume', 'Not now', async () =>
               show(await server.resumeStoppedRuns()),
             ),
         },

@@ -6,7 +6,7 @@
  */
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../src/ui/rpc';
 import { fill, formatNumber, h } from './dom';
-import { actionButton, createNotice, runBusy } from './feedback';
+import { actionButton, askInline, createNotice } from './feedback';
 import { createSearchForm } from './search-form';
 import { plainMessage, server } from './server';
 
@@ -36,7 +36,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
   });
   const card = h('div', { class: 'search-tab', hidden: true });
   const previewLine = h('div', { class: 'cost', role: 'status' });
-  const confirmBox = h('div', { class: 'confirm', hidden: true, role: 'group', 'aria-label': 'Confirm' });
+  const confirmHolder = h('div', { class: 'confirm-holder' });
   let preview: SearchPreview | null = null;
 
   const previewButton = actionButton('Preview', 'Counting…', { notice, run: runPreview });
@@ -101,23 +101,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
   }
 
   function confirm(question: string, label: string, action: () => Promise<void>): void {
-    const yes = h('button', { type: 'button', class: 'action' }, label);
-    const no = h('button', { type: 'button', onclick: () => (confirmBox.hidden = true) }, 'Cancel');
-    yes.addEventListener(
-      'click',
-      () =>
-        void runBusy(yes, 'Loading…', async () => {
-          try {
-            await action();
-            confirmBox.hidden = true;
-          } catch (error) {
-            notice.show('error', plainMessage(error));
-          }
-        }),
-    );
-    fill(confirmBox, h('p', {}, question), h('div', { class: 'buttons' }, yes, no));
-    confirmBox.hidden = false;
-    yes.focus();
+    askInline(confirmHolder, question, label, 'Cancel', action);
   }
 
   async function startSearch(request: SearchRequestInput): Promise<void> {
@@ -225,7 +209,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
     h('div', { class: 'form-group' }, h('label', { for: rowsInput.id }, 'Results to load'), rowsInput),
     previewLine,
     h('div', { class: 'buttons' }, previewButton, searchButton),
-    confirmBox,
+    confirmHolder,
     notice.element,
   );
 
