@@ -5,7 +5,9 @@
  * 1 balance) and ≤ 40 Range reads and writes together. Then the same document, opened again with
  * an empty cache, gets `=ENRICH_EMAIL(...)` over all its rows: `formula_service_calls` counts the
  * cache, properties and Range calls of that one recalculation (target ≤ 3), `formula_urlfetch_calls`
- * its requests (target 0).
+ * its requests (target 0). Last, a people search of ROWS results into a tab, as the sidebar runs it
+ * (preview, start, continue): `search_*` counts its UrlFetch requests (floor: 1 preview + one per
+ * 100 results), Range reads and writes, and what the emulator charged (a quarter credit per result).
  */
 import { sampleContacts } from '../dev/emulator/sample';
 import { spawnEmulator } from '../dev/emulator/spawn';
@@ -33,6 +35,37 @@ function formulaBench(state: RuntimeState, apiBaseUrl: string, rows: number) {
       formula_rows_answered: answered,
       formula_service_calls: calls,
       formula_urlfetch_calls: addon.counts.urlfetch - fetches,
+    };
+  } finally {
+    addon.close();
+  }
+}
+
+/** A people search of `rows` results into a new tab, through the sidebar's server functions. */
+async function searchBench(apiBaseUrl: string, apiKey: string, rows: number, spent: () => Promise<number>) {
+  const addon = loadAddon({ apiBaseUrl, apiKey, allowLoopback: true });
+  try {
+    const before = await spent();
+    const request = { kind: 'people', filters: { current_position_titles: [{ value: 'a' }] }, rows };
+    const preview = addon.call<{ total: number; maxCredits: number }>('previewSearch', request);
+    const counts = addon.counts.snapshot();
+    const fetches = addon.counts.urlfetch;
+    let view = addon.call<{ state: string; rows: number; sheetId: number }>('startSearch', request);
+    for (let calls = 0; view.state === 'loading' && calls < 1000; calls++)
+      view = addon.call('continueSearch', view.sheetId);
+    const after = addon.counts.snapshot();
+    const delta = (pattern: RegExp) =>
+      Object.entries(after)
+        .filter(([name]) => pattern.test(name))
+        .reduce((sum, [name, count]) => sum + count - (counts[name] ?? 0), 0);
+    return {
+      search_results: view.rows,
+      search_matches: preview.total,
+      search_urlfetch_calls: addon.counts.urlfetch - fetches + 1,
+      search_range_reads: delta(/^Range\.get/),
+      search_range_writes: delta(/^Range\.set/),
+      search_credits: (await spent()) - before,
+      search_max_credits: preview.maxCredits,
     };
   } finally {
     addon.close();
@@ -75,6 +108,9 @@ async function main(): Promise<void> {
       credits: summary.credits,
       wall_ms: summary.wallMs,
       ...formulaBench(summary.runtimeState, emulator.baseUrl, ROWS),
+      ...(await searchBench(emulator.baseUrl, emulator.apiKey, ROWS, async () => {
+        return (await emulator.admin.stats()).credits_spent;
+      })),
     };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } finally {
