@@ -69,9 +69,13 @@ test('a people search lands in a new tab, and two of its rows are enriched from 
   expect(columnValues(tab, 'Title').every((title) => /vp sales/i.test(String(title)))).toBe(true);
   await pageShot(page, 'playground-search-tab');
 
-  // Enrich two of its rows: select them, and the Enrich panel maps the tab by itself.
+  // Enrich these people: the Enrich panel opens on the tab's rows, its columns mapped by themselves.
+  await sidebar.getByRole('button', { name: 'Enrich these people' }).click();
+  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Enrich');
+  await expectText(sidebar.locator('.selection').first(), 'People · VP Sales · rows 2–31');
+  // Two of its rows only: the user narrows the selection.
   await playground.api.select('A2:A3', 'People · VP Sales');
-  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
+  await sidebar.getByRole('button', { name: 'Refresh selection' }).first().click();
   await expectText(sidebar.locator('.selection').first(), 'People · VP Sales · rows 2–3');
   const profileColumn = tab.displayValues[0]!.indexOf('Profile URL') + 1;
   expect(await sidebar.getByLabel('Profile URL', { exact: true }).inputValue()).toBe(String(profileColumn));
