@@ -4,11 +4,13 @@
  */
 import type { Page } from 'playwright-core';
 import {
+  chooseMenuItem,
   columnValues,
   expectText,
   sidebarOf,
   sidebarShot,
   usePlaygroundPage,
+  visibleButton,
   type RunningPlayground,
 } from './support';
 
@@ -29,26 +31,28 @@ beforeEach(() => {
   ({ playground, page } = session);
 });
 
-interface Started {
-  runId: string;
-  message?: string;
-}
-
-async function startOnContacts(rows: string): Promise<Started> {
+/** Starts a run on rows of the demo's Contacts tab the way a user does: menu, Start…, confirm. */
+async function startOnContacts(rows: string): Promise<string> {
   await playground.api.select(rows, 'Contacts');
-  const plan = await playground.api.call<{ planId: string }>('planRun', {
-    kind: 'enrich',
-    fields: ['work_email'],
-  });
-  return playground.api.call<Started>('startRun', plan.planId);
+  await chooseMenuItem(page, 'Enrich selected rows');
+  const sidebar = sidebarOf(page);
+  await visibleButton(sidebar, 'Start…').click();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
+  const run = sidebar.locator('.run').first();
+  await run.waitFor();
+  return (await run.getAttribute('data-run-id'))!;
 }
 
 test('a run stopped by a refused key resumes only when the user says so, after seeing what it may cost', async () => {
   await playground.api.call('saveSettings', { apiKey: 'sk-wrong-0000' });
-  const started = await startOnContacts('A2:D4');
-  expect(started.message).toMatch(/The run is waiting: save your API key in Settings, then resume it/);
-
+  const runId = await startOnContacts('A2:D4');
   const sidebar = sidebarOf(page);
+  await expectText(
+    sidebar.locator(`.run[data-run-id="${runId}"] .run-error`),
+    'The run is waiting: save your API key in Settings, then resume it',
+  );
+
   await sidebar.getByRole('tab', { name: 'Settings' }).click();
   await sidebar.getByLabel('API key', { exact: true }).fill(DEMO_KEY);
   await sidebar.getByRole('button', { name: 'Save', exact: true }).click();
@@ -63,11 +67,12 @@ test('a run stopped by a refused key resumes only when the user says so, after s
       .every((email) => !String(email).includes('@')),
   ).toBe(true);
   await banner.getByRole('button', { name: 'Resume…' }).click();
-  await expectText(banner.locator('.confirm'), 'Resume the 1 stopped run: at most 3 credits?');
+  // 3 contacts, a work email (1) and a phone (10) each at most.
+  await expectText(banner.locator('.confirm'), 'Resume the 1 stopped run: at most 33 credits?');
   await sidebarShot(page, 'sidebar-jobs-resume');
   await banner.getByRole('button', { name: 'Resume', exact: true }).click();
 
-  const run = sidebar.locator(`.run[data-run-id="${started.runId}"]`);
+  const run = sidebar.locator(`.run[data-run-id="${runId}"]`);
   await expectText(run.locator('.badge'), 'Finished', 40_000);
   const after = await playground.api.sheet('Contacts');
   expect(
@@ -78,11 +83,9 @@ test('a run stopped by a refused key resumes only when the user says so, after s
 });
 
 test('canceling a run says what it spares, and the run ends as canceled with what landed', async () => {
-  const started = await startOnContacts('A2:D6');
+  const runId = await startOnContacts('A2:D6');
   const sidebar = sidebarOf(page);
-  await sidebar.getByRole('tab', { name: 'Jobs' }).click();
-  await sidebar.getByRole('button', { name: 'Refresh now' }).click();
-  const run = sidebar.locator(`.run[data-run-id="${started.runId}"]`);
+  const run = sidebar.locator(`.run[data-run-id="${runId}"]`);
   await expectText(run.locator('.run-working'), 'Working on it');
   await run.getByRole('button', { name: 'Cancel…' }).click();
   await expectText(run.locator('.confirm'), 'already started were paid: their answers are still written.');

@@ -44,7 +44,7 @@ test('a wrong API key shows the API reason, and no key ever reaches the page', a
   expect(await keyField.inputValue()).toBe('');
 
   await keyField.fill('sk-wrong-0000');
-  await sidebar.getByRole('button', { name: 'Save' }).click();
+  await sidebar.getByRole('button', { name: 'Save', exact: true }).click();
   const alert = sidebar.locator('form [role=alert]');
   await expectText(alert, 'API key');
   expect((await alert.textContent())!.length).toBeGreaterThan(20);

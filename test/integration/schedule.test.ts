@@ -164,9 +164,7 @@ describe('a schedule over a week', () => {
     schedule(addon, { perDay: 150 });
     const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
     let added = 10;
-    const spentByDay: number[] = [];
     for (let day = 0; day < 7; day++) {
-      const dayStart = await spent();
       for (let hour = 0; hour < 24; hour++) {
         // Leads arrive during the day: 5 every 3 hours, some pasted at the top, some sorted in.
         if (hour % 3 === 0 && added < contacts.length) {
@@ -181,12 +179,10 @@ describe('a schedule over a week', () => {
         addon.fireTriggers();
         if (hour % 6 === 5) await jobsEnded(kit.emulator());
       }
-      spentByDay.push((await spent()) - dayStart);
     }
     // Two quiet ticks collect the last answers.
     await tick(addon);
     await tick(addon);
-    for (const daily of spentByDay) expect(daily).toBeLessThanOrEqual(150);
     const stats = await kit.emulator().admin.stats();
     // Never a person charged twice, and every credit spent is one a row needed.
     expect(stats.charges.charged_twice).toBe(0);
@@ -196,6 +192,13 @@ describe('a schedule over a week', () => {
     // Every run is in the log, and the log's credits add up to what the API charged.
     const log = logRows(addon).slice(1);
     expect(log.reduce((sum, row) => sum + Number(row[12]), 0)).toBe(stats.credits_spent);
+    // The cap holds per day the runs were sent (the emulator charges a job as it processes it, in real
+    // time, so sampling its total at a simulated midnight would blame one day for the last run of another).
+    const chargedByDay = new Map<string, number>();
+    for (const row of log)
+      chargedByDay.set(row[0]!.slice(0, 10), (chargedByDay.get(row[0]!.slice(0, 10)) ?? 0) + Number(row[12]));
+    expect(chargedByDay.size).toBeGreaterThanOrEqual(5);
+    for (const charged of chargedByDay.values()) expect(charged).toBeLessThanOrEqual(150);
   });
 
   it('skips a run the balance cannot pay for, and pauses after three failed runs in a row', async () => {
