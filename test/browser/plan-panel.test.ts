@@ -146,7 +146,7 @@ test('headers that name nothing known: the reason on top, the columns mapped by 
   expect(statuses.slice(0, 3).every((status) => String(status) !== '')).toBe(true);
 });
 
-test('a sheet without a header row: mapped by column letter, a header row added, then started', async () => {
+test('a sheet without a header row: mapped by column letter, started, given its header row', async () => {
   await playground.api.loadSheet('Bare', {
     values: [
       ['Ana', 'Smith', 'Acme', 'acme.com'],
@@ -156,28 +156,30 @@ test('a sheet without a header row: mapped by column letter, a header row added,
   });
   await playground.api.select('A1:D3', 'Bare');
   await openEnrich('Bare · rows 1–3');
-  await expectText(panel().locator('.plan-problem'), 'No header row');
+  const problem = panel().locator('.plan-problem');
+  await expectText(problem, 'No header row. Choose which column holds what, by column letter');
   await expect(panel().getByRole('checkbox', { name: 'Row 1 holds headers' }).isChecked()).resolves.toBe(
     false,
   );
   await mapColumn('First name', 'A · e.g. Ana');
   await mapColumn('Last name', 'B · e.g. Smith');
   await mapColumn('Company name', 'C · e.g. Acme');
-  await mapColumn('Company domain', 'D · e.g. acme.com');
   await expectText(panel().locator('.summary'), '3 contacts to send');
-  await expectText(panel().locator('.plan-problem'), 'results go into columns named in one');
-  await expect(visibleButton(sidebarOf(page), 'Start…').count()).resolves.toBe(0);
+  await expectText(problem, 'Start adds a header row above row 1');
+  await expectText(problem, 'First name · Last name · Company name · Website');
   await sidebarShot(page, 'plan-headerless-mapped');
 
-  await panel().locator('.plan-problem').getByRole('button', { name: 'Add header row' }).click();
-  await expectText(panel().locator('.selection'), 'Bare · rows 2–4');
+  await visibleButton(sidebarOf(page), 'Start…').click();
+  await expectText(panel().locator('.confirm'), 'Start adds a header row above row 1');
+  await panel().locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click();
+  await expectText(sidebarOf(page).locator('.run .badge').first(), 'Finished', 30_000);
   const sheet = await playground.api.sheet('Bare');
-  expect(sheet.values[0]).toEqual(['First name', 'Last name', 'Company name', 'Company domain']);
-  expect(sheet.values[1]).toEqual(['Ana', 'Smith', 'Acme', 'acme.com']);
-  await expect(panel().locator('.plan-problem').isVisible()).resolves.toBe(false);
-  await sidebarShot(page, 'plan-headerless-header-added');
-  await startAndFinish();
-  expect(columnValues(await playground.api.sheet('Bare'), 'Status').slice(0, 3)).not.toContain('');
+  expect(sheet.values[0]!.slice(0, 4)).toEqual(['First name', 'Last name', 'Company name', 'Website']);
+  expect(sheet.values[1]!.slice(0, 4)).toEqual(['Ana', 'Smith', 'Acme', 'acme.com']);
+  expect(columnValues(sheet, 'Status').slice(0, 3)).not.toContain('');
+  await sidebarOf(page).getByRole('tab', { name: 'Enrich' }).click();
+  await expect(problem.isVisible()).resolves.toBe(false);
+  await expectText(panel().locator('.mapping-summary'), 'First name A · Last name B · Company name C');
 });
 
 test('one clicked cell plans the whole table, with one click back to its row', async () => {
