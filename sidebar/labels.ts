@@ -2,7 +2,7 @@
 import type { EnrichField, JobKind } from '../src/api/model';
 import type { InputKey, RunState } from '../src/ui/rpc';
 
-export { INPUTS_BY_KIND } from '../src/sheet/inputs';
+export { INPUTS_BY_KIND, INPUT_HEADERS } from '../src/sheet/inputs';
 
 export const INPUT_LABELS: Readonly<Record<InputKey, string>> = {
   firstName: 'First name',

@@ -1,14 +1,26 @@
 /**
- * The Enrich and Reverse panels: what is selected, the column mapping, the fields to find, the
- * skipped rows, the cost against the balance, and Start behind a confirmation of the most it
- * can spend. One function serves both kinds; only the inputs and the field choice differ.
+ * The Enrich and Reverse panels: what is selected, why the columns cannot work yet (at the top),
+ * the column mapping in one line, the fields to find, what will be sent or why nothing will, the
+ * cost against the balance, and Start behind a confirmation of the most it can spend. One
+ * function serves both kinds; only the inputs and the field choice differ.
  */
-import type { EnrichField, JobKind } from '../src/api/model';
-import type { ColumnMapping, PlanView, StartView } from '../src/ui/rpc';
-import { fill, formatNumber, h, plural } from './dom';
+import type { JobKind } from '../src/api/model';
+import type { PlanRequest, PlanView, StartView } from '../src/ui/rpc';
+import { fill, h, plural } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { INPUTS_BY_KIND } from './labels';
-import { createFieldControls, createMappingControls } from './plan-controls';
+import { createMappingControls } from './mapping-controls';
+import { createFieldControls } from './plan-controls';
+import {
+  cellNote,
+  costLines,
+  FREE_RUN,
+  hasWork,
+  HEADER_ROW_ADDED,
+  problemLines,
+  summaryLines,
+  type PlanActions,
+} from './plan-notes';
 import { plainMessage, server } from './server';
 
 export interface PlanPanel {
@@ -17,10 +29,7 @@ export interface PlanPanel {
   refresh(): Promise<void>;
 }
 
-const SKIPPED_ROWS_LISTED = 50;
-/** A run whose price is zero (a price table with a free item) still says so before it starts. */
-const FREE_RUN = 'The price list charges no credits for this.';
-const DEFAULT_FIELDS: readonly EnrichField[] = ['work_email', 'phone'];
+const NO_PLAN = 'Select rows in the sheet, then refresh.';
 
 function startedLine(started: StartView): string {
   const fromLedger = started.rowsFilledFromLedger
@@ -29,168 +38,141 @@ function startedLine(started: StartView): string {
   return `Started: ${plural(started.contacts, 'contact')} in ${plural(started.jobs, 'job')}.${fromLedger}`;
 }
 
+/**
+ * Replaces a note's content; when a button in it had focus ("Only row 7", "Look up again"), the
+ * new content's first button gets it, so a keyboard user is not dropped back to the page's top.
+ */
+function refill(container: HTMLElement, children: (Node | null)[]): void {
+  const hadFocus = container.contains(document.activeElement);
+  fill(container, ...children);
+  if (hadFocus) container.querySelector('button')?.focus();
+}
+
 export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => void): PlanPanel {
   const notice = createNotice();
-  const selection = h('p', { class: 'selection' }, 'Select rows in the sheet, then refresh.');
-  const summary = h('div', { class: 'summary' });
+  // Why the plan cannot be made, or what the columns lack: at the top, where the eye starts.
+  const problem = h('div', { class: 'plan-problem', role: 'status', hidden: true });
+  const selection = h('p', { class: 'selection' }, NO_PLAN);
+  const cellLine = h('div', { class: 'cell-line' });
+  const summary = h('div', { class: 'summary', 'aria-live': 'polite' });
   const cost = h('div', { class: 'cost', 'aria-live': 'polite' });
   const confirmBox = h('div', { class: 'confirm', hidden: true, role: 'group', 'aria-label': 'Confirm' });
   const startButton = h('button', { type: 'button', class: 'action', disabled: true }, 'Start…');
   const refreshButton = h('button', { type: 'button' }, 'Refresh selection');
-  const mapping = createMappingControls(INPUTS_BY_KIND[kind], () => void replanWith(mapping.read()));
-  const fields =
-    kind === 'enrich' ? createFieldControls(DEFAULT_FIELDS, () => void replanKeepingMapping()) : null;
-  const overwriteBox = h('input', {
-    type: 'checkbox',
-    name: 'overwrite',
-    onchange: () => void replanKeepingMapping(),
-  });
+  const mapping = createMappingControls(INPUTS_BY_KIND[kind], () => void replan(true));
+  const fields = kind === 'enrich' ? createFieldControls(() => void replan(true)) : null;
+  const overwriteBox = h('input', { type: 'checkbox', name: 'overwrite', onchange: () => void replan(true) });
 
   let plan: PlanView | null = null;
   let planning = false;
   // Only the newest answer counts when the user changes several dropdowns quickly.
   let latestRequest = 0;
+  // "Only row N" of one selected cell; the server drops it once the selection is something else.
+  let onlyCellRow: number | undefined;
 
-  function updateStartButton(): void {
-    const worthRunning =
-      plan !== null && plan.contactsToSend + plan.rowsFromLedger + plan.rowsFromDuplicates > 0;
+  const actions: PlanActions = {
+    onlyRow(row) {
+      onlyCellRow = row ?? undefined;
+      void replan(true);
+    },
+    lookUpAgain() {
+      overwriteBox.checked = true;
+      void replan(true);
+    },
+  };
+
+  function updateButtons(): void {
     const hasFields = fields === null || fields.read().length > 0;
-    startButton.disabled = planning || !worthRunning || !hasFields;
+    startButton.hidden = !confirmBox.hidden;
+    startButton.disabled = planning || plan === null || !hasWork(plan) || !hasFields;
+    // Nothing is spent when every row comes from saved results: the button says what it does.
+    startButton.textContent =
+      plan && plan.contactsToSend === 0 && hasWork(plan) ? 'Fill from saved results' : 'Start…';
   }
 
-  /** Plans the current selection; the server applies the mapping it detected or remembered. */
+  /** Plans the current selection; the server applies the mapping and fields it detected or remembered. */
   async function refresh(): Promise<void> {
-    await replanWith(undefined);
+    await replan(false);
   }
 
-  function replanKeepingMapping(): Promise<PlanView | null> {
-    return replanWith(plan ? mapping.read() : undefined);
-  }
-
-  async function replanWith(requested: ColumnMapping | undefined): Promise<PlanView | null> {
+  /**
+   * Plans again. `keep`: with what the panel shows (mapping, fields, the row 1 answer), which the
+   * server remembers; without it (a refresh, maybe of another sheet), the server's own choice.
+   */
+  async function replan(keep: boolean): Promise<PlanView | null> {
     const request = ++latestRequest;
+    const shown = keep && plan !== null;
+    const firstRowHeaders = shown ? mapping.readFirstRowHeaders() : undefined;
+    const body: PlanRequest = {
+      kind,
+      overwrite: overwriteBox.checked,
+      ...(shown && fields ? { fields: fields.read() } : {}),
+      ...(shown ? { mapping: mapping.read() } : {}),
+      ...(firstRowHeaders === undefined ? {} : { firstRowHeaders }),
+      ...(onlyCellRow === undefined ? {} : { onlyCellRow }),
+    };
     planning = true;
     closeConfirm();
-    updateStartButton();
+    updateButtons();
     element.setAttribute('aria-busy', 'true');
     try {
-      const next = (await server.planRun({
-        kind,
-        fields: fields?.read() ?? [],
-        overwrite: overwriteBox.checked,
-        ...(requested ? { mapping: requested } : {}),
-      })) as PlanView;
+      const next = await server.planRun(body);
       if (request !== latestRequest) return null;
       plan = next;
       notice.clear();
-      render(next);
+      render(next, !shown);
       return next;
     } catch (error) {
       if (request !== latestRequest) return null;
       plan = null;
       renderEmpty();
-      notice.show('error', plainMessage(error));
+      showProblem([h('p', {}, plainMessage(error))], true);
       return null;
     } finally {
       if (request === latestRequest) {
         planning = false;
         element.removeAttribute('aria-busy');
-        updateStartButton();
+        updateButtons();
       }
     }
   }
 
+  function showProblem(lines: Node[], error = false): void {
+    refill(problem, lines);
+    problem.setAttribute('role', error ? 'alert' : 'status');
+    problem.hidden = lines.length === 0;
+  }
+
   function renderEmpty(): void {
-    fill(selection, 'Select rows in the sheet, then refresh.');
+    fill(selection, NO_PLAN);
+    fill(cellLine);
     fill(summary);
     fill(cost);
-    mapping.setDisabled(true);
+    mapping.hide();
+    // Which fields are ticked comes with the first plan (the user's last choice): none shown before.
+    if (fields) fields.element.hidden = true;
   }
 
-  function render(view: PlanView): void {
-    fill(
-      selection,
-      h('strong', {}, view.sheetName),
-      ` · ${view.selectionLabel}`,
-      h('span', { class: 'hint' }, ` (headers in row ${view.headerRow})`),
-    );
-    mapping.setDisabled(false);
-    mapping.show(view);
-    fields?.show(view);
-    fill(summary, ...summaryLines(view));
+  function render(view: PlanView, fresh: boolean): void {
+    fill(selection, h('strong', {}, view.sheetName), ` · ${view.selectionLabel}`);
+    refill(cellLine, [cellNote(view, actions)]);
+    showProblem(problemLines(view));
+    mapping.show(view, fresh);
+    if (fields) {
+      fields.element.hidden = false;
+      fields.show(view);
+    }
+    refill(summary, summaryLines(view, actions));
     fill(cost, ...costLines(view));
-  }
-
-  function summaryLines(view: PlanView): Node[] {
-    const lines: Node[] = [
-      h('p', {}, `${plural(view.contactsToSend, 'contact')} to send in ${plural(view.jobs, 'job')}.`),
-    ];
-    const reused = view.rowsFromDuplicates + view.rowsFromLedger;
-    if (reused > 0) {
-      lines.push(
-        h(
-          'p',
-          { class: 'hint' },
-          `${plural(reused, 'row')} filled without a new lookup ` +
-            `(${formatNumber(view.rowsFromDuplicates)} duplicates, ${formatNumber(view.rowsFromLedger)} saved results).`,
-        ),
-      );
-    }
-    const { contacts: again, maxCredits: againCredits } = view.reasked;
-    if (again > 0)
-      lines.push(
-        h(
-          'p',
-          { class: 'hint' },
-          `${plural(again, 'contact')} with saved results asked again: up to ${plural(againCredits, 'credit')} of the total.`,
-        ),
-      );
-    if (view.skipped.length > 0) lines.push(skippedList(view));
-    return lines;
-  }
-
-  function skippedList(view: PlanView): HTMLDetailsElement {
-    const listed = view.skipped.slice(0, SKIPPED_ROWS_LISTED);
-    const more = view.skipped.length - listed.length;
-    return h(
-      'details',
-      { class: 'skipped' },
-      h('summary', {}, `${plural(view.skipped.length, 'row')} skipped`),
-      h('ul', {}, ...listed.map((row) => h('li', {}, `Row ${row.row}: ${row.reason}`))),
-      more > 0 ? h('p', { class: 'hint' }, `…and ${plural(more, 'more row')}.`) : null,
-    );
-  }
-
-  function costLines(view: PlanView): Node[] {
-    if (view.contactsToSend === 0) return [];
-    if (view.maxCredits === 0) return [h('p', { class: 'max-credits' }, FREE_RUN)];
-    const lines: Node[] = [
-      h(
-        'p',
-        {},
-        'At most ',
-        h('strong', { class: 'max-credits' }, plural(view.maxCredits, 'credit')),
-        view.balance === null ? '' : ` of your ${formatNumber(view.balance)}.`,
-      ),
-      h('p', { class: 'hint' }, 'You pay only for results found.'),
-    ];
-    if (view.balance !== null && view.maxCredits > view.balance) {
-      lines.push(
-        h(
-          'p',
-          { class: 'warning', role: 'alert' },
-          'This can cost more than your balance: the run stops when credits run out. ' +
-            (kind === 'enrich'
-              ? 'Select fewer rows or fields, or add credits.'
-              : 'Select fewer rows, or add credits.'),
-        ),
-      );
-    }
-    return lines;
   }
 
   function askToConfirm(): void {
     if (!plan) return;
+    // Filling from saved results spends nothing: no confirmation to read.
+    if (plan.contactsToSend === 0) {
+      void start();
+      return;
+    }
     const confirmButton = h('button', { type: 'button', class: 'action' }, 'Start');
     const cancelButton = h('button', { type: 'button', onclick: closeConfirm }, 'Cancel');
     confirmButton.addEventListener('click', () => void runBusy(confirmButton, 'Starting…', start));
@@ -204,6 +186,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
               ` in ${plan.sheetName}?`
           : `Send ${plural(plan.contactsToSend, 'contact')} from ${plan.sheetName}? ${FREE_RUN}`,
       ),
+      plan.headerRow === 0 ? h('p', { class: 'hint' }, HEADER_ROW_ADDED) : null,
       h('div', { class: 'buttons' }, confirmButton, cancelButton),
     );
     confirmBox.hidden = false;
@@ -234,7 +217,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
       notice.show('error', plainMessage(error));
     } finally {
       closeConfirm();
-      updateStartButton();
+      updateButtons();
     }
   }
 
@@ -245,6 +228,8 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     'section',
     { class: 'panel', 'aria-label': kind === 'enrich' ? 'Enrich' : 'Reverse lookup' },
     h('div', { class: 'selection-row' }, selection, refreshButton),
+    cellLine,
+    problem,
     mapping.element,
     fields?.element ?? h('p', { class: 'hint' }, 'Finds the person and company behind each email.'),
     h(

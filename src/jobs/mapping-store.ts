@@ -16,6 +16,15 @@ interface StoredMapping {
   mapping: ColumnMapping;
   /** Header text of each mapped column when it was saved. */
   headers: Partial<Record<InputKey, string>>;
+  /** The user's answer for a sheet where no row reads as headers: whether row 1 holds them. */
+  firstRowHeaders?: boolean;
+}
+
+function readStored(store: KeyValueStore, sheetId: number, kind: JobKind): StoredMapping | undefined {
+  const text = store.get(key(sheetId, kind));
+  // A damaged value is as good as none (detection runs again), and the next confirmation replaces it.
+  const decoded = text ? decodeRecord<StoredMapping>(MAPPING_CODEC, text) : undefined;
+  return decoded?.ok ? decoded.value : undefined;
 }
 
 export function headersOf(table: SheetTable, mapping: ColumnMapping): Partial<Record<InputKey, string>> {
@@ -31,18 +40,22 @@ export function rememberMapping(
   table: SheetTable,
   kind: JobKind,
   mapping: ColumnMapping,
+  firstRowHeaders?: boolean,
 ): void {
   const stored: StoredMapping = { mapping, headers: headersOf(table, mapping) };
+  if (firstRowHeaders !== undefined) stored.firstRowHeaders = firstRowHeaders;
   store.set(key(table.sheet.id(), kind), encodeRecord(MAPPING_CODEC, stored));
+}
+
+/** What the user said last about row 1 of a sheet with no recognised header row (undefined: never asked). */
+export function rememberedFirstRowHeaders(store: KeyValueStore, sheetId: number, kind: JobKind) {
+  return readStored(store, sheetId, kind)?.firstRowHeaders;
 }
 
 /** The remembered mapping when its columns still have their headers, else the detected one. */
 export function resolveMapping(store: KeyValueStore, table: SheetTable, kind: JobKind): ColumnMapping {
-  const text = store.get(key(table.sheet.id(), kind));
-  // A damaged value is as good as none (detection runs again), and the next confirmation replaces it.
-  const decoded = text ? decodeRecord<StoredMapping>(MAPPING_CODEC, text) : undefined;
-  if (decoded?.ok) {
-    const stored = decoded.value;
+  const stored = readStored(store, table.sheet.id(), kind);
+  if (stored) {
     const current = headersOf(table, stored.mapping);
     const unchanged = Object.entries(stored.headers).every(
       ([input, header]) => current[input as InputKey] === header,

@@ -11,10 +11,11 @@ import { isFinalStatus, outputColumnSet } from '../sheet/output-columns';
 import type { RowSpan, SheetPort } from '../platform/ports';
 import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
 import { addHeaderRow } from '../sheet/writer';
-import type { ColumnMapping } from '../sheet/inputs';
+import type { ColumnMapping, InputKey } from '../sheet/inputs';
+import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
 import type { AppContext } from './context';
 import { fieldsLacking, Ledger, type LedgerEntry } from './ledger';
-import { rememberMapping, resolveMapping, sanitiseMapping } from './mapping-store';
+import { rememberedFirstRowHeaders, rememberMapping, resolveMapping, sanitiseMapping } from './mapping-store';
 import { loadRegistry, type Registry } from './registry';
 
 export interface PlanOptions {
@@ -26,6 +27,13 @@ export interface PlanOptions {
   overwrite: boolean;
   /** Selected rows; empty: every data row. */
   spans: readonly RowSpan[];
+  /**
+   * For a sheet where no row reads as headers: whether row 1 holds them all the same (the user's
+   * answer, remembered with the mapping). Absent: the remembered answer, else `guessHeaders`.
+   */
+  firstRowHeaders?: boolean;
+  /** With no answer given or remembered, let row 1's look decide (the sidebar; a schedule does not guess). */
+  guessHeaders?: boolean;
   /**
    * A row whose Status is final but whose inputs have no saved answer had them edited since: send
    * it again (its outputs are replaced). The schedule plans this way: new rows are rows without an
@@ -59,8 +67,19 @@ export interface RunPlan {
   /** Fields as the run uses them: none for a reverse lookup. */
   fields: EnrichField[];
   sheet: SheetPort;
+  /** Its headerRow is 0 when the sheet has none: such a plan can be shown, not launched. */
   table: SheetTable;
+  /** False when no row read as headers (row 1 then holds them only by the user's answer). */
+  headerDetected: boolean;
   mapping: ColumnMapping;
+  /** The mapping names the inputs a row needs (every row would be skipped otherwise). */
+  mappingComplete: boolean;
+  /** Data rows in the selection. */
+  rows: number;
+  /** Selected rows left alone because they already have their results. */
+  alreadyDone: number;
+  /** What "look up again" (overwrite) would send: every selected contact, every field asked anew. */
+  lookUpAgain: Reasked;
   toSend: PlannedContact[];
   /** Rows answered by a saved answer, with it. */
   fromLedger: { row: number; entry: LedgerEntry }[];
@@ -130,8 +149,14 @@ export function buildPlan(
   registry: Registry = loadRegistry(ctx.documentStore, ctx.spreadsheet),
 ): RunPlan {
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
-  const table = readSheetTable(sheet, upTo);
-  // A sheet without a header row is read from row 1, its columns mapped by content or by the user.
+  const read = readSheetTable(sheet, upTo);
+  const headerDetected = read.headerRow > 0;
+  const firstRowHeaders = headerDetected
+    ? undefined
+    : (options.firstRowHeaders ??
+      rememberedFirstRowHeaders(ctx.documentStore, sheet.id(), options.kind) ??
+      (options.guessHeaders === true && firstRowLooksLikeHeaders(read.values)));
+  const table = firstRowHeaders ? withFirstRowHeaders(read) : read;
   const outputs = outputColumnSet(table.blocks);
   const mapping = sanitiseMapping(
     options.mapping ?? resolveMapping(ctx.documentStore, table, options.kind),
@@ -144,13 +169,16 @@ export function buildPlan(
     spans = spans.map((span) => ({ start: span.start + 1, end: span.end + 1 }));
     // Remembered under the headers the columns have now, so the next run finds them by header.
     rememberMapping(ctx.documentStore, table, options.kind, mapping);
-  } else if (options.mapping) rememberMapping(ctx.documentStore, table, options.kind, mapping);
+  } else if (options.mapping || options.firstRowHeaders !== undefined) {
+    rememberMapping(ctx.documentStore, table, options.kind, mapping, firstRowHeaders);
+  }
   const fields = options.kind === 'reverse' ? [] : [...new Set(options.fields)];
 
   const busy = fingerprintsInFlight(registry);
   const skipped: RunPlan['skipped'] = [];
   const candidates: { row: number; fp: string; input: ContactInputs; final: boolean }[] = [];
-  for (const row of dataRowsIn(table, spans)) {
+  const rows = dataRowsIn(table, spans);
+  for (const row of rows) {
     const input = contactFromCells(table.values[row - 1]!, mapping);
     const missing = missingInput(options.kind, input);
     if (missing) {
@@ -173,6 +201,7 @@ export function buildPlan(
   const fromLedger: RunPlan['fromLedger'] = [];
   const byFp = new Map<string, PlannedContact>();
   const reasked: Reasked = { contacts: 0, maxCredits: 0 };
+  let alreadyDone = 0;
   for (const { row, fp, input, final } of candidates) {
     const entry = saved.get(fp);
     const lacking = fieldsLacking(entry, fields);
@@ -180,6 +209,7 @@ export function buildPlan(
     // A row with its answer is left alone, unless a field it was never asked for is asked now.
     if (final && (covered || (!entry && !options.resendEdited))) {
       skipped.push({ row, reason: 'already enriched', missing: false });
+      alreadyDone++;
       continue;
     }
     if (covered && !options.overwrite) {
@@ -200,12 +230,18 @@ export function buildPlan(
   }
   const toSend = [...byFp.values()];
   skipped.sort((a, b) => a.row - b.row);
+  const again = new Set(candidates.map((candidate) => candidate.fp)).size;
   return {
     options: { ...options, spans },
     fields,
     sheet,
     table,
+    headerDetected,
     mapping,
+    mappingComplete: mappingCovers(options.kind, mapping),
+    rows: rows.length,
+    alreadyDone,
+    lookUpAgain: { contacts: again, maxCredits: again * maxCreditsPerContact(options.kind, fields) },
     toSend,
     fromLedger,
     duplicateRows: toSend.reduce((sum, contact) => sum + contact.rows.length - 1, 0),
@@ -214,6 +250,23 @@ export function buildPlan(
     reasked,
     jobs: jobsOf(toSend, options.kind).length,
   };
+}
+
+/**
+ * Whether a row with every mapped cell filled could be sent: missingInput's rule, asked of the
+ * mapping instead of a row (a full name gives both names, a work email the company's domain).
+ */
+export function mappingCovers(kind: JobKind, mapping: ColumnMapping): boolean {
+  const has = (...keys: InputKey[]) => (keys.some((key) => mapping[key] !== undefined) ? 'x' : '');
+  const probe: ContactInputs = {
+    firstName: has('firstName', 'fullName'),
+    lastName: has('lastName', 'fullName'),
+    companyName: has('companyName'),
+    companyDomain: has('companyDomain', 'email'),
+    networkUrl: has('networkUrl'),
+    email: has('email'),
+  };
+  return missingInput(kind, probe) === '';
 }
 
 const WAITING_FOR_RUN = 'waiting for a running job';

@@ -37,6 +37,8 @@ interface StoredPlan {
   started?: boolean;
   /** A plan of formula requests (no sheet, no rows). */
   source?: 'formulas';
+  /** The answer the preview took for a sheet where no row reads as headers: start reads the sheet alike. */
+  firstRowHeaders?: boolean;
 }
 
 /** Keeps the plan for startRun; returns its id. Only the latest plan can be started. */
@@ -49,6 +51,7 @@ export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpa
     sheetId: plan.sheet.id(),
     spans: [...spans],
     maxCredits: plan.maxCredits,
+    ...(plan.headerDetected ? {} : { firstRowHeaders: plan.table.headerRow === 1 }),
   });
 }
 

@@ -168,16 +168,29 @@ export const PLAN_CODEC: RecordCodec = {
       createdAt: z.number(),
       started: optional(z.boolean()),
       source: optional(z.literal('formulas')),
+      firstRowHeaders: optional(z.boolean()),
     }),
   ),
 };
 
+// firstRowHeaders came later as an optional field: records without it read as before (no new version).
 export const MAPPING_CODEC: RecordCodec = {
   name: 'remembered mapping',
   version: 2,
   schema: lazy(() =>
-    z.looseObject({ mapping: mapping(), headers: z.partialRecord(z.enum(INPUT_KEYS), z.string()) }),
+    z.looseObject({
+      mapping: mapping(),
+      headers: z.partialRecord(z.enum(INPUT_KEYS), z.string()),
+      firstRowHeaders: optional(z.boolean()),
+    }),
   ),
+};
+
+/** The fields to find a user ticked last (user properties). */
+export const FIELD_CHOICE_CODEC: RecordCodec = {
+  name: 'choice of fields',
+  version: 1,
+  schema: lazy(() => z.looseObject({ fields: fields() })),
 };
 
 const pair = <A extends string, B extends string>(a: A, b: B) =>

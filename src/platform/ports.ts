@@ -146,6 +146,11 @@ export interface SpreadsheetPort {
    * and merged; empty when nothing is selected.
    */
   selectedRows(): RowSpan[];
+  /**
+   * The row of the one cell selected, when a lone cell is the selection (selectedRows is then
+   * empty: a cell is where the cursor happens to be, and stands for the whole table); else null.
+   */
+  selectedCellRow(): number | null;
   /** The hidden sheet that holds the results ledger; created (hidden) when `create` is true. */
   hiddenSheet(name: string, create: boolean): SheetPort | null;
   /** A visible sheet the add-on keeps (its run log); created, without being activated, when `create`. */

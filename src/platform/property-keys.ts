@@ -10,6 +10,8 @@ export const USER_PROPERTY = {
   apiBaseUrl: 'sheetEnrich.apiBaseUrl',
   /** "0" when the user turned the background poll trigger off (default on). */
   backgroundRefresh: 'sheetEnrich.backgroundRefresh',
+  /** The fields to find this user ticked last (Enrich panel), so the next sheet starts from them. */
+  enrichFields: 'sheetEnrich.enrichFields',
   /** The plan shown for confirmation, waiting for startRun. */
   pendingPlan: 'sheetEnrich.pendingPlan',
   /** The panel a menu item asked the sidebar to open; read once by getSettings. */

@@ -36,6 +36,18 @@ export function sheetPort(sheet: Sheet): SheetPort {
   };
 }
 
+type Range = GoogleAppsScript.Spreadsheet.Range;
+
+/** The ranges of the active selection, and its lone cell when it is one cell. */
+function selectionOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): {
+  ranges: Range[];
+  cell: Range | null;
+} {
+  const ranges = spreadsheet.getActiveRangeList()?.getRanges() ?? [];
+  const lone = ranges.length === 1 && ranges[0]!.getNumRows() === 1 && ranges[0]!.getNumColumns() === 1;
+  return { ranges, cell: lone ? ranges[0]! : null };
+}
+
 /** getRange throws beyond the grid (a new sheet has 1000 rows, 26 columns): grow it first. */
 function grownRange(sheet: Sheet, row: number, column: number, rows: number, columns: number) {
   const lastRow = row + rows - 1;
@@ -67,11 +79,12 @@ export function activeSpreadsheet(): SpreadsheetPort {
       return sheet ? sheetPort(sheet) : null;
     },
     selectedRows() {
-      const ranges = spreadsheet.getActiveRangeList()?.getRanges() ?? [];
+      const { ranges, cell } = selectionOf(spreadsheet);
       // A lone cell is where the cursor happens to be, not a choice of rows: it means the whole table.
-      if (ranges.length === 1 && ranges[0]!.getNumRows() === 1 && ranges[0]!.getNumColumns() === 1) return [];
+      if (cell) return [];
       return mergeSpans(ranges.map((range) => ({ start: range.getRow(), end: range.getLastRow() })));
     },
+    selectedCellRow: () => selectionOf(spreadsheet).cell?.getRow() ?? null,
     visibleSheets: () =>
       spreadsheet
         .getSheets()

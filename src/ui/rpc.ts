@@ -50,9 +50,20 @@ export interface BalanceView {
 
 export interface PlanRequest {
   kind: JobKind;
-  fields: EnrichField[];
+  /** Absent: the fields this user chose last (PlanView.fields says which). Given: remembered for next time. */
+  fields?: EnrichField[];
   /** The user's corrections; absent means the detected (or remembered) mapping. */
   mapping?: ColumnMapping;
+  /**
+   * For a sheet where no row reads as headers: whether row 1 holds them all the same. Absent: what
+   * the user said last for this sheet, else a guess from row 1 (PlanView.headerRow says which won).
+   */
+  firstRowHeaders?: boolean;
+  /**
+   * With one cell selected (PlanView.cell): plan that cell's row alone instead of the whole table.
+   * Ignored once the selection is something else.
+   */
+  onlyCellRow?: number;
   /**
    * "Look up again": ask the API anew for every field of every selected row (saved answers are not
    * reused, see PlanView.reasked), and rewrite rows that have an answer and cells the user edited.
@@ -67,10 +78,25 @@ export interface PlanView {
   sheetName: string;
   /** e.g. "rows 2–41" */
   selectionLabel: string;
+  /** Data rows in the selection. */
+  rows: number;
+  /** One cell selected: its row, and whether the plan took the whole table for it (it does unless asked). */
+  cell: { row: number; wholeTable: boolean } | null;
+  /**
+   * 0: the sheet has no header row (data from row 1); the mapping then goes by column letter, and
+   * Start adds a header row above the data naming the mapped columns.
+   */
   headerRow: number;
-  /** Header texts with their 1-based column index, for the mapping dropdowns. */
-  columns: { index: number; header: string }[];
+  /** False when no row read as headers: the page asks whether row 1 holds them. */
+  headerDetected: boolean;
+  /**
+   * The columns a mapping may use (not our output columns), with the 1-based index, the header
+   * ("" when none) and the first value under it, so a column without a header can be told apart.
+   */
+  columns: MappableColumn[];
   mapping: ColumnMapping;
+  /** The mapping names the inputs a row needs; when false every row is skipped as missing input. */
+  mappingComplete: boolean;
   fields: EnrichField[];
   /** Distinct contacts that will be sent (costs credits). */
   contactsToSend: number;
@@ -85,12 +111,22 @@ export interface PlanView {
    * part of maxCredits those fields can cost (without overwrite: zero, saved fields are reused).
    */
   reasked: { contacts: number; maxCredits: number };
+  /** Selected rows left alone because they already have their results. */
+  rowsDone: number;
+  /** What "look up again" would send and cost at most: every selected contact, every field asked anew. */
+  lookUpAgain: { contacts: number; maxCredits: number };
   /** Credits per result found, from the one price table, so the page never keeps its own copy. */
   prices: Record<EnrichField, number>;
   /** Credits per profile a reverse lookup finds. */
   reversePrice: number;
   balance: number | null;
   jobs: number;
+}
+
+export interface MappableColumn {
+  index: number;
+  header: string;
+  sample: string;
 }
 
 export type StartView = RunStarted;

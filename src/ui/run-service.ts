@@ -3,9 +3,6 @@ import type { AppContext } from '../jobs/context';
 import { buildPlan } from '../jobs/plan';
 import { pollOnce, type PollOptions } from '../jobs/poll';
 import { storeFormulaPlan, storePlan } from '../jobs/start';
-import { outputColumnSet } from '../sheet/output-columns';
-import type { ColumnMapping } from '../sheet/inputs';
-import type { SheetTable } from '../sheet/table';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { progressView } from './progress';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../jobs/formula-run';
@@ -21,70 +18,32 @@ import type {
   ProgressView,
 } from './rpc';
 import { readCreditBalance } from './settings';
+import { readFieldChoice, rememberFieldChoice } from '../jobs/field-choice';
+import { sheetPlanView } from './plan-view';
 
-/** Plans a run on the active sheet's selection (all data rows when a lone cell is selected). */
+/**
+ * Plans a run on the active sheet's selection: all data rows when a lone cell is selected, unless
+ * the page asks for that cell's row alone. The fields given are remembered for the user.
+ */
 export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
   const sheet = ctx.spreadsheet.activeSheet();
-  const spans = ctx.spreadsheet.selectedRows();
+  const selected = ctx.spreadsheet.selectedRows();
+  const cellRow = selected.length ? null : ctx.spreadsheet.selectedCellRow();
+  const onlyRow = cellRow !== null && request.onlyCellRow === cellRow;
+  const spans = onlyRow ? [{ start: cellRow, end: cellRow }] : selected;
+  const enrich = request.kind === 'enrich';
+  if (enrich && request.fields) rememberFieldChoice(ctx, request.fields);
   const plan = buildPlan(ctx, sheet, {
     kind: request.kind,
-    fields: request.fields,
+    fields: enrich ? (request.fields ?? readFieldChoice(ctx)) : [],
     mapping: request.mapping,
     overwrite: request.overwrite ?? false,
     spans,
+    firstRowHeaders: request.firstRowHeaders,
+    guessHeaders: true,
   });
-  const rows = [
-    ...plan.toSend.flatMap((contact) => contact.rows),
-    ...plan.fromLedger.map((hit) => hit.row),
-    ...plan.skipped.map((skip) => skip.row),
-  ];
-  // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
-  const firstRow = rows.reduce((low, row) => Math.min(low, row), Infinity);
-  const lastRow = rows.reduce((high, row) => Math.max(high, row), -Infinity);
-  const outputs = outputColumnSet(plan.table.blocks);
-  return {
-    planId: storePlan(ctx, plan, spans),
-    kind: request.kind,
-    sheetName: sheet.name(),
-    selectionLabel: Number.isFinite(firstRow) ? `rows ${firstRow}–${lastRow}` : 'no rows',
-    headerRow: plan.table.headerRow,
-    columns: mappableColumns(plan.table, plan.mapping, outputs),
-    mapping: plan.mapping,
-    fields: plan.fields,
-    contactsToSend: plan.toSend.length,
-    rowsFromDuplicates: plan.duplicateRows,
-    rowsFromLedger: plan.fromLedger.length,
-    skipped: plan.skipped.map(({ row, reason }) => ({ row, reason })),
-    maxCredits: plan.maxCredits,
-    reasked: plan.reasked,
-    prices: { ...PRICES },
-    reversePrice: REVERSE_PROFILE_PRICE,
-    balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
-    jobs: plan.jobs,
-  };
-}
-
-/**
- * The columns the mapping dropdowns offer: every input column with a header, and those without one
- * that hold data (a sheet without a header row has only these) or that content mapped, so a
- * detected mapping always shows and the user can pick names in a headerless sheet.
- */
-function mappableColumns(
-  table: SheetTable,
-  mapping: ColumnMapping,
-  outputs: ReadonlySet<number>,
-): PlanView['columns'] {
-  const mapped = new Set(Object.values(mapping));
-  const rows = table.values.slice(table.headerRow);
-  return table.headers
-    .map((header, index) => ({ index: index + 1, header }))
-    .filter(
-      ({ index, header }) =>
-        !outputs.has(index) &&
-        (header.trim() !== '' ||
-          mapped.has(index) ||
-          rows.some((cells) => (cells[index - 1] ?? '').trim() !== '')),
-    );
+  const cell = cellRow === null ? null : { row: cellRow, wholeTable: !onlyRow };
+  return sheetPlanView(ctx, plan, storePlan(ctx, plan, spans), cell);
 }
 
 /** Polls what is pending (unless another poller is at it) and returns the progress of every run. */
@@ -132,9 +91,13 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): Pl
     kind,
     sheetName: FORMULA_RUN_NAME,
     selectionLabel: `${plan.requests} formula ${plan.requests === 1 ? 'request' : 'requests'}`,
+    rows: plan.requests,
+    cell: null,
     headerRow: 0,
+    headerDetected: true,
     columns: [],
     mapping: {},
+    mappingComplete: true,
     fields: plan.fields,
     contactsToSend: plan.toSend.length,
     rowsFromDuplicates: 0,
@@ -142,6 +105,8 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): Pl
     skipped: [],
     maxCredits: plan.maxCredits,
     reasked: { contacts: 0, maxCredits: 0 },
+    rowsDone: 0,
+    lookUpAgain: { contacts: 0, maxCredits: 0 },
     prices: { ...PRICES },
     reversePrice: REVERSE_PROFILE_PRICE,
     balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,

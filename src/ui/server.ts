@@ -40,12 +40,18 @@ const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
 
 // Built on first use (src/lazy.ts): Code.js is evaluated at the start of every execution.
 const column = lazy(() => wholeNumber(1, 18278));
+const enrichFields = () => z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone']));
+const row = lazy(() => wholeNumber(1, 10_000_000));
+const columnMapping = () => z.partialRecord(z.enum(INPUT_KEYS), column());
+const runKind = () => z.enum(['enrich', 'reverse']);
 const planRequest = lazy(() =>
   z.object({
-    kind: z.enum(['enrich', 'reverse']),
-    fields: z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone'])),
-    mapping: z.optional(z.partialRecord(z.enum(INPUT_KEYS), column())),
+    kind: runKind(),
+    fields: z.optional(enrichFields()),
+    mapping: z.optional(columnMapping()),
     overwrite: z.optional(z.boolean()),
+    firstRowHeaders: z.optional(z.boolean()),
+    onlyCellRow: z.optional(row()),
   }),
 );
 const saveSettingsRequest = lazy(() =>
@@ -66,9 +72,8 @@ const jobRef = lazy(() =>
 const importRequest = lazy(() =>
   z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(jobRef()) }),
 );
-const enrichFields = () => z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone']));
 const formulaPlanRequest = lazy(() =>
-  z.object({ kind: z.optional(z.enum(['enrich', 'reverse'])), fields: z.optional(enrichFields()) }),
+  z.object({ kind: z.optional(runKind()), fields: z.optional(enrichFields()) }),
 );
 const formulaAutoRequest = lazy(() =>
   z.object({ enabled: z.boolean(), dailyCap: wholeNumber(0, 1_000_000) }),
@@ -76,7 +81,7 @@ const formulaAutoRequest = lazy(() =>
 const scheduleRequest = lazy(() =>
   z.object({
     sheetName: z.string().check(z.minLength(1), z.maxLength(200)),
-    kind: z.enum(['enrich', 'reverse']),
+    kind: runKind(),
     fields: enrichFields(),
     every: z.enum(['hour', '6 hours', 'day']),
     maxCreditsPerRun: wholeNumber(0, 10_000_000),

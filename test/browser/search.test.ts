@@ -78,6 +78,9 @@ test('a people search lands in a new tab, and two of its rows are enriched from 
   await sidebar.getByRole('button', { name: 'Refresh selection' }).first().click();
   await expectText(sidebar.locator('.selection').first(), 'People · VP Sales · rows 2–3');
   const profileColumn = tab.displayValues[0]!.indexOf('Profile URL') + 1;
+  // The mapping line names the column by its letter (the tab is narrower than 26 columns).
+  const letter = String.fromCharCode(64 + profileColumn);
+  await expectText(sidebar.locator('.mapping-summary').first(), `Profile URL ${letter}`);
   expect(await sidebar.getByLabel('Profile URL', { exact: true }).inputValue()).toBe(String(profileColumn));
   await visibleButton(sidebar, 'Start…').click();
   await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();

@@ -90,7 +90,13 @@ test('every panel fits 300 px without horizontal scroll', async () => {
     await sidebar.getByRole('tab', { name: tab }).click();
     const panel = sidebar.locator('[role=tabpanel]:not([hidden])');
     await panel.waitFor();
-    if (tab === 'Enrich' || tab === 'Reverse') await expectText(panel.locator('.selection'), 'Long');
+    if (tab === 'Enrich' || tab === 'Reverse') {
+      await expectText(panel.locator('.selection'), 'Long');
+      // The dropdowns too, whether the mapping opened them or they wait behind Change.
+      const change = panel.getByRole('button', { name: 'Change' });
+      if (await change.isVisible()) await change.click();
+      await panel.locator('.mapping-fields select').first().waitFor();
+    }
     for (const summary of await panel.locator('details:not([open]) > summary').all()) await summary.click();
     const overflow = await frame.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
@@ -114,7 +120,7 @@ test('every panel fits 300 px without horizontal scroll', async () => {
 test('every control has a label and the tabs work from the keyboard', async () => {
   const sidebar = sidebarOf(page);
   const frame = await sidebarFrame();
-  await sidebar.locator('[role=tabpanel]:not([hidden]) select').first().waitFor();
+  await sidebar.locator('[role=tabpanel]:not([hidden]) .mapping-summary strong').first().waitFor();
   const unlabelled = await frame.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('button, input, select')]
       .filter((control) => {
@@ -136,8 +142,12 @@ test('every control has a label and the tabs work from the keyboard', async () =
 
 test('a corrected column mapping re-plans and survives a tab switch', async () => {
   const sidebar = sidebarOf(page);
+  const panel = sidebar.locator('[role=tabpanel]:not([hidden])');
+  const line = panel.locator('.mapping-summary');
   const domain = sidebar.getByLabel('Company domain', { exact: true });
-  await expectText(sidebar.locator('[role=tabpanel]:not([hidden]) .summary'), 'contacts to send');
+  await expectText(panel.locator('.summary'), 'contacts to send');
+  await expectText(line, 'Company domain D');
+  await panel.getByRole('button', { name: 'Change' }).click();
   await expect(domain.inputValue()).resolves.toBe('4');
   const planCalls: string[] = [];
   page.on('request', (request) => {
@@ -157,6 +167,7 @@ test('a corrected column mapping re-plans and survives a tab switch', async () =
   expect(planCalls[1]).not.toContain('"mapping"');
   await idle.waitFor();
   await expect(domain.inputValue()).resolves.toBe('');
+  expect(await line.textContent()).toMatch(/^Columns First name A · Last name B · Company name C$/);
 });
 
 async function until(condition: () => boolean, timeout = 10_000): Promise<void> {

@@ -157,6 +157,8 @@ export class MemorySpreadsheet implements SpreadsheetPort {
   sheets: MemorySheet[] = [];
   active = 0;
   selection: RowSpan[] = [];
+  /** The row of a lone selected cell (then `selection` is empty, as selectedRows gives it). */
+  cellRow: number | null = null;
   private nextId = 1000;
 
   constructor(private readonly title = 'Leads') {}
@@ -177,6 +179,9 @@ export class MemorySpreadsheet implements SpreadsheetPort {
   }
   selectedRows(): RowSpan[] {
     return this.selection;
+  }
+  selectedCellRow(): number | null {
+    return this.selection.length ? null : this.cellRow;
   }
   hiddenSheet(name: string, create: boolean): SheetPort | null {
     return this.sheets.find((sheet) => sheet.name() === name) ?? (create ? this.addSheet(name) : null);

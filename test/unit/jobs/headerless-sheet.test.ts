@@ -15,7 +15,7 @@ describe('a sheet without a header row', () => {
     const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
     expect(plan).toMatchObject({ headerRow: 0, selectionLabel: 'rows 1–3', contactsToSend: 3 });
     expect(plan.mapping).toEqual({ networkUrl: 3, email: 4 });
-    expect(plan.columns).toEqual([1, 2, 3, 4].map((index) => ({ index, header: '' })));
+    expect(plan.columns).toEqual(ROWS[0]!.map((sample, index) => ({ index: index + 1, header: '', sample })));
     // A preview writes nothing.
     expect(sheet.cells).toEqual(ROWS);
   });

@@ -140,8 +140,8 @@ describe('sidebar server functions', () => {
     const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
     expect(plan).toMatchObject({ headerRow: 0, mapping: {}, contactsToSend: 0 });
     expect(plan.columns).toEqual([
-      { index: 1, header: '' },
-      { index: 2, header: '' },
+      { index: 1, header: '', sample: '1' },
+      { index: 2, header: '', sample: '2' },
     ]);
     expect(plan.skipped.map((skip) => skip.row)).toEqual([1, 2]);
   });
