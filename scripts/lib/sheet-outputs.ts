@@ -4,12 +4,8 @@
  */
 import type { JobKind } from '../../src/api/model';
 import { neutraliseFormula } from './csv';
-import {
-  locateOutputBlocks,
-  outputColumnSet,
-  outputColumnsOf,
-  type OutputKey,
-} from '../../src/sheet/output-columns';
+import type { OutputKey } from '../../src/sheet/output-columns';
+import { locateOutputColumns, ownedColumns } from '../../src/sheet/output-layout';
 
 export interface FoundByKind {
   workEmail: number;
@@ -20,14 +16,12 @@ export interface FoundByKind {
 
 export type OutputRow = Partial<Record<OutputKey, string>>;
 
-/** Each data row's output cells by key (header row 1); empty objects when the block is missing. */
+/** Each data row's output cells by key (header row 1), for the columns the sheet has; {} without them. */
 export function outputRows(table: readonly (readonly string[])[], kind: JobKind): OutputRow[] {
-  const start = locateOutputBlocks([...(table[0] ?? [])])[kind];
-  const columns = outputColumnsOf(kind);
-  return table.slice(1).map((cells) => {
-    if (!start) return {};
-    return Object.fromEntries(columns.map((column, offset) => [column.key, cells[start - 1 + offset] ?? '']));
-  });
+  const columns = Object.entries(locateOutputColumns(table[0] ?? [])[kind] ?? {});
+  return table
+    .slice(1)
+    .map((cells) => Object.fromEntries(columns.map(([key, column]) => [key, cells[column - 1] ?? ''])));
 }
 
 export function readOutputs(
@@ -53,7 +47,7 @@ export function readOutputs(
  * they were, formulas included.
  */
 export function safeToOpen(table: readonly (readonly string[])[]): string[][] {
-  const outputs = outputColumnSet(locateOutputBlocks([...(table[0] ?? [])]));
+  const outputs = ownedColumns(locateOutputColumns(table[0] ?? []));
   return table.map((cells, index) =>
     cells.map((cell, column) => (index > 0 && outputs.has(column + 1) ? neutraliseFormula(cell) : cell)),
   );

@@ -8,7 +8,8 @@ import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { LIMITS } from '../limits';
 import { contactFromCells, missingInput, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { isFinalStatus, outputColumnSet } from '../sheet/output-columns';
+import { isFinalStatus, outputKeysFor, type OutputKey } from '../sheet/output-columns';
+import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
 import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
 import type { ColumnMapping } from '../sheet/inputs';
@@ -133,7 +134,7 @@ export function buildPlan(
         : 'No header row found: add headers such as First name, Last name, Company.',
     );
   }
-  const outputs = outputColumnSet(table.blocks);
+  const outputs = ownedColumns(table.outputs);
   const mapping = sanitiseMapping(
     options.mapping ?? resolveMapping(ctx.documentStore, table, options.kind),
     table.width,
@@ -209,6 +210,11 @@ export function buildPlan(
     reasked,
     jobs: jobsOf(toSend, options.kind).length,
   };
+}
+
+/** The output columns the plan's run writes (created with its first write if missing). */
+export function planOutputKeys(plan: RunPlan): OutputKey[] {
+  return outputKeysFor(plan.options.kind, plan.fields, plan.mapping);
 }
 
 const WAITING_FOR_RUN = 'waiting for a running job';

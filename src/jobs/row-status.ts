@@ -41,8 +41,10 @@ export function rowOutputFromEntry(
       output.workEmail = entry.workEmail.email;
       output.workEmailStatus = entry.workEmail.status;
     }
-    if (fields.includes('personal_email') && entry.personalEmail)
+    if (fields.includes('personal_email') && entry.personalEmail) {
       output.personalEmail = entry.personalEmail.email;
+      output.personalEmailStatus = entry.personalEmail.status;
+    }
     if (fields.includes('phone') && entry.phone) {
       output.phone = entry.phone.number;
       output.phoneRegion = entry.phone.region;

@@ -14,7 +14,7 @@ import type { SendableContact } from './job-starter';
 import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
 import { headersOf } from './mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
-import { buildPlan, type RunPlan } from './plan';
+import { buildPlan, planOutputKeys, type RunPlan } from './plan';
 import { loadRegistry, type Registry, type RunRecord } from './registry';
 import { rowOutputFromEntry, STATUS } from './row-status';
 import { decodeRecord, encodeRecord, PLAN_CODEC } from './stored-records';
@@ -157,5 +157,5 @@ function writeStartStatuses(plan: RunPlan): void {
   }
   for (const { row, entry } of plan.fromLedger)
     outputs.set(row, rowOutputFromEntry(entry, kind, plan.fields, true));
-  writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite);
+  writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite, planOutputKeys(plan));
 }

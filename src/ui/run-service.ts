@@ -3,7 +3,7 @@ import type { AppContext } from '../jobs/context';
 import { buildPlan } from '../jobs/plan';
 import { pollOnce, type PollOptions } from '../jobs/poll';
 import { storeFormulaPlan, storePlan } from '../jobs/start';
-import { outputColumnSet } from '../sheet/output-columns';
+import { ownedColumns } from '../sheet/output-layout';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { progressView } from './progress';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../jobs/formula-run';
@@ -39,7 +39,7 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
   // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
   const firstRow = rows.reduce((low, row) => Math.min(low, row), Infinity);
   const lastRow = rows.reduce((high, row) => Math.max(high, row), -Infinity);
-  const outputs = outputColumnSet(plan.table.blocks);
+  const outputs = ownedColumns(plan.table.outputs);
   return {
     planId: storePlan(ctx, plan, spans),
     kind: request.kind,

@@ -11,6 +11,8 @@ import {
   planAndStart,
   rowsOf,
   settle,
+  sheetText,
+  HEADER,
 } from './support/engine';
 
 const kit = engineKit();
@@ -31,6 +33,8 @@ it('a second run that adds personal email pays only for personal emails, and row
   const addon = await enrichedForWorkEmails();
   const workEmails = rowsOf(addon).map((row) => row.workEmail);
   const spentBefore = await creditsSpent();
+  const blockOfWorkEmails = ['Status', 'Work email', 'Work email status', 'Enriched at'];
+  expect(sheetText(addon)[0]).toEqual([...HEADER, ...blockOfWorkEmails]);
 
   const plan = addon.call<PlanView>('planRun', WORK_AND_PERSONAL);
   expect(plan).toMatchObject({
@@ -42,6 +46,13 @@ it('a second run that adds personal email pays only for personal emails, and row
   const run = await settle(addon, started.runId);
   expect(run.state).toBe('finished');
 
+  // The personal email columns are added after the block, found again by their headers.
+  expect(sheetText(addon)[0]).toEqual([
+    ...HEADER,
+    ...blockOfWorkEmails,
+    'Personal email',
+    'Personal email status',
+  ]);
   const rows = rowsOf(addon);
   const personal = rows.filter((row) => row.personalEmail).length;
   expect(personal).toBeGreaterThan(0);

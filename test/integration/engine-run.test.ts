@@ -12,6 +12,7 @@ import {
   planAndStart,
   rowsOf,
   settle,
+  sheetText,
 } from './support/engine';
 
 const kit = engineKit();
@@ -107,8 +108,9 @@ describe('a run through the built add-on', () => {
     const addon = kit.open(contactRows(contacts));
     await kit.emulator().admin.config({ jobMs: 60_000 });
     const { start } = planAndStart(addon);
-    const workEmailColumn = HEADER.length + 1;
-    addon.spreadsheet.getSheetByName('Contacts')!.getRange(3, workEmailColumn).setValue('mine@keep.test');
+    const sheet = addon.spreadsheet.getSheetByName('Contacts')!;
+    const header = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0]!;
+    sheet.getRange(3, header.indexOf('Work email') + 1).setValue('mine@keep.test');
     for (const job of await kit.emulator().admin.jobs()) await kit.emulator().admin.finishJob(job.id);
     await settle(addon, start.runId);
     const rows = rowsOf(addon);
@@ -126,12 +128,19 @@ describe('a run through the built add-on', () => {
     expect(fps.length).toBe(30);
   });
 
-  it('asks only for the fields chosen', async () => {
+  it('asks only for the fields chosen, and shows only their columns', async () => {
     const addon = kit.open(contactRows(people(10, 0)));
     const { plan, start } = planAndStart(addon, { fields: ['work_email'] });
     expect(plan.maxCredits).toBe(10);
     const run = await settle(addon, start.runId);
     expect(run.found.phone).toBe(0);
-    expect(rowsOf(addon).every((row) => row.phone === '')).toBe(true);
+    expect(rowsOf(addon).every((row) => row.phone === undefined)).toBe(true);
+    expect(sheetText(addon)[0]).toEqual([
+      ...HEADER,
+      'Status',
+      'Work email',
+      'Work email status',
+      'Enriched at',
+    ]);
   });
 });
