@@ -4,6 +4,7 @@
  */
 import type { JobKind } from '../../src/api/model';
 import { neutraliseFormula } from './csv';
+import { emailNamedBy } from '../../src/jobs/row-status';
 import type { OutputKey } from '../../src/sheet/output-columns';
 import { locateOutputColumns, ownedColumns } from '../../src/sheet/output-layout';
 
@@ -24,6 +25,16 @@ export function outputRows(table: readonly (readonly string[])[], kind: JobKind)
     .map((cells) => Object.fromEntries(columns.map(([key, column]) => [key, cells[column - 1] ?? ''])));
 }
 
+/**
+ * The email the API found for a row: in its column, or, for an address that will bounce, named by
+ * its status cell alone ("Invalid: …"). What the run's found counts and the credits charged count.
+ */
+export function foundEmail(row: OutputRow, kind: 'work' | 'personal'): string {
+  return kind === 'work'
+    ? row.workEmail || emailNamedBy(row.workEmailStatus ?? '')
+    : row.personalEmail || emailNamedBy(row.personalEmailStatus ?? '');
+}
+
 export function readOutputs(
   table: readonly (readonly string[])[],
   kind: JobKind,
@@ -31,8 +42,8 @@ export function readOutputs(
   const found: FoundByKind = { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 };
   const statuses: Record<string, number> = {};
   for (const row of outputRows(table, kind)) {
-    if (row.workEmail) found.workEmail++;
-    if (row.personalEmail) found.personalEmail++;
+    if (foundEmail(row, 'work')) found.workEmail++;
+    if (foundEmail(row, 'personal')) found.personalEmail++;
     if (row.phone) found.phone++;
     if (row.fullName) found.profile++;
     const status = row.status || '(none)';

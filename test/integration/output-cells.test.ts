@@ -1,7 +1,10 @@
 /**
  * The cells a user reads next to their data, through dist/Code.js against the emulator: the columns
- * the run asked for and no others, "Company (found)" beside the user's own Company.
+ * the run asked for and no others, email statuses in words on the right rows (an address that will
+ * bounce kept out of the email column), "Company (found)" beside the user's own Company.
  */
+import { generateWorld } from '../../dev/emulator/world';
+import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import {
   contactRows,
   engineKit,
@@ -9,11 +12,52 @@ import {
   people,
   planAndStart,
   rowsOf,
+  SEED,
   settle,
   sheetText,
 } from './support/engine';
 
 const kit = engineKit();
+
+const WORDS: Record<string, string> = {
+  DELIVERABLE: 'Deliverable',
+  HIGH_PROBABILITY: 'Probably valid',
+  CATCH_ALL: 'Catch-all',
+  INVALID: 'Invalid',
+  INVALID_DOMAIN: 'Invalid domain',
+};
+
+it('writes each row its email status in words, and keeps an address that will bounce out of the email column', async () => {
+  const contacts = people(120, 0);
+  const addon = kit.open(contactRows(contacts));
+  const { start } = planAndStart(addon, { fields: ['work_email'] });
+  await settle(addon, start.runId);
+  const world = generateWorld(SEED);
+  const rows = rowsOf(addon);
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    const contact = contacts[index]!;
+    if (!contact.workEmail) return expect(row).toMatchObject({ workEmail: '', workEmailStatus: '' });
+    const status = world.findByEmail(contact.workEmail)!.workEmails[0]!.status!;
+    seen.add(status);
+    if (status.startsWith('INVALID')) {
+      expect(row).toMatchObject({
+        workEmail: '',
+        workEmailStatus: `${WORDS[status]}: ${contact.workEmail}`,
+      });
+    } else {
+      expect(row).toMatchObject({
+        workEmail: contact.workEmail,
+        workEmailStatus: WORDS[status],
+      });
+    }
+    expect(foundEmail(row, 'work')).toBe(contact.workEmail);
+  });
+  // The sample meets every status but the rarest: the test sees both sides of the rule.
+  expect([...seen].sort()).toEqual(
+    expect.arrayContaining(['CATCH_ALL', 'DELIVERABLE', 'HIGH_PROBABILITY', 'INVALID']),
+  );
+});
 
 it('adds no personal email or profile column the run did not ask for', async () => {
   const addon = kit.open(contactRows(people(10, 0)));

@@ -3,6 +3,7 @@
  * a row the run does not touch, keeps its formula, value, type and format (through dist/Code.js).
  */
 import type { PlanView, StartView } from '../../src/ui/rpc';
+import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import {
   contactRows,
   emailMatchesRow,
@@ -48,6 +49,6 @@ it('keeps the user cells of untouched rows inside the block as they were', async
   expect(sheet.getRange(3, column('Work email')).getValue()).toBe('mine@example.com');
   expect(sheet.getRange(3, column('Phone')).getNumberFormat()).not.toBe('@');
   const rows = rowsOf(addon);
-  expect([rows[0]!, rows[2]!].every((row) => row.workEmail && emailMatchesRow(row))).toBe(true);
+  expect([rows[0]!, rows[2]!].every((row) => foundEmail(row, 'work') && emailMatchesRow(row))).toBe(true);
   expect(rows[0]!.status).toBe('found (saved)');
 });

@@ -44,7 +44,7 @@ describe('a run from plan to cells', () => {
 
     expect(poll(world)).toBe(true);
     expect(sheet.column('Work email')).toEqual(['ada.lovelace@acme.com', '', 'grace.hopper@navy.com']);
-    expect(sheet.column('Work email status')).toEqual(['DELIVERABLE', '', 'DELIVERABLE']);
+    expect(sheet.column('Work email status')).toEqual(['Deliverable', '', 'Deliverable']);
     expect(sheet.column('Status')).toEqual(['found', 'not found', 'found']);
     expect(sheet.column('Enriched at')[0]).toBe('2025-01-15T09:00:00Z');
     expect(progress(world)).toMatchObject({
