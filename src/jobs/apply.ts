@@ -63,6 +63,7 @@ function applyToSheet(
   const table = tables.table(sheetId);
   const entries = ledger.lookup(jobs.flatMap((job) => job.fingerprints));
   const writes = new Map<string, Write>();
+  const timeZone = ctx.spreadsheet.timeZone();
   const touchedRuns = new Set<RunRecord>();
 
   for (const job of jobs) {
@@ -91,7 +92,10 @@ function applyToSheet(
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
-        ? { ...rowOutputFromEntry(entry, run.kind, run.fields, false), refresh: entryKnewMore(entry, asked) }
+        ? {
+            ...rowOutputFromEntry(entry, { kind: run.kind, fields: run.fields, saved: false, timeZone }),
+            refresh: entryKnewMore(entry, asked),
+          }
         : {
             status: job.itemProblems?.[fp]
               ? STATUS.error(job.itemProblems[fp]!)

@@ -2,6 +2,7 @@
 import type { EnrichField, JobKind } from '../api/model';
 import type { RowOutput } from '../sheet/writer';
 import { entryFoundSomething, type FoundEmail, type LedgerEntry } from './ledger';
+import { minuteIn } from './local-time';
 import type { FoundCounts } from './registry';
 
 export const STATUS = {
@@ -66,17 +67,23 @@ export function emailNamedBy(statusText: string): string {
   return /: (\S+@\S+)$/.exec(statusText)?.[1] ?? '';
 }
 
-/** The cells of a row answered by a ledger entry; `saved` when no credits were spent for it now. */
-export function rowOutputFromEntry(
-  entry: LedgerEntry,
-  kind: JobKind,
-  fields: readonly EnrichField[],
-  saved: boolean,
-): RowOutput {
+/** What a run needs to turn a saved answer into a row's cells. */
+export interface RowOutputOptions {
+  kind: JobKind;
+  fields: readonly EnrichField[];
+  /** No credits were spent for it now: the Status says "(saved)". */
+  saved: boolean;
+  /** The spreadsheet's: "Enriched at" shows the time as the user reads their clock. */
+  timeZone: string;
+}
+
+/** The cells of a row answered by a ledger entry. */
+export function rowOutputFromEntry(entry: LedgerEntry, options: RowOutputOptions): RowOutput {
+  const { kind, fields } = options;
   const status = entryFoundSomething(entry, kind, fields) ? STATUS.found : STATUS.notFound;
   const output: RowOutput = {
-    status: saved ? STATUS.saved(status) : status,
-    enrichedAt: timestampText(entry.at),
+    status: options.saved ? STATUS.saved(status) : status,
+    enrichedAt: minuteIn(options.timeZone, entry.at),
   };
   if (kind === 'enrich') {
     if (fields.includes('work_email') && entry.workEmail) {

@@ -1,9 +1,11 @@
 /**
  * The cells a user reads next to their data, through dist/Code.js against the emulator: the columns
  * the run asked for and no others, email statuses in words on the right rows (an address that will
- * bounce kept out of the email column), "Company (found)" beside the user's own Company.
+ * bounce kept out of the email column), "Company (found)" beside the user's own Company, and
+ * "Enriched at" on the spreadsheet's clock.
  */
 import { generateWorld } from '../../dev/emulator/world';
+import { minuteIn } from '../../src/jobs/local-time';
 import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import {
   contactRows,
@@ -15,6 +17,7 @@ import {
   SEED,
   settle,
   sheetText,
+  SHEET,
 } from './support/engine';
 
 const kit = engineKit();
@@ -41,15 +44,9 @@ it('writes each row its email status in words, and keeps an address that will bo
     const status = world.findByEmail(contact.workEmail)!.workEmails[0]!.status!;
     seen.add(status);
     if (status.startsWith('INVALID')) {
-      expect(row).toMatchObject({
-        workEmail: '',
-        workEmailStatus: `${WORDS[status]}: ${contact.workEmail}`,
-      });
+      expect(row).toMatchObject({ workEmail: '', workEmailStatus: `${WORDS[status]}: ${contact.workEmail}` });
     } else {
-      expect(row).toMatchObject({
-        workEmail: contact.workEmail,
-        workEmailStatus: WORDS[status],
-      });
+      expect(row).toMatchObject({ workEmail: contact.workEmail, workEmailStatus: WORDS[status] });
     }
     expect(foundEmail(row, 'work')).toBe(contact.workEmail);
   });
@@ -93,4 +90,21 @@ it('names the profile\'s company "Company (found)" beside the user\'s own Compan
     expect(row.company).toBe(cells[index]![found]);
     if (row.company) expect(row.company).toBe(contacts[index]!.companyName);
   });
+});
+
+it('shows "Enriched at" in the spreadsheet\'s time zone', async () => {
+  const addon = kit.open(contactRows(people(5, 0)));
+  addon.spreadsheet.setSpreadsheetTimeZone('Asia/Tokyo');
+  const before = addon.now();
+  const { start } = planAndStart(addon);
+  await settle(addon, start.runId);
+  const after = addon.now();
+  const minutes = new Set<string>();
+  for (let t = before; t <= after + 60_000; t += 60_000)
+    minutes.add(minuteIn('Asia/Tokyo', Math.min(t, after)));
+  const shown = rowsOf(addon).map((row) => row.enrichedAt!);
+  expect(shown.every((text) => minutes.has(text))).toBe(true);
+  // Tokyo is 9 hours ahead of UTC all year: the cell is not the UTC time.
+  expect(shown.some((text) => text === minuteIn('Etc/UTC', before))).toBe(false);
+  expect(sheetText(addon, SHEET)[0]).toContain('Enriched at');
 });

@@ -1,9 +1,13 @@
 import type { LedgerEntry } from '../../../src/jobs/ledger';
-import { emailStatusText, rowOutputFromEntry } from '../../../src/jobs/row-status';
+import { emailStatusText, rowOutputFromEntry, type RowOutputOptions } from '../../../src/jobs/row-status';
 
 const AT = Date.UTC(2026, 10, 22, 18, 45, 30);
-const cellsOf = (found: LedgerEntry) =>
-  rowOutputFromEntry(found, 'enrich', ['work_email', 'personal_email'], false);
+const ENRICH: RowOutputOptions = {
+  kind: 'enrich',
+  fields: ['work_email', 'personal_email'],
+  saved: false,
+  timeZone: 'Europe/Paris',
+};
 
 function entry(workStatus: string, personalStatus = 'DELIVERABLE'): LedgerEntry {
   return {
@@ -30,7 +34,7 @@ describe('email statuses in cells', () => {
   });
 
   it('a usable email goes in its column, its status beside it', () => {
-    expect(cellsOf(entry('HIGH_PROBABILITY'))).toMatchObject({
+    expect(rowOutputFromEntry(entry('HIGH_PROBABILITY'), ENRICH)).toMatchObject({
       workEmail: 'jane@acme.com',
       workEmailStatus: 'Probably valid',
       personalEmail: 'jane@home.example',
@@ -39,11 +43,19 @@ describe('email statuses in cells', () => {
   });
 
   it('an invalid email is kept out of the email column; its status says what was found', () => {
-    const output = cellsOf(entry('INVALID', 'INVALID_DOMAIN'));
+    const output = rowOutputFromEntry(entry('INVALID', 'INVALID_DOMAIN'), ENRICH);
     expect(output.workEmail).toBeUndefined();
     expect(output.workEmailStatus).toBe('Invalid: jane@acme.com');
     expect(output.personalEmail).toBeUndefined();
     expect(output.personalEmailStatus).toBe('Invalid domain: jane@home.example');
     expect(output.status).toBe('found');
+  });
+});
+
+describe('"Enriched at"', () => {
+  it("is the minute the answer arrived, on the spreadsheet's clock", () => {
+    expect(rowOutputFromEntry(entry('DELIVERABLE'), ENRICH).enrichedAt).toBe('2026-11-22 19:45');
+    const tokyo = rowOutputFromEntry(entry('DELIVERABLE'), { ...ENRICH, timeZone: 'Asia/Tokyo' });
+    expect(tokyo.enrichedAt).toBe('2026-11-23 03:45');
   });
 });
