@@ -28,7 +28,14 @@ export interface StoredSheet extends SheetLayout {
 export interface RuntimeState {
   version: 1;
   clockOffsetMs: number;
-  spreadsheet: { id: string; name: string; activeSheetId: number; sheets: StoredSheet[] };
+  spreadsheet: {
+    id: string;
+    name: string;
+    /** Absent in states saved before the fake had one: Etc/UTC. */
+    timeZone?: string;
+    activeSheetId: number;
+    sheets: StoredSheet[];
+  };
   properties: {
     document: Record<string, string>;
     user: Record<string, string>;
@@ -46,6 +53,7 @@ export function exportSpreadsheet(spreadsheet: FakeSpreadsheet): RuntimeState['s
   return {
     id: spreadsheet.getId(),
     name: spreadsheet.getName(),
+    timeZone: spreadsheet.getSpreadsheetTimeZone(),
     activeSheetId: spreadsheet.getActiveSheet().getSheetId(),
     sheets: spreadsheet.getSheets().map((sheet) => ({
       name: sheet.getName(),
@@ -64,6 +72,7 @@ export function exportSpreadsheet(spreadsheet: FakeSpreadsheet): RuntimeState['s
 
 /** Fills an empty spreadsheet (created without its default sheet) from a stored one. */
 export function restoreSpreadsheet(spreadsheet: FakeSpreadsheet, stored: RuntimeState['spreadsheet']): void {
+  if (stored.timeZone) spreadsheet.setSpreadsheetTimeZone(stored.timeZone);
   for (const storedSheet of stored.sheets) {
     const sheet = spreadsheet.addSheet(storedSheet.name, storedSheet.sheetId);
     sheet.restoreLayout(storedSheet);

@@ -5,8 +5,17 @@
 export const BUNDLE_GLOBAL = 'SheetEnrich';
 export const CODE_BUDGET_BYTES = 150 * 1024;
 
+/** The variable a real deployment sets to its API's base URL. */
+export const API_URL_VARIABLE = 'SHEET_ENRICH_API_URL';
+
+/**
+ * What a build without SHEET_ENRICH_API_URL uses: local builds (tests, playground, CLI) pass their
+ * emulator's loopback URL at run time, so they need no real address; `npm run deploy` refuses it.
+ */
+export const PLACEHOLDER_API_URL = 'https://api.enrichment.example/';
+
 /** Set SHEET_ENRICH_API_URL when building for a real deployment. */
-export function apiBaseUrl(): string {
-  const url = process.env.SHEET_ENRICH_API_URL ?? 'https://api.enrichment.example/';
+export function apiBaseUrl(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const url = env[API_URL_VARIABLE] || PLACEHOLDER_API_URL;
   return url.endsWith('/') ? url : `${url}/`;
 }

@@ -4,12 +4,9 @@
  */
 import type { JobKind } from '../../src/api/model';
 import { neutraliseCells } from './csv';
-import {
-  locateOutputBlocks,
-  outputColumnSet,
-  outputColumnsOf,
-  type OutputKey,
-} from '../../src/sheet/output-columns';
+import { emailNamedBy } from '../../src/jobs/row-status';
+import type { OutputKey } from '../../src/sheet/output-columns';
+import { locateOutputColumns, ownedColumns } from '../../src/sheet/output-layout';
 
 export interface FoundByKind {
   workEmail: number;
@@ -20,14 +17,22 @@ export interface FoundByKind {
 
 export type OutputRow = Partial<Record<OutputKey, string>>;
 
-/** Each data row's output cells by key (header row 1); empty objects when the block is missing. */
+/** Each data row's output cells by key (header row 1), for the columns the sheet has; {} without them. */
 export function outputRows(table: readonly (readonly string[])[], kind: JobKind): OutputRow[] {
-  const start = locateOutputBlocks([...(table[0] ?? [])])[kind];
-  const columns = outputColumnsOf(kind);
-  return table.slice(1).map((cells) => {
-    if (!start) return {};
-    return Object.fromEntries(columns.map((column, offset) => [column.key, cells[start - 1 + offset] ?? '']));
-  });
+  const columns = Object.entries(locateOutputColumns(table[0] ?? [])[kind] ?? {});
+  return table
+    .slice(1)
+    .map((cells) => Object.fromEntries(columns.map(([key, column]) => [key, cells[column - 1] ?? ''])));
+}
+
+/**
+ * The email the API found for a row: in its column, or, for an address that will bounce, named by
+ * its status cell alone ("Invalid: …"). What the run's found counts and the credits charged count.
+ */
+export function foundEmail(row: OutputRow, kind: 'work' | 'personal'): string {
+  return kind === 'work'
+    ? row.workEmail || emailNamedBy(row.workEmailStatus ?? '')
+    : row.personalEmail || emailNamedBy(row.personalEmailStatus ?? '');
 }
 
 export function readOutputs(
@@ -37,8 +42,8 @@ export function readOutputs(
   const found: FoundByKind = { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 };
   const statuses: Record<string, number> = {};
   for (const row of outputRows(table, kind)) {
-    if (row.workEmail) found.workEmail++;
-    if (row.personalEmail) found.personalEmail++;
+    if (foundEmail(row, 'work')) found.workEmail++;
+    if (foundEmail(row, 'personal')) found.personalEmail++;
     if (row.phone) found.phone++;
     if (row.fullName) found.profile++;
     const status = row.status || '(none)';
@@ -53,6 +58,6 @@ export function readOutputs(
  * they were, formulas included.
  */
 export function safeToOpen(table: readonly (readonly string[])[]): string[][] {
-  const outputs = outputColumnSet(locateOutputBlocks([...(table[0] ?? [])]));
+  const outputs = ownedColumns(locateOutputColumns(table[0] ?? []));
   return neutraliseCells(table, (row, column) => row > 0 && outputs.has(column + 1));
 }

@@ -20,6 +20,7 @@ const stateSchema = z.object({
   spreadsheet: z.object({
     id: z.string(),
     name: z.string(),
+    timeZone: z.optional(z.string()),
     activeSheetId: z.number(),
     sheets: z.array(
       z.object({

@@ -5,6 +5,7 @@
  * stays in the ledger and is counted as unmatched.
  */
 import type { JobKind } from '../api/model';
+import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import type { AppContext } from './context';
@@ -15,6 +16,14 @@ import { countFound, rowOutputFromEntry, STATUS } from './row-status';
 import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
 import { hasTime } from './timing';
+
+/** The rows of one kind written in one go, and the columns they need. */
+interface Write {
+  kind: JobKind;
+  overwrite: boolean;
+  outputs: Map<number, RowOutput>;
+  keys: OutputKey[];
+}
 
 /**
  * Applies every fetched job, one sheet at a time (one table read, one block write per kind),
@@ -53,7 +62,8 @@ function applyToSheet(
 ): void {
   const table = tables.table(sheetId);
   const entries = ledger.lookup(jobs.flatMap((job) => job.fingerprints));
-  const writes = new Map<string, { kind: JobKind; overwrite: boolean; outputs: Map<number, RowOutput> }>();
+  const writes = new Map<string, Write>();
+  const timeZone = ctx.spreadsheet.timeZone();
   const touchedRuns = new Set<RunRecord>();
 
   for (const job of jobs) {
@@ -63,8 +73,16 @@ function applyToSheet(
     const mapping = columns && !columns.missing.length ? columns.mapping : undefined;
     const fpRows = table && mapping ? tables.rows(table, run.kind, mapping) : new Map<string, number[]>();
     const writeKey = `${run.kind}|${run.overwrite}`;
-    const write = writes.get(writeKey) ?? { kind: run.kind, overwrite: run.overwrite, outputs: new Map() };
+    const write = writes.get(writeKey) ?? {
+      kind: run.kind,
+      overwrite: run.overwrite,
+      outputs: new Map(),
+      keys: [],
+    };
     writes.set(writeKey, write);
+    // The columns of every run written together: each run's answers land in the columns it asked for.
+    const keys = outputKeysFor(run.kind, run.fields, run.mapping);
+    write.keys = [...new Set([...write.keys, ...keys])];
     // An ambiguous job's rows only learn that they were not sent again (and why).
     const ambiguous = job.state === 'ambiguous';
     for (const fp of job.fingerprints) {
@@ -74,7 +92,10 @@ function applyToSheet(
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
-        ? { ...rowOutputFromEntry(entry, run.kind, run.fields, false), refresh: entryKnewMore(entry, asked) }
+        ? {
+            ...rowOutputFromEntry(entry, { kind: run.kind, fields: run.fields, saved: false, timeZone }),
+            refresh: entryKnewMore(entry, asked),
+          }
         : {
             status: job.itemProblems?.[fp]
               ? STATUS.error(job.itemProblems[fp]!)
@@ -99,7 +120,8 @@ function applyToSheet(
   if (table) {
     for (const write of writes.values())
       markOrphanedRows(table, tables, registry, sheetId, write.kind, write.outputs);
-    for (const write of writes.values()) writeRowOutputs(table, write.kind, write.outputs, write.overwrite);
+    for (const write of writes.values())
+      writeRowOutputs(table, write.kind, write.outputs, write.overwrite, write.keys);
   }
   // Formula runs have no rows: their requests leave the queue and the formulas are refreshed.
   const formulaJobs = jobs.filter(

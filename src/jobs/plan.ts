@@ -7,7 +7,8 @@ import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import { LIMITS } from '../limits';
 import { contactFromCells, missingInput, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { isFinalStatus, outputColumnSet } from '../sheet/output-columns';
+import { isFinalStatus, outputKeysFor, type OutputKey } from '../sheet/output-columns';
+import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
 import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
 import { addHeaderRow } from '../sheet/writer';
@@ -157,7 +158,7 @@ export function buildPlan(
       rememberedFirstRowHeaders(ctx.documentStore, sheet.id(), options.kind) ??
       (options.guessHeaders === true && firstRowLooksLikeHeaders(read.values)));
   const table = firstRowHeaders ? withFirstRowHeaders(read) : read;
-  const outputs = outputColumnSet(table.blocks);
+  const outputs = ownedColumns(table.outputs);
   const mapping = sanitiseMapping(
     options.mapping ?? resolveMapping(ctx.documentStore, table, options.kind),
     table.width,
@@ -165,7 +166,7 @@ export function buildPlan(
   );
   let spans = options.spans;
   if (!table.headerRow && options.addHeaderRow && dataRowsIn(table, spans).length > 0) {
-    addHeaderRow(table, options.kind, mapping);
+    addHeaderRow(table, mapping);
     spans = spans.map((span) => ({ start: span.start + 1, end: span.end + 1 }));
     // Remembered under the headers the columns have now, so the next run finds them by header.
     rememberMapping(ctx.documentStore, table, options.kind, mapping);
@@ -267,6 +268,11 @@ export function mappingCovers(kind: JobKind, mapping: ColumnMapping): boolean {
     email: has('email'),
   };
   return missingInput(kind, probe) === '';
+}
+
+/** The output columns the plan's run writes (created with its first write if missing). */
+export function planOutputKeys(plan: RunPlan): OutputKey[] {
+  return outputKeysFor(plan.options.kind, plan.fields, plan.mapping);
 }
 
 const WAITING_FOR_RUN = 'waiting for a running job';

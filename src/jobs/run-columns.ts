@@ -3,7 +3,7 @@
  * columns; a user may insert, move or rename columns while a run works, so the columns are found
  * again by the header texts they had at start, never trusted by number.
  */
-import { outputColumnSet } from '../sheet/output-columns';
+import { ownedColumns } from '../sheet/output-layout';
 import type { ColumnMapping, InputKey } from '../sheet/inputs';
 import type { SheetTable } from '../sheet/table';
 import type { RunRecord } from './registry';
@@ -18,7 +18,7 @@ export function currentColumns(run: RunRecord, table: SheetTable): CurrentColumn
   const saved = run.mappingHeaders;
   // Runs started before headers were remembered: their numbers are all there is.
   if (!saved) return { mapping: run.mapping, missing: [] };
-  const outputs = outputColumnSet(table.blocks);
+  const outputs = ownedColumns(table.outputs);
   const mapping: ColumnMapping = {};
   const missing: string[] = [];
   for (const [input, column] of Object.entries(run.mapping) as [InputKey, number][]) {

@@ -14,7 +14,7 @@ import type { SendableContact } from './job-starter';
 import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
 import { headersOf } from './mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
-import { buildPlan, type RunPlan } from './plan';
+import { buildPlan, planOutputKeys, type RunPlan } from './plan';
 import { loadRegistry, type Registry, type RunRecord } from './registry';
 import { rowOutputFromEntry, STATUS } from './row-status';
 import { decodeRecord, encodeRecord, PLAN_CODEC } from './stored-records';
@@ -146,11 +146,13 @@ export function launch(
   const contacts = new Map<string, SendableContact>(
     plan.toSend.map((contact) => [contact.fp, { input: contact.input, row: contact.rows[0]! }]),
   );
-  return registerAndSend(ctx, registry, run, plan.toSend, contacts, () => writeStartStatuses(plan));
+  return registerAndSend(ctx, registry, run, plan.toSend, contacts, () =>
+    writeStartStatuses(plan, ctx.spreadsheet.timeZone()),
+  );
 }
 
 /** One write: saved answers, "pending" on rows sent, and why rows with missing input were skipped. */
-function writeStartStatuses(plan: RunPlan): void {
+function writeStartStatuses(plan: RunPlan, timeZone: string): void {
   const kind = plan.options.kind;
   const outputs = new Map<number, RowOutput>();
   for (const { row, reason, missing } of plan.skipped)
@@ -159,6 +161,6 @@ function writeStartStatuses(plan: RunPlan): void {
     for (const row of contact.rows) outputs.set(row, { status: STATUS.pending, enrichedAt: '' });
   }
   for (const { row, entry } of plan.fromLedger)
-    outputs.set(row, rowOutputFromEntry(entry, kind, plan.fields, true));
-  writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite);
+    outputs.set(row, rowOutputFromEntry(entry, { kind, fields: plan.fields, saved: true, timeZone }));
+  writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite, planOutputKeys(plan));
 }

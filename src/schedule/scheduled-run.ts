@@ -10,7 +10,7 @@
 import { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { AppContext } from '../jobs/context';
-import { buildPlan, jobsOf, maxCreditsPerContact, type RunPlan } from '../jobs/plan';
+import { buildPlan, jobsOf, maxCreditsPerContact, planOutputKeys, type RunPlan } from '../jobs/plan';
 import { loadRegistry } from '../jobs/registry';
 import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from '../jobs/schedule-store';
 import { launch } from '../jobs/start';
@@ -119,5 +119,5 @@ function markLeftOut(plan: RunPlan, leftOut: RunPlan['toSend'], status: string):
   const outputs = new Map<number, RowOutput>();
   for (const contact of leftOut)
     for (const row of contact.rows) outputs.set(row, { status, enrichedAt: '', replace: true });
-  writeRowOutputs(plan.table, plan.options.kind, outputs, false);
+  writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
 }

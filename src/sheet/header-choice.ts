@@ -3,7 +3,7 @@
  * all): whether row 1 holds headers is then the user's call. These give the guess the sidebar
  * starts from and apply the answer to a table read with no header row.
  */
-import { locateOutputBlocks } from './output-columns';
+import { locateOutputColumns } from './output-layout';
 import type { SheetTable } from './table';
 
 /** An email, a web address or domain, a number, date or phone: what a data cell holds, not a label. */
@@ -39,5 +39,5 @@ export function firstRowLooksLikeHeaders(values: readonly (readonly string[])[])
 export function withFirstRowHeaders(table: SheetTable): SheetTable {
   if (table.headerRow || table.values.length === 0) return table;
   const headers = [...table.values[0]!];
-  return { ...table, headerRow: 1, headers, blocks: locateOutputBlocks(headers) };
+  return { ...table, headerRow: 1, headers, outputs: locateOutputColumns(headers) };
 }

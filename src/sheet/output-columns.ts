@@ -1,14 +1,17 @@
 /**
- * The output columns, defined once. Each kind of run owns a block of adjacent columns appended
- * next to the data; later runs find the block again by its header texts.
+ * The output columns, defined once: which columns a run writes, what their headers say, and how a
+ * later run finds them again by those headers (output-layout.ts).
  */
-import type { JobKind } from '../api/model';
+import type { EnrichField, JobKind } from '../api/model';
+import type { ColumnMapping } from './inputs';
 import { foldText } from './text';
 
 export type OutputKey =
+  | 'status'
   | 'workEmail'
   | 'workEmailStatus'
   | 'personalEmail'
+  | 'personalEmailStatus'
   | 'phone'
   | 'phoneRegion'
   | 'fullName'
@@ -17,73 +20,127 @@ export type OutputKey =
   | 'companyDomain'
   | 'location'
   | 'networkUrl'
-  | 'status'
   | 'enrichedAt';
 
 interface OutputColumn {
   key: OutputKey;
   header: string;
   kinds: readonly JobKind[];
+  /** An enrichment shows this column when it asks for the field. */
+  field?: EnrichField;
+  /** A profile column: for reverse lookups, and for enrichments that send a profile URL. */
+  profile?: true;
 }
 
 const BOTH: readonly JobKind[] = ['enrich', 'reverse'];
 const ENRICH: readonly JobKind[] = ['enrich'];
 
-/** The one table of output columns, in sheet order. */
+/**
+ * The one table of output columns, in the order a run appends them: Status first and Enriched at
+ * last, so a block's two ends are columns whose headers the finder can rely on (output-layout.ts).
+ */
 export const OUTPUT_COLUMNS: readonly OutputColumn[] = [
-  { key: 'workEmail', header: 'Work email', kinds: ENRICH },
-  { key: 'workEmailStatus', header: 'Work email status', kinds: ENRICH },
-  { key: 'personalEmail', header: 'Personal email', kinds: ENRICH },
-  { key: 'phone', header: 'Phone', kinds: ENRICH },
-  { key: 'phoneRegion', header: 'Phone region', kinds: ENRICH },
-  { key: 'fullName', header: 'Full name', kinds: BOTH },
-  { key: 'title', header: 'Title', kinds: BOTH },
-  { key: 'company', header: 'Company', kinds: BOTH },
-  { key: 'companyDomain', header: 'Company domain', kinds: BOTH },
-  { key: 'location', header: 'Location', kinds: BOTH },
-  { key: 'networkUrl', header: 'Network URL', kinds: BOTH },
   { key: 'status', header: 'Status', kinds: BOTH },
+  { key: 'workEmail', header: 'Work email', kinds: ENRICH, field: 'work_email' },
+  { key: 'workEmailStatus', header: 'Work email status', kinds: ENRICH, field: 'work_email' },
+  { key: 'personalEmail', header: 'Personal email', kinds: ENRICH, field: 'personal_email' },
+  { key: 'personalEmailStatus', header: 'Personal email status', kinds: ENRICH, field: 'personal_email' },
+  { key: 'phone', header: 'Phone', kinds: ENRICH, field: 'phone' },
+  { key: 'phoneRegion', header: 'Phone region', kinds: ENRICH, field: 'phone' },
+  { key: 'fullName', header: 'Full name', kinds: BOTH, profile: true },
+  { key: 'title', header: 'Title', kinds: BOTH, profile: true },
+  { key: 'company', header: 'Company', kinds: BOTH, profile: true },
+  { key: 'companyDomain', header: 'Company domain', kinds: BOTH, profile: true },
+  { key: 'location', header: 'Location', kinds: BOTH, profile: true },
+  { key: 'networkUrl', header: 'Network URL', kinds: BOTH, profile: true },
   { key: 'enrichedAt', header: 'Enriched at', kinds: BOTH },
 ];
+
+const PROFILE_KEYS = OUTPUT_COLUMNS.filter((column) => column.profile).map((column) => column.key);
+
+/**
+ * The blocks earlier versions wrote: every column of the kind, side by side in this order, whatever
+ * the run asked. Sheets keep them; a later run finds them by this exact run of headers.
+ */
+export const LEGACY_BLOCKS: Readonly<Record<JobKind, readonly OutputKey[]>> = {
+  enrich: [
+    'workEmail',
+    'workEmailStatus',
+    'personalEmail',
+    'phone',
+    'phoneRegion',
+    ...PROFILE_KEYS,
+    'status',
+    'enrichedAt',
+  ],
+  reverse: [...PROFILE_KEYS, 'status', 'enrichedAt'],
+};
 
 export function outputColumnsOf(kind: JobKind): readonly OutputColumn[] {
   return OUTPUT_COLUMNS.filter((column) => column.kinds.includes(kind));
 }
 
-/** Where each kind's block starts (1-based column), when the header row holds it. */
-export type OutputBlocks = Partial<Record<JobKind, number>>;
-
-/**
- * Finds the blocks by their run of header texts. The reverse block's headers are the tail of the
- * enrichment block's, so the enrichment block is found first and its columns are not searched again.
- */
-export function locateOutputBlocks(headers: readonly string[]): OutputBlocks {
-  const folded = headers.map(foldText);
-  const blocks: OutputBlocks = {};
-  const taken = new Set<number>();
-  for (const kind of ['enrich', 'reverse'] as const) {
-    const wanted = outputColumnsOf(kind).map((column) => foldText(column.header));
-    for (let start = 0; start + wanted.length <= folded.length; start++) {
-      const offsets = wanted.map((_, offset) => start + offset);
-      if (offsets.some((index) => taken.has(index))) continue;
-      if (wanted.every((header, offset) => folded[start + offset] === header)) {
-        blocks[kind] = start + 1;
-        offsets.forEach((index) => taken.add(index));
-        break;
-      }
-    }
-  }
-  return blocks;
+export function headerOf(key: OutputKey): string {
+  return OUTPUT_COLUMNS.find((column) => column.key === key)!.header;
 }
 
-/** Columns (1-based) of every found block: header detection must not map them as inputs. */
-export function outputColumnSet(blocks: OutputBlocks): Set<number> {
-  const columns = new Set<number>();
-  for (const kind of ['enrich', 'reverse'] as const) {
-    const start = blocks[kind];
-    if (start) outputColumnsOf(kind).forEach((_, offset) => columns.add(start + offset));
-  }
-  return columns;
+/** Keys only an enrichment writes: a block holding one is an enrichment's. */
+export function isEnrichOnly(key: OutputKey): boolean {
+  return !OUTPUT_COLUMNS.find((column) => column.key === key)!.kinds.includes('reverse');
+}
+
+/**
+ * The columns a run needs, in table order: what it asks for, and nothing it cannot fill (a profile
+ * comes back for reverse lookups, and for an enrichment only from a profile URL).
+ */
+export function outputKeysFor(
+  kind: JobKind,
+  fields: readonly EnrichField[],
+  mapping: ColumnMapping,
+): OutputKey[] {
+  const profile = kind === 'reverse' || mapping.networkUrl !== undefined;
+  return outputColumnsOf(kind)
+    .filter((column) => (column.field ? fields.includes(column.field) : column.profile ? profile : true))
+    .map((column) => column.key);
+}
+
+const BY_HEADER = new Map(OUTPUT_COLUMNS.map((column) => [foldText(column.header), column.key]));
+
+/** "Company (found)", "Company (found 2)": what distinguishes our header from one already there. */
+const SUFFIXED = /^(.+) found(?: \d+)?$/;
+
+/** The output column a header names, and whether it carries the "(found)" suffix. */
+export function parseOutputHeader(text: string): { key: OutputKey; suffixed: boolean } | undefined {
+  const folded = foldText(text);
+  const key = BY_HEADER.get(folded);
+  if (key) return { key, suffixed: false };
+  const base = SUFFIXED.exec(folded)?.[1];
+  const suffixedKey = base === undefined ? undefined : BY_HEADER.get(base);
+  return suffixedKey ? { key: suffixedKey, suffixed: true } : undefined;
+}
+
+/**
+ * Headers for new output columns. A header that would repeat one already in the row (the user's own
+ * "Company", another block's "Status") becomes "Company (found)", so that every column can be told
+ * apart by its header. `plain: false` suffixes every one: a column that cannot sit next to the rest
+ * of its block is found by its suffix alone.
+ */
+export function newOutputHeaders(
+  keys: readonly OutputKey[],
+  existing: readonly string[],
+  plain: boolean,
+): string[] {
+  const taken = new Set(existing.map(foldText));
+  return keys.map((key) => {
+    const base = headerOf(key);
+    let header = base;
+    for (let n = 1; !plain || taken.has(foldText(header)); n++) {
+      header = n === 1 ? `${base} (found)` : `${base} (found ${n})`;
+      if (!taken.has(foldText(header))) break;
+    }
+    taken.add(foldText(header));
+    return header;
+  });
 }
 
 /** A row whose Status says it has its answer: later runs skip it unless asked to overwrite. */

@@ -1,17 +1,12 @@
 /**
- * Reads a sheet's table in one Range call: the header row, the data rows, and our output blocks.
+ * Reads a sheet's table in one Range call: the header row, the data rows, and our output columns.
  */
 import type { JobKind } from '../api/model';
 import type { ColumnMapping } from './inputs';
 import { SAMPLE_ROWS } from './content';
 import { detectHeaderRow, detectMapping } from './headers';
-import {
-  locateOutputBlocks,
-  outputColumnSet,
-  outputColumnsOf,
-  type OutputBlocks,
-  type OutputKey,
-} from './output-columns';
+import type { OutputKey } from './output-columns';
+import { locateOutputColumns, ownedColumns, type OutputLayout } from './output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
 
 export interface SheetTable {
@@ -22,7 +17,8 @@ export interface SheetTable {
   /** 1-based; 0 when no row looks like a header: the data then starts at row 1. */
   headerRow: number;
   headers: string[];
-  blocks: OutputBlocks;
+  /** Our output columns, found by their headers. */
+  outputs: OutputLayout;
 }
 
 /** One read of rows 1..upToRow (default: the last row) across every used column. */
@@ -34,13 +30,13 @@ export function readSheetTable(sheet: SheetPort, upToRow?: number): SheetTable {
   // Without a header row every column's header is "" (not missing): a remembered mapping and a
   // run's columns compare header texts, and "" stays "" until a header row is added.
   const headers = headerRow ? [...values[headerRow - 1]!] : Array.from({ length: width }, () => '');
-  return { sheet, values, width, headerRow, headers, blocks: locateOutputBlocks(headers) };
+  return { sheet, values, width, headerRow, headers, outputs: locateOutputColumns(headers) };
 }
 
 /** The detected mapping, ignoring our own output columns, with the data rows as samples. */
 export function detectTableMapping(table: SheetTable): ColumnMapping {
   const samples = table.values.slice(table.headerRow, table.headerRow + SAMPLE_ROWS);
-  return detectMapping(table.headers, samples, outputColumnSet(table.blocks));
+  return detectMapping(table.headers, samples, ownedColumns(table.outputs));
 }
 
 /** Data rows (below the header) inside the spans, or every data row when spans is empty. */
@@ -57,10 +53,8 @@ export function dataRowsIn(table: SheetTable, spans: readonly RowSpan[]): number
   return rows;
 }
 
-/** The cell of an output column of a kind on a row ("" when the block does not exist yet). */
+/** The cell of an output column of a kind on a row ("" when the column does not exist yet). */
 export function outputCell(table: SheetTable, kind: JobKind, key: OutputKey, row: number): string {
-  const start = table.blocks[kind];
-  if (!start) return '';
-  const offset = outputColumnsOf(kind).findIndex((column) => column.key === key);
-  return table.values[row - 1]?.[start - 1 + offset] ?? '';
+  const column = table.outputs[kind]?.[key];
+  return column ? (table.values[row - 1]?.[column - 1] ?? '') : '';
 }

@@ -1,15 +1,18 @@
 /**
  * Batched write-back that touches only the cells a run owns. Whatever the number of rows: one
- * header write (only when the block is new), then one read of the block's values, formulas and
- * formats, and one write (the text format on the owned cells only, then one setValues). Every other
- * cell of the block is written back as it was: a formula as its formula, a number, date or boolean
+ * header write (only when columns are added), then for each run of adjacent output columns (one,
+ * unless a later run had to add a column apart from its block) one read of its values, formulas
+ * and formats, and one write (the text format on the owned cells only, then one setValues). Every
+ * other cell there is written back as it was: a formula as its formula, a number, date or boolean
  * as itself, text as text (with the quote prefix that keeps Sheets from parsing it, unless the cell
- * is already plain text), so a user's formula or typed value next to our rows survives.
+ * is already plain text), so a user's formula or typed value next to our rows survives. Columns
+ * that are not ours are never read nor written.
  */
 import { UserError } from '../user-error';
 import type { JobKind } from '../api/model';
 import type { CellBlock, CellRef } from '../platform/ports';
-import { isFinalStatus, outputColumnsOf, type OutputKey } from './output-columns';
+import { isFinalStatus, newOutputHeaders, OUTPUT_COLUMNS, type OutputKey } from './output-columns';
+import { blockEnd, type KindColumns } from './output-layout';
 import { INPUT_HEADERS, type ColumnMapping, type InputKey } from './inputs';
 import type { SheetTable } from './table';
 
@@ -40,31 +43,47 @@ export function toCellText(value: unknown): string {
 
 const ALWAYS_WRITTEN: ReadonlySet<OutputKey> = new Set(['status', 'enrichedAt']);
 
-/** Appends the kind's header cells after the last used column when its block is missing. */
-export function ensureOutputBlock(table: SheetTable, kind: JobKind): number {
-  const existing = table.blocks[kind];
-  if (existing) return existing;
-  // Planning a start adds a header row first (addHeaderRow); nothing else writes to a sheet without one.
+/**
+ * Makes sure the kind has a column for each key (one header write when some are missing, after the
+ * last used column). A kind's first columns are its block: Status, the keys, Enriched at. A column
+ * added later keeps its plain header only right after its block; anywhere else its "(found)"
+ * suffix is what marks it ours (output-layout.ts).
+ */
+export function ensureOutputColumns(
+  table: SheetTable,
+  kind: JobKind,
+  keys: readonly OutputKey[],
+): KindColumns {
+  const existing = table.outputs[kind];
+  const missing = existing
+    ? keys.filter((key) => existing[key] === undefined)
+    : OUTPUT_COLUMNS.map((column) => column.key).filter(
+        (key) => ALWAYS_WRITTEN.has(key) || keys.includes(key),
+      );
+  if (existing && missing.length === 0) return existing;
   if (!table.headerRow)
     throw new UserError('No header row found: add headers such as First name, Last name, Company.');
-  const headers = outputColumnsOf(kind).map((column) => column.header);
+  const plain = !existing || blockEnd(existing) === table.width;
+  const headers = newOutputHeaders(missing, table.headers, plain);
   const start = table.width + 1;
   table.sheet.writeText(table.headerRow, start, [headers]);
   table.width += headers.length;
   for (const row of table.values) while (row.length < table.width) row.push('');
   table.values[table.headerRow - 1]!.splice(start - 1, headers.length, ...headers);
   table.headers = [...table.values[table.headerRow - 1]!];
-  table.blocks[kind] = start;
-  return start;
+  const columns: KindColumns = { ...existing };
+  missing.forEach((key, offset) => (columns[key] = start + offset));
+  table.outputs[kind] = columns;
+  return columns;
 }
 
 /**
- * Gives a sheet without a header row one, above its data: the mapped input columns named (so later
- * runs find them by header) and the kind's output headers. Output columns are found again by their
- * headers, and writing those over row 1 would overwrite the first contact. Every data row moves
- * down one, in the sheet and in `table`: row numbers the caller holds must follow.
+ * Gives a sheet without a header row one, above its data, naming the mapped input columns (so later
+ * runs find them by header); the first write adds the output headers after them. Output columns are
+ * found again by their headers, and writing those over row 1 would overwrite the first contact.
+ * Every data row moves down one, in the sheet and in `table`: row numbers the caller holds must follow.
  */
-export function addHeaderRow(table: SheetTable, kind: JobKind, mapping: ColumnMapping): void {
+export function addHeaderRow(table: SheetTable, mapping: ColumnMapping): void {
   if (table.headerRow) return;
   table.sheet.insertRowBefore(1);
   const labels = Array.from({ length: table.width }, () => '');
@@ -75,7 +94,6 @@ export function addHeaderRow(table: SheetTable, kind: JobKind, mapping: ColumnMa
   table.values.unshift(labels);
   table.headerRow = 1;
   table.headers = [...labels];
-  ensureOutputBlock(table, kind);
 }
 
 export interface WriteSummary {
@@ -85,25 +103,24 @@ export interface WriteSummary {
 }
 
 /**
- * Writes outputs to rows (1-based row → output). A row whose Status is final is left alone, and a
- * non-empty data cell is kept (the user may have edited it), unless `overwrite`.
+ * Writes outputs to rows (1-based row → output) into the kind's columns, adding those of `keys`
+ * it lacks: the columns the run needs (outputKeysFor). A value whose column does not exist is not
+ * written. A row whose Status is final is left alone, and a non-empty data cell is kept (the user
+ * may have edited it), unless `overwrite`.
  */
 export function writeRowOutputs(
   table: SheetTable,
   kind: JobKind,
   outputs: ReadonlyMap<number, RowOutput>,
   overwrite: boolean,
+  keys: readonly OutputKey[],
 ): WriteSummary {
-  const columns = outputColumnsOf(kind);
-  const statusOffset = columns.findIndex((column) => column.key === 'status');
   const targets = [...outputs.keys()].filter((row) => row > table.headerRow && row <= table.values.length);
-  const start = targets.length ? ensureOutputBlock(table, kind) : 0;
+  const columns = targets.length ? ensureOutputColumns(table, kind, keys) : {};
+  const status = (row: number) => table.values[row - 1]![(columns.status ?? 0) - 1] ?? '';
   const writable = targets.filter(
     (row) =>
-      overwrite ||
-      outputs.get(row)!.refresh ||
-      outputs.get(row)!.replace ||
-      !isFinalStatus(table.values[row - 1]![start - 1 + statusOffset] ?? ''),
+      overwrite || outputs.get(row)!.refresh || outputs.get(row)!.replace || !isFinalStatus(status(row)),
   );
   const summary = { rowsWritten: writable.length, rowsKept: targets.length - writable.length };
   if (writable.length === 0) return summary;
@@ -111,28 +128,55 @@ export function writeRowOutputs(
   // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
   const first = writable.reduce((low, row) => Math.min(low, row));
   const last = writable.reduce((high, row) => Math.max(high, row));
-  const existing = table.sheet.readCells(first, start, last - first + 1, columns.length);
+  for (const segment of adjacentRuns(columns))
+    writeSegment(table, segment, first, last, writable, outputs, overwrite);
+  return summary;
+}
+
+/** The kind's columns in runs of adjacent ones, each [key, column] in sheet order. */
+function adjacentRuns(columns: KindColumns): [OutputKey, number][][] {
+  const sorted = (Object.entries(columns) as [OutputKey, number][]).sort((a, b) => a[1] - b[1]);
+  const runs: [OutputKey, number][][] = [];
+  for (const entry of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && run[run.length - 1]![1] === entry[1] - 1) run.push(entry);
+    else runs.push([entry]);
+  }
+  return runs;
+}
+
+/** One read and one write of rows first..last across a run of adjacent output columns. */
+function writeSegment(
+  table: SheetTable,
+  segment: readonly [OutputKey, number][],
+  first: number,
+  last: number,
+  rows: readonly number[],
+  outputs: ReadonlyMap<number, RowOutput>,
+  overwrite: boolean,
+): void {
+  const start = segment[0]![1];
+  const existing = table.sheet.readCells(first, start, last - first + 1, segment.length);
   const block = existing.values.map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r, c)));
   const owned: CellRef[] = [];
-  for (const row of writable) {
+  for (const row of rows) {
     const output = outputs.get(row)!;
     const r = row - first;
-    columns.forEach((column, offset) => {
-      const value = output[column.key] ?? (output.replace ? '' : undefined);
+    segment.forEach(([key, column], offset) => {
+      const value = output[key] ?? (output.replace ? '' : undefined);
       if (value === undefined) return;
       // A cell holding a formula is the user's even when it shows nothing.
       const formula = !!existing.formulas[r]![offset];
-      const empty = (table.values[row - 1]![start - 1 + offset] ?? '').trim() === '' && !formula;
+      const empty = (table.values[row - 1]![column - 1] ?? '').trim() === '' && !formula;
       const replaced = output.replace && !formula;
-      if (!(ALWAYS_WRITTEN.has(column.key) || overwrite || empty || replaced)) return;
+      if (!(ALWAYS_WRITTEN.has(key) || overwrite || empty || replaced)) return;
       const text = toCellText(value);
       block[r]![offset] = text;
-      table.values[row - 1]![start - 1 + offset] = text;
-      owned.push([row, start + offset]);
+      table.values[row - 1]![column - 1] = text;
+      owned.push([row, column]);
     });
   }
-  table.sheet.writeCells(first, start, block, owned);
-  return summary;
+  if (owned.length) table.sheet.writeCells(first, start, block, owned);
 }
 
 /** A cell the run does not own, as it must be written back to stay exactly what it was. */

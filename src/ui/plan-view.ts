@@ -2,7 +2,7 @@
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import type { AppContext } from '../jobs/context';
 import type { RunPlan } from '../jobs/plan';
-import { outputColumnSet } from '../sheet/output-columns';
+import { ownedColumns } from '../sheet/output-layout';
 import type { ColumnMapping } from '../sheet/inputs';
 import type { SheetTable } from '../sheet/table';
 import type { MappableColumn, PlanView } from './rpc';
@@ -17,7 +17,7 @@ const SAMPLE_CHARS = 40;
  * nor any data unless the mapping uses them (content detection may have), so a mapping always shows.
  */
 export function mappableColumns(table: SheetTable, mapping: ColumnMapping): MappableColumn[] {
-  const outputs = outputColumnSet(table.blocks);
+  const outputs = ownedColumns(table.outputs);
   const mapped = new Set(Object.values(mapping));
   const rows = table.values.slice(table.headerRow);
   const columns: MappableColumn[] = [];

@@ -66,5 +66,6 @@ test('results keep landing in the grid after the sidebar is closed', async () =>
   await page.locator('#sidebar').waitFor({ state: 'hidden' });
 
   await expectText(page.locator('.grid tbody tr').first(), 'Work email', 15_000);
-  await page.locator('td[data-column="5"]', { hasText: '@' }).first().waitFor({ timeout: 15_000 });
+  // Column F: the block starts with Status (E), then Work email.
+  await page.locator('td[data-column="6"]', { hasText: '@' }).first().waitFor({ timeout: 15_000 });
 });

@@ -3,6 +3,7 @@ import type { PlanRequest, PlanView, StartView } from '../../src/ui/rpc';
 import type { Addon } from '../../dev/gas/harness';
 import { PRICES } from '../../src/api/model';
 import { loadRowsAsSheet, selectDataRows } from '../../scripts/lib/enrich-run';
+import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import {
   contactRows,
   emailMatchesRow,
@@ -11,6 +12,8 @@ import {
   planAndStart,
   rowsOf,
   settle,
+  sheetText,
+  HEADER,
 } from './support/engine';
 
 const kit = engineKit();
@@ -31,6 +34,8 @@ it('a second run that adds personal email pays only for personal emails, and row
   const addon = await enrichedForWorkEmails();
   const workEmails = rowsOf(addon).map((row) => row.workEmail);
   const spentBefore = await creditsSpent();
+  const blockOfWorkEmails = ['Status', 'Work email', 'Work email status', 'Enriched at'];
+  expect(sheetText(addon)[0]).toEqual([...HEADER, ...blockOfWorkEmails]);
 
   const plan = addon.call<PlanView>('planRun', WORK_AND_PERSONAL);
   expect(plan).toMatchObject({
@@ -42,8 +47,15 @@ it('a second run that adds personal email pays only for personal emails, and row
   const run = await settle(addon, started.runId);
   expect(run.state).toBe('finished');
 
+  // The personal email columns are added after the block, found again by their headers.
+  expect(sheetText(addon)[0]).toEqual([
+    ...HEADER,
+    ...blockOfWorkEmails,
+    'Personal email',
+    'Personal email status',
+  ]);
   const rows = rowsOf(addon);
-  const personal = rows.filter((row) => row.personalEmail).length;
+  const personal = rows.filter((row) => foundEmail(row, 'personal')).length;
   expect(personal).toBeGreaterThan(0);
   const spent = (await creditsSpent()) - spentBefore;
   expect(spent).toBe(personal * PRICES.personal_email);
@@ -71,7 +83,7 @@ it('a second run that adds personal email pays only for personal emails, and row
 it('"look up again" asks the API for every field, previews the repeat, and is charged for all it finds', async () => {
   const addon = await enrichedForWorkEmails();
   const workEmails = rowsOf(addon).map((row) => row.workEmail);
-  const workFound = workEmails.filter(Boolean).length;
+  const workFound = rowsOf(addon).filter((row) => foundEmail(row, 'work')).length;
   const spentBefore = await creditsSpent();
 
   const plan = addon.call<PlanView>('planRun', { ...WORK_AND_PERSONAL, overwrite: true });
@@ -85,7 +97,7 @@ it('"look up again" asks the API for every field, previews the repeat, and is ch
   const run = await settle(addon, started.runId);
 
   const rows = rowsOf(addon);
-  const personal = rows.filter((row) => row.personalEmail).length;
+  const personal = rows.filter((row) => foundEmail(row, 'personal')).length;
   const spent = (await creditsSpent()) - spentBefore;
   // The work emails were bought again (the user asked for it), the personal emails for the first time.
   expect(spent).toBe(workFound * PRICES.work_email + personal * PRICES.personal_email);
@@ -105,8 +117,8 @@ it('asking other fields than a first run did writes every paid answer into rows 
   const run = await settle(addon, start.runId);
 
   const rows = rowsOf(addon);
-  const work = rows.filter((row) => row.workEmail).length;
-  const personal = rows.filter((row) => row.personalEmail).length;
+  const work = rows.filter((row) => foundEmail(row, 'work')).length;
+  const personal = rows.filter((row) => foundEmail(row, 'personal')).length;
   expect(work).toBeGreaterThan(0);
   // Every credit charged has its answer on a row, next to the phone the first run found.
   expect((await creditsSpent()) - spentBefore).toBe(

@@ -3,6 +3,7 @@
  * every write of a poll, two pollers at once, rows sorted and deleted mid-job. Answers must land on
  * the rows whose inputs they belong to, exactly once, with the credits charged once.
  */
+import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import type { Addon } from '../../dev/gas/harness';
 import type { PlanView, ProgressView } from '../../src/ui/rpc';
 import {
@@ -92,7 +93,7 @@ describe('interrupted executions', () => {
       const runs2 = [progress(other, first.runId), progress(other, second.runId)];
       const rows = [...rowsOf(other, 'enrich', SHEET), ...rowsOf(other, 'enrich', 'More')];
       expect(runs2[0]!.found.workEmail + runs2[1]!.found.workEmail).toBe(
-        rows.filter((r) => r.workEmail).length,
+        rows.filter((r) => foundEmail(r, 'work')).length,
       );
       expect(runs2[0]!.credits + runs2[1]!.credits).toBe(await creditsSpent());
       const fps = ledgerFingerprints(other);

@@ -3,6 +3,7 @@
  * credits running out, a refused key. Every run must end with every row accounted for and the
  * credits charged once.
  */
+import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import type { Addon } from '../../dev/gas/harness';
 import type { ProgressView } from '../../src/ui/rpc';
 import {
@@ -26,7 +27,7 @@ async function expectComplete(addon: Addon, runId: string): Promise<void> {
   expect(run.done).toBe(run.sent);
   const rows = rowsOf(addon);
   expect(rows.filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
-  expect(run.found.workEmail).toBe(rows.filter((row) => row.workEmail).length);
+  expect(run.found.workEmail).toBe(rows.filter((row) => foundEmail(row, 'work')).length);
   expect(run.credits).toBe((await kit.emulator().admin.stats()).credits_spent);
   expect(addon.triggers()).toEqual([]);
 }
@@ -155,7 +156,7 @@ describe('faults while jobs run', () => {
     expect(run.credits).toBe((await kit.emulator().admin.stats()).credits_spent);
     // The run says how many were not processed, not "60 of 60 done".
     expect(run.unprocessed).toBe(out.length);
-    const anyFound = rows.filter((row) => row.workEmail || row.phone).length;
+    const anyFound = rows.filter((row) => foundEmail(row, 'work') || row.phone).length;
     expect(addon.ui.toasts.map((toast) => toast.message)).toContain(
       `Contacts: ${anyFound} of ${60 - out.length} contacts found (${out.length} of 60 not processed), ${run.credits} credits charged. ${run.error}`,
     );

@@ -62,11 +62,21 @@ describe('state saved by an earlier version', () => {
     // 'already enriched'), with the remembered mapping.
     const contacts = addon.spreadsheet.getSheetByName('Contacts')!;
     const headers = contacts.getRange(1, 1, 1, contacts.getLastColumn()).getValues()[0]!;
+    const statusesBefore = rowsOf(addon).map((row) => row.workEmailStatus);
+    expect(statusesBefore).toContain('DELIVERABLE');
     contacts.getRange(2, headers.indexOf('Status') + 1, 8, 1).clearContent();
     addon.setSelection('A2:D9', 'Contacts');
     contacts.activate();
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email', 'phone'] });
     expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 8, maxCredits: 0 });
     expect(plan.mapping).toEqual({ firstName: 1, lastName: 2, companyName: 3, companyDomain: 4 });
+    // The old block (every column, the status API words as they came) is found and reused: no
+    // column is added, and the cells it filled keep what they said.
+    addon.call('startRun', plan.planId);
+    expect(contacts.getRange(1, 1, 1, contacts.getLastColumn()).getValues()[0]).toEqual(headers);
+    const after = rowsOf(addon);
+    expect(after.every((row) => row.status!.endsWith('(saved)'))).toBe(true);
+    expect(after.map((row) => row.workEmailStatus)).toEqual(statusesBefore);
+    expect(after.filter((row) => row.workEmail).every(emailMatchesRow)).toBe(true);
   });
 });

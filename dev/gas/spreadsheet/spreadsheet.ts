@@ -90,8 +90,15 @@ export class FakeSpreadsheet implements GasObject {
     return `https://docs.google.com/spreadsheets/d/${this.id}/edit`;
   }
 
+  /** A new spreadsheet's zone here; a real one starts in its creator's (File › Settings changes it). */
+  private timeZone = 'Etc/UTC';
+
   getSpreadsheetTimeZone(): string {
-    return 'Etc/UTC';
+    return this.timeZone;
+  }
+
+  setSpreadsheetTimeZone(timeZone: string): void {
+    this.timeZone = timeZone;
   }
 
   getSpreadsheetLocale(): string {

@@ -6,8 +6,13 @@ import { contactsSheet, people, planAndStart, poll } from '../fakes/scenario';
 describe('very long strings from the API', () => {
   it('keep every ledger cell within the 50,000 characters a cell holds', () => {
     const world = createWorld();
-    const sheet = contactsSheet(world, people(1));
-    planAndStart(world);
+    // With a profile URL mapped, so that the run has a Title column.
+    const sheet = contactsSheet(world, [[...people(1)[0]!, 'https://network.example/in/p1']]);
+    planAndStart(world, {
+      kind: 'enrich',
+      fields: ['work_email'],
+      mapping: { firstName: 1, lastName: 2, companyName: 3, networkUrl: 4 },
+    });
     world.api.outcomeFor = (job) => {
       const result = world.api.resultOf(job, 'FINISHED');
       for (const item of result.items)

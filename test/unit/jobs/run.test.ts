@@ -44,9 +44,10 @@ describe('a run from plan to cells', () => {
 
     expect(poll(world)).toBe(true);
     expect(sheet.column('Work email')).toEqual(['ada.lovelace@acme.com', '', 'grace.hopper@navy.com']);
-    expect(sheet.column('Work email status')).toEqual(['DELIVERABLE', '', 'DELIVERABLE']);
+    expect(sheet.column('Work email status')).toEqual(['Deliverable', '', 'Deliverable']);
     expect(sheet.column('Status')).toEqual(['found', 'not found', 'found']);
-    expect(sheet.column('Enriched at')[0]).toBe('2025-01-15T09:00:00Z');
+    // In the spreadsheet's time zone (the fake's is UTC).
+    expect(sheet.column('Enriched at')[0]).toBe('2025-01-15 09:00');
     expect(progress(world)).toMatchObject({
       pending: false,
       runs: [{ state: 'finished', sent: 3, done: 3, credits: 2, found: { workEmail: 2, phone: 0 } }],

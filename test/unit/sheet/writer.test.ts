@@ -1,7 +1,19 @@
-import { locateOutputBlocks } from '../../../src/sheet/output-columns';
-import { readSheetTable } from '../../../src/sheet/table';
-import { writeRowOutputs } from '../../../src/sheet/writer';
+import { outputKeysFor } from '../../../src/sheet/output-columns';
+import { readSheetTable, type SheetTable } from '../../../src/sheet/table';
+import { writeRowOutputs as write, type RowOutput } from '../../../src/sheet/writer';
 import { MemorySheet } from '../fakes/memory-spreadsheet';
+
+/** The columns of an enrichment asking every field with a profile URL mapped: every column there is. */
+const ALL = outputKeysFor('enrich', ['work_email', 'personal_email', 'phone'], { networkUrl: 9 });
+
+function writeRowOutputs(
+  table: SheetTable,
+  kind: 'enrich',
+  outputs: ReadonlyMap<number, RowOutput>,
+  overwrite: boolean,
+) {
+  return write(table, kind, outputs, overwrite, ALL);
+}
 
 function sheetWithContacts(rows = 3): MemorySheet {
   const values = [['First name', 'Last name', 'Company']];
@@ -18,11 +30,16 @@ describe('batched writer', () => {
       new Map([[2, { status: 'found', workEmail: 'a@acme.com' }]]),
       false,
     );
-    expect(sheet.cells[0]!.slice(3, 6)).toEqual(['Work email', 'Work email status', 'Personal email']);
+    expect(sheet.cells[0]!.slice(3, 7)).toEqual([
+      'Status',
+      'Work email',
+      'Work email status',
+      'Personal email',
+    ]);
     const table = readSheetTable(sheet);
-    expect(table.blocks).toEqual({ enrich: 4 });
+    expect(table.outputs.enrich).toMatchObject({ status: 4, workEmail: 5, enrichedAt: 17 });
     writeRowOutputs(table, 'enrich', new Map([[3, { status: 'found', workEmail: 'b@acme.com' }]]), false);
-    expect(sheet.cells[0]!.length).toBe(3 + 13);
+    expect(sheet.cells[0]!.length).toBe(3 + 14);
     expect(sheet.column('Work email')).toEqual(['a@acme.com', 'b@acme.com', '']);
   });
 
@@ -38,7 +55,7 @@ describe('batched writer', () => {
     writeRowOutputs(readSheetTable(sheet), 'enrich', new Map([[2, values]]), false);
     expect(sheet.cell(2, 'Phone')).toBe('+33 6 12 34 56 78');
     expect(sheet.cell(2, 'Title')).toBe('=HYPERLINK("x")');
-    expect(sheet.cell(2, 'Company', 1, 2)).toBe('0042');
+    expect(sheet.cell(2, 'Company (found)')).toBe('0042');
     const phoneColumn = sheet.cells[0]!.indexOf('Phone') + 1;
     expect(sheet.formats.get(`2:${phoneColumn}`)).toBe('@');
   });
@@ -78,26 +95,6 @@ describe('batched writer', () => {
     // Reads: the table, then the block's values, formulas and formats. Writes: the header, the
     // text format on the owned cells (one RangeList), the block (one setValues).
     expect({ reads: sheet.reads, writes: sheet.writes }).toEqual({ reads: 4, writes: 3 });
-  });
-
-  it('tells the reverse block from the tail of the enrichment block', () => {
-    const enrich = [
-      'Work email',
-      'Work email status',
-      'Personal email',
-      'Phone',
-      'Phone region',
-      'Full name',
-      'Title',
-      'Company',
-      'Company domain',
-      'Location',
-      'Network URL',
-      'Status',
-      'Enriched at',
-    ];
-    expect(locateOutputBlocks(['Email', ...enrich])).toEqual({ enrich: 2 });
-    expect(locateOutputBlocks(['Email', ...enrich, ...enrich.slice(5)])).toEqual({ enrich: 2, reverse: 15 });
   });
 });
 
