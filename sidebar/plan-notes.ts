@@ -202,6 +202,15 @@ function skippedList(view: PlanView): HTMLDetailsElement {
 /** The most the run can cost, against the balance. */
 export function costLines(view: PlanView): Node[] {
   if (view.contactsToSend === 0) return [];
+  if (view.keyProblem) {
+    return [
+      h(
+        'p',
+        { class: 'warning', role: 'alert' },
+        `${view.keyProblem} Save a working key in Settings to start.`,
+      ),
+    ];
+  }
   if (view.maxCredits === 0) return [h('p', { class: 'max-credits' }, FREE_RUN)];
   const lines: Node[] = [
     h(

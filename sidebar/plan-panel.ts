@@ -84,7 +84,9 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
   function updateButtons(): void {
     const hasFields = fields === null || fields.read().length > 0;
     startButton.hidden = !confirmBox.hidden;
-    startButton.disabled = planning || plan === null || !hasWork(plan) || !hasFields;
+    // A key the API refused would only make the run wait: Start waits for a working key instead.
+    const keyRefused = plan !== null && plan.keyProblem !== undefined;
+    startButton.disabled = planning || plan === null || !hasWork(plan) || !hasFields || keyRefused;
     // Nothing is spent when every row comes from saved results: the button says what it does.
     startButton.textContent =
       plan && plan.contactsToSend === 0 && hasWork(plan) ? 'Fill from saved results' : 'Start…';

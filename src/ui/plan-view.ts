@@ -1,6 +1,7 @@
 /** A sheet's run plan as the Enrich and Reverse panels show it (PlanView of rpc.ts). */
 import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
 import type { AppContext } from '../jobs/context';
+import { knownKeyProblem } from '../jobs/key-wait';
 import type { RunPlan } from '../jobs/plan';
 import { ownedColumns } from '../sheet/output-layout';
 import type { ColumnMapping } from '../sheet/inputs';
@@ -76,5 +77,6 @@ export function sheetPlanView(
     reversePrice: REVERSE_PROFILE_PRICE,
     balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
     jobs: plan.jobs,
+    keyProblem: plan.toSend.length ? knownKeyProblem(ctx) : undefined,
   };
 }

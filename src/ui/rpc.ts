@@ -121,6 +121,8 @@ export interface PlanView {
   reversePrice: number;
   balance: number | null;
   jobs: number;
+  /** The API refused the saved key (its words): Start stays off until a key is saved. */
+  keyProblem?: string;
 }
 
 export interface MappableColumn {
