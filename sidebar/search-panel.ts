@@ -84,9 +84,11 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
       h(
         'p',
         {},
-        `${plural(preview.total, 'match', 'matches')}${preview.total ? ` · ${cost}` : ''}${balance}`,
+        preview.total === null
+          ? `The API does not say how many match · ${cost}${balance}`
+          : `${plural(preview.total, 'match', 'matches')}${preview.total ? ` · ${cost}` : ''}${balance}`,
       ),
-      preview.total
+      preview.total !== 0
         ? h('p', { class: 'hint' }, `A quarter credit per new result; results you loaded before are free.`)
         : h('p', { class: 'hint' }, 'Nothing matches: loosen a filter.'),
       preview.balance !== null && preview.balance < preview.maxCredits
@@ -127,7 +129,9 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
   function showCard(view: SearchTabView | null): void {
     card.hidden = !view;
     if (!view) return;
-    const loaded = `${plural(view.rows, 'result')} loaded${view.more ? ` · ${formatNumber(view.more)} more match` : ''}`;
+    const more =
+      view.more === null ? ' · more may match' : view.more ? ` · ${formatNumber(view.more)} more match` : '';
+    const loaded = `${plural(view.rows, 'result')} loaded${more}`;
     const state =
       view.state === 'loading'
         ? view.refreshing
@@ -140,7 +144,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
     const loadMore = actionButton('Load more…', 'Loading…', {
       notice,
       run: async () => {
-        const more = Math.min(rows(), view.more || rows());
+        const more = Math.min(rows(), view.more ?? rows());
         confirm(
           `Load ${plural(more, 'more result')} into "${view.sheetName}": at most ${plural(creditsFor(more, price), 'credit')}?`,
           'Load',

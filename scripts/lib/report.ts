@@ -95,7 +95,8 @@ const count = (n: number): string => n.toLocaleString('en-US');
 
 /** "308 matches · loading 150 costs at most 38 credits (a quarter credit per new result)". */
 export function previewText(preview: SearchPreview): string {
-  return `${count(preview.total)} matches · loading ${count(preview.rows)} costs at most ${count(preview.maxCredits)} credits (${priceWords(preview.pricePerResult)} per new result)`;
+  const matches = preview.total === null ? 'Matches: not told by the API' : `${count(preview.total)} matches`;
+  return `${matches} · loading ${count(preview.rows)} costs at most ${count(preview.maxCredits)} credits (${priceWords(preview.pricePerResult)} per new result)`;
 }
 
 /** When the balance is known and below the most loading can cost: what happens then. */
@@ -107,7 +108,7 @@ export function balanceWarning(preview: SearchPreview): string | undefined {
 /** A search tab's progress: how many of the results it will hold are there. */
 export function showSearchProgress(status: StatusLine, view: SearchTabView): void {
   // Before the first page the total is unknown; after it, fewer matches than asked is the end.
-  const target = view.total > 0 ? Math.min(view.max, view.total) : view.max;
+  const target = view.total ? Math.min(view.max, view.total) : view.max;
   const reason = view.reason ? ` (${view.reason})` : '';
   status.show(
     `${count(view.rows)}/${count(target)} results · ${view.state}${reason}`,
@@ -119,7 +120,7 @@ export function searchSummaryText(summary: SearchRunSummary, out: string): strin
   const { view } = summary;
   return [
     `Tab:           ${view.sheetName}`,
-    `Results:       ${count(view.rows)} in the tab, of ${count(view.total)} matches (asked for ${count(view.max)})`,
+    `Results:       ${count(view.rows)} in the tab, of ${view.total === null ? 'an unknown number of' : count(view.total)} matches (asked for ${count(view.max)})`,
     `UrlFetch:      ${summary.urlfetchCalls} ${summary.urlfetchCalls === 1 ? 'call' : 'calls'}`,
     `Run:           ${view.state}${view.reason ? ` (${view.reason})` : ''}`,
     `Written:       ${out}`,

@@ -265,9 +265,13 @@ export function searchPageCall(
     : valueCall('post', path, peopleSearchPage(), (page) => pageOf(page.people, page.metadata), body);
 }
 
-function pageOf(items: unknown[], metadata: { total?: number | null } | null | undefined): SearchPage {
-  const total = metadata?.total;
-  return { items, total: typeof total === 'number' && total >= items.length ? total : items.length };
+/** The items and, when the metadata gives a usable one, the total (an integer string counts too). */
+function pageOf(items: unknown[], metadata: unknown): SearchPage {
+  const raw =
+    typeof metadata === 'object' && metadata !== null ? (metadata as { total?: unknown }).total : undefined;
+  const total = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+  const known = typeof total === 'number' && Number.isInteger(total) && total >= items.length;
+  return known ? { items, total } : { items };
 }
 
 // ---- account ----

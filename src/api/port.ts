@@ -51,8 +51,11 @@ export type SearchKind = 'companies' | 'people';
 /** One page of a search: its items as the API sent them (read one by one by whoever shows them). */
 export interface SearchPage {
   items: unknown[];
-  /** metadata.total: every match of the filters, not only this page's. */
-  total: number;
+  /**
+   * metadata.total: every match of the filters, not only this page's. Absent when the API did not
+   * say (people search's metadata is "not shown" in the spec): paging then ends at a short page.
+   */
+  total?: number;
 }
 
 export interface SearchApi {

@@ -289,7 +289,7 @@ export const SEARCH_TAB_CODEC: RecordCodec = {
       max: z.number(),
       offset: z.number(),
       refreshUntil: optional(z.number()),
-      total: z.number(),
+      total: optional(z.number()),
       rows: z.number(),
       state: z.enum(['loading', 'done', 'stopped']),
       reason: optional(z.string()),

@@ -29,8 +29,8 @@ export interface SearchPreview {
   kind: SearchKind;
   description: string;
   tabName: string;
-  /** Every match (metadata.total). */
-  total: number;
+  /** Every match (metadata.total); null when the API does not say. */
+  total: number | null;
   /** What the search would load: the rows asked for, or fewer when fewer match. */
   rows: number;
   /** The most it can cost: results already returned to the workspace are free. */
@@ -47,7 +47,9 @@ const LOCK_WAIT_MS = 10_000;
 /** Asks for one result only: the total costs at most a quarter credit (and that result is free later). */
 export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPreview {
   const page = ctx.searchApi().search(request.kind, request.filters, 0, 1);
-  const rows = Math.min(request.rows, page.total);
+  const total = page.total ?? null;
+  // Without a total, what was asked for is the most that can land (and be charged).
+  const rows = total === null ? request.rows : Math.min(request.rows, total);
   let balance: number | null = null;
   try {
     balance = ctx.api().creditBalance();
@@ -58,7 +60,7 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
     kind: request.kind,
     description: describeFilters(request.kind, request.filters),
     tabName: tabNameFor(request.kind, request.filters),
-    total: page.total,
+    total,
     rows,
     maxCredits: creditsFor(rows),
     pricePerResult: SEARCH_RESULT_PRICE,
@@ -76,7 +78,6 @@ export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort 
       filters: request.filters,
       max: request.rows,
       offset: 0,
-      total: 0,
       rows: 0,
       state: 'loading',
       createdBy: ctx.userEmail(),
@@ -187,7 +188,8 @@ function loadPages(ctx: AppContext, sheet: SheetPort): void {
     }
     appendRows(sheet, record.kind, tab, page.items);
     const offset = record.offset + page.items.length;
-    const ended = page.items.length < limit || offset >= page.total;
+    // A short page is the end; so is the API's total, when it gives one.
+    const ended = page.items.length < limit || (page.total !== undefined && offset >= page.total);
     save({ offset, total: page.total, reason: undefined });
     if (ended) {
       save({ state: 'done', refreshUntil: undefined });

@@ -18,8 +18,8 @@ export interface SearchTabRecord {
   offset: number;
   /** While refreshing: paging restarted at 0 and goes up to this offset again. */
   refreshUntil?: number;
-  /** metadata.total of the last page. */
-  total: number;
+  /** metadata.total of the last page; absent when the API does not say. */
+  total?: number;
   /** Results in the tab. */
   rows: number;
   state: SearchTabState;

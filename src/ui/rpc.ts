@@ -251,16 +251,16 @@ export interface SearchTabView {
   description: string;
   /** Results in the tab. */
   rows: number;
-  /** Every match at the last page. */
-  total: number;
+  /** Every match at the last page; null when the API does not say. */
+  total: number | null;
   /** Results the user agreed to load. */
   max: number;
   state: 'loading' | 'done' | 'stopped';
   /** Why it stopped or paused, in plain words. */
   reason?: string;
   refreshing: boolean;
-  /** Matches not loaded yet (as of the last page). */
-  more: number;
+  /** Matches not loaded yet (as of the last page); null when unknown (the API gives no total). */
+  more: number | null;
   pricePerResult: number;
 }
 

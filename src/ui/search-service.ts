@@ -29,12 +29,17 @@ export function searchTabView(ctx: AppContext, sheetId: number): SearchTabView |
     kind: record.kind,
     description: describeFilters(record.kind, record.filters) || 'everything',
     rows: record.rows,
-    total: record.total,
+    total: record.total ?? null,
     max: record.max,
     state: record.state,
     ...(record.reason ? { reason: record.reason } : {}),
     refreshing: record.refreshUntil !== undefined,
-    more: Math.max(0, record.total - record.offset),
+    more:
+      record.total !== undefined
+        ? Math.max(0, record.total - record.offset)
+        : record.state === 'done' && record.offset < record.max
+          ? 0
+          : null,
     pricePerResult: SEARCH_RESULT_PRICE,
   };
 }

@@ -310,13 +310,14 @@ export const peopleSearchResponse = /* @__PURE__ */ lazy(() =>
 
 /**
  * What the add-on reads of a search answer: the envelope only. Items stay unknown here and are read
- * one by one into cells (src/search/columns.ts), so one odd result never fails a page the API charged.
+ * one by one into cells (src/search/columns.ts), and so is the metadata (endpoints.ts pageOf), so one
+ * odd result or an odd total never fails a page the API charged.
  */
 export const companySearchPage = /* @__PURE__ */ lazy(() =>
-  z.looseObject({ companies: z.array(z.unknown()), metadata: used(searchMetadata()) }),
+  z.looseObject({ companies: z.array(z.unknown()), metadata: z.optional(z.unknown()) }),
 );
 export const peopleSearchPage = /* @__PURE__ */ lazy(() =>
-  z.looseObject({ people: z.array(z.unknown()), metadata: used(searchMetadata()) }),
+  z.looseObject({ people: z.array(z.unknown()), metadata: z.optional(z.unknown()) }),
 );
 
 export const keyCheckResponse = /* @__PURE__ */ lazy(() => z.looseObject({ workspace_id: str() }));

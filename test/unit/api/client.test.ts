@@ -190,3 +190,45 @@ describe('pollJobs', () => {
     );
   });
 });
+
+describe('createApiClient: search pages', () => {
+  test('reads a total sent as an integer string (int64 values often travel as strings)', () => {
+    const s = setup();
+    s.http.on(
+      'post',
+      '/api/v2/company/search',
+      json(200, { companies: [{ id: 'c1' }], metadata: { total: '9' } }),
+    );
+    expect(clientOf(s).search('companies', {}, 0, 1)).toEqual({ items: [{ id: 'c1' }], total: 9 });
+  });
+
+  const PEOPLE = '/api/v2/people/search';
+
+  test('sends the filters with offset and limit, and reads items as they came with the total', () => {
+    const s = setup();
+    s.http.on(
+      'post',
+      PEOPLE,
+      json(200, { people: [{ id: 'p1' }, 'odd'], metadata: { total: 42, offset: 0 } }),
+    );
+    const page = clientOf(s).search('people', { person_names: [{ value: 'Ada' }] }, 200, 100);
+    expect(JSON.parse(s.http.requests[0]?.body ?? '')).toEqual({
+      person_names: [{ value: 'Ada' }],
+      offset: 200,
+      limit: 100,
+    });
+    expect(page).toEqual({ items: [{ id: 'p1' }, 'odd'], total: 42 });
+  });
+
+  test.each([
+    ['no metadata', {}],
+    ['a null total', { metadata: { total: null } }],
+    ['a total below the page', { metadata: { total: 1 } }],
+    ['a total that is no number', { metadata: { total: 'many' } }],
+    ['metadata that is no object', { metadata: 'x' }],
+  ])('gives no total for %s (paging then ends at a short page)', (_, extra) => {
+    const s = setup();
+    s.http.on('post', PEOPLE, json(200, { people: [{ id: 'p1' }, { id: 'p2' }], ...extra }));
+    expect(clientOf(s).search('people', {}, 0, 10)).toEqual({ items: [{ id: 'p1' }, { id: 'p2' }] });
+  });
+});

@@ -11,6 +11,8 @@ export class FakeSearchApi implements SearchApi {
     offset: number;
     limit: number;
   }[] = [];
+  /** An API whose metadata gives no total (people search's metadata is "not shown" in the spec). */
+  withoutTotal = false;
   /** The failure a request (numbered from 1) gets instead of its page, if any. */
   failOn: (request: { n: number; offset: number }) => ApiError | undefined = () => undefined;
 
@@ -24,7 +26,8 @@ export class FakeSearchApi implements SearchApi {
     const failure = this.failOn({ n: this.requests.length, offset });
     if (failure) throw failure;
     const all = this.results[kind];
-    return { items: all.slice(offset, offset + limit), total: all.length };
+    const items = all.slice(offset, offset + limit);
+    return this.withoutTotal ? { items } : { items, total: all.length };
   }
 }
 

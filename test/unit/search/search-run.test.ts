@@ -1,7 +1,14 @@
 import { apiError } from '../fakes/fake-api';
 import { contextFor, createWorld, type TestWorld } from '../fakes/context';
 import { person } from '../fakes/fake-search';
-import { continueSearch, loadMore, refreshSearch, startSearch } from '../../../src/search/search-run';
+import {
+  continueSearch,
+  loadMore,
+  previewSearch,
+  refreshSearch,
+  startSearch,
+} from '../../../src/search/search-run';
+import { searchTabView } from '../../../src/ui/search-service';
 import { readSearchTab } from '../../../src/search/search-store';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 
@@ -119,6 +126,27 @@ describe('a search into a tab', () => {
     const rows = tab.readDisplayValues(2, 1, 200, 2);
     expect(rows.map((row) => row[1])).toEqual(expected(0, 200));
     expect(rows.every((row) => row[0] === '')).toBe(true);
+  });
+
+  it('pages on to a short page when the API gives no total, and never claims there is nothing more', () => {
+    const world = worldWith(250);
+    world.search.withoutTotal = true;
+    const ctx = contextFor(world);
+    expect(previewSearch(ctx, { kind: 'people', filters: FILTERS, rows: 1000 })).toMatchObject({
+      total: null,
+      rows: 1000,
+      maxCredits: 250,
+    });
+    const all = startSearch(ctx, { kind: 'people', filters: FILTERS, rows: 1000 });
+    expect(idsIn(tabOf(world, all.id()))).toEqual(expected(0, 250));
+    expect(searchTabView(contextFor(world), all.id())).toMatchObject({ state: 'done', total: null, more: 0 });
+
+    const some = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 200 });
+    expect(idsIn(tabOf(world, some.id()))).toEqual(expected(0, 200));
+    // 200 loaded in full pages: more may match, and Load more stays on.
+    expect(searchTabView(contextFor(world), some.id())).toMatchObject({ state: 'done', more: null });
+    loadMore(contextFor(world), some.id(), 100);
+    expect(idsIn(tabOf(world, some.id()))).toEqual(expected(0, 250));
   });
 
   it('reads each result leniently: an odd field leaves one cell empty, not the page', () => {
