@@ -5,7 +5,7 @@
  * companies. Loading goes on call after call while the panel is open; a closed sidebar resumes it later.
  */
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../src/ui/rpc';
-import { fill, formatNumber, h } from './dom';
+import { fill, formatNumber, h, plural } from './dom';
 import { actionButton, askInline, createNotice } from './feedback';
 import { createSearchForm } from './search-form';
 import { plainMessage, server } from './server';
@@ -18,8 +18,6 @@ export interface SearchPanel {
 const DEFAULT_ROWS = 100;
 const MAX_ROWS = 10_000;
 
-const plural = (n: number, word: string, words = `${word}s`) =>
-  `${formatNumber(n)} ${n === 1 ? word : words}`;
 const creditsFor = (results: number, price: number) => Math.ceil(results * price);
 
 export function createSearchPanel(options: { onEnrich: () => void; onChanged?: () => void }): SearchPanel {

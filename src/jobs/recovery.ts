@@ -25,7 +25,7 @@ import {
   type RunRecord,
 } from './registry';
 import { newId } from './run-launch';
-import { START_LOCK_WAIT_MS } from './timing';
+import { withDocumentLock } from './timing';
 
 export interface JobRefRequest {
   runId: string;
@@ -47,14 +47,7 @@ export interface ImportResult {
 const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{3,99}$/;
 
 function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
-  if (!ctx.lock.tryLock(START_LOCK_WAIT_MS)) {
-    throw new UserError('Results are being written right now: try again in a minute.');
-  }
-  try {
-    return work(loadRegistry(ctx.documentStore, ctx.spreadsheet));
-  } finally {
-    ctx.lock.release();
-  }
+  return withDocumentLock(ctx, () => work(loadRegistry(ctx.documentStore, ctx.spreadsheet)));
 }
 
 function ambiguousJob(registry: Registry, ref: JobRefRequest): { run: RunRecord; job: JobRecord } {

@@ -10,25 +10,14 @@ import { syncPollTrigger } from './poll-trigger';
 import { loadRegistry, pruneRegistry, saveRecords } from './registry';
 import { finishRuns } from './run-end';
 import { STATUS } from './row-status';
-import { START_LOCK_WAIT_MS } from './timing';
-
-function withLock(ctx: AppContext, work: () => void): void {
-  if (!ctx.lock.tryLock(START_LOCK_WAIT_MS)) {
-    throw new UserError('Sheet Enrich is busy with another task on this spreadsheet. Try again in a moment.');
-  }
-  try {
-    work();
-  } finally {
-    ctx.lock.release();
-  }
-}
+import { withDocumentLock } from './timing';
 
 /**
  * Queued jobs become "fetched" with no answers and the status "canceled", so the usual apply step
  * writes that status to their rows and settles them; the run ends when its started jobs have.
  */
 export function cancelRun(ctx: AppContext, runId: string): void {
-  withLock(ctx, () => {
+  withDocumentLock(ctx, () => {
     const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
     const run = registry.runs.get(runId);
     if (!run || (run.state !== 'running' && !run.authFailed))
@@ -48,7 +37,7 @@ export function cancelRun(ctx: AppContext, runId: string): void {
 
 /** Ended runs leave the list; a run with jobs still to settle (waiting for a key, ambiguous) stays. */
 export function clearEndedRuns(ctx: AppContext): void {
-  withLock(ctx, () => {
+  withDocumentLock(ctx, () => {
     const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
     pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry, 0);
   });

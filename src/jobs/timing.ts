@@ -1,5 +1,6 @@
 /** When to stop, when to retry: the time rules every long step follows. */
 import { LIMITS } from '../limits';
+import { UserError } from '../user-error';
 import type { AppContext } from './context';
 
 /** True while there is time for one more step and for saving what it did. */
@@ -19,6 +20,21 @@ export const JOB_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 export const POLL_LOCK_WAIT_MS = 1000;
 /** Starting a run waits longer: the user is waiting for it, a poll ends within its budget. */
 export const START_LOCK_WAIT_MS = 20000;
+
+/**
+ * A user's action under the document lock (a start, a cancel, an import, a search page): waits as
+ * long as a start does, and says so in plain words when another execution keeps the lock.
+ */
+export function withDocumentLock<T>(ctx: AppContext, work: () => T): T {
+  if (!ctx.lock.tryLock(START_LOCK_WAIT_MS)) {
+    throw new UserError('Results are being written right now: try again in a minute.');
+  }
+  try {
+    return work();
+  } finally {
+    ctx.lock.release();
+  }
+}
 
 /** Jobs asked for in one fetchAll round trip. */
 export const POLL_BATCH_SIZE = 25;

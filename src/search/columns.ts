@@ -86,19 +86,26 @@ export function rowOf(kind: SearchKind, item: unknown): string[] {
   return SEARCH_COLUMNS[kind].map((col) => col.read(item));
 }
 
-const PROFILE_URL = 'Profile URL';
+/** Where a kind's key cells are in its row (id is first), found once from the table. */
+function keyColumns(kind: SearchKind, name: string, domain: string) {
+  const at = (header: string) => SEARCH_COLUMNS[kind].findIndex((col) => col.header === header);
+  return { url: at('Profile URL'), name: at(name), domain: at(domain) };
+}
+const KEY_COLUMNS = {
+  people: keyColumns('people', 'Full name', 'Company domain'),
+  companies: keyColumns('companies', 'Name', 'Domain'),
+};
 
 /**
  * What makes a result the same as another: its id; without one, its profile URL; without that, its
  * name and domain. A result with none of these is its own (it is kept, never merged).
  */
 export function keyOf(kind: SearchKind, row: readonly string[]): string {
-  const headers = headersOf(kind);
   const id = row[0]?.trim();
   if (id) return `id:${id}`;
-  const url = row[headers.indexOf(PROFILE_URL)]?.trim().toLowerCase().replace(/\/+$/, '');
+  const at = KEY_COLUMNS[kind];
+  const url = row[at.url]?.trim().toLowerCase().replace(/\/+$/, '');
   if (url) return `url:${url}`;
-  const name = row[1]?.trim().toLowerCase();
-  const domain = row[kind === 'people' ? headers.indexOf('Company domain') : 2]?.trim().toLowerCase();
-  return name ? `name:${name}|${domain ?? ''}` : '';
+  const name = row[at.name]?.trim().toLowerCase();
+  return name ? `name:${name}|${row[at.domain]?.trim().toLowerCase() ?? ''}` : '';
 }

@@ -11,6 +11,7 @@
 import { ApiError } from '../api/errors';
 import { SEARCH_RESULT_PRICE } from '../api/model';
 import type { AppContext } from '../jobs/context';
+import { withDocumentLock } from '../jobs/timing';
 import { LIMITS } from '../limits';
 import type { SheetPort } from '../platform/ports';
 import { UserError } from '../user-error';
@@ -42,8 +43,6 @@ export interface SearchPreview {
 /** The most `results` new results can cost, in the whole credits the API charges. */
 export const creditsFor = (results: number): number => Math.ceil(results * SEARCH_RESULT_PRICE);
 
-const LOCK_WAIT_MS = 10_000;
-
 /** Asks for one result only: the total costs at most a quarter credit (and that result is free later). */
 export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPreview {
   const page = ctx.searchApi().search(request.kind, request.filters, 0, 1);
@@ -70,7 +69,7 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
 
 /** Creates the tab and its record, then loads what one call has time for. */
 export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort {
-  return locked(ctx, () => {
+  return withDocumentLock(ctx, () => {
     const sheet = ctx.spreadsheet.insertTab(tabNameFor(request.kind, request.filters));
     const now = ctx.clock.now();
     writeSearchTab(ctx, sheet.id(), {
@@ -91,12 +90,12 @@ export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort 
 
 /** Goes on loading a tab whose search is not finished. */
 export function continueSearch(ctx: AppContext, sheetId: number): void {
-  locked(ctx, () => loadPages(ctx, tabSheet(ctx, sheetId)));
+  withDocumentLock(ctx, () => loadPages(ctx, tabSheet(ctx, sheetId)));
 }
 
 /** `rows` more results, from where paging stopped. */
 export function loadMore(ctx: AppContext, sheetId: number, rows: number): void {
-  locked(ctx, () => {
+  withDocumentLock(ctx, () => {
     const sheet = tabSheet(ctx, sheetId);
     const record = tabRecord(ctx, sheetId);
     // `rows` more than paging reached: after a stop (out of credits), what was asked and not loaded.
@@ -108,7 +107,7 @@ export function loadMore(ctx: AppContext, sheetId: number, rows: number): void {
 
 /** Pages through what was loaded again and adds what is new (new matches, or ones that moved up). */
 export function refreshSearch(ctx: AppContext, sheetId: number): void {
-  locked(ctx, () => {
+  withDocumentLock(ctx, () => {
     const sheet = tabSheet(ctx, sheetId);
     const record = tabRecord(ctx, sheetId);
     const until = Math.max(record.offset, 1);
@@ -121,17 +120,6 @@ export function refreshSearch(ctx: AppContext, sheetId: number): void {
     });
     loadPages(ctx, sheet);
   });
-}
-
-function locked<T>(ctx: AppContext, work: () => T): T {
-  if (!ctx.lock.tryLock(LOCK_WAIT_MS)) {
-    throw new UserError('Sheet Enrich is busy writing to this spreadsheet. Try again in a moment.');
-  }
-  try {
-    return work();
-  } finally {
-    ctx.lock.release();
-  }
 }
 
 function tabSheet(ctx: AppContext, sheetId: number): SheetPort {

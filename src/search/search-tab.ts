@@ -17,7 +17,7 @@ export interface TabState {
   nextRow: number;
 }
 
-/** One read of the header row and one of the data: once per call, not per page. */
+/** One read of the tab (header and data): once per call, not per page. */
 export function readTab(sheet: SheetPort, kind: SearchKind): TabState {
   const headers = headersOf(kind);
   const lastRow = sheet.lastRow();
@@ -26,7 +26,7 @@ export function readTab(sheet: SheetPort, kind: SearchKind): TabState {
     return { columns: headers.map((_, index) => index + 1), known: new Set(), nextRow: 2 };
   }
   const width = Math.max(1, sheet.lastColumn());
-  const header = sheet.readDisplayValues(1, 1, 1, width)[0] ?? [];
+  const [header = [], ...data] = sheet.readDisplayValues(1, 1, lastRow, width);
   const columns = headers.map((name) => header.indexOf(name) + 1);
   if (columns[0] === 0) {
     throw new UserError(
@@ -34,14 +34,12 @@ export function readTab(sheet: SheetPort, kind: SearchKind): TabState {
     );
   }
   const known = new Set<string>();
-  if (lastRow > 1) {
-    for (const cells of sheet.readDisplayValues(2, 1, lastRow - 1, width)) {
-      const key = keyOf(
-        kind,
-        columns.map((column) => (column ? (cells[column - 1] ?? '') : '')),
-      );
-      if (key) known.add(key);
-    }
+  for (const cells of data) {
+    const key = keyOf(
+      kind,
+      columns.map((column) => (column ? (cells[column - 1] ?? '') : '')),
+    );
+    if (key) known.add(key);
   }
   return { columns, known, nextRow: lastRow + 1 };
 }
