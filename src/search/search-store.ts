@@ -48,7 +48,3 @@ export function readSearchTab(ctx: StoreContext, sheetId: number): SearchTabReco
 export function writeSearchTab(ctx: StoreContext, sheetId: number, record: SearchTabRecord): void {
   ctx.documentStore.set(keyOf(sheetId), encodeRecord(SEARCH_TAB_CODEC, record));
 }
-
-export function deleteSearchTab(ctx: StoreContext, sheetId: number): void {
-  ctx.documentStore.delete(keyOf(sheetId));
-}
