@@ -5,7 +5,8 @@ import globals from 'globals';
 
 /**
  * The layers of src/, top first: a file may import its own layer and the layers below it. Folders
- * on one line are siblings (they may not import each other). limits.ts sits below all of them.
+ * on one line are siblings (they may not import each other). domain/ is the vocabulary at the
+ * bottom: it imports nothing outside itself. src/index.ts sits on top and imports app/ only.
  */
 const LAYERS = [
   ['app'],
@@ -15,6 +16,7 @@ const LAYERS = [
   ['sheet'],
   ['api'],
   ['platform'],
+  ['domain'],
 ];
 
 /**
@@ -23,16 +25,15 @@ const LAYERS = [
  */
 const ZOD_CLASSIC = { name: 'zod', message: "Import from 'zod/mini' (the classic build is hundreds of KB)." };
 
-function restrictedImports(forbiddenFolders) {
+const LAYER_MESSAGE = `Imports run down the layers only (${LAYERS.map((l) => l.join('/')).join(' → ')}).`;
+
+function restrictedImports(forbiddenFolders, extraPatterns = []) {
   const patterns = forbiddenFolders.length
-    ? [
-        {
-          regex: `^(\\.\\./)+(${forbiddenFolders.join('|')})(/|$)`,
-          message: `Imports run down the layers only (${LAYERS.map((l) => l.join('/')).join(' → ')}).`,
-        },
-      ]
+    ? [{ regex: `^(\\.\\./)+(${forbiddenFolders.join('|')})(/|$)`, message: LAYER_MESSAGE }]
     : [];
-  return { 'no-restricted-imports': ['error', { paths: [ZOD_CLASSIC], patterns }] };
+  return {
+    'no-restricted-imports': ['error', { paths: [ZOD_CLASSIC], patterns: [...patterns, ...extraPatterns] }],
+  };
 }
 
 export default tseslint.config(
@@ -86,7 +87,33 @@ export default tseslint.config(
       ]),
     })),
   ),
-  { files: ['src/*.ts', 'sidebar/**/*.ts'], rules: restrictedImports([]) },
+  // src/index.ts lists the entry points, which app/ builds; nothing else lives at src/'s root.
+  {
+    files: ['src/*.ts'],
+    rules: restrictedImports(
+      [],
+      [
+        {
+          regex: '^\\./(?!app/)',
+          message: 'The root of src/ imports app/ only: code lives in a layer folder.',
+        },
+      ],
+    ),
+  },
+  // The page runs in the browser: it takes the server's shapes as types, and values from domain/ only.
+  {
+    files: ['sidebar/**/*.ts'],
+    rules: restrictedImports(
+      [],
+      [
+        {
+          regex: '^(\\.\\./)+src/(?!domain/)',
+          allowTypeImports: true,
+          message: 'The sidebar imports server code as types only; shared values come from src/domain.',
+        },
+      ],
+    ),
+  },
   {
     files: ['src/**/*.ts', 'sidebar/**/*.ts'],
     rules: {

@@ -2,10 +2,10 @@
  * The fields to find, with their price: checkboxes built once and updated in place, so keyboard
  * focus survives each re-plan. Which are ticked comes with the plan (the user's last choice).
  */
-import type { EnrichField } from '../src/api/model';
+import type { EnrichField } from '../src/domain/fields';
 import type { PlanView } from '../src/ui/rpc';
 import { h, plural } from './dom';
-import { ENRICH_FIELD_ORDER, FIELD_LABELS } from './labels';
+import { ENRICH_FIELDS, FIELD_LABELS } from './labels';
 
 /** The price comes with the plan (src/api/model.ts is the one table); before the first plan, none is shown. */
 function priceText(plan: PlanView | null, fieldName: EnrichField): string {
@@ -22,7 +22,7 @@ export interface FieldControls {
 export function createFieldControls(onChange: () => void): FieldControls {
   const boxes = new Map<EnrichField, { box: HTMLInputElement; price: HTMLSpanElement }>();
   const element = h('fieldset', { class: 'fields' }, h('legend', {}, 'Find'));
-  for (const name of ENRICH_FIELD_ORDER) {
+  for (const name of ENRICH_FIELDS) {
     const box = h('input', {
       type: 'checkbox',
       name: `field-${name}`,
@@ -42,7 +42,7 @@ export function createFieldControls(onChange: () => void): FieldControls {
   }
 
   function read(): EnrichField[] {
-    return ENRICH_FIELD_ORDER.filter((name) => boxes.get(name)!.box.checked);
+    return ENRICH_FIELDS.filter((name) => boxes.get(name)!.box.checked);
   }
 
   show(null);

@@ -3,7 +3,7 @@
  * why the mapping cannot work yet (at the top, where the eye starts), what will be sent and what
  * it costs, and, when there is nothing to send, why, with the one click that helps.
  */
-import type { JobKind } from '../src/api/model';
+import type { JobKind } from '../src/domain/runs';
 import type { InputKey, PlanView } from '../src/ui/rpc';
 import { formatNumber, h, plural } from './dom';
 import { INPUT_HEADERS, INPUTS_BY_KIND } from './labels';

@@ -4,7 +4,7 @@
  * cost against the balance, and Start behind a confirmation of the most it can spend. One
  * function serves both kinds; only the inputs and the field choice differ.
  */
-import type { JobKind } from '../src/api/model';
+import type { JobKind } from '../src/domain/runs';
 import type { PlanRequest, PlanView, StartView } from '../src/ui/rpc';
 import { fill, h, plural } from './dom';
 import { createNotice, runBusy } from './feedback';

@@ -3,11 +3,11 @@
  * banner with Resume when it paused itself, Take over when another user owns it, and what the
  * add-on used of Apps Script's daily quotas today.
  */
-import type { EnrichField } from '../src/api/model';
+import type { EnrichField } from '../src/domain/fields';
 import type { ScheduleRequest, ScheduleView, SettingsView } from '../src/ui/rpc';
 import { field, fill, formatNumber, h } from './dom';
 import { actionButton, createNotice } from './feedback';
-import { ENRICH_FIELD_ORDER, FIELD_LABELS } from './labels';
+import { ENRICH_FIELDS, FIELD_LABELS } from './labels';
 import { server } from './server';
 
 export interface ScheduleBox {
@@ -25,7 +25,7 @@ export function createScheduleBox(): ScheduleBox {
     { name: 'scheduleEvery' },
     ...(['hour', '6 hours', 'day'] as const).map((every) => h('option', { value: every }, `Every ${every}`)),
   );
-  const boxes = ENRICH_FIELD_ORDER.map((name) =>
+  const boxes = ENRICH_FIELDS.map((name) =>
     h('input', {
       type: 'checkbox',
       name: `schedule-${name}`,

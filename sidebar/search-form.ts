@@ -4,7 +4,7 @@
  * exclude switches; a range filter takes min and max. Suggestions are the values we know of, offered
  * in a datalist: the user may type any other.
  */
-import { SEARCH_FILTERS, type FilterSpec } from '../src/search/filters';
+import { SEARCH_FILTERS, type FilterSpec } from '../src/domain/search-filters';
 import type { SearchFilters, SearchKind } from '../src/ui/rpc';
 import { h, uniqueId } from './dom';
 

@@ -2,8 +2,10 @@
  * Every entry point Apps Script calls, and nothing else. The build writes a top-level `function`
  * stub for each export, carrying its JSDoc (custom functions need theirs).
  */
-export { onOpen, onInstall, showSidebar } from './ui/menu';
 export {
+  onOpen,
+  onInstall,
+  showSidebar,
   getSettings,
   saveSettings,
   verifyApiKey,

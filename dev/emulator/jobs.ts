@@ -4,7 +4,7 @@
  * workspace to now, processing due contacts of all its jobs in time order, so credits run out in the
  * same order they would on a real server and results are deterministic.
  */
-import { PRICES, REVERSE_PROFILE_PRICE, type EnrichField } from '../../src/api/model';
+import { PRICES, REVERSE_PROFILE_PRICE, type EnrichField } from '../../src/domain/fields';
 import type { Ledger } from './ledger';
 import type { Random } from './world/random';
 import { uuidFrom } from './world/random';

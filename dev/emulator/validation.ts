@@ -3,7 +3,7 @@
  * two cannot drift; a zod failure becomes a 400 whose `code` names the rule that was broken.
  */
 import type { z } from 'zod/mini';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '../../src/domain/limits';
 import { REQUEST_RULE } from '../../src/api/schemas/requests';
 import { badRequest, type ErrorReply } from './errors';
 

@@ -4,7 +4,7 @@
  */
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ENRICH_FIELDS, type EnrichField } from '../../src/api/model';
+import { ENRICH_FIELDS, type EnrichField } from '../../src/domain/fields';
 import { UsageError } from './run-error';
 
 export const USAGE = `Usage: npm run enrich -- contacts.csv [options]

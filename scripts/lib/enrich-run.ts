@@ -3,8 +3,9 @@
  * sheet in the local Apps Script runtime, and the built dist/Code.js runs on it exactly as in Sheets
  * (planRun, startRun, then the time-driven trigger until no job is pending).
  */
-import { INPUTS_BY_KIND } from '../../src/sheet/inputs';
-import type { EnrichField, JobKind } from '../../src/api/model';
+import { INPUTS_BY_KIND } from '../../src/domain/inputs';
+import type { JobKind } from '../../src/domain/runs';
+import type { EnrichField } from '../../src/domain/fields';
 import type {
   KeyCheckView,
   PlanView,

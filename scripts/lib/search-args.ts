@@ -1,7 +1,7 @@
 /** `npm run search` arguments and its filters file (the shared helpers are cli-args.ts's). */
 import { dirname, join, resolve } from 'node:path';
-import type { SearchKind } from '../../src/search/filters';
-import { LIMITS } from '../../src/limits';
+import type { SearchKind } from '../../src/domain/search-filters';
+import { LIMITS } from '../../src/domain/limits';
 import { readInputFile } from './command';
 import {
   apiOptions,

@@ -6,7 +6,8 @@
  */
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../../src/ui/rpc';
 import type { KeyValueStore } from '../../src/platform/ports';
-import { checkFilters, type SearchFilters, type SearchKind } from '../../src/search/filters';
+import { checkFilters } from '../../src/search/filters';
+import { type SearchFilters, type SearchKind } from '../../src/domain/search-filters';
 import { readSearchTab, type SearchTabRecord } from '../../src/search/search-store';
 import type { Addon, RuntimeState } from '../../dev/gas/harness';
 import { callOrExplain, messageOf, openRuntime } from './enrich-run';

@@ -2,9 +2,9 @@
  * What the add-on wrote into a sheet, read back from its text by the output column table
  * (src/sheet/output-columns.ts), for summaries and test assertions.
  */
-import type { JobKind } from '../../src/api/model';
+import type { JobKind } from '../../src/domain/runs';
 import { neutraliseCells } from './csv';
-import { emailNamedBy } from '../../src/jobs/row-status';
+import { emailNamedBy } from '../../src/domain/statuses';
 import type { OutputKey } from '../../src/sheet/output-columns';
 import { locateOutputColumns, ownedColumns } from '../../src/sheet/output-layout';
 

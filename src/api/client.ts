@@ -15,7 +15,7 @@ import {
 } from './endpoints';
 import { ApiError } from './errors';
 import { requestError } from './failures';
-import { API_ENRICH_FIELD, type EnrichField } from './model';
+import { API_ENRICH_FIELD, type EnrichField } from '../domain/fields';
 import type {
   EnrichItemInput,
   EnrichmentApi,

@@ -12,8 +12,9 @@ import {
   reverseResultV1ToModel,
   reverseResultV2ToModel,
 } from './mapping';
-import type { JobResult } from './model';
-import type { PollOutcome, SearchKind, SearchPage } from './port';
+import type { JobResult } from '../domain/model';
+import type { PollOutcome, SearchPage } from './port';
+import type { SearchKind } from '../domain/search-filters';
 import {
   companySearchBody,
   enrichStartV1Body,

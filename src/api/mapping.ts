@@ -1,11 +1,12 @@
 /**
  * v1 and v2 job results → the one internal model (model.ts). Pure functions over parsed bodies.
  */
-import { JOB_STATUSES, type ContactResult, type FoundEmail, type FoundPhone, type JobKind } from './model';
-import type { JobResult, JobStatus, ProfileSummary } from './model';
+import { JOB_STATUSES, type ContactResult, type FoundEmail, type FoundPhone } from '../domain/model';
+import { type JobKind } from '../domain/runs';
+import type { JobResult, JobStatus, ProfileSummary } from '../domain/model';
 import * as z from 'zod/mini';
 import { customOfRaw, parseItem } from './items';
-import type { RejectedItem } from './model';
+import type { RejectedItem } from '../domain/model';
 import {
   enrichItemResultV1,
   enrichmentRecordV2,

@@ -2,7 +2,10 @@
  * What the rest of the add-on needs from the enrichment API. src/api/client.ts implements it over
  * HTTP; unit tests implement it in memory. Methods throw ApiError.
  */
-import type { ContactInput, EnrichField, JobKind, JobResult } from './model';
+import type { ContactInput, JobResult } from '../domain/model';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
+import type { SearchKind } from '../domain/search-filters';
 import type { ApiError } from './errors';
 
 /** A contact to enrich: the inputs of ContactInput but the email (reverse lookups take that). */
@@ -46,7 +49,6 @@ export interface EnrichmentApi {
 }
 
 /** Company search (spec §4.8) or people search (§4.9). */
-export type SearchKind = 'companies' | 'people';
 
 /** One page of a search: its items as the API sent them (read one by one by whoever shows them). */
 export interface SearchPage {

@@ -2,7 +2,7 @@
  * Retries with exponential backoff and jitter, bounded by the caller's remaining execution time.
  * Works on batches so that a poll of many jobs resends only the requests that failed.
  */
-import { LIMITS } from '../limits';
+import { LIMITS } from '../domain/limits';
 import type { BudgetPort, ClockPort, HttpRequest, HttpResponse, LogPort } from '../platform/ports';
 import { isRetryableStatus } from './failures';
 

@@ -5,7 +5,7 @@
  */
 import { createApiClient, type ApiClient } from '../api/client';
 import type { AppContext } from '../jobs/context';
-import { LIMITS } from '../limits';
+import { LIMITS } from '../domain/limits';
 import { documentCache } from '../platform/cache';
 import { createUrlFetchHttp } from '../platform/http';
 import { documentLock } from '../platform/lock';

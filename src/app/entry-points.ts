@@ -6,8 +6,10 @@ import { convertFormulasToValues } from '../functions/convert';
 import { pollOnce } from '../jobs/poll';
 import { hasTime } from '../jobs/timing';
 import { runDueSchedule } from '../schedule/scheduled-run';
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 import { showSidebar } from '../ui/menu';
+
+export { onInstall, onOpen, showSidebar } from '../ui/menu';
 import { refreshNowMessage } from '../ui/progress';
 import type {
   BalanceView,

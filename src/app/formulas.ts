@@ -4,7 +4,7 @@
  * Each answers from saved results only: no API call, no key, no credits.
  */
 import { answerFormula, contactFieldSpec, PROFILE_SPEC, REVERSE_SPEC } from '../functions/custom-functions';
-import { LIMITS } from '../limits';
+import { LIMITS } from '../domain/limits';
 import { createContext } from './context';
 
 type Cells = unknown;

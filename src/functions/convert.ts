@@ -8,7 +8,7 @@ import type { AppContext } from '../jobs/context';
 import { isOurFormula } from '../jobs/formula-refresh';
 import type { CellRef } from '../platform/ports';
 import { keptAsItWas } from '../sheet/writer';
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 
 /** Rows a formula's result covers: the height of its first range argument (1 for single cells). */
 export function spillHeight(formula: string, lastRow: number): number {

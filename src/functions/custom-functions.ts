@@ -8,7 +8,9 @@
  * cached, one ledger read and one cache write; when some request is new, one properties write and
  * one cache write. No UrlFetch.
  */
-import type { EnrichField, JobKind, ProfileSummary } from '../api/model';
+import type { ProfileSummary } from '../domain/model';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
 import type { AppContext } from '../jobs/context';
 import { entryCovers, Ledger, type LedgerEntry } from '../jobs/ledger';
 import {
@@ -28,8 +30,8 @@ import {
 } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { cleanText } from '../sheet/text';
-import { LIMITS } from '../limits';
-import { UserError } from '../user-error';
+import { LIMITS } from '../domain/limits';
+import { UserError } from '../domain/user-error';
 import { formulaRows } from './formula-args';
 
 export type FormulaContext = Pick<AppContext, 'spreadsheet' | 'cache' | 'documentStore' | 'clock'>;

@@ -3,7 +3,7 @@
  * as a 2-D array of rows. Each argument becomes a column of text; single values apply to every row
  * (`=ENRICH_EMAIL(A2:A100, B2:B100, "acme.com")`), ranges must all have the same height.
  */
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 
 export interface FormulaRows {
   /** One entry per row, one text per argument ("" for an empty or absent argument). */

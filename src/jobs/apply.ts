@@ -4,7 +4,7 @@
  * mapping, and an answer goes to the rows whose inputs still match. An answer with no matching row
  * stays in the ledger and is counted as unmatched.
  */
-import type { JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
 import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
@@ -12,7 +12,8 @@ import type { AppContext } from './context';
 import { isFormulaRun, settleFormulaJobs } from './formula-run';
 import { entryCovers, entryKnewMore, type Ledger } from './ledger';
 import { saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
-import { countFound, rowOutputFromEntry, STATUS } from './row-status';
+import { countFound, rowOutputFromEntry } from './row-status';
+import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
 import { hasTime } from './timing';

@@ -2,7 +2,7 @@
  * The fields to find a user ticked last in the Enrich panel, kept in their user properties: a
  * choice of what to pay for is the user's, whichever spreadsheet they open next.
  */
-import type { EnrichField } from '../api/model';
+import type { EnrichField } from '../domain/fields';
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { AppContext } from './context';
 import { decodeRecord, encodeRecord, FIELD_CHOICE_CODEC } from './stored-records';

@@ -2,7 +2,7 @@
  * The setting of "Get formula results automatically" (see formula-auto.ts): who pays, the daily
  * cap, and what today's automatic runs may cost, in one document property.
  */
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { AppContext } from './context';
 import { dayIn } from './local-time';

@@ -5,7 +5,7 @@
  * (its estimate), committed before the run is sent, so a run killed after sending cannot make a
  * later one exceed it. The day is the spreadsheet's (its time zone).
  */
-import type { JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
 import type { AppContext } from './context';
 import { readFormulaAuto, writeFormulaAuto } from './formula-auto-setting';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun, type FormulaPlan } from './formula-run';

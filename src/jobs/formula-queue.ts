@@ -10,8 +10,9 @@
  * - the cache holds a marker per request with what the formula should show ("queued", "sent", "out
  *   of credits"), so a recalculation answers without reading the properties.
  */
-import type { EnrichField, JobKind } from '../api/model';
-import { LIMITS } from '../limits';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
+import { LIMITS } from '../domain/limits';
 import type { CachePort, KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { ContactInputs } from '../sheet/contact-input';

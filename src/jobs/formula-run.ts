@@ -4,7 +4,8 @@
  * Such a run has no sheet and no rows: its answers go to the ledger, the requests they answer leave
  * the queue, and the formulas are refreshed so that they show them.
  */
-import type { EnrichField, JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
 import type { AppContext } from './context';
 import { refreshFormulas } from './formula-refresh';
 import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from './formula-queue';

@@ -15,12 +15,12 @@
 import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichItemInput, JobStart } from '../api/port';
-import { LIMITS } from '../limits';
+import { LIMITS } from '../domain/limits';
 import type { ContactInputs } from '../sheet/contact-input';
 import type { AppContext } from './context';
 import { apiOrWait, waitForKey } from './key-wait';
 import { saveJobFingerprints, saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
-import { STATUS } from './row-status';
+import { STATUS } from '../domain/statuses';
 import { backoffMs, hasTime, START_BATCH_SIZE } from './timing';
 
 export interface SendableContact {

@@ -7,27 +7,24 @@
  * answered again (more fields asked), the later row wins. CacheService sits in front, so single
  * look-ups rarely read the sheet; the sheet is read at most once per execution.
  */
-import type { ContactResult, EnrichField, JobKind, ProfileSummary } from '../api/model';
+import type { ContactResult, ProfileSummary } from '../domain/model';
+import type { JobKind } from '../domain/runs';
+import { FIELD_TABLE, type EnrichField } from '../domain/fields';
+import type { SavedEmail } from '../domain/statuses';
 import type { CachePort } from '../platform/ports';
 import type { SpreadsheetPort } from '../platform/ports';
-import { LIMITS } from '../limits';
+import { LIMITS } from '../domain/limits';
 import { toCellText } from '../sheet/writer';
 import { decodeRecord, encodeRecord, LEDGER_ENTRY_CODEC } from './stored-records';
 
 export const LEDGER_SHEET_NAME = '_sheet_enrich_ledger';
 const CACHE_PREFIX = 'ledger:';
 
-export interface FoundEmail {
-  email: string;
-  /** The API's verification status (e.g. VALID, CATCH_ALL). */
-  status: string;
-}
-
 export interface LedgerEntry {
   /** The fields this answer covers (empty for a reverse lookup). */
   fields: EnrichField[];
-  workEmail?: FoundEmail;
-  personalEmail?: FoundEmail;
+  workEmail?: SavedEmail;
+  personalEmail?: SavedEmail;
   phone?: { number: string; region: string };
   profile?: ProfileSummary;
   /** When the answer arrived (ms since the epoch). */
@@ -93,12 +90,7 @@ export function entryFoundSomething(
   fields: readonly EnrichField[],
 ): boolean {
   if (kind === 'reverse') return !!entry.profile;
-  return (
-    (fields.includes('work_email') && !!entry.workEmail) ||
-    (fields.includes('personal_email') && !!entry.personalEmail) ||
-    (fields.includes('phone') && !!entry.phone) ||
-    !!entry.profile
-  );
+  return fields.some((field) => !!entry[FIELD_TABLE[field].slot]) || !!entry.profile;
 }
 
 function sameAnswer(a: LedgerEntry, b: LedgerEntry): boolean {

@@ -2,13 +2,13 @@
  * The column mapping a user confirmed, remembered per sheet and kind in document properties. It is
  * reused while the mapped columns still carry the same headers; otherwise detection runs again.
  */
-import type { JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
 import type { KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { SheetTable } from '../sheet/table';
 import { detectTableMapping } from '../sheet/table';
 import { decodeRecord, encodeRecord, MAPPING_CODEC } from './stored-records';
-import type { ColumnMapping, InputKey } from '../sheet/inputs';
+import type { ColumnMapping, InputKey } from '../domain/inputs';
 
 const key = (sheetId: number, kind: JobKind) => `${DOCUMENT_PROPERTY.mappingPrefix}${sheetId}.${kind}`;
 

@@ -2,9 +2,10 @@
  * Planning a run (no credits spent): which rows go out, which are skipped and why, which are filled
  * from duplicates or from saved answers, and the most the run can cost.
  */
-import type { EnrichField, JobKind } from '../api/model';
-import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
-import { LIMITS } from '../limits';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
+import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
+import { LIMITS } from '../domain/limits';
 import { contactFromCells, missingInput, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { isFinalStatus, outputKeysFor, type OutputKey } from '../sheet/output-columns';
@@ -12,7 +13,7 @@ import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
 import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
 import { addHeaderRow } from '../sheet/writer';
-import type { ColumnMapping, InputKey } from '../sheet/inputs';
+import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
 import type { AppContext } from './context';
 import { fieldsLacking, Ledger, type LedgerEntry } from './ledger';

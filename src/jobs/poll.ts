@@ -14,7 +14,7 @@
  */
 import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
-import type { ContactResult, JobResult } from '../api/model';
+import type { ContactResult, JobResult } from '../domain/model';
 import type { PollOutcome } from '../api/port';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
@@ -31,7 +31,7 @@ import { finishRuns } from './run-end';
 import { currentColumns } from './run-columns';
 import { syncPollTrigger } from './poll-trigger';
 import { loadRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
-import { STATUS } from './row-status';
+import { STATUS } from '../domain/statuses';
 import { backoffMs, hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE, POLL_LOCK_WAIT_MS } from './timing';
 
 export interface PollOptions {

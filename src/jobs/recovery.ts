@@ -6,10 +6,12 @@
  *   its results are fetched and applied by the `custom` fingerprints we sent, at no cost.
  * Import also recovers a job whose registry was lost: a new run is made from the job's own results.
  */
-import type { EnrichField, JobKind, JobResult } from '../api/model';
+import type { JobResult } from '../domain/model';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
 import type { PollOutcome } from '../api/port';
 import { readSheetTable } from '../sheet/table';
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 import type { AppContext } from './context';
 import { resolveMapping } from './mapping-store';
 import { maxCreditsPerContact } from './plan';

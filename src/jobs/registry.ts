@@ -6,12 +6,14 @@
  * 500 KB property store holds the state of a 100,000-row run. Jobs written before that carry their
  * fingerprints in their property ("inline") and keep them there until they are pruned.
  */
-import { UserError } from '../user-error';
-import type { EnrichField, JobKind, JobStatus } from '../api/model';
-import { LIMITS } from '../limits';
+import { UserError } from '../domain/user-error';
+import type { JobStatus } from '../domain/model';
+import type { JobKind, RunSource, RunState } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
+import { LIMITS } from '../domain/limits';
 import type { KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import type { ColumnMapping, InputKey } from '../sheet/inputs';
+import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { appendToJobSheet, compactJobSheet, JOB_SHEET_NAME, readJobSheet } from './job-sheet';
 import { decodeRecord, encodeRecord, JOB_CODEC, RUN_CODEC } from './stored-records';
 
@@ -34,10 +36,6 @@ export interface FoundCounts {
   /** Contacts with any answer at all (a contact with an email and a phone counts once). */
   contacts?: number;
 }
-
-export type RunSource = 'sidebar' | 'schedule' | 'formulas';
-
-export type RunState = 'running' | 'finished' | 'out_of_credits' | 'failed' | 'canceled';
 
 export interface RunRecord {
   id: string;

@@ -4,7 +4,7 @@
  * again by the header texts they had at start, never trusted by number.
  */
 import { ownedColumns } from '../sheet/output-layout';
-import type { ColumnMapping, InputKey } from '../sheet/inputs';
+import type { ColumnMapping, InputKey } from '../domain/inputs';
 import type { SheetTable } from '../sheet/table';
 import type { RunRecord } from './registry';
 

@@ -2,14 +2,14 @@
  * The user's hand on runs: cancel one (its jobs not sent yet never are; jobs already started were
  * paid, so their answers are still polled and written), and clear ended runs from the Jobs list.
  */
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 import { applyFetchedJobs } from './apply';
 import type { AppContext } from './context';
 import { Ledger } from './ledger';
 import { syncPollTrigger } from './poll-trigger';
 import { loadRegistry, pruneRegistry, saveRecords } from './registry';
 import { finishRuns } from './run-end';
-import { STATUS } from './row-status';
+import { STATUS } from '../domain/statuses';
 import { withDocumentLock } from './timing';
 
 /**

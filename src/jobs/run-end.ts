@@ -2,14 +2,8 @@
 import type { AppContext } from './context';
 import { appendRunLog, contactsFound } from './run-log';
 import { releaseUnspent } from './schedule-store';
-import {
-  pruneRegistry,
-  saveRecords,
-  type JobRecord,
-  type Registry,
-  type RunRecord,
-  type RunState,
-} from './registry';
+import { pruneRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from './registry';
+import { type RunState } from '../domain/runs';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
 export const jobSettled = (job: JobRecord): boolean =>

@@ -2,7 +2,8 @@
  * Registering a run and sending its first jobs: shared by runs on a sheet's rows (start.ts) and runs
  * of formula requests (formula-run.ts).
  */
-import type { EnrichField, JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
 import { rowsLabel } from '../sheet/text';
 import type { AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';

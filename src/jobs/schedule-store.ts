@@ -4,7 +4,8 @@
  * scheduled runs may cost at most. The use cases are in src/schedule/; the engine only needs to
  * know whether this user's trigger must keep running for it.
  */
-import type { EnrichField, JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { AppContext } from './context';
 import type { RunRecord } from './registry';

@@ -5,11 +5,11 @@
  * Our own writes keep a cached table current (the writer updates it); inputs are the user's and do
  * not change under one execution's feet in a way it could see anyway.
  */
-import type { JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
 import type { SpreadsheetPort } from '../platform/ports';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import type { ColumnMapping } from '../sheet/inputs';
+import type { ColumnMapping } from '../domain/inputs';
 import { readSheetTable, type SheetTable } from '../sheet/table';
 
 /** Fingerprint → data rows, for one kind and mapping of a table. */

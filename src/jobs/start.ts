@@ -3,12 +3,13 @@
  * confirmation, rebuilt from the same rows at start (the sheet may have changed), and refused when
  * it would now cost more than the user agreed to.
  */
-import { UserError } from '../user-error';
-import type { EnrichField, JobKind } from '../api/model';
+import { UserError } from '../domain/user-error';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
-import type { ColumnMapping } from '../sheet/inputs';
+import type { ColumnMapping } from '../domain/inputs';
 import type { AppContext } from './context';
 import type { SendableContact } from './job-starter';
 import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
@@ -16,7 +17,8 @@ import { headersOf } from './mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { buildPlan, planOutputKeys, type RunPlan } from './plan';
 import { loadRegistry, type Registry, type RunRecord } from './registry';
-import { rowOutputFromEntry, STATUS } from './row-status';
+import { rowOutputFromEntry } from './row-status';
+import { STATUS } from '../domain/statuses';
 import { decodeRecord, encodeRecord, PLAN_CODEC } from './stored-records';
 import { START_LOCK_WAIT_MS } from './timing';
 

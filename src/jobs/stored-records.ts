@@ -9,9 +9,10 @@
  * Version 1 is what main wrote before records carried a version (no `v` field).
  */
 import * as z from 'zod/mini';
-import { ENRICH_FIELDS, JOB_STATUSES, type EnrichField } from '../api/model';
-import { lazy } from '../lazy';
-import { INPUT_KEYS } from '../sheet/inputs';
+import { JOB_STATUSES } from '../domain/model';
+import { ENRICH_FIELDS, type EnrichField } from '../domain/fields';
+import { lazy } from '../domain/lazy';
+import { INPUT_KEYS } from '../domain/inputs';
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
 

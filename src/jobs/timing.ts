@@ -1,6 +1,6 @@
 /** When to stop, when to retry: the time rules every long step follows. */
-import { LIMITS } from '../limits';
-import { UserError } from '../user-error';
+import { LIMITS } from '../domain/limits';
+import { UserError } from '../domain/user-error';
 import type { AppContext } from './context';
 
 /** True while there is time for one more step and for saving what it did. */

@@ -1,5 +1,5 @@
 /** Adapter: CachePort over CacheService (the document's cache when there is one). */
-import { LIMITS } from '../limits';
+import { LIMITS } from '../domain/limits';
 import type { CachePort } from './ports';
 
 const ttl = (seconds: number) => Math.max(1, Math.min(seconds, LIMITS.cacheMaxTtlSeconds));

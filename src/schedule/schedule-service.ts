@@ -4,7 +4,8 @@
  * Another user saving it takes it over (the sidebar asks them first); there is never a second
  * schedule, and each user's trigger runs only what that user owns.
  */
-import type { EnrichField, JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
 import type { AppContext } from '../jobs/context';
 import { resolveMapping } from '../jobs/mapping-store';
 import { syncPollTrigger } from '../jobs/poll-trigger';
@@ -19,7 +20,7 @@ import {
 } from '../jobs/schedule-store';
 import { dayIn, minuteIn } from '../jobs/local-time';
 import { readSheetTable } from '../sheet/table';
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 
 export interface ScheduleRequest {
   sheetName: string;

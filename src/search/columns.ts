@@ -4,7 +4,7 @@
  * failed page), and every cell is written as text. The people tab's headers are ones the column
  * detection knows, so "Enrich these people" maps the tab by itself (profile URL included).
  */
-import type { SearchKind } from '../api/port';
+import type { SearchKind } from '../domain/search-filters';
 
 export interface SearchColumn {
   header: string;

@@ -9,13 +9,14 @@
  * already there, so a retry neither pays twice nor writes twice.
  */
 import { ApiError } from '../api/errors';
-import { SEARCH_RESULT_PRICE } from '../api/model';
+import { SEARCH_RESULT_PRICE } from '../domain/fields';
 import type { AppContext } from '../jobs/context';
 import { withDocumentLock } from '../jobs/timing';
-import { LIMITS } from '../limits';
+import { LIMITS } from '../domain/limits';
 import type { SheetPort } from '../platform/ports';
-import { UserError } from '../user-error';
-import { describeFilters, tabNameFor, type SearchFilters, type SearchKind } from './filters';
+import { UserError } from '../domain/user-error';
+import { describeFilters, tabNameFor } from './filters';
+import { type SearchFilters, type SearchKind } from '../domain/search-filters';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from './search-store';
 import { appendRows, readTab } from './search-tab';
 

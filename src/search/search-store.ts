@@ -5,7 +5,8 @@
 import type { AppContext } from '../jobs/context';
 import { decodeRecord, encodeRecord, SEARCH_TAB_CODEC } from '../jobs/stored-records';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import { checkFilters, type SearchFilters, type SearchKind } from './filters';
+import { checkFilters } from './filters';
+import { type SearchFilters, type SearchKind } from '../domain/search-filters';
 
 export type SearchTabState = 'loading' | 'done' | 'stopped';
 

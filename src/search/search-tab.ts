@@ -3,9 +3,9 @@
  * inserted, moved or added (the outputs of "Enrich these people") changes nothing: new rows go under
  * our headers and only there. What is already in the tab is known by its keys (columns.ts).
  */
-import type { SearchKind } from '../api/port';
+import type { SearchKind } from '../domain/search-filters';
 import type { SheetPort } from '../platform/ports';
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 import { headersOf, keyOf, rowOf } from './columns';
 
 export interface TabState {

@@ -2,8 +2,8 @@
  * From the raw cells of a row to the contact the API receives: company domain from a website or a
  * work email, full names split, profile URLs checked, and what is missing when it cannot be sent.
  */
-import type { JobKind } from '../api/model';
-import type { ColumnMapping, InputKey } from './inputs';
+import type { JobKind } from '../domain/runs';
+import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { cleanText } from './text';
 
 /** Mail providers whose domain says nothing about the person's employer. */

@@ -8,7 +8,7 @@
  * value neither makes nor breaks a column.
  */
 import { emailAddress, isFreeMailDomain } from './contact-input';
-import type { InputKey } from './inputs';
+import type { InputKey } from '../domain/inputs';
 
 /** How many data rows the content rules read. */
 export const SAMPLE_ROWS = 50;

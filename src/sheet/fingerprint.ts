@@ -2,7 +2,7 @@
  * Row identity: a short hash of a row's normalised inputs. Results are matched back to rows by it
  * (rows may be sorted, inserted or deleted while a job runs) and the ledger is keyed by it.
  */
-import type { JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
 import type { ContactInputs } from './contact-input';
 import { foldText } from './text';
 

@@ -2,7 +2,7 @@
  * The header names real exports use, per input — HubSpot, Salesforce, Apollo, the networking site's
  * own export, Google Contacts, prospecting and automation tools — and common non-English ones.
  */
-import type { InputKey } from './inputs';
+import type { InputKey } from '../domain/inputs';
 
 /**
  * Exact header names per input, folded by foldHeader (so "firstName", "first_name" and "First Name"

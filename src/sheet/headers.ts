@@ -4,7 +4,7 @@
  * then with patterns for the many spellings no list holds. Columns no header names are recognised
  * by their content (content.ts): profile URLs, emails, company websites and domains.
  */
-import { INPUT_KEYS, type ColumnMapping, type InputKey } from './inputs';
+import { INPUT_KEYS, type ColumnMapping, type InputKey } from '../domain/inputs';
 import { HEADER_NAMES, REJECTED_NAMES } from './header-names';
 import {
   columnKind,

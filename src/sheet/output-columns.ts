@@ -2,25 +2,15 @@
  * The output columns, defined once: which columns a run writes, what their headers say, and how a
  * later run finds them again by those headers (output-layout.ts).
  */
-import type { EnrichField, JobKind } from '../api/model';
-import type { ColumnMapping } from './inputs';
+import type { JobKind } from '../domain/runs';
+import { ENRICH_FIELDS, FIELD_TABLE, type EnrichField, type FieldColumnKey } from '../domain/fields';
+import type { ColumnMapping } from '../domain/inputs';
 import { foldText } from './text';
 
-export type OutputKey =
-  | 'status'
-  | 'workEmail'
-  | 'workEmailStatus'
-  | 'personalEmail'
-  | 'personalEmailStatus'
-  | 'phone'
-  | 'phoneRegion'
-  | 'fullName'
-  | 'title'
-  | 'company'
-  | 'companyDomain'
-  | 'location'
-  | 'networkUrl'
-  | 'enrichedAt';
+/** Columns every block has, and the profile columns, besides the fields' own (domain/fields.ts). */
+type OwnKey =
+  'status' | 'fullName' | 'title' | 'company' | 'companyDomain' | 'location' | 'networkUrl' | 'enrichedAt';
+export type OutputKey = OwnKey | FieldColumnKey;
 
 interface OutputColumn {
   key: OutputKey;
@@ -41,12 +31,9 @@ const ENRICH: readonly JobKind[] = ['enrich'];
  */
 export const OUTPUT_COLUMNS: readonly OutputColumn[] = [
   { key: 'status', header: 'Status', kinds: BOTH },
-  { key: 'workEmail', header: 'Work email', kinds: ENRICH, field: 'work_email' },
-  { key: 'workEmailStatus', header: 'Work email status', kinds: ENRICH, field: 'work_email' },
-  { key: 'personalEmail', header: 'Personal email', kinds: ENRICH, field: 'personal_email' },
-  { key: 'personalEmailStatus', header: 'Personal email status', kinds: ENRICH, field: 'personal_email' },
-  { key: 'phone', header: 'Phone', kinds: ENRICH, field: 'phone' },
-  { key: 'phoneRegion', header: 'Phone region', kinds: ENRICH, field: 'phone' },
+  ...ENRICH_FIELDS.flatMap((field) =>
+    FIELD_TABLE[field].columns.map(([key, header]) => ({ key, header, kinds: ENRICH, field })),
+  ),
   { key: 'fullName', header: 'Full name', kinds: BOTH, profile: true },
   { key: 'title', header: 'Title', kinds: BOTH, profile: true },
   { key: 'company', header: 'Company', kinds: BOTH, profile: true },

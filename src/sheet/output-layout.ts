@@ -11,7 +11,7 @@
  * 3. columns a later run added: plain next to the block's end, or "(found)" anywhere after it.
  * Headers are made distinct when created (newOutputHeaders), so none of this meets two candidates.
  */
-import type { JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
 import {
   headerOf,
   isEnrichOnly,

@@ -1,8 +1,8 @@
 /**
  * Reads a sheet's table in one Range call: the header row, the data rows, and our output columns.
  */
-import type { JobKind } from '../api/model';
-import type { ColumnMapping } from './inputs';
+import type { JobKind } from '../domain/runs';
+import type { ColumnMapping } from '../domain/inputs';
 import { SAMPLE_ROWS } from './content';
 import { detectHeaderRow, detectMapping } from './headers';
 import type { OutputKey } from './output-columns';

@@ -8,12 +8,12 @@
  * is already plain text), so a user's formula or typed value next to our rows survives. Columns
  * that are not ours are never read nor written.
  */
-import { UserError } from '../user-error';
-import type { JobKind } from '../api/model';
+import { UserError } from '../domain/user-error';
+import type { JobKind } from '../domain/runs';
 import type { CellBlock, CellRef } from '../platform/ports';
 import { isFinalStatus, newOutputHeaders, OUTPUT_COLUMNS, type OutputKey } from './output-columns';
 import { blockEnd, type KindColumns } from './output-layout';
-import { INPUT_HEADERS, type ColumnMapping, type InputKey } from './inputs';
+import { INPUT_HEADERS, type ColumnMapping, type InputKey } from '../domain/inputs';
 import type { SheetTable } from './table';
 
 /** What one row gets. `status` and `enrichedAt` are ours and always written; the rest only into empty cells. */

@@ -1,10 +1,10 @@
 /** A sheet's run plan as the Enrich and Reverse panels show it (PlanView of rpc.ts). */
-import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
+import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
 import type { AppContext } from '../jobs/context';
 import { knownKeyProblem } from '../jobs/key-wait';
 import type { RunPlan } from '../jobs/plan';
 import { ownedColumns } from '../sheet/output-layout';
-import type { ColumnMapping } from '../sheet/inputs';
+import type { ColumnMapping } from '../domain/inputs';
 import type { SheetTable } from '../sheet/table';
 import type { MappableColumn, PlanView } from './rpc';
 import { readCreditBalance } from './settings';

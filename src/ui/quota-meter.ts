@@ -7,7 +7,7 @@
 import type { AppContext } from '../jobs/context';
 import { dayIn } from '../jobs/local-time';
 import { decodeRecord, encodeRecord, QUOTA_USAGE_CODEC } from '../jobs/stored-records';
-import { LIMITS } from '../limits';
+import { LIMITS } from '../domain/limits';
 import { USER_PROPERTY } from '../platform/property-keys';
 
 interface QuotaUsage {

@@ -3,14 +3,16 @@
  * google.script.run, with the shapes it sends and gets back. The sidebar imports these with
  * `import type` only, so no server code lands in the page.
  */
-import type { EnrichField, JobKind } from '../api/model';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
 import type { SkippedRow } from '../jobs/plan';
-import type { FoundCounts, RunState } from '../jobs/registry';
+import type { FoundCounts } from '../jobs/registry';
+import type { RunState } from '../domain/runs';
 import type { RunStarted } from '../jobs/run-launch';
-import type { ColumnMapping } from '../sheet/inputs';
+import type { ColumnMapping } from '../domain/inputs';
 
 // Domain shapes the page also shows, re-exported so the sidebar has one contract to import from.
-export type { ColumnMapping, InputKey } from '../sheet/inputs';
+export type { ColumnMapping, InputKey } from '../domain/inputs';
 export type { FoundCounts, RunState, SkippedRow };
 
 export interface SettingsView {
@@ -231,9 +233,9 @@ export interface FormulaAutoRequest {
 }
 
 export type { SearchPreview } from '../search/search-run';
-export type { FilterSpec, SearchFilters, SearchKind } from '../search/filters';
+export type { FilterSpec, SearchFilters, SearchKind } from '../domain/search-filters';
 import type { SearchPreview } from '../search/search-run';
-import type { SearchFilters, SearchKind } from '../search/filters';
+import type { SearchFilters, SearchKind } from '../domain/search-filters';
 
 /** A search as the page sends it: filters as the API takes them (checked on the server). */
 export interface SearchRequestInput {

@@ -3,7 +3,7 @@ import type { AppContext } from '../jobs/context';
 import { buildPlan } from '../jobs/plan';
 import { pollOnce, type PollOptions } from '../jobs/poll';
 import { storeFormulaPlan, storePlan } from '../jobs/start';
-import { PRICES, REVERSE_PROFILE_PRICE } from '../api/model';
+import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
 import { progressView } from './progress';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../jobs/formula-run';
 import { readFormulaAuto, setFormulaAuto } from '../jobs/formula-auto-setting';

@@ -3,13 +3,14 @@
  * and the two ways from a list onwards (enrich a people tab, search people at a company tab's companies).
  */
 import type { AppContext } from '../jobs/context';
-import { LIMITS } from '../limits';
-import { SEARCH_RESULT_PRICE } from '../api/model';
+import { LIMITS } from '../domain/limits';
+import { SEARCH_RESULT_PRICE } from '../domain/fields';
 import { SEARCH_COLUMNS } from '../search/columns';
-import { checkFilters, describeFilters, type SearchFilters, type SearchKind } from '../search/filters';
+import { checkFilters, describeFilters } from '../search/filters';
+import { type SearchFilters, type SearchKind } from '../domain/search-filters';
 import * as searches from '../search/search-run';
 import { readSearchTab } from '../search/search-store';
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 import type { CompaniesFilterView, SearchRequestInput, SearchTabView } from './rpc';
 
 /** The request as the page sent it, with its filters checked against the table. */

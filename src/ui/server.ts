@@ -5,13 +5,13 @@
 // A namespace import: `import { z }` keeps every zod locale in dist/Code.js (see src/api/schemas).
 import * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
-import { ENRICH_FIELDS } from '../api/model';
-import { lazy } from '../lazy';
-import { LIMITS } from '../limits';
+import { ENRICH_FIELDS } from '../domain/fields';
+import { lazy } from '../domain/lazy';
+import { LIMITS } from '../domain/limits';
 import type { AppContext } from '../jobs/context';
 import { importJob, retryAmbiguousJob } from '../jobs/recovery';
-import { UserError } from '../user-error';
-import { INPUT_KEYS } from '../sheet/inputs';
+import { UserError } from '../domain/user-error';
+import { INPUT_KEYS } from '../domain/inputs';
 import { startRun } from '../jobs/start';
 import { resumeRunsStoppedByKey } from '../jobs/key-wait';
 import { cancelRun, clearEndedRuns } from '../jobs/run-control';

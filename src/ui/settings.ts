@@ -1,7 +1,7 @@
 /** Settings use cases: the API key (kept in user properties, shown masked), base URL, background refresh. */
 import { ApiError } from '../api/errors';
 import { allowListPermits } from '../api/url';
-import { UserError } from '../user-error';
+import { UserError } from '../domain/user-error';
 import type { AppContext } from '../jobs/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../jobs/poll-trigger';
 import { noteKeyOutcome, runsStoppedByKey } from '../jobs/key-wait';

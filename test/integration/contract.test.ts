@@ -11,7 +11,7 @@ import { createApiClient } from '../../src/api/client';
 import * as api from '../../src/api/endpoints';
 import { ApiError } from '../../src/api/errors';
 import { errorFromResponse } from '../../src/api/failures';
-import type { JobResult } from '../../src/api/model';
+import type { JobResult } from '../../src/domain/model';
 import type { JobAnswer } from '../../src/api/endpoints';
 import { createApiSession, type ApiClientOptions } from '../../src/api/transport';
 import { createUrlFetchHttp } from '../../src/platform/http';

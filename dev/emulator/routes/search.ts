@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
-import { LIMITS } from '../../../src/limits';
+import { LIMITS } from '../../../src/domain/limits';
 import {
   companySearchBody,
   peopleSearchBody,

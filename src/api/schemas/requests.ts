@@ -13,8 +13,8 @@
 // A namespace import, not `import { z }`: esbuild cannot tree-shake the `z` object, which drags every
 // zod locale into dist/Code.js (≈ 540 KB instead of the ≈ 33 KB zod now takes in it, measured with an esbuild metafile).
 import * as z from 'zod/mini';
-import { LIMITS } from '../../limits';
-import { lazy } from '../../lazy';
+import { LIMITS } from '../../domain/limits';
+import { lazy } from '../../domain/lazy';
 
 /** The `enrich_fields` values the API accepts (not in the spec; the choice is in docs/api-decisions.md). */
 export const ENRICH_FIELD_VALUES = [

@@ -14,7 +14,7 @@
  * so those only the emulator and tests use (error bodies, search) are left out of Code.js.
  */
 import * as z from 'zod/mini';
-import { lazy } from '../../lazy';
+import { lazy } from '../../domain/lazy';
 
 /** Read by the add-on: null or absent is fine, a wrong type is an error. */
 const used = <T extends z.ZodMiniType>(schema: T) => z.nullish(schema);

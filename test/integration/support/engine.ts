@@ -7,7 +7,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EnrichField, JobKind } from '../../../src/api/model';
+import type { JobKind } from '../../../src/domain/runs';
+import type { EnrichField } from '../../../src/domain/fields';
 import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
 import type { PlanRequest, PlanView, ProgressView, RunProgress, StartView } from '../../../src/ui/rpc';
 import { loadAddon, type Addon, type LoadOptions } from '../../../dev/gas/harness';

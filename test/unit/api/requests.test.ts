@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import * as api from '../../../src/api/endpoints';
 import { ApiError } from '../../../src/api/errors';
 import * as schemas from '../../../src/api/schemas/requests';
-import { LIMITS } from '../../../src/limits';
+import { LIMITS } from '../../../src/domain/limits';
 import { contextOf, setup, thrown } from './fakes';
 
 const ada = { firstname: 'Ada', lastname: 'Lovelace', domain: 'engines.example' };

@@ -8,18 +8,30 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 
-const refused: [string, string][] = [
-  ['src/jobs/x.ts', "import type { PlanView } from '../ui/rpc';\nexport type X = PlanView;\n"],
-  ['src/sheet/x.ts', "import { pollOnce } from '../jobs/poll';\nexport const x = pollOnce;\n"],
+const LAYERS = 'Imports run down the layers';
+/** [file, code, what the refusal says] */
+const refused: [string, string, string][] = [
+  ['src/jobs/x.ts', "import type { PlanView } from '../ui/rpc';\nexport type X = PlanView;\n", LAYERS],
+  ['src/domain/x.ts', "import { foldText } from '../sheet/text';\nexport const x = foldText;\n", LAYERS],
+  ['src/x.ts', "import { pollOnce } from './jobs/poll';\nexport const x = pollOnce;\n", 'app/ only'],
+  ['src/x.ts', "import { y } from './y';\nexport const x = y;\n", 'app/ only'],
+  [
+    'sidebar/x.ts',
+    "import { pollOnce } from '../src/jobs/poll';\nexport const x = pollOnce;\n",
+    'types only',
+  ],
+  ['src/sheet/x.ts', "import { pollOnce } from '../jobs/poll';\nexport const x = pollOnce;\n", LAYERS],
   [
     'src/api/schemas/x.ts',
     "import { createContext } from '../../app/context';\nexport const x = createContext;\n",
+    LAYERS,
   ],
   [
     'src/platform/x.ts',
     "import { readSheetTable } from '../sheet/table';\nexport const x = readSheetTable;\n",
+    LAYERS,
   ],
-  ['src/search/x.ts', "import { y } from '../schedule/y';\nexport const x = y;\n"],
+  ['src/search/x.ts', "import { y } from '../schedule/y';\nexport const x = y;\n", LAYERS],
 ];
 const accepted: [string, string][] = [
   ['src/ui/x.ts', "import { pollOnce } from '../jobs/poll';\nexport const x = pollOnce;\n"],
@@ -27,7 +39,12 @@ const accepted: [string, string][] = [
     'src/app/x.ts',
     "import { createSidebarServer } from '../ui/server';\nexport const x = createSidebarServer;\n",
   ],
-  ['src/jobs/x.ts', "import { LIMITS } from '../limits';\nexport const x = LIMITS;\n"],
+  ['src/jobs/x.ts', "import { LIMITS } from '../domain/limits';\nexport const x = LIMITS;\n"],
+  ['src/sheet/x.ts', "import { PRICES } from '../domain/fields';\nexport const x = PRICES;\n"],
+  [
+    'sidebar/x.ts',
+    "import type { PlanView } from '../src/ui/rpc';\nimport { PRICES } from '../src/domain/fields';\nexport const x: PlanView | typeof PRICES = PRICES;\n",
+  ],
 ];
 
 const script = `
@@ -40,24 +57,28 @@ const { ESLint } = require('eslint');
     const [result] = await eslint.lintText(code, { filePath: require('path').resolve(file) });
     out.cases.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
   }
-  for (const result of await eslint.lintFiles(['src']))
+  for (const result of await eslint.lintFiles(['src', 'sidebar']))
     for (const m of result.messages) if (m.ruleId === 'no-restricted-imports') out.tree.push(result.filePath + ': ' + m.message);
   process.stdout.write(JSON.stringify(out));
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
 
 const linted = JSON.parse(
-  execFileSync(process.execPath, ['-e', script, JSON.stringify([...refused, ...accepted])], {
-    cwd: root,
-    encoding: 'utf8',
-  }),
+  execFileSync(
+    process.execPath,
+    ['-e', script, JSON.stringify([...refused.map(([file, code]) => [file, code]), ...accepted])],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  ),
 ) as { cases: string[][]; tree: string[] };
 
 describe('layer rule', () => {
-  it.each(refused.map(([file], index) => [file, index] as const))(
-    'refuses an upward or sideways import in %s',
-    (_file, index) => {
-      expect(linted.cases[index]).toEqual([expect.stringContaining('Imports run down the layers')]);
+  it.each(refused.map(([file, , says], index) => [file, says, index] as const))(
+    'refuses an upward or sideways import in %s (%s)',
+    (_file, says, index) => {
+      expect(linted.cases[index]).toEqual([expect.stringContaining(says)]);
     },
   );
 
@@ -68,7 +89,7 @@ describe('layer rule', () => {
     },
   );
 
-  it('the real tree has no import running up a layer', () => {
+  it('the real tree (src and the sidebar) has no import running up a layer', () => {
     expect(linted.tree).toEqual([]);
   });
 });

@@ -3,13 +3,9 @@
  * last name is "Nobody". Tests replace `outcomeFor` to script rate limits, 402s, 404s...
  */
 import { ApiError } from '../../../src/api/errors';
-import {
-  PRICES,
-  type ContactResult,
-  type EnrichField,
-  type JobKind,
-  type JobResult,
-} from '../../../src/api/model';
+import { type ContactResult, type JobResult } from '../../../src/domain/model';
+import { type JobKind } from '../../../src/domain/runs';
+import { PRICES, type EnrichField } from '../../../src/domain/fields';
 import type {
   EnrichItemInput,
   EnrichmentApi,

@@ -1,6 +1,7 @@
 /** An in-memory search API: a list of results per kind, paged as the API pages; failures on demand. */
 import type { ApiError } from '../../../src/api/errors';
-import type { SearchApi, SearchKind, SearchPage } from '../../../src/api/port';
+import type { SearchApi, SearchPage } from '../../../src/api/port';
+import type { SearchKind } from '../../../src/domain/search-filters';
 
 export class FakeSearchApi implements SearchApi {
   results: Record<SearchKind, unknown[]> = { companies: [], people: [] };

@@ -3,7 +3,7 @@ import { readEntryPoints } from '../../../scripts/lib/entry-points';
 import { spillHeight } from '../../../src/functions/convert';
 import { formulaRows } from '../../../src/functions/formula-args';
 import { CUSTOM_FUNCTION_NAMES, formulaRunsIn, isOurFormula } from '../../../src/jobs/formula-refresh';
-import { UserError } from '../../../src/user-error';
+import { UserError } from '../../../src/domain/user-error';
 import { answerFormula, REVERSE_SPEC } from '../../../src/functions/custom-functions';
 import { contextFor, createWorld } from '../fakes/context';
 

@@ -2,7 +2,7 @@
  * Fields asked against fields saved: a run asks the API only for what the ledger lacks, per contact,
  * and "look up again" (overwrite) asks for everything, and says how much of that is a repeat.
  */
-import { PRICES } from '../../../src/api/model';
+import { PRICES } from '../../../src/domain/fields';
 import { jobsOf, type PlannedContact } from '../../../src/jobs/plan';
 import type { PlanRequest } from '../../../src/ui/rpc';
 import { createWorld } from '../fakes/context';

@@ -1,5 +1,6 @@
 import type { LedgerEntry } from '../../../src/jobs/ledger';
-import { emailStatusText, rowOutputFromEntry, type RowOutputOptions } from '../../../src/jobs/row-status';
+import { rowOutputFromEntry, type RowOutputOptions } from '../../../src/jobs/row-status';
+import { emailStatusText } from '../../../src/domain/statuses';
 
 const AT = Date.UTC(2026, 10, 22, 18, 45, 30);
 const ENRICH: RowOutputOptions = {

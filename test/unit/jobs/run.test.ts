@@ -1,4 +1,4 @@
-import { REVERSE_PROFILE_PRICE } from '../../../src/api/model';
+import { REVERSE_PROFILE_PRICE } from '../../../src/domain/fields';
 import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
 import { createWorld, hasTrigger } from '../fakes/context';
 import {

@@ -4,7 +4,8 @@ import {
   PEOPLE_RANGE_FILTERS,
   PEOPLE_TEXT_FILTERS,
 } from '../../../src/api/schemas/requests';
-import { checkFilters, SEARCH_FILTERS, tabNameFor, type SearchKind } from '../../../src/search/filters';
+import { checkFilters, tabNameFor } from '../../../src/search/filters';
+import { SEARCH_FILTERS, type SearchKind } from '../../../src/domain/search-filters';
 
 const API_FILTER_NAMES = {
   companies: { text: COMPANY_TEXT_FILTERS, range: COMPANY_RANGE_FILTERS },

@@ -1,5 +1,5 @@
 import { detectHeaderRow, detectMapping, headerVerdict, inputOfHeader } from '../../../src/sheet/headers';
-import { INPUT_HEADERS, INPUT_KEYS } from '../../../src/sheet/inputs';
+import { INPUT_HEADERS, INPUT_KEYS } from '../../../src/domain/inputs';
 
 describe('header detection on real exports', () => {
   it.each([

@@ -1,9 +1,9 @@
-import type { EnrichField } from '../../../src/api/model';
+import type { EnrichField } from '../../../src/domain/fields';
 import { headerOf, LEGACY_BLOCKS, outputKeysFor } from '../../../src/sheet/output-columns';
 import { locateOutputColumns, ownedColumns } from '../../../src/sheet/output-layout';
 import { detectTableMapping, readSheetTable } from '../../../src/sheet/table';
 import { writeRowOutputs } from '../../../src/sheet/writer';
-import type { ColumnMapping } from '../../../src/sheet/inputs';
+import type { ColumnMapping } from '../../../src/domain/inputs';
 import { MemorySheet } from '../fakes/memory-spreadsheet';
 
 const LEGACY_ENRICH = LEGACY_BLOCKS.enrich.map(headerOf);

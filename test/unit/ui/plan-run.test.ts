@@ -2,7 +2,7 @@
  * planRun as the Enrich and Reverse panels call it: sheets whose headers name nothing known, sheets
  * with no header row, one clicked cell, nothing to do, and the fields a user chose last.
  */
-import { PRICES } from '../../../src/api/model';
+import { PRICES } from '../../../src/domain/fields';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 import { createWorld, type TestWorld } from '../fakes/context';
 import { contactsSheet, people, poll, server } from '../fakes/scenario';

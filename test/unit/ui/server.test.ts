@@ -1,4 +1,4 @@
-import { PRICES, REVERSE_PROFILE_PRICE } from '../../../src/api/model';
+import { PRICES, REVERSE_PROFILE_PRICE } from '../../../src/domain/fields';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 import { maskKey } from '../../../src/ui/settings';
 import { apiError } from '../fakes/fake-api';

@@ -2,6 +2,7 @@
  * The internal result model: v1 and v2 API answers are mapped into these shapes by src/api,
  * and the rest of the add-on (job engine, ledger, custom functions, sidebar) only knows these.
  */
+import type { JobKind } from './runs';
 
 export const JOB_STATUSES = [
   'CREATED',
@@ -13,35 +14,6 @@ export const JOB_STATUSES = [
   'UNKNOWN',
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-
-/** What the user can ask an enrichment to find. */
-export type EnrichField = 'work_email' | 'personal_email' | 'phone';
-export const ENRICH_FIELDS: readonly EnrichField[] = ['work_email', 'personal_email', 'phone'];
-
-/** Credits per result found (spec §1). The one price table. */
-export const PRICES: Readonly<Record<EnrichField, number>> = { work_email: 1, personal_email: 3, phone: 10 };
-
-/**
- * Credits per profile a reverse lookup finds. The spec prices no reverse lookup; we assume one credit
- * (docs/api-decisions.md), so previews never promise a free run that the API may bill.
- */
-export const REVERSE_PROFILE_PRICE = 1;
-
-/**
- * Credits per search result (company or person) returned to the workspace for the first time: the
- * spec shows no search price; the provider's public docs say a quarter credit per result returned,
- * re-exports free (docs/api-decisions.md). The API bills whole credits as quarters add up.
- */
-export const SEARCH_RESULT_PRICE = 0.25;
-
-/** The API's `enrich_fields` value for each field (values are not in the spec: docs/api-decisions.md). */
-export const API_ENRICH_FIELD: Readonly<Record<EnrichField, string>> = {
-  work_email: 'contact.emails',
-  personal_email: 'contact.personal_emails',
-  phone: 'contact.phones',
-};
-
-export type JobKind = 'enrich' | 'reverse';
 
 export interface FoundEmail {
   email: string;

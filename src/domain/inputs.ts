@@ -2,7 +2,7 @@
  * The inputs a sheet column can be mapped to, in one list: the header detection, the sidebar's
  * labels and mapping checks, the server's request schema and the CLI all read it.
  */
-import type { JobKind } from '../api/model';
+import type { JobKind } from './runs';
 
 export const INPUT_KEYS = [
   'firstName',
@@ -26,6 +26,17 @@ export const INPUT_HEADERS: Readonly<Record<InputKey, string>> = {
   fullName: 'Name',
   companyName: 'Company name',
   companyDomain: 'Website',
+  networkUrl: 'Profile URL',
+  email: 'Email',
+};
+
+/** What the sidebar calls each input. */
+export const INPUT_LABELS: Readonly<Record<InputKey, string>> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Full name',
+  companyName: 'Company name',
+  companyDomain: 'Company domain',
   networkUrl: 'Profile URL',
   email: 'Email',
 };
