@@ -1,39 +1,13 @@
 /**
  * Every entry point Apps Script calls, and nothing else. The build writes a top-level `function`
- * stub for each export, carrying its JSDoc (custom functions need theirs).
+ * stub for each exported function, carrying its JSDoc (custom functions need theirs), and one for
+ * each of the sidebar's calls (sidebarCalls, derived from the features' tables in src/ui/*-rpc.ts).
  */
 export {
   onOpen,
   onInstall,
   showSidebar,
-  getSettings,
-  saveSettings,
-  verifyApiKey,
-  getCreditBalance,
-  planRun,
-  startRun,
-  pollJobs,
-  getProgress,
-  setBackgroundRefresh,
-  retryJob,
-  importJob,
-  getFormulaQueue,
-  getSchedule,
-  saveSchedule,
-  clearSchedule,
-  setFormulaAuto,
-  planFormulaRun,
-  resumeStoppedRuns,
-  cancelRun,
-  clearEndedRuns,
-  previewSearch,
-  startSearch,
-  continueSearch,
-  getSearchTab,
-  loadMoreSearch,
-  refreshSearch,
-  selectSearchTabRows,
-  companiesFilter,
+  sidebarCalls,
   onPollTrigger,
   menuEnrichSelection,
   menuReverseSelection,

@@ -2,6 +2,8 @@
  * Reads src/index.ts with the TypeScript compiler and lists its exports with their parameter names
  * and JSDoc, so the build can write one top-level `function` stub per entry point (Apps Script only
  * sees top-level function declarations, and Sheets reads a custom function's JSDoc from there).
+ * An exported object of calls (the sidebar's, derived from the features' tables) gives one entry
+ * point per property, each taking one input.
  */
 import ts from 'typescript';
 
@@ -10,6 +12,8 @@ export interface EntryPoint {
   params: string[];
   /** The JSDoc block as written above the declaration, or '' when it has none. */
   jsdoc: string;
+  /** The exported object the entry point is a property of (absent: a function export). */
+  owner?: string;
 }
 
 export function readEntryPoints(indexFile: string): EntryPoint[] {
@@ -26,11 +30,22 @@ export function readEntryPoints(indexFile: string): EntryPoint[] {
   if (!source) throw new Error(`Cannot read ${indexFile}`);
   const moduleSymbol = checker.getSymbolAtLocation(source);
   if (!moduleSymbol) return [];
-  return checker.getExportsOfModule(moduleSymbol).map((exported) => {
+  return checker.getExportsOfModule(moduleSymbol).flatMap((exported): EntryPoint[] => {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+    if (declaration && ts.isVariableDeclaration(declaration)) {
+      const type = checker.getTypeOfSymbolAtLocation(symbol, declaration);
+      const calls = type.flags & ts.TypeFlags.Object ? type.getProperties() : [];
+      const callable = (call: ts.Symbol) =>
+        checker.getTypeOfSymbolAtLocation(call, declaration).getCallSignatures().length > 0;
+      if (!calls.length || !calls.every(callable))
+        throw new Error(`src/index.ts exports ${exported.name}, which is not an object of calls`);
+      return calls.map((call) => ({ name: call.name, params: ['input'], jsdoc: '', owner: exported.name }));
+    }
     if (!declaration || !ts.isFunctionDeclaration(declaration)) {
-      throw new Error(`src/index.ts exports ${exported.name}, which is not a function declaration`);
+      throw new Error(
+        `src/index.ts exports ${exported.name}, which is not a function declaration or an object of calls`,
+      );
     }
     const params = declaration.parameters.map((param) => {
       if (!ts.isIdentifier(param.name))
@@ -40,16 +55,17 @@ export function readEntryPoints(indexFile: string): EntryPoint[] {
     const file = declaration.getSourceFile();
     const jsdocs = ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc);
     const jsdoc = jsdocs.length ? file.text.slice(jsdocs[0]!.getStart(file), jsdocs[0]!.getEnd()) : '';
-    return { name: exported.name, params, jsdoc };
+    return [{ name: exported.name, params, jsdoc }];
   });
 }
 
 /** The stub Apps Script calls: forwards to the bundle's export of the same name. */
 export function renderStub(entry: EntryPoint, globalName: string): string {
   const args = entry.params.map((p) => p.replace('...', ''));
+  const target = entry.owner ? `${globalName}.${entry.owner}.${entry.name}` : `${globalName}.${entry.name}`;
   const call = entry.params.some((p) => p.startsWith('...'))
-    ? `${globalName}.${entry.name}.apply(null, arguments)`
-    : `${globalName}.${entry.name}(${args.join(', ')})`;
+    ? `${target}.apply(null, arguments)`
+    : `${target}(${args.join(', ')})`;
   const params = entry.params.map((p) => p.replace('...', '')).join(', ');
   const doc = entry.jsdoc ? `${entry.jsdoc.replace(/^[ \t]+/gm, ' ').replace(/^ \/\*\*/, '/**')}\n` : '';
   return `${doc}function ${entry.name}(${params}) {\n  return ${call};\n}\n`;

@@ -11,32 +11,9 @@ import { showSidebar } from '../ui/menu';
 
 export { onInstall, onOpen, showSidebar } from '../ui/menu';
 import { refreshNowMessage } from '../ui/progress';
-import type {
-  BalanceView,
-  CompaniesFilterView,
-  FormulaAutoRequest,
-  FormulaPlanRequest,
-  FormulaQueueView,
-  ImportJobRequest,
-  ImportJobView,
-  JobRef,
-  KeyCheckView,
-  PlanRequest,
-  PlanView,
-  ProgressView,
-  SaveSettingsRequest,
-  ScheduleRequest,
-  SearchPreview,
-  SearchRequestInput,
-  SearchTabView,
-  ScheduleView,
-  SettingsView,
-  SidebarPanel,
-  StartView,
-} from '../ui/rpc';
 import { recordUsage } from '../ui/quota-meter';
-import type { SidebarServer } from '../ui/rpc';
-import { createSidebarServer } from '../ui/server';
+import { createSidebarServer, SIDEBAR_RPC, type SidebarServer } from '../ui/server';
+import type { SidebarPanel } from '../ui/rpc';
 import { requestPanel } from '../ui/settings';
 import { createContext } from './context';
 
@@ -62,57 +39,17 @@ function meter(ctx: ReturnType<typeof createContext>, trigger: boolean): void {
   }
 }
 
-export function getSettings(): SettingsView {
-  return serve((server) => server.getSettings());
-}
-export function saveSettings(request: SaveSettingsRequest): SettingsView {
-  return serve((server) => server.saveSettings(request));
-}
-export function verifyApiKey(): KeyCheckView {
-  return serve((server) => server.verifyApiKey());
-}
-export function getCreditBalance(): BalanceView {
-  return serve((server) => server.getCreditBalance());
-}
-export function planRun(request: PlanRequest): PlanView {
-  return serve((server) => server.planRun(request));
-}
-export function startRun(planId: string): StartView {
-  return serve((server) => server.startRun(planId));
-}
-export function pollJobs(): ProgressView {
-  return serve((server) => server.pollJobs());
-}
-export function getProgress(): ProgressView {
-  return serve((server) => server.getProgress());
-}
-export function setBackgroundRefresh(enabled: boolean): SettingsView {
-  return serve((server) => server.setBackgroundRefresh(enabled));
-}
-export function retryJob(job: JobRef): ProgressView {
-  return serve((server) => server.retryJob(job));
-}
-export function importJob(request: ImportJobRequest): ImportJobView {
-  return serve((server) => server.importJob(request));
-}
-export function getFormulaQueue(): FormulaQueueView {
-  return serve((server) => server.getFormulaQueue());
-}
-export function getSchedule(): ScheduleView | null {
-  return serve((server) => server.getSchedule());
-}
-export function saveSchedule(request: ScheduleRequest): ScheduleView {
-  return serve((server) => server.saveSchedule(request));
-}
-export function clearSchedule(): null {
-  return serve((server) => server.clearSchedule());
-}
-export function setFormulaAuto(request: FormulaAutoRequest): FormulaQueueView {
-  return serve((server) => server.setFormulaAuto(request));
-}
-export function planFormulaRun(request: FormulaPlanRequest): PlanView {
-  return serve((server) => server.planFormulaRun(request));
-}
+/**
+ * The sidebar's calls as Apps Script runs them (src/index.ts exports this object and the build writes
+ * a top-level stub per call): each runs in its own execution's context, then is metered.
+ */
+export const sidebarCalls = Object.fromEntries(
+  Object.keys(SIDEBAR_RPC).map((name) => [
+    name,
+    (input: unknown) =>
+      serve((server) => (server as Record<string, (input: unknown) => unknown>)[name]!(input)),
+  ]),
+) as SidebarServer;
 
 /**
  * The one time-driven trigger: polls pending jobs (and sends automatic formula requests), then runs
@@ -177,38 +114,4 @@ export function menuConvertFormulas(): void {
     if (!(error instanceof UserError)) throw error;
     ctx.notify.toast(error.message);
   }
-}
-
-export function resumeStoppedRuns(): ProgressView {
-  return serve((server) => server.resumeStoppedRuns());
-}
-export function cancelRun(runId: string): ProgressView {
-  return serve((server) => server.cancelRun(runId));
-}
-export function clearEndedRuns(): ProgressView {
-  return serve((server) => server.clearEndedRuns());
-}
-export function previewSearch(request: SearchRequestInput): SearchPreview {
-  return serve((server) => server.previewSearch(request));
-}
-export function startSearch(request: SearchRequestInput): SearchTabView {
-  return serve((server) => server.startSearch(request));
-}
-export function continueSearch(sheetId: number): SearchTabView {
-  return serve((server) => server.continueSearch(sheetId));
-}
-export function getSearchTab(): SearchTabView | null {
-  return serve((server) => server.getSearchTab());
-}
-export function loadMoreSearch(request: { sheetId: number; rows: number }): SearchTabView {
-  return serve((server) => server.loadMoreSearch(request));
-}
-export function refreshSearch(sheetId: number): SearchTabView {
-  return serve((server) => server.refreshSearch(sheetId));
-}
-export function selectSearchTabRows(sheetId: number): null {
-  return serve((server) => server.selectSearchTabRows(sheetId));
-}
-export function companiesFilter(sheetId: number): CompaniesFilterView {
-  return serve((server) => server.companiesFilter(sheetId));
 }

@@ -1,5 +1,5 @@
 /**
- * The ports a use case receives, in one object. src/platform/context.ts builds it over Apps Script;
+ * The ports a use case receives, in one object. src/app/context.ts builds it over Apps Script;
  * unit tests build it from in-memory fakes.
  */
 import type { EnrichmentApi, SearchApi } from '../api/port';

@@ -29,7 +29,8 @@ import {
 import { newId } from './run-launch';
 import { withDocumentLock } from './timing';
 
-export interface JobRefRequest {
+/** A job of a run, by the run's id and the job's place in it (not the API's job id). */
+export interface RunJobRef {
   runId: string;
   seq: number;
 }
@@ -37,8 +38,8 @@ export interface JobRefRequest {
 export interface ImportRequest {
   /** The enrichment id the provider's dashboard shows. */
   jobId: string;
-  /** The ambiguous job it answers; absent: a job whose registry was lost. */
-  job?: JobRefRequest;
+  /** The ambiguous job it answers; absent: a job of this spreadsheet the Jobs list lost. */
+  job?: RunJobRef;
 }
 
 export interface ImportResult {
@@ -52,7 +53,7 @@ function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
   return withDocumentLock(ctx, () => work(loadRegistry(ctx.documentStore, ctx.spreadsheet)));
 }
 
-function ambiguousJob(registry: Registry, ref: JobRefRequest): { run: RunRecord; job: JobRecord } {
+function ambiguousJob(registry: Registry, ref: RunJobRef): { run: RunRecord; job: JobRecord } {
   const run = registry.runs.get(ref.runId);
   const job = registry.jobs.find((candidate) => candidate.run === ref.runId && candidate.seq === ref.seq);
   if (!run || !job || job.state !== 'ambiguous') {
@@ -84,7 +85,7 @@ function reopen(
 }
 
 /** The user chose to send an ambiguous job again (and was told what it may cost). */
-export function retryAmbiguousJob(ctx: AppContext, ref: JobRefRequest): void {
+export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   underLock(ctx, (registry) => {
     const { run, job } = ambiguousJob(registry, ref);
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0 });
@@ -126,7 +127,7 @@ export function importJob(ctx: AppContext, request: ImportRequest): ImportResult
   return result;
 }
 
-function importIntoAmbiguousJob(ctx: AppContext, jobId: string, ref: JobRefRequest): ImportResult {
+function importIntoAmbiguousJob(ctx: AppContext, jobId: string, ref: RunJobRef): ImportResult {
   const { run, job } = underLock(ctx, (registry) => ambiguousJob(registry, ref));
   const { outcome } = fetchJob(ctx, jobId, [run.kind]);
   if (outcome.kind === 'error') throw new UserError(outcome.error.userMessage);

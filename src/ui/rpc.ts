@@ -181,16 +181,7 @@ export interface AmbiguousJobView {
   problem: string;
 }
 
-export interface JobRef {
-  runId: string;
-  seq: number;
-}
-
-export interface ImportJobRequest {
-  jobId: string;
-  /** The ambiguous job the id belongs to; absent: a job of this spreadsheet the Jobs list lost. */
-  job?: JobRef;
-}
+export type { ImportRequest, RunJobRef } from '../jobs/recovery';
 
 export interface ImportJobView {
   runId: string;
@@ -234,7 +225,6 @@ export interface FormulaAutoRequest {
 
 export type { SearchPreview } from '../search/search-run';
 export type { FilterSpec, SearchFilters, SearchKind } from '../domain/search-filters';
-import type { SearchPreview } from '../search/search-run';
 import type { SearchFilters, SearchKind } from '../domain/search-filters';
 
 /** A search as the page sends it: filters as the API takes them (checked on the server). */
@@ -279,49 +269,5 @@ export interface CompaniesFilterView {
 export type { ScheduleRequest, ScheduleView } from '../schedule/schedule-service';
 export type { QuotaView } from './quota-meter';
 import type { QuotaView } from './quota-meter';
-import type { ScheduleRequest, ScheduleView } from '../schedule/schedule-service';
 
-/** Every server function the sidebar may call. */
-export interface SidebarServer {
-  getSettings(): SettingsView;
-  saveSettings(request: SaveSettingsRequest): SettingsView;
-  verifyApiKey(): KeyCheckView;
-  getCreditBalance(): BalanceView;
-  planRun(request: PlanRequest): PlanView;
-  startRun(planId: string): StartView;
-  pollJobs(): ProgressView;
-  getProgress(): ProgressView;
-  setBackgroundRefresh(enabled: boolean): SettingsView;
-  /** Sends an ambiguous job again (the page has shown its retryMaxCredits); returns the progress. */
-  retryJob(job: JobRef): ProgressView;
-  /** Attaches a job by its id (no credits): fetches and applies its results. */
-  importJob(request: ImportJobRequest): ImportJobView;
-  getFormulaQueue(): FormulaQueueView;
-  getSchedule(): ScheduleView | null;
-  /** Saves the schedule with the caller's key (taking it over from another user, or resuming it). */
-  saveSchedule(request: ScheduleRequest): ScheduleView;
-  clearSchedule(): null;
-  /** Turns automatic formula runs on (paid with the caller's key, within the cap) or off. */
-  setFormulaAuto(request: FormulaAutoRequest): FormulaQueueView;
-  /** Plans a run of the formula requests; startRun(planId) starts it. */
-  planFormulaRun(request: FormulaPlanRequest): PlanView;
-  /** Resumes the runs a refused or missing key stopped (the page has shown what it may cost). */
-  resumeStoppedRuns(): ProgressView;
-  /** Cancels a run: its jobs not sent yet never are; answers of started (paid) jobs are still written. */
-  cancelRun(runId: string): ProgressView;
-  /** Removes ended runs from the Jobs list (runs with jobs still to settle stay). */
-  clearEndedRuns(): ProgressView;
-  /** The total of a search and the most loading `rows` of it can cost (asks the API for one result). */
-  previewSearch(request: SearchRequestInput): SearchPreview;
-  /** Creates the search's tab and loads what one call has time for; continueSearch goes on. */
-  startSearch(request: SearchRequestInput): SearchTabView;
-  continueSearch(sheetId: number): SearchTabView;
-  /** The search tab the user is on, or null. */
-  getSearchTab(): SearchTabView | null;
-  loadMoreSearch(request: { sheetId: number; rows: number }): SearchTabView;
-  refreshSearch(sheetId: number): SearchTabView;
-  /** Selects a people tab's rows for the Enrich panel. */
-  selectSearchTabRows(sheetId: number): null;
-  /** The current-company filter of a company tab's companies. */
-  companiesFilter(sheetId: number): CompaniesFilterView;
-}
+export type { SidebarServer } from './server';

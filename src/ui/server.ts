@@ -1,107 +1,23 @@
 /**
- * The sidebar's server functions (SidebarServer of rpc.ts) over a context: each one parses what the
- * page sent with zod, calls a use case, and turns an API error into its plain-words message.
+ * The sidebar's server: every call of the features' tables, each parsing what the page sent with its
+ * schema and answering through one error boundary. SidebarServer (rpc.ts), the page's proxy and the
+ * top-level stubs derive from SIDEBAR_RPC, so a new call is one entry in its feature's table.
  */
-// A namespace import: `import { z }` keeps every zod locale in dist/Code.js (see src/api/schemas).
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
-import { ENRICH_FIELDS } from '../domain/fields';
-import { lazy } from '../domain/lazy';
-import { LIMITS } from '../domain/limits';
-import type { AppContext } from '../jobs/context';
-import { importJob, retryAmbiguousJob } from '../jobs/recovery';
 import { UserError } from '../domain/user-error';
-import { INPUT_KEYS } from '../domain/inputs';
-import { startRun } from '../jobs/start';
-import { resumeRunsStoppedByKey } from '../jobs/key-wait';
-import { cancelRun, clearEndedRuns } from '../jobs/run-control';
-import { progressView } from './progress';
-import type { SearchRequestInput, SidebarServer } from './rpc';
-import { changeFormulaAuto, formulaQueueView, planFormulaRun, planRun, pollJobs } from './run-service';
-import * as schedules from '../schedule/schedule-service';
-import * as settings from './settings';
-import * as search from './search-service';
+import type { AppContext } from '../jobs/context';
+import { FORMULAS_RPC } from './formulas-rpc';
+import type { RpcEntry, ServerOf } from './rpc-table';
+import { RUNS_RPC } from './runs-rpc';
+import { SCHEDULE_RPC } from './schedule-rpc';
+import { SEARCH_RPC } from './search-rpc';
+import { SETTINGS_RPC } from './settings-rpc';
 
-/**
- * A whole number from `min` to `max`, as one refine: z.int(), z.minimum() and z.maximum() would add
- * zod's number formats and bound checks to Code.js for two fields.
- */
-const wholeNumber = (min: number, max: number) =>
-  z
-    .number()
-    .check(
-      z.refine(
-        (n: number) => Number.isInteger(n) && n >= min && n <= max,
-        `expected a whole number from ${min} to ${max}`,
-      ),
-    );
-/** Empty (the built-in address) or an http(s) URL; checked in a refine, as z.regex adds zod's string formats. */
-const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
+export const SIDEBAR_RPC = { ...SETTINGS_RPC, ...RUNS_RPC, ...FORMULAS_RPC, ...SCHEDULE_RPC, ...SEARCH_RPC };
 
-// Built on first use (src/lazy.ts): Code.js is evaluated at the start of every execution.
-const column = lazy(() => wholeNumber(1, 18278));
-const enrichFields = () => z.array(z.enum(ENRICH_FIELDS as ['work_email', 'personal_email', 'phone']));
-const row = lazy(() => wholeNumber(1, 10_000_000));
-const columnMapping = () => z.partialRecord(z.enum(INPUT_KEYS), column());
-const runKind = () => z.enum(['enrich', 'reverse']);
-const planRequest = lazy(() =>
-  z.object({
-    kind: runKind(),
-    fields: z.optional(enrichFields()),
-    mapping: z.optional(columnMapping()),
-    overwrite: z.optional(z.boolean()),
-    firstRowHeaders: z.optional(z.boolean()),
-    onlyCellRow: z.optional(row()),
-  }),
-);
-const saveSettingsRequest = lazy(() =>
-  z.object({
-    apiKey: z.optional(z.string().check(z.maxLength(500))),
-    apiBaseUrl: z.optional(
-      z.string().check(
-        z.maxLength(500),
-        z.refine((url: string) => BASE_URL.test(url), 'expected an http(s) URL'),
-      ),
-    ),
-  }),
-);
-const planId = lazy(() => z.string().check(z.minLength(1), z.maxLength(64)));
-const jobRef = lazy(() =>
-  z.object({ runId: z.string().check(z.maxLength(64)), seq: wholeNumber(0, Number.MAX_SAFE_INTEGER) }),
-);
-const importRequest = lazy(() =>
-  z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(jobRef()) }),
-);
-const formulaPlanRequest = lazy(() =>
-  z.object({ kind: z.optional(runKind()), fields: z.optional(enrichFields()) }),
-);
-const formulaAutoRequest = lazy(() =>
-  z.object({ enabled: z.boolean(), dailyCap: wholeNumber(0, 1_000_000) }),
-);
-const scheduleRequest = lazy(() =>
-  z.object({
-    sheetName: z.string().check(z.minLength(1), z.maxLength(200)),
-    kind: runKind(),
-    fields: enrichFields(),
-    every: z.enum(['hour', '6 hours', 'day']),
-    maxCreditsPerRun: wholeNumber(0, 10_000_000),
-    maxCreditsPerDay: wholeNumber(0, 10_000_000),
-  }),
-);
-
-const runId = lazy(() => z.string().check(z.minLength(1), z.maxLength(64)));
-const sheetId = lazy(() => wholeNumber(0, Number.MAX_SAFE_INTEGER));
-const searchRequest = lazy(() =>
-  z.object({
-    kind: z.enum(['companies', 'people']),
-    // Checked against the filter table by the use case, which says in one line what is wrong.
-    filters: z.unknown(),
-    rows: wholeNumber(1, LIMITS.searchMaxRows),
-  }),
-);
-const loadMoreRequest = lazy(() =>
-  z.object({ sheetId: sheetId(), rows: wholeNumber(1, LIMITS.searchMaxRows) }),
-);
+/** Every server function the sidebar may call, with what it takes and answers. */
+export type SidebarServer = ServerOf<typeof SIDEBAR_RPC>;
 
 /** Parses input; a malformed request is a bug in the page, reported in one line. */
 function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
@@ -128,70 +44,21 @@ function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(
       `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`,
-      {
-        cause: error,
-      },
+      { cause: error },
     );
   }
 }
 
+/** The sidebar's calls over one execution's context. */
 export function createSidebarServer(ctx: AppContext): SidebarServer {
-  const server: SidebarServer = {
-    getSettings: () => settings.getSettings(ctx),
-    saveSettings: (request) => settings.saveSettings(ctx, parse(saveSettingsRequest(), request, 'settings')),
-    verifyApiKey: () => settings.verifyApiKey(ctx),
-    getCreditBalance: () => settings.readCreditBalance(ctx),
-    planRun: (request) => planRun(ctx, parse(planRequest(), request, 'plan request')),
-    startRun: (id) => startRun(ctx, parse(planId(), id, 'plan id')),
-    pollJobs: () => pollJobs(ctx),
-    getProgress: () => progressView(ctx),
-    retryJob: (job) => {
-      retryAmbiguousJob(ctx, parse(jobRef(), job, 'job'));
-      return progressView(ctx);
-    },
-    importJob: (request) => importJob(ctx, parse(importRequest(), request, 'import request')),
-    getFormulaQueue: () => formulaQueueView(ctx),
-    getSchedule: () => schedules.getSchedule(ctx),
-    saveSchedule: (request) => schedules.saveSchedule(ctx, parse(scheduleRequest(), request, 'schedule')),
-    clearSchedule: () => schedules.clearSchedule(ctx),
-    setFormulaAuto: (request) =>
-      changeFormulaAuto(ctx, parse(formulaAutoRequest(), request, 'automatic setting')),
-    planFormulaRun: (request) =>
-      planFormulaRun(ctx, parse(formulaPlanRequest(), request ?? {}, 'formula plan request')),
-    resumeStoppedRuns: () => {
-      resumeRunsStoppedByKey(ctx);
-      return progressView(ctx);
-    },
-    cancelRun: (id) => {
-      cancelRun(ctx, parse(runId(), id, 'run id'));
-      return progressView(ctx);
-    },
-    clearEndedRuns: () => {
-      clearEndedRuns(ctx);
-      return progressView(ctx);
-    },
-    previewSearch: (request) =>
-      search.previewSearch(ctx, parse(searchRequest(), request, 'search') as SearchRequestInput),
-    startSearch: (request) =>
-      search.startSearch(ctx, parse(searchRequest(), request, 'search') as SearchRequestInput),
-    continueSearch: (id) => search.continueSearch(ctx, parse(sheetId(), id, 'tab')),
-    getSearchTab: () => search.activeSearchTab(ctx),
-    loadMoreSearch: (request) => {
-      const { sheetId: id, rows } = parse(loadMoreRequest(), request, 'load more request');
-      return search.loadMoreSearch(ctx, id, rows);
-    },
-    refreshSearch: (id) => search.refreshSearch(ctx, parse(sheetId(), id, 'tab')),
-    selectSearchTabRows: (id) => {
-      search.selectSearchTabRows(ctx, parse(sheetId(), id, 'tab'));
-      return null;
-    },
-    companiesFilter: (id) => search.companiesFilter(ctx, parse(sheetId(), id, 'tab')),
-    setBackgroundRefresh: (enabled) =>
-      settings.setBackgroundRefresh(ctx, parse(z.boolean(), enabled, 'background refresh switch')),
-  };
-  const entries = Object.entries(server).map(([name, call]) => [
-    name,
-    (...args: unknown[]) => guarded(ctx, name, () => (call as (...a: unknown[]) => unknown)(...args)),
-  ]);
-  return Object.fromEntries(entries) as unknown as SidebarServer;
+  const entries = Object.entries(SIDEBAR_RPC as Record<string, RpcEntry<unknown, unknown>>).map(
+    ([name, entry]) => [
+      name,
+      (input: unknown) =>
+        guarded(ctx, name, () =>
+          entry.handler(ctx, entry.input ? parse(entry.input(), input, entry.what) : undefined),
+        ),
+    ],
+  );
+  return Object.fromEntries(entries) as SidebarServer;
 }

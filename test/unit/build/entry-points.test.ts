@@ -32,9 +32,27 @@ describe('entry points of src/index.ts', () => {
     expect(renderStub(entry!, 'B')).toContain('B.SUM_ALL.apply(null, arguments)');
   });
 
-  it('refuses an export that is not a function declaration', () => {
-    expect(() => entriesOf({ 'index.ts': 'export const notAFunction = 1;\n' })).toThrow(
-      /not a function declaration/,
+  it('gives one entry point per call of an exported object of calls', () => {
+    const entries = entriesOf({
+      'index.ts': "export { calls } from './calls';\n",
+      'calls.ts': 'export const calls = { planRun: (input: unknown) => input, getSettings: () => 1 };\n',
+    });
+    expect(entries.map((e) => [e.name, e.owner])).toEqual([
+      ['planRun', 'calls'],
+      ['getSettings', 'calls'],
+    ]);
+    expect(renderStub(entries[0]!, 'B')).toBe(
+      'function planRun(input) {\n  return B.calls.planRun(input);\n}\n',
     );
+  });
+
+  it('refuses an export that is neither a function declaration nor an object of calls', () => {
+    expect(() => entriesOf({ 'index.ts': 'export const notAFunction = 1;\n' })).toThrow(
+      /not an object of calls/,
+    );
+    expect(() => entriesOf({ 'index.ts': 'export const mixed = { a: () => 1, b: 2 };\n' })).toThrow(
+      /not an object of calls/,
+    );
+    expect(() => entriesOf({ 'index.ts': 'export class Thing {}\n' })).toThrow(/not a function declaration/);
   });
 });
