@@ -2,31 +2,27 @@
 import { malformBody } from '../malformed';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
-import {
-  enrichStartV1Body,
-  reverseStartV1Body,
-  reverseStartV2Body,
-  type EnrichItemV1,
-} from '../../../src/api/schemas/requests';
 import { errorReply } from '../errors';
 import type { ApiVersion, EnrichField, EnrichItem, Job, JobKind, NewJob } from '../jobs';
+import {
+  ENRICH_FIELD_VALUES,
+  enrichStartV1,
+  reverseStartV1,
+  reverseStartV2,
+  type EnrichItemBody,
+} from '../requests';
 import type { EmulatorState } from '../state';
 import { validateBody } from '../validation';
 import { jobBody } from '../views/records';
 import { isLoopbackUrl } from '../webhooks';
 import { callerOf, sendError } from './reply';
 
-const ENRICH_FIELDS: Readonly<Record<string, EnrichField>> = {
-  'contact.emails': 'work_email',
-  'contact.work_emails': 'work_email',
-  'contact.personal_emails': 'personal_email',
-  'contact.phones': 'phone',
-};
-const ALL_FIELDS: ReadonlySet<EnrichField> = new Set(['work_email', 'personal_email', 'phone']);
+/** Absent `enrich_fields` asks for everything (docs/api-decisions.md, "`enrich_fields` values"). */
+const ALL_FIELDS: ReadonlySet<EnrichField> = new Set(Object.values(ENRICH_FIELD_VALUES));
 
 const given = (value: string | undefined): string | undefined => (value?.trim() ? value : undefined);
 
-function toEnrichItem(item: EnrichItemV1): EnrichItem {
+function toEnrichItem(item: EnrichItemBody): EnrichItem {
   return {
     query: {
       firstName: given(item.firstname),
@@ -37,7 +33,7 @@ function toEnrichItem(item: EnrichItemV1): EnrichItem {
     },
     custom: item.custom ?? {},
     fields: item.enrich_fields
-      ? new Set(item.enrich_fields.map((field) => ENRICH_FIELDS[field] as EnrichField))
+      ? new Set(item.enrich_fields.map((field) => ENRICH_FIELD_VALUES[field]))
       : ALL_FIELDS,
   };
 }
@@ -78,7 +74,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post(
     '/api/v1/contact/enrich/bulk',
-    startRoute(enrichStartV1Body(), (body) => ({
+    startRoute(enrichStartV1, (body) => ({
       kind: 'enrich',
       name: body.name,
       startedWith: 'v1',
@@ -89,7 +85,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post(
     '/api/v2/contact/reverse/email/bulk',
-    startRoute(reverseStartV2Body(), (body) => ({
+    startRoute(reverseStartV2, (body) => ({
       kind: 'reverse',
       name: body.name,
       startedWith: 'v2',
@@ -101,7 +97,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post(
     '/api/v1/contact/reverse/email/bulk',
-    startRoute(reverseStartV1Body(), (body) => ({
+    startRoute(reverseStartV1, (body) => ({
       kind: 'reverse',
       name: body.name,
       startedWith: 'v1',
