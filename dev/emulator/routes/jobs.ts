@@ -119,8 +119,13 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
     ) {
       const job = findJob(request, kind);
       if (!job) return sendError(reply, errorReply('jobNotFound'));
+      const forced = isTrue(request.query.forceResults);
+      // §4.3 gives the v1 enrichment GET "the same forceResults query parameter (... same meaning)":
+      // without it, what a job not finished has found so far is not shown. v1 still answers 200 with
+      // the status (docs/api-decisions.md); the reverse GETs have no forceResults (§4.6, §4.7).
+      const withheld = kind === 'enrich' && version === 'v1' && !forced && !job.terminal;
       const body = malformBody(
-        jobBody(state.engine, job, version),
+        jobBody(state.engine, job, version, withheld),
         job.id,
         state.faults.config.malformed,
         state.options.seed,
@@ -130,8 +135,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
       if (kind === 'enrich' && version === 'v2') {
         if (body.status === 'CREDITS_INSUFFICIENT') return reply.code(402).send(body);
         const finished = body.status === 'FINISHED' || body.status === 'CANCELED';
-        if (!finished && !isTrue(request.query.forceResults))
-          return sendError(reply, errorReply('inProgress'));
+        if (!finished && !forced) return sendError(reply, errorReply('inProgress'));
       }
       return reply.send(body);
     };
