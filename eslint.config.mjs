@@ -130,4 +130,23 @@ export default tseslint.config(
     files: ['sidebar/**/*.ts', 'dev/playground/web/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // The emulator plays the vendor and reads the spec on its own: borrowing the add-on's schemas,
+    // prices or limits (even a type) would copy a misreading of the spec into both sides of the
+    // contract tests. No other `no-restricted-imports` applies to these files, so nothing is replaced.
+    files: ['dev/emulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src(/|$)',
+              message: 'The emulator reads the spec on its own: it may not import the add-on (src/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

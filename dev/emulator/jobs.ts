@@ -4,8 +4,8 @@
  * workspace to now, processing due contacts of all its jobs in time order, so credits run out in the
  * same order they would on a real server and results are deterministic.
  */
-import { PRICES, REVERSE_PROFILE_PRICE, type EnrichField } from '../../src/domain/fields';
 import type { Ledger } from './ledger';
+import { ENRICH_PRICES, REVERSE_PROFILE_PRICE, type EnrichField } from './terms';
 import type { Random } from './world/random';
 import { uuidFrom } from './world/random';
 import type { ContactQuery, Person, World } from './world';
@@ -215,8 +215,9 @@ export class JobEngine {
 /** Credits for what was asked and found: a datum not found or not asked for is free. */
 export function enrichmentPrice(person: Person, fields: ReadonlySet<EnrichField>): number {
   let credits = 0;
-  if (fields.has('work_email') && person.workEmails.length > 0) credits += PRICES.work_email;
-  if (fields.has('personal_email') && person.personalEmails.length > 0) credits += PRICES.personal_email;
-  if (fields.has('phone') && person.phones.length > 0) credits += PRICES.phone;
+  if (fields.has('work_email') && person.workEmails.length > 0) credits += ENRICH_PRICES.work_email;
+  if (fields.has('personal_email') && person.personalEmails.length > 0)
+    credits += ENRICH_PRICES.personal_email;
+  if (fields.has('phone') && person.phones.length > 0) credits += ENRICH_PRICES.phone;
   return credits;
 }

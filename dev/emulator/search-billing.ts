@@ -4,7 +4,7 @@
  * (spec 2.9), so first-time results add up per workspace and are billed as whole credits as they
  * complete one, the rest carried to the next search: many small searches cost what one big one does.
  */
-import { SEARCH_RESULT_PRICE } from '../../src/domain/fields';
+import { SEARCH_RESULT_PRICE } from './terms';
 
 export type SearchKind = 'company' | 'people';
 

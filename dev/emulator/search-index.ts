@@ -11,7 +11,7 @@
  *   order and `total` are those of a scan.
  * Fields are indexed on first use: a field no one filters on costs nothing.
  */
-import type { RangeFilterEntry, TextFilterEntry } from '../../src/api/schemas/requests';
+import type { RangeEntry, TextEntry } from './requests';
 import { lower, type Filters, type RangeField, type SearchFields, type TextField } from './search';
 
 /** A set of item indices, 32 per word. */
@@ -152,7 +152,7 @@ export class SearchIndex<T> {
   }
 
   /** Items matching any include entry (every item when there is none), minus those an exclude matches. */
-  private filterSet(name: string, entries: readonly (TextFilterEntry | RangeFilterEntry)[]): Bits {
+  private filterSet(name: string, entries: readonly (TextEntry | RangeEntry)[]): Bits {
     const field = this.fields[name];
     if (!field) throw new Error(`no search field ${name}`);
     const included = new Bits(this.items.length);
@@ -162,15 +162,15 @@ export class SearchIndex<T> {
       const exclude = entry.exclude === true;
       hasInclude ||= !exclude;
       const target = exclude ? excluded : included;
-      if (field.kind === 'text') this.markText(name, field, entry as TextFilterEntry, target);
-      else this.markRange(name, field, entry as RangeFilterEntry, target);
+      if (field.kind === 'text') this.markText(name, field, entry as TextEntry, target);
+      else this.markRange(name, field, entry as RangeEntry, target);
     }
     const set = hasInclude ? included : Bits.all(this.items.length);
     set.andNot(excluded);
     return set;
   }
 
-  private markText(name: string, field: TextField<T>, entry: TextFilterEntry, bits: Bits): void {
+  private markText(name: string, field: TextField<T>, entry: TextEntry, bits: Bits): void {
     const normalize = field.normalize ?? lower;
     let postings = this.postings.get(name);
     if (!postings) {
@@ -183,7 +183,7 @@ export class SearchIndex<T> {
     postings.mark(normalize(entry.value), entry.exact_match === true, bits);
   }
 
-  private markRange(name: string, field: RangeField<T>, entry: RangeFilterEntry, bits: Bits): void {
+  private markRange(name: string, field: RangeField<T>, entry: RangeEntry, bits: Bits): void {
     let values = this.numbers.get(name);
     if (!values) {
       values = Float64Array.from(this.items, (item) => field.value(item) ?? NaN);

@@ -7,7 +7,7 @@
  * - an item without the value (no current company...) never matches an include entry.
  * The fields are declared here; search-index.ts answers the filters over them.
  */
-import type { RangeFilterEntry, TextFilterEntry } from '../../src/api/schemas/requests';
+import type { COMPANY_FILTERS, PEOPLE_FILTERS, RangeEntry, TextEntry } from './requests';
 import type { Company, Person } from './world';
 import { normalizeDomain } from './world/normalize';
 import { WORLD_TODAY, WORLD_TODAY_MONTH } from './world/vocab';
@@ -19,7 +19,11 @@ export type TextField<T> = {
 };
 export type RangeField<T> = { kind: 'range'; value: (item: T) => number | undefined };
 export type SearchFields<T> = Record<string, TextField<T> | RangeField<T>>;
-export type Filters = Record<string, readonly (TextFilterEntry | RangeFilterEntry)[] | undefined>;
+export type Filters = Record<string, readonly (TextEntry | RangeEntry)[] | undefined>;
+/** One field per filter of a search body (requests.ts), of the filter's kind: none missing, none extra. */
+type FieldsOf<T, F extends { readonly text: readonly string[]; readonly range: readonly string[] }> = {
+  [K in F['text'][number]]: TextField<T>;
+} & { [K in F['range'][number]]: RangeField<T> };
 
 /** The normalization of text fields that declare none. */
 export const lower = (value: string): string => value.toLowerCase();
@@ -49,7 +53,7 @@ const placeValues = (a: { city: string; region: string; country: string; country
   a.country_code,
 ];
 
-export const COMPANY_FIELDS: SearchFields<Company> = {
+export const COMPANY_FIELDS: FieldsOf<Company, typeof COMPANY_FILTERS> = {
   names: text((c) => [c.name]),
   domains: text((c) => [c.domain], normalizeDomain),
   network_urls: text((c) => [c.networkUrl], normalizeUrl),
@@ -67,7 +71,7 @@ const MS_PER_DAY = 86_400_000;
 const monthStartMs = (month: number): number => Date.UTC(Math.floor(month / 12), month % 12, 1);
 const currentCompany = (p: Person): Company | undefined => p.current?.company;
 
-export const PEOPLE_FIELDS: SearchFields<Person> = {
+export const PEOPLE_FIELDS: FieldsOf<Person, typeof PEOPLE_FILTERS> = {
   current_company_names: text((p) => [currentCompany(p)?.name]),
   current_company_domains: text((p) => [currentCompany(p)?.domain], normalizeDomain),
   current_company_network_urls: text((p) => [currentCompany(p)?.networkUrl], normalizeUrl),

@@ -1,10 +1,9 @@
 /**
- * Request bodies are validated with the client's own schemas (src/api/schemas/requests.ts), so the
- * two cannot drift; a zod failure becomes a 400 whose `code` names the rule that was broken.
+ * Request bodies are validated with the emulator's own schemas (requests.ts, read from the spec apart
+ * from the add-on's); a zod failure becomes a 400 whose `code` names the rule that was broken.
  */
 import type { z } from 'zod/mini';
-import { LIMITS } from '../../src/domain/limits';
-import { REQUEST_RULE } from '../../src/api/schemas/requests';
+import { RULE } from './requests';
 import { badRequest, type ErrorReply } from './errors';
 
 type Issue = z.core.$ZodIssue;
@@ -36,7 +35,7 @@ const RULES: readonly IssueRule[] = [
   {
     code: 'error.request.custom_not_string',
     matches: (issue) => inside(issue, 'custom') && issue.path.length > 0 && lastKey(issue) !== 'custom',
-    message: (issue) => `${pathOf(issue)}: ${REQUEST_RULE.customStrings}`,
+    message: (issue) => `${pathOf(issue)}: ${RULE.customStrings}`,
   },
   {
     code: 'error.request.invalid_enrich_field',
@@ -44,18 +43,18 @@ const RULES: readonly IssueRule[] = [
   },
   {
     code: 'error.request.item_incomplete',
-    matches: (issue) => issue.message === REQUEST_RULE.itemIdentity,
-    message: (issue) => `${pathOf(issue)}: ${REQUEST_RULE.itemIdentity}`,
+    matches: (issue) => issue.message === RULE.itemIdentity,
+    message: (issue) => `${pathOf(issue)}: ${RULE.itemIdentity}`,
   },
   {
     code: 'error.request.name_required',
     matches: (issue) => issue.path.length === 1 && issue.path[0] === 'name',
-    message: () => REQUEST_RULE.nameRequired,
+    message: () => RULE.nameRequired,
   },
   {
     code: 'error.search.limit_too_large',
     matches: (issue) => lastKey(issue) === 'limit' && issue.path.length === 1 && issue.code === 'too_big',
-    message: () => `limit is at most ${LIMITS.searchMaxLimit}`,
+    message: (issue) => `limit is at most ${issue.code === 'too_big' ? String(issue.maximum) : ''}`,
   },
   {
     code: 'error.search.invalid_pagination',

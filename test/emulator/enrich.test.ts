@@ -105,6 +105,30 @@ describe('job lifecycle', () => {
     expect(contact.profile).toBeUndefined();
   });
 
+  it('v1 shows what a job not finished found so far only with forceResults (§4.3: same meaning)', async () => {
+    const id = await start(
+      known
+        .filter((c) => c.workEmail)
+        .slice(0, 2)
+        .map((c) => byName(c)),
+    );
+    clock.advance(500); // the first of two contacts is processed
+    const emails = (body: Json) => body.datas.map((item: Json) => item.contact.emails.length > 0);
+    const plain = await api.get(`/api/v1/contact/enrich/bulk/${id}`);
+    expect([plain.status, plain.body.status, emails(plain.body)]).toEqual([
+      200,
+      'IN_PROGRESS',
+      [false, false],
+    ]);
+    expect(plain.body.cost.credits).toBeGreaterThan(0);
+    const forced = await api.get(`/api/v1/contact/enrich/bulk/${id}?forceResults=true`);
+    expect([forced.status, forced.body.status, emails(forced.body)]).toEqual([
+      200,
+      'IN_PROGRESS',
+      [true, false],
+    ]);
+  });
+
   it('finds people by name whatever the case, accents, spaces and URL form of the domain', async () => {
     const hasAccent = (s: string) => s.normalize('NFD') !== s;
     const c = known.find(

@@ -3,7 +3,7 @@
  * total), for random filter combinations over the real default world: the index may only change
  * the speed of a search, never its result.
  */
-import type { RangeFilterEntry, TextFilterEntry } from '../../src/api/schemas/requests';
+import type { RangeEntry, TextEntry } from '../../dev/emulator/requests';
 import {
   COMPANY_FIELDS,
   PEOPLE_FIELDS,
@@ -15,7 +15,7 @@ import { SearchIndex } from '../../dev/emulator/search-index';
 import { generateWorld } from '../../dev/emulator/world';
 import { createRandom, type Random } from '../../dev/emulator/world/random';
 
-type Entry = TextFilterEntry | RangeFilterEntry;
+type Entry = TextEntry | RangeEntry;
 
 // Normalized values per field, computed once: the reference scan is slow enough without redoing them.
 const normalizedCache = new Map<unknown, string[][]>();
@@ -39,13 +39,13 @@ function scan<T>(
     }
     const matches = (entry: Entry): ((index: number) => boolean) => {
       if (field.kind === 'range') {
-        const { min = -Infinity, max = Infinity } = entry as RangeFilterEntry;
+        const { min = -Infinity, max = Infinity } = entry as RangeEntry;
         return (index) => {
           const value = field.value(items[index] as T);
           return value !== undefined && value >= min && value <= max;
         };
       }
-      const { value, exact_match } = entry as TextFilterEntry;
+      const { value, exact_match } = entry as TextEntry;
       const wanted = (field.normalize ?? lower)(value);
       return exact_match
         ? (index) => (normalized[index] as string[]).includes(wanted)
@@ -67,7 +67,7 @@ function textEntry<T>(
   random: Random,
   items: readonly T[],
   values: (item: T) => readonly string[],
-): TextFilterEntry {
+): TextEntry {
   let found: readonly string[] = [];
   for (let tries = 0; tries < 5 && found.length === 0; tries++) found = values(random.pick(items));
   let value = found.length > 0 ? random.pick(found) : 'nothing has this';
@@ -89,7 +89,7 @@ function rangeEntry<T>(
   random: Random,
   items: readonly T[],
   value: (item: T) => number | undefined,
-): RangeFilterEntry {
+): RangeEntry {
   const around = () => (value(random.pick(items)) ?? 0) + random.int(-3, 3);
   const [a, b] = [around(), around()].sort((x, y) => x - y) as [number, number];
   return {

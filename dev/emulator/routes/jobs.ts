@@ -2,31 +2,27 @@
 import { malformBody } from '../malformed';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
-import {
-  enrichStartV1Body,
-  reverseStartV1Body,
-  reverseStartV2Body,
-  type EnrichItemV1,
-} from '../../../src/api/schemas/requests';
 import { errorReply } from '../errors';
 import type { ApiVersion, EnrichField, EnrichItem, Job, JobKind, NewJob } from '../jobs';
+import {
+  ENRICH_FIELD_VALUES,
+  enrichStartV1,
+  reverseStartV1,
+  reverseStartV2,
+  type EnrichItemBody,
+} from '../requests';
 import type { EmulatorState } from '../state';
 import { validateBody } from '../validation';
 import { jobBody } from '../views/records';
 import { isLoopbackUrl } from '../webhooks';
 import { callerOf, sendError } from './reply';
 
-const ENRICH_FIELDS: Readonly<Record<string, EnrichField>> = {
-  'contact.emails': 'work_email',
-  'contact.work_emails': 'work_email',
-  'contact.personal_emails': 'personal_email',
-  'contact.phones': 'phone',
-};
-const ALL_FIELDS: ReadonlySet<EnrichField> = new Set(['work_email', 'personal_email', 'phone']);
+/** Absent `enrich_fields` asks for everything (docs/api-decisions.md, "`enrich_fields` values"). */
+const ALL_FIELDS: ReadonlySet<EnrichField> = new Set(Object.values(ENRICH_FIELD_VALUES));
 
 const given = (value: string | undefined): string | undefined => (value?.trim() ? value : undefined);
 
-function toEnrichItem(item: EnrichItemV1): EnrichItem {
+function toEnrichItem(item: EnrichItemBody): EnrichItem {
   return {
     query: {
       firstName: given(item.firstname),
@@ -37,7 +33,7 @@ function toEnrichItem(item: EnrichItemV1): EnrichItem {
     },
     custom: item.custom ?? {},
     fields: item.enrich_fields
-      ? new Set(item.enrich_fields.map((field) => ENRICH_FIELDS[field] as EnrichField))
+      ? new Set(item.enrich_fields.map((field) => ENRICH_FIELD_VALUES[field]))
       : ALL_FIELDS,
   };
 }
@@ -78,7 +74,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post(
     '/api/v1/contact/enrich/bulk',
-    startRoute(enrichStartV1Body(), (body) => ({
+    startRoute(enrichStartV1, (body) => ({
       kind: 'enrich',
       name: body.name,
       startedWith: 'v1',
@@ -89,7 +85,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post(
     '/api/v2/contact/reverse/email/bulk',
-    startRoute(reverseStartV2Body(), (body) => ({
+    startRoute(reverseStartV2, (body) => ({
       kind: 'reverse',
       name: body.name,
       startedWith: 'v2',
@@ -101,7 +97,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
 
   app.post(
     '/api/v1/contact/reverse/email/bulk',
-    startRoute(reverseStartV1Body(), (body) => ({
+    startRoute(reverseStartV1, (body) => ({
       kind: 'reverse',
       name: body.name,
       startedWith: 'v1',
@@ -123,8 +119,13 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
     ) {
       const job = findJob(request, kind);
       if (!job) return sendError(reply, errorReply('jobNotFound'));
+      const forced = isTrue(request.query.forceResults);
+      // §4.3 gives the v1 enrichment GET "the same forceResults query parameter (... same meaning)":
+      // without it, what a job not finished has found so far is not shown. v1 still answers 200 with
+      // the status (docs/api-decisions.md); the reverse GETs have no forceResults (§4.6, §4.7).
+      const withheld = kind === 'enrich' && version === 'v1' && !forced && !job.terminal;
       const body = malformBody(
-        jobBody(state.engine, job, version),
+        jobBody(state.engine, job, version, withheld),
         job.id,
         state.faults.config.malformed,
         state.options.seed,
@@ -134,8 +135,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
       if (kind === 'enrich' && version === 'v2') {
         if (body.status === 'CREDITS_INSUFFICIENT') return reply.code(402).send(body);
         const finished = body.status === 'FINISHED' || body.status === 'CANCELED';
-        if (!finished && !isTrue(request.query.forceResults))
-          return sendError(reply, errorReply('inProgress'));
+        if (!finished && !forced) return sendError(reply, errorReply('inProgress'));
       }
       return reply.send(body);
     };

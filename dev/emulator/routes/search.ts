@@ -4,18 +4,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
-import { LIMITS } from '../../../src/domain/limits';
-import {
-  companySearchBody,
-  peopleSearchBody,
-  type CompanySearchBody,
-  type PeopleSearchBody,
-} from '../../../src/api/schemas/requests';
 import { errorReply } from '../errors';
+import { companySearch, peopleSearch } from '../requests';
 import { COMPANY_FIELDS, PEOPLE_FIELDS, type Filters } from '../search';
 import type { SearchKind } from '../search-billing';
 import { SearchIndex } from '../search-index';
 import type { EmulatorState } from '../state';
+import { LIMITS } from '../terms';
 import { validateBody } from '../validation';
 import { companyV2, personV2 } from '../views/v2';
 import type { Company, Person, World } from '../world';
@@ -54,13 +49,14 @@ export function registerSearchRoutes(app: FastifyInstance, state: EmulatorState)
     <T extends { id: string }, Body extends Paged>(
       kind: SearchKind,
       schema: z.ZodMiniType<Body>,
+      defaultLimit: number,
       index: (indexes: Indexes) => SearchIndex<T>,
       respond: (items: T[], metadata: { total: number; offset: number }) => unknown,
     ) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const body = validateBody(schema, request.body ?? {});
       if (!body.ok) return sendError(reply, body.error);
-      const { offset = 0, limit = LIMITS.searchDefaultLimit, ...filters } = body.value;
+      const { offset = 0, limit = defaultLimit, ...filters } = body.value;
       const { page, total } = index(indexesOf(state.world())).search(filters as Filters, offset, limit);
       const { workspaceId } = callerOf(request);
       // Jobs spend credits as time passes: bring them up to now so the search sees the real balance.
@@ -77,18 +73,20 @@ export function registerSearchRoutes(app: FastifyInstance, state: EmulatorState)
 
   app.post(
     '/api/v2/company/search',
-    searchRoute<Company, CompanySearchBody>(
+    searchRoute<Company, z.infer<typeof companySearch>>(
       'company',
-      companySearchBody(),
+      companySearch,
+      LIMITS.searchDefaultLimit,
       (i) => i.companies,
       (companies, metadata) => ({ companies: companies.map(companyV2), metadata }),
     ),
   );
   app.post(
     '/api/v2/people/search',
-    searchRoute<Person, PeopleSearchBody>(
+    searchRoute<Person, z.infer<typeof peopleSearch>>(
       'people',
-      peopleSearchBody(),
+      peopleSearch,
+      LIMITS.peopleSearchDefaultLimit,
       (i) => i.people,
       (people, metadata) => ({ people: people.map(personV2), metadata }),
     ),

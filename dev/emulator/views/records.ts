@@ -94,20 +94,25 @@ function reverseItemV1(item: ReverseItem, outcome: ItemOutcome | undefined) {
   };
 }
 
-function records(job: Job, version: 'v1' | 'v2'): unknown[] {
+function records(job: Job, version: 'v1' | 'v2', withheld: boolean): unknown[] {
+  const outcome = (index: number) => (withheld ? undefined : job.outcomes[index]);
   if (job.kind === 'enrich') {
     const render = version === 'v2' ? enrichRecordV2 : enrichItemV1;
-    return job.items.map((item, index) => render(item, job.outcomes[index]));
+    return job.items.map((item, index) => render(item, outcome(index)));
   }
   const render = version === 'v2' ? reverseRecordV2 : reverseItemV1;
-  return job.items.map((item, index) => render(item, job.outcomes[index]));
+  return job.items.map((item, index) => render(item, outcome(index)));
 }
 
-/** The body of a GET result (and of the job's webhook). v1 names the array `datas`. */
-export function jobBody(engine: JobEngine, job: Job, version: 'v1' | 'v2') {
+/**
+ * The body of a GET result (and of the job's webhook). v1 names the array `datas`. `withheld` lists
+ * every item with nothing found: what was found so far is not shown (a v1 GET of a job not finished,
+ * without forceResults).
+ */
+export function jobBody(engine: JobEngine, job: Job, version: 'v1' | 'v2', withheld = false) {
   const head = { id: job.id, name: job.name, status: engine.status(job) };
   const cost = { credits: job.credits };
   return version === 'v2'
-    ? { ...head, data: records(job, 'v2'), cost }
-    : { ...head, datas: records(job, 'v1'), cost };
+    ? { ...head, data: records(job, 'v2', withheld), cost }
+    : { ...head, datas: records(job, 'v1', withheld), cost };
 }

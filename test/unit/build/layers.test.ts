@@ -1,7 +1,7 @@
 /**
- * The lint rule that keeps imports running down the layers of src/ (eslint.config.mjs). ESLint
- * loads its config with a dynamic import, which jest's VM cannot do, so one child Node process
- * lints every case.
+ * The lint rules that keep imports running down the layers of src/, and the emulator (dev/emulator)
+ * off the add-on's code (eslint.config.mjs). ESLint loads its config with a dynamic import, which
+ * jest's VM cannot do, so one child Node process lints every case.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -33,7 +33,17 @@ const refused: [string, string, string][] = [
   ],
   ['src/search/x.ts', "import { y } from '../schedule/y';\nexport const x = y;\n", LAYERS],
 ];
+/** The emulator reads the spec on its own: no import of src/, not even a type. */
+const emulatorRefused: [string, string][] = [
+  ['dev/emulator/x.ts', "import { LIMITS } from '../../src/limits';\nexport const x = LIMITS;\n"],
+  [
+    'dev/emulator/routes/x.ts',
+    "import type { JobResult } from '../../../src/domain/model';\nexport type X = JobResult;\n",
+  ],
+  ['dev/emulator/world/x.ts', "export { lazy } from '../../../src/domain/lazy';\n"],
+];
 const accepted: [string, string][] = [
+  ['dev/emulator/x.ts', "import { LIMITS } from './terms';\nexport const x = LIMITS;\n"],
   ['src/ui/x.ts', "import { pollOnce } from '../jobs/poll';\nexport const x = pollOnce;\n"],
   [
     'src/app/x.ts',
@@ -57,7 +67,7 @@ const { ESLint } = require('eslint');
     const [result] = await eslint.lintText(code, { filePath: require('path').resolve(file) });
     out.cases.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
   }
-  for (const result of await eslint.lintFiles(['src', 'sidebar']))
+  for (const result of await eslint.lintFiles(['src', 'sidebar', 'dev/emulator']))
     for (const m of result.messages) if (m.ruleId === 'no-restricted-imports') out.tree.push(result.filePath + ': ' + m.message);
   process.stdout.write(JSON.stringify(out));
 })().catch((error) => { console.error(error); process.exit(1); });
@@ -66,7 +76,11 @@ const { ESLint } = require('eslint');
 const linted = JSON.parse(
   execFileSync(
     process.execPath,
-    ['-e', script, JSON.stringify([...refused.map(([file, code]) => [file, code]), ...accepted])],
+    [
+      '-e',
+      script,
+      JSON.stringify([...refused.map(([file, code]) => [file, code]), ...emulatorRefused, ...accepted]),
+    ],
     {
       cwd: root,
       encoding: 'utf8',
@@ -82,14 +96,23 @@ describe('layer rule', () => {
     },
   );
 
-  it.each(accepted.map(([file], index) => [file, refused.length + index] as const))(
-    'accepts a downward import in %s',
+  it.each(emulatorRefused.map(([file], index) => [file, refused.length + index] as const))(
+    'refuses an import of the add-on in the emulator file %s',
+    (_file, index) => {
+      expect(linted.cases[index]).toEqual([
+        expect.stringContaining('The emulator reads the spec on its own'),
+      ]);
+    },
+  );
+
+  it.each(accepted.map(([file], index) => [file, refused.length + emulatorRefused.length + index] as const))(
+    'accepts an allowed import in %s',
     (_file, index) => {
       expect(linted.cases[index]).toEqual([]);
     },
   );
 
-  it('the real tree (src and the sidebar) has no import running up a layer', () => {
+  it('the real tree (src, the sidebar) has no import running up a layer, the emulator none of src/', () => {
     expect(linted.tree).toEqual([]);
   });
 });
