@@ -3,7 +3,7 @@
  * Get them…", then the same confirm / start flow as a sidebar run, paid with the key of the user
  * who clicks. Formulas never spend on their own.
  */
-import type { FormulaQueueView, PlanView, StartView } from '../src/ui/rpc';
+import type { FormulaQueueView, PlanView, StartView } from '../src/app/sidebar-contract';
 import { fill, h, plural } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { KIND_LABELS } from './labels';

@@ -2,7 +2,7 @@
  * The Jobs panel: one progress bar per run, live while the sidebar is open, errors in plain
  * words, "Refresh now", and the switch for the background trigger.
  */
-import type { FoundCounts, ProgressView, RunProgress, SettingsView } from '../src/ui/rpc';
+import type { FoundCounts, ProgressView, RunProgress, SettingsView } from '../src/app/sidebar-contract';
 import { fill, formatNumber, h, plural } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { KIND_LABELS, RUN_STATE_LABELS } from './labels';

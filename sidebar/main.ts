@@ -1,5 +1,5 @@
 /** The sidebar page: wires the panels together. Runs in the Apps Script sandbox iframe. */
-import type { SidebarPanel } from '../src/ui/rpc';
+import type { SidebarPanel } from '../src/app/sidebar-contract';
 import { h } from './dom';
 import { createCreditsBar } from './credits';
 import { createNotice } from './feedback';

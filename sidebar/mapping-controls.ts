@@ -4,7 +4,7 @@
  * the cost and Start stay on screen. The dropdowns open by themselves while the mapping lacks an
  * input a row needs. Built once and updated in place, so keyboard focus survives each re-plan.
  */
-import type { ColumnMapping, InputKey, MappableColumn, PlanView } from '../src/ui/rpc';
+import type { ColumnMapping, InputKey, MappableColumn, PlanView } from '../src/app/sidebar-contract';
 import { field, fill, h, uniqueId } from './dom';
 import { INPUT_LABELS, columnLetter } from './labels';
 

@@ -3,7 +3,7 @@
  * focus survives each re-plan. Which are ticked comes with the plan (the user's last choice).
  */
 import type { EnrichField } from '../src/domain/fields';
-import type { PlanView } from '../src/ui/rpc';
+import type { PlanView } from '../src/app/sidebar-contract';
 import { h, plural } from './dom';
 import { ENRICH_FIELDS, FIELD_LABELS } from './labels';
 

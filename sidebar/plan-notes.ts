@@ -4,7 +4,7 @@
  * it costs, and, when there is nothing to send, why, with the one click that helps.
  */
 import type { JobKind } from '../src/domain/runs';
-import type { InputKey, PlanView } from '../src/ui/rpc';
+import type { InputKey, PlanView } from '../src/app/sidebar-contract';
 import { formatNumber, h, plural } from './dom';
 import { INPUT_HEADERS, INPUTS_BY_KIND } from './labels';
 

@@ -5,7 +5,7 @@
  * function serves both kinds; only the inputs and the field choice differ.
  */
 import type { JobKind } from '../src/domain/runs';
-import type { PlanRequest, PlanView, StartView } from '../src/ui/rpc';
+import type { PlanRequest, PlanView, StartView } from '../src/app/sidebar-contract';
 import { fill, h, plural } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { INPUTS_BY_KIND } from './labels';

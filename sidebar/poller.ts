@@ -3,7 +3,7 @@
  * the sidebar must not spend the user's URL-fetch quota once everything has landed.
  * The next call is scheduled only after the previous one answered, so calls never overlap.
  */
-import type { ProgressView } from '../src/ui/rpc';
+import type { ProgressView } from '../src/app/sidebar-contract';
 
 export const POLL_INTERVAL_MS = 5000;
 

@@ -3,7 +3,7 @@
  * again, confirmed in a second click) and Import by the id the provider's dashboard shows (free).
  * Also a form to import any job by id, for jobs the Jobs list lost.
  */
-import type { AmbiguousJobView, RunProgress } from '../src/ui/rpc';
+import type { AmbiguousJobView, RunProgress } from '../src/app/sidebar-contract';
 import { formatNumber, h, plural } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { server } from './server';

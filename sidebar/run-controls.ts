@@ -3,7 +3,7 @@
  * spares and what still lands), resume the runs a refused key stopped (after saying what that may
  * cost), clear ended runs. Every one of them asks first when it can spend or lose something.
  */
-import type { ProgressView, RunProgress } from '../src/ui/rpc';
+import type { ProgressView, RunProgress } from '../src/app/sidebar-contract';
 import { fill, formatNumber, h, plural } from './dom';
 import { askInline, runBusy } from './feedback';
 import { server } from './server';

@@ -4,7 +4,7 @@
  * add-on used of Apps Script's daily quotas today.
  */
 import type { EnrichField } from '../src/domain/fields';
-import type { ScheduleRequest, ScheduleView, SettingsView } from '../src/ui/rpc';
+import type { ScheduleRequest, ScheduleView, SettingsView } from '../src/app/sidebar-contract';
 import { field, fill, formatNumber, h } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { ENRICH_FIELDS, FIELD_LABELS } from './labels';

@@ -5,7 +5,7 @@
  * in a datalist: the user may type any other.
  */
 import { SEARCH_FILTERS, type FilterSpec } from '../src/domain/search-filters';
-import type { SearchFilters, SearchKind } from '../src/ui/rpc';
+import type { SearchFilters, SearchKind } from '../src/app/sidebar-contract';
 import { h, uniqueId } from './dom';
 
 /** Open at first (the rest are under "More filters"), per kind. */

@@ -4,7 +4,7 @@
  * with what it holds, Load more, Refresh, and the way on: Enrich these people, or Find people at these
  * companies. Loading goes on call after call while the panel is open; a closed sidebar resumes it later.
  */
-import type { SearchPreview, SearchRequestInput, SearchTabView } from '../src/ui/rpc';
+import type { SearchPreview, SearchRequestInput, SearchTabView } from '../src/app/sidebar-contract';
 import { fill, formatNumber, h, plural } from './dom';
 import { actionButton, askInline, createNotice } from './feedback';
 import { createSearchForm } from './search-form';

@@ -3,7 +3,7 @@
  * server function's return value and rejects with its error message. Types come from the
  * contract in src/ui/rpc.ts (`import type` only, so no server code lands in the page).
  */
-import type { SidebarServer } from '../src/ui/rpc';
+import type { SidebarServer } from '../src/app/sidebar-contract';
 
 /** Every function of T, returning a promise of what it returned. */
 export type AsyncServer<T> = {

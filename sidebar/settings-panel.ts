@@ -1,5 +1,5 @@
 /** Settings: the API key (write-only, shown masked), its verification, the API base URL. */
-import type { KeyCheckView, SaveSettingsRequest, SettingsView } from '../src/ui/rpc';
+import type { KeyCheckView, SaveSettingsRequest, SettingsView } from '../src/app/sidebar-contract';
 import { field, h } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { createScheduleBox } from './schedule-box';

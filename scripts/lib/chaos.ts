@@ -27,9 +27,9 @@
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import { sampleContacts } from '../../dev/emulator/sample';
 import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
-import { LEDGER_SHEET_NAME } from '../../src/jobs/ledger';
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
 import { isFinalStatus } from '../../src/sheet/output-columns';
-import type { PlanView, ProgressView, RunProgress } from '../../src/ui/rpc';
+import type { PlanView, ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import { loadRowsAsSheet, runCsvEnrichment, sleep } from './enrich-run';
 import { keyOf, prng, User, USER_TEXT } from './chaos-user';
 import { outputRows } from './sheet-outputs';

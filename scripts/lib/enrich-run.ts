@@ -14,7 +14,7 @@ import type {
   RunState,
   SkippedRow,
   StartView,
-} from '../../src/ui/rpc';
+} from '../../src/app/sidebar-contract';
 import { loadAddon, type Addon, type RuntimeState } from '../../dev/gas/harness';
 import { columnLetters } from '../../dev/gas/spreadsheet/a1';
 import { readOutputs, type FoundByKind } from './sheet-outputs';

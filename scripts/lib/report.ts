@@ -1,5 +1,5 @@
 /** What the CLIs show: a progress bar on a terminal (plain lines otherwise) and the summary. */
-import type { RunProgress, SearchPreview, SearchTabView } from '../../src/ui/rpc';
+import type { RunProgress, SearchPreview, SearchTabView } from '../../src/app/sidebar-contract';
 import type { CsvEnrichmentSummary } from './enrich-run';
 import type { SearchRunSummary } from './search-run';
 

@@ -4,11 +4,11 @@
  * loading. A tab of the same search in the stored state is taken up again instead: loadMoreSearch
  * for the rows not asked for yet, so nothing already loaded is fetched again.
  */
-import type { SearchPreview, SearchRequestInput, SearchTabView } from '../../src/ui/rpc';
+import type { SearchPreview, SearchRequestInput, SearchTabView } from '../../src/app/sidebar-contract';
 import type { KeyValueStore } from '../../src/platform/ports';
-import { checkFilters } from '../../src/search/filters';
+import { checkFilters } from '../../src/domain/search-filters';
 import { type SearchFilters, type SearchKind } from '../../src/domain/search-filters';
-import { readSearchTab, type SearchTabRecord } from '../../src/search/search-store';
+import { readSearchTab, type SearchTabRecord } from '../../src/store/search-store';
 import type { Addon, RuntimeState } from '../../dev/gas/harness';
 import { callOrExplain, messageOf, openRuntime } from './enrich-run';
 

@@ -4,7 +4,7 @@
  * creates a context first, so the execution's time budget starts counting at once.
  */
 import { createApiClient, type ApiClient } from '../api/client';
-import type { AppContext } from '../jobs/context';
+import type { AppContext } from '../engine/context';
 import { LIMITS } from '../domain/limits';
 import { documentCache } from '../platform/cache';
 import { createUrlFetchHttp } from '../platform/http';

@@ -2,19 +2,19 @@
  * The top-level functions Apps Script calls (re-exported by src/index.ts): each creates the
  * execution's context and hands over to the sidebar server or a use case.
  */
-import { convertFormulasToValues } from '../functions/convert';
-import { pollOnce } from '../jobs/poll';
-import { hasTime } from '../jobs/timing';
-import { runDueSchedule } from '../schedule/scheduled-run';
+import { convertFormulasToValues } from '../features/formulas/convert';
+import { pollOnce } from '../engine/poll';
+import { hasTime } from '../engine/timing';
+import { runDueSchedule } from '../features/schedule/scheduled-run';
 import { UserError } from '../domain/user-error';
-import { showSidebar } from '../ui/menu';
+import { showSidebar } from './menu';
 
-export { onInstall, onOpen, showSidebar } from '../ui/menu';
-import { refreshNowMessage } from '../ui/progress';
-import { recordUsage } from '../ui/quota-meter';
-import { createSidebarServer, SIDEBAR_RPC, type SidebarServer } from '../ui/server';
-import type { SidebarPanel } from '../ui/rpc';
-import { requestPanel } from '../ui/settings';
+export { onInstall, onOpen, showSidebar } from './menu';
+import { refreshNowMessage } from '../views/progress';
+import { recordUsage } from '../store/quota-meter';
+import { createSidebarServer, SIDEBAR_RPC, type SidebarServer } from './sidebar-server';
+import type { SidebarPanel } from '../views/rpc';
+import { requestPanel } from '../features/settings/settings';
 import { createContext } from './context';
 
 /**

@@ -3,7 +3,12 @@
  * which Sheets shows as help and autocomplete). Their names are a public contract: keep them.
  * Each answers from saved results only: no API call, no key, no credits.
  */
-import { answerFormula, contactFieldSpec, PROFILE_SPEC, REVERSE_SPEC } from '../functions/custom-functions';
+import {
+  answerFormula,
+  contactFieldSpec,
+  PROFILE_SPEC,
+  REVERSE_SPEC,
+} from '../features/formulas/custom-functions';
 import { LIMITS } from '../domain/limits';
 import { createContext } from './context';
 

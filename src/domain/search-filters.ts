@@ -5,6 +5,8 @@
  * first ones open). What only the form needs (which are open, suggestions) is in
  * sidebar/search-form.ts, so Code.js does not carry it.
  */
+import { LIMITS } from './limits';
+
 /** What a search finds. */
 export type SearchKind = 'companies' | 'people';
 
@@ -74,3 +76,106 @@ export const SEARCH_FILTERS: Readonly<Record<SearchKind, readonly FilterSpec[]>>
     text('person_ids', 'Person IDs'),
   ],
 };
+
+// Checking, describing and naming a search by the table.
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** Entries a filter may hold; a search with more is surely a mistake (and a property must stay under 9 KB). */
+const MAX_ENTRIES = LIMITS.searchFilterEntries;
+
+/**
+ * Checks a search's filters against the table: known names only, entries of the right shape, values
+ * trimmed, empty filters dropped. Returns the filters to send, or one line saying what is wrong.
+ */
+export function checkFilters(
+  kind: SearchKind,
+  input: unknown,
+): { filters: SearchFilters } | { problem: string } {
+  if (!isObject(input)) return { problem: 'Filters must be an object of filter name → entries.' };
+  const specs = new Map(SEARCH_FILTERS[kind].map((spec) => [spec.name, spec]));
+  const filters: SearchFilters = {};
+  for (const [name, entries] of Object.entries(input)) {
+    const spec = specs.get(name);
+    if (!spec)
+      return { problem: `"${name}" is not a ${kind === 'people' ? 'people' : 'company'} search filter.` };
+    if (!Array.isArray(entries)) return { problem: `${spec.label}: expected a list of entries.` };
+    if (entries.length > MAX_ENTRIES) return { problem: `${spec.label}: at most ${MAX_ENTRIES} values.` };
+    const checked: FilterEntry[] = [];
+    for (const entry of entries) {
+      const result = spec.type === 'text' ? textEntry(entry) : rangeEntry(entry);
+      if (typeof result === 'string') return { problem: `${spec.label}: ${result}` };
+      if (result) checked.push(result);
+    }
+    if (checked.length > 0) filters[name] = checked;
+  }
+  return { filters };
+}
+
+function flags(entry: Record<string, unknown>, keys: readonly string[]): string | Record<string, true> {
+  const set: Record<string, true> = {};
+  for (const key of keys) {
+    const value = entry[key];
+    if (value === undefined || value === false) continue;
+    if (value !== true) return `${key} must be true or false.`;
+    set[key] = true;
+  }
+  return set;
+}
+
+function textEntry(entry: unknown): TextEntry | string | null {
+  if (!isObject(entry) || typeof entry.value !== 'string') return 'each value must be text.';
+  const unknown = Object.keys(entry).find((key) => !['value', 'exact_match', 'exclude'].includes(key));
+  if (unknown) return `unknown option "${unknown}".`;
+  const value = entry.value.trim();
+  if (!value) return null;
+  if (value.length > 200) return 'a value is longer than 200 characters.';
+  const set = flags(entry, ['exact_match', 'exclude']);
+  return typeof set === 'string' ? set : { value, ...set };
+}
+
+function rangeEntry(entry: unknown): RangeEntry | string | null {
+  if (!isObject(entry)) return 'each range must be an object with min and/or max.';
+  const unknown = Object.keys(entry).find((key) => !['min', 'max', 'exclude'].includes(key));
+  if (unknown) return `unknown option "${unknown}".`;
+  const { min, max } = entry;
+  if ((min !== undefined && !isWhole(min)) || (max !== undefined && !isWhole(max))) {
+    return 'min and max must be whole numbers.';
+  }
+  if (min === undefined && max === undefined) return null;
+  if (min !== undefined && max !== undefined && min > max) return `min (${min}) is above max (${max}).`;
+  const set = flags(entry, ['exclude']);
+  if (typeof set === 'string') return set;
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...set };
+}
+
+/** "VP Sales · Berlin · not Acme · 50–200 employees": what a search asks, for a tab name or a card. */
+export function describeFilters(kind: SearchKind, filters: SearchFilters): string {
+  const parts: string[] = [];
+  for (const spec of SEARCH_FILTERS[kind]) {
+    for (const entry of filters[spec.name] ?? []) {
+      const shown = 'value' in entry ? entry.value : rangeText(entry, spec.label);
+      parts.push(entry.exclude ? `not ${shown}` : shown);
+    }
+  }
+  return parts.join(' · ');
+}
+
+function rangeText(entry: RangeEntry, label: string): string {
+  const unit = label.toLowerCase();
+  if (entry.min !== undefined && entry.max !== undefined) return `${entry.min}–${entry.max} ${unit}`;
+  return entry.min !== undefined ? `${unit} ≥ ${entry.min}` : `${unit} ≤ ${entry.max}`;
+}
+
+/** A tab name from the query: "People · VP Sales · Berlin", short enough to read on the tab bar. */
+export function tabNameFor(kind: SearchKind, filters: SearchFilters): string {
+  const title = kind === 'people' ? 'People' : 'Companies';
+  const described = describeFilters(kind, filters)
+    .replace(/[[\]*?/\\:]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const name = described ? `${title} · ${described}` : `${title} · all`;
+  return name.length > 60 ? `${name.slice(0, 59).trimEnd()}…` : name;
+}

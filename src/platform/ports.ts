@@ -169,3 +169,23 @@ export interface SpreadsheetPort {
   /** Applies pending changes now (SpreadsheetApp.flush): Sheets sees what was written so far. */
   flush(): void;
 }
+
+/** Every port an execution has, in one object (src/app/context.ts builds it over Apps Script). */
+export interface PlatformPorts {
+  /** Document properties: job registry, remembered mappings. */
+  documentStore: KeyValueStore;
+  /** User properties: API key, base URL, the plan awaiting confirmation, preferences. */
+  userStore: KeyValueStore;
+  /** Document cache, in front of the ledger. */
+  cache: CachePort;
+  /** Document lock: one poller (or starter) at a time. */
+  lock: LockPort;
+  clock: ClockPort;
+  budget: BudgetPort;
+  triggers: TriggerPort;
+  log: LogPort;
+  notify: NotifyPort;
+  spreadsheet: SpreadsheetPort;
+  /** Who this execution runs as: whose key a trigger spends. */
+  userEmail(): string;
+}

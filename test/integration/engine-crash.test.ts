@@ -5,7 +5,7 @@
  */
 import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import type { Addon } from '../../dev/gas/harness';
-import type { PlanView, ProgressView } from '../../src/ui/rpc';
+import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
 import {
   contactRows,
   emailMatchesRow,

@@ -5,7 +5,7 @@
  */
 import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import type { Addon } from '../../dev/gas/harness';
-import type { ProgressView } from '../../src/ui/rpc';
+import type { ProgressView } from '../../src/app/sidebar-contract';
 import {
   contactRows,
   engineKit,

@@ -5,7 +5,7 @@
  * row; the fields the user chose kept in their user properties.
  */
 import { USER_PROPERTY } from '../../src/platform/property-keys';
-import type { PlanView, StartView } from '../../src/ui/rpc';
+import type { PlanView, StartView } from '../../src/app/sidebar-contract';
 import { contactRows, engineKit, people, rowsOf, settle, SHEET } from './support/engine';
 
 jest.setTimeout(60_000);

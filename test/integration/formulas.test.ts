@@ -5,7 +5,7 @@
  * refreshed to show the answers, and an editor's recalculation never spends anyone's credits.
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
-import type { FormulaQueueView, PlanView, StartView } from '../../src/ui/rpc';
+import type { FormulaQueueView, PlanView, StartView } from '../../src/app/sidebar-contract';
 import { sleep } from '../../scripts/lib/enrich-run';
 import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import { contactRows, engineKit, firePoll, jobsEnded, people, rowsOf, settle, SHEET } from './support/engine';

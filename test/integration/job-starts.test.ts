@@ -3,7 +3,7 @@
  * on our own (the API has no idempotency key), and the user gets it back by import (free) or retry.
  */
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
-import type { ImportJobView, ProgressView, RunProgress } from '../../src/ui/rpc';
+import type { ImportJobView, ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import type { Addon } from '../../dev/gas/harness';
 import {
   contactRows,

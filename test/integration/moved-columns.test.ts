@@ -4,7 +4,7 @@
  * the user is told; no row stays "pending".
  */
 import type { Addon } from '../../dev/gas/harness';
-import type { PlanView } from '../../src/ui/rpc';
+import type { PlanView } from '../../src/app/sidebar-contract';
 import { contactRows, engineKit, jobsEnded, people, planAndStart, settle, SHEET } from './support/engine';
 
 const kit = engineKit();

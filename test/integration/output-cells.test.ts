@@ -5,7 +5,7 @@
  * "Enriched at" on the spreadsheet's clock.
  */
 import { generateWorld } from '../../dev/emulator/world';
-import { minuteIn } from '../../src/jobs/local-time';
+import { minuteIn } from '../../src/store/local-time';
 import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import {
   contactRows,

@@ -2,7 +2,7 @@
  * A run writes only the cells it owns: a user's formula, number or date inside the output block, on
  * a row the run does not touch, keeps its formula, value, type and format (through dist/Code.js).
  */
-import type { PlanView, StartView } from '../../src/ui/rpc';
+import type { PlanView, StartView } from '../../src/app/sidebar-contract';
 import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import {
   contactRows,

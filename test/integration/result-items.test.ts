@@ -2,7 +2,7 @@
  * Result items are read one by one: a malformed field is dropped, a malformed item fails its own
  * row with a reason, and everything else of a paid job reaches its rows and the ledger.
  */
-import type { PlanView, ProgressView } from '../../src/ui/rpc';
+import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
 import {
   contactRows,
   emailMatchesRow,

@@ -1,5 +1,5 @@
 /** What a finished run says: contacts found with any answer, and the credits the API charged beside the estimate. */
-import type { ProgressView } from '../../src/ui/rpc';
+import type { ProgressView } from '../../src/app/sidebar-contract';
 import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import { contactRows, engineKit, people, planAndStart, rowsOf, settle } from './support/engine';
 

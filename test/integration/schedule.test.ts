@@ -5,7 +5,7 @@
  * logs every run in the "Sheet Enrich log" tab.
  */
 import type { Addon } from '../../dev/gas/harness';
-import type { ScheduleView } from '../../src/ui/rpc';
+import type { ScheduleView } from '../../src/app/sidebar-contract';
 import { outputRows } from '../../scripts/lib/sheet-outputs';
 import { HEADER, engineKit, jobsEnded, people, SHEET } from './support/engine';
 

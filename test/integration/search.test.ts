@@ -5,7 +5,7 @@
  * Refresh add only new rows, and a people tab can be enriched as it is.
  */
 import type { Addon } from '../../dev/gas/harness';
-import type { SearchPreview, SearchRequestInput, SearchTabView } from '../../src/ui/rpc';
+import type { SearchPreview, SearchRequestInput, SearchTabView } from '../../src/app/sidebar-contract';
 import { engineKit } from './support/engine';
 
 const kit = engineKit();

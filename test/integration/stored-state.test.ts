@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAddon, type Addon, type RuntimeState } from '../../dev/gas/harness';
-import type { PlanView, ProgressView } from '../../src/ui/rpc';
+import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
 import { emailMatchesRow, engineKit, rowsOf, settle } from './support/engine';
 
 const FIXTURE = join(__dirname, '../fixtures/state-f4baadb.json');

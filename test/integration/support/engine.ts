@@ -9,8 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobKind } from '../../../src/domain/runs';
 import type { EnrichField } from '../../../src/domain/fields';
-import { LEDGER_SHEET_NAME } from '../../../src/jobs/ledger';
-import type { PlanRequest, PlanView, ProgressView, RunProgress, StartView } from '../../../src/ui/rpc';
+import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
+import type {
+  PlanRequest,
+  PlanView,
+  ProgressView,
+  RunProgress,
+  StartView,
+} from '../../../src/app/sidebar-contract';
 import { loadAddon, type Addon, type LoadOptions } from '../../../dev/gas/harness';
 import type { AdminJob } from '../../../dev/emulator/admin-client';
 import { sampleContacts, type SampleContact } from '../../../dev/emulator/sample';

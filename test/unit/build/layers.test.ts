@@ -11,16 +11,22 @@ const root = path.resolve(__dirname, '../../..');
 const LAYERS = 'Imports run down the layers';
 /** [file, code, what the refusal says] */
 const refused: [string, string, string][] = [
-  ['src/jobs/x.ts', "import type { PlanView } from '../ui/rpc';\nexport type X = PlanView;\n", LAYERS],
+  ['src/engine/x.ts', "import type { PlanView } from '../views/rpc';\nexport type X = PlanView;\n", LAYERS],
+  ['src/store/x.ts', "import { pollOnce } from '../engine/poll';\nexport const x = pollOnce;\n", LAYERS],
+  [
+    'src/views/x.ts',
+    "import { planRun } from '../features/runs/run-service';\nexport const x = planRun;\n",
+    LAYERS,
+  ],
   ['src/domain/x.ts', "import { foldText } from '../sheet/text';\nexport const x = foldText;\n", LAYERS],
   ['src/x.ts', "import { pollOnce } from './jobs/poll';\nexport const x = pollOnce;\n", 'app/ only'],
   ['src/x.ts', "import { y } from './y';\nexport const x = y;\n", 'app/ only'],
   [
     'sidebar/x.ts',
-    "import { pollOnce } from '../src/jobs/poll';\nexport const x = pollOnce;\n",
+    "import { pollOnce } from '../src/engine/poll';\nexport const x = pollOnce;\n",
     'types only',
   ],
-  ['src/sheet/x.ts', "import { pollOnce } from '../jobs/poll';\nexport const x = pollOnce;\n", LAYERS],
+  ['src/sheet/x.ts', "import { Ledger } from '../store/ledger';\nexport const x = Ledger;\n", LAYERS],
   [
     'src/api/schemas/x.ts',
     "import { createContext } from '../../app/context';\nexport const x = createContext;\n",
@@ -31,7 +37,7 @@ const refused: [string, string, string][] = [
     "import { readSheetTable } from '../sheet/table';\nexport const x = readSheetTable;\n",
     LAYERS,
   ],
-  ['src/search/x.ts', "import { y } from '../schedule/y';\nexport const x = y;\n", LAYERS],
+  ['src/features/search/x.ts', "import { y } from '../schedule/y';\nexport const x = y;\n", LAYERS],
 ];
 /** The emulator reads the spec on its own: no import of src/, not even a type. */
 const emulatorRefused: [string, string][] = [
@@ -44,16 +50,20 @@ const emulatorRefused: [string, string][] = [
 ];
 const accepted: [string, string][] = [
   ['dev/emulator/x.ts', "import { LIMITS } from './terms';\nexport const x = LIMITS;\n"],
-  ['src/ui/x.ts', "import { pollOnce } from '../jobs/poll';\nexport const x = pollOnce;\n"],
+  ['src/features/runs/x.ts', "import { pollOnce } from '../../engine/poll';\nexport const x = pollOnce;\n"],
+  [
+    'src/features/runs/x.ts',
+    "import { progressView } from '../../views/progress';\nexport const x = progressView;\n",
+  ],
   [
     'src/app/x.ts',
-    "import { createSidebarServer } from '../ui/server';\nexport const x = createSidebarServer;\n",
+    "import { SEARCH_RPC } from '../features/search/search-rpc';\nexport const x = SEARCH_RPC;\n",
   ],
   ['src/jobs/x.ts', "import { LIMITS } from '../domain/limits';\nexport const x = LIMITS;\n"],
   ['src/sheet/x.ts', "import { PRICES } from '../domain/fields';\nexport const x = PRICES;\n"],
   [
     'sidebar/x.ts',
-    "import type { PlanView } from '../src/ui/rpc';\nimport { PRICES } from '../src/domain/fields';\nexport const x: PlanView | typeof PRICES = PRICES;\n",
+    "import type { PlanView } from '../src/app/sidebar-contract';\nimport { PRICES } from '../src/domain/fields';\nexport const x: PlanView | typeof PRICES = PRICES;\n",
   ],
 ];
 

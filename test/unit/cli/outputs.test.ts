@@ -12,7 +12,7 @@ import {
 import { OUTPUT_COLUMNS } from '../../../src/sheet/output-columns';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 import type { RuntimeState } from '../../../dev/gas/harness';
-import type { RunProgress, SearchPreview, SearchTabView } from '../../../src/ui/rpc';
+import type { RunProgress, SearchPreview, SearchTabView } from '../../../src/app/sidebar-contract';
 import type { CsvEnrichmentSummary } from '../../../scripts/lib/enrich-run';
 
 const HEADERS = OUTPUT_COLUMNS.map((column) => column.header);

@@ -4,7 +4,7 @@
  * editor add-on trigger rules), the in-memory sheet, and a scripted API. One set of fakes for every
  * test: no second imitation of Apps Script here.
  */
-import type { AppContext } from '../../../src/jobs/context';
+import type { AppContext } from '../../../src/engine/context';
 import { cachePort } from '../../../src/platform/cache';
 import { lockPort } from '../../../src/platform/lock';
 import type { KeyValueStore } from '../../../src/platform/ports';

@@ -1,8 +1,8 @@
 /** Shortcuts for engine tests: a sheet of contacts, and the sidebar's calls against a world. */
-import type { AppContext } from '../../../src/jobs/context';
-import { pollOnce } from '../../../src/jobs/poll';
-import type { PlanRequest } from '../../../src/ui/rpc';
-import { createSidebarServer } from '../../../src/ui/server';
+import type { AppContext } from '../../../src/engine/context';
+import { pollOnce } from '../../../src/engine/poll';
+import type { PlanRequest } from '../../../src/app/sidebar-contract';
+import { createSidebarServer } from '../../../src/app/sidebar-server';
 import { contextFor, type TestWorld } from './context';
 import { FakeBudget } from './ports';
 import type { MemorySheet } from './memory-spreadsheet';

@@ -4,7 +4,7 @@ import {
   PEOPLE_RANGE_FILTERS,
   PEOPLE_TEXT_FILTERS,
 } from '../../../src/api/schemas/requests';
-import { checkFilters, tabNameFor } from '../../../src/search/filters';
+import { checkFilters, tabNameFor } from '../../../src/domain/search-filters';
 import { SEARCH_FILTERS, type SearchKind } from '../../../src/domain/search-filters';
 
 const API_FILTER_NAMES = {

@@ -7,9 +7,9 @@ import {
   previewSearch,
   refreshSearch,
   startSearch,
-} from '../../../src/search/search-run';
-import { searchTabView } from '../../../src/ui/search-service';
-import { readSearchTab } from '../../../src/search/search-store';
+} from '../../../src/features/search/search-run';
+import { searchTabView } from '../../../src/features/search/search-service';
+import { readSearchTab } from '../../../src/store/search-store';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 
 const FILTERS = { current_position_titles: [{ value: 'VP Sales' }] };

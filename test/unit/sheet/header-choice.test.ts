@@ -1,4 +1,4 @@
-import { mappingCovers } from '../../../src/jobs/plan';
+import { mappingCovers } from '../../../src/engine/plan';
 import { firstRowLooksLikeHeaders } from '../../../src/sheet/header-choice';
 
 describe('firstRowLooksLikeHeaders: the guess for a sheet whose headers name nothing known', () => {

@@ -1,6 +1,6 @@
 import { PRICES, REVERSE_PROFILE_PRICE } from '../../../src/domain/fields';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
-import { maskKey } from '../../../src/ui/settings';
+import { maskKey } from '../../../src/features/settings/settings';
 import { apiError } from '../fakes/fake-api';
 import { createWorld, hasTrigger } from '../fakes/context';
 import { contactsSheet, people, planAndStart, server } from '../fakes/scenario';

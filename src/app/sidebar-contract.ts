@@ -1,0 +1,9 @@
+/**
+ * The contract between the sidebar and the server, for the page (sidebar/) to import as types only,
+ * so no server code lands in it: every call the page may make through google.script.run (derived
+ * from the features' tables) and the shapes they send and get back.
+ */
+export type * from '../views/rpc';
+export type { SearchPreview } from '../features/search/search-run';
+export type { ScheduleRequest, ScheduleView } from '../features/schedule/schedule-service';
+export type { SidebarServer } from './sidebar-server';

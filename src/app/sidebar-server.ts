@@ -1,0 +1,64 @@
+/**
+ * The sidebar's server: every call of the features' tables, each parsing what the page sent with its
+ * schema and answering through one error boundary. SidebarServer (rpc.ts), the page's proxy and the
+ * top-level stubs derive from SIDEBAR_RPC, so a new call is one entry in its feature's table.
+ */
+import type * as z from 'zod/mini';
+import { ApiError } from '../api/errors';
+import { UserError } from '../domain/user-error';
+import type { AppContext } from '../engine/context';
+import { FORMULAS_RPC } from '../features/formulas/formulas-rpc';
+import type { RpcEntry, ServerOf } from '../views/rpc-table';
+import { RUNS_RPC } from '../features/runs/runs-rpc';
+import { SCHEDULE_RPC } from '../features/schedule/schedule-rpc';
+import { SEARCH_RPC } from '../features/search/search-rpc';
+import { SETTINGS_RPC } from '../features/settings/settings-rpc';
+
+export const SIDEBAR_RPC = { ...SETTINGS_RPC, ...RUNS_RPC, ...FORMULAS_RPC, ...SCHEDULE_RPC, ...SEARCH_RPC };
+
+/** Every server function the sidebar may call, with what it takes and answers. */
+export type SidebarServer = ServerOf<typeof SIDEBAR_RPC>;
+
+/** Parses input; a malformed request is a bug in the page, reported in one line. */
+function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || what}: ${issue.message}`);
+    throw new Error(`Invalid ${what}: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+/**
+ * The one error boundary of the sidebar: a UserError or an ApiError reaches the page as its plain
+ * words; anything else is a bug, logged with its stack and shown as one line that says so.
+ */
+function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    if (error instanceof ApiError) throw new UserError(error.userMessage, { cause: error });
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    ctx.log.warn(`${name} failed: ${text}`);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`,
+      { cause: error },
+    );
+  }
+}
+
+/** The sidebar's calls over one execution's context. */
+export function createSidebarServer(ctx: AppContext): SidebarServer {
+  const entries = Object.entries(SIDEBAR_RPC as Record<string, RpcEntry<unknown, unknown>>).map(
+    ([name, entry]) => [
+      name,
+      (input: unknown) =>
+        guarded(ctx, name, () =>
+          entry.handler(ctx, entry.input ? parse(entry.input(), input, entry.what) : undefined),
+        ),
+    ],
+  );
+  return Object.fromEntries(entries) as SidebarServer;
+}

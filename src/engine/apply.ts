@@ -1,0 +1,178 @@
+/**
+ * Writing fetched answers into their rows. Rows are found by fingerprint, never by row number: the
+ * table is read once per execution (SheetTables), every row's inputs are fingerprinted with the run's
+ * mapping, and an answer goes to the rows whose inputs still match. An answer with no matching row
+ * stays in the ledger and is counted as unmatched.
+ */
+import type { JobKind } from '../domain/runs';
+import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
+import { outputCell, type SheetTable } from '../sheet/table';
+import { writeRowOutputs, type RowOutput } from '../sheet/writer';
+import type { AppContext } from './context';
+import { isFormulaRun, settleFormulaJobs } from './formula-run';
+import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
+import { saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import { countFound, rowOutputFromEntry } from './row-status';
+import { STATUS } from '../domain/statuses';
+import { currentColumns, missingColumnsMessage } from './run-columns';
+import { SheetTables } from './sheet-tables';
+import { hasTime } from './timing';
+
+/** The rows of one kind written in one go, and the columns they need. */
+interface Write {
+  kind: JobKind;
+  overwrite: boolean;
+  outputs: Map<number, RowOutput>;
+  keys: OutputKey[];
+}
+
+/**
+ * Applies every fetched job, one sheet at a time (one table read, one block write per kind),
+ * then marks them applied with their counts in one registry write. Re-applying a job whose rows
+ * were written before an execution was cut short writes nothing new: the rows' Status is final.
+ */
+export function applyFetchedJobs(
+  ctx: AppContext,
+  registry: Registry,
+  ledger: Ledger,
+  tables: SheetTables = new SheetTables(ctx.spreadsheet),
+): void {
+  const fetched = registry.jobs.filter(
+    (job) =>
+      (job.state === 'fetched' || (job.state === 'ambiguous' && !job.rowsMarked)) &&
+      registry.runs.has(job.run),
+  );
+  const bySheet = new Map<number, JobRecord[]>();
+  for (const job of fetched) {
+    const sheetId = registry.runs.get(job.run)!.sheetId;
+    bySheet.set(sheetId, [...(bySheet.get(sheetId) ?? []), job]);
+  }
+  for (const [sheetId, jobs] of bySheet) {
+    if (!hasTime(ctx)) return;
+    applyToSheet(ctx, registry, ledger, tables, sheetId, jobs);
+  }
+}
+
+function applyToSheet(
+  ctx: AppContext,
+  registry: Registry,
+  ledger: Ledger,
+  tables: SheetTables,
+  sheetId: number,
+  jobs: JobRecord[],
+): void {
+  const table = tables.table(sheetId);
+  const entries = ledger.lookup(jobs.flatMap((job) => job.fingerprints));
+  const writes = new Map<string, Write>();
+  const timeZone = ctx.spreadsheet.timeZone();
+  const touchedRuns = new Set<RunRecord>();
+
+  for (const job of jobs) {
+    const run = registry.runs.get(job.run)!;
+    const columns = table && table.headerRow ? currentColumns(run, table) : undefined;
+    if (columns?.missing.length) run.error = missingColumnsMessage(columns.missing);
+    const mapping = columns && !columns.missing.length ? columns.mapping : undefined;
+    const fpRows = table && mapping ? tables.rows(table, run.kind, mapping) : new Map<string, number[]>();
+    const writeKey = `${run.kind}|${run.overwrite}`;
+    const write = writes.get(writeKey) ?? {
+      kind: run.kind,
+      overwrite: run.overwrite,
+      outputs: new Map(),
+      keys: [],
+    };
+    writes.set(writeKey, write);
+    // The columns of every run written together: each run's answers land in the columns it asked for.
+    const keys = outputKeysFor(run.kind, run.fields, run.mapping);
+    write.keys = [...new Set([...write.keys, ...keys])];
+    // An ambiguous job's rows only learn that they were not sent again (and why).
+    const ambiguous = job.state === 'ambiguous';
+    for (const fp of job.fingerprints) {
+      const entry = ambiguous ? undefined : entries.get(fp);
+      const asked = job.fields ?? run.fields;
+      const answered = entryCovers(entry, asked);
+      // The row shows every field the run asked for (saved ones too). An answer that adds fields to
+      // an earlier one is written even though that earlier answer made the row's Status final.
+      const output: RowOutput = answered
+        ? {
+            ...rowOutputFromEntry(entry, { kind: run.kind, fields: run.fields, saved: false, timeZone }),
+            refresh: entryKnewMore(entry, asked),
+          }
+        : {
+            status: job.itemProblems?.[fp]
+              ? STATUS.error(job.itemProblems[fp]!)
+              : (job.unansweredStatus ?? 'not found'),
+            enrichedAt: '',
+          };
+      // A scheduled run sends rows whose answer is missing, edited ones included: what their
+      // cells show belongs to their old inputs, so it is replaced.
+      if (run.source === 'schedule') output.replace = true;
+      const rows = fpRows.get(fp) ?? [];
+      rows.forEach((row) => write.outputs.set(row, output));
+      if (answered) countFound(run.found, entry, asked);
+      if (answered && rows.length === 0 && !isFormulaRun(run)) run.unmatched++;
+      if (!ambiguous) run.done++;
+      if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))
+        run.unprocessed = (run.unprocessed ?? 0) + 1;
+    }
+    if (ambiguous) job.rowsMarked = true;
+    else job.state = 'applied';
+    touchedRuns.add(run);
+  }
+  if (table) {
+    for (const write of writes.values())
+      markOrphanedRows(table, tables, registry, sheetId, write.kind, write.outputs);
+    for (const write of writes.values())
+      writeRowOutputs(table, write.kind, write.outputs, write.overwrite, write.keys);
+  }
+  // Formula runs have no rows: their requests leave the queue and the formulas are refreshed.
+  const formulaJobs = jobs.filter(
+    (job) => isFormulaRun(registry.runs.get(job.run)) && job.state === 'applied',
+  );
+  settleFormulaJobs(ctx, registry, formulaJobs, entries);
+  // Written after the rows: if the execution stops before this line, the jobs are applied again
+  // (idempotent), and the counts are added exactly once because they are saved with "applied".
+  saveRecords(ctx.documentStore, [...touchedRuns], jobs);
+}
+
+/**
+ * Rows still saying "pending" that no job waits for any more (their inputs were edited, or a column
+ * they were matched by changed, while the run worked) get a status that says so: no row stays
+ * "pending" after its run ended. A job waits for a row while it is not applied and its run is
+ * running, stopped for a key, or the job is ambiguous.
+ */
+function markOrphanedRows(
+  table: SheetTable,
+  tables: SheetTables,
+  registry: Registry,
+  sheetId: number,
+  kind: JobKind,
+  outputs: Map<number, RowOutput>,
+): void {
+  const waiting = [...registry.runs.values()].filter(
+    (run) => run.sheetId === sheetId && run.kind === kind && (run.state === 'running' || run.authFailed),
+  );
+  const busyRows = new Set<number>();
+  let columnsChanged = false;
+  for (const run of waiting) {
+    const columns = currentColumns(run, table);
+    if (columns.missing.length) {
+      columnsChanged = true;
+      continue;
+    }
+    const fps = new Set(
+      registry.jobs
+        .filter((job) => job.run === run.id && job.state !== 'applied')
+        .flatMap((job) => job.fingerprints),
+    );
+    for (const [fp, rows] of tables.rows(table, kind, columns.mapping))
+      if (fps.has(fp)) rows.forEach((row) => busyRows.add(row));
+  }
+  for (let row = table.headerRow + 1; row <= table.values.length; row++) {
+    if (outputs.has(row) || busyRows.has(row)) continue;
+    if (outputCell(table, kind, 'status', row) !== STATUS.pending) continue;
+    outputs.set(row, {
+      status: columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged,
+      enrichedAt: '',
+    });
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The ports a use case receives, in one object. src/app/context.ts builds it over Apps Script;
+ * unit tests build it from in-memory fakes.
+ */
+import type { EnrichmentApi, SearchApi } from '../api/port';
+import type { PlatformPorts } from '../platform/ports';
+
+/** The platform's ports and the API client for this execution. */
+export interface AppContext extends PlatformPorts {
+  /** The API client for the stored key and base URL (throws ApiError when no key is set). */
+  api(): EnrichmentApi;
+  /** Company and people search over the same key (throws ApiError when no key is set). */
+  searchApi(): SearchApi;
+  /** The base URL compiled into the build; the user may override it in settings. */
+  defaultApiBaseUrl: string;
+}
+
+/** The name of the time-driven trigger's handler (an entry point of src/index.ts). */
+export const POLL_TRIGGER_HANDLER = 'onPollTrigger';

@@ -1,0 +1,45 @@
+/**
+ * "Get formula results automatically": off by default; when a user turns it on, the time-driven
+ * trigger of that user (and only that user: the record names whose key pays) sends queued formula
+ * requests, never committing more than the daily cap. The cap counts what a run may cost at most
+ * (its estimate), committed before the run is sent, so a run killed after sending cannot make a
+ * later one exceed it. The day is the spreadsheet's (its time zone).
+ */
+import type { JobKind } from '../domain/runs';
+import type { AppContext } from './context';
+import { readFormulaAuto, writeFormulaAuto } from '../store/formula-auto-setting';
+import { buildFormulaPlan, isFormulaRun, launchFormulaRun, type FormulaPlan } from './formula-run';
+import { jobsOf, maxCreditsPerContact } from './plan';
+import type { Registry } from '../store/registry';
+
+/** The part of a plan that fits `room` credits, contacts in queue order. */
+function within(plan: FormulaPlan, room: number): FormulaPlan {
+  let credits = 0;
+  const toSend = plan.toSend.filter((contact) => {
+    const price = maxCreditsPerContact(plan.kind, contact.fields);
+    if (credits + price > room) return false;
+    credits += price;
+    return true;
+  });
+  return { ...plan, toSend, maxCredits: credits, jobs: jobsOf(toSend, plan.kind).length };
+}
+
+/**
+ * Sends queued formula requests, within today's cap, when this execution's user is the one who
+ * turned the mode on and no formula run is under way.
+ */
+export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Registry): void {
+  const auto = readFormulaAuto(ctx);
+  if (!auto || auto.email !== ctx.userEmail()) return;
+  const running = [...registry.runs.values()].some((run) => isFormulaRun(run) && run.state === 'running');
+  if (running) return;
+  for (const kind of ['enrich', 'reverse'] as JobKind[]) {
+    const plan = within(buildFormulaPlan(ctx, kind, [], registry), auto.dailyCap - auto.committed);
+    if (plan.toSend.length === 0) continue;
+    auto.committed += plan.maxCredits;
+    // Committed before sending: a run killed after its start still counts against the cap.
+    writeFormulaAuto(ctx, auto);
+    launchFormulaRun(ctx, plan, registry);
+    return;
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Runs of formula requests: the queue the custom functions fill, sent as a run the user confirmed
+ * (same plan / confirm / start flow as a sidebar run, paid with the key of the user who clicks).
+ * Such a run has no sheet and no rows: its answers go to the ledger, the requests they answer leave
+ * the queue, and the formulas are refreshed so that they show them.
+ */
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
+import type { AppContext } from './context';
+import { refreshFormulas } from './formula-refresh';
+import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from '../store/formula-queue';
+import type { SendableContact } from './job-starter';
+import { Ledger, entryCovers, fieldsLacking, type LedgerEntry } from '../store/ledger';
+import { fingerprintsInFlight, jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
+import { newRun, registerAndSend, type RunStarted } from './run-launch';
+import type { JobRecord, Registry, RunRecord } from '../store/registry';
+
+/** A formula run's sheetId: no sheet has it, so nothing is ever written to rows. */
+export const NO_SHEET = -1;
+export const FORMULA_RUN_NAME = 'Formula requests';
+
+export interface FormulaPlan {
+  kind: JobKind;
+  /** The fields asked, over all requests in scope (none for reverse). */
+  fields: EnrichField[];
+  toSend: PlannedContact[];
+  /** Requests in scope. */
+  requests: number;
+  /** Requests the ledger answers already (a run found them since): they leave the queue at start. */
+  answered: FormulaRequest[];
+  /** Requests whose contact a running job is already getting. */
+  busy: number;
+  maxCredits: number;
+  jobs: number;
+}
+
+const askedField = (request: FormulaRequest): EnrichField[] =>
+  request.asked === 'reverse' ? [] : [request.asked];
+
+/** The requests of one kind (for enrich: of the given fields, all when none is given) as a plan. */
+export function buildFormulaPlan(
+  ctx: AppContext,
+  kind: JobKind,
+  fields: readonly EnrichField[],
+  registry: Registry,
+): FormulaPlan {
+  const inScope = loadFormulaQueue(ctx.documentStore).filter(
+    (request) =>
+      request.kind === kind &&
+      (kind === 'reverse' || fields.length === 0 || fields.includes(request.asked as EnrichField)),
+  );
+  const busy = fingerprintsInFlight(registry);
+  const byFp = new Map<string, FormulaRequest[]>();
+  for (const request of inScope) byFp.set(request.fp, [...(byFp.get(request.fp) ?? []), request]);
+  const saved = new Ledger(ctx.spreadsheet, ctx.cache).lookup([...byFp.keys()]);
+  const plan: FormulaPlan = {
+    kind,
+    fields: [],
+    toSend: [],
+    requests: inScope.length,
+    answered: [],
+    busy: 0,
+    maxCredits: 0,
+    jobs: 0,
+  };
+  const allFields = new Set<EnrichField>();
+  for (const [fp, requests] of byFp) {
+    const asked = [...new Set(requests.flatMap(askedField))];
+    const entry = saved.get(fp);
+    if (entry && entryCovers(entry, asked)) {
+      plan.answered.push(...requests);
+      continue;
+    }
+    if (busy.has(fp)) {
+      plan.busy += requests.length;
+      continue;
+    }
+    const lacking = kind === 'reverse' ? [] : fieldsLacking(entry, asked);
+    lacking.forEach((field) => allFields.add(field));
+    plan.toSend.push({ fp, input: requests[0]!.input, rows: [], fields: lacking });
+    plan.maxCredits += maxCreditsPerContact(kind, lacking);
+  }
+  plan.fields = [...allFields];
+  plan.jobs = jobsOf(plan.toSend, kind).length;
+  return plan;
+}
+
+/** Starts a confirmed formula plan: answered requests leave the queue, the rest is sent. */
+export function launchFormulaRun(ctx: AppContext, plan: FormulaPlan, registry: Registry): RunStarted {
+  removeRequests(ctx.documentStore, plan.answered);
+  const run = newRun(ctx, plan.kind, plan.fields, plan.toSend, {
+    sheetId: NO_SHEET,
+    sheetName: FORMULA_RUN_NAME,
+    mapping: {},
+    overwrite: false,
+    fromLedger: 0,
+    estimatedCredits: plan.maxCredits,
+    source: 'formulas',
+  });
+  const contacts = new Map<string, SendableContact>(
+    plan.toSend.map((contact) => [contact.fp, { input: contact.input, row: 0 }]),
+  );
+  const sent = loadFormulaQueue(ctx.documentStore).filter((request) => contacts.has(request.fp));
+  const started = registerAndSend(ctx, registry, run, plan.toSend, contacts, () =>
+    markRequests(ctx.cache, sent, 'sent'),
+  );
+  // Requests answered from saved results show their answers at once.
+  if (plan.answered.length) refreshFormulas(ctx);
+  return started;
+}
+
+/** The contacts of queued formula requests, for the jobs of formula runs a poll still has to send. */
+export function formulaContacts(ctx: AppContext): Map<string, SendableContact> {
+  return new Map(
+    loadFormulaQueue(ctx.documentStore).map((request) => [request.fp, { input: request.input, row: 0 }]),
+  );
+}
+
+/**
+ * After a formula run's jobs are applied: answered requests leave the queue, the others show why
+ * (out of credits) or go back to "queued", and the formulas are refreshed. Idempotent: an execution
+ * cut short before its jobs are marked applied does it again harmlessly.
+ */
+export function settleFormulaJobs(
+  ctx: AppContext,
+  registry: Registry,
+  jobs: readonly JobRecord[],
+  entries: ReadonlyMap<string, LedgerEntry>,
+): void {
+  if (jobs.length === 0) return;
+  const outOfCredits = new Set<string>();
+  const fps = new Set<string>();
+  for (const job of jobs) {
+    for (const fp of job.fingerprints) {
+      fps.add(fp);
+      if (job.status === 'CREDITS_INSUFFICIENT') outOfCredits.add(fp);
+    }
+  }
+  const requests = loadFormulaQueue(ctx.documentStore).filter((request) => fps.has(request.fp));
+  const answered = requests.filter((request) => entryCovers(entries.get(request.fp), askedField(request)));
+  const open = requests.filter((request) => !answered.includes(request));
+  removeRequests(ctx.documentStore, answered);
+  markRequests(
+    ctx.cache,
+    open.filter((request) => outOfCredits.has(request.fp)),
+    'out_of_credits',
+  );
+  markRequests(
+    ctx.cache,
+    open.filter((request) => !outOfCredits.has(request.fp)),
+    'queued',
+  );
+  refreshFormulas(ctx);
+}
+
+export const isFormulaRun = (run: RunRecord | undefined): boolean => run?.source === 'formulas';

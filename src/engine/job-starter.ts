@@ -1,0 +1,202 @@
+/**
+ * Sends queued jobs to the API, in fetchAll batches, without ever paying twice for one.
+ *
+ * The API has no idempotency key and no job listing, so a start whose answer is lost cannot be
+ * told apart from one that never arrived. Each batch therefore goes through three registry writes:
+ *   1. the jobs are marked "sending" (the marker) — one write;
+ *   2. one fetchAll sends them;
+ *   3. each job is saved with its outcome — one write: "pending" with its id; back to "queued"
+ *      when the start certainly did not arrive (429, no connection); "ambiguous" when it may have
+ *      been processed (5xx, timeout, dropped connection, unreadable success).
+ * An execution killed between 1 and 3 leaves jobs "sending": the next execution (under the same
+ * lock) turns them into "ambiguous". An ambiguous job is never resent on its own: the user
+ * retries it (knowing the price) or imports it by the id the provider's dashboard shows.
+ */
+import type { ApiError } from '../api/errors';
+import { isKeyProblem } from '../api/failures';
+import type { EnrichItemInput, JobStart } from '../api/port';
+import { LIMITS } from '../domain/limits';
+import type { ContactInputs } from '../sheet/contact-input';
+import type { AppContext } from './context';
+import { apiOrWait, waitForKey } from './key-wait';
+import {
+  saveJobFingerprints,
+  saveRecords,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
+import { STATUS } from '../domain/statuses';
+import { backoffMs, hasTime, START_BATCH_SIZE } from './timing';
+
+export interface SendableContact {
+  input: ContactInputs;
+  row: number;
+}
+
+/** Row identity, returned unchanged with the answer (strings only: the API rejects numbers). */
+function customOf(run: RunRecord, fp: string, contact: SendableContact): Record<string, string> {
+  return { sheetId: String(run.sheetId), row: String(contact.row), fp };
+}
+
+function enrichItemOf(run: RunRecord, fp: string, contact: SendableContact): EnrichItemInput {
+  const item: EnrichItemInput = { custom: customOf(run, fp, contact) };
+  const { firstName, lastName, companyName, companyDomain, networkUrl } = contact.input;
+  if (firstName) item.firstName = firstName;
+  if (lastName) item.lastName = lastName;
+  if (companyName) item.companyName = companyName;
+  if (companyDomain) item.companyDomain = companyDomain;
+  if (networkUrl) item.networkUrl = networkUrl;
+  return item;
+}
+
+/**
+ * The job's readable name: how the user finds it in the provider's dashboard to import it by id
+ * ("Leads › Contacts › rows 2–101 · run m1x2 job 1").
+ */
+export function jobName(
+  spreadsheetName: string,
+  run: RunRecord,
+  job: Pick<JobRecord, 'rows' | 'seq'>,
+): string {
+  return `${spreadsheetName} › ${run.sheetName} › ${job.rows} · run ${run.id} job ${job.seq + 1}`;
+}
+
+function startOf(
+  ctx: AppContext,
+  run: RunRecord,
+  job: JobRecord,
+  contacts: ReadonlyMap<string, SendableContact>,
+): JobStart {
+  const name = jobName(ctx.spreadsheet.name(), run, job);
+  const picked = job.fingerprints.map((fp) => [fp, contacts.get(fp)!] as const);
+  if (run.kind === 'reverse') {
+    const items = picked.map(([fp, contact]) => ({
+      email: contact.input.email,
+      custom: customOf(run, fp, contact),
+    }));
+    return { kind: 'reverse', name, items };
+  }
+  const items = picked.map(([fp, contact]) => enrichItemOf(run, fp, contact));
+  return { kind: 'enrich', name, items, fields: job.fields ?? run.fields };
+}
+
+/** Jobs whose start may be under way at the API: they count against its concurrency limit. */
+const inFlight = (registry: Registry) =>
+  registry.jobs.filter((job) => job.state === 'pending' || job.state === 'sending').length;
+
+/**
+ * Starts the run's queued jobs while time, the rate limit and the API's concurrency allow.
+ * Contacts no longer found in the sheet (rows edited or deleted since the plan) are left out.
+ * Returns false when the run must wait for a key.
+ */
+export function startQueuedJobs(
+  ctx: AppContext,
+  registry: Registry,
+  run: RunRecord,
+  contacts: ReadonlyMap<string, SendableContact>,
+): boolean {
+  const now = ctx.clock.now();
+  const due = registry.jobs.filter(
+    (job) => job.run === run.id && job.state === 'queued' && !(job.nextPollAt && job.nextPollAt > now),
+  );
+  dropUnsendable(ctx, registry, run, due, contacts);
+  const sendable = due.filter((job) => job.state === 'queued');
+  for (let start = 0; start < sendable.length;) {
+    const room = LIMITS.concurrentJobsPerWorkspace - inFlight(registry);
+    if (!hasTime(ctx) || room <= 0) return true;
+    const batch = sendable.slice(start, start + Math.min(room, START_BATCH_SIZE));
+    start += batch.length;
+    const api = apiOrWait(ctx, registry);
+    if (!api) return false;
+    const starts = batch.map((job) => startOf(ctx, run, job, contacts));
+    for (const job of batch) Object.assign(job, { state: 'sending', sendingAt: ctx.clock.now() });
+    saveRecords(ctx.documentStore, [], batch);
+    const answers = api.startJobs(starts);
+    const outcome = recordStarts(ctx, batch, answers);
+    saveRecords(ctx.documentStore, [run], batch);
+    if (outcome.keyProblem) {
+      waitForKey(ctx, registry, outcome.keyProblem);
+      return false;
+    }
+    // A 429 means the API wants us to slow down: the rest waits for a later poll.
+    if (outcome.backedOff) return true;
+  }
+  return true;
+}
+
+/** Jobs none of whose contacts is still in the sheet are closed without a call. */
+function dropUnsendable(
+  ctx: AppContext,
+  registry: Registry,
+  run: RunRecord,
+  jobs: JobRecord[],
+  contacts: ReadonlyMap<string, SendableContact>,
+): void {
+  const changed: JobRecord[] = [];
+  for (const job of jobs) {
+    const kept = job.fingerprints.filter((fp) => contacts.has(fp));
+    if (kept.length === job.fingerprints.length) continue;
+    run.sent -= job.fingerprints.length - kept.length;
+    Object.assign(job, kept.length ? { fingerprints: kept } : { state: 'applied', fingerprints: [] });
+    changed.push(job);
+  }
+  if (changed.length === 0) return;
+  saveJobFingerprints(ctx.spreadsheet, registry, changed);
+  saveRecords(ctx.documentStore, [run], changed);
+}
+
+/** Step 3: each job's outcome, in memory (the caller saves the batch in one write). */
+function recordStarts(
+  ctx: AppContext,
+  batch: JobRecord[],
+  answers: Array<string | ApiError>,
+): { keyProblem?: ApiError; backedOff: boolean } {
+  let keyProblem: ApiError | undefined;
+  let backedOff = false;
+  const now = ctx.clock.now();
+  batch.forEach((job, index) => {
+    const answer = answers[index]!;
+    delete job.sendingAt;
+    if (typeof answer === 'string') {
+      Object.assign(job, { state: 'pending', id: answer, startedAt: now, tries: 0 });
+      delete job.nextPollAt;
+    } else if (answer.maybeProcessed) {
+      Object.assign(job, {
+        state: 'ambiguous',
+        unansweredStatus: STATUS.ambiguous,
+        problem: answer.userMessage,
+      });
+    } else if (isKeyProblem(answer)) {
+      // A refused key is a refusal: nothing was started, the job waits for the key.
+      job.state = 'queued';
+      keyProblem = answer;
+    } else if (answer.retryable) {
+      job.state = 'queued';
+      job.tries = (job.tries ?? 0) + 1;
+      job.nextPollAt = now + backoffMs(job.tries);
+      backedOff = true;
+    } else {
+      Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.error(answer.userMessage) });
+    }
+  });
+  return { keyProblem, backedOff };
+}
+
+/**
+ * Jobs left "sending" by an execution that died between the marker and the outcome: their start
+ * may have reached the API. Call under the lock, before anything else reads the registry's jobs.
+ */
+export function settleInterruptedStarts(ctx: AppContext, registry: Registry): void {
+  const interrupted = registry.jobs.filter((job) => job.state === 'sending');
+  if (interrupted.length === 0) return;
+  for (const job of interrupted) {
+    Object.assign(job, {
+      state: 'ambiguous',
+      unansweredStatus: STATUS.ambiguous,
+      problem: 'Sheet Enrich was stopped while it was starting this job.',
+    });
+    delete job.sendingAt;
+  }
+  saveRecords(ctx.documentStore, [], interrupted);
+}

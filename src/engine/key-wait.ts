@@ -1,0 +1,86 @@
+/**
+ * A run that cannot go on without a key (none saved, or the API refused it) waits: its jobs, paid
+ * for or queued, are kept as they are, the trigger stops, and the user resumes it once a key works,
+ * after being told what resuming may cost (saving a key alone never spends). Nothing is marked as
+ * failed per row, and nothing is sent again (plan.ts treats those fingerprints as busy).
+ */
+import type { ApiError } from '../api/errors';
+import { isKeyProblem } from '../api/failures';
+import type { EnrichmentApi } from '../api/port';
+import type { AppContext } from './context';
+import { USER_PROPERTY } from '../platform/property-keys';
+import { maxCreditsPerContact } from './plan';
+import { syncPollTrigger } from './poll-trigger';
+import { loadRegistrySummary, saveRecords, type JobSummary, type Registry } from '../store/registry';
+
+/** What a run waiting for its key says, in the Jobs panel and the CLI. */
+export function keyWaitMessage(error: ApiError): string {
+  return `${error.userMessage} The run is waiting: save your API key in Settings, then resume it (nothing is lost or charged again).`;
+}
+
+/** Runs waiting for a key, and the most resuming them can cost: their jobs not sent yet (started ones are paid). */
+export function runsStoppedByKey(registry: Registry<JobSummary>): { runs: number; maxCredits: number } {
+  const stopped = [...registry.runs.values()].filter((run) => run.authFailed);
+  let maxCredits = 0;
+  for (const run of stopped) {
+    for (const job of registry.jobs) {
+      if (job.run !== run.id || job.state !== 'queued') continue;
+      maxCredits += job.contacts * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
+    }
+  }
+  return { runs: stopped.length, maxCredits };
+}
+
+/** The user's go-ahead: runs waiting for a key run again (the next poll sends and polls their jobs). */
+export function resumeRunsStoppedByKey(ctx: AppContext): number {
+  const registry = loadRegistrySummary(ctx.documentStore);
+  const stopped = [...registry.runs.values()].filter((run) => run.authFailed);
+  if (stopped.length === 0) return 0;
+  for (const run of stopped) {
+    run.state = 'running';
+    delete run.authFailed;
+    delete run.error;
+  }
+  saveRecords(ctx.documentStore, stopped, []);
+  syncPollTrigger(ctx, registry);
+  return stopped.length;
+}
+
+type KeyContext = Pick<AppContext, 'userStore'>;
+
+/**
+ * What the API said of the saved key when it refused it, kept until a key is saved or a call with it
+ * works: the sidebar disables Start with that reason instead of letting a run fail again.
+ */
+export function knownKeyProblem(ctx: KeyContext): string | undefined {
+  return ctx.userStore.get(USER_PROPERTY.keyRefused) ?? undefined;
+}
+
+/** After a call with the saved key: remember a refusal, forget one when the key worked. */
+export function noteKeyOutcome(ctx: KeyContext, error?: unknown): void {
+  if (error !== undefined && isKeyProblem(error)) {
+    ctx.userStore.set(USER_PROPERTY.keyRefused, (error as ApiError).userMessage);
+  } else if (error === undefined && knownKeyProblem(ctx) !== undefined) {
+    ctx.userStore.delete(USER_PROPERTY.keyRefused);
+  }
+}
+
+/** Every running run waits for a key, with the reason; one registry write. */
+export function waitForKey(ctx: AppContext, registry: Registry, error: ApiError): void {
+  noteKeyOutcome(ctx, error);
+  const runs = [...registry.runs.values()].filter((run) => run.state === 'running');
+  for (const run of runs)
+    Object.assign(run, { state: 'failed', authFailed: true, error: keyWaitMessage(error) });
+  saveRecords(ctx.documentStore, runs, []);
+}
+
+/** The API client, or undefined after making every running run wait when there is no usable key. */
+export function apiOrWait(ctx: AppContext, registry: Registry): EnrichmentApi | undefined {
+  try {
+    return ctx.api();
+  } catch (error) {
+    if (!isKeyProblem(error)) throw error;
+    waitForKey(ctx, registry, error as ApiError);
+    return undefined;
+  }
+}

@@ -1,0 +1,310 @@
+/**
+ * Planning a run (no credits spent): which rows go out, which are skipped and why, which are filled
+ * from duplicates or from saved answers, and the most the run can cost.
+ */
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
+import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
+import { LIMITS } from '../domain/limits';
+import { contactFromCells, missingInput, type ContactInputs } from '../sheet/contact-input';
+import { fingerprint } from '../sheet/fingerprint';
+import { isFinalStatus, outputKeysFor, type OutputKey } from '../sheet/output-columns';
+import { ownedColumns } from '../sheet/output-layout';
+import type { RowSpan, SheetPort } from '../platform/ports';
+import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
+import { addHeaderRow } from '../sheet/writer';
+import type { ColumnMapping, InputKey } from '../domain/inputs';
+import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
+import type { AppContext } from './context';
+import { fieldsLacking, Ledger, type LedgerEntry } from '../store/ledger';
+import {
+  rememberedFirstRowHeaders,
+  rememberMapping,
+  resolveMapping,
+  sanitiseMapping,
+} from '../store/mapping-store';
+import { loadRegistry, type Registry } from '../store/registry';
+
+export interface PlanOptions {
+  kind: JobKind;
+  fields: readonly EnrichField[];
+  /** The user's corrected mapping; absent: remembered or detected. */
+  mapping?: ColumnMapping;
+  /** Look every row up again: every field asked anew, saved answers not reused. */
+  overwrite: boolean;
+  /** Selected rows; empty: every data row. */
+  spans: readonly RowSpan[];
+  /**
+   * For a sheet where no row reads as headers: whether row 1 holds them all the same (the user's
+   * answer, remembered with the mapping). Absent: the remembered answer, else `guessHeaders`.
+   */
+  firstRowHeaders?: boolean;
+  /** With no answer given or remembered, let row 1's look decide (the sidebar; a schedule does not guess). */
+  guessHeaders?: boolean;
+  /**
+   * A row whose Status is final but whose inputs have no saved answer had them edited since: send
+   * it again (its outputs are replaced). The schedule plans this way: new rows are rows without an
+   * answer in the ledger, whatever their Status says.
+   */
+  resendEdited?: boolean;
+  /**
+   * The plan is for a start, which writes: a sheet without a header row gets one above its data
+   * first (every row moves down one; the plan's rows are the new ones). A preview never writes.
+   */
+  addHeaderRow?: boolean;
+}
+
+/** A selected row the run leaves alone, and why (in words the user reads). */
+export interface SkippedRow {
+  row: number;
+  reason: string;
+}
+
+/** One distinct contact to send, and every selected row that carries it. */
+export interface PlannedContact {
+  fp: string;
+  input: ContactInputs;
+  rows: number[];
+  /** The fields to ask the API for: the run's, less those a saved answer already covers. */
+  fields: EnrichField[];
+}
+
+export interface RunPlan {
+  options: PlanOptions;
+  /** Fields as the run uses them: none for a reverse lookup. */
+  fields: EnrichField[];
+  sheet: SheetPort;
+  /** Its headerRow is 0 when the sheet has none: such a plan can be shown, not launched. */
+  table: SheetTable;
+  /** False when no row read as headers (row 1 then holds them only by the user's answer). */
+  headerDetected: boolean;
+  mapping: ColumnMapping;
+  /** The mapping names the inputs a row needs (every row would be skipped otherwise). */
+  mappingComplete: boolean;
+  /** Data rows in the selection. */
+  rows: number;
+  /** Selected rows left alone because they already have their results. */
+  alreadyDone: number;
+  /** What "look up again" (overwrite) would send: every selected contact, every field asked anew. */
+  lookUpAgain: Reasked;
+  toSend: PlannedContact[];
+  /** Rows answered by a saved answer, with it. */
+  fromLedger: { row: number; entry: LedgerEntry }[];
+  /** Rows that repeat the inputs of an earlier row being sent: filled from its answer. */
+  duplicateRows: number;
+  skipped: (SkippedRow & { missing: boolean })[];
+  maxCredits: number;
+  /** Contacts asked again for fields their saved answer has (overwrite), and that part of maxCredits. */
+  reasked: Reasked;
+  jobs: number;
+}
+
+export interface Reasked {
+  contacts: number;
+  maxCredits: number;
+}
+
+/** Credits one contact can cost at most. */
+export function maxCreditsPerContact(kind: JobKind, fields: readonly EnrichField[]): number {
+  if (kind === 'reverse') return REVERSE_PROFILE_PRICE;
+  return fields.reduce((sum, field) => sum + PRICES[field], 0);
+}
+
+/** The most a contact with a saved answer can cost again when every field is asked anew. */
+function repeatCredits(
+  kind: JobKind,
+  fields: readonly EnrichField[],
+  lacking: readonly EnrichField[],
+): number {
+  if (kind === 'reverse') return REVERSE_PROFILE_PRICE;
+  return maxCreditsPerContact(
+    kind,
+    fields.filter((field) => !lacking.includes(field)),
+  );
+}
+
+export function itemsPerJob(kind: JobKind): number {
+  return kind === 'reverse' ? LIMITS.itemsPerReverseJob : LIMITS.itemsPerEnrichJob;
+}
+
+/**
+ * The jobs a plan sends: a job asks one list of fields, so contacts that lack different fields go
+ * into different jobs (most runs have one group), each cut into jobs of the API's size.
+ */
+export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): PlannedContact[][] {
+  const groups = new Map<string, PlannedContact[]>();
+  for (const contact of contacts) {
+    const key = [...contact.fields].sort().join(',');
+    // Pushed, not copied: a 100,000-contact run is one group, and copying it per contact is O(n²).
+    const group = groups.get(key);
+    if (group) group.push(contact);
+    else groups.set(key, [contact]);
+  }
+  const size = itemsPerJob(kind);
+  return [...groups.values()].flatMap((group) =>
+    Array.from({ length: Math.ceil(group.length / size) }, (_, index) =>
+      group.slice(index * size, (index + 1) * size),
+    ),
+  );
+}
+
+/** Reads the table (one Range read) and plans the run; pass the registry when the caller has it. */
+export function buildPlan(
+  ctx: AppContext,
+  sheet: SheetPort,
+  options: PlanOptions,
+  registry: Registry = loadRegistry(ctx.documentStore, ctx.spreadsheet),
+): RunPlan {
+  const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
+  const read = readSheetTable(sheet, upTo);
+  const headerDetected = read.headerRow > 0;
+  const firstRowHeaders = headerDetected
+    ? undefined
+    : (options.firstRowHeaders ??
+      rememberedFirstRowHeaders(ctx.documentStore, sheet.id(), options.kind) ??
+      (options.guessHeaders === true && firstRowLooksLikeHeaders(read.values)));
+  const table = firstRowHeaders ? withFirstRowHeaders(read) : read;
+  const outputs = ownedColumns(table.outputs);
+  const mapping = sanitiseMapping(
+    options.mapping ?? resolveMapping(ctx.documentStore, table, options.kind),
+    table.width,
+    outputs,
+  );
+  let spans = options.spans;
+  if (!table.headerRow && options.addHeaderRow && dataRowsIn(table, spans).length > 0) {
+    addHeaderRow(table, mapping);
+    spans = spans.map((span) => ({ start: span.start + 1, end: span.end + 1 }));
+    // Remembered under the headers the columns have now, so the next run finds them by header.
+    rememberMapping(ctx.documentStore, table, options.kind, mapping);
+  } else if (options.mapping || options.firstRowHeaders !== undefined) {
+    rememberMapping(ctx.documentStore, table, options.kind, mapping, firstRowHeaders);
+  }
+  const fields = options.kind === 'reverse' ? [] : [...new Set(options.fields)];
+
+  const busy = fingerprintsInFlight(registry);
+  const skipped: RunPlan['skipped'] = [];
+  const candidates: { row: number; fp: string; input: ContactInputs; final: boolean }[] = [];
+  const rows = dataRowsIn(table, spans);
+  for (const row of rows) {
+    const input = contactFromCells(table.values[row - 1]!, mapping);
+    const missing = missingInput(options.kind, input);
+    if (missing) {
+      skipped.push({ row, reason: missing, missing: true });
+      continue;
+    }
+    const fp = fingerprint(options.kind, input);
+    const waitingFor = busy.get(fp);
+    if (waitingFor) {
+      skipped.push({ row, reason: waitingFor, missing: false });
+      continue;
+    }
+    const final = !options.overwrite && isFinalStatus(outputCell(table, options.kind, 'status', row));
+    candidates.push({ row, fp, input, final });
+  }
+
+  // The ledger knows which fields each saved answer covers (a row's Status cannot say): only what
+  // is missing is asked for, unless the user asks to look everything up again.
+  const saved = new Ledger(ctx.spreadsheet, ctx.cache).lookup(candidates.map((candidate) => candidate.fp));
+  const fromLedger: RunPlan['fromLedger'] = [];
+  const byFp = new Map<string, PlannedContact>();
+  const reasked: Reasked = { contacts: 0, maxCredits: 0 };
+  let alreadyDone = 0;
+  for (const { row, fp, input, final } of candidates) {
+    const entry = saved.get(fp);
+    const lacking = fieldsLacking(entry, fields);
+    const covered = !!entry && lacking.length === 0;
+    // A row with its answer is left alone, unless a field it was never asked for is asked now.
+    if (final && (covered || (!entry && !options.resendEdited))) {
+      skipped.push({ row, reason: 'already enriched', missing: false });
+      alreadyDone++;
+      continue;
+    }
+    if (covered && !options.overwrite) {
+      fromLedger.push({ row, entry });
+      continue;
+    }
+    const contact = byFp.get(fp);
+    if (contact) {
+      contact.rows.push(row);
+      continue;
+    }
+    byFp.set(fp, { fp, input, rows: [row], fields: options.overwrite ? [...fields] : lacking });
+    const repeat = entry && options.overwrite ? repeatCredits(options.kind, fields, lacking) : 0;
+    if (repeat > 0) {
+      reasked.contacts++;
+      reasked.maxCredits += repeat;
+    }
+  }
+  const toSend = [...byFp.values()];
+  skipped.sort((a, b) => a.row - b.row);
+  const again = new Set(candidates.map((candidate) => candidate.fp)).size;
+  return {
+    options: { ...options, spans },
+    fields,
+    sheet,
+    table,
+    headerDetected,
+    mapping,
+    mappingComplete: mappingCovers(options.kind, mapping),
+    rows: rows.length,
+    alreadyDone,
+    lookUpAgain: { contacts: again, maxCredits: again * maxCreditsPerContact(options.kind, fields) },
+    toSend,
+    fromLedger,
+    duplicateRows: toSend.reduce((sum, contact) => sum + contact.rows.length - 1, 0),
+    skipped,
+    maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(options.kind, contact.fields), 0),
+    reasked,
+    jobs: jobsOf(toSend, options.kind).length,
+  };
+}
+
+/**
+ * Whether a row with every mapped cell filled could be sent: missingInput's rule, asked of the
+ * mapping instead of a row (a full name gives both names, a work email the company's domain).
+ */
+export function mappingCovers(kind: JobKind, mapping: ColumnMapping): boolean {
+  const has = (...keys: InputKey[]) => (keys.some((key) => mapping[key] !== undefined) ? 'x' : '');
+  const probe: ContactInputs = {
+    firstName: has('firstName', 'fullName'),
+    lastName: has('lastName', 'fullName'),
+    companyName: has('companyName'),
+    companyDomain: has('companyDomain', 'email'),
+    networkUrl: has('networkUrl'),
+    email: has('email'),
+  };
+  return missingInput(kind, probe) === '';
+}
+
+/** The output columns the plan's run writes (created with its first write if missing). */
+export function planOutputKeys(plan: RunPlan): OutputKey[] {
+  return outputKeysFor(plan.options.kind, plan.fields, plan.mapping);
+}
+
+const WAITING_FOR_RUN = 'waiting for a running job';
+const WAITING_FOR_DECISION =
+  'may have been started by an earlier run: retry or import that job under Jobs (not sent again so you are not charged twice)';
+const WAITING_FOR_KEY =
+  'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
+
+/**
+ * Fingerprints already in a job of a running run, or of a run stopped by a refused key (it resumes,
+ * and sends or collects those jobs, when a key is saved): sending them again would pay twice.
+ */
+export function fingerprintsInFlight(registry: Registry): Map<string, string> {
+  const busy = new Map<string, string>();
+  for (const job of registry.jobs) {
+    const run = registry.runs.get(job.run);
+    if (job.state === 'applied' || !run) continue;
+    const reason =
+      job.state === 'ambiguous'
+        ? WAITING_FOR_DECISION
+        : run.state === 'running'
+          ? WAITING_FOR_RUN
+          : run.authFailed
+            ? WAITING_FOR_KEY
+            : '';
+    if (reason) job.fingerprints.forEach((fp) => busy.set(fp, reason));
+  }
+  return busy;
+}

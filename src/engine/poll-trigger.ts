@@ -1,0 +1,35 @@
+/** The time-driven poll trigger: present while jobs are pending (and the user wants it), gone otherwise. */
+import { USER_PROPERTY } from '../platform/property-keys';
+import type { AppContext } from './context';
+import { formulaAutoIsMine } from '../store/formula-auto-setting';
+import { scheduleIsMine } from '../store/schedule-store';
+import { POLL_TRIGGER_HANDLER } from './context';
+import type { JobBase, Registry } from '../store/registry';
+
+/** Apps Script's shortest period for an add-on is hourly; a bound script can have 5 minutes. */
+const POLL_EVERY_MINUTES = 5;
+
+export function backgroundRefreshEnabled(ctx: AppContext): boolean {
+  return ctx.userStore.get(USER_PROPERTY.backgroundRefresh) !== '0';
+}
+
+/** True when some job still waits for the API or for its rows to be written. */
+export function hasActiveJobs(registry: Registry<JobBase>): boolean {
+  return registry.jobs.some((job) => {
+    const run = registry.runs.get(job.run);
+    return job.state !== 'applied' && run?.state === 'running';
+  });
+}
+
+/** Installs or removes the trigger to match the registry. Returns the minutes between polls (0: none). */
+export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
+  const wanted =
+    (hasActiveJobs(registry) && backgroundRefreshEnabled(ctx)) ||
+    formulaAutoIsMine(ctx) ||
+    scheduleIsMine(ctx);
+  if (wanted) {
+    return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES);
+  }
+  if (ctx.triggers.has(POLL_TRIGGER_HANDLER)) ctx.triggers.remove(POLL_TRIGGER_HANDLER);
+  return 0;
+}

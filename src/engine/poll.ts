@@ -1,0 +1,245 @@
+/**
+ * Polling: the sidebar's pollJobs() and the time-driven trigger both land here.
+ *
+ * Crash safety. An execution can be killed at any line (the 6-minute limit, a quota, a closed
+ * sidebar). Every step therefore stores its work before recording that it happened:
+ *   1. answers of a poll go to the ledger first (one append);
+ *   2. then the jobs are marked "fetched" (one registry write, with the credits they cost);
+ *   3. then the rows are written (one block write per sheet and kind);
+ *   4. then the jobs are marked "applied" (one registry write, with the found/done counts).
+ * Killed before 2: the job is still pending, is polled again, and its identical answers are not
+ * appended twice. Killed between 2 and 4: the next execution applies the fetched jobs from the
+ * ledger without asking the API; rows already written have a final Status and are left alone,
+ * and counts are saved only with step 4, so nothing is lost and nothing is counted or written twice.
+ */
+import type { ApiError } from '../api/errors';
+import { isKeyProblem } from '../api/failures';
+import type { ContactResult, JobResult } from '../domain/model';
+import type { PollOutcome } from '../api/port';
+import { contactFromCells, missingInput } from '../sheet/contact-input';
+import { fingerprint } from '../sheet/fingerprint';
+import type { AppContext } from './context';
+import { applyFetchedJobs } from './apply';
+import { SheetTables } from './sheet-tables';
+import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
+import { entryFromResult, Ledger, type LedgerEntry } from '../store/ledger';
+import { apiOrWait, waitForKey } from './key-wait';
+import { sendFormulaRequestsAutomatically } from './formula-auto';
+import { restoreInterruptedRefresh } from './formula-refresh';
+import { formulaContacts, isFormulaRun } from './formula-run';
+import { finishRuns } from './run-end';
+import { currentColumns } from './run-columns';
+import { syncPollTrigger } from './poll-trigger';
+import { loadRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import { STATUS } from '../domain/statuses';
+import { backoffMs, hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE, POLL_LOCK_WAIT_MS } from './timing';
+
+export interface PollOptions {
+  /** Poll jobs that are backing off too ("Refresh results now"). */
+  force?: boolean;
+}
+
+/** One poll of everything pending. Returns false when another poller holds the lock. */
+export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
+  if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return false;
+  try {
+    restoreInterruptedRefresh(ctx);
+    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    for (const { key, reason } of registry.unreadable)
+      ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
+    const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
+    // Each sheet is read and fingerprinted once for the whole execution.
+    const tables = new SheetTables(ctx.spreadsheet);
+    settleInterruptedStarts(ctx, registry);
+    applyFetchedJobs(ctx, registry, ledger, tables);
+    startQueuedRuns(ctx, registry, tables);
+    pollPendingJobs(ctx, registry, ledger, tables, options);
+    finishRuns(ctx, registry);
+    if (hasTime(ctx)) sendFormulaRequestsAutomatically(ctx, registry);
+    syncPollTrigger(ctx, registry);
+    return true;
+  } finally {
+    ctx.lock.release();
+  }
+}
+
+const isActive = (registry: Registry, job: JobRecord) => registry.runs.get(job.run)?.state === 'running';
+
+/** Sends jobs that a start cut short (or a rate limit deferred); inputs are read again by fingerprint. */
+function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTables): void {
+  const runs = new Set(
+    registry.jobs.filter((job) => job.state === 'queued' && isActive(registry, job)).map((job) => job.run),
+  );
+  for (const runId of runs) {
+    if (!hasTime(ctx)) return;
+    const run = registry.runs.get(runId)!;
+    const table = tables.table(run.sheetId);
+    const contacts = isFormulaRun(run) ? formulaContacts(ctx) : new Map<string, SendableContact>();
+    if (table) {
+      // Columns found again by their headers; a run whose columns are gone sends nothing more.
+      const { mapping, missing } = currentColumns(run, table);
+      if (missing.length === 0)
+        for (const [fp, [row]] of tables.rows(table, run.kind, mapping)) {
+          contacts.set(fp, { input: contactFromCells(table.values[row! - 1]!, mapping), row: row! });
+        }
+    }
+    if (!startQueuedJobs(ctx, registry, run, contacts)) return;
+  }
+}
+
+function pollPendingJobs(
+  ctx: AppContext,
+  registry: Registry,
+  ledger: Ledger,
+  tables: SheetTables,
+  options: PollOptions,
+): void {
+  const now = ctx.clock.now();
+  const due = registry.jobs.filter(
+    (job) =>
+      job.state === 'pending' &&
+      isActive(registry, job) &&
+      (options.force || !job.nextPollAt || job.nextPollAt <= now),
+  );
+  if (due.length === 0) return;
+  const api = apiOrWait(ctx, registry);
+  if (!api) return;
+  for (let start = 0; start < due.length; start += POLL_BATCH_SIZE) {
+    if (!hasTime(ctx)) return;
+    const batch = due.slice(start, start + POLL_BATCH_SIZE).filter((job) => isActive(registry, job));
+    if (batch.length === 0) continue;
+    const outcomes = api.pollJobs(
+      batch.map((job) => ({ id: job.id!, kind: registry.runs.get(job.run)!.kind })),
+    );
+    const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes);
+    applyFetchedJobs(ctx, registry, ledger, tables);
+    if (stopped) return;
+  }
+}
+
+/** Steps 1 and 2 of the crash-safety order. Returns true when the API refused the key. */
+function recordOutcomes(
+  ctx: AppContext,
+  registry: Registry,
+  ledger: Ledger,
+  batch: JobRecord[],
+  outcomes: PollOutcome[],
+): boolean {
+  const answers = new Map<string, LedgerEntry>();
+  const changedRuns = new Set<RunRecord>();
+  const changedJobs: JobRecord[] = [];
+  let keyRefused: ApiError | undefined;
+  batch.forEach((job, index) => {
+    const run = registry.runs.get(job.run)!;
+    const outcome = outcomes[index] ?? { kind: 'not_ready' };
+    const change = outcomeChange(ctx, run, job, outcome, answers);
+    if (change === 'key_refused' && outcome.kind === 'error') keyRefused = outcome.error;
+    else if (change) {
+      changedJobs.push(job);
+      if (change === 'fetched') changedRuns.add(run);
+    }
+  });
+  ledger.store(answers);
+  saveRecords(ctx.documentStore, [...changedRuns], changedJobs);
+  if (keyRefused) waitForKey(ctx, registry, keyRefused);
+  return !!keyRefused;
+}
+
+type Change = 'fetched' | 'retry' | 'key_refused' | null;
+
+/** Decides what a poll outcome does to its job; answers to store go into `answers`. */
+function outcomeChange(
+  ctx: AppContext,
+  run: RunRecord,
+  job: JobRecord,
+  outcome: PollOutcome,
+  answers: Map<string, LedgerEntry>,
+): Change {
+  const now = ctx.clock.now();
+  if (outcome.kind === 'result') {
+    const rest = restStatusOf(outcome.result);
+    if (rest === undefined) return giveUpWhenStuck(job, now);
+    const sent = new Set(job.fingerprints);
+    for (const item of outcome.result.items) {
+      const fp = fingerprintOfItem(run, item);
+      if (!fp || !sent.has(fp)) continue;
+      const entry = entryFromResult(item, job.fields ?? run.fields, now);
+      const keep =
+        outcome.result.status === 'FINISHED' ||
+        entry.workEmail ||
+        entry.personalEmail ||
+        entry.phone ||
+        entry.profile;
+      if (keep) answers.set(fp, entry);
+    }
+    // An unreadable item is matched by its custom fingerprint, else by its place: results list one
+    // record per submitted item, in order (docs/api-decisions.md).
+    // Reasons are bounded so that a job whose 100 items all fail still fits its 9 KB property.
+    const problems = outcome.result.rejected
+      .map((item) => [item.custom.fp ?? job.fingerprints[item.index], item.reason.slice(0, 60)] as const)
+      .filter(([fp]) => fp !== undefined && sent.has(fp));
+    if (problems.length) job.itemProblems = Object.fromEntries(problems);
+    run.credits += outcome.result.credits - (job.credits ?? 0);
+    Object.assign(job, {
+      state: 'fetched',
+      unansweredStatus: rest,
+      status: outcome.result.status,
+      credits: outcome.result.credits,
+    });
+    return 'fetched';
+  }
+  if (outcome.kind === 'not_ready') return giveUpWhenStuck(job, now);
+  const error = outcome.error;
+  if (isKeyProblem(error)) return 'key_refused';
+  if (error.status === 404) {
+    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.jobNotFound });
+    return 'fetched';
+  }
+  job.tries = (job.tries ?? 0) + 1;
+  if (!error.retryable && job.tries >= 3) {
+    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.error(error.userMessage) });
+    return 'fetched';
+  }
+  job.nextPollAt = now + backoffMs(job.tries);
+  return 'retry';
+}
+
+/** Row status of the contacts a final result has no answer for; undefined while the job runs. */
+function restStatusOf(result: JobResult): string | undefined {
+  switch (result.status) {
+    case 'FINISHED':
+      return STATUS.notFound;
+    case 'CREDITS_INSUFFICIENT':
+      return STATUS.outOfCredits;
+    case 'CANCELED':
+      return STATUS.canceled;
+    default:
+      return undefined;
+  }
+}
+
+function giveUpWhenStuck(job: JobRecord, now: number): Change {
+  if (job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS) {
+    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.timedOut });
+    return 'fetched';
+  }
+  if (!job.tries) return null;
+  job.tries = 0;
+  delete job.nextPollAt;
+  return 'retry';
+}
+
+/** The fingerprint sent in `custom`; recomputed from the echoed input if the API lost it. */
+function fingerprintOfItem(run: RunRecord, item: ContactResult): string | undefined {
+  if (item.custom.fp) return item.custom.fp;
+  const input = item.input;
+  const contact = {
+    firstName: input.firstName ?? '',
+    lastName: input.lastName ?? '',
+    companyName: input.companyName ?? '',
+    companyDomain: input.companyDomain ?? '',
+    networkUrl: input.networkUrl ?? '',
+    email: (input.email ?? '').toLowerCase(),
+  };
+  return missingInput(run.kind, contact) ? undefined : fingerprint(run.kind, contact);
+}

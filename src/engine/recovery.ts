@@ -1,0 +1,216 @@
+/**
+ * The two ways out of an ambiguous start (a job that may have been started although its id never
+ * came back), both chosen by the user, never taken on our own:
+ * - retry: send the job again, knowing it may be paid twice if the first start went through;
+ * - import: attach the job the provider's dashboard shows (found by its readable name) by its id:
+ *   its results are fetched and applied by the `custom` fingerprints we sent, at no cost.
+ * Import also recovers a job whose registry was lost: a new run is made from the job's own results.
+ */
+import type { JobResult } from '../domain/model';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
+import type { PollOutcome } from '../api/port';
+import { readSheetTable } from '../sheet/table';
+import { UserError } from '../domain/user-error';
+import type { AppContext } from './context';
+import { resolveMapping } from '../store/mapping-store';
+import { maxCreditsPerContact } from './plan';
+import { pollOnce } from './poll';
+import { syncPollTrigger } from './poll-trigger';
+import {
+  loadRegistry,
+  saveJobFingerprints,
+  saveRecords,
+  type JobBase,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
+import { newId } from './run-launch';
+import { withDocumentLock } from './timing';
+
+/** A job of a run, by the run's id and the job's place in it (not the API's job id). */
+export interface RunJobRef {
+  runId: string;
+  seq: number;
+}
+
+export interface ImportRequest {
+  /** The enrichment id the provider's dashboard shows. */
+  jobId: string;
+  /** The ambiguous job it answers; absent: a job of this spreadsheet the Jobs list lost. */
+  job?: RunJobRef;
+}
+
+export interface ImportResult {
+  runId: string;
+  contacts: number;
+}
+
+const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{3,99}$/;
+
+function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
+  return withDocumentLock(ctx, () => work(loadRegistry(ctx.documentStore, ctx.spreadsheet)));
+}
+
+function ambiguousJob(registry: Registry, ref: RunJobRef): { run: RunRecord; job: JobRecord } {
+  const run = registry.runs.get(ref.runId);
+  const job = registry.jobs.find((candidate) => candidate.run === ref.runId && candidate.seq === ref.seq);
+  if (!run || !job || job.state !== 'ambiguous') {
+    throw new UserError('This job is no longer waiting for a decision: refresh the Jobs panel.');
+  }
+  return { run, job };
+}
+
+/** Credits a retry of an ambiguous job can cost at most (shown before the user confirms). */
+export function retryPrice(run: RunRecord, job: JobBase, contacts: number): number {
+  return contacts * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
+}
+
+/** Puts the run back to work and clears what the ambiguity left on the job. */
+function reopen(
+  ctx: AppContext,
+  registry: Registry,
+  run: RunRecord,
+  job: JobRecord,
+  change: Partial<JobRecord>,
+): void {
+  for (const key of ['rowsMarked', 'problem', 'unansweredStatus', 'nextPollAt'] as const) delete job[key];
+  Object.assign(job, change);
+  run.state = 'running';
+  delete run.error;
+  delete run.endedAt;
+  saveRecords(ctx.documentStore, [run], [job]);
+  syncPollTrigger(ctx, registry);
+}
+
+/** The user chose to send an ambiguous job again (and was told what it may cost). */
+export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
+  underLock(ctx, (registry) => {
+    const { run, job } = ambiguousJob(registry, ref);
+    reopen(ctx, registry, run, job, { state: 'queued', tries: 0 });
+  });
+  pollOnce(ctx);
+}
+
+/** The job's result, answering for an enrichment or a reverse lookup (the id alone does not say). */
+function fetchJob(
+  ctx: AppContext,
+  jobId: string,
+  kinds: readonly JobKind[],
+): { kind: JobKind; outcome: PollOutcome } {
+  let last: PollOutcome | undefined;
+  for (const kind of kinds) {
+    const [outcome] = ctx.api().pollJobs([{ id: jobId, kind }]);
+    last = outcome!;
+    if (outcome!.kind !== 'error' || outcome!.error.status !== 404) return { kind, outcome: outcome! };
+  }
+  if (last?.kind === 'error' && last.error.status === 404) {
+    throw new UserError(
+      `The enrichment service does not know the job ${jobId}: check the id (and the API key).`,
+    );
+  }
+  throw new UserError('The job could not be read.');
+}
+
+const checkedId = (jobId: string): string => {
+  const id = jobId.trim();
+  if (!JOB_ID.test(id)) throw new UserError(`"${jobId}" does not look like a job id.`);
+  return id;
+};
+
+/** Imports a job by id: into an ambiguous job, or as a new run when the registry lost it. */
+export function importJob(ctx: AppContext, request: ImportRequest): ImportResult {
+  const jobId = checkedId(request.jobId);
+  const result = request.job ? importIntoAmbiguousJob(ctx, jobId, request.job) : importLostJob(ctx, jobId);
+  pollOnce(ctx);
+  return result;
+}
+
+function importIntoAmbiguousJob(ctx: AppContext, jobId: string, ref: RunJobRef): ImportResult {
+  const { run, job } = underLock(ctx, (registry) => ambiguousJob(registry, ref));
+  const { outcome } = fetchJob(ctx, jobId, [run.kind]);
+  if (outcome.kind === 'error') throw new UserError(outcome.error.userMessage);
+  if (outcome.kind === 'result' && outcome.result.items.length) {
+    const ours = new Set(job.fingerprints);
+    if (!outcome.result.items.some((item) => ours.has(item.custom.fp ?? ''))) {
+      throw new UserError(`The job ${jobId} is another job: none of its contacts belongs to this one.`);
+    }
+  }
+  return underLock(ctx, (registry) => {
+    const current = ambiguousJob(registry, ref);
+    reopen(ctx, registry, current.run, current.job, {
+      state: 'pending',
+      id: jobId,
+      startedAt: ctx.clock.now(),
+      tries: 0,
+    });
+    return { runId: run.id, contacts: job.fingerprints.length };
+  });
+}
+
+/** Fields a lost job asked for, as far as its answers show (asking again for a miss costs nothing). */
+function fieldsFound(result: JobResult): EnrichField[] {
+  const found = new Set<EnrichField>();
+  for (const item of result.items) {
+    if (item.workEmail ?? item.workEmails[0]) found.add('work_email');
+    if (item.personalEmail ?? item.personalEmails[0]) found.add('personal_email');
+    if (item.phone ?? item.phones[0]) found.add('phone');
+  }
+  return found.size ? [...found] : ['work_email'];
+}
+
+function importLostJob(ctx: AppContext, jobId: string): ImportResult {
+  const { kind, outcome } = fetchJob(ctx, jobId, ['enrich', 'reverse']);
+  if (outcome.kind === 'error') throw new UserError(outcome.error.userMessage);
+  if (outcome.kind === 'not_ready')
+    throw new UserError(`The job ${jobId} is still running: import it again in a few minutes.`);
+  const result = outcome.result;
+  const ours = result.items.filter((item) => item.custom.fp && item.custom.sheetId);
+  if (ours.length === 0)
+    throw new UserError(
+      `The job ${jobId} was not started by Sheet Enrich: its contacts carry no row identity.`,
+    );
+  const sheetId = Number(ours[0]!.custom.sheetId);
+  const sheet = ctx.spreadsheet.sheetById(sheetId);
+  if (!sheet) throw new UserError(`The sheet of the job ${jobId} is no longer in this spreadsheet.`);
+  return underLock(ctx, (registry) => {
+    if (registry.jobs.some((job) => job.id === jobId))
+      throw new UserError(`The job ${jobId} is already in the Jobs list.`);
+    const fingerprints = [...new Set(ours.map((item) => item.custom.fp!))];
+    const run: RunRecord = {
+      id: newId(ctx),
+      kind,
+      sheetId,
+      sheetName: sheet.name(),
+      mapping: resolveMapping(ctx.documentStore, readSheetTable(sheet), kind),
+      fields: kind === 'reverse' ? [] : fieldsFound(result),
+      overwrite: false,
+      startedAt: ctx.clock.now(),
+      state: 'running',
+      jobs: 1,
+      sent: fingerprints.length,
+      done: 0,
+      found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
+      credits: 0,
+      fromLedger: 0,
+      unmatched: 0,
+    };
+    const job: JobRecord = {
+      run: run.id,
+      seq: 0,
+      state: 'pending',
+      fingerprints,
+      rows: `imported job ${jobId}`,
+      id: jobId,
+      startedAt: ctx.clock.now(),
+      tries: 0,
+    };
+    registry.runs.set(run.id, run);
+    registry.jobs.push(job);
+    saveJobFingerprints(ctx.spreadsheet, registry, [job]);
+    saveRecords(ctx.documentStore, [run], [job]);
+    syncPollTrigger(ctx, registry);
+    return { runId: run.id, contacts: fingerprints.length };
+  });
+}

@@ -1,0 +1,75 @@
+/** What a row's cells say about its answer: the Status texts and the output values from a ledger entry. */
+import type { JobKind } from '../domain/runs';
+import { FIELD_TABLE, type EnrichField } from '../domain/fields';
+import type { RowOutput } from '../sheet/writer';
+import { emailCells, STATUS } from '../domain/statuses';
+import { entryFoundSomething, type LedgerEntry } from '../store/ledger';
+import { minuteIn } from '../store/local-time';
+import type { FoundCounts } from '../store/registry';
+
+/** "2025-01-31T09:15:02Z": sortable and unambiguous in every locale. */
+export function timestampText(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A field's two cells (the value, then its status or region) from a saved answer, if it has one. */
+function savedCells(entry: LedgerEntry, field: EnrichField): [string | undefined, string] | undefined {
+  const slot = FIELD_TABLE[field].slot;
+  if (slot === 'phone') return entry.phone && [entry.phone.number, entry.phone.region];
+  const email = entry[slot];
+  if (!email) return undefined;
+  const cells = emailCells(email);
+  return [cells.email, cells.status];
+}
+
+/** What a run needs to turn a saved answer into a row's cells. */
+export interface RowOutputOptions {
+  kind: JobKind;
+  fields: readonly EnrichField[];
+  /** No credits were spent for it now: the Status says "(saved)". */
+  saved: boolean;
+  /** The spreadsheet's: "Enriched at" shows the time as the user reads their clock. */
+  timeZone: string;
+}
+
+/** The cells of a row answered by a ledger entry. */
+export function rowOutputFromEntry(entry: LedgerEntry, options: RowOutputOptions): RowOutput {
+  const { kind, fields } = options;
+  const status = entryFoundSomething(entry, kind, fields) ? STATUS.found : STATUS.notFound;
+  const output: RowOutput = {
+    status: options.saved ? STATUS.saved(status) : status,
+    enrichedAt: minuteIn(options.timeZone, entry.at),
+  };
+  if (kind === 'enrich') {
+    for (const field of fields) {
+      const [valueKey, detailKey] = FIELD_TABLE[field].columns.map(([key]) => key);
+      const cells = savedCells(entry, field);
+      if (!cells) continue;
+      output[valueKey!] = cells[0];
+      output[detailKey!] = cells[1];
+    }
+  }
+  const profile = entry.profile;
+  if (profile) {
+    output.fullName = profile.fullName ?? [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+    output.title = profile.title;
+    output.company = profile.companyName;
+    output.companyDomain = profile.companyDomain;
+    output.location = profile.location;
+    output.networkUrl = profile.networkUrl;
+  }
+  return output;
+}
+
+/** Counts one answered contact into a run's found counts. */
+export function countFound(found: FoundCounts, entry: LedgerEntry, fields: readonly EnrichField[]): void {
+  let any = !!entry.profile;
+  if (entry.profile) found.profile++;
+  for (const field of fields) {
+    const slot = FIELD_TABLE[field].slot;
+    if (!entry[slot]) continue;
+    found[slot]++;
+    any = true;
+  }
+  if (any) found.contacts = (found.contacts ?? 0) + 1;
+}

@@ -1,0 +1,44 @@
+/**
+ * The user's hand on runs: cancel one (its jobs not sent yet never are; jobs already started were
+ * paid, so their answers are still polled and written), and clear ended runs from the Jobs list.
+ */
+import { UserError } from '../domain/user-error';
+import { applyFetchedJobs } from './apply';
+import type { AppContext } from './context';
+import { Ledger } from '../store/ledger';
+import { syncPollTrigger } from './poll-trigger';
+import { loadRegistry, pruneRegistry, saveRecords } from '../store/registry';
+import { finishRuns } from './run-end';
+import { STATUS } from '../domain/statuses';
+import { withDocumentLock } from './timing';
+
+/**
+ * Queued jobs become "fetched" with no answers and the status "canceled", so the usual apply step
+ * writes that status to their rows and settles them; the run ends when its started jobs have.
+ */
+export function cancelRun(ctx: AppContext, runId: string): void {
+  withDocumentLock(ctx, () => {
+    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    const run = registry.runs.get(runId);
+    if (!run || (run.state !== 'running' && !run.authFailed))
+      throw new UserError('This run has already ended.');
+    const queued = registry.jobs.filter((job) => job.run === runId && job.state === 'queued');
+    for (const job of queued) {
+      Object.assign(job, { state: 'fetched', status: 'CANCELED', unansweredStatus: STATUS.canceled });
+    }
+    // The apply step counts their contacts as not processed, as for a job the API canceled.
+    run.canceledByUser = true;
+    saveRecords(ctx.documentStore, [run], queued);
+    applyFetchedJobs(ctx, registry, new Ledger(ctx.spreadsheet, ctx.cache));
+    finishRuns(ctx, registry);
+    syncPollTrigger(ctx, registry);
+  });
+}
+
+/** Ended runs leave the list; a run with jobs still to settle (waiting for a key, ambiguous) stays. */
+export function clearEndedRuns(ctx: AppContext): void {
+  withDocumentLock(ctx, () => {
+    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry, 0);
+  });
+}

@@ -1,0 +1,75 @@
+/** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
+import type { AppContext } from './context';
+import { appendRunLog, contactsFound } from '../store/run-log';
+import { releaseUnspent } from '../store/schedule-store';
+import { pruneRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import { type RunState } from '../domain/runs';
+
+/** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
+export const jobSettled = (job: JobRecord): boolean =>
+  job.state === 'applied' || (job.state === 'ambiguous' && !!job.rowsMarked);
+
+function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunState; error?: string } {
+  const ambiguous = jobs.filter((job) => job.state === 'ambiguous');
+  if (ambiguous.length) {
+    const contacts = ambiguous.reduce((sum, job) => sum + job.fingerprints.length, 0);
+    return {
+      state: 'failed',
+      error:
+        `${contacts} contacts (${ambiguous.length} ${ambiguous.length === 1 ? 'job' : 'jobs'}) may have been started although the answer was lost; ` +
+        'they were not sent again so you are not charged twice. Retry them, or import the job by the id shown in the provider’s dashboard.',
+    };
+  }
+  if (run.canceledByUser) {
+    return {
+      state: 'canceled',
+      error: `Canceled: ${run.unprocessed ?? 0} contacts were not sent (nothing charged for them); answers of jobs already started were written.`,
+    };
+  }
+  if (jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT')) {
+    return {
+      state: 'out_of_credits',
+      error: 'The workspace ran out of credits: add credits, then run the rest again.',
+    };
+  }
+  if (jobs.some((job) => job.status === 'CANCELED')) {
+    return {
+      state: 'canceled',
+      error: 'The job was canceled in the dashboard: run the rest again if needed.',
+    };
+  }
+  const failed = jobs.filter((job) => !job.status && job.unansweredStatus);
+  if (jobs.length > 0 && failed.length === jobs.length)
+    return { state: 'failed', error: failed[0]!.unansweredStatus };
+  return { state: 'finished' };
+}
+
+/** The toast at a run's end: what was found, what was not processed, what the API charged. */
+export function summary(run: RunRecord): string {
+  const what = run.kind === 'reverse' ? 'profiles' : 'contacts';
+  const processed = run.sent - (run.unprocessed ?? 0);
+  const notProcessed = run.unprocessed ? ` (${run.unprocessed} of ${run.sent} not processed)` : '';
+  const base = `${run.sheetName}: ${contactsFound(run)} of ${processed} ${what} found${notProcessed}, ${run.credits} credits charged`;
+  return run.error ? `${base}. ${run.error}` : `${base}.`;
+}
+
+/** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
+export function finishRuns(ctx: AppContext, registry: Registry): void {
+  const ended: RunRecord[] = [];
+  for (const run of registry.runs.values()) {
+    if (run.state !== 'running') continue;
+    const jobs = registry.jobs.filter((job) => job.run === run.id);
+    if (!jobs.every(jobSettled)) continue;
+    Object.assign(run, finalState(run, jobs), { endedAt: ctx.clock.now() });
+    ended.push(run);
+  }
+  if (ended.length === 0) return;
+  saveRecords(ctx.documentStore, ended, []);
+  releaseUnspent(ctx, ended);
+  for (const run of ended) ctx.notify.toast(summary(run));
+  // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
+  appendRunLog(ctx, ended, registry);
+  pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
+}
+
+export { contactsFound };

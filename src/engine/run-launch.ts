@@ -1,0 +1,119 @@
+/**
+ * Registering a run and sending its first jobs: shared by runs on a sheet's rows (start.ts) and runs
+ * of formula requests (formula-run.ts).
+ */
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
+import { rowsLabel } from '../sheet/text';
+import type { AppContext } from './context';
+import { startQueuedJobs, type SendableContact } from './job-starter';
+import { jobsOf, type PlannedContact } from './plan';
+import { syncPollTrigger } from './poll-trigger';
+import { appendRunLog } from '../store/run-log';
+import {
+  assertRoom,
+  estimateBytes,
+  saveJobFingerprints,
+  saveRecords,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
+
+/** What a start did, for the sidebar. */
+export interface RunStarted {
+  runId: string;
+  jobs: number;
+  contacts: number;
+  /** Rows written at once from saved results (no credits). */
+  rowsFilledFromLedger: number;
+  /** Why the run stopped at once (e.g. the API refused the key), in plain words. */
+  message?: string;
+}
+
+export function newId(ctx: AppContext): string {
+  return ctx.clock.now().toString(36) + Math.random().toString(36).slice(2, 6);
+}
+
+type RunOrigin = Pick<
+  RunRecord,
+  'sheetId' | 'sheetName' | 'mapping' | 'overwrite' | 'fromLedger' | 'estimatedCredits'
+> &
+  Partial<Pick<RunRecord, 'mappingHeaders' | 'source' | 'rowsInScope'>>;
+
+/** A new run's record: running while it has contacts to send. */
+export function newRun(
+  ctx: AppContext,
+  kind: JobKind,
+  fields: EnrichField[],
+  toSend: readonly PlannedContact[],
+  origin: RunOrigin,
+): RunRecord {
+  return {
+    id: newId(ctx),
+    kind,
+    fields,
+    startedAt: ctx.clock.now(),
+    state: toSend.length ? 'running' : 'finished',
+    jobs: jobsOf(toSend, kind).length,
+    sent: toSend.length,
+    done: 0,
+    found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
+    credits: 0,
+    unmatched: 0,
+    ...(ctx.userEmail() ? { startedBy: ctx.userEmail() } : {}),
+    ...origin,
+  };
+}
+
+/**
+ * Registers the run and its jobs (fingerprints in the job sheet, then the records), lets the
+ * caller write what the start shows, then sends what time allows; a poll sends the rest.
+ */
+export function registerAndSend(
+  ctx: AppContext,
+  registry: Registry,
+  run: RunRecord,
+  toSend: readonly PlannedContact[],
+  contacts: ReadonlyMap<string, SendableContact>,
+  afterRegistering: () => void,
+): RunStarted {
+  const jobs: JobRecord[] = jobsOf(toSend, run.kind).map((chunk, seq) => {
+    const job: JobRecord = {
+      run: run.id,
+      seq,
+      state: 'queued',
+      fingerprints: chunk.map((contact) => contact.fp),
+      rows:
+        run.source === 'formulas'
+          ? `${chunk.length} formulas`
+          : rowsLabel(chunk.flatMap((contact) => contact.rows)),
+    };
+    // Contacts that have some fields saved ask only for the others.
+    const fields = chunk[0]!.fields;
+    if (run.kind === 'enrich' && fields.length !== run.fields.length) job.fields = fields;
+    return job;
+  });
+  assertRoom(registry, estimateBytes([run], jobs));
+  // Registered before anything is sent: from here on, a poll can finish what this execution starts.
+  saveJobFingerprints(ctx.spreadsheet, registry, jobs);
+  saveRecords(ctx.documentStore, [run], jobs);
+  registry.runs.set(run.id, run);
+  registry.jobs.push(...jobs);
+
+  afterRegistering();
+  startQueuedJobs(ctx, registry, run, contacts);
+  syncPollTrigger(ctx, registry);
+  if (run.state === 'finished') {
+    if (run.fromLedger)
+      ctx.notify.toast(`${run.fromLedger} rows filled from saved results: no credits spent.`);
+    appendRunLog(ctx, [run], registry);
+  }
+  return {
+    runId: run.id,
+    jobs: jobs.length,
+    contacts: run.sent,
+    rowsFilledFromLedger: run.fromLedger,
+    ...(run.error ? { message: run.error } : {}),
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * Starting a confirmed plan: the plan is kept in user properties between the preview and the
+ * confirmation, rebuilt from the same rows at start (the sheet may have changed), and refused when
+ * it would now cost more than the user agreed to.
+ */
+import { UserError } from '../domain/user-error';
+import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
+import { USER_PROPERTY } from '../platform/property-keys';
+import type { RowSpan } from '../platform/ports';
+import { writeRowOutputs, type RowOutput } from '../sheet/writer';
+import type { ColumnMapping } from '../domain/inputs';
+import type { AppContext } from './context';
+import type { SendableContact } from './job-starter';
+import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
+import { headersOf } from '../store/mapping-store';
+import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
+import { buildPlan, planOutputKeys, type RunPlan } from './plan';
+import { loadRegistry, type Registry, type RunRecord } from '../store/registry';
+import { rowOutputFromEntry } from './row-status';
+import { STATUS } from '../domain/statuses';
+import { decodeRecord, encodeRecord, PLAN_CODEC } from '../store/stored-records';
+import { START_LOCK_WAIT_MS } from './timing';
+
+/** A preview older than this is stale: the user must look at the cost again. */
+const PLAN_TTL_MS = 60 * 60 * 1000;
+
+interface StoredPlan {
+  id: string;
+  kind: JobKind;
+  fields: EnrichField[];
+  mapping: ColumnMapping;
+  overwrite: boolean;
+  sheetId: number;
+  spans: RowSpan[];
+  maxCredits: number;
+  createdAt: number;
+  /** Set when it is started: a second start of the same preview (a double click) is refused. */
+  started?: boolean;
+  /** A plan of formula requests (no sheet, no rows). */
+  source?: 'formulas';
+  /** The answer the preview took for a sheet where no row reads as headers: start reads the sheet alike. */
+  firstRowHeaders?: boolean;
+}
+
+/** Keeps the plan for startRun; returns its id. Only the latest plan can be started. */
+export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpan[]): string {
+  return keepPlan(ctx, {
+    kind: plan.options.kind,
+    fields: plan.fields,
+    mapping: plan.mapping,
+    overwrite: plan.options.overwrite,
+    sheetId: plan.sheet.id(),
+    spans: [...spans],
+    maxCredits: plan.maxCredits,
+    ...(plan.headerDetected ? {} : { firstRowHeaders: plan.table.headerRow === 1 }),
+  });
+}
+
+/** Keeps a plan of formula requests for startRun; returns its id. */
+export function storeFormulaPlan(ctx: AppContext, plan: FormulaPlan): string {
+  return keepPlan(ctx, {
+    kind: plan.kind,
+    fields: plan.fields,
+    mapping: {},
+    overwrite: false,
+    sheetId: 0,
+    spans: [],
+    maxCredits: plan.maxCredits,
+    source: 'formulas',
+  });
+}
+
+function keepPlan(ctx: AppContext, plan: Omit<StoredPlan, 'id' | 'createdAt'>): string {
+  const stored: StoredPlan = { id: newId(ctx), ...plan, createdAt: ctx.clock.now() };
+  ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, stored));
+  return stored.id;
+}
+
+function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
+  const text = ctx.userStore.get(USER_PROPERTY.pendingPlan);
+  const decoded = text ? decodeRecord<StoredPlan>(PLAN_CODEC, text) : undefined;
+  // A damaged preview is only a preview: the user is asked to look at the cost again.
+  if (decoded && !decoded.ok) ctx.log.warn(`The stored preview could not be read: ${decoded.reason}.`);
+  const stored = decoded?.ok ? decoded.value : undefined;
+  if (stored?.id === planId && stored.started) {
+    throw new UserError('This preview has already been started: its progress is under Jobs.');
+  }
+  if (!stored || stored.id !== planId || ctx.clock.now() - stored.createdAt > PLAN_TTL_MS) {
+    throw new UserError('This preview has expired: preview the run again.');
+  }
+  return stored;
+}
+
+/** Starts the confirmed plan: registers its jobs, writes saved answers and "pending", sends the jobs. */
+export function startRun(ctx: AppContext, planId: string): RunStarted {
+  if (!ctx.lock.tryLock(START_LOCK_WAIT_MS)) {
+    throw new UserError('Results are being written right now: try again in a minute.');
+  }
+  try {
+    // Read under the lock: two starts of one preview must not both see it unstarted.
+    const stored = takeStoredPlan(ctx, planId);
+    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    const costMore = (credits: number) => {
+      if (credits > stored.maxCredits)
+        throw new UserError(
+          'The rows changed since the preview and the run would cost more: preview it again.',
+        );
+    };
+    if (stored.source === 'formulas') {
+      const plan = buildFormulaPlan(ctx, stored.kind, stored.fields, registry);
+      costMore(plan.maxCredits);
+      markStarted(ctx, stored);
+      return launchFormulaRun(ctx, plan, registry);
+    }
+    const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
+    if (!sheet) throw new UserError('The sheet of this preview was deleted.');
+    const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans, addHeaderRow: true }, registry);
+    costMore(plan.maxCredits);
+    markStarted(ctx, stored);
+    return launch(ctx, plan, registry);
+  } finally {
+    ctx.lock.release();
+  }
+}
+
+function markStarted(ctx: AppContext, stored: StoredPlan): void {
+  ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, { ...stored, started: true }));
+}
+
+/** Starts a plan the caller checked (the schedule, within its caps); holds no lock itself. */
+export function launch(
+  ctx: AppContext,
+  plan: RunPlan,
+  registry: Registry,
+  origin: Pick<RunRecord, 'source' | 'rowsInScope'> = {},
+): RunStarted {
+  const run = newRun(ctx, plan.options.kind, plan.fields, plan.toSend, {
+    ...origin,
+    sheetId: plan.sheet.id(),
+    sheetName: plan.sheet.name(),
+    mapping: plan.mapping,
+    mappingHeaders: headersOf(plan.table, plan.mapping),
+    overwrite: plan.options.overwrite,
+    fromLedger: plan.fromLedger.length,
+    estimatedCredits: plan.maxCredits,
+  });
+  const contacts = new Map<string, SendableContact>(
+    plan.toSend.map((contact) => [contact.fp, { input: contact.input, row: contact.rows[0]! }]),
+  );
+  return registerAndSend(ctx, registry, run, plan.toSend, contacts, () =>
+    writeStartStatuses(plan, ctx.spreadsheet.timeZone()),
+  );
+}
+
+/** One write: saved answers, "pending" on rows sent, and why rows with missing input were skipped. */
+function writeStartStatuses(plan: RunPlan, timeZone: string): void {
+  const kind = plan.options.kind;
+  const outputs = new Map<number, RowOutput>();
+  for (const { row, reason, missing } of plan.skipped)
+    if (missing) outputs.set(row, { status: reason, enrichedAt: '' });
+  for (const contact of plan.toSend) {
+    for (const row of contact.rows) outputs.set(row, { status: STATUS.pending, enrichedAt: '' });
+  }
+  for (const { row, entry } of plan.fromLedger)
+    outputs.set(row, rowOutputFromEntry(entry, { kind, fields: plan.fields, saved: true, timeZone }));
+  writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite, planOutputKeys(plan));
+}

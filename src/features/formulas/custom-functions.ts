@@ -1,0 +1,214 @@
+/**
+ * The custom functions (`=ENRICH_EMAIL(...)` and family). They never call the API and never need a
+ * key: they answer from the ledger (CacheService in front) by input fingerprint, so a recalculation
+ * costs nothing and the same inputs answer the same everywhere. A miss is written to the formula
+ * queue and shows a short status; a user's run (sidebar, or the opt-in automatic mode) pays for it.
+ *
+ * Service calls per execution, whatever the number of rows: one cache read; when some answer is not
+ * cached, one ledger read and one cache write; when some request is new, one properties write and
+ * one cache write. No UrlFetch.
+ */
+import type { ProfileSummary } from '../../domain/model';
+import type { JobKind } from '../../domain/runs';
+import type { EnrichField } from '../../domain/fields';
+import type { AppContext } from '../../engine/context';
+import { entryCovers, Ledger, type LedgerEntry } from '../../store/ledger';
+import {
+  enqueueRequests,
+  markerKey,
+  type Asked,
+  type FormulaRequest,
+  type RequestState,
+} from '../../store/formula-queue';
+import {
+  companyDomainFrom,
+  emailAddress,
+  missingInput,
+  personProfileUrl,
+  splitFullName,
+  type ContactInputs,
+} from '../../sheet/contact-input';
+import { fingerprint } from '../../sheet/fingerprint';
+import { cleanText } from '../../sheet/text';
+import { LIMITS } from '../../domain/limits';
+import { UserError } from '../../domain/user-error';
+import { formulaRows } from './formula-args';
+
+export type FormulaContext = Pick<AppContext, 'spreadsheet' | 'cache' | 'documentStore' | 'clock'>;
+
+/** What a formula shows instead of a value. */
+export const FORMULA_STATUS: Record<RequestState | 'notFound' | 'queueFull', string> = {
+  queued: '⏳ queued: Extensions › Sheet Enrich › Get formula results',
+  queueFull: '⚠ too many requests waiting: get the queued ones first (Get formula results)',
+  sent: '⏳ running',
+  out_of_credits: '⚠ out of credits',
+  notFound: '— not found',
+};
+
+/** The profile fields ENRICH_PROFILE and REVERSE_EMAIL can show, by the name users type. */
+const PROFILE_FIELDS: Record<string, (profile: ProfileSummary) => string | undefined> = {
+  'full name': (p) => p.fullName ?? ([p.firstName, p.lastName].filter(Boolean).join(' ') || undefined),
+  'first name': (p) => p.firstName,
+  'last name': (p) => p.lastName,
+  title: (p) => p.title,
+  company: (p) => p.companyName,
+  'company domain': (p) => p.companyDomain,
+  location: (p) => p.location,
+  'profile url': (p) => p.networkUrl,
+};
+
+function profileField(name: string): (profile: ProfileSummary) => string | undefined {
+  const key = cleanText(name || 'full name')
+    .toLowerCase()
+    .replace(/[_-]/g, ' ');
+  const field = PROFILE_FIELDS[key];
+  if (!field)
+    throw new UserError(`Unknown field "${name}": use one of ${Object.keys(PROFILE_FIELDS).join(', ')}.`);
+  return field;
+}
+
+interface FormulaSpec {
+  kind: JobKind;
+  asked: Asked;
+  /** Argument names, for messages. */
+  names: string[];
+  input(cells: string[]): ContactInputs;
+  /** The answer's value for this row, or undefined when the answer has none. */
+  value(entry: LedgerEntry, cells: string[]): string | undefined;
+}
+
+const EMPTY: ContactInputs = {
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  companyDomain: '',
+  networkUrl: '',
+  email: '',
+};
+
+/** first, last, company (a name, a domain, a website or a work email), profile URL → inputs. */
+function personInput([first = '', last = '', company = '', url = '']: string[]): ContactInputs {
+  let names = { firstName: cleanText(first), lastName: cleanText(last) };
+  // "Jane Doe" in the first-name argument, nothing in the last: the sidebar's full-name rule.
+  if (names.firstName.includes(' ') && !names.lastName) names = splitFullName(names.firstName);
+  const domain = companyDomainFrom(company);
+  return {
+    ...EMPTY,
+    ...names,
+    companyDomain: domain,
+    companyName: domain ? '' : cleanText(company),
+    networkUrl: personProfileUrl(url),
+  };
+}
+
+const CONTACT_FIELD_VALUE: Record<EnrichField, (entry: LedgerEntry) => string | undefined> = {
+  work_email: (entry) => entry.workEmail?.email,
+  personal_email: (entry) => entry.personalEmail?.email,
+  phone: (entry) => entry.phone?.number,
+};
+
+export function contactFieldSpec(field: EnrichField): FormulaSpec {
+  return {
+    kind: 'enrich',
+    asked: field,
+    names: ['first_name', 'last_name', 'company', 'profile_url'],
+    input: personInput,
+    value: CONTACT_FIELD_VALUE[field],
+  };
+}
+
+export const PROFILE_SPEC: FormulaSpec = {
+  kind: 'enrich',
+  // A profile comes with any enrichment of a profile URL: the cheapest field pays for it.
+  asked: 'work_email',
+  names: ['profile_url', 'field'],
+  input: ([url = '']) => ({ ...EMPTY, networkUrl: personProfileUrl(url) }),
+  value: (entry, [, field = '']) => (entry.profile ? profileField(field)(entry.profile) : undefined),
+};
+
+export const REVERSE_SPEC: FormulaSpec = {
+  kind: 'reverse',
+  asked: 'reverse',
+  names: ['email', 'field'],
+  input: ([email = '']) => {
+    const address = emailAddress(email);
+    // A cell with text that is no address says so ("⚠ invalid email"), as the sheet's Status does.
+    return {
+      ...EMPTY,
+      email: address,
+      ...(cleanText(email) && !address ? { invalidEmail: true as const } : {}),
+    };
+  },
+  value: (entry, [, field = '']) => (entry.profile ? profileField(field)(entry.profile) : undefined),
+};
+
+/**
+ * Queues what fits: at most LIMITS.formulaRequestsPerCall new requests per formula (about 120 bytes
+ * each), and none when the document's property store is full; returns the fingerprints queued.
+ */
+function enqueueFitting(ctx: FormulaContext, requests: readonly FormulaRequest[]): Set<string> {
+  const fitting = requests.slice(0, LIMITS.formulaRequestsPerCall);
+  try {
+    enqueueRequests(ctx.documentStore, ctx.cache, fitting);
+  } catch (error) {
+    if (!/quota|too large/i.test(String(error))) throw error;
+    return new Set();
+  }
+  return new Set(fitting.map((request) => request.fp));
+}
+
+/** What one row shows before the ledger is asked: "" for an empty row, a reason for a bad one. */
+function rowProblem(spec: FormulaSpec, cells: string[], input: ContactInputs): string | undefined {
+  const inputCount = spec.names.includes('field') ? 1 : spec.names.length;
+  if (cells.slice(0, inputCount).every((cell) => !cell)) return '';
+  const missing = missingInput(spec.kind, input);
+  if (spec.names[0] === 'profile_url' && !input.networkUrl) return '⚠ not a person profile URL';
+  return missing ? `⚠ ${missing.replace('missing input: ', 'missing ')}` : undefined;
+}
+
+/** Answers a formula: one value, or a column when an argument was a range. */
+export function answerFormula(
+  ctx: FormulaContext,
+  spec: FormulaSpec,
+  args: readonly unknown[],
+): string | string[][] {
+  const { rows, column } = formulaRows(spec.names, args);
+  // Checked once, before any lookup: a bad field name is the formula's error, not a row's.
+  if (spec.kind === 'reverse' || spec.names[1] === 'field')
+    rows.forEach((cells) => profileField(cells[1] ?? ''));
+  const inputs = rows.map((cells) => spec.input(cells));
+  const problems = rows.map((cells, index) => rowProblem(spec, cells, inputs[index]!));
+  const fps = inputs.map((input, index) =>
+    problems[index] === undefined ? fingerprint(spec.kind, input) : '',
+  );
+  const wanted = [...new Set(fps.filter(Boolean))];
+  const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
+  const { entries, extra: markers } = ledger.lookupWith(
+    wanted,
+    wanted.map((fp) => markerKey(fp, spec.asked)),
+  );
+  const asked: EnrichField[] = spec.asked === 'reverse' ? [] : [spec.asked];
+  const newRequests = new Map<string, FormulaRequest>();
+  const answers = rows.map((cells, index) => {
+    const fp = fps[index]!;
+    if (!fp) return problems[index]!;
+    const entry = entries.get(fp);
+    if (entryCovers(entry, asked)) return spec.value(entry, cells) ?? FORMULA_STATUS.notFound;
+    const state = markers[markerKey(fp, spec.asked)] as RequestState | undefined;
+    if (state && FORMULA_STATUS[state]) return FORMULA_STATUS[state];
+    newRequests.set(fp, {
+      fp,
+      kind: spec.kind,
+      asked: spec.asked,
+      input: inputs[index]!,
+      at: ctx.clock.now(),
+    });
+    return FORMULA_STATUS.queued;
+  });
+  const queued = enqueueFitting(ctx, [...newRequests.values()]);
+  rows.forEach((_cells, index) => {
+    const fp = fps[index]!;
+    if (newRequests.has(fp) && !queued.has(fp)) answers[index] = FORMULA_STATUS.queueFull;
+  });
+  return column ? answers.map((answer) => [answer]) : answers[0]!;
+}

@@ -1,0 +1,82 @@
+/**
+ * The formula requests as the Jobs panel shows them, a paid run of them (the same preview and
+ * confirmation as a sidebar run), and the automatic mode's switch.
+ */
+import { PRICES, REVERSE_PROFILE_PRICE } from '../../domain/fields';
+import type { AppContext } from '../../engine/context';
+import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
+import { syncPollTrigger } from '../../engine/poll-trigger';
+import { storeFormulaPlan } from '../../engine/start';
+import { readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
+import { loadRegistry, loadRegistrySummary } from '../../store/registry';
+import { readCreditBalance } from '../../views/balance';
+import type { FormulaAutoRequest, FormulaPlanRequest, FormulaQueueView, PlanView } from '../../views/rpc';
+
+/** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
+export function formulaQueueView(ctx: AppContext): FormulaQueueView {
+  const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+  const queues = (['enrich', 'reverse'] as const).map((kind) => {
+    const plan = buildFormulaPlan(ctx, kind, [], registry);
+    return {
+      kind,
+      requests: plan.requests,
+      contactsToSend: plan.toSend.length,
+      fields: plan.fields,
+      maxCredits: plan.maxCredits,
+    };
+  });
+  const auto = readFormulaAuto(ctx);
+  return {
+    queues: queues.filter((queue) => queue.requests > 0),
+    auto: auto && {
+      ownerEmail: auto.email,
+      dailyCap: auto.dailyCap,
+      committedToday: auto.committed,
+      yours: auto.email === ctx.userEmail(),
+    },
+  };
+}
+
+/** The same preview as planRun, for the formula requests: confirmed, startRun(planId) sends them. */
+export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): PlanView {
+  const kind = request.kind ?? 'enrich';
+  const plan = buildFormulaPlan(
+    ctx,
+    kind,
+    request.fields ?? [],
+    loadRegistry(ctx.documentStore, ctx.spreadsheet),
+  );
+  return {
+    planId: storeFormulaPlan(ctx, plan),
+    kind,
+    sheetName: FORMULA_RUN_NAME,
+    selectionLabel: `${plan.requests} formula ${plan.requests === 1 ? 'request' : 'requests'}`,
+    rows: plan.requests,
+    cell: null,
+    headerRow: 0,
+    headerDetected: true,
+    columns: [],
+    mapping: {},
+    mappingComplete: true,
+    fields: plan.fields,
+    contactsToSend: plan.toSend.length,
+    rowsFromDuplicates: 0,
+    rowsFromLedger: plan.answered.length,
+    skipped: [],
+    maxCredits: plan.maxCredits,
+    reasked: { contacts: 0, maxCredits: 0 },
+    rowsDone: 0,
+    lookUpAgain: { contacts: 0, maxCredits: 0 },
+    prices: { ...PRICES },
+    reversePrice: REVERSE_PROFILE_PRICE,
+    balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
+    jobs: plan.jobs,
+  };
+}
+
+/** Turns automatic formula runs on or off; the trigger of the user who turned them on sends them. */
+export function changeFormulaAuto(ctx: AppContext, request: FormulaAutoRequest): FormulaQueueView {
+  setFormulaAuto(ctx, request.enabled, request.dailyCap);
+  syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
+  return formulaQueueView(ctx);
+}

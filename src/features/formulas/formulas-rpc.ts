@@ -1,0 +1,22 @@
+/** What the sidebar's formula requests box may call: the queue, a paid run of it, automatic mode. */
+import * as z from 'zod/mini';
+import { ENRICH_FIELDS } from '../../domain/fields';
+import { JOB_KINDS } from '../../domain/runs';
+import { call, query, wholeNumber } from '../../views/rpc-table';
+import { changeFormulaAuto, formulaQueueView, planFormulaRun } from './formula-service';
+
+const formulaPlanRequest = () =>
+  z.optional(
+    z.object({ kind: z.optional(z.enum(JOB_KINDS)), fields: z.optional(z.array(z.enum(ENRICH_FIELDS))) }),
+  );
+const formulaAutoRequest = () => z.object({ enabled: z.boolean(), dailyCap: wholeNumber(0, 1_000_000) });
+
+export const FORMULAS_RPC = {
+  getFormulaQueue: query(formulaQueueView),
+  /** Turns automatic formula runs on (paid with the caller's key, within the cap) or off. */
+  setFormulaAuto: call('automatic setting', formulaAutoRequest, changeFormulaAuto),
+  /** Plans a run of the formula requests; startRun(planId) starts it. */
+  planFormulaRun: call('formula plan request', formulaPlanRequest, (ctx, request) =>
+    planFormulaRun(ctx, request ?? {}),
+  ),
+};

@@ -1,0 +1,40 @@
+/** The run use cases the sidebar calls: preview a run on the selection, start it, poll, progress. */
+import type { AppContext } from '../../engine/context';
+import { buildPlan } from '../../engine/plan';
+import { pollOnce, type PollOptions } from '../../engine/poll';
+import { storePlan } from '../../engine/start';
+import { progressView } from '../../views/progress';
+import type { PlanRequest, PlanView, ProgressView } from '../../views/rpc';
+import { readFieldChoice, rememberFieldChoice } from '../../store/field-choice';
+import { sheetPlanView } from '../../views/plan-view';
+
+/**
+ * Plans a run on the active sheet's selection: all data rows when a lone cell is selected, unless
+ * the page asks for that cell's row alone. The fields given are remembered for the user.
+ */
+export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
+  const sheet = ctx.spreadsheet.activeSheet();
+  const selected = ctx.spreadsheet.selectedRows();
+  const cellRow = selected.length ? null : ctx.spreadsheet.selectedCellRow();
+  const onlyRow = cellRow !== null && request.onlyCellRow === cellRow;
+  const spans = onlyRow ? [{ start: cellRow, end: cellRow }] : selected;
+  const enrich = request.kind === 'enrich';
+  if (enrich && request.fields) rememberFieldChoice(ctx, request.fields);
+  const plan = buildPlan(ctx, sheet, {
+    kind: request.kind,
+    fields: enrich ? (request.fields ?? readFieldChoice(ctx)) : [],
+    mapping: request.mapping,
+    overwrite: request.overwrite ?? false,
+    spans,
+    firstRowHeaders: request.firstRowHeaders,
+    guessHeaders: true,
+  });
+  const cell = cellRow === null ? null : { row: cellRow, wholeTable: !onlyRow };
+  return sheetPlanView(ctx, plan, storePlan(ctx, plan, spans), cell);
+}
+
+/** Polls what is pending (unless another poller is at it) and returns the progress of every run. */
+export function pollJobs(ctx: AppContext, options: PollOptions = {}): ProgressView {
+  pollOnce(ctx, options);
+  return progressView(ctx);
+}

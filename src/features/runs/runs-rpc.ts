@@ -1,0 +1,56 @@
+/** What the sidebar's Enrich, Reverse and Jobs panels may call: plan, start, follow and recover runs. */
+import * as z from 'zod/mini';
+import { ENRICH_FIELDS } from '../../domain/fields';
+import { INPUT_KEYS } from '../../domain/inputs';
+import { JOB_KINDS } from '../../domain/runs';
+import { resumeRunsStoppedByKey } from '../../engine/key-wait';
+import { importJob, retryAmbiguousJob } from '../../engine/recovery';
+import { cancelRun, clearEndedRuns } from '../../engine/run-control';
+import { startRun } from '../../engine/start';
+import type { AppContext } from '../../engine/context';
+import { progressView } from '../../views/progress';
+import { call, query, wholeNumber } from '../../views/rpc-table';
+import type { ProgressView } from '../../views/rpc';
+import { planRun, pollJobs } from './run-service';
+
+const row = () => wholeNumber(1, 10_000_000);
+const id = () => z.string().check(z.minLength(1), z.maxLength(64));
+const planRequest = () =>
+  z.object({
+    kind: z.enum(JOB_KINDS),
+    fields: z.optional(z.array(z.enum(ENRICH_FIELDS))),
+    mapping: z.optional(z.partialRecord(z.enum(INPUT_KEYS), wholeNumber(1, 18278))),
+    overwrite: z.optional(z.boolean()),
+    firstRowHeaders: z.optional(z.boolean()),
+    onlyCellRow: z.optional(row()),
+  });
+const runJob = () =>
+  z.object({ runId: z.string().check(z.maxLength(64)), seq: wholeNumber(0, Number.MAX_SAFE_INTEGER) });
+const importRequest = () =>
+  z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(runJob()) });
+
+/** Does what `act` does, then answers with the progress the Jobs panel shows. */
+const thenProgress =
+  <I>(act: (ctx: AppContext, input: I) => unknown) =>
+  (ctx: AppContext, input: I): ProgressView => {
+    act(ctx, input);
+    return progressView(ctx);
+  };
+
+export const RUNS_RPC = {
+  planRun: call('plan request', planRequest, planRun),
+  startRun: call('plan id', id, startRun),
+  /** Polls the API for this user's running jobs, then answers with the progress. */
+  pollJobs: query((ctx) => pollJobs(ctx)),
+  getProgress: query(progressView),
+  /** Sends an ambiguous job again (the page has shown its retryMaxCredits). */
+  retryJob: call('job', runJob, thenProgress(retryAmbiguousJob)),
+  /** Attaches a job by its id (no credits): fetches and applies its results. */
+  importJob: call('import request', importRequest, importJob),
+  /** Resumes the runs a refused or missing key stopped (the page has shown what it may cost). */
+  resumeStoppedRuns: query((ctx) => thenProgress(resumeRunsStoppedByKey)(ctx, undefined)),
+  /** Cancels a run: its jobs not sent yet never are; answers of started (paid) jobs are still written. */
+  cancelRun: call('run id', id, thenProgress(cancelRun)),
+  /** Removes ended runs from the Jobs list (runs with jobs still to settle stay). */
+  clearEndedRuns: query((ctx) => thenProgress(clearEndedRuns)(ctx, undefined)),
+};

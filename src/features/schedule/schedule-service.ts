@@ -1,0 +1,128 @@
+/**
+ * The sidebar's schedule functions: getSchedule, saveSchedule, clearSchedule. One schedule per
+ * document, owned by the user who saved it: their time-driven trigger runs it with their key.
+ * Another user saving it takes it over (the sidebar asks them first); there is never a second
+ * schedule, and each user's trigger runs only what that user owns.
+ */
+import type { JobKind } from '../../domain/runs';
+import type { EnrichField } from '../../domain/fields';
+import type { AppContext } from '../../engine/context';
+import { resolveMapping } from '../../store/mapping-store';
+import { syncPollTrigger } from '../../engine/poll-trigger';
+import { loadRegistrySummary } from '../../store/registry';
+import {
+  deleteSchedule,
+  PERIOD_MS,
+  readSchedule,
+  writeSchedule,
+  type ScheduleEvery,
+  type ScheduleRecord,
+} from '../../store/schedule-store';
+import { dayIn, minuteIn } from '../../store/local-time';
+import { readSheetTable } from '../../sheet/table';
+import { UserError } from '../../domain/user-error';
+
+export interface ScheduleRequest {
+  sheetName: string;
+  kind: JobKind;
+  fields: EnrichField[];
+  every: ScheduleEvery;
+  maxCreditsPerRun: number;
+  maxCreditsPerDay: number;
+}
+
+export interface ScheduleView extends ScheduleRequest {
+  ownerEmail: string;
+  /** The caller owns it (their key pays). */
+  yours: boolean;
+  /** "Runs every hour with ann@acme.com's key". */
+  summary: string;
+  committedToday: number;
+  lastRunAt?: string;
+  nextRunAt?: string;
+  lastOutcome?: string;
+  /** Set when it paused itself: why. Saving it again resumes it. */
+  pausedReason?: string;
+}
+
+const MAX_CAP = 1_000_000;
+
+export function getSchedule(ctx: AppContext): ScheduleView | null {
+  const schedule = readSchedule(ctx);
+  if (!schedule) return null;
+  const zone = ctx.spreadsheet.timeZone();
+  const mine = schedule.owner === ctx.userEmail();
+  const view: ScheduleView = {
+    sheetName: schedule.sheetName,
+    kind: schedule.kind,
+    fields: schedule.fields,
+    every: schedule.every,
+    maxCreditsPerRun: schedule.maxCreditsPerRun,
+    maxCreditsPerDay: schedule.maxCreditsPerDay,
+    ownerEmail: schedule.owner,
+    yours: mine,
+    summary: `Runs every ${schedule.every} with ${mine ? 'your' : `${schedule.owner}'s`} key`,
+    committedToday: schedule.committedToday,
+  };
+  if (schedule.lastRunAt) {
+    view.lastRunAt = minuteIn(zone, schedule.lastRunAt);
+    view.nextRunAt = minuteIn(zone, schedule.lastRunAt + PERIOD_MS[schedule.every]);
+  }
+  if (schedule.lastOutcome) view.lastOutcome = schedule.lastOutcome;
+  if (schedule.pausedReason) view.pausedReason = schedule.pausedReason;
+  return view;
+}
+
+function checkedCap(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_CAP)
+    throw new UserError(
+      `${what} must be a whole number of credits from 1 to ${MAX_CAP.toLocaleString('en-US')}.`,
+    );
+  return value;
+}
+
+/** Saves (or takes over, or resumes) the schedule with the caller's key; its first tick is the next trigger run. */
+export function saveSchedule(ctx: AppContext, request: ScheduleRequest): ScheduleView {
+  const owner = ctx.userEmail();
+  if (!owner)
+    throw new UserError(
+      'Sheet Enrich cannot tell who you are here, so it cannot run a schedule with your key.',
+    );
+  const sheet = ctx.spreadsheet.visibleSheets().find((candidate) => candidate.name() === request.sheetName);
+  if (!sheet) throw new UserError(`There is no sheet named "${request.sheetName}".`);
+  const table = readSheetTable(sheet);
+  const mapping = resolveMapping(ctx.documentStore, table, request.kind);
+  if (Object.keys(mapping).length === 0)
+    throw new UserError(
+      `Sheet Enrich does not recognise the columns of "${request.sheetName}": run it once from the sidebar and confirm the columns first.`,
+    );
+  if (request.kind === 'enrich' && request.fields.length === 0)
+    throw new UserError('Choose at least one thing to find.');
+  const maxCreditsPerRun = checkedCap(request.maxCreditsPerRun, 'The cap per run');
+  const maxCreditsPerDay = checkedCap(request.maxCreditsPerDay, 'The daily cap');
+  const current = readSchedule(ctx);
+  const schedule: ScheduleRecord = {
+    sheetId: sheet.id(),
+    sheetName: sheet.name(),
+    kind: request.kind,
+    fields: request.kind === 'reverse' ? [] : [...new Set(request.fields)],
+    every: request.every,
+    maxCreditsPerRun,
+    maxCreditsPerDay,
+    owner,
+    savedAt: ctx.clock.now(),
+    day: current?.day ?? dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
+    // What today's runs committed still counts: saving again does not reset the daily cap.
+    committedToday: current?.committedToday ?? 0,
+    failures: 0,
+  };
+  writeSchedule(ctx, schedule);
+  syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
+  return getSchedule(ctx)!;
+}
+
+export function clearSchedule(ctx: AppContext): null {
+  deleteSchedule(ctx);
+  syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
+  return null;
+}

@@ -1,0 +1,123 @@
+/**
+ * A scheduled tick (from the one time-driven trigger, after the poll): when the schedule is due and
+ * this execution's user owns it, enrich the scheduled sheet's new rows within the caps.
+ *
+ * New rows are rows whose inputs have no answer in the ledger (plan option resendEdited), never
+ * "rows below a pointer": inserting, deleting or sorting rows cannot make a tick skip or repeat one.
+ * Caps count what a run may cost at most (its estimate), committed before the run is sent, so a run
+ * killed after sending still counts. Rows a cap leaves out say so and wait for the next period.
+ */
+import { ApiError } from '../../api/errors';
+import { isKeyProblem } from '../../api/failures';
+import type { AppContext } from '../../engine/context';
+import { buildPlan, jobsOf, maxCreditsPerContact, planOutputKeys, type RunPlan } from '../../engine/plan';
+import { loadRegistry } from '../../store/registry';
+import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from '../../store/schedule-store';
+import { launch } from '../../engine/start';
+import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
+import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
+import { dataRowsIn } from '../../sheet/table';
+
+/** Failed ticks in a row after which the schedule pauses itself. */
+export const FAILURES_BEFORE_PAUSE = 3;
+/** A trigger fires at about its period, never exactly: a tick this early still counts as due. */
+const DUE_SLACK_MS = 5 * 60 * 1000;
+export const CAP_REACHED = 'waiting: daily credit cap reached';
+export const RUN_CAP_REACHED = 'waiting: credit cap per run reached';
+
+/** The part of a plan that fits `room` credits, contacts in sheet order; the rest, left out. */
+function within(plan: RunPlan, room: number): { kept: RunPlan; leftOut: RunPlan['toSend'] } {
+  let credits = 0;
+  const kept: RunPlan['toSend'] = [];
+  const leftOut: RunPlan['toSend'] = [];
+  for (const contact of plan.toSend) {
+    const price = maxCreditsPerContact(plan.options.kind, contact.fields);
+    if (credits + price <= room) {
+      kept.push(contact);
+      credits += price;
+    } else leftOut.push(contact);
+  }
+  return {
+    kept: { ...plan, toSend: kept, maxCredits: credits, jobs: jobsOf(kept, plan.options.kind).length },
+    leftOut,
+  };
+}
+
+/** One tick of the schedule, if it is due and ours. Never throws: a failure is counted and said. */
+export function runDueSchedule(ctx: AppContext): void {
+  const first = readSchedule(ctx);
+  if (!first || first.pausedReason || first.owner !== ctx.userEmail()) return;
+  const now = ctx.clock.now();
+  if (first.lastRunAt && now - first.lastRunAt < PERIOD_MS[first.every] - DUE_SLACK_MS) return;
+  if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return;
+  const schedule = readSchedule(ctx)!;
+  try {
+    schedule.lastRunAt = now;
+    schedule.lastOutcome = tick(ctx, schedule);
+    schedule.failures = 0;
+  } catch (error) {
+    schedule.failures += 1;
+    const reason =
+      error instanceof ApiError ? error.userMessage : error instanceof Error ? error.message : String(error);
+    schedule.lastOutcome = `Failed: ${reason}`;
+    ctx.log.warn(`Scheduled run failed: ${error instanceof Error ? (error.stack ?? reason) : reason}`);
+    if ((error instanceof ApiError && isKeyProblem(error)) || schedule.failures >= FAILURES_BEFORE_PAUSE)
+      schedule.pausedReason = reason;
+  } finally {
+    writeSchedule(ctx, schedule);
+    ctx.lock.release();
+  }
+}
+
+function tick(ctx: AppContext, schedule: ScheduleRecord): string {
+  const sheet = ctx.spreadsheet.sheetById(schedule.sheetId);
+  if (!sheet) throw new Error(`the sheet "${schedule.sheetName}" was deleted`);
+  const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+  const running = [...registry.runs.values()].some(
+    (run) => run.source === 'schedule' && run.state === 'running',
+  );
+  if (running) return 'The previous scheduled run is still working.';
+  const plan = buildPlan(
+    ctx,
+    sheet,
+    {
+      kind: schedule.kind,
+      fields: schedule.fields,
+      overwrite: false,
+      spans: [],
+      resendEdited: true,
+      addHeaderRow: true,
+    },
+    registry,
+  );
+  if (plan.toSend.length === 0 && plan.fromLedger.length === 0) return 'No new rows.';
+  const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
+  const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
+  const { kept, leftOut } = within(plan, room);
+  markLeftOut(plan, leftOut, dayRoom <= schedule.maxCreditsPerRun ? CAP_REACHED : RUN_CAP_REACHED);
+  if (kept.toSend.length > 0) {
+    const balance = ctx.api().creditBalance();
+    if (balance < kept.maxCredits)
+      return `Skipped: the balance (${balance} credits) is below what the run may cost (${kept.maxCredits}).`;
+  }
+  if (kept.toSend.length === 0 && kept.fromLedger.length === 0)
+    return `${leftOut.length} new contacts wait for the next period (credit cap reached).`;
+  schedule.committedToday += kept.maxCredits;
+  // Committed before anything is sent: a run killed after its start still counts against the caps.
+  writeSchedule(ctx, schedule);
+  const rowsInScope = dataRowsIn(plan.table, []).length;
+  const started = launch(ctx, kept, registry, { source: 'schedule', rowsInScope });
+  return (
+    `Sent ${started.contacts} contacts (at most ${kept.maxCredits} credits)` +
+    (leftOut.length ? `; ${leftOut.length} wait for the next period (credit cap).` : '.')
+  );
+}
+
+/** Rows a cap left out say so (not a final status: the next tick takes them). */
+function markLeftOut(plan: RunPlan, leftOut: RunPlan['toSend'], status: string): void {
+  if (leftOut.length === 0) return;
+  const outputs = new Map<number, RowOutput>();
+  for (const contact of leftOut)
+    for (const row of contact.rows) outputs.set(row, { status, enrichedAt: '', replace: true });
+  writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
+}

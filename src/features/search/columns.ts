@@ -1,0 +1,111 @@
+/**
+ * The columns of a search tab, one table per kind: header and how the cell is read from a result.
+ * Results are read field by field and leniently (a missing or odd field gives an empty cell, never a
+ * failed page), and every cell is written as text. The people tab's headers are ones the column
+ * detection knows, so "Enrich these people" maps the tab by itself (profile URL included).
+ */
+import type { SearchKind } from '../../domain/search-filters';
+
+export interface SearchColumn {
+  header: string;
+  read: (item: unknown) => string;
+}
+
+function pick(item: unknown, path: string): unknown {
+  let value: unknown = item;
+  for (const key of path.split('.')) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** The value at a path, as cell text: strings trimmed, finite numbers written out, anything else empty. */
+function at(item: unknown, path: string): string {
+  const value = pick(item, path);
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+/** The strings of an array at a path, joined; other values left out. */
+function list(item: unknown, path: string): string {
+  const values = pick(item, path);
+  if (!Array.isArray(values)) return '';
+  return values
+    .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+    .join(', ');
+}
+
+/** "City, Region, Country" of whatever parts are there. */
+function place(item: unknown, path: string): string {
+  const parts = ['city', 'region', 'country'].map((part) => at(item, `${path}.${part}`)).filter(Boolean);
+  return [...new Set(parts)].join(', ');
+}
+
+const column = (header: string, read: (item: unknown) => string): SearchColumn => ({ header, read });
+const field = (header: string, path: string): SearchColumn => column(header, (item) => at(item, path));
+
+export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]>> = {
+  people: [
+    field('Person ID', 'id'),
+    field('Full name', 'full_name'),
+    field('First name', 'first_name'),
+    field('Last name', 'last_name'),
+    field('Title', 'employment.current.title'),
+    field('Company', 'employment.current.company.name'),
+    field('Company domain', 'employment.current.company.domain'),
+    field('Profile URL', 'social_profiles.network.url'),
+    column('Location', (item) => place(item, 'location')),
+    field('Country', 'location.country'),
+    field('Company employees', 'employment.current.company.headcount'),
+    field('Company industry', 'employment.current.company.industry.main_industry'),
+    field('Company ID', 'employment.current.company.id'),
+  ],
+  companies: [
+    field('Company ID', 'id'),
+    field('Name', 'name'),
+    field('Domain', 'domain'),
+    field('Industry', 'industry.main_industry'),
+    field('Type', 'company_type'),
+    field('Employees', 'headcount'),
+    field('Headcount range', 'headcount_range'),
+    field('Founded', 'year_founded'),
+    column('Headquarters', (item) => place(item, 'locations.headquarters')),
+    field('Country', 'locations.headquarters.country'),
+    field('Profile URL', 'social_profiles.network.url'),
+    column('Specialties', (item) => list(item, 'specialties')),
+    field('Description', 'description'),
+  ],
+};
+
+export const headersOf = (kind: SearchKind): string[] => SEARCH_COLUMNS[kind].map((col) => col.header);
+
+/** One result as the tab's row of text. */
+export function rowOf(kind: SearchKind, item: unknown): string[] {
+  return SEARCH_COLUMNS[kind].map((col) => col.read(item));
+}
+
+/** Where a kind's key cells are in its row (id is first), found once from the table. */
+function keyColumns(kind: SearchKind, name: string, domain: string) {
+  const at = (header: string) => SEARCH_COLUMNS[kind].findIndex((col) => col.header === header);
+  return { url: at('Profile URL'), name: at(name), domain: at(domain) };
+}
+const KEY_COLUMNS = {
+  people: keyColumns('people', 'Full name', 'Company domain'),
+  companies: keyColumns('companies', 'Name', 'Domain'),
+};
+
+/**
+ * What makes a result the same as another: its id; without one, its profile URL; without that, its
+ * name and domain. A result with none of these is its own (it is kept, never merged).
+ */
+export function keyOf(kind: SearchKind, row: readonly string[]): string {
+  const id = row[0]?.trim();
+  if (id) return `id:${id}`;
+  const at = KEY_COLUMNS[kind];
+  const url = row[at.url]?.trim().toLowerCase().replace(/\/+$/, '');
+  if (url) return `url:${url}`;
+  const name = row[at.name]?.trim().toLowerCase();
+  return name ? `name:${name}|${row[at.domain]?.trim().toLowerCase() ?? ''}` : '';
+}

@@ -1,0 +1,38 @@
+/** What the sidebar's search panel may call: preview, load into a tab, load more, refresh, follow-ups. */
+import * as z from 'zod/mini';
+import { LIMITS } from '../../domain/limits';
+import { call, query, wholeNumber } from '../../views/rpc-table';
+import type { SearchRequestInput } from '../../views/rpc';
+import * as search from './search-service';
+
+const sheetId = () => wholeNumber(0, Number.MAX_SAFE_INTEGER);
+const rows = () => wholeNumber(1, LIMITS.searchMaxRows);
+const searchRequest = () =>
+  z.object({
+    kind: z.enum(['companies', 'people']),
+    // Checked against the filter table by the use case, which says in one line what is wrong.
+    filters: z.unknown(),
+    rows: rows(),
+  }) as unknown as z.ZodMiniType<SearchRequestInput>;
+const loadMoreRequest = () => z.object({ sheetId: sheetId(), rows: rows() });
+
+export const SEARCH_RPC = {
+  /** The total of a search and the most loading `rows` of it can cost (asks the API for one result). */
+  previewSearch: call('search', searchRequest, search.previewSearch),
+  /** Creates the search's tab and loads what one call has time for; continueSearch goes on. */
+  startSearch: call('search', searchRequest, search.startSearch),
+  continueSearch: call('tab', sheetId, search.continueSearch),
+  /** The search tab the user is on, or null. */
+  getSearchTab: query(search.activeSearchTab),
+  loadMoreSearch: call('load more request', loadMoreRequest, (ctx, request) =>
+    search.loadMoreSearch(ctx, request.sheetId, request.rows),
+  ),
+  refreshSearch: call('tab', sheetId, search.refreshSearch),
+  /** Selects a people tab's rows for the Enrich panel. */
+  selectSearchTabRows: call('tab', sheetId, (ctx, id): null => {
+    search.selectSearchTabRows(ctx, id);
+    return null;
+  }),
+  /** The current-company filter of a company tab's companies. */
+  companiesFilter: call('tab', sheetId, search.companiesFilter),
+};

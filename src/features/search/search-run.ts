@@ -1,0 +1,200 @@
+/**
+ * Company and people search into a tab: preview (total and the most it can cost), then pages of 100
+ * loaded into a new tab, each page saved as it lands so a cut-off call resumes where it stopped.
+ * Load more raises what the user agreed to load; Refresh pages through what was loaded again and adds
+ * only what is new. A result already in the tab (by id) is never added twice.
+ *
+ * Failure windows: a page fetched but not written, or written but not recorded, is fetched again;
+ * the API does not charge a result twice (re-exports are free) and the tab's keys drop what is
+ * already there, so a retry neither pays twice nor writes twice.
+ */
+import { ApiError } from '../../api/errors';
+import { SEARCH_RESULT_PRICE } from '../../domain/fields';
+import type { AppContext } from '../../engine/context';
+import { withDocumentLock } from '../../engine/timing';
+import { LIMITS } from '../../domain/limits';
+import type { SheetPort } from '../../platform/ports';
+import { UserError } from '../../domain/user-error';
+import { describeFilters, tabNameFor } from '../../domain/search-filters';
+import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
+import { readSearchTab, writeSearchTab, type SearchTabRecord } from '../../store/search-store';
+import { appendRows, readTab } from './search-tab';
+
+export interface SearchRequest {
+  kind: SearchKind;
+  filters: SearchFilters;
+  /** Results to load. */
+  rows: number;
+}
+
+export interface SearchPreview {
+  kind: SearchKind;
+  description: string;
+  tabName: string;
+  /** Every match (metadata.total); null when the API does not say. */
+  total: number | null;
+  /** What the search would load: the rows asked for, or fewer when fewer match. */
+  rows: number;
+  /** The most it can cost: results already returned to the workspace are free. */
+  maxCredits: number;
+  pricePerResult: number;
+  balance: number | null;
+}
+
+/** The most `results` new results can cost, in the whole credits the API charges. */
+export const creditsFor = (results: number): number => Math.ceil(results * SEARCH_RESULT_PRICE);
+
+/** Asks for one result only: the total costs at most a quarter credit (and that result is free later). */
+export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPreview {
+  const page = ctx.searchApi().search(request.kind, request.filters, 0, 1);
+  const total = page.total ?? null;
+  // Without a total, what was asked for is the most that can land (and be charged).
+  const rows = total === null ? request.rows : Math.min(request.rows, total);
+  let balance: number | null = null;
+  try {
+    balance = ctx.api().creditBalance();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  return {
+    kind: request.kind,
+    description: describeFilters(request.kind, request.filters),
+    tabName: tabNameFor(request.kind, request.filters),
+    total,
+    rows,
+    maxCredits: creditsFor(rows),
+    pricePerResult: SEARCH_RESULT_PRICE,
+    balance,
+  };
+}
+
+/** Creates the tab and its record, then loads what one call has time for. */
+export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort {
+  return withDocumentLock(ctx, () => {
+    const sheet = ctx.spreadsheet.insertTab(tabNameFor(request.kind, request.filters));
+    const now = ctx.clock.now();
+    writeSearchTab(ctx, sheet.id(), {
+      kind: request.kind,
+      filters: request.filters,
+      max: request.rows,
+      offset: 0,
+      rows: 0,
+      state: 'loading',
+      createdBy: ctx.userEmail(),
+      createdAt: now,
+      updatedAt: now,
+    });
+    loadPages(ctx, sheet);
+    return sheet;
+  });
+}
+
+/** Goes on loading a tab whose search is not finished. */
+export function continueSearch(ctx: AppContext, sheetId: number): void {
+  withDocumentLock(ctx, () => loadPages(ctx, tabSheet(ctx, sheetId)));
+}
+
+/** `rows` more results, from where paging stopped. */
+export function loadMore(ctx: AppContext, sheetId: number, rows: number): void {
+  withDocumentLock(ctx, () => {
+    const sheet = tabSheet(ctx, sheetId);
+    const record = tabRecord(ctx, sheetId);
+    // `rows` more than paging reached: after a stop (out of credits), what was asked and not loaded.
+    const max = record.offset + rows;
+    writeSearchTab(ctx, sheetId, { ...record, max, state: 'loading', reason: undefined });
+    loadPages(ctx, sheet);
+  });
+}
+
+/** Pages through what was loaded again and adds what is new (new matches, or ones that moved up). */
+export function refreshSearch(ctx: AppContext, sheetId: number): void {
+  withDocumentLock(ctx, () => {
+    const sheet = tabSheet(ctx, sheetId);
+    const record = tabRecord(ctx, sheetId);
+    const until = Math.max(record.offset, 1);
+    writeSearchTab(ctx, sheetId, {
+      ...record,
+      offset: 0,
+      refreshUntil: until,
+      state: 'loading',
+      reason: undefined,
+    });
+    loadPages(ctx, sheet);
+  });
+}
+
+function tabSheet(ctx: AppContext, sheetId: number): SheetPort {
+  const sheet = ctx.spreadsheet.sheetById(sheetId);
+  if (!sheet) throw new UserError('That search tab was deleted.');
+  return sheet;
+}
+
+function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
+  const record = readSearchTab(ctx, sheetId);
+  if (!record) throw new UserError('This tab holds no search of Sheet Enrich.');
+  return record;
+}
+
+/** Where this pass of paging stops: the refresh's end, else the rows the user agreed to. */
+const targetOf = (record: SearchTabRecord): number => record.refreshUntil ?? record.max;
+
+/**
+ * Loads pages until the target, the end of the results, or this call's time is reached, saving the
+ * record after each page. An API failure stops (out of credits, refused key) or pauses (anything
+ * that may pass) with the reason on the record; nothing fetched and written is lost.
+ */
+function loadPages(ctx: AppContext, sheet: SheetPort): void {
+  let record = tabRecord(ctx, sheet.id());
+  if (record.state !== 'loading') return;
+  const started = ctx.clock.now();
+  const tab = readTab(sheet, record.kind);
+  const save = (changes: Partial<SearchTabRecord>) => {
+    record = { ...record, ...changes, rows: tab.known.size, updatedAt: ctx.clock.now() };
+    writeSearchTab(ctx, sheet.id(), record);
+  };
+  while (
+    ctx.clock.now() - started < LIMITS.searchCallMs &&
+    ctx.budget.remainingMs() > LIMITS.executionSafetyMs
+  ) {
+    const target = targetOf(record);
+    if (record.offset >= target) {
+      // A refresh's pass is over: go on toward the rows agreed to (usually there already).
+      if (record.refreshUntil !== undefined) {
+        save({ refreshUntil: undefined });
+        continue;
+      }
+      save({ state: 'done' });
+      return;
+    }
+    const limit = Math.min(LIMITS.searchMaxLimit, target - record.offset);
+    let page;
+    try {
+      page = ctx.searchApi().search(record.kind, record.filters, record.offset, limit);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      save(failure(error, tab.known.size));
+      return;
+    }
+    appendRows(sheet, record.kind, tab, page.items);
+    const offset = record.offset + page.items.length;
+    // A short page is the end; so is the API's total, when it gives one.
+    const ended = page.items.length < limit || (page.total !== undefined && offset >= page.total);
+    save({ offset, total: page.total, reason: undefined });
+    if (ended) {
+      save({ state: 'done', refreshUntil: undefined });
+      return;
+    }
+  }
+}
+
+function failure(error: ApiError, rows: number): Partial<SearchTabRecord> {
+  if (error.status === 402) {
+    return {
+      state: 'stopped',
+      reason: `Out of credits after ${rows} results. Top up your credits, then Load more to go on.`,
+    };
+  }
+  if (error.status === 401 || error.status === 403) return { state: 'stopped', reason: error.userMessage };
+  if (error.status === 400) return { state: 'stopped', reason: error.userMessage };
+  return { reason: `Paused: ${error.userMessage} Continue to go on from result ${rows + 1}.` };
+}

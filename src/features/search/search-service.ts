@@ -1,0 +1,119 @@
+/**
+ * The sidebar's search functions: preview, search into a new tab, go on loading, Load more, Refresh,
+ * and the two ways from a list onwards (enrich a people tab, search people at a company tab's companies).
+ */
+import type { AppContext } from '../../engine/context';
+import { LIMITS } from '../../domain/limits';
+import { SEARCH_RESULT_PRICE } from '../../domain/fields';
+import { SEARCH_COLUMNS } from '../search/columns';
+import { checkFilters, describeFilters } from '../../domain/search-filters';
+import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
+import * as searches from '../search/search-run';
+import { readSearchTab } from '../../store/search-store';
+import { UserError } from '../../domain/user-error';
+import type { CompaniesFilterView, SearchRequestInput, SearchTabView } from '../../views/rpc';
+
+/** The request as the page sent it, with its filters checked against the table. */
+export function searchRequest(input: SearchRequestInput): searches.SearchRequest {
+  const checked = checkFilters(input.kind, input.filters);
+  if ('problem' in checked) throw new UserError(checked.problem);
+  return { kind: input.kind, filters: checked.filters, rows: input.rows };
+}
+
+export function searchTabView(ctx: AppContext, sheetId: number): SearchTabView | null {
+  const sheet = ctx.spreadsheet.sheetById(sheetId);
+  const record = sheet ? readSearchTab(ctx, sheetId) : null;
+  if (!sheet || !record) return null;
+  return {
+    sheetId,
+    sheetName: sheet.name(),
+    kind: record.kind,
+    description: describeFilters(record.kind, record.filters) || 'everything',
+    rows: record.rows,
+    total: record.total ?? null,
+    max: record.max,
+    state: record.state,
+    ...(record.reason ? { reason: record.reason } : {}),
+    refreshing: record.refreshUntil !== undefined,
+    more:
+      record.total !== undefined
+        ? Math.max(0, record.total - record.offset)
+        : record.state === 'done' && record.offset < record.max
+          ? 0
+          : null,
+    pricePerResult: SEARCH_RESULT_PRICE,
+  };
+}
+
+const viewOf = (ctx: AppContext, sheetId: number): SearchTabView => {
+  const view = searchTabView(ctx, sheetId);
+  if (!view) throw new UserError('That search tab was deleted.');
+  return view;
+};
+
+/** The search tab the user is on, or null. */
+export function activeSearchTab(ctx: AppContext): SearchTabView | null {
+  return searchTabView(ctx, ctx.spreadsheet.activeSheet().id());
+}
+
+export function previewSearch(ctx: AppContext, input: SearchRequestInput): searches.SearchPreview {
+  return searches.previewSearch(ctx, searchRequest(input));
+}
+
+export function startSearch(ctx: AppContext, input: SearchRequestInput): SearchTabView {
+  return viewOf(ctx, searches.startSearch(ctx, searchRequest(input)).id());
+}
+
+export function continueSearch(ctx: AppContext, sheetId: number): SearchTabView {
+  searches.continueSearch(ctx, sheetId);
+  return viewOf(ctx, sheetId);
+}
+
+export function loadMoreSearch(ctx: AppContext, sheetId: number, rows: number): SearchTabView {
+  searches.loadMore(ctx, sheetId, rows);
+  return viewOf(ctx, sheetId);
+}
+
+export function refreshSearch(ctx: AppContext, sheetId: number): SearchTabView {
+  searches.refreshSearch(ctx, sheetId);
+  return viewOf(ctx, sheetId);
+}
+
+/** Selects a people tab's rows, so the Enrich panel plans them (its mapping comes from the headers). */
+export function selectSearchTabRows(ctx: AppContext, sheetId: number): void {
+  const view = viewOf(ctx, sheetId);
+  if (view.kind !== 'people') throw new UserError('Only a people tab can be enriched.');
+  const last = ctx.spreadsheet.sheetById(sheetId)!.lastRow();
+  if (last < 2) throw new UserError('This tab has no people yet.');
+  ctx.spreadsheet.selectRows(sheetId, 2, last);
+}
+
+/** At most this many companies go into one people search: more would not fit one filter. */
+const COMPANIES_PER_SEARCH = LIMITS.searchFilterEntries;
+
+/** A people search's current-company filter made of a company tab's companies (by id: names are ambiguous). */
+export function companiesFilter(ctx: AppContext, sheetId: number): CompaniesFilterView {
+  const view = viewOf(ctx, sheetId);
+  if (view.kind !== 'companies') throw new UserError('Only a company tab lists companies.');
+  const sheet = ctx.spreadsheet.sheetById(sheetId)!;
+  const last = sheet.lastRow();
+  const width = Math.max(1, sheet.lastColumn());
+  const [header = [], ...rows] = sheet.readDisplayValues(1, 1, Math.max(1, last), width);
+  const idColumn = header.indexOf(SEARCH_COLUMNS.companies[0]!.header);
+  const nameColumn = header.indexOf(SEARCH_COLUMNS.companies[1]!.header);
+  const companies = rows
+    .map((row) => ({ id: (row[idColumn] ?? '').trim(), name: (row[nameColumn] ?? '').trim() }))
+    .filter((company) => idColumn >= 0 && company.id !== '');
+  if (companies.length === 0) throw new UserError('This tab has no companies with an ID yet.');
+  const used = companies.slice(0, COMPANIES_PER_SEARCH);
+  const filters: SearchFilters = {
+    current_company_ids: used.map((company) => ({ value: company.id, exact_match: true })),
+  };
+  return {
+    kind: 'people' satisfies SearchKind,
+    filters,
+    labels: Object.fromEntries(used.map((company) => [company.id, company.name || company.id])),
+    companies: used.length,
+    leftOut: companies.length - used.length,
+  };
+}

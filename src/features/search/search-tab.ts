@@ -1,0 +1,87 @@
+/**
+ * Reading and appending to a search tab. Its columns are found by their headers, so a column the user
+ * inserted, moved or added (the outputs of "Enrich these people") changes nothing: new rows go under
+ * our headers and only there. What is already in the tab is known by its keys (columns.ts).
+ */
+import type { SearchKind } from '../../domain/search-filters';
+import type { SheetPort } from '../../platform/ports';
+import { UserError } from '../../domain/user-error';
+import { headersOf, keyOf, rowOf } from './columns';
+
+export interface TabState {
+  /** Per column of the table, its column in the tab (1-based), or 0 when its header is gone. */
+  columns: number[];
+  /** Keys of the results in the tab. */
+  known: Set<string>;
+  /** Where the next result goes. */
+  nextRow: number;
+}
+
+/** One read of the tab (header and data): once per call, not per page. */
+export function readTab(sheet: SheetPort, kind: SearchKind): TabState {
+  const headers = headersOf(kind);
+  const lastRow = sheet.lastRow();
+  if (lastRow === 0) {
+    sheet.writeText(1, 1, [headers]);
+    return { columns: headers.map((_, index) => index + 1), known: new Set(), nextRow: 2 };
+  }
+  const width = Math.max(1, sheet.lastColumn());
+  const [header = [], ...data] = sheet.readDisplayValues(1, 1, lastRow, width);
+  const columns = headers.map((name) => header.indexOf(name) + 1);
+  if (columns[0] === 0) {
+    throw new UserError(
+      `The "${headers[0]}" column of this tab was renamed or deleted, so Sheet Enrich cannot tell which results are already here. Put the header back to load more.`,
+    );
+  }
+  const known = new Set<string>();
+  for (const cells of data) {
+    const key = keyOf(
+      kind,
+      columns.map((column) => (column ? (cells[column - 1] ?? '') : '')),
+    );
+    if (key) known.add(key);
+  }
+  return { columns, known, nextRow: lastRow + 1 };
+}
+
+/**
+ * Appends the results not yet in the tab, as text, one write per run of adjacent columns (one, unless
+ * the user put a column between ours). Returns how many were added.
+ */
+export function appendRows(
+  sheet: SheetPort,
+  kind: SearchKind,
+  tab: TabState,
+  items: readonly unknown[],
+): number {
+  const rows: string[][] = [];
+  for (const item of items) {
+    const row = rowOf(kind, item);
+    const key = keyOf(kind, row);
+    if (key && tab.known.has(key)) continue;
+    if (key) tab.known.add(key);
+    rows.push(row);
+  }
+  if (rows.length === 0) return 0;
+  for (const group of adjacentGroups(tab.columns)) {
+    const values = rows.map((row) => group.map(({ index }) => row[index] ?? ''));
+    sheet.writeText(tab.nextRow, group[0]!.column, values);
+  }
+  tab.nextRow += rows.length;
+  return rows.length;
+}
+
+/** The table's columns present in the tab, sorted by position and cut where they are not adjacent. */
+function adjacentGroups(columns: readonly number[]): { index: number; column: number }[][] {
+  const present = columns
+    .map((column, index) => ({ index, column }))
+    .filter(({ column }) => column > 0)
+    .sort((a, b) => a.column - b.column);
+  const groups: { index: number; column: number }[][] = [];
+  for (const entry of present) {
+    const last = groups[groups.length - 1];
+    if (last && entry.column === last[last.length - 1]!.column + 1) last.push(entry);
+    else groups.push([entry]);
+  }
+  return groups;
+}

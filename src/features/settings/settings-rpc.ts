@@ -1,0 +1,27 @@
+/** What the sidebar's settings may call: the key, the API address, the credit balance, background refresh. */
+import * as z from 'zod/mini';
+import { call, query } from '../../views/rpc-table';
+import { readCreditBalance } from '../../views/balance';
+import * as settings from './settings';
+
+/** Empty (the built-in address) or an http(s) URL; checked in a refine, as z.regex adds zod's string formats. */
+const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
+
+const saveSettingsRequest = () =>
+  z.object({
+    apiKey: z.optional(z.string().check(z.maxLength(500))),
+    apiBaseUrl: z.optional(
+      z.string().check(
+        z.maxLength(500),
+        z.refine((url: string) => BASE_URL.test(url), 'expected an http(s) URL'),
+      ),
+    ),
+  });
+
+export const SETTINGS_RPC = {
+  getSettings: query(settings.getSettings),
+  saveSettings: call('settings', saveSettingsRequest, settings.saveSettings),
+  verifyApiKey: query(settings.verifyApiKey),
+  getCreditBalance: query(readCreditBalance),
+  setBackgroundRefresh: call('background refresh switch', z.boolean, settings.setBackgroundRefresh),
+};

@@ -1,0 +1,88 @@
+/** Settings use cases: the API key (kept in user properties, shown masked), base URL, background refresh. */
+import { ApiError } from '../../api/errors';
+import { allowListPermits } from '../../api/url';
+import { UserError } from '../../domain/user-error';
+import type { AppContext } from '../../engine/context';
+import { backgroundRefreshEnabled, syncPollTrigger } from '../../engine/poll-trigger';
+import { noteKeyOutcome, runsStoppedByKey } from '../../engine/key-wait';
+import { loadRegistrySummary } from '../../store/registry';
+import { quotaView } from '../../store/quota-meter';
+import { USER_PROPERTY } from '../../platform/property-keys';
+import type { KeyCheckView, SaveSettingsRequest, SettingsView, SidebarPanel } from '../../views/rpc';
+
+/** "••••••••3f9a": enough to recognise a key, never enough to use it. */
+export function maskKey(key: string): string {
+  return key ? `••••••••${key.slice(-4)}` : '';
+}
+
+export function getSettings(ctx: AppContext): SettingsView {
+  const key = ctx.userStore.get(USER_PROPERTY.apiKey) ?? '';
+  const view: SettingsView = {
+    hasApiKey: key !== '',
+    maskedKey: maskKey(key),
+    apiBaseUrl: ctx.userStore.get(USER_PROPERTY.apiBaseUrl) || ctx.defaultApiBaseUrl,
+    backgroundRefresh: backgroundRefreshEnabled(ctx),
+    quota: quotaView(ctx),
+    sheetNames: ctx.spreadsheet.visibleSheets().map((sheet) => sheet.name()),
+  };
+  const stopped = runsStoppedByKey(loadRegistrySummary(ctx.documentStore));
+  if (stopped.runs > 0) view.stoppedByKey = stopped;
+  const panel = ctx.userStore.get(USER_PROPERTY.openPanel);
+  if (panel) {
+    view.openPanel = panel as SidebarPanel;
+    ctx.userStore.delete(USER_PROPERTY.openPanel);
+  }
+  return view;
+}
+
+/**
+ * Empty strings clear a setting (the default base URL comes back). A new key resumes nothing by
+ * itself: the view says which runs wait for a key and what resuming them may cost, and the user
+ * decides (resumeStoppedRuns).
+ */
+export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): SettingsView {
+  if (request.apiKey !== undefined) {
+    const key = request.apiKey.trim();
+    if (key) ctx.userStore.set(USER_PROPERTY.apiKey, key);
+    else ctx.userStore.delete(USER_PROPERTY.apiKey);
+    // A new key is not the one the API refused.
+    ctx.userStore.delete(USER_PROPERTY.keyRefused);
+  }
+  if (request.apiBaseUrl !== undefined) {
+    const url = request.apiBaseUrl.trim();
+    // The manifest's allow-list holds the default base URL only: any other address would be
+    // saved, then refused by Apps Script at the first call with a message about the manifest.
+    if (url && !allowListPermits([ctx.defaultApiBaseUrl], url)) {
+      throw new UserError(
+        `This copy of Sheet Enrich may only call ${ctx.defaultApiBaseUrl} (the address it was deployed with): ${url} is not allowed.`,
+      );
+    }
+    if (url && url !== ctx.defaultApiBaseUrl) ctx.userStore.set(USER_PROPERTY.apiBaseUrl, url);
+    else ctx.userStore.delete(USER_PROPERTY.apiBaseUrl);
+  }
+  return getSettings(ctx);
+}
+
+export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): SettingsView {
+  if (enabled) ctx.userStore.delete(USER_PROPERTY.backgroundRefresh);
+  else ctx.userStore.set(USER_PROPERTY.backgroundRefresh, '0');
+  syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
+  return getSettings(ctx);
+}
+
+export function verifyApiKey(ctx: AppContext): KeyCheckView {
+  try {
+    const workspaceId = ctx.api().verifyKey();
+    noteKeyOutcome(ctx);
+    return { ok: true, workspaceId };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    noteKeyOutcome(ctx, error);
+    return { ok: false, message: error.userMessage };
+  }
+}
+
+/** Remembers which panel the sidebar should open on (a menu item chose it). */
+export function requestPanel(ctx: AppContext, panel: SidebarPanel): void {
+  ctx.userStore.set(USER_PROPERTY.openPanel, panel);
+}

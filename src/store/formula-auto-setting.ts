@@ -1,0 +1,69 @@
+/**
+ * The setting of "Get formula results automatically" (see formula-auto.ts): who pays, the daily
+ * cap, and what today's automatic runs may cost, in one document property.
+ */
+import { UserError } from '../domain/user-error';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import type { PlatformPorts } from '../platform/ports';
+import { dayIn } from './local-time';
+import { decodeRecord, encodeRecord, FORMULA_AUTO_CODEC } from './stored-records';
+
+export interface FormulaAuto {
+  /** Whose key pays: the user who turned it on (their trigger sends). */
+  email: string;
+  dailyCap: number;
+  /** The day (spreadsheet time zone) `committed` counts for. */
+  day: string;
+  /** Credits today's automatic runs may cost at most (their estimates). */
+  committed: number;
+}
+
+const MAX_DAILY_CAP = 1_000_000;
+const today = (ctx: Pick<PlatformPorts, 'clock' | 'spreadsheet'>) =>
+  dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
+
+export function readFormulaAuto(
+  ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
+): FormulaAuto | null {
+  const text = ctx.documentStore.get(DOCUMENT_PROPERTY.formulaAuto);
+  const decoded = text ? decodeRecord<FormulaAuto>(FORMULA_AUTO_CODEC, text) : undefined;
+  if (!decoded?.ok) return null;
+  const day = today(ctx);
+  return decoded.value.day === day ? decoded.value : { ...decoded.value, day, committed: 0 };
+}
+
+export function writeFormulaAuto(ctx: PlatformPorts, auto: FormulaAuto): void {
+  ctx.documentStore.set(DOCUMENT_PROPERTY.formulaAuto, encodeRecord(FORMULA_AUTO_CODEC, auto));
+}
+
+/** Turns the automatic mode on (with the caller's key) or off. Returns the setting. */
+export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: number): FormulaAuto | null {
+  if (!enabled) {
+    ctx.documentStore.delete(DOCUMENT_PROPERTY.formulaAuto);
+    return null;
+  }
+  if (!Number.isInteger(dailyCap) || dailyCap < 1 || dailyCap > MAX_DAILY_CAP)
+    throw new UserError(
+      `The daily cap must be a whole number of credits from 1 to ${MAX_DAILY_CAP.toLocaleString('en-US')}.`,
+    );
+  const email = ctx.userEmail();
+  if (!email)
+    throw new UserError(
+      'Sheet Enrich cannot tell who you are here, so it cannot spend your credits automatically.',
+    );
+  const current = readFormulaAuto(ctx);
+  const auto: FormulaAuto = {
+    email,
+    dailyCap,
+    day: today(ctx),
+    committed: current?.committed ?? 0,
+  };
+  writeFormulaAuto(ctx, auto);
+  return auto;
+}
+
+/** True when this execution's user pays for the automatic mode: their trigger must keep running. */
+export function formulaAutoIsMine(ctx: PlatformPorts): boolean {
+  const auto = readFormulaAuto(ctx);
+  return !!auto && auto.email === ctx.userEmail();
+}

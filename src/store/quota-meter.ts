@@ -1,0 +1,57 @@
+/**
+ * The quota meter: this user's UrlFetch calls and trigger runtime today, counted by the add-on
+ * itself (Apps Script has no API for what is left), shown in Settings against the daily quotas.
+ * One user-property read and write per execution that fetched or ran as a trigger; none otherwise.
+ * Whether the account is a consumer one (lower quotas) is guessed from its email domain.
+ */
+import type { PlatformPorts } from '../platform/ports';
+import { dayIn } from './local-time';
+import { decodeRecord, encodeRecord, QUOTA_USAGE_CODEC } from './stored-records';
+import { LIMITS } from '../domain/limits';
+import { USER_PROPERTY } from '../platform/property-keys';
+
+interface QuotaUsage {
+  day: string;
+  urlFetches: number;
+  triggerMs: number;
+}
+
+export interface QuotaView {
+  day: string;
+  urlFetches: number;
+  urlFetchLimit: number;
+  triggerMinutes: number;
+  triggerMinutesLimit: number;
+  account: 'consumer' | 'workspace';
+}
+
+const CONSUMER_DOMAINS = /@(gmail|googlemail)\.com$/i;
+
+function usageToday(ctx: PlatformPorts): QuotaUsage {
+  const day = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
+  const text = ctx.userStore.get(USER_PROPERTY.quotaUsage);
+  const decoded = text ? decodeRecord<QuotaUsage>(QUOTA_USAGE_CODEC, text) : undefined;
+  return decoded?.ok && decoded.value.day === day ? decoded.value : { day, urlFetches: 0, triggerMs: 0 };
+}
+
+/** Adds what one execution used (call once, at its end). */
+export function recordUsage(ctx: PlatformPorts, urlFetches: number, triggerMs: number): void {
+  if (urlFetches === 0 && triggerMs === 0) return;
+  const usage = usageToday(ctx);
+  usage.urlFetches += urlFetches;
+  usage.triggerMs += triggerMs;
+  ctx.userStore.set(USER_PROPERTY.quotaUsage, encodeRecord(QUOTA_USAGE_CODEC, usage));
+}
+
+export function quotaView(ctx: PlatformPorts): QuotaView {
+  const usage = usageToday(ctx);
+  const account = CONSUMER_DOMAINS.test(ctx.userEmail()) ? 'consumer' : 'workspace';
+  return {
+    day: usage.day,
+    urlFetches: usage.urlFetches,
+    urlFetchLimit: LIMITS.dailyUrlFetches[account],
+    triggerMinutes: Math.round((usage.triggerMs / 60_000) * 10) / 10,
+    triggerMinutesLimit: LIMITS.dailyTriggerMinutes[account],
+    account,
+  };
+}

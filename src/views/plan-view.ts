@@ -1,0 +1,82 @@
+/** A sheet's run plan as the Enrich and Reverse panels show it (PlanView of rpc.ts). */
+import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
+import type { AppContext } from '../engine/context';
+import { knownKeyProblem } from '../engine/key-wait';
+import type { RunPlan } from '../engine/plan';
+import { ownedColumns } from '../sheet/output-layout';
+import type { ColumnMapping } from '../domain/inputs';
+import type { SheetTable } from '../sheet/table';
+import type { MappableColumn, PlanView } from './rpc';
+import { readCreditBalance } from './balance';
+
+/** How much of a column's first value the page gets. */
+const SAMPLE_CHARS = 40;
+
+/**
+ * The columns the mapping dropdowns offer, each with its first value (what tells columns apart in
+ * a sheet without a header row): our output columns left out, and columns with neither a header
+ * nor any data unless the mapping uses them (content detection may have), so a mapping always shows.
+ */
+export function mappableColumns(table: SheetTable, mapping: ColumnMapping): MappableColumn[] {
+  const outputs = ownedColumns(table.outputs);
+  const mapped = new Set(Object.values(mapping));
+  const rows = table.values.slice(table.headerRow);
+  const columns: MappableColumn[] = [];
+  for (let index = 1; index <= table.width; index++) {
+    if (outputs.has(index)) continue;
+    const header = (table.headers[index - 1] ?? '').trim();
+    const first = rows.find((row) => (row[index - 1] ?? '').trim() !== '');
+    const sample = (first?.[index - 1] ?? '').trim().slice(0, SAMPLE_CHARS);
+    if (header || sample || mapped.has(index)) columns.push({ index, header, sample });
+  }
+  return columns;
+}
+
+/** "rows 2–41", "row 7", or "no rows". */
+function selectionLabel(plan: RunPlan): string {
+  const rows = [
+    ...plan.toSend.flatMap((contact) => contact.rows),
+    ...plan.fromLedger.map((hit) => hit.row),
+    ...plan.skipped.map((skip) => skip.row),
+  ];
+  // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
+  const first = rows.reduce((low, row) => Math.min(low, row), Infinity);
+  const last = rows.reduce((high, row) => Math.max(high, row), -Infinity);
+  if (!Number.isFinite(first)) return 'no rows';
+  return first === last ? `row ${first}` : `rows ${first}–${last}`;
+}
+
+export function sheetPlanView(
+  ctx: AppContext,
+  plan: RunPlan,
+  planId: string,
+  cell: PlanView['cell'],
+): PlanView {
+  return {
+    planId,
+    kind: plan.options.kind,
+    sheetName: plan.sheet.name(),
+    selectionLabel: selectionLabel(plan),
+    rows: plan.rows,
+    cell,
+    headerRow: plan.table.headerRow,
+    headerDetected: plan.headerDetected,
+    columns: mappableColumns(plan.table, plan.mapping),
+    mapping: plan.mapping,
+    mappingComplete: plan.mappingComplete,
+    fields: plan.fields,
+    contactsToSend: plan.toSend.length,
+    rowsFromDuplicates: plan.duplicateRows,
+    rowsFromLedger: plan.fromLedger.length,
+    skipped: plan.skipped.map(({ row, reason }) => ({ row, reason })),
+    maxCredits: plan.maxCredits,
+    reasked: plan.reasked,
+    rowsDone: plan.alreadyDone,
+    lookUpAgain: plan.lookUpAgain,
+    prices: { ...PRICES },
+    reversePrice: REVERSE_PROFILE_PRICE,
+    balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
+    jobs: plan.jobs,
+    keyProblem: plan.toSend.length ? knownKeyProblem(ctx) : undefined,
+  };
+}

@@ -1,0 +1,103 @@
+/** The Jobs panel's view of the registry: every run's progress, newest first. */
+import type { AppContext } from '../engine/context';
+import { jobName } from '../engine/job-starter';
+import { runsStoppedByKey } from '../engine/key-wait';
+import { contactsFound } from '../engine/run-end';
+import { retryPrice } from '../engine/recovery';
+import {
+  loadRegistrySummary,
+  type JobSummary,
+  type Registry,
+  type RunRecord,
+  type UnreadableRecord,
+} from '../store/registry';
+import { timestampText } from '../engine/row-status';
+import type { ProgressView, RunProgress } from './rpc';
+
+/** The earliest moment a backing-off job of the run will be asked again, if every one is waiting. */
+function retryAtOf(run: RunRecord, registry: Registry<JobSummary>, now: number): number | undefined {
+  const waiting = registry.jobs.filter(
+    (job) => job.run === run.id && (job.state === 'queued' || job.state === 'pending'),
+  );
+  if (waiting.length === 0 || waiting.some((job) => !job.nextPollAt || job.nextPollAt <= now))
+    return undefined;
+  return Math.min(...waiting.map((job) => job.nextPollAt!));
+}
+
+function progressOf(
+  run: RunRecord,
+  registry: Registry<JobSummary>,
+  now: number,
+  spreadsheetName: string,
+): RunProgress {
+  const progress: RunProgress = {
+    runId: run.id,
+    kind: run.kind,
+    sheetName: run.sheetName,
+    state: run.state,
+    jobs: run.jobs,
+    sent: run.sent,
+    done: run.done,
+    found: run.found,
+    credits: run.credits,
+    startedAt: timestampText(run.startedAt),
+    rowsFromLedger: run.fromLedger,
+    unmatched: run.unmatched,
+    contactsFound: contactsFound(run),
+    unprocessed: run.unprocessed ?? 0,
+  };
+  if (run.estimatedCredits !== undefined) progress.estimatedCredits = run.estimatedCredits;
+  if (run.error) progress.error = run.error;
+  const ambiguous = registry.jobs.filter((job) => job.run === run.id && job.state === 'ambiguous');
+  if (ambiguous.length)
+    progress.ambiguousJobs = ambiguous.map((job) => ({
+      seq: job.seq,
+      name: jobName(spreadsheetName, run, job),
+      contacts: job.contacts,
+      retryMaxCredits: retryPrice(run, job, job.contacts),
+      problem: job.problem ?? '',
+    }));
+  const jobs = registry.jobs.filter((job) => job.run === run.id);
+  const queued = jobs.filter((job) => job.state === 'queued').reduce((sum, job) => sum + job.contacts, 0);
+  if (queued) progress.queuedContacts = queued;
+  if (run.authFailed) progress.waitingForKey = true;
+  const started = jobs.filter((job) => job.state === 'pending' && job.startedAt !== undefined);
+  if (run.state === 'running' && started.length) {
+    progress.workingSince = new Date(Math.min(...started.map((job) => job.startedAt!))).toISOString();
+  }
+  const retryAt = run.state === 'running' ? retryAtOf(run, registry, now) : undefined;
+  if (retryAt !== undefined) progress.retryAt = timestampText(retryAt);
+  return progress;
+}
+
+/** Every known run, newest first, and whether any still waits for results. */
+export function progressView(
+  ctx: AppContext,
+  registry: Registry<JobSummary> = loadRegistrySummary(ctx.documentStore),
+): ProgressView {
+  const runs = [...registry.runs.values()].sort((a, b) => b.startedAt - a.startedAt);
+  const now = ctx.clock.now();
+  const view: ProgressView = {
+    runs: runs.map((run) => progressOf(run, registry, now, ctx.spreadsheet.name())),
+    pending: runs.some((run) => run.state === 'running'),
+  };
+  if (registry.unreadable.length) view.problems = registry.unreadable.map(unreadableMessage);
+  const stopped = runsStoppedByKey(registry);
+  if (stopped.runs) view.stoppedByKey = stopped;
+  return view;
+}
+
+/** What the Jobs panel says of a stored record it could not read (kept, never deleted). */
+export function unreadableMessage({ key, reason }: UnreadableRecord): string {
+  return `A saved record could not be read (${reason}); it is kept unchanged under "${key}". Rows of its job may stay "pending": running them again may cost credits.`;
+}
+
+/** The toast of "Refresh results now": what the poll found, in one line. */
+export function refreshNowMessage(ctx: AppContext, polled: boolean): string {
+  if (!polled) return 'Results are being written right now.';
+  const running = progressView(ctx).runs.filter((run) => run.state === 'running');
+  if (running.length === 0) return 'No job is waiting for results.';
+  const done = running.reduce((sum, run) => sum + run.done, 0);
+  const sent = running.reduce((sum, run) => sum + run.sent, 0);
+  return `${done} of ${sent} contacts done; the rest is still running.`;
+}

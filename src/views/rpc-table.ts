@@ -1,0 +1,51 @@
+/**
+ * How a feature declares what the sidebar may call: one entry per call, with the schema its input is
+ * parsed with and the use case that answers it. The sidebar server (server.ts), the type the page
+ * calls it through (SidebarServer in rpc.ts) and the top-level stubs (src/index.ts) all derive from
+ * the features' tables, so adding a call is one entry in one table.
+ */
+import * as z from 'zod/mini';
+import type { AppContext } from '../engine/context';
+
+export interface RpcEntry<I, O> {
+  /** What the input is, in the one line a malformed request is reported with. */
+  what: string;
+  /** Built on first use (Code.js is evaluated at the start of every execution). */
+  input: (() => z.ZodMiniType<I>) | null;
+  handler: (ctx: AppContext, input: I) => O;
+}
+
+/** A call that takes input, parsed with `input()` before the handler sees it. */
+export function call<I, O>(
+  what: string,
+  input: () => z.ZodMiniType<I>,
+  handler: (ctx: AppContext, input: I) => O,
+): RpcEntry<I, O> {
+  return { what, input, handler };
+}
+
+/** A call without input. */
+export function query<O>(handler: (ctx: AppContext) => O): RpcEntry<void, O> {
+  return { what: '', input: null, handler: (ctx) => handler(ctx) };
+}
+
+export type RpcTable = Record<string, RpcEntry<never, unknown>>;
+
+/** The functions a table offers, as the page calls them. */
+export type ServerOf<T> = {
+  [K in keyof T]: T[K] extends RpcEntry<infer I, infer O> ? (input: I) => O : never;
+};
+
+/**
+ * A whole number from `min` to `max`, as one refine: z.int(), z.minimum() and z.maximum() would add
+ * zod's number formats and bound checks to Code.js for two fields.
+ */
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .number()
+    .check(
+      z.refine(
+        (n: number) => Number.isInteger(n) && n >= min && n <= max,
+        `expected a whole number from ${min} to ${max}`,
+      ),
+    );

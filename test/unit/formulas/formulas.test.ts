@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { readEntryPoints } from '../../../scripts/lib/entry-points';
+import { spillHeight } from '../../../src/features/formulas/convert';
+import { formulaRows } from '../../../src/features/formulas/formula-args';
+import { CUSTOM_FUNCTION_NAMES, formulaRunsIn, isOurFormula } from '../../../src/engine/formula-refresh';
+import { UserError } from '../../../src/domain/user-error';
+import { answerFormula, REVERSE_SPEC } from '../../../src/features/formulas/custom-functions';
+import { contextFor, createWorld } from '../fakes/context';
+
+const NAMES = ['first_name', 'last_name', 'company'];
+
+describe('formula arguments', () => {
+  it('turns ranges into rows and applies a single value to every row', () => {
+    expect(formulaRows(NAMES, [[['Ada'], ['Grace']], [['Lovelace'], [' Hopper ']], 'acme.com'])).toEqual({
+      rows: [
+        ['Ada', 'Lovelace', 'acme.com'],
+        ['Grace', 'Hopper', 'acme.com'],
+      ],
+      column: true,
+    });
+    expect(formulaRows(NAMES, ['Ada', 'Lovelace', undefined])).toEqual({
+      rows: [['Ada', 'Lovelace', '']],
+      column: false,
+    });
+  });
+
+  it('refuses ranges of different heights and ranges of several columns, naming them', () => {
+    expect(() => formulaRows(NAMES, [[['a'], ['b']], [['c']], 'x'])).toThrow(
+      new UserError('The ranges must have the same number of rows: first_name has 2, last_name has 1.'),
+    );
+    expect(() => formulaRows(NAMES, [[['a', 'b']], 'c', 'x'])).toThrow(
+      'first_name must be one column (it has 2).',
+    );
+  });
+});
+
+describe('our formulas in a sheet', () => {
+  it('are the ones src/index.ts exports as custom functions', () => {
+    const exported = readEntryPoints(join(__dirname, '../../../src/index.ts'))
+      .map((entry) => entry.name)
+      .filter((name) => /^[A-Z_]+$/.test(name));
+    expect(exported.sort()).toEqual([...CUSTOM_FUNCTION_NAMES].sort());
+  });
+
+  it('are found by name, in any case, as vertical runs per column', () => {
+    expect(isOurFormula('=enrich_email(A2,B2,C2)')).toBe(true);
+    expect(isOurFormula('=IFERROR(ENRICH_PHONE(A2,B2,C2),"")')).toBe(true);
+    expect(isOurFormula('=MY_ENRICH_EMAILS(A2)')).toBe(false);
+    expect(isOurFormula('ENRICH_EMAIL(A2)')).toBe(false);
+    const formulas = [
+      ['', '=ENRICH_EMAIL(A1,B1,C1)', '=SUM(A1)'],
+      ['', '=ENRICH_EMAIL(A2,B2,C2)', '=REVERSE_EMAIL(D2)'],
+      ['', '', ''],
+      ['', '=ENRICH_EMAIL(A4,B4,C4)', ''],
+    ];
+    expect(formulaRunsIn(7, formulas)).toEqual([
+      { sheetId: 7, row: 1, column: 2, formulas: ['=ENRICH_EMAIL(A1,B1,C1)', '=ENRICH_EMAIL(A2,B2,C2)'] },
+      { sheetId: 7, row: 4, column: 2, formulas: ['=ENRICH_EMAIL(A4,B4,C4)'] },
+      { sheetId: 7, row: 2, column: 3, formulas: ['=REVERSE_EMAIL(D2)'] },
+    ]);
+  });
+
+  it('spill as many rows as their first range argument has', () => {
+    expect(spillHeight('=ENRICH_EMAIL(A2:A1001,B2:B1001,C2:C1001)', 5000)).toBe(1000);
+    expect(spillHeight('=ENRICH_EMAIL($A$2:$A$6,B2:B6,C2:C6)', 5000)).toBe(5);
+    expect(spillHeight('=ENRICH_EMAIL(A2:A,B2:B,C2:C)', 40)).toBe(39);
+    expect(spillHeight('=ENRICH_EMAIL(A2,B2,C2)', 40)).toBe(1);
+  });
+});
+
+describe('a reverse formula on a cell that is no address', () => {
+  it('says "invalid email", as the sheet\'s Status does; an empty cell shows nothing', () => {
+    const ctx = contextFor(createWorld());
+    expect(answerFormula(ctx, REVERSE_SPEC, ['jane at acme', 'title'])).toBe('⚠ invalid email');
+    expect(answerFormula(ctx, REVERSE_SPEC, [[['jane at acme'], ['']], 'title'])).toEqual([
+      ['⚠ invalid email'],
+      [''],
+    ]);
+  });
+});

@@ -1,0 +1,120 @@
+import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
+import { loadRegistry, utf8Bytes } from '../../../src/store/registry';
+import { createWorld } from '../fakes/context';
+import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
+import { errorFromResponse } from '../../../src/api/failures';
+
+type World = ReturnType<typeof createWorld>;
+const jobSheet = (world: World) => world.spreadsheet.sheets.find((sheet) => sheet.name() === JOB_SHEET_NAME);
+const registryOf = (world: World) => loadRegistry(world.documentStore, world.spreadsheet);
+
+describe('job registry: state in document properties, fingerprints in the job sheet', () => {
+  it('holds a 100,000-row run: every value under 9 KB, the whole registry in a third of the 500 KB store', () => {
+    const world = createWorld();
+    contactsSheet(world, people(100_000));
+    planAndStart(world);
+    const values = world.documentStore.values();
+    expect(values.length).toBe(1000 + 1 + 1); // jobs, the run, the remembered mapping
+    expect(Math.max(...values.map(utf8Bytes))).toBeLessThan(9 * 1024);
+    expect(world.documentStore.totalBytes()).toBeLessThan(170 * 1024);
+    // The fingerprints, 1.3 MB of them, are in the hidden job sheet: one row per job, one write.
+    expect(jobSheet(world)!.lastRow()).toBe(1 + 1000);
+    const registry = registryOf(world);
+    expect(registry.jobs).toHaveLength(1000);
+    expect(new Set(registry.jobs.flatMap((job) => job.fingerprints)).size).toBe(100_000);
+    expect(registry.unreadable).toEqual([]);
+  });
+
+  it('refuses a run the store could not hold, before sending anything', () => {
+    const world = createWorld();
+    // Another feature's data leaves too little room for 300 jobs' records.
+    for (let i = 0; i < 50; i++) world.documentStore.set(`other.${i}`, 'x'.repeat(8 * 1024));
+    contactsSheet(world, people(30_000));
+    const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
+    expect(() => server(world).startRun(plan.planId)).toThrow(/Too many contacts are waiting/);
+    expect(world.api.startCalls).toBe(0);
+    expect(registryOf(world).runs.size).toBe(0);
+  });
+
+  it('reports a job whose fingerprints are missing (the hidden sheet was deleted) and keeps its record', () => {
+    const world = createWorld();
+    contactsSheet(world, people(150));
+    world.api.startError = undefined;
+    planAndStart(world);
+    world.spreadsheet.sheets = world.spreadsheet.sheets.filter((sheet) => sheet !== jobSheet(world));
+    const registry = registryOf(world);
+    expect(registry.jobs).toHaveLength(0);
+    expect(registry.unreadable.map(({ key, reason }) => [key, reason])).toEqual([
+      [
+        expect.stringMatching(/\.0$/),
+        `the job's list of contacts is missing from the hidden sheet ${JOB_SHEET_NAME}`,
+      ],
+      [
+        expect.stringMatching(/\.1$/),
+        `the job's list of contacts is missing from the hidden sheet ${JOB_SHEET_NAME}`,
+      ],
+    ]);
+    // Every poll says so in the log; the records stay for a later version or a support person.
+    poll(world);
+    expect(world.logs.join('\n')).toContain('missing from the hidden sheet');
+    expect(registryOf(world).unreadable).toHaveLength(2);
+  });
+
+  it('prunes finished runs: their jobs at once, the runs beyond the latest ten', () => {
+    const world = createWorld();
+    for (let run = 0; run < 12; run++) {
+      contactsSheet(world, people(150, `Company${run}`), `Sheet${run}`);
+      planAndStart(world);
+      poll(world);
+      world.clock.time += 1000;
+    }
+    const registry = registryOf(world);
+    expect(registry.jobs).toHaveLength(0);
+    expect(registry.runs.size).toBe(10);
+    expect(progress(world).runs[0]!.sheetName).toBe('Sheet11');
+    // The job sheet is rewritten without the deleted jobs' rows once they are most of it.
+    expect(jobSheet(world)!.lastRow()).toBeLessThanOrEqual(1 + 2);
+  });
+
+  it('survives an unreadable value, keeps it and reports it in the Jobs panel', () => {
+    const world = createWorld();
+    world.documentStore.set('sheetEnrich.job.x.0', '{not json');
+    world.documentStore.set('sheetEnrich.run.y', JSON.stringify({ v: 9, id: 'y' }));
+    const registry = registryOf(world);
+    expect(registry.jobs).toHaveLength(0);
+    expect(registry.unreadable).toEqual([
+      { key: 'sheetEnrich.job.x.0', reason: 'the job record is not JSON' },
+      {
+        key: 'sheetEnrich.run.y',
+        reason: 'the run record was written by a newer version of Sheet Enrich (v9)',
+      },
+    ]);
+    // A run that ends and is pruned leaves the unreadable records where they are.
+    contactsSheet(world, people(2));
+    planAndStart(world);
+    poll(world);
+    expect(world.documentStore.get('sheetEnrich.job.x.0')).toBe('{not json');
+    const view = progress(world);
+    expect(view.problems).toEqual([
+      expect.stringContaining(
+        '(the job record is not JSON); it is kept unchanged under "sheetEnrich.job.x.0"',
+      ),
+      expect.stringContaining('newer version of Sheet Enrich (v9)'),
+    ]);
+    expect(world.logs.join('\n')).toContain('Kept unreadable record sheetEnrich.job.x.0');
+  });
+});
+
+describe('very long API error messages', () => {
+  it('keep an API error message out of the 9 KB registry value: the start fails with a status, not a crash', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(2));
+    const body = JSON.stringify({ code: 'error.request.invalid_body', message: 'bad item; '.repeat(1500) });
+    world.api.startError = errorFromResponse('POST /x', { status: 400, body, headers: {} }, 'key');
+    expect(() => planAndStart(world)).not.toThrow();
+    poll(world);
+    const statuses = sheet.column('Status');
+    expect(statuses.every((status) => status.startsWith('error: '))).toBe(true);
+    expect(statuses[0]!.length).toBeLessThan(600);
+  });
+});
