@@ -37,15 +37,56 @@ const USER_MESSAGE = {
 
 const REDACTED = '[redacted]';
 
-/** Removes the key (and any bearer token) from text that may be shown or logged. */
+/**
+ * A run of this many of the key's characters is taken for the key: a server that echoes part of it,
+ * or a message cut in the middle of it, must not show most of the key.
+ */
+const KEY_RUN = 8;
+
+/**
+ * Removes the key from text that may be shown or logged: the whole key, any run of 8 or more of its
+ * characters, the same in its URL-encoded form, and any bearer token.
+ */
 export function scrub(text: string, apiKey: string): string {
-  const withoutKey = apiKey ? text.split(apiKey).join(REDACTED) : text;
-  return withoutKey.replace(/(bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`);
+  const ranges = apiKey ? [apiKey, encodeURIComponent(apiKey)].flatMap((form) => keyRuns(text, form)) : [];
+  ranges.sort((x, y) => x[0] - y[0]);
+  // Overlapping or touching runs (the plain and the encoded form of one echo) are one redaction.
+  const merged: Array<[number, number]> = [];
+  for (const [start, end] of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  let out = '';
+  let done = 0;
+  for (const [start, end] of merged) {
+    out += text.slice(done, start) + REDACTED;
+    done = end;
+  }
+  out += text.slice(done);
+  return out.replace(/(bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`);
 }
 
+/** Where `text` holds runs of at least KEY_RUN characters of `key` (or the whole of a shorter key). */
+function keyRuns(text: string, key: string): Array<[number, number]> {
+  const runs = new Set<string>();
+  const length = Math.min(KEY_RUN, key.length);
+  for (let i = 0; i + length <= key.length; i++) runs.add(key.slice(i, i + length));
+  const found: Array<[number, number]> = [];
+  for (let i = 0; i + length <= text.length; i++) {
+    if (!runs.has(text.slice(i, i + length))) continue;
+    let end = i + length;
+    while (end < text.length && key.includes(text.slice(i, end + 1))) end++;
+    found.push([i, end]);
+    i = end - 1;
+  }
+  return found;
+}
+
+/** Server text for a message: scrubbed first, then cut (a key across the cut would survive it). */
 function snippet(text: string, apiKey: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return scrub(flat.length > 200 ? `${flat.slice(0, 200)}…` : flat, apiKey);
+  const flat = scrub(text, apiKey).replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
 }
 
 /** 429, 5xx and network failures may succeed later; no other status does. */
