@@ -36,13 +36,20 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
   }
 
   function describeCheck(check: KeyCheckView): void {
-    if (check.ok) notice.show('ok', `The key works. Workspace: ${check.workspaceId ?? 'unknown'}.`);
+    const workspace = check.workspaceId ?? 'unknown';
+    if (check.ok && check.pasted)
+      notice.show('ok', `This key works (workspace ${workspace}). Save it to use it.`);
+    else if (check.ok) notice.show('ok', `The saved key works. Workspace: ${workspace}.`);
+    else if (check.pasted)
+      notice.show('error', `The API refused this key: it is not saved. ${check.message ?? ''}`.trim());
     else notice.show('error', check.message ?? 'The API refused the key: check it and save it again.');
   }
 
+  /** Checks the key in the field when there is one (before saving it), else the saved key. */
   async function verify(): Promise<void> {
     notice.clear();
-    describeCheck(await server.verifyApiKey());
+    const pasted = keyInput.value.trim();
+    describeCheck(await server.verifyApiKey(pasted ? { apiKey: pasted } : undefined));
   }
 
   async function save(): Promise<void> {

@@ -49,16 +49,17 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
   const userStore = userProperties();
   const usage: ExecutionUsage = { startedAt: clock.now(), urlFetches: 0 };
   let client: ApiClient | undefined;
-  // One client for both ports: built on first use, as most executions call no API.
-  const apiClient = (): ApiClient =>
-    (client ??= createApiClient({
+  const clientFor = (apiKey: string): ApiClient =>
+    createApiClient({
       http: countingHttp(createUrlFetchHttp(), usage),
       clock,
       budget,
       log: consoleLog,
       baseUrl: userStore.get(USER_PROPERTY.apiBaseUrl) || __API_BASE_URL__,
-      apiKey: userStore.get(USER_PROPERTY.apiKey) ?? '',
-    }));
+      apiKey,
+    });
+  // One client for both ports: built on first use, as most executions call no API.
+  const apiClient = (): ApiClient => (client ??= clientFor(userStore.get(USER_PROPERTY.apiKey) ?? ''));
   return {
     usage,
     documentStore: documentProperties(),
@@ -74,6 +75,7 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
     userEmail: effectiveUserEmail,
     defaultApiBaseUrl: __API_BASE_URL__,
     api: apiClient,
+    apiFor: clientFor,
     searchApi: apiClient,
   };
 }

@@ -9,6 +9,8 @@ import type { PlatformPorts } from '../platform/ports';
 export interface AppContext extends PlatformPorts {
   /** The API client for the stored key and base URL (throws ApiError when no key is set). */
   api(): EnrichmentApi;
+  /** A client for a key that is not saved (Verify before Save); the same base URL. */
+  apiFor(apiKey: string): EnrichmentApi;
   /** Company and people search over the same key (throws ApiError when no key is set). */
   searchApi(): SearchApi;
   /** The base URL compiled into the build; the user may override it in settings. */

@@ -33,7 +33,11 @@ export type RpcTable = Record<string, RpcEntry<never, unknown>>;
 
 /** The functions a table offers, as the page calls them. */
 export type ServerOf<T> = {
-  [K in keyof T]: T[K] extends RpcEntry<infer I, infer O> ? (input: I) => O : never;
+  [K in keyof T]: T[K] extends RpcEntry<infer I, infer O>
+    ? undefined extends I
+      ? (input?: I) => O
+      : (input: I) => O
+    : never;
 };
 
 /**

@@ -42,6 +42,8 @@ export interface KeyCheckView {
   workspaceId?: string;
   /** The API's reason in plain words when not ok. */
   message?: string;
+  /** The key checked is the one pasted in the form, not the saved one. */
+  pasted?: true;
 }
 
 export interface BalanceView {

@@ -5,7 +5,7 @@
  * row; the fields the user chose kept in their user properties.
  */
 import { USER_PROPERTY } from '../../src/platform/property-keys';
-import type { PlanView, StartView } from '../../src/app/sidebar-contract';
+import type { KeyCheckView, PlanView, StartView } from '../../src/app/sidebar-contract';
 import { contactRows, engineKit, people, rowsOf, settle, SHEET } from './support/engine';
 
 jest.setTimeout(60_000);
@@ -58,4 +58,24 @@ it('keeps the fields a user ticked in their user properties', () => {
   expect(addon.properties.user.getProperty(USER_PROPERTY.enrichFields)).toContain('personal_email');
   expect(addon.properties.document.getProperty(USER_PROPERTY.enrichFields)).toBeNull();
   expect(addon.call<PlanView>('planRun', { kind: 'enrich' }).fields).toEqual(['personal_email']);
+});
+
+it('Verify checks the key pasted in the form, not the saved one, and remembers nothing of it', () => {
+  const addon = kit.open(contactRows(people(1, 0)));
+  const savedKey = addon.properties.user.getProperty(USER_PROPERTY.apiKey);
+  const wrong = addon.call<KeyCheckView>('verifyApiKey', { apiKey: 'wrong-key-123' });
+  expect(wrong).toMatchObject({ ok: false, pasted: true });
+  expect(wrong.message).toMatch(/refused/i);
+  // Nothing was saved, and the saved key's standing is untouched: a plan may still start.
+  expect(addon.properties.user.getProperty(USER_PROPERTY.apiKey)).toBe(savedKey);
+  expect(addon.properties.user.getProperty(USER_PROPERTY.keyRefused)).toBeNull();
+  expect(addon.call<PlanView>('planRun', { kind: 'enrich' }).keyProblem).toBeUndefined();
+  // The good key pasted again checks out; with nothing pasted, the saved key is checked.
+  expect(addon.call('verifyApiKey', { apiKey: kit.emulator().apiKey })).toMatchObject({
+    ok: true,
+    pasted: true,
+  });
+  const saved = addon.call<KeyCheckView>('verifyApiKey');
+  expect(saved.ok).toBe(true);
+  expect(saved.pasted).toBeUndefined();
 });

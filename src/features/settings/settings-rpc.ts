@@ -18,10 +18,13 @@ const saveSettingsRequest = () =>
     ),
   });
 
+const verifyRequest = () => z.optional(z.object({ apiKey: z.optional(z.string().check(z.maxLength(500))) }));
+
 export const SETTINGS_RPC = {
   getSettings: query(settings.getSettings),
   saveSettings: call('settings', saveSettingsRequest, settings.saveSettings),
-  verifyApiKey: query(settings.verifyApiKey),
+  /** Checks the key pasted in the form (not saved), or the saved one when nothing is pasted. */
+  verifyApiKey: call('key check', verifyRequest, settings.verifyApiKey),
   getCreditBalance: query(readCreditBalance),
   setBackgroundRefresh: call('background refresh switch', z.boolean, settings.setBackgroundRefresh),
 };

@@ -70,15 +70,20 @@ export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): Setting
   return getSettings(ctx);
 }
 
-export function verifyApiKey(ctx: AppContext): KeyCheckView {
+/**
+ * Checks a key with the API: the one pasted in the form when there is one (it is not saved, and the
+ * saved key's standing is left as it is), otherwise the saved key.
+ */
+export function verifyApiKey(ctx: AppContext, request: { apiKey?: string } = {}): KeyCheckView {
+  const pasted = request.apiKey?.trim();
   try {
-    const workspaceId = ctx.api().verifyKey();
-    noteKeyOutcome(ctx);
-    return { ok: true, workspaceId };
+    const workspaceId = (pasted ? ctx.apiFor(pasted) : ctx.api()).verifyKey();
+    if (!pasted) noteKeyOutcome(ctx);
+    return { ok: true, workspaceId, ...(pasted ? { pasted: true as const } : {}) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    noteKeyOutcome(ctx, error);
-    return { ok: false, message: error.userMessage };
+    if (!pasted) noteKeyOutcome(ctx, error);
+    return { ok: false, message: error.userMessage, ...(pasted ? { pasted: true as const } : {}) };
   }
 }
 

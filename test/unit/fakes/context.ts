@@ -123,6 +123,7 @@ export function contextFor(world: TestWorld, budget = new FakeBudget()): AppCont
     notify: world.notifier,
     spreadsheet: world.spreadsheet,
     api: () => world.api,
+    apiFor: () => world.api,
     searchApi: () => world.search,
     userEmail: () => 'user@example.com',
     defaultApiBaseUrl: 'https://api.example.test/',
