@@ -1,7 +1,9 @@
 /**
- * The EnrichmentApi the job engine uses, on top of the endpoint functions: enrichment starts on v1
- * (the only start the spec shows), reverse lookups on v2, and every poll reads v2 results in one
- * fetchAll round trip, resending only the requests that failed.
+ * The EnrichmentApi the job engine uses, on top of the endpoint calls: enrichment starts on v1
+ * (the only start the spec shows), reverse lookups on v2, both in batches (one fetchAll round trip),
+ * and every poll reads v2 results in one round trip, resending only the requests that failed. Single
+ * starts, which only the tests make, are built from enrichStartCall/reverseStartCall in
+ * test/support/api.ts.
  */
 import {
   enrichResultV2Call,
@@ -29,21 +31,8 @@ import { createApiSession, perform, performAll, type ApiClientOptions, type Call
 
 export type { ApiClientOptions } from './transport';
 
-/**
- * The engine's port (EnrichmentApi), the search port, plus the single starts: the engine starts jobs
- * in batches (startJobs), the contract tests one at a time.
- */
-export interface ApiClient extends EnrichmentApi, SearchApi {
-  /** v1 start; at most LIMITS.itemsPerEnrichJob items. Returns the enrichment_id. */
-  startEnrichment(
-    name: string,
-    items: EnrichItemInput[],
-    fields: readonly EnrichField[],
-    webhookUrl?: string,
-  ): string;
-  /** v2 reverse start. Returns the enrichment_id. */
-  startReverse(name: string, items: ReverseItemInput[], webhookUrl?: string): string;
-}
+/** The engine's port (EnrichmentApi) and the search port, over HTTP. */
+export type ApiClient = EnrichmentApi & SearchApi;
 
 const clean = (value: string | undefined): string | undefined => value?.trim() || undefined;
 
@@ -77,33 +66,42 @@ export function toEnrichItemV1(item: EnrichItemInput, fields: readonly EnrichFie
  * The HTTP client. Throws ApiError config.base_url / config.api_key at once for a bad configuration.
  * Example: createApiClient({ http, clock, budget, log, baseUrl, apiKey }).
  */
+/** POST /api/v1/contact/enrich/bulk for one job: v1 items, with at least one field to find. */
+export function enrichStartCall(
+  name: string,
+  items: readonly EnrichItemInput[],
+  fields: readonly EnrichField[],
+  webhookUrl?: string,
+): Call<string> {
+  // Absent enrich_fields means "all three" to the API: an empty choice must not become that.
+  if (fields.length === 0) {
+    throw requestError(
+      'POST /api/v1/contact/enrich/bulk',
+      'no field to find',
+      'Choose at least one field to find.',
+    );
+  }
+  const datas = items.map((item) => toEnrichItemV1(item, fields));
+  return startEnrichmentV1Call({ name, datas, webhook_url: webhookUrl });
+}
+
+/** POST /api/v2/contact/reverse/email/bulk for one job. */
+export function reverseStartCall(
+  name: string,
+  items: readonly ReverseItemInput[],
+  webhookUrl?: string,
+): Call<string> {
+  const data = items.map((item) => ({ email: item.email.trim(), custom: item.custom }));
+  return startReverseV2Call({ name, data, webhook_url: webhookUrl });
+}
+
+/**
+ * The HTTP client. Throws ApiError config.base_url / config.api_key at once for a bad configuration.
+ * Example: createApiClient({ http, clock, budget, log, baseUrl, apiKey }).
+ */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const session = createApiSession(options);
-  const enrichCall = (
-    name: string,
-    items: EnrichItemInput[],
-    fields: readonly EnrichField[],
-    webhookUrl?: string,
-  ) => {
-    // Absent enrich_fields means "all three" to the API: an empty choice must not become that.
-    if (fields.length === 0) {
-      throw requestError(
-        'POST /api/v1/contact/enrich/bulk',
-        'no field to find',
-        'Choose at least one field to find.',
-      );
-    }
-    const datas = items.map((item) => toEnrichItemV1(item, fields));
-    return startEnrichmentV1Call({ name, datas, webhook_url: webhookUrl });
-  };
-  const reverseCall = (name: string, items: ReverseItemInput[], webhookUrl?: string) => {
-    const data = items.map((item) => ({ email: item.email.trim(), custom: item.custom }));
-    return startReverseV2Call({ name, data, webhook_url: webhookUrl });
-  };
   return {
-    startEnrichment: (name, items, fields, webhookUrl) =>
-      perform(session, enrichCall(name, items, fields, webhookUrl)),
-    startReverse: (name, items, webhookUrl) => perform(session, reverseCall(name, items, webhookUrl)),
     startJobs(starts) {
       const answers: Array<string | ApiError> = [];
       const calls: Array<Call<string>> = [];
@@ -112,8 +110,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         try {
           calls.push(
             start.kind === 'enrich'
-              ? enrichCall(start.name, start.items, start.fields)
-              : reverseCall(start.name, start.items),
+              ? enrichStartCall(start.name, start.items, start.fields)
+              : reverseStartCall(start.name, start.items),
           );
           slots.push(index);
         } catch (error) {

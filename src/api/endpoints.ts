@@ -1,48 +1,33 @@
 /**
- * One typed function per endpoint of the spec (§4), both versions. Each builds a `Call` and hands it
- * to the shared request helper (transport.ts); job results are mapped to the internal model.
- * The spec has eleven endpoints: the v2 enrichment start is "not shown", so enrichment starts on v1.
+ * The calls the add-on makes (spec §4): each builds a `Call` for the shared request helper
+ * (transport.ts); job results are mapped to the internal model. Enrichment starts on v1 (the v2 start
+ * is "not shown"), reverse lookups start on v2, results are read on v2. The endpoints only the tests
+ * call (v1 results and reverse start, full search answers) are built from these pieces in
+ * test/support/api.ts, so Code.js does not carry them.
  */
 import * as z from 'zod/mini';
 import type { HttpResponse } from '../platform/ports';
 import { API_ERROR, errorFromResponse, requestError } from './failures';
-import {
-  enrichResultV1ToModel,
-  enrichResultV2ToModel,
-  reverseResultV1ToModel,
-  reverseResultV2ToModel,
-} from './mapping';
+import { enrichResultV2ToModel, reverseResultV2ToModel } from './mapping';
 import type { JobResult } from '../domain/model';
 import type { PollOutcome, SearchPage } from './port';
 import type { SearchKind } from '../domain/search-filters';
 import {
-  companySearchBody,
   enrichStartV1Body,
-  peopleSearchBody,
   REQUEST_RULE,
-  reverseStartV1Body,
   reverseStartV2Body,
-  type CompanySearchBody,
   type EnrichItemV1,
   type EnrichStartV1Body,
-  type PeopleSearchBody,
-  type ReverseStartV1Body,
   type ReverseStartV2Body,
 } from './schemas/requests';
 import {
   balanceResponse,
-  companySearchResponse,
-  enrichResultV1,
   enrichResultV2,
   keyCheckResponse,
   peopleSearchPage,
-  peopleSearchResponse,
   companySearchPage,
-  reverseResultV1,
   reverseResultV2,
   startResponse,
-  type CompanySearchResponse,
-  type PeopleSearchResponse,
 } from './schemas/responses';
 import {
   checkRequest,
@@ -83,7 +68,7 @@ function stringifyCustom(custom: CustomInput | undefined): Record<string, string
 }
 
 /** The first problem of a refused request, in the user's words. */
-function explainRequest(issue: z.core.$ZodIssue): string {
+export function explainRequest(issue: z.core.$ZodIssue): string {
   const index = issue.path.find((key): key is number => typeof key === 'number');
   const where = index === undefined ? '' : `Contact ${index + 1}: `;
   if (issue.code === 'too_big' && issue.path.length === 1) {
@@ -98,13 +83,13 @@ function explainRequest(issue: z.core.$ZodIssue): string {
   return `${where}the request is not valid (${issue.path.map(String).join('.') || 'body'}).`;
 }
 
-const idPath = (prefix: string, id: string): string => {
+export const idPath = (prefix: string, id: string): string => {
   if (!id.trim()) throw requestError(`GET ${prefix}/{id}`, 'job id is empty', 'This job has no id.');
   return `${prefix}/${encodeURIComponent(id)}`;
 };
 
 /** A call whose one success is a 2xx body of `schema`, from which `pick` takes what callers need. */
-function valueCall<S extends z.ZodMiniType, T>(
+export function valueCall<S extends z.ZodMiniType, T>(
   method: 'get' | 'post',
   path: string,
   schema: S,
@@ -117,13 +102,12 @@ function valueCall<S extends z.ZodMiniType, T>(
 }
 
 const enrichmentId = (body: { enrichment_id: string }): string => body.enrichment_id;
-const same = <T>(body: T): T => body;
 
 /**
  * Reads a job-result GET: 400 in_progress and a 2xx still CREATED/IN_PROGRESS are "not ready"
  * (unless partial results were forced); a 402 carries a job body (CREDITS_INSUFFICIENT) and is a result.
  */
-function jobCall<S extends z.ZodMiniType>(
+export function jobCall<S extends z.ZodMiniType>(
   endpoint: string,
   path: string,
   schema: S,
@@ -151,7 +135,11 @@ function jobCall<S extends z.ZodMiniType>(
  * A checked job-start POST that answers the enrichment_id. It is `unsafe`: the API has no
  * idempotency key, so it is resent only when it certainly did not arrive (see transport.ts).
  */
-function startCall<S extends z.ZodMiniType>(path: string, requestSchema: S, input: z.input<S>): Call<string> {
+export function startCall<S extends z.ZodMiniType>(
+  path: string,
+  requestSchema: S,
+  input: z.input<S>,
+): Call<string> {
   const body = checkRequest(requestSchema, `POST ${path}`, input, explainRequest);
   return { ...valueCall('post', path, startResponse(), enrichmentId, body), unsafe: true };
 }
@@ -166,9 +154,8 @@ export function startEnrichmentV1Call(input: EnrichStartV1Input): Call<string> {
   const body = { ...input, datas: withStringCustoms(input.datas) };
   return startCall('/api/v1/contact/enrich/bulk', enrichStartV1Body(), body);
 }
-export const startEnrichmentV1 = (session: ApiSession, input: EnrichStartV1Input): string =>
-  perform(session, startEnrichmentV1Call(input));
 
+/** GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2). */
 export function enrichResultV2Call(id: string, options?: ResultOptions): Call<JobAnswer> {
   const endpoint = 'GET /api/v2/contact/enrich/bulk/{enrichment_id}';
   return jobCall(
@@ -180,18 +167,6 @@ export function enrichResultV2Call(id: string, options?: ResultOptions): Call<Jo
   );
 }
 
-/** GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2). */
-export function getEnrichmentResultV2(session: ApiSession, id: string, options?: ResultOptions): JobAnswer {
-  return perform(session, enrichResultV2Call(id, options));
-}
-
-/** GET /api/v1/contact/enrich/bulk/{enrichment_id} (§4.3). */
-export function getEnrichmentResultV1(session: ApiSession, id: string, options?: ResultOptions): JobAnswer {
-  const endpoint = 'GET /api/v1/contact/enrich/bulk/{enrichment_id}';
-  const path = idPath('/api/v1/contact/enrich/bulk', id);
-  return perform(session, jobCall(endpoint, path, enrichResultV1(), enrichResultV1ToModel, options));
-}
-
 // ---- reverse email lookup ----
 
 /** POST /api/v2/contact/reverse/email/bulk (§4.4). Returns the enrichment_id. */
@@ -199,54 +174,15 @@ export function startReverseV2Call(input: ReverseStartV2Input): Call<string> {
   const body = { ...input, data: withStringCustoms(input.data) };
   return startCall('/api/v2/contact/reverse/email/bulk', reverseStartV2Body(), body);
 }
-export const startReverseV2 = (session: ApiSession, input: ReverseStartV2Input): string =>
-  perform(session, startReverseV2Call(input));
 
-/** POST /api/v1/contact/reverse/email/bulk (§4.5). Returns the enrichment_id. */
-export function startReverseV1(session: ApiSession, input: ReverseStartV1Body): string {
-  return perform(session, startCall('/api/v1/contact/reverse/email/bulk', reverseStartV1Body(), input));
-}
-
+/** GET /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6). */
 export function reverseResultV2Call(id: string): Call<JobAnswer> {
   const endpoint = 'GET /api/v2/contact/reverse/email/bulk/{enrichment_id}';
   const path = idPath('/api/v2/contact/reverse/email/bulk', id);
   return jobCall(endpoint, path, reverseResultV2(), reverseResultV2ToModel);
 }
 
-/** GET /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6). */
-export function getReverseResultV2(session: ApiSession, id: string): JobAnswer {
-  return perform(session, reverseResultV2Call(id));
-}
-
-/** GET /api/v1/contact/reverse/email/bulk/{reverse_email_id} (§4.7). */
-export function getReverseResultV1(session: ApiSession, reverseEmailId: string): JobAnswer {
-  const endpoint = 'GET /api/v1/contact/reverse/email/bulk/{reverse_email_id}';
-  const path = idPath('/api/v1/contact/reverse/email/bulk', reverseEmailId);
-  return perform(session, jobCall(endpoint, path, reverseResultV1(), reverseResultV1ToModel));
-}
-
 // ---- search ----
-
-function searchCall<S extends z.ZodMiniType, R extends z.ZodMiniType>(
-  session: ApiSession,
-  path: string,
-  requestSchema: S,
-  responseSchema: R,
-  input: z.input<S>,
-): z.output<R> {
-  const body = checkRequest(requestSchema, `POST ${path}`, input, explainRequest);
-  return perform(session, valueCall('post', path, responseSchema, same, body));
-}
-
-/** POST /api/v2/company/search (§4.8). `limit` at most LIMITS.searchMaxLimit. */
-export function searchCompanies(session: ApiSession, body: CompanySearchBody): CompanySearchResponse {
-  return searchCall(session, '/api/v2/company/search', companySearchBody(), companySearchResponse(), body);
-}
-
-/** POST /api/v2/people/search (§4.9). */
-export function searchPeople(session: ApiSession, body: PeopleSearchBody): PeopleSearchResponse {
-  return searchCall(session, '/api/v2/people/search', peopleSearchBody(), peopleSearchResponse(), body);
-}
 
 /**
  * One page of the add-on's searches, read leniently (see companySearchPage). The filters were checked

@@ -8,11 +8,12 @@
  * test is about; the artifact tests cover the bundle.
  */
 import { createApiClient } from '../../src/api/client';
-import * as api from '../../src/api/endpoints';
+import * as api from '../support/api';
+import { createTestApiClient } from '../support/api';
 import { ApiError } from '../../src/api/errors';
 import { errorFromResponse } from '../../src/api/failures';
 import type { JobResult } from '../../src/domain/model';
-import type { JobAnswer } from '../../src/api/endpoints';
+import type { JobAnswer } from '../support/api';
 import { createApiSession, type ApiClientOptions } from '../../src/api/transport';
 import { createUrlFetchHttp } from '../../src/platform/http';
 import type { HttpPort, LogPort } from '../../src/platform/ports';
@@ -50,7 +51,7 @@ function options(overrides: Partial<ApiClientOptions> = {}): ApiClientOptions {
   };
 }
 const ctx = (overrides: Partial<ApiClientOptions> = {}) => createApiSession(options(overrides));
-const client = () => createApiClient(options());
+const client = () => createTestApiClient(options());
 
 function resultOf(answer: JobAnswer): JobResult {
   if (answer.kind !== 'result') throw new Error(`expected a result, got ${answer.kind}`);

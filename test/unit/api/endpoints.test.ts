@@ -1,4 +1,4 @@
-import * as api from '../../../src/api/endpoints';
+import * as api from '../../support/api';
 import { ApiError } from '../../../src/api/errors';
 import { API_KEY, FakeHttp, contextOf, json, networkDown, raw, setup, thrown } from './fakes';
 import * as fx from './fixtures';

@@ -3,7 +3,7 @@
  * records every request, a clock whose sleep only moves time, a budget tied to that clock, a log.
  */
 import type { BudgetPort, ClockPort, HttpRequest, HttpResponse, LogPort } from '../../../src/platform/ports';
-import { createApiClient } from '../../../src/api/client';
+import { createTestApiClient } from '../../support/api';
 import { createApiSession, type ApiClientOptions } from '../../../src/api/transport';
 
 export const BASE_URL = 'https://api.example.test';
@@ -119,7 +119,7 @@ export function setup(overrides: Partial<ApiClientOptions> = {}, clock = new Fak
 }
 
 export const contextOf = (s: Setup) => createApiSession(s.options);
-export const clientOf = (s: Setup) => createApiClient(s.options);
+export const clientOf = (s: Setup) => createTestApiClient(s.options);
 
 /** Runs fn and returns what it threw (fails the test when it does not throw). */
 export function thrown(fn: () => unknown): unknown {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import * as api from '../../../src/api/endpoints';
+import * as api from '../../support/api';
 import { ApiError } from '../../../src/api/errors';
 import {
   enrichResultV1ToModel,
@@ -198,6 +198,20 @@ describe('lenient parsing', () => {
     });
     expect(result.items[0]?.personalEmail).toBeUndefined();
     expect(result.items[0]?.profile?.title).toBeUndefined();
+  });
+
+  test('fields the add-on does not read are not checked: a malformed one drops nothing', () => {
+    const profile = {
+      ...fx.personV2,
+      id: 7,
+      location: { ...fx.personV2.location, country_code: [] },
+      social_profiles: { network: { url: 'https://network.example/in/ada', handle: {} } },
+      employment: { ...fx.personV2.employment, all: 'none' },
+      languages: 'en',
+    };
+    const result = pollV2({ ...fx.enrichResultV2, data: [{ custom: { row: 'r1' }, profile }] });
+    expect(result.rejected).toEqual([]);
+    expect(result.items[0]?.profile).toEqual({ ...adaSummary, location: 'London, England, United Kingdom' });
   });
 
   test('an unknown job status becomes UNKNOWN and keeps the raw value', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import * as api from '../../../src/api/endpoints';
+import * as api from '../../support/api';
 import { ApiError } from '../../../src/api/errors';
 import * as schemas from '../../../src/api/schemas/requests';
 import { LIMITS } from '../../../src/domain/limits';

@@ -1,4 +1,4 @@
-import * as api from '../../../src/api/endpoints';
+import * as api from '../../support/api';
 import { ApiError } from '../../../src/api/errors';
 import { backoffDelay, DEFAULT_RETRY_POLICY } from '../../../src/api/retry';
 import { FakeClock, contextOf, json, networkDown, raw, setup, thrown } from './fakes';

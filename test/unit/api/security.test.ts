@@ -1,4 +1,4 @@
-import * as api from '../../../src/api/endpoints';
+import * as api from '../../support/api';
 import { ApiError } from '../../../src/api/errors';
 import { scrub } from '../../../src/api/failures';
 import { checkBaseUrl } from '../../../src/api/url';
