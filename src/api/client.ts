@@ -124,7 +124,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       return answers;
     },
-    pollJobs(jobs: readonly JobRef[]): PollOutcome[] {
+    fetchResults(jobs: readonly JobRef[]): PollOutcome[] {
       const outcomes: PollOutcome[] = [];
       const calls: Array<Call<JobAnswer>> = [];
       const slots: number[] = [];

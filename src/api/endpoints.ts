@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import type { HttpResponse } from '../platform/ports';
 import { API_ERROR, errorFromResponse, requestError } from './failures';
-import { enrichResultV2ToModel, reverseResultV2ToModel } from './mapping';
+import { enrichResultV2ToModel, reverseResultV2ToModel } from './answers';
 import type { JobResult } from '../domain/model';
 import type { PollOutcome, SearchPage } from './port';
 import type { SearchKind } from '../domain/search-filters';

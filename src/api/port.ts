@@ -41,7 +41,7 @@ export interface EnrichmentApi {
    */
   startJobs(starts: readonly JobStart[]): Array<string | ApiError>;
   /** One fetchAll round trip for all jobs; outcomes in the same order. Never throws for one job's failure. */
-  pollJobs(jobs: readonly JobRef[]): PollOutcome[];
+  fetchResults(jobs: readonly JobRef[]): PollOutcome[];
   /** Credits available in the workspace. */
   creditBalance(): number;
   /** The workspace id of a valid key. */

@@ -108,7 +108,7 @@ function pollPendingJobs(
     if (!hasTime(ctx)) return;
     const batch = due.slice(start, start + POLL_BATCH_SIZE).filter((job) => isActive(registry, job));
     if (batch.length === 0) continue;
-    const outcomes = api.pollJobs(
+    const outcomes = api.fetchResults(
       batch.map((job) => ({ id: job.id!, kind: registry.runs.get(job.run)!.kind })),
     );
     const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes);

@@ -101,7 +101,7 @@ function fetchJob(
 ): { kind: JobKind; outcome: PollOutcome } {
   let last: PollOutcome | undefined;
   for (const kind of kinds) {
-    const [outcome] = ctx.api().pollJobs([{ id: jobId, kind }]);
+    const [outcome] = ctx.api().fetchResults([{ id: jobId, kind }]);
     last = outcome!;
     if (outcome!.kind !== 'error' || outcome!.error.status !== 404) return { kind, outcome: outcome! };
   }

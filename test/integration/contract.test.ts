@@ -260,7 +260,7 @@ describe('reverse lookup, both versions', () => {
   });
 });
 
-describe('pollJobs', () => {
+describe('fetchResults', () => {
   test('one fetchAll for many jobs of both kinds, each outcome in place', async () => {
     const c = client();
     const done = c.startEnrichment('poll done', enrichItems(known().slice(0, 1)), ['work_email']);
@@ -269,7 +269,7 @@ describe('pollJobs', () => {
     await emulator.admin.finishJob(done);
     await emulator.admin.finishJob(reverse);
     urlFetchCalls.length = 0;
-    const outcomes = c.pollJobs([
+    const outcomes = c.fetchResults([
       { id: done, kind: 'enrich' },
       { id: running, kind: 'enrich' },
       { id: reverse, kind: 'reverse' },
@@ -288,7 +288,7 @@ describe('pollJobs', () => {
     await emulator.admin.config({ faults: '5xx=0.4' });
     const outcomes = createApiClient(
       options({ retryPolicy: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 12 } }),
-    ).pollJobs(ids.map((id) => ({ id, kind: 'enrich' as const })));
+    ).fetchResults(ids.map((id) => ({ id, kind: 'enrich' as const })));
     expect(outcomes.map((o) => o.kind)).toEqual(['result', 'result', 'result']);
   });
 });

@@ -21,7 +21,7 @@ import {
   type ResultOptions,
   type ReverseStartV2Input,
 } from '../../src/api/endpoints';
-import { enrichResultV1ToModel, reverseResultV1ToModel } from '../../src/api/mapping';
+import { enrichResultV1ToModel, reverseResultV1ToModel } from '../../src/api/answers';
 import type { EnrichField } from '../../src/domain/fields';
 import type { EnrichItemInput, ReverseItemInput } from '../../src/api/port';
 import {

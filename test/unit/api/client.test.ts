@@ -80,7 +80,7 @@ describe('createApiClient: the EnrichmentApi', () => {
   });
 });
 
-describe('pollJobs', () => {
+describe('fetchResults', () => {
   const jobs: JobRef[] = [
     { id: 'e-1', kind: 'enrich' },
     { id: 'r-1', kind: 'reverse' },
@@ -112,7 +112,7 @@ describe('pollJobs', () => {
         enrichPath('e-4'),
         json(404, { code: 'error.enrichment.not_found', message: 'Enrichment ID not found' }),
       );
-    const outcomes = clientOf(s).pollJobs(jobs);
+    const outcomes = clientOf(s).fetchResults(jobs);
     expect(s.http.fetchAllRounds).toHaveLength(1);
     expect(s.http.fetchCalls).toBe(0);
     expect(s.http.fetchAllRounds[0]?.map((r) => FakeHttp.pathOf(r))).toEqual([
@@ -139,7 +139,7 @@ describe('pollJobs', () => {
       .on('get', enrichPath('e-2'), json(503, {}), json(429, { code: 'error.rate.limit' }), finished('e-2'))
       .on('get', enrichPath('e-3'), json(404, { code: 'error.enrichment.not_found' }))
       .on('get', enrichPath('e-4'), json(200, { ...fx.enrichResultV2, status: 'IN_PROGRESS' }));
-    const outcomes = clientOf(s).pollJobs(jobs);
+    const outcomes = clientOf(s).fetchResults(jobs);
     const rounds = s.http.fetchAllRounds.map((round) => round.map((r) => FakeHttp.pathOf(r)));
     expect(rounds).toEqual([
       [enrichPath('e-1'), reversePath('r-1'), enrichPath('e-2'), enrichPath('e-3'), enrichPath('e-4')],
@@ -152,7 +152,7 @@ describe('pollJobs', () => {
   test('a job whose retries run out is an error outcome; the others are kept', () => {
     const s = setup({ retryPolicy: { maxAttempts: 2 } });
     s.http.on('get', enrichPath('e-1'), finished('e-1')).on('get', enrichPath('e-2'), networkDown());
-    const outcomes = clientOf(s).pollJobs([jobs[0] as JobRef, jobs[2] as JobRef]);
+    const outcomes = clientOf(s).fetchResults([jobs[0] as JobRef, jobs[2] as JobRef]);
     expect(outcomes[0]?.kind).toBe('result');
     expect(outcomes[1]).toMatchObject({ kind: 'error', error: { code: 'network.failure', retryable: true } });
     expect(s.http.fetchAllRounds).toHaveLength(2);
@@ -163,7 +163,7 @@ describe('pollJobs', () => {
     s.http
       .on('get', enrichPath('e-1'), json(200, { id: 'e-1', status: 5 }))
       .on('get', enrichPath('e-2'), finished('e-2'));
-    const outcomes = clientOf(s).pollJobs([jobs[0] as JobRef, jobs[2] as JobRef]);
+    const outcomes = clientOf(s).fetchResults([jobs[0] as JobRef, jobs[2] as JobRef]);
     expect(outcomes[0]).toMatchObject({ kind: 'error', error: { code: 'response.invalid' } });
     expect(outcomes[1]?.kind).toBe('result');
   });
@@ -171,12 +171,12 @@ describe('pollJobs', () => {
   test('an empty job id is an error outcome, no poll at all for no jobs', () => {
     const s = setup();
     s.http.on('get', enrichPath('e-1'), finished('e-1'));
-    const outcomes = clientOf(s).pollJobs([{ id: '', kind: 'enrich' }, jobs[0] as JobRef]);
+    const outcomes = clientOf(s).fetchResults([{ id: '', kind: 'enrich' }, jobs[0] as JobRef]);
     expect(outcomes).toMatchObject([
       { kind: 'error', error: { code: 'request.invalid' } },
       { kind: 'result' },
     ]);
-    expect(clientOf(s).pollJobs([])).toEqual([]);
+    expect(clientOf(s).fetchResults([])).toEqual([]);
     expect(s.http.fetchAllRounds).toHaveLength(1);
   });
 

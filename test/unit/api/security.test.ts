@@ -60,7 +60,7 @@ describe('the API key', () => {
       ['phone'],
     );
     client.startReverse('n', [{ email: 'a@b.example', custom: {} }]);
-    client.pollJobs([
+    client.fetchResults([
       { id: 'e-1', kind: 'enrich' },
       { id: 'r-1', kind: 'reverse' },
     ]);
@@ -114,7 +114,7 @@ describe('the API key', () => {
   test('a poll outcome error does not carry the key either', () => {
     const s = setup();
     s.http.on('get', '/api/v2/contact/enrich/bulk/e-1', raw(503, `upstream said Bearer ${API_KEY}`));
-    const [outcome] = clientOf(s).pollJobs([{ id: 'e-1', kind: 'enrich' }]);
+    const [outcome] = clientOf(s).fetchResults([{ id: 'e-1', kind: 'enrich' }]);
     expect(outcome?.kind).toBe('error');
     expect(JSON.stringify(outcome)).not.toContain(API_KEY);
     if (outcome?.kind === 'error') expect(outcome.error.message).not.toContain(API_KEY);

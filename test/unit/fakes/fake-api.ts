@@ -75,7 +75,7 @@ export class FakeApi implements EnrichmentApi {
     this.jobs.set(id, { ...job, id, polls: 0 });
     return id;
   }
-  pollJobs(refs: readonly JobRef[]): PollOutcome[] {
+  fetchResults(refs: readonly JobRef[]): PollOutcome[] {
     this.pollCalls++;
     this.polledJobs += refs.length;
     return refs.map((ref) => {

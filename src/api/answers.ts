@@ -1,5 +1,6 @@
 /**
- * v1 and v2 job results → the one internal model (model.ts). Pure functions over parsed bodies.
+ * The API's answers (v1 and v2 job results) → the one internal model (domain/model.ts). Pure functions
+ * over parsed bodies. ("Mapping" in this add-on means columns → inputs: sheet/ and store/.)
  */
 import { JOB_STATUSES, type ContactResult, type FoundEmail, type FoundPhone } from '../domain/model';
 import { type JobKind } from '../domain/runs';

@@ -6,7 +6,7 @@ import {
   enrichResultV2ToModel,
   jobStatus,
   personSummary,
-} from '../../../src/api/mapping';
+} from '../../../src/api/answers';
 import * as schemas from '../../../src/api/schemas/responses';
 import { contextOf, json, setup, thrown } from './fakes';
 import * as fx from './fixtures';
