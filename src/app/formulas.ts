@@ -24,15 +24,23 @@ const formulaContext = () => createContext(LIMITS.customFunctionMs);
  * @param {string|Array<Array<string>>} last_name Last name, or a column of them.
  * @param {string|Array<Array<string>>} company Company name, domain, website or work email.
  * @param {string|Array<Array<string>>} [profile_url] The person's profile URL (optional).
- * @return The work email, or a status such as "⏳ queued" or "— not found".
+ * @param {boolean} [show_invalid] TRUE to show an address that will bounce as it is, not as "Invalid: …".
+ * @return The work email, "Invalid: …" for an address that will bounce, or a status such as "⏳ queued" or "— not found".
  * @customfunction
  */
-export function ENRICH_EMAIL(first_name: Cells, last_name: Cells, company: Cells, profile_url?: Cells) {
+export function ENRICH_EMAIL(
+  first_name: Cells,
+  last_name: Cells,
+  company: Cells,
+  profile_url?: Cells,
+  show_invalid?: Cells,
+) {
   return answerFormula(formulaContext(), contactFieldSpec('work_email'), [
     first_name,
     last_name,
     company,
     profile_url,
+    show_invalid,
   ]);
 }
 
@@ -44,7 +52,8 @@ export function ENRICH_EMAIL(first_name: Cells, last_name: Cells, company: Cells
  * @param {string|Array<Array<string>>} last_name Last name, or a column of them.
  * @param {string|Array<Array<string>>} company Company name, domain, website or work email.
  * @param {string|Array<Array<string>>} [profile_url] The person's profile URL (optional).
- * @return The personal email, or a status such as "⏳ queued" or "— not found".
+ * @param {boolean} [show_invalid] TRUE to show an address that will bounce as it is, not as "Invalid: …".
+ * @return The personal email, "Invalid: …" for an address that will bounce, or a status such as "⏳ queued" or "— not found".
  * @customfunction
  */
 export function ENRICH_PERSONAL_EMAIL(
@@ -52,12 +61,14 @@ export function ENRICH_PERSONAL_EMAIL(
   last_name: Cells,
   company: Cells,
   profile_url?: Cells,
+  show_invalid?: Cells,
 ) {
   return answerFormula(formulaContext(), contactFieldSpec('personal_email'), [
     first_name,
     last_name,
     company,
     profile_url,
+    show_invalid,
   ]);
 }
 

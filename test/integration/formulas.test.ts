@@ -96,11 +96,14 @@ describe('formulas over saved results', () => {
     const cold = serviceCalls(addon, () => addon.recalculate());
     expect(cold['UrlFetchApp.fetch'] ?? 0).toBe(0);
     expect(cold).toEqual({ 'Cache.getAll': 1, 'Range.getDisplayValues': 1, 'Cache.putAll': 1 });
-    // The formula shows what the ledger holds, an address that will bounce too (the row shows it
-    // in its status cell only).
+    // The formula shows what the row shows: the address, or for one that will bounce what its
+    // status cell says ("Invalid: …"), never the bare address.
     const formulaEmails = column(addon, 'K2:K1001');
-    const sheetEmails = rowsOf(addon).map((row) => foundEmail(row, 'work'));
-    expect(formulaEmails).toEqual(sheetEmails.map((email) => email || '— not found'));
+    const rows = rowsOf(addon);
+    expect(formulaEmails).toEqual(
+      rows.map((row) => row.workEmail || (foundEmail(row, 'work') && row.workEmailStatus) || '— not found'),
+    );
+    expect(formulaEmails.filter((email) => /^Invalid/.test(email)).length).toBeGreaterThan(0);
     // Nothing changed: Sheets does not run the formula again.
     expect(serviceCalls(addon, () => expect(addon.recalculate()).toBe(0))).toEqual({});
     // The same formula elsewhere answers from the cache the first one warmed: one call.

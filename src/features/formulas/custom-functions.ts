@@ -10,7 +10,8 @@
  */
 import type { ProfileSummary } from '../../domain/model';
 import type { JobKind } from '../../domain/runs';
-import type { EnrichField } from '../../domain/fields';
+import { FIELD_TABLE, type EnrichField } from '../../domain/fields';
+import { emailCells } from '../../domain/statuses';
 import type { AppContext } from '../../engine/context';
 import { entryCovers, Ledger, type LedgerEntry } from '../../store/ledger';
 import {
@@ -72,6 +73,10 @@ interface FormulaSpec {
   asked: Asked;
   /** Argument names, for messages. */
   names: string[];
+  /** How many of the first arguments are the contact's inputs (the rest are options). */
+  inputs: number;
+  /** Throws the formula's error for an option it cannot take (checked before any lookup). */
+  check?(cells: string[]): void;
   input(cells: string[]): ContactInputs;
   /** The answer's value for this row, or undefined when the answer has none. */
   value(entry: LedgerEntry, cells: string[]): string | undefined;
@@ -101,19 +106,38 @@ function personInput([first = '', last = '', company = '', url = '']: string[]):
   };
 }
 
-const CONTACT_FIELD_VALUE: Record<EnrichField, (entry: LedgerEntry) => string | undefined> = {
-  work_email: (entry) => entry.workEmail?.email,
-  personal_email: (entry) => entry.personalEmail?.email,
-  phone: (entry) => entry.phone?.number,
-};
+/** An option cell: TRUE or FALSE (a checkbox, or typed), empty meaning FALSE. */
+function flag(name: string, cell = ''): boolean {
+  if (/^(true|1)$/i.test(cell)) return true;
+  if (/^(false|0|)$/i.test(cell)) return false;
+  throw new UserError(`${name} must be TRUE or FALSE (it is "${cell}").`);
+}
+
+/**
+ * What a formula shows for a saved answer of a field. An address that will bounce reads as the
+ * status column says ("Invalid: jane@acme.com"), so a copy or a Convert to values never freezes it as
+ * a usable address; `show_invalid` TRUE gives the raw address.
+ */
+function fieldValue(field: EnrichField, entry: LedgerEntry, showInvalid: boolean): string | undefined {
+  const slot = FIELD_TABLE[field].slot;
+  if (slot === 'phone') return entry.phone?.number;
+  const saved = entry[slot];
+  if (!saved || showInvalid) return saved?.email;
+  const cells = emailCells(saved);
+  return cells.email ?? cells.status;
+}
 
 export function contactFieldSpec(field: EnrichField): FormulaSpec {
+  const names = ['first_name', 'last_name', 'company', 'profile_url'];
+  const isEmail = FIELD_TABLE[field].slot !== 'phone';
   return {
     kind: 'enrich',
     asked: field,
-    names: ['first_name', 'last_name', 'company', 'profile_url'],
+    names: isEmail ? [...names, 'show_invalid'] : names,
+    inputs: names.length,
+    ...(isEmail ? { check: (cells: string[]) => void flag('show_invalid', cells[4]) } : {}),
     input: personInput,
-    value: CONTACT_FIELD_VALUE[field],
+    value: (entry, cells) => fieldValue(field, entry, isEmail && flag('show_invalid', cells[4])),
   };
 }
 
@@ -122,6 +146,8 @@ export const PROFILE_SPEC: FormulaSpec = {
   // A profile comes with any enrichment of a profile URL: the cheapest field pays for it.
   asked: 'work_email',
   names: ['profile_url', 'field'],
+  inputs: 1,
+  check: ([, field = '']) => void profileField(field),
   input: ([url = '']) => ({ ...EMPTY, networkUrl: personProfileUrl(url) }),
   value: (entry, [, field = '']) => (entry.profile ? profileField(field)(entry.profile) : undefined),
 };
@@ -130,6 +156,8 @@ export const REVERSE_SPEC: FormulaSpec = {
   kind: 'reverse',
   asked: 'reverse',
   names: ['email', 'field'],
+  inputs: 1,
+  check: ([, field = '']) => void profileField(field),
   input: ([email = '']) => {
     const address = emailAddress(email);
     // A cell with text that is no address says so ("⚠ invalid email"), as the sheet's Status does.
@@ -159,8 +187,7 @@ function enqueueFitting(ctx: FormulaContext, requests: readonly FormulaRequest[]
 
 /** What one row shows before the ledger is asked: "" for an empty row, a reason for a bad one. */
 function rowProblem(spec: FormulaSpec, cells: string[], input: ContactInputs): string | undefined {
-  const inputCount = spec.names.includes('field') ? 1 : spec.names.length;
-  if (cells.slice(0, inputCount).every((cell) => !cell)) return '';
+  if (cells.slice(0, spec.inputs).every((cell) => !cell)) return '';
   const missing = missingInput(spec.kind, input);
   if (spec.names[0] === 'profile_url' && !input.networkUrl) return '⚠ not a person profile URL';
   return missing ? `⚠ ${missing.replace('missing input: ', 'missing ')}` : undefined;
@@ -173,9 +200,8 @@ export function answerFormula(
   args: readonly unknown[],
 ): string | string[][] {
   const { rows, column } = formulaRows(spec.names, args);
-  // Checked once, before any lookup: a bad field name is the formula's error, not a row's.
-  if (spec.kind === 'reverse' || spec.names[1] === 'field')
-    rows.forEach((cells) => profileField(cells[1] ?? ''));
+  // Checked before any lookup: a bad option (a field name, a flag) is the formula's error, not a row's.
+  if (spec.check) rows.forEach((cells) => spec.check!(cells));
   const inputs = rows.map((cells) => spec.input(cells));
   const problems = rows.map((cells, index) => rowProblem(spec, cells, inputs[index]!));
   const fps = inputs.map((input, index) =>

@@ -4,7 +4,13 @@ import { spillHeight } from '../../../src/features/formulas/convert';
 import { formulaRows } from '../../../src/features/formulas/formula-args';
 import { CUSTOM_FUNCTION_NAMES, formulaRunsIn, isOurFormula } from '../../../src/engine/formula-refresh';
 import { UserError } from '../../../src/domain/user-error';
-import { answerFormula, REVERSE_SPEC } from '../../../src/features/formulas/custom-functions';
+import {
+  answerFormula,
+  contactFieldSpec,
+  REVERSE_SPEC,
+} from '../../../src/features/formulas/custom-functions';
+import { fingerprint } from '../../../src/sheet/fingerprint';
+import { Ledger, type LedgerEntry } from '../../../src/store/ledger';
 import { contextFor, createWorld } from '../fakes/context';
 
 const NAMES = ['first_name', 'last_name', 'company'];
@@ -76,5 +82,60 @@ describe('a reverse formula on a cell that is no address', () => {
       ['⚠ invalid email'],
       [''],
     ]);
+  });
+});
+
+describe('an email formula over an address that will bounce', () => {
+  const person = ['Jane', 'Doe', 'acme.com'];
+  function worldWith(entry: Omit<LedgerEntry, 'at'>) {
+    const world = createWorld();
+    const ctx = contextFor(world);
+    const input = {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      companyName: '',
+      companyDomain: 'acme.com',
+      networkUrl: '',
+      email: '',
+    };
+    new Ledger(ctx.spreadsheet, ctx.cache).store(
+      new Map([[fingerprint('enrich', input), { ...entry, at: 1 }]]),
+    );
+    return contextFor(world);
+  }
+
+  it('says what the status column says, unless show_invalid is TRUE', () => {
+    const ctx = worldWith({
+      fields: ['work_email', 'personal_email'],
+      workEmail: { email: 'jane@acme.com', status: 'INVALID' },
+      personalEmail: { email: 'jane.doe@mail.example', status: 'DELIVERABLE' },
+    });
+    const work = contactFieldSpec('work_email');
+    expect(answerFormula(ctx, work, person)).toBe('Invalid: jane@acme.com');
+    expect(answerFormula(ctx, work, [...person, '', true])).toBe('jane@acme.com');
+    expect(answerFormula(ctx, work, [...person, '', false])).toBe('Invalid: jane@acme.com');
+    expect(answerFormula(ctx, contactFieldSpec('personal_email'), person)).toBe('jane.doe@mail.example');
+  });
+
+  it('an invalid domain reads as such in a column too', () => {
+    const ctx = worldWith({
+      fields: ['work_email'],
+      workEmail: { email: 'jane@acme.invalid', status: 'INVALID_DOMAIN' },
+    });
+    const column = (value: string) => [[value], [value]];
+    expect(answerFormula(ctx, contactFieldSpec('work_email'), person.map(column))).toEqual([
+      ['Invalid domain: jane@acme.invalid'],
+      ['Invalid domain: jane@acme.invalid'],
+    ]);
+  });
+
+  it("refuses a show_invalid that is not TRUE or FALSE, as the formula's error", () => {
+    const ctx = worldWith({
+      fields: ['work_email'],
+      workEmail: { email: 'jane@acme.com', status: 'DELIVERABLE' },
+    });
+    expect(() => answerFormula(ctx, contactFieldSpec('work_email'), [...person, '', 'maybe'])).toThrow(
+      new UserError('show_invalid must be TRUE or FALSE (it is "maybe").'),
+    );
   });
 });
