@@ -17,10 +17,13 @@ interface ScriptRunner {
 
 declare const google: { script: { run: ScriptRunner } };
 
-/** Apps Script prefixes thrown errors with their type; the user only needs the sentence. */
+/**
+ * Apps Script prefixes thrown errors with their type ("Exception:", "UserError:"); the user only
+ * needs the sentence, never one of our class names.
+ */
 export function plainMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error ?? '');
-  const message = text.replace(/^(Uncaught )?(Exception|Error|TypeError|ScriptError):\s*/i, '').trim();
+  const message = text.replace(/^(Uncaught )?([A-Za-z]*Error|Exception):\s*/, '').trim();
   return message || 'The add-on did not answer. Check your connection and try again.';
 }
 

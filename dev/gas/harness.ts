@@ -127,6 +127,8 @@ export interface Addon {
    * schedule; tests call it. `counts.customFunctionRuns` totals the runs.
    */
   recalculate(): number;
+  /** The message behind each #ERROR! a custom function left on a sheet (Sheets shows it on hover). */
+  formulaErrors(sheetName: string): { row: number; column: number; message: string }[];
   /** Trigger runs that threw, in order. */
   triggerFailures(): { handler: string; error: unknown }[];
   ui: UiView;
@@ -253,6 +255,11 @@ class LocalAddon implements Addon {
 
   recalculate(): number {
     return this.recalculator.recalculate(this.spreadsheet);
+  }
+
+  formulaErrors(sheetName: string): { row: number; column: number; message: string }[] {
+    const sheet = this.spreadsheet.getSheetByName(sheetName);
+    return sheet ? this.recalculator.errorsOf(sheet) : [];
   }
 
   /** Sheets matches custom function names case-insensitively. */

@@ -81,6 +81,10 @@ function resultGrid(value: unknown): CellValue[][] {
 const argumentsKey = (args: unknown[]): string =>
   JSON.stringify(args, (_key, value: unknown) => (value instanceof Date ? `date:${value.getTime()}` : value));
 
+/** A thrown value's message (it comes from the script's realm: no instanceof Error). */
+const errorMessage = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
+
 const cellKey = (sheet: FakeSheet, row: number, column: number): string =>
   `${sheet.getSheetId()}:${row}:${column}`;
 
@@ -97,8 +101,14 @@ export class Recalculator {
   private readonly spills = new Map<string, { row: number; column: number; cell: Cell }[]>();
   private readonly seen = new Map<string, SeenFormula>();
   private flushPoints = 0;
-  /** What each cell was last evaluated with, and the result then (none: no such function). */
-  private readonly evaluated = new Map<string, { version: number; args: string; grid?: CellValue[][] }>();
+  /**
+   * What each cell was last evaluated with, and the result then (none: no such function); `error`:
+   * the message the function threw, which Sheets shows when the pointer rests on #ERROR!.
+   */
+  private readonly evaluated = new Map<
+    string,
+    { version: number; args: string; grid?: CellValue[][]; error?: string }
+  >();
 
   constructor(private readonly run: CustomFunctionRunner) {}
 
@@ -151,13 +161,26 @@ export class Recalculator {
         }
         const outcome = this.run(match[1]!, args);
         const grid = !outcome ? undefined : 'error' in outcome ? [['#ERROR!']] : resultGrid(outcome.value);
-        this.evaluated.set(key, { version, args: argsKey, grid });
+        const error = outcome && 'error' in outcome ? errorMessage(outcome.error) : undefined;
+        this.evaluated.set(key, { version, args: argsKey, grid, ...(error ? { error } : {}) });
         if (!grid) continue;
         ran += 1;
         this.show(sheet, row, column, grid);
       }
     }
     return ran;
+  }
+
+  /** The message behind each #ERROR! of a sheet, as Sheets shows it on hover. */
+  errorsOf(sheet: FakeSheet): { row: number; column: number; message: string }[] {
+    const prefix = `${sheet.getSheetId()}:`;
+    return [...this.evaluated]
+      .filter(([key, result]) => key.startsWith(prefix) && result.error !== undefined)
+      .map(([key, result]) => {
+        const [, row, column] = key.split(':').map(Number);
+        return { row: row!, column: column!, message: result.error! };
+      })
+      .filter(({ row, column }) => sheet.cellAt(row, column)?.value === '#ERROR!');
   }
 
   private show(sheet: FakeSheet, row: number, column: number, grid: CellValue[][]): void {

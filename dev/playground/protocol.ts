@@ -15,6 +15,10 @@ export interface PlaygroundState {
   activeSheet: string;
   /** The active sheet's data range as Sheets displays it. */
   grid: string[][];
+  /** The same range's formulas ("" where a cell holds none): what the formula bar shows and edits. */
+  formulas: string[][];
+  /** Why each #ERROR! of the active sheet failed: the custom function's message, shown on hover. */
+  errors: { row: number; column: number; message: string }[];
   selection: GridRect[];
   /** Extensions › <title> menus the add-on's onOpen registered. */
   menus: MenuView[];

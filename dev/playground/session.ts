@@ -156,6 +156,8 @@ export class PlaygroundSession {
         .map((sheet) => sheet.getName()),
       activeSheet: active.getName(),
       grid: active.getLastRow() === 0 ? [] : active.getDataRange().getDisplayValues(),
+      formulas: active.getLastRow() === 0 ? [] : active.getDataRange().getFormulas(),
+      errors: this.addon.formulaErrors(active.getName()),
       selection: spreadsheet.getSheetSelectionRects(),
       menus: this.addon.ui.menus.map(menuView),
       sidebar:

@@ -64,3 +64,24 @@ test('a typed =ENRICH_EMAIL is queued, got from the Jobs panel, and shows each r
   await expectText(cell(2, 4), emails[0]!);
   await expect(playground.api.sheet('Formulas').then((tab) => tab.values[1]?.[3])).resolves.toBe(emails[0]);
 });
+
+test("the formula bar shows a formula cell's formula, and #ERROR! says why on hover", async () => {
+  await cell(2, 7).click();
+  await page.keyboard.type('=ENRICH_EMAIL(A2:A6,B2:B5,D2:D6)');
+  await page.keyboard.press('Enter');
+  await expectText(cell(2, 7), '#ERROR!');
+  await expect(cell(2, 7).getAttribute('title')).resolves.toBe(
+    'The ranges must have the same number of rows: first_name has 5, last_name has 4.',
+  );
+  // Selecting the cell shows what was typed, not its value, and editing it there mends it.
+  await cell(2, 7).click();
+  const bar = page.locator('#formula');
+  await expect(bar.inputValue()).resolves.toBe('=ENRICH_EMAIL(A2:A6,B2:B5,D2:D6)');
+  await bar.fill('=ENRICH_EMAIL(A2:A6,B2:B6,D2:D6)');
+  await bar.press('Enter');
+  await expectText(cell(2, 7), '⏳ queued');
+  await expect(cell(2, 7).getAttribute('title')).resolves.toBe('');
+  await cell(3, 7).click();
+  await cell(2, 7).click();
+  await expect(bar.inputValue()).resolves.toBe('=ENRICH_EMAIL(A2:A6,B2:B6,D2:D6)');
+});

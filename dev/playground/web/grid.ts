@@ -41,6 +41,7 @@ const contains = (rect: GridRect, row: number, column: number): boolean =>
 
 export class Grid {
   private values: string[][] = [];
+  private formulas: string[][] = [];
   private cells: HTMLTableCellElement[][] = [];
   private rects: GridRect[] = [rectBetween({ row: 1, column: 1 }, { row: 1, column: 1 })];
   private anchor: Cell = { row: 1, column: 1 };
@@ -69,20 +70,33 @@ export class Grid {
     return this.drag !== null || this.editor !== null;
   }
 
-  /** Draws the sheet's values; adopts the server's selection unless the user is busy. */
-  show(values: string[][], selection: GridRect[]): void {
+  /**
+   * Draws the sheet's values; adopts the server's selection unless the user is busy. A formula cell
+   * is edited as its formula; an #ERROR! cell says why on hover, as Sheets does.
+   */
+  show(
+    values: string[][],
+    selection: GridRect[],
+    formulas: string[][] = [],
+    errors: readonly { row: number; column: number; message: string }[] = [],
+  ): void {
     if (this.busy) return;
     const dataColumns = Math.max(0, ...values.map((row) => row.length));
     const rows = Math.max(values.length + SPARE_ROWS, 40);
     const columns = Math.max(dataColumns + SPARE_COLUMNS, 10);
     if (rows !== this.size.rows || columns !== this.size.columns) this.build(rows, columns);
+    const why = new Map(errors.map((error) => [`${error.row}:${error.column}`, error.message]));
     this.cells.forEach((line, r) =>
       line.forEach((td, c) => {
         const text = values[r]?.[c] ?? '';
         if (td.textContent !== text) td.textContent = text;
+        const message = why.get(`${r + 1}:${c + 1}`) ?? '';
+        if (td.title !== message) td.title = message;
+        td.classList.toggle('error', message !== '');
       }),
     );
     this.values = values;
+    this.formulas = formulas;
     if (JSON.stringify(selection) !== JSON.stringify(this.rects) && selection.length > 0) {
       this.rects = selection.map((rect) => ({ ...rect }));
       const last = this.rects[this.rects.length - 1]!;
@@ -163,8 +177,11 @@ export class Grid {
     return { row: Number(element.dataset.row), column: Number(element.dataset.column) };
   }
 
+  /** What the formula bar shows and an edit starts from: the formula, else the value. */
   private valueAt(cell: Cell): string {
-    return this.values[cell.row - 1]?.[cell.column - 1] ?? '';
+    return (
+      this.formulas[cell.row - 1]?.[cell.column - 1] || (this.values[cell.row - 1]?.[cell.column - 1] ?? '')
+    );
   }
 
   /** How far whole-row / whole-column selections reach: the data, at least one cell. */
@@ -307,6 +324,7 @@ export class Grid {
     const editor = this.editor;
     if (!editor) return;
     this.editor = null;
-    editor.input.closest('td')!.textContent = this.valueAt(editor.cell);
+    editor.input.closest('td')!.textContent =
+      this.values[editor.cell.row - 1]?.[editor.cell.column - 1] ?? '';
   }
 }

@@ -89,7 +89,7 @@ function draw(next: PlaygroundState): void {
     !state || state.activeSheet !== next.activeSheet || state.sheets.join() !== next.sheets.join();
   state = next;
   if (tabsChanged) drawTabs(next);
-  grid.show(next.grid, next.selection);
+  grid.show(next.grid, next.selection, next.formulas, next.errors);
   const menus = JSON.stringify(next.menus);
   if (menus !== shownMenus) {
     shownMenus = menus;
