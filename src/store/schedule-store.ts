@@ -53,7 +53,7 @@ const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
 }));
 
 export type ScheduleRecord = RecordOf<typeof SCHEDULE_CODEC>;
-export type ScheduleEvery = ScheduleRecord['every'];
+type ScheduleEvery = ScheduleRecord['every'];
 
 export const PERIOD_MS: Readonly<Record<ScheduleEvery, number>> = {
   hour: 60 * 60 * 1000,
