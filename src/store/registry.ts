@@ -9,6 +9,7 @@
 import { UserError } from '../domain/user-error';
 import * as z from 'zod/mini';
 import { JOB_STATUSES } from '../domain/model';
+import type { RunSource, RunState } from '../domain/runs';
 import { LIMITS } from '../domain/limits';
 import type { KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
@@ -22,8 +23,10 @@ import {
   mappingSchema,
   optional,
   recordCodec,
+  type Check,
   type RecordCodec,
   type RecordOf,
+  type SameType,
 } from './stored-records';
 
 const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
@@ -91,6 +94,9 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;
+// The states and sources the domain names (domain/runs.ts), checked both ways against the schema.
+type _RunStates = Check<SameType<RunRecord['state'], RunState>>;
+type _RunSources = Check<SameType<NonNullable<RunRecord['source']>, RunSource>>;
 /** Contacts found per kind of answer, counted once per contact. */
 export type FoundCounts = RunRecord['found'];
 

@@ -4,9 +4,17 @@
  */
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
-import { decodeRecord, encodeRecord, recordCodec, optional, type RecordOf } from './stored-records';
+import {
+  decodeRecord,
+  encodeRecord,
+  optional,
+  recordCodec,
+  type Check,
+  type RecordOf,
+  type SameType,
+} from './stored-records';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import { checkFilters, type SearchFilters } from '../domain/search-filters';
+import { checkFilters, type SearchFilters, type SearchKind } from '../domain/search-filters';
 
 const SEARCH_TAB_CODEC = recordCodec('search tab record', 1, () => ({
   kind: z.enum(['companies', 'people']),
@@ -34,6 +42,7 @@ const SEARCH_TAB_CODEC = recordCodec('search tab record', 1, () => ({
 }));
 
 type StoredSearchTab = RecordOf<typeof SEARCH_TAB_CODEC>;
+type _SearchKinds = Check<SameType<StoredSearchTab['kind'], SearchKind>>;
 
 /** A search tab's record once its filters passed the filter table. */
 export type SearchTabRecord = Omit<StoredSearchTab, 'filters'> & { filters: SearchFilters };

@@ -92,6 +92,14 @@ export const recordCodec = <S extends z.core.$ZodLooseShape>(
 /** The type of a record, as its codec's schema describes it. */
 export type RecordOf<Codec extends RecordCodec<unknown>> = z.infer<ReturnType<Codec['schema']>>;
 
+/**
+ * Compiles only when A and B are the same type. For a vocabulary the domain declares as a type
+ * (RunState…) and a schema spells out again: domain/ imports no zod, so the two lists are checked
+ * against each other here, at no cost in Code.js.
+ */
+export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type Check<T extends true> = T;
+
 // Pieces several records share.
 export const fieldsSchema = /* @__PURE__ */ lazy(() => z.array(z.enum(ENRICH_FIELDS)));
 export const mappingSchema = /* @__PURE__ */ lazy(() => z.partialRecord(z.enum(INPUT_KEYS), z.number()));
