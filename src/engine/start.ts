@@ -4,12 +4,8 @@
  * it would now cost more than the user agreed to.
  */
 import { UserError } from '../domain/user-error';
-import type { JobKind } from '../domain/runs';
-import type { EnrichField } from '../domain/fields';
-import { USER_PROPERTY } from '../platform/property-keys';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
-import type { ColumnMapping } from '../domain/inputs';
 import type { AppContext } from './context';
 import type { SendableContact } from './job-starter';
 import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
@@ -19,29 +15,11 @@ import { buildPlan, planOutputKeys, type RunPlan } from './plan';
 import { loadRegistry, type Registry, type RunRecord } from '../store/registry';
 import { rowOutputFromEntry } from './row-status';
 import { STATUS } from '../domain/statuses';
-import { decodeRecord, encodeRecord, PLAN_CODEC } from '../store/stored-records';
+import { readPendingPlan, writePendingPlan, type StoredPlan } from '../store/pending-plan';
 import { START_LOCK_WAIT_MS } from './timing';
 
 /** A preview older than this is stale: the user must look at the cost again. */
 const PLAN_TTL_MS = 60 * 60 * 1000;
-
-interface StoredPlan {
-  id: string;
-  kind: JobKind;
-  fields: EnrichField[];
-  mapping: ColumnMapping;
-  overwrite: boolean;
-  sheetId: number;
-  spans: RowSpan[];
-  maxCredits: number;
-  createdAt: number;
-  /** Set when it is started: a second start of the same preview (a double click) is refused. */
-  started?: boolean;
-  /** A plan of formula requests (no sheet, no rows). */
-  source?: 'formulas';
-  /** The answer the preview took for a sheet where no row reads as headers: start reads the sheet alike. */
-  firstRowHeaders?: boolean;
-}
 
 /** Keeps the plan for startRun; returns its id. Only the latest plan can be started. */
 export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpan[]): string {
@@ -73,13 +51,12 @@ export function storeFormulaPlan(ctx: AppContext, plan: FormulaPlan): string {
 
 function keepPlan(ctx: AppContext, plan: Omit<StoredPlan, 'id' | 'createdAt'>): string {
   const stored: StoredPlan = { id: newId(ctx), ...plan, createdAt: ctx.clock.now() };
-  ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, stored));
+  writePendingPlan(ctx.userStore, stored);
   return stored.id;
 }
 
 function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
-  const text = ctx.userStore.get(USER_PROPERTY.pendingPlan);
-  const decoded = text ? decodeRecord<StoredPlan>(PLAN_CODEC, text) : undefined;
+  const decoded = readPendingPlan(ctx.userStore);
   // A damaged preview is only a preview: the user is asked to look at the cost again.
   if (decoded && !decoded.ok) ctx.log.warn(`The stored preview could not be read: ${decoded.reason}.`);
   const stored = decoded?.ok ? decoded.value : undefined;
@@ -125,7 +102,7 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
 }
 
 function markStarted(ctx: AppContext, stored: StoredPlan): void {
-  ctx.userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, { ...stored, started: true }));
+  writePendingPlan(ctx.userStore, { ...stored, started: true });
 }
 
 /** Starts a plan the caller checked (the schedule, within its caps); holds no lock itself. */

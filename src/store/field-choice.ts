@@ -5,20 +5,18 @@
 import type { EnrichField } from '../domain/fields';
 import { USER_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
-import { decodeRecord, encodeRecord, FIELD_CHOICE_CODEC } from './stored-records';
+import { decodeRecord, encodeRecord, fieldsSchema, recordCodec } from './stored-records';
 
 /** What a user who never chose gets: the cheap work email and the mobile phone people come for. */
 export const DEFAULT_FIELDS: readonly EnrichField[] = ['work_email', 'phone'];
 
-interface FieldChoice {
-  fields: EnrichField[];
-}
+const FIELD_CHOICE_CODEC = recordCodec('choice of fields', 1, () => ({ fields: fieldsSchema() }));
 
 /** The user's last choice, or the default. */
 export function readFieldChoice(ctx: Pick<PlatformPorts, 'userStore' | 'log'>): EnrichField[] {
   const text = ctx.userStore.get(USER_PROPERTY.enrichFields);
   if (!text) return [...DEFAULT_FIELDS];
-  const decoded = decodeRecord<FieldChoice>(FIELD_CHOICE_CODEC, text);
+  const decoded = decodeRecord(FIELD_CHOICE_CODEC, text);
   // A preference only: the default serves, the warning says why, and the next choice replaces it.
   if (!decoded.ok) ctx.log.warn(`The remembered fields could not be read: ${decoded.reason}.`);
   return decoded.ok && decoded.value.fields.length ? decoded.value.fields : [...DEFAULT_FIELDS];

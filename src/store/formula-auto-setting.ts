@@ -2,21 +2,24 @@
  * The setting of "Get formula results automatically" (see formula-auto.ts): who pays, the daily
  * cap, and what today's automatic runs may cost, in one document property.
  */
+import * as z from 'zod/mini';
 import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import { dayIn } from './local-time';
-import { decodeRecord, encodeRecord, FORMULA_AUTO_CODEC } from './stored-records';
+import { decodeRecord, encodeRecord, recordCodec, type RecordOf } from './stored-records';
 
-export interface FormulaAuto {
+const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
   /** Whose key pays: the user who turned it on (their trigger sends). */
-  email: string;
-  dailyCap: number;
+  email: z.string(),
+  dailyCap: z.number(),
   /** The day (spreadsheet time zone) `committed` counts for. */
-  day: string;
+  day: z.string(),
   /** Credits today's automatic runs may cost at most (their estimates). */
-  committed: number;
-}
+  committed: z.number(),
+}));
+
+export type FormulaAuto = RecordOf<typeof FORMULA_AUTO_CODEC>;
 
 const MAX_DAILY_CAP = 1_000_000;
 const today = (ctx: Pick<PlatformPorts, 'clock' | 'spreadsheet'>) =>
@@ -26,7 +29,7 @@ export function readFormulaAuto(
   ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
 ): FormulaAuto | null {
   const text = ctx.documentStore.get(DOCUMENT_PROPERTY.formulaAuto);
-  const decoded = text ? decodeRecord<FormulaAuto>(FORMULA_AUTO_CODEC, text) : undefined;
+  const decoded = text ? decodeRecord(FORMULA_AUTO_CODEC, text) : undefined;
   if (!decoded?.ok) return null;
   const day = today(ctx);
   return decoded.value.day === day ? decoded.value : { ...decoded.value, day, committed: 0 };

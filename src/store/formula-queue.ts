@@ -10,25 +10,36 @@
  * - the cache holds a marker per request with what the formula should show ("queued", "sent", "out
  *   of credits"), so a recalculation answers without reading the properties.
  */
-import type { JobKind } from '../domain/runs';
+import * as z from 'zod/mini';
 import type { EnrichField } from '../domain/fields';
 import { LIMITS } from '../domain/limits';
 import type { CachePort, KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { ContactInputs } from '../sheet/contact-input';
-import { decodeRecord, encodeRecord, FORMULA_REQUEST_CODEC } from './stored-records';
+import { decodeRecord, encodeRecord, kindSchema, recordCodec, type RecordOf } from './stored-records';
 
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */
 export type Asked = EnrichField | 'reverse';
 
-export interface FormulaRequest {
+/** A request as stored in its property (its key holds the fingerprint and what is asked). */
+const FORMULA_REQUEST_CODEC = recordCodec('formula request', 1, () => ({
+  kind: kindSchema(),
+  /** Only the inputs that are set: a request is ~100 bytes, so a thousand fit the store easily. */
+  input: z.partialRecord(
+    z.enum(['firstName', 'lastName', 'companyName', 'companyDomain', 'networkUrl', 'email']),
+    z.string(),
+  ),
+  /** When it was first written (ms). */
+  at: z.number(),
+}));
+
+type StoredRequest = RecordOf<typeof FORMULA_REQUEST_CODEC>;
+
+export type FormulaRequest = Omit<StoredRequest, 'input'> & {
   fp: string;
-  kind: JobKind;
   asked: Asked;
   input: ContactInputs;
-  /** When it was first written (ms). */
-  at: number;
-}
+};
 
 /** What a formula shows for a request that is not answered yet. */
 export type RequestState = 'queued' | 'sent' | 'out_of_credits';
@@ -58,7 +69,6 @@ export function enqueueRequests(
   const values: Record<string, string> = {};
   const markers: Record<string, string> = {};
   for (const request of requests) {
-    // Only the inputs that are set: a request is ~100 bytes, so a thousand fit the store easily.
     const input = Object.fromEntries(Object.entries(request.input).filter(([, value]) => value));
     values[PREFIX + requestId(request.fp, request.asked)] = encodeRecord(FORMULA_REQUEST_CODEC, {
       kind: request.kind,
@@ -78,10 +88,7 @@ export function loadFormulaQueue(store: KeyValueStore): FormulaRequest[] {
     if (!key.startsWith(PREFIX)) continue;
     const id = key.slice(PREFIX.length);
     const dot = id.lastIndexOf('.');
-    const decoded = decodeRecord<{ kind: JobKind; input: Partial<ContactInputs>; at: number }>(
-      FORMULA_REQUEST_CODEC,
-      value,
-    );
+    const decoded = decodeRecord(FORMULA_REQUEST_CODEC, value);
     if (!decoded.ok || dot < 0) continue;
     requests.push({
       fp: id.slice(0, dot),

@@ -3,33 +3,63 @@
  * never cost credits twice and the custom functions can read answers without a job.
  *
  * Durable store: a hidden sheet, one row per answer: A = fingerprint, B = the versioned JSON of a
- * LedgerEntry (stored-records.ts; rows written by older versions are migrated when read). Rows are only ever appended (one Range write per batch); when a fingerprint is
- * answered again (more fields asked), the later row wins. CacheService sits in front, so single
- * look-ups rarely read the sheet; the sheet is read at most once per execution.
+ * LedgerEntry (LEDGER_ENTRY_CODEC below; rows written by older versions are migrated when read).
+ * Rows are only ever appended (one Range write per batch); when a fingerprint is answered again
+ * (more fields asked), the later row wins. CacheService sits in front, so single look-ups rarely
+ * read the sheet; the sheet is read at most once per execution.
  */
-import type { ContactResult, ProfileSummary } from '../domain/model';
+import * as z from 'zod/mini';
+import type { ContactResult } from '../domain/model';
 import type { JobKind } from '../domain/runs';
 import { FIELD_TABLE, type EnrichField } from '../domain/fields';
-import type { SavedEmail } from '../domain/statuses';
 import type { CachePort } from '../platform/ports';
 import type { SpreadsheetPort } from '../platform/ports';
 import { LIMITS } from '../domain/limits';
 import { toCellText } from '../sheet/writer';
-import { decodeRecord, encodeRecord, LEDGER_ENTRY_CODEC } from './stored-records';
+import {
+  decodeRecord,
+  encodeRecord,
+  fieldsSchema,
+  optional,
+  recordCodec,
+  type RecordOf,
+} from './stored-records';
 
 export const LEDGER_SHEET_NAME = '_sheet_enrich_ledger';
 const CACHE_PREFIX = 'ledger:';
 
-export interface LedgerEntry {
-  /** The fields this answer covers (empty for a reverse lookup). */
-  fields: EnrichField[];
-  workEmail?: SavedEmail;
-  personalEmail?: SavedEmail;
-  phone?: { number: string; region: string };
-  profile?: ProfileSummary;
-  /** When the answer arrived (ms since the epoch). */
-  at: number;
-}
+const pair = <A extends string, B extends string>(a: A, b: B) =>
+  z.object({ [a]: z.string(), [b]: z.string() } as Record<A | B, z.ZodMiniString>);
+
+/** One saved answer (the second column of a ledger row, and a cache value). */
+export const LEDGER_ENTRY_CODEC = recordCodec(
+  'saved result',
+  2,
+  () => ({
+    /** The fields this answer covers (empty for a reverse lookup). */
+    fields: fieldsSchema(),
+    workEmail: optional(pair('email', 'status')),
+    personalEmail: optional(pair('email', 'status')),
+    phone: optional(pair('number', 'region')),
+    /** Profile field → value, as the API gave it (see ProfileSummary). */
+    profile: optional(z.record(z.string(), z.string())),
+    /** When the answer arrived (ms since the epoch). */
+    at: z.number(),
+  }),
+  // v1: f = fields, w / p = [email, status], ph = [number, region], pr = profile.
+  ({ f, w, p, ph, pr, ...value }) => {
+    const both = (pairValue: unknown, a: string, b: string) =>
+      Array.isArray(pairValue) ? { [a]: pairValue[0], [b]: pairValue[1] } : undefined;
+    const entry: Record<string, unknown> = { ...value, fields: f };
+    if (w !== undefined) entry.workEmail = both(w, 'email', 'status');
+    if (p !== undefined) entry.personalEmail = both(p, 'email', 'status');
+    if (ph !== undefined) entry.phone = both(ph, 'number', 'region');
+    if (pr !== undefined) entry.profile = pr;
+    return entry;
+  },
+);
+
+export type LedgerEntry = RecordOf<typeof LEDGER_ENTRY_CODEC>;
 
 /**
  * Longest text kept per value: an entry's JSON must fit one ledger cell (50,000 characters) and one
@@ -194,6 +224,6 @@ export class Ledger {
 
 /** A stored entry of any version; an unreadable row counts as no answer (it stays in the sheet). */
 function parseEntry(text: string): LedgerEntry | undefined {
-  const decoded = decodeRecord<LedgerEntry>(LEDGER_ENTRY_CODEC, text);
+  const decoded = decodeRecord(LEDGER_ENTRY_CODEC, text);
   return decoded.ok ? decoded.value : undefined;
 }

@@ -2,28 +2,42 @@
  * The column mapping a user confirmed, remembered per sheet and kind in document properties. It is
  * reused while the mapped columns still carry the same headers; otherwise detection runs again.
  */
+import * as z from 'zod/mini';
 import type { JobKind } from '../domain/runs';
 import type { KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { SheetTable } from '../sheet/table';
 import { detectTableMapping } from '../sheet/table';
-import { decodeRecord, encodeRecord, MAPPING_CODEC } from './stored-records';
+import {
+  decodeRecord,
+  encodeRecord,
+  headersSchema,
+  mappingSchema,
+  optional,
+  recordCodec,
+  type RecordOf,
+} from './stored-records';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 
 const key = (sheetId: number, kind: JobKind) => `${DOCUMENT_PROPERTY.mappingPrefix}${sheetId}.${kind}`;
 
-interface StoredMapping {
-  mapping: ColumnMapping;
+export const MAPPING_CODEC = recordCodec('remembered mapping', 2, () => ({
+  mapping: mappingSchema(),
   /** Header text of each mapped column when it was saved. */
-  headers: Partial<Record<InputKey, string>>;
-  /** The user's answer for a sheet where no row reads as headers: whether row 1 holds them. */
-  firstRowHeaders?: boolean;
-}
+  headers: headersSchema(),
+  /**
+   * The user's answer for a sheet where no row reads as headers: whether row 1 holds them. It came
+   * later as an optional field: records without it read as before (no new version).
+   */
+  firstRowHeaders: optional(z.boolean()),
+}));
+
+type StoredMapping = RecordOf<typeof MAPPING_CODEC>;
 
 function readStored(store: KeyValueStore, sheetId: number, kind: JobKind): StoredMapping | undefined {
   const text = store.get(key(sheetId, kind));
   // A damaged value is as good as none (detection runs again), and the next confirmation replaces it.
-  const decoded = text ? decodeRecord<StoredMapping>(MAPPING_CODEC, text) : undefined;
+  const decoded = text ? decodeRecord(MAPPING_CODEC, text) : undefined;
   return decoded?.ok ? decoded.value : undefined;
 }
 

@@ -4,17 +4,20 @@
  * One user-property read and write per execution that fetched or ran as a trigger; none otherwise.
  * Whether the account is a consumer one (lower quotas) is guessed from its email domain.
  */
+import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
 import { dayIn } from './local-time';
-import { decodeRecord, encodeRecord, QUOTA_USAGE_CODEC } from './stored-records';
+import { decodeRecord, encodeRecord, recordCodec, type RecordOf } from './stored-records';
 import { LIMITS } from '../domain/limits';
 import { USER_PROPERTY } from '../platform/property-keys';
 
-interface QuotaUsage {
-  day: string;
-  urlFetches: number;
-  triggerMs: number;
-}
+const QUOTA_USAGE_CODEC = recordCodec('quota usage', 1, () => ({
+  day: z.string(),
+  urlFetches: z.number(),
+  triggerMs: z.number(),
+}));
+
+type QuotaUsage = RecordOf<typeof QUOTA_USAGE_CODEC>;
 
 export interface QuotaView {
   day: string;
@@ -30,7 +33,7 @@ const CONSUMER_DOMAINS = /@(gmail|googlemail)\.com$/i;
 function usageToday(ctx: PlatformPorts): QuotaUsage {
   const day = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
   const text = ctx.userStore.get(USER_PROPERTY.quotaUsage);
-  const decoded = text ? decodeRecord<QuotaUsage>(QUOTA_USAGE_CODEC, text) : undefined;
+  const decoded = text ? decodeRecord(QUOTA_USAGE_CODEC, text) : undefined;
   return decoded?.ok && decoded.value.day === day ? decoded.value : { day, urlFetches: 0, triggerMs: 0 };
 }
 

@@ -7,15 +7,27 @@
  * fingerprints in their property ("inline") and keep them there until they are pruned.
  */
 import { UserError } from '../domain/user-error';
-import type { JobStatus } from '../domain/model';
-import type { JobKind, RunSource, RunState } from '../domain/runs';
-import type { EnrichField } from '../domain/fields';
+import * as z from 'zod/mini';
+import { JOB_STATUSES } from '../domain/model';
+import type { RunSource, RunState } from '../domain/runs';
 import { LIMITS } from '../domain/limits';
 import type { KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { appendToJobSheet, compactJobSheet, JOB_SHEET_NAME, readJobSheet } from './job-sheet';
-import { decodeRecord, encodeRecord, JOB_CODEC, RUN_CODEC } from './stored-records';
+import {
+  decodeRecord,
+  encodeRecord,
+  fieldsSchema,
+  headersSchema,
+  kindSchema,
+  mappingSchema,
+  optional,
+  recordCodec,
+  type Check,
+  type RecordCodec,
+  type RecordOf,
+  type SameType,
+} from './stored-records';
 
 const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
 const JOB_PREFIX = DOCUMENT_PROPERTY.jobPrefix;
@@ -27,113 +39,146 @@ const FINISHED_RUNS_KEPT = 10;
  */
 const STORE_BYTES_AFTER_START = LIMITS.propertyStoreBytes * 0.85;
 
-/** Contacts found per kind of answer, counted once per contact. */
-export interface FoundCounts {
-  workEmail: number;
-  personalEmail: number;
-  phone: number;
-  profile: number;
-  /** Contacts with any answer at all (a contact with an email and a phone counts once). */
-  contacts?: number;
-}
-
-export interface RunRecord {
-  id: string;
-  kind: JobKind;
-  sheetId: number;
-  sheetName: string;
+/** A run as stored in its property (one per run). */
+export const RUN_CODEC = recordCodec('run record', 2, () => ({
+  id: z.string(),
+  kind: kindSchema(),
+  sheetId: z.number(),
+  sheetName: z.string(),
   /**
    * What started it: the sidebar (absent), the schedule, or formulas' requests (no rows to write).
    */
-  source?: RunSource;
+  source: optional(z.enum(['sidebar', 'schedule', 'formulas'])),
   /** Who started it (whose key pays), when Apps Script tells. */
-  startedBy?: string;
+  startedBy: optional(z.string()),
   /** Rows the run looked at (selected, or the scheduled sheet's), for the run log. */
-  rowsInScope?: number;
+  rowsInScope: optional(z.number()),
   /** The columns the run read its inputs from: results are matched to rows through them. */
-  mapping: ColumnMapping;
+  mapping: mappingSchema(),
   /** The header text of each mapped column at start, to find the columns again if they move. */
-  mappingHeaders?: Partial<Record<InputKey, string>>;
-  fields: EnrichField[];
-  overwrite: boolean;
-  startedAt: number;
-  state: RunState;
-  error?: string;
+  mappingHeaders: optional(headersSchema()),
+  fields: fieldsSchema(),
+  overwrite: z.boolean(),
+  startedAt: z.number(),
+  state: z.enum(['running', 'finished', 'out_of_credits', 'failed', 'canceled']),
+  error: optional(z.string()),
   /** Stopped by an invalid key: the user resumes it once a key works. */
-  authFailed?: boolean;
+  authFailed: optional(z.boolean()),
   /** The user canceled it: its jobs not sent yet were not, started ones were still written. */
-  canceledByUser?: boolean;
-  jobs: number;
+  canceledByUser: optional(z.boolean()),
+  jobs: z.number(),
   /** Distinct contacts sent. */
-  sent: number;
+  sent: z.number(),
   /** Contacts whose answers are written (or reported when no row matched). */
-  done: number;
-  found: FoundCounts;
-  credits: number;
+  done: z.number(),
+  /** Contacts found per kind of answer, counted once per contact. */
+  found: z.object({
+    workEmail: z.number(),
+    personalEmail: z.number(),
+    phone: z.number(),
+    profile: z.number(),
+    /** Contacts with any answer at all (a contact with an email and a phone counts once). */
+    contacts: optional(z.number()),
+  }),
+  credits: z.number(),
   /** Rows filled from saved answers at start. */
-  fromLedger: number;
+  fromLedger: z.number(),
   /** Answers whose inputs no longer match any row: kept in the ledger, not written. */
-  unmatched: number;
+  unmatched: z.number(),
   /** Contacts the API did not process (out of credits, canceled): their rows say so, nothing charged. */
-  unprocessed?: number;
+  unprocessed: optional(z.number()),
   /** The most the run could cost at the price table when it started (the user confirmed it). */
-  estimatedCredits?: number;
+  estimatedCredits: optional(z.number()),
   /** Set when the end of the run was announced. */
-  endedAt?: number;
-}
+  endedAt: optional(z.number()),
+}));
 
-/**
- * queued → sending → (started) pending → (answer stored in the ledger) fetched → (rows written)
- * applied. Each arrow is one registry write; "sending" is written before the start is sent, every
- * other state after the work it records. A start whose fate is unknown makes the job "ambiguous"
- * until the user retries it (back to queued) or imports it by id (pending).
- */
-export type JobState = 'queued' | 'sending' | 'pending' | 'fetched' | 'applied' | 'ambiguous';
+export type RunRecord = RecordOf<typeof RUN_CODEC>;
+// The states and sources the domain names (domain/runs.ts), checked both ways against the schema.
+type _RunStates = Check<SameType<RunRecord['state'], RunState>>;
+type _RunSources = Check<SameType<NonNullable<RunRecord['source']>, RunSource>>;
+/** Contacts found per kind of answer, counted once per contact. */
+export type FoundCounts = RunRecord['found'];
 
-export interface JobRecord {
-  run: string;
-  seq: number;
-  state: JobState;
+/** A job as stored in its property (one per job), without its fingerprints since v3. */
+export const JOB_CODEC = recordCodec(
+  'job record',
+  3,
+  () => ({
+    run: z.string(),
+    seq: z.number(),
+    /**
+     * queued → sending → (started) pending → (answer stored in the ledger) fetched → (rows written)
+     * applied. Each arrow is one registry write; "sending" is written before the start is sent,
+     * every other state after the work it records. A start whose fate is unknown makes the job
+     * "ambiguous" until the user retries it (back to queued) or imports it by id (pending).
+     */
+    state: z.enum(['queued', 'sending', 'pending', 'fetched', 'applied', 'ambiguous']),
+    /** How many contacts it carries: the length of its fingerprint list, to check the list read. */
+    contacts: z.number(),
+    /**
+     * Input fingerprints, in the order sent. Only in records written before v3 ("inline"): later
+     * ones keep them in the job sheet (job-sheet.ts).
+     */
+    fingerprints: optional(z.array(z.string())),
+    /** e.g. "rows 2–101", for the job's name. */
+    rows: z.string(),
+    id: optional(z.string()),
+    startedAt: optional(z.number()),
+    /** Row status for fingerprints the ledger has no answer for once fetched ("out of credits"...). */
+    unansweredStatus: optional(z.string()),
+    status: optional(z.enum(JOB_STATUSES)),
+    credits: optional(z.number()),
+    /** Failed polls in a row (backoff). */
+    tries: optional(z.number()),
+    /** When to poll again after a failed poll. */
+    nextPollAt: optional(z.number()),
+    /** The fields this job asks for, when they differ from the run's. */
+    fields: optional(fieldsSchema()),
+    /** When its start was about to be sent (state "sending"). */
+    sendingAt: optional(z.number()),
+    /** Why the job is ambiguous, in plain words. */
+    problem: optional(z.string()),
+    /** Fingerprint → why the API's item for it could not be read (that row fails, not the job). */
+    itemProblems: optional(z.record(z.string(), z.string())),
+    /** An ambiguous job's rows say so (written once). */
+    rowsMarked: optional(z.boolean()),
+  }),
+  // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`; v1 and v2 held
+  // the fingerprints inline, with no count beside them.
+  ({ fps, rest, ...value }, from) => {
+    const fingerprints = from === 1 ? fps : value.fingerprints;
+    return {
+      ...value,
+      fingerprints,
+      contacts: Array.isArray(fingerprints) ? fingerprints.length : undefined,
+      ...(rest === undefined ? {} : { unansweredStatus: rest }),
+    };
+  },
+);
+
+/** The job record as stored in its property. */
+type StoredJob = RecordOf<typeof JOB_CODEC>;
+
+export type JobState = StoredJob['state'];
+/** What every form of a job has: its state, without its fingerprints. */
+export type JobBase = Omit<StoredJob, 'fingerprints' | 'contacts'>;
+/** A job as the Jobs panel needs it: its state and how many contacts it carries. */
+export type JobSummary = Omit<StoredJob, 'fingerprints'>;
+
+/** A job with its fingerprints, wherever they are stored. */
+export type JobRecord = JobBase & {
   /** Input fingerprints, in the order sent (stored in the job sheet, see job-sheet.ts). */
   fingerprints: string[];
   /** Set when the record carries its fingerprints in its property (written before the job sheet). */
   fingerprintsInline?: boolean;
-  /** e.g. "rows 2–101", for the job's name. */
-  rows: string;
-  id?: string;
-  startedAt?: number;
-  /** Row status for fingerprints the ledger has no answer for once fetched ("out of credits"...). */
-  unansweredStatus?: string;
-  status?: JobStatus;
-  credits?: number;
-  /** The fields this job asks for, when they differ from the run's. */
-  fields?: EnrichField[];
-  /** When its start was about to be sent (state "sending"). */
-  sendingAt?: number;
-  /** Fingerprint → why the API's item for it could not be read (that row fails, not the job). */
-  itemProblems?: Record<string, string>;
-  /** Why the job is ambiguous, in plain words. */
-  problem?: string;
-  /** An ambiguous job's rows say so (written once). */
-  rowsMarked?: boolean;
-  /** Failed polls in a row (backoff) and when to try again. */
-  tries?: number;
-  nextPollAt?: number;
-}
+};
 
 /** A stored record that could not be read: kept in the store as it is, and reported. */
 export interface UnreadableRecord {
   key: string;
   reason: string;
 }
-
-/** What every form of a job has: its state, without its fingerprints. */
-export type JobBase = Omit<JobRecord, 'fingerprints' | 'fingerprintsInline'>;
-/** A job as the Jobs panel needs it: its state and how many contacts it carries. */
-export type JobSummary = JobBase & { contacts: number };
-
-/** The job record as stored in its property. */
-type StoredJob = JobSummary & { fingerprints?: string[] };
 
 export interface Registry<Job extends JobBase = JobRecord> {
   runs: Map<string, RunRecord>;
@@ -182,11 +227,11 @@ export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
     const isRun = key.startsWith(RUN_PREFIX);
     if (!isRun && !key.startsWith(JOB_PREFIX)) continue;
     if (isRun) {
-      const run = decodeRecord<RunRecord>(RUN_CODEC, value);
+      const run = decodeRecord(RUN_CODEC, value);
       if (run.ok) registry.runs.set(run.value.id, run.value);
       else registry.unreadable.push({ key, reason: run.reason });
     } else {
-      const job = decodeRecord<StoredJob>(JOB_CODEC, value);
+      const job = decodeRecord(JOB_CODEC, value);
       if (job.ok) registry.jobs.push(job.value);
       else registry.unreadable.push({ key, reason: job.reason });
     }
@@ -225,7 +270,7 @@ function storedJob({ fingerprints, fingerprintsInline, ...job }: JobRecord): Sto
   return { ...job, contacts: fingerprints.length, ...(fingerprintsInline ? { fingerprints } : {}) };
 }
 
-function serialise(record: RunRecord | StoredJob, codec: typeof RUN_CODEC): string {
+function serialise<T extends object>(codec: RecordCodec<T>, record: T): string {
   const text = encodeRecord(codec, record);
   if (utf8Bytes(text) > LIMITS.propertyValueBytes - 100) {
     throw new Error(`A registry value is over the ${LIMITS.propertyValueBytes}-byte property limit.`);
@@ -240,8 +285,8 @@ export function saveRecords(
   jobs: readonly JobRecord[],
 ): void {
   const values: Record<string, string> = {};
-  for (const run of runs) values[runKey(run)] = serialise(run, RUN_CODEC);
-  for (const job of jobs) values[jobKey(job)] = serialise(storedJob(job), JOB_CODEC);
+  for (const run of runs) values[runKey(run)] = serialise(RUN_CODEC, run);
+  for (const job of jobs) values[jobKey(job)] = serialise(JOB_CODEC, storedJob(job));
   if (Object.keys(values).length) store.setAll(values);
 }
 

@@ -1,18 +1,59 @@
 /**
  * The document's one schedule, in one document property: which sheet, what to find, how often,
  * the caps, whose key pays (the user who saved it: their trigger runs it), and what today's
- * scheduled runs may cost at most. The use cases are in src/schedule/; the engine only needs to
- * know whether this user's trigger must keep running for it.
+ * scheduled runs may cost at most. The use cases are in src/features/schedule/; the engine only
+ * needs to know whether this user's trigger must keep running for it.
  */
-import type { JobKind } from '../domain/runs';
-import type { EnrichField } from '../domain/fields';
+import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import type { RunRecord } from './registry';
 import { dayIn } from './local-time';
-import { decodeRecord, encodeRecord, SCHEDULE_CODEC } from './stored-records';
+import {
+  decodeRecord,
+  encodeRecord,
+  fieldsSchema,
+  kindSchema,
+  optional,
+  recordCodec,
+  type RecordOf,
+} from './stored-records';
 
-export type ScheduleEvery = 'hour' | '6 hours' | 'day';
+/**
+ * What a user chooses of a schedule: the fields of the sidebar's request (schedule-rpc.ts adds the
+ * checks of user input) and the start of the stored record. A shape rather than a schema: both
+ * build their own object from it, and z.extend would bring zod's object-merging code into Code.js.
+ */
+export const scheduleSettingsShape = () => ({
+  sheetName: z.string(),
+  kind: kindSchema(),
+  fields: fieldsSchema(),
+  every: z.enum(['hour', '6 hours', 'day']),
+  maxCreditsPerRun: z.number(),
+  maxCreditsPerDay: z.number(),
+});
+
+const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
+  sheetId: z.number(),
+  ...scheduleSettingsShape(),
+  /** Whose key pays: the user who saved it (or took it over). */
+  owner: z.string(),
+  savedAt: z.number(),
+  lastRunAt: optional(z.number()),
+  /** The day (spreadsheet time zone) committedToday counts for. */
+  day: z.string(),
+  /** What today's scheduled runs may cost at most (their estimates, committed before sending). */
+  committedToday: z.number(),
+  /** Failed runs in a row. */
+  failures: z.number(),
+  /** Set when the schedule paused itself: why, in plain words. */
+  pausedReason: optional(z.string()),
+  /** What the last tick did, in plain words. */
+  lastOutcome: optional(z.string()),
+}));
+
+export type ScheduleRecord = RecordOf<typeof SCHEDULE_CODEC>;
+type ScheduleEvery = ScheduleRecord['every'];
 
 export const PERIOD_MS: Readonly<Record<ScheduleEvery, number>> = {
   hour: 60 * 60 * 1000,
@@ -20,36 +61,12 @@ export const PERIOD_MS: Readonly<Record<ScheduleEvery, number>> = {
   day: 24 * 60 * 60 * 1000,
 };
 
-export interface ScheduleRecord {
-  sheetId: number;
-  sheetName: string;
-  kind: JobKind;
-  fields: EnrichField[];
-  every: ScheduleEvery;
-  maxCreditsPerRun: number;
-  maxCreditsPerDay: number;
-  /** Whose key pays: the user who saved it (or took it over). */
-  owner: string;
-  savedAt: number;
-  lastRunAt?: number;
-  /** The day (spreadsheet time zone) committedToday counts for. */
-  day: string;
-  /** What today's scheduled runs may cost at most (their estimates, committed before sending). */
-  committedToday: number;
-  /** Failed runs in a row. */
-  failures: number;
-  /** Set when the schedule paused itself: why, in plain words. */
-  pausedReason?: string;
-  /** What the last tick did, in plain words. */
-  lastOutcome?: string;
-}
-
 type ScheduleContext = Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>;
 
 /** The schedule, its day's counter reset when the day (spreadsheet time zone) changed. */
 export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
   const text = ctx.documentStore.get(DOCUMENT_PROPERTY.schedule);
-  const decoded = text ? decodeRecord<ScheduleRecord>(SCHEDULE_CODEC, text) : undefined;
+  const decoded = text ? decodeRecord(SCHEDULE_CODEC, text) : undefined;
   if (!decoded?.ok) return null;
   const day = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
   return decoded.value.day === day ? decoded.value : { ...decoded.value, day, committedToday: 0 };

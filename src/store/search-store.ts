@@ -2,34 +2,50 @@
  * What a search tab remembers (one document property per tab, by sheet id so a renamed tab keeps
  * it): its query, how many rows the user agreed to load, where paging stopped, and why.
  */
+import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
-import { decodeRecord, encodeRecord, SEARCH_TAB_CODEC } from './stored-records';
+import {
+  decodeRecord,
+  encodeRecord,
+  optional,
+  recordCodec,
+  type Check,
+  type RecordOf,
+  type SameType,
+} from './stored-records';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import { checkFilters } from '../domain/search-filters';
-import { type SearchFilters, type SearchKind } from '../domain/search-filters';
+import { checkFilters, type SearchFilters, type SearchKind } from '../domain/search-filters';
 
-export type SearchTabState = 'loading' | 'done' | 'stopped';
-
-export interface SearchTabRecord {
-  kind: SearchKind;
-  filters: SearchFilters;
+const SEARCH_TAB_CODEC = recordCodec('search tab record', 1, () => ({
+  kind: z.enum(['companies', 'people']),
+  /**
+   * Filter name → entries. Only their outline here: which entries a filter takes depends on the
+   * kind, so readSearchTab checks every entry against the filter table (checkFilters).
+   */
+  filters: z.record(z.string(), z.array(z.unknown())),
   /** Results the user agreed to load (the confirmation said what they may cost). */
-  max: number;
+  max: z.number(),
   /** The next offset to ask the API for. */
-  offset: number;
+  offset: z.number(),
   /** While refreshing: paging restarted at 0 and goes up to this offset again. */
-  refreshUntil?: number;
+  refreshUntil: optional(z.number()),
   /** metadata.total of the last page; absent when the API does not say. */
-  total?: number;
+  total: optional(z.number()),
   /** Results in the tab. */
-  rows: number;
-  state: SearchTabState;
+  rows: z.number(),
+  state: z.enum(['loading', 'done', 'stopped']),
   /** Why loading stopped or paused, in plain words. */
-  reason?: string;
-  createdBy: string;
-  createdAt: number;
-  updatedAt: number;
-}
+  reason: optional(z.string()),
+  createdBy: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+}));
+
+type StoredSearchTab = RecordOf<typeof SEARCH_TAB_CODEC>;
+type _SearchKinds = Check<SameType<StoredSearchTab['kind'], SearchKind>>;
+
+/** A search tab's record once its filters passed the filter table. */
+export type SearchTabRecord = Omit<StoredSearchTab, 'filters'> & { filters: SearchFilters };
 
 type StoreContext = Pick<PlatformPorts, 'documentStore'>;
 
@@ -39,7 +55,7 @@ const keyOf = (sheetId: number): string => `${DOCUMENT_PROPERTY.searchTabPrefix}
 export function readSearchTab(ctx: StoreContext, sheetId: number): SearchTabRecord | null {
   const text = ctx.documentStore.get(keyOf(sheetId));
   if (!text) return null;
-  const decoded = decodeRecord<SearchTabRecord>(SEARCH_TAB_CODEC, text);
+  const decoded = decodeRecord(SEARCH_TAB_CODEC, text);
   if (!decoded.ok) throw new Error(`This tab's search cannot be read: ${decoded.reason}.`);
   const checked = checkFilters(decoded.value.kind, decoded.value.filters);
   if ('problem' in checked) throw new Error(`This tab's search cannot be read: ${checked.problem}`);

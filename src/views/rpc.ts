@@ -226,6 +226,7 @@ export interface FormulaAutoRequest {
 
 export type { FilterSpec, SearchFilters, SearchKind } from '../domain/search-filters';
 import type { SearchFilters, SearchKind } from '../domain/search-filters';
+import type { SearchTabRecord } from '../store/search-store';
 
 /** A search as the page sends it: filters as the API takes them (checked on the server). */
 export interface SearchRequestInput {
@@ -247,7 +248,7 @@ export interface SearchTabView {
   total: number | null;
   /** Results the user agreed to load. */
   max: number;
-  state: 'loading' | 'done' | 'stopped';
+  state: SearchTabRecord['state'];
   /** Why it stopped or paused, in plain words. */
   reason?: string;
   refreshing: boolean;

@@ -4,8 +4,7 @@
  * Another user saving it takes it over (the sidebar asks them first); there is never a second
  * schedule, and each user's trigger runs only what that user owns.
  */
-import type { JobKind } from '../../domain/runs';
-import type { EnrichField } from '../../domain/fields';
+import type * as z from 'zod/mini';
 import type { AppContext } from '../../engine/context';
 import { resolveMapping } from '../../store/mapping-store';
 import { syncPollTrigger } from '../../engine/poll-trigger';
@@ -15,21 +14,15 @@ import {
   PERIOD_MS,
   readSchedule,
   writeSchedule,
-  type ScheduleEvery,
   type ScheduleRecord,
 } from '../../store/schedule-store';
 import { dayIn, minuteIn } from '../../store/local-time';
 import { readSheetTable } from '../../sheet/table';
 import { UserError } from '../../domain/user-error';
+import type { scheduleRequestSchema } from './schedule-rpc';
 
-export interface ScheduleRequest {
-  sheetName: string;
-  kind: JobKind;
-  fields: EnrichField[];
-  every: ScheduleEvery;
-  maxCreditsPerRun: number;
-  maxCreditsPerDay: number;
-}
+/** What the sidebar sends to save a schedule: the settings, checked as user input. */
+export type ScheduleRequest = z.infer<ReturnType<typeof scheduleRequestSchema>>;
 
 export interface ScheduleView extends ScheduleRequest {
   ownerEmail: string;

@@ -1,13 +1,9 @@
 /** Versioned, parsed records: what main wrote before versions existed reads as today's shape. */
-import {
-  decodeRecord,
-  encodeRecord,
-  JOB_CODEC,
-  LEDGER_ENTRY_CODEC,
-  MAPPING_CODEC,
-  PLAN_CODEC,
-  RUN_CODEC,
-} from '../../../src/store/stored-records';
+import { decodeRecord, encodeRecord } from '../../../src/store/stored-records';
+import { JOB_CODEC, RUN_CODEC } from '../../../src/store/registry';
+import { LEDGER_ENTRY_CODEC, type LedgerEntry } from '../../../src/store/ledger';
+import { MAPPING_CODEC } from '../../../src/store/mapping-store';
+import { PLAN_CODEC } from '../../../src/store/pending-plan';
 
 describe('stored records', () => {
   it('migrates a v1 job record (fps, rest) to named fields', () => {
@@ -59,7 +55,7 @@ describe('stored records', () => {
       pr: { fullName: 'Ann Lee' },
       at: 5,
     });
-    const entry = {
+    const entry: LedgerEntry = {
       fields: ['work_email', 'phone'],
       workEmail: { email: 'ann@acme.com', status: 'VALID' },
       phone: { number: '+33 6 12', region: 'FR' },
