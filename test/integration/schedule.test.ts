@@ -21,7 +21,8 @@ function schedule(addon: Addon, caps: { perRun?: number; perDay?: number } = {})
     kind: 'enrich',
     fields: ['work_email', 'phone'],
     every: 'hour',
-    maxCreditsPerRun: caps.perRun ?? 100_000,
+    // Unsaid, a run may spend what the day allows (a cap per run above the daily cap is refused).
+    maxCreditsPerRun: caps.perRun ?? caps.perDay ?? 100_000,
     maxCreditsPerDay: caps.perDay ?? 100_000,
   });
 }
@@ -151,6 +152,39 @@ describe('a schedule', () => {
     addon.advanceClock(HOUR);
     addon.fireTriggers();
     expect((await kit.emulator().admin.jobs()).length).toBe(0);
+  });
+});
+
+describe("a schedule's settings", () => {
+  it('says in a sentence what a cap must be, and refuses a cap per run above the daily cap', () => {
+    const addon = kit.open([HEADER, ...rowsOf(people(3))], { addon: true });
+    const WHOLE = 'must be a whole number of credits from 1 to 1,000,000.';
+    expect(() => schedule(addon, { perRun: -5 })).toThrow(`The cap per run ${WHOLE}`);
+    expect(() => schedule(addon, { perRun: 2.5 })).toThrow(`The cap per run ${WHOLE}`);
+    expect(() => schedule(addon, { perRun: 10, perDay: 0 })).toThrow(`The daily cap ${WHOLE}`);
+    expect(() => schedule(addon, { perRun: 80, perDay: 60 })).toThrow(
+      'The cap per run (80 credits) is above the daily cap (60): no run could spend it. Make it 60 or less.',
+    );
+    expect(addon.call('getSchedule')).toBeNull();
+    expect(schedule(addon, { perRun: 60, perDay: 60 })).toMatchObject({ maxCreditsPerRun: 60 });
+  });
+
+  it('follows a renamed sheet, and pauses at once naming it when it is deleted', async () => {
+    const addon = kit.open([HEADER, ...rowsOf(people(3))], { addon: true });
+    schedule(addon);
+    addon.spreadsheet.getSheetByName(SHEET)!.setName('Leads');
+    expect(addon.call<ScheduleView>('getSchedule').sheetName).toBe('Leads');
+    await tick(addon);
+    // Sheets never deletes the last visible sheet: another tab stays.
+    addon.addSheetFromValues('Notes', [['kept']]);
+    addon.spreadsheet.deleteSheet(addon.spreadsheet.getSheetByName('Leads')!);
+    addon.advanceClock(HOUR);
+    addon.fireTriggers();
+    const view = addon.call<ScheduleView>('getSchedule');
+    expect(view.pausedReason).toBe(
+      'the sheet "Leads" was deleted: choose a sheet and save the schedule again',
+    );
+    expect(view.lastOutcome).toBe(`Paused: ${view.pausedReason}.`);
   });
 });
 

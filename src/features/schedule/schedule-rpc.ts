@@ -3,17 +3,16 @@ import * as z from 'zod/mini';
 import { lazy } from '../../domain/lazy';
 import { scheduleSettingsShape } from '../../store/schedule-store';
 import * as schedules from '../schedule/schedule-service';
-import { call, query, wholeNumber } from '../../views/rpc-table';
+import { call, query } from '../../views/rpc-table';
 
-/** The stored settings' fields, with the checks of user input a stored schedule already passed. */
+/**
+ * The stored settings' fields, with the checks of user input a stored schedule already passed. The
+ * caps are any number here: the use case says in a sentence what a cap must be (a negative or a
+ * fractional cap is the user's typing, not a bug of the page).
+ */
 export const scheduleRequestSchema = /* @__PURE__ */ lazy(() => {
   const shape = scheduleSettingsShape();
-  return z.object({
-    ...shape,
-    sheetName: shape.sheetName.check(z.minLength(1), z.maxLength(200)),
-    maxCreditsPerRun: wholeNumber(0, 10_000_000),
-    maxCreditsPerDay: wholeNumber(0, 10_000_000),
-  });
+  return z.object({ ...shape, sheetName: shape.sheetName.check(z.minLength(1), z.maxLength(200)) });
 });
 
 export const SCHEDULE_RPC = {

@@ -46,7 +46,8 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
   const zone = ctx.spreadsheet.timeZone();
   const mine = schedule.owner === ctx.userEmail();
   const view: ScheduleView = {
-    sheetName: schedule.sheetName,
+    // By id: a sheet renamed since the schedule was saved shows its name of now.
+    sheetName: ctx.spreadsheet.sheetById(schedule.sheetId)?.name() ?? schedule.sheetName,
     kind: schedule.kind,
     fields: schedule.fields,
     every: schedule.every,
@@ -93,6 +94,10 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     throw new UserError('Choose at least one thing to find.');
   const maxCreditsPerRun = checkedCap(request.maxCreditsPerRun, 'The cap per run');
   const maxCreditsPerDay = checkedCap(request.maxCreditsPerDay, 'The daily cap');
+  if (maxCreditsPerRun > maxCreditsPerDay)
+    throw new UserError(
+      `The cap per run (${maxCreditsPerRun} credits) is above the daily cap (${maxCreditsPerDay}): no run could spend it. Make it ${maxCreditsPerDay} or less.`,
+    );
   const current = readSchedule(ctx);
   const schedule: ScheduleRecord = {
     sheetId: sheet.id(),

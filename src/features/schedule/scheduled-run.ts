@@ -71,7 +71,13 @@ export function runDueSchedule(ctx: AppContext): void {
 
 function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   const sheet = ctx.spreadsheet.sheetById(schedule.sheetId);
-  if (!sheet) throw new Error(`the sheet "${schedule.sheetName}" was deleted`);
+  if (!sheet) {
+    // A deleted sheet does not come back: pause at once, naming it as it was last seen.
+    schedule.pausedReason = `the sheet "${schedule.sheetName}" was deleted: choose a sheet and save the schedule again`;
+    return `Paused: ${schedule.pausedReason}.`;
+  }
+  // Found by id: a rename is followed, and the messages name the sheet as it is called now.
+  schedule.sheetName = sheet.name();
   const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
   const running = [...registry.runs.values()].some(
     (run) => run.source === 'schedule' && run.state === 'running',
