@@ -124,11 +124,14 @@ function applyToSheet(
     for (const write of writes.values())
       writeRowOutputs(table, write.kind, write.outputs, write.overwrite, write.keys);
   }
-  // Formula runs have no rows: their requests leave the queue and the formulas are refreshed.
-  const formulaJobs = jobs.filter(
-    (job) => isFormulaRun(registry.runs.get(job.run)) && job.state === 'applied',
+  // Queued formula requests these answers cover leave the queue, whatever run brought them; formula
+  // runs have no rows, so their requests are all they settle.
+  settleFormulaJobs(
+    ctx,
+    registry,
+    jobs.filter((job) => job.state === 'applied'),
+    entries,
   );
-  settleFormulaJobs(ctx, registry, formulaJobs, entries);
   // Written after the rows: if the execution stops before this line, the jobs are applied again
   // (idempotent), and the counts are added exactly once because they are saved with "applied".
   saveRecords(ctx.documentStore, [...touchedRuns], jobs);

@@ -117,9 +117,10 @@ export function formulaContacts(ctx: AppContext): Map<string, SendableContact> {
 }
 
 /**
- * After a formula run's jobs are applied: answered requests leave the queue, the others show why
- * (out of credits) or go back to "queued", and the formulas are refreshed. Idempotent: an execution
- * cut short before its jobs are marked applied does it again harmlessly.
+ * Formula requests meet the answers of applied jobs, whatever run brought them (a formula run, a
+ * sidebar run, a schedule, an import): a request its answer covers leaves the queue and the formulas
+ * are refreshed, so none stays "queued" for an answer the ledger holds. The requests of formula runs
+ * left unanswered show "queued" again, or "out of credits".
  */
 export function settleFormulaJobs(
   ctx: AppContext,
@@ -128,17 +129,21 @@ export function settleFormulaJobs(
   entries: ReadonlyMap<string, LedgerEntry>,
 ): void {
   if (jobs.length === 0) return;
+  const formulaFps = new Set<string>();
   const outOfCredits = new Set<string>();
-  const fps = new Set<string>();
   for (const job of jobs) {
+    if (!isFormulaRun(registry.runs.get(job.run))) continue;
     for (const fp of job.fingerprints) {
-      fps.add(fp);
+      formulaFps.add(fp);
       if (job.status === 'CREDITS_INSUFFICIENT') outOfCredits.add(fp);
     }
   }
-  const requests = loadFormulaQueue(ctx.documentStore).filter((request) => fps.has(request.fp));
+  if (formulaFps.size === 0 && entries.size === 0) return;
+  const requests = loadFormulaQueue(ctx.documentStore).filter(
+    (request) => formulaFps.has(request.fp) || entries.has(request.fp),
+  );
   const answered = requests.filter((request) => entryCovers(entries.get(request.fp), askedField(request)));
-  const open = requests.filter((request) => !answered.includes(request));
+  const open = requests.filter((request) => !answered.includes(request) && formulaFps.has(request.fp));
   removeRequests(ctx.documentStore, answered);
   markRequests(
     ctx.cache,
@@ -150,7 +155,7 @@ export function settleFormulaJobs(
     open.filter((request) => !outOfCredits.has(request.fp)),
     'queued',
   );
-  refreshFormulas(ctx);
+  if (answered.length > 0 || formulaFps.size > 0) refreshFormulas(ctx);
 }
 
 export const isFormulaRun = (run: RunRecord | undefined): boolean => run?.source === 'formulas';

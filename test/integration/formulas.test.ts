@@ -67,6 +67,31 @@ describe('=ENRICH_EMAIL over a range', () => {
   });
 });
 
+describe('formulas next to a sidebar run', () => {
+  it('queued first, are answered by a sidebar run on their rows, and leave the queue', async () => {
+    const addon = kit.open(contactRows(CONTACTS));
+    typeFormula(addon, 'G2', `=ENRICH_EMAIL(A2:A${LAST},B2:B${LAST},D2:D${LAST})`);
+    addon.recalculate();
+    expect(queuedRequests(addon)).toHaveLength(CONTACTS.length);
+    addon.setSelection(`A2:D${LAST}`, SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+    const run = await settle(addon, addon.call<StartView>('startRun', plan.planId).runId);
+    expect(run.state).toBe('finished');
+    // The run's answers took the requests off the queue and the formulas show them.
+    expect(queuedRequests(addon)).toHaveLength(0);
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').queues).toEqual([]);
+    addon.recalculate();
+    const shown = column(addon, `G2:G${LAST}`);
+    const rows = rowsOf(addon);
+    expect(shown).toEqual(
+      rows.map((row) => row.workEmail || (foundEmail(row, 'work') && row.workEmailStatus) || '— not found'),
+    );
+    expect(shown.some((value) => value.startsWith('⏳'))).toBe(false);
+    // One run paid once for each person: nothing was sent for the formulas.
+    expect((await kit.emulator().admin.stats()).credits_spent).toBe(run.credits);
+  });
+});
+
 /** Calls of the quota-relevant services (cache, properties, ranges, UrlFetch) a block of work made. */
 function serviceCalls(addon: Addon, work: () => void): Record<string, number> {
   const before = addon.counts.snapshot();
