@@ -14,6 +14,13 @@ export interface FormulaQueueBox {
   load(): Promise<void>;
 }
 
+/**
+ * How often the box asks again while it is on screen: formulas typed meanwhile, or answered by
+ * another route (a run, the automatic mode's trigger), show without reopening the sidebar. One
+ * execution, no URL fetch.
+ */
+export const FORMULA_QUEUE_REFRESH_MS = 20_000;
+
 export function createFormulaQueueBox(onStarted: (view: StartView) => void): FormulaQueueBox {
   const notice = createNotice();
   const lines = h('div', { class: 'formula-queue-lines' });
@@ -41,6 +48,13 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
   async function load(): Promise<void> {
     show(await server.getFormulaQueue());
   }
+
+  // Asks again while the box is on screen (its panel shown, the page visible), never while a
+  // confirmation is open: the user's question must not be redrawn under them.
+  setInterval(() => {
+    const onScreen = !document.hidden && element.offsetParent !== null;
+    if (onScreen && !element.querySelector('.confirm')) void load().catch(() => undefined);
+  }, FORMULA_QUEUE_REFRESH_MS);
 
   async function saveAuto(enabled: boolean): Promise<void> {
     autoSwitch.disabled = true;
@@ -103,6 +117,12 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
       plan = await server.planFormulaRun({ kind });
     } catch (error) {
       notice.show('error', plainMessage(error));
+      return;
+    }
+    if (plan.contactsToSend === 0) {
+      // Answered since the box was drawn (a run, the automatic mode): nothing to spend on.
+      notice.show('ok', 'Saved results answer these formulas now: there is nothing to get.');
+      await load();
       return;
     }
     const start = h('button', { type: 'button', class: 'action' }, 'Start');

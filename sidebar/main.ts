@@ -39,7 +39,7 @@ function start(app: HTMLElement): void {
     { id: 'enrich', label: 'Enrich', panel: enrich.element, onShow: () => void enrich.refresh() },
     { id: 'reverse', label: 'Reverse', panel: reverse.element, onShow: () => void reverse.refresh() },
     { id: 'search', label: 'Search', panel: search.element, onShow: () => void search.refresh() },
-    { id: 'jobs', label: 'Jobs', panel: jobs.element },
+    { id: 'jobs', label: 'Jobs', panel: jobs.element, onShow: () => void jobs.load().catch(() => undefined) },
     { id: 'settings', label: 'Settings', panel: settings.element },
   ]);
 

@@ -39,7 +39,7 @@ export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Regi
     auto.committed += plan.maxCredits;
     // Committed before sending: a run killed after its start still counts against the cap.
     writeFormulaAuto(ctx, auto);
-    launchFormulaRun(ctx, plan, registry);
+    launchFormulaRun(ctx, plan, registry, { automatic: true });
     return;
   }
 }

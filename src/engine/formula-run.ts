@@ -86,7 +86,12 @@ export function buildFormulaPlan(
 }
 
 /** Starts a confirmed formula plan: answered requests leave the queue, the rest is sent. */
-export function launchFormulaRun(ctx: AppContext, plan: FormulaPlan, registry: Registry): RunStarted {
+export function launchFormulaRun(
+  ctx: AppContext,
+  plan: FormulaPlan,
+  registry: Registry,
+  options: { automatic?: true } = {},
+): RunStarted {
   removeRequests(ctx.documentStore, plan.answered);
   const run = newRun(ctx, plan.kind, plan.fields, plan.toSend, {
     sheetId: NO_SHEET,
@@ -96,6 +101,7 @@ export function launchFormulaRun(ctx: AppContext, plan: FormulaPlan, registry: R
     fromLedger: 0,
     estimatedCredits: plan.maxCredits,
     source: 'formulas',
+    ...options,
   });
   const contacts = new Map<string, SendableContact>(
     plan.toSend.map((contact) => [contact.fp, { input: contact.input, row: 0 }]),

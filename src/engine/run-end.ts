@@ -2,6 +2,8 @@
 import type { AppContext } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
 import { releaseUnspent } from '../store/schedule-store';
+import { releaseAutomatic } from '../store/formula-auto-setting';
+import { maxCreditsPerContact } from './plan';
 import { pruneRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { type RunState } from '../domain/runs';
 
@@ -53,6 +55,20 @@ export function summary(run: RunRecord): string {
   return run.error ? `${base}. ${run.error}` : `${base}.`;
 }
 
+/**
+ * What a capped run was allowed but did not spend: its estimate less what the API charged, and less
+ * the most its jobs whose start was lost may have cost (the API may have charged them: until they
+ * are imported or given up, they count in full).
+ */
+export function unspentCredits(run: RunRecord, jobs: readonly JobRecord[]): number {
+  if (run.estimatedCredits === undefined) return 0;
+  const perContact = maxCreditsPerContact(run.kind, run.fields);
+  const mayHaveCost = jobs
+    .filter((job) => job.state === 'ambiguous')
+    .reduce((sum, job) => sum + job.fingerprints.length * perContact, 0);
+  return Math.max(0, run.estimatedCredits - run.credits - mayHaveCost);
+}
+
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: RunRecord[] = [];
@@ -65,7 +81,15 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   }
   if (ended.length === 0) return;
   saveRecords(ctx.documentStore, ended, []);
-  releaseUnspent(ctx, ended);
+  const unspent = ended.map((run) => ({
+    run,
+    unspent: unspentCredits(
+      run,
+      registry.jobs.filter((job) => job.run === run.id),
+    ),
+  }));
+  releaseUnspent(ctx, unspent);
+  releaseAutomatic(ctx, unspent);
   for (const run of ended) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
   appendRunLog(ctx, ended, registry);

@@ -7,6 +7,7 @@ import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import { dayIn } from './local-time';
+import type { RunRecord } from './registry';
 import { decodeRecord, encodeRecord, recordCodec, type RecordOf } from './stored-records';
 
 const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
@@ -69,4 +70,22 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
 export function formulaAutoIsMine(ctx: PlatformPorts): boolean {
   const auto = readFormulaAuto(ctx);
   return !!auto && auto.email === ctx.userEmail();
+}
+
+/**
+ * Automatic formula runs ended: what each may have cost but did not (`unspent`, from the engine) is
+ * given back to today's cap, as the schedule's is. Only runs of today, once (saved as ended with it).
+ */
+export function releaseAutomatic(
+  ctx: PlatformPorts,
+  runs: readonly { run: RunRecord; unspent: number }[],
+): void {
+  const ended = runs.filter(({ run }) => run.automatic);
+  if (ended.length === 0) return;
+  const auto = readFormulaAuto(ctx);
+  if (!auto) return;
+  const released = ended
+    .filter(({ run }) => dayIn(ctx.spreadsheet.timeZone(), run.startedAt) === auto.day)
+    .reduce((sum, { unspent }) => sum + unspent, 0);
+  if (released > 0) writeFormulaAuto(ctx, { ...auto, committed: Math.max(0, auto.committed - released) });
 }

@@ -49,6 +49,8 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
    * What started it: the sidebar (absent), the schedule, or formulas' requests (no rows to write).
    */
   source: optional(z.enum(['sidebar', 'schedule', 'formulas'])),
+  /** A formula run the automatic mode sent: its daily cap gets back what the run did not spend. */
+  automatic: optional(z.boolean()),
   /** Who started it (whose key pays), when Apps Script tells. */
   startedBy: optional(z.string()),
   /** Rows the run looked at (selected, or the scheduled sheet's), for the run log. */

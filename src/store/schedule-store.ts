@@ -87,20 +87,23 @@ export function scheduleIsMine(ctx: PlatformPorts): boolean {
 }
 
 /**
- * A scheduled run ended: what it was allowed (its estimate) but did not spend is given back to
- * today's cap, so the cap limits what is charged, not what was feared. Only for a run of the same
- * day (spreadsheet time zone), and only once: the run is saved as ended in the same step.
+ * Scheduled runs ended: what each was allowed (its estimate) but did not spend (`unspent`, computed
+ * by the engine, which counts a job whose start was lost at its most) is given back to today's cap,
+ * so the cap limits what is charged, not what was feared. Only for a run of the same day
+ * (spreadsheet time zone), and only once: the runs are saved as ended in the same step.
  */
-export function releaseUnspent(ctx: PlatformPorts, runs: readonly RunRecord[]): void {
-  const ended = runs.filter((run) => run.source === 'schedule' && run.estimatedCredits !== undefined);
+export function releaseUnspent(
+  ctx: PlatformPorts,
+  runs: readonly { run: RunRecord; unspent: number }[],
+): void {
+  const ended = runs.filter(({ run }) => run.source === 'schedule');
   if (ended.length === 0) return;
   const schedule = readSchedule(ctx);
   if (!schedule) return;
   const zone = ctx.spreadsheet.timeZone();
-  let released = 0;
-  for (const run of ended)
-    if (dayIn(zone, run.startedAt) === schedule.day)
-      released += Math.max(0, run.estimatedCredits! - run.credits);
+  const released = ended
+    .filter(({ run }) => dayIn(zone, run.startedAt) === schedule.day)
+    .reduce((sum, { unspent }) => sum + unspent, 0);
   if (released === 0) return;
   writeSchedule(ctx, { ...schedule, committedToday: Math.max(0, schedule.committedToday - released) });
 }

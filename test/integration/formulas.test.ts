@@ -240,15 +240,19 @@ describe('Get formula results automatically', () => {
     }
     const stats = await kit.emulator().admin.stats();
     expect(stats.credits_spent).toBeLessThanOrEqual(8);
-    expect(queuedRequests(addon)).toHaveLength(CONTACTS.length - 8);
-    expect(addon.call<FormulaQueueView>('getFormulaQueue').auto?.committedToday).toBe(8);
+    // The cap counts what was charged: contacts not found gave their room back at each run's end,
+    // so more than 8 contacts were sent for the 8 credits, and what stays committed is what was paid.
+    const queuedAfterDay1 = queuedRequests(addon).length;
+    expect(queuedAfterDay1).toBeLessThan(CONTACTS.length - 8);
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').auto?.committedToday).toBe(stats.credits_spent);
 
     addon.advanceClock(24 * 60 * 60 * 1000);
     for (let round = 0; round < 6; round++) {
       firePoll(addon);
       await sleep(300);
     }
-    expect(queuedRequests(addon)).toHaveLength(CONTACTS.length - 16);
+    expect(queuedRequests(addon).length).toBeLessThan(queuedAfterDay1);
+    expect((await kit.emulator().admin.stats()).credits_spent).toBeLessThanOrEqual(16);
     addon.recalculate();
     expect(column(addon, `G2:G${LAST}`).filter((text) => text.includes('@')).length).toBeGreaterThan(8);
   });
