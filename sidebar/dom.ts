@@ -54,10 +54,4 @@ export function field(labelText: string, control: HTMLElement, hint?: Child): HT
   );
 }
 
-export function formatNumber(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
-}
+export { formatNumber, plural } from '../src/domain/words';

@@ -6,6 +6,7 @@ import { releaseAutomatic } from '../store/formula-auto-setting';
 import { maxCreditsPerContact } from './plan';
 import { pruneRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { type RunState } from '../domain/runs';
+import { plural } from '../domain/words';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
 export const jobSettled = (job: JobRecord): boolean =>
@@ -18,7 +19,7 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
     return {
       state: 'failed',
       error:
-        `${contacts} contacts (${ambiguous.length} ${ambiguous.length === 1 ? 'job' : 'jobs'}) may have been started although the answer was lost; ` +
+        `${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) may have been started although the answer was lost; ` +
         'they were not sent again so you are not charged twice. Retry them, or import the job by the id shown in the provider’s dashboard.',
     };
   }
@@ -48,10 +49,10 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
 
 /** The toast at a run's end: what was found, what was not processed, what the API charged. */
 export function summary(run: RunRecord): string {
-  const what = run.kind === 'reverse' ? 'profiles' : 'contacts';
+  const what = run.kind === 'reverse' ? 'profile' : 'contact';
   const processed = run.sent - (run.unprocessed ?? 0);
   const notProcessed = run.unprocessed ? ` (${run.unprocessed} of ${run.sent} not processed)` : '';
-  const base = `${run.sheetName}: ${contactsFound(run)} of ${processed} ${what} found${notProcessed}, ${run.credits} credits charged`;
+  const base = `${run.sheetName}: ${contactsFound(run)} of ${plural(processed, what)} found${notProcessed}, ${plural(run.credits, 'credit')} charged`;
   return run.error ? `${base}. ${run.error}` : `${base}.`;
 }
 

@@ -1,4 +1,5 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
+import { plural } from '../domain/words';
 import type { AppContext } from '../engine/context';
 import { jobName } from '../engine/job-starter';
 import { runsStoppedByKey } from '../engine/key-wait';
@@ -99,5 +100,5 @@ export function refreshNowMessage(ctx: AppContext, polled: boolean): string {
   if (running.length === 0) return 'No job is waiting for results.';
   const done = running.reduce((sum, run) => sum + run.done, 0);
   const sent = running.reduce((sum, run) => sum + run.sent, 0);
-  return `${done} of ${sent} contacts done; the rest is still running.`;
+  return `${done} of ${plural(sent, 'contact')} done; the rest is still running.`;
 }

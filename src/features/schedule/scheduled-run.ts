@@ -7,6 +7,7 @@
  * Caps count what a run may cost at most (its estimate), committed before the run is sent, so a run
  * killed after sending still counts. Rows a cap leaves out say so and wait for the next period.
  */
+import { plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
 import type { AppContext } from '../../engine/context';
@@ -104,17 +105,17 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   if (kept.toSend.length > 0) {
     const balance = ctx.api().creditBalance();
     if (balance < kept.maxCredits)
-      return `Skipped: the balance (${balance} credits) is below what the run may cost (${kept.maxCredits}).`;
+      return `Skipped: the balance (${plural(balance, 'credit')}) is below what the run may cost (${kept.maxCredits}).`;
   }
   if (kept.toSend.length === 0 && kept.fromLedger.length === 0)
-    return `${leftOut.length} new contacts wait for the next period (credit cap reached).`;
+    return `${plural(leftOut.length, 'new contact')} ${leftOut.length === 1 ? 'waits' : 'wait'} for the next period (credit cap reached).`;
   schedule.committedToday += kept.maxCredits;
   // Committed before anything is sent: a run killed after its start still counts against the caps.
   writeSchedule(ctx, schedule);
   const rowsInScope = dataRowsIn(plan.table, []).length;
   const started = launch(ctx, kept, registry, { source: 'schedule', rowsInScope });
   return (
-    `Sent ${started.contacts} contacts (at most ${kept.maxCredits} credits)` +
+    `Sent ${plural(started.contacts, 'contact')} (at most ${plural(kept.maxCredits, 'credit')})` +
     (leftOut.length ? `; ${leftOut.length} wait for the next period (credit cap).` : '.')
   );
 }
