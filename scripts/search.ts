@@ -8,11 +8,21 @@ import { writeFileSync } from 'node:fs';
 import { runCommand, withApi } from './lib/command';
 import { formatCsv, neutraliseCells } from './lib/csv';
 import { balanceWarning, previewText, searchSummaryText, showSearchProgress, statusLine } from './lib/report';
-import { parseSearchArgs, readFiltersFile, SEARCH_USAGE, type SearchCliOptions } from './lib/search-args';
+import {
+  filterList,
+  parseSearchArgs,
+  readFiltersFile,
+  SEARCH_USAGE,
+  type SearchCliOptions,
+} from './lib/search-args';
 import { runSearch } from './lib/search-run';
 import { readStateFile, writeStateFile } from './lib/state-file';
 
 async function search(options: SearchCliOptions): Promise<number> {
+  if (options.listFilters) {
+    process.stdout.write(`${filterList(options.listFilters)}\n`);
+    return 0;
+  }
   const filters = readFiltersFile(options.filtersFile);
   const state = readStateFile(options.statePath);
   return withApi(options, async (api) => {

@@ -1,6 +1,6 @@
 /** `npm run search` arguments and its filters file (the shared helpers are cli-args.ts's). */
 import { dirname, join, resolve } from 'node:path';
-import type { SearchKind } from '../../src/domain/search-filters';
+import { SEARCH_FILTERS, type SearchKind } from '../../src/domain/search-filters';
 import { LIMITS } from '../../src/domain/limits';
 import { readInputFile } from './command';
 import {
@@ -22,6 +22,7 @@ export const SEARCH_USAGE = `Usage: npm run search -- companies|people --filters
   --state FILE            stored spreadsheet state (default: <out>.sheet-enrich-state.json beside --out)
   --api-url URL --api-key KEY
                           the enrichment API (default: a built-in emulator started for the run)
+  --list-filters          every filter of companies and people (or of the kind given), with its kind
   -h, --help              this help`;
 
 const KINDS: readonly SearchKind[] = ['companies', 'people'];
@@ -30,6 +31,24 @@ export interface SearchCliOptions extends CommonCliOptions {
   kind: SearchKind;
   filtersFile: string;
   max: number;
+  /** Print the filters (of `kinds`) and stop. */
+  listFilters?: readonly SearchKind[];
+}
+
+/** "people  current_position_titles  text   Job titles": one line per filter, from the one table. */
+export function filterList(kinds: readonly SearchKind[]): string {
+  const rows = kinds.flatMap((kind) =>
+    SEARCH_FILTERS[kind].map((spec) => [kind, spec.name, spec.type, spec.label]),
+  );
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export function parseSearchArgs(argv: string[]): SearchCliOptions {
@@ -37,9 +56,17 @@ export function parseSearchArgs(argv: string[]): SearchCliOptions {
     ...COMMON_OPTIONS,
     filters: { type: 'string' },
     max: { type: 'string' },
+    'list-filters': { type: 'boolean' },
   });
   const help = values.help === true;
   if (help) return { help, kind: 'people', filtersFile: '', max: 0, out: '', statePath: '' };
+  if (values['list-filters'] === true) {
+    const asked = positionals as SearchKind[];
+    const unknown = asked.find((kind) => !KINDS.includes(kind));
+    if (unknown) throw new EnrichRunError(`"${unknown}" is not a search: companies or people.`);
+    const listFilters = asked.length ? asked : KINDS;
+    return { help, kind: 'people', filtersFile: '', max: 0, out: '', statePath: '', listFilters };
+  }
   if (positionals.length !== 1) {
     throw new UsageError(
       positionals.length ? `One search at a time, got ${positionals.length}.` : 'Search companies or people?',

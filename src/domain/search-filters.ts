@@ -99,8 +99,13 @@ export function checkFilters(
   const filters: SearchFilters = {};
   for (const [name, entries] of Object.entries(input)) {
     const spec = specs.get(name);
-    if (!spec)
-      return { problem: `"${name}" is not a ${kind === 'people' ? 'people' : 'company'} search filter.` };
+    if (!spec) {
+      const guess = closestName(name, [...specs.keys()]);
+      const hint = guess ? `: did you mean "${guess}"?` : '.';
+      return {
+        problem: `"${name}" is not a ${kind === 'people' ? 'people' : 'company'} search filter${hint}`,
+      };
+    }
     if (!Array.isArray(entries)) return { problem: `${spec.label}: expected a list of entries.` };
     if (entries.length > MAX_ENTRIES) return { problem: `${spec.label}: at most ${MAX_ENTRIES} values.` };
     const checked: FilterEntry[] = [];
@@ -112,6 +117,37 @@ export function checkFilters(
     if (checked.length > 0) filters[name] = checked;
   }
   return { filters };
+}
+
+/** The known name a mistyped one most likely meant ("industry" → "industries"), if one is close. */
+export function closestName(typed: string, names: readonly string[]): string | undefined {
+  const word = typed
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(word, name);
+    if (!best || distance < best.distance) best = { name, distance };
+  }
+  // A third of the name may be wrong: "industry" (3 of 10 from "industries") is a slip, "foo" is not.
+  return best && best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined;
+}
+
+/** Levenshtein distance: the fewest single-character edits from one to the other. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 function flags(entry: Record<string, unknown>, keys: readonly string[]): string | Record<string, true> {

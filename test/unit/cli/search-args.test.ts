@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseSearchArgs, readFiltersFile } from '../../../scripts/lib/search-args';
+import { filterList, parseSearchArgs, readFiltersFile } from '../../../scripts/lib/search-args';
+import { SEARCH_FILTERS } from '../../../src/domain/search-filters';
 import { EnrichRunError, UsageError } from '../../../scripts/lib/run-error';
 
 /** The refusal and whether the usage text follows it (UsageError) or it stands alone (one line). */
@@ -103,5 +104,21 @@ describe('readFiltersFile', () => {
     expect(refused(() => readFiltersFile('/nonexistent/f.json')).message).toBe(
       'No such file: /nonexistent/f.json',
     );
+  });
+});
+
+describe('--list-filters', () => {
+  it('lists every filter of both kinds, or of the kind given, with its kind and label', () => {
+    expect(parseSearchArgs(['--list-filters'])).toMatchObject({ listFilters: ['companies', 'people'] });
+    expect(parseSearchArgs(['people', '--list-filters'])).toMatchObject({ listFilters: ['people'] });
+    expect(() => parseSearchArgs(['--list-filters', 'firms'])).toThrow(
+      '"firms" is not a search: companies or people.',
+    );
+    const lines = filterList(['companies', 'people']).split('\n');
+    expect(lines).toHaveLength(SEARCH_FILTERS.companies.length + SEARCH_FILTERS.people.length);
+    expect(lines.some((line) => /^companies +industries +text +Industries$/.test(line))).toBe(true);
+    expect(
+      lines.some((line) => /^people +current_company_headcounts +range +Company employees$/.test(line)),
+    ).toBe(true);
   });
 });

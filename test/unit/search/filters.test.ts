@@ -57,6 +57,16 @@ describe('checkFilters', () => {
     ['people', { titles: [{ value: 'x' }] }, '"titles" is not a people search filter.'],
     [
       'companies',
+      { industry: [{ value: 'x' }] },
+      '"industry" is not a company search filter: did you mean "industries"?',
+    ],
+    [
+      'people',
+      { 'person location': [{ value: 'x' }] },
+      '"person location" is not a people search filter: did you mean "person_locations"?',
+    ],
+    [
+      'companies',
       { current_position_titles: [] },
       '"current_position_titles" is not a company search filter.',
     ],
