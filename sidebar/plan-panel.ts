@@ -5,7 +5,8 @@
  * function serves both kinds; only the inputs and the field choice differ.
  */
 import type { JobKind } from '../src/domain/runs';
-import type { PlanRequest, PlanView, StartView } from '../src/app/sidebar-contract';
+import type { PlanView, StartView } from '../src/app/sidebar-contract';
+import type { PlanRequest } from '../src/app/sidebar-contract';
 import { fill, h, plural } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { INPUTS_BY_KIND } from './labels';

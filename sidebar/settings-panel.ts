@@ -1,5 +1,6 @@
 /** Settings: the API key (write-only, shown masked), its verification, the API base URL. */
-import type { KeyCheckView, SaveSettingsRequest, SettingsView } from '../src/app/sidebar-contract';
+import type { KeyCheckView, SettingsView } from '../src/app/sidebar-contract';
+import type { SaveSettingsRequest } from '../src/app/sidebar-contract';
 import { field, h } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { createScheduleBox } from './schedule-box';

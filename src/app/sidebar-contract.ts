@@ -7,3 +7,6 @@ export type * from '../views/rpc';
 export type { SearchPreview } from '../features/search/search-run';
 export type { ScheduleRequest, ScheduleView } from '../features/schedule/schedule-service';
 export type { SidebarServer } from './sidebar-server';
+export type { PlanRequest } from '../features/runs/runs-rpc';
+export type { SaveSettingsRequest } from '../features/settings/settings-rpc';
+export type { FormulaAutoRequest, FormulaPlanRequest } from '../features/formulas/formulas-rpc';

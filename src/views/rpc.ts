@@ -32,11 +32,6 @@ export interface SettingsView {
 
 export type SidebarPanel = 'enrich' | 'reverse' | 'search' | 'settings' | 'jobs';
 
-export interface SaveSettingsRequest {
-  apiKey?: string;
-  apiBaseUrl?: string;
-}
-
 export interface KeyCheckView {
   ok: boolean;
   workspaceId?: string;
@@ -49,30 +44,6 @@ export interface KeyCheckView {
 export interface BalanceView {
   balance: number | null;
   message?: string;
-}
-
-export interface PlanRequest {
-  kind: JobKind;
-  /** Absent: the fields this user chose last (PlanView.fields says which). Given: remembered for next time. */
-  fields?: EnrichField[];
-  /** The user's corrections; absent means the detected (or remembered) mapping. */
-  mapping?: ColumnMapping;
-  /**
-   * For a sheet where no row reads as headers: whether row 1 holds them all the same. Absent: what
-   * the user said last for this sheet, else a guess from row 1 (PlanView.headerRow says which won).
-   */
-  firstRowHeaders?: boolean;
-  /**
-   * With one cell selected (PlanView.cell): plan that cell's row alone instead of the whole table.
-   * Ignored once the selection is something else.
-   */
-  onlyCellRow?: number;
-  /**
-   * "Look up again": ask the API anew for every field of every selected row (saved answers are not
-   * reused, see PlanView.reasked), and rewrite rows that have an answer and cells the user edited.
-   * Default false.
-   */
-  overwrite?: boolean;
 }
 
 export interface PlanView {
@@ -198,12 +169,6 @@ export interface ProgressView {
   stoppedByKey?: { runs: number; maxCredits: number };
 }
 
-/** planFormulaRun's request: the queue's requests of one kind (enrich by default), of these fields (all when absent). */
-export interface FormulaPlanRequest {
-  kind?: JobKind;
-  fields?: EnrichField[];
-}
-
 /** What the formulas asked for and saved results do not answer yet, per kind (kinds with requests only). */
 export interface FormulaQueueView {
   queues: {
@@ -216,12 +181,6 @@ export interface FormulaQueueView {
   }[];
   /** "Get formula results automatically": null when off. */
   auto: { ownerEmail: string; dailyCap: number; committedToday: number; yours: boolean } | null;
-}
-
-export interface FormulaAutoRequest {
-  enabled: boolean;
-  /** Credits a day the automatic runs may cost at most. */
-  dailyCap: number;
 }
 
 export type { FilterSpec, SearchFilters, SearchKind } from '../domain/search-filters';

@@ -10,7 +10,8 @@ import { storeFormulaPlan } from '../../engine/start';
 import { readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
 import { readCreditBalance } from '../../views/balance';
-import type { FormulaAutoRequest, FormulaPlanRequest, FormulaQueueView, PlanView } from '../../views/rpc';
+import type { FormulaQueueView, PlanView } from '../../views/rpc';
+import type { FormulaAutoRequest, FormulaPlanRequest } from './formulas-rpc';
 
 /** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
 export function formulaQueueView(ctx: AppContext): FormulaQueueView {

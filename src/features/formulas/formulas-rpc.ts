@@ -9,7 +9,17 @@ const formulaPlanRequest = () =>
   z.optional(
     z.object({ kind: z.optional(z.enum(JOB_KINDS)), fields: z.optional(z.array(z.enum(ENRICH_FIELDS))) }),
   );
-const formulaAutoRequest = () => z.object({ enabled: z.boolean(), dailyCap: wholeNumber(0, 1_000_000) });
+const formulaAutoRequest = () =>
+  z.object({
+    enabled: z.boolean(),
+    /** Credits a day the automatic runs may cost at most. */
+    dailyCap: wholeNumber(0, 1_000_000),
+  });
+
+/** planFormulaRun's request: the queue's requests of one kind (enrich by default), of these fields (all when absent). */
+export type FormulaPlanRequest = NonNullable<z.output<ReturnType<typeof formulaPlanRequest>>>;
+/** "Get formula results automatically" switched, with its daily cap. */
+export type FormulaAutoRequest = z.output<ReturnType<typeof formulaAutoRequest>>;
 
 export const FORMULAS_RPC = {
   getFormulaQueue: query(formulaQueueView),

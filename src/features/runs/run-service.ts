@@ -4,7 +4,8 @@ import { buildPlan } from '../../engine/plan';
 import { pollOnce, type PollOptions } from '../../engine/poll';
 import { storePlan } from '../../engine/start';
 import { progressView } from '../../views/progress';
-import type { PlanRequest, PlanView, ProgressView } from '../../views/rpc';
+import type { PlanView, ProgressView } from '../../views/rpc';
+import type { PlanRequest } from './runs-rpc';
 import { readFieldChoice, rememberFieldChoice } from '../../store/field-choice';
 import { sheetPlanView } from '../../views/plan-view';
 

@@ -20,6 +20,9 @@ const saveSettingsRequest = () =>
 
 const verifyRequest = () => z.optional(z.object({ apiKey: z.optional(z.string().check(z.maxLength(500))) }));
 
+/** What Save sends: a key or an API address to keep (an empty one clears it). */
+export type SaveSettingsRequest = z.output<ReturnType<typeof saveSettingsRequest>>;
+
 export const SETTINGS_RPC = {
   getSettings: query(settings.getSettings),
   saveSettings: call('settings', saveSettingsRequest, settings.saveSettings),

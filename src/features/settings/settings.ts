@@ -8,7 +8,8 @@ import { noteKeyOutcome, runsStoppedByKey } from '../../engine/key-wait';
 import { loadRegistrySummary } from '../../store/registry';
 import { quotaView } from '../../store/quota-meter';
 import { USER_PROPERTY } from '../../platform/property-keys';
-import type { KeyCheckView, SaveSettingsRequest, SettingsView, SidebarPanel } from '../../views/rpc';
+import type { KeyCheckView, SettingsView, SidebarPanel } from '../../views/rpc';
+import type { SaveSettingsRequest } from './settings-rpc';
 
 /** "••••••••3f9a": enough to recognise a key, never enough to use it. */
 export function maskKey(key: string): string {

@@ -10,13 +10,8 @@ import { join } from 'node:path';
 import type { JobKind } from '../../../src/domain/runs';
 import type { EnrichField } from '../../../src/domain/fields';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
-import type {
-  PlanRequest,
-  PlanView,
-  ProgressView,
-  RunProgress,
-  StartView,
-} from '../../../src/app/sidebar-contract';
+import type { PlanView, ProgressView, RunProgress, StartView } from '../../../src/app/sidebar-contract';
+import type { PlanRequest } from '../../../src/features/runs/runs-rpc';
 import { loadAddon, type Addon, type LoadOptions } from '../../../dev/gas/harness';
 import type { AdminJob } from '../../../dev/emulator/admin-client';
 import { sampleContacts, type SampleContact } from '../../../dev/emulator/sample';
