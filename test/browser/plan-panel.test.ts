@@ -169,6 +169,8 @@ test('a sheet without a header row: mapped by column letter, started, given its 
   expect(sheet.values[1]!.slice(0, 4)).toEqual(['Ana', 'Smith', 'Acme', 'acme.com']);
   expect(columnValues(sheet, 'Status').slice(0, 3)).not.toContain('');
   await sidebarOf(page).getByRole('tab', { name: 'Enrich' }).click();
+  // The panel re-plans the sheet, now with its header row, after the click: the problem goes then.
+  await problem.waitFor({ state: 'hidden', timeout: 10_000 });
   await expect(problem.isVisible()).resolves.toBe(false);
   await expectText(panel().locator('.mapping-summary'), 'First name A · Last name B · Company name C');
 });
