@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { nodeBundle } from '../support/bundle';
 
 const ROOT = resolve(__dirname, '../..');
 /** Debian's Chromium; SHEET_ENRICH_CHROMIUM points elsewhere (the fail-fast test points at nothing). */
@@ -49,18 +50,11 @@ export async function startPlayground(jobMs = 400): Promise<RunningPlayground> {
   for (const file of ['dist/Code.js', 'dist/Sidebar.html']) {
     if (!existsSync(join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first.`);
   }
+  // `npm start`'s code from a bundle (test/support/bundle.ts), without tsx's start in the child.
+  const bundle = await nodeBundle('dev/playground/cli.ts');
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'dev/playground/cli.ts',
-      '--port',
-      '0',
-      '--job-ms',
-      String(jobMs),
-      '--exit-with-stdin',
-    ],
+    ['--enable-source-maps', bundle, '--port', '0', '--job-ms', String(jobMs), '--exit-with-stdin'],
     { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';

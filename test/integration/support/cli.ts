@@ -1,12 +1,11 @@
 /** The repository's command lines run as a user runs them: a child process, its exit code and output. */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { join, resolve } from 'node:path';
+import { nodeBundle } from '../../support/bundle';
 
 const ROOT = resolve(__dirname, '../../..');
-const ARTIFACTS = join(ROOT, 'test/artifacts');
 
 export interface CliResult {
   code: number;
@@ -15,12 +14,12 @@ export interface CliResult {
 }
 
 /**
- * Runs scripts/<script> from the repository root as `npm run` does after its build, but from a bundle
- * of it (see bundleScript) instead of through tsx: the same code, without tsx's loader start and
- * on-the-fly compile in every child (about half a second each on 2 cores, 16 runs per test pass).
+ * Runs scripts/<script> from the repository root as `npm run` does after its build, from a bundle of
+ * it (test/support/bundle.ts) rather than through tsx: the same code, without tsx's start in each of
+ * the 16 children a test pass makes.
  */
 export async function runScript(script: string, args: string[], timeout = 60_000): Promise<CliResult> {
-  const bundle = await bundleScript(script);
+  const bundle = await nodeBundle(join('scripts', script));
   return new Promise((done) => {
     execFile(
       process.execPath,
@@ -30,52 +29,6 @@ export async function runScript(script: string, args: string[], timeout = 60_000
     );
   });
 }
-
-const bundles = new Map<string, Promise<string>>();
-
-/**
- * scripts/<script> and the repository's modules it imports in one CommonJS file, built once per test
- * file with esbuild (the build's own compiler, tens of milliseconds). Packages stay outside, loaded
- * from node_modules as under tsx. A module's `__dirname` is replaced by its own folder, so what it
- * finds beside itself (dist/, the emulator's CLI, the UrlFetch worker) is what tsx would find.
- */
-function bundleScript(script: string): Promise<string> {
-  let bundle = bundles.get(script);
-  if (!bundle) {
-    bundle = bundleOnce(script);
-    bundles.set(script, bundle);
-  }
-  return bundle;
-}
-
-async function bundleOnce(script: string): Promise<string> {
-  // Inside the repository (test/artifacts/ is git-ignored), so that the packages resolve from its node_modules.
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const outfile = join(mkdtempSync(join(ARTIFACTS, 'cli-')), `${script}.cjs`);
-  await build({
-    entryPoints: [join(ROOT, 'scripts', script)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'inline',
-    logLevel: 'error',
-    plugins: [ownDirname],
-  });
-  return outfile;
-}
-
-const ownDirname: Plugin = {
-  name: 'own-dirname',
-  setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replace(/\b__dirname\b/g, JSON.stringify(dirname(args.path))),
-      loader: 'ts',
-    }));
-  },
-};
 
 /** Writes `name` in a fresh temporary folder: each test's output and state files stay its own. */
 export function tempFile(name: string, content: string | Buffer): string {
