@@ -26,7 +26,8 @@ const LAYERS = [
  */
 const ZOD_CLASSIC = { name: 'zod', message: "Import from 'zod/mini' (the classic build is hundreds of KB)." };
 
-const layerName = (layer) => (layer.length > 1 && layer[0].includes('/') ? `${layer[0].split('/')[0]}/*` : layer.join('/'));
+const layerName = (layer) =>
+  layer.length > 1 && layer[0].includes('/') ? `${layer[0].split('/')[0]}/*` : layer.join('/');
 const LAYER_MESSAGE = `Imports run down the layers only (${LAYERS.map(layerName).join(' → ')}).`;
 
 function restrictedImports(forbiddenFolders, extraPatterns = []) {

@@ -3,28 +3,13 @@
  * them from the Jobs panel (the same confirm as a sidebar run), and sees each row's own work email
  * appear in the formula cells without touching them again.
  */
-import type { Page } from 'playwright-core';
-import {
-  chooseMenuItem,
-  expectText,
-  sidebarOf,
-  sidebarShot,
-  usePlaygroundPage,
-  type RunningPlayground,
-} from './support';
+import { chooseMenuItem, expectText, sidebarOf, sidebarShot, usePlaygroundPage } from './support';
 
-jest.setTimeout(60_000);
-
-const session = usePlaygroundPage({
+const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
+  timeout: 60_000,
   viewport: { width: 1280, height: 1000 },
-  ready: (page) => page.locator('.grid td').first().waitFor(),
-});
-let playground: RunningPlayground;
-let page: Page;
-
-beforeEach(() => {
-  ({ playground, page } = session);
+  ready: 'grid',
 });
 
 const cell = (row: number, column: number) => page.locator(`td[data-row="${row}"][data-column="${column}"]`);

@@ -2,28 +2,13 @@
  * The playground itself: a grid that edits and selects like Sheets, tabs, and results that keep
  * landing when the sidebar is closed (the add-on's time-driven trigger).
  */
-import type { Page } from 'playwright-core';
-import {
-  chooseMenuItem,
-  expectText,
-  sidebarOf,
-  visibleButton,
-  usePlaygroundPage,
-  type RunningPlayground,
-} from './support';
+import { chooseMenuItem, expectText, sidebarOf, visibleButton, usePlaygroundPage } from './support';
 
-jest.setTimeout(60_000);
-
-const session = usePlaygroundPage({
+const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
+  timeout: 60_000,
   viewport: { width: 1280, height: 900 },
-  ready: (page) => page.locator('.grid td').first().waitFor(),
-});
-let playground: RunningPlayground;
-let page: Page;
-
-beforeEach(() => {
-  ({ playground, page } = session);
+  ready: 'grid',
 });
 
 const cell = (row: number, column: number) => page.locator(`td[data-row="${row}"][data-column="${column}"]`);

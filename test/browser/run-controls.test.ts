@@ -2,7 +2,6 @@
  * A user in a real browser recovers from a wrong key without spending unasked, and cancels a run:
  * the real sidebar and dist/Code.js against the emulator.
  */
-import type { Page } from 'playwright-core';
 import {
   chooseMenuItem,
   columnValues,
@@ -11,24 +10,16 @@ import {
   sidebarShot,
   usePlaygroundPage,
   visibleButton,
-  type RunningPlayground,
 } from './support';
-
-jest.setTimeout(90_000);
 
 const DEMO_KEY = 'demo-key-sheet-enrich';
 
-const session = usePlaygroundPage({
+const { page, playground } = usePlaygroundPage({
   // Jobs that take a while: a run is still running when the user cancels it.
   jobMs: 6000,
+  timeout: 90_000,
   viewport: { width: 1280, height: 1100 },
-  ready: (page) => sidebarOf(page).getByRole('tab', { name: 'Settings' }).waitFor(),
-});
-let playground: RunningPlayground;
-let page: Page;
-
-beforeEach(() => {
-  ({ playground, page } = session);
+  ready: 'sidebar',
 });
 
 /** Starts a run on rows of the demo's Contacts tab the way a user does: menu, Start…, confirm. */

@@ -2,7 +2,6 @@
  * A user in a real browser: enriches selected rows and reverse-looks-up emails from the menu,
  * through the real sidebar and dist/Code.js, and sees the results land in the grid.
  */
-import type { Page } from 'playwright-core';
 import {
   chooseMenuItem,
   columnValues,
@@ -12,21 +11,13 @@ import {
   sidebarShot,
   visibleButton,
   usePlaygroundPage,
-  type RunningPlayground,
 } from './support';
 
-jest.setTimeout(60_000);
-
-const session = usePlaygroundPage({
+const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
+  timeout: 60_000,
   viewport: { width: 1280, height: 1100 },
-  ready: (page) => page.locator('.grid td').first().waitFor(),
-});
-let playground: RunningPlayground;
-let page: Page;
-
-beforeEach(() => {
-  ({ playground, page } = session);
+  ready: 'grid',
 });
 
 test('a user enriches selected rows from start to end', async () => {

@@ -2,28 +2,13 @@
  * A schedule set in the real sidebar: saved with the user's key, run by the add-on's trigger (the
  * playground fires it), and logged in the "Sheet Enrich log" tab with what the API charged.
  */
-import type { Page } from 'playwright-core';
-import {
-  chooseMenuItem,
-  expectText,
-  sidebarOf,
-  sidebarShot,
-  usePlaygroundPage,
-  type RunningPlayground,
-} from './support';
+import { chooseMenuItem, expectText, sidebarOf, sidebarShot, usePlaygroundPage } from './support';
 
-jest.setTimeout(60_000);
-
-const session = usePlaygroundPage({
+const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
+  timeout: 60_000,
   viewport: { width: 1280, height: 1200 },
-  ready: (page) => page.locator('.grid td').first().waitFor(),
-});
-let playground: RunningPlayground;
-let page: Page;
-
-beforeEach(() => {
-  ({ playground, page } = session);
+  ready: 'grid',
 });
 
 test('a schedule saved in Settings runs from the trigger and writes its log row', async () => {

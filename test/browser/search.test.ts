@@ -2,7 +2,6 @@
  * A user searches people from the sidebar, gets a new tab of results, and enriches two of its rows:
  * the real sidebar and dist/Code.js against the emulator (which charges a quarter credit per new result).
  */
-import type { Page } from 'playwright-core';
 import {
   chooseMenuItem,
   columnValues,
@@ -12,21 +11,13 @@ import {
   sidebarShot,
   visibleButton,
   usePlaygroundPage,
-  type RunningPlayground,
 } from './support';
 
-jest.setTimeout(90_000);
-
-const session = usePlaygroundPage({
+const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
+  timeout: 90_000,
   viewport: { width: 1280, height: 1100 },
-  ready: (page) => page.locator('.grid td').first().waitFor(),
-});
-let playground: RunningPlayground;
-let page: Page;
-
-beforeEach(() => {
-  ({ playground, page } = session);
+  ready: 'grid',
 });
 
 test('a people search lands in a new tab, and two of its rows are enriched from there', async () => {

@@ -2,29 +2,15 @@
  * The sidebar in a real browser, at the 300 px Sheets gives it: settings with a wrong key, every
  * panel without horizontal scroll (with screenshots), labels and keyboard reach.
  */
-import type { Frame, Page } from 'playwright-core';
-import {
-  chooseMenuItem,
-  expectText,
-  sidebarOf,
-  sidebarShot,
-  usePlaygroundPage,
-  type RunningPlayground,
-} from './support';
-
-jest.setTimeout(60_000);
+import type { Frame } from 'playwright-core';
+import { chooseMenuItem, expectText, sidebarOf, sidebarShot, usePlaygroundPage } from './support';
 
 const DEMO_KEY = 'demo-key-sheet-enrich';
 
-const session = usePlaygroundPage({
+const { page, playground } = usePlaygroundPage({
+  timeout: 60_000,
   viewport: { width: 1280, height: 1100 },
-  ready: (page) => sidebarOf(page).getByRole('tab', { name: 'Settings' }).waitFor(),
-});
-let playground: RunningPlayground;
-let page: Page;
-
-beforeEach(() => {
-  ({ playground, page } = session);
+  ready: 'sidebar',
 });
 
 /** The sidebar iframe's document, once it has loaded. */

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { nodeBundle } from '../support/bundle';
 
 const ROOT = resolve(__dirname, '../..');
 /** Debian's Chromium; SHEET_ENRICH_CHROMIUM points elsewhere (the fail-fast test points at nothing). */
@@ -49,18 +50,11 @@ export async function startPlayground(jobMs = 400): Promise<RunningPlayground> {
   for (const file of ['dist/Code.js', 'dist/Sidebar.html']) {
     if (!existsSync(join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first.`);
   }
+  // `npm start`'s code from a bundle (test/support/bundle.ts), without tsx's start in the child.
+  const bundle = await nodeBundle('dev/playground/cli.ts');
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'dev/playground/cli.ts',
-      '--port',
-      '0',
-      '--job-ms',
-      String(jobMs),
-      '--exit-with-stdin',
-    ],
+    ['--enable-source-maps', bundle, '--port', '0', '--job-ms', String(jobMs), '--exit-with-stdin'],
     { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -194,48 +188,83 @@ export interface PlaygroundPageOptions {
   reset?: { demo?: boolean; sidebar?: boolean };
   /** How long the emulator's jobs take (default 400 ms). */
   jobMs?: number;
+  /** Each test's time limit (jest.setTimeout for the file). */
+  timeout: number;
   viewport: { width: number; height: number };
-  /** What the page shows once it is ready for the test. */
-  ready(page: Page): Promise<unknown>;
+  /** What the page shows once it is ready for the test: the grid's first cell, the sidebar's Settings tab, or else. */
+  ready: 'grid' | 'sidebar' | ((page: Page) => Promise<unknown>);
 }
 
 export interface PlaygroundSession {
-  playground: RunningPlayground;
-  browser: Browser;
+  /** This test's page (a new one per test). */
   page: Page;
+  /** The file's playground, reset before each test. */
+  playground: RunningPlayground;
 }
 
+const READY = {
+  grid: (page: Page) => page.locator('.grid td').first().waitFor(),
+  sidebar: (page: Page) => sidebarOf(page).getByRole('tab', { name: 'Settings' }).waitFor(),
+};
+
 /**
- * The lifecycle every browser test file shares: one playground and one Chromium per file, and per
- * test a reset playground and a fresh page. Read the fields inside tests or hooks (they are set there).
+ * The browser fixture every browser test file stands on: one playground and one Chromium per file,
+ * and per test a reset playground and a fresh page, ready as `options.ready` says. Call it once at
+ * the top of a file: `const { page, playground } = usePlaygroundPage({...})`. Both are live handles
+ * (see liveHandle): usable at module level in helpers, they always reach the current test's page.
  */
 export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSession {
-  const session = {} as PlaygroundSession;
+  jest.setTimeout(options.timeout);
+  const ready = typeof options.ready === 'string' ? READY[options.ready] : options.ready;
+  let playground: RunningPlayground | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
   beforeAll(async () => {
     assertChromium();
     // Both start side by side; whatever did start is kept, so afterAll stops it even if the other failed.
-    const [playground, browser] = await Promise.allSettled([
-      startPlayground(options.jobMs),
-      launchChromium(),
-    ]);
-    if (playground.status === 'fulfilled') session.playground = playground.value;
-    if (browser.status === 'fulfilled') session.browser = browser.value;
-    for (const started of [playground, browser]) if (started.status === 'rejected') throw started.reason;
+    const [started, launched] = await Promise.allSettled([startPlayground(options.jobMs), launchChromium()]);
+    if (started.status === 'fulfilled') playground = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
   });
   afterAll(async () => {
-    await session.browser?.close();
-    await session.playground?.stop();
+    await browser?.close();
+    await playground?.stop();
   });
   beforeEach(async () => {
-    if (!session.playground || !session.browser)
-      throw new Error('The playground or Chromium did not start (see beforeAll).');
-    await session.playground.api.reset(options.reset);
-    session.page = await session.browser.newPage({ viewport: options.viewport });
-    await session.page.goto(session.playground.url);
-    await options.ready(session.page);
+    if (!playground || !browser) throw new Error('The playground or Chromium did not start (see beforeAll).');
+    await playground.api.reset(options.reset);
+    page = await browser.newPage({ viewport: options.viewport });
+    await page.goto(playground.url);
+    await ready(page);
   });
   afterEach(async () => {
-    await session.page?.close();
+    await page?.close();
+    page = undefined;
   });
-  return session;
+  return {
+    page: liveHandle('page', () => page),
+    playground: liveHandle('playground', () => playground),
+  };
+}
+
+/**
+ * An object that stands for whatever `current()` returns when it is used: every property read goes
+ * to that object (methods bound to it). It lets a file take `page` once at module level although each
+ * test has its own page; used outside a test (no page yet, or closed), it says so.
+ */
+function liveHandle<T extends object>(name: string, current: () => T | undefined): T {
+  const target = (): T => {
+    const value = current();
+    if (!value) throw new Error(`No ${name} here: it exists inside a test (beforeEach to afterEach).`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get(_, property) {
+      const value = target();
+      const member: unknown = Reflect.get(value, property, value);
+      return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(value) : member;
+    },
+    has: (_, property) => Reflect.has(target(), property),
+  });
 }

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { nodeBundle } from '../../support/bundle';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -12,12 +13,17 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs scripts/<script> with tsx (as `npm run` does after its build) from the repository root. */
-export function runScript(script: string, args: string[], timeout = 60_000): Promise<CliResult> {
+/**
+ * Runs scripts/<script> from the repository root as `npm run` does after its build, from a bundle of
+ * it (test/support/bundle.ts) rather than through tsx: the same code, without tsx's start in each of
+ * the 16 children a test pass makes.
+ */
+export async function runScript(script: string, args: string[], timeout = 60_000): Promise<CliResult> {
+  const bundle = await nodeBundle(join('scripts', script));
   return new Promise((done) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'scripts', script), ...args],
+      ['--enable-source-maps', bundle, ...args],
       { cwd: ROOT, timeout },
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
