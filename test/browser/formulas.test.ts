@@ -3,7 +3,14 @@
  * them from the Jobs panel (the same confirm as a sidebar run), and sees each row's own work email
  * appear in the formula cells without touching them again.
  */
-import { chooseMenuItem, expectText, sidebarOf, sidebarShot, usePlaygroundPage } from './support';
+import {
+  chooseMenuItem,
+  columnValues,
+  expectText,
+  sidebarOf,
+  sidebarShot,
+  usePlaygroundPage,
+} from './support';
 
 const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
@@ -69,4 +76,34 @@ test("the formula bar shows a formula cell's formula, and #ERROR! says why on ho
   await cell(3, 7).click();
   await cell(2, 7).click();
   await expect(bar.inputValue()).resolves.toBe('=ENRICH_EMAIL(A2:A6,B2:B6,D2:D6)');
+});
+
+test('the demo in both orders: a sidebar run answers formulas queued before it, and formulas typed after it', async () => {
+  // Formulas first: the demo's Formulas tab waits in the queue.
+  await page.getByRole('tab', { name: 'Formulas' }).click();
+  await expectText(cell(2, 4), '⏳ queued');
+  // Then a sidebar run on the same people, from the Contacts tab.
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await playground.api.select('A2:D6', 'Contacts');
+  await chooseMenuItem(page, 'Enrich selected rows');
+  const sidebar = sidebarOf(page);
+  await sidebar.getByRole('button', { name: 'Start…' }).click();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  await sidebar.locator('.run .badge', { hasText: 'Finished' }).waitFor({ timeout: 20_000 });
+  // The run's answers took the formulas off the queue: none waits, each shows its answer.
+  await sidebar.locator('.formula-queue').waitFor({ state: 'hidden' });
+  const contacts = await playground.api.sheet('Contacts');
+  const workEmails = columnValues(contacts, 'Work email').slice(0, 5).map(String);
+  await page.getByRole('tab', { name: 'Formulas' }).click();
+  await expectText(cell(2, 4), workEmails[0] || '— not found');
+  const formulas = await playground.api.sheet('Formulas');
+  const shown = formulas.displayValues.slice(1, 6).map((row) => row[3]!);
+  expect(shown.some((value) => value.startsWith('⏳'))).toBe(false);
+  expect(shown).toEqual(workEmails.map((email) => email || expect.stringMatching(/^(— not found|Invalid)/)));
+  // A run first, formulas after: typed now, they answer at once from saved results.
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await cell(2, 12).click();
+  await page.keyboard.type('=ENRICH_EMAIL(A2,B2,D2)');
+  await page.keyboard.press('Enter');
+  await expectText(cell(2, 12), workEmails[0] || '— not found');
 });
