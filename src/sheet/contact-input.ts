@@ -99,6 +99,16 @@ export interface ContactInputs {
   invalidEmail?: true;
 }
 
+/** A contact with no input at all: what a formula's arguments and a stored request fill in. */
+export const NO_INPUTS: Readonly<ContactInputs> = {
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  companyDomain: '',
+  networkUrl: '',
+  email: '',
+};
+
 const EMAIL_ADDRESS = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /**

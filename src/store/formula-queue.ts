@@ -15,7 +15,7 @@ import type { EnrichField } from '../domain/fields';
 import { LIMITS } from '../domain/limits';
 import type { CachePort, KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import type { ContactInputs } from '../sheet/contact-input';
+import { NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { decodeRecord, encodeRecord, kindSchema, recordCodec, type RecordOf } from './stored-records';
 
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */
@@ -49,15 +49,6 @@ const MARKER_PREFIX = 'fq:';
 
 export const requestId = (fp: string, asked: Asked) => `${fp}.${asked}`;
 export const markerKey = (fp: string, asked: Asked) => MARKER_PREFIX + requestId(fp, asked);
-
-const EMPTY_INPUT: ContactInputs = {
-  firstName: '',
-  lastName: '',
-  companyName: '',
-  companyDomain: '',
-  networkUrl: '',
-  email: '',
-};
 
 /** Writes new requests (one properties call) and their "queued" markers (one cache call). */
 export function enqueueRequests(
@@ -94,7 +85,7 @@ export function loadFormulaQueue(store: KeyValueStore): FormulaRequest[] {
       fp: id.slice(0, dot),
       asked: id.slice(dot + 1) as Asked,
       kind: decoded.value.kind,
-      input: { ...EMPTY_INPUT, ...decoded.value.input },
+      input: { ...NO_INPUTS, ...decoded.value.input },
       at: decoded.value.at,
     });
   }

@@ -25,6 +25,7 @@ import {
   companyDomainFrom,
   emailAddress,
   missingInput,
+  NO_INPUTS,
   personProfileUrl,
   splitFullName,
   type ContactInputs,
@@ -82,15 +83,6 @@ interface FormulaSpec {
   value(entry: LedgerEntry, cells: string[]): string | undefined;
 }
 
-const EMPTY: ContactInputs = {
-  firstName: '',
-  lastName: '',
-  companyName: '',
-  companyDomain: '',
-  networkUrl: '',
-  email: '',
-};
-
 /** first, last, company (a name, a domain, a website or a work email), profile URL → inputs. */
 function personInput([first = '', last = '', company = '', url = '']: string[]): ContactInputs {
   let names = { firstName: cleanText(first), lastName: cleanText(last) };
@@ -98,7 +90,7 @@ function personInput([first = '', last = '', company = '', url = '']: string[]):
   if (names.firstName.includes(' ') && !names.lastName) names = splitFullName(names.firstName);
   const domain = companyDomainFrom(company);
   return {
-    ...EMPTY,
+    ...NO_INPUTS,
     ...names,
     companyDomain: domain,
     companyName: domain ? '' : cleanText(company),
@@ -148,7 +140,7 @@ export const PROFILE_SPEC: FormulaSpec = {
   names: ['profile_url', 'field'],
   inputs: 1,
   check: ([, field = '']) => void profileField(field),
-  input: ([url = '']) => ({ ...EMPTY, networkUrl: personProfileUrl(url) }),
+  input: ([url = '']) => ({ ...NO_INPUTS, networkUrl: personProfileUrl(url) }),
   value: (entry, [, field = '']) => (entry.profile ? profileField(field)(entry.profile) : undefined),
 };
 
@@ -162,7 +154,7 @@ export const REVERSE_SPEC: FormulaSpec = {
     const address = emailAddress(email);
     // A cell with text that is no address says so ("⚠ invalid email"), as the sheet's Status does.
     return {
-      ...EMPTY,
+      ...NO_INPUTS,
       email: address,
       ...(cleanText(email) && !address ? { invalidEmail: true as const } : {}),
     };
