@@ -19,6 +19,8 @@ export function codeBuildOptions(root: string): BuildOptions & { write: false } 
     minifySyntax: true,
     minifyIdentifiers: true,
     legalComments: 'none',
+    // Non-ASCII text (…, ›, ⏳) as itself, not six-byte \uXXXX escapes; Apps Script reads UTF-8.
+    charset: 'utf8',
     mainFields: ['module', 'main'],
     define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl()) },
     logLevel: 'warning',
