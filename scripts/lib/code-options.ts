@@ -6,12 +6,27 @@ import type { BuildOptions } from 'esbuild';
 import { join } from 'node:path';
 import { apiBaseUrl, BUNDLE_GLOBAL } from './config';
 
-export function codeBuildOptions(root: string): BuildOptions & { write: false } {
+/**
+ * `exportNames`: what src/index.ts exports (readEntryPoints). The bundle puts them on one global
+ * object literal itself: esbuild's `globalName` would add its ESM-to-CommonJS helpers and a getter
+ * per export (≈ 600 bytes every execution parses).
+ */
+export function codeBuildOptions(
+  root: string,
+  exportNames: readonly string[],
+): BuildOptions & { write: false } {
+  const names = exportNames.join(', ');
   return {
-    entryPoints: [join(root, 'src/index.ts')],
+    stdin: {
+      contents: `import { ${names} } from './index';\n(globalThis as Record<string, unknown>).${BUNDLE_GLOBAL} = { ${names} };\n`,
+      resolveDir: join(root, 'src'),
+      sourcefile: 'code-entry.ts',
+      loader: 'ts',
+    },
     bundle: true,
     format: 'iife',
-    globalName: BUNDLE_GLOBAL,
+    // The stubs run in strict mode as the bundle does (src is strict; stdin gets no tsconfig).
+    banner: { js: '"use strict";' },
     platform: 'neutral',
     target: 'es2020',
     write: false,
@@ -26,3 +41,8 @@ export function codeBuildOptions(root: string): BuildOptions & { write: false } 
     logLevel: 'warning',
   };
 }
+
+/** The names src/index.ts exports, from its entry points (a sidebar call's is its object's). */
+export const exportNamesOf = (entries: ReadonlyArray<{ name: string; owner?: string }>): string[] => [
+  ...new Set(entries.map((entry) => entry.owner ?? entry.name)),
+];
