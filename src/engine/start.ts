@@ -20,7 +20,7 @@ import { loadRegistry, type Registry, type RunRecord } from '../store/registry';
 import { rowOutputFromEntry } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { decodeRecord, encodeRecord, PLAN_CODEC } from '../store/stored-records';
-import { START_LOCK_WAIT_MS } from './timing';
+import { withDocumentLock } from './timing';
 
 /** A preview older than this is stale: the user must look at the cost again. */
 const PLAN_TTL_MS = 60 * 60 * 1000;
@@ -94,10 +94,7 @@ function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
 
 /** Starts the confirmed plan: registers its jobs, writes saved answers and "pending", sends the jobs. */
 export function startRun(ctx: AppContext, planId: string): RunStarted {
-  if (!ctx.lock.tryLock(START_LOCK_WAIT_MS)) {
-    throw new UserError('Results are being written right now: try again in a minute.');
-  }
-  try {
+  return withDocumentLock(ctx, () => {
     // Read under the lock: two starts of one preview must not both see it unstarted.
     const stored = takeStoredPlan(ctx, planId);
     const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
@@ -119,9 +116,7 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
     costMore(plan.maxCredits);
     markStarted(ctx, stored);
     return launch(ctx, plan, registry);
-  } finally {
-    ctx.lock.release();
-  }
+  });
 }
 
 function markStarted(ctx: AppContext, stored: StoredPlan): void {
