@@ -177,10 +177,15 @@ function recordStarts(
       job.nextPollAt = now + backoffMs(job.tries);
       backedOff = true;
     } else {
-      Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.error(answer.userMessage) });
+      giveUp(job, STATUS.error(answer.userMessage));
     }
   });
   return { keyProblem, backedOff };
+}
+
+/** A job that will get no (more) answers: its rows without one get `status` when it is applied. */
+export function giveUp(job: JobRecord, status: string): void {
+  Object.assign(job, { state: 'fetched', unansweredStatus: status });
 }
 
 /**

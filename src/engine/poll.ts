@@ -21,7 +21,7 @@ import { fingerprint } from '../sheet/fingerprint';
 import type { AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
-import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
+import { giveUp, settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
 import { entryFromResult, Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { sendFormulaRequestsAutomatically } from './formula-auto';
@@ -192,12 +192,12 @@ function outcomeChange(
   const error = outcome.error;
   if (isKeyProblem(error)) return 'key_refused';
   if (error.status === 404) {
-    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.jobNotFound });
+    giveUp(job, STATUS.jobNotFound);
     return 'fetched';
   }
   job.tries = (job.tries ?? 0) + 1;
   if (!error.retryable && job.tries >= 3) {
-    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.error(error.userMessage) });
+    giveUp(job, STATUS.error(error.userMessage));
     return 'fetched';
   }
   job.nextPollAt = now + backoffMs(job.tries);
@@ -220,7 +220,7 @@ function restStatusOf(result: JobResult): string | undefined {
 
 function giveUpWhenStuck(job: JobRecord, now: number): Change {
   if (job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS) {
-    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.timedOut });
+    giveUp(job, STATUS.timedOut);
     return 'fetched';
   }
   if (!job.tries) return null;
