@@ -4,6 +4,7 @@
  */
 import type { EnrichmentApi, SearchApi } from '../api/port';
 import type { PlatformPorts } from '../platform/ports';
+import { loadRegistry, type Registry } from '../store/registry';
 
 /** The platform's ports and the API client for this execution. */
 export interface AppContext extends PlatformPorts {
@@ -19,3 +20,6 @@ export interface AppContext extends PlatformPorts {
 
 /** The name of the time-driven trigger's handler (an entry point of src/index.ts). */
 export const POLL_TRIGGER_HANDLER = 'onPollTrigger';
+
+/** The document's job registry, as every engine step loads it. */
+export const registryOf = (ctx: AppContext): Registry => loadRegistry(ctx.documentStore, ctx.spreadsheet);

@@ -15,7 +15,7 @@ import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../shee
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
-import type { AppContext } from './context';
+import { registryOf, type AppContext } from './context';
 import { fieldsLacking, Ledger, type LedgerEntry } from '../store/ledger';
 import {
   rememberedFirstRowHeaders,
@@ -23,7 +23,7 @@ import {
   resolveMapping,
   sanitiseMapping,
 } from '../store/mapping-store';
-import { loadRegistry, type Registry } from '../store/registry';
+import { type Registry } from '../store/registry';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -153,7 +153,7 @@ export function buildPlan(
   ctx: AppContext,
   sheet: SheetPort,
   options: PlanOptions,
-  registry: Registry = loadRegistry(ctx.documentStore, ctx.spreadsheet),
+  registry: Registry = registryOf(ctx),
 ): RunPlan {
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
   const read = readSheetTable(sheet, upTo);

@@ -18,7 +18,7 @@ import type { ContactResult, JobResult } from '../domain/model';
 import type { PollOutcome } from '../api/port';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import type { AppContext } from './context';
+import { registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
 import { giveUp, settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
@@ -30,7 +30,7 @@ import { formulaContacts, isFormulaRun } from './formula-run';
 import { finishRuns } from './run-end';
 import { currentColumns } from './run-columns';
 import { syncPollTrigger } from './poll-trigger';
-import { loadRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import { saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { backoffMs, hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE, POLL_LOCK_WAIT_MS } from './timing';
 
@@ -44,7 +44,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return false;
   try {
     restoreInterruptedRefresh(ctx);
-    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    const registry = registryOf(ctx);
     for (const { key, reason } of registry.unreadable)
       ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
     const ledger = new Ledger(ctx.spreadsheet, ctx.cache);

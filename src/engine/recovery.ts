@@ -12,13 +12,12 @@ import type { EnrichField } from '../domain/fields';
 import type { PollOutcome } from '../api/port';
 import { readSheetTable } from '../sheet/table';
 import { UserError } from '../domain/user-error';
-import type { AppContext } from './context';
+import { registryOf, type AppContext } from './context';
 import { resolveMapping } from '../store/mapping-store';
 import { maxCreditsPerContact } from './plan';
 import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
 import {
-  loadRegistry,
   saveJobFingerprints,
   saveRecords,
   type JobBase,
@@ -50,7 +49,7 @@ export interface ImportResult {
 const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{3,99}$/;
 
 function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
-  return withDocumentLock(ctx, () => work(loadRegistry(ctx.documentStore, ctx.spreadsheet)));
+  return withDocumentLock(ctx, () => work(registryOf(ctx)));
 }
 
 function ambiguousJob(registry: Registry, ref: RunJobRef): { run: RunRecord; job: JobRecord } {

@@ -10,13 +10,13 @@ import { USER_PROPERTY } from '../platform/property-keys';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import type { ColumnMapping } from '../domain/inputs';
-import type { AppContext } from './context';
+import { registryOf, type AppContext } from './context';
 import type { SendableContact } from './job-starter';
 import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
 import { headersOf } from '../store/mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { buildPlan, planOutputKeys, type RunPlan } from './plan';
-import { loadRegistry, type Registry, type RunRecord } from '../store/registry';
+import { type Registry, type RunRecord } from '../store/registry';
 import { rowOutputFromEntry } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { decodeRecord, encodeRecord, PLAN_CODEC } from '../store/stored-records';
@@ -97,7 +97,7 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
   return withDocumentLock(ctx, () => {
     // Read under the lock: two starts of one preview must not both see it unstarted.
     const stored = takeStoredPlan(ctx, planId);
-    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    const registry = registryOf(ctx);
     const costMore = (credits: number) => {
       if (credits > stored.maxCredits)
         throw new UserError(
