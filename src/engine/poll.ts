@@ -18,7 +18,7 @@ import type { ContactResult, JobResult } from '../domain/model';
 import type { PollOutcome } from '../api/port';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { registryOf, type AppContext } from './context';
+import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
 import { giveUp, settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
@@ -30,7 +30,7 @@ import { formulaContacts, isFormulaRun } from './formula-run';
 import { finishRuns } from './run-end';
 import { currentColumns } from './run-columns';
 import { syncPollTrigger } from './poll-trigger';
-import { saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import type { JobRecord, Registry, RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { backoffMs, hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE, POLL_LOCK_WAIT_MS } from './timing';
 
@@ -47,7 +47,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     const registry = registryOf(ctx);
     for (const { key, reason } of registry.unreadable)
       ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
-    const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
+    const ledger = ledgerOf(ctx);
     // Each sheet is read and fingerprinted once for the whole execution.
     const tables = new SheetTables(ctx.spreadsheet);
     settleInterruptedStarts(ctx, registry);
@@ -140,7 +140,7 @@ function recordOutcomes(
     }
   });
   ledger.store(answers);
-  saveRecords(ctx.documentStore, [...changedRuns], changedJobs);
+  saveRecordsOf(ctx, [...changedRuns], changedJobs);
   if (keyRefused) waitForKey(ctx, registry, keyRefused);
   return !!keyRefused;
 }

@@ -12,14 +12,13 @@ import type { EnrichField } from '../domain/fields';
 import type { PollOutcome } from '../api/port';
 import { readSheetTable } from '../sheet/table';
 import { UserError } from '../domain/user-error';
-import { registryOf, type AppContext } from './context';
+import { saveRecordsOf, registryOf, type AppContext } from './context';
 import { resolveMapping } from '../store/mapping-store';
 import { maxCreditsPerContact } from './plan';
 import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
 import {
   saveJobFingerprints,
-  saveRecords,
   type JobBase,
   type JobRecord,
   type Registry,
@@ -79,7 +78,7 @@ function reopen(
   run.state = 'running';
   delete run.error;
   delete run.endedAt;
-  saveRecords(ctx.documentStore, [run], [job]);
+  saveRecordsOf(ctx, [run], [job]);
   syncPollTrigger(ctx, registry);
 }
 
@@ -208,7 +207,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     registry.runs.set(run.id, run);
     registry.jobs.push(job);
     saveJobFingerprints(ctx.spreadsheet, registry, [job]);
-    saveRecords(ctx.documentStore, [run], [job]);
+    saveRecordsOf(ctx, [run], [job]);
     syncPollTrigger(ctx, registry);
     return { runId: run.id, contacts: fingerprints.length };
   });

@@ -4,10 +4,9 @@
  */
 import { UserError } from '../domain/user-error';
 import { applyFetchedJobs } from './apply';
-import { registryOf, type AppContext } from './context';
-import { Ledger } from '../store/ledger';
+import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { syncPollTrigger } from './poll-trigger';
-import { pruneRegistry, saveRecords } from '../store/registry';
+import { pruneRegistry } from '../store/registry';
 import { finishRuns } from './run-end';
 import { STATUS } from '../domain/statuses';
 import { withDocumentLock } from './timing';
@@ -28,8 +27,8 @@ export function cancelRun(ctx: AppContext, runId: string): void {
     }
     // The apply step counts their contacts as not processed, as for a job the API canceled.
     run.canceledByUser = true;
-    saveRecords(ctx.documentStore, [run], queued);
-    applyFetchedJobs(ctx, registry, new Ledger(ctx.spreadsheet, ctx.cache));
+    saveRecordsOf(ctx, [run], queued);
+    applyFetchedJobs(ctx, registry, ledgerOf(ctx));
     finishRuns(ctx, registry);
     syncPollTrigger(ctx, registry);
   });

@@ -1,9 +1,9 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
-import type { AppContext } from './context';
+import { saveRecordsOf, type AppContext } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
 import { releaseUnspent } from '../store/schedule-store';
-import { pruneRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
-import { type RunState } from '../domain/runs';
+import { pruneRegistry, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import type { RunState } from '../domain/runs';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
 export const jobSettled = (job: JobRecord): boolean =>
@@ -64,7 +64,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     ended.push(run);
   }
   if (ended.length === 0) return;
-  saveRecords(ctx.documentStore, ended, []);
+  saveRecordsOf(ctx, ended, []);
   releaseUnspent(ctx, ended);
   for (const run of ended) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.

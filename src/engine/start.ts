@@ -16,7 +16,7 @@ import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
 import { headersOf } from '../store/mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { buildPlan, planOutputKeys, type RunPlan } from './plan';
-import { type Registry, type RunRecord } from '../store/registry';
+import type { Registry, RunRecord } from '../store/registry';
 import { rowOutputFromEntry } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { decodeRecord, encodeRecord, PLAN_CODEC } from '../store/stored-records';
