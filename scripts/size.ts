@@ -5,7 +5,8 @@
  */
 import { build } from 'esbuild';
 import { resolve } from 'node:path';
-import { codeBuildOptions } from './lib/code-options';
+import { codeBuildOptions, exportNamesOf } from './lib/code-options';
+import { readEntryPoints } from './lib/entry-points';
 
 const root = resolve(__dirname, '..');
 
@@ -19,7 +20,8 @@ function groupOf(path: string): string {
 
 async function main(): Promise<void> {
   const folders = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['src/api'];
-  const result = await build({ ...codeBuildOptions(root), metafile: true, absWorkingDir: root });
+  const names = exportNamesOf(readEntryPoints(resolve(root, 'src/index.ts')));
+  const result = await build({ ...codeBuildOptions(root, names), metafile: true, absWorkingDir: root });
   const output = Object.values(result.metafile.outputs)[0]!;
   const modules = Object.entries(output.inputs).map(([path, input]) => ({
     path,

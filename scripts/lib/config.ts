@@ -2,7 +2,8 @@
  * Build-time configuration, in one place. The API base URL is compiled into Code.js as the default
  * and written to appsscript.json's urlFetchWhitelist (Apps Script refuses fetches outside it).
  */
-export const BUNDLE_GLOBAL = 'SheetEnrich';
+/** The bundle's global; short, as every entry-point stub names it (Code.js is parsed on every execution). */
+export const BUNDLE_GLOBAL = 'SE';
 export const CODE_BUDGET_BYTES = 150 * 1024;
 
 /** The variable a real deployment sets to its API's base URL. */

@@ -40,7 +40,7 @@ export function readEntryPoints(indexFile: string): EntryPoint[] {
         checker.getTypeOfSymbolAtLocation(call, declaration).getCallSignatures().length > 0;
       if (!calls.length || !calls.every(callable))
         throw new Error(`src/index.ts exports ${exported.name}, which is not an object of calls`);
-      return calls.map((call) => ({ name: call.name, params: ['input'], jsdoc: '', owner: exported.name }));
+      return calls.map((call) => ({ name: call.name, params: ['i'], jsdoc: '', owner: exported.name }));
     }
     if (!declaration || !ts.isFunctionDeclaration(declaration)) {
       throw new Error(
@@ -59,14 +59,19 @@ export function readEntryPoints(indexFile: string): EntryPoint[] {
   });
 }
 
-/** The stub Apps Script calls: forwards to the bundle's export of the same name. */
+/**
+ * The stub Apps Script calls: forwards to the bundle's export of the same name. Every execution
+ * parses these, so they are written compactly; only a custom function keeps its JSDoc (Sheets shows
+ * it in the formula help, and reads its @customfunction tag from there).
+ */
 export function renderStub(entry: EntryPoint, globalName: string): string {
-  const args = entry.params.map((p) => p.replace('...', ''));
+  const params = entry.params.map((p) => p.replace('...', '')).join(',');
   const target = entry.owner ? `${globalName}.${entry.owner}.${entry.name}` : `${globalName}.${entry.name}`;
   const call = entry.params.some((p) => p.startsWith('...'))
-    ? `${target}.apply(null, arguments)`
-    : `${target}(${args.join(', ')})`;
-  const params = entry.params.map((p) => p.replace('...', '')).join(', ');
-  const doc = entry.jsdoc ? `${entry.jsdoc.replace(/^[ \t]+/gm, ' ').replace(/^ \/\*\*/, '/**')}\n` : '';
-  return `${doc}function ${entry.name}(${params}) {\n  return ${call};\n}\n`;
+    ? `${target}.apply(null,arguments)`
+    : `${target}(${params})`;
+  const doc = entry.jsdoc.includes('@customfunction')
+    ? `${entry.jsdoc.replace(/^[ \t]+/gm, ' ').replace(/^ \/\*\*/, '/**')}\n`
+    : '';
+  return `${doc}function ${entry.name}(${params}){return ${call}}\n`;
 }

@@ -13,7 +13,6 @@ import {
   startEnrichmentV1Call,
   startReverseV2Call,
   verifyKey,
-  type JobAnswer,
 } from './endpoints';
 import { ApiError } from './errors';
 import { requestError } from './failures';
@@ -27,7 +26,14 @@ import type {
   SearchApi,
 } from './port';
 import type { EnrichItemV1, EnrichFieldValue } from './schemas/requests';
-import { createApiSession, perform, performAll, type ApiClientOptions, type Call } from './transport';
+import {
+  createApiSession,
+  perform,
+  performAll,
+  type ApiClientOptions,
+  type ApiSession,
+  type Call,
+} from './transport';
 
 export type { ApiClientOptions } from './transport';
 
@@ -62,10 +68,6 @@ export function toEnrichItemV1(item: EnrichItemInput, fields: readonly EnrichFie
   ) as EnrichItemV1;
 }
 
-/**
- * The HTTP client. Throws ApiError config.base_url / config.api_key at once for a bad configuration.
- * Example: createApiClient({ http, clock, budget, log, baseUrl, apiKey }).
- */
 /** POST /api/v1/contact/enrich/bulk for one job: v1 items, with at least one field to find. */
 export function enrichStartCall(
   name: string,
@@ -99,50 +101,46 @@ export function reverseStartCall(
  * The HTTP client. Throws ApiError config.base_url / config.api_key at once for a bad configuration.
  * Example: createApiClient({ http, clock, budget, log, baseUrl, apiKey }).
  */
+/**
+ * Builds a call per input and performs them in one round trip. A call that cannot be built (a
+ * request we refuse to send) answers its ApiError in its place without holding up the others.
+ */
+function performEach<I, T>(
+  session: ApiSession,
+  inputs: readonly I[],
+  build: (input: I) => Call<T>,
+): Array<T | ApiError> {
+  const answers: Array<T | ApiError> = [];
+  const calls: Array<Call<T>> = [];
+  const slots: number[] = [];
+  inputs.forEach((input, index) => {
+    try {
+      calls.push(build(input));
+      slots.push(index);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      answers[index] = error;
+    }
+  });
+  performAll(session, calls, true).forEach((answer, k) => {
+    answers[slots[k] as number] = answer;
+  });
+  return answers;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const session = createApiSession(options);
   return {
-    startJobs(starts) {
-      const answers: Array<string | ApiError> = [];
-      const calls: Array<Call<string>> = [];
-      const slots: number[] = [];
-      starts.forEach((start, index) => {
-        try {
-          calls.push(
-            start.kind === 'enrich'
-              ? enrichStartCall(start.name, start.items, start.fields)
-              : reverseStartCall(start.name, start.items),
-          );
-          slots.push(index);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          answers[index] = error;
-        }
-      });
-      performAll(session, calls, true).forEach((answer, k) => {
-        answers[slots[k] as number] = answer;
-      });
-      return answers;
-    },
-    fetchResults(jobs: readonly JobRef[]): PollOutcome[] {
-      const outcomes: PollOutcome[] = [];
-      const calls: Array<Call<JobAnswer>> = [];
-      const slots: number[] = [];
-      jobs.forEach((job, index) => {
-        try {
-          calls.push(job.kind === 'enrich' ? enrichResultV2Call(job.id) : reverseResultV2Call(job.id));
-          slots.push(index);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          outcomes[index] = { kind: 'error', error };
-        }
-      });
-      performAll(session, calls, true).forEach((outcome, k) => {
-        outcomes[slots[k] as number] =
-          outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome;
-      });
-      return outcomes;
-    },
+    startJobs: (starts) =>
+      performEach(session, starts, (start) =>
+        start.kind === 'enrich'
+          ? enrichStartCall(start.name, start.items, start.fields)
+          : reverseStartCall(start.name, start.items),
+      ),
+    fetchResults: (jobs: readonly JobRef[]): PollOutcome[] =>
+      performEach(session, jobs, (job) =>
+        job.kind === 'enrich' ? enrichResultV2Call(job.id) : reverseResultV2Call(job.id),
+      ).map((outcome) => (outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome)),
     search: (kind, filters, offset, limit) => perform(session, searchPageCall(kind, filters, offset, limit)),
     creditBalance: () => fetchCreditBalance(session),
     verifyKey: () => verifyKey(session),

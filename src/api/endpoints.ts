@@ -155,16 +155,20 @@ export function startEnrichmentV1Call(input: EnrichStartV1Input): Call<string> {
   return startCall('/api/v1/contact/enrich/bulk', enrichStartV1Body(), body);
 }
 
+/** GET {base}/{enrichment_id}: a job's results, named in messages by the endpoint's pattern. */
+function resultCall<S extends z.ZodMiniType>(
+  base: string,
+  id: string,
+  schema: S,
+  toModel: (body: z.output<S>) => JobResult,
+  options?: ResultOptions,
+): Call<JobAnswer> {
+  return jobCall(`GET ${base}/{enrichment_id}`, idPath(base, id), schema, toModel, options);
+}
+
 /** GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2). */
 export function enrichResultV2Call(id: string, options?: ResultOptions): Call<JobAnswer> {
-  const endpoint = 'GET /api/v2/contact/enrich/bulk/{enrichment_id}';
-  return jobCall(
-    endpoint,
-    idPath('/api/v2/contact/enrich/bulk', id),
-    enrichResultV2(),
-    enrichResultV2ToModel,
-    options,
-  );
+  return resultCall('/api/v2/contact/enrich/bulk', id, enrichResultV2(), enrichResultV2ToModel, options);
 }
 
 // ---- reverse email lookup ----
@@ -177,9 +181,7 @@ export function startReverseV2Call(input: ReverseStartV2Input): Call<string> {
 
 /** GET /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6). */
 export function reverseResultV2Call(id: string): Call<JobAnswer> {
-  const endpoint = 'GET /api/v2/contact/reverse/email/bulk/{enrichment_id}';
-  const path = idPath('/api/v2/contact/reverse/email/bulk', id);
-  return jobCall(endpoint, path, reverseResultV2(), reverseResultV2ToModel);
+  return resultCall('/api/v2/contact/reverse/email/bulk', id, reverseResultV2(), reverseResultV2ToModel);
 }
 
 // ---- search ----

@@ -8,10 +8,10 @@ import type { JobKind } from '../domain/runs';
 import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
-import type { AppContext } from './context';
+import { saveRecordsOf, type AppContext } from './context';
 import { isFormulaRun, settleFormulaJobs } from './formula-run';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
-import { saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import type { JobRecord, Registry, RunRecord } from '../store/registry';
 import { countFound, rowOutputFromEntry } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
@@ -134,7 +134,7 @@ function applyToSheet(
   );
   // Written after the rows: if the execution stops before this line, the jobs are applied again
   // (idempotent), and the counts are added exactly once because they are saved with "applied".
-  saveRecords(ctx.documentStore, [...touchedRuns], jobs);
+  saveRecordsOf(ctx, [...touchedRuns], jobs);
 }
 
 /**

@@ -4,6 +4,8 @@
  */
 import type { EnrichmentApi, SearchApi } from '../api/port';
 import type { PlatformPorts } from '../platform/ports';
+import { Ledger } from '../store/ledger';
+import { loadRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 
 /** The platform's ports and the API client for this execution. */
 export interface AppContext extends PlatformPorts {
@@ -19,3 +21,18 @@ export interface AppContext extends PlatformPorts {
 
 /** The name of the time-driven trigger's handler (an entry point of src/index.ts). */
 export const POLL_TRIGGER_HANDLER = 'onPollTrigger';
+
+// The stores as every engine step uses them (one short call each: Code.js is parsed on every execution).
+
+/** The document's job registry. */
+export const registryOf = (ctx: AppContext): Registry => loadRegistry(ctx.documentStore, ctx.spreadsheet);
+
+/** Saves runs and jobs of the registry in the document's properties. */
+export const saveRecordsOf = (
+  ctx: AppContext,
+  runs: readonly RunRecord[],
+  jobs: readonly JobRecord[],
+): void => saveRecords(ctx.documentStore, runs, jobs);
+
+/** The saved answers (the ledger), read through the cache. */
+export const ledgerOf = (ctx: AppContext): Ledger => new Ledger(ctx.spreadsheet, ctx.cache);

@@ -80,23 +80,18 @@ export function refreshFormulas(ctx: AppContext): number {
   }
   if (runs.length === 0) return 0;
   ctx.cache.put(JOURNAL_KEY, JSON.stringify(runs), JOURNAL_TTL_SECONDS);
-  const column = (run: FormulaRun, text: (formula: string) => string) =>
-    run.formulas.map((formula) => [text(formula)]);
-  for (const run of runs)
-    sheets.get(run.sheetId)!.writeCells(
-      run.row,
-      run.column,
-      column(run, () => ''),
-      [],
-    );
+  const writeAll = (text: (formula: string) => string) => {
+    for (const run of runs)
+      sheets.get(run.sheetId)!.writeCells(
+        run.row,
+        run.column,
+        run.formulas.map((formula) => [text(formula)]),
+        [],
+      );
+  };
+  writeAll(() => '');
   ctx.spreadsheet.flush();
-  for (const run of runs)
-    sheets.get(run.sheetId)!.writeCells(
-      run.row,
-      run.column,
-      column(run, (formula) => formula),
-      [],
-    );
+  writeAll((formula) => formula);
   ctx.cache.remove(JOURNAL_KEY);
   return runs.reduce((sum, run) => sum + run.formulas.length, 0);
 }

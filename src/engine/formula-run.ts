@@ -6,11 +6,11 @@
  */
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
-import type { AppContext } from './context';
+import { ledgerOf, type AppContext } from './context';
 import { refreshFormulas } from './formula-refresh';
 import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from '../store/formula-queue';
 import type { SendableContact } from './job-starter';
-import { Ledger, entryCovers, fieldsLacking, type LedgerEntry } from '../store/ledger';
+import { entryCovers, fieldsLacking, type LedgerEntry } from '../store/ledger';
 import { fingerprintsInFlight, jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
 import { newRun, registerAndSend, type RunStarted } from './run-launch';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
@@ -52,7 +52,7 @@ export function buildFormulaPlan(
   const busy = fingerprintsInFlight(registry);
   const byFp = new Map<string, FormulaRequest[]>();
   for (const request of inScope) byFp.set(request.fp, [...(byFp.get(request.fp) ?? []), request]);
-  const saved = new Ledger(ctx.spreadsheet, ctx.cache).lookup([...byFp.keys()]);
+  const saved = ledgerOf(ctx).lookup([...byFp.keys()]);
   const plan: FormulaPlan = {
     kind,
     fields: [],

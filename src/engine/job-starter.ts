@@ -17,15 +17,9 @@ import { isKeyProblem } from '../api/failures';
 import type { EnrichItemInput, JobStart } from '../api/port';
 import { LIMITS } from '../domain/limits';
 import type { ContactInputs } from '../sheet/contact-input';
-import type { AppContext } from './context';
+import { saveRecordsOf, type AppContext } from './context';
 import { apiOrWait, waitForKey } from './key-wait';
-import {
-  saveJobFingerprints,
-  saveRecords,
-  type JobRecord,
-  type Registry,
-  type RunRecord,
-} from '../store/registry';
+import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { backoffMs, hasTime, START_BATCH_SIZE } from './timing';
 
@@ -111,10 +105,10 @@ export function startQueuedJobs(
     if (!api) return false;
     const starts = batch.map((job) => startOf(ctx, run, job, contacts));
     for (const job of batch) Object.assign(job, { state: 'sending', sendingAt: ctx.clock.now() });
-    saveRecords(ctx.documentStore, [], batch);
+    saveRecordsOf(ctx, [], batch);
     const answers = api.startJobs(starts);
     const outcome = recordStarts(ctx, batch, answers);
-    saveRecords(ctx.documentStore, [run], batch);
+    saveRecordsOf(ctx, [run], batch);
     if (outcome.keyProblem) {
       waitForKey(ctx, registry, outcome.keyProblem);
       return false;
@@ -143,7 +137,7 @@ function dropUnsendable(
   }
   if (changed.length === 0) return;
   saveJobFingerprints(ctx.spreadsheet, registry, changed);
-  saveRecords(ctx.documentStore, [run], changed);
+  saveRecordsOf(ctx, [run], changed);
 }
 
 /** Step 3: each job's outcome, in memory (the caller saves the batch in one write). */
@@ -177,10 +171,15 @@ function recordStarts(
       job.nextPollAt = now + backoffMs(job.tries);
       backedOff = true;
     } else {
-      Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.error(answer.userMessage) });
+      giveUp(job, STATUS.error(answer.userMessage));
     }
   });
   return { keyProblem, backedOff };
+}
+
+/** A job that will get no (more) answers: its rows without one get `status` when it is applied. */
+export function giveUp(job: JobRecord, status: string): void {
+  Object.assign(job, { state: 'fetched', unansweredStatus: status });
 }
 
 /**
@@ -198,5 +197,5 @@ export function settleInterruptedStarts(ctx: AppContext, registry: Registry): vo
     });
     delete job.sendingAt;
   }
-  saveRecords(ctx.documentStore, [], interrupted);
+  saveRecordsOf(ctx, [], interrupted);
 }

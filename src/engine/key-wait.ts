@@ -7,11 +7,11 @@
 import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichmentApi } from '../api/port';
-import type { AppContext } from './context';
+import { saveRecordsOf, type AppContext } from './context';
 import { USER_PROPERTY } from '../platform/property-keys';
 import { maxCreditsPerContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
-import { loadRegistrySummary, saveRecords, type JobSummary, type Registry } from '../store/registry';
+import { loadRegistrySummary, type JobSummary, type Registry } from '../store/registry';
 
 /** What a run waiting for its key says, in the Jobs panel and the CLI. */
 export function keyWaitMessage(error: ApiError): string {
@@ -41,7 +41,7 @@ export function resumeRunsStoppedByKey(ctx: AppContext): number {
     delete run.authFailed;
     delete run.error;
   }
-  saveRecords(ctx.documentStore, stopped, []);
+  saveRecordsOf(ctx, stopped, []);
   syncPollTrigger(ctx, registry);
   return stopped.length;
 }
@@ -71,7 +71,7 @@ export function waitForKey(ctx: AppContext, registry: Registry, error: ApiError)
   const runs = [...registry.runs.values()].filter((run) => run.state === 'running');
   for (const run of runs)
     Object.assign(run, { state: 'failed', authFailed: true, error: keyWaitMessage(error) });
-  saveRecords(ctx.documentStore, runs, []);
+  saveRecordsOf(ctx, runs, []);
 }
 
 /** The API client, or undefined after making every running run wait when there is no usable key. */

@@ -15,15 +15,15 @@ import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../shee
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
-import type { AppContext } from './context';
-import { fieldsLacking, Ledger, type LedgerEntry } from '../store/ledger';
+import { ledgerOf, registryOf, type AppContext } from './context';
+import { fieldsLacking, type LedgerEntry } from '../store/ledger';
 import {
   rememberedFirstRowHeaders,
   rememberMapping,
   resolveMapping,
   sanitiseMapping,
 } from '../store/mapping-store';
-import { loadRegistry, type Registry } from '../store/registry';
+import type { Registry } from '../store/registry';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -153,7 +153,7 @@ export function buildPlan(
   ctx: AppContext,
   sheet: SheetPort,
   options: PlanOptions,
-  registry: Registry = loadRegistry(ctx.documentStore, ctx.spreadsheet),
+  registry: Registry = registryOf(ctx),
 ): RunPlan {
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
   const read = readSheetTable(sheet, upTo);
@@ -204,7 +204,7 @@ export function buildPlan(
 
   // The ledger knows which fields each saved answer covers (a row's Status cannot say): only what
   // is missing is asked for, unless the user asks to look everything up again.
-  const saved = new Ledger(ctx.spreadsheet, ctx.cache).lookup(candidates.map((candidate) => candidate.fp));
+  const saved = ledgerOf(ctx).lookup(candidates.map((candidate) => candidate.fp));
   const fromLedger: RunPlan['fromLedger'] = [];
   const byFp = new Map<string, PlannedContact>();
   const reasked: Reasked = { contacts: 0, maxCredits: 0 };

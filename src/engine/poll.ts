@@ -18,10 +18,10 @@ import type { ContactResult, JobResult } from '../domain/model';
 import type { PollOutcome } from '../api/port';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import type { AppContext } from './context';
+import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
-import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
+import { giveUp, settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
 import { entryFromResult, Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { sendFormulaRequestsAutomatically } from './formula-auto';
@@ -30,7 +30,7 @@ import { formulaContacts, isFormulaRun } from './formula-run';
 import { finishRuns } from './run-end';
 import { currentColumns } from './run-columns';
 import { syncPollTrigger } from './poll-trigger';
-import { loadRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import type { JobRecord, Registry, RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { backoffMs, hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE, POLL_LOCK_WAIT_MS } from './timing';
 
@@ -44,10 +44,10 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return false;
   try {
     restoreInterruptedRefresh(ctx);
-    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    const registry = registryOf(ctx);
     for (const { key, reason } of registry.unreadable)
       ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
-    const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
+    const ledger = ledgerOf(ctx);
     // Each sheet is read and fingerprinted once for the whole execution.
     const tables = new SheetTables(ctx.spreadsheet);
     settleInterruptedStarts(ctx, registry);
@@ -140,7 +140,7 @@ function recordOutcomes(
     }
   });
   ledger.store(answers);
-  saveRecords(ctx.documentStore, [...changedRuns], changedJobs);
+  saveRecordsOf(ctx, [...changedRuns], changedJobs);
   if (keyRefused) waitForKey(ctx, registry, keyRefused);
   return !!keyRefused;
 }
@@ -192,12 +192,12 @@ function outcomeChange(
   const error = outcome.error;
   if (isKeyProblem(error)) return 'key_refused';
   if (error.status === 404) {
-    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.jobNotFound });
+    giveUp(job, STATUS.jobNotFound);
     return 'fetched';
   }
   job.tries = (job.tries ?? 0) + 1;
   if (!error.retryable && job.tries >= 3) {
-    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.error(error.userMessage) });
+    giveUp(job, STATUS.error(error.userMessage));
     return 'fetched';
   }
   job.nextPollAt = now + backoffMs(job.tries);
@@ -220,7 +220,7 @@ function restStatusOf(result: JobResult): string | undefined {
 
 function giveUpWhenStuck(job: JobRecord, now: number): Change {
   if (job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS) {
-    Object.assign(job, { state: 'fetched', unansweredStatus: STATUS.timedOut });
+    giveUp(job, STATUS.timedOut);
     return 'fetched';
   }
   if (!job.tries) return null;

@@ -12,15 +12,13 @@ import type { EnrichField } from '../domain/fields';
 import type { PollOutcome } from '../api/port';
 import { readSheetTable } from '../sheet/table';
 import { UserError } from '../domain/user-error';
-import type { AppContext } from './context';
+import { saveRecordsOf, registryOf, type AppContext } from './context';
 import { resolveMapping } from '../store/mapping-store';
 import { maxCreditsPerContact } from './plan';
 import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
 import {
-  loadRegistry,
   saveJobFingerprints,
-  saveRecords,
   type JobBase,
   type JobRecord,
   type Registry,
@@ -50,7 +48,7 @@ export interface ImportResult {
 const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{3,99}$/;
 
 function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
-  return withDocumentLock(ctx, () => work(loadRegistry(ctx.documentStore, ctx.spreadsheet)));
+  return withDocumentLock(ctx, () => work(registryOf(ctx)));
 }
 
 function ambiguousJob(registry: Registry, ref: RunJobRef): { run: RunRecord; job: JobRecord } {
@@ -80,7 +78,7 @@ function reopen(
   run.state = 'running';
   delete run.error;
   delete run.endedAt;
-  saveRecords(ctx.documentStore, [run], [job]);
+  saveRecordsOf(ctx, [run], [job]);
   syncPollTrigger(ctx, registry);
 }
 
@@ -209,7 +207,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     registry.runs.set(run.id, run);
     registry.jobs.push(job);
     saveJobFingerprints(ctx.spreadsheet, registry, [job]);
-    saveRecords(ctx.documentStore, [run], [job]);
+    saveRecordsOf(ctx, [run], [job]);
     syncPollTrigger(ctx, registry);
     return { runId: run.id, contacts: fingerprints.length };
   });

@@ -4,10 +4,9 @@
  */
 import { UserError } from '../domain/user-error';
 import { applyFetchedJobs } from './apply';
-import type { AppContext } from './context';
-import { Ledger } from '../store/ledger';
+import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { syncPollTrigger } from './poll-trigger';
-import { loadRegistry, pruneRegistry, saveRecords } from '../store/registry';
+import { pruneRegistry } from '../store/registry';
 import { finishRuns } from './run-end';
 import { STATUS } from '../domain/statuses';
 import { withDocumentLock } from './timing';
@@ -18,7 +17,7 @@ import { withDocumentLock } from './timing';
  */
 export function cancelRun(ctx: AppContext, runId: string): void {
   withDocumentLock(ctx, () => {
-    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    const registry = registryOf(ctx);
     const run = registry.runs.get(runId);
     if (!run || (run.state !== 'running' && !run.authFailed))
       throw new UserError('This run has already ended.');
@@ -28,8 +27,8 @@ export function cancelRun(ctx: AppContext, runId: string): void {
     }
     // The apply step counts their contacts as not processed, as for a job the API canceled.
     run.canceledByUser = true;
-    saveRecords(ctx.documentStore, [run], queued);
-    applyFetchedJobs(ctx, registry, new Ledger(ctx.spreadsheet, ctx.cache));
+    saveRecordsOf(ctx, [run], queued);
+    applyFetchedJobs(ctx, registry, ledgerOf(ctx));
     finishRuns(ctx, registry);
     syncPollTrigger(ctx, registry);
   });
@@ -38,7 +37,7 @@ export function cancelRun(ctx: AppContext, runId: string): void {
 /** Ended runs leave the list; a run with jobs still to settle (waiting for a key, ambiguous) stays. */
 export function clearEndedRuns(ctx: AppContext): void {
   withDocumentLock(ctx, () => {
-    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    const registry = registryOf(ctx);
     pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry, 0);
   });
 }

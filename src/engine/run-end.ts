@@ -1,11 +1,11 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
-import type { AppContext } from './context';
+import { saveRecordsOf, type AppContext } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
 import { releaseUnspent } from '../store/schedule-store';
 import { releaseAutomatic } from '../store/formula-auto-setting';
 import { maxCreditsPerContact } from './plan';
-import { pruneRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
-import { type RunState } from '../domain/runs';
+import { pruneRegistry, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import type { RunState } from '../domain/runs';
 import { plural } from '../domain/words';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
@@ -81,7 +81,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     ended.push(run);
   }
   if (ended.length === 0) return;
-  saveRecords(ctx.documentStore, ended, []);
+  saveRecordsOf(ctx, ended, []);
   const unspent = ended.map((run) => ({
     run,
     unspent: unspentCredits(

@@ -5,7 +5,7 @@
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { rowsLabel } from '../sheet/text';
-import type { AppContext } from './context';
+import { saveRecordsOf, type AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { jobsOf, type PlannedContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
@@ -14,7 +14,6 @@ import {
   assertRoom,
   estimateBytes,
   saveJobFingerprints,
-  saveRecords,
   type JobRecord,
   type Registry,
   type RunRecord,
@@ -97,7 +96,7 @@ export function registerAndSend(
   assertRoom(registry, estimateBytes([run], jobs));
   // Registered before anything is sent: from here on, a poll can finish what this execution starts.
   saveJobFingerprints(ctx.spreadsheet, registry, jobs);
-  saveRecords(ctx.documentStore, [run], jobs);
+  saveRecordsOf(ctx, [run], jobs);
   registry.runs.set(run.id, run);
   registry.jobs.push(...jobs);
 

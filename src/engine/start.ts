@@ -6,17 +6,17 @@
 import { UserError } from '../domain/user-error';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
-import type { AppContext } from './context';
+import { registryOf, type AppContext } from './context';
 import type { SendableContact } from './job-starter';
 import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
 import { headersOf } from '../store/mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { buildPlan, planOutputKeys, type RunPlan } from './plan';
-import { loadRegistry, type Registry, type RunRecord } from '../store/registry';
+import type { Registry, RunRecord } from '../store/registry';
 import { rowOutputFromEntry } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { readPendingPlan, writePendingPlan, type StoredPlan } from '../store/pending-plan';
-import { START_LOCK_WAIT_MS } from './timing';
+import { withDocumentLock } from './timing';
 
 /** A preview older than this is stale: the user must look at the cost again. */
 const PLAN_TTL_MS = 60 * 60 * 1000;
@@ -71,13 +71,10 @@ function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
 
 /** Starts the confirmed plan: registers its jobs, writes saved answers and "pending", sends the jobs. */
 export function startRun(ctx: AppContext, planId: string): RunStarted {
-  if (!ctx.lock.tryLock(START_LOCK_WAIT_MS)) {
-    throw new UserError('Results are being written right now: try again in a minute.');
-  }
-  try {
+  return withDocumentLock(ctx, () => {
     // Read under the lock: two starts of one preview must not both see it unstarted.
     const stored = takeStoredPlan(ctx, planId);
-    const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+    const registry = registryOf(ctx);
     const costMore = (credits: number) => {
       if (credits > stored.maxCredits)
         throw new UserError(
@@ -96,9 +93,7 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
     costMore(plan.maxCredits);
     markStarted(ctx, stored);
     return launch(ctx, plan, registry);
-  } finally {
-    ctx.lock.release();
-  }
+  });
 }
 
 function markStarted(ctx: AppContext, stored: StoredPlan): void {

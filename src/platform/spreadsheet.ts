@@ -106,24 +106,19 @@ export function activeSpreadsheet(): SpreadsheetPort {
       sheet.activate();
       sheet.getRange(start, 1, end - start + 1, Math.max(1, sheet.getLastColumn())).activate();
     },
-    ownVisibleSheet(name, create) {
-      const existing = spreadsheet.getSheetByName(name);
-      if (existing || !create) return existing ? sheetPort(existing) : null;
-      const active = spreadsheet.getActiveSheet();
-      const sheet = spreadsheet.insertSheet(name, spreadsheet.getNumSheets());
-      // insertSheet activates the new sheet: give the user their sheet back.
-      active.activate();
-      return sheetPort(sheet);
-    },
-    hiddenSheet(name, create) {
-      const existing = spreadsheet.getSheetByName(name);
-      if (existing || !create) return existing ? sheetPort(existing) : null;
-      const active = spreadsheet.getActiveSheet();
-      const sheet = spreadsheet.insertSheet(name);
-      sheet.hideSheet();
-      // insertSheet activates the new sheet: give the user their sheet back.
-      active.activate();
-      return sheetPort(sheet);
-    },
+    ownVisibleSheet: (name, create) =>
+      ownSheet(name, create, () => spreadsheet.insertSheet(name, spreadsheet.getNumSheets())),
+    hiddenSheet: (name, create) => ownSheet(name, create, () => spreadsheet.insertSheet(name).hideSheet()),
   };
+
+  /** A sheet of ours by name, made by `insert` when asked to and missing. */
+  function ownSheet(name: string, create: boolean, insert: () => Sheet): SheetPort | null {
+    const existing = spreadsheet.getSheetByName(name);
+    if (existing || !create) return existing ? sheetPort(existing) : null;
+    const active = spreadsheet.getActiveSheet();
+    const sheet = insert();
+    // insertSheet activates the new sheet: give the user their sheet back.
+    active.activate();
+    return sheetPort(sheet);
+  }
 }

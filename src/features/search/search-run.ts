@@ -194,7 +194,7 @@ function failure(error: ApiError, rows: number): Partial<SearchTabRecord> {
       reason: `Out of credits after ${rows} results. Top up your credits, then Load more to go on.`,
     };
   }
-  if (error.status === 401 || error.status === 403) return { state: 'stopped', reason: error.userMessage };
-  if (error.status === 400) return { state: 'stopped', reason: error.userMessage };
+  // A refused key, a forbidden search or a refused query: retrying as it is cannot help.
+  if ([400, 401, 403].includes(error.status)) return { state: 'stopped', reason: error.userMessage };
   return { reason: `Paused: ${error.userMessage} Continue to go on from result ${rows + 1}.` };
 }

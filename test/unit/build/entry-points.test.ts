@@ -21,15 +21,23 @@ describe('entry points of src/index.ts', () => {
     expect(enrich.params).toEqual(['first', 'last']);
     expect(enrich.jsdoc).toContain('@customfunction');
     const stub = renderStub(enrich, 'Bundle');
-    expect(stub).toMatch(/@customfunction[\s\S]*\*\/\nfunction ENRICH_EMAIL\(first, last\) \{/);
-    expect(stub).toContain('return Bundle.ENRICH_EMAIL(first, last);');
+    expect(stub).toMatch(/@customfunction[\s\S]*\*\/\nfunction ENRICH_EMAIL\(first,last\)\{/);
+    expect(stub).toContain('return Bundle.ENRICH_EMAIL(first,last)}');
+  });
+
+  it('drops the JSDoc of an entry point that is not a custom function', () => {
+    const [entry] = entriesOf({
+      'index.ts': '/** Opens the sidebar. */\nexport function showSidebar(): void {}\n',
+    });
+    expect(entry!.jsdoc).toContain('Opens the sidebar');
+    expect(renderStub(entry!, 'B')).toBe('function showSidebar(){return B.showSidebar()}\n');
   });
 
   it('forwards rest parameters with apply', () => {
     const [entry] = entriesOf({
       'index.ts': 'export function SUM_ALL(...values: number[]): number { return values.length; }\n',
     });
-    expect(renderStub(entry!, 'B')).toContain('B.SUM_ALL.apply(null, arguments)');
+    expect(renderStub(entry!, 'B')).toContain('B.SUM_ALL.apply(null,arguments)');
   });
 
   it('gives one entry point per call of an exported object of calls', () => {
@@ -41,9 +49,7 @@ describe('entry points of src/index.ts', () => {
       ['planRun', 'calls'],
       ['getSettings', 'calls'],
     ]);
-    expect(renderStub(entries[0]!, 'B')).toBe(
-      'function planRun(input) {\n  return B.calls.planRun(input);\n}\n',
-    );
+    expect(renderStub(entries[0]!, 'B')).toBe('function planRun(i){return B.calls.planRun(i)}\n');
   });
 
   it('refuses an export that is neither a function declaration nor an object of calls', () => {
