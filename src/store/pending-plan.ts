@@ -30,7 +30,7 @@ export const PLAN_CODEC = recordCodec('stored plan', 2, () => ({
   /** Set when it is started: a second start of the same preview (a double click) is refused. */
   started: optional(z.boolean()),
   /** A plan of formula requests (no sheet, no rows). */
-  source: optional(z.literal('formulas')),
+  source: optional(z.enum(['formulas'])),
   /** The answer the preview took for a sheet where no row reads as headers: start reads the sheet alike. */
   firstRowHeaders: optional(z.boolean()),
 }));
