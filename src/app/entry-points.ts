@@ -7,6 +7,7 @@ import { pollOnce } from '../engine/poll';
 import { hasTime } from '../engine/timing';
 import { runDueSchedule } from '../features/schedule/scheduled-run';
 import { UserError } from '../domain/user-error';
+import { plural } from '../domain/words';
 import { showSidebar } from './menu';
 
 export { onInstall, onOpen, showSidebar } from './menu';
@@ -108,8 +109,13 @@ export function menuFormulaRequests(): void {
 export function menuConvertFormulas(): void {
   const ctx = createContext();
   try {
-    const cells = convertFormulasToValues(ctx);
-    ctx.notify.toast(`${cells} cells now hold their values as text: they no longer need Sheet Enrich.`);
+    const { cells, errors } = convertFormulasToValues(ctx);
+    const kept = errors
+      ? ` ${plural(errors, 'cell')} showing an error kept ${errors === 1 ? 'its' : 'their'} formula.`
+      : '';
+    ctx.notify.toast(
+      `${plural(cells, 'cell')} now hold their values as text: they no longer need Sheet Enrich.${kept}`,
+    );
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     ctx.notify.toast(error.message);

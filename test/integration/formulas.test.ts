@@ -207,10 +207,30 @@ describe('Convert formulas to values', () => {
     addon.recalculate();
     const shown = column(addon, `G2:G${LAST}`);
     expect(shown.filter((text) => text.includes('@')).length).toBeGreaterThan(10);
-    addon.setSelection('A1', SHEET);
+    // A result taller than the data (its cells under the data are empty), one that is an error,
+    // and one on a row below the selection.
+    typeFormula(addon, 'I2', `=ENRICH_EMAIL(A2:A${LAST + 5},B2:B${LAST + 5},D2:D${LAST + 5})`);
+    typeFormula(addon, 'J2', '=ENRICH_EMAIL(A2:A5,B2:B4,D2:D5)');
+    typeFormula(addon, 'K30', '=ENRICH_EMAIL(A2,B2,D2)');
+    addon.recalculate();
+    expect(sheet.getRange('J2').getDisplayValue()).toBe('#ERROR!');
+    // One cell selected: the formulas whose result reaches its row, each result whole.
+    addon.setSelection('A3', SHEET);
     addon.call('menuConvertFormulas');
     expect(sheet.getRange('G2').getFormula()).toBe('');
     expect(column(addon, `G2:G${LAST}`)).toEqual(shown);
+    expect(sheet.getRange('I2').getFormula()).toBe('');
+    expect(column(addon, `I2:I${LAST}`)).toEqual(shown);
+    // Empty cells of a result stay empty (not text), an error stays its formula, row 30 was not selected.
+    for (let row = LAST + 1; row <= LAST + 5; row++) {
+      expect(sheet.getRange(`I${row}`).getValue()).toBe('');
+      expect(sheet.getRange(`I${row}`).getNumberFormat()).not.toBe('@');
+    }
+    expect(sheet.getRange('J2').getFormula()).toBe('=ENRICH_EMAIL(A2:A5,B2:B4,D2:D5)');
+    expect(sheet.getRange('K30').getFormula()).toBe('=ENRICH_EMAIL(A2,B2,D2)');
+    expect(addon.ui.toasts.at(-1)?.message).toBe(
+      `${2 * CONTACTS.length} cells now hold their values as text: they no longer need Sheet Enrich. 1 cell showing an error kept its formula.`,
+    );
     addon.recalculate();
     expect(column(addon, `G2:G${LAST}`)).toEqual(shown);
     expect(sheet.getRange('H2').getFormula()).toBe('=LEN(A2)');

@@ -1,7 +1,8 @@
 /**
  * "Convert formulas to values": our formulas (and the column each one spills) become the text they
  * show, so results survive sharing, copying and uninstalling. Only those cells change: the others
- * of the block written are put back exactly as they were (formulas, numbers, dates, text).
+ * of the block written are put back exactly as they were (formulas, numbers, dates, text), and so
+ * are an error a formula shows and the empty cells of a result.
  * Three reads and two writes, whatever the number of formulas.
  */
 import type { AppContext } from '../../engine/context';
@@ -19,21 +20,35 @@ export function spillHeight(formula: string, lastRow: number): number {
   return Math.max(1, end - start + 1);
 }
 
-/** Converts the formulas of the selected rows (every row when one cell is selected). Returns how many cells. */
-export function convertFormulasToValues(ctx: AppContext): number {
+/** A cell showing an error (#ERROR!, #REF!, #N/A…): never frozen as text, it stays a formula. */
+const SHOWS_ERROR = /^#(ERROR!|REF!|N\/A|VALUE!|NAME\?|DIV\/0!|NUM!|NULL!)$/;
+
+/** What a conversion did: cells now holding text, and formula cells left as they were (an error). */
+export interface Converted {
+  cells: number;
+  errors: number;
+}
+
+/**
+ * Converts the formulas whose result reaches the selected rows (one selected cell: its row). A
+ * range formula's result is converted whole: its cells cannot be half formula, half text. An error
+ * is left as its formula and an empty cell of a result stays empty, never "" as text.
+ */
+export function convertFormulasToValues(ctx: AppContext): Converted {
   const sheet = ctx.spreadsheet.activeSheet();
   const lastRow = sheet.lastRow();
   const lastColumn = sheet.lastColumn();
-  if (!lastRow || !lastColumn) return 0;
-  const spans = ctx.spreadsheet.selectedRows();
-  const inScope = (row: number) =>
-    spans.length === 0 || spans.some((span) => row >= span.start && row <= span.end);
+  if (!lastRow || !lastColumn) return { cells: 0, errors: 0 };
+  const cellRow = ctx.spreadsheet.selectedCellRow();
+  const spans = cellRow ? [{ start: cellRow, end: cellRow }] : ctx.spreadsheet.selectedRows();
+  const reaches = (top: number, height: number) =>
+    spans.length === 0 || spans.some((span) => top <= span.end && top + height - 1 >= span.start);
   const formulas = sheet.readFormulas(1, 1, lastRow, lastColumn);
   const origins: { row: number; column: number; height: number }[] = [];
   formulas.forEach((line, index) =>
     line.forEach((formula, offset) => {
-      if (isOurFormula(formula) && inScope(index + 1))
-        origins.push({ row: index + 1, column: offset + 1, height: spillHeight(formula, lastRow) });
+      const height = isOurFormula(formula) ? spillHeight(formula, lastRow) : 0;
+      if (height && reaches(index + 1, height)) origins.push({ row: index + 1, column: offset + 1, height });
     }),
   );
   if (origins.length === 0) throw new UserError('No Sheet Enrich formula in the selected rows.');
@@ -47,15 +62,21 @@ export function convertFormulasToValues(ctx: AppContext): number {
     for (let row = origin.row; row < origin.row + origin.height && row <= bottom; row++)
       targets.add(`${row}:${origin.column}`);
   const textCells: CellRef[] = [];
+  let errors = 0;
   const block = existing.values.map((line, r) =>
     line.map((value, c) => {
       const row = top + r;
       const column = left + c;
-      if (!targets.has(`${row}:${column}`)) return keptAsItWas(existing, r, c);
+      const text = value instanceof Date ? value.toISOString() : String(value ?? '');
+      if (!targets.has(`${row}:${column}`) || text === '') return keptAsItWas(existing, r, c);
+      if (SHOWS_ERROR.test(text)) {
+        errors += existing.formulas[r]![c] ? 1 : 0;
+        return keptAsItWas(existing, r, c);
+      }
       textCells.push([row, column]);
-      return value instanceof Date ? value.toISOString() : String(value ?? '');
+      return text;
     }),
   );
   sheet.writeCells(top, left, block, textCells);
-  return textCells.length;
+  return { cells: textCells.length, errors };
 }
