@@ -35,6 +35,11 @@ export const LIMITS = {
    * column fits; a larger one queues in parts as the queue is got.
    */
   formulaRequestsPerCall: 1000,
+  /**
+   * The longest input a formula queues (a name, a company, a URL, an email): a request must fit one
+   * property value, and no contact's input is this long. A longer cell fails its own row only.
+   */
+  formulaInputChars: 500,
   /** Apps Script daily quotas per user: UrlFetch calls, and total trigger runtime. */
   dailyUrlFetches: { consumer: 20_000, workspace: 100_000 },
   dailyTriggerMinutes: { consumer: 90, workspace: 360 },

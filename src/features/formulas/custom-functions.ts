@@ -180,6 +180,9 @@ function enqueueFitting(ctx: FormulaContext, requests: readonly FormulaRequest[]
 /** What one row shows before the ledger is asked: "" for an empty row, a reason for a bad one. */
 function rowProblem(spec: FormulaSpec, cells: string[], input: ContactInputs): string | undefined {
   if (cells.slice(0, spec.inputs).every((cell) => !cell)) return '';
+  const long = cells.slice(0, spec.inputs).findIndex((cell) => cell.length > LIMITS.formulaInputChars);
+  if (long >= 0)
+    return `⚠ ${spec.names[long]} is too long (${cells[long]!.length.toLocaleString('en-US')} characters; at most ${LIMITS.formulaInputChars})`;
   const missing = missingInput(spec.kind, input);
   if (spec.names[0] === 'profile_url' && !input.networkUrl) return '⚠ not a person profile URL';
   return missing ? `⚠ ${missing.replace('missing input: ', 'missing ')}` : undefined;

@@ -139,3 +139,17 @@ describe('an email formula over an address that will bounce', () => {
     );
   });
 });
+
+describe('one bad cell in a range formula', () => {
+  it('fails its own row with its reason; the other rows queue as usual', () => {
+    const ctx = contextFor(createWorld());
+    const rows = 200;
+    const first = Array.from({ length: rows }, (_, i) => [i === 57 ? 'x'.repeat(50_000) : `Ann${i}`]);
+    const last = Array.from({ length: rows }, () => ['Lee']);
+    const company = Array.from({ length: rows }, (_, i) => [`acme${i}.com`]);
+    const answers = answerFormula(ctx, contactFieldSpec('work_email'), [first, last, company]) as string[][];
+    expect(answers[57]).toEqual(['⚠ first_name is too long (50,000 characters; at most 500)']);
+    const others = answers.filter((_, i) => i !== 57).map(([value]) => value);
+    expect(others.every((value) => value?.startsWith('⏳ queued'))).toBe(true);
+  });
+});
