@@ -6,16 +6,23 @@ import * as z from 'zod/mini';
 import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
-import { dayIn } from './local-time';
+import { capDay, dayIn, DAY_MS, nextMidnight } from './local-time';
 import type { RunRecord } from './registry';
-import { decodeRecord, encodeRecord, recordCodec, type RecordOf } from './stored-records';
+import { decodeRecord, encodeRecord, optional, recordCodec, type RecordOf } from './stored-records';
 
 const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
   /** Whose key pays: the user who turned it on (their trigger sends). */
   email: z.string(),
   dailyCap: z.number(),
-  /** The day (spreadsheet time zone) `committed` counts for. */
+  /** The day (spreadsheet time zone) `committed` counts for, as the user reads it. */
   day: z.string(),
+  /** When `committed` starts again (local-time.ts capDay): a time-zone change cannot move it. */
+  resetAt: optional(z.number()),
+  /**
+   * Switched off: the record stays, so that switching on again the same day does not start a new
+   * day's cap (what was committed still counts).
+   */
+  off: optional(z.boolean()),
   /** Credits today's automatic runs may cost at most (their estimates). */
   committed: z.number(),
 }));
@@ -26,14 +33,21 @@ const MAX_DAILY_CAP = 1_000_000;
 const today = (ctx: Pick<PlatformPorts, 'clock' | 'spreadsheet'>) =>
   dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
 
-export function readFormulaAuto(
-  ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
-): FormulaAuto | null {
+/** The setting as stored, on or off, its count started again when its reset moment passed. */
+function readStored(ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>): FormulaAuto | null {
   const text = ctx.documentStore.get(DOCUMENT_PROPERTY.formulaAuto);
   const decoded = text ? decodeRecord(FORMULA_AUTO_CODEC, text) : undefined;
   if (!decoded?.ok) return null;
-  const day = today(ctx);
-  return decoded.value.day === day ? decoded.value : { ...decoded.value, day, committed: 0 };
+  const { current, day, resetAt } = capDay(decoded.value, ctx.spreadsheet.timeZone(), ctx.clock.now());
+  return { ...decoded.value, day, resetAt, committed: current ? decoded.value.committed : 0 };
+}
+
+/** The automatic mode when it is on; null when off. */
+export function readFormulaAuto(
+  ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
+): FormulaAuto | null {
+  const auto = readStored(ctx);
+  return auto && !auto.off ? auto : null;
 }
 
 export function writeFormulaAuto(ctx: PlatformPorts, auto: FormulaAuto): void {
@@ -42,8 +56,10 @@ export function writeFormulaAuto(ctx: PlatformPorts, auto: FormulaAuto): void {
 
 /** Turns the automatic mode on (with the caller's key) or off. Returns the setting. */
 export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: number): FormulaAuto | null {
+  const current = readStored(ctx);
   if (!enabled) {
-    ctx.documentStore.delete(DOCUMENT_PROPERTY.formulaAuto);
+    // Kept, switched off: its count still holds if the mode is switched on again before the reset.
+    if (current && !current.off) writeFormulaAuto(ctx, { ...current, off: true });
     return null;
   }
   if (!Number.isInteger(dailyCap) || dailyCap < 1 || dailyCap > MAX_DAILY_CAP)
@@ -55,11 +71,12 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
     throw new UserError(
       'Sheet Enrich cannot tell who you are here, so it cannot spend your credits automatically.',
     );
-  const current = readFormulaAuto(ctx);
   const auto: FormulaAuto = {
     email,
     dailyCap,
-    day: today(ctx),
+    day: current?.day ?? today(ctx),
+    // Fixed now for a new count: no later time-zone change moves it.
+    resetAt: current?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
     committed: current?.committed ?? 0,
   };
   writeFormulaAuto(ctx, auto);
@@ -82,10 +99,10 @@ export function releaseAutomatic(
 ): void {
   const ended = runs.filter(({ run }) => run.automatic);
   if (ended.length === 0) return;
-  const auto = readFormulaAuto(ctx);
+  const auto = readStored(ctx);
   if (!auto) return;
   const released = ended
-    .filter(({ run }) => dayIn(ctx.spreadsheet.timeZone(), run.startedAt) === auto.day)
+    .filter(({ run }) => run.startedAt >= (auto.resetAt ?? 0) - DAY_MS)
     .reduce((sum, { unspent }) => sum + unspent, 0);
   if (released > 0) writeFormulaAuto(ctx, { ...auto, committed: Math.max(0, auto.committed - released) });
 }

@@ -29,3 +29,43 @@ function parts(timeZone: string, ms: number): string {
     return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
   }
 }
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The next midnight after `ms` in the time zone (to the minute; a DST day is an hour off). */
+export function nextMidnight(timeZone: string, ms: number): number {
+  const [hours, minutes] = parts(timeZone, ms).slice(11).split(':').map(Number);
+  return ms - (ms % 60_000) - ((hours ?? 0) * 60 + (minutes ?? 0)) * 60_000 + DAY_MS;
+}
+
+/** A daily cap's count and the moment it resets, as a stored record keeps them. */
+export interface CapDay {
+  /** The day the count is for, as the user reads it ("2026-11-22"): for display only. */
+  day: string;
+  /** When the count starts again (ms). Absent in records written before it was kept. */
+  resetAt?: number;
+}
+
+/**
+ * Whether a daily cap's count is still the current one, and when it resets. The reset moment is
+ * fixed when the count starts (the next midnight in the spreadsheet's zone then) and moves by whole
+ * days only, so no later change of the time zone can start another day's cap early.
+ */
+export function capDay(
+  stored: CapDay,
+  timeZone: string,
+  now: number,
+): { current: boolean; day: string; resetAt: number } {
+  if (stored.resetAt === undefined) {
+    // An older record: its count holds for the rest of the day it names.
+    const current = stored.day === dayIn(timeZone, now);
+    return {
+      current,
+      day: current ? stored.day : dayIn(timeZone, now),
+      resetAt: nextMidnight(timeZone, now),
+    };
+  }
+  if (now < stored.resetAt) return { current: true, day: stored.day, resetAt: stored.resetAt };
+  const resetAt = stored.resetAt + Math.ceil((now + 1 - stored.resetAt) / DAY_MS) * DAY_MS;
+  return { current: false, day: dayIn(timeZone, now), resetAt };
+}

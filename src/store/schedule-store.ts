@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import type { RunRecord } from './registry';
-import { dayIn } from './local-time';
+import { capDay, DAY_MS } from './local-time';
 import {
   decodeRecord,
   encodeRecord,
@@ -40,8 +40,10 @@ const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
   owner: z.string(),
   savedAt: z.number(),
   lastRunAt: optional(z.number()),
-  /** The day (spreadsheet time zone) committedToday counts for. */
+  /** The day (spreadsheet time zone) committedToday counts for, as the user reads it. */
   day: z.string(),
+  /** When committedToday starts again (local-time.ts capDay): a time-zone change cannot move it. */
+  resetAt: optional(z.number()),
   /** What today's scheduled runs may cost at most (their estimates, committed before sending). */
   committedToday: z.number(),
   /** Failed runs in a row. */
@@ -63,13 +65,13 @@ export const PERIOD_MS: Readonly<Record<ScheduleEvery, number>> = {
 
 type ScheduleContext = Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>;
 
-/** The schedule, its day's counter reset when the day (spreadsheet time zone) changed. */
+/** The schedule, its day's count started again when its reset moment passed (capDay). */
 export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
   const text = ctx.documentStore.get(DOCUMENT_PROPERTY.schedule);
   const decoded = text ? decodeRecord(SCHEDULE_CODEC, text) : undefined;
   if (!decoded?.ok) return null;
-  const day = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
-  return decoded.value.day === day ? decoded.value : { ...decoded.value, day, committedToday: 0 };
+  const { current, day, resetAt } = capDay(decoded.value, ctx.spreadsheet.timeZone(), ctx.clock.now());
+  return { ...decoded.value, day, resetAt, committedToday: current ? decoded.value.committedToday : 0 };
 }
 
 export function writeSchedule(ctx: ScheduleContext, schedule: ScheduleRecord): void {
@@ -89,8 +91,8 @@ export function scheduleIsMine(ctx: PlatformPorts): boolean {
 /**
  * Scheduled runs ended: what each was allowed (its estimate) but did not spend (`unspent`, computed
  * by the engine, which counts a job whose start was lost at its most) is given back to today's cap,
- * so the cap limits what is charged, not what was feared. Only for a run of the same day
- * (spreadsheet time zone), and only once: the runs are saved as ended in the same step.
+ * so the cap limits what is charged, not what was feared. Only for a run of the current count, and
+ * only once: the runs are saved as ended in the same step.
  */
 export function releaseUnspent(
   ctx: PlatformPorts,
@@ -100,9 +102,9 @@ export function releaseUnspent(
   if (ended.length === 0) return;
   const schedule = readSchedule(ctx);
   if (!schedule) return;
-  const zone = ctx.spreadsheet.timeZone();
+  // Runs started within the current count (since its last reset) give back to it.
   const released = ended
-    .filter(({ run }) => dayIn(zone, run.startedAt) === schedule.day)
+    .filter(({ run }) => run.startedAt >= (schedule.resetAt ?? 0) - DAY_MS)
     .reduce((sum, { unspent }) => sum + unspent, 0);
   if (released === 0) return;
   writeSchedule(ctx, { ...schedule, committedToday: Math.max(0, schedule.committedToday - released) });

@@ -16,7 +16,7 @@ import {
   writeSchedule,
   type ScheduleRecord,
 } from '../../store/schedule-store';
-import { dayIn, minuteIn } from '../../store/local-time';
+import { dayIn, minuteIn, nextMidnight } from '../../store/local-time';
 import { readSheetTable } from '../../sheet/table';
 import { UserError } from '../../domain/user-error';
 import type { scheduleRequestSchema } from './schedule-rpc';
@@ -110,7 +110,8 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     owner,
     savedAt: ctx.clock.now(),
     day: current?.day ?? dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-    // What today's runs committed still counts: saving again does not reset the daily cap.
+    // What today's runs committed still counts, until the same reset: saving again resets nothing.
+    resetAt: current?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
     committedToday: current?.committedToday ?? 0,
     failures: 0,
   };

@@ -1,0 +1,68 @@
+/**
+ * A daily cap's count starts again at a moment fixed when the count started: switching the
+ * spreadsheet's time zone (to UTC+14 and back, as an editor did to buy 102 credits under a cap of
+ * 40) or switching the automatic mode off and on never starts another day's cap early.
+ */
+import type { PlatformPorts } from '../../../src/platform/ports';
+import { readFormulaAuto, setFormulaAuto, writeFormulaAuto } from '../../../src/store/formula-auto-setting';
+import { capDay } from '../../../src/store/local-time';
+import { createWorld } from '../fakes/context';
+import { FakeClock } from '../fakes/ports';
+
+const HOUR = 60 * 60 * 1000;
+
+function setup() {
+  const world = createWorld();
+  const clock = new FakeClock(Date.UTC(2025, 0, 15, 9, 0, 0));
+  let zone = 'Etc/UTC';
+  const ctx = {
+    documentStore: world.documentStore,
+    clock,
+    spreadsheet: { timeZone: () => zone },
+    userEmail: () => 'ann@example.com',
+  } as unknown as PlatformPorts;
+  return { ctx, clock, setZone: (next: string) => (zone = next) };
+}
+
+describe('the automatic mode’s daily cap', () => {
+  it('keeps its count through time-zone changes and off/on, and starts again at the fixed reset', () => {
+    const { ctx, clock, setZone } = setup();
+    const auto = setFormulaAuto(ctx, true, 40)!;
+    writeFormulaAuto(ctx, { ...auto, committed: 40 });
+    setZone('Pacific/Kiritimati'); // UTC+14: already the next day there
+    expect(readFormulaAuto(ctx)?.committed).toBe(40);
+    clock.advance(80 * 60 * 1000);
+    setZone('Etc/UTC');
+    expect(readFormulaAuto(ctx)?.committed).toBe(40);
+    setZone('Pacific/Pago_Pago'); // UTC-11: the day before there
+    expect(readFormulaAuto(ctx)?.committed).toBe(40);
+    setFormulaAuto(ctx, false, 40);
+    expect(readFormulaAuto(ctx)).toBeNull();
+    expect(setFormulaAuto(ctx, true, 40)?.committed).toBe(40);
+    // The reset fixed when the count started: the next UTC midnight after 09:00.
+    clock.time = Date.UTC(2025, 0, 15, 23, 59);
+    expect(readFormulaAuto(ctx)?.committed).toBe(40);
+    clock.time = Date.UTC(2025, 0, 16, 0, 1);
+    expect(readFormulaAuto(ctx)?.committed).toBe(0);
+  });
+});
+
+describe('capDay', () => {
+  it('moves a reset by whole days only, and reads a record without one by its day', () => {
+    const resetAt = Date.UTC(2025, 0, 16);
+    expect(capDay({ day: '2025-01-15', resetAt }, 'Pacific/Kiritimati', resetAt - HOUR)).toMatchObject({
+      current: true,
+      resetAt,
+    });
+    expect(
+      capDay({ day: '2025-01-15', resetAt }, 'Pacific/Kiritimati', resetAt + 3 * 24 * HOUR),
+    ).toMatchObject({ current: false, resetAt: resetAt + 4 * 24 * HOUR });
+    const now = Date.UTC(2025, 0, 15, 9);
+    expect(capDay({ day: '2025-01-15' }, 'Etc/UTC', now)).toEqual({
+      current: true,
+      day: '2025-01-15',
+      resetAt,
+    });
+    expect(capDay({ day: '2025-01-14' }, 'Etc/UTC', now).current).toBe(false);
+  });
+});
