@@ -78,7 +78,9 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     autoSwitch.checked = !!auto?.yours;
     if (auto) capInput.value = String(auto.dailyCap);
     autoHint.textContent = !auto
-      ? 'Off: formulas never spend credits on their own.'
+      ? view.autoPaused
+        ? `Off: it switched itself off because ${view.autoPaused}`
+        : 'Off: formulas never spend credits on their own.'
       : auto.yours
         ? `On, with your key (${auto.ownerEmail}): ${plural(auto.committedToday, 'credit')} of ${plural(auto.dailyCap, 'credit')} committed today.`
         : `On, with ${auto.ownerEmail}'s key. Switching it on makes your key pay instead.`;

@@ -1,8 +1,8 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
 import { saveRecordsOf, type AppContext } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
-import { releaseUnspent } from '../store/schedule-store';
-import { releaseAutomatic } from '../store/formula-auto-setting';
+import { pauseSchedule, releaseUnspent } from '../store/schedule-store';
+import { pauseFormulaAuto, releaseAutomatic } from '../store/formula-auto-setting';
 import { maxCreditsPerContact } from './plan';
 import { pruneRegistry, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import type { RunState } from '../domain/runs';
@@ -56,18 +56,21 @@ export function summary(run: RunRecord): string {
   return run.error ? `${base}. ${run.error}` : `${base}.`;
 }
 
+/** The most a run's jobs whose start's answer was lost may have cost: each of their contacts at its most. */
+export function lostStartCredits(run: RunRecord, jobs: readonly JobRecord[]): number {
+  const perContact = maxCreditsPerContact(run.kind, run.fields);
+  return jobs
+    .filter((job) => job.state === 'ambiguous')
+    .reduce((sum, job) => sum + job.fingerprints.length * perContact, 0);
+}
+
 /**
  * What a capped run was allowed but did not spend: its estimate less what the API charged, and less
- * the most its jobs whose start was lost may have cost (the API may have charged them: until they
- * are imported or given up, they count in full).
+ * the most its lost starts may have cost (until they are imported or given up, they count in full).
  */
 export function unspentCredits(run: RunRecord, jobs: readonly JobRecord[]): number {
   if (run.estimatedCredits === undefined) return 0;
-  const perContact = maxCreditsPerContact(run.kind, run.fields);
-  const mayHaveCost = jobs
-    .filter((job) => job.state === 'ambiguous')
-    .reduce((sum, job) => sum + job.fingerprints.length * perContact, 0);
-  return Math.max(0, run.estimatedCredits - run.credits - mayHaveCost);
+  return Math.max(0, run.estimatedCredits - run.credits - lostStartCredits(run, jobs));
 }
 
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
@@ -78,6 +81,8 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     const jobs = registry.jobs.filter((job) => job.run === run.id);
     if (!jobs.every(jobSettled)) continue;
     Object.assign(run, finalState(run, jobs), { endedAt: ctx.clock.now() });
+    const mayHaveCost = lostStartCredits(run, jobs);
+    if (mayHaveCost > 0) run.mayHaveCost = mayHaveCost;
     ended.push(run);
   }
   if (ended.length === 0) return;
@@ -91,6 +96,9 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   }));
   releaseUnspent(ctx, unspent);
   releaseAutomatic(ctx, unspent);
+  // A capped source whose run lost a job start stops until the user settles it: it may have been
+  // charged, and sending more on top would let it overrun what the user switched on.
+  pauseForLostStarts(ctx, ended);
   for (const run of ended) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
   appendRunLog(ctx, ended, registry);
@@ -98,3 +106,14 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
 }
 
 export { contactsFound };
+
+function pauseForLostStarts(ctx: AppContext, ended: readonly RunRecord[]): void {
+  for (const run of ended) {
+    if (!run.mayHaveCost) continue;
+    const reason = (resume: string) =>
+      `a run's job start was lost: it may have been charged up to ${plural(run.mayHaveCost!, 'credit')}. ` +
+      `Import the job (its id is in the log tab) or retry it from the Jobs panel, then ${resume}.`;
+    if (run.source === 'schedule') pauseSchedule(ctx, reason('save the schedule again'));
+    if (run.automatic) pauseFormulaAuto(ctx, reason('switch automatic results on again'));
+  }
+}

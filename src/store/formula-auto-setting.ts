@@ -23,6 +23,8 @@ const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
    * day's cap (what was committed still counts).
    */
   off: optional(z.boolean()),
+  /** Why it switched itself off, in plain words (switching it on again clears it). */
+  pausedReason: optional(z.string()),
   /** Credits today's automatic runs may cost at most (their estimates). */
   committed: z.number(),
 }));
@@ -74,6 +76,7 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
   const auto: FormulaAuto = {
     email,
     dailyCap,
+    // Switched on: any reason it had stopped for is the user's to have settled.
     day: current?.day ?? today(ctx),
     // Fixed now for a new count: no later time-zone change moves it.
     resetAt: current?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
@@ -105,4 +108,18 @@ export function releaseAutomatic(
     .filter(({ run }) => run.startedAt >= (auto.resetAt ?? 0) - DAY_MS)
     .reduce((sum, { unspent }) => sum + unspent, 0);
   if (released > 0) writeFormulaAuto(ctx, { ...auto, committed: Math.max(0, auto.committed - released) });
+}
+
+/** Switches the automatic mode off by itself, saying why (the Jobs panel shows it). */
+export function pauseFormulaAuto(ctx: PlatformPorts, reason: string): void {
+  const auto = readStored(ctx);
+  if (auto && !auto.off) writeFormulaAuto(ctx, { ...auto, off: true, pausedReason: reason });
+}
+
+/** Why the automatic mode switched itself off, if it did and is still off. */
+export function formulaAutoPause(
+  ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
+): string | undefined {
+  const auto = readStored(ctx);
+  return auto?.off ? auto.pausedReason : undefined;
 }

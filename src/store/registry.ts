@@ -91,6 +91,11 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   unprocessed: optional(z.number()),
   /** The most the run could cost at the price table when it started (the user confirmed it). */
   estimatedCredits: optional(z.number()),
+  /**
+   * At its end: the most its jobs whose start's answer was lost may have cost (the API may have
+   * created and charged them). Counted against the caps and named in the log until they are settled.
+   */
+  mayHaveCost: optional(z.number()),
   /** Set when the end of the run was announced. */
   endedAt: optional(z.number()),
 }));

@@ -50,7 +50,9 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
     String(run.found.phone),
     String(run.found.profile),
     String(run.estimatedCredits ?? ''),
-    String(run.credits),
+    run.mayHaveCost
+      ? `${run.credits} (may have been charged up to ${run.credits + run.mayHaveCost})`
+      : String(run.credits),
     ids.join(' '),
     run.state,
     run.error ?? '',

@@ -109,3 +109,9 @@ export function releaseUnspent(
   if (released === 0) return;
   writeSchedule(ctx, { ...schedule, committedToday: Math.max(0, schedule.committedToday - released) });
 }
+
+/** Pauses the schedule with a reason the panel shows (saving it again resumes it). */
+export function pauseSchedule(ctx: ScheduleContext, reason: string): void {
+  const schedule = readSchedule(ctx);
+  if (schedule && !schedule.pausedReason) writeSchedule(ctx, { ...schedule, pausedReason: reason });
+}

@@ -181,6 +181,8 @@ export interface FormulaQueueView {
   }[];
   /** "Get formula results automatically": null when off. */
   auto: { ownerEmail: string; dailyCap: number; committedToday: number; yours: boolean } | null;
+  /** Why "Get formula results automatically" switched itself off (a run lost a job start). */
+  autoPaused?: string;
 }
 
 export type { FilterSpec, SearchFilters, SearchKind } from '../domain/search-filters';

@@ -278,6 +278,36 @@ describe('Get formula results automatically', () => {
   });
 });
 
+describe('Get formula results automatically, when a job start is lost', () => {
+  it('switches itself off with the reason, and counts the lost start at its most', async () => {
+    const contacts = people(3, 0);
+    const addon = kit.open(contactRows(contacts), { userEmail: 'owner@example.com' });
+    typeFormula(addon, 'G2', '=ENRICH_EMAIL(A2:A4,B2:B4,D2:D4)');
+    addon.recalculate();
+    addon.call('setFormulaAuto', { enabled: true, dailyCap: 100 });
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    try {
+      firePoll(addon);
+      await sleep(300);
+      firePoll(addon);
+    } finally {
+      await kit.emulator().admin.config({ faults: 'lost=0' });
+    }
+    const view = addon.call<FormulaQueueView>('getFormulaQueue');
+    expect(view.auto).toBeNull();
+    expect(view.autoPaused).toBe(
+      "a run's job start was lost: it may have been charged up to 3 credits. Import the job (its id is in the log tab) or retry it from the Jobs panel, then switch automatic results on again.",
+    );
+    // Nothing more is sent while it is off, and switching it on again keeps what was committed.
+    const jobs = (await kit.emulator().admin.jobs()).length;
+    firePoll(addon);
+    expect((await kit.emulator().admin.jobs()).length).toBe(jobs);
+    const on = addon.call<FormulaQueueView>('setFormulaAuto', { enabled: true, dailyCap: 100 });
+    expect(on.auto?.committedToday).toBe(3);
+    expect(on.autoPaused).toBeUndefined();
+  });
+});
+
 describe('the formula refresh', () => {
   it('killed between clearing the formulas and writing them back, puts them back at the next poll', async () => {
     const addon = kit.open(contactRows(CONTACTS));

@@ -188,6 +188,36 @@ describe("a schedule's settings", () => {
   });
 });
 
+describe('a schedule whose job start is lost', () => {
+  it('counts it at its most, pauses with the reason, and the log says what it may have cost', async () => {
+    const addon = kit.open([HEADER, ...rowsOf(people(5))], { addon: true });
+    schedule(addon, { perRun: 60, perDay: 60 });
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    try {
+      await tick(addon);
+      // The lost start is never resent: the next tick ends the run, ambiguous.
+      addon.advanceClock(HOUR);
+      addon.fireTriggers();
+    } finally {
+      await kit.emulator().admin.config({ faults: 'lost=0' });
+    }
+    const view = addon.call<ScheduleView>('getSchedule');
+    // 5 contacts at 11 credits at most (work email and phone): all of it stays committed.
+    expect(view.committedToday).toBe(55);
+    expect(view.pausedReason).toBe(
+      "a run's job start was lost: it may have been charged up to 55 credits. Import the job (its id is in the log tab) or retry it from the Jobs panel, then save the schedule again.",
+    );
+    const log = logRows(addon);
+    const charged = log[0]!.indexOf('Credits charged');
+    expect(log.at(-1)![charged]).toBe('0 (may have been charged up to 55)');
+    // Paused: later ticks send nothing.
+    const jobs = (await kit.emulator().admin.jobs()).length;
+    addon.advanceClock(HOUR);
+    addon.fireTriggers();
+    expect((await kit.emulator().admin.jobs()).length).toBe(jobs);
+  });
+});
+
 describe('a schedule over a week', () => {
   it('runs hourly over a sheet that keeps growing: credits are exactly what the new rows needed, capped per day', async () => {
     const contacts = people(160, 0.1);

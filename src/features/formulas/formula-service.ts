@@ -7,11 +7,13 @@ import type { AppContext } from '../../engine/context';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { storeFormulaPlan } from '../../engine/start';
-import { readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
+import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
 import { readCreditBalance } from '../../views/balance';
 import type { FormulaQueueView, PlanView } from '../../views/rpc';
 import type { FormulaAutoRequest, FormulaPlanRequest } from './formulas-rpc';
+
+const withPause = (reason: string | undefined) => (reason ? { autoPaused: reason } : {});
 
 /** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
 export function formulaQueueView(ctx: AppContext): FormulaQueueView {
@@ -35,6 +37,7 @@ export function formulaQueueView(ctx: AppContext): FormulaQueueView {
       committedToday: auto.committed,
       yours: auto.email === ctx.userEmail(),
     },
+    ...withPause(formulaAutoPause(ctx)),
   };
 }
 
