@@ -12,6 +12,7 @@ import type { EnrichField } from '../domain/fields';
 import type { PollOutcome } from '../api/port';
 import { readSheetTable } from '../sheet/table';
 import { UserError } from '../domain/user-error';
+import { plural } from '../domain/words';
 import { saveRecordsOf, registryOf, type AppContext } from './context';
 import { resolveMapping } from '../store/mapping-store';
 import { maxCreditsPerContact } from './plan';
@@ -129,12 +130,7 @@ function importIntoAmbiguousJob(ctx: AppContext, jobId: string, ref: RunJobRef):
   const { run, job } = underLock(ctx, (registry) => ambiguousJob(registry, ref));
   const { outcome } = fetchJob(ctx, jobId, [run.kind]);
   if (outcome.kind === 'error') throw new UserError(outcome.error.userMessage);
-  if (outcome.kind === 'result' && outcome.result.items.length) {
-    const ours = new Set(job.fingerprints);
-    if (!outcome.result.items.some((item) => ours.has(item.custom.fp ?? ''))) {
-      throw new UserError(`The job ${jobId} is another job: none of its contacts belongs to this one.`);
-    }
-  }
+  if (outcome.kind === 'result') checkSameJob(jobId, outcome.result, run, job);
   return underLock(ctx, (registry) => {
     const current = ambiguousJob(registry, ref);
     reopen(ctx, registry, current.run, current.job, {
@@ -145,6 +141,29 @@ function importIntoAmbiguousJob(ctx: AppContext, jobId: string, ref: RunJobRef):
     });
     return { runId: run.id, contacts: job.fingerprints.length };
   });
+}
+
+/**
+ * Refuses a job that is not the lost one: another run's job over the same rows (a phone-only run,
+ * say) would record its fields' answers, and "not found" for the fields it never asked, while the
+ * real job's paid answers were never read. Its readable name ends with the run and job it was
+ * started for (the spreadsheet's title may have changed since), and every contact must be the lost
+ * job's, all of them once the job is done.
+ */
+function checkSameJob(jobId: string, result: JobResult, run: RunRecord, job: JobRecord): void {
+  const tail = `run ${run.id} job ${job.seq + 1}`;
+  if (result.name && !result.name.endsWith(tail))
+    throw new UserError(
+      `The job ${jobId} is another job ("${result.name}"): this one's name ends with "${tail}". Look for that name in the provider's dashboard.`,
+    );
+  const ours = new Set(job.fingerprints);
+  const theirs = new Set(result.items.map((item) => item.custom.fp ?? ''));
+  const strangers = [...theirs].filter((fp) => !ours.has(fp)).length;
+  const finished = result.status === 'FINISHED';
+  if (strangers > 0 || (finished && result.items.length > 0 && theirs.size !== ours.size))
+    throw new UserError(
+      `The job ${jobId} is another job: it holds ${plural(theirs.size, 'contact')}, ${strangers} of them not this job's, which sent ${plural(ours.size, 'contact')}.`,
+    );
 }
 
 /** Fields a lost job asked for, as far as its answers show (asking again for a miss costs nothing). */

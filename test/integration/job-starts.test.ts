@@ -87,6 +87,28 @@ describe('job starts whose answer was lost', () => {
     expect(done.credits).toBe(stats.credits_spent);
   });
 
+  it("import refuses another run's job over the same rows, then takes the lost one", async () => {
+    // A phone-only run over 20 rows ends; a work-email run over the same rows loses its start.
+    const addon = kit.open(contactRows(people(20)));
+    const phones = planAndStart(addon, { fields: ['phone'] });
+    await settle(addon, phones.start.runId);
+    const phoneJob = (await jobsEnded(kit.emulator()))[0]!;
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const { start } = planAndStart(addon, { fields: ['work_email'], overwrite: true });
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const lost = ambiguousRun(addon, start.runId).ambiguousJobs![0]!;
+    expect(() =>
+      addon.call('importJob', { jobId: phoneJob.id, job: { runId: start.runId, seq: lost.seq } }),
+    ).toThrow(`The job ${phoneJob.id} is another job ("${phoneJob.name}")`);
+    // Nothing was recorded for it: the lost job is still the one to import.
+    expect(ambiguousRun(addon, start.runId).ambiguousJobs).toHaveLength(1);
+    const real = (await emulatorJobsByName()).get(lost.name)!;
+    addon.call<ImportJobView>('importJob', { jobId: real.id, job: { runId: start.runId, seq: lost.seq } });
+    const run = await settle(addon, start.runId);
+    expect(run.state).toBe('finished');
+    expect(run.found.workEmail).toBeGreaterThan(10);
+  });
+
   it('import refuses the id of another job', async () => {
     const { addon, runId } = await lostStarts(150)();
     const byName = await emulatorJobsByName();
