@@ -8,7 +8,7 @@
  */
 import type { JobResult } from '../domain/model';
 import type { JobKind } from '../domain/runs';
-import type { EnrichField } from '../domain/fields';
+import { ENRICH_FIELDS, FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { PollOutcome } from '../api/port';
 import { readSheetTable } from '../sheet/table';
 import { UserError } from '../domain/user-error';
@@ -166,15 +166,16 @@ function checkSameJob(jobId: string, result: JobResult, run: RunRecord, job: Job
     );
 }
 
-/** Fields a lost job asked for, as far as its answers show (asking again for a miss costs nothing). */
+/**
+ * The fields a job whose record was lost is known to have asked for: those its answers hold (the API
+ * does not echo what was asked). A field it found nothing for is recorded as nothing, never as "not
+ * found": the ledger must not say a field was looked up when it may not have been.
+ */
 function fieldsFound(result: JobResult): EnrichField[] {
-  const found = new Set<EnrichField>();
-  for (const item of result.items) {
-    if (item.workEmail ?? item.workEmails[0]) found.add('work_email');
-    if (item.personalEmail ?? item.personalEmails[0]) found.add('personal_email');
-    if (item.phone ?? item.phones[0]) found.add('phone');
-  }
-  return found.size ? [...found] : ['work_email'];
+  return ENRICH_FIELDS.filter((field) => {
+    const slot = FIELD_TABLE[field].slot;
+    return result.items.some((item) => item[slot] ?? item[`${slot}s`][0]);
+  });
 }
 
 function importLostJob(ctx: AppContext, jobId: string): ImportResult {

@@ -15,6 +15,7 @@ import {
   progress,
   rowsOf,
   settle,
+  SHEET,
 } from './support/engine';
 
 const kit = engineKit();
@@ -154,6 +155,26 @@ describe('job starts whose answer was lost', () => {
     ).toBe(true);
     expect(rowsOf(addon).filter((row) => row.workEmail).length).toBeGreaterThan(20);
     expect((await kit.emulator().admin.stats()).jobs.total).toBe(1);
+  });
+
+  it('a lost-registry import records only the fields its answers show, never "not found" for others', async () => {
+    // A phone-only job over people the API does not know: it finds nothing.
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(5, 1)));
+    const { start } = planAndStart(addon, { fields: ['phone'] });
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const [job] = [...(await emulatorJobsByName()).values()];
+    ambiguousRun(addon, start.runId);
+    for (const key of Object.keys(addon.properties.document.getProperties()))
+      if (key.startsWith(DOCUMENT_PROPERTY.runPrefix) || key.startsWith(DOCUMENT_PROPERTY.jobPrefix))
+        addon.properties.document.deleteProperty(key);
+    const imported = addon.call<ImportJobView>('importJob', { jobId: job!.id });
+    await settle(addon, imported.runId);
+    // Work email was never asked: a formula asking for it queues, it does not say "— not found".
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange('K2').setFormula('=ENRICH_EMAIL(A2,B2,D2)');
+    addon.recalculate();
+    expect(sheet.getRange('K2').getDisplayValue()).toMatch(/^⏳ queued/);
   });
 
   it('an execution killed after the start went out leaves the job ambiguous, never resent', async () => {
