@@ -40,7 +40,13 @@ function start(app: HTMLElement): void {
     { id: 'reverse', label: 'Reverse', panel: reverse.element, onShow: () => void reverse.refresh() },
     { id: 'search', label: 'Search', panel: search.element, onShow: () => void search.refresh() },
     { id: 'jobs', label: 'Jobs', panel: jobs.element, onShow: () => void jobs.load().catch(() => undefined) },
-    { id: 'settings', label: 'Settings', panel: settings.element },
+    {
+      id: 'settings',
+      label: 'Settings',
+      panel: settings.element,
+      // Tabs added or renamed since the sidebar opened show in the schedule's sheet list.
+      onShow: () => void server.getSettings().then(settings.show, () => undefined),
+    },
   ]);
 
   app.replaceChildren(h('header', { class: 'topbar' }, credits.element), pageNotice.element, tabs.element);

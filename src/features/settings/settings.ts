@@ -7,6 +7,7 @@ import { backgroundRefreshEnabled, syncPollTrigger } from '../../engine/poll-tri
 import { noteKeyOutcome, runsStoppedByKey } from '../../engine/key-wait';
 import { loadRegistrySummary } from '../../store/registry';
 import { quotaView } from '../../store/quota-meter';
+import { RUN_LOG_SHEET } from '../../store/run-log';
 import { USER_PROPERTY } from '../../platform/property-keys';
 import type { KeyCheckView, SettingsView, SidebarPanel } from '../../views/rpc';
 import type { SaveSettingsRequest } from './settings-rpc';
@@ -24,7 +25,11 @@ export function getSettings(ctx: AppContext): SettingsView {
     apiBaseUrl: ctx.userStore.get(USER_PROPERTY.apiBaseUrl) || ctx.defaultApiBaseUrl,
     backgroundRefresh: backgroundRefreshEnabled(ctx),
     quota: quotaView(ctx),
-    sheetNames: ctx.spreadsheet.visibleSheets().map((sheet) => sheet.name()),
+    // The add-on's own log tab is no sheet to enrich.
+    sheetNames: ctx.spreadsheet
+      .visibleSheets()
+      .map((sheet) => sheet.name())
+      .filter((name) => name !== RUN_LOG_SHEET),
   };
   const stopped = runsStoppedByKey(loadRegistrySummary(ctx.documentStore));
   if (stopped.runs > 0) view.stoppedByKey = stopped;

@@ -1,11 +1,20 @@
 import { PRICES, REVERSE_PROFILE_PRICE } from '../../../src/domain/fields';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 import { maskKey } from '../../../src/features/settings/settings';
+import { RUN_LOG_SHEET } from '../../../src/store/run-log';
 import { apiError } from '../fakes/fake-api';
 import { createWorld, hasTrigger } from '../fakes/context';
 import { contactsSheet, people, planAndStart, server } from '../fakes/scenario';
 
 describe('sidebar server functions', () => {
+  it("offers the schedule every sheet of the user, not the add-on's own log tab", () => {
+    const world = createWorld();
+    world.spreadsheet.insertTab('Leads');
+    world.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true);
+    world.spreadsheet.insertTab('Later tab');
+    expect(server(world).getSettings().sheetNames).toEqual(['Leads', 'Later tab']);
+  });
+
   it('stores the key in user properties and only ever returns it masked', () => {
     const world = createWorld();
     const view = server(world).saveSettings({ apiKey: '  sk_live_abcdef123456  ' });
