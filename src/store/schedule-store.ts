@@ -52,6 +52,11 @@ const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
   pausedReason: optional(z.string()),
   /** What the last tick did, in plain words. */
   lastOutcome: optional(z.string()),
+  /**
+   * Cleared by the user: the record stays so that what today's runs committed still counts if a
+   * schedule is saved again before the reset (clearing must not buy another day's cap).
+   */
+  cleared: optional(z.boolean()),
 }));
 
 export type ScheduleRecord = RecordOf<typeof SCHEDULE_CODEC>;
@@ -65,8 +70,8 @@ export const PERIOD_MS: Readonly<Record<ScheduleEvery, number>> = {
 
 type ScheduleContext = Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>;
 
-/** The schedule, its day's count started again when its reset moment passed (capDay). */
-export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
+/** The stored record, cleared or not, its day's count started again when its reset passed (capDay). */
+function readStored(ctx: ScheduleContext): ScheduleRecord | null {
   const text = ctx.documentStore.get(DOCUMENT_PROPERTY.schedule);
   const decoded = text ? decodeRecord(SCHEDULE_CODEC, text) : undefined;
   if (!decoded?.ok) return null;
@@ -74,12 +79,28 @@ export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
   return { ...decoded.value, day, resetAt, committedToday: current ? decoded.value.committedToday : 0 };
 }
 
+/** The schedule, unless the user cleared it. */
+export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
+  const schedule = readStored(ctx);
+  return schedule && !schedule.cleared ? schedule : null;
+}
+
+/** What the current count holds, a cleared schedule's too: a schedule saved anew starts from it. */
+export function scheduleTally(
+  ctx: ScheduleContext,
+): Pick<ScheduleRecord, 'day' | 'resetAt' | 'committedToday'> | null {
+  const stored = readStored(ctx);
+  return stored && { day: stored.day, resetAt: stored.resetAt, committedToday: stored.committedToday };
+}
+
 export function writeSchedule(ctx: ScheduleContext, schedule: ScheduleRecord): void {
   ctx.documentStore.set(DOCUMENT_PROPERTY.schedule, encodeRecord(SCHEDULE_CODEC, schedule));
 }
 
-export function deleteSchedule(ctx: ScheduleContext): void {
-  ctx.documentStore.delete(DOCUMENT_PROPERTY.schedule);
+/** Clears the schedule: it runs no more, but its day's count is kept (scheduleTally). */
+export function clearScheduleRecord(ctx: ScheduleContext): void {
+  const schedule = readStored(ctx);
+  if (schedule && !schedule.cleared) writeSchedule(ctx, { ...schedule, cleared: true });
 }
 
 /** True when this execution's user owns an active schedule: their trigger must keep running. */

@@ -169,6 +169,17 @@ describe("a schedule's settings", () => {
     expect(schedule(addon, { perRun: 60, perDay: 60 })).toMatchObject({ maxCreditsPerRun: 60 });
   });
 
+  it('keeps what today committed when it is cleared and saved again: no new cap for the day', async () => {
+    const addon = kit.open([HEADER, ...rowsOf(people(5))], { addon: true });
+    schedule(addon, { perRun: 60, perDay: 60 });
+    await tick(addon);
+    const committed = addon.call<ScheduleView>('getSchedule').committedToday;
+    expect(committed).toBeGreaterThan(0);
+    addon.call('clearSchedule');
+    expect(addon.call('getSchedule')).toBeNull();
+    expect(schedule(addon, { perRun: 60, perDay: 60 }).committedToday).toBe(committed);
+  });
+
   it('follows a renamed sheet, and pauses at once naming it when it is deleted', async () => {
     const addon = kit.open([HEADER, ...rowsOf(people(3))], { addon: true });
     schedule(addon);

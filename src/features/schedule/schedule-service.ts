@@ -10,9 +10,10 @@ import { resolveMapping } from '../../store/mapping-store';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { loadRegistrySummary } from '../../store/registry';
 import {
-  deleteSchedule,
+  clearScheduleRecord,
   PERIOD_MS,
   readSchedule,
+  scheduleTally,
   writeSchedule,
   type ScheduleRecord,
 } from '../../store/schedule-store';
@@ -98,7 +99,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     throw new UserError(
       `The cap per run (${maxCreditsPerRun} credits) is above the daily cap (${maxCreditsPerDay}): no run could spend it. Make it ${maxCreditsPerDay} or less.`,
     );
-  const current = readSchedule(ctx);
+  const tally = scheduleTally(ctx);
   const schedule: ScheduleRecord = {
     sheetId: sheet.id(),
     sheetName: sheet.name(),
@@ -109,10 +110,11 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     maxCreditsPerDay,
     owner,
     savedAt: ctx.clock.now(),
-    day: current?.day ?? dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-    // What today's runs committed still counts, until the same reset: saving again resets nothing.
-    resetAt: current?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-    committedToday: current?.committedToday ?? 0,
+    // What today's runs committed still counts, until the same reset: saving again, or clearing
+    // and saving anew, resets nothing.
+    day: tally?.day ?? dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
+    resetAt: tally?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
+    committedToday: tally?.committedToday ?? 0,
     failures: 0,
   };
   writeSchedule(ctx, schedule);
@@ -121,7 +123,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
 }
 
 export function clearSchedule(ctx: AppContext): null {
-  deleteSchedule(ctx);
+  clearScheduleRecord(ctx);
   syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
   return null;
 }
