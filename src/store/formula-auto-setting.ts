@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
-import { capDay, dayIn, DAY_MS, nextMidnight } from './local-time';
+import { capDay, dayIn, nextMidnight, unspentSinceReset } from './local-time';
 import type { RunRecord } from './registry';
 import { decodeRecord, encodeRecord, optional, recordCodec, type RecordOf } from './stored-records';
 
@@ -104,9 +104,7 @@ export function releaseAutomatic(
   if (ended.length === 0) return;
   const auto = readStored(ctx);
   if (!auto) return;
-  const released = ended
-    .filter(({ run }) => run.startedAt >= (auto.resetAt ?? 0) - DAY_MS)
-    .reduce((sum, { unspent }) => sum + unspent, 0);
+  const released = unspentSinceReset(ended, auto.resetAt);
   if (released > 0) writeFormulaAuto(ctx, { ...auto, committed: Math.max(0, auto.committed - released) });
 }
 

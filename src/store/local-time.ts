@@ -69,3 +69,16 @@ export function capDay(
   const resetAt = stored.resetAt + Math.ceil((now + 1 - stored.resetAt) / DAY_MS) * DAY_MS;
   return { current: false, day: dayIn(timeZone, now), resetAt };
 }
+
+/**
+ * What ended runs give back to a daily count: the unspent credits of those started since the
+ * count's last reset (a run of an earlier count gave its credits to a count that is over).
+ */
+export function unspentSinceReset(
+  ended: readonly { run: { startedAt: number }; unspent: number }[],
+  resetAt: number | undefined,
+): number {
+  return ended
+    .filter(({ run }) => run.startedAt >= (resetAt ?? 0) - DAY_MS)
+    .reduce((sum, { unspent }) => sum + unspent, 0);
+}

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import type { RunRecord } from './registry';
-import { capDay, DAY_MS } from './local-time';
+import { capDay, unspentSinceReset } from './local-time';
 import {
   decodeRecord,
   encodeRecord,
@@ -123,10 +123,7 @@ export function releaseUnspent(
   if (ended.length === 0) return;
   const schedule = readSchedule(ctx);
   if (!schedule) return;
-  // Runs started within the current count (since its last reset) give back to it.
-  const released = ended
-    .filter(({ run }) => run.startedAt >= (schedule.resetAt ?? 0) - DAY_MS)
-    .reduce((sum, { unspent }) => sum + unspent, 0);
+  const released = unspentSinceReset(ended, schedule.resetAt);
   if (released === 0) return;
   writeSchedule(ctx, { ...schedule, committedToday: Math.max(0, schedule.committedToday - released) });
 }
