@@ -11,6 +11,7 @@ import { readFormulaAuto, writeFormulaAuto } from '../store/formula-auto-setting
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { jobsOf, maxCreditsPerContact } from './plan';
 import type { Registry } from '../store/registry';
+import { isPayer } from '../store/payer';
 
 /** The part of a plan that fits `room` credits, contacts in queue order. */
 function within(plan: FormulaPlan, room: number): FormulaPlan {
@@ -30,7 +31,7 @@ function within(plan: FormulaPlan, room: number): FormulaPlan {
  */
 export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Registry): void {
   const auto = readFormulaAuto(ctx);
-  if (!auto || auto.email !== ctx.userEmail()) return;
+  if (!auto || !isPayer(ctx, auto, auto.email)) return;
   const running = [...registry.runs.values()].some((run) => isFormulaRun(run) && run.state === 'running');
   if (running) return;
   for (const kind of ['enrich', 'reverse'] as JobKind[]) {

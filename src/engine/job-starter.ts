@@ -17,6 +17,7 @@ import { isKeyProblem } from '../api/failures';
 import type { EnrichItemInput, JobStart } from '../api/port';
 import { LIMITS } from '../domain/limits';
 import type { ContactInputs } from '../sheet/contact-input';
+import { actorOf, keyStamp } from './actor';
 import { saveRecordsOf, type AppContext } from './context';
 import { apiOrWait, waitForKey } from './key-wait';
 import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';
@@ -104,7 +105,9 @@ export function startQueuedJobs(
     const api = apiOrWait(ctx, registry);
     if (!api) return false;
     const starts = batch.map((job) => startOf(ctx, run, job, contacts));
-    for (const job of batch) Object.assign(job, { state: 'sending', sendingAt: ctx.clock.now() });
+    // The key that starts a job is recorded with it: a 404 to any other key proves nothing.
+    const stamp = keyStamp(actorOf(ctx));
+    for (const job of batch) Object.assign(job, { state: 'sending', sendingAt: ctx.clock.now(), ...stamp });
     saveRecordsOf(ctx, [], batch);
     const answers = api.startJobs(starts);
     const outcome = recordStarts(ctx, batch, answers);

@@ -7,6 +7,7 @@
 import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichmentApi } from '../api/port';
+import { actorOf, ownsRun, type Actor } from './actor';
 import { saveRecordsOf, type AppContext } from './context';
 import { USER_PROPERTY } from '../platform/property-keys';
 import { maxCreditsPerContact } from './plan';
@@ -18,9 +19,12 @@ export function keyWaitMessage(error: ApiError): string {
   return `${error.userMessage} The run is waiting: save your API key in Settings, then resume it (nothing is lost or charged again).`;
 }
 
-/** Runs waiting for a key, and the most resuming them can cost: their jobs not sent yet (started ones are paid). */
-export function runsStoppedByKey(registry: Registry<JobSummary>): { runs: number; maxCredits: number } {
-  const stopped = [...registry.runs.values()].filter((run) => run.authFailed);
+/** This user's runs waiting for a key, and the most resuming them can cost: their jobs not sent yet (started ones are paid). */
+export function runsStoppedByKey(
+  registry: Registry<JobSummary>,
+  actor: Actor,
+): { runs: number; maxCredits: number } {
+  const stopped = [...registry.runs.values()].filter((run) => run.authFailed && ownsRun(actor, run));
   let maxCredits = 0;
   for (const run of stopped) {
     for (const job of registry.jobs) {
@@ -31,10 +35,11 @@ export function runsStoppedByKey(registry: Registry<JobSummary>): { runs: number
   return { runs: stopped.length, maxCredits };
 }
 
-/** The user's go-ahead: runs waiting for a key run again (the next poll sends and polls their jobs). */
+/** The user's go-ahead: their runs waiting for a key run again (the next poll sends and polls their jobs). */
 export function resumeRunsStoppedByKey(ctx: AppContext): number {
   const registry = loadRegistrySummary(ctx.documentStore);
-  const stopped = [...registry.runs.values()].filter((run) => run.authFailed);
+  const actor = actorOf(ctx);
+  const stopped = [...registry.runs.values()].filter((run) => run.authFailed && ownsRun(actor, run));
   if (stopped.length === 0) return 0;
   for (const run of stopped) {
     run.state = 'running';
@@ -65,10 +70,14 @@ export function noteKeyOutcome(ctx: KeyContext, error?: unknown): void {
   }
 }
 
-/** Every running run waits for a key, with the reason; one registry write. */
+/**
+ * This user's running runs wait for a key, with the reason; one registry write. Other users' runs
+ * are theirs: a teammate without a key, or with a refused one, stops nobody else.
+ */
 export function waitForKey(ctx: AppContext, registry: Registry, error: ApiError): void {
   noteKeyOutcome(ctx, error);
-  const runs = [...registry.runs.values()].filter((run) => run.state === 'running');
+  const actor = actorOf(ctx);
+  const runs = [...registry.runs.values()].filter((run) => run.state === 'running' && ownsRun(actor, run));
   for (const run of runs)
     Object.assign(run, { state: 'failed', authFailed: true, error: keyWaitMessage(error) });
   saveRecordsOf(ctx, runs, []);

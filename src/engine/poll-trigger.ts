@@ -1,5 +1,6 @@
 /** The time-driven poll trigger: present while jobs are pending (and the user wants it), gone otherwise. */
 import { USER_PROPERTY } from '../platform/property-keys';
+import { actorOf, jobAccess, ownsRun, type Actor } from './actor';
 import type { AppContext } from './context';
 import { formulaAutoIsMine } from '../store/formula-auto-setting';
 import { scheduleIsMine } from '../store/schedule-store';
@@ -13,18 +14,23 @@ export function backgroundRefreshEnabled(ctx: AppContext): boolean {
   return ctx.userStore.get(USER_PROPERTY.backgroundRefresh) !== '0';
 }
 
-/** True when some job still waits for the API or for its rows to be written. */
-export function hasActiveJobs(registry: Registry<JobBase>): boolean {
+/**
+ * True when some job still waits for the API or for its rows to be written, and this user's trigger
+ * can help: a job it may poll, or a job of its own runs. Another user's jobs are theirs to poll: a
+ * trigger kept for them would run every hour for nothing.
+ */
+export function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolean {
   return registry.jobs.some((job) => {
     const run = registry.runs.get(job.run);
-    return job.state !== 'applied' && run?.state === 'running';
+    if (job.state === 'applied' || run?.state !== 'running') return false;
+    return job.state === 'pending' ? jobAccess(actor, run, job) !== 'none' : ownsRun(actor, run);
   });
 }
 
 /** Installs or removes the trigger to match the registry. Returns the minutes between polls (0: none). */
 export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
   const wanted =
-    (hasActiveJobs(registry) && backgroundRefreshEnabled(ctx)) ||
+    (hasActiveJobs(registry, actorOf(ctx)) && backgroundRefreshEnabled(ctx)) ||
     formulaAutoIsMine(ctx) ||
     scheduleIsMine(ctx);
   if (wanted) {

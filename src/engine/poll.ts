@@ -18,6 +18,7 @@ import type { ContactResult, JobResult } from '../domain/model';
 import type { PollOutcome } from '../api/port';
 import { contactFromCells, missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
+import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './actor';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
@@ -67,8 +68,14 @@ const isActive = (registry: Registry, job: JobRecord) => registry.runs.get(job.r
 
 /** Sends jobs that a start cut short (or a rate limit deferred); inputs are read again by fingerprint. */
 function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTables): void {
+  const actor = actorOf(ctx);
   const runs = new Set(
-    registry.jobs.filter((job) => job.state === 'queued' && isActive(registry, job)).map((job) => job.run),
+    registry.jobs
+      .filter(
+        (job) =>
+          job.state === 'queued' && isActive(registry, job) && ownsRun(actor, registry.runs.get(job.run)!),
+      )
+      .map((job) => job.run),
   );
   for (const runId of runs) {
     if (!hasTime(ctx)) return;
@@ -95,12 +102,13 @@ function pollPendingJobs(
   options: PollOptions,
 ): void {
   const now = ctx.clock.now();
-  const due = registry.jobs.filter(
+  const waiting = registry.jobs.filter(
     (job) =>
       job.state === 'pending' &&
       isActive(registry, job) &&
       (options.force || !job.nextPollAt || job.nextPollAt <= now),
   );
+  const { due, access } = jobsThisUserMayPoll(ctx, registry, waiting);
   if (due.length === 0) return;
   const api = apiOrWait(ctx, registry);
   if (!api) return;
@@ -111,10 +119,26 @@ function pollPendingJobs(
     const outcomes = api.fetchResults(
       batch.map((job) => ({ id: job.id!, kind: registry.runs.get(job.run)!.kind })),
     );
-    const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes);
+    const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes, access);
     applyFetchedJobs(ctx, registry, ledger, tables);
     if (stopped) return;
   }
+}
+
+/**
+ * The jobs this user's key may read: its own, and those of keys of its workspace (teams that share
+ * one provider account get results sooner). Another user's other jobs are left to them.
+ */
+function jobsThisUserMayPoll(
+  ctx: AppContext,
+  registry: Registry,
+  waiting: JobRecord[],
+): { due: JobRecord[]; access: Map<JobRecord, JobAccess> } {
+  const actor = actorOf(ctx);
+  const accessOf = (job: JobRecord) => jobAccess(actor, registry.runs.get(job.run)!, job);
+  if (waiting.some((job) => accessOf(job) === 'none' && job.workspace)) workspaceForSharing(ctx, actor);
+  const access = new Map(waiting.map((job) => [job, accessOf(job)]));
+  return { due: waiting.filter((job) => access.get(job) !== 'none'), access };
 }
 
 /** Steps 1 and 2 of the crash-safety order. Returns true when the API refused the key. */
@@ -124,6 +148,7 @@ function recordOutcomes(
   ledger: Ledger,
   batch: JobRecord[],
   outcomes: PollOutcome[],
+  access: ReadonlyMap<JobRecord, JobAccess>,
 ): boolean {
   const answers = new Map<string, LedgerEntry>();
   const changedRuns = new Set<RunRecord>();
@@ -132,7 +157,7 @@ function recordOutcomes(
   batch.forEach((job, index) => {
     const run = registry.runs.get(job.run)!;
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
-    const change = outcomeChange(ctx, run, job, outcome, answers);
+    const change = outcomeChange(ctx, run, job, outcome, answers, access.get(job) ?? 'none');
     if (change === 'key_refused' && outcome.kind === 'error') keyRefused = outcome.error;
     else if (change) {
       changedJobs.push(job);
@@ -154,6 +179,7 @@ function outcomeChange(
   job: JobRecord,
   outcome: PollOutcome,
   answers: Map<string, LedgerEntry>,
+  access: JobAccess,
 ): Change {
   const now = ctx.clock.now();
   if (outcome.kind === 'result') {
@@ -191,7 +217,8 @@ function outcomeChange(
   if (outcome.kind === 'not_ready') return giveUpWhenStuck(job, now);
   const error = outcome.error;
   if (isKeyProblem(error)) return 'key_refused';
-  if (error.status === 404) {
+  // Only the key that started a job may conclude from a 404 that it is gone.
+  if (error.status === 404 && access === 'own') {
     giveUp(job, STATUS.jobNotFound);
     return 'fetched';
   }

@@ -25,6 +25,7 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
+import { actorOf, assertOwnRun, keyStamp, runOwner } from './actor';
 import { newId } from './run-launch';
 import { withDocumentLock } from './timing';
 
@@ -52,12 +53,17 @@ function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
   return withDocumentLock(ctx, () => work(registryOf(ctx)));
 }
 
-function ambiguousJob(registry: Registry, ref: RunJobRef): { run: RunRecord; job: JobRecord } {
+function ambiguousJob(
+  ctx: AppContext,
+  registry: Registry,
+  ref: RunJobRef,
+): { run: RunRecord; job: JobRecord } {
   const run = registry.runs.get(ref.runId);
   const job = registry.jobs.find((candidate) => candidate.run === ref.runId && candidate.seq === ref.seq);
   if (!run || !job || job.state !== 'ambiguous') {
     throw new UserError('This job is no longer waiting for a decision: refresh the Jobs panel.');
   }
+  assertOwnRun(ctx, run);
   return { run, job };
 }
 
@@ -86,7 +92,7 @@ function reopen(
 /** The user chose to send an ambiguous job again (and was told what it may cost). */
 export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   underLock(ctx, (registry) => {
-    const { run, job } = ambiguousJob(registry, ref);
+    const { run, job } = ambiguousJob(ctx, registry, ref);
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0 });
   });
   pollOnce(ctx);
@@ -127,17 +133,18 @@ export function importJob(ctx: AppContext, request: ImportRequest): ImportResult
 }
 
 function importIntoAmbiguousJob(ctx: AppContext, jobId: string, ref: RunJobRef): ImportResult {
-  const { run, job } = underLock(ctx, (registry) => ambiguousJob(registry, ref));
+  const { run, job } = underLock(ctx, (registry) => ambiguousJob(ctx, registry, ref));
   const { outcome } = fetchJob(ctx, jobId, [run.kind]);
   if (outcome.kind === 'error') throw new UserError(outcome.error.userMessage);
   if (outcome.kind === 'result') checkSameJob(jobId, outcome.result, run, job);
   return underLock(ctx, (registry) => {
-    const current = ambiguousJob(registry, ref);
+    const current = ambiguousJob(ctx, registry, ref);
     reopen(ctx, registry, current.run, current.job, {
       state: 'pending',
       id: jobId,
       startedAt: ctx.clock.now(),
       tries: 0,
+      ...keyStamp(actorOf(ctx)),
     });
     return { runId: run.id, contacts: job.fingerprints.length };
   });
@@ -213,6 +220,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       credits: 0,
       fromLedger: 0,
       unmatched: 0,
+      ...runOwner(ctx),
     };
     const job: JobRecord = {
       run: run.id,
@@ -223,6 +231,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       id: jobId,
       startedAt: ctx.clock.now(),
       tries: 0,
+      ...keyStamp(actorOf(ctx)),
     };
     registry.runs.set(run.id, run);
     registry.jobs.push(job);

@@ -3,6 +3,7 @@
  * paid, so their answers are still polled and written), and clear ended runs from the Jobs list.
  */
 import { UserError } from '../domain/user-error';
+import { assertOwnRun } from './actor';
 import { applyFetchedJobs } from './apply';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { syncPollTrigger } from './poll-trigger';
@@ -21,6 +22,7 @@ export function cancelRun(ctx: AppContext, runId: string): void {
     const run = registry.runs.get(runId);
     if (!run || (run.state !== 'running' && !run.authFailed))
       throw new UserError('This run has already ended.');
+    assertOwnRun(ctx, run);
     const queued = registry.jobs.filter((job) => job.run === runId && job.state === 'queued');
     for (const job of queued) {
       Object.assign(job, { state: 'fetched', status: 'CANCELED', unansweredStatus: STATUS.canceled });

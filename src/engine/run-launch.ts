@@ -5,6 +5,7 @@
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { rowsLabel } from '../sheet/text';
+import { runOwner } from './actor';
 import { saveRecordsOf, type AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { jobsOf, type PlannedContact } from './plan';
@@ -60,7 +61,7 @@ export function newRun(
     found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
     credits: 0,
     unmatched: 0,
-    ...(ctx.userEmail() ? { startedBy: ctx.userEmail() } : {}),
+    ...runOwner(ctx),
     ...origin,
   };
 }

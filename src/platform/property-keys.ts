@@ -20,6 +20,14 @@ export const USER_PROPERTY = {
   keyRefused: 'sheetEnrich.keyRefused',
   /** This user's UrlFetch calls and trigger runtime today (the quota meter). */
   quotaUsage: 'sheetEnrich.quotaUsage',
+  /**
+   * This user's id in every document's records (runs, schedules, automatic formulas): random, made
+   * once. Apps Script's own identities do not serve: emails are empty for some consumer accounts,
+   * and the temporary active-user key changes every 30 days, while a run or a schedule lives longer.
+   */
+  userId: 'sheetEnrich.userId',
+  /** "<key id> <workspace id>": the workspace the saved key verified to (key-identity.ts). */
+  keyWorkspace: 'sheetEnrich.keyWorkspace',
   /** + handler name: the period (minutes) a time-driven trigger got; Apps Script cannot tell it later. */
   triggerMinutesPrefix: 'sheetEnrich.triggerMinutes.',
 } as const;

@@ -8,11 +8,14 @@ import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import { capDay, dayIn, nextMidnight, unspentSinceReset } from './local-time';
 import type { RunRecord } from './registry';
+import { handOver, isPayer, payerShape, releaseTo } from './payer';
+import { userIdOf } from './user-identity';
 import { decodeRecord, encodeRecord, optional, recordCodec, type RecordOf } from './stored-records';
 
 const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
-  /** Whose key pays: the user who turned it on (their trigger sends). */
+  /** Whose key pays: the user who turned it on (their trigger sends); "" when Apps Script did not tell. */
   email: z.string(),
+  ...payerShape(),
   dailyCap: z.number(),
   /** The day (spreadsheet time zone) `committed` counts for, as the user reads it. */
   day: z.string(),
@@ -41,7 +44,9 @@ function readStored(ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spread
   const decoded = text ? decodeRecord(FORMULA_AUTO_CODEC, text) : undefined;
   if (!decoded?.ok) return null;
   const { current, day, resetAt } = capDay(decoded.value, ctx.spreadsheet.timeZone(), ctx.clock.now());
-  return { ...decoded.value, day, resetAt, committed: current ? decoded.value.committed : 0 };
+  if (current) return { ...decoded.value, day, resetAt };
+  const { earlierPayers: _, ...rest } = decoded.value;
+  return { ...rest, day, resetAt, committed: 0 };
 }
 
 /** The automatic mode when it is on; null when off. */
@@ -68,19 +73,23 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
     throw new UserError(
       `The daily cap must be a whole number of credits from 1 to ${MAX_DAILY_CAP.toLocaleString('en-US')}.`,
     );
-  const email = ctx.userEmail();
-  if (!email)
+  const ownerId = userIdOf(ctx.userStore);
+  if (!ownerId)
     throw new UserError(
       'Sheet Enrich cannot tell who you are here, so it cannot spend your credits automatically.',
     );
+  // Today's count follows the person who pays (payer.ts): another user starts from their own.
+  const { count, earlierPayers } = current ? handOver(current, current.committed, ownerId) : { count: 0 };
   const auto: FormulaAuto = {
-    email,
+    email: ctx.userEmail(),
+    ownerId,
     dailyCap,
     // Switched on: any reason it had stopped for is the user's to have settled.
     day: current?.day ?? today(ctx),
     // Fixed now for a new count: no later time-zone change moves it.
     resetAt: current?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-    committed: current?.committed ?? 0,
+    committed: count,
+    ...(earlierPayers ? { earlierPayers } : {}),
   };
   writeFormulaAuto(ctx, auto);
   return auto;
@@ -89,7 +98,7 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
 /** True when this execution's user pays for the automatic mode: their trigger must keep running. */
 export function formulaAutoIsMine(ctx: PlatformPorts): boolean {
   const auto = readFormulaAuto(ctx);
-  return !!auto && auto.email === ctx.userEmail();
+  return !!auto && isPayer(ctx, auto, auto.email);
 }
 
 /**
@@ -102,10 +111,16 @@ export function releaseAutomatic(
 ): void {
   const ended = runs.filter(({ run }) => run.automatic);
   if (ended.length === 0) return;
-  const auto = readStored(ctx);
-  if (!auto) return;
-  const released = unspentSinceReset(ended, auto.resetAt);
-  if (released > 0) writeFormulaAuto(ctx, { ...auto, committed: Math.max(0, auto.committed - released) });
+  const stored = readStored(ctx);
+  if (!stored) return;
+  let auto = stored;
+  for (const entry of ended) {
+    const released = unspentSinceReset([entry], auto.resetAt);
+    if (released === 0) continue;
+    const { count, earlierPayers } = releaseTo(auto, auto.committed, entry.run.ownerId, released);
+    auto = { ...auto, committed: count, ...(earlierPayers ? { earlierPayers } : {}) };
+  }
+  if (auto !== stored) writeFormulaAuto(ctx, auto);
 }
 
 /** Switches the automatic mode off by itself, saying why (the Jobs panel shows it). */

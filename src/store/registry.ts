@@ -51,8 +51,13 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   source: optional(z.enum(['sidebar', 'schedule', 'formulas'])),
   /** A formula run the automatic mode sent: its daily cap gets back what the run did not spend. */
   automatic: optional(z.boolean()),
-  /** Who started it (whose key pays), when Apps Script tells. */
+  /** Who started it (whose key pays), when Apps Script tells: shown to the user, never compared. */
   startedBy: optional(z.string()),
+  /**
+   * The id of the user who started it (user-identity.ts): only their executions send its jobs,
+   * retry, import or cancel them. Absent in runs of earlier versions, which anyone may work on.
+   */
+  ownerId: optional(z.string()),
   /** Rows the run looked at (selected, or the scheduled sheet's), for the run log. */
   rowsInScope: optional(z.number()),
   /** The columns the run read its inputs from: results are matched to rows through them. */
@@ -138,6 +143,13 @@ export const JOB_CODEC = recordCodec(
     credits: optional(z.number()),
     /** Failed polls in a row (backoff). */
     tries: optional(z.number()),
+    /**
+     * The id of the key that started it (user-identity.ts keyIdOf): a 404 closes the job only when
+     * that key gets it. Absent in jobs of earlier versions and jobs not sent yet.
+     */
+    keyId: optional(z.string()),
+    /** The workspace of that key, when known: any key of the same workspace may poll the job. */
+    workspace: optional(z.string()),
     /** When to poll again after a failed poll. */
     nextPollAt: optional(z.number()),
     /** The fields this job asks for, when they differ from the run's. */

@@ -25,6 +25,8 @@ export const RUN_LOG_HEADER = [
   'Job ids',
   'State',
   'Reason',
+  // Last, so that log tabs written before it keep their columns.
+  'Paid with',
 ];
 const MAX_ROWS = 500;
 const TRIM_SLACK = 50;
@@ -56,7 +58,17 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
     ids.join(' '),
     run.state,
     run.error ?? '',
+    paidWith(run, jobs),
   ];
+}
+
+/** Whose key paid the run's jobs, and the workspaces it belongs to when known ("" if none was sent). */
+function paidWith(run: RunRecord, jobs: readonly JobBase[]): string {
+  const started = jobs.filter((job) => job.run === run.id && (job.id || job.keyId));
+  if (started.length === 0) return '';
+  const workspaces = [...new Set(started.map((job) => job.workspace).filter((id) => id))];
+  const who = run.startedBy ? `${run.startedBy}'s key` : 'the key of the user who started it';
+  return workspaces.length ? `${who} (workspace ${workspaces.join(', ')})` : who;
 }
 
 /** Appends a row per ended run (call before the registry is pruned: job ids come from it). */

@@ -9,6 +9,7 @@ import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import type { RunRecord } from './registry';
 import { capDay, unspentSinceReset } from './local-time';
+import { handOver, isPayer, payerShape, releaseTo } from './payer';
 import {
   decodeRecord,
   encodeRecord,
@@ -36,8 +37,9 @@ export const scheduleSettingsShape = () => ({
 const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
   sheetId: z.number(),
   ...scheduleSettingsShape(),
-  /** Whose key pays: the user who saved it (or took it over). */
+  /** Whose key pays: the user who saved it (or took it over); their email, "" when not told. */
   owner: z.string(),
+  ...payerShape(),
   savedAt: z.number(),
   lastRunAt: optional(z.number()),
   /** The day (spreadsheet time zone) committedToday counts for, as the user reads it. */
@@ -76,7 +78,9 @@ function readStored(ctx: ScheduleContext): ScheduleRecord | null {
   const decoded = text ? decodeRecord(SCHEDULE_CODEC, text) : undefined;
   if (!decoded?.ok) return null;
   const { current, day, resetAt } = capDay(decoded.value, ctx.spreadsheet.timeZone(), ctx.clock.now());
-  return { ...decoded.value, day, resetAt, committedToday: current ? decoded.value.committedToday : 0 };
+  if (current) return { ...decoded.value, day, resetAt };
+  const { earlierPayers: _, ...rest } = decoded.value;
+  return { ...rest, day, resetAt, committedToday: 0 };
 }
 
 /** The schedule, unless the user cleared it. */
@@ -88,9 +92,13 @@ export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
 /** What the current count holds, a cleared schedule's too: a schedule saved anew starts from it. */
 export function scheduleTally(
   ctx: ScheduleContext,
-): Pick<ScheduleRecord, 'day' | 'resetAt' | 'committedToday'> | null {
+  ownerId: string,
+): Pick<ScheduleRecord, 'day' | 'resetAt' | 'committedToday' | 'earlierPayers'> | null {
   const stored = readStored(ctx);
-  return stored && { day: stored.day, resetAt: stored.resetAt, committedToday: stored.committedToday };
+  if (!stored) return null;
+  // Today's count follows the person who pays (payer.ts): another user starts from their own.
+  const { count, earlierPayers } = handOver(stored, stored.committedToday, ownerId);
+  return { day: stored.day, resetAt: stored.resetAt, committedToday: count, earlierPayers };
 }
 
 export function writeSchedule(ctx: ScheduleContext, schedule: ScheduleRecord): void {
@@ -106,7 +114,7 @@ export function clearScheduleRecord(ctx: ScheduleContext): void {
 /** True when this execution's user owns an active schedule: their trigger must keep running. */
 export function scheduleIsMine(ctx: PlatformPorts): boolean {
   const schedule = readSchedule(ctx);
-  return !!schedule && !schedule.pausedReason && schedule.owner === ctx.userEmail();
+  return !!schedule && !schedule.pausedReason && isPayer(ctx, schedule, schedule.owner);
 }
 
 /**
@@ -121,11 +129,22 @@ export function releaseUnspent(
 ): void {
   const ended = runs.filter(({ run }) => run.source === 'schedule');
   if (ended.length === 0) return;
-  const schedule = readSchedule(ctx);
-  if (!schedule) return;
-  const released = unspentSinceReset(ended, schedule.resetAt);
-  if (released === 0) return;
-  writeSchedule(ctx, { ...schedule, committedToday: Math.max(0, schedule.committedToday - released) });
+  // A cleared schedule's count still holds (scheduleTally), so it gets back what it did not spend.
+  const stored = readStored(ctx);
+  if (!stored) return;
+  let schedule = stored;
+  for (const entry of ended) {
+    const released = unspentSinceReset([entry], schedule.resetAt);
+    if (released === 0) continue;
+    const { count, earlierPayers } = releaseTo(
+      schedule,
+      schedule.committedToday,
+      entry.run.ownerId,
+      released,
+    );
+    schedule = { ...schedule, committedToday: count, ...(earlierPayers ? { earlierPayers } : {}) };
+  }
+  if (schedule !== stored) writeSchedule(ctx, schedule);
 }
 
 /** Pauses the schedule with a reason the panel shows (saving it again resumes it). */

@@ -1,5 +1,6 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
 import { plural } from '../domain/words';
+import { actorOf, othersRunNote, ownsRun, type Actor } from '../engine/actor';
 import type { AppContext } from '../engine/context';
 import { jobName } from '../engine/job-starter';
 import { runsStoppedByKey } from '../engine/key-wait';
@@ -30,6 +31,7 @@ function progressOf(
   registry: Registry<JobSummary>,
   now: number,
   spreadsheetName: string,
+  actor: Actor,
 ): RunProgress {
   const progress: RunProgress = {
     runId: run.id,
@@ -47,6 +49,7 @@ function progressOf(
     contactsFound: contactsFound(run),
     unprocessed: run.unprocessed ?? 0,
   };
+  if (!ownsRun(actor, run)) progress.othersRun = othersRunNote(run);
   if (run.estimatedCredits !== undefined) progress.estimatedCredits = run.estimatedCredits;
   if (run.error) progress.error = run.error;
   const ambiguous = registry.jobs.filter((job) => job.run === run.id && job.state === 'ambiguous');
@@ -78,12 +81,13 @@ export function progressView(
 ): ProgressView {
   const runs = [...registry.runs.values()].sort((a, b) => b.startedAt - a.startedAt);
   const now = ctx.clock.now();
+  const actor = actorOf(ctx);
   const view: ProgressView = {
-    runs: runs.map((run) => progressOf(run, registry, now, ctx.spreadsheet.name())),
+    runs: runs.map((run) => progressOf(run, registry, now, ctx.spreadsheet.name(), actor)),
     pending: runs.some((run) => run.state === 'running'),
   };
   if (registry.unreadable.length) view.problems = registry.unreadable.map(unreadableMessage);
-  const stopped = runsStoppedByKey(registry);
+  const stopped = runsStoppedByKey(registry, actor);
   if (stopped.runs) view.stoppedByKey = stopped;
   return view;
 }

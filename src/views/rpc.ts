@@ -140,6 +140,11 @@ export interface RunProgress {
   waitingForKey?: boolean;
   /** When the oldest job the API is working on was started (ISO): the card shows it is working. */
   workingSince?: string;
+  /**
+   * Another user's run (a shared document): whose it is and when its results come. Its controls
+   * (cancel, retry, import, resume) are theirs, so the card offers none.
+   */
+  othersRun?: string;
 }
 
 export interface AmbiguousJobView {

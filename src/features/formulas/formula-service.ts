@@ -4,6 +4,7 @@
  */
 import { PRICES, REVERSE_PROFILE_PRICE } from '../../domain/fields';
 import type { AppContext } from '../../engine/context';
+import { isPayer } from '../../store/payer';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { storeFormulaPlan } from '../../engine/start';
@@ -35,7 +36,7 @@ export function formulaQueueView(ctx: AppContext): FormulaQueueView {
       ownerEmail: auto.email,
       dailyCap: auto.dailyCap,
       committedToday: auto.committed,
-      yours: auto.email === ctx.userEmail(),
+      yours: isPayer(ctx, auto, auto.email),
     },
     ...withPause(formulaAutoPause(ctx)),
   };

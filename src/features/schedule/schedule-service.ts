@@ -19,6 +19,8 @@ import {
 } from '../../store/schedule-store';
 import { dayIn, minuteIn, nextMidnight } from '../../store/local-time';
 import { readSheetTable } from '../../sheet/table';
+import { isPayer } from '../../store/payer';
+import { userIdOf } from '../../store/user-identity';
 import { UserError } from '../../domain/user-error';
 import type { scheduleRequestSchema } from './schedule-rpc';
 
@@ -45,7 +47,7 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
   const schedule = readSchedule(ctx);
   if (!schedule) return null;
   const zone = ctx.spreadsheet.timeZone();
-  const mine = schedule.owner === ctx.userEmail();
+  const mine = isPayer(ctx, schedule, schedule.owner);
   const view: ScheduleView = {
     // By id: a sheet renamed since the schedule was saved shows its name of now.
     sheetName: ctx.spreadsheet.sheetById(schedule.sheetId)?.name() ?? schedule.sheetName,
@@ -56,7 +58,7 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
     maxCreditsPerDay: schedule.maxCreditsPerDay,
     ownerEmail: schedule.owner,
     yours: mine,
-    summary: `Runs every ${schedule.every} with ${mine ? 'your' : `${schedule.owner}'s`} key`,
+    summary: `Runs every ${schedule.every} with ${mine ? 'your' : `${schedule.owner || 'another user'}'s`} key`,
     committedToday: schedule.committedToday,
   };
   if (schedule.lastRunAt) {
@@ -78,8 +80,8 @@ function checkedCap(value: number, what: string): number {
 
 /** Saves (or takes over, or resumes) the schedule with the caller's key; its first tick is the next trigger run. */
 export function saveSchedule(ctx: AppContext, request: ScheduleRequest): ScheduleView {
-  const owner = ctx.userEmail();
-  if (!owner)
+  const ownerId = userIdOf(ctx.userStore);
+  if (!ownerId)
     throw new UserError(
       'Sheet Enrich cannot tell who you are here, so it cannot run a schedule with your key.',
     );
@@ -99,7 +101,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     throw new UserError(
       `The cap per run (${maxCreditsPerRun} credits) is above the daily cap (${maxCreditsPerDay}): no run could spend it. Make it ${maxCreditsPerDay} or less.`,
     );
-  const tally = scheduleTally(ctx);
+  const tally = scheduleTally(ctx, ownerId);
   const schedule: ScheduleRecord = {
     sheetId: sheet.id(),
     sheetName: sheet.name(),
@@ -108,13 +110,15 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     every: request.every,
     maxCreditsPerRun,
     maxCreditsPerDay,
-    owner,
+    owner: ctx.userEmail(),
+    ownerId,
     savedAt: ctx.clock.now(),
     // What today's runs committed still counts, until the same reset: saving again, or clearing
     // and saving anew, resets nothing.
     day: tally?.day ?? dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
     resetAt: tally?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
     committedToday: tally?.committedToday ?? 0,
+    ...(tally?.earlierPayers ? { earlierPayers: tally.earlierPayers } : {}),
     failures: 0,
   };
   writeSchedule(ctx, schedule);

@@ -18,6 +18,7 @@ import { launch } from '../../engine/start';
 import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
 import { dataRowsIn } from '../../sheet/table';
+import { isPayer } from '../../store/payer';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
 export const FAILURES_BEFORE_PAUSE = 3;
@@ -47,7 +48,7 @@ function within(plan: RunPlan, room: number): { kept: RunPlan; leftOut: RunPlan[
 /** One tick of the schedule, if it is due and ours. Never throws: a failure is counted and said. */
 export function runDueSchedule(ctx: AppContext): void {
   const first = readSchedule(ctx);
-  if (!first || first.pausedReason || first.owner !== ctx.userEmail()) return;
+  if (!first || first.pausedReason || !isPayer(ctx, first, first.owner)) return;
   const now = ctx.clock.now();
   if (first.lastRunAt && now - first.lastRunAt < PERIOD_MS[first.every] - DUE_SLACK_MS) return;
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return;

@@ -2,12 +2,14 @@
 import { ApiError } from '../../api/errors';
 import { allowListPermits } from '../../api/url';
 import { UserError } from '../../domain/user-error';
+import { actorOf } from '../../engine/actor';
 import type { AppContext } from '../../engine/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../../engine/poll-trigger';
 import { noteKeyOutcome, runsStoppedByKey } from '../../engine/key-wait';
 import { loadRegistrySummary } from '../../store/registry';
 import { quotaView } from '../../store/quota-meter';
 import { RUN_LOG_SHEET } from '../../store/run-log';
+import { keyIdOf, rememberWorkspace, savedKeyId } from '../../store/user-identity';
 import { USER_PROPERTY } from '../../platform/property-keys';
 import type { KeyCheckView, SettingsView, SidebarPanel } from '../../views/rpc';
 import type { SaveSettingsRequest } from './settings-rpc';
@@ -31,7 +33,7 @@ export function getSettings(ctx: AppContext): SettingsView {
       .map((sheet) => sheet.name())
       .filter((name) => name !== RUN_LOG_SHEET),
   };
-  const stopped = runsStoppedByKey(loadRegistrySummary(ctx.documentStore));
+  const stopped = runsStoppedByKey(loadRegistrySummary(ctx.documentStore), actorOf(ctx));
   if (stopped.runs > 0) view.stoppedByKey = stopped;
   const panel = ctx.userStore.get(USER_PROPERTY.openPanel);
   if (panel) {
@@ -85,6 +87,10 @@ export function verifyApiKey(ctx: AppContext, request: { apiKey?: string } = {})
   try {
     const workspaceId = (pasted ? ctx.apiFor(pasted) : ctx.api()).verifyKey();
     if (!pasted) noteKeyOutcome(ctx);
+    // Kept for the key it belongs to (a pasted one once it is saved): teammates whose keys verify
+    // to the same workspace may then read each other's jobs.
+    const keyId = pasted ? keyIdOf(pasted) : savedKeyId(ctx.userStore);
+    if (keyId) rememberWorkspace(ctx.userStore, keyId, workspaceId);
     return { ok: true, workspaceId, ...(pasted ? { pasted: true as const } : {}) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

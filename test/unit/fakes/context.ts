@@ -14,7 +14,9 @@ import { FakeCache } from '../../../dev/gas/cache';
 import { FakeLock, LockTable } from '../../../dev/gas/lock';
 import { FakeProperties } from '../../../dev/gas/properties';
 import { FakeScriptApp, TriggerStore } from '../../../dev/gas/triggers';
-import { FakeApi } from './fake-api';
+import { missingKeyError } from '../../../src/api/failures';
+import { USER_PROPERTY } from '../../../src/platform/property-keys';
+import { apiError, FakeApi } from './fake-api';
 import { FakeSearchApi } from './fake-search';
 import { MemorySpreadsheet } from './memory-spreadsheet';
 import { FakeBudget, FakeClock, RecordingNotifier } from './ports';
@@ -127,5 +129,67 @@ export function contextFor(world: TestWorld, budget = new FakeBudget()): AppCont
     searchApi: () => world.search,
     userEmail: () => 'user@example.com',
     defaultApiBaseUrl: 'https://api.example.test/',
+  };
+}
+
+/** A teammate in the world's document: their own user properties (key saved) and API view. */
+export interface TestUser {
+  email: string;
+  userStore: KeyValueStore;
+  /** The API as this user's key sees it: jobs of another workspace answer 404. */
+  api: FakeApi;
+  triggerStore: TriggerStore;
+}
+
+/** Which workspace started each job id (shared by every user of a world's API). */
+const jobWorkspaces = new WeakMap<FakeApi, Map<string, string>>();
+
+/**
+ * A user whose key belongs to `workspace`. The API is the world's (one provider), seen through their
+ * key: a job of another workspace answers 404, as the vendor's does (docs/api-decisions.md).
+ */
+export function teammate(world: TestWorld, email: string, key: string, workspace: string): TestUser {
+  const owners = jobWorkspaces.get(world.api) ?? new Map<string, string>();
+  jobWorkspaces.set(world.api, owners);
+  const shared = world.api;
+  const api = Object.create(shared) as FakeApi;
+  api.startJobs = (starts) => {
+    const ids = shared.startJobs(starts);
+    for (const id of ids) if (typeof id === 'string') owners.set(id, workspace);
+    return ids;
+  };
+  api.fetchResults = (refs) =>
+    refs.map((ref) =>
+      owners.has(ref.id) && owners.get(ref.id) !== workspace
+        ? { kind: 'error' as const, error: apiError(404, 'job.not_found', false) }
+        : shared.fetchResults([ref])[0]!,
+    );
+  api.verifyKey = () => workspace;
+  const userStore = propertiesStore(new FakeProperties('user') as Gas<FakeProperties>);
+  userStore.set(USER_PROPERTY.apiKey, key);
+  return {
+    email,
+    userStore,
+    api,
+    triggerStore: new TriggerStore({ addon: world.triggerStore.rules.addon, now: () => world.clock.now() }),
+  };
+}
+
+/** One execution of a teammate: the document's state, their user properties, key and triggers. */
+export function contextAs(world: TestWorld, user: TestUser, budget = new FakeBudget()): AppContext {
+  return {
+    ...contextFor(world, budget),
+    userStore: user.userStore,
+    triggers: timeTriggers(
+      user.userStore,
+      new FakeScriptApp(user.triggerStore) as unknown as GoogleAppsScript.Script.ScriptApp,
+    ),
+    // As the real client: no saved key, no calls.
+    api: () => {
+      if (!user.userStore.get(USER_PROPERTY.apiKey)) throw missingKeyError();
+      return user.api;
+    },
+    apiFor: () => user.api,
+    userEmail: () => user.email,
   };
 }

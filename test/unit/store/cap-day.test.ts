@@ -4,8 +4,17 @@
  * 40) or switching the automatic mode off and on never starts another day's cap early.
  */
 import type { PlatformPorts } from '../../../src/platform/ports';
-import { readFormulaAuto, setFormulaAuto, writeFormulaAuto } from '../../../src/store/formula-auto-setting';
+import {
+  readFormulaAuto,
+  releaseAutomatic,
+  setFormulaAuto,
+  writeFormulaAuto,
+} from '../../../src/store/formula-auto-setting';
 import { capDay } from '../../../src/store/local-time';
+import type { RunRecord } from '../../../src/store/registry';
+import { userIdOf } from '../../../src/store/user-identity';
+
+const readOwner = (ctx: PlatformPorts) => userIdOf(ctx.userStore);
 import { createWorld } from '../fakes/context';
 import { FakeClock } from '../fakes/ports';
 
@@ -17,6 +26,7 @@ function setup() {
   let zone = 'Etc/UTC';
   const ctx = {
     documentStore: world.documentStore,
+    userStore: world.userStore,
     clock,
     spreadsheet: { timeZone: () => zone },
     userEmail: () => 'ann@example.com',
@@ -44,6 +54,25 @@ describe('the automatic mode’s daily cap', () => {
     expect(readFormulaAuto(ctx)?.committed).toBe(40);
     clock.time = Date.UTC(2025, 0, 16, 0, 1);
     expect(readFormulaAuto(ctx)?.committed).toBe(0);
+  });
+});
+
+describe('a daily cap follows the person who pays', () => {
+  it("counts each payer's own commitments: taking over neither inherits nor resets a count", () => {
+    const { ctx } = setup();
+    const world2 = createWorld();
+    const bob = { ...ctx, userStore: world2.userStore, userEmail: () => 'bob@example.com' } as PlatformPorts;
+    writeFormulaAuto(ctx, { ...setFormulaAuto(ctx, true, 40)!, committed: 40 });
+    // Bob takes over: his key pays from now on, counted from his own 0.
+    expect(setFormulaAuto(bob, true, 40)?.committed).toBe(0);
+    writeFormulaAuto(bob, { ...readFormulaAuto(bob)!, committed: 15 });
+    // Ann's run sent before the takeover ends with 30 of its 40 unspent: back to Ann's count only.
+    const annsRun = { ownerId: readOwner(ctx), automatic: true, startedAt: ctx.clock.now() };
+    releaseAutomatic(bob, [{ run: annsRun as RunRecord, unspent: 30 }]);
+    expect(readFormulaAuto(bob)?.committed).toBe(15);
+    // Ann takes it back the same day: her 10 still count, Bob's 15 are kept for him.
+    expect(setFormulaAuto(ctx, true, 40)?.committed).toBe(10);
+    expect(setFormulaAuto(bob, true, 40)?.committed).toBe(15);
   });
 });
 

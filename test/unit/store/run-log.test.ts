@@ -55,6 +55,7 @@ describe('the run log tab', () => {
         'job-9',
         'finished',
         '',
+        "ann@example.com's key",
       ],
     ]);
   });

@@ -1,0 +1,89 @@
+/**
+ * A document is shared by a team: each run belongs to the user who started it, and each job to the
+ * key that started it. This decides what the user of this execution may do with a run or a job:
+ * - their own runs: send, retry, import, cancel, wait for their key;
+ * - a job their current key started ("own"): poll it, and a 404 closes it;
+ * - a job of another key of the same workspace ("shared"): poll it (results come sooner), but a
+ *   404 is not evidence, since the API may answer 404 to a key that did not start the job;
+ * - anyone else's ("none"): leave it alone, show whose it is.
+ */
+import type { JobBase, RunRecord } from '../store/registry';
+import { knownWorkspace, rememberWorkspace, savedKeyId, userIdOf } from '../store/user-identity';
+import { UserError } from '../domain/user-error';
+import type { AppContext } from './context';
+
+export interface Actor {
+  userId: string;
+  /** The email Apps Script tells ("" when it does not). */
+  email: string;
+  keyId?: string;
+  /** The workspace the saved key verified to, when known. */
+  workspace?: string;
+}
+
+export function actorOf(ctx: AppContext): Actor {
+  const keyId = savedKeyId(ctx.userStore);
+  const workspace = knownWorkspace(ctx.userStore, keyId);
+  return {
+    userId: userIdOf(ctx.userStore),
+    email: ctx.userEmail(),
+    ...(keyId ? { keyId } : {}),
+    ...(workspace ? { workspace } : {}),
+  };
+}
+
+/** Runs of earlier versions have no owner: anyone may work on them, as before. */
+export const ownsRun = (actor: Actor, run: Pick<RunRecord, 'ownerId'>): boolean =>
+  !run.ownerId || run.ownerId === actor.userId;
+
+export type JobAccess = 'own' | 'shared' | 'none';
+
+/** What this user may do with a started job (see the header). */
+export function jobAccess(actor: Actor, run: RunRecord, job: JobBase): JobAccess {
+  if (!job.keyId) return ownsRun(actor, run) ? 'own' : 'none';
+  if (job.keyId === actor.keyId) return 'own';
+  return job.workspace && job.workspace === actor.workspace ? 'shared' : 'none';
+}
+
+/**
+ * The workspace of the saved key, asked of the API once per key when a job of another key of a
+ * known workspace waits (the answer is kept in the user's properties). Undefined when unknown.
+ */
+export function workspaceForSharing(ctx: AppContext, actor: Actor): string | undefined {
+  if (actor.workspace || !actor.keyId) return actor.workspace;
+  try {
+    const workspace = ctx.api().verifyKey();
+    rememberWorkspace(ctx.userStore, actor.keyId, workspace);
+    actor.workspace = workspace;
+    return workspace;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Who a run is shown as belonging to, for other users ("ann@example.com", or "another user"). */
+export const ownerName = (run: Pick<RunRecord, 'startedBy'>): string => run.startedBy || 'another user';
+
+/** A new run's owner: this user (and their email for others to read, when Apps Script tells). */
+export function runOwner(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy'> {
+  const email = ctx.userEmail();
+  return { ownerId: userIdOf(ctx.userStore), ...(email ? { startedBy: email } : {}) };
+}
+
+/** What a job records of the key that starts (or imports) it. */
+export function keyStamp(actor: Actor): Pick<JobBase, 'keyId' | 'workspace'> {
+  return {
+    ...(actor.keyId ? { keyId: actor.keyId } : {}),
+    ...(actor.workspace ? { workspace: actor.workspace } : {}),
+  };
+}
+
+/** What another user's run says where this user looks: whose it is and when its results come. */
+export const othersRunNote = (run: Pick<RunRecord, 'startedBy'>): string =>
+  `${ownerName(run)}'s run: results arrive when their add-on checks (their sidebar or their trigger).`;
+
+/** Refuses to act on another user's run (retry, import into it, cancel): it is theirs to decide. */
+export function assertOwnRun(ctx: AppContext, run: RunRecord): void {
+  if (!ownsRun(actorOf(ctx), run))
+    throw new UserError(`This is ${othersRunNote(run)} Only they can change it.`);
+}
