@@ -73,6 +73,15 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     if (autoSwitch.checked) void saveAuto(true);
   });
 
+  /** Whose credits the waiting requests will cost, before anyone clicks (a shared document). */
+  function payerLine(view: FormulaQueueView): string {
+    const auto = view.auto;
+    if (!auto) return 'Get them… pays with your key; nothing is sent on its own.';
+    if (auto.yours)
+      return 'Your key pays for these: automatically within your daily cap, or now with Get them….';
+    return `${auto.ownerEmail || 'Another user'}'s key pays for these automatically, within their daily cap; Get them… pays now with your key.`;
+  }
+
   function show(view: FormulaQueueView): void {
     const auto = view.auto;
     autoSwitch.checked = !!auto?.yours;
@@ -83,10 +92,11 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
         : 'Off: formulas never spend credits on their own.'
       : auto.yours
         ? `On, with your key (${auto.ownerEmail}): ${plural(auto.committedToday, 'credit')} of ${plural(auto.dailyCap, 'credit')} committed today.`
-        : `On, with ${auto.ownerEmail}'s key. Switching it on makes your key pay instead.`;
+        : `On, with ${auto.ownerEmail || 'another user'}'s key. Switching it on makes your key pay instead.`;
     element.hidden = view.queues.length === 0 && !auto && element.querySelector('.notice-ok') === null;
     fill(
       lines,
+      view.queues.length ? h('p', { class: 'hint formula-payer' }, payerLine(view)) : null,
       ...view.queues.map((queue) => {
         const button = h('button', { type: 'button', class: 'action' }, 'Get them…');
         const row = h(

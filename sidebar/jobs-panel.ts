@@ -226,9 +226,13 @@ function runCard(
       ? h('p', { class: 'hint' }, `The API asked us to wait; next try at ${timeOfDay(run.retryAt)}.`)
       : null,
     run.error ? h('p', { class: 'run-error' }, run.error) : null,
-    ...(run.ambiguousJobs ?? []).map((job) => ambiguousJobCard(run, job, afterRecovery)),
+    // Another user's run: theirs to cancel, retry or import, so no control is offered here.
+    run.othersRun ? h('p', { class: 'hint run-owner' }, run.othersRun) : null,
+    ...(run.othersRun
+      ? []
+      : (run.ambiguousJobs ?? []).map((job) => ambiguousJobCard(run, job, afterRecovery))),
   );
-  const cancel = cancelButton(run, card, afterAction);
+  const cancel = run.othersRun ? null : cancelButton(run, card, afterAction);
   if (cancel) card.append(h('div', { class: 'buttons run-actions' }, cancel));
   return card;
 }
