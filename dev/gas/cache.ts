@@ -82,14 +82,11 @@ export class FakeCache implements GasObject {
   }
 }
 
+/** The caches one execution sees: the document's and script's, and its user's own. */
 export interface CacheStores {
   document: FakeCache;
   user: FakeCache;
   script: FakeCache;
-}
-
-export function newCacheStores(now: () => number): CacheStores {
-  return { document: new FakeCache(now), user: new FakeCache(now), script: new FakeCache(now) };
 }
 
 export class FakeCacheService implements GasObject {

@@ -4,6 +4,7 @@
  *   addon.setSelection('A2:C10');
  *   addon.call('enrichSelection');
  *   addon.fireTriggers();
+ *   const bob = addon.as('bob@example.com', { apiKey: 'bob-key' }); // a teammate, same document
  * See README.md for what is faithful to Apps Script and what is not.
  */
 import { resolve } from 'node:path';
@@ -11,24 +12,35 @@ import { USER_PROPERTY } from '../../src/platform/property-keys';
 import { HarnessClock } from './clock';
 import type { CallCounts } from './counts';
 import { CUSTOM_FUNCTION_BUDGET_MS, DEFAULT_BUDGET_MS, type ExecutionKind } from './execution';
+import type {
+  Addon,
+  ExecutionOptions,
+  HarnessExecution,
+  LoadOptions,
+  OwnedTriggerSummary,
+  TriggerFailure,
+  TriggerSummary,
+  UiView,
+  UserOptions,
+} from './harness-api';
 import type { LogLine } from './logging';
-import type { FakeProperties } from './properties';
 import { Recalculator } from './recalc';
 import { Execution, Runtime } from './runtime';
 import { parseA1 } from './spreadsheet/a1';
 import type { FakeSheet } from './spreadsheet/sheet';
-import type { FakeSpreadsheet, Toast } from './spreadsheet/spreadsheet';
-import type { RecordedAlert, RecordedMenu, ShownPage } from './spreadsheet/ui';
+import type { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import {
-  exportProperties,
+  exportSettings,
   exportSpreadsheet,
-  exportTriggers,
-  restoreProperties,
+  restoreSettings,
   restoreSpreadsheet,
   type RuntimeState,
 } from './state';
+import type { TriggerRecord } from './triggers';
 import type { SentRequest } from './urlfetch/urlfetch-app';
+import type { UserAccount } from './users';
 
+export type * from './harness-api';
 export type { RuntimeState } from './state';
 export type { CallCounts } from './counts';
 export type { FakeProperties } from './properties';
@@ -37,135 +49,71 @@ export type { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 
 export const DEFAULT_DIST_DIR = resolve(__dirname, '../../dist');
 
-export interface LoadOptions {
-  /** Default: <repo>/dist. */
-  distDir?: string;
-  /** Stored in the user property USER_PROPERTY.apiBaseUrl. */
-  apiBaseUrl?: string;
-  /** Stored in the user property USER_PROPERTY.apiKey. */
-  apiKey?: string;
-  /** Per-execution time budget, default 360 000 ms. */
-  budgetMs?: number;
-  /** Initial clock (epoch ms); default real now. */
-  now?: number;
-  /** Editor add-on trigger limits: recurring triggers hourly at most, one time-driven trigger. */
-  addon?: boolean;
-  /** Resume from exportState(). */
-  state?: RuntimeState;
-  userEmail?: string;
-  /** Title of the add-on menu (Extensions › <name>); default "Sheet Enrich". */
-  addonName?: string;
-  /** Per-request UrlFetch timeout; default 60 000 ms like Apps Script. */
-  fetchTimeoutMs?: number;
-  /** Utilities.sleep also blocks for real (default: it only moves the clock). */
-  realSleep?: boolean;
-  /**
-   * Let fetches to loopback addresses through the manifest's urlFetchWhitelist (the emulator runs
-   * there). Off by default, like Apps Script: only the allow-listed API can be reached.
-   */
-  allowLoopback?: boolean;
+/** What every user's view of one document shares besides the runtime. */
+class SharedDocument {
+  readonly failures: TriggerFailure[] = [];
+  /** One memory of evaluated formulas: Sheets keeps a cell's result whoever recalculated it. */
+  readonly recalculator = new Recalculator();
+  readonly views = new Map<string, LocalAddon>();
+  readonly ui: UiView;
+
+  constructor(
+    readonly runtime: Runtime,
+    readonly options: LoadOptions,
+  ) {
+    this.ui = uiView(runtime);
+    runtime.flushListeners.push(() => this.recalculator.observe(runtime.spreadsheet));
+  }
+
+  /** The view acting as `user`, one per user so that `as()` twice hands back the same one. */
+  viewAs(user: UserAccount): LocalAddon {
+    let view = this.views.get(user.email);
+    if (!view) {
+      view = new LocalAddon(this, user);
+      this.views.set(user.email, view);
+    }
+    return view;
+  }
 }
 
-export interface ExecutionOptions {
-  budgetMs?: number;
-  killAfter?: Record<string, number>;
-  customFunction?: boolean;
-  /** Passed as the function's first argument (a trigger or onOpen event). */
-  event?: unknown;
+/** The API settings a user typed into the add-on, where the add-on reads them. */
+function storeCredentials(user: UserAccount, options: UserOptions): void {
+  if (options.apiBaseUrl !== undefined)
+    user.properties.setProperty(USER_PROPERTY.apiBaseUrl, options.apiBaseUrl);
+  if (options.apiKey !== undefined) user.properties.setProperty(USER_PROPERTY.apiKey, options.apiKey);
 }
 
-export interface HarnessExecution {
-  call<T = unknown>(name: string, ...args: unknown[]): T;
-  end(): void;
-}
-
-export interface TriggerSummary {
-  id: string;
-  handler: string;
-  everyMinutes?: number;
-  periodMs?: number;
-  nextRunAt: number;
-}
-
-export interface UiView {
-  readonly menus: RecordedMenu[];
-  readonly lastSidebar?: ShownPage;
-  readonly sidebars: ShownPage[];
-  readonly dialogs: ShownPage[];
-  readonly toasts: Toast[];
-  readonly alerts: RecordedAlert[];
-  /** Queue answers ('YES', 'NO'...) for the next alerts. */
-  readonly alertAnswers: string[];
-}
-
-export interface Addon {
-  spreadsheet: FakeSpreadsheet;
-  addSheetFromValues(name: string, values: unknown[][]): FakeSheet;
-  setSelection(a1: string | string[], sheetName?: string): void;
-  call<T = unknown>(name: string, ...args: unknown[]): T;
-  callWith<T = unknown>(options: ExecutionOptions, name: string, ...args: unknown[]): T;
-  startExecution(options?: ExecutionOptions): HarnessExecution;
-  /**
-   * Runs every due time-driven trigger, each as its own trigger execution. With `all`, every
-   * installed trigger runs now without moving the clock: nobody waits an hour for an add-on's
-   * trigger in the playground or the CLI, and jumping the clock would stamp results in the future.
-   */
-  fireTriggers(options?: { all?: boolean }): number;
-  advanceClock(ms: number): void;
-  now(): number;
-  counts: CallCounts;
-  properties: { document: FakeProperties; user: FakeProperties; script: FakeProperties };
-  triggers(): TriggerSummary[];
-  logs(): string[];
-  logLines(): LogLine[];
-  /** Every UrlFetch request sent, with its status (0: no answer). Headers hold the API key. */
-  requests(): SentRequest[];
-  /**
-   * Recalculates the `=CUSTOM_FUNCTION(…)` cells Sheets would: new ones, and those whose argument
-   * values or (seen at a flush point) formula text changed, each as its own custom-function
-   * execution (30 s, read-only); returns how many ran (recalc.ts). Sheets does this on its own
-   * schedule; tests call it. `counts.customFunctionRuns` totals the runs.
-   */
-  recalculate(): number;
-  /** The message behind each #ERROR! a custom function left on a sheet (Sheets shows it on hover). */
-  formulaErrors(sheetName: string): { row: number; column: number; message: string }[];
-  /** Trigger runs that threw, in order. */
-  triggerFailures(): { handler: string; error: unknown }[];
-  ui: UiView;
-  exportState(): RuntimeState;
-  close(): void;
-}
+const summarize = ({ id, handler, everyMinutes, periodMs, nextRunAt }: TriggerRecord): TriggerSummary => ({
+  id,
+  handler,
+  ...(everyMinutes === undefined ? {} : { everyMinutes }),
+  ...(periodMs === undefined ? {} : { periodMs }),
+  nextRunAt,
+});
 
 class LocalAddon implements Addon {
   private readonly runtime: Runtime;
-  private readonly failures: { handler: string; error: unknown }[] = [];
-  private readonly recalculator = new Recalculator((name, args) => this.runCustomFunction(name, args));
-  readonly ui: UiView;
 
-  constructor(private readonly options: LoadOptions) {
-    const clock = options.state ? new HarnessClock(options.state.clockOffsetMs) : new HarnessClock();
-    if (options.now !== undefined) clock.advanceTo(options.now);
-    this.runtime = new Runtime({
-      distDir: options.distDir ?? DEFAULT_DIST_DIR,
-      clock,
-      addon: options.addon === true,
-      addonName: options.addonName ?? 'Sheet Enrich',
-      userEmail: options.userEmail ?? 'user@example.com',
-      fetchTimeoutMs: options.fetchTimeoutMs,
-      realSleep: options.realSleep,
-      allowLoopback: options.allowLoopback,
-      defaultSheet: !options.state,
-    });
-    if (options.state) {
-      restoreSpreadsheet(this.runtime.spreadsheet, options.state.spreadsheet);
-      restoreProperties(this.runtime.properties, options.state.properties);
-      this.runtime.triggers.restore(options.state.triggers);
-    }
-    const user = this.runtime.properties.user;
-    if (options.apiBaseUrl !== undefined) user.setProperty(USER_PROPERTY.apiBaseUrl, options.apiBaseUrl);
-    if (options.apiKey !== undefined) user.setProperty(USER_PROPERTY.apiKey, options.apiKey);
-    this.ui = uiView(this.runtime);
-    this.runtime.flushListeners.push(() => this.recalculator.observe(this.runtime.spreadsheet));
+  constructor(
+    private readonly document: SharedDocument,
+    private readonly user: UserAccount,
+  ) {
+    this.runtime = document.runtime;
+  }
+
+  get userEmail(): string {
+    return this.user.email;
+  }
+
+  as(userEmail: string, options: UserOptions = {}): Addon {
+    const user = this.runtime.users.get(userEmail);
+    if (options.consumer !== undefined) user.consumer = options.consumer;
+    storeCredentials(user, options);
+    return this.document.viewAs(user);
+  }
+
+  get ui(): UiView {
+    return this.document.ui;
   }
 
   get spreadsheet(): FakeSpreadsheet {
@@ -177,7 +125,7 @@ class LocalAddon implements Addon {
   }
 
   get properties(): Addon['properties'] {
-    return this.runtime.properties;
+    return this.runtime.propertiesOf(this.user);
   }
 
   addSheetFromValues(name: string, values: unknown[][]): FakeSheet {
@@ -216,15 +164,25 @@ class LocalAddon implements Addon {
     }
   }
 
-  startExecution(options: ExecutionOptions = {}, kind?: ExecutionKind): HarnessExecution {
+  startExecution(options: ExecutionOptions = {}): HarnessExecution {
+    return this.executionAs(this.user, options);
+  }
+
+  /** An execution run as `user`: this view's, or a trigger's owner. */
+  private executionAs(user: UserAccount, options: ExecutionOptions, kind?: ExecutionKind): HarnessExecution {
     const customFunction = options.customFunction === true;
-    const execution: Execution = this.runtime.startExecution({
-      kind: kind ?? (customFunction ? 'customFunction' : 'manual'),
-      budgetMs:
-        options.budgetMs ??
-        (customFunction ? CUSTOM_FUNCTION_BUDGET_MS : (this.options.budgetMs ?? DEFAULT_BUDGET_MS)),
-      killAfter: options.killAfter,
-    });
+    const execution: Execution = this.runtime.startExecution(
+      {
+        kind: kind ?? (customFunction ? 'customFunction' : 'manual'),
+        budgetMs:
+          options.budgetMs ??
+          (customFunction
+            ? CUSTOM_FUNCTION_BUDGET_MS
+            : (this.document.options.budgetMs ?? DEFAULT_BUDGET_MS)),
+        killAfter: options.killAfter,
+      },
+      user,
+    );
     const event = options.event;
     return {
       call: <T>(name: string, ...args: unknown[]) =>
@@ -239,11 +197,13 @@ class LocalAddon implements Addon {
       if (!this.runtime.triggers.has(trigger.id)) continue; // deleted by an earlier run
       ran += 1;
       this.runtime.counts.recordTriggerRun();
-      const execution = this.startExecution({ event: this.clockEvent(trigger.id) }, 'trigger');
+      // An installable trigger always runs as the user who created it, whoever is looking.
+      const owner = this.runtime.users.get(trigger.owner);
+      const execution = this.executionAs(owner, { event: this.clockEvent(trigger.id) }, 'trigger');
       try {
         execution.call(trigger.handler);
       } catch (error) {
-        this.failures.push({ handler: trigger.handler, error });
+        this.document.failures.push({ handler: trigger.handler, owner: owner.email, error });
         this.runtime.logs.add('error', `Trigger ${trigger.handler} failed: ${String(error)}`);
       } finally {
         execution.end();
@@ -254,12 +214,14 @@ class LocalAddon implements Addon {
   }
 
   recalculate(): number {
-    return this.recalculator.recalculate(this.spreadsheet);
+    return this.document.recalculator.recalculate(this.spreadsheet, (name, args) =>
+      this.runCustomFunction(name, args),
+    );
   }
 
   formulaErrors(sheetName: string): { row: number; column: number; message: string }[] {
     const sheet = this.spreadsheet.getSheetByName(sheetName);
-    return sheet ? this.recalculator.errorsOf(sheet) : [];
+    return sheet ? this.document.recalculator.errorsOf(sheet) : [];
   }
 
   /** Sheets matches custom function names case-insensitively. */
@@ -267,10 +229,10 @@ class LocalAddon implements Addon {
     name: string,
     args: unknown[],
   ): { value: unknown } | { error: unknown } | undefined {
-    const execution = this.runtime.startExecution({
-      kind: 'customFunction',
-      budgetMs: CUSTOM_FUNCTION_BUDGET_MS,
-    });
+    const execution = this.runtime.startExecution(
+      { kind: 'customFunction', budgetMs: CUSTOM_FUNCTION_BUDGET_MS },
+      this.user,
+    );
     try {
       const defined = execution.functionNames().find((fn) => fn.toUpperCase() === name.toUpperCase());
       if (!defined) return undefined;
@@ -308,13 +270,11 @@ class LocalAddon implements Addon {
   }
 
   triggers(): TriggerSummary[] {
-    return this.runtime.triggers.list().map(({ id, handler, everyMinutes, periodMs, nextRunAt }) => ({
-      id,
-      handler,
-      ...(everyMinutes === undefined ? {} : { everyMinutes }),
-      ...(periodMs === undefined ? {} : { periodMs }),
-      nextRunAt,
-    }));
+    return this.user.triggers.list().map(summarize);
+  }
+
+  allTriggers(): OwnedTriggerSummary[] {
+    return this.runtime.triggers.list().map((record) => ({ ...summarize(record), owner: record.owner }));
   }
 
   logs(): string[] {
@@ -329,8 +289,8 @@ class LocalAddon implements Addon {
     return [...this.runtime.sentRequests];
   }
 
-  triggerFailures(): { handler: string; error: unknown }[] {
-    return [...this.failures];
+  triggerFailures(): TriggerFailure[] {
+    return [...this.document.failures];
   }
 
   exportState(): RuntimeState {
@@ -339,8 +299,7 @@ class LocalAddon implements Addon {
         version: 1,
         clockOffsetMs: this.runtime.clock.offset,
         spreadsheet: exportSpreadsheet(this.runtime.spreadsheet),
-        properties: exportProperties(this.runtime.properties),
-        triggers: exportTriggers(this.runtime.triggers),
+        ...exportSettings(this.runtime),
       }),
     ) as RuntimeState;
   }
@@ -378,5 +337,23 @@ function uiView(runtime: Runtime): UiView {
 }
 
 export function loadAddon(options: LoadOptions = {}): Addon {
-  return new LocalAddon(options);
+  const clock = options.state ? new HarnessClock(options.state.clockOffsetMs) : new HarnessClock();
+  if (options.now !== undefined) clock.advanceTo(options.now);
+  const runtime = new Runtime({
+    distDir: options.distDir ?? DEFAULT_DIST_DIR,
+    clock,
+    addon: options.addon === true,
+    addonName: options.addonName ?? 'Sheet Enrich',
+    userEmail: options.userEmail ?? 'user@example.com',
+    fetchTimeoutMs: options.fetchTimeoutMs,
+    realSleep: options.realSleep,
+    allowLoopback: options.allowLoopback,
+    defaultSheet: !options.state,
+  });
+  if (options.state) {
+    restoreSpreadsheet(runtime.spreadsheet, options.state.spreadsheet);
+    restoreSettings(runtime, options.state);
+  }
+  storeCredentials(runtime.defaultUser, options);
+  return new SharedDocument(runtime, options).viewAs(runtime.defaultUser);
 }

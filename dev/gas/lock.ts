@@ -8,7 +8,8 @@ import type { HarnessClock } from './clock';
 import { gasError, MESSAGES } from './errors';
 import { GAS_TYPE, type GasObject } from './membrane';
 
-export type LockScope = 'document' | 'script' | 'user';
+/** A user lock is that user's alone: Ann holding hers never makes Bob wait. */
+export type LockScope = 'document' | 'script' | `user:${string}`;
 
 /** Which execution holds each lock. */
 export class LockTable {
@@ -70,6 +71,8 @@ export class FakeLockService implements GasObject {
     private readonly table: LockTable,
     private readonly executionId: number,
     private readonly clock: HarnessClock,
+    /** Whose user lock getUserLock hands out. */
+    private readonly userEmail = '',
   ) {}
 
   getDocumentLock(): FakeLock {
@@ -81,6 +84,6 @@ export class FakeLockService implements GasObject {
   }
 
   getUserLock(): FakeLock {
-    return new FakeLock(this.table, 'user', this.executionId, this.clock);
+    return new FakeLock(this.table, `user:${this.userEmail}`, this.executionId, this.clock);
   }
 }

@@ -1,4 +1,4 @@
-/** Logger, console and Session. Every log line is kept, so tests can check what never gets logged (the API key). */
+/** Logger and console. Every log line is kept, so tests can check what never gets logged (the API key). */
 import { format } from 'node:util';
 import { GAS_TYPE, type GasObject } from './membrane';
 
@@ -89,47 +89,5 @@ export class FakeConsole implements GasObject {
         ? format(first, ...rest)
         : values.map(describe).join(' ');
     this.record.add(level, text);
-  }
-}
-
-export class FakeUser implements GasObject {
-  readonly [GAS_TYPE] = 'User';
-
-  constructor(private readonly email: string) {}
-
-  getEmail(): string {
-    return this.email;
-  }
-}
-
-export class FakeSession implements GasObject {
-  readonly [GAS_TYPE] = 'Session';
-
-  constructor(
-    private readonly userEmail: string,
-    /** Custom functions run without authorization: the active user's email is empty there. */
-    private readonly anonymous: boolean,
-    private readonly timeZone: string,
-  ) {}
-
-  getActiveUser(): FakeUser {
-    return new FakeUser(this.anonymous ? '' : this.userEmail);
-  }
-
-  getEffectiveUser(): FakeUser {
-    return new FakeUser(this.anonymous ? '' : this.userEmail);
-  }
-
-  getScriptTimeZone(): string {
-    return this.timeZone;
-  }
-
-  getActiveUserLocale(): string {
-    return 'en';
-  }
-
-  /** Stable per user and script, opaque, as in Apps Script. */
-  getTemporaryActiveUserKey(): string {
-    return Buffer.from(`local:${this.userEmail}`).toString('base64url');
   }
 }

@@ -69,18 +69,11 @@ function usedBytes(values: Map<string, string>): number {
   return total;
 }
 
+/** The stores one execution sees: the document's and script's, and its user's own. */
 export interface PropertyStores {
   document: FakeProperties;
   user: FakeProperties;
   script: FakeProperties;
-}
-
-export function newPropertyStores(): PropertyStores {
-  return {
-    document: new FakeProperties('document'),
-    user: new FakeProperties('user'),
-    script: new FakeProperties('script'),
-  };
 }
 
 export class FakePropertiesService implements GasObject {

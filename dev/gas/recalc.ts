@@ -110,8 +110,6 @@ export class Recalculator {
     { version: number; args: string; grid?: CellValue[][]; error?: string }
   >();
 
-  constructor(private readonly run: CustomFunctionRunner) {}
-
   /**
    * A flush point: a formula whose text differs from the last flush point's (written, rewritten
    * with other text, or cleared) gets a new version. One pass over the grid, no copy of it.
@@ -132,8 +130,11 @@ export class Recalculator {
       if (seen.lastSeenAt !== now && seen.text !== '') [seen.text, seen.version] = ['', seen.version + 1];
   }
 
-  /** Evaluates the custom-function cells whose text or arguments changed; returns how many ran. */
-  recalculate(spreadsheet: FakeSpreadsheet): number {
+  /**
+   * Evaluates the custom-function cells whose text or arguments changed with `run` (the user whose
+   * browser recalculates runs them); returns how many ran.
+   */
+  recalculate(spreadsheet: FakeSpreadsheet, run: CustomFunctionRunner): number {
     this.observe(spreadsheet);
     let ran = 0;
     for (const sheet of spreadsheet.getSheets()) {
@@ -159,7 +160,7 @@ export class Recalculator {
           if (last.grid) this.show(sheet, row, column, last.grid);
           continue;
         }
-        const outcome = this.run(match[1]!, args);
+        const outcome = run(match[1]!, args);
         const grid = !outcome ? undefined : 'error' in outcome ? [['#ERROR!']] : resultGrid(outcome.value);
         const error = outcome && 'error' in outcome ? errorMessage(outcome.error) : undefined;
         this.evaluated.set(key, { version, args: argsKey, grid, ...(error ? { error } : {}) });

@@ -1,6 +1,7 @@
 /**
  * The persistent side of the local Apps Script (document, properties, caches, locks, triggers,
- * clock, counts, logs, HTTP worker) and the executions that run against it. Each execution loads
+ * users, clock, counts, logs, HTTP worker) and the executions that run against it, each as one user
+ * of the document: that user's properties, cache, triggers and Session over the shared rest. Each execution loads
  * dist/Code.js with gas-local into a fresh vm context holding only Apps Script globals, as Apps
  * Script reloads the project for every run: module-level state never survives.
  */
@@ -8,22 +9,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import gasLocal from 'gas-local';
-import { FakeCacheService, newCacheStores, type CacheStores } from './cache';
+import { FakeCache, FakeCacheService, type CacheStores } from './cache';
 import { HarnessClock } from './clock';
 import { CallCounts } from './counts';
 import { gasError, MESSAGES } from './errors';
 import { ExecutionGuard, type ExecutionLimits } from './execution';
 import { FakeHtmlService } from './html';
 import { FakeLockService, LockTable } from './lock';
-import { FakeConsole, FakeLogger, FakeSession, LogRecord } from './logging';
+import { FakeConsole, FakeLogger, LogRecord } from './logging';
 import { Membrane, type GasObject } from './membrane';
-import { FakePropertiesService, newPropertyStores, type PropertyStores } from './properties';
+import { FakeProperties, FakePropertiesService, type PropertyStores } from './properties';
 import { FakeSpreadsheetApp } from './spreadsheet/app';
 import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import { UiRecord } from './spreadsheet/ui';
+import { FakeSession } from './session';
 import { FakeScriptApp, TriggerStore } from './triggers';
 import { SyncHttpClient } from './urlfetch/client';
 import { DEFAULT_FETCH_TIMEOUT_MS, FakeUrlFetchApp, type SentRequest } from './urlfetch/urlfetch-app';
+import { UserDirectory, type UserAccount } from './users';
 import { FakeUtilities } from './utilities';
 
 export interface RuntimeOptions {
@@ -31,6 +34,7 @@ export interface RuntimeOptions {
   clock: HarnessClock;
   addon: boolean;
   addonName: string;
+  /** The user executions run as unless the harness names another one. */
   userEmail: string;
   fetchTimeoutMs?: number;
   realSleep?: boolean;
@@ -61,10 +65,15 @@ export class Runtime {
   readonly counts = new CallCounts();
   readonly spreadsheet: FakeSpreadsheet;
   readonly ui = new UiRecord();
-  readonly properties: PropertyStores = newPropertyStores();
-  readonly caches: CacheStores;
+  readonly documentProperties = new FakeProperties('document');
+  readonly scriptProperties = new FakeProperties('script');
+  readonly documentCache: FakeCache;
+  readonly scriptCache: FakeCache;
   readonly locks = new LockTable();
+  /** Every user's triggers; each user's executions see their own (UserAccount.triggers). */
   readonly triggers: TriggerStore;
+  readonly users: UserDirectory;
+  readonly defaultUser: UserAccount;
   readonly logs = new LogRecord();
   readonly sentRequests: SentRequest[] = [];
   readonly http = new SyncHttpClient();
@@ -87,28 +96,44 @@ export class Runtime {
       now,
       options.defaultSheet !== false,
     );
-    this.caches = newCacheStores(now);
+    this.documentCache = new FakeCache(now);
+    this.scriptCache = new FakeCache(now);
     this.triggers = new TriggerStore({ addon: options.addon, now });
+    this.users = new UserDirectory(now, this.triggers);
+    this.defaultUser = this.users.get(options.userEmail);
     const manifest = readManifest(options.distDir);
     this.timeZone = manifest.timeZone ?? 'Etc/UTC';
     this.urlFetchWhitelist = manifest.urlFetchWhitelist;
   }
 
-  startExecution(limits: ExecutionLimits): Execution {
-    return new Execution(this, limits);
+  /** The default user's stores beside the shared ones: what single-user callers look at. */
+  get properties(): PropertyStores {
+    return this.propertiesOf(this.defaultUser);
   }
 
-  /** The Apps Script globals of one execution, each behind that execution's membrane. */
-  servicesFor(guard: ExecutionGuard): Record<string, GasObject> {
+  propertiesOf(user: UserAccount): PropertyStores {
+    return { document: this.documentProperties, user: user.properties, script: this.scriptProperties };
+  }
+
+  private cachesOf(user: UserAccount): CacheStores {
+    return { document: this.documentCache, user: user.cache, script: this.scriptCache };
+  }
+
+  startExecution(limits: ExecutionLimits, user: UserAccount = this.defaultUser): Execution {
+    return new Execution(this, limits, user);
+  }
+
+  /** The Apps Script globals of one execution run as `user`, each behind that execution's membrane. */
+  servicesFor(guard: ExecutionGuard, user: UserAccount): Record<string, GasObject> {
     const anonymous = guard.kind === 'customFunction';
     return {
       SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, this.ui, this.options.addonName, () =>
         this.flushed(),
       ),
-      PropertiesService: new FakePropertiesService(this.properties),
-      CacheService: new FakeCacheService(this.caches),
-      LockService: new FakeLockService(this.locks, guard.id, this.clock),
-      ScriptApp: new FakeScriptApp(this.triggers),
+      PropertiesService: new FakePropertiesService(this.propertiesOf(user)),
+      CacheService: new FakeCacheService(this.cachesOf(user)),
+      LockService: new FakeLockService(this.locks, guard.id, this.clock, user.email),
+      ScriptApp: new FakeScriptApp(user.triggers),
       HtmlService: new FakeHtmlService(this.options.distDir),
       UrlFetchApp: new FakeUrlFetchApp(
         this.http,
@@ -119,7 +144,7 @@ export class Runtime {
         () => this.clock.now(),
       ),
       Utilities: new FakeUtilities(this.clock, this.options.realSleep),
-      Session: new FakeSession(this.options.userEmail, anonymous, this.timeZone),
+      Session: new FakeSession(user, anonymous, this.timeZone),
       Logger: new FakeLogger(this.logs),
       console: new FakeConsole(this.logs),
     };
@@ -161,6 +186,7 @@ export class Execution {
   constructor(
     private readonly runtime: Runtime,
     limits: ExecutionLimits,
+    user: UserAccount,
   ) {
     const { distDir } = runtime.options;
     if (!existsSync(join(distDir, 'Code.js'))) {
@@ -172,7 +198,7 @@ export class Execution {
       runtime.clock.now(),
     );
     this.membrane = new Membrane(this.context, this.guard);
-    for (const [name, service] of Object.entries(runtime.servicesFor(this.guard))) {
+    for (const [name, service] of Object.entries(runtime.servicesFor(this.guard, user))) {
       this.context[name] = this.membrane.expose(service);
     }
     gasLocal.require(distDir, this.context, { filter: (path) => path.endsWith('.js') });

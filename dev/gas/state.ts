@@ -1,13 +1,17 @@
 /**
  * exportState / loadAddon({ state }): the persistent part of the runtime as JSON (sheets, properties,
- * triggers, clock offset). Caches and locks are not kept: Apps Script may drop a cache at any time,
- * and no execution survives an export.
+ * every user's user properties and triggers, clock offset). Caches and locks are not kept: Apps
+ * Script may drop a cache at any time, and no execution survives an export.
+ *
+ * The user who loads a state (LoadOptions.userEmail) gets `properties.user` and the triggers with no
+ * `owner`, as states written before there were several users expect: one whole state moves to
+ * whoever opens it. The other users come back from `users` and from their triggers' `owner`.
  */
-import type { PropertyStores } from './properties';
+import type { Runtime } from './runtime';
 import type { Cell, CellValue } from './spreadsheet/parsing';
 import type { SheetLayout } from './spreadsheet/sheet';
 import type { FakeSpreadsheet } from './spreadsheet/spreadsheet';
-import type { TriggerRecord, TriggerStore } from './triggers';
+import type { TriggerRecord } from './triggers';
 
 type StoredValue = string | number | boolean | { date: number };
 
@@ -25,6 +29,15 @@ export interface StoredSheet extends SheetLayout {
   cells: StoredCell[];
 }
 
+/** A trigger as stored; no `owner`: the user who loads the state. */
+export type StoredTrigger = Omit<TriggerRecord, 'owner'> & { owner?: string };
+
+/** Another user of the document than the one who loads the state. */
+export interface StoredUser {
+  properties: Record<string, string>;
+  consumer?: boolean;
+}
+
 export interface RuntimeState {
   version: 1;
   clockOffsetMs: number;
@@ -38,10 +51,13 @@ export interface RuntimeState {
   };
   properties: {
     document: Record<string, string>;
+    /** The user properties of the user who loads the state. */
     user: Record<string, string>;
     script: Record<string, string>;
   };
-  triggers: TriggerRecord[];
+  /** By email; absent in states saved before the runtime had several users. */
+  users?: Record<string, StoredUser>;
+  triggers: StoredTrigger[];
 }
 
 const storeValue = (value: CellValue): StoredValue =>
@@ -87,20 +103,45 @@ export function restoreSpreadsheet(spreadsheet: FakeSpreadsheet, stored: Runtime
   if (active) spreadsheet.setActiveSheet(active);
 }
 
-export function exportProperties(stores: PropertyStores): RuntimeState['properties'] {
+/** Properties, users and triggers: all but the spreadsheet and the clock. */
+export function exportSettings(runtime: Runtime): Pick<RuntimeState, 'properties' | 'users' | 'triggers'> {
+  const { defaultUser } = runtime;
+  const others = runtime.users.all().filter((user) => user !== defaultUser);
   return {
-    document: stores.document.getProperties(),
-    user: stores.user.getProperties(),
-    script: stores.script.getProperties(),
+    properties: {
+      document: runtime.documentProperties.getProperties(),
+      user: defaultUser.properties.getProperties(),
+      script: runtime.scriptProperties.getProperties(),
+    },
+    ...(others.length === 0
+      ? {}
+      : {
+          users: Object.fromEntries(
+            others.map((user) => [
+              user.email,
+              { properties: user.properties.getProperties(), ...(user.consumer ? { consumer: true } : {}) },
+            ]),
+          ),
+        }),
+    triggers: runtime.triggers
+      .exportRecords()
+      .map(({ owner, ...trigger }) => (owner === defaultUser.email ? trigger : { ...trigger, owner })),
   };
 }
 
-export function restoreProperties(stores: PropertyStores, stored: RuntimeState['properties']): void {
-  stores.document.setProperties(stored.document, true);
-  stores.user.setProperties(stored.user, true);
-  stores.script.setProperties(stored.script, true);
-}
-
-export function exportTriggers(store: TriggerStore): TriggerRecord[] {
-  return store.exportRecords();
+export function restoreSettings(runtime: Runtime, stored: RuntimeState): void {
+  const { defaultUser } = runtime;
+  runtime.documentProperties.setProperties(stored.properties.document, true);
+  runtime.scriptProperties.setProperties(stored.properties.script, true);
+  defaultUser.properties.setProperties(stored.properties.user, true);
+  for (const [email, user] of Object.entries(stored.users ?? {})) {
+    // The loading user's properties are `properties.user`, whoever saved the state.
+    if (email === defaultUser.email) continue;
+    const account = runtime.users.get(email);
+    account.properties.setProperties(user.properties, true);
+    account.consumer = user.consumer === true;
+  }
+  runtime.triggers.restore(
+    stored.triggers.map((trigger) => ({ ...trigger, owner: trigger.owner ?? defaultUser.email })),
+  );
 }

@@ -3,6 +3,10 @@
  * is rescheduled after its run (missed periods are skipped, not caught up), a one-off (`after`,
  * `at`) is removed. As an editor add-on (`addon: true`) a recurring trigger must be hourly or
  * slower and only one time-driven trigger per user and document may exist.
+ *
+ * A trigger belongs to the user who created it: it runs as that user, and only that user's
+ * executions see it (`getProjectTriggers`) or can delete it. The store holds every user's triggers
+ * of the document; `forOwner(email)` is one user's part of it, what ScriptApp works on.
  */
 import { gasError, MESSAGES } from './errors';
 import { GAS_TYPE, type GasObject } from './membrane';
@@ -14,6 +18,8 @@ const VALID_HOURS = [1, 2, 4, 6, 8, 12];
 
 export interface TriggerRecord {
   id: string;
+  /** Email of the user who created it ('' when the store is used alone, with no users). */
+  owner: string;
   handler: string;
   /** Recurrence; absent for a one-off trigger. */
   periodMs?: number;
@@ -26,7 +32,21 @@ export interface TriggerRules {
   now: () => number;
 }
 
-export class TriggerStore {
+export type NewTrigger = Omit<TriggerRecord, 'id' | 'owner'>;
+
+/** The triggers one execution's ScriptApp sees and changes: its user's. */
+export interface TriggerScope {
+  readonly rules: TriggerRules;
+  list(): TriggerRecord[];
+  add(record: NewTrigger): TriggerRecord;
+  remove(id: string): void;
+}
+
+/**
+ * Every user's triggers of one document. Used directly as a ScriptApp's scope (unit tests, one
+ * user), it shows and removes every trigger and files new ones under no owner.
+ */
+export class TriggerStore implements TriggerScope {
   private records: TriggerRecord[] = [];
   private lastId = 0;
 
@@ -36,11 +56,25 @@ export class TriggerStore {
     return this.records.map((record) => ({ ...record }));
   }
 
-  add(record: Omit<TriggerRecord, 'id'>): TriggerRecord {
-    if (this.rules.addon && this.records.length > 0) throw gasError(MESSAGES.addonTooManyTriggers);
-    const stored = { ...record, id: String(++this.lastId) };
+  add(record: NewTrigger, owner = ''): TriggerRecord {
+    // The add-on limit is per user: a teammate's trigger does not use up yours.
+    if (this.rules.addon && this.records.some((r) => r.owner === owner))
+      throw gasError(MESSAGES.addonTooManyTriggers);
+    const stored = { ...record, owner, id: String(++this.lastId) };
     this.records.push(stored);
-    return stored;
+    return { ...stored };
+  }
+
+  /** One user's triggers: what ScriptApp lists, creates and deletes in that user's executions. */
+  forOwner(owner: string): TriggerScope {
+    return {
+      rules: this.rules,
+      list: () => this.list().filter((record) => record.owner === owner),
+      add: (record) => this.add(record, owner),
+      remove: (id) => {
+        if (this.records.some((record) => record.id === id && record.owner === owner)) this.remove(id);
+      },
+    };
   }
 
   remove(id: string): void {
@@ -107,7 +141,7 @@ export class FakeClockTriggerBuilder implements GasObject {
   private firstRunAt?: number;
 
   constructor(
-    private readonly store: TriggerStore,
+    private readonly store: TriggerScope,
     private readonly handler: string,
   ) {}
 
@@ -183,7 +217,7 @@ export class FakeTriggerBuilder implements GasObject {
   readonly [GAS_TYPE] = 'TriggerBuilder';
 
   constructor(
-    private readonly store: TriggerStore,
+    private readonly store: TriggerScope,
     private readonly handler: string,
   ) {}
 
@@ -220,7 +254,7 @@ export class FakeScriptApp implements GasObject {
   readonly TriggerSource = ENUMS.TriggerSource;
   readonly WeekDay = ENUMS.WeekDay;
 
-  constructor(private readonly store: TriggerStore) {}
+  constructor(private readonly store: TriggerScope) {}
 
   newTrigger(functionName: string): FakeTriggerBuilder {
     return new FakeTriggerBuilder(this.store, String(functionName));
@@ -230,7 +264,7 @@ export class FakeScriptApp implements GasObject {
     return this.store.list().map((record) => new FakeTrigger(record));
   }
 
-  /** Time-driven triggers of this add-on for this user (all of them here: one user, one document). */
+  /** This user's triggers of this add-on in this document: the same as getProjectTriggers here. */
   getUserTriggers(): FakeTrigger[] {
     return this.getProjectTriggers();
   }
