@@ -5,22 +5,13 @@
  */
 import type { KeyValueStore } from '../platform/ports';
 import { USER_PROPERTY } from '../platform/property-keys';
+import { cyrb53 } from '../sheet/fingerprint';
 
 /**
- * A short, stable id of an API key: two 32-bit FNV-style hashes. It tells keys apart in the
- * document's records without revealing them (64 bits of a 40-odd-character secret).
+ * A short, stable id of an API key: its 53-bit hash. It tells keys apart in the document's records
+ * without revealing them.
  */
-export function keyIdOf(key: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x9e3779b9;
-  for (let i = 0; i < key.length; i++) {
-    const code = key.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x5bd1e995);
-    b ^= b >>> 15;
-  }
-  return (a >>> 0).toString(36) + '.' + (b >>> 0).toString(36);
-}
+export const keyIdOf = (key: string): string => cyrb53(key, 7).toString(36);
 
 /** The id of the saved key; undefined without one. */
 export function savedKeyId(userStore: KeyValueStore): string | undefined {
