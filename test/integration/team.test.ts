@@ -1,0 +1,105 @@
+/**
+ * A document shared by a team, through the built add-on: Ann and Bob each saved their own key (two
+ * workspaces at the emulator, where a job of another workspace answers 404). What each one's sidebar
+ * and trigger do leaves the other's runs, answers and caps alone.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import type { FormulaQueueView, ProgressView } from '../../src/app/sidebar-contract';
+import { foundEmail } from '../../scripts/lib/sheet-outputs';
+import { contactRows, engineKit, jobsEnded, people, planAndStart, rowsOf, SHEET } from './support/engine';
+
+const ANN_KEY = 'ann-key-0123456789abcdef';
+const BOB_KEY = 'bob-key-0123456789abcdef';
+const kit = engineKit({ keys: [ANN_KEY, BOB_KEY] });
+
+function team(rows: string[][]): { ann: Addon; bob: Addon } {
+  const ann = kit.open(rows, { apiKey: ANN_KEY, userEmail: 'ann@acme.com', addon: true });
+  const bob = ann.as('bob@other.com', { apiKey: BOB_KEY, apiBaseUrl: kit.emulator().baseUrl });
+  return { ann, bob };
+}
+
+const charged = async () => (await kit.emulator().admin.stats()).charges;
+
+describe('a spreadsheet shared by two users with their own keys', () => {
+  it("Bob's sidebar leaves Ann's running jobs alone; her trigger writes every paid answer", async () => {
+    const contacts = people(30, 0.1);
+    const { ann, bob } = team(contactRows(contacts));
+    const { start } = planAndStart(ann);
+    expect(start.contacts).toBe(30);
+    await jobsEnded(kit.emulator());
+
+    // Bob opens the sidebar while Ann's jobs are done at the API: his key gets 404 for them.
+    const seenByBob = bob.call<ProgressView>('pollJobs');
+    expect(seenByBob.runs[0]).toMatchObject({
+      state: 'running',
+      othersRun:
+        "ann@acme.com's run: results arrive when their add-on checks (their sidebar or their trigger).",
+    });
+    expect(rowsOf(ann).every((row) => row.status === 'pending')).toBe(true);
+    expect(bob.triggers()).toEqual([]);
+
+    // Ann's trigger: every answer lands on its row, and a new preview has nothing to buy.
+    ann.advanceClock(60 * 60 * 1000);
+    expect(ann.fireTriggers()).toBe(1);
+    const rows = rowsOf(ann);
+    expect(rows.filter((row) => row.status === 'pending')).toEqual([]);
+    const known = contacts.filter((contact) => contact.known && contact.workEmail);
+    expect(known.length).toBeGreaterThan(20);
+    for (const contact of known) {
+      const row = rows.find(
+        (candidate) => candidate.input[1] === contact.lastName && candidate.input[0] === contact.firstName,
+      );
+      expect(row && foundEmail(row, 'work')).toBe(contact.workEmail);
+    }
+    const progress = ann.call<ProgressView>('getProgress');
+    const credits = (await kit.emulator().admin.stats()).credits_spent;
+    expect(progress.runs[0]).toMatchObject({ state: 'finished', credits });
+    expect(planAndStart(ann).plan.contactsToSend).toBe(0);
+    expect((await charged()).charged_twice).toBe(0);
+  });
+
+  it("a user without a key stops nobody else's run", async () => {
+    const { ann, bob } = team(contactRows(people(5, 0)));
+    planAndStart(ann);
+    bob.call('saveSettings', { apiKey: '' });
+    await jobsEnded(kit.emulator());
+    bob.call('pollJobs');
+    const seenByAnn = ann.call<ProgressView>('pollJobs');
+    expect(seenByAnn.runs[0]).toMatchObject({ state: 'finished' });
+    expect(seenByAnn.runs[0]!.waitingForKey).toBeUndefined();
+    expect(rowsOf(ann).map((row) => row.status)).toEqual(Array(5).fill('found'));
+  });
+
+  it("two users' automatic formulas and runs never buy a person twice", async () => {
+    const contacts = people(26, 0);
+    const { ann, bob } = team(contactRows(contacts));
+    const sheet = ann.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange('G2').setFormula(`=ENRICH_EMAIL(A2:A27,B2:B27,D2:D27)`);
+    ann.recalculate();
+    const on = ann.call<FormulaQueueView>('setFormulaAuto', { enabled: true, dailyCap: 1000 });
+    expect(on.auto).toMatchObject({ yours: true });
+    expect(bob.call<FormulaQueueView>('getFormulaQueue').auto).toMatchObject({
+      yours: false,
+      ownerEmail: 'ann@acme.com',
+    });
+    // Bob runs the first ten rows from his sidebar while Ann's trigger sends the formulas' requests.
+    bob.setSelection('A2:D11', SHEET);
+    planAndStart(bob);
+    for (let round = 0; round < 6; round++) {
+      ann.advanceClock(60 * 60 * 1000);
+      ann.fireTriggers();
+      await jobsEnded(kit.emulator());
+      bob.call('pollJobs');
+    }
+    ann.fireTriggers({ all: true });
+    ann.recalculate();
+    const formulaAnswers = (sheet.getRange('G2:G27').getDisplayValues() as string[][]).map(([text]) => text);
+    // Every person answered, each with their own address (an undeliverable one says so).
+    expect(
+      formulaAnswers.map((text) =>
+        text.replace(/^(Invalid domain|Invalid): /, '').replace('— not found', ''),
+      ),
+    ).toEqual(contacts.map((contact) => contact.workEmail));
+    expect((await charged()).charged_twice).toBe(0);
+  });
+});
