@@ -4,7 +4,7 @@
  * and trigger do leaves the other's runs, answers and caps alone.
  */
 import type { Addon } from '../../dev/gas/harness';
-import type { FormulaQueueView, ProgressView } from '../../src/app/sidebar-contract';
+import type { FormulaQueueView, ProgressView, ScheduleView } from '../../src/app/sidebar-contract';
 import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import { contactRows, engineKit, jobsEnded, people, planAndStart, rowsOf, SHEET } from './support/engine';
 
@@ -100,6 +100,77 @@ describe('a spreadsheet shared by two users with their own keys', () => {
         text.replace(/^(Invalid domain|Invalid): /, '').replace('— not found', ''),
       ),
     ).toEqual(contacts.map((contact) => contact.workEmail));
+    expect((await charged()).charged_twice).toBe(0);
+  });
+});
+
+describe('a schedule taken over by another user', () => {
+  const HOUR = 60 * 60 * 1000;
+  const save = (user: Addon, perDay: number) =>
+    user.call<ScheduleView>('saveSchedule', {
+      sheetName: SHEET,
+      kind: 'enrich',
+      fields: ['work_email'],
+      every: 'hour',
+      maxCreditsPerRun: perDay,
+      maxCreditsPerDay: perDay,
+    });
+
+  it("leaves the previous owner's run theirs, counts each payer's own cap and logs whose key paid", async () => {
+    const contacts = people(12, 0);
+    const { ann, bob } = team(contactRows(contacts.slice(0, 8)));
+    expect(save(ann, 40)).toMatchObject({ yours: true, committedToday: 0 });
+    ann.advanceClock(HOUR);
+    expect(ann.fireTriggers()).toBe(1);
+    const annsRun = ann.call<ProgressView>('getProgress').runs[0]!;
+    expect(annsRun).toMatchObject({ state: 'running', sent: 8 });
+    expect(ann.call<ScheduleView>('getSchedule').committedToday).toBe(annsRun.estimatedCredits);
+
+    // Bob takes the schedule over while Ann's run is in flight: his count is his own.
+    expect(save(bob, 40)).toMatchObject({
+      yours: true,
+      committedToday: 0,
+      summary: 'Runs every hour with your key',
+    });
+    expect(ann.call<ScheduleView>('getSchedule')).toMatchObject({
+      yours: false,
+      ownerEmail: 'bob@other.com',
+    });
+    await jobsEnded(kit.emulator());
+    // Bob's sidebar leaves Ann's jobs to her.
+    bob.call('pollJobs');
+    expect(rowsOf(ann).every((row) => row.status === 'pending')).toBe(true);
+    // The next hour both triggers run: Ann's collects her run, Bob's tick waits for it to end.
+    const sheet = ann.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange(10, 1, 4, 4).setValues(contactRows(contacts.slice(8)).slice(1));
+    ann.advanceClock(HOUR);
+    expect(ann.fireTriggers()).toBe(2);
+    expect(
+      rowsOf(ann)
+        .slice(0, 8)
+        .every((row) => /^(found|not found)$/.test(row.status ?? '')),
+    ).toBe(true);
+    // Then Bob's tick enriches the new rows with his key, and his trigger collects them.
+    for (let hour = 0; hour < 2; hour++) {
+      ann.advanceClock(HOUR);
+      ann.fireTriggers();
+      await jobsEnded(kit.emulator());
+    }
+    ann.advanceClock(HOUR);
+    ann.fireTriggers();
+    expect(rowsOf(ann).every((row) => /^(found|not found)$/.test(row.status ?? ''))).toBe(true);
+    const log = ann.spreadsheet
+      .getSheetByName('Sheet Enrich log')!
+      .getDataRange()
+      .getDisplayValues() as string[][];
+    const [header, ...rows] = log;
+    const by = header!.indexOf('By');
+    const paid = header!.indexOf('Paid with');
+    expect(rows.map((row) => [row[by], row[paid]])).toEqual([
+      ['ann@acme.com', "ann@acme.com's key"],
+      ['bob@other.com', "bob@other.com's key"],
+    ]);
+    expect(bob.call<ScheduleView>('getSchedule').committedToday).toBeLessThanOrEqual(4 * 11);
     expect((await charged()).charged_twice).toBe(0);
   });
 });
