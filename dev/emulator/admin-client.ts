@@ -40,7 +40,10 @@ export interface AdminStats {
   credits_spent_by_workspace: Record<string, number>;
   jobs: { total: number; by_status: Record<string, number> };
   webhooks: { pending: number; delivered: number; failed: number };
-  /** People charged (per kind of job), those charged in more than one job, and the cost of charging each once. */
+  /**
+   * People charged (per workspace and kind of job), those charged in more than one job of their
+   * workspace, and the cost of charging each once per workspace.
+   */
   charges: { persons: number; charged_twice: number; credits_once: number };
   /** Company and people searches added up, and per kind. `credits_spent` includes their credits. */
   search: SearchCounters & { by_kind: Record<SearchKind, SearchCounters> };

@@ -106,6 +106,17 @@ describe('charges', () => {
     ]);
   });
 
+  it('counts a person bought by two members as paid twice, and by two workspaces as paid once each', async () => {
+    await enrich(ALICE, 'Ada', 'Lovelace');
+    await enrich(BOB, 'Ada', 'Lovelace');
+    await enrich(SOLO, 'Ada', 'Lovelace');
+    expect((await api.admin.stats()).charges).toEqual({
+      persons: 2,
+      charged_twice: 1,
+      credits_once: 2 * ADA_CREDITS,
+    });
+  });
+
   it('stops a member’s job when the team balance, spent by another member, runs out', async () => {
     await api.admin.setCredits(12, BOB);
     await enrich(ALICE, 'Ada', 'Lovelace');

@@ -53,15 +53,16 @@ function jobSummary(state: EmulatorState, job: Job) {
 }
 
 /**
- * Who was charged, per person and kind of job: how many people were charged more than once (the
- * same input paid twice), and what charging each of them once would have cost.
+ * Who was charged, per workspace, person and kind of job: how many people were charged more than
+ * once (the same input paid twice), and what charging each of them once would have cost. Per
+ * workspace: two accounts cannot share what they bought, so each paying once is the minimum.
  */
 function chargesOf(jobs: readonly Job[]) {
   const byPerson = new Map<string, { count: number; credits: number }>();
   for (const job of jobs)
     for (const outcome of job.outcomes) {
       if (!outcome.person || outcome.credits === 0) continue;
-      const key = `${job.kind}:${outcome.person.id}`;
+      const key = `${job.workspaceId}:${job.kind}:${outcome.person.id}`;
       const seen = byPerson.get(key);
       byPerson.set(key, {
         count: (seen?.count ?? 0) + 1,
