@@ -23,6 +23,8 @@ export interface AdminJob {
   total: number;
   credits: number;
   workspace_id: string;
+  /** The API key that started the job (and is counted as having spent its credits). */
+  key: string;
   stuck: boolean;
   created_at: string;
 }
@@ -32,9 +34,16 @@ export interface AdminStats {
   requests: Record<string, Record<string, number>>;
   total_requests: number;
   credits_spent: number;
+  /** Per API key (the one that started the job or ran the search): every valid key, 0 if it spent nothing. */
+  credits_spent_by_key: Record<string, number>;
+  /** Per workspace, whichever of its keys spent it. */
+  credits_spent_by_workspace: Record<string, number>;
   jobs: { total: number; by_status: Record<string, number> };
   webhooks: { pending: number; delivered: number; failed: number };
-  /** People charged (per kind of job), those charged in more than one job, and the cost of charging each once. */
+  /**
+   * People charged (per workspace and kind of job), those charged in more than one job of their
+   * workspace, and the cost of charging each once per workspace.
+   */
   charges: { persons: number; charged_twice: number; credits_once: number };
   /** Company and people searches added up, and per kind. `credits_spent` includes their credits. */
   search: SearchCounters & { by_kind: Record<SearchKind, SearchCounters> };
@@ -42,8 +51,17 @@ export interface AdminStats {
 
 export interface AdminClient {
   config(patch: AdminConfigPatch): Promise<{ config: Record<string, number>; faults: FaultConfig }>;
-  /** Sets the balance of one key's workspace, or of all workspaces. */
+  /** Sets the balance of one key's workspace (shared by its keys), or of all workspaces. */
   setCredits(balance: number, key?: string): Promise<void>;
+  /**
+   * Makes `key` valid in `workspace` (default: a workspace of its own, as the `keys` option) and
+   * resolves with the workspace id. Rejects when the key belongs to another workspace.
+   */
+  addKey(key: string, workspace?: string): Promise<string>;
+  /** The key answers 401 from now on; its workspace keeps its balance and jobs. Rejects for an unknown key. */
+  removeKey(key: string): Promise<void>;
+  /** Workspace id → its valid keys. */
+  workspaces(): Promise<Record<string, string[]>>;
   jobs(): Promise<AdminJob[]>;
   job(id: string): Promise<AdminJob>;
   finishJob(id: string): Promise<AdminJob>;
@@ -55,7 +73,7 @@ export interface AdminClient {
 }
 
 export function adminClient(baseUrl: string): AdminClient {
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl}/__admin/${path}`, {
       method,
       ...(method === 'POST'
@@ -70,6 +88,11 @@ export function adminClient(baseUrl: string): AdminClient {
     config: (patch) => call('POST', 'config', patch),
     setCredits: async (balance, key) =>
       void (await call('POST', 'credits', { balance, ...(key ? { key } : {}) })),
+    addKey: async (key, workspace) =>
+      (await call<{ workspace_id: string }>('POST', 'keys', { key, ...(workspace ? { workspace } : {}) }))
+        .workspace_id,
+    removeKey: async (key) => void (await call('DELETE', `keys/${encodeURIComponent(key)}`)),
+    workspaces: async () => (await call<{ workspaces: Record<string, string[]> }>('GET', 'state')).workspaces,
     jobs: async () => (await call<{ jobs: AdminJob[] }>('GET', 'jobs')).jobs,
     job: (id) => call('GET', `jobs/${encodeURIComponent(id)}`),
     finishJob: (id) => call('POST', `jobs/${encodeURIComponent(id)}/finish`),

@@ -4,13 +4,17 @@
  */
 import { parseArgs } from 'node:util';
 import { parseFaults } from './faults';
+import { parseWorkspaceFlags } from './keyring';
 import { DEMO_KEY, type EmulatorOptions } from './options';
 import { createEmulator } from './server';
 import { readExtraData } from './world/extra';
 
-const USAGE = `Usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--key KEY]... [--credits 10000]
+const USAGE = `Usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--key KEY]...
+  [--workspace ID=KEY1,KEY2]... [--credits 10000]
   [--job-ms 3000] [--rate-limit 60] [--seed 1] [--minute-ms 60000] [--faults SPEC] [--data FILE]
   [--companies N] [--people N]
+--key: a workspace of its own per key; --workspace: keys sharing one workspace (balance, jobs, searches).
+  Without either, the one key is ${DEMO_KEY}.
 SPEC: comma-separated 5xx=P, 429=P, stuck=P (probabilities), latency=MS or MIN-MAX (e.g. 5xx=0.1,latency=50-300)`;
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -29,6 +33,7 @@ export function parseCliArgs(args: string[]): EmulatorOptions & { exitWithStdin:
       port: { type: 'string', default: '8787' },
       host: { type: 'string' },
       key: { type: 'string', multiple: true },
+      workspace: { type: 'string', multiple: true },
       credits: { type: 'string' },
       'job-ms': { type: 'string' },
       'rate-limit': { type: 'string' },
@@ -52,7 +57,9 @@ export function parseCliArgs(args: string[]): EmulatorOptions & { exitWithStdin:
   return {
     port: integer('port', values.port),
     host: values.host,
-    keys: values.key && values.key.length > 0 ? values.key : [DEMO_KEY],
+    // Absent flags stay undefined: resolveOptions gives the demo key only when neither was given.
+    keys: values.key,
+    workspaces: values.workspace === undefined ? undefined : parseWorkspaceFlags(values.workspace),
     credits: integer('credits', values.credits),
     jobMs: integer('job-ms', values['job-ms']),
     rateLimit: integer('rate-limit', values['rate-limit']),

@@ -4,7 +4,7 @@
  * workspace to now, processing due contacts of all its jobs in time order, so credits run out in the
  * same order they would on a real server and results are deterministic.
  */
-import type { Ledger } from './ledger';
+import type { Ledger, Payer } from './ledger';
 import { ENRICH_PRICES, REVERSE_PROFILE_PRICE, type EnrichField } from './terms';
 import type { Random } from './world/random';
 import { uuidFrom } from './world/random';
@@ -33,11 +33,11 @@ export interface ItemOutcome {
   credits: number;
 }
 
-interface JobBase {
+/** `key` started the job: its workspace pays, and reads it (any key of the workspace may). */
+interface JobBase extends Payer {
   id: string;
   name: string;
   startedWith: ApiVersion;
-  workspaceId: string;
   createdAt: number;
   durationMs: number;
   /** One per processed item, in item order. */
@@ -56,7 +56,10 @@ export type Job =
 export type JobEvent =
   { type: 'contact_finished'; job: Job; index: number } | { type: 'job_ended'; job: Job };
 
-export type NewJob = Pick<Job, 'name' | 'startedWith' | 'workspaceId' | 'webhookUrl' | 'contactFinishedUrl'> &
+export type NewJob = Pick<
+  Job,
+  'name' | 'startedWith' | 'key' | 'workspaceId' | 'webhookUrl' | 'contactFinishedUrl'
+> &
   ({ kind: 'enrich'; items: EnrichItem[] } | { kind: 'reverse'; items: ReverseItem[] });
 
 export interface JobEngineDeps {
@@ -93,7 +96,10 @@ export class JobEngine {
     return job;
   }
 
-  /** The job as of now, or undefined when it does not exist in this workspace. */
+  /**
+   * The job as of now, or undefined when it does not exist in this workspace: any key of the
+   * workspace reads it, a key of another workspace cannot tell it from a job that does not exist.
+   */
   get(workspaceId: string, id: string): Job | undefined {
     const job = this.jobs.get(id);
     if (!job || job.workspaceId !== workspaceId) return undefined;
@@ -176,8 +182,7 @@ export class JobEngine {
     const index = job.outcomes.length;
     if (index >= job.items.length) return this.end(job, 'FINISHED');
     const outcome = this.resolve(job, index);
-    if (!this.deps.ledger.charge(job.workspaceId, outcome.credits))
-      return this.end(job, 'CREDITS_INSUFFICIENT');
+    if (!this.deps.ledger.charge(job, outcome.credits)) return this.end(job, 'CREDITS_INSUFFICIENT');
     job.outcomes.push(outcome);
     job.credits += outcome.credits;
     this.deps.onEvent({ type: 'contact_finished', job, index });

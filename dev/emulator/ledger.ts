@@ -1,6 +1,15 @@
-/** API keys, their workspaces and credit balances. One workspace per key. */
-import { createHash } from 'node:crypto';
+/**
+ * Credit balances, one per workspace (keyring.ts), shared by its keys, and what was spent: per
+ * workspace, and per key so that a team's spending can be told apart by member (admin stats).
+ */
+import type { KeyRing } from './keyring';
 import { SearchMemory, type SearchKind } from './search-billing';
+
+/** Who pays: the key that started the job or ran the search, and its workspace (whose balance pays). */
+export interface Payer {
+  key: string;
+  workspaceId: string;
+}
 
 /** What charging a search did: `fresh` results were new to the workspace, `credits` were taken. */
 export type SearchCharge =
@@ -8,30 +17,29 @@ export type SearchCharge =
 
 export class Ledger {
   private readonly balances = new Map<string, number>();
+  private readonly spentByKey = new Map<string, number>();
+  private readonly spentByWorkspace = new Map<string, number>();
   private spentTotal = 0;
   /** Kept here so that every change of balances (set, reset) forgets what search remembers with it. */
   private readonly searches = new SearchMemory();
 
   constructor(
-    private readonly keys: readonly string[],
+    private readonly keyRing: KeyRing,
     private startingBalance: number,
   ) {}
-
-  /** The workspace of a known key; undefined for an unknown one. */
-  workspaceOf(key: string): string | undefined {
-    return this.keys.includes(key) ? workspaceId(key) : undefined;
-  }
 
   balance(workspace: string): number {
     return this.balances.get(workspace) ?? this.startingBalance;
   }
 
-  /** Takes `credits` if the balance allows; false (and nothing taken) otherwise. */
-  charge(workspace: string, credits: number): boolean {
-    const balance = this.balance(workspace);
+  /** Takes `credits` from the payer's workspace if its balance allows; false (and nothing taken) otherwise. */
+  charge(payer: Payer, credits: number): boolean {
+    const balance = this.balance(payer.workspaceId);
     if (credits > balance) return false;
-    this.balances.set(workspace, balance - credits);
+    this.balances.set(payer.workspaceId, balance - credits);
     this.spentTotal += credits;
+    addTo(this.spentByKey, payer.key, credits);
+    addTo(this.spentByWorkspace, payer.workspaceId, credits);
     return true;
   }
 
@@ -39,51 +47,68 @@ export class Ledger {
    * Charges the results of a search that are new to the workspace (search-billing.ts), all or
    * nothing: when the balance cannot cover the charge, nothing is taken and nothing remembered.
    */
-  chargeSearch(workspace: string, kind: SearchKind, ids: readonly string[]): SearchCharge {
-    const quote = this.searches.quote(workspace, kind, ids);
-    if (!this.charge(workspace, quote.credits))
-      return { ok: false, credits: quote.credits, balance: this.balance(workspace) };
+  chargeSearch(payer: Payer, kind: SearchKind, ids: readonly string[]): SearchCharge {
+    const quote = this.searches.quote(payer.workspaceId, kind, ids);
+    if (!this.charge(payer, quote.credits))
+      return { ok: false, credits: quote.credits, balance: this.balance(payer.workspaceId) };
     this.searches.commit(quote);
     return { ok: true, fresh: quote.fresh.length, credits: quote.credits };
   }
 
   /**
-   * Sets the balance of one key's workspace, or of every workspace when no key is given. Like a
-   * top-up, it leaves what search remembers alone: results returned before stay free (reset forgets).
+   * Sets the balance of one key's workspace (false for an unknown key), or of every workspace when no
+   * key is given. Like a top-up, it leaves what search remembers alone: results returned before stay
+   * free (reset forgets).
    */
-  setBalance(balance: number, key?: string): void {
+  setBalance(balance: number, key?: string): boolean {
     if (key === undefined) {
       this.balances.clear();
       this.startingBalance = balance;
-    } else {
-      this.balances.set(workspaceId(key), balance);
+      return true;
     }
+    const workspace = this.keyRing.workspaceOf(key);
+    if (workspace === undefined) return false;
+    this.balances.set(workspace, balance);
+    return true;
   }
 
   get spent(): number {
     return this.spentTotal;
   }
 
+  /** Every valid key (0 when it spent nothing), and removed keys that spent before they went. */
+  spentPerKey(): Record<string, number> {
+    return withZeros(this.keyRing.keys(), this.spentByKey);
+  }
+
+  spentPerWorkspace(): Record<string, number> {
+    return withZeros(this.keyRing.workspaces(), this.spentByWorkspace);
+  }
+
   balancesByWorkspace(): Record<string, number> {
-    return Object.fromEntries(this.keys.map((key) => [workspaceId(key), this.balance(workspaceId(key))]));
+    return Object.fromEntries(this.keyRing.workspaces().map((id) => [id, this.balance(id)]));
   }
 
   /** Per workspace, first-time search results not billed yet (fewer than a credit's worth). */
   unbilledSearchResultsByWorkspace(): Record<string, number> {
-    return Object.fromEntries(
-      this.keys.map((key) => [workspaceId(key), this.searches.unbilled(workspaceId(key))]),
-    );
+    return Object.fromEntries(this.keyRing.workspaces().map((id) => [id, this.searches.unbilled(id)]));
   }
 
   reset(startingBalance: number): void {
     this.balances.clear();
     this.startingBalance = startingBalance;
     this.spentTotal = 0;
+    this.spentByKey.clear();
+    this.spentByWorkspace.clear();
     this.searches.forget();
   }
 }
 
-/** Stable per key, and reveals nothing of it. */
-export function workspaceId(key: string): string {
-  return `ws_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+function addTo(totals: Map<string, number>, name: string, credits: number): void {
+  totals.set(name, (totals.get(name) ?? 0) + credits);
+}
+
+/** Stable keys for assertions: every name listed, spent or not. */
+function withZeros(names: readonly string[], totals: ReadonlyMap<string, number>): Record<string, number> {
+  return { ...Object.fromEntries(names.map((name) => [name, 0])), ...Object.fromEntries(totals) };
 }

@@ -10,8 +10,13 @@ export interface EmulatorOptions {
   port?: number;
   /** Default 127.0.0.1. Admin endpoints answer loopback clients only, whatever the host. */
   host?: string;
-  /** Valid API keys, one workspace each. Default: [DEMO_KEY]. */
+  /** Valid API keys, one workspace each. Default: [DEMO_KEY] when `workspaces` is not given either. */
   keys?: string[];
+  /**
+   * Workspace id → its API keys: the keys of one workspace share its balance, its jobs and its search
+   * memory (a team on one provider account). A key may not be in two workspaces, nor also in `keys`.
+   */
+  workspaces?: Record<string, string[]>;
   /** Starting balance of every workspace. Default 10,000. */
   credits?: number;
   /** How long a job takes from start to FINISHED. Default 3,000 ms. */
@@ -39,7 +44,9 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   return {
     port: 0,
     host: '127.0.0.1',
-    keys: [DEMO_KEY],
+    // Teams given alone are all the keys: the demo key would be a stranger among them.
+    keys: options.workspaces ? [] : [DEMO_KEY],
+    workspaces: {},
     credits: 10_000,
     jobMs: 3_000,
     rateLimit: 60,

@@ -26,7 +26,7 @@ export interface Emulator {
   close(): Promise<void>;
   /** The synthetic world (generated on first access). */
   readonly world: World;
-  /** The first API key (the demo key by default). */
+  /** The first API key of the start options (`keys` first, then `workspaces`; the demo key by default). */
   readonly apiKey: string;
   /** Internals, for tests that want to look inside (jobs, ledger, webhooks, faults...). */
   readonly state: EmulatorState;
@@ -60,7 +60,7 @@ async function guardApiRequest(state: EmulatorState, request: FastifyRequest, re
       errorReply(fault.status === 429 ? 'rateLimited' : fault.status === 500 ? 'serverError' : 'unavailable'),
     );
   }
-  const caller = authenticate(request.headers.authorization, state.ledger);
+  const caller = authenticate(request.headers.authorization, state.keyRing);
   if ('status' in caller) return sendError(reply, caller);
   // The local Apps Script runtime sends its own clock: its Utilities.sleep moves that clock, not
   // real time, so the window must run on it too or every retry lands in the same full window.
@@ -83,6 +83,7 @@ function frameworkError(error: FastifyError): ErrorName {
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const resolved = resolveOptions(options);
   const state = new EmulatorState(resolved);
+  const apiKey = state.keyRing.keys()[0] ?? '';
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
 
   // The API speaks JSON only; fastify would otherwise hand a text/plain body to the handlers as a string.
@@ -119,7 +120,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     get world() {
       return state.world();
     },
-    apiKey: resolved.keys[0] ?? '',
+    apiKey,
     state,
     app,
   };

@@ -7,13 +7,14 @@ import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { adminClient, type AdminClient } from './admin-client';
+import { workspaceFlag } from './keyring';
 import type { EmulatorOptions } from './options';
 import type { WorldSize } from './world';
 
 /** The emulator's own options that travel as CLI flags to the child (host: the port is always free). */
 export interface SpawnOptions extends Pick<
   EmulatorOptions,
-  'keys' | 'credits' | 'jobMs' | 'rateLimit' | 'seed' | 'minuteMs' | 'host'
+  'keys' | 'workspaces' | 'credits' | 'jobMs' | 'rateLimit' | 'seed' | 'minuteMs' | 'host'
 > {
   /** A fault spec, e.g. `5xx=0.1,latency=20-50` (a flag, so a string). */
   faults?: string;
@@ -48,6 +49,10 @@ function flags(options: SpawnOptions): string[] {
     ['--companies', options.worldSize?.companies],
     ['--people', options.worldSize?.people],
     ...(options.keys ?? []).map((key): [string, string] => ['--key', key]),
+    ...Object.entries(options.workspaces ?? {}).map(([id, keys]): [string, string] => [
+      '--workspace',
+      workspaceFlag(id, keys),
+    ]),
   ];
   return pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, String(value)]));
 }

@@ -1,6 +1,7 @@
 /** Everything an emulator instance holds, shared by its routes; rebuilt to its start by `reset`. */
 import { Faults, NO_FAULTS, parseFaults, type FaultConfig } from './faults';
 import { JobEngine, type Job, type JobEvent, type ReverseItem } from './jobs';
+import { KeyRing } from './keyring';
 import { Ledger } from './ledger';
 import type { ResolvedOptions } from './options';
 import { RateLimiter } from './ratelimit';
@@ -20,6 +21,7 @@ export interface RuntimeConfig {
 
 export class EmulatorState {
   config: RuntimeConfig;
+  readonly keyRing: KeyRing;
   readonly ledger: Ledger;
   readonly engine: JobEngine;
   readonly faults: Faults;
@@ -32,7 +34,8 @@ export class EmulatorState {
   constructor(readonly options: ResolvedOptions) {
     const now = options.now;
     this.config = this.initialConfig();
-    this.ledger = new Ledger(options.keys, options.credits);
+    this.keyRing = new KeyRing(options);
+    this.ledger = new Ledger(this.keyRing, options.credits);
     this.faults = new Faults(this.initialFaults(), options.seed);
     this.webhooks = new Webhooks(() => this.config.minuteMs, now);
     this.limiter = new RateLimiter(
@@ -82,6 +85,7 @@ export class EmulatorState {
   reset(): void {
     this.clearTicks();
     this.config = this.initialConfig();
+    this.keyRing.reset();
     this.ledger.reset(this.options.credits);
     this.faults.reset(this.initialFaults());
     this.webhooks.reset();

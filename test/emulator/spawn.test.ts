@@ -6,7 +6,12 @@ describe('spawnEmulator', () => {
   afterEach(() => child?.stop());
 
   it('starts a child with the given flags, answers over HTTP, and stops', async () => {
-    child = await spawnEmulator({ keys: ['child-key'], credits: 77, jobMs: 0 });
+    child = await spawnEmulator({
+      keys: ['child-key'],
+      workspaces: { ws_team: ['team-key-1', 'team-key-2'] },
+      credits: 77,
+      jobMs: 0,
+    });
     expect(child.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(child.apiKey).toBe('child-key');
     expect(child.pid).not.toBe(process.pid);
@@ -14,6 +19,7 @@ describe('spawnEmulator', () => {
       headers: { authorization: 'Bearer child-key' },
     });
     expect(await answer.json()).toEqual({ balance: 77 });
+    expect(await child.admin.workspaces()).toMatchObject({ ws_team: ['team-key-1', 'team-key-2'] });
     await child.admin.setCredits(5);
     expect((await child.admin.stats()).total_requests).toBe(1);
     await child.stop();

@@ -24,6 +24,11 @@ const configBody = z.strictObject({
 
 const creditsBody = z.strictObject({ balance: nonNegative, key: z.optional(z.string()) });
 
+const nonEmpty = z.string().check(z.minLength(1));
+const addKeyBody = z.strictObject({ key: nonEmpty, workspace: z.optional(nonEmpty) });
+
+const unknownKey = (key: string) => badRequest('error.admin.unknown_key', `No such key: "${key}"`);
+
 export function isLoopbackAddress(address: string | undefined): boolean {
   return (
     address !== undefined &&
@@ -41,21 +46,23 @@ function jobSummary(state: EmulatorState, job: Job) {
     total: job.items.length,
     credits: job.credits,
     workspace_id: job.workspaceId,
+    key: job.key,
     stuck: job.frozenAt !== undefined,
     created_at: new Date(job.createdAt).toISOString(),
   };
 }
 
 /**
- * Who was charged, per person and kind of job: how many people were charged more than once (the
- * same input paid twice), and what charging each of them once would have cost.
+ * Who was charged, per workspace, person and kind of job: how many people were charged more than
+ * once (the same input paid twice), and what charging each of them once would have cost. Per
+ * workspace: two accounts cannot share what they bought, so each paying once is the minimum.
  */
 function chargesOf(jobs: readonly Job[]) {
   const byPerson = new Map<string, { count: number; credits: number }>();
   for (const job of jobs)
     for (const outcome of job.outcomes) {
       if (!outcome.person || outcome.credits === 0) continue;
-      const key = `${job.kind}:${outcome.person.id}`;
+      const key = `${job.workspaceId}:${job.kind}:${outcome.person.id}`;
       const seen = byPerson.get(key);
       byPerson.set(key, {
         count: (seen?.count ?? 0) + 1,
@@ -86,6 +93,7 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
     config: state.config,
     faults: state.faults.config,
     balances: state.ledger.balancesByWorkspace(),
+    workspaces: state.keyRing.layout(),
     unbilled_search_results: state.ledger.unbilledSearchResultsByWorkspace(),
     seed: state.options.seed,
   }));
@@ -107,8 +115,26 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
   app.post('/__admin/credits', async (request, reply) => {
     const body = validateBody(creditsBody, request.body);
     if (!body.ok) return sendError(reply, body.error);
-    state.ledger.setBalance(body.value.balance, body.value.key);
+    const { balance, key } = body.value;
+    if (!state.ledger.setBalance(balance, key)) return sendError(reply, unknownKey(key ?? ''));
     return { balances: state.ledger.balancesByWorkspace() };
+  });
+
+  // A key revoked and issued again, or a team member joining: the workspace and its jobs stay.
+  app.post('/__admin/keys', async (request, reply) => {
+    const body = validateBody(addKeyBody, request.body);
+    if (!body.ok) return sendError(reply, body.error);
+    try {
+      const workspaceId = state.keyRing.add(body.value.key, body.value.workspace);
+      return { workspace_id: workspaceId, workspaces: state.keyRing.layout() };
+    } catch (error) {
+      return sendError(reply, badRequest('error.admin.key_in_use', (error as Error).message));
+    }
+  });
+
+  app.delete<{ Params: { key: string } }>('/__admin/keys/:key', async (request, reply) => {
+    if (!state.keyRing.remove(request.params.key)) return sendError(reply, unknownKey(request.params.key));
+    return { workspaces: state.keyRing.layout() };
   });
 
   app.get('/__admin/jobs', async () => ({ jobs: state.engine.all().map((job) => jobSummary(state, job)) }));
@@ -147,6 +173,8 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
       requests: state.stats.snapshot(),
       total_requests: state.stats.total(),
       credits_spent: state.ledger.spent,
+      credits_spent_by_key: state.ledger.spentPerKey(),
+      credits_spent_by_workspace: state.ledger.spentPerWorkspace(),
       jobs: { total: jobs.length, by_status: byStatus },
       webhooks,
       charges: chargesOf(jobs),

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { errorReply } from '../errors';
 import type { ApiVersion, EnrichField, EnrichItem, Job, JobKind, NewJob } from '../jobs';
+import type { Payer } from '../ledger';
 import {
   ENRICH_FIELD_VALUES,
   enrichStartV1,
@@ -50,7 +51,8 @@ interface JobParams {
   reverse_email_id?: string;
 }
 
-type JobRequest = NewJob extends infer T ? (T extends NewJob ? Omit<T, 'workspaceId'> : never) : never;
+/** What the body describes; who pays (key and workspace) comes from the caller. */
+type JobRequest = NewJob extends infer T ? (T extends NewJob ? Omit<T, keyof Payer> : never) : never;
 
 export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): void {
   const startRoute =
@@ -60,7 +62,8 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
       if (!body.ok) return sendError(reply, body.error);
       const described = describe(body.value);
       if (!webhooksAllowed(reply, described.webhookUrl, described.contactFinishedUrl)) return reply;
-      const job = state.engine.create({ ...described, workspaceId: callerOf(request).workspaceId });
+      const { key, workspaceId } = callerOf(request);
+      const job = state.engine.create({ ...described, key, workspaceId });
       state.scheduleTicks(job);
       const lost = state.faults.lostAnswer();
       if (lost === 'reset') {

@@ -58,11 +58,11 @@ export function registerSearchRoutes(app: FastifyInstance, state: EmulatorState)
       if (!body.ok) return sendError(reply, body.error);
       const { offset = 0, limit = defaultLimit, ...filters } = body.value;
       const { page, total } = index(indexesOf(state.world())).search(filters as Filters, offset, limit);
-      const { workspaceId } = callerOf(request);
+      const caller = callerOf(request);
       // Jobs spend credits as time passes: bring them up to now so the search sees the real balance.
-      state.engine.advance(workspaceId);
+      state.engine.advance(caller.workspaceId);
       const ids = page.map((item) => item.id);
-      const charge = state.ledger.chargeSearch(workspaceId, kind, ids);
+      const charge = state.ledger.chargeSearch(caller, kind, ids);
       if (!charge.ok) {
         state.stats.recordSearchRefused(kind);
         return sendError(reply, errorReply('insufficientCredits'));
