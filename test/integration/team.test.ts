@@ -10,7 +10,9 @@ import { contactRows, engineKit, jobsEnded, people, planAndStart, rowsOf, SHEET 
 
 const ANN_KEY = 'ann-key-0123456789abcdef';
 const BOB_KEY = 'bob-key-0123456789abcdef';
-const kit = engineKit({ keys: [ANN_KEY, BOB_KEY] });
+/** Carol's key belongs to Ann's workspace (one provider account, two keys). */
+const CAROL_KEY = 'carol-key-0123456789abcdef';
+const kit = engineKit({ workspaces: { ws_acme: [ANN_KEY, CAROL_KEY], ws_other: [BOB_KEY] } });
 
 function team(rows: string[][]): { ann: Addon; bob: Addon } {
   const ann = kit.open(rows, { apiKey: ANN_KEY, userEmail: 'ann@acme.com', addon: true });
@@ -93,14 +95,36 @@ describe('a spreadsheet shared by two users with their own keys', () => {
     }
     ann.fireTriggers({ all: true });
     ann.recalculate();
-    const formulaAnswers = (sheet.getRange('G2:G27').getDisplayValues() as string[][]).map(([text]) => text);
+    const formulaAnswers = (sheet.getRange('G2:G27').getDisplayValues() as string[][]).map(
+      ([text]) => text ?? '',
+    );
     // Every person answered, each with their own address (an undeliverable one says so).
     expect(
       formulaAnswers.map((text) =>
         text.replace(/^(Invalid domain|Invalid): /, '').replace('— not found', ''),
       ),
     ).toEqual(contacts.map((contact) => contact.workEmail));
+    const byKey = (await kit.emulator().admin.stats()).credits_spent_by_key;
+    expect(byKey[ANN_KEY]! + byKey[BOB_KEY]!).toBe((await kit.emulator().admin.stats()).credits_spent);
     expect((await charged()).charged_twice).toBe(0);
+  });
+});
+
+describe('two keys of one workspace', () => {
+  it("read each other's jobs: Carol's sidebar writes Ann's answers on their rows", async () => {
+    const contacts = people(6, 0);
+    const { ann } = team(contactRows(contacts));
+    const carol = ann.as('carol@acme.com', { apiKey: CAROL_KEY, apiBaseUrl: kit.emulator().baseUrl });
+    expect(ann.call('verifyApiKey', {})).toMatchObject({ ok: true, workspaceId: 'ws_acme' });
+    planAndStart(ann);
+    await jobsEnded(kit.emulator());
+    const seenByCarol = carol.call<ProgressView>('pollJobs');
+    expect(seenByCarol.runs[0]).toMatchObject({ state: 'finished', done: 6 });
+    const emails = rowsOf(ann).map((row) => foundEmail(row, 'work'));
+    expect(emails).toEqual(contacts.map((contact) => contact.workEmail));
+    // Carol's key asked the API its workspace once, and keeps it.
+    const verifies = (await kit.emulator().admin.stats()).requests['GET /api/v2/account/keys/verify'];
+    expect(verifies).toEqual({ '200': 2 });
   });
 });
 
