@@ -22,6 +22,8 @@ export const STATUS = {
   ambiguous: 'may have been started: not sent again so you are not charged twice (see Jobs)',
   jobNotFound: 'failed: the job was not found at the API',
   timedOut: 'failed: no answer after 24 hours',
+  /** A row of a job whose stored record is unreadable: its answers may be paid for already. */
+  damagedJob: 'job record damaged: import the job by its id (Jobs panel, log tab) to get its answers',
   error: (reason: string) => `error: ${reason}`,
 } as const;
 

@@ -11,7 +11,7 @@ import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { saveRecordsOf, type AppContext } from './context';
 import { isFormulaRun, settleFormulaJobs } from './formula-run';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
-import type { JobRecord, Registry, RunRecord } from '../store/registry';
+import { runsWithDamagedJobs, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { countFound, rowOutputFromEntry } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
@@ -151,9 +151,12 @@ function markOrphanedRows(
   kind: JobKind,
   outputs: Map<number, RowOutput>,
 ): void {
-  const waiting = [...registry.runs.values()].filter(
-    (run) => run.sheetId === sheetId && run.kind === kind && (run.state === 'running' || run.authFailed),
-  );
+  const runs = [...registry.runs.values()].filter((run) => run.sheetId === sheetId && run.kind === kind);
+  const waiting = runs.filter((run) => run.state === 'running' || run.authFailed);
+  // A run of this sheet lost a job's record: a "pending" row no readable job claims is most likely
+  // that job's, paid for perhaps. It must not read as "run this row again".
+  const damaged = runsWithDamagedJobs(registry);
+  const damagedStatus = runs.some((run) => damaged.has(run.id)) ? STATUS.damagedJob : undefined;
   const busyRows = new Set<number>();
   let columnsChanged = false;
   for (const run of waiting) {
@@ -174,8 +177,20 @@ function markOrphanedRows(
     if (outputs.has(row) || busyRows.has(row)) continue;
     if (outputCell(table, kind, 'status', row) !== STATUS.pending) continue;
     outputs.set(row, {
-      status: columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged,
+      status: damagedStatus ?? (columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged),
       enrichedAt: '',
     });
+  }
+}
+
+/** The rows of runs that ended with a damaged job say so (see markOrphanedRows): one write per sheet. */
+export function markRowsOfDamagedRuns(ctx: AppContext, registry: Registry, runs: readonly RunRecord[]): void {
+  const tables = new SheetTables(ctx.spreadsheet);
+  for (const run of runs) {
+    const table = tables.table(run.sheetId);
+    if (!table) continue;
+    const outputs = new Map<number, RowOutput>();
+    markOrphanedRows(table, tables, registry, run.sheetId, run.kind, outputs);
+    writeRowOutputs(table, run.kind, outputs, false, outputKeysFor(run.kind, run.fields, run.mapping));
   }
 }

@@ -2,6 +2,7 @@
  * Planning a run (no credits spent): which rows go out, which are skipped and why, which are filled
  * from duplicates or from saved answers, and the most the run can cost.
  */
+import { STATUS } from '../domain/statuses';
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
@@ -198,7 +199,14 @@ export function buildPlan(
       skipped.push({ row, reason: waitingFor, missing: false });
       continue;
     }
-    const final = !options.overwrite && isFinalStatus(outputCell(table, options.kind, 'status', row));
+    const status = outputCell(table, options.kind, 'status', row);
+    // Its job's record was damaged: it may be paid for, and importing the job is free. Only "look up
+    // again" (overwrite) sends it, knowingly.
+    if (!options.overwrite && status === STATUS.damagedJob) {
+      skipped.push({ row, reason: status, missing: false });
+      continue;
+    }
+    const final = !options.overwrite && isFinalStatus(status);
     candidates.push({ row, fp, input, final });
   }
 

@@ -4,7 +4,14 @@ import { appendRunLog, contactsFound } from '../store/run-log';
 import { pauseSchedule, releaseUnspent } from '../store/schedule-store';
 import { pauseFormulaAuto, releaseAutomatic } from '../store/formula-auto-setting';
 import { maxCreditsPerContact } from './plan';
-import { pruneRegistry, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import {
+  pruneRegistry,
+  runsWithDamagedJobs,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
+import { markRowsOfDamagedRuns } from './apply';
 import type { RunState } from '../domain/runs';
 import { plural } from '../domain/words';
 
@@ -73,26 +80,43 @@ export function unspentCredits(run: RunRecord, jobs: readonly JobRecord[]): numb
   return Math.max(0, run.estimatedCredits - run.credits - lostStartCredits(run, jobs));
 }
 
+/** Why a run with a job whose record could not be read ends "failed", never "finished". */
+export const DAMAGED_RUN_ERROR =
+  'A job of this run could not be read (its stored record was damaged), so its rows were not sent again: it may have been paid. ' +
+  "Import it by its id to get its answers (the provider's dashboard names it after this run; the log tab lists the ids Sheet Enrich still knows).";
+
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: RunRecord[] = [];
+  const damaged = runsWithDamagedJobs(registry);
   for (const run of registry.runs.values()) {
     if (run.state !== 'running') continue;
     const jobs = registry.jobs.filter((job) => job.run === run.id);
     if (!jobs.every(jobSettled)) continue;
-    Object.assign(run, finalState(run, jobs), { endedAt: ctx.clock.now() });
+    const end = damaged.has(run.id)
+      ? { state: 'failed' as const, error: DAMAGED_RUN_ERROR }
+      : finalState(run, jobs);
+    Object.assign(run, end, { endedAt: ctx.clock.now() });
     const mayHaveCost = lostStartCredits(run, jobs);
     if (mayHaveCost > 0) run.mayHaveCost = mayHaveCost;
     ended.push(run);
   }
   if (ended.length === 0) return;
   saveRecordsOf(ctx, ended, []);
+  markRowsOfDamagedRuns(
+    ctx,
+    registry,
+    ended.filter((run) => damaged.has(run.id)),
+  );
+  // A damaged job's cost is unknown: its run gives nothing back to a cap.
   const unspent = ended.map((run) => ({
     run,
-    unspent: unspentCredits(
-      run,
-      registry.jobs.filter((job) => job.run === run.id),
-    ),
+    unspent: damaged.has(run.id)
+      ? 0
+      : unspentCredits(
+          run,
+          registry.jobs.filter((job) => job.run === run.id),
+        ),
   }));
   releaseUnspent(ctx, unspent);
   releaseAutomatic(ctx, unspent);

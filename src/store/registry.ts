@@ -210,6 +210,16 @@ export interface Registry<Job extends JobBase = JobRecord> {
   jobSheetRows?: number;
 }
 
+/** Ids of runs with a job record (or its list of contacts) that could not be read. */
+export function runsWithDamagedJobs(registry: Registry<JobBase>): Set<string> {
+  const prefix = JOB_PREFIX.length;
+  return new Set(
+    registry.unreadable
+      .filter(({ key }) => key.startsWith(JOB_PREFIX))
+      .map(({ key }) => key.slice(prefix, key.lastIndexOf('.'))),
+  );
+}
+
 /** A job's key in the job sheet; its property key is this with the prefix. */
 const sheetKey = (job: Pick<JobRecord, 'run' | 'seq'>) => `${job.run}.${job.seq}`;
 const jobKey = (job: Pick<JobRecord, 'run' | 'seq'>) => JOB_PREFIX + sheetKey(job);

@@ -186,6 +186,14 @@ export class MemorySpreadsheet implements SpreadsheetPort {
   hiddenSheet(name: string, create: boolean): SheetPort | null {
     return this.sheets.find((sheet) => sheet.name() === name) ?? (create ? this.addSheet(name) : null);
   }
+  /** A user (or a damage) deleting a tab. */
+  deleteSheetNamed(name: string): void {
+    const index = this.sheets.findIndex((sheet) => sheet.name() === name);
+    if (index < 0) throw new Error(`no sheet ${name}`);
+    const active = this.sheets[this.active];
+    this.sheets.splice(index, 1);
+    this.active = Math.max(0, this.sheets.indexOf(active!));
+  }
   visibleSheets(): SheetPort[] {
     return this.sheets.filter((sheet) => !sheet.name().startsWith('_sheet_enrich'));
   }
