@@ -35,4 +35,5 @@ export const saveRecordsOf = (
 ): void => saveRecords(ctx.documentStore, runs, jobs);
 
 /** The saved answers (the ledger), read through the cache. */
-export const ledgerOf = (ctx: AppContext): Ledger => new Ledger(ctx.spreadsheet, ctx.cache);
+export const ledgerOf = (ctx: AppContext): Ledger =>
+  new Ledger(ctx.spreadsheet, ctx.cache, ctx.documentStore);

@@ -6,8 +6,9 @@
  * later one exceed it. The day is the spreadsheet's (its time zone).
  */
 import type { JobKind } from '../domain/runs';
-import type { AppContext } from './context';
-import { readFormulaAuto, writeFormulaAuto } from '../store/formula-auto-setting';
+import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from '../store/formula-auto-setting';
+import { ledgerDamageWhat } from '../store/ledger';
+import { ledgerOf, type AppContext } from './context';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { jobsOf, maxCreditsPerContact } from './plan';
 import type { Registry } from '../store/registry';
@@ -37,6 +38,15 @@ export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Regi
   for (const kind of ['enrich', 'reverse'] as JobKind[]) {
     const plan = within(buildFormulaPlan(ctx, kind, [], registry), auto.dailyCap - auto.committed);
     if (plan.toSend.length === 0) continue;
+    // A damaged ledger cannot tell a new request from an answer it lost: the user decides.
+    const damage = ledgerOf(ctx).damaged();
+    if (damage) {
+      pauseFormulaAuto(
+        ctx,
+        `${ledgerDamageWhat(damage)}: a formula's request may be an answer that was lost. Check the rows, then switch automatic results on again.`,
+      );
+      return;
+    }
     auto.committed += plan.maxCredits;
     // Committed before sending: a run killed after its start still counts against the cap.
     writeFormulaAuto(ctx, auto);

@@ -17,7 +17,7 @@ import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
 import { ledgerOf, registryOf, type AppContext } from './context';
-import { fieldsLacking, type LedgerEntry } from '../store/ledger';
+import { fieldsLacking, ledgerDamageText, type LedgerEntry } from '../store/ledger';
 import {
   rememberedFirstRowHeaders,
   rememberMapping,
@@ -98,6 +98,8 @@ export interface RunPlan {
   /** Contacts asked again for fields their saved answer has (overwrite), and that part of maxCredits. */
   reasked: Reasked;
   jobs: number;
+  /** The ledger is damaged, and rows showing results were kept from being bought again: why. */
+  ledgerDamage?: string;
 }
 
 export interface Reasked {
@@ -212,7 +214,9 @@ export function buildPlan(
 
   // The ledger knows which fields each saved answer covers (a row's Status cannot say): only what
   // is missing is asked for, unless the user asks to look everything up again.
-  const saved = ledgerOf(ctx).lookup(candidates.map((candidate) => candidate.fp));
+  const ledger = ledgerOf(ctx);
+  const saved = ledger.lookup(candidates.map((candidate) => candidate.fp));
+  let ledgerDamage: string | undefined;
   const fromLedger: RunPlan['fromLedger'] = [];
   const byFp = new Map<string, PlannedContact>();
   const reasked: Reasked = { contacts: 0, maxCredits: 0 };
@@ -221,8 +225,12 @@ export function buildPlan(
     const entry = saved.get(fp);
     const lacking = fieldsLacking(entry, fields);
     const covered = !!entry && lacking.length === 0;
+    // A row showing an answer the ledger lacks was edited since (resendEdited sends it again)
+    // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
+    const damage = final && !entry && options.resendEdited ? ledger.damaged() : undefined;
+    if (damage) ledgerDamage = ledgerDamageText(damage);
     // A row with its answer is left alone, unless a field it was never asked for is asked now.
-    if (final && (covered || (!entry && !options.resendEdited))) {
+    if (final && (covered || (!entry && (!options.resendEdited || damage)))) {
       skipped.push({ row, reason: 'already enriched', missing: false });
       alreadyDone++;
       continue;
@@ -264,6 +272,7 @@ export function buildPlan(
     maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(options.kind, contact.fields), 0),
     reasked,
     jobs: jobsOf(toSend, options.kind).length,
+    ...(ledgerDamage ? { ledgerDamage } : {}),
   };
 }
 

@@ -46,6 +46,8 @@ export const DOCUMENT_PROPERTY = {
   formulaAuto: 'sheetEnrich.formulaAuto',
   /** The document's one schedule (scheduled refresh of a sheet's new rows). */
   schedule: 'sheetEnrich.schedule',
+  /** "1" once the ledger's hidden sheet was made: a ledger missing after that was deleted. */
+  ledgerStarted: 'sheetEnrich.ledgerStarted',
   /** + sheet id: the query and progress of a search tab (Load more, Refresh). */
   searchTabPrefix: 'sheetEnrich.search.',
 } as const;

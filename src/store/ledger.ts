@@ -12,8 +12,8 @@ import * as z from 'zod/mini';
 import type { ContactResult } from '../domain/model';
 import type { JobKind } from '../domain/runs';
 import { FIELD_TABLE, type EnrichField } from '../domain/fields';
-import type { CachePort } from '../platform/ports';
-import type { SpreadsheetPort } from '../platform/ports';
+import type { CachePort, KeyValueStore, SpreadsheetPort } from '../platform/ports';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { LIMITS } from '../domain/limits';
 import { toCellText } from '../sheet/writer';
 import {
@@ -26,6 +26,7 @@ import {
 } from './stored-records';
 
 export const LEDGER_SHEET_NAME = '_sheet_enrich_ledger';
+const LEDGER_HEADER = ['fingerprint', 'result'];
 const CACHE_PREFIX = 'ledger:';
 
 const pair = <A extends string, B extends string>(a: A, b: B) =>
@@ -127,13 +128,45 @@ function sameAnswer(a: LedgerEntry, b: LedgerEntry): boolean {
   return JSON.stringify({ ...a, at: 0 }) === JSON.stringify({ ...b, at: 0 });
 }
 
+/**
+ * What reading the ledger's sheet found wrong, if anything: rows it could not read (garbage, a newer
+ * version's), or the sheet gone although answers were saved before (the document remembers that it
+ * had one). A damaged ledger cannot tell "never answered" from "answer lost": spending paths then
+ * trust what the rows show (plan.ts) rather than buy again.
+ */
+export interface LedgerDamage {
+  unreadableRows: number;
+  sheetMissing: boolean;
+}
+
+/** What is damaged, in plain words: "the saved results are damaged (…)". */
+export function ledgerDamageWhat(damage: LedgerDamage): string {
+  const what = damage.sheetMissing
+    ? `the hidden sheet ${LEDGER_SHEET_NAME} was deleted`
+    : `${damage.unreadableRows} of its rows could not be read`;
+  return `the saved results are damaged (${what})`;
+}
+
+/** The damage and what spending paths do about it, for the schedule's last outcome and the log. */
+export const ledgerDamageText = (damage: LedgerDamage): string =>
+  `Note: ${ledgerDamageWhat(damage)}: rows that show results are not sent again; run a row with "look up again" if it needs it.`;
+
 export class Ledger {
   private loaded: Map<string, LedgerEntry> | undefined;
+  private damage: LedgerDamage | undefined;
 
   constructor(
     private readonly spreadsheet: SpreadsheetPort,
     private readonly cache: CachePort,
+    /** Where the document remembers that it has a ledger (a deleted one is then noticed). */
+    private readonly documentStore?: KeyValueStore,
   ) {}
+
+  /** What is wrong with the ledger's sheet (it is read for this, once per execution); undefined: nothing. */
+  damaged(): LedgerDamage | undefined {
+    this.load();
+    return this.damage;
+  }
 
   /** Entries for the fingerprints that have one: the cache first, the sheet (once) for the rest. */
   lookup(fingerprints: readonly string[]): Map<string, LedgerEntry> {
@@ -201,8 +234,10 @@ export class Ledger {
     if (rows.length === 0) return;
     const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!;
     const lastRow = sheet.lastRow();
-    if (lastRow === 0) rows.unshift(['fingerprint', 'result']);
+    if (lastRow === 0) rows.unshift(LEDGER_HEADER);
     sheet.writeText(Math.max(lastRow, 0) + 1, 1, rows);
+    // The document remembers it has a ledger: one deleted later is then seen as damage (load).
+    if (lastRow === 0) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
     this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
   }
 
@@ -211,12 +246,19 @@ export class Ledger {
     const map = new Map<string, LedgerEntry>();
     const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, false);
     const lastRow = sheet?.lastRow() ?? 0;
-    if (sheet && lastRow > 1) {
-      for (const [fp, text] of sheet.readDisplayValues(2, 1, lastRow - 1, 2)) {
-        const entry = text ? parseEntry(text) : undefined;
-        if (fp && entry) map.set(fp, entry);
-      }
+    let unreadableRows = 0;
+    // From the first row: a header someone deleted must not cost the first answer.
+    for (const [fp, text] of sheet && lastRow > 0 ? sheet.readDisplayValues(1, 1, lastRow, 2) : []) {
+      if (fp === LEDGER_HEADER[0] && text === LEDGER_HEADER[1]) continue;
+      const entry = text ? parseEntry(text) : undefined;
+      if (fp && entry) map.set(fp, entry);
+      else if (fp || text) unreadableRows++;
     }
+    const started = this.documentStore?.get(DOCUMENT_PROPERTY.ledgerStarted) === '1';
+    const sheetMissing = !sheet && started;
+    // Ledgers made before the marker existed get it the first time they are read.
+    if (sheet && lastRow > 0 && !started) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
+    if (unreadableRows || sheetMissing) this.damage = { unreadableRows, sheetMissing };
     this.loaded = map;
     return map;
   }

@@ -71,6 +71,7 @@ export function sheetPlanView(
     skipped: plan.skipped.map(({ row, reason }) => ({ row, reason })),
     maxCredits: plan.maxCredits,
     reasked: plan.reasked,
+    ...(plan.ledgerDamage ? { ledgerDamage: plan.ledgerDamage } : {}),
     rowsDone: plan.alreadyDone,
     lookUpAgain: plan.lookUpAgain,
     prices: { ...PRICES },

@@ -85,6 +85,8 @@ export interface PlanView {
    * part of maxCredits those fields can cost (without overwrite: zero, saved fields are reused).
    */
   reasked: { contacts: number; maxCredits: number };
+  /** The saved results are damaged: rows showing results were kept from being bought again (why). */
+  ledgerDamage?: string;
   /** Selected rows left alone because they already have their results. */
   rowsDone: number;
   /** What "look up again" would send and cost at most: every selected contact, every field asked anew. */

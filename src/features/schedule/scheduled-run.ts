@@ -72,11 +72,18 @@ export function runDueSchedule(ctx: AppContext): void {
 }
 
 function tick(ctx: AppContext, schedule: ScheduleRecord): string {
+  const outcome = plannedTick(ctx, schedule);
+  // Said where the user looks (the schedule's last outcome) and in the execution log.
+  if (outcome.damage) ctx.log.warn(`Scheduled run: ${outcome.damage}`);
+  return outcome.damage ? `${outcome.text} ${outcome.damage}` : outcome.text;
+}
+
+function plannedTick(ctx: AppContext, schedule: ScheduleRecord): { text: string; damage?: string } {
   const sheet = ctx.spreadsheet.sheetById(schedule.sheetId);
   if (!sheet) {
     // A deleted sheet does not come back: pause at once, naming it as it was last seen.
     schedule.pausedReason = `the sheet "${schedule.sheetName}" was deleted: choose a sheet and save the schedule again`;
-    return `Paused: ${schedule.pausedReason}.`;
+    return { text: `Paused: ${schedule.pausedReason}.` };
   }
   // Found by id: a rename is followed, and the messages name the sheet as it is called now.
   schedule.sheetName = sheet.name();
@@ -84,7 +91,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   const running = [...registry.runs.values()].some(
     (run) => run.source === 'schedule' && run.state === 'running',
   );
-  if (running) return 'The previous scheduled run is still working.';
+  if (running) return { text: 'The previous scheduled run is still working.' };
   const plan = buildPlan(
     ctx,
     sheet,
@@ -98,7 +105,8 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     },
     registry,
   );
-  if (plan.toSend.length === 0 && plan.fromLedger.length === 0) return 'No new rows.';
+  const said = (text: string) => ({ text, ...(plan.ledgerDamage ? { damage: plan.ledgerDamage } : {}) });
+  if (plan.toSend.length === 0 && plan.fromLedger.length === 0) return said('No new rows.');
   const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
@@ -106,18 +114,22 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   if (kept.toSend.length > 0) {
     const balance = ctx.api().creditBalance();
     if (balance < kept.maxCredits)
-      return `Skipped: the balance (${plural(balance, 'credit')}) is below what the run may cost (${kept.maxCredits}).`;
+      return said(
+        `Skipped: the balance (${plural(balance, 'credit')}) is below what the run may cost (${kept.maxCredits}).`,
+      );
   }
   if (kept.toSend.length === 0 && kept.fromLedger.length === 0)
-    return `${plural(leftOut.length, 'new contact')} ${leftOut.length === 1 ? 'waits' : 'wait'} for the next period (credit cap reached).`;
+    return said(
+      `${plural(leftOut.length, 'new contact')} ${leftOut.length === 1 ? 'waits' : 'wait'} for the next period (credit cap reached).`,
+    );
   schedule.committedToday += kept.maxCredits;
   // Committed before anything is sent: a run killed after its start still counts against the caps.
   writeSchedule(ctx, schedule);
   const rowsInScope = dataRowsIn(plan.table, []).length;
   const started = launch(ctx, kept, registry, { source: 'schedule', rowsInScope });
-  return (
+  return said(
     `Sent ${plural(started.contacts, 'contact')} (at most ${plural(kept.maxCredits, 'credit')})` +
-    (leftOut.length ? `; ${leftOut.length} wait for the next period (credit cap).` : '.')
+      (leftOut.length ? `; ${leftOut.length} wait for the next period (credit cap).` : '.'),
   );
 }
 

@@ -5,7 +5,10 @@
  */
 import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
-import { createWorld, hasTrigger } from '../fakes/context';
+import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
+import { FakeCache } from '../../../dev/gas/cache';
+import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
+import { contextFor, createWorld, hasTrigger } from '../fakes/context';
 import {
   contactsSheet,
   ENRICH_WORK_EMAIL,
@@ -54,4 +57,61 @@ describe('a run whose job cannot be read', () => {
     // The trigger stops: nothing it can do for the run.
     expect(hasTrigger(world)).toBe(false);
   });
+});
+
+describe('a damaged ledger', () => {
+  const ledgerSheet = (world: ReturnType<typeof createWorld>) =>
+    world.spreadsheet.sheets.find((sheet) => sheet.name() === LEDGER_SHEET_NAME)!;
+  const damages: [string, (world: ReturnType<typeof createWorld>) => void][] = [
+    [
+      'garbage in its cells',
+      (world) =>
+        ledgerSheet(world)
+          .cells.slice(1, 6)
+          .forEach((row) => (row[1] = 'garbage')),
+    ],
+    [
+      'rows of a newer version',
+      (world) =>
+        ledgerSheet(world)
+          .cells.slice(1, 4)
+          .forEach((row) => (row[1] = '{"v":99,"fields":[]}')),
+    ],
+    ['its header deleted', (world) => ledgerSheet(world).cells.shift()],
+    ['its sheet deleted', (world) => world.spreadsheet.deleteSheetNamed(LEDGER_SHEET_NAME)],
+  ];
+
+  it.each(damages)(
+    '%s: the schedule buys no row that shows results again, says why, and still sends a new row',
+    (what, damage) => {
+      const world = createWorld();
+      const sheet = contactsSheet(world, people(10));
+      planAndStart(world);
+      poll(world);
+      expect(sheet.column('Status').every((status) => status === 'found')).toBe(true);
+      server(world).saveSchedule({
+        sheetName: 'Contacts',
+        kind: 'enrich',
+        fields: ['work_email'],
+        every: 'hour',
+        maxCreditsPerRun: 100,
+        maxCreditsPerDay: 100,
+      });
+      damage(world);
+      // Six hours later the cache in front of the ledger has forgotten everything.
+      world.cache = new FakeCache(() => world.clock.now());
+      sheet.cells.push(['New', 'Person', 'Acme']);
+      const sentBefore = [...world.api.jobs.values()].flatMap((job) => job.items).length;
+      world.clock.advance(2 * 60 * 60 * 1000);
+      runDueSchedule(contextFor(world));
+      const sent = [...world.api.jobs.values()].flatMap((job) => job.items).slice(sentBefore);
+      expect(sent.map((item) => 'firstName' in item && item.firstName)).toEqual(['New']);
+      const outcome = server(world).getSchedule()?.lastOutcome ?? '';
+      if (what === 'its header deleted') expect(outcome).toBe('Sent 1 contact (at most 1 credit).');
+      else
+        expect(outcome).toMatch(
+          /^Sent 1 contact .*Note: the saved results are damaged \(.+\): rows that show results are not sent again/,
+        );
+    },
+  );
 });

@@ -81,7 +81,8 @@ describe('crash safety', () => {
     const world = createWorld();
     const sheet = contactsSheet(world, people(3));
     planAndStart(world);
-    world.documentStore.failOnSetAll = 2; // 1: jobs fetched, 2: jobs applied
+    // 1: the document notes it has a ledger (its first answers), 2: jobs fetched, 3: jobs applied.
+    world.documentStore.failOnSetAll = 3;
     expect(() => poll(world)).toThrow();
     expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
     const writes = sheet.writes;
@@ -99,7 +100,7 @@ describe('crash safety', () => {
     const world = createWorld();
     const sheet = contactsSheet(world, people(3));
     planAndStart(world);
-    world.documentStore.failOnSetAll = 1;
+    world.documentStore.failOnSetAll = 2; // 1: the ledger's marker, 2: jobs fetched
     expect(() => poll(world)).toThrow();
     expect(ledgerRows(world)).toBe(4);
     poll(world);
