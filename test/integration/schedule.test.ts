@@ -121,12 +121,9 @@ describe('a schedule', () => {
   it('has one owner and one trigger: another user takes it over explicitly', () => {
     const addon = kit.open([HEADER, ...rowsOf(people(3))], { addon: true, userEmail: 'ann@example.com' });
     schedule(addon);
-    const state = addon.exportState();
-    addon.close();
-    const other = kit.open([HEADER, ...rowsOf(people(3))], {
-      addon: true,
-      userEmail: 'bob@example.com',
-      state,
+    const other = addon.as('bob@example.com', {
+      apiKey: kit.emulator().apiKey,
+      apiBaseUrl: kit.emulator().baseUrl,
     });
     expect(other.call<ScheduleView>('getSchedule')).toMatchObject({
       ownerEmail: 'ann@example.com',
@@ -139,6 +136,10 @@ describe('a schedule', () => {
       yours: true,
     });
     expect(other.triggers()).toHaveLength(1);
+    // Ann's trigger has nothing left to do for the schedule: it goes at its next run.
+    addon.advanceClock(HOUR);
+    addon.fireTriggers();
+    expect(addon.triggers()).toHaveLength(0);
   });
 
   it('pauses itself at once when the API refuses the key, and says why', async () => {
