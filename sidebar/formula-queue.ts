@@ -5,7 +5,7 @@
  */
 import type { FormulaQueueView, PlanView, StartView } from '../src/app/sidebar-contract';
 import { fill, h, plural } from './dom';
-import { createNotice, runBusy } from './feedback';
+import { askInline, createNotice, runBusy } from './feedback';
 import { KIND_LABELS } from './labels';
 import { plainMessage, server } from './server';
 
@@ -96,6 +96,13 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     element.hidden = view.queues.length === 0 && !auto && element.querySelector('.notice-ok') === null;
     fill(
       lines,
+      view.full
+        ? h(
+            'p',
+            { class: 'queue-full', role: 'status' },
+            `The queue is full: ${plural(view.full.requests, 'request')} wait, the most it holds. Get them or clear them; formulas typed since wait for room.`,
+          )
+        : null,
       view.queues.length ? h('p', { class: 'hint formula-payer' }, payerLine(view)) : null,
       ...view.queues.map((queue) => {
         const button = h('button', { type: 'button', class: 'action' }, 'Get them…');
@@ -119,7 +126,24 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
         );
         return row;
       }),
+      view.queues.length ? clearRow() : null,
     );
+  }
+
+  /** "Clear queued requests…": asks first, then empties the queue (nothing was spent on it). */
+  function clearRow(): HTMLElement {
+    const button = h('button', { type: 'button' }, 'Clear queued requests…');
+    const row = h('div', { class: 'buttons formula-queue-clear' }, button);
+    button.addEventListener('click', () =>
+      askInline(
+        row,
+        'Remove every waiting formula request? Nothing was spent on them; a formula recalculated later asks again.',
+        'Clear them',
+        'Keep them',
+        async () => show(await server.clearFormulaQueue()),
+      ),
+    );
+    return row;
   }
 
   async function confirmRun(row: HTMLElement, kind: 'enrich' | 'reverse'): Promise<void> {

@@ -36,6 +36,12 @@ export const LIMITS = {
    */
   formulaRequestsPerCall: 1000,
   /**
+   * The most the formula queue may take of the document's property store (~1,200 requests: a
+   * 1,000-row column fits). Any editor can queue without a key, so the queue must never crowd out
+   * runs, schedules and settings.
+   */
+  formulaQueueBytes: 200 * 1024,
+  /**
    * The longest input a formula queues (a name, a company, a URL, an email): a request must fit one
    * property value, and no contact's input is this long. A longer cell fails its own row only.
    */

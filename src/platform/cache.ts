@@ -18,5 +18,8 @@ export function cachePort(cache: GoogleAppsScript.Cache.Cache): CachePort {
       if (Object.keys(values).length) cache.putAll(values, ttl(seconds));
     },
     remove: (key) => cache.remove(key),
+    removeAll: (keys) => {
+      if (keys.length) cache.removeAll(keys);
+    },
   };
 }

@@ -50,6 +50,7 @@ export interface CachePort {
   put(key: string, value: string, ttlSeconds: number): void;
   putAll(values: Record<string, string>, ttlSeconds: number): void;
   remove(key: string): void;
+  removeAll(keys: string[]): void;
 }
 
 export interface LockPort {

@@ -16,6 +16,7 @@ import { LIMITS } from '../domain/limits';
 import type { CachePort, KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
+import { utf8Bytes } from './registry';
 import { decodeRecord, encodeRecord, kindSchema, recordCodec, type RecordOf } from './stored-records';
 
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */
@@ -45,31 +46,79 @@ export type FormulaRequest = Omit<StoredRequest, 'input'> & {
 export type RequestState = 'queued' | 'sent' | 'out_of_credits';
 
 const PREFIX = DOCUMENT_PROPERTY.formulaRequestPrefix;
+/** The queue never fills the store past this: the rest is for runs, schedules and settings. */
+const STORE_BYTES_FOR_QUEUE = LIMITS.propertyStoreBytes - 150 * 1024;
 const MARKER_PREFIX = 'fq:';
 
 export const requestId = (fp: string, asked: Asked) => `${fp}.${asked}`;
 export const markerKey = (fp: string, asked: Asked) => MARKER_PREFIX + requestId(fp, asked);
 
-/** Writes new requests (one properties call) and their "queued" markers (one cache call). */
+/** Bytes of a property as the store counts them (UTF-8 of key and value). */
+const bytesOf = (key: string, value: string) => utf8Bytes(key) + utf8Bytes(value);
+
+/** How much of its budget the queue takes: the requests and their bytes (one properties read). */
+export function queueUse(store: KeyValueStore): { requests: number; bytes: number; full: boolean } {
+  let requests = 0;
+  let bytes = 0;
+  for (const [key, value] of Object.entries(store.getAll())) {
+    if (!key.startsWith(PREFIX)) continue;
+    requests++;
+    bytes += bytesOf(key, value);
+  }
+  // Full when a request of the usual size would not fit any more.
+  return { requests, bytes, full: bytes > LIMITS.formulaQueueBytes - 200 };
+}
+
+/**
+ * Writes new requests (one properties read, one write) and their "queued" markers (one cache call),
+ * within the queue's budget (LIMITS.formulaQueueBytes) and what the whole store has left. Requests
+ * already queued count as queued; returns those that are, in the order given (the rest did not fit).
+ */
 export function enqueueRequests(
   store: KeyValueStore,
   cache: CachePort,
   requests: readonly FormulaRequest[],
-): void {
-  if (requests.length === 0) return;
+): FormulaRequest[] {
+  if (requests.length === 0) return [];
+  const all = store.getAll();
+  let queueBytes = 0;
+  let storeBytes = 0;
+  for (const [key, value] of Object.entries(all)) {
+    const bytes = bytesOf(key, value);
+    storeBytes += bytes;
+    if (key.startsWith(PREFIX)) queueBytes += bytes;
+  }
   const values: Record<string, string> = {};
   const markers: Record<string, string> = {};
+  const queued: FormulaRequest[] = [];
   for (const request of requests) {
-    const input = Object.fromEntries(Object.entries(request.input).filter(([, value]) => value));
-    values[PREFIX + requestId(request.fp, request.asked)] = encodeRecord(FORMULA_REQUEST_CODEC, {
-      kind: request.kind,
-      input,
-      at: request.at,
-    });
+    const key = PREFIX + requestId(request.fp, request.asked);
+    if (!(key in all)) {
+      const input = Object.fromEntries(Object.entries(request.input).filter(([, value]) => value));
+      const value = encodeRecord(FORMULA_REQUEST_CODEC, { kind: request.kind, input, at: request.at });
+      const bytes = bytesOf(key, value);
+      if (queueBytes + bytes > LIMITS.formulaQueueBytes || storeBytes + bytes > STORE_BYTES_FOR_QUEUE) break;
+      values[key] = value;
+      queueBytes += bytes;
+      storeBytes += bytes;
+    }
     markers[markerKey(request.fp, request.asked)] = 'queued';
+    queued.push(request);
   }
-  store.setAll(values);
+  if (Object.keys(values).length) store.setAll(values);
   cache.putAll(markers, LIMITS.cacheMaxTtlSeconds);
+  return queued;
+}
+
+/**
+ * Empties the queue (the sidebar's "Clear queued formula requests"): the requests and the markers
+ * that make their formulas say "queued". A formula recalculated later asks again, within the budget.
+ */
+export function clearFormulaRequests(store: KeyValueStore, cache: CachePort): number {
+  const keys = Object.keys(store.getAll()).filter((key) => key.startsWith(PREFIX));
+  store.deleteMany(keys);
+  cache.removeAll(keys.map((key) => MARKER_PREFIX + key.slice(PREFIX.length)));
+  return keys.length;
 }
 
 /** Every queued request, oldest first; an unreadable one is skipped (and stays, for a later version). */

@@ -190,6 +190,8 @@ export interface FormulaQueueView {
   auto: { ownerEmail: string; dailyCap: number; committedToday: number; yours: boolean } | null;
   /** Why "Get formula results automatically" switched itself off (a run lost a job start). */
   autoPaused?: string;
+  /** The queue holds all it may (LIMITS.formulaQueueBytes): new formulas wait for room. */
+  full?: { requests: number };
 }
 
 export type { FilterSpec, SearchFilters, SearchKind } from '../domain/search-filters';

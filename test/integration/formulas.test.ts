@@ -173,7 +173,7 @@ describe('formulas over saved results', () => {
     addon.recalculate();
     const shown = column(addon, 'G2:G1201');
     expect(shown.filter((text) => text.startsWith('⏳ queued'))).toHaveLength(1000);
-    expect(shown.slice(1000).every((text) => text.startsWith('⚠ too many requests waiting'))).toBe(true);
+    expect(shown.slice(1000).every((text) => text.startsWith('⚠ the formula queue is full'))).toBe(true);
     expect(queuedRequests(addon)).toHaveLength(1000);
   });
 

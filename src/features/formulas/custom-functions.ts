@@ -41,7 +41,8 @@ export type FormulaContext = Pick<AppContext, 'spreadsheet' | 'cache' | 'documen
 /** What a formula shows instead of a value. */
 export const FORMULA_STATUS: Record<RequestState | 'notFound' | 'queueFull', string> = {
   queued: '⏳ queued: Extensions › Sheet Enrich › Get formula results',
-  queueFull: '⚠ too many requests waiting: get the queued ones first (Get formula results)',
+  queueFull:
+    '⚠ the formula queue is full: get the queued requests (Get formula results) or clear them, then recalculate',
   sent: '⏳ running',
   out_of_credits: '⚠ out of credits',
   notFound: '— not found',
@@ -169,12 +170,11 @@ export const REVERSE_SPEC: FormulaSpec = {
 function enqueueFitting(ctx: FormulaContext, requests: readonly FormulaRequest[]): Set<string> {
   const fitting = requests.slice(0, LIMITS.formulaRequestsPerCall);
   try {
-    enqueueRequests(ctx.documentStore, ctx.cache, fitting);
+    return new Set(enqueueRequests(ctx.documentStore, ctx.cache, fitting).map((request) => request.fp));
   } catch (error) {
     if (!/quota|too large/i.test(String(error))) throw error;
     return new Set();
   }
-  return new Set(fitting.map((request) => request.fp));
 }
 
 /** What one row shows before the ledger is asked: "" for an empty row, a reason for a bad one. */

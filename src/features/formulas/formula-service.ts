@@ -9,6 +9,7 @@ import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { storeFormulaPlan } from '../../engine/start';
 import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
+import { clearFormulaRequests, queueUse } from '../../store/formula-queue';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
 import { readCreditBalance } from '../../views/balance';
 import type { FormulaQueueView, PlanView } from '../../views/rpc';
@@ -30,7 +31,9 @@ export function formulaQueueView(ctx: AppContext): FormulaQueueView {
     };
   });
   const auto = readFormulaAuto(ctx);
+  const use = queueUse(ctx.documentStore);
   return {
+    ...(use.full ? { full: { requests: use.requests } } : {}),
     queues: queues.filter((queue) => queue.requests > 0),
     auto: auto && {
       ownerEmail: auto.email,
@@ -83,5 +86,11 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): Pl
 export function changeFormulaAuto(ctx: AppContext, request: FormulaAutoRequest): FormulaQueueView {
   setFormulaAuto(ctx, request.enabled, request.dailyCap);
   syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
+  return formulaQueueView(ctx);
+}
+
+/** "Clear queued formula requests": the queue empties; formulas recalculated later ask again. */
+export function clearFormulaQueue(ctx: AppContext): FormulaQueueView {
+  clearFormulaRequests(ctx.documentStore, ctx.cache);
   return formulaQueueView(ctx);
 }

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { ENRICH_FIELDS } from '../../domain/fields';
 import { JOB_KINDS } from '../../domain/runs';
 import { call, query, wholeNumber } from '../../views/rpc-table';
-import { changeFormulaAuto, formulaQueueView, planFormulaRun } from './formula-service';
+import { changeFormulaAuto, clearFormulaQueue, formulaQueueView, planFormulaRun } from './formula-service';
 
 const formulaPlanRequest = () =>
   z.optional(
@@ -23,6 +23,8 @@ export type FormulaAutoRequest = z.output<ReturnType<typeof formulaAutoRequest>>
 
 export const FORMULAS_RPC = {
   getFormulaQueue: query(formulaQueueView),
+  /** Empties the queue of formula requests (they cost nothing until a run sends them). */
+  clearFormulaQueue: query(clearFormulaQueue),
   /** Turns automatic formula runs on (paid with the caller's key, within the cap) or off. */
   setFormulaAuto: call('automatic setting', formulaAutoRequest, changeFormulaAuto),
   /** Plans a run of the formula requests; startRun(planId) starts it. */
