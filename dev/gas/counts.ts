@@ -37,6 +37,7 @@ const RANGE_WRITES = new Set([
 
 export class CallCounts {
   private readonly calls = new Map<string, number>();
+  private readonly hostMs = new Map<string, number>();
   private fetchAllRequests = 0;
   private triggerRunCount = 0;
   private customFunctionRunCount = 0;
@@ -51,6 +52,16 @@ export class CallCounts {
     // getValues, getDisplayValues…: the whole range; getValue, getDisplayValue…: its first cell.
     if (RANGE_SEARCHES.has(name)) this.cellsSearchedCount += size;
     else this.cellsReadCount += name.endsWith('s') ? size : 1;
+  }
+
+  /** Time the fakes spent in a call: what a benchmark should not take for the add-on's own. */
+  recordHostMs(name: string, ms: number): void {
+    this.hostMs.set(name, (this.hostMs.get(name) ?? 0) + ms);
+  }
+
+  /** Milliseconds the fakes spent in every `Service.method` call so far (a TextFinder's scan…). */
+  msIn(name: string): number {
+    return this.hostMs.get(name) ?? 0;
   }
 
   recordFetchAllRequests(count: number): void {
@@ -108,6 +119,7 @@ export class CallCounts {
 
   reset(): void {
     this.calls.clear();
+    this.hostMs.clear();
     this.fetchAllRequests = 0;
     this.triggerRunCount = 0;
     this.customFunctionRunCount = 0;

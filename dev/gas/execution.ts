@@ -64,6 +64,11 @@ export class ExecutionGuard {
     if (refusal) throw gasError(refusal);
   }
 
+  /** The time a fake took to answer a call (counts.msIn). */
+  spent(service: string, method: string, ms: number): void {
+    this.counts.recordHostMs(`${service}.${method}`, ms);
+  }
+
   /**
    * The add-on used a member the fakes do not have. Apps Script has it (or the add-on has a bug):
    * either way the run must not go on with `undefined`, so the error also ends the run when the
