@@ -8,12 +8,15 @@
  * its requests (target 0). Last, a people search of ROWS results into a tab, as the sidebar runs it
  * (preview, start, continue): `search_*` counts its UrlFetch requests (floor: 1 preview + one per
  * 100 results), Range reads and writes, and what the emulator charged (a quarter credit per result).
+ * Then per-cell formulas over ledgers of 1,000 and 50,000 answers, and the range form over the
+ * same rows (`percell_*`, `range_formula_*`: see lib/per-cell-bench.ts).
  */
 import { sampleContacts } from '../dev/emulator/sample';
 import { spawnEmulator } from '../dev/emulator/spawn';
 import { loadAddon } from '../dev/gas/harness';
 import type { RuntimeState } from '../dev/gas/state';
 import { runCsvEnrichment } from './lib/enrich-run';
+import { perCellBench } from './lib/per-cell-bench';
 
 /** One recalculation of a formula over every row, in a fresh execution with an empty cache. */
 function formulaBench(state: RuntimeState, apiBaseUrl: string, rows: number) {
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
       ...(await searchBench(emulator.baseUrl, emulator.apiKey, ROWS, async () => {
         return (await emulator.admin.stats()).credits_spent;
       })),
+      ...perCellBench(emulator.baseUrl, SEED),
     };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } finally {

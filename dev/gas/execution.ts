@@ -53,7 +53,7 @@ export class ExecutionGuard {
   enter(service: string, method: string, target: object): void {
     const name = `${service}.${method}`;
     if (this.killed) throw gasError(MESSAGES.exceededTime);
-    this.counts.record(name);
+    this.counts.record(name, target);
     const nth = (this.callsHere.get(name) ?? 0) + 1;
     this.callsHere.set(name, nth);
     if (this.limits.killAfter?.[name] === nth || this.remainingMs() < 0) {
@@ -62,6 +62,11 @@ export class ExecutionGuard {
     }
     const refusal = refusalFor(this.kind, service, method, target);
     if (refusal) throw gasError(refusal);
+  }
+
+  /** The time a fake took to answer a call (counts.msIn). */
+  spent(service: string, method: string, ms: number): void {
+    this.counts.recordHostMs(`${service}.${method}`, ms);
   }
 
   /**
@@ -91,9 +96,15 @@ const SPREADSHEET_SERVICES = new Set([
   'Range',
   'RangeList',
   'Selection',
+  'TextFinder',
 ]);
-/** Custom functions get a read-only Spreadsheet service: getters pass, anything that changes the file is refused. */
-const READ_ONLY_METHOD = /^(get|is|has|offset|toString)/;
+/**
+ * Custom functions get a read-only Spreadsheet service: getters pass, anything that changes the file
+ * is refused. A TextFinder that only finds reads (its replace* methods are refused); Apps Script's
+ * guide lists "most get*() methods" without naming it, so this is the fakes' reading, to be
+ * checked in real Sheets.
+ */
+const READ_ONLY_METHOD = /^(get|is|has|offset|toString|createTextFinder|find|match)/;
 const NEEDS_AUTHORIZATION = new Set(['ScriptApp', 'TriggerBuilder', 'ClockTriggerBuilder', 'Trigger']);
 
 function refusalFor(

@@ -133,12 +133,13 @@ export class Membrane {
     return (...args: unknown[]) => {
       try {
         this.guard.enter(type, name, target);
-        return this.toContext(
-          method.apply(
-            target,
-            args.map((arg) => this.toHost(arg)),
-          ),
+        const started = performance.now();
+        const result = method.apply(
+          target,
+          args.map((arg) => this.toHost(arg)),
         );
+        this.guard.spent(type, name, performance.now() - started);
+        return this.toContext(result);
       } catch (error) {
         throw this.toContextError(error);
       }

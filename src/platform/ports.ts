@@ -109,6 +109,12 @@ export interface SheetPort {
   /** Formatted text of a block (one getDisplayValues). 1-based row and column. */
   readDisplayValues(row: number, column: number, rows: number, columns: number): string[][];
   /**
+   * The rows, in order, of the cells in `column` (rows `row`..`row + rows - 1`) showing exactly
+   * `text`, case included: one search on Sheets' side (TextFinder), so the script gets the matches
+   * and never the column, whatever its length.
+   */
+  findRows(text: string, row: number, column: number, rows: number): number[];
+  /**
    * Writes a rectangular block of strings as text: plain-text number format on the block, then one
    * setValues, so `+33…`, `0612…` and `=…` stay exactly the strings given.
    */

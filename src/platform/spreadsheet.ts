@@ -12,6 +12,14 @@ export function sheetPort(sheet: Sheet): SheetPort {
     lastColumn: () => sheet.getLastColumn(),
     readDisplayValues: (row, column, rows, columns) =>
       sheet.getRange(row, column, rows, columns).getDisplayValues(),
+    findRows: (text, row, column, rows) =>
+      sheet
+        .getRange(row, column, rows, 1)
+        .createTextFinder(text)
+        .matchCase(true)
+        .matchEntireCell(true)
+        .findAll()
+        .map((cell) => cell.getRow()),
     writeText(row, column, values) {
       if (values.length === 0 || values[0]!.length === 0) return;
       const range = grownRange(sheet, row, column, values.length, values[0]!.length);

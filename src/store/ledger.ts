@@ -5,8 +5,9 @@
  * Durable store: a hidden sheet, one row per answer: A = fingerprint, B = the versioned JSON of a
  * LedgerEntry (LEDGER_ENTRY_CODEC below; rows written by older versions are migrated when read).
  * Rows are only ever appended (one Range write per batch); when a fingerprint is answered again
- * (more fields asked), the later row wins. CacheService sits in front, so single look-ups rarely
- * read the sheet; the sheet is read at most once per execution.
+ * (more fields asked), the later row wins. CacheService sits in front; what it misses is searched
+ * for row by row when few answers are wanted (a formula cell's cost does not grow with the
+ * ledger), else the sheet is read whole, at most once per execution.
  */
 import * as z from 'zod/mini';
 import type { ContactResult } from '../domain/model';
@@ -151,6 +152,20 @@ export function ledgerDamageWhat(damage: LedgerDamage): string {
 export const ledgerDamageText = (damage: LedgerDamage): string =>
   `Note: ${ledgerDamageWhat(damage)}: rows that show results are not sent again; run a row with "look up again" if it needs it.`;
 
+/**
+ * Up to this many answers missing from the cache are searched for (SEARCHED_AT_MOST searches and
+ * reads of one cell each) rather than read with the whole sheet. `=ENRICH_EMAIL(A2,B2,C2)` dragged
+ * down a column runs once per cell: a whole read per cell cost 93 ms at 20,000 answers and grows
+ * with them, a search does not (what it scans stays on Sheets' side). A range formula asks for
+ * many at once: one read of the sheet is cheaper than a round trip per answer.
+ *
+ * A search, not an index of fingerprint → row kept in CacheService: an index has to be built by
+ * reading the whole column anyway, rebuilt whenever the cache drops it (any time, 6 h at most),
+ * kept in step with every append by every user, and split in 100 KB values (a 100,000-answer
+ * ledger's index is over 1.5 MB); a search needs none of that and is always current.
+ */
+const SEARCHED_AT_MOST = 8;
+
 export class Ledger {
   private loaded: Map<string, LedgerEntry> | undefined;
   private damage: LedgerDamage | undefined;
@@ -197,7 +212,7 @@ export class Ledger {
       else if (!this.loaded) missing.push(fp);
     }
     if (missing.length) {
-      const all = this.load();
+      const all = missing.length <= SEARCHED_AT_MOST ? this.searchOrLoad(missing) : this.load();
       const warm: Record<string, string> = {};
       for (const fp of missing) {
         const entry = all.get(fp);
@@ -239,6 +254,35 @@ export class Ledger {
     // The document remembers it has a ledger: one deleted later is then seen as damage (load).
     if (lastRow === 0) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
     this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
+  }
+
+  /**
+   * The newest readable answer of each fingerprint, by a search of column A and a read of the
+   * matching rows' B, newest first: rows are appended, so the last match is the latest answer, and an
+   * unreadable one gives way to the one before it, as in load(). Apps Script lets custom functions
+   * use "most get*() methods" of a read-only Spreadsheet and does not name TextFinder: should a
+   * runtime refuse it, the formula still answers, from one read of the whole sheet.
+   */
+  private searchOrLoad(fps: readonly string[]): Map<string, LedgerEntry> {
+    const found = new Map<string, LedgerEntry>();
+    const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, false);
+    const lastRow = sheet?.lastRow() ?? 0;
+    if (!sheet || lastRow < 2) return found;
+    try {
+      for (const fp of fps) {
+        for (const row of sheet.findRows(fp, 2, 1, lastRow - 1).reverse()) {
+          const entry = parseEntry(sheet.readDisplayValues(row, 2, 1, 1)[0]![0]!);
+          if (entry) {
+            found.set(fp, entry);
+            break;
+          }
+        }
+      }
+    } catch (error) {
+      if (!/permission/i.test(String(error))) throw error;
+      return this.load();
+    }
+    return found;
   }
 
   private load(): Map<string, LedgerEntry> {

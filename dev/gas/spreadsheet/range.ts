@@ -5,6 +5,7 @@ import { toA1, type GridRect } from './a1';
 import { displayValue } from './display';
 import { cellFromWrittenValue, formulaCell, type Cell, type CellValue } from './parsing';
 import type { FakeSheet, SortSpec } from './sheet';
+import { FakeTextFinder } from './text-finder';
 
 const copyValue = (value: CellValue): CellValue =>
   value instanceof Date ? new Date(value.getTime()) : value;
@@ -126,6 +127,11 @@ export class FakeRange implements GasObject {
     return { ...this.rect };
   }
 
+  /** Harness side: how many cells a read of the whole range sends (counts.ts). */
+  cellCount(): number {
+    return this.rect.numRows * this.rect.numColumns;
+  }
+
   getCell(row: number, column: number): FakeRange {
     if (row > this.rect.numRows || column > this.rect.numColumns) {
       throw gasError('The coordinates of the range are outside the dimensions of the sheet.');
@@ -159,6 +165,10 @@ export class FakeRange implements GasObject {
   }
 
   // --- reads ---
+
+  createTextFinder(text: string): FakeTextFinder {
+    return new FakeTextFinder(this, text);
+  }
 
   getValues(): CellValue[][] {
     return this.mapCells((cell) => copyValue(cell?.value ?? ''));

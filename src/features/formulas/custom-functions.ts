@@ -4,9 +4,10 @@
  * costs nothing and the same inputs answer the same everywhere. A miss is written to the formula
  * queue and shows a short status; a user's run (sidebar, or the opt-in automatic mode) pays for it.
  *
- * Service calls per execution, whatever the number of rows: one cache read; when some answer is not
- * cached, one ledger read and one cache write; when some request is new, one properties write and
- * one cache write. No UrlFetch.
+ * Service calls per execution: one cache read; when some answer is not cached, a search of the
+ * ledger and a one-cell read per answer for a few (a per-cell formula: its cost does not grow with
+ * the ledger), one read of the ledger for more (a range formula), then one cache write; when some
+ * request is new, one properties write and one cache write. No UrlFetch.
  */
 import type { ProfileSummary } from '../../domain/model';
 import type { JobKind } from '../../domain/runs';

@@ -54,6 +54,18 @@ export class MemorySheet implements SheetPort {
       Array.from({ length: columns }, (_, c) => this.cells[row - 1 + r]?.[column - 1 + c] ?? ''),
     );
   }
+  /** findRows calls: each one is a search of its whole range on Sheets' side, counted as a read. */
+  searches = 0;
+  /** Throws on findRows, as a runtime refusing TextFinder to a custom function would. */
+  refuseSearch = false;
+  findRows(text: string, row: number, column: number, rows: number): number[] {
+    if (this.refuseSearch) throw new Error('You do not have permission to call createTextFinder');
+    this.reads++;
+    this.searches++;
+    const found: number[] = [];
+    for (let r = row; r < row + rows; r++) if (this.get(r, column) === text) found.push(r);
+    return found;
+  }
   writeText(row: number, column: number, values: string[][]): void {
     if (this.failOnWrite > 0 && --this.failOnWrite === 0) throw new Error('Exceeded maximum execution time');
     this.writes++;

@@ -1,6 +1,7 @@
-/** The results ledger (hidden sheet), as the engine writes it. */
-import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
-import { createWorld } from '../fakes/context';
+/** The results ledger (hidden sheet): as the engine writes it, and as formulas look answers up in it. */
+import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, Ledger, type LedgerEntry } from '../../../src/store/ledger';
+import { encodeRecord } from '../../../src/store/stored-records';
+import { contextFor, createWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll } from '../fakes/scenario';
 
 describe('very long strings from the API', () => {
@@ -25,5 +26,87 @@ describe('very long strings from the API', () => {
     expect(Math.max(...cells.map((cell) => cell.length))).toBeLessThanOrEqual(50000);
     expect(sheet.column('Status')).toEqual(['found']);
     expect(sheet.column('Title')[0]).toMatch(/^T{100}/);
+  });
+});
+
+describe('looking a few answers up in a large ledger', () => {
+  const entry = (email: string, at = 1): LedgerEntry => ({
+    fields: ['work_email'],
+    workEmail: { email, status: 'DELIVERABLE' },
+    at,
+  });
+  const row = (fp: string, saved: LedgerEntry | string) => [
+    fp,
+    typeof saved === 'string' ? saved : encodeRecord(LEDGER_ENTRY_CODEC, saved),
+  ];
+  /** A ledger sheet of `size` answers (e00000000000, e00000000001…), then `extra` rows. */
+  function ledgerWorld(size: number, extra: string[][] = []) {
+    const world = createWorld();
+    const rows = Array.from({ length: size }, (_, i) => row(fpOf(i), entry(`p${i}@acme.com`)));
+    const sheet = world.spreadsheet.addSheet(LEDGER_SHEET_NAME, [
+      ['fingerprint', 'result'],
+      ...rows,
+      ...extra,
+    ]);
+    const ledger = () => new Ledger(world.spreadsheet, contextFor(world).cache);
+    return { world, sheet, ledger };
+  }
+  const fpOf = (i: number) => `e${String(i).padStart(11, '0')}`;
+
+  it('searches for each one and reads one cell per answer, never the column', () => {
+    const { sheet, ledger } = ledgerWorld(5000);
+    const found = ledger().lookup([fpOf(4321), 'e-not-there']);
+    expect(found.get(fpOf(4321))?.workEmail?.email).toBe('p4321@acme.com');
+    expect(found.has('e-not-there')).toBe(false);
+    expect(sheet.searches).toBe(2);
+    expect(sheet.tableReads).toBe(1);
+  });
+
+  it('answers with the newest readable row of a fingerprint, as a whole read does', () => {
+    const fp = fpOf(7);
+    const { sheet, ledger } = ledgerWorld(20, [
+      row(fp, entry('newer@acme.com', 2)),
+      row(fp, '{"v":2,"fields":'),
+      row(fpOf(8), entry('p8-newer@acme.com', 3)),
+    ]);
+    expect(ledger().lookup([fp]).get(fp)?.workEmail?.email).toBe('newer@acme.com');
+    // The damaged row was read, then the one before it; the oldest was not needed.
+    expect(sheet.tableReads).toBe(2);
+    const many = Array.from({ length: 20 }, (_, i) => fpOf(i));
+    const whole = ledger().lookup(many);
+    expect(sheet.searches).toBe(1);
+    expect(whole.get(fp)?.workEmail?.email).toBe('newer@acme.com');
+    expect(whole.get(fpOf(8))?.workEmail?.email).toBe('p8-newer@acme.com');
+  });
+
+  it('reads the sheet once when many answers are wanted (a range formula)', () => {
+    const { sheet, ledger } = ledgerWorld(100);
+    const found = ledger().lookup(Array.from({ length: 50 }, (_, i) => fpOf(i * 2)));
+    expect(found.size).toBe(50);
+    expect(sheet.searches).toBe(0);
+    expect(sheet.tableReads).toBe(1);
+  });
+
+  it('keeps what it found in the cache: the next execution does not touch the sheet', () => {
+    const { sheet, ledger } = ledgerWorld(100);
+    ledger().lookup([fpOf(3)]);
+    const reads = sheet.reads;
+    expect(
+      ledger()
+        .lookup([fpOf(3)])
+        .get(fpOf(3))?.workEmail?.email,
+    ).toBe('p3@acme.com');
+    expect(sheet.reads).toBe(reads);
+  });
+
+  it('reads the whole sheet when the runtime refuses a search', () => {
+    const { sheet, ledger } = ledgerWorld(100);
+    sheet.refuseSearch = true;
+    expect(
+      ledger()
+        .lookup([fpOf(42)])
+        .get(fpOf(42))?.workEmail?.email,
+    ).toBe('p42@acme.com');
+    expect(sheet.tableReads).toBe(1);
   });
 });
