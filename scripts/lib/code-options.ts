@@ -39,6 +39,8 @@ export function codeBuildOptions(
     // Non-ASCII text (…, ›, ⏳) as itself, not six-byte \uXXXX escapes; Apps Script reads UTF-8.
     charset: 'utf8',
     mainFields: ['module', 'main'],
+    // src/ declares its shapes with zod/mini; the bundle parses them with the subset src/ uses.
+    alias: { 'zod/mini': join(root, 'scripts/lib/zod-subset.ts') },
     define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl()) },
     logLevel: 'warning',
   };

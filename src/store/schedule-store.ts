@@ -23,7 +23,7 @@ import {
 /**
  * What a user chooses of a schedule: the fields of the sidebar's request (schedule-rpc.ts adds the
  * checks of user input) and the start of the stored record. A shape rather than a schema: both
- * build their own object from it, and z.extend would bring zod's object-merging code into Code.js.
+ * build their own object from it, and z.extend is not in the zod subset Code.js bundles (scripts/lib/zod-subset.ts).
  */
 export const scheduleSettingsShape = () => ({
   sheetName: z.string(),

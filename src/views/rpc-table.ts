@@ -40,10 +40,7 @@ export type ServerOf<T> = {
     : never;
 };
 
-/**
- * A whole number from `min` to `max`, as one refine: z.int(), z.minimum() and z.maximum() would add
- * zod's number formats and bound checks to Code.js for two fields.
- */
+/** A whole number from `min` to `max`, as one refine: a bad value is reported in one sentence. */
 export const wholeNumber = (min: number, max: number) =>
   z
     .number()

@@ -4,7 +4,7 @@ import { call, query } from '../../views/rpc-table';
 import { readCreditBalance } from '../../views/balance';
 import * as settings from './settings';
 
-/** Empty (the built-in address) or an http(s) URL; checked in a refine, as z.regex adds zod's string formats. */
+/** Empty (the built-in address) or an http(s) URL; checked in a refine, as the zod subset of Code.js has no z.regex. */
 const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
 
 const saveSettingsRequest = () =>
