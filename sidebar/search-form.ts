@@ -64,6 +64,8 @@ export interface SearchForm {
   setKind(kind: SearchKind): void;
   /** The filters as the API takes them; text typed but not yet added counts as a value. */
   filters(): SearchFilters;
+  /** What the chips show for their values, where it is not the value (a company's name for its id). */
+  labels(): Record<string, string>;
   /** Replaces the filters (e.g. the companies of a company tab), labels shown for values. */
   setFilters(kind: SearchKind, filters: SearchFilters, labels?: Record<string, string>): void;
   onChange(listener: () => void): void;
@@ -73,6 +75,7 @@ interface FilterControl {
   spec: FilterSpec;
   element: HTMLElement;
   read(): SearchFilters[string];
+  labels(): Record<string, string>;
   set(entries: SearchFilters[string], labels?: Record<string, string>): void;
 }
 
@@ -130,6 +133,7 @@ export function createSearchForm(): SearchForm {
       }
       return filters;
     },
+    labels: () => Object.assign({}, ...controls[current].map((control) => control.labels())),
     setFilters(kind, filters, labels) {
       for (const control of controls[kind]) control.set(filters[control.spec.name] ?? [], labels);
       setKind(kind);
@@ -253,6 +257,7 @@ function textControl(spec: FilterSpec, changed: () => void): FilterControl {
         ...(chip.exclude ? { exclude: true } : {}),
       }));
     },
+    labels: () => Object.fromEntries(chips.flatMap((chip) => (chip.label ? [[chip.value, chip.label]] : []))),
     set(entries, labels) {
       chips = entries.flatMap((entry) =>
         'value' in entry
@@ -305,6 +310,7 @@ function rangeControl(spec: FilterSpec, changed: () => void): FilterControl {
         },
       ];
     },
+    labels: () => ({}),
     set(entries) {
       const entry = entries.find((candidate) => !('value' in candidate));
       min.value = entry && 'min' in entry && entry.min !== undefined ? String(entry.min) : '';

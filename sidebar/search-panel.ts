@@ -69,7 +69,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
   }
 
   function requestOf(): SearchRequestInput {
-    return { kind: form.kind(), filters: form.filters(), rows: rows() };
+    return { kind: form.kind(), filters: form.filters(), rows: rows(), labels: form.labels() };
   }
 
   async function runPreview(): Promise<void> {

@@ -15,7 +15,7 @@ import { withDocumentLock } from '../../engine/timing';
 import { LIMITS } from '../../domain/limits';
 import type { SheetPort } from '../../platform/ports';
 import { UserError } from '../../domain/user-error';
-import { describeFilters, tabNameFor } from '../../domain/search-filters';
+import { describeFilters, tabNameFor, type FilterLabels } from '../../domain/search-filters';
 import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from '../../store/search-store';
 import { appendRows, readTab } from './search-tab';
@@ -25,6 +25,8 @@ export interface SearchRequest {
   filters: SearchFilters;
   /** Results to load. */
   rows: number;
+  /** Names shown for filter values in the tab's name and the preview (a company's for its id). */
+  labels?: FilterLabels;
 }
 
 export interface SearchPreview {
@@ -58,8 +60,8 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
   }
   return {
     kind: request.kind,
-    description: describeFilters(request.kind, request.filters),
-    tabName: tabNameFor(request.kind, request.filters),
+    description: describeFilters(request.kind, request.filters, request.labels),
+    tabName: tabNameFor(request.kind, request.filters, request.labels),
     total,
     rows,
     maxCredits: creditsFor(rows),
@@ -71,7 +73,7 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
 /** Creates the tab and its record, then loads what one call has time for. */
 export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort {
   return withDocumentLock(ctx, () => {
-    const sheet = ctx.spreadsheet.insertTab(tabNameFor(request.kind, request.filters));
+    const sheet = ctx.spreadsheet.insertTab(tabNameFor(request.kind, request.filters, request.labels));
     const now = ctx.clock.now();
     writeSearchTab(ctx, sheet.id(), {
       kind: request.kind,
