@@ -117,6 +117,13 @@ describe('a search into a tab', () => {
     const headcounts = column(addon, view.sheetName, 'Employees').map(Number);
     expect(headcounts.every((n) => n >= 50 && n <= 200)).toBe(true);
     expect(column(addon, view.sheetName, 'Industry')).not.toContain('Retail');
+    // Employees and Founded are numbers in the sheet (they sort and sum); the rest is text.
+    const values = addon.spreadsheet.getSheetByName(view.sheetName)!.getDataRange().getValues();
+    const typeOf = (header: string) =>
+      new Set(values.slice(1).map((row) => typeof row[values[0]!.indexOf(header)]));
+    expect(typeOf('Employees')).toEqual(new Set(['number']));
+    expect(typeOf('Founded')).toEqual(new Set(['number']));
+    expect(typeOf('Name')).toEqual(new Set(['string']));
     expect(column(addon, view.sheetName, 'Company ID')).toEqual(await apiIds('companies', filters, 150));
   });
 
