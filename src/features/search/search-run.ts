@@ -18,6 +18,7 @@ import { UserError } from '../../domain/user-error';
 import { describeFilters, tabNameFor, type FilterLabels } from '../../domain/search-filters';
 import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from '../../store/search-store';
+import { appendSearchLog } from '../../store/run-log';
 import { appendRows, readTab } from './search-tab';
 
 export interface SearchRequest {
@@ -140,12 +141,30 @@ function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
 /** Where this pass of paging stops: the refresh's end, else the rows the user agreed to. */
 const targetOf = (record: SearchTabRecord): number => record.refreshUntil ?? record.max;
 
+/** Loads what this call has time for, and logs the results it added and what they can have cost. */
+function loadPages(ctx: AppContext, sheet: SheetPort): void {
+  const startedAt = ctx.clock.now();
+  const before = tabRecord(ctx, sheet.id()).rows;
+  loadPagesOf(ctx, sheet);
+  const after = tabRecord(ctx, sheet.id());
+  const results = after.rows - before;
+  if (results <= 0) return;
+  appendSearchLog(ctx, {
+    startedAt,
+    tabName: sheet.name(),
+    results,
+    maxCredits: creditsFor(results),
+    state: after.state,
+    reason: after.reason,
+  });
+}
+
 /**
  * Loads pages until the target, the end of the results, or this call's time is reached, saving the
  * record after each page. An API failure stops (out of credits, refused key) or pauses (anything
  * that may pass) with the reason on the record; nothing fetched and written is lost.
  */
-function loadPages(ctx: AppContext, sheet: SheetPort): void {
+function loadPagesOf(ctx: AppContext, sheet: SheetPort): void {
   let record = tabRecord(ctx, sheet.id());
   if (record.state !== 'loading') return;
   const started = ctx.clock.now();

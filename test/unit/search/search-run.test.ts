@@ -11,6 +11,7 @@ import {
 import { searchTabView } from '../../../src/features/search/search-service';
 import { readSearchTab } from '../../../src/store/search-store';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
+import { readRunLog } from '../engine/team-support';
 
 const FILTERS = { current_position_titles: [{ value: 'VP Sales' }] };
 
@@ -194,5 +195,30 @@ describe('a search into a tab', () => {
     expect(at(3, 'Founded').text).toBe('');
     // Still one block per page: its text format and its values.
     expect(tab.writes).toBe(1 + 2);
+  });
+
+  it('logs each call that loaded results: who, which tab, how many, the most they cost', () => {
+    const world = worldWith(400);
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 250 });
+    expect(readRunLog(world)).toEqual([
+      expect.objectContaining({
+        By: 'user@example.com',
+        Source: 'search',
+        Sheet: 'People · VP Sales',
+        'Contacts found': '250',
+        'Credits estimated': '63',
+        'Credits charged': 'at most 63',
+        State: 'done',
+        'Paid with': "user@example.com's key",
+      }),
+    ]);
+    // A refresh that finds nothing new adds nothing, and costs nothing: no row.
+    refreshSearch(contextFor(world), sheet.id());
+    expect(readRunLog(world)).toHaveLength(1);
+    loadMore(contextFor(world), sheet.id(), 10);
+    expect(readRunLog(world).map((row) => [row['Contacts found'], row['Credits estimated']])).toEqual([
+      ['250', '63'],
+      ['10', '3'],
+    ]);
   });
 });
