@@ -42,7 +42,13 @@ test('filters taken from a company tab show under More filters, and Clear filter
   await sidebar.getByRole('radio', { name: 'Companies' }).click();
   await addChip(sidebar, 'Industries', 'Software Development');
   await sidebar.getByLabel('Results to load').fill('20');
+  // What Preview itself can cost is said beside it, and again in what it shows.
+  const previewCost = 'Preview loads one result to count the matches: it can cost 1 credit';
+  await expectText(sidebar.locator('.search-panel'), previewCost);
   await previewedMatches(sidebar);
+  await expectText(sidebar.locator('.search-panel .cost'), 'This preview: at most 1 credit.');
+  await sidebar.getByText(previewCost).scrollIntoViewIfNeeded();
+  await sidebarShot(page, 'sidebar-search-preview-cost');
   await visibleButton(sidebar, 'Search into a new tab…').click();
   await sidebar
     .locator('.search-panel .confirm:not([hidden])')
