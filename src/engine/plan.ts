@@ -8,7 +8,7 @@ import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
 import { LIMITS } from '../domain/limits';
 import { contactFromCells, missingInput, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { isFinalStatus, outputKeysFor, type OutputKey } from '../sheet/output-columns';
+import { isFinalStatus, isProfileKey, outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
 import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
@@ -276,9 +276,18 @@ export function mappingCovers(kind: JobKind, mapping: ColumnMapping): boolean {
   return missingInput(kind, probe) === '';
 }
 
-/** The output columns the plan's run writes (created with its first write if missing). */
+/**
+ * The output columns the plan's run writes (created with its first write if missing). An enrichment
+ * gets profile columns only when a row in scope has a profile URL to fill them from: a mapped
+ * column that is empty adds none.
+ */
 export function planOutputKeys(plan: RunPlan): OutputKey[] {
-  return outputKeysFor(plan.options.kind, plan.fields, plan.mapping);
+  const keys = outputKeysFor(plan.options.kind, plan.fields, plan.mapping);
+  const column = plan.mapping.networkUrl;
+  if (plan.options.kind === 'reverse' || column === undefined) return keys;
+  const cell = (row: number) => (plan.table.values[row - 1]![column - 1] ?? '').trim();
+  const urls = dataRowsIn(plan.table, plan.options.spans).some((row) => cell(row) !== '');
+  return urls ? keys : keys.filter((key) => !isProfileKey(key));
 }
 
 const WAITING_FOR_RUN = 'waiting for a running job';

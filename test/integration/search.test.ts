@@ -6,7 +6,16 @@
  */
 import type { Addon } from '../../dev/gas/harness';
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../../src/app/sidebar-contract';
-import { engineKit } from './support/engine';
+import {
+  contactRows,
+  engineKit,
+  HEADER,
+  people,
+  planAndStart,
+  settle,
+  sheetText,
+  SHEET,
+} from './support/engine';
 
 const kit = engineKit();
 
@@ -184,6 +193,44 @@ describe('a search into a tab', () => {
     expect(plan).toMatchObject({ sheetName: view.sheetName, selectionLabel: 'rows 2–21' });
     expect(plan.mapping.networkUrl).toBe(header.indexOf('Profile URL') + 1);
     expect(plan.mapping.firstName).toBe(header.indexOf('First name') + 1);
+  });
+
+  it('enriching a people tab adds no column repeating what the tab holds', async () => {
+    const addon = kit.open([['Name']]);
+    const view = loadAll(
+      addon,
+      addon.call<SearchTabView>('startSearch', { kind: 'people', filters: VP, rows: 20 }),
+    );
+    const before = sheetText(addon, view.sheetName)[0]!;
+    addon.call('selectSearchTabRows', view.sheetId);
+    const { start } = planAndStart(addon, { fields: ['work_email', 'phone'] });
+    expect((await settle(addon, start.runId)).state).toBe('finished');
+    const added = sheetText(addon, view.sheetName)[0]!.slice(before.length);
+    expect(added).toEqual([
+      'Status',
+      'Work email',
+      'Work email status',
+      'Phone',
+      'Phone region',
+      'Enriched at',
+    ]);
+  });
+
+  it('an empty Profile URL column, mapped, adds no profile columns', async () => {
+    const rows = contactRows(people(6)).map((row) => [...row, '']);
+    const addon = kit.open([[...HEADER, 'Profile URL'], ...rows]);
+    addon.setSelection(`A2:A${rows.length + 1}`, SHEET);
+    const { plan, start } = planAndStart(addon);
+    expect(plan.mapping.networkUrl).toBe(HEADER.length + 1);
+    expect((await settle(addon, start.runId)).state).toBe('finished');
+    expect(sheetText(addon)[0]!.slice(HEADER.length + 1)).toEqual([
+      'Status',
+      'Work email',
+      'Work email status',
+      'Phone',
+      'Phone region',
+      'Enriched at',
+    ]);
   });
 
   it('Find people at these companies gives the tab companies as the current-company filter', () => {
