@@ -21,6 +21,16 @@ const kit = engineKit();
 
 const VP = { current_position_titles: [{ value: 'VP' }] };
 
+/** The columns a run asking work email and phone adds, when it adds no profile column. */
+const WORK_EMAIL_AND_PHONE = [
+  'Status',
+  'Work email',
+  'Work email status',
+  'Phone',
+  'Phone region',
+  'Enriched at',
+];
+
 /** What the emulator itself answers for these filters, in its order. */
 async function apiIds(kind: 'people' | 'companies', filters: object, count: number): Promise<string[]> {
   const ids: string[] = [];
@@ -206,14 +216,7 @@ describe('a search into a tab', () => {
     const { start } = planAndStart(addon, { fields: ['work_email', 'phone'] });
     expect((await settle(addon, start.runId)).state).toBe('finished');
     const added = sheetText(addon, view.sheetName)[0]!.slice(before.length);
-    expect(added).toEqual([
-      'Status',
-      'Work email',
-      'Work email status',
-      'Phone',
-      'Phone region',
-      'Enriched at',
-    ]);
+    expect(added).toEqual(WORK_EMAIL_AND_PHONE);
   });
 
   it('an empty Profile URL column, mapped, adds no profile columns', async () => {
@@ -223,14 +226,7 @@ describe('a search into a tab', () => {
     const { plan, start } = planAndStart(addon);
     expect(plan.mapping.networkUrl).toBe(HEADER.length + 1);
     expect((await settle(addon, start.runId)).state).toBe('finished');
-    expect(sheetText(addon)[0]!.slice(HEADER.length + 1)).toEqual([
-      'Status',
-      'Work email',
-      'Work email status',
-      'Phone',
-      'Phone region',
-      'Enriched at',
-    ]);
+    expect(sheetText(addon)[0]!.slice(HEADER.length + 1)).toEqual(WORK_EMAIL_AND_PHONE);
   });
 
   it('Find people at these companies gives the tab companies as the current-company filter', () => {
