@@ -64,6 +64,8 @@ export interface SearchForm {
   setKind(kind: SearchKind): void;
   /** The filters as the API takes them; text typed but not yet added counts as a value. */
   filters(): SearchFilters;
+  /** What the chips show for their values, where it is not the value (a company's name for its id). */
+  labels(): Record<string, string>;
   /** Replaces the filters (e.g. the companies of a company tab), labels shown for values. */
   setFilters(kind: SearchKind, filters: SearchFilters, labels?: Record<string, string>): void;
   onChange(listener: () => void): void;
@@ -73,13 +75,19 @@ interface FilterControl {
   spec: FilterSpec;
   element: HTMLElement;
   read(): SearchFilters[string];
+  /** Values set (typed text included), without reading them in. */
+  count(): number;
+  labels(): Record<string, string>;
   set(entries: SearchFilters[string], labels?: Record<string, string>): void;
 }
 
 export function createSearchForm(): SearchForm {
   let current: SearchKind = 'people';
   const listeners: (() => void)[] = [];
-  const changed = () => listeners.forEach((listener) => listener());
+  const changed = () => {
+    showCounts();
+    listeners.forEach((listener) => listener());
+  };
   const controls: Record<SearchKind, FilterControl[]> = {
     people: SEARCH_FILTERS.people.map((spec) => filterControl(spec, changed)),
     companies: SEARCH_FILTERS.companies.map((spec) => filterControl(spec, changed)),
@@ -92,28 +100,45 @@ export function createSearchForm(): SearchForm {
     ),
   );
   const body = h('div', { class: 'search-filters' });
+  const moreSummary = h('summary', {}, 'More filters');
+  const moreBox = h('details', { class: 'more-filters' }, moreSummary);
+  const clearButton = h(
+    'button',
+    { type: 'button', class: 'link clear-filters', onclick: () => clear() },
+    'Clear filters',
+  );
   const element = h(
     'div',
     { class: 'search-form' },
     h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'Search for' }, ...kindButtons),
     body,
+    h('div', { class: 'filter-actions' }, clearButton),
   );
+
+  const isOpen = (control: FilterControl) => OPEN[current].includes(control.spec.name);
+  const countOf = (list: FilterControl[]) => list.reduce((sum, control) => sum + control.count(), 0);
+  const hiddenCount = () => countOf(controls[current].filter((control) => !isOpen(control)));
+
+  /** Every value set shows: a count on "More filters" for those it hides, and Clear filters to drop them all. */
+  function showCounts(): void {
+    const hidden = hiddenCount();
+    moreSummary.textContent = hidden ? `More filters (${hidden} active)` : 'More filters';
+    clearButton.disabled = countOf(controls[current]) === 0;
+  }
+
+  function clear(): void {
+    for (const control of controls[current]) control.set([]);
+    changed();
+  }
 
   function setKind(kind: SearchKind): void {
     current = kind;
     for (const button of kindButtons)
       button.setAttribute('aria-checked', String(button.dataset.kind === kind));
-    const open = controls[kind].filter((control) => OPEN[kind].includes(control.spec.name));
-    const more = controls[kind].filter((control) => !OPEN[kind].includes(control.spec.name));
-    body.replaceChildren(
-      ...open.map((control) => control.element),
-      h(
-        'details',
-        { class: 'more-filters' },
-        h('summary', {}, 'More filters'),
-        ...more.map((c) => c.element),
-      ),
-    );
+    moreBox.replaceChildren(moreSummary, ...controls[kind].filter((c) => !isOpen(c)).map((c) => c.element));
+    body.replaceChildren(...controls[kind].filter(isOpen).map((control) => control.element), moreBox);
+    // Filters it holds are open to see.
+    moreBox.open = hiddenCount() > 0;
     changed();
   }
 
@@ -130,13 +155,10 @@ export function createSearchForm(): SearchForm {
       }
       return filters;
     },
+    labels: () => Object.assign({}, ...controls[current].map((control) => control.labels())),
     setFilters(kind, filters, labels) {
       for (const control of controls[kind]) control.set(filters[control.spec.name] ?? [], labels);
       setKind(kind);
-      const hidden = controls[kind].some(
-        (control) => filters[control.spec.name]?.length && !OPEN[kind].includes(control.spec.name),
-      );
-      if (hidden) (body.querySelector('details') as HTMLDetailsElement).open = true;
     },
     onChange: (listener) => listeners.push(listener),
   };
@@ -179,6 +201,8 @@ function textControl(spec: FilterSpec, changed: () => void): FilterControl {
     event.preventDefault();
     addTyped();
   });
+  // Typed text counts as a value: the counts show it at once.
+  input.addEventListener('input', changed);
   input.addEventListener('change', () => {
     // A picked suggestion is a whole value: add it at once.
     if (suggestions?.includes(input.value.trim())) addTyped();
@@ -253,7 +277,10 @@ function textControl(spec: FilterSpec, changed: () => void): FilterControl {
         ...(chip.exclude ? { exclude: true } : {}),
       }));
     },
+    count: () => chips.length + (input.value.trim() ? 1 : 0),
+    labels: () => Object.fromEntries(chips.flatMap((chip) => (chip.label ? [[chip.value, chip.label]] : []))),
     set(entries, labels) {
+      input.value = '';
       chips = entries.flatMap((entry) =>
         'value' in entry
           ? [
@@ -305,6 +332,10 @@ function rangeControl(spec: FilterSpec, changed: () => void): FilterControl {
         },
       ];
     },
+    count() {
+      return this.read().length;
+    },
+    labels: () => ({}),
     set(entries) {
       const entry = entries.find((candidate) => !('value' in candidate));
       min.value = entry && 'min' in entry && entry.min !== undefined ? String(entry.min) : '';

@@ -5,7 +5,8 @@
  * companies. Loading goes on call after call while the panel is open; a closed sidebar resumes it later.
  */
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../src/app/sidebar-contract';
-import { fill, formatNumber, h, plural } from './dom';
+import { SEARCH_RESULT_PRICE } from '../src/domain/fields';
+import { fill, formatNumber, h, plural, uniqueId } from './dom';
 import { actionButton, askInline, createNotice } from './feedback';
 import { createSearchForm } from './search-form';
 import { plainMessage, server } from './server';
@@ -19,6 +20,12 @@ const DEFAULT_ROWS = 100;
 const MAX_ROWS = 10_000;
 
 const creditsFor = (results: number, price: number) => Math.ceil(results * price);
+
+/**
+ * What Preview itself costs (docs/api-decisions.md, "Count only"): it asks for one result, a quarter
+ * credit that the API's whole credits may round up to one, and nothing if that result was loaded before.
+ */
+const PREVIEW_COST = `Preview loads one result to count the matches: it can cost ${plural(creditsFor(1, SEARCH_RESULT_PRICE), 'credit')} (a quarter credit, charged in whole credits), nothing if you loaded that result before.`;
 
 export function createSearchPanel(options: { onEnrich: () => void; onChanged?: () => void }): SearchPanel {
   const notice = createNotice();
@@ -38,6 +45,8 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
   let preview: SearchPreview | null = null;
 
   const previewButton = actionButton('Preview', 'Counting…', { notice, run: runPreview });
+  const previewCost = h('p', { class: 'hint', id: uniqueId('preview-cost') }, PREVIEW_COST);
+  previewButton.setAttribute('aria-describedby', previewCost.id);
   const searchButton = h(
     'button',
     { type: 'button', class: 'action', hidden: true },
@@ -69,7 +78,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
   }
 
   function requestOf(): SearchRequestInput {
-    return { kind: form.kind(), filters: form.filters(), rows: rows() };
+    return { kind: form.kind(), filters: form.filters(), rows: rows(), labels: form.labels() };
   }
 
   async function runPreview(): Promise<void> {
@@ -87,7 +96,11 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
           : `${plural(preview.total, 'match', 'matches')}${preview.total ? ` · ${cost}` : ''}${balance}`,
       ),
       preview.total !== 0
-        ? h('p', { class: 'hint' }, `A quarter credit per new result; results you loaded before are free.`)
+        ? h(
+            'p',
+            { class: 'hint' },
+            `A quarter credit per new result; results you loaded before are free. This preview: at most ${plural(creditsFor(1, preview.pricePerResult), 'credit')}.`,
+          )
         : h('p', { class: 'hint' }, 'Nothing matches: loosen a filter.'),
       preview.balance !== null && preview.balance < preview.maxCredits
         ? h(
@@ -211,6 +224,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
     h('div', { class: 'form-group' }, h('label', { for: rowsInput.id }, 'Results to load'), rowsInput),
     previewLine,
     h('div', { class: 'buttons' }, previewButton, searchButton),
+    previewCost,
     confirmHolder,
     notice.element,
   );

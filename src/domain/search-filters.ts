@@ -187,12 +187,15 @@ function rangeEntry(entry: unknown): RangeEntry | string | null {
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...set };
 }
 
+/** What to show for a filter's values instead of them: a company's name for its id. */
+export type FilterLabels = Readonly<Record<string, string>>;
+
 /** "VP Sales · Berlin · not Acme · 50–200 employees": what a search asks, for a tab name or a card. */
-export function describeFilters(kind: SearchKind, filters: SearchFilters): string {
+export function describeFilters(kind: SearchKind, filters: SearchFilters, labels: FilterLabels = {}): string {
   const parts: string[] = [];
   for (const spec of SEARCH_FILTERS[kind]) {
     for (const entry of filters[spec.name] ?? []) {
-      const shown = 'value' in entry ? entry.value : rangeText(entry, spec.label);
+      const shown = 'value' in entry ? (labels[entry.value] ?? entry.value) : rangeText(entry, spec.label);
       parts.push(entry.exclude ? `not ${shown}` : shown);
     }
   }
@@ -205,13 +208,36 @@ function rangeText(entry: RangeEntry, label: string): string {
   return entry.min !== undefined ? `${unit} ≥ ${entry.min}` : `${unit} ≤ ${entry.max}`;
 }
 
-/** A tab name from the query: "People · VP Sales · Berlin", short enough to read on the tab bar. */
-export function tabNameFor(kind: SearchKind, filters: SearchFilters): string {
-  const title = kind === 'people' ? 'People' : 'Companies';
-  const described = describeFilters(kind, filters)
+/** The filter "Find people at these companies" fills: the tab is named after its companies. */
+const COMPANY_IDS = 'current_company_ids';
+const TAB_NAME_LENGTH = 60;
+
+/**
+ * A tab name from the query: "People · VP Sales · Berlin", or "People at Acme, Globex +18 · VP Sales"
+ * for a search at given companies (their names from `labels`), short enough to read on the tab bar
+ * and without the characters Sheets refuses in a sheet name.
+ */
+export function tabNameFor(kind: SearchKind, filters: SearchFilters, labels: FilterLabels = {}): string {
+  const { [COMPANY_IDS]: ids = [], ...others } = filters;
+  const at = kind === 'people' && ids.length > 0 && ids.every((entry) => 'value' in entry && !entry.exclude);
+  const title = at
+    ? `People at ${companyNames(ids as TextEntry[], labels)}`
+    : kind === 'people'
+      ? 'People'
+      : 'Companies';
+  const described = describeFilters(kind, at ? others : filters, labels);
+  const name = (described ? `${title} · ${described}` : at ? title : `${title} · all`)
     .replace(/[[\]*?/\\:]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const name = described ? `${title} · ${described}` : `${title} · all`;
-  return name.length > 60 ? `${name.slice(0, 59).trimEnd()}…` : name;
+  return name.length > TAB_NAME_LENGTH ? `${name.slice(0, TAB_NAME_LENGTH - 1).trimEnd()}…` : name;
+}
+
+/** "Acme, Globex +18": two names, each short enough that the count always shows. */
+function companyNames(entries: readonly TextEntry[], labels: FilterLabels): string {
+  const names = entries.map((entry) => {
+    const name = (labels[entry.value] ?? entry.value).trim();
+    return name.length > 20 ? `${name.slice(0, 19).trimEnd()}…` : name;
+  });
+  return names.slice(0, 2).join(', ') + (names.length > 2 ? ` +${names.length - 2}` : '');
 }

@@ -7,7 +7,7 @@
 import type { JobKind } from '../domain/runs';
 import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { outputCell, type SheetTable } from '../sheet/table';
-import { writeRowOutputs, type RowOutput } from '../sheet/writer';
+import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { saveRecordsOf, type AppContext } from './context';
 import { isFormulaRun, settleFormulaJobs } from './formula-run';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
@@ -121,8 +121,11 @@ function applyToSheet(
   if (table) {
     for (const write of writes.values())
       markOrphanedRows(table, tables, registry, sheetId, write.kind, write.outputs);
-    for (const write of writes.values())
-      writeRowOutputs(table, write.kind, write.outputs, write.overwrite, write.keys);
+    // A profile column the start did not add (no row had a profile URL) comes only with a profile.
+    for (const write of writes.values()) {
+      const keys = filledProfileKeys(write.kind, write.keys, write.outputs.values());
+      writeRowOutputs(table, write.kind, write.outputs, write.overwrite, keys);
+    }
   }
   // Queued formula requests these answers cover leave the queue, whatever run brought them; formula
   // runs have no rows, so their requests are all they settle.

@@ -7,12 +7,12 @@ import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
 import { LIMITS } from '../domain/limits';
-import { contactFromCells, missingInput, type ContactInputs } from '../sheet/contact-input';
+import { missingInput, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { isFinalStatus, outputKeysFor, type OutputKey } from '../sheet/output-columns';
+import { isFinalStatus, isProfileKey, outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
-import { dataRowsIn, outputCell, readSheetTable, type SheetTable } from '../sheet/table';
+import { dataRowsIn, outputCell, readerOf, readSheetTable, type SheetTable } from '../sheet/table';
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
@@ -188,35 +188,35 @@ export function buildPlan(
   const skipped: RunPlan['skipped'] = [];
   const candidates: { row: number; fp: string; input: ContactInputs; final: boolean }[] = [];
   const rows = dataRowsIn(table, spans);
-  for (const row of rows) {
-    const input = contactFromCells(table.values[row - 1]!, mapping);
+  const reader = readerOf(table, mapping);
+  const readings = rows.map((row) =>
+    reader(table.values[row - 1]!).map((input) => ({ input, fp: fingerprint(options.kind, input) })),
+  );
+  // The ledger knows which fields each saved answer covers (a row's Status cannot say): only what
+  // is missing is asked for, unless the user asks to look everything up again.
+  const ledger = ledgerOf(ctx);
+  const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
+  let ledgerDamage: string | undefined;
+  rows.forEach((row, index) => {
+    // A row answered under its previous reading keeps it: its answer is found, not bought again.
+    const ways = readings[index]!;
+    const { input, fp } = ways.find((reading) => saved.has(reading.fp)) ?? ways[0]!;
     const missing = missingInput(options.kind, input);
-    if (missing) {
-      skipped.push({ row, reason: missing, missing: true });
-      continue;
-    }
-    const fp = fingerprint(options.kind, input);
     const waitingFor = busy.get(fp);
-    if (waitingFor) {
-      skipped.push({ row, reason: waitingFor, missing: false });
-      continue;
+    if (missing || waitingFor) {
+      skipped.push({ row, reason: missing || waitingFor!, missing: !!missing });
+      return;
     }
     const status = outputCell(table, options.kind, 'status', row);
     // Its job's record was damaged: it may be paid for, and importing the job is free. Only "look up
     // again" (overwrite) sends it, knowingly.
     if (!options.overwrite && status === STATUS.damagedJob) {
       skipped.push({ row, reason: status, missing: false });
-      continue;
+      return;
     }
     const final = !options.overwrite && isFinalStatus(status);
     candidates.push({ row, fp, input, final });
-  }
-
-  // The ledger knows which fields each saved answer covers (a row's Status cannot say): only what
-  // is missing is asked for, unless the user asks to look everything up again.
-  const ledger = ledgerOf(ctx);
-  const saved = ledger.lookup(candidates.map((candidate) => candidate.fp));
-  let ledgerDamage: string | undefined;
+  });
   const fromLedger: RunPlan['fromLedger'] = [];
   const byFp = new Map<string, PlannedContact>();
   const reasked: Reasked = { contacts: 0, maxCredits: 0 };
@@ -293,9 +293,18 @@ export function mappingCovers(kind: JobKind, mapping: ColumnMapping): boolean {
   return missingInput(kind, probe) === '';
 }
 
-/** The output columns the plan's run writes (created with its first write if missing). */
+/**
+ * The output columns the plan's run writes (created with its first write if missing). An enrichment
+ * gets profile columns only when a row in scope has a profile URL to fill them from: a mapped
+ * column that is empty adds none.
+ */
 export function planOutputKeys(plan: RunPlan): OutputKey[] {
-  return outputKeysFor(plan.options.kind, plan.fields, plan.mapping);
+  const keys = outputKeysFor(plan.options.kind, plan.fields, plan.mapping);
+  const column = plan.mapping.networkUrl;
+  if (plan.options.kind === 'reverse' || column === undefined) return keys;
+  const cell = (row: number) => (plan.table.values[row - 1]![column - 1] ?? '').trim();
+  const urls = dataRowsIn(plan.table, plan.options.spans).some((row) => cell(row) !== '');
+  return urls ? keys : keys.filter((key) => !isProfileKey(key));
 }
 
 const WAITING_FOR_RUN = 'waiting for a running job';

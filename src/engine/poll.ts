@@ -16,7 +16,7 @@ import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { ContactResult, JobResult } from '../domain/model';
 import type { PollOutcome } from '../api/port';
-import { contactFromCells, missingInput } from '../sheet/contact-input';
+import { missingInput } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './actor';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
@@ -87,7 +87,7 @@ function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTable
       const { mapping, missing } = currentColumns(run, table);
       if (missing.length === 0)
         for (const [fp, [row]] of tables.rows(table, run.kind, mapping)) {
-          contacts.set(fp, { input: contactFromCells(table.values[row! - 1]!, mapping), row: row! });
+          contacts.set(fp, { input: tables.input(table, run.kind, mapping, row!, fp), row: row! });
         }
     }
     if (!startQueuedJobs(ctx, registry, run, contacts)) return;

@@ -7,10 +7,11 @@
  */
 import type { JobKind } from '../domain/runs';
 import type { SpreadsheetPort } from '../platform/ports';
-import { contactFromCells, missingInput } from '../sheet/contact-input';
+import { missingInput, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import type { ColumnMapping } from '../domain/inputs';
-import { readSheetTable, type SheetTable } from '../sheet/table';
+import { readerOf, readSheetTable, type SheetTable } from '../sheet/table';
+import type { RowReader } from '../sheet/row-reading';
 
 /** Fingerprint → data rows, for one kind and mapping of a table. */
 export function rowsByFingerprint(
@@ -19,13 +20,16 @@ export function rowsByFingerprint(
   mapping: ColumnMapping,
 ): Map<string, number[]> {
   const rows = new Map<string, number[]>();
+  const read = readerOf(table, mapping);
   for (let row = table.headerRow + 1; row <= table.values.length; row++) {
-    const input = contactFromCells(table.values[row - 1]!, mapping);
-    if (missingInput(kind, input)) continue;
-    const fp = fingerprint(kind, input);
-    const same = rows.get(fp);
-    if (same) same.push(row);
-    else rows.set(fp, [row]);
+    // Under every reading: a job sent under the previous one finds its rows too.
+    for (const input of read(table.values[row - 1]!)) {
+      if (missingInput(kind, input)) continue;
+      const fp = fingerprint(kind, input);
+      const same = rows.get(fp);
+      if (same) same.push(row);
+      else rows.set(fp, [row]);
+    }
   }
   return rows;
 }
@@ -33,6 +37,7 @@ export function rowsByFingerprint(
 export class SheetTables {
   private readonly tables = new Map<number, SheetTable | undefined>();
   private readonly indexes = new Map<string, Map<string, number[]>>();
+  private readonly readers = new Map<string, RowReader>();
 
   constructor(private readonly spreadsheet: SpreadsheetPort) {}
 
@@ -43,6 +48,15 @@ export class SheetTables {
       this.tables.set(sheetId, sheet ? readSheetTable(sheet) : undefined);
     }
     return this.tables.get(sheetId);
+  }
+
+  /** The reading of a row whose fingerprint is `fp` (the current one if none is): what a job sends. */
+  input(table: SheetTable, kind: JobKind, mapping: ColumnMapping, row: number, fp: string): ContactInputs {
+    const key = `${table.sheet.id()}|${JSON.stringify(mapping)}`;
+    let read = this.readers.get(key);
+    if (!read) this.readers.set(key, (read = readerOf(table, mapping)));
+    const readings = read(table.values[row - 1]!);
+    return readings.find((input) => fingerprint(kind, input) === fp) ?? readings[0]!;
   }
 
   /** rowsByFingerprint, computed once per sheet, kind and mapping. */

@@ -4,7 +4,8 @@
  */
 import type { JobKind } from '../domain/runs';
 import { ENRICH_FIELDS, FIELD_TABLE, type EnrichField, type FieldColumnKey } from '../domain/fields';
-import type { ColumnMapping } from '../domain/inputs';
+import type { ColumnMapping, InputKey } from '../domain/inputs';
+import { headerVerdict } from './headers';
 import { foldText } from './text';
 
 /** Columns every block has, and the profile columns, besides the fields' own (domain/fields.ts). */
@@ -18,8 +19,11 @@ interface OutputColumn {
   kinds: readonly JobKind[];
   /** An enrichment shows this column when it asks for the field. */
   field?: EnrichField;
-  /** A profile column: for reverse lookups, and for enrichments that send a profile URL. */
-  profile?: true;
+  /**
+   * A profile column: for reverse lookups, and for enrichments that send a profile URL. Where an
+   * input names the same fact, that input (a column mapped to it already holds what this would show).
+   */
+  profile?: true | InputKey;
 }
 
 const BOTH: readonly JobKind[] = ['enrich', 'reverse'];
@@ -34,16 +38,19 @@ export const OUTPUT_COLUMNS: readonly OutputColumn[] = [
   ...ENRICH_FIELDS.flatMap((field) =>
     FIELD_TABLE[field].columns.map(([key, header]) => ({ key, header, kinds: ENRICH, field })),
   ),
-  { key: 'fullName', header: 'Full name', kinds: BOTH, profile: true },
+  { key: 'fullName', header: 'Full name', kinds: BOTH, profile: 'fullName' },
   { key: 'title', header: 'Title', kinds: BOTH, profile: true },
-  { key: 'company', header: 'Company', kinds: BOTH, profile: true },
-  { key: 'companyDomain', header: 'Company domain', kinds: BOTH, profile: true },
+  { key: 'company', header: 'Company', kinds: BOTH, profile: 'companyName' },
+  { key: 'companyDomain', header: 'Company domain', kinds: BOTH, profile: 'companyDomain' },
   { key: 'location', header: 'Location', kinds: BOTH, profile: true },
-  { key: 'networkUrl', header: 'Network URL', kinds: BOTH, profile: true },
+  { key: 'networkUrl', header: 'Network URL', kinds: BOTH, profile: 'networkUrl' },
   { key: 'enrichedAt', header: 'Enriched at', kinds: BOTH },
 ];
 
 const PROFILE_KEYS = OUTPUT_COLUMNS.filter((column) => column.profile).map((column) => column.key);
+
+/** A column of the profile an answer carries (Full name … Network URL). */
+export const isProfileKey = (key: OutputKey): boolean => PROFILE_KEYS.includes(key);
 
 /**
  * The blocks earlier versions wrote: every column of the kind, side by side in this order, whatever
@@ -65,6 +72,21 @@ export const LEGACY_BLOCKS: Readonly<Record<JobKind, readonly OutputKey[]>> = {
 
 export function outputColumnsOf(kind: JobKind): readonly OutputColumn[] {
   return OUTPUT_COLUMNS.filter((column) => column.kinds.includes(kind));
+}
+
+/**
+ * Whether the user's columns (`headers`, ours left out) already hold what a profile column would
+ * show: one has its header, or a header that names the same input ("Profile URL" for Network URL,
+ * "Company name" for Company). A people-search tab holds them all. False for other columns.
+ */
+export function heldByOwnColumn(key: OutputKey, headers: readonly string[]): boolean {
+  const column = OUTPUT_COLUMNS.find((candidate) => candidate.key === key)!;
+  if (!column.profile) return false;
+  return headers.some((header) => {
+    const verdict = headerVerdict(header);
+    const named = typeof verdict === 'object' && verdict.exact && verdict.key === column.profile;
+    return named || foldText(header) === foldText(column.header);
+  });
 }
 
 export function headerOf(key: OutputKey): string {

@@ -8,6 +8,7 @@ import { detectHeaderRow, detectMapping } from './headers';
 import type { OutputKey } from './output-columns';
 import { locateOutputColumns, ownedColumns, type OutputLayout } from './output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
+import { rowReader, type RowReader } from './row-reading';
 
 export interface SheetTable {
   sheet: SheetPort;
@@ -37,6 +38,11 @@ export function readSheetTable(sheet: SheetPort, upToRow?: number): SheetTable {
 export function detectTableMapping(table: SheetTable): ColumnMapping {
   const samples = table.values.slice(table.headerRow, table.headerRow + SAMPLE_ROWS);
   return detectMapping(table.headers, samples, ownedColumns(table.outputs));
+}
+
+/** How the table's rows are read into contacts with this mapping (row-reading.ts). */
+export function readerOf(table: SheetTable, mapping: ColumnMapping): RowReader {
+  return rowReader(table.headers, table.values.slice(table.headerRow), mapping);
 }
 
 /** Data rows (below the header) inside the spans, or every data row when spans is empty. */

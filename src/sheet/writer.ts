@@ -11,8 +11,15 @@
 import { UserError } from '../domain/user-error';
 import type { JobKind } from '../domain/runs';
 import type { CellBlock, CellRef } from '../platform/ports';
-import { isFinalStatus, newOutputHeaders, OUTPUT_COLUMNS, type OutputKey } from './output-columns';
-import { blockEnd, type KindColumns } from './output-layout';
+import {
+  heldByOwnColumn,
+  isFinalStatus,
+  isProfileKey,
+  newOutputHeaders,
+  OUTPUT_COLUMNS,
+  type OutputKey,
+} from './output-columns';
+import { blockEnd, ownedColumns, type KindColumns } from './output-layout';
 import { INPUT_HEADERS, type ColumnMapping, type InputKey } from '../domain/inputs';
 import type { SheetTable } from './table';
 
@@ -116,7 +123,7 @@ export function writeRowOutputs(
   keys: readonly OutputKey[],
 ): WriteSummary {
   const targets = [...outputs.keys()].filter((row) => row > table.headerRow && row <= table.values.length);
-  const columns = targets.length ? ensureOutputColumns(table, kind, keys) : {};
+  const columns = targets.length ? ensureOutputColumns(table, kind, worthAColumn(table, kind, keys)) : {};
   const status = (row: number) => table.values[row - 1]![(columns.status ?? 0) - 1] ?? '';
   const writable = targets.filter(
     (row) =>
@@ -131,6 +138,29 @@ export function writeRowOutputs(
   for (const segment of adjacentRuns(columns))
     writeSegment(table, segment, first, last, writable, outputs, overwrite);
   return summary;
+}
+
+/**
+ * The keys that may get a new column. An enrichment's profile columns come with its answers, unasked:
+ * none for a fact a column of the user's already holds (a people-search tab has Full name, Title,
+ * Company…). A column already there is written whatever this says.
+ */
+function worthAColumn(table: SheetTable, kind: JobKind, keys: readonly OutputKey[]): readonly OutputKey[] {
+  if (kind !== 'enrich') return keys;
+  const owned = ownedColumns(table.outputs);
+  const own = table.headers.filter((_, index) => !owned.has(index + 1));
+  return keys.filter((key) => !isProfileKey(key) || !heldByOwnColumn(key, own));
+}
+
+/** An enrichment's keys without the profile columns no answer among `outputs` fills. */
+export function filledProfileKeys(
+  kind: JobKind,
+  keys: readonly OutputKey[],
+  outputs: Iterable<RowOutput>,
+): OutputKey[] {
+  if (kind !== 'enrich') return [...keys];
+  const answers = [...outputs];
+  return keys.filter((key) => !isProfileKey(key) || answers.some((answer) => answer[key]));
 }
 
 /** The kind's columns in runs of adjacent ones, each [key, column] in sheet order. */

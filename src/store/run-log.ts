@@ -1,6 +1,7 @@
 /**
  * The "Sheet Enrich log" tab: one row per run, whatever started it (sidebar, schedule, formulas),
- * written when the run ends, in one append per execution. Bounded: past MAX_ROWS the oldest rows
+ * written when the run ends, in one append per execution, and one per search call that loaded
+ * results (searches cost credits too). Bounded: past MAX_ROWS the oldest rows
  * are dropped (one read and one rewrite, once every TRIM_SLACK runs).
  */
 import type { PlatformPorts } from '../platform/ports';
@@ -27,7 +28,7 @@ export const RUN_LOG_HEADER = [
   'Reason',
   // Last, so that log tabs written before it keep their columns.
   'Paid with',
-];
+] as const;
 const MAX_ROWS = 500;
 const TRIM_SLACK = 50;
 
@@ -77,13 +78,48 @@ export function appendRunLog(
   runs: readonly RunRecord[],
   registry: Registry<JobBase>,
 ): void {
-  if (runs.length === 0) return;
+  appendLogRows(
+    ctx,
+    runs.map((run) => logRow(ctx, run, registry.jobs)),
+  );
+}
+
+/** What one search call loaded into its tab, for the log. */
+export interface SearchLogEntry {
+  startedAt: number;
+  tabName: string;
+  /** Results added to the tab. */
+  results: number;
+  /** The most they can have cost: results returned to the workspace before are free. */
+  maxCredits: number;
+  state: string;
+  reason?: string;
+}
+
+/** Appends a search call's row: who, which tab, results added and the credits they can have cost. */
+export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void {
+  const by = ctx.userEmail();
+  const cells: Partial<Record<(typeof RUN_LOG_HEADER)[number], string>> = {
+    'Started at': minuteIn(ctx.spreadsheet.timeZone(), entry.startedAt),
+    By: by,
+    Source: 'search',
+    Sheet: entry.tabName,
+    'Contacts found': String(entry.results),
+    'Credits estimated': String(entry.maxCredits),
+    'Credits charged': `at most ${entry.maxCredits}`,
+    State: entry.state,
+    Reason: entry.reason ?? '',
+    'Paid with': by ? `${by}'s key` : 'the key of the user who searched',
+  };
+  appendLogRows(ctx, [RUN_LOG_HEADER.map((name) => cells[name] ?? '')]);
+}
+
+function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
+  if (rows.length === 0) return;
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
   const lastRow = sheet.lastRow();
-  const rows = runs.map((run) => logRow(ctx, run, registry.jobs));
-  if (lastRow === 0) rows.unshift(RUN_LOG_HEADER);
-  sheet.writeText(lastRow + 1, 1, rows);
-  const dataRows = Math.max(0, lastRow - 1) + runs.length;
+  sheet.writeText(lastRow + 1, 1, lastRow === 0 ? [[...RUN_LOG_HEADER], ...rows] : rows);
+  const dataRows = Math.max(0, lastRow - 1) + rows.length;
   if (dataRows <= MAX_ROWS + TRIM_SLACK) return;
   const all = sheet.readDisplayValues(2, 1, dataRows, RUN_LOG_HEADER.length);
   const kept = all.slice(-MAX_ROWS);

@@ -204,6 +204,8 @@ export interface SearchRequestInput {
   filters: SearchFilters;
   /** Results to load into the tab. */
   rows: number;
+  /** Names to show for filter values (a company's for its id): the tab is named with them. */
+  labels?: Record<string, string>;
 }
 
 /** A search tab: its query, what it holds and whether it is still loading. */

@@ -6,11 +6,30 @@
  */
 import type { Addon } from '../../dev/gas/harness';
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../../src/app/sidebar-contract';
-import { engineKit } from './support/engine';
+import {
+  contactRows,
+  engineKit,
+  HEADER,
+  people,
+  planAndStart,
+  settle,
+  sheetText,
+  SHEET,
+} from './support/engine';
 
 const kit = engineKit();
 
 const VP = { current_position_titles: [{ value: 'VP' }] };
+
+/** The columns a run asking work email and phone adds, when it adds no profile column. */
+const WORK_EMAIL_AND_PHONE = [
+  'Status',
+  'Work email',
+  'Work email status',
+  'Phone',
+  'Phone region',
+  'Enriched at',
+];
 
 /** What the emulator itself answers for these filters, in its order. */
 async function apiIds(kind: 'people' | 'companies', filters: object, count: number): Promise<string[]> {
@@ -117,6 +136,13 @@ describe('a search into a tab', () => {
     const headcounts = column(addon, view.sheetName, 'Employees').map(Number);
     expect(headcounts.every((n) => n >= 50 && n <= 200)).toBe(true);
     expect(column(addon, view.sheetName, 'Industry')).not.toContain('Retail');
+    // Employees and Founded are numbers in the sheet (they sort and sum); the rest is text.
+    const values = addon.spreadsheet.getSheetByName(view.sheetName)!.getDataRange().getValues();
+    const typeOf = (header: string) =>
+      new Set(values.slice(1).map((row) => typeof row[values[0]!.indexOf(header)]));
+    expect(typeOf('Employees')).toEqual(new Set(['number']));
+    expect(typeOf('Founded')).toEqual(new Set(['number']));
+    expect(typeOf('Name')).toEqual(new Set(['string']));
     expect(column(addon, view.sheetName, 'Company ID')).toEqual(await apiIds('companies', filters, 150));
   });
 
@@ -177,6 +203,30 @@ describe('a search into a tab', () => {
     expect(plan).toMatchObject({ sheetName: view.sheetName, selectionLabel: 'rows 2–21' });
     expect(plan.mapping.networkUrl).toBe(header.indexOf('Profile URL') + 1);
     expect(plan.mapping.firstName).toBe(header.indexOf('First name') + 1);
+  });
+
+  it('enriching a people tab adds no column repeating what the tab holds', async () => {
+    const addon = kit.open([['Name']]);
+    const view = loadAll(
+      addon,
+      addon.call<SearchTabView>('startSearch', { kind: 'people', filters: VP, rows: 20 }),
+    );
+    const before = sheetText(addon, view.sheetName)[0]!;
+    addon.call('selectSearchTabRows', view.sheetId);
+    const { start } = planAndStart(addon, { fields: ['work_email', 'phone'] });
+    expect((await settle(addon, start.runId)).state).toBe('finished');
+    const added = sheetText(addon, view.sheetName)[0]!.slice(before.length);
+    expect(added).toEqual(WORK_EMAIL_AND_PHONE);
+  });
+
+  it('an empty Profile URL column, mapped, adds no profile columns', async () => {
+    const rows = contactRows(people(6)).map((row) => [...row, '']);
+    const addon = kit.open([[...HEADER, 'Profile URL'], ...rows]);
+    addon.setSelection(`A2:A${rows.length + 1}`, SHEET);
+    const { plan, start } = planAndStart(addon);
+    expect(plan.mapping.networkUrl).toBe(HEADER.length + 1);
+    expect((await settle(addon, start.runId)).state).toBe('finished');
+    expect(sheetText(addon)[0]!.slice(HEADER.length + 1)).toEqual(WORK_EMAIL_AND_PHONE);
   });
 
   it('Find people at these companies gives the tab companies as the current-company filter', () => {

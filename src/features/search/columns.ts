@@ -1,14 +1,19 @@
 /**
  * The columns of a search tab, one table per kind: header and how the cell is read from a result.
  * Results are read field by field and leniently (a missing or odd field gives an empty cell, never a
- * failed page), and every cell is written as text. The people tab's headers are ones the column
- * detection knows, so "Enrich these people" maps the tab by itself (profile URL included).
+ * failed page). A number the API sends as one (employees, founded) is written as a number, so it
+ * sorts and sums; every other cell is written as text (a name starting with "=" stays a name). The
+ * people tab's headers are ones the column detection knows, so "Enrich these people" maps the tab by
+ * itself (profile URL included).
  */
 import type { SearchKind } from '../../domain/search-filters';
 
+/** A cell of a search tab: a number from a numeric field, text otherwise. */
+export type SearchCell = string | number;
+
 export interface SearchColumn {
   header: string;
-  read: (item: unknown) => string;
+  read: (item: unknown) => SearchCell;
 }
 
 function pick(item: unknown, path: string): unknown {
@@ -43,8 +48,14 @@ function place(item: unknown, path: string): string {
   return [...new Set(parts)].join(', ');
 }
 
-const column = (header: string, read: (item: unknown) => string): SearchColumn => ({ header, read });
+const column = (header: string, read: (item: unknown) => SearchCell): SearchColumn => ({ header, read });
 const field = (header: string, path: string): SearchColumn => column(header, (item) => at(item, path));
+/** A numeric field: the number when the API gives one, else whatever text it gave. */
+const count = (header: string, path: string): SearchColumn =>
+  column(header, (item) => {
+    const value = pick(item, path);
+    return typeof value === 'number' && Number.isFinite(value) ? value : at(item, path);
+  });
 
 export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]>> = {
   people: [
@@ -58,7 +69,7 @@ export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]
     field('Profile URL', 'social_profiles.network.url'),
     column('Location', (item) => place(item, 'location')),
     field('Country', 'location.country'),
-    field('Company employees', 'employment.current.company.headcount'),
+    count('Company employees', 'employment.current.company.headcount'),
     field('Company industry', 'employment.current.company.industry.main_industry'),
     field('Company ID', 'employment.current.company.id'),
   ],
@@ -68,9 +79,9 @@ export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]
     field('Domain', 'domain'),
     field('Industry', 'industry.main_industry'),
     field('Type', 'company_type'),
-    field('Employees', 'headcount'),
+    count('Employees', 'headcount'),
     field('Headcount range', 'headcount_range'),
-    field('Founded', 'year_founded'),
+    count('Founded', 'year_founded'),
     column('Headquarters', (item) => place(item, 'locations.headquarters')),
     field('Country', 'locations.headquarters.country'),
     field('Profile URL', 'social_profiles.network.url'),
@@ -81,8 +92,8 @@ export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]
 
 export const headersOf = (kind: SearchKind): string[] => SEARCH_COLUMNS[kind].map((col) => col.header);
 
-/** One result as the tab's row of text. */
-export function rowOf(kind: SearchKind, item: unknown): string[] {
+/** One result as the tab's row. */
+export function rowOf(kind: SearchKind, item: unknown): SearchCell[] {
   return SEARCH_COLUMNS[kind].map((col) => col.read(item));
 }
 
@@ -100,7 +111,8 @@ const KEY_COLUMNS = {
  * What makes a result the same as another: its id; without one, its profile URL; without that, its
  * name and domain. A result with none of these is its own (it is kept, never merged).
  */
-export function keyOf(kind: SearchKind, row: readonly string[]): string {
+export function keyOf(kind: SearchKind, cells: readonly SearchCell[]): string {
+  const row = cells.map(String);
   const id = row[0]?.trim();
   if (id) return `id:${id}`;
   const at = KEY_COLUMNS[kind];

@@ -13,6 +13,7 @@ const searchRequest = () =>
     // Checked against the filter table by the use case, which says in one line what is wrong.
     filters: z.unknown(),
     rows: rows(),
+    labels: z.optional(z.record(z.string(), z.string().check(z.maxLength(200)))),
   }) as unknown as z.ZodMiniType<SearchRequestInput>;
 const loadMoreRequest = () => z.object({ sheetId: sheetId(), rows: rows() });
 

@@ -15,9 +15,10 @@ import { withDocumentLock } from '../../engine/timing';
 import { LIMITS } from '../../domain/limits';
 import type { SheetPort } from '../../platform/ports';
 import { UserError } from '../../domain/user-error';
-import { describeFilters, tabNameFor } from '../../domain/search-filters';
+import { describeFilters, tabNameFor, type FilterLabels } from '../../domain/search-filters';
 import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from '../../store/search-store';
+import { appendSearchLog } from '../../store/run-log';
 import { appendRows, readTab } from './search-tab';
 
 export interface SearchRequest {
@@ -25,6 +26,8 @@ export interface SearchRequest {
   filters: SearchFilters;
   /** Results to load. */
   rows: number;
+  /** Names shown for filter values in the tab's name and the preview (a company's for its id). */
+  labels?: FilterLabels;
 }
 
 export interface SearchPreview {
@@ -58,8 +61,8 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
   }
   return {
     kind: request.kind,
-    description: describeFilters(request.kind, request.filters),
-    tabName: tabNameFor(request.kind, request.filters),
+    description: describeFilters(request.kind, request.filters, request.labels),
+    tabName: tabNameFor(request.kind, request.filters, request.labels),
     total,
     rows,
     maxCredits: creditsFor(rows),
@@ -71,7 +74,7 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
 /** Creates the tab and its record, then loads what one call has time for. */
 export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort {
   return withDocumentLock(ctx, () => {
-    const sheet = ctx.spreadsheet.insertTab(tabNameFor(request.kind, request.filters));
+    const sheet = ctx.spreadsheet.insertTab(tabNameFor(request.kind, request.filters, request.labels));
     const now = ctx.clock.now();
     writeSearchTab(ctx, sheet.id(), {
       kind: request.kind,
@@ -138,12 +141,30 @@ function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
 /** Where this pass of paging stops: the refresh's end, else the rows the user agreed to. */
 const targetOf = (record: SearchTabRecord): number => record.refreshUntil ?? record.max;
 
+/** Loads what this call has time for, and logs the results it added and what they can have cost. */
+function loadPages(ctx: AppContext, sheet: SheetPort): void {
+  const startedAt = ctx.clock.now();
+  const before = tabRecord(ctx, sheet.id()).rows;
+  loadPagesOf(ctx, sheet);
+  const after = tabRecord(ctx, sheet.id());
+  const results = after.rows - before;
+  if (results <= 0) return;
+  appendSearchLog(ctx, {
+    startedAt,
+    tabName: sheet.name(),
+    results,
+    maxCredits: creditsFor(results),
+    state: after.state,
+    reason: after.reason,
+  });
+}
+
 /**
  * Loads pages until the target, the end of the results, or this call's time is reached, saving the
  * record after each page. An API failure stops (out of credits, refused key) or pauses (anything
  * that may pass) with the reason on the record; nothing fetched and written is lost.
  */
-function loadPages(ctx: AppContext, sheet: SheetPort): void {
+function loadPagesOf(ctx: AppContext, sheet: SheetPort): void {
   let record = tabRecord(ctx, sheet.id());
   if (record.state !== 'loading') return;
   const started = ctx.clock.now();

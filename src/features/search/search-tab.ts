@@ -6,7 +6,7 @@
 import type { SearchKind } from '../../domain/search-filters';
 import type { SheetPort } from '../../platform/ports';
 import { UserError } from '../../domain/user-error';
-import { headersOf, keyOf, rowOf } from './columns';
+import { headersOf, keyOf, rowOf, type SearchCell } from './columns';
 
 export interface TabState {
   /** Per column of the table, its column in the tab (1-based), or 0 when its header is gone. */
@@ -45,8 +45,8 @@ export function readTab(sheet: SheetPort, kind: SearchKind): TabState {
 }
 
 /**
- * Appends the results not yet in the tab, as text, one write per run of adjacent columns (one, unless
- * the user put a column between ours). Returns how many were added.
+ * Appends the results not yet in the tab, one write per run of adjacent columns (one, unless the user
+ * put a column between ours): numbers as numbers, every other cell as text. Returns how many were added.
  */
 export function appendRows(
   sheet: SheetPort,
@@ -54,7 +54,7 @@ export function appendRows(
   tab: TabState,
   items: readonly unknown[],
 ): number {
-  const rows: string[][] = [];
+  const rows: SearchCell[][] = [];
   for (const item of items) {
     const row = rowOf(kind, item);
     const key = keyOf(kind, row);
@@ -65,7 +65,12 @@ export function appendRows(
   if (rows.length === 0) return 0;
   for (const group of adjacentGroups(tab.columns)) {
     const values = rows.map((row) => group.map(({ index }) => row[index] ?? ''));
-    sheet.writeText(tab.nextRow, group[0]!.column, values);
+    const textCells = values.flatMap((cells, r) =>
+      cells.flatMap((cell, c) =>
+        typeof cell === 'string' ? [[tab.nextRow + r, group[c]!.column] as const] : [],
+      ),
+    );
+    sheet.writeCells(tab.nextRow, group[0]!.column, values, textCells);
   }
   tab.nextRow += rows.length;
   return rows.length;

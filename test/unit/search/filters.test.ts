@@ -101,4 +101,25 @@ describe('tab names', () => {
     expect(tabNameFor('companies', {})).toBe('Companies · all');
     expect(tabNameFor('people', { person_names: [{ value: 'x'.repeat(100) }] })).toHaveLength(60);
   });
+
+  it('name a search at given companies after them, not their ids ("People at Acme, Globex +18")', () => {
+    const ids = Array.from({ length: 20 }, (_, n) => `cmp_${String(n).padStart(12, '0')}`);
+    const filters = { current_company_ids: ids.map((value) => ({ value, exact_match: true })) };
+    const labels = Object.fromEntries(
+      ids.map((id, n) => [id, n === 0 ? 'Acme' : n === 1 ? 'Globex' : `Co ${n}`]),
+    );
+    expect(tabNameFor('people', filters, labels)).toBe('People at Acme, Globex +18');
+    expect(
+      tabNameFor('people', { ...filters, current_position_titles: [{ value: 'VP Sales' }] }, labels),
+    ).toBe('People at Acme, Globex +18 · VP Sales');
+    const long = {
+      [ids[0]!]: 'Very Long Company Name Incorporated',
+      [ids[1]!]: 'Another: Long/Name GmbH & Co',
+    };
+    const name = tabNameFor('people', filters, long);
+    expect(name.length).toBeLessThanOrEqual(60);
+    expect(name).toBe('People at Very Long Company N…, Another Long Name… +18');
+    // Without names (the command line), the ids are what there is.
+    expect(tabNameFor('people', { current_company_ids: [{ value: 'cmp_1' }] })).toBe('People at cmp_1');
+  });
 });

@@ -11,6 +11,7 @@ import {
 import { searchTabView } from '../../../src/features/search/search-service';
 import { readSearchTab } from '../../../src/store/search-store';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
+import { readRunLog } from '../engine/team-support';
 
 const FILTERS = { current_position_titles: [{ value: 'VP Sales' }] };
 
@@ -163,5 +164,61 @@ describe('a search into a tab', () => {
     expect(values[1]).toEqual(Array(8).fill(''));
     expect(values[2]?.[0]).toBe('p2');
     expect(values[2]?.[7]).toBe('');
+  });
+
+  it('writes the numbers the API sends as numbers (Employees, Founded), everything else as text', () => {
+    const world = worldWith(0);
+    world.search.results.companies = [
+      { id: 'c1', name: '=HYPERLINK("x")', domain: 'acme.com', headcount: 5000, year_founded: 1999 },
+      { id: 'c2', name: '-Minus', headcount: '10-50', year_founded: null },
+    ];
+    const sheet = startSearch(contextFor(world), { kind: 'companies', filters: {}, rows: 10 });
+    const tab = tabOf(world, sheet.id());
+    const header = tab.readDisplayValues(1, 1, 1, tab.lastColumn())[0]!;
+    const at = (row: number, name: string) => {
+      const column = header.indexOf(name) + 1;
+      const cells = tab.readCells(row, column, 1, 1);
+      return { text: tab.readDisplayValues(row, column, 1, 1)[0]![0], format: cells.formats[0]![0] };
+    };
+    expect(at(2, 'Employees')).toEqual({ text: '5000', format: 'General' });
+    expect(at(2, 'Founded')).toEqual({ text: '1999', format: 'General' });
+    expect(at(2, 'Name')).toEqual({ text: '=HYPERLINK("x")', format: '@' });
+    expect(
+      tab
+        .readFormulas(2, 1, 2, header.length)
+        .flat()
+        .every((formula) => formula === ''),
+    ).toBe(true);
+    expect(at(3, 'Name')).toEqual({ text: '-Minus', format: '@' });
+    // Text where a number was expected stays the text it was.
+    expect(at(3, 'Employees')).toEqual({ text: '10-50', format: '@' });
+    expect(at(3, 'Founded').text).toBe('');
+    // Still one block per page: its text format and its values.
+    expect(tab.writes).toBe(1 + 2);
+  });
+
+  it('logs each call that loaded results: who, which tab, how many, the most they cost', () => {
+    const world = worldWith(400);
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 250 });
+    expect(readRunLog(world)).toEqual([
+      expect.objectContaining({
+        By: 'user@example.com',
+        Source: 'search',
+        Sheet: 'People · VP Sales',
+        'Contacts found': '250',
+        'Credits estimated': '63',
+        'Credits charged': 'at most 63',
+        State: 'done',
+        'Paid with': "user@example.com's key",
+      }),
+    ]);
+    // A refresh that finds nothing new adds nothing, and costs nothing: no row.
+    refreshSearch(contextFor(world), sheet.id());
+    expect(readRunLog(world)).toHaveLength(1);
+    loadMore(contextFor(world), sheet.id(), 10);
+    expect(readRunLog(world).map((row) => [row['Contacts found'], row['Credits estimated']])).toEqual([
+      ['250', '63'],
+      ['10', '3'],
+    ]);
   });
 });

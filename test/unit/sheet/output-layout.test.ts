@@ -24,7 +24,13 @@ function contacts(
 /** One enrichment write of `status` (and a work email) on `row`, as a run asking `fields` makes it. */
 function enrich(sheet: MemorySheet, fields: EnrichField[], mapping: ColumnMapping = {}, row = 2) {
   const table = readSheetTable(sheet);
-  const output = { status: 'found', workEmail: 'a@acme.com', personalEmail: 'a@home.com', company: 'Acme' };
+  const output = {
+    status: 'found',
+    workEmail: 'a@acme.com',
+    personalEmail: 'a@home.com',
+    company: 'Acme',
+    title: 'CEO',
+  };
   writeRowOutputs(table, 'enrich', new Map([[row, output]]), false, outputKeysFor('enrich', fields, mapping));
   return readSheetTable(sheet);
 }
@@ -52,18 +58,19 @@ describe('output columns of this version', () => {
     expect(sheet.cell(2, 'Work email')).toBe('a@acme.com');
   });
 
-  it('name a profile column after the user\'s own "Company" as "Company (found)", and leave theirs to them', () => {
+  it('add no profile column for a fact the user\'s own columns hold ("Company", "Profile URL")', () => {
     const sheet = contacts(['First name', 'Last name', 'Company', 'Profile URL']);
     const table = enrich(sheet, ['work_email'], { networkUrl: 4 });
-    expect(header(sheet).filter((text) => /^Company( \(found\))?$/.test(text))).toEqual([
+    expect(header(sheet).filter((text) => /^(Company|Network URL)( \(found\))?$/.test(text))).toEqual([
       'Company',
-      'Company (found)',
     ]);
-    expect(table.outputs.enrich!.company).toBe(header(sheet).indexOf('Company (found)') + 1);
+    expect(table.outputs.enrich!.company).toBeUndefined();
+    expect(table.outputs.enrich!.networkUrl).toBeUndefined();
     expect(ownedColumns(table.outputs).has(3)).toBe(false);
     expect(detectTableMapping(table).companyName).toBe(3);
     expect(sheet.cell(2, 'Company')).toBe('v12');
-    expect(sheet.cell(2, 'Company (found)')).toBe('Acme');
+    // What the row does not hold yet is added: the title the profile gives.
+    expect(table.outputs.enrich!.title).toBe(header(sheet).indexOf('Title') + 1);
   });
 
   it('never take the user\'s "Status" column for the run\'s', () => {

@@ -37,9 +37,11 @@ describe('batched writer', () => {
       'Personal email',
     ]);
     const table = readSheetTable(sheet);
-    expect(table.outputs.enrich).toMatchObject({ status: 4, workEmail: 5, enrichedAt: 17 });
+    // Every column there is, but the profile's Company: the user's Company holds it.
+    expect(table.outputs.enrich).toMatchObject({ status: 4, workEmail: 5, enrichedAt: 16 });
+    expect(table.outputs.enrich!.company).toBeUndefined();
     writeRowOutputs(table, 'enrich', new Map([[3, { status: 'found', workEmail: 'b@acme.com' }]]), false);
-    expect(sheet.cells[0]!.length).toBe(3 + 14);
+    expect(sheet.cells[0]!.length).toBe(3 + 13);
     expect(sheet.column('Work email')).toEqual(['a@acme.com', 'b@acme.com', '']);
   });
 
@@ -49,13 +51,14 @@ describe('batched writer', () => {
       status: 'found',
       phone: '+33 6 12 34 56 78',
       title: '=HYPERLINK("x")',
-      company: '0042',
+      companyDomain: '0042',
       location: '-1',
     };
     writeRowOutputs(readSheetTable(sheet), 'enrich', new Map([[2, values]]), false);
     expect(sheet.cell(2, 'Phone')).toBe('+33 6 12 34 56 78');
     expect(sheet.cell(2, 'Title')).toBe('=HYPERLINK("x")');
-    expect(sheet.cell(2, 'Company (found)')).toBe('0042');
+    expect(sheet.cell(2, 'Company domain')).toBe('0042');
+    expect(sheet.cell(2, 'Location')).toBe('-1');
     const phoneColumn = sheet.cells[0]!.indexOf('Phone') + 1;
     expect(sheet.formats.get(`2:${phoneColumn}`)).toBe('@');
   });
