@@ -36,6 +36,17 @@ export function companyDomainFrom(value: string): string {
   return isFreeMailDomain(host) ? '' : host;
 }
 
+/**
+ * A company cell read the same way by a run and by a formula: a bare domain, website or work email
+ * ("Monday.com", "https://acme.com", "jane@acme.com") is the company's domain, anything else its
+ * name ("Node.js Foundation" stays a name). One reading, so one person has one fingerprint.
+ */
+export function companyFromCell(text: string): { companyName: string; companyDomain: string } {
+  const clean = cleanText(text);
+  const domain = /\s/.test(clean) ? '' : companyDomainFrom(clean);
+  return domain ? { companyName: '', companyDomain: domain } : { companyName: clean, companyDomain: '' };
+}
+
 /** A person's profile URL on the networking site, normalised; "" for a company page or no URL. */
 export function personProfileUrl(value: string): string {
   const text = cleanText(value);

@@ -7,11 +7,13 @@
  * - a column whose header does not say whose site it is (a web page, a website, a homepage, or no
  *   header) gives the company domain only where it agrees with the row's company name, or, on a row
  *   without one, where the column mostly agrees with its rows' emails and company names.
+ * - with no domain from those, a company cell holding a bare domain ("Monday.com") gives it, as the
+ *   formulas read their company argument: one person, one fingerprint, whichever way they are asked.
  * Rows answered before this reading existed were fingerprinted with the previous one (the domain
  * column first, then the email's domain): it is offered second, so their saved answers are found.
  */
 import type { ColumnMapping } from '../domain/inputs';
-import { companyDomainFrom, contactFromCells, type ContactInputs } from './contact-input';
+import { companyDomainFrom, companyFromCell, contactFromCells, type ContactInputs } from './contact-input';
 import { foldHeader, foldText } from './text';
 
 /** A header saying the site is a company's: then it is the company domain as it stands. */
@@ -73,7 +75,11 @@ export function rowReader(
     const verdict = webPage && site ? agreement(previous, site) : undefined;
     const trusted = !webPage || (previous.companyName ? verdict === true : columnAgrees);
     const companyDomain = mailDomain || (trusted ? site : '');
-    if (companyDomain === previous.companyDomain) return [previous];
-    return [{ ...previous, companyDomain }, previous];
+    // With no domain from elsewhere, a company cell holding one is read as a formula reads it.
+    const current = companyDomain
+      ? { ...previous, companyDomain }
+      : { ...previous, ...companyFromCell(previous.companyName) };
+    if (current.companyDomain === previous.companyDomain) return [previous];
+    return [current, previous];
   };
 }

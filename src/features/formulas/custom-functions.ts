@@ -23,7 +23,7 @@ import {
   type RequestState,
 } from '../../store/formula-queue';
 import {
-  companyDomainFrom,
+  companyFromCell,
   emailAddress,
   missingInput,
   NO_INPUTS,
@@ -90,14 +90,7 @@ function personInput([first = '', last = '', company = '', url = '']: string[]):
   let names = { firstName: cleanText(first), lastName: cleanText(last) };
   // "Jane Doe" in the first-name argument, nothing in the last: the sidebar's full-name rule.
   if (names.firstName.includes(' ') && !names.lastName) names = splitFullName(names.firstName);
-  const domain = companyDomainFrom(company);
-  return {
-    ...NO_INPUTS,
-    ...names,
-    companyDomain: domain,
-    companyName: domain ? '' : cleanText(company),
-    networkUrl: personProfileUrl(url),
-  };
+  return { ...NO_INPUTS, ...names, ...companyFromCell(company), networkUrl: personProfileUrl(url) };
 }
 
 /** An option cell: TRUE or FALSE (a checkbox, or typed), empty meaning FALSE. */
