@@ -4,7 +4,7 @@
  */
 /** The bundle's global; short, as every entry-point stub names it (Code.js is parsed on every execution). */
 export const BUNDLE_GLOBAL = 'SE';
-export const CODE_BUDGET_BYTES = 150 * 1024;
+export const CODE_BUDGET_BYTES = 152 * 1024;
 
 /** The variable a real deployment sets to its API's base URL. */
 export const API_URL_VARIABLE = 'SHEET_ENRICH_API_URL';
