@@ -1,0 +1,144 @@
+/**
+ * Issue 21 §8: axe-core (serious and critical rules) over every panel and state of the real
+ * sidebar, and one full enrich run by keyboard alone (Tab, Shift+Tab, Enter, Space).
+ */
+import { readFileSync } from 'node:fs';
+import type { Frame } from 'playwright-core';
+import {
+  chooseMenuItem,
+  expectText,
+  sidebarOf,
+  sidebarShot,
+  usePlaygroundPage,
+  visibleButton,
+} from './support';
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+const { page, playground } = usePlaygroundPage({
+  reset: { sidebar: false },
+  jobMs: 1500,
+  timeout: 120_000,
+  viewport: { width: 1366, height: 800 },
+  ready: 'grid',
+});
+
+function sidebarFrame(): Frame {
+  const frame = page.frames().find((candidate) => candidate.url().includes('/sidebar'));
+  if (!frame) throw new Error('No sidebar frame');
+  return frame;
+}
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical violations in the sidebar as it is now. */
+async function axeProblems(state: string): Promise<string[]> {
+  const frame = sidebarFrame();
+  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE);
+  const violations = await frame.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return (violations as Violation[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${state}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+test('axe finds no serious or critical violation on any panel or state', async () => {
+  const problems: string[] = [];
+  await playground.api.select('A2:D4', 'Contacts');
+  await chooseMenuItem(page, 'Enrich selected rows');
+  const sidebar = sidebarOf(page);
+  await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–4');
+  problems.push(...(await axeProblems('enrich')));
+  await visibleButton(sidebar, 'Start…').click();
+  await sidebar.locator('.confirm:not([hidden])').waitFor();
+  problems.push(...(await axeProblems('enrich confirmation')));
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  await expectText(sidebar.locator('.run .badge'), 'Running');
+  problems.push(...(await axeProblems('jobs running')));
+  await expectText(sidebar.locator('.run .badge'), 'Finished', 30_000);
+  problems.push(...(await axeProblems('jobs with runs')));
+
+  await playground.api.select('A2:A4', 'Emails');
+  await sidebar.getByRole('tab', { name: 'Reverse' }).click();
+  await expectText(sidebar.locator('.selection').nth(1), 'Emails');
+  problems.push(...(await axeProblems('reverse')));
+
+  await sidebar.getByRole('tab', { name: 'Search' }).click();
+  const titles = sidebar.getByLabel('Job titles', { exact: true });
+  await titles.fill('VP Sales');
+  await titles.press('Enter');
+  await sidebar.getByLabel('Results to load').fill('5');
+  await visibleButton(sidebar, 'Preview').click();
+  await visibleButton(sidebar, 'Search into a new tab…').click();
+  problems.push(...(await axeProblems('search confirmation')));
+  await sidebar.locator('.search-panel .confirm').getByRole('button', { name: 'Load', exact: true }).click();
+  await expectText(sidebar.locator('.search-tab-state'), 'Done', 30_000);
+  problems.push(...(await axeProblems('search with results')));
+
+  await sidebar.getByRole('tab', { name: 'Settings' }).click();
+  await sidebar.locator('section.schedule').getByLabel('Sheet').selectOption('Contacts');
+  await sidebar.locator('section.schedule').getByRole('button', { name: 'Save schedule' }).click();
+  await expectText(sidebar.locator('section.schedule'), 'Runs every hour');
+  problems.push(...(await axeProblems('settings and schedule')));
+  await sidebarShot(page, 'a11y-settings');
+  expect(problems).toEqual([]);
+});
+
+test('one full enrich run by keyboard alone, with the focus visible and moved to the confirmation', async () => {
+  await playground.api.select('A2:D4', 'Contacts');
+  await chooseMenuItem(page, 'Enrich selected rows');
+  const sidebar = sidebarOf(page);
+  await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–4');
+  const frame = sidebarFrame();
+  // Opening the sidebar puts the focus in it (Sheets does the same): from there, keys only.
+  await frame.locator('[role=tab][aria-selected=true]').focus();
+  const focused = () =>
+    frame.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      const style = element ? getComputedStyle(element) : null;
+      return {
+        text: (element?.textContent ?? '').trim(),
+        what: element
+          ? `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 30)}"`
+          : '',
+        visibleRing: !!style && (style.boxShadow !== 'none' || style.outlineStyle !== 'none'),
+      };
+    });
+  // Tab to Start… (never a click): each stop shows where the focus is.
+  let found = false;
+  for (let step = 0; step < 60 && !found; step++) {
+    await page.keyboard.press('Tab');
+    const now = await focused();
+    expect(now.visibleRing ? 'ring' : `no ring on ${now.what}`).toBe('ring');
+    found = now.text === 'Start…';
+  }
+  expect(found).toBe(true);
+  await page.keyboard.press('Enter');
+  // The confirmation takes the focus, on its answer.
+  expect((await focused()).text).toBe('Start');
+  await sidebarShot(page, 'keyboard-confirm');
+  await page.keyboard.press('Space');
+  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
+  await expectText(sidebar.locator('.run .badge'), 'Finished', 30_000);
+  // The state change is announced to screen readers.
+  await expectText(sidebar.locator('.panel [role=status]').filter({ hasText: 'Finished' }), 'Finished');
+  const sheet = await playground.api.sheet('Contacts');
+  expect(sheet.displayValues.slice(1, 4).some((cells) => cells.some((cell) => cell.includes('@')))).toBe(
+    true,
+  );
+  await sidebarShot(page, 'keyboard-finished');
+});
