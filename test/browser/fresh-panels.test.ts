@@ -8,8 +8,10 @@ import {
   expectText,
   sidebarOf,
   sidebarShot,
+  startOnContacts,
   usePlaygroundPage,
   visibleButton,
+  waitUntil,
 } from './support';
 
 const { page, playground } = usePlaygroundPage({
@@ -20,23 +22,9 @@ const { page, playground } = usePlaygroundPage({
   ready: 'grid',
 });
 
-async function startOnContacts(rows: string): Promise<FrameLocator> {
-  await playground.api.select(rows, 'Contacts');
-  await chooseMenuItem(page, 'Enrich selected rows');
-  const sidebar = sidebarOf(page);
-  await visibleButton(sidebar, 'Start…').click();
-  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
-  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
-  return sidebar;
-}
-
-/** Waits until `check` answers true (polling every 300 ms), or fails saying what it waited for. */
-async function waitUntil(check: () => Promise<boolean>, timeout: number): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Still not true after ${timeout} ms: ${check.toString()}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+async function startOn(rows: string): Promise<FrameLocator> {
+  await startOnContacts(page, playground.api, rows);
+  return sidebarOf(page);
 }
 
 /** Whether the element is inside the sidebar frame's viewport, and whether it (or a child) has the focus. */
@@ -52,7 +40,7 @@ async function inViewAndFocused(locator: Locator): Promise<{ inView: boolean; fo
 
 test('§3 the Jobs panel counts the seconds and shows what another execution wrote, without reopening', async () => {
   await page.clock.install();
-  const sidebar = await startOnContacts('A2:D13');
+  const sidebar = await startOn('A2:D13');
   const working = sidebar.locator('.run .run-working');
   await expectText(working, 'Working on it');
   // Sidebar time stands still unless the test moves it: only the panel's own timers can move it.
@@ -145,7 +133,7 @@ test('§6 Preview, "Search into a new tab…" and Load more land in view with th
 });
 
 test('§7 a run card keeps its time on the title line, and "Exclude this range" is aligned', async () => {
-  const sidebar = await startOnContacts('A2:D3');
+  const sidebar = await startOn('A2:D3');
   const title = sidebar.locator('.run .run-title');
   await title.waitFor();
   const name = (await sidebar.locator('.run .run-name').boundingBox())!;

@@ -3,11 +3,11 @@
  * the real sidebar and dist/Code.js against the emulator.
  */
 import {
-  chooseMenuItem,
   columnValues,
   expectText,
   sidebarOf,
   sidebarShot,
+  startOnContacts,
   usePlaygroundPage,
   visibleButton,
 } from './support';
@@ -22,21 +22,10 @@ const { page, playground } = usePlaygroundPage({
   ready: 'sidebar',
 });
 
-/** Starts a run on rows of the demo's Contacts tab the way a user does: menu, Start…, confirm. */
-async function startOnContacts(rows: string): Promise<string> {
-  await playground.api.select(rows, 'Contacts');
-  await chooseMenuItem(page, 'Enrich selected rows');
-  const sidebar = sidebarOf(page);
-  await visibleButton(sidebar, 'Start…').click();
-  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
-  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
-  const run = sidebar.locator('.run').first();
-  await run.waitFor();
-  return (await run.getAttribute('data-run-id'))!;
-}
+const startOn = (rows: string) => startOnContacts(page, playground.api, rows);
 
 test('a refused key: the run waits, Start says why, and a good key resumes only when the user says so', async () => {
-  const runId = await startOnContacts('A2:D4');
+  const runId = await startOn('A2:D4');
   const sidebar = sidebarOf(page);
   const run = sidebar.locator(`.run[data-run-id="${runId}"]`);
   // The key is replaced by a wrong one while the jobs run: the next poll is refused and the run waits.
@@ -81,7 +70,7 @@ test('a refused key: the run waits, Start says why, and a good key resumes only 
 
 test('Cancel is offered only while jobs wait to be sent, and says exactly what it stops', async () => {
   // Every job of this run is sent at Start: nothing is left to cancel, so no Cancel… is offered.
-  const sentId = await startOnContacts('A2:D6');
+  const sentId = await startOn('A2:D6');
   const sidebar = sidebarOf(page);
   const sent = sidebar.locator(`.run[data-run-id="${sentId}"]`);
   await expectText(sent.locator('.run-working'), 'Working on it');

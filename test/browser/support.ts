@@ -155,6 +155,31 @@ export function visibleButton(sidebar: FrameLocator, name: string | RegExp) {
     .getByRole('button', { name, exact: typeof name === 'string' });
 }
 
+/**
+ * Starts an enrich run on rows of the demo's Contacts tab the way a user does (menu, Start…,
+ * confirm) and waits for the Jobs panel to show it: the new run's id.
+ */
+export async function startOnContacts(page: Page, api: PlaygroundApi, rows: string): Promise<string> {
+  await api.select(rows, 'Contacts');
+  await chooseMenuItem(page, 'Enrich selected rows');
+  const sidebar = sidebarOf(page);
+  await visibleButton(sidebar, 'Start…').click();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
+  const run = sidebar.locator('.run').first();
+  await run.waitFor();
+  return (await run.getAttribute('data-run-id'))!;
+}
+
+/** Waits until `check` answers true (asking every 300 ms), or fails saying what it waited for. */
+export async function waitUntil(check: () => Promise<boolean>, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Still not true after ${timeout} ms: ${check.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
 export async function chooseMenuItem(page: Page, label: string): Promise<void> {
   await page.getByRole('button', { name: 'Extensions' }).click();
   await page.getByRole('menuitem', { name: 'Sheet Enrich' }).hover();
