@@ -106,7 +106,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
 
   /** While the panel shows (and no confirmation is open), a moved selection is planned again. */
   async function checkSelection(): Promise<void> {
-    if (element.hidden || planning || !confirmBox.hidden || plannedFor === null) return;
+    if (element.hidden || document.hidden || planning || !confirmBox.hidden || plannedFor === null) return;
     const key = await server.selectionKey();
     if (key !== plannedFor && !element.hidden && !planning && confirmBox.hidden) await refresh();
   }
@@ -243,6 +243,9 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
   }
 
   startButton.addEventListener('click', askToConfirm);
+  confirmBox.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') closeConfirm();
+  });
   refreshButton.addEventListener('click', () => void runBusy(refreshButton, 'Refreshing…', refresh));
 
   const element = h(

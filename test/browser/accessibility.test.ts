@@ -131,8 +131,14 @@ test('one full enrich run by keyboard alone, with the focus visible and moved to
   // The confirmation takes the focus, on its answer.
   expect((await focused()).text).toBe('Start');
   await sidebarShot(page, 'keyboard-confirm');
+  // Escape closes it and gives the focus back to Start…; Enter asks again.
+  await page.keyboard.press('Escape');
+  expect((await focused()).text).toBe('Start…');
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Space');
   await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
+  // The focus follows to the Jobs tab, over the new run, instead of falling back to the page.
+  expect((await focused()).text).toBe('Jobs');
   await expectText(sidebar.locator('.run .badge'), 'Finished', 30_000);
   // The state change is announced to screen readers.
   await expectText(sidebar.locator('.panel [role=status]').filter({ hasText: 'Finished' }), 'Finished');
