@@ -2,18 +2,16 @@
  * Issue 21 §8: axe-core (serious and critical rules) over every panel and state of the real
  * sidebar, and one full enrich run by keyboard alone (Tab, Shift+Tab, Enter, Space).
  */
-import { readFileSync } from 'node:fs';
-import type { Frame } from 'playwright-core';
 import {
+  axeProblems,
   chooseMenuItem,
   expectText,
   sidebarOf,
+  sidebarFrame,
   sidebarShot,
   usePlaygroundPage,
   visibleButton,
 } from './support';
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
@@ -23,59 +21,26 @@ const { page, playground } = usePlaygroundPage({
   ready: 'grid',
 });
 
-function sidebarFrame(): Frame {
-  const frame = page.frames().find((candidate) => candidate.url().includes('/sidebar'));
-  if (!frame) throw new Error('No sidebar frame');
-  return frame;
-}
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's serious and critical violations in the sidebar as it is now. */
-async function axeProblems(state: string): Promise<string[]> {
-  const frame = sidebarFrame();
-  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE);
-  const violations = await frame.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return (violations as Violation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${state}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 test('axe finds no serious or critical violation on any panel or state', async () => {
   const problems: string[] = [];
   await playground.api.select('A2:D4', 'Contacts');
   await chooseMenuItem(page, 'Enrich selected rows');
   const sidebar = sidebarOf(page);
   await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–4');
-  problems.push(...(await axeProblems('enrich')));
+  problems.push(...(await axeProblems(page, 'enrich')));
   await visibleButton(sidebar, 'Start…').click();
   await sidebar.locator('.confirm:not([hidden])').waitFor();
-  problems.push(...(await axeProblems('enrich confirmation')));
+  problems.push(...(await axeProblems(page, 'enrich confirmation')));
   await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
   await expectText(sidebar.locator('.run .badge'), 'Running');
-  problems.push(...(await axeProblems('jobs running')));
+  problems.push(...(await axeProblems(page, 'jobs running')));
   await expectText(sidebar.locator('.run .badge'), 'Finished', 30_000);
-  problems.push(...(await axeProblems('jobs with runs')));
+  problems.push(...(await axeProblems(page, 'jobs with runs')));
 
   await playground.api.select('A2:A4', 'Emails');
   await sidebar.getByRole('tab', { name: 'Reverse' }).click();
   await expectText(sidebar.locator('.selection').nth(1), 'Emails');
-  problems.push(...(await axeProblems('reverse')));
+  problems.push(...(await axeProblems(page, 'reverse')));
 
   await sidebar.getByRole('tab', { name: 'Search' }).click();
   const titles = sidebar.getByLabel('Job titles', { exact: true });
@@ -84,16 +49,24 @@ test('axe finds no serious or critical violation on any panel or state', async (
   await sidebar.getByLabel('Results to load').fill('5');
   await visibleButton(sidebar, 'Preview').click();
   await visibleButton(sidebar, 'Search into a new tab…').click();
-  problems.push(...(await axeProblems('search confirmation')));
+  problems.push(...(await axeProblems(page, 'search confirmation')));
   await sidebar.locator('.search-panel .confirm').getByRole('button', { name: 'Load', exact: true }).click();
   await expectText(sidebar.locator('.search-tab-state'), 'Done', 30_000);
-  problems.push(...(await axeProblems('search with results')));
+  problems.push(...(await axeProblems(page, 'search with results')));
+  await sidebar.getByRole('button', { name: 'Load more…' }).click();
+  await sidebar.locator('.search-panel .confirm').waitFor();
+  problems.push(...(await axeProblems(page, 'load more confirmation')));
+  await page.keyboard.press('Escape');
 
   await sidebar.getByRole('tab', { name: 'Settings' }).click();
   await sidebar.locator('section.schedule').getByLabel('Sheet').selectOption('Contacts');
   await sidebar.locator('section.schedule').getByRole('button', { name: 'Save schedule' }).click();
   await expectText(sidebar.locator('section.schedule'), 'Runs every hour');
-  problems.push(...(await axeProblems('settings and schedule')));
+  problems.push(...(await axeProblems(page, 'settings and schedule')));
+  await sidebar.getByLabel('API key', { exact: true }).fill('wrong-key-123');
+  await sidebar.getByRole('button', { name: 'Verify', exact: true }).click();
+  await sidebar.locator('.notice-error').first().waitFor();
+  problems.push(...(await axeProblems(page, 'settings with a refused key')));
   await sidebarShot(page, 'a11y-settings');
   expect(problems).toEqual([]);
 });
@@ -103,7 +76,7 @@ test('one full enrich run by keyboard alone, with the focus visible and moved to
   await chooseMenuItem(page, 'Enrich selected rows');
   const sidebar = sidebarOf(page);
   await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–4');
-  const frame = sidebarFrame();
+  const frame = sidebarFrame(page);
   // Opening the sidebar puts the focus in it (Sheets does the same): from there, keys only.
   await frame.locator('[role=tab][aria-selected=true]').focus();
   const focused = () =>

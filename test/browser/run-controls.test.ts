@@ -3,6 +3,7 @@
  * the real sidebar and dist/Code.js against the emulator.
  */
 import {
+  axeProblems,
   columnValues,
   expectText,
   sidebarOf,
@@ -95,6 +96,8 @@ test('Cancel is offered only while jobs wait to be sent, and says exactly what i
   const cancelRun = queued.getByRole('button', { name: 'Cancel run' });
   expect(await cancelRun.evaluate((element) => element === document.activeElement)).toBe(true);
   await sidebarShot(page, 'sidebar-jobs-cancel');
+  // The stopped-by-key banner and the cancel confirmation pass axe (serious and critical rules).
+  expect(await axeProblems(page, 'jobs cancel confirmation')).toEqual([]);
   await cancelRun.press('Enter');
   await expectText(queued.locator('.badge'), 'Canceled', 30_000);
   const rows = await playground.api.sheet('Contacts');
