@@ -193,7 +193,8 @@ function runCard(
   const started = new Date(run.startedAt);
   const time = Number.isNaN(started.getTime())
     ? ''
-    : ` · ${started.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+    : // No-break spaces: the time stays with the name's last word, never on a line of its own.
+      `\u00a0·\u00a0${started.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }).replace(/ /g, '\u00a0')}`;
   const name = `${KIND_LABELS[run.kind]} · ${run.sheetName}`;
   const card = h(
     'article',
@@ -201,11 +202,11 @@ function runCard(
     h(
       'div',
       { class: 'run-head' },
-      // The name may be cut short; the time never wraps ("12:18 / PM").
+      // The name wraps where it must; the time goes with its last word ("Contacts · 12:18 PM").
       h(
         'span',
         { class: 'run-title' },
-        h('span', { class: 'run-name', title: name }, name),
+        h('span', { class: 'run-name' }, name),
         h('span', { class: 'run-time' }, time),
       ),
       run.waitingForKey
