@@ -12,6 +12,8 @@ export const POLL_INTERVAL_MS = 5000;
  * as the cells do.
  */
 export const PEEK_INTERVAL_MS = 2000;
+/** A timer may fire a little early or late: a poll this close to due counts as due. */
+const TIMER_SLACK_MS = 50;
 
 export interface Poller {
   /** Polls now, then keeps polling while the answer says something is pending. */
@@ -44,12 +46,14 @@ export function createPoller(options: {
     inFlight = true;
     try {
       // A poll when one is due (and always first), else a peek at what is stored.
-      const due = !options.peek || pollAgainNow || Date.now() - lastPoll >= intervalMs - stepMs / 2;
+      const due = !options.peek || pollAgainNow || Date.now() - lastPoll >= intervalMs - TIMER_SLACK_MS;
       pollAgainNow = false;
       if (due) lastPoll = Date.now();
       const view = await (due ? options.poll() : options.peek!());
       options.onView(view);
-      if (active && view.pending) timer = setTimeout(() => void tick(), stepMs);
+      // Peeks every stepMs, and the poll exactly when it is due (never sooner than intervalMs).
+      const untilPoll = Math.max(0, lastPoll + intervalMs - Date.now());
+      if (active && view.pending) timer = setTimeout(() => void tick(), Math.min(stepMs, untilPoll));
       else active = false;
     } catch (error) {
       // A failing poll (no network, bad key) stops the loop; "Refresh now" tries again.
