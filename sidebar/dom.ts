@@ -54,4 +54,17 @@ export function field(labelText: string, control: HTMLElement, hint?: Child): HT
   );
 }
 
+/**
+ * What a click produced (a confirmation, a preview, a new card) is scrolled into view and takes
+ * the focus, so nobody has to look for it below the fold, and a keyboard or screen-reader user
+ * lands on it. `focus` is the control to land on (the confirmation's main button); without it, the
+ * content itself takes the focus (made focusable by script only, so Tab does not stop on it).
+ */
+export function reveal(content: HTMLElement, focus: HTMLElement = content): void {
+  if (focus === content && !content.hasAttribute('tabindex')) content.tabIndex = -1;
+  content.scrollIntoView({ block: 'nearest' });
+  if (focus !== content) focus.scrollIntoView({ block: 'nearest' });
+  focus.focus({ preventScroll: true });
+}
+
 export { formatNumber, plural } from '../src/domain/words';

@@ -1,5 +1,5 @@
 /** Busy buttons and notices: how every panel shows that a call is in flight and how it ended. */
-import { fill, h } from './dom';
+import { fill, h, reveal, uniqueId } from './dom';
 import { plainMessage } from './server';
 
 export type NoticeKind = 'info' | 'ok' | 'warn' | 'error';
@@ -76,7 +76,9 @@ export function actionButton(
 
 /**
  * An inline question under `where` with a primary answer and a way out (replacing an earlier one):
- * the answer runs once, its failure is said in the box, and the box goes when it succeeds.
+ * the answer runs once, its failure is said in the box, and the box goes when it succeeds. The box
+ * is scrolled into view with the focus on its answer; when it goes, the focus returns to `opener`
+ * (the button that asked), or to `where` when the opener is gone.
  */
 export function askInline(
   where: HTMLElement,
@@ -84,28 +86,35 @@ export function askInline(
   yes: string,
   no: string,
   action: () => Promise<void>,
+  opener?: HTMLElement,
 ): void {
   const notice = createNotice();
   const yesButton = h('button', { type: 'button', class: 'action' }, yes);
+  const questionId = uniqueId('question');
+  const close = (): void => {
+    const hadFocus = box.contains(document.activeElement);
+    box.remove();
+    if (!hadFocus) return;
+    if (opener?.isConnected && !opener.closest('[hidden]')) opener.focus();
+    else reveal(where);
+  };
   const box = h(
     'div',
-    { class: 'confirm', role: 'group', 'aria-label': 'Confirm' },
-    h('p', {}, question),
-    h(
-      'div',
-      { class: 'buttons' },
-      yesButton,
-      h('button', { type: 'button', onclick: () => box.remove() }, no),
-    ),
+    { class: 'confirm', role: 'group', 'aria-labelledby': questionId },
+    h('p', { id: questionId }, question),
+    h('div', { class: 'buttons' }, yesButton, h('button', { type: 'button', onclick: close }, no)),
     notice.element,
   );
+  box.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
   yesButton.addEventListener(
     'click',
     () =>
       void runBusy(yesButton, 'Working…', async () => {
         try {
           await action();
-          box.remove();
+          close();
         } catch (error) {
           notice.show('error', plainMessage(error));
         }
@@ -113,5 +122,5 @@ export function askInline(
   );
   where.querySelector(':scope > .confirm')?.remove();
   where.append(box);
-  yesButton.focus();
+  reveal(box, yesButton);
 }

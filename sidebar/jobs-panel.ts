@@ -9,7 +9,13 @@ import { KIND_LABELS, RUN_STATE_LABELS } from './labels';
 import { createFormulaQueueBox } from './formula-queue';
 import { createPoller } from './poller';
 import { ambiguousJobCard, importAnyJobForm, type AfterRecovery } from './recovery';
-import { cancelButton, clearEndedButton, stoppedByKeyBanner, workingLine } from './run-controls';
+import {
+  cancelButton,
+  clearEndedButton,
+  stoppedByKeyBanner,
+  tickWorkingLines,
+  workingLine,
+} from './run-controls';
 import { plainMessage, server } from './server';
 
 export interface JobsPanel {
@@ -33,7 +39,10 @@ const FOUND_LABELS: Readonly<Record<FoundKind, [string, string]>> = {
 export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   const notice = createNotice();
   const formulas = createFormulaQueueBox(() => watch());
-  const list = h('div', { class: 'runs', 'aria-live': 'polite' });
+  // Not live itself (it is redrawn every few seconds): `announcer` says what changed, once.
+  const list = h('div', { class: 'runs' });
+  const announcer = h('p', { class: 'visually-hidden', role: 'status' });
+  const announced = new Map<string, string>();
   const liveHint = h(
     'p',
     { class: 'hint live-hint', hidden: true },
@@ -56,6 +65,8 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
         ...runs.map((run) => runCard(run, refresh, showAndFollow)),
         h('div', { class: 'buttons' }, clearEndedButton(view, showAndFollow)),
       );
+    announce(runs);
+    tickWorkingLines(list);
     const ended = runs.some((run) => runningIds.has(run.runId) && run.state !== 'running');
     runningIds.clear();
     for (const run of runs) if (run.state === 'running') runningIds.add(run.runId);
@@ -65,8 +76,25 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     }
   }
 
+  /** "Enrichment · Contacts: Finished, 12 of 12 contacts done": said when a run's state changes. */
+  function announce(runs: RunProgress[]): void {
+    const lines: string[] = [];
+    for (const run of runs) {
+      const state = run.waitingForKey ? 'Waiting for key' : RUN_STATE_LABELS[run.state];
+      if (announced.get(run.runId) === state) continue;
+      if (announced.size > 0 || run.state === 'running')
+        lines.push(`${KIND_LABELS[run.kind]} · ${run.sheetName}: ${state}, ${countLine(run)}.`);
+      announced.set(run.runId, state);
+    }
+    if (lines.length) announcer.textContent = lines.join(' ');
+  }
+
+  // The working line's seconds count between two answers.
+  setInterval(() => tickWorkingLines(list), 1000);
+
   const poller = createPoller({
     poll: () => server.pollJobs(),
+    peek: () => server.getProgress(),
     onView: (view) => {
       notice.clear();
       show(view);
@@ -142,6 +170,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     ),
     notice.element,
     liveHint,
+    announcer,
     list,
     importAnyJobForm(refresh),
   );
@@ -164,18 +193,20 @@ function runCard(
   const started = new Date(run.startedAt);
   const time = Number.isNaN(started.getTime())
     ? ''
-    : ` · ${started.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+    : // No-break spaces: the time stays with the name's last word, never on a line of its own.
+      `\u00a0·\u00a0${started.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }).replace(/ /g, '\u00a0')}`;
+  const name = `${KIND_LABELS[run.kind]} · ${run.sheetName}`;
   const card = h(
     'article',
-    { class: `run run-${run.state}`, 'data-run-id': run.runId },
+    { class: `run run-${run.state}`, 'data-run-id': run.runId, 'aria-label': name + time },
     h(
       'div',
       { class: 'run-head' },
-      // The name may be cut short; the time never wraps ("12:18 / PM").
+      // The name wraps where it must; the time goes with its last word ("Contacts · 12:18 PM").
       h(
         'span',
         { class: 'run-title' },
-        h('span', { class: 'run-name' }, `${KIND_LABELS[run.kind]} · ${run.sheetName}`),
+        h('span', { class: 'run-name' }, name),
         h('span', { class: 'run-time' }, time),
       ),
       run.waitingForKey
@@ -194,14 +225,7 @@ function runCard(
       },
       progressFill(percent),
     ),
-    h(
-      'p',
-      { class: 'run-count' },
-      total === 0 && run.rowsFromLedger
-        ? 'Filled from saved results only: nothing was sent or charged.'
-        : `${formatNumber(run.done)} of ${plural(total, 'contact')} done` +
-            (run.unprocessed ? ` · ${formatNumber(run.unprocessed)} not processed` : ''),
-    ),
+    h('p', { class: 'run-count' }, countLine(run)),
     workingLine(run),
     h('p', { class: 'run-found' }, foundLine(run)),
     h(
@@ -235,6 +259,14 @@ function runCard(
   const cancel = run.othersRun ? null : cancelButton(run, card, afterAction);
   if (cancel) card.append(h('div', { class: 'buttons run-actions' }, cancel));
   return card;
+}
+
+function countLine(run: RunProgress): string {
+  const total = Math.max(run.sent, run.done);
+  return total === 0 && run.rowsFromLedger
+    ? 'Filled from saved results only: nothing was sent or charged.'
+    : `${formatNumber(run.done)} of ${plural(total, 'contact')} done` +
+        (run.unprocessed ? ` · ${formatNumber(run.unprocessed)} not processed` : '');
 }
 
 function timeOfDay(iso: string): string {

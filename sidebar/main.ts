@@ -16,7 +16,8 @@ function start(app: HTMLElement): void {
   const jobs = createJobsPanel(() => void credits.refresh());
   const onStarted = (): void => {
     jobs.watch();
-    tabs.select('jobs');
+    // The confirmation that had the focus is gone: the focus goes to the Jobs tab, over the new run.
+    tabs.select('jobs', { focus: true });
   };
   const enrich = createPlanPanel('enrich', onStarted);
   const reverse = createPlanPanel('reverse', onStarted);

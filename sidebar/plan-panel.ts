@@ -7,7 +7,7 @@
 import type { JobKind } from '../src/domain/runs';
 import type { PlanView, StartView } from '../src/app/sidebar-contract';
 import type { PlanRequest } from '../src/app/sidebar-contract';
-import { fill, h, plural } from './dom';
+import { fill, h, plural, reveal } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { INPUTS_BY_KIND } from './labels';
 import { createMappingControls } from './mapping-controls';
@@ -31,6 +31,8 @@ export interface PlanPanel {
 }
 
 const NO_PLAN = 'Select rows in the sheet, then refresh.';
+/** How often a visible plan panel asks whether the sheet's selection moved (a cheap call, no API). */
+export const SELECTION_CHECK_MS = 2000;
 
 function startedLine(started: StartView): string {
   const fromLedger = started.rowsFilledFromLedger
@@ -93,10 +95,26 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
       plan && plan.contactsToSend === 0 && hasWork(plan) ? 'Fill from saved results' : 'Start…';
   }
 
+  // The selection the shown plan was made for: another tab or other rows plan again by themselves.
+  let plannedFor: string | null = null;
+
   /** Plans the current selection; the server applies the mapping and fields it detected or remembered. */
   async function refresh(): Promise<void> {
-    await replan(false);
+    const [key] = await Promise.all([server.selectionKey().catch(() => null), replan(false)]);
+    plannedFor = key;
   }
+
+  /** While the panel shows (and no confirmation is open), a moved selection is planned again. */
+  async function checkSelection(): Promise<void> {
+    if (element.hidden || document.hidden || planning || !confirmBox.hidden || plannedFor === null) return;
+    const key = await server.selectionKey();
+    if (key !== plannedFor && !element.hidden && !planning && confirmBox.hidden) await refresh();
+  }
+  const checkLoop = async (): Promise<void> => {
+    await checkSelection().catch(() => undefined);
+    setTimeout(() => void checkLoop(), SELECTION_CHECK_MS);
+  };
+  setTimeout(() => void checkLoop(), SELECTION_CHECK_MS);
 
   /**
    * Plans again. `keep`: with what the panel shows (mapping, fields, the row 1 answer), which the
@@ -194,7 +212,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     );
     confirmBox.hidden = false;
     startButton.hidden = true;
-    confirmButton.focus();
+    reveal(confirmBox, confirmButton);
   }
 
   function closeConfirm(): void {
@@ -225,6 +243,9 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
   }
 
   startButton.addEventListener('click', askToConfirm);
+  confirmBox.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') closeConfirm();
+  });
   refreshButton.addEventListener('click', () => void runBusy(refreshButton, 'Refreshing…', refresh));
 
   const element = h(

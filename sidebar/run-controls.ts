@@ -10,33 +10,37 @@ import { server } from './server';
 
 type Show = (view: ProgressView) => void;
 
-/** "Cancel…" on a running run's card. */
+/**
+ * "Cancel…" on a run with jobs not sent yet (queued: a start cut short, deferred by a rate limit, or
+ * stopped by a refused key). Once every job is sent there is nothing left to cancel: they are paid
+ * and their answers land, so no button is offered.
+ */
 export function cancelButton(run: RunProgress, card: HTMLElement, show: Show): HTMLButtonElement | null {
-  if (run.state !== 'running') return null;
-  return h(
+  const spared = run.queuedContacts ?? 0;
+  if ((run.state !== 'running' && !run.waitingForKey) || spared === 0) return null;
+  const button = h(
     'button',
     {
       type: 'button',
       class: 'run-cancel',
       onclick: () => {
-        const spared = run.queuedContacts ?? 0;
         const started = Math.max(0, run.sent - spared - run.done);
         askInline(
           card,
-          (spared
-            ? `${plural(spared, 'contact')} not sent yet will not be sent (no credits). `
-            : 'Every job of this run was already sent. ') +
+          `${plural(spared, 'contact')} not sent yet will not be sent (no credits).` +
             (started
-              ? `${plural(started, 'contact')} already started were paid: their answers are still written.`
+              ? ` ${plural(started, 'contact')} already sent ${started === 1 ? 'was' : 'were'} paid: their answers are still written.`
               : ''),
           'Cancel run',
           'Keep running',
           async () => show(await server.cancelRun(run.runId)),
+          button,
         );
       },
     },
     'Cancel…',
   );
+  return button;
 }
 
 /** The banner over the runs when some wait for a key: resuming may send their queued jobs. */
@@ -87,14 +91,22 @@ export function clearEndedButton(view: ProgressView, show: Show): HTMLButtonElem
   return button;
 }
 
-/** "Working · 2 min" while the API works on a run's jobs: the bar only moves when a job ends. */
+/** "Working on it · 2 min 5 s" while the API works on a run's jobs: the bar only moves when a job ends. */
 export function workingLine(run: RunProgress, now = Date.now()): HTMLElement | null {
   if (run.state !== 'running' || !run.workingSince) return null;
-  const seconds = Math.max(0, Math.round((now - new Date(run.workingSince).getTime()) / 1000));
+  const line = h('p', { class: 'hint run-working', 'data-since': run.workingSince });
+  showWorking(line, now);
+  return line;
+}
+
+/** Counts the seconds of every working line under `root` (called each second, and on each answer). */
+export function tickWorkingLines(root: HTMLElement, now = Date.now()): void {
+  for (const line of root.querySelectorAll<HTMLElement>('.run-working[data-since]')) showWorking(line, now);
+}
+
+function showWorking(line: HTMLElement, now: number): void {
+  const since = new Date(line.dataset.since ?? '').getTime();
+  const seconds = Number.isNaN(since) ? 0 : Math.max(0, Math.round((now - since) / 1000));
   const elapsed = seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-  return h(
-    'p',
-    { class: 'hint run-working' },
-    `Working on it · ${elapsed} (jobs usually take a few minutes; the bar moves as each one ends)`,
-  );
+  line.textContent = `Working on it · ${elapsed} (jobs usually take a few minutes; the bar moves as each one ends)`;
 }

@@ -10,6 +10,9 @@ import { actionButton, createNotice } from './feedback';
 import { ENRICH_FIELDS, FIELD_LABELS } from './labels';
 import { server } from './server';
 
+/** How often a visible schedule box reads the stored schedule again (no API call). */
+export const SCHEDULE_CHECK_MS = 3000;
+
 export interface ScheduleBox {
   element: HTMLElement;
   show(settings: SettingsView): void;
@@ -49,7 +52,8 @@ export function createScheduleBox(): ScheduleBox {
     };
   }
 
-  function showSchedule(view: ScheduleView | null): void {
+  /** Shows the stored schedule; `form`: also into the controls (not while the user may be editing them). */
+  function showSchedule(view: ScheduleView | null, form = true): void {
     current = view;
     saveButton.textContent = !view ? 'Save schedule' : view.yours ? 'Save changes' : 'Take over';
     clearButton.hidden = !view;
@@ -60,11 +64,13 @@ export function createScheduleBox(): ScheduleBox {
       );
       return;
     }
-    sheetSelect.value = view.sheetName;
-    everySelect.value = view.every;
-    for (const box of boxes) box.checked = view.fields.includes(box.value as EnrichField);
-    perRun.value = String(view.maxCreditsPerRun);
-    perDay.value = String(view.maxCreditsPerDay);
+    if (form) {
+      sheetSelect.value = view.sheetName;
+      everySelect.value = view.every;
+      for (const box of boxes) box.checked = view.fields.includes(box.value as EnrichField);
+      perRun.value = String(view.maxCreditsPerRun);
+      perDay.value = String(view.maxCreditsPerDay);
+    }
     fill(
       status,
       view.pausedReason
@@ -79,7 +85,8 @@ export function createScheduleBox(): ScheduleBox {
         'p',
         { class: 'hint' },
         `${formatNumber(view.committedToday)} of ${formatNumber(view.maxCreditsPerDay)} credits committed today.` +
-          (view.lastOutcome ? ` Last run (${view.lastRunAt ?? ''}): ${view.lastOutcome}` : ''),
+          (view.lastOutcome ? ` Last run (${view.lastRunAt ?? ''}): ${view.lastOutcome}` : '') +
+          (view.nextRunAt && !view.pausedReason ? ` Next run from ${view.nextRunAt}.` : ''),
       ),
       view.yours ? null : h('p', { class: 'hint' }, 'Taking it over makes your key pay for it.'),
     );
@@ -94,8 +101,20 @@ export function createScheduleBox(): ScheduleBox {
     quota.textContent =
       `Today: ${formatNumber(q.urlFetches)} of ${formatNumber(q.urlFetchLimit)} UrlFetch calls, ` +
       `${q.triggerMinutes} of ${q.triggerMinutesLimit} trigger minutes (${q.account === 'consumer' ? 'Google account' : 'Workspace'} quotas).`;
-    if (current) showSchedule(current);
+    if (current) showSchedule(current, false);
   }
+
+  // The trigger runs the schedule while the sidebar is open: what it committed shows within seconds,
+  // as the rows' statuses do (the form the user may be editing is left alone).
+  const followLoop = async (): Promise<void> => {
+    if (element.isConnected && !element.closest('[hidden]') && document.visibilityState !== 'hidden')
+      await server.getSchedule().then(
+        (view) => showSchedule(view, false),
+        () => undefined,
+      );
+    setTimeout(() => void followLoop(), SCHEDULE_CHECK_MS);
+  };
+  setTimeout(() => void followLoop(), SCHEDULE_CHECK_MS);
 
   const saveButton = actionButton('Save schedule', 'Saving…', {
     primary: true,

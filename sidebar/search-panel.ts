@@ -6,7 +6,7 @@
  */
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../src/app/sidebar-contract';
 import { SEARCH_RESULT_PRICE } from '../src/domain/fields';
-import { fill, formatNumber, h, plural, uniqueId } from './dom';
+import { fill, formatNumber, h, plural, reveal, uniqueId } from './dom';
 import { actionButton, askInline, createNotice } from './feedback';
 import { createSearchForm } from './search-form';
 import { plainMessage, server } from './server';
@@ -42,6 +42,8 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
   const card = h('div', { class: 'search-tab', hidden: true });
   const previewLine = h('div', { class: 'cost', role: 'status' });
   const confirmHolder = h('div', { class: 'confirm-holder' });
+  // Load more's and Refresh's confirmations: right under the card's buttons, not under the form.
+  const cardConfirm = h('div', { class: 'confirm-holder' });
   let preview: SearchPreview | null = null;
 
   const previewButton = actionButton('Preview', 'Counting…', { notice, run: runPreview });
@@ -59,6 +61,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
       `Load ${plural(preview.rows, 'result')} into a new tab "${preview.tabName}": at most ${plural(preview.maxCredits, 'credit')}?`,
       'Load',
       () => startSearch(request),
+      searchButton,
     );
   });
   form.onChange(() => {
@@ -111,17 +114,28 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
         : null,
     );
     searchButton.hidden = preview.total === 0;
+    reveal(previewLine, searchButton.hidden ? previewLine : searchButton);
   }
 
-  function confirm(question: string, label: string, action: () => Promise<void>): void {
-    askInline(confirmHolder, question, label, 'Cancel', action);
+  /** A confirmation under the button that asked for it (`where`: the search card's, or the form's). */
+  function confirm(
+    question: string,
+    label: string,
+    action: () => Promise<void>,
+    opener: HTMLElement,
+    where: HTMLElement = confirmHolder,
+  ): void {
+    askInline(where, question, label, 'Cancel', action, opener);
   }
 
   async function startSearch(request: SearchRequestInput): Promise<void> {
     preview = null;
     searchButton.hidden = true;
     previewLine.replaceChildren();
-    await follow(await server.startSearch(request));
+    const first = await server.startSearch(request);
+    showCard(first);
+    reveal(card);
+    await follow(first);
   }
 
   /** Shows the tab and calls again while it is loading and moving. */
@@ -160,6 +174,8 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
           `Load ${plural(more, 'more result')} into "${view.sheetName}": at most ${plural(creditsFor(more, price), 'credit')}?`,
           'Load',
           async () => follow(await server.loadMoreSearch({ sheetId: view.sheetId, rows: more })),
+          loadMore,
+          cardConfirm,
         );
       },
     });
@@ -170,6 +186,8 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
           `Look through the ${plural(view.rows, 'result')} of "${view.sheetName}" again and add what is new: at most ${plural(creditsFor(view.rows, price), 'credit')} (results already loaded are free)?`,
           'Refresh',
           async () => follow(await server.refreshSearch(view.sheetId)),
+          refresh,
+          cardConfirm,
         );
       },
     });
@@ -220,6 +238,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
     'section',
     { class: 'search-panel' },
     card,
+    cardConfirm,
     form.element,
     h('div', { class: 'form-group' }, h('label', { for: rowsInput.id }, 'Results to load'), rowsInput),
     previewLine,

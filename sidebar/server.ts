@@ -4,6 +4,7 @@
  * contract in src/ui/rpc.ts (`import type` only, so no server code lands in the page).
  */
 import type { SidebarServer } from '../src/app/sidebar-contract';
+import { withoutClassName } from '../src/domain/user-error';
 
 /** Every function of T, returning a promise of what it returned. */
 export type AsyncServer<T> = {
@@ -23,7 +24,7 @@ declare const google: { script: { run: ScriptRunner } };
  */
 export function plainMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error ?? '');
-  const message = text.replace(/^(Uncaught )?([A-Za-z]*Error|Exception):\s*/, '').trim();
+  const message = withoutClassName(text);
   return message || 'The add-on did not answer. Check your connection and try again.';
 }
 

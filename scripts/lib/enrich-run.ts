@@ -3,6 +3,7 @@
  * sheet in the local Apps Script runtime, and the built dist/Code.js runs on it exactly as in Sheets
  * (planRun, startRun, then the time-driven trigger until no job is pending).
  */
+import { withoutClassName } from '../../src/domain/user-error';
 import { INPUTS_BY_KIND } from '../../src/domain/inputs';
 import type { JobKind } from '../../src/domain/runs';
 import type { EnrichField } from '../../src/domain/fields';
@@ -160,7 +161,7 @@ export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[])
 /** Errors thrown inside the add-on come from its own realm: `instanceof Error` is false for them. */
 export function messageOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
-  return (typeof message === 'string' ? message : String(error)).replace(/^((Exception|Error): )+/, '');
+  return withoutClassName(typeof message === 'string' ? message : String(error));
 }
 
 /** dist/Code.js in the local runtime, for a command line run: on the API given, from the stored state. */

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
-import { UserError } from '../domain/user-error';
+import { UserError, withoutClassName } from '../domain/user-error';
 import type { AppContext } from '../engine/context';
 import { FORMULAS_RPC } from '../features/formulas/formulas-rpc';
 import type { RpcEntry, ServerOf } from '../views/rpc-table';
@@ -37,8 +37,10 @@ function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
   try {
     return call();
   } catch (error) {
-    if (error instanceof UserError) throw error;
-    if (error instanceof ApiError) throw new UserError(error.userMessage, { cause: error });
+    // A plain Error: Apps Script puts the name before the message it hands the page, and a class
+    // name ("UserError: …") means nothing to the user.
+    if (error instanceof UserError) throw new Error(withoutClassName(error.message), { cause: error });
+    if (error instanceof ApiError) throw new Error(error.userMessage, { cause: error });
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
     ctx.log.warn(`${name} failed: ${text}`);
     const message = error instanceof Error ? error.message : String(error);

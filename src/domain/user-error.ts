@@ -9,3 +9,11 @@ export class UserError extends Error {
     this.name = 'UserError';
   }
 }
+
+/**
+ * A message as the user reads it: without the class names runtimes put before it ("UserError: ",
+ * "Exception: ", "Uncaught Error: "), however many were stacked up on the way.
+ */
+export function withoutClassName(text: string): string {
+  return text.replace(/^(\s*(Uncaught\s+)?(([A-Z][A-Za-z]*)?Error|Exception):\s*)+/, '').trim();
+}

@@ -29,6 +29,15 @@ export function cancelRun(ctx: AppContext, runId: string): void {
     }
     // The apply step counts their contacts as not processed, as for a job the API canceled.
     run.canceledByUser = true;
+    // A run a refused key stopped, with no sent job left to collect, has nothing to wait for: it ends.
+    const collecting = registry.jobs.some(
+      (job) => job.run === runId && (job.state === 'pending' || job.state === 'ambiguous'),
+    );
+    if (run.authFailed && !collecting) {
+      run.state = 'running';
+      delete run.authFailed;
+      delete run.error;
+    }
     saveRecordsOf(ctx, [run], queued);
     applyFetchedJobs(ctx, registry, ledgerOf(ctx));
     finishRuns(ctx, registry);

@@ -3,11 +3,12 @@
  * the real sidebar and dist/Code.js against the emulator.
  */
 import {
-  chooseMenuItem,
+  axeProblems,
   columnValues,
   expectText,
   sidebarOf,
   sidebarShot,
+  startOnContacts,
   usePlaygroundPage,
   visibleButton,
 } from './support';
@@ -22,21 +23,10 @@ const { page, playground } = usePlaygroundPage({
   ready: 'sidebar',
 });
 
-/** Starts a run on rows of the demo's Contacts tab the way a user does: menu, Start…, confirm. */
-async function startOnContacts(rows: string): Promise<string> {
-  await playground.api.select(rows, 'Contacts');
-  await chooseMenuItem(page, 'Enrich selected rows');
-  const sidebar = sidebarOf(page);
-  await visibleButton(sidebar, 'Start…').click();
-  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
-  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
-  const run = sidebar.locator('.run').first();
-  await run.waitFor();
-  return (await run.getAttribute('data-run-id'))!;
-}
+const startOn = (rows: string) => startOnContacts(page, playground.api, rows);
 
 test('a refused key: the run waits, Start says why, and a good key resumes only when the user says so', async () => {
-  const runId = await startOnContacts('A2:D4');
+  const runId = await startOn('A2:D4');
   const sidebar = sidebarOf(page);
   const run = sidebar.locator(`.run[data-run-id="${runId}"]`);
   // The key is replaced by a wrong one while the jobs run: the next poll is refused and the run waits.
@@ -79,18 +69,41 @@ test('a refused key: the run waits, Start says why, and a good key resumes only 
   ).toBe(true);
 });
 
-test('canceling a run says what it spares, and the run ends as canceled with what landed', async () => {
-  const runId = await startOnContacts('A2:D6');
+test('Cancel is offered only while jobs wait to be sent, and says exactly what it stops', async () => {
+  // Every job of this run is sent at Start: nothing is left to cancel, so no Cancel… is offered.
+  const sentId = await startOn('A2:D6');
   const sidebar = sidebarOf(page);
-  const run = sidebar.locator(`.run[data-run-id="${runId}"]`);
-  await expectText(run.locator('.run-working'), 'Working on it');
-  await run.getByRole('button', { name: 'Cancel…' }).click();
-  await expectText(run.locator('.confirm'), 'already started were paid: their answers are still written.');
-  await sidebarShot(page, 'sidebar-jobs-cancel');
-  await run.getByRole('button', { name: 'Cancel run' }).click();
-  await expectText(run.locator('.badge'), 'Canceled', 30_000);
-  await expectText(run.locator('.run-error'), 'Canceled: 0 contacts were not sent');
+  const sent = sidebar.locator(`.run[data-run-id="${sentId}"]`);
+  await expectText(sent.locator('.run-working'), 'Working on it');
+  expect(await sent.getByRole('button', { name: 'Cancel…' }).count()).toBe(0);
+  await sidebarShot(page, 'sidebar-jobs-no-cancel');
 
-  await sidebar.getByRole('button', { name: /^Clear \d+ finished$/ }).click();
-  await expectText(sidebar.locator('.runs'), 'No runs yet');
+  // A start the API refused (the key changed meanwhile) leaves its job queued: that one can be canceled.
+  await playground.api.select('A7:D9', 'Contacts');
+  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
+  await expectText(sidebar.locator('.selection').first(), 'rows 7–9');
+  await visibleButton(sidebar, 'Start…').click();
+  await playground.api.call('saveSettings', { apiKey: 'sk-wrong-0000' });
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  const waiting = sidebar.locator('.run', { hasText: '0 of 3 contacts done' });
+  await expectText(waiting.locator('.badge'), 'Waiting for key', 20_000);
+  const queued = sidebar.locator(`.run[data-run-id="${await waiting.getAttribute('data-run-id')}"]`);
+  // The first run waits for the key too, but its job was sent: still nothing to cancel there.
+  expect(await sent.getByRole('button', { name: 'Cancel…' }).count()).toBe(0);
+  await queued.getByRole('button', { name: 'Cancel…' }).click();
+  await expectText(queued.locator('.confirm'), '3 contacts not sent yet will not be sent (no credits).');
+  // The confirmation has the focus: Enter answers it.
+  const cancelRun = queued.getByRole('button', { name: 'Cancel run' });
+  expect(await cancelRun.evaluate((element) => element === document.activeElement)).toBe(true);
+  await sidebarShot(page, 'sidebar-jobs-cancel');
+  // The stopped-by-key banner and the cancel confirmation pass axe (serious and critical rules).
+  expect(await axeProblems(page, 'jobs cancel confirmation')).toEqual([]);
+  await cancelRun.press('Enter');
+  await expectText(queued.locator('.badge'), 'Canceled', 30_000);
+  const rows = await playground.api.sheet('Contacts');
+  expect(
+    columnValues(rows, 'Status')
+      .slice(5, 8)
+      .map((status) => String(status)),
+  ).toEqual(['canceled', 'canceled', 'canceled']);
 });

@@ -3,10 +3,17 @@
  * (`npm start`'s code) in a child process on a free port, and its JSON automation API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type Frame,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { nodeBundle } from '../support/bundle';
 
 const ROOT = resolve(__dirname, '../..');
@@ -155,6 +162,31 @@ export function visibleButton(sidebar: FrameLocator, name: string | RegExp) {
     .getByRole('button', { name, exact: typeof name === 'string' });
 }
 
+/**
+ * Starts an enrich run on rows of the demo's Contacts tab the way a user does (menu, Start…,
+ * confirm) and waits for the Jobs panel to show it: the new run's id.
+ */
+export async function startOnContacts(page: Page, api: PlaygroundApi, rows: string): Promise<string> {
+  await api.select(rows, 'Contacts');
+  await chooseMenuItem(page, 'Enrich selected rows');
+  const sidebar = sidebarOf(page);
+  await visibleButton(sidebar, 'Start…').click();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
+  const run = sidebar.locator('.run').first();
+  await run.waitFor();
+  return (await run.getAttribute('data-run-id'))!;
+}
+
+/** Waits until `check` answers true (asking every 300 ms), or fails saying what it waited for. */
+export async function waitUntil(check: () => Promise<boolean>, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Still not true after ${timeout} ms: ${check.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
 export async function chooseMenuItem(page: Page, label: string): Promise<void> {
   await page.getByRole('button', { name: 'Extensions' }).click();
   await page.getByRole('menuitem', { name: 'Sheet Enrich' }).hover();
@@ -267,4 +299,41 @@ function liveHandle<T extends object>(name: string, current: () => T | undefined
     },
     has: (_, property) => Reflect.has(target(), property),
   });
+}
+
+/** axe-core, injected into the sidebar frame by axeProblems. */
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The sidebar's frame (for evaluating in it). */
+export function sidebarFrame(page: Page): Frame {
+  const frame = page.frames().find((candidate) => candidate.url().includes('/sidebar'));
+  if (!frame) throw new Error('No sidebar frame');
+  return frame;
+}
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical violations in the sidebar as it is now. */
+export async function axeProblems(page: Page, state: string): Promise<string[]> {
+  const frame = sidebarFrame(page);
+  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE);
+  const violations = await frame.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return (violations as Violation[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${state}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }

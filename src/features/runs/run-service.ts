@@ -39,3 +39,13 @@ export function pollJobs(ctx: AppContext, options: PollOptions = {}): ProgressVi
   pollOnce(ctx, options);
   return progressView(ctx);
 }
+
+/**
+ * What the plan panels compare to see the sheet's selection move (another tab, other rows) and plan
+ * again without reopening: the active sheet and its selected rows, in a few bytes.
+ */
+export function selectionKey(ctx: AppContext): string {
+  const { spreadsheet } = ctx;
+  const spans = spreadsheet.selectedRows().map((span) => `${span.start}-${span.end}`);
+  return `${spreadsheet.activeSheet().id()}:${spans.join(',')}:${spreadsheet.selectedCellRow() ?? ''}`;
+}

@@ -11,7 +11,7 @@ import type { AppContext } from '../../engine/context';
 import { progressView } from '../../views/progress';
 import { call, query, wholeNumber } from '../../views/rpc-table';
 import type { ProgressView } from '../../views/rpc';
-import { planRun, pollJobs } from './run-service';
+import { planRun, pollJobs, selectionKey } from './run-service';
 
 const row = () => wholeNumber(1, 10_000_000);
 const id = () => z.string().check(z.minLength(1), z.maxLength(64));
@@ -63,6 +63,8 @@ export const RUNS_RPC = {
   /** Polls the API for this user's running jobs, then answers with the progress. */
   pollJobs: query((ctx) => pollJobs(ctx)),
   getProgress: query(progressView),
+  /** The active sheet and selection in one string: the plan panels plan again when it changes. */
+  selectionKey: query(selectionKey),
   /** Sends an ambiguous job again (the page has shown its retryMaxCredits). */
   retryJob: call('job', runJob, thenProgress(retryAmbiguousJob)),
   /** Attaches a job by its id (no credits): fetches and applies its results. */

@@ -43,6 +43,22 @@ describe('cancel a run', () => {
     expect(hasTrigger(world)).toBe(false);
   });
 
+  it('ends a run a refused key stopped before it sent anything: nothing is left to wait for', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(2));
+    world.api.startError = apiError(401, 'error.api.key');
+    const { start } = planAndStart(world);
+    expect(progress(world).runs[0]).toMatchObject({ waitingForKey: true, queuedContacts: 2 });
+
+    server(world).cancelRun(start.runId);
+    expect(sheet.column('Status')).toEqual(['canceled', 'canceled']);
+    const run = progress(world).runs[0]!;
+    expect(run).toMatchObject({ state: 'canceled', unprocessed: 2 });
+    expect(run.waitingForKey).toBeUndefined();
+    expect(progress(world).stoppedByKey).toBeUndefined();
+    expect(world.api.jobs.size).toBe(0);
+  });
+
   it('refuses a run that has ended', () => {
     const world = createWorld();
     contactsSheet(world, people(2));
