@@ -1,7 +1,7 @@
 /**
  * A document is shared by a team: each run belongs to the user who started it, and each job to the
  * key that started it. This decides what the user of this execution may do with a run or a job:
- * - their own runs: send, retry, import, cancel, wait for their key;
+ * - their own runs: send, retry, import, cancel, wait for their key, poll with their current key;
  * - a job their current key started ("own"): poll it, and a 404 closes it;
  * - a job of another key of the same workspace ("shared"): poll it (results come sooner), but a
  *   404 is not evidence, since the API may answer 404 to a key that did not start the job;
@@ -38,10 +38,15 @@ export const ownsRun = (actor: Actor, run: Pick<RunRecord, 'ownerId'>): boolean 
 
 export type JobAccess = 'own' | 'shared' | 'none';
 
-/** What this user may do with a started job (see the header). */
+/**
+ * What this user may do with a started job (see the header). The owner of a run polls its jobs with
+ * whatever key they hold now (a key saved since, wrong or of the same account, must be heard: a
+ * refusal makes the run wait for a key), but a 404 closes a job only for the key that started it.
+ */
 export function jobAccess(actor: Actor, run: RunRecord, job: JobBase): JobAccess {
   if (!job.keyId) return ownsRun(actor, run) ? 'own' : 'none';
   if (job.keyId === actor.keyId) return 'own';
+  if (ownsRun(actor, run)) return 'shared';
   return job.workspace && job.workspace === actor.workspace ? 'shared' : 'none';
 }
 
