@@ -9,7 +9,8 @@
  *   recalculates them now and then, as his open spreadsheet would.
  * - Each starts a sidebar run on a selection (Ann's, Bob's and Carol's overlap; the last rows are
  *   nobody's: the schedule's), and runs their own rows left again when their runs have ended.
- * - Bob clears his key while his run works and saves it again later, then resumes his stopped runs.
+ * - Bob, then Carol (alone in her workspace), clear their key while their runs work and save it
+ *   again later, then resume their runs if they waited for it.
  * - Each user's trigger runs every hour of the harness clock, killed or short of time at random;
  *   a teammate's sidebar polls now and then; each user imports (or retries) their own ambiguous
  *   jobs; the credits run out in both workspaces and are topped up once; the provider unsticks jobs.
@@ -19,7 +20,9 @@
  * once in each workspace that bought them, as two accounts cannot share what they bought. Then
  * credits_by_user (the emulator's credits by key), and the caps per payer from the run log: each
  * schedule run within its payer's cap per run, each payer's schedule and automatic runs of a day
- * (charged, by the emulator's jobs) within their daily cap.
+ * (charged, by the emulator's jobs) within their daily cap. Runs are told apart by the registry's
+ * records, noted every round, rather than by the run log the add-on writes (the events count the
+ * charged jobs the log does not name).
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
@@ -27,6 +30,10 @@ import type { EnrichField } from '../../src/domain/fields';
 import { isFinalStatus } from '../../src/sheet/output-columns';
 import { emailNamedBy } from '../../src/domain/statuses';
 import { RUN_LOG_SHEET } from '../../src/store/run-log';
+import { RUN_CODEC, type RunRecord } from '../../src/store/registry';
+import { decodeRecord } from '../../src/store/stored-records';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import { dayIn } from '../../src/store/local-time';
 import type { FormulaQueueView, PlanView, ProgressView, ScheduleView } from '../../src/app/sidebar-contract';
 import { columnLetters } from '../../dev/gas/spreadsheet/a1';
 import { loadRowsAsSheet, sleep } from './enrich-run';
@@ -76,6 +83,7 @@ export interface TeamEvents extends ChaosEvents {
   autoRuns: number;
   daysNearCap: number;
   jobsNotInLog: number;
+  jobsOfUnknownRuns: number;
 }
 
 interface Member {
@@ -180,8 +188,10 @@ export async function runTeamChaos(
       autoRuns: 0,
       daysNearCap: 0,
       jobsNotInLog: 0,
+      jobsOfUnknownRuns: 0,
     };
     const editor = new User(ann, random, events);
+    const runs = new Map<string, SeenRun>();
     const schedule = { payer: members[0]!, caps: caps.ann };
     // Ann's first starts are processed but their answers lost: she imports them.
     await emulator.admin.config({ faults: 'lost=1' });
@@ -222,6 +232,7 @@ export async function runTeamChaos(
       }
       if (round % 3 === 2) recalculate(bob, events);
       if (round % 15 === 14) await unstick(emulator, events);
+      noteRuns(ann, runs);
       for (const member of members) await tend(member, emulator, editor, events);
       tendStandingOrders(schedule, bob, caps.auto, events);
       if (round > 30 && settled(ann, editor, leads)) break;
@@ -229,8 +240,9 @@ export async function runTeamChaos(
       await sleep(60);
     }
     recalculate(bob, events);
+    noteRuns(ann, runs);
     events.answers = statusCounts((await emulator.admin.stats()).requests);
-    const measured = await measureTeam(ann, emulator, editor, reference, leads, members, caps, events);
+    const measured = await measureTeam(ann, emulator, editor, reference, leads, members, caps, runs, events);
     log(`chaos: settled after ${round} rounds; ${JSON.stringify(events)}`);
     return {
       result: { rows: options.rows, users: members.length, ...measured, wall_ms: Date.now() - startedAt },
@@ -407,8 +419,18 @@ function progressLine(ann: Addon, editor: User, leads: { first: number; count: n
   const runs = ann
     .call<ProgressView>('getProgress')
     .runs.map((run) => `${run.state}:${run.done}/${run.sent}`);
-  const pending = formulaCells(ann, leads).filter(([, text]) => formulaEmail(text!) === undefined).length;
-  return `${runs.join(' ')} · formulas pending ${pending} · settled ${settled(ann, editor, leads)}`;
+  const pendingTexts = formulaCells(ann, leads)
+    .map(([, text]) => text!)
+    .filter((text) => formulaEmail(text) === undefined);
+  const pending = `${pendingTexts.length} ${JSON.stringify([...new Set(pendingTexts)].slice(0, 3))}`;
+  const statuses: Record<string, number> = {};
+  for (const row of outputRows(sheetTable(ann), 'enrich'))
+    if (!isFinalStatus(row.status ?? '')) statuses[row.status ?? ''] = (statuses[row.status ?? ''] ?? 0) + 1;
+  const schedule = ann.call<ScheduleView | null>('getSchedule');
+  return `${runs.join(' ')} · formulas pending ${pending} · not final ${JSON.stringify(statuses)} · schedule ${schedule?.ownerEmail}: ${schedule?.lastOutcome} ${schedule?.pausedReason ?? ''} · triggers ${ann
+    .allTriggers()
+    .map((t) => t.owner)
+    .join(',')}`;
 }
 
 async function measureTeam(
@@ -419,6 +441,7 @@ async function measureTeam(
   leads: { first: number; count: number },
   members: readonly Member[],
   caps: ReturnType<typeof capsFor>,
+  runs: ReadonlyMap<string, SeenRun>,
   events: TeamEvents,
 ): Promise<Omit<TeamChaosResult, 'rows' | 'users' | 'wall_ms'>> {
   let { lost, misplaced, withoutFinal } = rowCounts(ann, editor, reference);
@@ -444,60 +467,78 @@ async function measureTeam(
     charged_twice: stats.charges.charged_twice,
     rows_without_final_status: withoutFinal,
     credits_by_user,
-    ...(await capOverruns(ann, emulator, caps, events)),
+    ...(await capOverruns(ann, emulator, caps, runs, events)),
   };
 }
 
+/** What the benchmark keeps of each run it saw in the registry: enough to know what paid for its jobs. */
+type SeenRun = Pick<RunRecord, 'source' | 'automatic' | 'startedAt'>;
+
+/** Notes the runs in the registry now (finished ones are pruned later, so this runs every round). */
+function noteRuns(addon: Addon, seen: Map<string, SeenRun>): void {
+  for (const [key, text] of Object.entries(addon.properties.document.getProperties())) {
+    if (!key.startsWith(DOCUMENT_PROPERTY.runPrefix)) continue;
+    const run = decodeRecord(RUN_CODEC, text);
+    if (run.ok) seen.set(run.value.id, run.value);
+  }
+}
+
 /**
- * The caps per payer, from the run log (who started each run, when, from what, with which jobs) and
- * the emulator's charges of those jobs: a day is the day a run started, as the caps count it. Also
- * counts, in `events`, the runs and the payer-days that came within a tenth of their cap (the caps
- * did bind), and the charged jobs the log does not name (which these counts would miss).
+ * The caps per payer: each job at the emulator belongs to a run (its name says which), was paid by
+ * its key's user, and counts on the day its run started (as the caps count it). Also counts, in
+ * `events`, the standing orders' runs, the payer-days that came within a tenth of their cap (the
+ * caps did bind), charged jobs of runs never seen (the counts would miss them) and charged jobs the
+ * run log does not name.
  */
 async function capOverruns(
   ann: Addon,
   emulator: SpawnedEmulator,
   caps: ReturnType<typeof capsFor>,
+  runs: ReadonlyMap<string, SeenRun>,
   events: TeamEvents,
 ): Promise<{ schedule_cap_overruns: number; auto_cap_overruns: number }> {
-  const jobs = await emulator.admin.jobs();
-  const charged = new Map(jobs.map((job) => [job.id, job.credits]));
-  const [header, ...rows] = sheetTable(ann, RUN_LOG_SHEET);
-  const column = (name: string) => header!.indexOf(name);
-  const logged = new Set(rows.flatMap((row) => row[column('Job ids')]!.split(' ')));
-  events.jobsNotInLog = jobs.filter((job) => job.credits > 0 && !logged.has(job.id)).length;
-  const capOf = (source: string, by: string): Caps => {
-    if (source === 'formulas') return { perRun: caps.auto, perDay: by === TEAM[1].email ? caps.auto : 0 };
-    return (
-      ({ [TEAM[0].email]: caps.ann, [TEAM[2].email]: caps.carol } as Record<string, Caps>)[by] ?? {
-        perRun: 0,
-        perDay: 0,
-      }
-    );
-  };
+  const jobs = (await emulator.admin.jobs()).filter((job) => job.credits > 0);
+  const [header, ...log] = sheetTable(ann, RUN_LOG_SHEET);
+  const logged = new Set(log.flatMap((row) => row[header!.indexOf('Job ids')]!.split(' ')));
+  const notInLog = jobs.filter((job) => !logged.has(job.id));
+  events.jobsNotInLog = notInLog.length;
+  if (process.env.CHAOS_VERBOSE)
+    for (const job of notInLog) process.stderr.write(`not in the log: ${JSON.stringify(job)}\n`);
+  const zone = ann.spreadsheet.getSpreadsheetTimeZone();
+  const payers = new Map(TEAM.map((user) => [user.key as string, user.email as string]));
+  const perRun = new Map<string, number>();
   const perDay = new Map<string, number>();
-  let scheduleOverruns = 0;
-  for (const row of rows) {
-    const source = row[column('Source')]!;
-    if (source !== 'schedule' && source !== 'formulas') continue;
-    const by = row[column('By')]!;
-    const credits = row[column('Job ids')]!.split(' ')
-      .filter(Boolean)
-      .reduce((sum, id) => sum + (charged.get(id) ?? 0), 0);
-    if (source === 'schedule') events.scheduleRuns++;
+  for (const job of jobs) {
+    const runId = / · run (\S+) job \d+$/.exec(job.name)?.[1] ?? '';
+    const run = runs.get(runId);
+    if (!run) events.jobsOfUnknownRuns++;
+    const order = run?.source === 'schedule' ? 'schedule' : run?.automatic ? 'auto' : undefined;
+    if (!order || !run) continue;
+    perRun.set(runId, (perRun.get(runId) ?? 0) + job.credits);
+    const day = `${order}|${payers.get(job.key)}|${dayIn(zone, run.startedAt)}`;
+    perDay.set(day, (perDay.get(day) ?? 0) + job.credits);
+  }
+  const capOf = (order: string, by = ''): Caps =>
+    order === 'auto'
+      ? { perRun: caps.auto, perDay: by === TEAM[1].email ? caps.auto : 0 }
+      : (({ [TEAM[0].email]: caps.ann, [TEAM[2].email]: caps.carol } as Record<string, Caps>)[by] ?? {
+          perRun: 0,
+          perDay: 0,
+        });
+  const overruns = { schedule: 0, auto: 0 };
+  for (const [runId, credits] of perRun) {
+    const run = runs.get(runId)!;
+    if (run.source === 'schedule') events.scheduleRuns++;
     else events.autoRuns++;
-    if (source === 'schedule' && credits > capOf(source, by).perRun) scheduleOverruns++;
-    const day = `${source}|${by}|${row[column('Started at')]!.slice(0, 10)}`;
-    perDay.set(day, (perDay.get(day) ?? 0) + credits);
+    // A schedule run is paid by one key: its payer's cap per run.
+    const payer = payers.get(jobs.find((job) => job.name.includes(` run ${runId} `))!.key);
+    if (run.source === 'schedule' && credits > capOf('schedule', payer).perRun) overruns.schedule++;
   }
-  let autoOverruns = 0;
   for (const [day, credits] of perDay) {
-    const [source, by] = day.split('|') as [string, string];
-    const cap = capOf(source, by).perDay;
+    const [order, by] = day.split('|') as ['schedule' | 'auto', string];
+    const cap = capOf(order, by).perDay;
     if (credits >= cap * 0.9) events.daysNearCap++;
-    if (credits <= cap) continue;
-    if (source === 'schedule') scheduleOverruns++;
-    else autoOverruns++;
+    if (credits > cap) overruns[order]++;
   }
-  return { schedule_cap_overruns: scheduleOverruns, auto_cap_overruns: autoOverruns };
+  return { schedule_cap_overruns: overruns.schedule, auto_cap_overruns: overruns.auto };
 }

@@ -47,7 +47,7 @@ test('a team of three (two workspaces, a schedule taken over, automatic formulas
     keyCleared: 2,
     topUps: 1,
     columnInsertions: 1,
-    jobsNotInLog: 0,
+    jobsOfUnknownRuns: 0,
   });
   // The caps were met: runs of both standing orders, and days that reached near a cap.
   expect(events.scheduleRuns).toBeGreaterThan(2);
