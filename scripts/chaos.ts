@@ -1,25 +1,39 @@
 /**
  * `npm run chaos`: the chaos benchmark (scripts/lib/chaos.ts) at CHAOS_ROWS rows (default 2,000)
- * with CHAOS_SEED (default 11). Prints one JSON line on stdout, progress on stderr; exits 1 when a
- * target is missed (all counts zero, credits_spent == credits_minimum).
+ * with CHAOS_SEED (default 11). `--users 3`: the same chaos with a team of three in one document
+ * (scripts/lib/chaos-team.ts). Prints one JSON line on stdout, progress on stderr; exits 1 when a
+ * target is missed (all counts zero, credits_spent == credits_minimum, every cap held).
  */
-import { runChaos } from './lib/chaos';
+import { parseArgs } from 'node:util';
+import { runChaos, type ChaosResult } from './lib/chaos';
+import { runTeamChaos, type TeamChaosResult } from './lib/chaos-team';
 
 async function main(): Promise<void> {
-  const { result } = await runChaos({
+  const { values } = parseArgs({ options: { users: { type: 'string', default: '1' } } });
+  const users = Number(values.users);
+  if (users !== 1 && users !== 3) throw new Error(`--users takes 1 or 3 (not ${values.users})`);
+  const options = {
     rows: Number(process.env.CHAOS_ROWS ?? 2000),
     seed: Number(process.env.CHAOS_SEED ?? 11),
-    log: (line) => process.stderr.write(`${line}\n`),
-  });
+    log: (line: string) => process.stderr.write(`${line}\n`),
+  };
+  const { result } = users === 1 ? await runChaos(options) : await runTeamChaos(options);
   process.stdout.write(`${JSON.stringify(result)}\n`);
-  const missed =
+  if (missedTargets(result)) process.exitCode = 1;
+}
+
+/** True when a count is not zero, the credits spent are not the minimum, or a cap was overrun. */
+export function missedTargets(result: ChaosResult | TeamChaosResult): boolean {
+  const team = 'users' in result ? result.schedule_cap_overruns + result.auto_cap_overruns : 0;
+  return (
     result.lost +
       result.misplaced +
       result.written_twice +
       result.charged_twice +
-      result.rows_without_final_status >
-      0 || result.credits_spent !== result.credits_minimum;
-  if (missed) process.exitCode = 1;
+      result.rows_without_final_status +
+      team >
+      0 || result.credits_spent !== result.credits_minimum
+  );
 }
 
 main().catch((error: unknown) => {

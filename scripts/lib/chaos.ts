@@ -26,13 +26,14 @@
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import { sampleContacts } from '../../dev/emulator/sample';
-import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
+import { spawnEmulator, type SpawnedEmulator, type SpawnOptions } from '../../dev/emulator/spawn';
 import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
 import { isFinalStatus } from '../../src/sheet/output-columns';
 import type { PlanView, ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import { loadRowsAsSheet, runCsvEnrichment, sleep } from './enrich-run';
 import { keyOf, prng, User, USER_TEXT } from './chaos-user';
-import { outputRows } from './sheet-outputs';
+import { foundEmail, outputRows } from './sheet-outputs';
+import type { EnrichField } from '../../src/domain/fields';
 
 export interface ChaosOptions {
   rows: number;
@@ -72,8 +73,8 @@ export interface ChaosResult {
 }
 
 const HEADER = ['First name', 'Last name', 'Company', 'Website'];
-const FIELDS = ['work_email', 'phone'] as const;
-const FAULTS = '5xx=0.1,429=0.05,latency=0-20,stuck=0.1,lost=0.15';
+const FIELDS: EnrichField[] = ['work_email', 'phone'];
+export const FAULTS = '5xx=0.1,429=0.05,latency=0-20,stuck=0.1,lost=0.15';
 const KILL_POINTS = [
   'UrlFetchApp.fetchAll',
   'Range.setValues',
@@ -84,41 +85,83 @@ const KILL_POINTS = [
 ];
 const MAX_ROUNDS = 400;
 
-type Expected = { workEmail: string; phone: string };
+/** What a row should show: its work email cell, the email its status names ("Invalid: …"), its phone. */
+export type Expected = { workEmail: string; namedEmail: string; phone: string };
 
-function contactRows(options: ChaosOptions): string[][] {
+export function contactRows(options: Pick<ChaosOptions, 'rows' | 'seed'>): string[][] {
   const contacts = sampleContacts(options.seed, options.rows, { unknownShare: 0.1 });
   return [HEADER, ...contacts.map((c) => [c.firstName, c.lastName, c.companyName, c.domain])];
 }
 
 /** The fault-free answers of the same contacts: input key → what the row should show. */
-async function referenceAnswers(rows: string[][], seed: number): Promise<Map<string, Expected>> {
+export async function referenceAnswers(
+  rows: string[][],
+  seed: number,
+  fields: readonly EnrichField[] = FIELDS,
+): Promise<Map<string, Expected>> {
   const emulator = await spawnEmulator({ jobMs: 100, rateLimit: 0, credits: 10_000_000, seed });
   try {
     const summary = await runCsvEnrichment({
       rows,
       sheetName: 'reference',
       kind: 'enrich',
-      fields: [...FIELDS],
+      fields: [...fields],
       apiBaseUrl: emulator.baseUrl,
       apiKey: emulator.apiKey,
       pollMs: 200,
     });
     const outputs = outputRows(summary.table, 'enrich');
     return new Map(
-      summary.table
-        .slice(1)
-        .map((cells, index) => [
-          keyOf(cells),
-          { workEmail: outputs[index]!.workEmail ?? '', phone: outputs[index]!.phone ?? '' },
-        ]),
+      summary.table.slice(1).map((cells, index) => [
+        keyOf(cells),
+        {
+          workEmail: outputs[index]!.workEmail ?? '',
+          namedEmail: foundEmail(outputs[index]!, 'work'),
+          phone: outputs[index]!.phone ?? '',
+        },
+      ]),
     );
   } finally {
     await emulator.stop();
   }
 }
 
-function killedPoll(addon: Addon, method: string, nth: number, events: ChaosEvents): void {
+/** The emulator of the chaos: slow jobs, a small rate limit, every fault. */
+export function spawnChaosEmulator(
+  options: Required<Pick<SpawnOptions, 'credits' | 'seed'>> & Pick<SpawnOptions, 'workspaces'>,
+): Promise<SpawnedEmulator> {
+  return spawnEmulator({ jobMs: 1500, rateLimit: 40, minuteMs: 1000, faults: FAULTS, ...options });
+}
+
+/** No trouble met yet. */
+export function newEvents(): ChaosEvents {
+  return {
+    sorts: 0,
+    deletions: 0,
+    insertions: 0,
+    columnInsertions: 0,
+    typedOver: 0,
+    kills: 0,
+    shortBudgets: 0,
+    imported: 0,
+    retried: 0,
+    topUps: 0,
+    reruns: 0,
+    unstuck: 0,
+    answers: {},
+  };
+}
+
+/** The provider unsticks the jobs stuck so far (it does, after a while). */
+export async function unstick(emulator: SpawnedEmulator, events: ChaosEvents): Promise<void> {
+  for (const job of await emulator.admin.jobs())
+    if (job.stuck && !['FINISHED', 'CANCELED', 'CREDITS_INSUFFICIENT'].includes(job.status)) {
+      await emulator.admin.finishJob(job.id);
+      events.unstuck++;
+    }
+}
+
+export function killedPoll(addon: Addon, method: string, nth: number, events: ChaosEvents): void {
   const [trigger] = addon.triggers();
   if (trigger) addon.advanceClock(Math.max(0, trigger.nextRunAt - addon.now()));
   try {
@@ -130,9 +173,14 @@ function killedPoll(addon: Addon, method: string, nth: number, events: ChaosEven
 }
 
 /** One poll execution, sometimes killed at a service call or given too little time. */
-function pollExecution(addon: Addon, random: () => number, events: ChaosEvents): void {
+export function pollExecution(addon: Addon, random: () => number, events: ChaosEvents): void {
   const [trigger] = addon.triggers();
   if (trigger) addon.advanceClock(Math.max(0, trigger.nextRunAt - addon.now()));
+  pollNow(addon, random, events);
+}
+
+/** One poll execution of this view's user now (the clock where it is), maybe killed or short of time. */
+export function pollNow(addon: Addon, random: () => number, events: ChaosEvents): void {
   const roll = random();
   try {
     if (roll < 0.25) {
@@ -173,7 +221,7 @@ async function tendRuns(
   return false;
 }
 
-async function importAmbiguous(
+export async function importAmbiguous(
   addon: Addon,
   emulator: SpawnedEmulator,
   run: RunProgress,
@@ -194,7 +242,7 @@ async function importAmbiguous(
   }
 }
 
-function rowsLeft(addon: Addon, user: User): number {
+export function rowsLeft(addon: Addon, user: User): number {
   const table = addon.spreadsheet.getSheetByName('Contacts')!.getDataRange().getDisplayValues() as string[][];
   const outputs = outputRows(table, 'enrich');
   return table
@@ -204,7 +252,7 @@ function rowsLeft(addon: Addon, user: User): number {
     ).length;
 }
 
-function ledgerDuplicates(addon: Addon): number {
+export function ledgerDuplicates(addon: Addon): number {
   const ledger = addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME);
   if (!ledger || ledger.getLastRow() < 2) return 0;
   const fps = (ledger.getRange(2, 1, ledger.getLastRow() - 1, 2).getDisplayValues() as string[][]).map(
@@ -224,32 +272,14 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
     0,
   );
   log(`chaos: ${options.rows} rows, seed ${options.seed}, reference ${referenceCredits} credits`);
-  const emulator = await spawnEmulator({
-    jobMs: 1500,
-    rateLimit: 40,
-    minuteMs: 1000,
+  const emulator = await spawnChaosEmulator({
     credits: Math.round(referenceCredits * 0.4),
     seed: options.seed,
-    faults: FAULTS,
   });
   const addon = loadAddon({ apiBaseUrl: emulator.baseUrl, apiKey: emulator.apiKey, allowLoopback: true });
   try {
     loadRowsAsSheet(addon, 'Contacts', rows);
-    const events: ChaosEvents = {
-      sorts: 0,
-      deletions: 0,
-      insertions: 0,
-      columnInsertions: 0,
-      typedOver: 0,
-      kills: 0,
-      shortBudgets: 0,
-      imported: 0,
-      retried: 0,
-      topUps: 0,
-      reruns: 0,
-      unstuck: 0,
-      answers: {},
-    };
+    const events = newEvents();
     const user = new User(addon, random, events);
     user.selectAll();
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: [...FIELDS] });
@@ -267,12 +297,7 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
       // with nothing to write yet is not killed, so this does not hang on how early answers come).
       if (round >= 1 && events.kills === 0) killedPoll(addon, 'Range.setValues', 1, events);
       else pollExecution(addon, random, events);
-      if (round % 15 === 14)
-        for (const job of await emulator.admin.jobs())
-          if (job.stuck && !['FINISHED', 'CANCELED', 'CREDITS_INSUFFICIENT'].includes(job.status)) {
-            await emulator.admin.finishJob(job.id);
-            events.unstuck++;
-          }
+      if (round % 15 === 14) await unstick(emulator, events);
       if (await tendRuns(addon, emulator, user, events)) break;
       if (process.env.CHAOS_VERBOSE) {
         const runs = addon
@@ -298,6 +323,25 @@ async function measure(
   user: User,
   reference: ReadonlyMap<string, Expected>,
 ): Promise<Omit<ChaosResult, 'rows' | 'wall_ms'>> {
+  const { lost, misplaced, withoutFinal } = rowCounts(addon, user, reference);
+  const stats = await emulator.admin.stats();
+  return {
+    lost,
+    misplaced,
+    written_twice: ledgerDuplicates(addon),
+    credits_spent: stats.credits_spent,
+    credits_minimum: stats.charges.credits_once,
+    charged_twice: stats.charges.charged_twice,
+    rows_without_final_status: withoutFinal,
+  };
+}
+
+/** Rows of the Contacts sheet against the reference: answers lost, misplaced, rows not final. */
+export function rowCounts(
+  addon: Addon,
+  user: User,
+  reference: ReadonlyMap<string, Expected>,
+): { lost: number; misplaced: number; withoutFinal: number } {
   const table = addon.spreadsheet.getSheetByName('Contacts')!.getDataRange().getDisplayValues() as string[][];
   const outputs = outputRows(table, 'enrich');
   let lost = 0;
@@ -317,24 +361,16 @@ async function measure(
       if (row.workEmail) misplaced++;
       else lost++;
     }
-    if (row.phone !== expected.phone) {
+    // A run that asks no phone has no Phone column (and the reference no phone).
+    if ((row.phone ?? '') !== expected.phone) {
       if (row.phone) misplaced++;
       else lost++;
     }
   });
-  const stats = await emulator.admin.stats();
-  return {
-    lost,
-    misplaced,
-    written_twice: ledgerDuplicates(addon),
-    credits_spent: stats.credits_spent,
-    credits_minimum: stats.charges.credits_once,
-    charged_twice: stats.charges.charged_twice,
-    rows_without_final_status: withoutFinal,
-  };
+  return { lost, misplaced, withoutFinal };
 }
 
-function statusCounts(requests: Record<string, Record<string, number>>): Record<string, number> {
+export function statusCounts(requests: Record<string, Record<string, number>>): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const byStatus of Object.values(requests))
     for (const [status, count] of Object.entries(byStatus)) counts[status] = (counts[status] ?? 0) + count;

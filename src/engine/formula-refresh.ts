@@ -14,6 +14,7 @@
  * Cost: one formulas read per visible sheet, then two writes per vertical run of our formulas (a
  * filled-down column is one run) and one flush.
  */
+import { LIMITS } from '../domain/limits';
 import type { SheetPort } from '../platform/ports';
 import type { AppContext } from './context';
 
@@ -30,8 +31,11 @@ const OUR_FORMULA = new RegExp(`^=.*\\b(${CUSTOM_FUNCTION_NAMES.join('|')})\\s*\
 export const isOurFormula = (formula: string): boolean => OUR_FORMULA.test(formula);
 
 const JOURNAL_KEY = 'formulaRefresh';
-/** Ten minutes: far longer than the few calls between the clear and the rewrite. */
-const JOURNAL_TTL_SECONDS = 600;
+/**
+ * As long as the cache keeps anything (6 h): the next poll that puts the formulas back may be the
+ * killed execution's trigger, an hour later for an editor add-on.
+ */
+const JOURNAL_TTL_SECONDS = LIMITS.cacheMaxTtlSeconds;
 /** What one cache value holds, with room to spare (100 KB values). */
 const JOURNAL_MAX_CHARS = 90_000;
 

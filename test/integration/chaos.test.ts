@@ -1,22 +1,20 @@
 /**
  * The chaos benchmark at CI size (`npm run chaos` runs 2,000 rows): every fault at once, and the
  * promises still hold — no answer lost or misplaced, nothing stored or charged twice, every row
- * with a final status, and the credits spent equal to charging each person once.
+ * with a final status, and the credits spent equal to charging each person once (per workspace, for
+ * a team of three users, whose schedule and automatic caps hold per payer).
  */
 import { runChaos } from '../../scripts/lib/chaos';
+import { runTeamChaos } from '../../scripts/lib/chaos-team';
 
 jest.setTimeout(120_000);
 
+/** The counts every run must keep at zero. */
+const PROMISES = { lost: 0, misplaced: 0, written_twice: 0, charged_twice: 0, rows_without_final_status: 0 };
+
 test('300 rows through every fault at once keep every promise', async () => {
   const { result, events } = await runChaos({ rows: 300, seed: 12 });
-  expect(result).toMatchObject({
-    rows: 300,
-    lost: 0,
-    misplaced: 0,
-    written_twice: 0,
-    charged_twice: 0,
-    rows_without_final_status: 0,
-  });
+  expect(result).toMatchObject({ rows: 300, ...PROMISES });
   expect(result.credits_spent).toBe(result.credits_minimum);
   expect(result.credits_minimum).toBeGreaterThan(500);
   // The run met the faults it claims to survive.
@@ -27,4 +25,34 @@ test('300 rows through every fault at once keep every promise', async () => {
   expect(events.topUps).toBe(1);
   expect(events.answers['402']).toBeGreaterThan(0);
   expect((events.answers['500'] ?? 0) + (events.answers['503'] ?? 0)).toBeGreaterThan(0);
+});
+
+test('a team of three (two workspaces, a schedule taken over, automatic formulas) keeps every promise', async () => {
+  const { result, events } = await runTeamChaos({ rows: 200, seed: 12 });
+  expect(result).toMatchObject({
+    rows: 200,
+    users: 3,
+    ...PROMISES,
+    schedule_cap_overruns: 0,
+    auto_cap_overruns: 0,
+  });
+  expect(result.credits_spent).toBe(result.credits_minimum);
+  // Every user paid for something, and the team met what it claims to survive.
+  expect(Object.values(result.credits_by_user).every((credits) => credits > 0)).toBe(true);
+  expect(Object.values(result.credits_by_user).reduce((sum, credits) => sum + credits, 0)).toBe(
+    result.credits_spent,
+  );
+  expect(events).toMatchObject({
+    takeovers: 1,
+    keyCleared: 2,
+    topUps: 1,
+    columnInsertions: 1,
+    jobsOfUnknownRuns: 0,
+  });
+  // The caps were met: runs of both standing orders, and days that reached near a cap.
+  expect(events.scheduleRuns).toBeGreaterThan(2);
+  expect(events.autoRuns).toBeGreaterThan(0);
+  expect(events.daysNearCap).toBeGreaterThan(0);
+  expect(events.imported + events.retried).toBeGreaterThan(0);
+  expect(events.kills).toBeGreaterThan(0);
 });
