@@ -4,7 +4,11 @@
  */
 /** The bundle's global; short, as every entry-point stub names it (Code.js is parsed on every execution). */
 export const BUNDLE_GLOBAL = 'SE';
-export const CODE_BUDGET_BYTES = 150 * 1024;
+/**
+ * Every execution parses all of Code.js. 145 KB: ≈ 5 KB above what it is, so growth is a decision;
+ * the goal is 120 KB (ARCHITECTURE.md), with a 130 KB budget once there.
+ */
+export const CODE_BUDGET_BYTES = 145 * 1024;
 
 /** The variable a real deployment sets to its API's base URL. */
 export const API_URL_VARIABLE = 'SHEET_ENRICH_API_URL';
