@@ -6,9 +6,9 @@ import * as z from 'zod/mini';
 import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
-import { capDay, dayIn, nextMidnight, unspentSinceReset } from './local-time';
+import { capDay, dayIn, nextMidnight } from './local-time';
 import type { RunRecord } from './registry';
-import { handOver, isPayer, payerShape, releaseTo } from './payer';
+import { handOver, isPayer, payerShape, releaseRuns } from './payer';
 import { userIdOf } from './user-identity';
 import { decodeRecord, encodeRecord, optional, recordCodec, type RecordOf } from './stored-records';
 
@@ -111,16 +111,12 @@ export function releaseAutomatic(
 ): void {
   const ended = runs.filter(({ run }) => run.automatic);
   if (ended.length === 0) return;
-  const stored = readStored(ctx);
-  if (!stored) return;
-  let auto = stored;
-  for (const entry of ended) {
-    const released = unspentSinceReset([entry], auto.resetAt);
-    if (released === 0) continue;
-    const { count, earlierPayers } = releaseTo(auto, auto.committed, entry.run.ownerId, released);
-    auto = { ...auto, committed: count, ...(earlierPayers ? { earlierPayers } : {}) };
+  const auto = readStored(ctx);
+  const released = auto && releaseRuns(auto, auto.committed, ended);
+  if (auto && released) {
+    const { count, earlierPayers } = released;
+    writeFormulaAuto(ctx, { ...auto, committed: count, ...(earlierPayers ? { earlierPayers } : {}) });
   }
-  if (auto !== stored) writeFormulaAuto(ctx, auto);
 }
 
 /** Switches the automatic mode off by itself, saying why (the Jobs panel shows it). */

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
 import { optional } from './stored-records';
+import { unspentSinceReset } from './local-time';
 import { userIdOf } from './user-identity';
 
 /** The fields a standing order keeps of its payer (stored-record schema fields). */
@@ -49,18 +50,32 @@ export function handOver(
   return { count: theirs, earlierPayers: { ...others, [from]: count } };
 }
 
+/** What a capped run that ended did not spend (from the engine), and who paid for it. */
+export interface EndedRun {
+  run: { startedAt: number; ownerId?: string | undefined };
+  unspent: number;
+}
+
 /**
- * Gives back `released` credits of a run paid by `ownerId`: to the current count when that user pays
- * now, else to their kept count. Returns the new count and earlier payers.
+ * Gives back to a day's count what ended runs did not spend (only runs of the current count, see
+ * unspentSinceReset): to the current count for runs of the current payer, else to the count kept
+ * for the user who paid them. Undefined when nothing changes.
  */
-export function releaseTo(
-  record: PayerFields,
+export function releaseRuns(
+  record: PayerFields & { resetAt?: number | undefined },
   count: number,
-  ownerId: string | undefined,
-  released: number,
-): { count: number; earlierPayers?: Record<string, number> } {
-  const earlier = record.earlierPayers;
-  if (!ownerId || !record.ownerId || ownerId === record.ownerId || earlier?.[ownerId] === undefined)
-    return { count: Math.max(0, count - released), ...(earlier ? { earlierPayers: earlier } : {}) };
-  return { count, earlierPayers: { ...earlier, [ownerId]: Math.max(0, earlier[ownerId] - released) } };
+  ended: readonly EndedRun[],
+): { count: number; earlierPayers?: Record<string, number> } | undefined {
+  let changed = false;
+  let earlier = record.earlierPayers;
+  for (const entry of ended) {
+    const released = unspentSinceReset([entry], record.resetAt);
+    if (released === 0) continue;
+    changed = true;
+    const ownerId = entry.run.ownerId;
+    if (!ownerId || !record.ownerId || ownerId === record.ownerId || earlier?.[ownerId] === undefined)
+      count = Math.max(0, count - released);
+    else earlier = { ...earlier, [ownerId]: Math.max(0, earlier[ownerId] - released) };
+  }
+  return changed ? { count, ...(earlier ? { earlierPayers: earlier } : {}) } : undefined;
 }

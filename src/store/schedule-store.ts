@@ -8,8 +8,8 @@ import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import type { RunRecord } from './registry';
-import { capDay, unspentSinceReset } from './local-time';
-import { handOver, isPayer, payerShape, releaseTo } from './payer';
+import { capDay } from './local-time';
+import { handOver, isPayer, payerShape, releaseRuns } from './payer';
 import {
   decodeRecord,
   encodeRecord,
@@ -130,21 +130,12 @@ export function releaseUnspent(
   const ended = runs.filter(({ run }) => run.source === 'schedule');
   if (ended.length === 0) return;
   // A cleared schedule's count still holds (scheduleTally), so it gets back what it did not spend.
-  const stored = readStored(ctx);
-  if (!stored) return;
-  let schedule = stored;
-  for (const entry of ended) {
-    const released = unspentSinceReset([entry], schedule.resetAt);
-    if (released === 0) continue;
-    const { count, earlierPayers } = releaseTo(
-      schedule,
-      schedule.committedToday,
-      entry.run.ownerId,
-      released,
-    );
-    schedule = { ...schedule, committedToday: count, ...(earlierPayers ? { earlierPayers } : {}) };
+  const schedule = readStored(ctx);
+  const released = schedule && releaseRuns(schedule, schedule.committedToday, ended);
+  if (schedule && released) {
+    const { count, earlierPayers } = released;
+    writeSchedule(ctx, { ...schedule, committedToday: count, ...(earlierPayers ? { earlierPayers } : {}) });
   }
-  if (schedule !== stored) writeSchedule(ctx, schedule);
 }
 
 /** Pauses the schedule with a reason the panel shows (saving it again resumes it). */
