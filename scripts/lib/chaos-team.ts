@@ -15,25 +15,13 @@
  *   a teammate's sidebar polls now and then; each user imports (or retries) their own ambiguous
  *   jobs; the credits run out in both workspaces and are topped up once; the provider unsticks jobs.
  *
- * Measured as chaos.ts does (formula cells count too: an answer shown elsewhere is misplaced, a
- * missing one lost, a pending one not final), per workspace: credits_minimum charges each person
- * once in each workspace that bought them, as two accounts cannot share what they bought. Then
- * credits_by_user (the emulator's credits by key), and the caps per payer from the run log: each
- * schedule run within its payer's cap per run, each payer's schedule and automatic runs of a day
- * (charged, by the emulator's jobs) within their daily cap. Runs are told apart by the registry's
- * records, noted every round, rather than by the run log the add-on writes (the events count the
- * charged jobs the log does not name).
+ * This file holds the scenario: the team, its rounds and what each member does in them. The cast
+ * and caps are in chaos-team-setup.ts, the counting of results and cap overruns in
+ * chaos-team-measure.ts.
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
-import type { EnrichField } from '../../src/domain/fields';
 import { isFinalStatus } from '../../src/sheet/output-columns';
-import { emailNamedBy } from '../../src/domain/statuses';
-import { RUN_LOG_SHEET } from '../../src/store/run-log';
-import { RUN_CODEC, type RunRecord } from '../../src/store/registry';
-import { decodeRecord } from '../../src/store/stored-records';
-import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
-import { dayIn } from '../../src/store/local-time';
 import type { FormulaQueueView, PlanView, ProgressView, ScheduleView } from '../../src/app/sidebar-contract';
 import { columnLetters } from '../../dev/gas/spreadsheet/a1';
 import { loadRowsAsSheet, sleep } from './enrich-run';
@@ -44,68 +32,39 @@ import {
   FAULTS,
   importAmbiguous,
   killedPoll,
-  ledgerDuplicates,
   newEvents,
   pollNow,
   referenceAnswers,
-  rowCounts,
   spawnChaosEmulator,
   statusCounts,
   unstick,
   type ChaosEvents,
   type ChaosOptions,
-  type ChaosResult,
-  type Expected,
 } from './chaos';
+import {
+  capsFor,
+  FIELDS,
+  LEADS,
+  SHEET,
+  sheetTable,
+  TEAM,
+  type Caps,
+  type Member,
+  type TeamEvents,
+} from './chaos-team-setup';
+import {
+  formulaCells,
+  formulaEmail,
+  measureTeam,
+  noteRuns,
+  type SeenRun,
+  type TeamChaosResult,
+} from './chaos-team-measure';
 
-export interface TeamChaosResult extends Omit<ChaosResult, 'wall_ms'> {
-  users: number;
-  /** Credits the emulator counted per key, by the user whose key it is. */
-  credits_by_user: Record<string, number>;
-  /** Schedule runs over their payer's cap per run, and payer-days over their daily cap. */
-  schedule_cap_overruns: number;
-  /** Payer-days whose automatic formula runs were charged more than the daily cap. */
-  auto_cap_overruns: number;
-  wall_ms: number;
-}
+export type { TeamChaosResult } from './chaos-team-measure';
 
-/** The team's events: chaos.ts's and what only a team does. */
-export interface TeamEvents extends ChaosEvents {
-  sidebarPolls: number;
-  keyCleared: number;
-  resumed: number;
-  takeovers: number;
-  scheduleResaved: number;
-  autoResumed: number;
-  recalculations: number;
-  /** Measured at the end (capOverruns). */
-  scheduleRuns: number;
-  autoRuns: number;
-  daysNearCap: number;
-  jobsNotInLog: number;
-  jobsOfUnknownRuns: number;
-}
-
-interface Member {
-  email: string;
-  key: string;
-  view: Addon;
-  /** Rows (by inputs) the user selected: theirs to run again. */
-  rows: Set<string>;
-  keyCleared?: boolean;
-}
-
-const SHEET = 'Contacts';
-const LEADS = 'Leads';
-/** ENRICH_EMAIL asks work emails: so do the runs, so a person bought twice in a workspace is a real double charge. */
-const FIELDS: EnrichField[] = ['work_email'];
 const HOUR = 60 * 60 * 1000;
 const MAX_ROUNDS = 600;
-const TEAM = [
-  { email: 'ann@team.test', key: 'chaos-ann-key-0123456789abcdef', workspace: 'ws_a' },
-  { email: 'bob@team.test', key: 'chaos-bob-key-0123456789abcdef', workspace: 'ws_a' },
-  { email: 'carol@other.test', key: 'chaos-carol-key-0123456789abcdef', workspace: 'ws_b' },
-] as const;
 /** Parts of the contacts (fractions of the rows): each user's selection, and the formulas'. */
 const SELECTIONS = [
   [0, 0.4],
@@ -117,22 +76,6 @@ const LEADS_PART = [0.7, 0.9] as const;
 const CELL_FORMULAS = 20;
 /** Hours a user goes without a key. */
 const KEYLESS_ROUNDS = 12;
-
-interface Caps {
-  perRun: number;
-  perDay: number;
-}
-
-/** Caps that bind at any size: the schedule needs days for the rows nobody selected. */
-function capsFor(rows: number): { ann: Caps; carol: Caps; auto: number } {
-  const ann = Math.max(8, Math.ceil(rows * 0.05));
-  const carol = Math.max(10, Math.ceil(rows * 0.06));
-  return {
-    ann: { perRun: Math.ceil(ann * 0.4), perDay: ann },
-    carol: { perRun: Math.ceil(carol * 0.5), perDay: carol },
-    auto: Math.max(4, Math.ceil(rows * 0.02)),
-  };
-}
 
 const part = (rows: number, [from, to]: readonly [number, number]) =>
   [Math.floor(rows * from), Math.floor(rows * to)] as const;
@@ -384,26 +327,6 @@ const hasAmbiguousJobs = (member: Member): boolean =>
     .call<ProgressView>('getProgress')
     .runs.some((run) => !run.othersRun && run.ambiguousJobs?.length);
 
-function sheetTable(addon: Addon, name = SHEET): string[][] {
-  return addon.spreadsheet.getSheetByName(name)!.getDataRange().getDisplayValues() as string[][];
-}
-
-/** The email a formula cell names ("" for not found), or undefined while it has no final answer. */
-function formulaEmail(text: string): string | undefined {
-  if (text === '— not found') return '';
-  if (!text || /^(⏳|⚠|#)/.test(text)) return undefined;
-  return emailNamedBy(text) || text;
-}
-
-function formulaCells(addon: Addon, leads: { first: number; count: number }): string[][] {
-  return (
-    addon.spreadsheet
-      .getSheetByName(LEADS)!
-      .getRange(leads.first, 1, leads.count, 5)
-      .getDisplayValues() as string[][]
-  ).map((cells) => [keyOf(cells), cells[4] ?? '']);
-}
-
 function settled(ann: Addon, editor: User, leads: { first: number; count: number }): boolean {
   if (ann.call<ProgressView>('getProgress').runs.some((run) => run.state === 'running')) return false;
   const outputs = outputRows(sheetTable(ann), 'enrich');
@@ -431,114 +354,4 @@ function progressLine(ann: Addon, editor: User, leads: { first: number; count: n
     .allTriggers()
     .map((t) => t.owner)
     .join(',')}`;
-}
-
-async function measureTeam(
-  ann: Addon,
-  emulator: SpawnedEmulator,
-  editor: User,
-  reference: ReadonlyMap<string, Expected>,
-  leads: { first: number; count: number },
-  members: readonly Member[],
-  caps: ReturnType<typeof capsFor>,
-  runs: ReadonlyMap<string, SeenRun>,
-  events: TeamEvents,
-): Promise<Omit<TeamChaosResult, 'rows' | 'users' | 'wall_ms'>> {
-  let { lost, misplaced, withoutFinal } = rowCounts(ann, editor, reference);
-  for (const [key, text] of formulaCells(ann, leads)) {
-    const shown = formulaEmail(text!);
-    const expected = reference.get(key!)?.namedEmail ?? '';
-    if (shown === undefined) withoutFinal++;
-    else if (shown !== expected) {
-      if (shown) misplaced++;
-      else lost++;
-    }
-  }
-  const stats = await emulator.admin.stats();
-  const credits_by_user = Object.fromEntries(
-    members.map((member) => [member.email, stats.credits_spent_by_key[member.key] ?? 0]),
-  );
-  return {
-    lost,
-    misplaced,
-    written_twice: ledgerDuplicates(ann),
-    credits_spent: stats.credits_spent,
-    credits_minimum: stats.charges.credits_once,
-    charged_twice: stats.charges.charged_twice,
-    rows_without_final_status: withoutFinal,
-    credits_by_user,
-    ...(await capOverruns(ann, emulator, caps, runs, events)),
-  };
-}
-
-/** What the benchmark keeps of each run it saw in the registry: enough to know what paid for its jobs. */
-type SeenRun = Pick<RunRecord, 'source' | 'automatic' | 'startedAt'>;
-
-/** Notes the runs in the registry now (finished ones are pruned later, so this runs every round). */
-function noteRuns(addon: Addon, seen: Map<string, SeenRun>): void {
-  for (const [key, text] of Object.entries(addon.properties.document.getProperties())) {
-    if (!key.startsWith(DOCUMENT_PROPERTY.runPrefix)) continue;
-    const run = decodeRecord(RUN_CODEC, text);
-    if (run.ok) seen.set(run.value.id, run.value);
-  }
-}
-
-/**
- * The caps per payer: each job at the emulator belongs to a run (its name says which), was paid by
- * its key's user, and counts on the day its run started (as the caps count it). Also counts, in
- * `events`, the standing orders' runs, the payer-days that came within a tenth of their cap (the
- * caps did bind), charged jobs of runs never seen (the counts would miss them) and charged jobs the
- * run log does not name.
- */
-async function capOverruns(
-  ann: Addon,
-  emulator: SpawnedEmulator,
-  caps: ReturnType<typeof capsFor>,
-  runs: ReadonlyMap<string, SeenRun>,
-  events: TeamEvents,
-): Promise<{ schedule_cap_overruns: number; auto_cap_overruns: number }> {
-  const jobs = (await emulator.admin.jobs()).filter((job) => job.credits > 0);
-  const [header, ...log] = sheetTable(ann, RUN_LOG_SHEET);
-  const logged = new Set(log.flatMap((row) => row[header!.indexOf('Job ids')]!.split(' ')));
-  const notInLog = jobs.filter((job) => !logged.has(job.id));
-  events.jobsNotInLog = notInLog.length;
-  if (process.env.CHAOS_VERBOSE)
-    for (const job of notInLog) process.stderr.write(`not in the log: ${JSON.stringify(job)}\n`);
-  const zone = ann.spreadsheet.getSpreadsheetTimeZone();
-  const payers = new Map(TEAM.map((user) => [user.key as string, user.email as string]));
-  const perRun = new Map<string, number>();
-  const perDay = new Map<string, number>();
-  for (const job of jobs) {
-    const runId = / · run (\S+) job \d+$/.exec(job.name)?.[1] ?? '';
-    const run = runs.get(runId);
-    if (!run) events.jobsOfUnknownRuns++;
-    const order = run?.source === 'schedule' ? 'schedule' : run?.automatic ? 'auto' : undefined;
-    if (!order || !run) continue;
-    perRun.set(runId, (perRun.get(runId) ?? 0) + job.credits);
-    const day = `${order}|${payers.get(job.key)}|${dayIn(zone, run.startedAt)}`;
-    perDay.set(day, (perDay.get(day) ?? 0) + job.credits);
-  }
-  const capOf = (order: string, by = ''): Caps =>
-    order === 'auto'
-      ? { perRun: caps.auto, perDay: by === TEAM[1].email ? caps.auto : 0 }
-      : (({ [TEAM[0].email]: caps.ann, [TEAM[2].email]: caps.carol } as Record<string, Caps>)[by] ?? {
-          perRun: 0,
-          perDay: 0,
-        });
-  const overruns = { schedule: 0, auto: 0 };
-  for (const [runId, credits] of perRun) {
-    const run = runs.get(runId)!;
-    if (run.source === 'schedule') events.scheduleRuns++;
-    else events.autoRuns++;
-    // A schedule run is paid by one key: its payer's cap per run.
-    const payer = payers.get(jobs.find((job) => job.name.includes(` run ${runId} `))!.key);
-    if (run.source === 'schedule' && credits > capOf('schedule', payer).perRun) overruns.schedule++;
-  }
-  for (const [day, credits] of perDay) {
-    const [order, by] = day.split('|') as ['schedule' | 'auto', string];
-    const cap = capOf(order, by).perDay;
-    if (credits >= cap * 0.9) events.daysNearCap++;
-    if (credits > cap) overruns[order]++;
-  }
-  return { schedule_cap_overruns: overruns.schedule, auto_cap_overruns: overruns.auto };
 }
