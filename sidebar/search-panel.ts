@@ -212,6 +212,8 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
                 `People search at ${plural(found.companies, 'company')} of "${view.sheetName}"` +
                   (found.leftOut ? ` (the first ${found.companies}; ${found.leftOut} left out).` : '.'),
               );
+              // The people form now holds these companies: it comes into view, Preview has the focus.
+              reveal(form.element, previewButton);
             },
           });
     const busy = view.state === 'loading' && !view.reason;

@@ -2,10 +2,11 @@
  * Issue 21 §3, §6, §7 in a real browser at 1366×800: panels say what the sheet says without being
  * reopened, what a click produces is in view and has the focus, and messages read cleanly.
  */
-import type { FrameLocator, Locator } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import {
   chooseMenuItem,
   expectText,
+  inViewAndFocused,
   sidebarOf,
   sidebarShot,
   startOnContacts,
@@ -25,17 +26,6 @@ const { page, playground } = usePlaygroundPage({
 async function startOn(rows: string): Promise<FrameLocator> {
   await startOnContacts(page, playground.api, rows);
   return sidebarOf(page);
-}
-
-/** Whether the element is inside the sidebar frame's viewport, and whether it (or a child) has the focus. */
-async function inViewAndFocused(locator: Locator): Promise<{ inView: boolean; focused: boolean }> {
-  return locator.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    return {
-      inView: box.top >= 0 && box.bottom <= window.innerHeight,
-      focused: element.contains(document.activeElement),
-    };
-  });
 }
 
 test('§3 the Jobs panel counts the seconds and shows what another execution wrote, without reopening', async () => {

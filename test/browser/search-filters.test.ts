@@ -7,6 +7,7 @@ import {
   columnValues,
   chooseMenuItem,
   expectText,
+  inViewAndFocused,
   sidebarOf,
   sidebarShot,
   visibleButton,
@@ -61,6 +62,9 @@ test('filters taken from a company tab show under More filters, and Clear filter
   await sidebar.getByRole('button', { name: 'Find people at these companies' }).click();
   const more = sidebar.locator('.more-filters');
   await expectText(more.locator('summary'), 'More filters (20 active)');
+  // What the click produced (the people form with those companies) is in view, Preview focused.
+  const preview = sidebar.locator('.search-panel').getByRole('button', { name: 'Preview', exact: true });
+  expect(await inViewAndFocused(preview)).toEqual({ inView: true, focused: true });
   expect(await more.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
   await expectText(more.locator('.chip').first(), first!);
 

@@ -205,6 +205,17 @@ export async function pageShot(page: Page, name: string): Promise<void> {
 }
 
 /** Waits until the locator's text contains `text` (playwright-core has no expect of its own). */
+/** Whether the element is inside the sidebar frame's viewport, and whether it (or a child) has the focus. */
+export async function inViewAndFocused(locator: Locator): Promise<{ inView: boolean; focused: boolean }> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return {
+      inView: box.top >= 0 && box.bottom <= window.innerHeight,
+      focused: element.contains(document.activeElement),
+    };
+  });
+}
+
 export async function expectText(locator: Locator, text: string, timeout = 10_000): Promise<void> {
   const deadline = Date.now() + timeout;
   let last = '';
