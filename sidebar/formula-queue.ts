@@ -103,7 +103,6 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
             `The queue is full: ${plural(view.full.requests, 'request')} wait, the most it holds. Get them or clear them; formulas typed since wait for room.`,
           )
         : null,
-      view.queues.length ? h('p', { class: 'hint formula-payer' }, payerLine(view)) : null,
       ...view.queues.map((queue) => {
         const button = h('button', { type: 'button', class: 'action' }, 'Get them…');
         const row = h(
@@ -126,6 +125,7 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
         );
         return row;
       }),
+      view.queues.length ? h('p', { class: 'hint formula-payer' }, payerLine(view)) : null,
       view.queues.length ? clearRow() : null,
     );
   }

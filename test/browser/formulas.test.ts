@@ -35,6 +35,8 @@ test('a typed =ENRICH_EMAIL is queued, got from the Jobs panel, and shows each r
   await expectText(queue, '10 formula requests');
   await expectText(queue, 'at most 55 credits');
   await expectText(queue, 'Off: formulas never spend credits on their own.');
+  // Whose credits the waiting requests would cost is said before anyone clicks (a shared document).
+  await expectText(queue.locator('.formula-payer'), 'Get them… pays with your key');
   await sidebarShot(page, 'sidebar-formula-queue');
   await queue.getByRole('button', { name: 'Get them…' }).click();
   await expectText(queue.locator('.confirm'), 'Spend up to 55 credits');
