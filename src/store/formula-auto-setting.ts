@@ -3,13 +3,11 @@
  * cap, and what today's automatic runs may cost, in one document property.
  */
 import * as z from 'zod/mini';
-import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import { dayIn, nextMidnight } from './local-time';
 import type { RunRecord } from './registry';
-import { handOver, isPayer, payerShape, standingRecord } from './payer';
-import { userIdOf } from './user-identity';
+import { checkedCap, handOver, isPayer, payerIdOf, payerShape, standingRecord } from './payer';
 import { optional, recordCodec, type RecordOf } from './stored-records';
 
 const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
@@ -34,7 +32,6 @@ const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
 
 export type FormulaAuto = RecordOf<typeof FORMULA_AUTO_CODEC>;
 
-const MAX_DAILY_CAP = 1_000_000;
 const today = (ctx: Pick<PlatformPorts, 'clock' | 'spreadsheet'>) =>
   dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
 
@@ -63,15 +60,8 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
     if (current && !current.off) writeFormulaAuto(ctx, { ...current, off: true });
     return null;
   }
-  if (!Number.isInteger(dailyCap) || dailyCap < 1 || dailyCap > MAX_DAILY_CAP)
-    throw new UserError(
-      `The daily cap must be a whole number of credits from 1 to ${MAX_DAILY_CAP.toLocaleString('en-US')}.`,
-    );
-  const ownerId = userIdOf(ctx.userStore);
-  if (!ownerId)
-    throw new UserError(
-      'Sheet Enrich cannot tell who you are here, so it cannot spend your credits automatically.',
-    );
+  checkedCap(dailyCap, 'The daily cap');
+  const ownerId = payerIdOf(ctx, 'spend your credits automatically');
   // Today's count follows the person who pays (payer.ts): another user starts from their own.
   const { count, earlierPayers } = current ? handOver(current, current.committed, ownerId) : { count: 0 };
   const auto: FormulaAuto = {

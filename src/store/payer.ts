@@ -10,6 +10,7 @@ import type { PlatformPorts } from '../platform/ports';
 import { decodeRecord, encodeRecord, optional, type RecordCodec } from './stored-records';
 import { capDay, unspentSinceReset } from './local-time';
 import { userIdOf } from './user-identity';
+import { UserError } from '../domain/user-error';
 
 /** The fields a standing order keeps of its payer (stored-record schema fields). */
 export const payerShape = () => ({
@@ -25,6 +26,25 @@ interface PayerFields {
 }
 
 type Who = Pick<PlatformPorts, 'userStore' | 'userEmail'>;
+
+/** The highest daily or per-run cap a standing order takes, in credits. */
+const MAX_CAP = 1_000_000;
+
+/** A cap the user typed, checked: `what` names it ("The daily cap"). */
+export function checkedCap(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_CAP)
+    throw new UserError(
+      `${what} must be a whole number of credits from 1 to ${MAX_CAP.toLocaleString('en-US')}.`,
+    );
+  return value;
+}
+
+/** The user id of who switches a standing order on; `cannot` says what it cannot do without it. */
+export function payerIdOf(ctx: Pick<PlatformPorts, 'userStore'>, cannot: string): string {
+  const ownerId = userIdOf(ctx.userStore);
+  if (!ownerId) throw new UserError(`Sheet Enrich cannot tell who you are here, so it cannot ${cannot}.`);
+  return ownerId;
+}
 
 /** True when this execution's user pays (older records name the payer by email only). */
 export function isPayer(ctx: Who, record: PayerFields, email: string): boolean {
