@@ -37,7 +37,8 @@ function callServer(name: string, args: unknown[]): Promise<unknown> {
     const runner = google.script.run
       .withSuccessHandler(resolve)
       .withFailureHandler((error) => reject(new Error(plainMessage(error))));
-    (runner as unknown as Record<string, (...callArgs: unknown[]) => void>)[name]!(...args);
+    // One server function serves every sidebar call (src/app/entry-points.ts, sidebarCall).
+    (runner as unknown as { rpc: (...callArgs: unknown[]) => void }).rpc(name, ...args);
   });
 }
 

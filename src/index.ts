@@ -1,14 +1,14 @@
 /**
  * Every entry point Apps Script calls, and nothing else. The build writes a top-level `function`
- * stub for each exported function, carrying its JSDoc (custom functions need theirs), and one for
- * each of the sidebar's calls (sidebarCalls, derived from the features' tables in src/ui/*-rpc.ts),
- * exported as `rpc`: each of those stubs names it, and Code.js is parsed on every execution.
+ * stub for each exported function, carrying its JSDoc (custom functions need theirs). The sidebar's
+ * calls (the tables in each feature's *-rpc.ts) share one, `rpc(name, input)`: Code.js is
+ * parsed on every execution, so it carries no stub per call.
  */
 export {
   onOpen,
   onInstall,
   showSidebar,
-  sidebarCalls as rpc,
+  sidebarCall as rpc,
   onPollTrigger,
   menuEnrichSelection,
   menuReverseSelection,

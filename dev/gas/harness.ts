@@ -185,8 +185,15 @@ class LocalAddon implements Addon {
     );
     const event = options.event;
     return {
-      call: <T>(name: string, ...args: unknown[]) =>
-        event === undefined ? execution.call<T>(name, ...args) : execution.call<T>(name, event, ...args),
+      call: <T>(name: string, ...args: unknown[]) => {
+        if (event !== undefined) return execution.call<T>(name, event, ...args);
+        // A sidebar call by its name (addon.call('planRun', input)): Code.js has one top-level
+        // `rpc(name, input)` for them all, which the page calls through google.script.run.
+        const names = execution.functionNames();
+        if (!names.includes(name) && names.includes('rpc') && !name.endsWith('_'))
+          return execution.call<T>('rpc', name, ...args);
+        return execution.call<T>(name, ...args);
+      },
       end: () => execution.end(),
     };
   }

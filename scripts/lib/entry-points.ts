@@ -61,17 +61,20 @@ export function readEntryPoints(indexFile: string): EntryPoint[] {
 
 /**
  * The stub Apps Script calls: forwards to the bundle's export of the same name. Every execution
- * parses these, so they are written compactly; only a custom function keeps its JSDoc (Sheets shows
- * it in the formula help, and reads its @customfunction tag from there).
+ * parses these, so they are written compactly: only a custom function keeps its JSDoc (Sheets shows
+ * it in the formula help, and reads its @customfunction tag from there) and its parameter names;
+ * another's are one letter each. Arguments go over by name or with `apply(null, arguments)`,
+ * whichever is shorter (the bundle's functions read neither `this` nor `arguments`).
  */
 export function renderStub(entry: EntryPoint, globalName: string): string {
-  const params = entry.params.map((p) => p.replace('...', '')).join(',');
+  const custom = entry.jsdoc.includes('@customfunction');
+  const names = entry.params.map((p) => p.replace('...', ''));
+  const short = !custom && names.some((name) => name.length > 1);
+  const params = (short ? names.map((_, k) => String.fromCharCode(97 + k)) : names).join(',');
   const target = entry.owner ? `${globalName}.${entry.owner}.${entry.name}` : `${globalName}.${entry.name}`;
-  const call = entry.params.some((p) => p.startsWith('...'))
-    ? `${target}.apply(null,arguments)`
-    : `${target}(${params})`;
-  const doc = entry.jsdoc.includes('@customfunction')
-    ? `${entry.jsdoc.replace(/^[ \t]+/gm, ' ').replace(/^ \/\*\*/, '/**')}\n`
-    : '';
+  const apply = `${target}.apply(null,arguments)`;
+  const byName = `${target}(${params})`;
+  const call = entry.params.some((p) => p.startsWith('...')) || apply.length < byName.length ? apply : byName;
+  const doc = custom ? `${entry.jsdoc.replace(/^[ \t]+/gm, ' ').replace(/^ \/\*\*/, '/**')}\n` : '';
   return `${doc}function ${entry.name}(${params}){return ${call}}\n`;
 }

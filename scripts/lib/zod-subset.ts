@@ -15,6 +15,7 @@
  * Not covered (src/ has none): symbol keys, exhaustive records (z.record over an enum), defaults,
  * transforms, unions, async refinements.
  */
+import { isObject } from '../../src/domain/objects';
 
 export interface Issue {
   code: string;
@@ -44,9 +45,6 @@ interface Check {
 export type SafeParseResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
 
 const INVALID = 'Invalid input';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** zod's isPlainObject, which records require. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {

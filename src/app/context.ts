@@ -47,6 +47,8 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
   const clock = systemClock;
   const budget = executionBudget(clock, limitMs);
   const userStore = userProperties();
+  // Once: the build writes its value at each use (define), and every execution parses them.
+  const defaultApiBaseUrl: string = __API_BASE_URL__;
   const usage: ExecutionUsage = { startedAt: clock.now(), urlFetches: 0 };
   let client: ApiClient | undefined;
   const clientFor = (apiKey: string): ApiClient =>
@@ -55,7 +57,7 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
       clock,
       budget,
       log: consoleLog,
-      baseUrl: userStore.get(USER_PROPERTY.apiBaseUrl) || __API_BASE_URL__,
+      baseUrl: userStore.get(USER_PROPERTY.apiBaseUrl) || defaultApiBaseUrl,
       apiKey,
     });
   // One client for both ports: built on first use, as most executions call no API.
@@ -73,7 +75,7 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
     notify: spreadsheetNotifier('Sheet Enrich'),
     spreadsheet: activeSpreadsheet(),
     userEmail: effectiveUserEmail,
-    defaultApiBaseUrl: __API_BASE_URL__,
+    defaultApiBaseUrl,
     api: apiClient,
     apiFor: clientFor,
     searchApi: apiClient,

@@ -41,16 +41,16 @@ function meter(ctx: ReturnType<typeof createContext>, trigger: boolean): void {
 }
 
 /**
- * The sidebar's calls as Apps Script runs them (src/index.ts exports this object and the build writes
- * a top-level stub per call): each runs in its own execution's context, then is metered.
+ * The sidebar's one server function (src/index.ts exports it, and the build writes one top-level stub
+ * for it, not one per call: Code.js is parsed on every execution): the page calls
+ * google.script.run.rpc(name, input), and the call `name` of the features' tables runs in its own
+ * execution's context, then is metered.
  */
-export const sidebarCalls = Object.fromEntries(
-  Object.keys(SIDEBAR_RPC).map((name) => [
-    name,
-    (input: unknown) =>
-      serve((server) => (server as Record<string, (input: unknown) => unknown>)[name]!(input)),
-  ]),
-) as SidebarServer;
+export function sidebarCall(name: string, input?: unknown): unknown {
+  if (!Object.prototype.hasOwnProperty.call(SIDEBAR_RPC, name))
+    throw new Error(`Unknown sidebar call: ${name}`);
+  return serve((server) => (server as Record<string, (input: unknown) => unknown>)[name]!(input));
+}
 
 /**
  * The one time-driven trigger: polls pending jobs (and sends automatic formula requests), then runs

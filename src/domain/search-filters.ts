@@ -6,6 +6,7 @@
  * sidebar/search-form.ts, so Code.js does not carry it.
  */
 import { LIMITS } from './limits';
+import { isObject } from './objects';
 
 /** What a search finds. */
 export type SearchKind = 'companies' | 'people';
@@ -79,8 +80,6 @@ export const SEARCH_FILTERS: Readonly<Record<SearchKind, readonly FilterSpec[]>>
 
 // Checking, describing and naming a search by the table.
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
 /** Entries a filter may hold; a search with more is surely a mistake (and a property must stay under 9 KB). */

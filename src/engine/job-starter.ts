@@ -159,11 +159,7 @@ function recordStarts(
       Object.assign(job, { state: 'pending', id: answer, startedAt: now, tries: 0 });
       delete job.nextPollAt;
     } else if (answer.maybeProcessed) {
-      Object.assign(job, {
-        state: 'ambiguous',
-        unansweredStatus: STATUS.ambiguous,
-        problem: answer.userMessage,
-      });
+      markAmbiguous(job, answer.userMessage);
     } else if (isKeyProblem(answer)) {
       // A refused key is a refusal: nothing was started, the job waits for the key.
       job.state = 'queued';
@@ -180,6 +176,11 @@ function recordStarts(
   return { keyProblem, backedOff };
 }
 
+/** A job whose start may have reached the API: never sent again (retry or import it), `problem` says why. */
+function markAmbiguous(job: JobRecord, problem: string): void {
+  Object.assign(job, { state: 'ambiguous', unansweredStatus: STATUS.ambiguous, problem });
+}
+
 /** A job that will get no (more) answers: its rows without one get `status` when it is applied. */
 export function giveUp(job: JobRecord, status: string): void {
   Object.assign(job, { state: 'fetched', unansweredStatus: status });
@@ -193,11 +194,7 @@ export function settleInterruptedStarts(ctx: AppContext, registry: Registry): vo
   const interrupted = registry.jobs.filter((job) => job.state === 'sending');
   if (interrupted.length === 0) return;
   for (const job of interrupted) {
-    Object.assign(job, {
-      state: 'ambiguous',
-      unansweredStatus: STATUS.ambiguous,
-      problem: 'Sheet Enrich was stopped while it was starting this job.',
-    });
+    markAmbiguous(job, 'Sheet Enrich was stopped while it was starting this job.');
     delete job.sendingAt;
   }
   saveRecordsOf(ctx, [], interrupted);

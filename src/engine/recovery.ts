@@ -26,7 +26,7 @@ import {
   type RunRecord,
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp, runOwner } from './actor';
-import { newId } from './run-launch';
+import { newId, noneFound } from './run-launch';
 import { withDocumentLock } from './timing';
 
 /** A job of a run, by the run's id and the job's place in it (not the API's job id). */
@@ -216,7 +216,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       jobs: 1,
       sent: fingerprints.length,
       done: 0,
-      found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
+      found: noneFound(),
       credits: 0,
       fromLedger: 0,
       unmatched: 0,

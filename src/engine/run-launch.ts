@@ -41,6 +41,9 @@ type RunOrigin = Pick<
 > &
   Partial<Pick<RunRecord, 'mappingHeaders' | 'source' | 'rowsInScope'>>;
 
+/** A new run's counts of contacts found, per kind of answer: none yet. */
+export const noneFound = (): RunRecord['found'] => ({ workEmail: 0, personalEmail: 0, phone: 0, profile: 0 });
+
 /** A new run's record: running while it has contacts to send. */
 export function newRun(
   ctx: AppContext,
@@ -58,7 +61,7 @@ export function newRun(
     jobs: jobsOf(toSend, kind).length,
     sent: toSend.length,
     done: 0,
-    found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
+    found: noneFound(),
     credits: 0,
     unmatched: 0,
     ...runOwner(ctx),

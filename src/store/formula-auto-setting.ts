@@ -3,14 +3,12 @@
  * cap, and what today's automatic runs may cost, in one document property.
  */
 import * as z from 'zod/mini';
-import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
-import { capDay, dayIn, nextMidnight } from './local-time';
+import { dayIn, nextMidnight } from './local-time';
 import type { RunRecord } from './registry';
-import { handOver, isPayer, payerShape, releaseRuns } from './payer';
-import { userIdOf } from './user-identity';
-import { decodeRecord, encodeRecord, optional, recordCodec, type RecordOf } from './stored-records';
+import { checkedCap, handOver, isPayer, payerIdOf, payerShape, standingRecord } from './payer';
+import { optional, recordCodec, type RecordOf } from './stored-records';
 
 const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
   /** Whose key pays: the user who turned it on (their trigger sends); "" when Apps Script did not tell. */
@@ -34,20 +32,15 @@ const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
 
 export type FormulaAuto = RecordOf<typeof FORMULA_AUTO_CODEC>;
 
-const MAX_DAILY_CAP = 1_000_000;
 const today = (ctx: Pick<PlatformPorts, 'clock' | 'spreadsheet'>) =>
   dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
 
+const STORED = standingRecord(DOCUMENT_PROPERTY.formulaAuto, FORMULA_AUTO_CODEC, 'committed');
+
 /** The setting as stored, on or off, its count started again when its reset moment passed. */
-function readStored(ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>): FormulaAuto | null {
-  const text = ctx.documentStore.get(DOCUMENT_PROPERTY.formulaAuto);
-  const decoded = text ? decodeRecord(FORMULA_AUTO_CODEC, text) : undefined;
-  if (!decoded?.ok) return null;
-  const { current, day, resetAt } = capDay(decoded.value, ctx.spreadsheet.timeZone(), ctx.clock.now());
-  if (current) return { ...decoded.value, day, resetAt };
-  const { earlierPayers: _, ...rest } = decoded.value;
-  return { ...rest, day, resetAt, committed: 0 };
-}
+const readStored = (
+  ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
+): FormulaAuto | null => STORED.read(ctx);
 
 /** The automatic mode when it is on; null when off. */
 export function readFormulaAuto(
@@ -57,9 +50,7 @@ export function readFormulaAuto(
   return auto && !auto.off ? auto : null;
 }
 
-export function writeFormulaAuto(ctx: PlatformPorts, auto: FormulaAuto): void {
-  ctx.documentStore.set(DOCUMENT_PROPERTY.formulaAuto, encodeRecord(FORMULA_AUTO_CODEC, auto));
-}
+export const writeFormulaAuto: (ctx: PlatformPorts, auto: FormulaAuto) => void = STORED.write;
 
 /** Turns the automatic mode on (with the caller's key) or off. Returns the setting. */
 export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: number): FormulaAuto | null {
@@ -69,15 +60,8 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
     if (current && !current.off) writeFormulaAuto(ctx, { ...current, off: true });
     return null;
   }
-  if (!Number.isInteger(dailyCap) || dailyCap < 1 || dailyCap > MAX_DAILY_CAP)
-    throw new UserError(
-      `The daily cap must be a whole number of credits from 1 to ${MAX_DAILY_CAP.toLocaleString('en-US')}.`,
-    );
-  const ownerId = userIdOf(ctx.userStore);
-  if (!ownerId)
-    throw new UserError(
-      'Sheet Enrich cannot tell who you are here, so it cannot spend your credits automatically.',
-    );
+  checkedCap(dailyCap, 'The daily cap');
+  const ownerId = payerIdOf(ctx, 'spend your credits automatically');
   // Today's count follows the person who pays (payer.ts): another user starts from their own.
   const { count, earlierPayers } = current ? handOver(current, current.committed, ownerId) : { count: 0 };
   const auto: FormulaAuto = {
@@ -111,12 +95,7 @@ export function releaseAutomatic(
 ): void {
   const ended = runs.filter(({ run }) => run.automatic);
   if (ended.length === 0) return;
-  const auto = readStored(ctx);
-  const released = auto && releaseRuns(auto, auto.committed, ended);
-  if (auto && released) {
-    const { count, earlierPayers } = released;
-    writeFormulaAuto(ctx, { ...auto, committed: count, ...(earlierPayers ? { earlierPayers } : {}) });
-  }
+  STORED.release(ctx, readStored(ctx), ended);
 }
 
 /** Switches the automatic mode off by itself, saying why (the Jobs panel shows it). */

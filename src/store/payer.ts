@@ -7,9 +7,10 @@
  */
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
-import { optional } from './stored-records';
-import { unspentSinceReset } from './local-time';
+import { decodeRecord, encodeRecord, optional, type RecordCodec } from './stored-records';
+import { capDay, unspentSinceReset } from './local-time';
 import { userIdOf } from './user-identity';
+import { UserError } from '../domain/user-error';
 
 /** The fields a standing order keeps of its payer (stored-record schema fields). */
 export const payerShape = () => ({
@@ -25,6 +26,25 @@ interface PayerFields {
 }
 
 type Who = Pick<PlatformPorts, 'userStore' | 'userEmail'>;
+
+/** The highest daily or per-run cap a standing order takes, in credits. */
+const MAX_CAP = 1_000_000;
+
+/** A cap the user typed, checked: `what` names it ("The daily cap"). */
+export function checkedCap(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_CAP)
+    throw new UserError(
+      `${what} must be a whole number of credits from 1 to ${MAX_CAP.toLocaleString('en-US')}.`,
+    );
+  return value;
+}
+
+/** The user id of who switches a standing order on; `cannot` says what it cannot do without it. */
+export function payerIdOf(ctx: Pick<PlatformPorts, 'userStore'>, cannot: string): string {
+  const ownerId = userIdOf(ctx.userStore);
+  if (!ownerId) throw new UserError(`Sheet Enrich cannot tell who you are here, so it cannot ${cannot}.`);
+  return ownerId;
+}
 
 /** True when this execution's user pays (older records name the payer by email only). */
 export function isPayer(ctx: Who, record: PayerFields, email: string): boolean {
@@ -78,4 +98,46 @@ export function releaseRuns(
     else earlier = { ...earlier, [ownerId]: Math.max(0, earlier[ownerId] - released) };
   }
   return changed ? { count, ...(earlier ? { earlierPayers: earlier } : {}) } : undefined;
+}
+
+/** A standing order's record: its payer, and its day's count under the name `C` ("committed"…). */
+type Standing<C extends string> = PayerFields & { day: string; resetAt?: number | undefined } & {
+  [K in C]: number;
+};
+
+/**
+ * The schedule's and the automatic mode's one way to keep their record: in the document property
+ * `key`, its day's count (`countKey`) started again, earlier payers forgotten, when its reset
+ * passed (local-time.ts capDay).
+ */
+export function standingRecord<C extends string, T extends Standing<C>>(
+  key: string,
+  codec: RecordCodec<T>,
+  countKey: C,
+) {
+  const write = (ctx: Pick<PlatformPorts, 'documentStore'>, record: T): void =>
+    ctx.documentStore.set(key, encodeRecord(codec, record));
+  return {
+    /** The stored record, cleared (off) or not. */
+    read(ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>): T | null {
+      const text = ctx.documentStore.get(key);
+      const decoded = text ? decodeRecord(codec, text) : undefined;
+      if (!decoded?.ok) return null;
+      const { current, day, resetAt } = capDay(decoded.value, ctx.spreadsheet.timeZone(), ctx.clock.now());
+      if (current) return { ...decoded.value, day, resetAt };
+      const { earlierPayers: _, ...rest } = decoded.value;
+      return { ...rest, day, resetAt, [countKey]: 0 } as unknown as T;
+    },
+    write,
+    /**
+     * Gives back to the record's count what its ended runs did not spend (releaseRuns), only once:
+     * the runs are saved as ended in the same step.
+     */
+    release(ctx: Pick<PlatformPorts, 'documentStore'>, record: T | null, ended: readonly EndedRun[]): void {
+      const released = record && releaseRuns(record, record[countKey], ended);
+      if (!record || !released) return;
+      const { count, earlierPayers } = released;
+      write(ctx, { ...record, [countKey]: count, ...(earlierPayers ? { earlierPayers } : {}) });
+    },
+  };
 }

@@ -8,17 +8,8 @@ import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import type { RunRecord } from './registry';
-import { capDay } from './local-time';
-import { handOver, isPayer, payerShape, releaseRuns } from './payer';
-import {
-  decodeRecord,
-  encodeRecord,
-  fieldsSchema,
-  kindSchema,
-  optional,
-  recordCodec,
-  type RecordOf,
-} from './stored-records';
+import { handOver, isPayer, payerShape, standingRecord } from './payer';
+import { fieldsSchema, kindSchema, optional, recordCodec, type RecordOf } from './stored-records';
 
 /**
  * What a user chooses of a schedule: the fields of the sidebar's request (schedule-rpc.ts adds the
@@ -72,16 +63,10 @@ export const PERIOD_MS: Readonly<Record<ScheduleEvery, number>> = {
 
 type ScheduleContext = Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>;
 
+const STORED = standingRecord(DOCUMENT_PROPERTY.schedule, SCHEDULE_CODEC, 'committedToday');
+
 /** The stored record, cleared or not, its day's count started again when its reset passed (capDay). */
-function readStored(ctx: ScheduleContext): ScheduleRecord | null {
-  const text = ctx.documentStore.get(DOCUMENT_PROPERTY.schedule);
-  const decoded = text ? decodeRecord(SCHEDULE_CODEC, text) : undefined;
-  if (!decoded?.ok) return null;
-  const { current, day, resetAt } = capDay(decoded.value, ctx.spreadsheet.timeZone(), ctx.clock.now());
-  if (current) return { ...decoded.value, day, resetAt };
-  const { earlierPayers: _, ...rest } = decoded.value;
-  return { ...rest, day, resetAt, committedToday: 0 };
-}
+const readStored = (ctx: ScheduleContext): ScheduleRecord | null => STORED.read(ctx);
 
 /** The schedule, unless the user cleared it. */
 export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
@@ -101,9 +86,7 @@ export function scheduleTally(
   return { day: stored.day, resetAt: stored.resetAt, committedToday: count, earlierPayers };
 }
 
-export function writeSchedule(ctx: ScheduleContext, schedule: ScheduleRecord): void {
-  ctx.documentStore.set(DOCUMENT_PROPERTY.schedule, encodeRecord(SCHEDULE_CODEC, schedule));
-}
+export const writeSchedule: (ctx: ScheduleContext, schedule: ScheduleRecord) => void = STORED.write;
 
 /** Clears the schedule: it runs no more, but its day's count is kept (scheduleTally). */
 export function clearScheduleRecord(ctx: ScheduleContext): void {
@@ -130,12 +113,7 @@ export function releaseUnspent(
   const ended = runs.filter(({ run }) => run.source === 'schedule');
   if (ended.length === 0) return;
   // A cleared schedule's count still holds (scheduleTally), so it gets back what it did not spend.
-  const schedule = readStored(ctx);
-  const released = schedule && releaseRuns(schedule, schedule.committedToday, ended);
-  if (schedule && released) {
-    const { count, earlierPayers } = released;
-    writeSchedule(ctx, { ...schedule, committedToday: count, ...(earlierPayers ? { earlierPayers } : {}) });
-  }
+  STORED.release(ctx, readStored(ctx), ended);
 }
 
 /** Pauses the schedule with a reason the panel shows (saving it again resumes it). */

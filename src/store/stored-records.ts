@@ -13,6 +13,7 @@ import { ENRICH_FIELDS } from '../domain/fields';
 import { JOB_KINDS } from '../domain/runs';
 import { lazy } from '../domain/lazy';
 import { INPUT_KEYS } from '../domain/inputs';
+import { isObject } from '../domain/objects';
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -31,9 +32,6 @@ export interface RecordCodec<T> {
    */
   migrate?(value: Record<string, unknown>, from: number): Record<string, unknown>;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function decodeRecord<T>(codec: RecordCodec<T>, text: string): Decoded<T> {
   let data: unknown;

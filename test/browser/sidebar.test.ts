@@ -137,7 +137,9 @@ test('a corrected column mapping re-plans and survives a tab switch', async () =
   await expect(domain.inputValue()).resolves.toBe('4');
   const planCalls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/__rpc/planRun')) planCalls.push(request.postData() ?? '');
+    // Every sidebar call is google.script.run.rpc(name, input): one POST to /__rpc/rpc.
+    const body = request.postData() ?? '';
+    if (request.url().endsWith('/__rpc/rpc') && body.includes('"planRun"')) planCalls.push(body);
   });
   const idle = sidebar.locator('[role=tabpanel]:not([hidden]):not([aria-busy])');
   await domain.selectOption('');

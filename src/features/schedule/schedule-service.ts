@@ -19,8 +19,7 @@ import {
 } from '../../store/schedule-store';
 import { dayIn, minuteIn, nextMidnight } from '../../store/local-time';
 import { readSheetTable } from '../../sheet/table';
-import { isPayer } from '../../store/payer';
-import { userIdOf } from '../../store/user-identity';
+import { checkedCap, isPayer, payerIdOf } from '../../store/payer';
 import { UserError } from '../../domain/user-error';
 import type { scheduleRequestSchema } from './schedule-rpc';
 
@@ -40,8 +39,6 @@ export interface ScheduleView extends ScheduleRequest {
   /** Set when it paused itself: why. Saving it again resumes it. */
   pausedReason?: string;
 }
-
-const MAX_CAP = 1_000_000;
 
 export function getSchedule(ctx: AppContext): ScheduleView | null {
   const schedule = readSchedule(ctx);
@@ -70,21 +67,9 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
   return view;
 }
 
-function checkedCap(value: number, what: string): number {
-  if (!Number.isInteger(value) || value < 1 || value > MAX_CAP)
-    throw new UserError(
-      `${what} must be a whole number of credits from 1 to ${MAX_CAP.toLocaleString('en-US')}.`,
-    );
-  return value;
-}
-
 /** Saves (or takes over, or resumes) the schedule with the caller's key; its first tick is the next trigger run. */
 export function saveSchedule(ctx: AppContext, request: ScheduleRequest): ScheduleView {
-  const ownerId = userIdOf(ctx.userStore);
-  if (!ownerId)
-    throw new UserError(
-      'Sheet Enrich cannot tell who you are here, so it cannot run a schedule with your key.',
-    );
+  const ownerId = payerIdOf(ctx, 'run a schedule with your key');
   const sheet = ctx.spreadsheet.visibleSheets().find((candidate) => candidate.name() === request.sheetName);
   if (!sheet) throw new UserError(`There is no sheet named "${request.sheetName}".`);
   const table = readSheetTable(sheet);

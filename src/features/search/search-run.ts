@@ -126,9 +126,12 @@ export function refreshSearch(ctx: AppContext, sheetId: number): void {
   });
 }
 
+/** What the user is told when the tab a sidebar call names is gone. */
+export const TAB_DELETED = 'That search tab was deleted.';
+
 function tabSheet(ctx: AppContext, sheetId: number): SheetPort {
   const sheet = ctx.spreadsheet.sheetById(sheetId);
-  if (!sheet) throw new UserError('That search tab was deleted.');
+  if (!sheet) throw new UserError(TAB_DELETED);
   return sheet;
 }
 

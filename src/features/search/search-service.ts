@@ -47,7 +47,7 @@ export function searchTabView(ctx: AppContext, sheetId: number): SearchTabView |
 
 const viewOf = (ctx: AppContext, sheetId: number): SearchTabView => {
   const view = searchTabView(ctx, sheetId);
-  if (!view) throw new UserError('That search tab was deleted.');
+  if (!view) throw new UserError(searches.TAB_DELETED);
   return view;
 };
 

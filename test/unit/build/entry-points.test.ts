@@ -40,6 +40,22 @@ describe('entry points of src/index.ts', () => {
     expect(renderStub(entry!, 'B')).toContain('B.SUM_ALL.apply(null,arguments)');
   });
 
+  it('writes the shorter forwarding, one-letter parameters outside custom functions', () => {
+    const entries = entriesOf({
+      'index.ts': [
+        'export function rpc(name: string, input: unknown): unknown { return [name, input]; }',
+        '/** @customfunction */',
+        'export function LONG(first_name: unknown, last_name: unknown, company: unknown): unknown { return 1; }',
+        '',
+      ].join('\n'),
+    });
+    const [rpc, long] = entries.map((entry) => renderStub(entry, 'B'));
+    expect(rpc).toBe('function rpc(a,b){return B.rpc(a,b)}\n');
+    expect(long).toContain(
+      'function LONG(first_name,last_name,company){return B.LONG.apply(null,arguments)}',
+    );
+  });
+
   it('gives one entry point per call of an exported object of calls', () => {
     const entries = entriesOf({
       'index.ts': "export { calls } from './calls';\n",
