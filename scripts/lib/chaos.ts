@@ -11,7 +11,9 @@
  * short time budget. The user does what the sidebar asks: imports ambiguous jobs by the id the
  * provider's dashboard shows for their name (free), tops up credits when the run ran out, and runs
  * the rows again when a run ended with rows left (saved answers are free). The provider unsticks
- * stuck jobs after a while.
+ * stuck jobs after a while. With `damage` (`--damage`), a job record, the hidden job sheet and
+ * the ledger are broken mid-run, and the user imports the jobs of the runs that could not be read
+ * (chaos-damage.ts).
  *
  * Counted at the end, on the rows still in the sheet, against a fault-free run of the same
  * contacts (the expected answer of each input):
@@ -34,10 +36,19 @@ import { loadRowsAsSheet, runCsvEnrichment, sleep } from './enrich-run';
 import { keyOf, prng, User, USER_TEXT } from './chaos-user';
 import { foundEmail, outputRows } from './sheet-outputs';
 import type { EnrichField } from '../../src/domain/fields';
+import {
+  damageStores,
+  importDamagedJobs,
+  lookUpDamagedRowsAgain,
+  type ChaosDamage,
+  type DamageState,
+} from './chaos-damage';
 
 export interface ChaosOptions {
   rows: number;
   seed: number;
+  /** Break a job record, the job sheet and the ledger mid-run (chaos-damage.ts). */
+  damage?: boolean;
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
 }
@@ -69,6 +80,8 @@ export interface ChaosResult {
   credits_minimum: number;
   charged_twice: number;
   rows_without_final_status: number;
+  /** What the damage step broke, and at which round (null: no damage step). */
+  damaged?: ChaosDamage | null;
   wall_ms: number;
 }
 
@@ -202,15 +215,23 @@ async function tendRuns(
   emulator: SpawnedEmulator,
   user: User,
   events: ChaosEvents,
+  damage: DamageState,
 ): Promise<boolean> {
   const view = addon.call<ProgressView>('getProgress');
   for (const run of view.runs) await importAmbiguous(addon, emulator, run, events);
+  if (damage.damage)
+    await importDamagedJobs(addon, emulator, view, { ...damage, damage: damage.damage }, events);
   if (view.runs.some((run) => run.state === 'running')) return false;
   if (events.topUps === 0 && view.runs.some((run) => run.state === 'out_of_credits')) {
     await emulator.admin.setCredits(10_000_000);
     events.topUps++;
   }
   if (rowsLeft(addon, user) === 0) return true;
+  if (
+    damage.damage &&
+    (await lookUpDamagedRowsAgain(addon, emulator, { ...damage, damage: damage.damage }, FIELDS))
+  )
+    return false;
   // Rows without a final status (out of credits, inputs changed, a column moved...): run them again.
   user.selectAll();
   const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: [...FIELDS] });
@@ -231,13 +252,19 @@ export async function importAmbiguous(
   const jobs = await emulator.admin.jobs();
   for (const ambiguous of run.ambiguousJobs) {
     const job = jobs.find((candidate) => candidate.name === ambiguous.name);
-    // Not at the provider: the start never arrived, and sending it again costs nothing twice.
-    if (!job) {
-      addon.call('retryJob', { runId: run.runId, seq: ambiguous.seq });
-      events.retried++;
-    } else {
-      addon.call('importJob', { jobId: job.id, job: { runId: run.runId, seq: ambiguous.seq } });
-      events.imported++;
+    try {
+      // Not at the provider: the start never arrived, and sending it again costs nothing twice.
+      if (!job) {
+        addon.call('retryJob', { runId: run.runId, seq: ambiguous.seq });
+        events.retried++;
+      } else {
+        addon.call('importJob', { jobId: job.id, job: { runId: run.runId, seq: ambiguous.seq } });
+        events.imported++;
+      }
+    } catch (error) {
+      // The Jobs panel still lists a job whose list the job sheet lost (chaos-damage.ts): its run
+      // ends with the damaged-job error, and the user imports it by id then.
+      if (!/no longer waiting for a decision/.test(String(error))) throw error;
     }
   }
 }
@@ -289,8 +316,10 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
     await emulator.admin.config({ faults: 'lost=1' });
     addon.call('startRun', plan.planId);
     await emulator.admin.config({ faults: FAULTS });
+    const damage: DamageState = { tried: new Set(), runs: new Set() };
     let round = 0;
     for (; round < MAX_ROUNDS; round++) {
+      if (options.damage && !damage.damage && round >= 1) damage.damage = damageStores(addon, random, round);
       if (round === 3) user.insertColumnAtA();
       else if (random() < 0.6) user.edit();
       // Until one execution was killed mid-write, each poll is killed at its first cell write (a poll
@@ -298,7 +327,7 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
       if (round >= 1 && events.kills === 0) killedPoll(addon, 'Range.setValues', 1, events);
       else pollExecution(addon, random, events);
       if (round % 15 === 14) await unstick(emulator, events);
-      if (await tendRuns(addon, emulator, user, events)) break;
+      if (await tendRuns(addon, emulator, user, events, damage)) break;
       if (process.env.CHAOS_VERBOSE) {
         const runs = addon
           .call<ProgressView>('getProgress')
@@ -310,7 +339,8 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
     events.answers = statusCounts((await emulator.admin.stats()).requests);
     log(`chaos: settled after ${round} rounds; ${JSON.stringify(events)}`);
     const measured = await measure(addon, emulator, user, reference);
-    return { result: { rows: options.rows, ...measured, wall_ms: Date.now() - startedAt }, events };
+    const damaged = options.damage ? (damage.damage ?? null) : undefined;
+    return { result: { rows: options.rows, ...measured, damaged, wall_ms: Date.now() - startedAt }, events };
   } finally {
     addon.close();
     await emulator.stop();

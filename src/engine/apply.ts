@@ -162,23 +162,32 @@ function markOrphanedRows(
   const damagedStatus = runs.some((run) => damaged.has(run.id)) ? STATUS.damagedJob : undefined;
   const busyRows = new Set<number>();
   let columnsChanged = false;
-  for (const run of waiting) {
+  // A row saying "may have been started" whose ambiguous job is gone was most likely the damaged
+  // job's: left as it is, a new run would send (and pay) it again. Rows of readable ambiguous jobs
+  // (of ended runs too) keep their status.
+  const claimed = (run: RunRecord, job: JobRecord) =>
+    job.run === run.id && job.state !== 'applied' && (waiting.includes(run) || job.state === 'ambiguous');
+  let ambiguousUnknown = false;
+  for (const run of damagedStatus ? runs : waiting) {
+    const fps = new Set(registry.jobs.filter((job) => claimed(run, job)).flatMap((job) => job.fingerprints));
+    if (fps.size === 0 && !waiting.includes(run)) continue;
     const columns = currentColumns(run, table);
     if (columns.missing.length) {
-      columnsChanged = true;
+      if (waiting.includes(run)) columnsChanged = true;
+      else ambiguousUnknown = true;
       continue;
     }
-    const fps = new Set(
-      registry.jobs
-        .filter((job) => job.run === run.id && job.state !== 'applied')
-        .flatMap((job) => job.fingerprints),
-    );
     for (const [fp, rows] of tables.rows(table, kind, columns.mapping))
       if (fps.has(fp)) rows.forEach((row) => busyRows.add(row));
   }
   for (let row = table.headerRow + 1; row <= table.values.length; row++) {
     if (outputs.has(row) || busyRows.has(row)) continue;
-    if (outputCell(table, kind, 'status', row) !== STATUS.pending) continue;
+    const status = outputCell(table, kind, 'status', row);
+    if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown) {
+      outputs.set(row, { status: damagedStatus, enrichedAt: '' });
+      continue;
+    }
+    if (status !== STATUS.pending) continue;
     outputs.set(row, {
       status: damagedStatus ?? (columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged),
       enrichedAt: '',

@@ -2,7 +2,8 @@
  * The chaos benchmark at CI size (`npm run chaos` runs 2,000 rows): every fault at once, and the
  * promises still hold — no answer lost or misplaced, nothing stored or charged twice, every row
  * with a final status, and the credits spent equal to charging each person once (per workspace, for
- * a team of three users, whose schedule and automatic caps hold per payer).
+ * a team of three users, whose schedule and automatic caps hold per payer), also when a job record,
+ * the job sheet and the ledger are broken mid-run (the user imports the jobs by id).
  */
 import { runChaos } from '../../scripts/lib/chaos';
 import { runTeamChaos } from '../../scripts/lib/chaos-team';
@@ -25,6 +26,16 @@ test('300 rows through every fault at once keep every promise', async () => {
   expect(events.topUps).toBe(1);
   expect(events.answers['402']).toBeGreaterThan(0);
   expect((events.answers['500'] ?? 0) + (events.answers['503'] ?? 0)).toBeGreaterThan(0);
+});
+
+test('300 rows with a job record, the job sheet and the ledger broken mid-run keep every promise', async () => {
+  const { result } = await runChaos({ rows: 300, seed: 12, damage: true });
+  expect(result).toMatchObject({ rows: 300, ...PROMISES });
+  expect(result.credits_spent).toBe(result.credits_minimum);
+  // The stores were broken while a run worked, and the user imported its jobs by id.
+  expect(result.damaged).toMatchObject({ ledger_rows: 5 });
+  expect(result.damaged!.job_sheet_rows.length).toBeGreaterThan(0);
+  expect(result.damaged!.jobs_imported).toBeGreaterThan(0);
 });
 
 test('a team of three (two workspaces, a schedule taken over, automatic formulas) keeps every promise', async () => {

@@ -8,6 +8,8 @@ import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { FakeCache } from '../../../dev/gas/cache';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
+import { ApiError } from '../../../src/api/errors';
+import { STATUS } from '../../../src/domain/statuses';
 import { contextFor, createWorld, hasTrigger } from '../fakes/context';
 import {
   contactsSheet,
@@ -56,6 +58,38 @@ describe('a run whose job cannot be read', () => {
     expect(plan.maxCredits).toBe(0);
     // The trigger stops: nothing it can do for the run.
     expect(hasTrigger(world)).toBe(false);
+  });
+});
+
+describe('a lost start whose job record is damaged', () => {
+  it('its "may have been started" rows say the record is damaged, and a preview does not send them again', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(150));
+    world.api.notReadyPolls = 1;
+    // The first job's start reaches the API (and is charged) but its answer is lost.
+    const startJobs = world.api.startJobs.bind(world.api);
+    world.api.startJobs = (starts) =>
+      startJobs(starts).map((answer, index) =>
+        index === 0 ? new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true) : answer,
+      );
+    planAndStart(world);
+    poll(world);
+    expect(sheet.column('Status').filter((status) => status === STATUS.ambiguous)).toHaveLength(100);
+    expect(progress(world).runs[0]!.state).toBe('running');
+    world.documentStore.set(
+      jobKeys(world).find((key) => key.endsWith('.0'))!,
+      '{not json',
+    );
+    poll(world);
+    poll(world);
+    const [run] = progress(world).runs;
+    expect(run!.state).toBe('failed');
+    expect(run!.error).toMatch(/could not be read/);
+    const statuses = sheet.column('Status');
+    expect(statuses.filter((status) => status === STATUS.damagedJob)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 'found')).toHaveLength(50);
+    const plan = server(world).planRun(ENRICH_WORK_EMAIL);
+    expect(plan.contactsToSend).toBe(0);
   });
 });
 

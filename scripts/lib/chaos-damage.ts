@@ -1,0 +1,196 @@
+/**
+ * The chaos benchmark's damage step (chaos.ts, `npm run chaos -- --damage`): mid-run, once answers
+ * are saved and a running run has a started job not written yet, the stores the add-on keeps in the
+ * document are broken the way a stray edit, a script or a bad copy breaks them:
+ * - one job record in document properties (a started job of a running run) is no longer JSON;
+ * - the hidden job sheet gets garbage in the list cells of two started jobs (one of a running run);
+ * - the ledger gets garbage in the answer cells of five rows.
+ * The user then does what the add-on tells them: for a run that ended with the damaged-job error, they
+ * import the jobs the provider's dashboard names after that run ("… run <run> job <n>") by their ids
+ * (free), and run the rows left again as chaos.ts does. Rows of a damaged job the provider never
+ * received (its start failed) have nothing to import: the user runs them with "look up again".
+ *
+ * Not in the default run yet: once in about ten runs at 2,000 rows (seed 11) a run over-charged
+ * (charged_twice 18, credits_spent 7002 against a minimum of 6924, with 100 rows looked up again),
+ * cause not found; without that last step such rows stay "job record damaged" with nothing to import.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import type { SpawnedEmulator } from '../../dev/emulator/spawn';
+import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
+import type { EnrichField } from '../../src/domain/fields';
+import { STATUS } from '../../src/domain/statuses';
+import { columnLetters } from '../../dev/gas/spreadsheet/a1';
+import { outputRows } from './sheet-outputs';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import { DAMAGED_RUN_ERROR } from '../../src/engine/run-end';
+import type { ChaosEvents } from './chaos';
+
+/** What was broken, and when (the JSON's `damaged`). */
+export interface ChaosDamage {
+  round: number;
+  /** The property key of the job record that is no longer JSON. */
+  job_record: string;
+  /** Job sheet rows (job keys) whose list of contacts became garbage. */
+  job_sheet_rows: string[];
+  /** Ledger rows whose answer became garbage. */
+  ledger_rows: number;
+  /** Jobs the user then imported by id (the add-on refuses those it still knows). */
+  jobs_imported: number;
+  /** Contacts of rows left "job record damaged" whose job the provider never received, run with "look up again". */
+  rows_looked_up_again: number;
+}
+
+/** The damage, and the user's side of it: the job ids tried (imported or refused). */
+export interface DamageState {
+  damage?: ChaosDamage;
+  tried: Set<string>;
+  /** Runs seen ending with the damaged-job error (the Jobs panel lists the latest runs only). */
+  runs: Set<string>;
+}
+
+const LEDGER_ROWS = 5;
+const GARBAGE = 'garbage, not a record';
+
+interface StoredJob {
+  key: string;
+  state: string;
+  id?: string;
+  /** Its run is still running. */
+  running: boolean;
+}
+
+/** Job records as stored, readable ones only, with whether their run is running. */
+function jobRecords(addon: Addon): StoredJob[] {
+  const stored = Object.entries(addon.properties.document.getProperties());
+  const parse = (text: string) => {
+    try {
+      return JSON.parse(text) as { state: string; id?: string; run?: string };
+    } catch {
+      return undefined; // Already broken.
+    }
+  };
+  const running = new Set(
+    stored.flatMap(([key, text]) =>
+      key.startsWith(DOCUMENT_PROPERTY.runPrefix) && parse(text)?.state === 'running'
+        ? [key.slice(DOCUMENT_PROPERTY.runPrefix.length)]
+        : [],
+    ),
+  );
+  return stored.flatMap(([key, text]) => {
+    const record = key.startsWith(DOCUMENT_PROPERTY.jobPrefix) ? parse(text) : undefined;
+    return record
+      ? [{ key, state: record.state, id: record.id, running: running.has(record.run ?? '') }]
+      : [];
+  });
+}
+
+const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
+
+/**
+ * Breaks the three stores once answers are saved and a running run has a started job not written
+ * yet (mid-run); undefined until then. Only started jobs (with an id, or whose start's answer was lost) are broken: the
+ * provider's dashboard lists those, so the user can import them.
+ */
+export function damageStores(addon: Addon, random: () => number, round: number): ChaosDamage | undefined {
+  const started = jobRecords(addon).filter((record) => record.id || record.state === 'ambiguous');
+  const waiting = started.filter((record) => record.running && record.state !== 'applied');
+  const ledger = addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME);
+  const ledgerRows = (ledger?.getLastRow() ?? 1) - 1;
+  if (!waiting.length || ledgerRows < LEDGER_ROWS) return undefined;
+  const broken = pick(waiting, random);
+  addon.properties.document.setProperty(broken.key, '{"v":1,"run":');
+  // The job sheet: another waiting job's list, and one more started job's, written or not.
+  const keyOf = (record: { key: string }) => record.key.slice(DOCUMENT_PROPERTY.jobPrefix.length);
+  const jobSheet = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
+  const keys = (jobSheet.getRange(1, 1, jobSheet.getLastRow(), 1).getValues() as string[][]).map(
+    ([key]) => key,
+  );
+  const others = waiting.filter((record) => record !== broken);
+  const rest = started.filter((record) => record !== broken);
+  const garbled = [others, rest].flatMap((records) => (records.length ? [keyOf(pick(records, random))] : []));
+  for (const key of new Set(garbled)) {
+    const row = keys.lastIndexOf(key) + 1;
+    if (row > 1) jobSheet.getRange(row, 2).setValue(GARBAGE);
+  }
+  const rows = new Set<number>();
+  while (rows.size < LEDGER_ROWS) rows.add(2 + Math.floor(random() * ledgerRows));
+  for (const row of rows) ledger!.getRange(row, 2).setValue(`${GARBAGE} ${row}`);
+  return {
+    round,
+    job_record: broken.key,
+    job_sheet_rows: [...new Set(garbled)],
+    ledger_rows: rows.size,
+    jobs_imported: 0,
+    rows_looked_up_again: 0,
+  };
+}
+
+/**
+ * For each run that ended with the damaged-job error, the user imports the jobs the dashboard names
+ * after it, by their ids: the add-on refuses those it still knows ("already in the Jobs list"), and
+ * a job still running at the provider is imported again a little later. (The Jobs panel names only
+ * damaged records, not jobs whose list the job sheet lost, so the dashboard is what the user goes by.)
+ */
+export async function importDamagedJobs(
+  addon: Addon,
+  emulator: SpawnedEmulator,
+  view: ProgressView,
+  state: DamageState & { damage: ChaosDamage },
+  events: ChaosEvents,
+): Promise<void> {
+  for (const run of view.runs)
+    if (run.state === 'failed' && run.error === DAMAGED_RUN_ERROR) state.runs.add(run.runId);
+  if (!state.runs.size) return;
+  const jobs = await emulator.admin.jobs();
+  for (const runId of state.runs)
+    for (const job of jobs) {
+      if (!job.name.includes(` run ${runId} job `) || state.tried.has(job.id)) continue;
+      try {
+        addon.call('importJob', { jobId: job.id });
+        state.damage.jobs_imported++;
+        events.imported++;
+      } catch (error) {
+        if (/still running/.test(String(error))) continue;
+        if (!/already in the Jobs list/.test(String(error))) throw error;
+      }
+      state.tried.add(job.id);
+    }
+}
+
+/**
+ * Rows that still say their job record is damaged once every job the dashboard names after a
+ * damaged run was tried and nothing runs: their job never reached the provider (its start failed,
+ * and nothing was charged), so there is nothing to import. The user selects those rows and runs
+ * them with "look up again" (overwrite), the only way the add-on sends them. Returns true if so.
+ */
+export async function lookUpDamagedRowsAgain(
+  addon: Addon,
+  emulator: SpawnedEmulator,
+  state: DamageState & { damage: ChaosDamage },
+  fields: readonly EnrichField[],
+): Promise<boolean> {
+  const sheet = addon.spreadsheet.getSheetByName('Contacts')!;
+  const table = sheet.getDataRange().getDisplayValues() as string[][];
+  const rows = outputRows(table, 'enrich').flatMap((row, index) =>
+    row.status === STATUS.damagedJob ? [index + 2] : [],
+  );
+  if (!rows.length) return false;
+  const jobs = await emulator.admin.jobs();
+  const untried = jobs.some(
+    (job) =>
+      [...state.runs].some((runId) => job.name.includes(` run ${runId} job `)) && !state.tried.has(job.id),
+  );
+  if (untried) return false;
+  const last = columnLetters(sheet.getLastColumn());
+  addon.setSelection(
+    rows.map((row) => `A${row}:${last}${row}`),
+    'Contacts',
+  );
+  const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: [...fields], overwrite: true });
+  if (plan.contactsToSend === 0) return false;
+  addon.call('startRun', plan.planId);
+  state.damage.rows_looked_up_again += plan.contactsToSend;
+  return true;
+}
