@@ -23,7 +23,8 @@ export const STATUS = {
   jobNotFound: 'failed: the job was not found at the API',
   timedOut: 'failed: no answer after 24 hours',
   /** A row of a job whose stored record is unreadable: its answers may be paid for already. */
-  damagedJob: 'job record damaged: import the job by its id (Jobs panel, log tab) to get its answers',
+  damagedJob:
+    'job record damaged: import the job by its id (Jobs panel, log tab) to get its answers; if the provider has no such job, run the row with "look up again"',
   error: (reason: string) => `error: ${reason}`,
 } as const;
 

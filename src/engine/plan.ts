@@ -208,9 +208,10 @@ export function buildPlan(
       return;
     }
     const status = outputCell(table, options.kind, 'status', row);
-    // Its job's record was damaged: it may be paid for, and importing the job is free. Only "look up
-    // again" (overwrite) sends it, knowingly.
-    if (!options.overwrite && status === STATUS.damagedJob) {
+    // Its job's record was damaged, or its job's start may have gone through: it may be paid for, and
+    // importing the job is free. Only "look up again" (overwrite) sends it, knowingly: even when the
+    // job's record is gone and no job claims the row any more.
+    if (!options.overwrite && (status === STATUS.damagedJob || status === STATUS.ambiguous)) {
       skipped.push({ row, reason: status, missing: false });
       return;
     }

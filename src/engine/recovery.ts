@@ -61,6 +61,12 @@ function ambiguousJob(
   const run = registry.runs.get(ref.runId);
   const job = registry.jobs.find((candidate) => candidate.run === ref.runId && candidate.seq === ref.seq);
   if (!run || !job || job.state !== 'ambiguous') {
+    // Its record may be there while its list of contacts was lost (the hidden job sheet damaged):
+    // the panel still shows it, and only an import by id alone can recover it.
+    if (registry.unreadable.some(({ key }) => key.endsWith(`.${ref.runId}.${ref.seq}`)))
+      throw new UserError(
+        'This job\'s list of contacts was lost (a hidden sheet was damaged): import it by its id with "Import a job by its id", without choosing this job.',
+      );
     throw new UserError('This job is no longer waiting for a decision: refresh the Jobs panel.');
   }
   assertOwnRun(ctx, run);

@@ -50,9 +50,8 @@ describe('a run whose job cannot be read', () => {
     const [run] = progress(world).runs;
     expect(run!.state).not.toBe('finished');
     expect(run!.error).toMatch(/could not be read.*import/i);
-    expect(new Set(sheet.column('Status'))).toEqual(
-      new Set(['job record damaged: import the job by its id (Jobs panel, log tab) to get its answers']),
-    );
+    expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
+    expect(STATUS.damagedJob).toMatch(/^job record damaged: import the job by its id .*"look up again"/);
     const plan = server(world).planRun(ENRICH_WORK_EMAIL);
     expect(plan.contactsToSend).toBe(0);
     expect(plan.maxCredits).toBe(0);
@@ -90,6 +89,37 @@ describe('a lost start whose job record is damaged', () => {
     expect(statuses.filter((status) => status === 'found')).toHaveLength(50);
     const plan = server(world).planRun(ENRICH_WORK_EMAIL);
     expect(plan.contactsToSend).toBe(0);
+  });
+});
+
+describe('a lost start whose run has ended', () => {
+  function endedWithLostStart() {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(3));
+    world.api.startJobs = (starts) =>
+      starts.map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    planAndStart(world);
+    poll(world);
+    expect(progress(world).runs[0]!.state).toBe('failed');
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
+    return { world, sheet };
+  }
+
+  it('its record broken later: a preview still does not send its "may have been started" rows', () => {
+    const { world } = endedWithLostStart();
+    world.documentStore.set(jobKeys(world)[0]!, '{not json');
+    const plan = server(world).planRun(ENRICH_WORK_EMAIL);
+    expect(plan).toMatchObject({ contactsToSend: 0, maxCredits: 0 });
+    expect(plan.skipped?.[0]?.reason ?? '').toBe(STATUS.ambiguous);
+  });
+
+  it('its list lost from the job sheet: Import on that job says how to import it by id instead', () => {
+    const { world } = endedWithLostStart();
+    world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
+    const [run] = progress(world).runs;
+    expect(() => server(world).importJob({ jobId: 'job-123', job: { runId: run!.runId, seq: 0 } })).toThrow(
+      /list of contacts was lost.*"Import a job by its id", without choosing this job/,
+    );
   });
 });
 
