@@ -264,7 +264,7 @@ export async function importAmbiguous(
     } catch (error) {
       // The Jobs panel still lists a job whose list the job sheet lost (chaos-damage.ts): its run
       // ends with the damaged-job error, and the user imports it by id then.
-      if (!/no longer waiting for a decision/.test(String(error))) throw error;
+      if (!/no longer waiting for a decision|list of contacts was lost/.test(String(error))) throw error;
     }
   }
 }
