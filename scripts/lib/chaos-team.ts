@@ -36,11 +36,11 @@ import {
   pollNow,
   referenceAnswers,
   spawnChaosEmulator,
-  statusCounts,
   unstick,
   type ChaosEvents,
   type ChaosOptions,
 } from './chaos';
+import { statusCounts } from './chaos-measure';
 import {
   capsFor,
   FIELDS,

@@ -29,11 +29,10 @@
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import { sampleContacts } from '../../dev/emulator/sample';
 import { spawnEmulator, type SpawnedEmulator, type SpawnOptions } from '../../dev/emulator/spawn';
-import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
-import { isFinalStatus } from '../../src/sheet/output-columns';
 import type { PlanView, ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import { loadRowsAsSheet, runCsvEnrichment, sleep } from './enrich-run';
-import { keyOf, prng, User, USER_TEXT } from './chaos-user';
+import { keyOf, prng, User } from './chaos-user';
+import { measure, rowsLeft, statusCounts } from './chaos-measure';
 import { foundEmail, outputRows } from './sheet-outputs';
 import type { EnrichField } from '../../src/domain/fields';
 import {
@@ -269,25 +268,6 @@ export async function importAmbiguous(
   }
 }
 
-export function rowsLeft(addon: Addon, user: User): number {
-  const table = addon.spreadsheet.getSheetByName('Contacts')!.getDataRange().getDisplayValues() as string[][];
-  const outputs = outputRows(table, 'enrich');
-  return table
-    .slice(1)
-    .filter(
-      (cells, index) => user.inputsOf(cells).some(Boolean) && !isFinalStatus(outputs[index]!.status ?? ''),
-    ).length;
-}
-
-export function ledgerDuplicates(addon: Addon): number {
-  const ledger = addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME);
-  if (!ledger || ledger.getLastRow() < 2) return 0;
-  const fps = (ledger.getRange(2, 1, ledger.getLastRow() - 1, 2).getDisplayValues() as string[][]).map(
-    ([fp, entry]) => `${fp}|${entry!.replace(/"at":\d+/, '')}`,
-  );
-  return fps.length - new Set(fps).size;
-}
-
 export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosResult; events: ChaosEvents }> {
   const startedAt = Date.now();
   const log = options.log ?? (() => undefined);
@@ -345,64 +325,4 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
     addon.close();
     await emulator.stop();
   }
-}
-
-async function measure(
-  addon: Addon,
-  emulator: SpawnedEmulator,
-  user: User,
-  reference: ReadonlyMap<string, Expected>,
-): Promise<Omit<ChaosResult, 'rows' | 'wall_ms'>> {
-  const { lost, misplaced, withoutFinal } = rowCounts(addon, user, reference);
-  const stats = await emulator.admin.stats();
-  return {
-    lost,
-    misplaced,
-    written_twice: ledgerDuplicates(addon),
-    credits_spent: stats.credits_spent,
-    credits_minimum: stats.charges.credits_once,
-    charged_twice: stats.charges.charged_twice,
-    rows_without_final_status: withoutFinal,
-  };
-}
-
-/** Rows of the Contacts sheet against the reference: answers lost, misplaced, rows not final. */
-export function rowCounts(
-  addon: Addon,
-  user: User,
-  reference: ReadonlyMap<string, Expected>,
-): { lost: number; misplaced: number; withoutFinal: number } {
-  const table = addon.spreadsheet.getSheetByName('Contacts')!.getDataRange().getDisplayValues() as string[][];
-  const outputs = outputRows(table, 'enrich');
-  let lost = 0;
-  let misplaced = 0;
-  let withoutFinal = 0;
-  table.slice(1).forEach((cells, index) => {
-    const inputs = user.inputsOf(cells);
-    if (inputs.every((cell) => !cell)) return;
-    const key = keyOf(inputs);
-    const row = outputs[index]!;
-    const expected = reference.get(key);
-    if (!isFinalStatus(row.status ?? '')) withoutFinal++;
-    if (!expected) return;
-    if (user.typedOver.has(key)) {
-      if (row.workEmail !== USER_TEXT) misplaced++;
-    } else if (row.workEmail !== expected.workEmail) {
-      if (row.workEmail) misplaced++;
-      else lost++;
-    }
-    // A run that asks no phone has no Phone column (and the reference no phone).
-    if ((row.phone ?? '') !== expected.phone) {
-      if (row.phone) misplaced++;
-      else lost++;
-    }
-  });
-  return { lost, misplaced, withoutFinal };
-}
-
-export function statusCounts(requests: Record<string, Record<string, number>>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const byStatus of Object.values(requests))
-    for (const [status, count] of Object.entries(byStatus)) counts[status] = (counts[status] ?? 0) + count;
-  return counts;
 }
