@@ -21,15 +21,22 @@ export interface Actor {
   workspace?: string;
 }
 
+/** One actor per execution while its key stays the same: a poll asks in many places. */
+const actors = new WeakMap<AppContext, Actor>();
+
 export function actorOf(ctx: AppContext): Actor {
   const keyId = savedKeyId(ctx.userStore);
+  const known = actors.get(ctx);
+  if (known && known.keyId === keyId) return known;
   const workspace = knownWorkspace(ctx.userStore, keyId);
-  return {
+  const actor: Actor = {
     userId: userIdOf(ctx.userStore),
     email: ctx.userEmail(),
     ...(keyId ? { keyId } : {}),
     ...(workspace ? { workspace } : {}),
   };
+  actors.set(ctx, actor);
+  return actor;
 }
 
 /** Runs of earlier versions have no owner: anyone may work on them, as before. */
@@ -67,7 +74,7 @@ export function workspaceForSharing(ctx: AppContext, actor: Actor): string | und
 }
 
 /** Who a run is shown as belonging to, for other users ("ann@example.com", or "another user"). */
-export const ownerName = (run: Pick<RunRecord, 'startedBy'>): string => run.startedBy || 'another user';
+const ownerName = (run: Pick<RunRecord, 'startedBy'>): string => run.startedBy || 'another user';
 
 /** A new run's owner: this user (and their email for others to read, when Apps Script tells). */
 export function runOwner(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy'> {

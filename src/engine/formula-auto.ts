@@ -7,8 +7,8 @@
  */
 import type { JobKind } from '../domain/runs';
 import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from '../store/formula-auto-setting';
-import { ledgerDamageWhat } from '../store/ledger';
-import { ledgerOf, type AppContext } from './context';
+import { ledgerDamageWhat, type Ledger } from '../store/ledger';
+import type { AppContext } from './context';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { jobsOf, maxCreditsPerContact } from './plan';
 import type { Registry } from '../store/registry';
@@ -28,18 +28,18 @@ function within(plan: FormulaPlan, room: number): FormulaPlan {
 
 /**
  * Sends queued formula requests, within today's cap, when this execution's user is the one who
- * turned the mode on and no formula run is under way.
+ * turned the mode on and no formula run is under way. `ledger`: the poll's, read once for both.
  */
-export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Registry): void {
+export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Registry, ledger: Ledger): void {
   const auto = readFormulaAuto(ctx);
   if (!auto || !isPayer(ctx, auto, auto.email)) return;
   const running = [...registry.runs.values()].some((run) => isFormulaRun(run) && run.state === 'running');
   if (running) return;
   for (const kind of ['enrich', 'reverse'] as JobKind[]) {
-    const plan = within(buildFormulaPlan(ctx, kind, [], registry), auto.dailyCap - auto.committed);
+    const plan = within(buildFormulaPlan(ctx, kind, [], registry, ledger), auto.dailyCap - auto.committed);
     if (plan.toSend.length === 0) continue;
     // A damaged ledger cannot tell a new request from an answer it lost: the user decides.
-    const damage = ledgerOf(ctx).damaged();
+    const damage = ledger.damaged();
     if (damage) {
       pauseFormulaAuto(
         ctx,

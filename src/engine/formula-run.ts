@@ -10,7 +10,7 @@ import { ledgerOf, type AppContext } from './context';
 import { refreshFormulas } from './formula-refresh';
 import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from '../store/formula-queue';
 import type { SendableContact } from './job-starter';
-import { entryCovers, fieldsLacking, type LedgerEntry } from '../store/ledger';
+import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../store/ledger';
 import { fingerprintsInFlight, jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
 import { newRun, registerAndSend, type RunStarted } from './run-launch';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
@@ -43,6 +43,7 @@ export function buildFormulaPlan(
   kind: JobKind,
   fields: readonly EnrichField[],
   registry: Registry,
+  ledger: Ledger = ledgerOf(ctx),
 ): FormulaPlan {
   const inScope = loadFormulaQueue(ctx.documentStore).filter(
     (request) =>
@@ -52,7 +53,7 @@ export function buildFormulaPlan(
   const busy = fingerprintsInFlight(registry);
   const byFp = new Map<string, FormulaRequest[]>();
   for (const request of inScope) byFp.set(request.fp, [...(byFp.get(request.fp) ?? []), request]);
-  const saved = ledgerOf(ctx).lookup([...byFp.keys()]);
+  const saved = ledger.lookup([...byFp.keys()]);
   const plan: FormulaPlan = {
     kind,
     fields: [],

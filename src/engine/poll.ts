@@ -56,7 +56,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     startQueuedRuns(ctx, registry, tables);
     pollPendingJobs(ctx, registry, ledger, tables, options);
     finishRuns(ctx, registry);
-    if (hasTime(ctx)) sendFormulaRequestsAutomatically(ctx, registry);
+    if (hasTime(ctx)) sendFormulaRequestsAutomatically(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
     return true;
   } finally {

@@ -81,7 +81,7 @@ export interface EndedRun {
  * unspentSinceReset): to the current count for runs of the current payer, else to the count kept
  * for the user who paid them. Undefined when nothing changes.
  */
-export function releaseRuns(
+function releaseRuns(
   record: PayerFields & { resetAt?: number | undefined },
   count: number,
   ended: readonly EndedRun[],
