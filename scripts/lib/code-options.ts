@@ -5,6 +5,7 @@
 import type { BuildOptions } from 'esbuild';
 import { join } from 'node:path';
 import { apiBaseUrl, BUNDLE_GLOBAL } from './config';
+import { codeRenaming } from './property-names';
 
 /**
  * `exportNames`: what src/index.ts exports (readEntryPoints). The bundle assigns them to one global
@@ -36,6 +37,8 @@ export function codeBuildOptions(
     minifySyntax: true,
     minifyIdentifiers: true,
     legalComments: 'none',
+    // Property names nothing outside the bundle sees, shortened (property-names.ts says which).
+    ...(({ mangleProps, mangleCache }) => ({ mangleProps, mangleCache }))(codeRenaming(root, exportNames)),
     // Non-ASCII text (…, ›, ⏳) as itself, not six-byte \uXXXX escapes; Apps Script reads UTF-8.
     charset: 'utf8',
     mainFields: ['module', 'main'],
