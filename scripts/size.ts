@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { resolve } from 'node:path';
 import { codeBuildOptions, exportNamesOf } from './lib/code-options';
 import { readEntryPoints } from './lib/entry-points';
+import { codeRenaming } from './lib/property-names';
 
 const root = resolve(__dirname, '..');
 
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   for (const { path, bytes } of modules) groups.set(groupOf(path), (groups.get(groupOf(path)) ?? 0) + bytes);
   const line = (name: string, bytes: number) => console.log(`${String(bytes).padStart(8)}  ${name}`);
   line('bundle (without the entry-point stubs)', output.bytes);
+  const renamed = Object.keys(codeRenaming(root, names).mangleCache).length;
+  console.log(`          (${renamed} property names shortened: scripts/lib/property-names.ts)`);
   for (const [name, bytes] of [...groups].sort((a, b) => b[1] - a[1])) line(name, bytes);
   for (const folder of folders) {
     console.log(`\n${folder}:`);
