@@ -7,7 +7,6 @@ import { build } from 'esbuild';
 import { resolve } from 'node:path';
 import { codeBuildOptions, exportNamesOf } from './lib/code-options';
 import { readEntryPoints } from './lib/entry-points';
-import { codeRenaming } from './lib/property-names';
 
 const root = resolve(__dirname, '..');
 
@@ -22,7 +21,8 @@ function groupOf(path: string): string {
 async function main(): Promise<void> {
   const folders = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['src/api'];
   const names = exportNamesOf(readEntryPoints(resolve(root, 'src/index.ts')));
-  const result = await build({ ...codeBuildOptions(root, names), metafile: true, absWorkingDir: root });
+  const options = codeBuildOptions(root, names);
+  const result = await build({ ...options, metafile: true, absWorkingDir: root });
   const output = Object.values(result.metafile.outputs)[0]!;
   const modules = Object.entries(output.inputs).map(([path, input]) => ({
     path,
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   for (const { path, bytes } of modules) groups.set(groupOf(path), (groups.get(groupOf(path)) ?? 0) + bytes);
   const line = (name: string, bytes: number) => console.log(`${String(bytes).padStart(8)}  ${name}`);
   line('bundle (without the entry-point stubs)', output.bytes);
-  const renamed = Object.keys(codeRenaming(root, names).mangleCache).length;
+  const renamed = Object.keys(options.mangleCache ?? {}).length;
   console.log(`          (${renamed} property names shortened: scripts/lib/property-names.ts)`);
   for (const [name, bytes] of [...groups].sort((a, b) => b[1] - a[1])) line(name, bytes);
   for (const folder of folders) {

@@ -17,6 +17,7 @@ export function codeBuildOptions(
   exportNames: readonly string[],
 ): BuildOptions & { write: false } {
   const names = exportNames.join(', ');
+  const renaming = codeRenaming(root, exportNames);
   return {
     stdin: {
       // Not type-checked: the global is declared by the banner, outside the bundle's function.
@@ -38,7 +39,8 @@ export function codeBuildOptions(
     minifyIdentifiers: true,
     legalComments: 'none',
     // Property names nothing outside the bundle sees, shortened (property-names.ts says which).
-    ...(({ mangleProps, mangleCache }) => ({ mangleProps, mangleCache }))(codeRenaming(root, exportNames)),
+    mangleProps: renaming.mangleProps,
+    mangleCache: renaming.mangleCache,
     // Non-ASCII text (…, ›, ⏳) as itself, not six-byte \uXXXX escapes; Apps Script reads UTF-8.
     charset: 'utf8',
     mainFields: ['module', 'main'],

@@ -19,15 +19,11 @@ import {
   poll,
   progress,
   server,
+  startedRun,
 } from '../fakes/scenario';
 
-function runningRun(rows = 40) {
-  const world = createWorld();
-  const sheet = contactsSheet(world, people(rows));
-  world.api.notReadyPolls = 1;
-  planAndStart(world);
-  return { world, sheet };
-}
+/** A run of `rows` contacts whose jobs are still running at the first poll. */
+const runningRun = (rows = 40) => startedRun(rows, 1);
 
 const jobKeys = (world: ReturnType<typeof createWorld>) =>
   Object.keys(world.documentStore.getAll()).filter((key) => key.startsWith(DOCUMENT_PROPERTY.jobPrefix));

@@ -8,14 +8,8 @@ import {
   poll,
   progress,
   server,
+  startedRun,
 } from '../fakes/scenario';
-
-function startedRun(rows = 4) {
-  const world = createWorld();
-  const sheet = contactsSheet(world, people(rows));
-  planAndStart(world);
-  return { world, sheet };
-}
 
 const scriptOutcome = (world: TestWorld, outcome: TestWorld['api']['outcomeFor']) =>
   (world.api.outcomeFor = outcome);

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../src/engine/context';
 import { pollOnce } from '../../../src/engine/poll';
 import type { PlanRequest } from '../../../src/features/runs/runs-rpc';
 import { createSidebarServer } from '../../../src/app/sidebar-server';
-import { contextFor, type TestWorld } from './context';
+import { contextFor, createWorld, type TestWorld } from './context';
 import { FakeBudget } from './ports';
 import type { MemorySheet } from './memory-spreadsheet';
 
@@ -35,6 +35,15 @@ export function planAndStart(
   const plan = server(world).planRun(request);
   const start = server(world, budget).startRun(plan.planId);
   return { plan, start };
+}
+
+/** A run of `rows` people at Acme, planned and started; `notReadyPolls` polls find it still running. */
+export function startedRun(rows: number, notReadyPolls = 0) {
+  const world = createWorld();
+  const sheet = contactsSheet(world, people(rows));
+  world.api.notReadyPolls = notReadyPolls;
+  planAndStart(world);
+  return { world, sheet };
 }
 
 /** One poll in a fresh execution. */
