@@ -13,12 +13,15 @@ import { clearFormulaRequests, queueUse } from '../../store/formula-queue';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
 import { readCreditBalance } from '../../views/balance';
 import type { FormulaQueueView, PlanView } from '../../views/rpc';
+import { readOnce } from '../../store/read-once';
 import type { FormulaAutoRequest, FormulaPlanRequest } from './formulas-rpc';
 
 const withPause = (reason: string | undefined) => (reason ? { autoPaused: reason } : {});
 
 /** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
-export function formulaQueueView(ctx: AppContext): FormulaQueueView {
+export function formulaQueueView(execution: AppContext): FormulaQueueView {
+  // The registry, both queues and the queue's budget are all in the document's properties: one read.
+  const ctx = { ...execution, documentStore: readOnce(execution.documentStore) };
   const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
   const queues = (['enrich', 'reverse'] as const).map((kind) => {
     const plan = buildFormulaPlan(ctx, kind, [], registry);
