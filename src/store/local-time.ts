@@ -2,17 +2,14 @@
 
 /** "2026-11-22" in the time zone (an unknown zone falls back to UTC rather than failing a run). */
 export function dayIn(timeZone: string, ms: number): string {
-  return parts(timeZone, ms).slice(0, 10);
+  return minuteIn(timeZone, ms).slice(0, 10);
 }
 
 /** "2026-11-22 19:45" in the time zone. */
 export function minuteIn(timeZone: string, ms: number): string {
-  return parts(timeZone, ms);
-}
-
-function parts(timeZone: string, ms: number): string {
   try {
-    const format = new Intl.DateTimeFormat('en-CA', {
+    const part: Record<string, string> = {};
+    for (const { type, value } of new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -20,11 +17,9 @@ function parts(timeZone: string, ms: number): string {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    });
-    const get = (type: string, all: Intl.DateTimeFormatPart[]) =>
-      all.find((part) => part.type === type)?.value ?? '';
-    const all = format.formatToParts(new Date(ms));
-    return `${get('year', all)}-${get('month', all)}-${get('day', all)} ${get('hour', all)}:${get('minute', all)}`;
+    }).formatToParts(ms))
+      part[type] = value;
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
   } catch {
     return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
   }
@@ -34,8 +29,8 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The next midnight after `ms` in the time zone (to the minute; a DST day is an hour off). */
 export function nextMidnight(timeZone: string, ms: number): number {
-  const [hours, minutes] = parts(timeZone, ms).slice(11).split(':').map(Number);
-  return ms - (ms % 60_000) - ((hours ?? 0) * 60 + (minutes ?? 0)) * 60_000 + DAY_MS;
+  const [hours = 0, minutes = 0] = minuteIn(timeZone, ms).slice(11).split(':').map(Number);
+  return ms - (ms % 60_000) - (hours * 60 + minutes) * 60_000 + DAY_MS;
 }
 
 /** A daily cap's count and the moment it resets, as a stored record keeps them. */
@@ -58,12 +53,8 @@ export function capDay(
 ): { current: boolean; day: string; resetAt: number } {
   if (stored.resetAt === undefined) {
     // An older record: its count holds for the rest of the day it names.
-    const current = stored.day === dayIn(timeZone, now);
-    return {
-      current,
-      day: current ? stored.day : dayIn(timeZone, now),
-      resetAt: nextMidnight(timeZone, now),
-    };
+    const day = dayIn(timeZone, now);
+    return { current: stored.day === day, day, resetAt: nextMidnight(timeZone, now) };
   }
   if (now < stored.resetAt) return { current: true, day: stored.day, resetAt: stored.resetAt };
   const resetAt = stored.resetAt + Math.ceil((now + 1 - stored.resetAt) / DAY_MS) * DAY_MS;
