@@ -228,17 +228,12 @@ const sheetLists = (jobs: readonly JobRecord[]) =>
   new Map(jobs.filter((job) => !job.fingerprintsInline).map((job) => [sheetKey(job), job.fingerprints]));
 const runKey = (run: Pick<RunRecord, 'id'>) => RUN_PREFIX + run.id;
 
-/** UTF-8 length, as the property store counts it (no Buffer in Apps Script). */
+/** UTF-8 length, as the property store counts it (no Buffer in Apps Script); by code point. */
 export function utf8Bytes(text: string): number {
   let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code < 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
   }
   return bytes;
 }
@@ -255,15 +250,10 @@ export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
     registry.storeBytes += utf8Bytes(key) + utf8Bytes(value);
     const isRun = key.startsWith(RUN_PREFIX);
     if (!isRun && !key.startsWith(JOB_PREFIX)) continue;
-    if (isRun) {
-      const run = decodeRecord(RUN_CODEC, value);
-      if (run.ok) registry.runs.set(run.value.id, run.value);
-      else registry.unreadable.push({ key, reason: run.reason });
-    } else {
-      const job = decodeRecord(JOB_CODEC, value);
-      if (job.ok) registry.jobs.push(job.value);
-      else registry.unreadable.push({ key, reason: job.reason });
-    }
+    const record = decodeRecord<RunRecord | StoredJob>(isRun ? RUN_CODEC : JOB_CODEC, value);
+    if (!record.ok) registry.unreadable.push({ key, reason: record.reason });
+    else if (isRun) registry.runs.set((record.value as RunRecord).id, record.value as RunRecord);
+    else registry.jobs.push(record.value as StoredJob);
   }
   registry.jobs.sort((a, b) => a.run.localeCompare(b.run) || a.seq - b.seq);
   return registry;
@@ -365,10 +355,10 @@ export function pruneRegistry(
     .filter((run) => run.state !== 'running')
     .sort((a, b) => b.startedAt - a.startedAt);
   const endedIds = new Set(ended.map((run) => run.id));
-  const stale = registry.jobs.filter((job) => job.state === 'applied' && endedIds.has(job.run));
-  const deleted = stale.map(jobKey);
-  const staleSet = new Set(stale);
-  registry.jobs = registry.jobs.filter((job) => !staleSet.has(job));
+  const deleted: string[] = [];
+  registry.jobs = registry.jobs.filter(
+    (job) => !(job.state === 'applied' && endedIds.has(job.run) && deleted.push(jobKey(job))),
+  );
   if (registry.jobSheetRows)
     registry.jobSheetRows = compactJobSheet(spreadsheet, sheetLists(registry.jobs), registry.jobSheetRows);
   const runsWithJobs = new Set(registry.jobs.map((job) => job.run));
