@@ -48,16 +48,19 @@ export const LEDGER_ENTRY_CODEC = recordCodec(
     /** When the answer arrived (ms since the epoch). */
     at: z.number(),
   }),
-  // v1: f = fields, w / p = [email, status], ph = [number, region], pr = profile.
+  // v1: f = fields, w / p = [email, status], ph = [number, region], pr = profile. A pair absent
+  // (or not a pair) reads as no answer, as it did.
   ({ f, w, p, ph, pr, ...value }) => {
     const both = (pairValue: unknown, a: string, b: string) =>
       Array.isArray(pairValue) ? { [a]: pairValue[0], [b]: pairValue[1] } : undefined;
-    const entry: Record<string, unknown> = { ...value, fields: f };
-    if (w !== undefined) entry.workEmail = both(w, 'email', 'status');
-    if (p !== undefined) entry.personalEmail = both(p, 'email', 'status');
-    if (ph !== undefined) entry.phone = both(ph, 'number', 'region');
-    if (pr !== undefined) entry.profile = pr;
-    return entry;
+    return {
+      ...value,
+      fields: f,
+      workEmail: both(w, 'email', 'status'),
+      personalEmail: both(p, 'email', 'status'),
+      phone: both(ph, 'number', 'region'),
+      profile: pr,
+    };
   },
 );
 
@@ -198,7 +201,7 @@ export class Ledger {
   ): { entries: Map<string, LedgerEntry>; extra: Record<string, string> } {
     const found = new Map<string, LedgerEntry>();
     const unique = [...new Set(fingerprints)];
-    if (unique.length === 0 && extraKeys.length === 0) return { entries: found, extra: {} };
+    // Once the sheet is read, the cache is asked for the extra keys only (none: no call).
     const keys = this.loaded ? [...extraKeys] : [...unique.map((fp) => CACHE_PREFIX + fp), ...extraKeys];
     const cached = keys.length ? this.cache.getAll(keys) : {};
     const extra = Object.fromEntries(
@@ -206,7 +209,7 @@ export class Ledger {
     );
     const missing: string[] = [];
     for (const fp of unique) {
-      const text = this.loaded ? undefined : cached[CACHE_PREFIX + fp];
+      const text = cached[CACHE_PREFIX + fp];
       const entry = text ? parseEntry(text) : this.loaded?.get(fp);
       if (entry) found.set(fp, entry);
       else if (!this.loaded) missing.push(fp);
@@ -250,7 +253,7 @@ export class Ledger {
     const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!;
     const lastRow = sheet.lastRow();
     if (lastRow === 0) rows.unshift(LEDGER_HEADER);
-    sheet.writeText(Math.max(lastRow, 0) + 1, 1, rows);
+    sheet.writeText(lastRow + 1, 1, rows);
     // The document remembers it has a ledger: one deleted later is then seen as damage (load).
     if (lastRow === 0) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
     this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
