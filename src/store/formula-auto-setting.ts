@@ -73,7 +73,7 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
     // Fixed now for a new count: no later time-zone change moves it.
     resetAt: current?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
     committed: count,
-    ...(earlierPayers ? { earlierPayers } : {}),
+    earlierPayers,
   };
   writeFormulaAuto(ctx, auto);
   return auto;

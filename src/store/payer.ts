@@ -60,13 +60,13 @@ export function handOver(
   record: PayerFields,
   count: number,
   to: string,
-): { count: number; earlierPayers?: Record<string, number> } {
+): { count: number; earlierPayers: Record<string, number> | undefined } {
+  // Undefined fields are left out of the stored JSON: no need to leave them out here.
   const from = record.ownerId;
-  if (from === to) return { count, ...(record.earlierPayers ? { earlierPayers: record.earlierPayers } : {}) };
+  if (from === to) return { count, earlierPayers: record.earlierPayers };
   const { [to]: theirs = 0, ...others } = record.earlierPayers ?? {};
   // A record of an earlier version has no owner id: its count stays with the switch, as before.
-  if (!from)
-    return { count: count + theirs, ...(Object.keys(others).length ? { earlierPayers: others } : {}) };
+  if (!from) return { count: count + theirs, earlierPayers: Object.keys(others).length ? others : undefined };
   return { count: theirs, earlierPayers: { ...others, [from]: count } };
 }
 
@@ -85,7 +85,7 @@ function releaseRuns(
   record: PayerFields & { resetAt?: number | undefined },
   count: number,
   ended: readonly EndedRun[],
-): { count: number; earlierPayers?: Record<string, number> } | undefined {
+): { count: number; earlierPayers: Record<string, number> | undefined } | undefined {
   let changed = false;
   let earlier = record.earlierPayers;
   for (const entry of ended) {
@@ -97,7 +97,7 @@ function releaseRuns(
       count = Math.max(0, count - released);
     else earlier = { ...earlier, [ownerId]: Math.max(0, earlier[ownerId] - released) };
   }
-  return changed ? { count, ...(earlier ? { earlierPayers: earlier } : {}) } : undefined;
+  return changed ? { count, earlierPayers: earlier } : undefined;
 }
 
 /** A standing order's record: its payer, and its day's count under the name `C` ("committed"…). */
@@ -135,9 +135,9 @@ export function standingRecord<C extends string, T extends Standing<C>>(
      */
     release(ctx: Pick<PlatformPorts, 'documentStore'>, record: T | null, ended: readonly EndedRun[]): void {
       const released = record && releaseRuns(record, record[countKey], ended);
-      if (!record || !released) return;
-      const { count, earlierPayers } = released;
-      write(ctx, { ...record, [countKey]: count, ...(earlierPayers ? { earlierPayers } : {}) });
+      // releaseRuns starts from the record's earlier payers: they are kept when none changed.
+      if (released)
+        write(ctx, { ...record, [countKey]: released.count, earlierPayers: released.earlierPayers });
     },
   };
 }
