@@ -39,33 +39,37 @@ export function contactsFound(run: RunRecord): number {
 }
 
 function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): string[] {
-  const ids = jobs.filter((job) => job.run === run.id && job.id).map((job) => job.id!);
+  const { found } = run;
+  const own = jobs.filter((job) => job.run === run.id);
   return [
     minuteIn(ctx.spreadsheet.timeZone(), run.startedAt),
     run.startedBy ?? '',
     run.source ?? 'sidebar',
     run.sheetName,
-    String(run.rowsInScope ?? ''),
-    String(run.sent),
-    String(contactsFound(run)),
-    String(run.found.workEmail),
-    String(run.found.personalEmail),
-    String(run.found.phone),
-    String(run.found.profile),
-    String(run.estimatedCredits ?? ''),
+    run.rowsInScope ?? '',
+    run.sent,
+    contactsFound(run),
+    found.workEmail,
+    found.personalEmail,
+    found.phone,
+    found.profile,
+    run.estimatedCredits ?? '',
     run.mayHaveCost
       ? `${run.credits} (may have been charged up to ${run.credits + run.mayHaveCost})`
-      : String(run.credits),
-    ids.join(' '),
+      : run.credits,
+    own
+      .filter((job) => job.id)
+      .map((job) => job.id)
+      .join(' '),
     run.state,
     run.error ?? '',
-    paidWith(run, jobs),
-  ];
+    paidWith(run, own),
+  ].map(String);
 }
 
 /** Whose key paid the run's jobs, and the workspaces it belongs to when known ("" if none was sent). */
 function paidWith(run: RunRecord, jobs: readonly JobBase[]): string {
-  const started = jobs.filter((job) => job.run === run.id && (job.id || job.keyId));
+  const started = jobs.filter((job) => job.id || job.keyId);
   if (started.length === 0) return '';
   const workspaces = [...new Set(started.map((job) => job.workspace).filter((id) => id))];
   const who = run.startedBy ? `${run.startedBy}'s key` : 'the key of the user who started it';
@@ -99,19 +103,28 @@ export interface SearchLogEntry {
 /** Appends a search call's row: who, which tab, results added and the credits they can have cost. */
 export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void {
   const by = ctx.userEmail();
-  const cells: Partial<Record<(typeof RUN_LOG_HEADER)[number], string>> = {
-    'Started at': minuteIn(ctx.spreadsheet.timeZone(), entry.startedAt),
-    By: by,
-    Source: 'search',
-    Sheet: entry.tabName,
-    'Contacts found': String(entry.results),
-    'Credits estimated': String(entry.maxCredits),
-    'Credits charged': `at most ${entry.maxCredits}`,
-    State: entry.state,
-    Reason: entry.reason ?? '',
-    'Paid with': by ? `${by}'s key` : 'the key of the user who searched',
-  };
-  appendLogRows(ctx, [RUN_LOG_HEADER.map((name) => cells[name] ?? '')]);
+  // In RUN_LOG_HEADER's order; a search has no rows in scope, sends no contacts and has no job ids.
+  appendLogRows(ctx, [
+    [
+      minuteIn(ctx.spreadsheet.timeZone(), entry.startedAt),
+      by,
+      'search',
+      entry.tabName,
+      '', // Rows in scope
+      '', // Contacts sent
+      String(entry.results), // Contacts found
+      '', // Work emails
+      '', // Personal emails
+      '', // Phones
+      '', // Profiles
+      String(entry.maxCredits),
+      `at most ${entry.maxCredits}`,
+      '', // Job ids
+      entry.state,
+      entry.reason ?? '',
+      by ? `${by}'s key` : 'the key of the user who searched',
+    ],
+  ]);
 }
 
 function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
