@@ -20,24 +20,18 @@ export function sheetPort(sheet: Sheet): SheetPort {
         .matchEntireCell(true)
         .findAll()
         .map((cell) => cell.getRow()),
-    writeText(row, column, values) {
-      if (values.length === 0 || values[0]!.length === 0) return;
-      const range = grownRange(sheet, row, column, values.length, values[0]!.length);
-      // Plain-text format first: Sheets then keeps "+33 6…", "0612…" and "=…" as the strings given.
-      range.setNumberFormat('@');
-      range.setValues(values);
-    },
-    insertRowBefore(row) {
-      sheet.insertRowBefore(row);
-    },
+    // Plain-text format first: Sheets then keeps "+33 6…", "0612…" and "=…" as the strings given.
+    writeText: (row, column, values) =>
+      grownRange(sheet, row, column, values)?.setNumberFormat('@').setValues(values),
+    insertRowBefore: (row) => void sheet.insertRowBefore(row),
     readFormulas: (row, column, rows, columns) => sheet.getRange(row, column, rows, columns).getFormulas(),
     readCells(row, column, rows, columns) {
       const range = sheet.getRange(row, column, rows, columns);
       return { values: range.getValues(), formulas: range.getFormulas(), formats: range.getNumberFormats() };
     },
     writeCells(row, column, values, textCells) {
-      if (values.length === 0 || values[0]!.length === 0) return;
-      const range = grownRange(sheet, row, column, values.length, values[0]!.length);
+      const range = grownRange(sheet, row, column, values);
+      if (!range) return;
       if (textCells.length) sheet.getRangeList(cellsToA1(textCells)).setNumberFormat('@');
       range.setValues(values);
     },
@@ -56,8 +50,14 @@ function selectionOf(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): {
   return { ranges, cell: lone ? ranges[0]! : null };
 }
 
-/** getRange throws beyond the grid (a new sheet has 1000 rows, 26 columns): grow it first. */
-function grownRange(sheet: Sheet, row: number, column: number, rows: number, columns: number) {
+/**
+ * The range a block of values goes to, undefined for an empty block (nothing to write). getRange
+ * throws beyond the grid (a new sheet has 1000 rows, 26 columns): the grid grows first.
+ */
+function grownRange(sheet: Sheet, row: number, column: number, values: unknown[][]): Range | undefined {
+  const rows = values.length;
+  const columns = values[0]?.length;
+  if (!rows || !columns) return undefined;
   const lastRow = row + rows - 1;
   const lastColumn = column + columns - 1;
   if (lastRow > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), lastRow - sheet.getMaxRows());
@@ -79,11 +79,12 @@ export function mergeSpans(spans: RowSpan[]): RowSpan[] {
 
 export function activeSpreadsheet(): SpreadsheetPort {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const byId = (id: number) => spreadsheet.getSheets().find((sheet) => sheet.getSheetId() === id);
   return {
     name: () => spreadsheet.getName(),
     activeSheet: () => sheetPort(spreadsheet.getActiveSheet()),
     sheetById(id) {
-      const sheet = spreadsheet.getSheets().find((candidate) => candidate.getSheetId() === id);
+      const sheet = byId(id);
       return sheet ? sheetPort(sheet) : null;
     },
     selectedRows() {
@@ -109,7 +110,7 @@ export function activeSpreadsheet(): SpreadsheetPort {
       return sheetPort(sheet);
     },
     selectRows(sheetId, start, end) {
-      const sheet = spreadsheet.getSheets().find((candidate) => candidate.getSheetId() === sheetId);
+      const sheet = byId(sheetId);
       if (!sheet) return;
       sheet.activate();
       sheet.getRange(start, 1, end - start + 1, Math.max(1, sheet.getLastColumn())).activate();
