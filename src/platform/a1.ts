@@ -22,32 +22,25 @@ const a1 = (row: number, column: number, lastRow: number, lastColumn: number): s
 export function cellsToA1(cells: readonly CellRef[]): string[] {
   const byRow = new Map<number, number[]>();
   for (const [row, column] of cells) byRow.set(row, [...(byRow.get(row) ?? []), column]);
-  const runsOf = (columns: number[]): string => {
-    const sorted = [...new Set(columns)].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  let open: { from: number; to: number; runs: [number, number][]; key: string } | undefined;
+  const close = () => {
+    for (const [from, to] of open?.runs ?? []) ranges.push(a1(open!.from, from, open!.to, to));
+  };
+  for (const row of [...byRow.keys()].sort((a, b) => a - b)) {
+    // The row's runs of adjacent columns, [first, last] each.
     const runs: [number, number][] = [];
-    for (const column of sorted) {
+    for (const column of [...new Set(byRow.get(row))].sort((a, b) => a - b)) {
       const last = runs[runs.length - 1];
       if (last && column === last[1] + 1) last[1] = column;
       else runs.push([column, column]);
     }
-    return runs.map(([from, to]) => `${from}-${to}`).join(',');
-  };
-  const ranges: string[] = [];
-  let open: { from: number; to: number; runs: string } | undefined;
-  const close = () => {
-    if (!open) return;
-    for (const run of open.runs.split(',')) {
-      const [from, to] = run.split('-').map(Number) as [number, number];
-      ranges.push(a1(open.from, from, open.to, to));
-    }
-    open = undefined;
-  };
-  for (const row of [...byRow.keys()].sort((a, b) => a - b)) {
-    const runs = runsOf(byRow.get(row)!);
-    if (open && open.to === row - 1 && open.runs === runs) open.to = row;
+    // "3,4,7,7": pairs flattened, so equal keys are equal runs.
+    const key = runs.join();
+    if (open && open.to === row - 1 && open.key === key) open.to = row;
     else {
       close();
-      open = { from: row, to: row, runs };
+      open = { from: row, to: row, runs, key };
     }
   }
   close();
