@@ -8,21 +8,15 @@ import type { HttpPort, HttpRequest, HttpResponse } from './ports';
 type UrlFetch = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch' | 'fetchAll'>;
 type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
 
-function toFetchRequest(request: HttpRequest): FetchRequest {
-  const fetchRequest: FetchRequest = {
-    url: request.url,
-    method: request.method,
-    headers: request.headers ?? {},
-    muteHttpExceptions: true,
-    // A redirect could carry the Authorization header to another host: we never follow one.
-    followRedirects: false,
-  };
-  if (request.body !== undefined) {
-    fetchRequest.contentType = 'application/json';
-    fetchRequest.payload = request.body;
-  }
-  return fetchRequest;
-}
+const toFetchRequest = ({ url, method, headers = {}, body }: HttpRequest): FetchRequest => ({
+  url,
+  method,
+  headers,
+  muteHttpExceptions: true,
+  // A redirect could carry the Authorization header to another host: we never follow one.
+  followRedirects: false,
+  ...(body === undefined ? {} : { contentType: 'application/json', payload: body }),
+});
 
 function toResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
   const headers: Record<string, string> = {};
