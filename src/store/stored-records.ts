@@ -34,35 +34,33 @@ export interface RecordCodec<T> {
 }
 
 export function decodeRecord<T>(codec: RecordCodec<T>, text: string): Decoded<T> {
+  const fail = (why: string): Decoded<T> => ({ ok: false, reason: `the ${codec.name} ${why}` });
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, reason: `the ${codec.name} is not JSON` };
+    return fail('is not JSON');
   }
-  if (!isObject(data)) return { ok: false, reason: `the ${codec.name} is not an object` };
+  if (!isObject(data)) return fail('is not an object');
   const { v, ...body } = data;
-  const from = v === undefined ? 1 : v;
-  if (typeof from !== 'number' || !Number.isInteger(from) || from < 1) {
-    return { ok: false, reason: `the ${codec.name} has an unknown version (${JSON.stringify(v)})` };
-  }
-  if (from > codec.version) {
-    return {
-      ok: false,
-      reason: `the ${codec.name} was written by a newer version of Sheet Enrich (v${from})`,
-    };
-  }
+  // A number only once Number.isInteger said so (it is false for anything else).
+  const from = (v === undefined ? 1 : v) as number;
+  if (!Number.isInteger(from) || from < 1) return fail(`has an unknown version (${JSON.stringify(v)})`);
+  if (from > codec.version) return fail(`was written by a newer version of Sheet Enrich (v${from})`);
   const current = from < codec.version && codec.migrate ? codec.migrate(body, from) : body;
   const parsed = codec.schema().safeParse(current);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    return {
-      ok: false,
-      reason: `the ${codec.name} has an unexpected shape${where}: ${issue?.message ?? ''}`.trim(),
-    };
+    return fail(`has an unexpected shape${where}: ${issue?.message ?? ''}`.trim());
   }
   return { ok: true, value: parsed.data };
+}
+
+/** The record in `text`, or undefined when there is none or it cannot be read (callers that need not say why). */
+export function readRecord<T>(codec: RecordCodec<T>, text: string | null | undefined): T | undefined {
+  const decoded = text ? decodeRecord(codec, text) : undefined;
+  return decoded?.ok ? decoded.value : undefined;
 }
 
 export function encodeRecord<T extends object>(codec: RecordCodec<T>, value: T): string {
