@@ -17,7 +17,7 @@ import type { CachePort, KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { utf8Bytes } from './registry';
-import { decodeRecord, encodeRecord, kindSchema, recordCodec, type RecordOf } from './stored-records';
+import { encodeRecord, kindSchema, readRecord, recordCodec, type RecordOf } from './stored-records';
 
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */
 export type Asked = EnrichField | 'reverse';
@@ -128,14 +128,14 @@ export function loadFormulaQueue(store: KeyValueStore): FormulaRequest[] {
     if (!key.startsWith(PREFIX)) continue;
     const id = key.slice(PREFIX.length);
     const dot = id.lastIndexOf('.');
-    const decoded = decodeRecord(FORMULA_REQUEST_CODEC, value);
-    if (!decoded.ok || dot < 0) continue;
+    const stored = readRecord(FORMULA_REQUEST_CODEC, value);
+    if (!stored || dot < 0) continue;
     requests.push({
       fp: id.slice(0, dot),
       asked: id.slice(dot + 1) as Asked,
-      kind: decoded.value.kind,
-      input: { ...NO_INPUTS, ...decoded.value.input },
-      at: decoded.value.at,
+      kind: stored.kind,
+      input: { ...NO_INPUTS, ...stored.input },
+      at: stored.at,
     });
   }
   return requests.sort((a, b) => a.at - b.at);

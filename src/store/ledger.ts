@@ -18,10 +18,10 @@ import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { LIMITS } from '../domain/limits';
 import { toCellText } from '../sheet/writer';
 import {
-  decodeRecord,
   encodeRecord,
   fieldsSchema,
   optional,
+  readRecord,
   recordCodec,
   type RecordOf,
 } from './stored-records';
@@ -210,7 +210,7 @@ export class Ledger {
     const missing: string[] = [];
     for (const fp of unique) {
       const text = cached[CACHE_PREFIX + fp];
-      const entry = text ? parseEntry(text) : this.loaded?.get(fp);
+      const entry = readRecord(LEDGER_ENTRY_CODEC, text) ?? this.loaded?.get(fp);
       if (entry) found.set(fp, entry);
       else if (!this.loaded) missing.push(fp);
     }
@@ -274,7 +274,7 @@ export class Ledger {
     try {
       for (const fp of fps) {
         for (const row of sheet.findRows(fp, 2, 1, lastRow - 1).reverse()) {
-          const entry = parseEntry(sheet.readDisplayValues(row, 2, 1, 1)[0]![0]!);
+          const entry = readRecord(LEDGER_ENTRY_CODEC, sheet.readDisplayValues(row, 2, 1, 1)[0]![0]);
           if (entry) {
             found.set(fp, entry);
             break;
@@ -297,7 +297,7 @@ export class Ledger {
     // From the first row: a header someone deleted must not cost the first answer.
     for (const [fp, text] of sheet && lastRow > 0 ? sheet.readDisplayValues(1, 1, lastRow, 2) : []) {
       if (fp === LEDGER_HEADER[0] && text === LEDGER_HEADER[1]) continue;
-      const entry = text ? parseEntry(text) : undefined;
+      const entry = readRecord(LEDGER_ENTRY_CODEC, text);
       if (fp && entry) map.set(fp, entry);
       else if (fp || text) unreadableRows++;
     }
@@ -309,10 +309,4 @@ export class Ledger {
     this.loaded = map;
     return map;
   }
-}
-
-/** A stored entry of any version; an unreadable row counts as no answer (it stays in the sheet). */
-function parseEntry(text: string): LedgerEntry | undefined {
-  const decoded = decodeRecord(LEDGER_ENTRY_CODEC, text);
-  return decoded.ok ? decoded.value : undefined;
 }

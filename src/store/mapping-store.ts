@@ -9,11 +9,11 @@ import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { SheetTable } from '../sheet/table';
 import { detectTableMapping } from '../sheet/table';
 import {
-  decodeRecord,
   encodeRecord,
   headersSchema,
   mappingSchema,
   optional,
+  readRecord,
   recordCodec,
   type RecordOf,
 } from './stored-records';
@@ -34,12 +34,9 @@ export const MAPPING_CODEC = recordCodec('remembered mapping', 2, () => ({
 
 type StoredMapping = RecordOf<typeof MAPPING_CODEC>;
 
-function readStored(store: KeyValueStore, sheetId: number, kind: JobKind): StoredMapping | undefined {
-  const text = store.get(key(sheetId, kind));
-  // A damaged value is as good as none (detection runs again), and the next confirmation replaces it.
-  const decoded = text ? decodeRecord(MAPPING_CODEC, text) : undefined;
-  return decoded?.ok ? decoded.value : undefined;
-}
+// A damaged value is as good as none (detection runs again), and the next confirmation replaces it.
+const readStored = (store: KeyValueStore, sheetId: number, kind: JobKind): StoredMapping | undefined =>
+  readRecord(MAPPING_CODEC, store.get(key(sheetId, kind)));
 
 export function headersOf(table: SheetTable, mapping: ColumnMapping): Partial<Record<InputKey, string>> {
   const headers: Partial<Record<InputKey, string>> = {};

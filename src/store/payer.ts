@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
-import { decodeRecord, encodeRecord, optional, type RecordCodec } from './stored-records';
+import { encodeRecord, optional, readRecord, type RecordCodec } from './stored-records';
 import { capDay, unspentSinceReset } from './local-time';
 import { userIdOf } from './user-identity';
 import { UserError } from '../domain/user-error';
@@ -120,12 +120,11 @@ export function standingRecord<C extends string, T extends Standing<C>>(
   return {
     /** The stored record, cleared (off) or not. */
     read(ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>): T | null {
-      const text = ctx.documentStore.get(key);
-      const decoded = text ? decodeRecord(codec, text) : undefined;
-      if (!decoded?.ok) return null;
-      const { current, day, resetAt } = capDay(decoded.value, ctx.spreadsheet.timeZone(), ctx.clock.now());
-      if (current) return { ...decoded.value, day, resetAt };
-      const { earlierPayers: _, ...rest } = decoded.value;
+      const stored = readRecord(codec, ctx.documentStore.get(key));
+      if (!stored) return null;
+      const { current, day, resetAt } = capDay(stored, ctx.spreadsheet.timeZone(), ctx.clock.now());
+      if (current) return { ...stored, day, resetAt };
+      const { earlierPayers: _, ...rest } = stored;
       return { ...rest, day, resetAt, [countKey]: 0 } as unknown as T;
     },
     write,

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
 import { dayIn } from './local-time';
-import { decodeRecord, encodeRecord, recordCodec, type RecordOf } from './stored-records';
+import { encodeRecord, readRecord, recordCodec, type RecordOf } from './stored-records';
 import { LIMITS } from '../domain/limits';
 import { USER_PROPERTY } from '../platform/property-keys';
 
@@ -32,9 +32,8 @@ const CONSUMER_DOMAINS = /@(gmail|googlemail)\.com$/i;
 
 function usageToday(ctx: PlatformPorts): QuotaUsage {
   const day = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
-  const text = ctx.userStore.get(USER_PROPERTY.quotaUsage);
-  const decoded = text ? decodeRecord(QUOTA_USAGE_CODEC, text) : undefined;
-  return decoded?.ok && decoded.value.day === day ? decoded.value : { day, urlFetches: 0, triggerMs: 0 };
+  const usage = readRecord(QUOTA_USAGE_CODEC, ctx.userStore.get(USER_PROPERTY.quotaUsage));
+  return usage?.day === day ? usage : { day, urlFetches: 0, triggerMs: 0 };
 }
 
 /** Adds what one execution used (call once, at its end). */
