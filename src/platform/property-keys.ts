@@ -3,51 +3,55 @@
  * runtime's harness seeds the same keys that the settings screen writes, and a key family is never
  * spelled twice.
  */
+
+/** Every key starts with it ("sheetEnrich.apiKey"…): written once, and in Code.js once. */
+const NS = 'sheetEnrich.';
+
 export const USER_PROPERTY = {
   /** The user's API key: only in user properties, never in a cell, a log or the sidebar HTML. */
-  apiKey: 'sheetEnrich.apiKey',
+  apiKey: `${NS}apiKey`,
   /** Overrides the build's default API base URL (advanced setting). */
-  apiBaseUrl: 'sheetEnrich.apiBaseUrl',
+  apiBaseUrl: `${NS}apiBaseUrl`,
   /** "0" when the user turned the background poll trigger off (default on). */
-  backgroundRefresh: 'sheetEnrich.backgroundRefresh',
+  backgroundRefresh: `${NS}backgroundRefresh`,
   /** The fields to find this user ticked last (Enrich panel), so the next sheet starts from them. */
-  enrichFields: 'sheetEnrich.enrichFields',
+  enrichFields: `${NS}enrichFields`,
   /** The plan shown for confirmation, waiting for startRun. */
-  pendingPlan: 'sheetEnrich.pendingPlan',
+  pendingPlan: `${NS}pendingPlan`,
   /** The panel a menu item asked the sidebar to open; read once by getSettings. */
-  openPanel: 'sheetEnrich.openPanel',
+  openPanel: `${NS}openPanel`,
   /** Why the API refused the saved key (plain words); cleared when a key is saved or works again. */
-  keyRefused: 'sheetEnrich.keyRefused',
+  keyRefused: `${NS}keyRefused`,
   /** This user's UrlFetch calls and trigger runtime today (the quota meter). */
-  quotaUsage: 'sheetEnrich.quotaUsage',
+  quotaUsage: `${NS}quotaUsage`,
   /**
    * This user's id in every document's records (runs, schedules, automatic formulas): random, made
    * once. Apps Script's own identities do not serve: emails are empty for some consumer accounts,
    * and the temporary active-user key changes every 30 days, while a run or a schedule lives longer.
    */
-  userId: 'sheetEnrich.userId',
+  userId: `${NS}userId`,
   /** "<key id> <workspace id>": the workspace the saved key verified to (key-identity.ts). */
-  keyWorkspace: 'sheetEnrich.keyWorkspace',
+  keyWorkspace: `${NS}keyWorkspace`,
   /** + handler name: the period (minutes) a time-driven trigger got; Apps Script cannot tell it later. */
-  triggerMinutesPrefix: 'sheetEnrich.triggerMinutes.',
+  triggerMinutesPrefix: `${NS}triggerMinutes.`,
 } as const;
 
 /** Document properties: shared by every user of the spreadsheet. */
 export const DOCUMENT_PROPERTY = {
   /** + run id: a run of the job registry. */
-  runPrefix: 'sheetEnrich.run.',
+  runPrefix: `${NS}run.`,
   /** + run id + "." + job sequence: a job of the registry. */
-  jobPrefix: 'sheetEnrich.job.',
+  jobPrefix: `${NS}job.`,
   /** + sheet id + "." + kind: the column mapping the user confirmed for that sheet. */
-  mappingPrefix: 'sheetEnrich.mapping.',
+  mappingPrefix: `${NS}mapping.`,
   /** + fingerprint + "." + what it asks: a formula's request for an answer the ledger lacks. */
-  formulaRequestPrefix: 'sheetEnrich.fq.',
+  formulaRequestPrefix: `${NS}fq.`,
   /** Automatic formula runs: whose key pays, the daily cap, what today's runs may cost. */
-  formulaAuto: 'sheetEnrich.formulaAuto',
+  formulaAuto: `${NS}formulaAuto`,
   /** The document's one schedule (scheduled refresh of a sheet's new rows). */
-  schedule: 'sheetEnrich.schedule',
+  schedule: `${NS}schedule`,
   /** "1" once the ledger's hidden sheet was made: a ledger missing after that was deleted. */
-  ledgerStarted: 'sheetEnrich.ledgerStarted',
+  ledgerStarted: `${NS}ledgerStarted`,
   /** + sheet id: the query and progress of a search tab (Load more, Refresh). */
-  searchTabPrefix: 'sheetEnrich.search.',
+  searchTabPrefix: `${NS}search.`,
 } as const;
