@@ -32,15 +32,12 @@ const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
 
 export type FormulaAuto = RecordOf<typeof FORMULA_AUTO_CODEC>;
 
-const today = (ctx: Pick<PlatformPorts, 'clock' | 'spreadsheet'>) =>
-  dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
-
 const STORED = standingRecord(DOCUMENT_PROPERTY.formulaAuto, FORMULA_AUTO_CODEC, 'committed');
 
 /** The setting as stored, on or off, its count started again when its reset moment passed. */
-const readStored = (
+const readStored: (
   ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
-): FormulaAuto | null => STORED.read(ctx);
+) => FormulaAuto | null = STORED.read;
 
 /** The automatic mode when it is on; null when off. */
 export function readFormulaAuto(
@@ -69,7 +66,7 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
     ownerId,
     dailyCap,
     // Switched on: any reason it had stopped for is the user's to have settled.
-    day: current?.day ?? today(ctx),
+    day: current?.day ?? dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
     // Fixed now for a new count: no later time-zone change moves it.
     resetAt: current?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
     committed: count,
@@ -93,9 +90,10 @@ export function releaseAutomatic(
   ctx: PlatformPorts,
   runs: readonly { run: RunRecord; unspent: number }[],
 ): void {
-  const ended = runs.filter(({ run }) => run.automatic);
-  if (ended.length === 0) return;
-  STORED.release(ctx, readStored(ctx), ended);
+  STORED.release(
+    ctx,
+    runs.filter(({ run }) => run.automatic),
+  );
 }
 
 /** Switches the automatic mode off by itself, saying why (the Jobs panel shows it). */

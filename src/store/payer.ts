@@ -117,22 +117,28 @@ export function standingRecord<C extends string, T extends Standing<C>>(
 ) {
   const write = (ctx: Pick<PlatformPorts, 'documentStore'>, record: T): void =>
     ctx.documentStore.set(key, encodeRecord(codec, record));
+  /** The stored record, cleared (off) or not. */
+  const read = (ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>): T | null => {
+    const stored = readRecord(codec, ctx.documentStore.get(key));
+    if (!stored) return null;
+    const { current, day, resetAt } = capDay(stored, ctx.spreadsheet.timeZone(), ctx.clock.now());
+    if (current) return { ...stored, day, resetAt };
+    const { earlierPayers: _, ...rest } = stored;
+    return { ...rest, day, resetAt, [countKey]: 0 } as unknown as T;
+  };
   return {
-    /** The stored record, cleared (off) or not. */
-    read(ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>): T | null {
-      const stored = readRecord(codec, ctx.documentStore.get(key));
-      if (!stored) return null;
-      const { current, day, resetAt } = capDay(stored, ctx.spreadsheet.timeZone(), ctx.clock.now());
-      if (current) return { ...stored, day, resetAt };
-      const { earlierPayers: _, ...rest } = stored;
-      return { ...rest, day, resetAt, [countKey]: 0 } as unknown as T;
-    },
+    read,
     write,
     /**
      * Gives back to the record's count what its ended runs did not spend (releaseRuns), only once:
-     * the runs are saved as ended in the same step.
+     * the runs are saved as ended in the same step. No ended run: the record is not even read.
      */
-    release(ctx: Pick<PlatformPorts, 'documentStore'>, record: T | null, ended: readonly EndedRun[]): void {
+    release(
+      ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
+      ended: readonly EndedRun[],
+    ): void {
+      if (ended.length === 0) return;
+      const record = read(ctx);
       const released = record && releaseRuns(record, record[countKey], ended);
       // releaseRuns starts from the record's earlier payers: they are kept when none changed.
       if (released)

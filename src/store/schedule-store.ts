@@ -66,7 +66,7 @@ type ScheduleContext = Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsh
 const STORED = standingRecord(DOCUMENT_PROPERTY.schedule, SCHEDULE_CODEC, 'committedToday');
 
 /** The stored record, cleared or not, its day's count started again when its reset passed (capDay). */
-const readStored = (ctx: ScheduleContext): ScheduleRecord | null => STORED.read(ctx);
+const readStored: (ctx: ScheduleContext) => ScheduleRecord | null = STORED.read;
 
 /** The schedule, unless the user cleared it. */
 export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
@@ -110,10 +110,11 @@ export function releaseUnspent(
   ctx: PlatformPorts,
   runs: readonly { run: RunRecord; unspent: number }[],
 ): void {
-  const ended = runs.filter(({ run }) => run.source === 'schedule');
-  if (ended.length === 0) return;
   // A cleared schedule's count still holds (scheduleTally), so it gets back what it did not spend.
-  STORED.release(ctx, readStored(ctx), ended);
+  STORED.release(
+    ctx,
+    runs.filter(({ run }) => run.source === 'schedule'),
+  );
 }
 
 /** Pauses the schedule with a reason the panel shows (saving it again resumes it). */
