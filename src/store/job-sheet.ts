@@ -16,6 +16,10 @@ export const JOB_SHEET_NAME = '_sheet_enrich_jobs';
 const HEADER = ['job', 'fingerprints'];
 const SEPARATOR = ' ';
 
+/** A job's row: its key, and its fingerprints in one cell. */
+const rowsOf = (lists: ReadonlyMap<string, readonly string[]>) =>
+  [...lists].map(([key, list]) => [key, list.join(SEPARATOR)]);
+
 export interface JobSheetContents {
   /** Job key → fingerprints, from the latest row of each key. */
   fingerprints: Map<string, string[]>;
@@ -43,7 +47,7 @@ export function appendToJobSheet(
   if (lists.size === 0) return;
   const sheet = spreadsheet.hiddenSheet(JOB_SHEET_NAME, true)!;
   const lastRow = sheet.lastRow();
-  const rows = [...lists].map(([key, list]) => [key, list.join(SEPARATOR)]);
+  const rows = rowsOf(lists);
   if (lastRow === 0) rows.unshift(HEADER);
   sheet.writeText(lastRow + 1, 1, rows);
 }
@@ -61,7 +65,7 @@ export function compactJobSheet(
   if (rows === 0 || live.size * 2 > rows) return rows;
   const sheet = spreadsheet.hiddenSheet(JOB_SHEET_NAME, false);
   if (!sheet) return 0;
-  const kept = [...live].map(([key, list]) => [key, list.join(SEPARATOR)]);
+  const kept = rowsOf(live);
   const blank = Array.from({ length: rows - kept.length }, () => ['', '']);
   sheet.writeText(2, 1, [...kept, ...blank]);
   return kept.length;

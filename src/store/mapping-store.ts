@@ -53,8 +53,8 @@ export function rememberMapping(
   mapping: ColumnMapping,
   firstRowHeaders?: boolean,
 ): void {
-  const stored: StoredMapping = { mapping, headers: headersOf(table, mapping) };
-  if (firstRowHeaders !== undefined) stored.firstRowHeaders = firstRowHeaders;
+  // Without an answer, firstRowHeaders is undefined: JSON leaves it out.
+  const stored: StoredMapping = { mapping, headers: headersOf(table, mapping), firstRowHeaders };
   store.set(key(table.sheet.id(), kind), encodeRecord(MAPPING_CODEC, stored));
 }
 

@@ -55,10 +55,11 @@ const keyOf = (sheetId: number): string => `${DOCUMENT_PROPERTY.searchTabPrefix}
 export function readSearchTab(ctx: StoreContext, sheetId: number): SearchTabRecord | null {
   const text = ctx.documentStore.get(keyOf(sheetId));
   if (!text) return null;
+  const unreadable = (why: string) => new Error(`This tab's search cannot be read: ${why}`);
   const decoded = decodeRecord(SEARCH_TAB_CODEC, text);
-  if (!decoded.ok) throw new Error(`This tab's search cannot be read: ${decoded.reason}.`);
+  if (!decoded.ok) throw unreadable(`${decoded.reason}.`);
   const checked = checkFilters(decoded.value.kind, decoded.value.filters);
-  if ('problem' in checked) throw new Error(`This tab's search cannot be read: ${checked.problem}`);
+  if ('problem' in checked) throw unreadable(checked.problem);
   return { ...decoded.value, filters: checked.filters };
 }
 
