@@ -19,17 +19,20 @@ import { NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { utf8Bytes } from './registry';
 import { encodeRecord, kindSchema, readRecord, recordCodec, type RecordOf } from './stored-records';
 
+/** The inputs a contact is sent with (firstName…email). */
+type InputName = Exclude<keyof ContactInputs, 'invalidEmail'>;
+
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */
 export type Asked = EnrichField | 'reverse';
 
 /** A request as stored in its property (its key holds the fingerprint and what is asked). */
 const FORMULA_REQUEST_CODEC = recordCodec('formula request', 1, () => ({
   kind: kindSchema(),
-  /** Only the inputs that are set: a request is ~100 bytes, so a thousand fit the store easily. */
-  input: z.partialRecord(
-    z.enum(['firstName', 'lastName', 'companyName', 'companyDomain', 'networkUrl', 'email']),
-    z.string(),
-  ),
+  /**
+   * Only the inputs that are set: a request is ~100 bytes, so a thousand fit the store easily. Its
+   * keys are those of a contact's inputs (NO_INPUTS lists each once).
+   */
+  input: z.partialRecord(z.enum(Object.keys(NO_INPUTS) as InputName[]), z.string()),
   /** When it was first written (ms). */
   at: z.number(),
 }));
