@@ -271,9 +271,7 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
   for (const { contacts, fingerprints: inline, ...job } of summary.jobs) {
     const fingerprints = inline ?? sheet?.fingerprints.get(sheetKey(job));
     if (fingerprints && fingerprints.length === contacts) {
-      registry.jobs.push(
-        inline ? { ...job, fingerprints, fingerprintsInline: true } : { ...job, fingerprints },
-      );
+      registry.jobs.push({ ...job, fingerprints, ...(inline && { fingerprintsInline: true }) });
     } else {
       registry.unreadable.push({
         key: jobKey(job),
