@@ -193,7 +193,8 @@ export class Ledger {
 
   /**
    * lookup, and other cache values read in the same cache call (the custom functions' request
-   * markers): one call fewer for every formula.
+   * markers): one call fewer for every formula. `extra` is that call's answer as it came, to be read
+   * by those keys (the ledger's own keys in it have their own prefix).
    */
   lookupWith(
     fingerprints: readonly string[],
@@ -204,9 +205,6 @@ export class Ledger {
     // Once the sheet is read, the cache is asked for the extra keys only (none: no call).
     const keys = this.loaded ? [...extraKeys] : [...unique.map((fp) => CACHE_PREFIX + fp), ...extraKeys];
     const cached = keys.length ? this.cache.getAll(keys) : {};
-    const extra = Object.fromEntries(
-      extraKeys.filter((key) => key in cached).map((key) => [key, cached[key]!]),
-    );
     const missing: string[] = [];
     for (const fp of unique) {
       const text = cached[CACHE_PREFIX + fp];
@@ -225,7 +223,7 @@ export class Ledger {
       }
       if (Object.keys(warm).length) this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
     }
-    return { entries: found, extra };
+    return { entries: found, extra: cached };
   }
 
   /**
