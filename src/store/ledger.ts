@@ -250,8 +250,7 @@ export class Ledger {
     if (rows.length === 0) return;
     const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!;
     const lastRow = sheet.lastRow();
-    if (lastRow === 0) rows.unshift(LEDGER_HEADER);
-    sheet.writeText(lastRow + 1, 1, rows);
+    sheet.writeText(lastRow + 1, 1, lastRow ? rows : [LEDGER_HEADER, ...rows]);
     // The document remembers it has a ledger: one deleted later is then seen as damage (load).
     if (lastRow === 0) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
     this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
@@ -293,7 +292,7 @@ export class Ledger {
     const lastRow = sheet?.lastRow() ?? 0;
     let unreadableRows = 0;
     // From the first row: a header someone deleted must not cost the first answer.
-    for (const [fp, text] of sheet && lastRow > 0 ? sheet.readDisplayValues(1, 1, lastRow, 2) : []) {
+    for (const [fp, text] of lastRow ? sheet!.readDisplayValues(1, 1, lastRow, 2) : []) {
       if (fp === LEDGER_HEADER[0] && text === LEDGER_HEADER[1]) continue;
       const entry = readRecord(LEDGER_ENTRY_CODEC, text);
       if (fp && entry) map.set(fp, entry);
@@ -302,7 +301,7 @@ export class Ledger {
     const started = this.documentStore?.get(DOCUMENT_PROPERTY.ledgerStarted) === '1';
     const sheetMissing = !sheet && started;
     // Ledgers made before the marker existed get it the first time they are read.
-    if (sheet && lastRow > 0 && !started) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
+    if (lastRow && !started) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
     if (unreadableRows || sheetMissing) this.damage = { unreadableRows, sheetMissing };
     this.loaded = map;
     return map;
