@@ -25,7 +25,8 @@ export function minuteIn(timeZone: string, ms: number): string {
   }
 }
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+/** 24 hours. */
+export const DAY_MS = 86_400_000;
 
 /** The next midnight after `ms` in the time zone (to the minute; a DST day is an hour off). */
 export function nextMidnight(timeZone: string, ms: number): number {

@@ -9,6 +9,7 @@ import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import type { RunRecord } from './registry';
 import { handOver, isPayer, payerShape, standingRecord } from './payer';
+import { DAY_MS } from './local-time';
 import { fieldsSchema, kindSchema, optional, recordCodec, type RecordOf } from './stored-records';
 
 /**
@@ -56,9 +57,9 @@ export type ScheduleRecord = RecordOf<typeof SCHEDULE_CODEC>;
 type ScheduleEvery = ScheduleRecord['every'];
 
 export const PERIOD_MS: Readonly<Record<ScheduleEvery, number>> = {
-  hour: 60 * 60 * 1000,
-  '6 hours': 6 * 60 * 60 * 1000,
-  day: 24 * 60 * 60 * 1000,
+  hour: 3_600_000,
+  '6 hours': 21_600_000,
+  day: DAY_MS,
 };
 
 type ScheduleContext = Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>;
