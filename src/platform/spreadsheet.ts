@@ -60,9 +60,10 @@ function grownRange(sheet: Sheet, row: number, column: number, values: unknown[]
   if (!rows || !columns) return undefined;
   const lastRow = row + rows - 1;
   const lastColumn = column + columns - 1;
-  if (lastRow > sheet.getMaxRows()) sheet.insertRowsAfter(sheet.getMaxRows(), lastRow - sheet.getMaxRows());
-  if (lastColumn > sheet.getMaxColumns())
-    sheet.insertColumnsAfter(sheet.getMaxColumns(), lastColumn - sheet.getMaxColumns());
+  const maxRows = sheet.getMaxRows();
+  const maxColumns = sheet.getMaxColumns();
+  if (lastRow > maxRows) sheet.insertRowsAfter(maxRows, lastRow - maxRows);
+  if (lastColumn > maxColumns) sheet.insertColumnsAfter(maxColumns, lastColumn - maxColumns);
   return sheet.getRange(row, column, rows, columns);
 }
 
