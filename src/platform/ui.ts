@@ -18,16 +18,12 @@ export function showSidebarPage(title: string): void {
   SpreadsheetApp.getUi().showSidebar(page);
 }
 
-export function toast(message: string, title: string, seconds = 5): void {
-  SpreadsheetApp.getActiveSpreadsheet().toast(message, title, seconds);
-}
-
 /** Toasts need a spreadsheet UI; in a trigger there may be none, and a notice is never worth a failure. */
 export function spreadsheetNotifier(title: string): NotifyPort {
   return {
     toast(message) {
       try {
-        toast(message, title);
+        SpreadsheetApp.getActiveSpreadsheet().toast(message, title, 5);
       } catch {
         // No UI in this execution (time-driven trigger without an open spreadsheet).
       }
