@@ -15,11 +15,10 @@ const FIELD_CHOICE_CODEC = recordCodec('choice of fields', 1, () => ({ fields: f
 /** The user's last choice, or the default. */
 export function readFieldChoice(ctx: Pick<PlatformPorts, 'userStore' | 'log'>): EnrichField[] {
   const text = ctx.userStore.get(USER_PROPERTY.enrichFields);
-  if (!text) return [...DEFAULT_FIELDS];
-  const decoded = decodeRecord(FIELD_CHOICE_CODEC, text);
+  const decoded = text ? decodeRecord(FIELD_CHOICE_CODEC, text) : undefined;
   // A preference only: the default serves, the warning says why, and the next choice replaces it.
-  if (!decoded.ok) ctx.log.warn(`The remembered fields could not be read: ${decoded.reason}.`);
-  return decoded.ok && decoded.value.fields.length ? decoded.value.fields : [...DEFAULT_FIELDS];
+  if (decoded?.ok === false) ctx.log.warn(`The remembered fields could not be read: ${decoded.reason}.`);
+  return decoded?.ok && decoded.value.fields.length ? decoded.value.fields : [...DEFAULT_FIELDS];
 }
 
 /**
