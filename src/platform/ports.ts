@@ -43,7 +43,10 @@ export interface KeyValueStore {
   getAll(): Record<string, string>;
 }
 
-/** CacheService behind it: values may vanish at any time, so it only ever sits in front of a store. */
+/**
+ * CacheService behind it: values may vanish at any time, so it only ever sits in front of a store.
+ * getAll, putAll and removeAll with no key make no call: callers need not check.
+ */
 export interface CachePort {
   get(key: string): string | null;
   getAll(keys: string[]): Record<string, string>;

@@ -159,7 +159,6 @@ export function markRequests(
   requests: readonly Pick<FormulaRequest, 'fp' | 'asked'>[],
   state: RequestState,
 ): void {
-  if (requests.length === 0) return;
   cache.putAll(
     Object.fromEntries(requests.map((request) => [markerKey(request.fp, request.asked), state])),
     LIMITS.cacheMaxTtlSeconds,

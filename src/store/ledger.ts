@@ -204,7 +204,7 @@ export class Ledger {
     const unique = [...new Set(fingerprints)];
     // Once the sheet is read, the cache is asked for the extra keys only (none: no call).
     const keys = this.loaded ? [...extraKeys] : [...unique.map((fp) => CACHE_PREFIX + fp), ...extraKeys];
-    const cached = keys.length ? this.cache.getAll(keys) : {};
+    const cached = this.cache.getAll(keys);
     const missing: string[] = [];
     for (const fp of unique) {
       const text = cached[CACHE_PREFIX + fp];
@@ -221,7 +221,7 @@ export class Ledger {
         found.set(fp, entry);
         warm[CACHE_PREFIX + fp] = encodeRecord(LEDGER_ENTRY_CODEC, entry);
       }
-      if (Object.keys(warm).length) this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
+      this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
     }
     return { entries: found, extra: cached };
   }
