@@ -7,7 +7,7 @@ import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import { dayIn, nextMidnight } from './local-time';
 import type { RunRecord } from './registry';
-import { checkedCap, handOver, isPayer, payerIdOf, payerShape, standingRecord } from './payer';
+import { checkedCap, isPayer, payerIdOf, payerShape, standingRecord } from './payer';
 import { optional, recordCodec, type RecordOf } from './stored-records';
 
 const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
@@ -59,18 +59,20 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
   }
   checkedCap(dailyCap, 'The daily cap');
   const ownerId = payerIdOf(ctx, 'spend your credits automatically');
-  // Today's count follows the person who pays (payer.ts): another user starts from their own.
-  const { count, earlierPayers } = current ? handOver(current, current.committed, ownerId) : { count: 0 };
   const auto: FormulaAuto = {
     email: ctx.userEmail(),
     ownerId,
     dailyCap,
-    // Switched on: any reason it had stopped for is the user's to have settled.
-    day: current?.day ?? dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-    // Fixed now for a new count: no later time-zone change moves it.
-    resetAt: current?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-    committed: count,
-    earlierPayers,
+    // Switched on: any reason it had stopped for is the user's to have settled. Today's count
+    // follows the person who pays (payer.ts): another user starts from their own.
+    ...(current
+      ? STORED.tally(current, ownerId)
+      : // A new count: its reset is fixed now, and no later time-zone change moves it.
+        {
+          day: dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
+          resetAt: nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
+          committed: 0,
+        }),
   };
   writeFormulaAuto(ctx, auto);
   return auto;

@@ -115,6 +115,8 @@ export function standingRecord<C extends string, T extends Standing<C>>(
   codec: RecordCodec<T>,
   countKey: C,
 ) {
+  /** What a day's count is: its day, its reset, the count and the earlier payers' counts. */
+  type Tally = Pick<T, 'day' | 'resetAt' | 'earlierPayers' | C>;
   const write = (ctx: Pick<PlatformPorts, 'documentStore'>, record: T): void =>
     ctx.documentStore.set(key, encodeRecord(codec, record));
   /** The stored record, cleared (off) or not. */
@@ -129,6 +131,14 @@ export function standingRecord<C extends string, T extends Standing<C>>(
   return {
     read,
     write,
+    /**
+     * The record's day as the payer `to` starts it: its day and reset kept, its count theirs
+     * (handOver: the count of the day follows the person who pays, not the switch).
+     */
+    tally(record: T, to: string): Tally {
+      const { count, earlierPayers } = handOver(record, record[countKey], to);
+      return { day: record.day, resetAt: record.resetAt, [countKey]: count, earlierPayers } as Tally;
+    },
     /**
      * Gives back to the record's count what its ended runs did not spend (releaseRuns), only once:
      * the runs are saved as ended in the same step. No ended run: the record is not even read.

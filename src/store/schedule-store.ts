@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import type { RunRecord } from './registry';
-import { handOver, isPayer, payerShape, standingRecord } from './payer';
+import { isPayer, payerShape, standingRecord } from './payer';
 import { DAY_MS } from './local-time';
 import { fieldsSchema, kindSchema, optional, recordCodec, type RecordOf } from './stored-records';
 
@@ -81,10 +81,8 @@ export function scheduleTally(
   ownerId: string,
 ): Pick<ScheduleRecord, 'day' | 'resetAt' | 'committedToday' | 'earlierPayers'> | null {
   const stored = readStored(ctx);
-  if (!stored) return null;
   // Today's count follows the person who pays (payer.ts): another user starts from their own.
-  const { count, earlierPayers } = handOver(stored, stored.committedToday, ownerId);
-  return { day: stored.day, resetAt: stored.resetAt, committedToday: count, earlierPayers };
+  return stored && STORED.tally(stored, ownerId);
 }
 
 export const writeSchedule: (ctx: ScheduleContext, schedule: ScheduleRecord) => void = STORED.write;
