@@ -8,7 +8,13 @@ import type { PlatformPorts } from '../platform/ports';
 import { dayIn, nextMidnight } from './local-time';
 import type { RunRecord } from './registry';
 import { checkedCap, isPayer, payerIdOf, payerShape, standingRecord } from './payer';
-import { optional, recordCodec, type RecordOf } from './stored-records';
+import {
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
+  recordCodec,
+  type RecordOf,
+} from './stored-records';
 
 const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
   /** Whose key pays: the user who turned it on (their trigger sends); "" when Apps Script did not tell. */
@@ -18,14 +24,14 @@ const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
   /** The day (spreadsheet time zone) `committed` counts for, as the user reads it. */
   day: z.string(),
   /** When `committed` starts again (local-time.ts capDay): a time-zone change cannot move it. */
-  resetAt: optional(z.number()),
+  resetAt: optionalNumber(),
   /**
    * Switched off: the record stays, so that switching on again the same day does not start a new
    * day's cap (what was committed still counts).
    */
-  off: optional(z.boolean()),
+  off: optionalBoolean(),
   /** Why it switched itself off, in plain words (switching it on again clears it). */
-  pausedReason: optional(z.string()),
+  pausedReason: optionalString(),
   /** Credits today's automatic runs may cost at most (their estimates). */
   committed: z.number(),
 }));

@@ -2,7 +2,6 @@
  * The column mapping a user confirmed, remembered per sheet and kind in document properties. It is
  * reused while the mapped columns still carry the same headers; otherwise detection runs again.
  */
-import * as z from 'zod/mini';
 import type { JobKind } from '../domain/runs';
 import type { KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
@@ -12,7 +11,7 @@ import {
   encodeRecord,
   headersSchema,
   mappingSchema,
-  optional,
+  optionalBoolean,
   readRecord,
   recordCodec,
   type RecordOf,
@@ -29,7 +28,7 @@ export const MAPPING_CODEC = recordCodec('remembered mapping', 2, () => ({
    * The user's answer for a sheet where no row reads as headers: whether row 1 holds them. It came
    * later as an optional field: records without it read as before (no new version).
    */
-  firstRowHeaders: optional(z.boolean()),
+  firstRowHeaders: optionalBoolean(),
 }));
 
 type StoredMapping = RecordOf<typeof MAPPING_CODEC>;

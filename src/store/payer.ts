@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
-import { encodeRecord, optional, readRecord, type RecordCodec } from './stored-records';
+import { encodeRecord, optional, optionalString, readRecord, type RecordCodec } from './stored-records';
 import { capDay, unspentSinceReset } from './local-time';
 import { userIdOf } from './user-identity';
 import { UserError } from '../domain/user-error';
@@ -15,7 +15,7 @@ import { UserError } from '../domain/user-error';
 /** The fields a standing order keeps of its payer (stored-record schema fields). */
 export const payerShape = () => ({
   /** The payer's user id (user-identity.ts); absent in records of earlier versions (email only). */
-  ownerId: optional(z.string()),
+  ownerId: optionalString(),
   /** Earlier payers of the current day: user id → what their runs committed. */
   earlierPayers: optional(z.record(z.string(), z.number())),
 });

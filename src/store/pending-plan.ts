@@ -12,6 +12,7 @@ import {
   kindSchema,
   mappingSchema,
   optional,
+  optionalBoolean,
   recordCodec,
   type Decoded,
   type RecordOf,
@@ -28,11 +29,11 @@ export const PLAN_CODEC = recordCodec('stored plan', 2, () => ({
   maxCredits: z.number(),
   createdAt: z.number(),
   /** Set when it is started: a second start of the same preview (a double click) is refused. */
-  started: optional(z.boolean()),
+  started: optionalBoolean(),
   /** A plan of formula requests (no sheet, no rows). */
   source: optional(z.enum(['formulas'])),
   /** The answer the preview took for a sheet where no row reads as headers: start reads the sheet alike. */
-  firstRowHeaders: optional(z.boolean()),
+  firstRowHeaders: optionalBoolean(),
 }));
 
 export type StoredPlan = RecordOf<typeof PLAN_CODEC>;

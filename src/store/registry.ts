@@ -22,6 +22,9 @@ import {
   kindSchema,
   mappingSchema,
   optional,
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
   recordCodec,
   type Check,
   type RecordCodec,
@@ -50,16 +53,16 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
    */
   source: optional(z.enum(['sidebar', 'schedule', 'formulas'])),
   /** A formula run the automatic mode sent: its daily cap gets back what the run did not spend. */
-  automatic: optional(z.boolean()),
+  automatic: optionalBoolean(),
   /** Who started it (whose key pays), when Apps Script tells: shown to the user, never compared. */
-  startedBy: optional(z.string()),
+  startedBy: optionalString(),
   /**
    * The id of the user who started it (user-identity.ts): only their executions send its jobs,
    * retry, import or cancel them. Absent in runs of earlier versions, which anyone may work on.
    */
-  ownerId: optional(z.string()),
+  ownerId: optionalString(),
   /** Rows the run looked at (selected, or the scheduled sheet's), for the run log. */
-  rowsInScope: optional(z.number()),
+  rowsInScope: optionalNumber(),
   /** The columns the run read its inputs from: results are matched to rows through them. */
   mapping: mappingSchema(),
   /** The header text of each mapped column at start, to find the columns again if they move. */
@@ -68,11 +71,11 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   overwrite: z.boolean(),
   startedAt: z.number(),
   state: z.enum(['running', 'finished', 'out_of_credits', 'failed', 'canceled']),
-  error: optional(z.string()),
+  error: optionalString(),
   /** Stopped by an invalid key: the user resumes it once a key works. */
-  authFailed: optional(z.boolean()),
+  authFailed: optionalBoolean(),
   /** The user canceled it: its jobs not sent yet were not, started ones were still written. */
-  canceledByUser: optional(z.boolean()),
+  canceledByUser: optionalBoolean(),
   jobs: z.number(),
   /** Distinct contacts sent. */
   sent: z.number(),
@@ -85,7 +88,7 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
     phone: z.number(),
     profile: z.number(),
     /** Contacts with any answer at all (a contact with an email and a phone counts once). */
-    contacts: optional(z.number()),
+    contacts: optionalNumber(),
   }),
   credits: z.number(),
   /** Rows filled from saved answers at start. */
@@ -93,16 +96,16 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   /** Answers whose inputs no longer match any row: kept in the ledger, not written. */
   unmatched: z.number(),
   /** Contacts the API did not process (out of credits, canceled): their rows say so, nothing charged. */
-  unprocessed: optional(z.number()),
+  unprocessed: optionalNumber(),
   /** The most the run could cost at the price table when it started (the user confirmed it). */
-  estimatedCredits: optional(z.number()),
+  estimatedCredits: optionalNumber(),
   /**
    * At its end: the most its jobs whose start's answer was lost may have cost (the API may have
    * created and charged them). Counted against the caps and named in the log until they are settled.
    */
-  mayHaveCost: optional(z.number()),
+  mayHaveCost: optionalNumber(),
   /** Set when the end of the run was announced. */
-  endedAt: optional(z.number()),
+  endedAt: optionalNumber(),
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;
@@ -135,33 +138,33 @@ export const JOB_CODEC = recordCodec(
     fingerprints: optional(z.array(z.string())),
     /** e.g. "rows 2–101", for the job's name. */
     rows: z.string(),
-    id: optional(z.string()),
-    startedAt: optional(z.number()),
+    id: optionalString(),
+    startedAt: optionalNumber(),
     /** Row status for fingerprints the ledger has no answer for once fetched ("out of credits"...). */
-    unansweredStatus: optional(z.string()),
+    unansweredStatus: optionalString(),
     status: optional(z.enum(JOB_STATUSES)),
-    credits: optional(z.number()),
+    credits: optionalNumber(),
     /** Failed polls in a row (backoff). */
-    tries: optional(z.number()),
+    tries: optionalNumber(),
     /**
      * The id of the key that started it (user-identity.ts keyIdOf): a 404 closes the job only when
      * that key gets it. Absent in jobs of earlier versions and jobs not sent yet.
      */
-    keyId: optional(z.string()),
+    keyId: optionalString(),
     /** The workspace of that key, when known: any key of the same workspace may poll the job. */
-    workspace: optional(z.string()),
+    workspace: optionalString(),
     /** When to poll again after a failed poll. */
-    nextPollAt: optional(z.number()),
+    nextPollAt: optionalNumber(),
     /** The fields this job asks for, when they differ from the run's. */
     fields: optional(fieldsSchema()),
     /** When its start was about to be sent (state "sending"). */
-    sendingAt: optional(z.number()),
+    sendingAt: optionalNumber(),
     /** Why the job is ambiguous, in plain words. */
-    problem: optional(z.string()),
+    problem: optionalString(),
     /** Fingerprint → why the API's item for it could not be read (that row fails, not the job). */
     itemProblems: optional(z.record(z.string(), z.string())),
     /** An ambiguous job's rows say so (written once). */
-    rowsMarked: optional(z.boolean()),
+    rowsMarked: optionalBoolean(),
   }),
   // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`; v1 and v2 held
   // the fingerprints inline, with no count beside them.

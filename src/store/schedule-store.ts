@@ -10,7 +10,15 @@ import type { PlatformPorts } from '../platform/ports';
 import type { RunRecord } from './registry';
 import { isPayer, payerShape, standingRecord } from './payer';
 import { DAY_MS } from './local-time';
-import { fieldsSchema, kindSchema, optional, recordCodec, type RecordOf } from './stored-records';
+import {
+  fieldsSchema,
+  kindSchema,
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
+  recordCodec,
+  type RecordOf,
+} from './stored-records';
 
 /**
  * What a user chooses of a schedule: the fields of the sidebar's request (schedule-rpc.ts adds the
@@ -33,24 +41,24 @@ const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
   owner: z.string(),
   ...payerShape(),
   savedAt: z.number(),
-  lastRunAt: optional(z.number()),
+  lastRunAt: optionalNumber(),
   /** The day (spreadsheet time zone) committedToday counts for, as the user reads it. */
   day: z.string(),
   /** When committedToday starts again (local-time.ts capDay): a time-zone change cannot move it. */
-  resetAt: optional(z.number()),
+  resetAt: optionalNumber(),
   /** What today's scheduled runs may cost at most (their estimates, committed before sending). */
   committedToday: z.number(),
   /** Failed runs in a row. */
   failures: z.number(),
   /** Set when the schedule paused itself: why, in plain words. */
-  pausedReason: optional(z.string()),
+  pausedReason: optionalString(),
   /** What the last tick did, in plain words. */
-  lastOutcome: optional(z.string()),
+  lastOutcome: optionalString(),
   /**
    * Cleared by the user: the record stays so that what today's runs committed still counts if a
    * schedule is saved again before the reset (clearing must not buy another day's cap).
    */
-  cleared: optional(z.boolean()),
+  cleared: optionalBoolean(),
 }));
 
 export type ScheduleRecord = RecordOf<typeof SCHEDULE_CODEC>;

@@ -7,7 +7,8 @@ import type { PlatformPorts } from '../platform/ports';
 import {
   decodeRecord,
   encodeRecord,
-  optional,
+  optionalNumber,
+  optionalString,
   recordCodec,
   type Check,
   type RecordOf,
@@ -28,14 +29,14 @@ const SEARCH_TAB_CODEC = recordCodec('search tab record', 1, () => ({
   /** The next offset to ask the API for. */
   offset: z.number(),
   /** While refreshing: paging restarted at 0 and goes up to this offset again. */
-  refreshUntil: optional(z.number()),
+  refreshUntil: optionalNumber(),
   /** metadata.total of the last page; absent when the API does not say. */
-  total: optional(z.number()),
+  total: optionalNumber(),
   /** Results in the tab. */
   rows: z.number(),
   state: z.enum(['loading', 'done', 'stopped']),
   /** Why loading stopped or paused, in plain words. */
-  reason: optional(z.string()),
+  reason: optionalString(),
   createdBy: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -102,3 +102,7 @@ export const mappingSchema = /* @__PURE__ */ lazy(() => z.partialRecord(z.enum(I
 export const headersSchema = /* @__PURE__ */ lazy(() => z.partialRecord(z.enum(INPUT_KEYS), z.string()));
 export const kindSchema = /* @__PURE__ */ lazy(() => z.enum(JOB_KINDS));
 export const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(schema);
+// The optional fields most records are made of.
+export const optionalString = () => optional(z.string());
+export const optionalNumber = () => optional(z.number());
+export const optionalBoolean = () => optional(z.boolean());
