@@ -51,53 +51,10 @@ export function isPayer(ctx: Who, record: PayerFields, email: string): boolean {
   return record.ownerId ? record.ownerId === userIdOf(ctx.userStore) : !!email && email === ctx.userEmail();
 }
 
-/**
- * The record's count as the new payer `to` starts with: their own earlier count of the day, the
- * outgoing payer's count kept aside. `count` is the day's count as it stands (already reset when
- * the day changed, along with `earlierPayers`).
- */
-export function handOver(
-  record: PayerFields,
-  count: number,
-  to: string,
-): { count: number; earlierPayers: Record<string, number> | undefined } {
-  // Undefined fields are left out of the stored JSON: no need to leave them out here.
-  const from = record.ownerId;
-  if (from === to) return { count, earlierPayers: record.earlierPayers };
-  const { [to]: theirs = 0, ...others } = record.earlierPayers ?? {};
-  // A record of an earlier version has no owner id: its count stays with the switch, as before.
-  if (!from) return { count: count + theirs, earlierPayers: Object.keys(others).length ? others : undefined };
-  return { count: theirs, earlierPayers: { ...others, [from]: count } };
-}
-
 /** What a capped run that ended did not spend (from the engine), and who paid for it. */
 export interface EndedRun {
   run: { startedAt: number; ownerId?: string | undefined };
   unspent: number;
-}
-
-/**
- * Gives back to a day's count what ended runs did not spend (only runs of the current count, see
- * unspentSinceReset): to the current count for runs of the current payer, else to the count kept
- * for the user who paid them. Undefined when nothing changes.
- */
-function releaseRuns(
-  record: PayerFields & { resetAt?: number | undefined },
-  count: number,
-  ended: readonly EndedRun[],
-): { count: number; earlierPayers: Record<string, number> | undefined } | undefined {
-  let changed = false;
-  let earlier = record.earlierPayers;
-  for (const entry of ended) {
-    const released = unspentSinceReset([entry], record.resetAt);
-    if (released === 0) continue;
-    changed = true;
-    const ownerId = entry.run.ownerId;
-    if (!ownerId || !record.ownerId || ownerId === record.ownerId || earlier?.[ownerId] === undefined)
-      count = Math.max(0, count - released);
-    else earlier = { ...earlier, [ownerId]: Math.max(0, earlier[ownerId] - released) };
-  }
-  return changed ? { count, earlierPayers: earlier } : undefined;
 }
 
 /** A standing order's record: its payer, and its day's count under the name `C` ("committed"…). */
@@ -132,27 +89,48 @@ export function standingRecord<C extends string, T extends Standing<C>>(
     read,
     write,
     /**
-     * The record's day as the payer `to` starts it: its day and reset kept, its count theirs
-     * (handOver: the count of the day follows the person who pays, not the switch).
+     * The record's day as the payer `to` starts it: its day and reset kept, its count theirs: their
+     * own earlier count of the day, the outgoing payer's count kept aside. `record` is as read (its
+     * count and earlier payers already reset when the day changed).
      */
     tally(record: T, to: string): Tally {
-      const { count, earlierPayers } = handOver(record, record[countKey], to);
+      const from = record.ownerId;
+      let count: number = record[countKey];
+      // Undefined fields are left out of the stored JSON: no need to leave them out here.
+      let earlierPayers = record.earlierPayers;
+      if (from !== to) {
+        const { [to]: theirs = 0, ...others } = earlierPayers ?? {};
+        // A record of an earlier version has no owner id: its count stays with the switch, as before.
+        earlierPayers = from ? { ...others, [from]: count } : Object.keys(others).length ? others : undefined;
+        count = from ? theirs : count + theirs;
+      }
       return { day: record.day, resetAt: record.resetAt, [countKey]: count, earlierPayers } as Tally;
     },
     /**
-     * Gives back to the record's count what its ended runs did not spend (releaseRuns), only once:
-     * the runs are saved as ended in the same step. No ended run: the record is not even read.
+     * Gives back to the record's count what its ended runs did not spend (only runs of the current
+     * count, see unspentSinceReset): to the current count for runs of the current payer, else to
+     * the count kept for the user who paid them. Only once: the runs are saved as ended in the
+     * same step. No ended run: the record is not even read; nothing given back: not written.
      */
     release(
       ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
       ended: readonly EndedRun[],
     ): void {
-      if (ended.length === 0) return;
-      const record = read(ctx);
-      const released = record && releaseRuns(record, record[countKey], ended);
-      // releaseRuns starts from the record's earlier payers: they are kept when none changed.
-      if (released)
-        write(ctx, { ...record, [countKey]: released.count, earlierPayers: released.earlierPayers });
+      const record = ended.length ? read(ctx) : null;
+      if (!record) return;
+      let changed = false;
+      let count: number = record[countKey];
+      let earlier = record.earlierPayers;
+      for (const entry of ended) {
+        const released = unspentSinceReset([entry], record.resetAt);
+        if (released === 0) continue;
+        changed = true;
+        const ownerId = entry.run.ownerId;
+        if (!ownerId || !record.ownerId || ownerId === record.ownerId || earlier?.[ownerId] === undefined)
+          count = Math.max(0, count - released);
+        else earlier = { ...earlier, [ownerId]: Math.max(0, earlier[ownerId] - released) };
+      }
+      if (changed) write(ctx, { ...record, [countKey]: count, earlierPayers: earlier });
     },
   };
 }
