@@ -63,14 +63,9 @@ export function capDay(
 }
 
 /**
- * What ended runs give back to a daily count: the unspent credits of those started since the
- * count's last reset (a run of an earlier count gave its credits to a count that is over).
+ * Whether a run started at `startedAt` counts in the daily count whose reset is `resetAt` (started
+ * since the count's last reset): only then does it give back what it did not spend (a run of an
+ * earlier count gave its credits to a count that is over).
  */
-export function unspentSinceReset(
-  ended: readonly { run: { startedAt: number }; unspent: number }[],
-  resetAt: number | undefined,
-): number {
-  return ended
-    .filter(({ run }) => run.startedAt >= (resetAt ?? 0) - DAY_MS)
-    .reduce((sum, { unspent }) => sum + unspent, 0);
-}
+export const sinceReset = (startedAt: number, resetAt: number | undefined): boolean =>
+  startedAt >= (resetAt ?? 0) - DAY_MS;

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
 import { encodeRecord, optional, optionalString, readRecord, type RecordCodec } from './stored-records';
-import { capDay, unspentSinceReset } from './local-time';
+import { capDay, sinceReset } from './local-time';
 import { userIdOf } from './user-identity';
 import { UserError } from '../domain/user-error';
 
@@ -108,7 +108,7 @@ export function standingRecord<C extends string, T extends Standing<C>>(
     },
     /**
      * Gives back to the record's count what its ended runs did not spend (only runs of the current
-     * count, see unspentSinceReset): to the current count for runs of the current payer, else to
+     * count, see sinceReset): to the current count for runs of the current payer, else to
      * the count kept for the user who paid them. Only once: the runs are saved as ended in the
      * same step. No ended run: the record is not even read; nothing given back: not written.
      */
@@ -121,14 +121,13 @@ export function standingRecord<C extends string, T extends Standing<C>>(
       let changed = false;
       let count: number = record[countKey];
       let earlier = record.earlierPayers;
-      for (const entry of ended) {
-        const released = unspentSinceReset([entry], record.resetAt);
-        if (released === 0) continue;
+      for (const { run, unspent } of ended) {
+        if (unspent === 0 || !sinceReset(run.startedAt, record.resetAt)) continue;
         changed = true;
-        const ownerId = entry.run.ownerId;
+        const { ownerId } = run;
         if (!ownerId || !record.ownerId || ownerId === record.ownerId || earlier?.[ownerId] === undefined)
-          count = Math.max(0, count - released);
-        else earlier = { ...earlier, [ownerId]: Math.max(0, earlier[ownerId] - released) };
+          count = Math.max(0, count - unspent);
+        else earlier = { ...earlier, [ownerId]: Math.max(0, earlier[ownerId] - unspent) };
       }
       if (changed) write(ctx, { ...record, [countKey]: count, earlierPayers: earlier });
     },
