@@ -135,7 +135,7 @@ function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
   const dataRows = Math.max(0, lastRow - 1) + rows.length;
   if (dataRows <= MAX_ROWS + TRIM_SLACK) return;
   const all = sheet.readDisplayValues(2, 1, dataRows, RUN_LOG_HEADER.length);
-  const kept = all.slice(-MAX_ROWS);
-  const blank = Array.from({ length: all.length - kept.length }, () => RUN_LOG_HEADER.map(() => ''));
-  sheet.writeText(2, 1, [...kept, ...blank]);
+  // The oldest rows leave `all`; as many blank rows follow the kept ones.
+  const blank = all.splice(0, all.length - MAX_ROWS).map(() => RUN_LOG_HEADER.map(() => ''));
+  sheet.writeText(2, 1, [...all, ...blank]);
 }
