@@ -95,7 +95,8 @@ export function enqueueRequests(
   const markers: Record<string, string> = {};
   const queued: FormulaRequest[] = [];
   for (const request of requests) {
-    const key = PREFIX + requestId(request.fp, request.asked);
+    const id = requestId(request.fp, request.asked);
+    const key = PREFIX + id;
     if (!(key in all)) {
       const input = Object.fromEntries(Object.entries(request.input).filter(([, value]) => value));
       const value = encodeRecord(FORMULA_REQUEST_CODEC, { kind: request.kind, input, at: request.at });
@@ -105,7 +106,7 @@ export function enqueueRequests(
       queueBytes += bytes;
       storeBytes += bytes;
     }
-    markers[markerKey(request.fp, request.asked)] = 'queued';
+    markers[MARKER_PREFIX + id] = 'queued';
     queued.push(request);
   }
   if (Object.keys(values).length) store.setAll(values);
