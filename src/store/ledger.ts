@@ -124,8 +124,8 @@ export function entryFoundSomething(
   kind: JobKind,
   fields: readonly EnrichField[],
 ): boolean {
-  if (kind === 'reverse') return !!entry.profile;
-  return fields.some((field) => !!entry[FIELD_TABLE[field].slot]) || !!entry.profile;
+  // A profile answers a reverse lookup, and counts as found for an enrichment too.
+  return !!entry.profile || (kind !== 'reverse' && fields.some((field) => !!entry[FIELD_TABLE[field].slot]));
 }
 
 function sameAnswer(a: LedgerEntry, b: LedgerEntry): boolean {
