@@ -78,16 +78,16 @@ export function mergeSpans(spans: RowSpan[]): RowSpan[] {
   return merged;
 }
 
+/** The port of a sheet, if there is one. */
+const portOf = (sheet: Sheet | null | undefined): SheetPort | null => (sheet ? sheetPort(sheet) : null);
+
 export function activeSpreadsheet(): SpreadsheetPort {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const byId = (id: number) => spreadsheet.getSheets().find((sheet) => sheet.getSheetId() === id);
   return {
     name: () => spreadsheet.getName(),
     activeSheet: () => sheetPort(spreadsheet.getActiveSheet()),
-    sheetById(id) {
-      const sheet = byId(id);
-      return sheet ? sheetPort(sheet) : null;
-    },
+    sheetById: (id) => portOf(byId(id)),
     selectedRows() {
       const { ranges, cell } = selectionOf(spreadsheet);
       // A lone cell is where the cursor happens to be, not a choice of rows: it means the whole table.
@@ -124,7 +124,7 @@ export function activeSpreadsheet(): SpreadsheetPort {
   /** A sheet of ours by name, made by `insert` when asked to and missing. */
   function ownSheet(name: string, create: boolean, insert: () => Sheet): SheetPort | null {
     const existing = spreadsheet.getSheetByName(name);
-    if (existing || !create) return existing ? sheetPort(existing) : null;
+    if (existing || !create) return portOf(existing);
     const active = spreadsheet.getActiveSheet();
     const sheet = insert();
     // insertSheet activates the new sheet: give the user their sheet back.
