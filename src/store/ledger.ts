@@ -203,7 +203,7 @@ export class Ledger {
     const found = new Map<string, LedgerEntry>();
     const unique = [...new Set(fingerprints)];
     // Once the sheet is read, the cache is asked for the extra keys only (none: no call).
-    const keys = this.loaded ? [...extraKeys] : [...unique.map((fp) => CACHE_PREFIX + fp), ...extraKeys];
+    const keys = [...(this.loaded ? [] : unique.map((fp) => CACHE_PREFIX + fp)), ...extraKeys];
     const cached = this.cache.getAll(keys);
     const missing: string[] = [];
     for (const fp of unique) {

@@ -287,7 +287,7 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
 
 /** A job's property: its fingerprints only when it carried them inline already. */
 function storedJob({ fingerprints, fingerprintsInline, ...job }: JobRecord): StoredJob {
-  return { ...job, contacts: fingerprints.length, ...(fingerprintsInline ? { fingerprints } : {}) };
+  return { ...job, contacts: fingerprints.length, ...(fingerprintsInline && { fingerprints }) };
 }
 
 function serialise<T extends object>(codec: RecordCodec<T>, record: T): string {
