@@ -64,20 +64,31 @@ export function sheetPlanView(
     columns: mappableColumns(plan.table, plan.mapping),
     mapping: plan.mapping,
     mappingComplete: plan.mappingComplete,
-    fields: plan.fields,
-    contactsToSend: plan.toSend.length,
     rowsFromDuplicates: plan.duplicateRows,
     rowsFromLedger: plan.fromLedger.length,
     skipped: plan.skipped.map(({ row, reason }) => ({ row, reason })),
-    maxCredits: plan.maxCredits,
     reasked: plan.reasked,
     ...(plan.ledgerDamage ? { ledgerDamage: plan.ledgerDamage } : {}),
     rowsDone: plan.alreadyDone,
     lookUpAgain: plan.lookUpAgain,
+    ...costView(ctx, plan),
+    // After the balance: asking for it may just have found the key refused.
+    keyProblem: plan.toSend.length ? knownKeyProblem(ctx) : undefined,
+  };
+}
+
+/**
+ * What every run preview (a sheet's, the formula requests') says of its cost, at the one price
+ * table; the balance is asked for only when something would be sent.
+ */
+export function costView(ctx: AppContext, plan: Pick<RunPlan, 'fields' | 'toSend' | 'maxCredits' | 'jobs'>) {
+  return {
+    fields: plan.fields,
+    contactsToSend: plan.toSend.length,
+    maxCredits: plan.maxCredits,
     prices: { ...PRICES },
     reversePrice: REVERSE_PROFILE_PRICE,
     balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
     jobs: plan.jobs,
-    keyProblem: plan.toSend.length ? knownKeyProblem(ctx) : undefined,
   };
 }

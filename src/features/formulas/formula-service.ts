@@ -2,7 +2,6 @@
  * The formula requests as the Jobs panel shows them, a paid run of them (the same preview and
  * confirmation as a sidebar run), and the automatic mode's switch.
  */
-import { PRICES, REVERSE_PROFILE_PRICE } from '../../domain/fields';
 import type { AppContext } from '../../engine/context';
 import { isPayer } from '../../store/payer';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
@@ -11,7 +10,7 @@ import { storeFormulaPlan } from '../../engine/start';
 import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
 import { clearFormulaRequests, queueUse } from '../../store/formula-queue';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
-import { readCreditBalance } from '../../views/balance';
+import { costView } from '../../views/plan-view';
 import type { FormulaQueueView, PlanView } from '../../views/rpc';
 import { readOnce } from '../../store/read-once';
 import type { FormulaAutoRequest, FormulaPlanRequest } from './formulas-rpc';
@@ -57,6 +56,7 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): Pl
     request.fields ?? [],
     loadRegistry(ctx.documentStore, ctx.spreadsheet),
   );
+  const none = { contacts: 0, maxCredits: 0 };
   return {
     planId: storeFormulaPlan(ctx, plan),
     kind,
@@ -69,19 +69,14 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): Pl
     columns: [],
     mapping: {},
     mappingComplete: true,
-    fields: plan.fields,
-    contactsToSend: plan.toSend.length,
     rowsFromDuplicates: 0,
     rowsFromLedger: plan.answered.length,
     skipped: [],
-    maxCredits: plan.maxCredits,
-    reasked: { contacts: 0, maxCredits: 0 },
+    reasked: none,
     rowsDone: 0,
-    lookUpAgain: { contacts: 0, maxCredits: 0 },
-    prices: { ...PRICES },
-    reversePrice: REVERSE_PROFILE_PRICE,
-    balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
-    jobs: plan.jobs,
+    lookUpAgain: none,
+    // After the plan is stored, as a sheet's preview does.
+    ...costView(ctx, plan),
   };
 }
 
