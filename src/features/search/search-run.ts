@@ -92,39 +92,38 @@ export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort 
   });
 }
 
-/** Goes on loading a tab whose search is not finished. */
-export function continueSearch(ctx: AppContext, sheetId: number): void {
-  withDocumentLock(ctx, () => loadPages(ctx, tabSheet(ctx, sheetId)));
-}
-
-/** `rows` more results, from where paging stopped. */
-export function loadMore(ctx: AppContext, sheetId: number, rows: number): void {
+/**
+ * Goes on loading a tab, under the document lock. `change` (Load more, Refresh) first says where
+ * paging goes now, and clears the last stop.
+ */
+function reload(
+  ctx: AppContext,
+  sheetId: number,
+  change?: (record: SearchTabRecord) => Partial<SearchTabRecord>,
+): void {
   withDocumentLock(ctx, () => {
     const sheet = tabSheet(ctx, sheetId);
-    const record = tabRecord(ctx, sheetId);
-    // `rows` more than paging reached: after a stop (out of credits), what was asked and not loaded.
-    const max = record.offset + rows;
-    writeSearchTab(ctx, sheetId, { ...record, max, state: 'loading', reason: undefined });
+    if (change) {
+      const record = tabRecord(ctx, sheetId);
+      writeSearchTab(ctx, sheetId, { ...record, ...change(record), state: 'loading', reason: undefined });
+    }
     loadPages(ctx, sheet);
   });
 }
+
+/** Goes on loading a tab whose search is not finished. */
+export const continueSearch = (ctx: AppContext, sheetId: number): void => reload(ctx, sheetId);
+
+/**
+ * `rows` more results, from where paging stopped: more than paging reached, so after a stop (out of
+ * credits), what was asked and not loaded.
+ */
+export const loadMore = (ctx: AppContext, sheetId: number, rows: number): void =>
+  reload(ctx, sheetId, (record) => ({ max: record.offset + rows }));
 
 /** Pages through what was loaded again and adds what is new (new matches, or ones that moved up). */
-export function refreshSearch(ctx: AppContext, sheetId: number): void {
-  withDocumentLock(ctx, () => {
-    const sheet = tabSheet(ctx, sheetId);
-    const record = tabRecord(ctx, sheetId);
-    const until = Math.max(record.offset, 1);
-    writeSearchTab(ctx, sheetId, {
-      ...record,
-      offset: 0,
-      refreshUntil: until,
-      state: 'loading',
-      reason: undefined,
-    });
-    loadPages(ctx, sheet);
-  });
-}
+export const refreshSearch = (ctx: AppContext, sheetId: number): void =>
+  reload(ctx, sheetId, (record) => ({ offset: 0, refreshUntil: Math.max(record.offset, 1) }));
 
 /** What the user is told when the tab a sidebar call names is gone. */
 export const TAB_DELETED = 'That search tab was deleted.';
