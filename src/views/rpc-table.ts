@@ -24,9 +24,9 @@ export function call<I, O>(
   return { what, input, handler };
 }
 
-/** A call without input. */
+/** A call without input (its handler gets undefined as its second argument: defaults apply). */
 export function query<O>(handler: (ctx: AppContext) => O): RpcEntry<void, O> {
-  return { what: '', input: null, handler: (ctx) => handler(ctx) };
+  return { what: '', input: null, handler };
 }
 
 export type RpcTable = Record<string, RpcEntry<never, unknown>>;

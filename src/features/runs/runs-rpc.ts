@@ -61,7 +61,7 @@ export const RUNS_RPC = {
   planRun: call('plan request', planRequest, planRun),
   startRun: call('plan id', id, startRun),
   /** Polls the API for this user's running jobs, then answers with the progress. */
-  pollJobs: query((ctx) => pollJobs(ctx)),
+  pollJobs: query(pollJobs),
   getProgress: query(progressView),
   /** The active sheet and selection in one string: the plan panels plan again when it changes. */
   selectionKey: query(selectionKey),
@@ -70,9 +70,9 @@ export const RUNS_RPC = {
   /** Attaches a job by its id (no credits): fetches and applies its results. */
   importJob: call('import request', importRequest, importJob),
   /** Resumes the runs a refused or missing key stopped (the page has shown what it may cost). */
-  resumeStoppedRuns: query((ctx) => thenProgress(resumeRunsStoppedByKey)(ctx, undefined)),
+  resumeStoppedRuns: query(thenProgress<void>(resumeRunsStoppedByKey)),
   /** Cancels a run: its jobs not sent yet never are; answers of started (paid) jobs are still written. */
   cancelRun: call('run id', id, thenProgress(cancelRun)),
   /** Removes ended runs from the Jobs list (runs with jobs still to settle stay). */
-  clearEndedRuns: query((ctx) => thenProgress(clearEndedRuns)(ctx, undefined)),
+  clearEndedRuns: query(thenProgress<void>(clearEndedRuns)),
 };
