@@ -39,15 +39,14 @@ function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
   } catch (error) {
     // A plain Error: Apps Script puts the name before the message it hands the page, and a class
     // name ("UserError: …") means nothing to the user.
-    if (error instanceof UserError) throw new Error(withoutClassName(error.message), { cause: error });
-    if (error instanceof ApiError) throw new Error(error.userMessage, { cause: error });
-    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    ctx.log.warn(`${name} failed: ${text}`);
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`,
-      { cause: error },
-    );
+    let message = error instanceof Error ? error.message : String(error);
+    if (error instanceof UserError) message = withoutClassName(message);
+    else if (error instanceof ApiError) message = error.userMessage;
+    else {
+      ctx.log.warn(`${name} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+      message = `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`;
+    }
+    throw new Error(message, { cause: error });
   }
 }
 
