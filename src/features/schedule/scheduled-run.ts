@@ -71,19 +71,13 @@ export function runDueSchedule(ctx: AppContext): void {
   }
 }
 
+/** The tick's outcome, in the words the schedule's last outcome shows. */
 function tick(ctx: AppContext, schedule: ScheduleRecord): string {
-  const outcome = plannedTick(ctx, schedule);
-  // Said where the user looks (the schedule's last outcome) and in the execution log.
-  if (outcome.damage) ctx.log.warn(`Scheduled run: ${outcome.damage}`);
-  return outcome.damage ? `${outcome.text} ${outcome.damage}` : outcome.text;
-}
-
-function plannedTick(ctx: AppContext, schedule: ScheduleRecord): { text: string; damage?: string } {
   const sheet = ctx.spreadsheet.sheetById(schedule.sheetId);
   if (!sheet) {
     // A deleted sheet does not come back: pause at once, naming it as it was last seen.
     schedule.pausedReason = `the sheet "${schedule.sheetName}" was deleted: choose a sheet and save the schedule again`;
-    return { text: `Paused: ${schedule.pausedReason}.` };
+    return `Paused: ${schedule.pausedReason}.`;
   }
   // Found by id: a rename is followed, and the messages name the sheet as it is called now.
   schedule.sheetName = sheet.name();
@@ -91,7 +85,7 @@ function plannedTick(ctx: AppContext, schedule: ScheduleRecord): { text: string;
   const running = [...registry.runs.values()].some(
     (run) => run.source === 'schedule' && run.state === 'running',
   );
-  if (running) return { text: 'The previous scheduled run is still working.' };
+  if (running) return 'The previous scheduled run is still working.';
   const plan = buildPlan(
     ctx,
     sheet,
@@ -105,7 +99,13 @@ function plannedTick(ctx: AppContext, schedule: ScheduleRecord): { text: string;
     },
     registry,
   );
-  const said = (text: string) => ({ text, ...(plan.ledgerDamage ? { damage: plan.ledgerDamage } : {}) });
+  const said = (text: string): string => {
+    const damage = plan.ledgerDamage;
+    if (!damage) return text;
+    // Said where the user looks (the schedule's last outcome) and in the execution log.
+    ctx.log.warn(`Scheduled run: ${damage}`);
+    return `${text} ${damage}`;
+  };
   if (plan.toSend.length === 0 && plan.fromLedger.length === 0) return said('No new rows.');
   const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
