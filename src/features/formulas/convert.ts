@@ -45,17 +45,25 @@ export function convertFormulasToValues(ctx: AppContext): Converted {
     spans.length === 0 || spans.some((span) => top <= span.end && top + height - 1 >= span.start);
   const formulas = sheet.readFormulas(1, 1, lastRow, lastColumn);
   const origins: { row: number; column: number; height: number }[] = [];
+  // The block every origin's result lies in, found as they are (rows come top to bottom).
+  let top = 0;
+  let bottom = 0;
+  let left = Infinity;
+  let right = 0;
   formulas.forEach((line, index) =>
     line.forEach((formula, offset) => {
       const height = isOurFormula(formula) ? spillHeight(formula, lastRow) : 0;
-      if (height && reaches(index + 1, height)) origins.push({ row: index + 1, column: offset + 1, height });
+      const row = index + 1;
+      const column = offset + 1;
+      if (!height || !reaches(row, height)) return;
+      origins.push({ row, column, height });
+      top ||= row;
+      bottom = Math.min(lastRow, Math.max(bottom, row + height - 1));
+      left = Math.min(left, column);
+      right = Math.max(right, column);
     }),
   );
-  if (origins.length === 0) throw new UserError('No Sheet Enrich formula in the selected rows.');
-  const top = Math.min(...origins.map((origin) => origin.row));
-  const bottom = Math.min(lastRow, Math.max(...origins.map((origin) => origin.row + origin.height - 1)));
-  const left = Math.min(...origins.map((origin) => origin.column));
-  const right = Math.max(...origins.map((origin) => origin.column));
+  if (!top) throw new UserError('No Sheet Enrich formula in the selected rows.');
   const existing = sheet.readCells(top, left, bottom - top + 1, right - left + 1);
   const targets = new Set<string>();
   for (const origin of origins)
