@@ -16,14 +16,14 @@ export interface SearchColumn {
   read: (item: unknown) => SearchCell;
 }
 
-function pick(item: unknown, path: string): unknown {
-  let value: unknown = item;
-  for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
+const pick = (item: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+      item,
+    );
 
 /** The value at a path, as cell text: strings trimmed, finite numbers written out, anything else empty. */
 function at(item: unknown, path: string): string {
@@ -57,6 +57,9 @@ const count = (header: string, path: string): SearchColumn =>
     return typeof value === 'number' && Number.isFinite(value) ? value : at(item, path);
   });
 
+/** A person's current company, in a people result. */
+const company = (path: string) => `employment.current.company.${path}`;
+
 export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]>> = {
   people: [
     field('Person ID', 'id'),
@@ -64,14 +67,14 @@ export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]
     field('First name', 'first_name'),
     field('Last name', 'last_name'),
     field('Title', 'employment.current.title'),
-    field('Company', 'employment.current.company.name'),
-    field('Company domain', 'employment.current.company.domain'),
+    field('Company', company('name')),
+    field('Company domain', company('domain')),
     field('Profile URL', 'social_profiles.network.url'),
     column('Location', (item) => place(item, 'location')),
     field('Country', 'location.country'),
-    count('Company employees', 'employment.current.company.headcount'),
-    field('Company industry', 'employment.current.company.industry.main_industry'),
-    field('Company ID', 'employment.current.company.id'),
+    count('Company employees', company('headcount')),
+    field('Company industry', company('industry.main_industry')),
+    field('Company ID', company('id')),
   ],
   companies: [
     field('Company ID', 'id'),
@@ -97,11 +100,11 @@ export function rowOf(kind: SearchKind, item: unknown): SearchCell[] {
   return SEARCH_COLUMNS[kind].map((col) => col.read(item));
 }
 
-/** Where a kind's key cells are in its row (id is first), found once from the table. */
-function keyColumns(kind: SearchKind, name: string, domain: string) {
-  const at = (header: string) => SEARCH_COLUMNS[kind].findIndex((col) => col.header === header);
-  return { url: at('Profile URL'), name: at(name), domain: at(domain) };
-}
+/** Where a kind's key cells are in its row (id is first): profile URL, name, domain; found once. */
+const keyColumns = (kind: SearchKind, name: string, domain: string): number[] =>
+  ['Profile URL', name, domain].map((header) =>
+    SEARCH_COLUMNS[kind].findIndex((col) => col.header === header),
+  );
 const KEY_COLUMNS = {
   people: keyColumns('people', 'Full name', 'Company domain'),
   companies: keyColumns('companies', 'Name', 'Domain'),
@@ -115,9 +118,8 @@ export function keyOf(kind: SearchKind, cells: readonly SearchCell[]): string {
   const row = cells.map(String);
   const id = row[0]?.trim();
   if (id) return `id:${id}`;
-  const at = KEY_COLUMNS[kind];
-  const url = row[at.url]?.trim().toLowerCase().replace(/\/+$/, '');
-  if (url) return `url:${url}`;
-  const name = row[at.name]?.trim().toLowerCase();
-  return name ? `name:${name}|${row[at.domain]?.trim().toLowerCase() ?? ''}` : '';
+  const [url, name, domain] = KEY_COLUMNS[kind].map((at) => row[at]?.trim().toLowerCase());
+  const link = url?.replace(/\/+$/, '');
+  if (link) return `url:${link}`;
+  return name ? `name:${name}|${domain ?? ''}` : '';
 }

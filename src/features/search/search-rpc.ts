@@ -30,10 +30,7 @@ export const SEARCH_RPC = {
   ),
   refreshSearch: call('tab', sheetId, search.refreshSearch),
   /** Selects a people tab's rows for the Enrich panel. */
-  selectSearchTabRows: call('tab', sheetId, (ctx, id): null => {
-    search.selectSearchTabRows(ctx, id);
-    return null;
-  }),
+  selectSearchTabRows: call('tab', sheetId, search.selectSearchTabRows),
   /** The current-company filter of a company tab's companies. */
   companiesFilter: call('tab', sheetId, search.companiesFilter),
 };

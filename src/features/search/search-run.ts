@@ -48,11 +48,13 @@ export interface SearchPreview {
 export const creditsFor = (results: number): number => Math.ceil(results * SEARCH_RESULT_PRICE);
 
 /** Asks for one result only: the total costs at most a quarter credit (and that result is free later). */
-export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPreview {
-  const page = ctx.searchApi().search(request.kind, request.filters, 0, 1);
-  const total = page.total ?? null;
+export function previewSearch(
+  ctx: AppContext,
+  { kind, filters, labels, rows: asked }: SearchRequest,
+): SearchPreview {
+  const total = ctx.searchApi().search(kind, filters, 0, 1).total ?? null;
   // Without a total, what was asked for is the most that can land (and be charged).
-  const rows = total === null ? request.rows : Math.min(request.rows, total);
+  const rows = total === null ? asked : Math.min(asked, total);
   let balance: number | null = null;
   try {
     balance = ctx.api().creditBalance();
@@ -60,9 +62,9 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
     if (!(error instanceof ApiError)) throw error;
   }
   return {
-    kind: request.kind,
-    description: describeFilters(request.kind, request.filters, request.labels),
-    tabName: tabNameFor(request.kind, request.filters, request.labels),
+    kind,
+    description: describeFilters(kind, filters, labels),
+    tabName: tabNameFor(kind, filters, labels),
     total,
     rows,
     maxCredits: creditsFor(rows),
@@ -72,14 +74,14 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
 }
 
 /** Creates the tab and its record, then loads what one call has time for. */
-export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort {
+export function startSearch(ctx: AppContext, { kind, filters, labels, rows }: SearchRequest): SheetPort {
   return withDocumentLock(ctx, () => {
-    const sheet = ctx.spreadsheet.insertTab(tabNameFor(request.kind, request.filters, request.labels));
+    const sheet = ctx.spreadsheet.insertTab(tabNameFor(kind, filters, labels));
     const now = ctx.clock.now();
     writeSearchTab(ctx, sheet.id(), {
-      kind: request.kind,
-      filters: request.filters,
-      max: request.rows,
+      kind,
+      filters,
+      max: rows,
       offset: 0,
       rows: 0,
       state: 'loading',
@@ -140,9 +142,6 @@ function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
   return record;
 }
 
-/** Where this pass of paging stops: the refresh's end, else the rows the user agreed to. */
-const targetOf = (record: SearchTabRecord): number => record.refreshUntil ?? record.max;
-
 /** Loads what this call has time for, and logs the results it added and what they can have cost. */
 function loadPages(ctx: AppContext, sheet: SheetPort): void {
   const startedAt = ctx.clock.now();
@@ -179,7 +178,8 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort): void {
     ctx.clock.now() - started < LIMITS.searchCallMs &&
     ctx.budget.remainingMs() > LIMITS.executionSafetyMs
   ) {
-    const target = targetOf(record);
+    // Where this pass of paging stops: the refresh's end, else the rows the user agreed to.
+    const target = record.refreshUntil ?? record.max;
     if (record.offset >= target) {
       // A refresh's pass is over: go on toward the rows agreed to (usually there already).
       if (record.refreshUntil !== undefined) {

@@ -64,28 +64,29 @@ export function startSearch(ctx: AppContext, input: SearchRequestInput): SearchT
   return viewOf(ctx, searches.startSearch(ctx, searchRequest(input)).id());
 }
 
-export function continueSearch(ctx: AppContext, sheetId: number): SearchTabView {
-  searches.continueSearch(ctx, sheetId);
-  return viewOf(ctx, sheetId);
-}
+/** Does `act` to a tab, then answers with the tab's view. */
+const thenView =
+  <R extends unknown[]>(act: (ctx: AppContext, sheetId: number, ...rest: R) => void) =>
+  (ctx: AppContext, sheetId: number, ...rest: R): SearchTabView => {
+    act(ctx, sheetId, ...rest);
+    return viewOf(ctx, sheetId);
+  };
 
-export function loadMoreSearch(ctx: AppContext, sheetId: number, rows: number): SearchTabView {
-  searches.loadMore(ctx, sheetId, rows);
-  return viewOf(ctx, sheetId);
-}
+export const continueSearch = thenView(searches.continueSearch);
+export const loadMoreSearch = thenView(searches.loadMore);
+export const refreshSearch = thenView(searches.refreshSearch);
 
-export function refreshSearch(ctx: AppContext, sheetId: number): SearchTabView {
-  searches.refreshSearch(ctx, sheetId);
-  return viewOf(ctx, sheetId);
-}
-
-/** Selects a people tab's rows, so the Enrich panel plans them (its mapping comes from the headers). */
-export function selectSearchTabRows(ctx: AppContext, sheetId: number): void {
+/**
+ * Selects a people tab's rows, so the Enrich panel plans them (its mapping comes from the headers).
+ * Answers null: the page plans the selection next.
+ */
+export function selectSearchTabRows(ctx: AppContext, sheetId: number): null {
   const view = viewOf(ctx, sheetId);
   if (view.kind !== 'people') throw new UserError('Only a people tab can be enriched.');
   const last = ctx.spreadsheet.sheetById(sheetId)!.lastRow();
   if (last < 2) throw new UserError('This tab has no people yet.');
   ctx.spreadsheet.selectRows(sheetId, 2, last);
+  return null;
 }
 
 /** At most this many companies go into one people search: more would not fit one filter. */
