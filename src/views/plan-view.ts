@@ -34,15 +34,17 @@ export function mappableColumns(table: SheetTable, mapping: ColumnMapping): Mapp
 
 /** "rows 2–41", "row 7", or "no rows". */
 function selectionLabel(plan: RunPlan): string {
-  const rows = [
-    ...plan.toSend.flatMap((contact) => contact.rows),
-    ...plan.fromLedger.map((hit) => hit.row),
-    ...plan.skipped.map((skip) => skip.row),
-  ];
-  // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
-  const first = rows.reduce((low, row) => Math.min(low, row), Infinity);
-  const last = rows.reduce((high, row) => Math.max(high, row), -Infinity);
-  if (!Number.isFinite(first)) return 'no rows';
+  // Rows are 1 or more: `last` stays 0 when there are none. A loop, not Math.min(...rows): spreading
+  // 100,000+ arguments overflows the call stack.
+  let first = Infinity;
+  let last = 0;
+  const see = (row: number) => {
+    first = Math.min(first, row);
+    last = Math.max(last, row);
+  };
+  plan.toSend.forEach((contact) => contact.rows.forEach(see));
+  [...plan.fromLedger, ...plan.skipped].forEach((hit) => see(hit.row));
+  if (!last) return 'no rows';
   return first === last ? `row ${first}` : `rows ${first}–${last}`;
 }
 
