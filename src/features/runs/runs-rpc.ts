@@ -9,7 +9,7 @@ import { cancelRun, clearEndedRuns } from '../../engine/run-control';
 import { startRun } from '../../engine/start';
 import type { AppContext } from '../../engine/context';
 import { progressView } from '../../views/progress';
-import { call, query, wholeNumber } from '../../views/rpc-table';
+import { call, query, text, wholeNumber } from '../../views/rpc-table';
 import type { ProgressView } from '../../views/rpc';
 import { planRun, pollJobs, selectionKey } from './run-service';
 
@@ -44,10 +44,9 @@ const planRequest = () =>
 export type PlanRequest = z.output<ReturnType<typeof planRequest>>;
 
 // The engine declares these two (recovery.ts); the schemas are checked against them.
-const runJob = (): z.ZodMiniType<RunJobRef> =>
-  z.object({ runId: z.string().check(z.maxLength(64)), seq: wholeNumber(0, Number.MAX_SAFE_INTEGER) });
+const runJob = (): z.ZodMiniType<RunJobRef> => z.object({ runId: text(64), seq: wholeNumber(0) });
 const importRequest = (): z.ZodMiniType<ImportRequest> =>
-  z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(runJob()) });
+  z.object({ jobId: text(200), job: z.optional(runJob()) });
 
 /** Does what `act` does, then answers with the progress the Jobs panel shows. */
 const thenProgress =

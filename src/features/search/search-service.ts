@@ -5,7 +5,7 @@
 import type { AppContext } from '../../engine/context';
 import { LIMITS } from '../../domain/limits';
 import { SEARCH_RESULT_PRICE } from '../../domain/fields';
-import { SEARCH_COLUMNS } from '../search/columns';
+import { headersOf } from '../search/columns';
 import { checkFilters, describeFilters } from '../../domain/search-filters';
 import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
 import * as searches from '../search/search-run';
@@ -100,8 +100,11 @@ export function companiesFilter(ctx: AppContext, sheetId: number): CompaniesFilt
   const last = sheet.lastRow();
   const width = Math.max(1, sheet.lastColumn());
   const [header = [], ...rows] = sheet.readDisplayValues(1, 1, Math.max(1, last), width);
-  const idColumn = header.indexOf(SEARCH_COLUMNS.companies[0]!.header);
-  const nameColumn = header.indexOf(SEARCH_COLUMNS.companies[1]!.header);
+  // The first two columns of a company tab: Company ID, Name.
+  const [idColumn, nameColumn] = headersOf('companies').map((name) => header.indexOf(name)) as [
+    number,
+    number,
+  ];
   const companies = rows
     .map((row) => ({ id: (row[idColumn] ?? '').trim(), name: (row[nameColumn] ?? '').trim() }))
     .filter((company) => idColumn >= 0 && company.id !== '');
