@@ -9,9 +9,6 @@ import type { SheetTable } from '../sheet/table';
 import type { MappableColumn, PlanView } from './rpc';
 import { readCreditBalance } from './balance';
 
-/** How much of a column's first value the page gets. */
-const SAMPLE_CHARS = 40;
-
 /**
  * The columns the mapping dropdowns offer, each with its first value (what tells columns apart in
  * a sheet without a header row): our output columns left out, and columns with neither a header
@@ -26,7 +23,8 @@ export function mappableColumns(table: SheetTable, mapping: ColumnMapping): Mapp
     if (outputs.has(index)) continue;
     const header = (table.headers[index - 1] ?? '').trim();
     const first = rows.find((row) => (row[index - 1] ?? '').trim() !== '');
-    const sample = (first?.[index - 1] ?? '').trim().slice(0, SAMPLE_CHARS);
+    // The page gets the first 40 characters.
+    const sample = (first?.[index - 1] ?? '').trim().slice(0, 40);
     if (header || sample || mapped.has(index)) columns.push({ index, header, sample });
   }
   return columns;

@@ -115,14 +115,15 @@ function fieldValue(field: EnrichField, entry: LedgerEntry, showInvalid: boolean
 }
 
 /** The phone formula has no show_invalid argument: its fifth cell is absent, so the flag is FALSE. */
-const showInvalid = (cells: string[]) => flag('show_invalid', cells[4]);
+const SHOW_INVALID = 'show_invalid';
+const showInvalid = (cells: string[]) => flag(SHOW_INVALID, cells[4]);
 
 export function contactFieldSpec(field: EnrichField): FormulaSpec {
   const names = ['first_name', 'last_name', 'company', 'profile_url'];
   return {
     kind: 'enrich',
     asked: field,
-    names: FIELD_TABLE[field].slot !== 'phone' ? [...names, 'show_invalid'] : names,
+    names: FIELD_TABLE[field].slot !== 'phone' ? [...names, SHOW_INVALID] : names,
     inputs: 4,
     check: showInvalid,
     input: personInput,
@@ -178,12 +179,13 @@ function enqueueFitting(ctx: FormulaContext, requests: readonly FormulaRequest[]
 
 /** What one row shows before the ledger is asked: "" for an empty row, a reason for a bad one. */
 function rowProblem(spec: FormulaSpec, cells: string[], input: ContactInputs): string | undefined {
-  if (cells.slice(0, spec.inputs).every((cell) => !cell)) return '';
-  const long = cells.slice(0, spec.inputs).findIndex((cell) => cell.length > LIMITS.formulaInputChars);
+  const inputCells = cells.slice(0, spec.inputs);
+  if (inputCells.every((cell) => !cell)) return '';
+  const long = inputCells.findIndex((cell) => cell.length > LIMITS.formulaInputChars);
   if (long >= 0)
     return `⚠ ${spec.names[long]} is too long (${cells[long]!.length.toLocaleString('en-US')} characters; at most ${LIMITS.formulaInputChars})`;
   const missing = missingInput(spec.kind, input);
-  if (spec.names[0] === 'profile_url' && !input.networkUrl) return '⚠ not a person profile URL';
+  if (spec === PROFILE_SPEC && !input.networkUrl) return '⚠ not a person profile URL';
   return missing ? `⚠ ${missing.replace('missing input: ', 'missing ')}` : undefined;
 }
 

@@ -15,8 +15,6 @@ import type { FormulaQueueView, PlanView } from '../../views/rpc';
 import { readOnce } from '../../store/read-once';
 import type { FormulaAutoRequest, FormulaPlanRequest } from './formulas-rpc';
 
-const withPause = (reason: string | undefined) => (reason ? { autoPaused: reason } : {});
-
 /** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
 export function formulaQueueView(execution: AppContext): FormulaQueueView {
   // The registry, both queues and the queue's budget are all in the document's properties: one read.
@@ -34,6 +32,7 @@ export function formulaQueueView(execution: AppContext): FormulaQueueView {
   });
   const auto = readFormulaAuto(ctx);
   const use = queueUse(ctx.documentStore);
+  const paused = formulaAutoPause(ctx);
   return {
     ...(use.full ? { full: { requests: use.requests } } : {}),
     queues: queues.filter((queue) => queue.requests > 0),
@@ -43,7 +42,7 @@ export function formulaQueueView(execution: AppContext): FormulaQueueView {
       committedToday: auto.committed,
       yours: isPayer(ctx, auto, auto.email),
     },
-    ...withPause(formulaAutoPause(ctx)),
+    ...(paused ? { autoPaused: paused } : {}),
   };
 }
 

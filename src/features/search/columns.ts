@@ -57,6 +57,8 @@ const count = (header: string, path: string): SearchColumn =>
     return typeof value === 'number' && Number.isFinite(value) ? value : at(item, path);
   });
 
+/** Both kinds of result link their profile the same way. */
+const PROFILE_URL = field('Profile URL', 'social_profiles.network.url');
 /** A person's current company, in a people result. */
 const company = (path: string) => `employment.current.company.${path}`;
 
@@ -69,7 +71,7 @@ export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]
     field('Title', 'employment.current.title'),
     field('Company', company('name')),
     field('Company domain', company('domain')),
-    field('Profile URL', 'social_profiles.network.url'),
+    PROFILE_URL,
     column('Location', (item) => place(item, 'location')),
     field('Country', 'location.country'),
     count('Company employees', company('headcount')),
@@ -87,7 +89,7 @@ export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]
     count('Founded', 'year_founded'),
     column('Headquarters', (item) => place(item, 'locations.headquarters')),
     field('Country', 'locations.headquarters.country'),
-    field('Profile URL', 'social_profiles.network.url'),
+    PROFILE_URL,
     column('Specialties', (item) => list(item, 'specialties')),
     field('Description', 'description'),
   ],
@@ -102,7 +104,7 @@ export function rowOf(kind: SearchKind, item: unknown): SearchCell[] {
 
 /** Where a kind's key cells are in its row (id is first): profile URL, name, domain; found once. */
 const keyColumns = (kind: SearchKind, name: string, domain: string): number[] =>
-  ['Profile URL', name, domain].map((header) =>
+  [PROFILE_URL.header, name, domain].map((header) =>
     SEARCH_COLUMNS[kind].findIndex((col) => col.header === header),
   );
 const KEY_COLUMNS = {

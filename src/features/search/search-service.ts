@@ -89,9 +89,6 @@ export function selectSearchTabRows(ctx: AppContext, sheetId: number): null {
   return null;
 }
 
-/** At most this many companies go into one people search: more would not fit one filter. */
-const COMPANIES_PER_SEARCH = LIMITS.searchFilterEntries;
-
 /** A people search's current-company filter made of a company tab's companies (by id: names are ambiguous). */
 export function companiesFilter(ctx: AppContext, sheetId: number): CompaniesFilterView {
   const view = viewOf(ctx, sheetId);
@@ -109,7 +106,8 @@ export function companiesFilter(ctx: AppContext, sheetId: number): CompaniesFilt
     .map((row) => ({ id: (row[idColumn] ?? '').trim(), name: (row[nameColumn] ?? '').trim() }))
     .filter((company) => idColumn >= 0 && company.id !== '');
   if (companies.length === 0) throw new UserError('This tab has no companies with an ID yet.');
-  const used = companies.slice(0, COMPANIES_PER_SEARCH);
+  // At most this many companies go into one people search: more would not fit one filter.
+  const used = companies.slice(0, LIMITS.searchFilterEntries);
   const filters: SearchFilters = {
     current_company_ids: used.map((company) => ({ value: company.id, exact_match: true })),
   };
