@@ -24,8 +24,6 @@ import { isPayer } from '../../store/payer';
 export const FAILURES_BEFORE_PAUSE = 3;
 /** A trigger fires at about its period, never exactly: a tick this early still counts as due. */
 const DUE_SLACK_MS = 5 * 60 * 1000;
-export const CAP_REACHED = 'waiting: daily credit cap reached';
-export const RUN_CAP_REACHED = 'waiting: credit cap per run reached';
 
 /** The part of a plan that fits `room` credits, contacts in sheet order; the rest, left out. */
 function within(plan: RunPlan, room: number): { kept: RunPlan; leftOut: RunPlan['toSend'] } {
@@ -110,7 +108,12 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
-  markLeftOut(plan, leftOut, dayRoom <= schedule.maxCreditsPerRun ? CAP_REACHED : RUN_CAP_REACHED);
+  // The row status: "waiting: daily credit cap reached" or "waiting: credit cap per run reached".
+  markLeftOut(
+    plan,
+    leftOut,
+    `waiting: ${dayRoom <= schedule.maxCreditsPerRun ? 'daily credit cap' : 'credit cap per run'} reached`,
+  );
   if (kept.toSend.length > 0) {
     const balance = ctx.api().creditBalance();
     if (balance < kept.maxCredits)
