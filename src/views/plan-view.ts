@@ -19,12 +19,13 @@ export function mappableColumns(table: SheetTable, mapping: ColumnMapping): Mapp
   const mapped = new Set(Object.values(mapping));
   const rows = table.values.slice(table.headerRow);
   const columns: MappableColumn[] = [];
+  const trimmed = (cells: readonly string[] | undefined, index: number) => (cells?.[index - 1] ?? '').trim();
   for (let index = 1; index <= table.width; index++) {
     if (outputs.has(index)) continue;
-    const header = (table.headers[index - 1] ?? '').trim();
-    const first = rows.find((row) => (row[index - 1] ?? '').trim() !== '');
-    // The page gets the first 40 characters.
-    const sample = (first?.[index - 1] ?? '').trim().slice(0, 40);
+    const header = trimmed(table.headers, index);
+    // The column's first value, cut to the 40 characters the page gets.
+    const first = rows.find((row) => trimmed(row, index));
+    const sample = trimmed(first, index).slice(0, 40);
     if (header || sample || mapped.has(index)) columns.push({ index, header, sample });
   }
   return columns;
