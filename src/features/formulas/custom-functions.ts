@@ -204,8 +204,7 @@ export function answerFormula(
     problems[index] === undefined ? fingerprint(spec.kind, input) : '',
   );
   const wanted = [...new Set(fps.filter(Boolean))];
-  const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
-  const { entries, extra: markers } = ledger.lookupWith(
+  const { entries, extra: markers } = new Ledger(ctx.spreadsheet, ctx.cache).lookupWith(
     wanted,
     wanted.map((fp) => markerKey(fp, spec.asked)),
   );
@@ -216,8 +215,8 @@ export function answerFormula(
     if (!fp) return problems[index]!;
     const entry = entries.get(fp);
     if (entryCovers(entry, asked)) return spec.value(entry, cells) ?? FORMULA_STATUS.notFound;
-    const state = markers[markerKey(fp, spec.asked)] as RequestState | undefined;
-    if (state && FORMULA_STATUS[state]) return FORMULA_STATUS[state];
+    const shown = FORMULA_STATUS[markers[markerKey(fp, spec.asked)] as RequestState];
+    if (shown) return shown;
     newRequests.set(fp, {
       fp,
       kind: spec.kind,
