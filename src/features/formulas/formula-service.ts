@@ -47,7 +47,7 @@ export function formulaQueueView(execution: AppContext): FormulaQueueView {
 }
 
 /** The same preview as planRun, for the formula requests: confirmed, startRun(planId) sends them. */
-export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): PlanView {
+export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest = {}): PlanView {
   const kind = request.kind ?? 'enrich';
   const plan = buildFormulaPlan(
     ctx,

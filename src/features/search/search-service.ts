@@ -94,9 +94,8 @@ export function companiesFilter(ctx: AppContext, sheetId: number): CompaniesFilt
   const view = viewOf(ctx, sheetId);
   if (view.kind !== 'companies') throw new UserError('Only a company tab lists companies.');
   const sheet = ctx.spreadsheet.sheetById(sheetId)!;
-  const last = sheet.lastRow();
-  const width = Math.max(1, sheet.lastColumn());
-  const [header = [], ...rows] = sheet.readDisplayValues(1, 1, Math.max(1, last), width);
+  const last = Math.max(1, sheet.lastRow());
+  const [header = [], ...rows] = sheet.readDisplayValues(1, 1, last, Math.max(1, sheet.lastColumn()));
   // The first two columns of a company tab: Company ID, Name.
   const [idColumn, nameColumn] = headersOf('companies').map((name) => header.indexOf(name)) as [
     number,
@@ -104,7 +103,7 @@ export function companiesFilter(ctx: AppContext, sheetId: number): CompaniesFilt
   ];
   const companies = rows
     .map((row) => ({ id: (row[idColumn] ?? '').trim(), name: (row[nameColumn] ?? '').trim() }))
-    .filter((company) => idColumn >= 0 && company.id !== '');
+    .filter((company) => idColumn >= 0 && company.id);
   if (companies.length === 0) throw new UserError('This tab has no companies with an ID yet.');
   // At most this many companies go into one people search: more would not fit one filter.
   const used = companies.slice(0, LIMITS.searchFilterEntries);
