@@ -44,8 +44,8 @@ export function convertFormulasToValues(ctx: AppContext): Converted {
   const reaches = (top: number, height: number) =>
     spans.length === 0 || spans.some((span) => top <= span.end && top + height - 1 >= span.start);
   const formulas = sheet.readFormulas(1, 1, lastRow, lastColumn);
-  const origins: { row: number; column: number; height: number }[] = [];
-  // The block every origin's result lies in, found as they are (rows come top to bottom).
+  // The cells our formulas' results cover, and the block they lie in (rows come top to bottom).
+  const targets = new Set<string>();
   let top = 0;
   let bottom = 0;
   let left = Infinity;
@@ -56,7 +56,7 @@ export function convertFormulasToValues(ctx: AppContext): Converted {
       const row = index + 1;
       const column = offset + 1;
       if (!height || !reaches(row, height)) return;
-      origins.push({ row, column, height });
+      for (let cell = row; cell < row + height && cell <= lastRow; cell++) targets.add(`${cell}:${column}`);
       top ||= row;
       bottom = Math.min(lastRow, Math.max(bottom, row + height - 1));
       left = Math.min(left, column);
@@ -65,10 +65,6 @@ export function convertFormulasToValues(ctx: AppContext): Converted {
   );
   if (!top) throw new UserError('No Sheet Enrich formula in the selected rows.');
   const existing = sheet.readCells(top, left, bottom - top + 1, right - left + 1);
-  const targets = new Set<string>();
-  for (const origin of origins)
-    for (let row = origin.row; row < origin.row + origin.height && row <= bottom; row++)
-      targets.add(`${row}:${origin.column}`);
   const textCells: CellRef[] = [];
   let errors = 0;
   const block = existing.values.map((line, r) =>
