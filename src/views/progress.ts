@@ -42,9 +42,19 @@ function progressOf(
   if (!ownsRun(actor, run)) progress.othersRun = othersRunNote(run);
   if (run.estimatedCredits !== undefined) progress.estimatedCredits = run.estimatedCredits;
   if (run.error) progress.error = run.error;
-  // One pass over the registry for this run's jobs; each figure below is a view of them.
-  const jobs = registry.jobs.filter((job) => job.run === run.id);
-  const ambiguous = jobs.filter((job) => job.state === 'ambiguous');
+  // One pass over the registry for this run's jobs.
+  const ambiguous: JobSummary[] = [];
+  const startedAt: number[] = [];
+  const nextPolls: number[] = [];
+  let queued = 0;
+  for (const job of registry.jobs) {
+    if (job.run !== run.id) continue;
+    if (job.state === 'ambiguous') ambiguous.push(job);
+    if (job.state === 'queued') queued += job.contacts;
+    if (job.state === 'pending' && job.startedAt !== undefined) startedAt.push(job.startedAt);
+    // A waiting job with no later poll set (0) is not backing off.
+    if (job.state === 'queued' || job.state === 'pending') nextPolls.push(job.nextPollAt ?? 0);
+  }
   if (ambiguous.length)
     progress.ambiguousJobs = ambiguous.map((job) => ({
       seq: job.seq,
@@ -53,17 +63,13 @@ function progressOf(
       retryMaxCredits: retryPrice(run, job, job.contacts),
       problem: job.problem ?? '',
     }));
-  const queued = jobs.filter((job) => job.state === 'queued').reduce((sum, job) => sum + job.contacts, 0);
   if (queued) progress.queuedContacts = queued;
   if (run.authFailed) progress.waitingForKey = true;
   if (run.state === 'running') {
-    const started = jobs.filter((job) => job.state === 'pending' && job.startedAt !== undefined);
-    if (started.length)
-      progress.workingSince = new Date(Math.min(...started.map((job) => job.startedAt!))).toISOString();
+    if (startedAt.length) progress.workingSince = new Date(Math.min(...startedAt)).toISOString();
     // When every job still waiting is backing off: the earliest moment one is asked again.
-    const waiting = jobs.filter((job) => job.state === 'queued' || job.state === 'pending');
-    if (waiting.length && waiting.every((job) => (job.nextPollAt ?? 0) > now))
-      progress.retryAt = timestampText(Math.min(...waiting.map((job) => job.nextPollAt!)));
+    const next = Math.min(...nextPolls);
+    if (nextPolls.length && next > now) progress.retryAt = timestampText(next);
   }
   return progress;
 }
