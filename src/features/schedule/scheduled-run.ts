@@ -108,12 +108,15 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
-  // The row status: "waiting: daily credit cap reached" or "waiting: credit cap per run reached".
-  markLeftOut(
-    plan,
-    leftOut,
-    `waiting: ${dayRoom <= schedule.maxCreditsPerRun ? 'daily credit cap' : 'credit cap per run'} reached`,
-  );
+  if (leftOut.length) {
+    // Rows a cap left out say so, not as a final status (the next tick takes them): "waiting: daily
+    // credit cap reached" or "waiting: credit cap per run reached".
+    const status = `waiting: ${dayRoom <= schedule.maxCreditsPerRun ? 'daily credit cap' : 'credit cap per run'} reached`;
+    const outputs = new Map<number, RowOutput>();
+    for (const contact of leftOut)
+      for (const row of contact.rows) outputs.set(row, { status, enrichedAt: '', replace: true });
+    writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
+  }
   if (kept.toSend.length > 0) {
     const balance = ctx.api().creditBalance();
     if (balance < kept.maxCredits)
@@ -134,13 +137,4 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     `Sent ${plural(started.contacts, 'contact')} (at most ${plural(kept.maxCredits, 'credit')})` +
       (leftOut.length ? `; ${leftOut.length} wait for the next period (credit cap).` : '.'),
   );
-}
-
-/** Rows a cap left out say so (not a final status: the next tick takes them). */
-function markLeftOut(plan: RunPlan, leftOut: RunPlan['toSend'], status: string): void {
-  if (leftOut.length === 0) return;
-  const outputs = new Map<number, RowOutput>();
-  for (const contact of leftOut)
-    for (const row of contact.rows) outputs.set(row, { status, enrichedAt: '', replace: true });
-  writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
 }
