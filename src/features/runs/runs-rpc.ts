@@ -13,7 +13,6 @@ import { call, query, text, wholeNumber } from '../../views/rpc-table';
 import type { ProgressView } from '../../views/rpc';
 import { planRun, pollJobs, selectionKey } from './run-service';
 
-const row = () => wholeNumber(1, 10_000_000);
 const id = () => z.string().check(z.minLength(1), z.maxLength(64));
 const planRequest = () =>
   z.object({
@@ -37,7 +36,7 @@ const planRequest = () =>
      * With one cell selected (PlanView.cell): plan that cell's row alone instead of the whole table.
      * Ignored once the selection is something else.
      */
-    onlyCellRow: z.optional(row()),
+    onlyCellRow: z.optional(wholeNumber(1, 10_000_000)),
   });
 
 /** What the Enrich and Reverse panels ask a preview for. */

@@ -17,7 +17,7 @@ import type { CompaniesFilterView, SearchRequestInput, SearchTabView } from '../
 export function searchRequest(input: SearchRequestInput): searches.SearchRequest {
   const checked = checkFilters(input.kind, input.filters);
   if ('problem' in checked) throw new UserError(checked.problem);
-  return { kind: input.kind, filters: checked.filters, rows: input.rows, labels: input.labels };
+  return { ...input, filters: checked.filters };
 }
 
 export function searchTabView(ctx: AppContext, sheetId: number): SearchTabView | null {
