@@ -29,7 +29,8 @@ const pick = (item: unknown, path: string): unknown =>
 function at(item: unknown, path: string): string {
   const value = pick(item, path);
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  // Number.isFinite is false for anything but a finite number.
+  if (Number.isFinite(value)) return String(value);
   return '';
 }
 
@@ -54,7 +55,7 @@ const field = (header: string, path: string): SearchColumn => column(header, (it
 const count = (header: string, path: string): SearchColumn =>
   column(header, (item) => {
     const value = pick(item, path);
-    return typeof value === 'number' && Number.isFinite(value) ? value : at(item, path);
+    return Number.isFinite(value) ? (value as number) : at(item, path);
   });
 
 /** Both kinds of result link their profile the same way. */
