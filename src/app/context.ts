@@ -16,6 +16,7 @@ import { activeSpreadsheet } from '../platform/spreadsheet';
 import { effectiveUserEmail, executionBudget, systemClock } from '../platform/time';
 import { timeTriggers } from '../platform/triggers';
 import { spreadsheetNotifier } from '../platform/ui';
+import { ADDON_TITLE } from './menu';
 
 const consoleLog: LogPort = {
   info: (message) => console.log(message),
@@ -72,7 +73,7 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
     budget,
     triggers: timeTriggers(userStore),
     log: consoleLog,
-    notify: spreadsheetNotifier('Sheet Enrich'),
+    notify: spreadsheetNotifier(ADDON_TITLE),
     spreadsheet: activeSpreadsheet(),
     userEmail: effectiveUserEmail,
     defaultApiBaseUrl,

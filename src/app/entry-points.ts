@@ -13,30 +13,25 @@ import { showSidebar } from './menu';
 export { onInstall, onOpen, showSidebar } from './menu';
 import { refreshNowMessage } from '../views/progress';
 import { recordUsage } from '../store/quota-meter';
-import { createSidebarServer, SIDEBAR_RPC, type SidebarServer } from './sidebar-server';
+import { createSidebarServer, SIDEBAR_RPC } from './sidebar-server';
 import type { SidebarPanel } from '../views/rpc';
 import { requestPanel } from '../features/settings/settings';
 import { createContext } from './context';
 
 /**
- * Runs one sidebar call in its own execution's context, then adds what it used (UrlFetch calls) to
- * the quota meter.
+ * Runs `use` in a new execution's context, then records what it used of the daily quotas (UrlFetch
+ * calls; a trigger's time too). A failure to record never fails the execution.
  */
-function serve<T>(call: (server: SidebarServer) => T): T {
+function metered<T>(use: (ctx: ReturnType<typeof createContext>) => T, trigger = false): T {
   const ctx = createContext();
   try {
-    return call(createSidebarServer(ctx));
+    return use(ctx);
   } finally {
-    meter(ctx, false);
-  }
-}
-
-/** Records the execution's use of the daily quotas; a failure to record never fails the execution. */
-function meter(ctx: ReturnType<typeof createContext>, trigger: boolean): void {
-  try {
-    recordUsage(ctx, ctx.usage.urlFetches, trigger ? ctx.clock.now() - ctx.usage.startedAt : 0);
-  } catch (error) {
-    ctx.log.warn(`The quota meter could not be updated: ${String(error)}`);
+    try {
+      recordUsage(ctx, ctx.usage.urlFetches, trigger ? ctx.clock.now() - ctx.usage.startedAt : 0);
+    } catch (error) {
+      ctx.log.warn(`The quota meter could not be updated: ${String(error)}`);
+    }
   }
 }
 
@@ -49,7 +44,9 @@ function meter(ctx: ReturnType<typeof createContext>, trigger: boolean): void {
 export function sidebarCall(name: string, input?: unknown): unknown {
   if (!Object.prototype.hasOwnProperty.call(SIDEBAR_RPC, name))
     throw new Error(`Unknown sidebar call: ${name}`);
-  return serve((server) => (server as Record<string, (input: unknown) => unknown>)[name]!(input));
+  return metered((ctx) =>
+    (createSidebarServer(ctx) as Record<string, (input: unknown) => unknown>)[name]!(input),
+  );
 }
 
 /**
@@ -57,18 +54,17 @@ export function sidebarCall(name: string, input?: unknown): unknown {
  * the schedule when it is due and this user's; it removes itself when it has nothing left to do.
  */
 export function onPollTrigger(): void {
-  const ctx = createContext();
-  try {
-    pollOnce(ctx);
-    if (hasTime(ctx)) runDueSchedule(ctx);
-  } catch (error) {
-    // A trigger's error only reaches an e-mail digest: log it with its stack, the next run tries again.
-    ctx.log.warn(
-      `Poll trigger failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-  } finally {
-    meter(ctx, true);
-  }
+  metered((ctx) => {
+    try {
+      pollOnce(ctx);
+      if (hasTime(ctx)) runDueSchedule(ctx);
+    } catch (error) {
+      // A trigger's error only reaches an e-mail digest: log it with its stack, the next run tries again.
+      ctx.log.warn(
+        `Poll trigger failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    }
+  }, true);
 }
 
 function openOn(panel: SidebarPanel): void {
@@ -93,13 +89,7 @@ export function menuSearch(): void {
 }
 /** Menu: Refresh results now (polls at once, even jobs that are backing off). */
 export function menuRefreshNow(): void {
-  const ctx = createContext();
-  try {
-    const polled = pollOnce(ctx, { force: true });
-    ctx.notify.toast(refreshNowMessage(ctx, polled));
-  } finally {
-    meter(ctx, false);
-  }
+  metered((ctx) => ctx.notify.toast(refreshNowMessage(ctx, pollOnce(ctx, { force: true }))));
 }
 /** Menu: Get formula results (the Jobs panel shows the formula requests and their price). */
 export function menuFormulaRequests(): void {

@@ -2,17 +2,21 @@ import { addAddonMenu, showSidebarPage, type MenuItem } from '../platform/ui';
 
 export const ADDON_TITLE = 'Sheet Enrich';
 
-/** The `Extensions › Sheet Enrich` menu. Handlers are entry points in src/index.ts. */
-export const MENU_ITEMS: readonly MenuItem[] = [
-  { label: 'Open sidebar', handler: 'showSidebar' },
-  { label: 'Enrich selected rows', handler: 'menuEnrichSelection' },
-  { label: 'Reverse lookup selected emails', handler: 'menuReverseSelection' },
-  { label: 'Search companies or people', handler: 'menuSearch' },
-  { label: 'Refresh results now', handler: 'menuRefreshNow' },
-  { label: 'Get formula results', handler: 'menuFormulaRequests' },
-  { label: 'Convert formulas to values', handler: 'menuConvertFormulas' },
-  { label: 'Settings', handler: 'menuSettings' },
-];
+/** The `Extensions › Sheet Enrich` menu: label → handler (an entry point in src/index.ts). */
+const MENU: Record<string, string> = {
+  'Open sidebar': 'showSidebar',
+  'Enrich selected rows': 'menuEnrichSelection',
+  'Reverse lookup selected emails': 'menuReverseSelection',
+  'Search companies or people': 'menuSearch',
+  'Refresh results now': 'menuRefreshNow',
+  'Get formula results': 'menuFormulaRequests',
+  'Convert formulas to values': 'menuConvertFormulas',
+  Settings: 'menuSettings',
+};
+export const MENU_ITEMS: readonly MenuItem[] = Object.entries(MENU).map(([label, handler]) => ({
+  label,
+  handler,
+}));
 
 /** Builds the add-on menu. Runs in AuthMode.NONE on open, so it touches nothing but the UI. */
 export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {

@@ -30,36 +30,30 @@ function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
 }
 
 /**
- * The one error boundary of the sidebar: a UserError or an ApiError reaches the page as its plain
- * words; anything else is a bug, logged with its stack and shown as one line that says so.
+ * The sidebar's calls over one execution's context, behind the sidebar's one error boundary: a
+ * UserError or an ApiError reaches the page as its plain words; anything else is a bug, logged with
+ * its stack and shown as one line that says so.
  */
-function guarded(ctx: AppContext, name: string, call: () => unknown): unknown {
-  try {
-    return call();
-  } catch (error) {
-    // A plain Error: Apps Script puts the name before the message it hands the page, and a class
-    // name ("UserError: …") means nothing to the user.
-    if (error instanceof UserError) throw new Error(withoutClassName(error.message), { cause: error });
-    if (error instanceof ApiError) throw new Error(error.userMessage, { cause: error });
-    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    ctx.log.warn(`${name} failed: ${text}`);
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`,
-      { cause: error },
-    );
-  }
-}
-
-/** The sidebar's calls over one execution's context. */
 export function createSidebarServer(ctx: AppContext): SidebarServer {
   const entries = Object.entries(SIDEBAR_RPC as Record<string, RpcEntry<unknown, unknown>>).map(
     ([name, entry]) => [
       name,
-      (input: unknown) =>
-        guarded(ctx, name, () =>
-          entry.handler(ctx, entry.input ? parse(entry.input(), input, entry.what) : undefined),
-        ),
+      (input: unknown) => {
+        try {
+          return entry.handler(ctx, entry.input ? parse(entry.input(), input, entry.what) : undefined);
+        } catch (error) {
+          // A plain Error: Apps Script puts the name before the message it hands the page, and a
+          // class name ("UserError: …") means nothing to the user.
+          let message = error instanceof Error ? error.message : String(error);
+          if (error instanceof UserError) message = withoutClassName(message);
+          else if (error instanceof ApiError) message = error.userMessage;
+          else {
+            ctx.log.warn(`${name} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+            message = `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`;
+          }
+          throw new Error(message, { cause: error });
+        }
+      },
     ],
   );
   return Object.fromEntries(entries) as SidebarServer;

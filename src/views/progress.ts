@@ -16,16 +16,6 @@ import {
 import { timestampText } from '../engine/row-status';
 import type { ProgressView, RunProgress } from './rpc';
 
-/** The earliest moment a backing-off job of the run will be asked again, if every one is waiting. */
-function retryAtOf(run: RunRecord, registry: Registry<JobSummary>, now: number): number | undefined {
-  const waiting = registry.jobs.filter(
-    (job) => job.run === run.id && (job.state === 'queued' || job.state === 'pending'),
-  );
-  if (waiting.length === 0 || waiting.some((job) => !job.nextPollAt || job.nextPollAt <= now))
-    return undefined;
-  return Math.min(...waiting.map((job) => job.nextPollAt!));
-}
-
 function progressOf(
   run: RunRecord,
   registry: Registry<JobSummary>,
@@ -52,7 +42,19 @@ function progressOf(
   if (!ownsRun(actor, run)) progress.othersRun = othersRunNote(run);
   if (run.estimatedCredits !== undefined) progress.estimatedCredits = run.estimatedCredits;
   if (run.error) progress.error = run.error;
-  const ambiguous = registry.jobs.filter((job) => job.run === run.id && job.state === 'ambiguous');
+  // One pass over the registry for this run's jobs.
+  const ambiguous: JobSummary[] = [];
+  const startedAt: number[] = [];
+  const nextPolls: number[] = [];
+  let queued = 0;
+  for (const job of registry.jobs) {
+    if (job.run !== run.id) continue;
+    if (job.state === 'ambiguous') ambiguous.push(job);
+    if (job.state === 'queued') queued += job.contacts;
+    if (job.state === 'pending' && job.startedAt !== undefined) startedAt.push(job.startedAt);
+    // A waiting job with no later poll set (0) is not backing off.
+    if (job.state === 'queued' || job.state === 'pending') nextPolls.push(job.nextPollAt ?? 0);
+  }
   if (ambiguous.length)
     progress.ambiguousJobs = ambiguous.map((job) => ({
       seq: job.seq,
@@ -61,16 +63,14 @@ function progressOf(
       retryMaxCredits: retryPrice(run, job, job.contacts),
       problem: job.problem ?? '',
     }));
-  const jobs = registry.jobs.filter((job) => job.run === run.id);
-  const queued = jobs.filter((job) => job.state === 'queued').reduce((sum, job) => sum + job.contacts, 0);
   if (queued) progress.queuedContacts = queued;
   if (run.authFailed) progress.waitingForKey = true;
-  const started = jobs.filter((job) => job.state === 'pending' && job.startedAt !== undefined);
-  if (run.state === 'running' && started.length) {
-    progress.workingSince = new Date(Math.min(...started.map((job) => job.startedAt!))).toISOString();
+  if (run.state === 'running') {
+    if (startedAt.length) progress.workingSince = new Date(Math.min(...startedAt)).toISOString();
+    // When every job still waiting is backing off: the earliest moment one is asked again.
+    const next = Math.min(...nextPolls);
+    if (nextPolls.length && next > now) progress.retryAt = timestampText(next);
   }
-  const retryAt = run.state === 'running' ? retryAtOf(run, registry, now) : undefined;
-  if (retryAt !== undefined) progress.retryAt = timestampText(retryAt);
   return progress;
 }
 
@@ -102,7 +102,11 @@ export function refreshNowMessage(ctx: AppContext, polled: boolean): string {
   if (!polled) return 'Results are being written right now.';
   const running = progressView(ctx).runs.filter((run) => run.state === 'running');
   if (running.length === 0) return 'No job is waiting for results.';
-  const done = running.reduce((sum, run) => sum + run.done, 0);
-  const sent = running.reduce((sum, run) => sum + run.sent, 0);
+  let done = 0;
+  let sent = 0;
+  for (const run of running) {
+    done += run.done;
+    sent += run.sent;
+  }
   return `${done} of ${plural(sent, 'contact')} done; the rest is still running.`;
 }

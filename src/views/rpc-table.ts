@@ -24,10 +24,13 @@ export function call<I, O>(
   return { what, input, handler };
 }
 
-/** A call without input. */
+/** A call without input (its handler gets undefined as its second argument: defaults apply). */
 export function query<O>(handler: (ctx: AppContext) => O): RpcEntry<void, O> {
-  return { what: '', input: null, handler: (ctx) => handler(ctx) };
+  return { what: '', input: null, handler };
 }
+
+/** Text of at most `max` characters. */
+export const text = (max: number) => z.string().check(z.maxLength(max));
 
 export type RpcTable = Record<string, RpcEntry<never, unknown>>;
 
@@ -40,8 +43,8 @@ export type ServerOf<T> = {
     : never;
 };
 
-/** A whole number from `min` to `max`, as one refine: a bad value is reported in one sentence. */
-export const wholeNumber = (min: number, max: number) =>
+/** A whole number from `min` to `max` (an id: any), as one refine: a bad value is reported in one sentence. */
+export const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .number()
     .check(

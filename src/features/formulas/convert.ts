@@ -44,23 +44,27 @@ export function convertFormulasToValues(ctx: AppContext): Converted {
   const reaches = (top: number, height: number) =>
     spans.length === 0 || spans.some((span) => top <= span.end && top + height - 1 >= span.start);
   const formulas = sheet.readFormulas(1, 1, lastRow, lastColumn);
-  const origins: { row: number; column: number; height: number }[] = [];
+  // The cells our formulas' results cover, and the block they lie in (rows come top to bottom).
+  const targets = new Set<string>();
+  let top = 0;
+  let bottom = 0;
+  let left = Infinity;
+  let right = 0;
   formulas.forEach((line, index) =>
     line.forEach((formula, offset) => {
       const height = isOurFormula(formula) ? spillHeight(formula, lastRow) : 0;
-      if (height && reaches(index + 1, height)) origins.push({ row: index + 1, column: offset + 1, height });
+      const row = index + 1;
+      const column = offset + 1;
+      if (!height || !reaches(row, height)) return;
+      for (let cell = row; cell < row + height && cell <= lastRow; cell++) targets.add(`${cell}:${column}`);
+      top ||= row;
+      bottom = Math.min(lastRow, Math.max(bottom, row + height - 1));
+      left = Math.min(left, column);
+      right = Math.max(right, column);
     }),
   );
-  if (origins.length === 0) throw new UserError('No Sheet Enrich formula in the selected rows.');
-  const top = Math.min(...origins.map((origin) => origin.row));
-  const bottom = Math.min(lastRow, Math.max(...origins.map((origin) => origin.row + origin.height - 1)));
-  const left = Math.min(...origins.map((origin) => origin.column));
-  const right = Math.max(...origins.map((origin) => origin.column));
+  if (!top) throw new UserError('No Sheet Enrich formula in the selected rows.');
   const existing = sheet.readCells(top, left, bottom - top + 1, right - left + 1);
-  const targets = new Set<string>();
-  for (const origin of origins)
-    for (let row = origin.row; row < origin.row + origin.height && row <= bottom; row++)
-      targets.add(`${row}:${origin.column}`);
   const textCells: CellRef[] = [];
   let errors = 0;
   const block = existing.values.map((line, r) =>

@@ -79,7 +79,7 @@ interface FormulaSpec {
   /** How many of the first arguments are the contact's inputs (the rest are options). */
   inputs: number;
   /** Throws the formula's error for an option it cannot take (checked before any lookup). */
-  check?(cells: string[]): void;
+  check(cells: string[]): void;
   input(cells: string[]): ContactInputs;
   /** The answer's value for this row, or undefined when the answer has none. */
   value(entry: LedgerEntry, cells: string[]): string | undefined;
@@ -114,37 +114,44 @@ function fieldValue(field: EnrichField, entry: LedgerEntry, showInvalid: boolean
   return cells.email ?? cells.status;
 }
 
+/** The phone formula has no show_invalid argument: its fifth cell is absent, so the flag is FALSE. */
+const SHOW_INVALID = 'show_invalid';
+const showInvalid = (cells: string[]) => flag(SHOW_INVALID, cells[4]);
+
 export function contactFieldSpec(field: EnrichField): FormulaSpec {
   const names = ['first_name', 'last_name', 'company', 'profile_url'];
-  const isEmail = FIELD_TABLE[field].slot !== 'phone';
   return {
     kind: 'enrich',
     asked: field,
-    names: isEmail ? [...names, 'show_invalid'] : names,
-    inputs: names.length,
-    ...(isEmail ? { check: (cells: string[]) => void flag('show_invalid', cells[4]) } : {}),
+    names: FIELD_TABLE[field].slot !== 'phone' ? [...names, SHOW_INVALID] : names,
+    inputs: 4,
+    check: showInvalid,
     input: personInput,
-    value: (entry, cells) => fieldValue(field, entry, isEmail && flag('show_invalid', cells[4])),
+    value: (entry, cells) => fieldValue(field, entry, showInvalid(cells)),
   };
 }
 
+/** The second argument of ENRICH_PROFILE and REVERSE_EMAIL: which field of the profile to show. */
+const PROFILE_OPTION: Pick<FormulaSpec, 'inputs' | 'check' | 'value'> = {
+  inputs: 1,
+  check: ([, field = '']) => void profileField(field),
+  value: (entry, [, field = '']) => (entry.profile ? profileField(field)(entry.profile) : undefined),
+};
+
 export const PROFILE_SPEC: FormulaSpec = {
+  ...PROFILE_OPTION,
   kind: 'enrich',
   // A profile comes with any enrichment of a profile URL: the cheapest field pays for it.
   asked: 'work_email',
   names: ['profile_url', 'field'],
-  inputs: 1,
-  check: ([, field = '']) => void profileField(field),
   input: ([url = '']) => ({ ...NO_INPUTS, networkUrl: personProfileUrl(url) }),
-  value: (entry, [, field = '']) => (entry.profile ? profileField(field)(entry.profile) : undefined),
 };
 
 export const REVERSE_SPEC: FormulaSpec = {
+  ...PROFILE_OPTION,
   kind: 'reverse',
   asked: 'reverse',
   names: ['email', 'field'],
-  inputs: 1,
-  check: ([, field = '']) => void profileField(field),
   input: ([email = '']) => {
     const address = emailAddress(email);
     // A cell with text that is no address says so ("⚠ invalid email"), as the sheet's Status does.
@@ -154,7 +161,6 @@ export const REVERSE_SPEC: FormulaSpec = {
       ...(cleanText(email) && !address ? { invalidEmail: true as const } : {}),
     };
   },
-  value: (entry, [, field = '']) => (entry.profile ? profileField(field)(entry.profile) : undefined),
 };
 
 /**
@@ -173,12 +179,13 @@ function enqueueFitting(ctx: FormulaContext, requests: readonly FormulaRequest[]
 
 /** What one row shows before the ledger is asked: "" for an empty row, a reason for a bad one. */
 function rowProblem(spec: FormulaSpec, cells: string[], input: ContactInputs): string | undefined {
-  if (cells.slice(0, spec.inputs).every((cell) => !cell)) return '';
-  const long = cells.slice(0, spec.inputs).findIndex((cell) => cell.length > LIMITS.formulaInputChars);
+  const inputCells = cells.slice(0, spec.inputs);
+  if (inputCells.every((cell) => !cell)) return '';
+  const long = inputCells.findIndex((cell) => cell.length > LIMITS.formulaInputChars);
   if (long >= 0)
     return `⚠ ${spec.names[long]} is too long (${cells[long]!.length.toLocaleString('en-US')} characters; at most ${LIMITS.formulaInputChars})`;
   const missing = missingInput(spec.kind, input);
-  if (spec.names[0] === 'profile_url' && !input.networkUrl) return '⚠ not a person profile URL';
+  if (spec === PROFILE_SPEC && !input.networkUrl) return '⚠ not a person profile URL';
   return missing ? `⚠ ${missing.replace('missing input: ', 'missing ')}` : undefined;
 }
 
@@ -190,15 +197,14 @@ export function answerFormula(
 ): string | string[][] {
   const { rows, column } = formulaRows(spec.names, args);
   // Checked before any lookup: a bad option (a field name, a flag) is the formula's error, not a row's.
-  if (spec.check) rows.forEach((cells) => spec.check!(cells));
+  rows.forEach((cells) => spec.check(cells));
   const inputs = rows.map((cells) => spec.input(cells));
   const problems = rows.map((cells, index) => rowProblem(spec, cells, inputs[index]!));
   const fps = inputs.map((input, index) =>
     problems[index] === undefined ? fingerprint(spec.kind, input) : '',
   );
   const wanted = [...new Set(fps.filter(Boolean))];
-  const ledger = new Ledger(ctx.spreadsheet, ctx.cache);
-  const { entries, extra: markers } = ledger.lookupWith(
+  const { entries, extra: markers } = new Ledger(ctx.spreadsheet, ctx.cache).lookupWith(
     wanted,
     wanted.map((fp) => markerKey(fp, spec.asked)),
   );
@@ -209,8 +215,8 @@ export function answerFormula(
     if (!fp) return problems[index]!;
     const entry = entries.get(fp);
     if (entryCovers(entry, asked)) return spec.value(entry, cells) ?? FORMULA_STATUS.notFound;
-    const state = markers[markerKey(fp, spec.asked)] as RequestState | undefined;
-    if (state && FORMULA_STATUS[state]) return FORMULA_STATUS[state];
+    const shown = FORMULA_STATUS[markers[markerKey(fp, spec.asked)] as RequestState];
+    if (shown) return shown;
     newRequests.set(fp, {
       fp,
       kind: spec.kind,

@@ -17,26 +17,29 @@ const text = (value: unknown): string =>
 
 /** The columns of each argument, checked: one column each, equal heights. */
 export function formulaRows(names: readonly string[], args: readonly unknown[]): FormulaRows {
+  // A single value is a column of one cell, that every row reads.
   const columns = names.map((name, index) => {
     const value = args[index];
-    if (!Array.isArray(value)) return { name, cells: undefined, single: text(value) };
-    const cells = value.map((row: unknown) => {
-      if (Array.isArray(row) && row.length > 1)
-        throw new UserError(`${name} must be one column (it has ${row.length}).`);
-      return text(Array.isArray(row) ? row[0] : row);
-    });
-    return { name, cells, single: '' };
+    const range = Array.isArray(value);
+    const cells = range
+      ? value.map((row: unknown) => {
+          if (Array.isArray(row) && row.length > 1)
+            throw new UserError(`${name} must be one column (it has ${row.length}).`);
+          return text(Array.isArray(row) ? row[0] : row);
+        })
+      : [text(value)];
+    return { name, cells, range };
   });
-  const ranges = columns.filter((column) => column.cells);
-  const height = ranges[0]?.cells?.length ?? 1;
-  const uneven = ranges.find((column) => column.cells!.length !== height);
+  const ranges = columns.filter((column) => column.range);
+  const height = ranges[0]?.cells.length ?? 1;
+  const uneven = ranges.find((column) => column.cells.length !== height);
   if (uneven) {
     throw new UserError(
-      `The ranges must have the same number of rows: ${ranges[0]!.name} has ${height}, ${uneven.name} has ${uneven.cells!.length}.`,
+      `The ranges must have the same number of rows: ${ranges[0]!.name} has ${height}, ${uneven.name} has ${uneven.cells.length}.`,
     );
   }
   const rows = Array.from({ length: height }, (_, row) =>
-    columns.map((column) => (column.cells ? column.cells[row]! : column.single)),
+    columns.map((column) => column.cells[column.range ? row : 0]!),
   );
   return { rows, column: ranges.length > 0 };
 }

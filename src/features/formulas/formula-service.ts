@@ -2,7 +2,6 @@
  * The formula requests as the Jobs panel shows them, a paid run of them (the same preview and
  * confirmation as a sidebar run), and the automatic mode's switch.
  */
-import { PRICES, REVERSE_PROFILE_PRICE } from '../../domain/fields';
 import type { AppContext } from '../../engine/context';
 import { isPayer } from '../../store/payer';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
@@ -11,12 +10,10 @@ import { storeFormulaPlan } from '../../engine/start';
 import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
 import { clearFormulaRequests, queueUse } from '../../store/formula-queue';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
-import { readCreditBalance } from '../../views/balance';
+import { costView } from '../../views/plan-view';
 import type { FormulaQueueView, PlanView } from '../../views/rpc';
 import { readOnce } from '../../store/read-once';
 import type { FormulaAutoRequest, FormulaPlanRequest } from './formulas-rpc';
-
-const withPause = (reason: string | undefined) => (reason ? { autoPaused: reason } : {});
 
 /** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
 export function formulaQueueView(execution: AppContext): FormulaQueueView {
@@ -35,6 +32,7 @@ export function formulaQueueView(execution: AppContext): FormulaQueueView {
   });
   const auto = readFormulaAuto(ctx);
   const use = queueUse(ctx.documentStore);
+  const paused = formulaAutoPause(ctx);
   return {
     ...(use.full ? { full: { requests: use.requests } } : {}),
     queues: queues.filter((queue) => queue.requests > 0),
@@ -44,12 +42,12 @@ export function formulaQueueView(execution: AppContext): FormulaQueueView {
       committedToday: auto.committed,
       yours: isPayer(ctx, auto, auto.email),
     },
-    ...withPause(formulaAutoPause(ctx)),
+    ...(paused ? { autoPaused: paused } : {}),
   };
 }
 
 /** The same preview as planRun, for the formula requests: confirmed, startRun(planId) sends them. */
-export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): PlanView {
+export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest = {}): PlanView {
   const kind = request.kind ?? 'enrich';
   const plan = buildFormulaPlan(
     ctx,
@@ -57,6 +55,7 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): Pl
     request.fields ?? [],
     loadRegistry(ctx.documentStore, ctx.spreadsheet),
   );
+  const none = { contacts: 0, maxCredits: 0 };
   return {
     planId: storeFormulaPlan(ctx, plan),
     kind,
@@ -69,19 +68,14 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest): Pl
     columns: [],
     mapping: {},
     mappingComplete: true,
-    fields: plan.fields,
-    contactsToSend: plan.toSend.length,
     rowsFromDuplicates: 0,
     rowsFromLedger: plan.answered.length,
     skipped: [],
-    maxCredits: plan.maxCredits,
-    reasked: { contacts: 0, maxCredits: 0 },
+    reasked: none,
     rowsDone: 0,
-    lookUpAgain: { contacts: 0, maxCredits: 0 },
-    prices: { ...PRICES },
-    reversePrice: REVERSE_PROFILE_PRICE,
-    balance: plan.toSend.length ? readCreditBalance(ctx).balance : null,
-    jobs: plan.jobs,
+    lookUpAgain: none,
+    // After the plan is stored, as a sheet's preview does.
+    ...costView(ctx, plan),
   };
 }
 

@@ -28,7 +28,5 @@ export const FORMULAS_RPC = {
   /** Turns automatic formula runs on (paid with the caller's key, within the cap) or off. */
   setFormulaAuto: call('automatic setting', formulaAutoRequest, changeFormulaAuto),
   /** Plans a run of the formula requests; startRun(planId) starts it. */
-  planFormulaRun: call('formula plan request', formulaPlanRequest, (ctx, request) =>
-    planFormulaRun(ctx, request ?? {}),
-  ),
+  planFormulaRun: call('formula plan request', formulaPlanRequest, planFormulaRun),
 };

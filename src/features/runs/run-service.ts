@@ -1,7 +1,7 @@
 /** The run use cases the sidebar calls: preview a run on the selection, start it, poll, progress. */
 import type { AppContext } from '../../engine/context';
 import { buildPlan } from '../../engine/plan';
-import { pollOnce, type PollOptions } from '../../engine/poll';
+import { pollOnce } from '../../engine/poll';
 import { storePlan } from '../../engine/start';
 import { progressView } from '../../views/progress';
 import type { PlanView, ProgressView } from '../../views/rpc';
@@ -35,8 +35,8 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
 }
 
 /** Polls what is pending (unless another poller is at it) and returns the progress of every run. */
-export function pollJobs(ctx: AppContext, options: PollOptions = {}): ProgressView {
-  pollOnce(ctx, options);
+export function pollJobs(ctx: AppContext): ProgressView {
+  pollOnce(ctx);
   return progressView(ctx);
 }
 

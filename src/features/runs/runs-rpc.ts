@@ -9,11 +9,10 @@ import { cancelRun, clearEndedRuns } from '../../engine/run-control';
 import { startRun } from '../../engine/start';
 import type { AppContext } from '../../engine/context';
 import { progressView } from '../../views/progress';
-import { call, query, wholeNumber } from '../../views/rpc-table';
+import { call, query, text, wholeNumber } from '../../views/rpc-table';
 import type { ProgressView } from '../../views/rpc';
 import { planRun, pollJobs, selectionKey } from './run-service';
 
-const row = () => wholeNumber(1, 10_000_000);
 const id = () => z.string().check(z.minLength(1), z.maxLength(64));
 const planRequest = () =>
   z.object({
@@ -37,17 +36,16 @@ const planRequest = () =>
      * With one cell selected (PlanView.cell): plan that cell's row alone instead of the whole table.
      * Ignored once the selection is something else.
      */
-    onlyCellRow: z.optional(row()),
+    onlyCellRow: z.optional(wholeNumber(1, 10_000_000)),
   });
 
 /** What the Enrich and Reverse panels ask a preview for. */
 export type PlanRequest = z.output<ReturnType<typeof planRequest>>;
 
 // The engine declares these two (recovery.ts); the schemas are checked against them.
-const runJob = (): z.ZodMiniType<RunJobRef> =>
-  z.object({ runId: z.string().check(z.maxLength(64)), seq: wholeNumber(0, Number.MAX_SAFE_INTEGER) });
+const runJob = (): z.ZodMiniType<RunJobRef> => z.object({ runId: text(64), seq: wholeNumber(0) });
 const importRequest = (): z.ZodMiniType<ImportRequest> =>
-  z.object({ jobId: z.string().check(z.maxLength(200)), job: z.optional(runJob()) });
+  z.object({ jobId: text(200), job: z.optional(runJob()) });
 
 /** Does what `act` does, then answers with the progress the Jobs panel shows. */
 const thenProgress =
@@ -61,7 +59,7 @@ export const RUNS_RPC = {
   planRun: call('plan request', planRequest, planRun),
   startRun: call('plan id', id, startRun),
   /** Polls the API for this user's running jobs, then answers with the progress. */
-  pollJobs: query((ctx) => pollJobs(ctx)),
+  pollJobs: query(pollJobs),
   getProgress: query(progressView),
   /** The active sheet and selection in one string: the plan panels plan again when it changes. */
   selectionKey: query(selectionKey),
@@ -70,9 +68,9 @@ export const RUNS_RPC = {
   /** Attaches a job by its id (no credits): fetches and applies its results. */
   importJob: call('import request', importRequest, importJob),
   /** Resumes the runs a refused or missing key stopped (the page has shown what it may cost). */
-  resumeStoppedRuns: query((ctx) => thenProgress(resumeRunsStoppedByKey)(ctx, undefined)),
+  resumeStoppedRuns: query(thenProgress<void>(resumeRunsStoppedByKey)),
   /** Cancels a run: its jobs not sent yet never are; answers of started (paid) jobs are still written. */
   cancelRun: call('run id', id, thenProgress(cancelRun)),
   /** Removes ended runs from the Jobs list (runs with jobs still to settle stay). */
-  clearEndedRuns: query((ctx) => thenProgress(clearEndedRuns)(ctx, undefined)),
+  clearEndedRuns: query(thenProgress<void>(clearEndedRuns)),
 };

@@ -100,10 +100,12 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     savedAt: ctx.clock.now(),
     // What today's runs committed still counts, until the same reset: saving again, or clearing
     // and saving anew, resets nothing.
-    day: tally?.day ?? dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-    resetAt: tally?.resetAt ?? nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-    committedToday: tally?.committedToday ?? 0,
-    ...(tally?.earlierPayers ? { earlierPayers: tally.earlierPayers } : {}),
+    // (An absent earlierPayers stays absent: JSON leaves undefined out.)
+    ...(tally ?? {
+      day: dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
+      resetAt: nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
+      committedToday: 0,
+    }),
     failures: 0,
   };
   writeSchedule(ctx, schedule);

@@ -24,8 +24,6 @@ import { isPayer } from '../../store/payer';
 export const FAILURES_BEFORE_PAUSE = 3;
 /** A trigger fires at about its period, never exactly: a tick this early still counts as due. */
 const DUE_SLACK_MS = 5 * 60 * 1000;
-export const CAP_REACHED = 'waiting: daily credit cap reached';
-export const RUN_CAP_REACHED = 'waiting: credit cap per run reached';
 
 /** The part of a plan that fits `room` credits, contacts in sheet order; the rest, left out. */
 function within(plan: RunPlan, room: number): { kept: RunPlan; leftOut: RunPlan['toSend'] } {
@@ -71,19 +69,13 @@ export function runDueSchedule(ctx: AppContext): void {
   }
 }
 
+/** The tick's outcome, in the words the schedule's last outcome shows. */
 function tick(ctx: AppContext, schedule: ScheduleRecord): string {
-  const outcome = plannedTick(ctx, schedule);
-  // Said where the user looks (the schedule's last outcome) and in the execution log.
-  if (outcome.damage) ctx.log.warn(`Scheduled run: ${outcome.damage}`);
-  return outcome.damage ? `${outcome.text} ${outcome.damage}` : outcome.text;
-}
-
-function plannedTick(ctx: AppContext, schedule: ScheduleRecord): { text: string; damage?: string } {
   const sheet = ctx.spreadsheet.sheetById(schedule.sheetId);
   if (!sheet) {
     // A deleted sheet does not come back: pause at once, naming it as it was last seen.
     schedule.pausedReason = `the sheet "${schedule.sheetName}" was deleted: choose a sheet and save the schedule again`;
-    return { text: `Paused: ${schedule.pausedReason}.` };
+    return `Paused: ${schedule.pausedReason}.`;
   }
   // Found by id: a rename is followed, and the messages name the sheet as it is called now.
   schedule.sheetName = sheet.name();
@@ -91,7 +83,7 @@ function plannedTick(ctx: AppContext, schedule: ScheduleRecord): { text: string;
   const running = [...registry.runs.values()].some(
     (run) => run.source === 'schedule' && run.state === 'running',
   );
-  if (running) return { text: 'The previous scheduled run is still working.' };
+  if (running) return 'The previous scheduled run is still working.';
   const plan = buildPlan(
     ctx,
     sheet,
@@ -105,12 +97,26 @@ function plannedTick(ctx: AppContext, schedule: ScheduleRecord): { text: string;
     },
     registry,
   );
-  const said = (text: string) => ({ text, ...(plan.ledgerDamage ? { damage: plan.ledgerDamage } : {}) });
+  const said = (text: string): string => {
+    const damage = plan.ledgerDamage;
+    if (!damage) return text;
+    // Said where the user looks (the schedule's last outcome) and in the execution log.
+    ctx.log.warn(`Scheduled run: ${damage}`);
+    return `${text} ${damage}`;
+  };
   if (plan.toSend.length === 0 && plan.fromLedger.length === 0) return said('No new rows.');
   const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
-  markLeftOut(plan, leftOut, dayRoom <= schedule.maxCreditsPerRun ? CAP_REACHED : RUN_CAP_REACHED);
+  if (leftOut.length) {
+    // Rows a cap left out say so, not as a final status (the next tick takes them): "waiting: daily
+    // credit cap reached" or "waiting: credit cap per run reached".
+    const status = `waiting: ${dayRoom <= schedule.maxCreditsPerRun ? 'daily credit cap' : 'credit cap per run'} reached`;
+    const outputs = new Map<number, RowOutput>();
+    for (const contact of leftOut)
+      for (const row of contact.rows) outputs.set(row, { status, enrichedAt: '', replace: true });
+    writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
+  }
   if (kept.toSend.length > 0) {
     const balance = ctx.api().creditBalance();
     if (balance < kept.maxCredits)
@@ -131,13 +137,4 @@ function plannedTick(ctx: AppContext, schedule: ScheduleRecord): { text: string;
     `Sent ${plural(started.contacts, 'contact')} (at most ${plural(kept.maxCredits, 'credit')})` +
       (leftOut.length ? `; ${leftOut.length} wait for the next period (credit cap).` : '.'),
   );
-}
-
-/** Rows a cap left out say so (not a final status: the next tick takes them). */
-function markLeftOut(plan: RunPlan, leftOut: RunPlan['toSend'], status: string): void {
-  if (leftOut.length === 0) return;
-  const outputs = new Map<number, RowOutput>();
-  for (const contact of leftOut)
-    for (const row of contact.rows) outputs.set(row, { status, enrichedAt: '', replace: true });
-  writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
 }

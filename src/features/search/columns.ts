@@ -16,20 +16,21 @@ export interface SearchColumn {
   read: (item: unknown) => SearchCell;
 }
 
-function pick(item: unknown, path: string): unknown {
-  let value: unknown = item;
-  for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
+const pick = (item: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+      item,
+    );
 
 /** The value at a path, as cell text: strings trimmed, finite numbers written out, anything else empty. */
 function at(item: unknown, path: string): string {
   const value = pick(item, path);
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  // Number.isFinite is false for anything but a finite number.
+  if (Number.isFinite(value)) return String(value);
   return '';
 }
 
@@ -54,8 +55,13 @@ const field = (header: string, path: string): SearchColumn => column(header, (it
 const count = (header: string, path: string): SearchColumn =>
   column(header, (item) => {
     const value = pick(item, path);
-    return typeof value === 'number' && Number.isFinite(value) ? value : at(item, path);
+    return Number.isFinite(value) ? (value as number) : at(item, path);
   });
+
+/** Both kinds of result link their profile the same way. */
+const PROFILE_URL = field('Profile URL', 'social_profiles.network.url');
+/** A person's current company, in a people result. */
+const company = (path: string) => `employment.current.company.${path}`;
 
 export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]>> = {
   people: [
@@ -64,14 +70,14 @@ export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]
     field('First name', 'first_name'),
     field('Last name', 'last_name'),
     field('Title', 'employment.current.title'),
-    field('Company', 'employment.current.company.name'),
-    field('Company domain', 'employment.current.company.domain'),
-    field('Profile URL', 'social_profiles.network.url'),
+    field('Company', company('name')),
+    field('Company domain', company('domain')),
+    PROFILE_URL,
     column('Location', (item) => place(item, 'location')),
     field('Country', 'location.country'),
-    count('Company employees', 'employment.current.company.headcount'),
-    field('Company industry', 'employment.current.company.industry.main_industry'),
-    field('Company ID', 'employment.current.company.id'),
+    count('Company employees', company('headcount')),
+    field('Company industry', company('industry.main_industry')),
+    field('Company ID', company('id')),
   ],
   companies: [
     field('Company ID', 'id'),
@@ -84,7 +90,7 @@ export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]
     count('Founded', 'year_founded'),
     column('Headquarters', (item) => place(item, 'locations.headquarters')),
     field('Country', 'locations.headquarters.country'),
-    field('Profile URL', 'social_profiles.network.url'),
+    PROFILE_URL,
     column('Specialties', (item) => list(item, 'specialties')),
     field('Description', 'description'),
   ],
@@ -97,11 +103,11 @@ export function rowOf(kind: SearchKind, item: unknown): SearchCell[] {
   return SEARCH_COLUMNS[kind].map((col) => col.read(item));
 }
 
-/** Where a kind's key cells are in its row (id is first), found once from the table. */
-function keyColumns(kind: SearchKind, name: string, domain: string) {
-  const at = (header: string) => SEARCH_COLUMNS[kind].findIndex((col) => col.header === header);
-  return { url: at('Profile URL'), name: at(name), domain: at(domain) };
-}
+/** Where a kind's key cells are in its row (id is first): profile URL, name, domain; found once. */
+const keyColumns = (kind: SearchKind, name: string, domain: string): number[] =>
+  [PROFILE_URL.header, name, domain].map((header) =>
+    SEARCH_COLUMNS[kind].findIndex((col) => col.header === header),
+  );
 const KEY_COLUMNS = {
   people: keyColumns('people', 'Full name', 'Company domain'),
   companies: keyColumns('companies', 'Name', 'Domain'),
@@ -115,9 +121,8 @@ export function keyOf(kind: SearchKind, cells: readonly SearchCell[]): string {
   const row = cells.map(String);
   const id = row[0]?.trim();
   if (id) return `id:${id}`;
-  const at = KEY_COLUMNS[kind];
-  const url = row[at.url]?.trim().toLowerCase().replace(/\/+$/, '');
-  if (url) return `url:${url}`;
-  const name = row[at.name]?.trim().toLowerCase();
-  return name ? `name:${name}|${row[at.domain]?.trim().toLowerCase() ?? ''}` : '';
+  const [url, name, domain] = KEY_COLUMNS[kind].map((at) => row[at]?.trim().toLowerCase());
+  const link = url?.replace(/\/+$/, '');
+  if (link) return `url:${link}`;
+  return name ? `name:${name}|${domain ?? ''}` : '';
 }

@@ -1,11 +1,11 @@
 /** What the sidebar's search panel may call: preview, load into a tab, load more, refresh, follow-ups. */
 import * as z from 'zod/mini';
 import { LIMITS } from '../../domain/limits';
-import { call, query, wholeNumber } from '../../views/rpc-table';
+import { call, query, text, wholeNumber } from '../../views/rpc-table';
 import type { SearchRequestInput } from '../../views/rpc';
 import * as search from './search-service';
 
-const sheetId = () => wholeNumber(0, Number.MAX_SAFE_INTEGER);
+const sheetId = () => wholeNumber(0);
 const rows = () => wholeNumber(1, LIMITS.searchMaxRows);
 const searchRequest = () =>
   z.object({
@@ -13,7 +13,7 @@ const searchRequest = () =>
     // Checked against the filter table by the use case, which says in one line what is wrong.
     filters: z.unknown(),
     rows: rows(),
-    labels: z.optional(z.record(z.string(), z.string().check(z.maxLength(200)))),
+    labels: z.optional(z.record(z.string(), text(200))),
   }) as unknown as z.ZodMiniType<SearchRequestInput>;
 const loadMoreRequest = () => z.object({ sheetId: sheetId(), rows: rows() });
 
@@ -30,10 +30,7 @@ export const SEARCH_RPC = {
   ),
   refreshSearch: call('tab', sheetId, search.refreshSearch),
   /** Selects a people tab's rows for the Enrich panel. */
-  selectSearchTabRows: call('tab', sheetId, (ctx, id): null => {
-    search.selectSearchTabRows(ctx, id);
-    return null;
-  }),
+  selectSearchTabRows: call('tab', sheetId, search.selectSearchTabRows),
   /** The current-company filter of a company tab's companies. */
   companiesFilter: call('tab', sheetId, search.companiesFilter),
 };

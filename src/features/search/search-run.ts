@@ -48,11 +48,13 @@ export interface SearchPreview {
 export const creditsFor = (results: number): number => Math.ceil(results * SEARCH_RESULT_PRICE);
 
 /** Asks for one result only: the total costs at most a quarter credit (and that result is free later). */
-export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPreview {
-  const page = ctx.searchApi().search(request.kind, request.filters, 0, 1);
-  const total = page.total ?? null;
+export function previewSearch(
+  ctx: AppContext,
+  { kind, filters, labels, rows: asked }: SearchRequest,
+): SearchPreview {
+  const total = ctx.searchApi().search(kind, filters, 0, 1).total ?? null;
   // Without a total, what was asked for is the most that can land (and be charged).
-  const rows = total === null ? request.rows : Math.min(request.rows, total);
+  const rows = total === null ? asked : Math.min(asked, total);
   let balance: number | null = null;
   try {
     balance = ctx.api().creditBalance();
@@ -60,9 +62,9 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
     if (!(error instanceof ApiError)) throw error;
   }
   return {
-    kind: request.kind,
-    description: describeFilters(request.kind, request.filters, request.labels),
-    tabName: tabNameFor(request.kind, request.filters, request.labels),
+    kind,
+    description: describeFilters(kind, filters, labels),
+    tabName: tabNameFor(kind, filters, labels),
     total,
     rows,
     maxCredits: creditsFor(rows),
@@ -72,14 +74,14 @@ export function previewSearch(ctx: AppContext, request: SearchRequest): SearchPr
 }
 
 /** Creates the tab and its record, then loads what one call has time for. */
-export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort {
+export function startSearch(ctx: AppContext, { kind, filters, labels, rows }: SearchRequest): SheetPort {
   return withDocumentLock(ctx, () => {
-    const sheet = ctx.spreadsheet.insertTab(tabNameFor(request.kind, request.filters, request.labels));
+    const sheet = ctx.spreadsheet.insertTab(tabNameFor(kind, filters, labels));
     const now = ctx.clock.now();
     writeSearchTab(ctx, sheet.id(), {
-      kind: request.kind,
-      filters: request.filters,
-      max: request.rows,
+      kind,
+      filters,
+      max: rows,
       offset: 0,
       rows: 0,
       state: 'loading',
@@ -92,39 +94,38 @@ export function startSearch(ctx: AppContext, request: SearchRequest): SheetPort 
   });
 }
 
-/** Goes on loading a tab whose search is not finished. */
-export function continueSearch(ctx: AppContext, sheetId: number): void {
-  withDocumentLock(ctx, () => loadPages(ctx, tabSheet(ctx, sheetId)));
-}
-
-/** `rows` more results, from where paging stopped. */
-export function loadMore(ctx: AppContext, sheetId: number, rows: number): void {
+/**
+ * Goes on loading a tab, under the document lock. `change` (Load more, Refresh) first says where
+ * paging goes now, and clears the last stop.
+ */
+function reload(
+  ctx: AppContext,
+  sheetId: number,
+  change?: (record: SearchTabRecord) => Partial<SearchTabRecord>,
+): void {
   withDocumentLock(ctx, () => {
     const sheet = tabSheet(ctx, sheetId);
-    const record = tabRecord(ctx, sheetId);
-    // `rows` more than paging reached: after a stop (out of credits), what was asked and not loaded.
-    const max = record.offset + rows;
-    writeSearchTab(ctx, sheetId, { ...record, max, state: 'loading', reason: undefined });
+    if (change) {
+      const record = tabRecord(ctx, sheetId);
+      writeSearchTab(ctx, sheetId, { ...record, ...change(record), state: 'loading', reason: undefined });
+    }
     loadPages(ctx, sheet);
   });
 }
+
+/** Goes on loading a tab whose search is not finished. */
+export const continueSearch = (ctx: AppContext, sheetId: number): void => reload(ctx, sheetId);
+
+/**
+ * `rows` more results, from where paging stopped: more than paging reached, so after a stop (out of
+ * credits), what was asked and not loaded.
+ */
+export const loadMore = (ctx: AppContext, sheetId: number, rows: number): void =>
+  reload(ctx, sheetId, (record) => ({ max: record.offset + rows }));
 
 /** Pages through what was loaded again and adds what is new (new matches, or ones that moved up). */
-export function refreshSearch(ctx: AppContext, sheetId: number): void {
-  withDocumentLock(ctx, () => {
-    const sheet = tabSheet(ctx, sheetId);
-    const record = tabRecord(ctx, sheetId);
-    const until = Math.max(record.offset, 1);
-    writeSearchTab(ctx, sheetId, {
-      ...record,
-      offset: 0,
-      refreshUntil: until,
-      state: 'loading',
-      reason: undefined,
-    });
-    loadPages(ctx, sheet);
-  });
-}
+export const refreshSearch = (ctx: AppContext, sheetId: number): void =>
+  reload(ctx, sheetId, (record) => ({ offset: 0, refreshUntil: Math.max(record.offset, 1) }));
 
 /** What the user is told when the tab a sidebar call names is gone. */
 export const TAB_DELETED = 'That search tab was deleted.';
@@ -140,9 +141,6 @@ function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
   if (!record) throw new UserError('This tab holds no search of Sheet Enrich.');
   return record;
 }
-
-/** Where this pass of paging stops: the refresh's end, else the rows the user agreed to. */
-const targetOf = (record: SearchTabRecord): number => record.refreshUntil ?? record.max;
 
 /** Loads what this call has time for, and logs the results it added and what they can have cost. */
 function loadPages(ctx: AppContext, sheet: SheetPort): void {
@@ -180,7 +178,8 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort): void {
     ctx.clock.now() - started < LIMITS.searchCallMs &&
     ctx.budget.remainingMs() > LIMITS.executionSafetyMs
   ) {
-    const target = targetOf(record);
+    // Where this pass of paging stops: the refresh's end, else the rows the user agreed to.
+    const target = record.refreshUntil ?? record.max;
     if (record.offset >= target) {
       // A refresh's pass is over: go on toward the rows agreed to (usually there already).
       if (record.refreshUntil !== undefined) {

@@ -5,7 +5,7 @@
 import type { AppContext } from '../../engine/context';
 import { LIMITS } from '../../domain/limits';
 import { SEARCH_RESULT_PRICE } from '../../domain/fields';
-import { SEARCH_COLUMNS } from '../search/columns';
+import { headersOf } from '../search/columns';
 import { checkFilters, describeFilters } from '../../domain/search-filters';
 import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
 import * as searches from '../search/search-run';
@@ -17,7 +17,7 @@ import type { CompaniesFilterView, SearchRequestInput, SearchTabView } from '../
 export function searchRequest(input: SearchRequestInput): searches.SearchRequest {
   const checked = checkFilters(input.kind, input.filters);
   if ('problem' in checked) throw new UserError(checked.problem);
-  return { kind: input.kind, filters: checked.filters, rows: input.rows, labels: input.labels };
+  return { ...input, filters: checked.filters };
 }
 
 export function searchTabView(ctx: AppContext, sheetId: number): SearchTabView | null {
@@ -64,48 +64,49 @@ export function startSearch(ctx: AppContext, input: SearchRequestInput): SearchT
   return viewOf(ctx, searches.startSearch(ctx, searchRequest(input)).id());
 }
 
-export function continueSearch(ctx: AppContext, sheetId: number): SearchTabView {
-  searches.continueSearch(ctx, sheetId);
-  return viewOf(ctx, sheetId);
-}
+/** Does `act` to a tab, then answers with the tab's view. */
+const thenView =
+  <R extends unknown[]>(act: (ctx: AppContext, sheetId: number, ...rest: R) => void) =>
+  (ctx: AppContext, sheetId: number, ...rest: R): SearchTabView => {
+    act(ctx, sheetId, ...rest);
+    return viewOf(ctx, sheetId);
+  };
 
-export function loadMoreSearch(ctx: AppContext, sheetId: number, rows: number): SearchTabView {
-  searches.loadMore(ctx, sheetId, rows);
-  return viewOf(ctx, sheetId);
-}
+export const continueSearch = thenView(searches.continueSearch);
+export const loadMoreSearch = thenView(searches.loadMore);
+export const refreshSearch = thenView(searches.refreshSearch);
 
-export function refreshSearch(ctx: AppContext, sheetId: number): SearchTabView {
-  searches.refreshSearch(ctx, sheetId);
-  return viewOf(ctx, sheetId);
-}
-
-/** Selects a people tab's rows, so the Enrich panel plans them (its mapping comes from the headers). */
-export function selectSearchTabRows(ctx: AppContext, sheetId: number): void {
+/**
+ * Selects a people tab's rows, so the Enrich panel plans them (its mapping comes from the headers).
+ * Answers null: the page plans the selection next.
+ */
+export function selectSearchTabRows(ctx: AppContext, sheetId: number): null {
   const view = viewOf(ctx, sheetId);
   if (view.kind !== 'people') throw new UserError('Only a people tab can be enriched.');
   const last = ctx.spreadsheet.sheetById(sheetId)!.lastRow();
   if (last < 2) throw new UserError('This tab has no people yet.');
   ctx.spreadsheet.selectRows(sheetId, 2, last);
+  return null;
 }
-
-/** At most this many companies go into one people search: more would not fit one filter. */
-const COMPANIES_PER_SEARCH = LIMITS.searchFilterEntries;
 
 /** A people search's current-company filter made of a company tab's companies (by id: names are ambiguous). */
 export function companiesFilter(ctx: AppContext, sheetId: number): CompaniesFilterView {
   const view = viewOf(ctx, sheetId);
   if (view.kind !== 'companies') throw new UserError('Only a company tab lists companies.');
   const sheet = ctx.spreadsheet.sheetById(sheetId)!;
-  const last = sheet.lastRow();
-  const width = Math.max(1, sheet.lastColumn());
-  const [header = [], ...rows] = sheet.readDisplayValues(1, 1, Math.max(1, last), width);
-  const idColumn = header.indexOf(SEARCH_COLUMNS.companies[0]!.header);
-  const nameColumn = header.indexOf(SEARCH_COLUMNS.companies[1]!.header);
+  const last = Math.max(1, sheet.lastRow());
+  const [header = [], ...rows] = sheet.readDisplayValues(1, 1, last, Math.max(1, sheet.lastColumn()));
+  // The first two columns of a company tab: Company ID, Name.
+  const [idColumn, nameColumn] = headersOf('companies').map((name) => header.indexOf(name)) as [
+    number,
+    number,
+  ];
   const companies = rows
     .map((row) => ({ id: (row[idColumn] ?? '').trim(), name: (row[nameColumn] ?? '').trim() }))
-    .filter((company) => idColumn >= 0 && company.id !== '');
+    .filter((company) => idColumn >= 0 && company.id);
   if (companies.length === 0) throw new UserError('This tab has no companies with an ID yet.');
-  const used = companies.slice(0, COMPANIES_PER_SEARCH);
+  // At most this many companies go into one people search: more would not fit one filter.
+  const used = companies.slice(0, LIMITS.searchFilterEntries);
   const filters: SearchFilters = {
     current_company_ids: used.map((company) => ({ value: company.id, exact_match: true })),
   };

@@ -64,29 +64,29 @@ export function appendRows(
   }
   if (rows.length === 0) return 0;
   for (const group of adjacentGroups(tab.columns)) {
-    const values = rows.map((row) => group.map(({ index }) => row[index] ?? ''));
+    const first = tab.columns[group[0]!]!;
+    const values = rows.map((row) => group.map((index) => row[index] ?? ''));
     const textCells = values.flatMap((cells, r) =>
-      cells.flatMap((cell, c) =>
-        typeof cell === 'string' ? [[tab.nextRow + r, group[c]!.column] as const] : [],
-      ),
+      cells.flatMap((cell, c) => (typeof cell === 'string' ? [[tab.nextRow + r, first + c] as const] : [])),
     );
-    sheet.writeCells(tab.nextRow, group[0]!.column, values, textCells);
+    sheet.writeCells(tab.nextRow, first, values, textCells);
   }
   tab.nextRow += rows.length;
   return rows.length;
 }
 
-/** The table's columns present in the tab, sorted by position and cut where they are not adjacent. */
-function adjacentGroups(columns: readonly number[]): { index: number; column: number }[][] {
-  const present = columns
-    .map((column, index) => ({ index, column }))
-    .filter(({ column }) => column > 0)
-    .sort((a, b) => a.column - b.column);
-  const groups: { index: number; column: number }[][] = [];
-  for (const entry of present) {
-    const last = groups[groups.length - 1];
-    if (last && entry.column === last[last.length - 1]!.column + 1) last.push(entry);
-    else groups.push([entry]);
+/**
+ * The table's columns present in the tab (their indexes in the table), sorted by position in the
+ * tab and cut where they are not adjacent: a group's tab columns run from its first one's, one by one.
+ */
+function adjacentGroups(columns: readonly number[]): number[][] {
+  const present = columns.flatMap((column, index) => (column ? [index] : []));
+  const groups: number[][] = [];
+  let previous = 0;
+  for (const index of present.sort((a, b) => columns[a]! - columns[b]!)) {
+    if (groups.length && columns[index] === previous + 1) groups[groups.length - 1]!.push(index);
+    else groups.push([index]);
+    previous = columns[index]!;
   }
   return groups;
 }

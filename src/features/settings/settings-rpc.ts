@@ -1,24 +1,23 @@
 /** What the sidebar's settings may call: the key, the API address, the credit balance, background refresh. */
 import * as z from 'zod/mini';
-import { call, query } from '../../views/rpc-table';
+import { call, query, text } from '../../views/rpc-table';
 import { readCreditBalance } from '../../views/balance';
 import * as settings from './settings';
 
 /** Empty (the built-in address) or an http(s) URL; checked in a refine, as the zod subset of Code.js has no z.regex. */
 const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
 
+const apiKey = () => z.optional(text(500));
+
 const saveSettingsRequest = () =>
   z.object({
-    apiKey: z.optional(z.string().check(z.maxLength(500))),
+    apiKey: apiKey(),
     apiBaseUrl: z.optional(
-      z.string().check(
-        z.maxLength(500),
-        z.refine((url: string) => BASE_URL.test(url), 'expected an http(s) URL'),
-      ),
+      text(500).check(z.refine((url: string) => BASE_URL.test(url), 'expected an http(s) URL')),
     ),
   });
 
-const verifyRequest = () => z.optional(z.object({ apiKey: z.optional(z.string().check(z.maxLength(500))) }));
+const verifyRequest = () => z.optional(z.object({ apiKey: apiKey() }));
 
 /** What Save sends: a key or an API address to keep (an empty one clears it). */
 export type SaveSettingsRequest = z.output<ReturnType<typeof saveSettingsRequest>>;

@@ -43,6 +43,12 @@ export function getSettings(ctx: AppContext): SettingsView {
   return view;
 }
 
+/** Saves a user setting, or deletes it when `value` is empty (its default comes back). */
+function keep(ctx: AppContext, key: string, value: string): void {
+  if (value) ctx.userStore.set(key, value);
+  else ctx.userStore.delete(key);
+}
+
 /**
  * Empty strings clear a setting (the default base URL comes back). A new key resumes nothing by
  * itself: the view says which runs wait for a key and what resuming them may cost, and the user
@@ -50,9 +56,7 @@ export function getSettings(ctx: AppContext): SettingsView {
  */
 export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): SettingsView {
   if (request.apiKey !== undefined) {
-    const key = request.apiKey.trim();
-    if (key) ctx.userStore.set(USER_PROPERTY.apiKey, key);
-    else ctx.userStore.delete(USER_PROPERTY.apiKey);
+    keep(ctx, USER_PROPERTY.apiKey, request.apiKey.trim());
     // A new key is not the one the API refused.
     ctx.userStore.delete(USER_PROPERTY.keyRefused);
   }
@@ -65,15 +69,13 @@ export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): Set
         `This copy of Sheet Enrich may only call ${ctx.defaultApiBaseUrl} (the address it was deployed with): ${url} is not allowed.`,
       );
     }
-    if (url && url !== ctx.defaultApiBaseUrl) ctx.userStore.set(USER_PROPERTY.apiBaseUrl, url);
-    else ctx.userStore.delete(USER_PROPERTY.apiBaseUrl);
+    keep(ctx, USER_PROPERTY.apiBaseUrl, url === ctx.defaultApiBaseUrl ? '' : url);
   }
   return getSettings(ctx);
 }
 
 export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): SettingsView {
-  if (enabled) ctx.userStore.delete(USER_PROPERTY.backgroundRefresh);
-  else ctx.userStore.set(USER_PROPERTY.backgroundRefresh, '0');
+  keep(ctx, USER_PROPERTY.backgroundRefresh, enabled ? '' : '0');
   syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
   return getSettings(ctx);
 }
@@ -84,6 +86,7 @@ export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): Setting
  */
 export function verifyApiKey(ctx: AppContext, request: { apiKey?: string } = {}): KeyCheckView {
   const pasted = request.apiKey?.trim();
+  const mark = pasted ? { pasted: true as const } : {};
   try {
     const workspaceId = (pasted ? ctx.apiFor(pasted) : ctx.api()).verifyKey();
     if (!pasted) noteKeyOutcome(ctx);
@@ -91,11 +94,11 @@ export function verifyApiKey(ctx: AppContext, request: { apiKey?: string } = {})
     // to the same workspace may then read each other's jobs.
     const keyId = pasted ? keyIdOf(pasted) : savedKeyId(ctx.userStore);
     if (keyId) rememberWorkspace(ctx.userStore, keyId, workspaceId);
-    return { ok: true, workspaceId, ...(pasted ? { pasted: true as const } : {}) };
+    return { ok: true, workspaceId, ...mark };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (!pasted) noteKeyOutcome(ctx, error);
-    return { ok: false, message: error.userMessage, ...(pasted ? { pasted: true as const } : {}) };
+    return { ok: false, message: error.userMessage, ...mark };
   }
 }
 
