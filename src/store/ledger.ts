@@ -49,18 +49,18 @@ export const LEDGER_ENTRY_CODEC = recordCodec(
     at: z.number(),
   }),
   // v1: f = fields, w / p = [email, status], ph = [number, region], pr = profile. A pair absent
-  // (or not a pair) reads as no answer, as it did.
+  // (or not a pair) reads as no answer, as it did; no key is set to undefined, as a merge into an
+  // entry already stored (Ledger.store) would wipe that entry's answer.
   ({ f, w, p, ph, pr, ...value }) => {
-    const both = (pairValue: unknown, a: string, b: string) =>
-      Array.isArray(pairValue) ? { [a]: pairValue[0], [b]: pairValue[1] } : undefined;
-    return {
-      ...value,
-      fields: f,
-      workEmail: both(w, 'email', 'status'),
-      personalEmail: both(p, 'email', 'status'),
-      phone: both(ph, 'number', 'region'),
-      profile: pr,
+    const entry: Record<string, unknown> = { ...value, fields: f };
+    const both = (slot: string, pairValue: unknown, a: string, b: string) => {
+      if (Array.isArray(pairValue)) entry[slot] = { [a]: pairValue[0], [b]: pairValue[1] };
     };
+    both('workEmail', w, 'email', 'status');
+    both('personalEmail', p, 'email', 'status');
+    both('phone', ph, 'number', 'region');
+    if (pr !== undefined) entry.profile = pr;
+    return entry;
   },
 );
 
