@@ -65,7 +65,8 @@ function profileField(name: string): (profile: ProfileSummary) => string | undef
   const key = cleanText(name || 'full name')
     .toLowerCase()
     .replace(/[_-]/g, ' ');
-  const field = PROFILE_FIELDS[key];
+  // Own keys only: "constructor" or "toString" is an unknown field, not an Object member.
+  const field = Object.prototype.hasOwnProperty.call(PROFILE_FIELDS, key) ? PROFILE_FIELDS[key] : undefined;
   if (!field)
     throw new UserError(`Unknown field "${name}": use one of ${Object.keys(PROFILE_FIELDS).join(', ')}.`);
   return field;

@@ -153,3 +153,16 @@ describe('one bad cell in a range formula', () => {
     expect(others.every((value) => value?.startsWith('⏳ queued'))).toBe(true);
   });
 });
+
+describe('a profile field a formula names', () => {
+  it('is one of the listed fields: an Object member such as "constructor" is unknown', () => {
+    const ctx = contextFor(createWorld());
+    for (const field of ['constructor', 'toString', '__proto__', 'salary']) {
+      expect(() => answerFormula(ctx, REVERSE_SPEC, ['jane@acme.com', field])).toThrow(
+        new UserError(
+          `Unknown field "${field}": use one of full name, first name, last name, title, company, company domain, location, profile url.`,
+        ),
+      );
+    }
+  });
+});
