@@ -43,7 +43,7 @@ export function jobStatus(
 const text = (value: Maybe<string>): string | undefined => (value ? value : undefined);
 
 /** Drops undefined members, so results compare and serialise cleanly. */
-function compact<T extends object>(value: T): T {
+export function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter((entry) => entry[1] !== undefined)) as T;
 }
 

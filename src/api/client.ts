@@ -14,6 +14,7 @@ import {
   startReverseV2Call,
   verifyKey,
 } from './endpoints';
+import { compact } from './answers';
 import { ApiError } from './errors';
 import { requestError } from './failures';
 import { API_ENRICH_FIELD, type EnrichField } from '../domain/fields';
@@ -55,17 +56,14 @@ function splitName(item: EnrichItemInput): { firstname?: string; lastname?: stri
 
 /** The v1 request item for one contact; absent values are left out rather than sent empty. */
 export function toEnrichItemV1(item: EnrichItemInput, fields: readonly EnrichField[]): EnrichItemV1 {
-  const candidate: EnrichItemV1 = {
+  return compact({
     ...splitName(item),
     domain: clean(item.companyDomain),
     company_name: clean(item.companyName),
     network_url: clean(item.networkUrl),
     enrich_fields: fields.map((field) => API_ENRICH_FIELD[field] as EnrichFieldValue),
     custom: item.custom,
-  };
-  return Object.fromEntries(
-    Object.entries(candidate).filter((entry) => entry[1] !== undefined),
-  ) as EnrichItemV1;
+  });
 }
 
 /** POST /api/v1/contact/enrich/bulk for one job: v1 items, with at least one field to find. */

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { HttpResponse } from '../platform/ports';
-import { API_ERROR, errorFromResponse, requestError } from './failures';
+import { IN_PROGRESS, errorFromResponse, parseJson, requestError } from './failures';
 import { enrichResultV2ToModel, reverseResultV2ToModel } from './answers';
 import type { JobResult } from '../domain/model';
 import type { PollOutcome, SearchPage } from './port';
@@ -32,7 +32,6 @@ import {
 import {
   checkRequest,
   isSuccess,
-  jsonOf,
   parseBody,
   perform,
   readJson,
@@ -116,9 +115,9 @@ export function jobCall<S extends z.ZodMiniType>(
 ): Call<JobAnswer> {
   const force = options.forceResults === true;
   const read = (response: HttpResponse, session: ApiSession): JobAnswer => {
-    const data = jsonOf(response);
+    const data = parseJson(response.body);
     const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
-    if (response.status === 400 && code === API_ERROR.inProgress) return { kind: 'not_ready' };
+    if (response.status === 400 && code === IN_PROGRESS) return { kind: 'not_ready' };
     const jobBody =
       isSuccess(response.status) || (response.status === 402 && z.safeParse(schema, data).success);
     if (!jobBody) throw errorFromResponse(endpoint, response, session.apiKey);

@@ -4,7 +4,6 @@
  * Apps Script has no WHATWG `URL` class, so the URL is taken apart by hand.
  */
 import { ApiError } from './errors';
-import { CLIENT_ERROR } from './failures';
 
 const BASE_URL = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(\/[^?#]*)?$/i;
 const HOST_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i;
@@ -12,10 +11,9 @@ const HOST_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i;
 function configError(message: string): ApiError {
   return new ApiError(
     0,
-    CLIENT_ERROR.baseUrl,
+    'config.base_url',
     message,
     'The enrichment service address in Settings is not valid: it must start with https://.',
-    false,
   );
 }
 
