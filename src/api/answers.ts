@@ -34,7 +34,7 @@ export function jobStatus(
   raw: Maybe<string>,
   whenAbsent: JobStatus,
 ): { status: JobStatus; rawStatus?: string } {
-  if (raw === null || raw === undefined || raw === '') return { status: whenAbsent };
+  if (!raw) return { status: whenAbsent };
   const upper = raw.trim().toUpperCase();
   const known = (JOB_STATUSES as readonly string[]).includes(upper);
   return known ? { status: upper as JobStatus } : { status: 'UNKNOWN', rawStatus: raw };
@@ -64,11 +64,11 @@ export function customBack(custom: Maybe<Record<string, unknown>>): Record<strin
 }
 
 function email(found: Maybe<{ email: string; status?: Maybe<string> }>): FoundEmail | undefined {
-  return found && found.email ? compact({ email: found.email, status: text(found.status) }) : undefined;
+  return found?.email ? compact({ email: found.email, status: text(found.status) }) : undefined;
 }
 
 function phone(found: Maybe<{ number: string; region?: Maybe<string> }>): FoundPhone | undefined {
-  return found && found.number ? compact({ number: found.number, region: text(found.region) }) : undefined;
+  return found?.number ? compact({ number: found.number, region: text(found.region) }) : undefined;
 }
 
 const emails = (list: Maybe<Array<{ email: string; status?: Maybe<string> }>>): FoundEmail[] =>
@@ -76,27 +76,22 @@ const emails = (list: Maybe<Array<{ email: string; status?: Maybe<string> }>>): 
 const phones = (list: Maybe<Array<{ number: string; region?: Maybe<string> }>>): FoundPhone[] =>
   (list ?? []).flatMap((item) => phone(item) ?? []);
 
-function place(...parts: Array<Maybe<string>>): string | undefined {
-  const kept = parts.filter((part): part is string => !!part);
-  return kept.length > 0 ? kept.join(', ') : undefined;
-}
-
-function joinName(first: Maybe<string>, last: Maybe<string>): string | undefined {
-  return [first, last].filter(Boolean).join(' ') || undefined;
-}
+/** The parts that are set, joined; undefined when none is. */
+const joined = (separator: string, ...parts: Array<Maybe<string>>): string | undefined =>
+  parts.filter(Boolean).join(separator) || undefined;
 
 /** The cell-facing summary of a v2 Person (also used for people search rows). */
 export function personSummary(person: Maybe<Person>): ProfileSummary | undefined {
   if (!person) return undefined;
   const current = person.employment?.current;
   return nonEmpty({
-    fullName: text(person.full_name) ?? joinName(person.first_name, person.last_name),
+    fullName: text(person.full_name) ?? joined(' ', person.first_name, person.last_name),
     firstName: text(person.first_name),
     lastName: text(person.last_name),
     title: text(current?.title),
     companyName: text(current?.company?.name),
     companyDomain: text(current?.company?.domain),
-    location: place(person.location?.city, person.location?.region, person.location?.country),
+    location: joined(', ', person.location?.city, person.location?.region, person.location?.country),
     networkUrl: text(person.social_profiles?.network?.url),
   });
 }
@@ -108,7 +103,7 @@ function profileV1Summary(
   const firstName = text(profile?.firstname) ?? text(contact.firstname);
   const lastName = text(profile?.lastname) ?? text(contact.lastname);
   return nonEmpty({
-    fullName: joinName(firstName, lastName),
+    fullName: joined(' ', firstName, lastName),
     firstName,
     lastName,
     title: text(profile?.position?.title),
@@ -230,10 +225,13 @@ function job<T>(
 
 // v2 always documents `status`; v1 examples omit it and v1 answers with data only once the job is
 // done, so an absent v1 status is read as FINISHED (a v2 one as UNKNOWN).
-export const enrichResultV2ToModel = (body: EnrichResultV2): JobResult =>
-  job('enrich', { ...body, items: body.data }, 'UNKNOWN', enrichmentRecordV2(), enrichRecordV2);
-export const reverseResultV2ToModel = (body: ReverseResultV2): JobResult =>
-  job('reverse', { ...body, items: body.data }, 'UNKNOWN', reverseRecordV2Schema(), reverseRecordV2);
+/** A v2 job result (the same envelope for both kinds) read as `kind`'s records. */
+export const resultV2ToModel = (kind: JobKind, body: EnrichResultV2): JobResult =>
+  kind === 'enrich'
+    ? job(kind, { ...body, items: body.data }, 'UNKNOWN', enrichmentRecordV2(), enrichRecordV2)
+    : job(kind, { ...body, items: body.data }, 'UNKNOWN', reverseRecordV2Schema(), reverseRecordV2);
+export const enrichResultV2ToModel = (body: EnrichResultV2): JobResult => resultV2ToModel('enrich', body);
+export const reverseResultV2ToModel = (body: ReverseResultV2): JobResult => resultV2ToModel('reverse', body);
 export const enrichResultV1ToModel = (body: EnrichResultV1): JobResult =>
   job('enrich', { ...body, items: body.datas }, 'FINISHED', enrichItemResultV1(), enrichItemV1);
 export const reverseResultV1ToModel = (body: ReverseResultV1): JobResult =>

@@ -6,9 +6,8 @@
  * test/support/api.ts.
  */
 import {
-  enrichResultV2Call,
   fetchCreditBalance,
-  reverseResultV2Call,
+  resultV2Call,
   searchPageCall,
   startEnrichmentV1Call,
   startReverseV2Call,
@@ -136,9 +135,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           : reverseStartCall(start.name, start.items),
       ),
     fetchResults: (jobs: readonly JobRef[]): PollOutcome[] =>
-      performEach(session, jobs, (job) =>
-        job.kind === 'enrich' ? enrichResultV2Call(job.id) : reverseResultV2Call(job.id),
-      ).map((outcome) => (outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome)),
+      performEach(session, jobs, (job) => resultV2Call(job.kind, job.id)).map((outcome) =>
+        outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome,
+      ),
     search: (kind, filters, offset, limit) => perform(session, searchPageCall(kind, filters, offset, limit)),
     creditBalance: () => fetchCreditBalance(session),
     verifyKey: () => verifyKey(session),

@@ -8,7 +8,8 @@
 import * as z from 'zod/mini';
 import type { HttpResponse } from '../platform/ports';
 import { IN_PROGRESS, errorFromResponse, parseJson, requestError } from './failures';
-import { enrichResultV2ToModel, reverseResultV2ToModel } from './answers';
+import { resultV2ToModel } from './answers';
+import type { JobKind } from '../domain/runs';
 import type { JobResult } from '../domain/model';
 import type { PollOutcome, SearchPage } from './port';
 import type { SearchKind } from '../domain/search-filters';
@@ -23,10 +24,10 @@ import {
 import {
   balanceResponse,
   enrichResultV2,
+  type EnrichResultV2,
   keyCheckResponse,
   peopleSearchPage,
   companySearchPage,
-  reverseResultV2,
   startResponse,
 } from './schemas/responses';
 import {
@@ -56,15 +57,6 @@ export interface ResultOptions {
 }
 
 const NOT_READY_STATUSES = new Set(['CREATED', 'IN_PROGRESS']);
-
-function stringifyCustom(custom: CustomInput | undefined): Record<string, string> | undefined {
-  if (custom === undefined) return undefined;
-  const entries = Object.entries(custom).map(([key, value]) => [
-    key,
-    typeof value === 'number' || typeof value === 'boolean' ? String(value) : value,
-  ]);
-  return Object.fromEntries(entries) as Record<string, string>;
-}
 
 /** The first problem of a refused request, in the user's words. */
 export function explainRequest(issue: z.core.$ZodIssue): string {
@@ -145,7 +137,18 @@ export function startCall<S extends z.ZodMiniType>(
 
 /** The API rejects non-string `custom` values: numbers and booleans become strings first. */
 function withStringCustoms<T extends { custom?: CustomInput }>(items: readonly T[]) {
-  return items.map((item) => ({ ...item, custom: stringifyCustom(item.custom) }));
+  return items.map((item) => ({
+    ...item,
+    custom:
+      item.custom === undefined
+        ? undefined
+        : (Object.fromEntries(
+            Object.entries(item.custom).map(([key, value]) => [
+              key,
+              ['number', 'boolean'].includes(typeof value) ? String(value) : value,
+            ]),
+          ) as Record<string, string>),
+  }));
 }
 
 /** POST /api/v1/contact/enrich/bulk (§4.1). Returns the enrichment_id. */
@@ -154,21 +157,19 @@ export function startEnrichmentV1Call(input: EnrichStartV1Input): Call<string> {
   return startCall('/api/v1/contact/enrich/bulk', enrichStartV1Body(), body);
 }
 
-/** GET {base}/{enrichment_id}: a job's results, named in messages by the endpoint's pattern. */
-function resultCall<S extends z.ZodMiniType>(
-  base: string,
-  id: string,
-  schema: S,
-  toModel: (body: z.output<S>) => JobResult,
-  options?: ResultOptions,
-): Call<JobAnswer> {
-  return jobCall(`GET ${base}/{enrichment_id}`, idPath(base, id), schema, toModel, options);
+/**
+ * GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2) or GET
+ * /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6): a job's results, named in messages by
+ * the endpoint's pattern.
+ */
+export function resultV2Call(kind: JobKind, id: string, options?: ResultOptions): Call<JobAnswer> {
+  const base = kind === 'enrich' ? '/api/v2/contact/enrich/bulk' : '/api/v2/contact/reverse/email/bulk';
+  const toModel = (body: EnrichResultV2): JobResult => resultV2ToModel(kind, body);
+  return jobCall(`GET ${base}/{enrichment_id}`, idPath(base, id), enrichResultV2(), toModel, options);
 }
 
-/** GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2). */
-export function enrichResultV2Call(id: string, options?: ResultOptions): Call<JobAnswer> {
-  return resultCall('/api/v2/contact/enrich/bulk', id, enrichResultV2(), enrichResultV2ToModel, options);
-}
+export const enrichResultV2Call = (id: string, options?: ResultOptions): Call<JobAnswer> =>
+  resultV2Call('enrich', id, options);
 
 // ---- reverse email lookup ----
 
@@ -178,10 +179,7 @@ export function startReverseV2Call(input: ReverseStartV2Input): Call<string> {
   return startCall('/api/v2/contact/reverse/email/bulk', reverseStartV2Body(), body);
 }
 
-/** GET /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6). */
-export function reverseResultV2Call(id: string): Call<JobAnswer> {
-  return resultCall('/api/v2/contact/reverse/email/bulk', id, reverseResultV2(), reverseResultV2ToModel);
-}
+export const reverseResultV2Call = (id: string): Call<JobAnswer> => resultV2Call('reverse', id);
 
 // ---- search ----
 
@@ -196,11 +194,22 @@ export function searchPageCall(
   offset: number,
   limit: number,
 ): Call<SearchPage> {
-  const path = kind === 'companies' ? '/api/v2/company/search' : '/api/v2/people/search';
   const body = { ...filters, offset, limit };
   return kind === 'companies'
-    ? valueCall('post', path, companySearchPage(), (page) => pageOf(page.companies, page.metadata), body)
-    : valueCall('post', path, peopleSearchPage(), (page) => pageOf(page.people, page.metadata), body);
+    ? valueCall(
+        'post',
+        '/api/v2/company/search',
+        companySearchPage(),
+        (page) => pageOf(page.companies, page.metadata),
+        body,
+      )
+    : valueCall(
+        'post',
+        '/api/v2/people/search',
+        peopleSearchPage(),
+        (page) => pageOf(page.people, page.metadata),
+        body,
+      );
 }
 
 /** The items and, when the metadata gives a usable one, the total (an integer string counts too). */

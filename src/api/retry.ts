@@ -4,7 +4,6 @@
  */
 import { LIMITS } from '../domain/limits';
 import type { BudgetPort, ClockPort, HttpRequest, HttpResponse, LogPort } from '../platform/ports';
-import { isRetryableStatus } from './failures';
 
 export interface RetryPolicy {
   /** Rounds in all, the first one included. */
@@ -53,16 +52,15 @@ export function backoffDelay(attempt: number, failed: HttpResponse[], deps: Retr
 }
 
 /**
- * Sends the batch, then resends only the answers that may succeed later (429, 5xx, network), while
- * attempts and time remain. Answers come back in request order; the last failure stays in place.
+ * Sends the batch, then resends only the requests `mayResend` allows (those that may succeed later),
+ * while attempts and time remain. Answers come back in request order; the last failure stays in place.
  */
 export function sendWithRetry(
   requests: HttpRequest[],
   send: (batch: HttpRequest[]) => HttpResponse[],
   deps: RetryDeps,
   describe: (request: HttpRequest) => string,
-  mayResend: (request: HttpRequest, answer: HttpResponse) => boolean = (_request, answer) =>
-    isRetryableStatus(answer.status),
+  mayResend: (request: HttpRequest, answer: HttpResponse) => boolean,
 ): HttpResponse[] {
   const answers = send(requests);
   for (let attempt = 1; attempt < deps.policy.maxAttempts; attempt++) {

@@ -35,13 +35,13 @@ export function checkBaseUrl(baseUrl: string): string {
   const match = BASE_URL.exec(baseUrl.trim());
   if (!match)
     throw configError(`API base URL is not an absolute URL without query or fragment: "${baseUrl}"`);
-  const scheme = (match[1] ?? '').toLowerCase();
-  const authority = match[2] ?? '';
+  const scheme = match[1]!.toLowerCase();
+  const authority = match[2]!;
   // Credentials in the URL would leak into logs and error messages.
   if (authority.includes('@')) throw configError('API base URL must not contain user credentials');
   const hostPort = HOST_PORT.exec(authority);
   if (!hostPort) throw configError(`API base URL has no valid host: "${baseUrl}"`);
-  const host = (hostPort[1] ?? '').toLowerCase();
+  const host = hostPort[1]!.toLowerCase();
   if (scheme !== 'https' && !(scheme === 'http' && isLoopback(host))) {
     throw configError(`API base URL must use https (plain http only for loopback addresses): "${baseUrl}"`);
   }
@@ -68,6 +68,6 @@ export function allowListPermits(allowList: readonly string[], baseUrl: string):
   const url = baseUrl.trim();
   const withSlash = url.endsWith('/') ? url : `${url}/`;
   const match = BASE_URL.exec(url);
-  if (match && isLoopback((HOST_PORT.exec(match[2] ?? '')?.[1] ?? '').toLowerCase())) return true;
+  if (match && isLoopback((HOST_PORT.exec(match[2]!)?.[1] ?? '').toLowerCase())) return true;
   return allowList.some((entry) => withSlash.toLowerCase().startsWith(entry.toLowerCase()));
 }

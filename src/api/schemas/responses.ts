@@ -22,10 +22,9 @@ import * as z from 'zod/mini';
 import { lazy } from '../../domain/lazy';
 
 /** An optional field: null or absent is fine, a wrong type is an error. */
-const maybe = <T extends z.ZodMiniType>(schema: T) => z.nullish(schema);
-
-const str = /* @__PURE__ */ lazy(() => z.string());
-const num = /* @__PURE__ */ lazy(() => z.number());
+const maybe = z.nullish;
+const str = z.string;
+const num = z.number;
 
 // ---- Person (§2.4): what personSummary (mapping.ts) reads of it ----
 
