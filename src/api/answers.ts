@@ -57,8 +57,7 @@ export function customBack(custom: Maybe<Record<string, unknown>>): Record<strin
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(custom ?? {})) {
     if (value === null || value === undefined) continue;
-    out[key] =
-      typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    out[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
   return out;
 }
@@ -71,10 +70,9 @@ function phone(found: Maybe<{ number: string; region?: Maybe<string> }>): FoundP
   return found?.number ? compact({ number: found.number, region: text(found.region) }) : undefined;
 }
 
-const emails = (list: Maybe<Array<{ email: string; status?: Maybe<string> }>>): FoundEmail[] =>
-  (list ?? []).flatMap((item) => email(item) ?? []);
-const phones = (list: Maybe<Array<{ number: string; region?: Maybe<string> }>>): FoundPhone[] =>
-  (list ?? []).flatMap((item) => phone(item) ?? []);
+/** The readable entries of a list (none when it is null or absent). */
+const each = <I, O>(list: Maybe<I[]>, read: (item: I) => O | undefined): O[] =>
+  (list ?? []).flatMap((item) => read(item) ?? []);
 
 /** The parts that are set, joined; undefined when none is. */
 const joined = (separator: string, ...parts: Array<Maybe<string>>): string | undefined =>
@@ -121,9 +119,9 @@ function contact(parts: Partial<ContactResult> & Pick<ContactResult, 'custom' | 
 function enrichRecordV2(record: EnrichmentRecordV2): ContactResult {
   const input = record.input ?? {};
   const info = record.contact_info ?? {};
-  const workEmails = emails(info.work_emails);
-  const personalEmails = emails(info.personal_emails);
-  const foundPhones = phones(info.phones);
+  const workEmails = each(info.work_emails, email);
+  const personalEmails = each(info.personal_emails, email);
+  const foundPhones = each(info.phones, phone);
   return contact({
     custom: customBack(record.custom),
     input: compact({
@@ -154,11 +152,11 @@ function reverseRecordV2(record: ReverseRecordV2): ContactResult {
 
 function enrichItemV1(item: EnrichItemResultV1): ContactResult {
   const found = item.contact ?? {};
-  const foundPhones = phones(found.phones);
+  const foundPhones = each(found.phones, phone);
   const best = text(found.most_probable_email);
   const bestPhone = text(found.most_probable_phone);
   // v1 lists emails without statuses: the most probable one's status is the only one we know.
-  const workEmails = emails(found.emails).map((entry) =>
+  const workEmails = each(found.emails, email).map((entry) =>
     entry.email === best ? compact({ email: best, status: text(found.most_probable_email_status) }) : entry,
   );
   return contact({
@@ -189,7 +187,6 @@ interface JobBody {
   name?: Maybe<string>;
   status?: Maybe<string>;
   cost?: Maybe<{ credits?: unknown }>;
-  items: Maybe<unknown[]>;
 }
 
 /** `cost.credits` as an integer, whether the API sent 726 or "726"; anything else counts as 0. */
@@ -201,13 +198,15 @@ export function creditsOf(value: unknown): number {
 function job<T>(
   kind: JobKind,
   body: JobBody,
+  /** The body's items: `data` in v2, `datas` in v1. */
+  rawItems: Maybe<unknown[]>,
   whenAbsent: JobStatus,
   schema: z.ZodMiniType<T>,
   item: (raw: T) => ContactResult,
 ): JobResult {
   const items: ContactResult[] = [];
   const rejected: RejectedItem[] = [];
-  (body.items ?? []).forEach((raw, index) => {
+  (rawItems ?? []).forEach((raw, index) => {
     const parsed = parseItem(schema, raw);
     if (parsed.ok) items.push(item(parsed.value));
     else rejected.push({ index, custom: customOfRaw(raw), reason: parsed.reason });
@@ -228,11 +227,11 @@ function job<T>(
 /** A v2 job result (the same envelope for both kinds) read as `kind`'s records. */
 export const resultV2ToModel = (kind: JobKind, body: EnrichResultV2): JobResult =>
   kind === 'enrich'
-    ? job(kind, { ...body, items: body.data }, 'UNKNOWN', enrichmentRecordV2(), enrichRecordV2)
-    : job(kind, { ...body, items: body.data }, 'UNKNOWN', reverseRecordV2Schema(), reverseRecordV2);
+    ? job(kind, body, body.data, 'UNKNOWN', enrichmentRecordV2(), enrichRecordV2)
+    : job(kind, body, body.data, 'UNKNOWN', reverseRecordV2Schema(), reverseRecordV2);
 export const enrichResultV2ToModel = (body: EnrichResultV2): JobResult => resultV2ToModel('enrich', body);
 export const reverseResultV2ToModel = (body: ReverseResultV2): JobResult => resultV2ToModel('reverse', body);
 export const enrichResultV1ToModel = (body: EnrichResultV1): JobResult =>
-  job('enrich', { ...body, items: body.datas }, 'FINISHED', enrichItemResultV1(), enrichItemV1);
+  job('enrich', body, body.datas, 'FINISHED', enrichItemResultV1(), enrichItemV1);
 export const reverseResultV1ToModel = (body: ReverseResultV1): JobResult =>
-  job('reverse', { ...body, items: body.datas }, 'FINISHED', reverseItemResultV1(), reverseItemV1);
+  job('reverse', body, body.datas, 'FINISHED', reverseItemResultV1(), reverseItemV1);

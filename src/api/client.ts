@@ -6,6 +6,7 @@
  * test/support/api.ts.
  */
 import {
+  ENRICH_V1,
   fetchCreditBalance,
   resultV2Call,
   searchPageCall,
@@ -74,11 +75,7 @@ export function enrichStartCall(
 ): Call<string> {
   // Absent enrich_fields means "all three" to the API: an empty choice must not become that.
   if (fields.length === 0) {
-    throw requestError(
-      'POST /api/v1/contact/enrich/bulk',
-      'no field to find',
-      'Choose at least one field to find.',
-    );
+    throw requestError(`POST ${ENRICH_V1}`, 'no field to find', 'Choose at least one field to find.');
   }
   const datas = items.map((item) => toEnrichItemV1(item, fields));
   return startEnrichmentV1Call({ name, datas, webhook_url: webhookUrl });
@@ -138,7 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       performEach(session, jobs, (job) => resultV2Call(job.kind, job.id)).map((outcome) =>
         outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome,
       ),
-    search: (kind, filters, offset, limit) => perform(session, searchPageCall(kind, filters, offset, limit)),
+    search: (...args) => perform(session, searchPageCall(...args)),
     creditBalance: () => fetchCreditBalance(session),
     verifyKey: () => verifyKey(session),
   };

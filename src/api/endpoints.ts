@@ -56,6 +56,10 @@ export interface ResultOptions {
   forceResults?: boolean;
 }
 
+/** The job paths used more than once: the v1 enrichment start, the v2 reverse start and results. */
+export const ENRICH_V1 = '/api/v1/contact/enrich/bulk';
+const REVERSE_V2 = '/api/v2/contact/reverse/email/bulk';
+
 const NOT_READY_STATUSES = new Set(['CREATED', 'IN_PROGRESS']);
 
 /** The first problem of a refused request, in the user's words. */
@@ -108,13 +112,14 @@ export function jobCall<S extends z.ZodMiniType>(
   const force = options.forceResults === true;
   const read = (response: HttpResponse, session: ApiSession): JobAnswer => {
     const data = parseJson(response.body);
-    const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
+    const ok = isSuccess(response.status);
+    // A JSON value: reading a property of a string, number or boolean gives undefined as well.
+    const code = (data as { code?: unknown } | null | undefined)?.code;
     if (response.status === 400 && code === IN_PROGRESS) return { kind: 'not_ready' };
-    const jobBody =
-      isSuccess(response.status) || (response.status === 402 && z.safeParse(schema, data).success);
+    const jobBody = ok || (response.status === 402 && z.safeParse(schema, data).success);
     if (!jobBody) throw errorFromResponse(endpoint, response, session.apiKey);
     const result = toModel(parseBody(schema, endpoint, response, data, session));
-    const pending = NOT_READY_STATUSES.has(result.status) && !force && isSuccess(response.status);
+    const pending = NOT_READY_STATUSES.has(result.status) && !force && ok;
     return pending ? { kind: 'not_ready' } : { kind: 'result', result };
   };
   return { endpoint, method: 'get', path, query: { forceResults: force ? 'true' : undefined }, read };
@@ -154,7 +159,7 @@ function withStringCustoms<T extends { custom?: CustomInput }>(items: readonly T
 /** POST /api/v1/contact/enrich/bulk (§4.1). Returns the enrichment_id. */
 export function startEnrichmentV1Call(input: EnrichStartV1Input): Call<string> {
   const body = { ...input, datas: withStringCustoms(input.datas) };
-  return startCall('/api/v1/contact/enrich/bulk', enrichStartV1Body(), body);
+  return startCall(ENRICH_V1, enrichStartV1Body(), body);
 }
 
 /**
@@ -163,7 +168,7 @@ export function startEnrichmentV1Call(input: EnrichStartV1Input): Call<string> {
  * the endpoint's pattern.
  */
 export function resultV2Call(kind: JobKind, id: string, options?: ResultOptions): Call<JobAnswer> {
-  const base = kind === 'enrich' ? '/api/v2/contact/enrich/bulk' : '/api/v2/contact/reverse/email/bulk';
+  const base = kind === 'enrich' ? '/api/v2/contact/enrich/bulk' : REVERSE_V2;
   const toModel = (body: EnrichResultV2): JobResult => resultV2ToModel(kind, body);
   return jobCall(`GET ${base}/{enrichment_id}`, idPath(base, id), enrichResultV2(), toModel, options);
 }
@@ -176,7 +181,7 @@ export const enrichResultV2Call = (id: string, options?: ResultOptions): Call<Jo
 /** POST /api/v2/contact/reverse/email/bulk (§4.4). Returns the enrichment_id. */
 export function startReverseV2Call(input: ReverseStartV2Input): Call<string> {
   const body = { ...input, data: withStringCustoms(input.data) };
-  return startCall('/api/v2/contact/reverse/email/bulk', reverseStartV2Body(), body);
+  return startCall(REVERSE_V2, reverseStartV2Body(), body);
 }
 
 export const reverseResultV2Call = (id: string): Call<JobAnswer> => resultV2Call('reverse', id);
@@ -214,8 +219,8 @@ export function searchPageCall(
 
 /** The items and, when the metadata gives a usable one, the total (an integer string counts too). */
 function pageOf(items: unknown[], metadata: unknown): SearchPage {
-  const raw =
-    typeof metadata === 'object' && metadata !== null ? (metadata as { total?: unknown }).total : undefined;
+  // A JSON value: reading a property of a string, number or boolean gives undefined as well.
+  const raw = (metadata as { total?: unknown } | null | undefined)?.total;
   const total = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
   const known = typeof total === 'number' && Number.isInteger(total) && total >= items.length;
   return known ? { items, total } : { items };
