@@ -66,10 +66,11 @@ const NOT_READY_STATUSES = new Set(['CREATED', 'IN_PROGRESS']);
 export function explainRequest(issue: z.core.$ZodIssue): string {
   const index = issue.path.find((key): key is number => typeof key === 'number');
   const where = index === undefined ? '' : `Contact ${index + 1}: `;
-  if (issue.code === 'too_big' && issue.path.length === 1) {
+  const whole = issue.path.length === 1;
+  if (issue.code === 'too_big' && whole) {
     return `A job takes at most ${String(issue.maximum)} contacts; split the selection into smaller jobs.`;
   }
-  if (issue.code === 'too_small' && issue.path.length === 1) return 'A job needs at least one contact.';
+  if (issue.code === 'too_small' && whole) return 'A job needs at least one contact.';
   if (issue.message === REQUEST_RULE.nameRequired) return 'A job name is required.';
   if (issue.message === REQUEST_RULE.itemIdentity) {
     return `${where}needs a first name, last name and company (domain or name), or a profile URL.`;
@@ -92,8 +93,7 @@ export function valueCall<S extends z.ZodMiniType, T>(
   body?: unknown,
 ): Call<T> {
   const endpoint = `${method.toUpperCase()} ${path}`;
-  const read = readJson(schema, endpoint);
-  return { endpoint, method, path, body, read: (response, session) => pick(read(response, session)) };
+  return { endpoint, method, path, body, read: readJson(schema, endpoint, pick) };
 }
 
 const enrichmentId = (body: { enrichment_id: string }): string => body.enrichment_id;

@@ -23,8 +23,6 @@ const STATUS_MESSAGE: Record<number, string> = {
   429: 'The enrichment service is busy (too many requests). Sheet Enrich will try again in a minute.',
 };
 
-const UNREADABLE = 'The enrichment service sent an answer Sheet Enrich does not understand. Try again later.';
-
 const REDACTED = '[redacted]';
 
 /**
@@ -132,19 +130,15 @@ export function unreadableError(
   apiKey: string,
   problems?: string,
 ): ApiError {
-  return problems === undefined
-    ? new ApiError(
-        response.status,
-        'response.not_json',
-        `${endpoint}: answer is not JSON: "${snippet(response.body, apiKey)}"`,
-        UNREADABLE,
-      )
-    : new ApiError(
-        response.status,
-        'response.invalid',
-        `${endpoint}: unexpected answer: ${scrub(problems, apiKey)}`,
-        UNREADABLE,
-      );
+  const notJson = problems === undefined;
+  return new ApiError(
+    response.status,
+    notJson ? 'response.not_json' : 'response.invalid',
+    notJson
+      ? `${endpoint}: answer is not JSON: "${snippet(response.body, apiKey)}"`
+      : `${endpoint}: unexpected answer: ${scrub(problems, apiKey)}`,
+    'The enrichment service sent an answer Sheet Enrich does not understand. Try again later.',
+  );
 }
 
 /** A request we refuse to send: nothing went over the network (status 0, never retryable). */

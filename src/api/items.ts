@@ -33,6 +33,11 @@ function dropAt(root: unknown, path: readonly PropertyKey[]): boolean {
   return true;
 }
 
+const unreadable = (where: string): Parsed<never> => ({
+  ok: false,
+  reason: `the result item could not be read (${where})`,
+});
+
 export function parseItem<T>(schema: z.ZodMiniType<T>, raw: unknown): Parsed<T> {
   if (!isObject(raw)) return { ok: false, reason: 'the result item is not an object' };
   // A deep copy of JSON data (API bodies are JSON), so dropping fields never touches the original.
@@ -48,10 +53,10 @@ export function parseItem<T>(schema: z.ZodMiniType<T>, raw: unknown): Parsed<T> 
       const missing = issue.code === 'invalid_type' && valueAt(item, path) === undefined;
       const target = missing ? path.slice(0, -1) : path;
       if (target.length && dropAt(item, target)) dropped = target.join('.');
-      else return { ok: false, reason: `the result item could not be read (${path.join('.') || 'item'})` };
+      else return unreadable(path.join('.') || 'item');
     }
   }
-  return { ok: false, reason: `the result item could not be read (${dropped})` };
+  return unreadable(dropped);
 }
 
 /** The `custom` of an unreadable item, as strings, when it is an object of scalars. */

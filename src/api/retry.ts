@@ -59,7 +59,8 @@ export function sendWithRetry(
   requests: HttpRequest[],
   send: (batch: HttpRequest[]) => HttpResponse[],
   deps: RetryDeps,
-  describe: (request: HttpRequest) => string,
+  /** Names the request at this index in the log. */
+  describe: (index: number) => string,
   mayResend: (request: HttpRequest, answer: HttpResponse) => boolean,
 ): HttpResponse[] {
   const answers = send(requests);
@@ -70,7 +71,7 @@ export function sendWithRetry(
     if (pending.length === 0) break;
     const failed = pending.map((index) => answers[index] as HttpResponse);
     const delay = backoffDelay(attempt, failed, deps);
-    const what = pending.map((index) => describe(requests[index] as HttpRequest)).join(', ');
+    const what = pending.map((index) => describe(index)).join(', ');
     const statuses = failed.map((answer) => answer.status).join(',');
     if (delay === undefined) {
       deps.log.warn(`API: giving up on ${what} (status ${statuses}): no time left for another try`);

@@ -121,7 +121,7 @@ export function performAll<T>(
     requests,
     (round) => (batch ? session.http.fetchAll(round) : round.map((request) => session.http.fetch(request))),
     session,
-    (request) => calls[requests.indexOf(request)]!.endpoint,
+    (index) => calls[index]!.endpoint,
     (request, answer) => (request.unsafe ? certainlyNotReceived(answer) : isRetryableStatus(answer.status)),
   );
   return answers.map((answer, index) => {
@@ -219,10 +219,14 @@ export function parseBody<S extends z.ZodMiniType>(
   throw unreadableError(endpoint, response, session.apiKey, describeIssues(parsed.error.issues, data));
 }
 
-/** A reader for endpoints whose only success is a 2xx body of `schema`. */
-export function readJson<S extends z.ZodMiniType>(schema: S, endpoint: string) {
-  return (response: HttpResponse, session: ApiSession): z.output<S> => {
+/** A reader for endpoints whose only success is a 2xx body of `schema`, from which `pick` takes a value. */
+export function readJson<S extends z.ZodMiniType, T>(
+  schema: S,
+  endpoint: string,
+  pick: (body: z.output<S>) => T,
+): Call<T>['read'] {
+  return (response, session) => {
     if (!isSuccess(response.status)) throw errorFromResponse(endpoint, response, session.apiKey);
-    return parseBody(schema, endpoint, response, parseJson(response.body), session);
+    return pick(parseBody(schema, endpoint, response, parseJson(response.body), session));
   };
 }

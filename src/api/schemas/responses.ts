@@ -22,6 +22,8 @@ import * as z from 'zod/mini';
 import { lazy } from '../../domain/lazy';
 
 /** An optional field: null or absent is fine, a wrong type is an error. */
+// Parts only the getters' builds use (these and customBack, cost, items below) are plain functions:
+// each build runs once.
 const maybe = z.nullish;
 const str = z.string;
 const num = z.number;
@@ -54,7 +56,7 @@ export const emailSchema = /* @__PURE__ */ lazy(() => z.looseObject({ email: str
 export const phoneSchema = /* @__PURE__ */ lazy(() => z.looseObject({ number: str(), region: maybe(str()) }));
 
 /** `custom` comes back as sent; values are kept as the API returns them and stringified by mapping. */
-const customBack = /* @__PURE__ */ lazy(() => maybe(z.record(z.string(), z.unknown())));
+const customBack = () => maybe(z.record(z.string(), z.unknown()));
 
 export const enrichmentRecordV2 = /* @__PURE__ */ lazy(() =>
   z.looseObject({
@@ -92,13 +94,13 @@ export const reverseRecordV2 = /* @__PURE__ */ lazy(() =>
 );
 
 /** int64 values often travel as strings in JSON: `cost.credits` may be 726 or "726" (mapping reads both). */
-const cost = /* @__PURE__ */ lazy(() => maybe(z.looseObject({ credits: z.optional(z.unknown()) })));
+const cost = () => maybe(z.looseObject({ credits: z.optional(z.unknown()) }));
 
 /**
  * The job envelope is all that can fail a job result: its items stay unparsed here and are read one
  * by one (mapping.ts), so one malformed item fails its own row, never the job (a paid one).
  */
-const items = /* @__PURE__ */ lazy(() => maybe(z.array(z.unknown())));
+const items = () => maybe(z.array(z.unknown()));
 
 /** A v2 job result (§2.1): the same envelope for both kinds, around their own records. */
 const jobResultV2 = /* @__PURE__ */ lazy(() =>
