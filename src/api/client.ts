@@ -49,9 +49,9 @@ function splitName(item: EnrichItemInput): { firstname?: string; lastname?: stri
   const last = clean(item.lastName);
   const full = clean(item.fullName);
   if ((first && last) || !full) return { firstname: first, lastname: last };
-  const space = full.search(/\s/);
-  if (space < 0) return { firstname: first ?? full, lastname: last };
-  return { firstname: first ?? full.slice(0, space), lastname: last ?? full.slice(space + 1).trim() };
+  // The name is trimmed: it starts with a word; the rest, if any, is what follows the first spaces.
+  const [, head, tail] = /^(\S+)\s*(.*)$/s.exec(full)!;
+  return { firstname: first ?? head, lastname: last ?? (tail || undefined) };
 }
 
 /** The v1 request item for one contact; absent values are left out rather than sent empty. */

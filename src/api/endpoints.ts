@@ -60,7 +60,7 @@ export interface ResultOptions {
 export const ENRICH_V1 = '/api/v1/contact/enrich/bulk';
 const REVERSE_V2 = '/api/v2/contact/reverse/email/bulk';
 
-const NOT_READY_STATUSES = new Set(['CREATED', 'IN_PROGRESS']);
+const NOT_READY_STATUSES = ['CREATED', 'IN_PROGRESS'];
 
 /** The first problem of a refused request, in the user's words. */
 export function explainRequest(issue: z.core.$ZodIssue): string {
@@ -119,7 +119,7 @@ export function jobCall<S extends z.ZodMiniType>(
     const jobBody = ok || (response.status === 402 && z.safeParse(schema, data).success);
     if (!jobBody) throw errorFromResponse(endpoint, response, session.apiKey);
     const result = toModel(parseBody(schema, endpoint, response, data, session));
-    const pending = NOT_READY_STATUSES.has(result.status) && !force && ok;
+    const pending = NOT_READY_STATUSES.includes(result.status) && !force && ok;
     return pending ? { kind: 'not_ready' } : { kind: 'result', result };
   };
   return { endpoint, method: 'get', path, query: { forceResults: force ? 'true' : undefined }, read };
