@@ -137,18 +137,25 @@ export type ZodMiniType<T = unknown> = Schema<T>;
 export const safeParse = <T>(schema: Schema<T>, value: unknown): SafeParseResult<T> =>
   schema.safeParse(value);
 
-const typed = (expected: string, test: (value: unknown) => boolean, message?: string): Schema =>
+/** A schema of values whose `typeof` is `expected`, unless a stricter `test` is given. */
+const typed = (
+  expected: string,
+  message?: string,
+  test = (value: unknown): boolean => typeof value === expected,
+): Schema =>
   new Schema(
     (value, issues) => (test(value) ? value : invalidType(issues, expected, value, message)),
     message,
   );
 
-export const string = (message?: string): Schema<string> =>
-  typed('string', (value) => typeof value === 'string', message) as Schema<string>;
+export const string = (message?: string): Schema<string> => typed('string', message) as Schema<string>;
 export const number = (): Schema<number> =>
-  typed('number', (value) => typeof value === 'number' && Number.isFinite(value)) as Schema<number>;
-export const boolean = (): Schema<boolean> =>
-  typed('boolean', (value) => typeof value === 'boolean') as Schema<boolean>;
+  typed(
+    'number',
+    undefined,
+    (value) => typeof value === 'number' && Number.isFinite(value),
+  ) as Schema<number>;
+export const boolean = (): Schema<boolean> => typed('boolean') as Schema<boolean>;
 export const unknown = (): Schema => new Schema((value) => value);
 
 /** zod's safeint format: a whole number (else an aborting type issue) within the safe range. */

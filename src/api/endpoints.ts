@@ -228,18 +228,18 @@ function pageOf(items: unknown[], metadata: unknown): SearchPage {
 
 // ---- account ----
 
+/** A GET of an account endpoint, performed at once. */
+const account = <S extends z.ZodMiniType, T>(
+  session: ApiSession,
+  path: string,
+  schema: S,
+  pick: (body: z.output<S>) => T,
+): T => perform(session, valueCall('get', path, schema, pick));
+
 /** GET /api/v2/account/keys/verify (§4.10). Returns the workspace id. */
-export function verifyKey(session: ApiSession): string {
-  return perform(
-    session,
-    valueCall('get', '/api/v2/account/keys/verify', keyCheckResponse(), (body) => body.workspace_id),
-  );
-}
+export const verifyKey = (session: ApiSession): string =>
+  account(session, '/api/v2/account/keys/verify', keyCheckResponse(), (body) => body.workspace_id);
 
 /** GET /api/v2/account/credits (§4.11). Returns the balance in credits. */
-export function fetchCreditBalance(session: ApiSession): number {
-  return perform(
-    session,
-    valueCall('get', '/api/v2/account/credits', balanceResponse(), (body) => body.balance),
-  );
-}
+export const fetchCreditBalance = (session: ApiSession): number =>
+  account(session, '/api/v2/account/credits', balanceResponse(), (body) => body.balance);

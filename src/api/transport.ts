@@ -89,21 +89,18 @@ export function certainlyNotReceived(response: HttpResponse): boolean {
 }
 
 function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${session.apiKey}`,
-    Accept: 'application/json',
-  };
-  const request: HttpRequest = {
+  const json = call.body !== undefined;
+  return {
     url: joinUrl(session.baseUrl, call.path, call.query),
     method: call.method,
-    headers,
+    headers: {
+      Authorization: `Bearer ${session.apiKey}`,
+      Accept: 'application/json',
+      ...(json && { 'Content-Type': 'application/json' }),
+    },
+    ...(call.unsafe && { unsafe: true }),
+    ...(json && { body: JSON.stringify(call.body) }),
   };
-  if (call.unsafe) request.unsafe = true;
-  if (call.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    request.body = JSON.stringify(call.body);
-  }
-  return request;
 }
 
 /**
@@ -199,8 +196,8 @@ export function checkRequest<S extends z.ZodMiniType>(
 ): z.output<S> {
   const parsed = z.safeParse(schema, body);
   if (parsed.success) return parsed.data;
-  const first = parsed.error.issues[0] as Issue;
-  throw requestError(endpoint, describeIssues(parsed.error.issues, body), explain(first));
+  const { issues } = parsed.error;
+  throw requestError(endpoint, describeIssues(issues, body), explain(issues[0]!));
 }
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
