@@ -47,13 +47,12 @@ export function scrub(text: string, apiKey: string): string {
 
 /** Marks in `hidden` where `text` holds runs of at least KEY_RUN characters of `key` (or the whole of a shorter key). */
 function markKeyRuns(text: string, key: string, hidden: boolean[]): void {
-  const runs = new Set<string>();
   const length = Math.min(KEY_RUN, key.length);
-  for (let i = 0; i + length <= key.length; i++) runs.add(key.slice(i, i + length));
   for (let i = 0; i + length <= text.length; i++) {
-    if (!runs.has(text.slice(i, i + length))) continue;
-    let end = i + length;
+    // The longest stretch from i that the key contains (every shorter one it contains as well).
+    let end = i;
     while (end < text.length && key.includes(text.slice(i, end + 1))) end++;
+    if (end - i < length) continue;
     hidden.fill(true, i, end);
     i = end - 1;
   }
