@@ -82,6 +82,7 @@ const joined = (separator: string, ...parts: Array<Maybe<string>>): string | und
 export function personSummary(person: Maybe<Person>): ProfileSummary | undefined {
   if (!person) return undefined;
   const current = person.employment?.current;
+  const where = person.location;
   return nonEmpty({
     fullName: text(person.full_name) ?? joined(' ', person.first_name, person.last_name),
     firstName: text(person.first_name),
@@ -89,7 +90,7 @@ export function personSummary(person: Maybe<Person>): ProfileSummary | undefined
     title: text(current?.title),
     companyName: text(current?.company?.name),
     companyDomain: text(current?.company?.domain),
-    location: joined(', ', person.location?.city, person.location?.region, person.location?.country),
+    location: joined(', ', where?.city, where?.region, where?.country),
     networkUrl: text(person.social_profiles?.network?.url),
   });
 }

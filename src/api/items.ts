@@ -43,10 +43,10 @@ export function parseItem<T>(schema: z.ZodMiniType<T>, raw: unknown): Parsed<T> 
   // A deep copy of JSON data (API bodies are JSON), so dropping fields never touches the original.
   const item: unknown = JSON.parse(JSON.stringify(raw));
   let dropped = 'item';
-  for (let round = 0; round <= REPAIR_ROUNDS; round++) {
+  for (let round = 0; ; round++) {
     const parsed = schema.safeParse(item);
     if (parsed.success) return { ok: true, value: parsed.data };
-    if (round === REPAIR_ROUNDS) break;
+    if (round === REPAIR_ROUNDS) return unreadable(dropped);
     // Drop each offending field; a required field that is missing drops the object holding it.
     for (const issue of parsed.error.issues) {
       const path = issue.path as PropertyKey[];
@@ -56,7 +56,6 @@ export function parseItem<T>(schema: z.ZodMiniType<T>, raw: unknown): Parsed<T> 
       else return unreadable(path.join('.') || 'item');
     }
   }
-  return unreadable(dropped);
 }
 
 /** The `custom` of an unreadable item, as strings, when it is an object of scalars. */
