@@ -55,10 +55,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return isObject(proto) && Object.prototype.hasOwnProperty.call(proto, 'isPrototypeOf');
 }
 
-const invalidType = (issues: Issue[], expected: string, value: unknown, message = INVALID): unknown => {
-  issues.push({ code: 'invalid_type', expected, path: [], message });
+/** An issue at this schema's own path (callers move it under their key, runAt). */
+const issue = (found: Found, message = INVALID): Issue => ({ path: [], message, ...found });
+
+const invalidType = (issues: Issue[], expected: string, value: unknown, message?: string): unknown => {
+  issues.push(issue({ code: 'invalid_type', expected }, message));
   return value;
 };
+
+/** Unknown keys are one issue that does not stop the refinements. */
+function unrecognized(issues: Issue[], keys: string[]): void {
+  if (keys.length) issues.push(issue({ code: 'unrecognized_keys', keys, continue: true }));
+}
 
 /** Runs `schema` on `value` in a fresh list and moves its issues under `key`. */
 function runAt(schema: Schema, value: unknown, key: PropertyKey, issues: Issue[]): unknown {
@@ -97,7 +105,7 @@ export class Schema<T = unknown> {
       for (const check of this.c) {
         if (!check.l) break;
         if (value.length > (check.x ?? Infinity)) {
-          issues.push({ code: 'too_big', maximum: check.x, path: [], message: check.m ?? INVALID });
+          issues.push(issue({ code: 'too_big', maximum: check.x }, check.m));
           return value;
         }
       }
@@ -110,7 +118,7 @@ export class Schema<T = unknown> {
       } else if (aborted) continue;
       const found = check.f(out as never);
       if (!found) continue;
-      issues.push({ path: [], message: check.m ?? this.m ?? INVALID, continue: true, ...found });
+      issues.push(issue({ continue: true, ...found }, check.m ?? this.m));
       aborted ||= !issues[issues.length - 1]!.continue;
     }
     return out;
@@ -129,18 +137,25 @@ export type ZodMiniType<T = unknown> = Schema<T>;
 export const safeParse = <T>(schema: Schema<T>, value: unknown): SafeParseResult<T> =>
   schema.safeParse(value);
 
-const typed = (expected: string, test: (value: unknown) => boolean, message?: string): Schema =>
+/** A schema of values whose `typeof` is `expected`, unless a stricter `test` is given. */
+const typed = (
+  expected: string,
+  message?: string,
+  test = (value: unknown): boolean => typeof value === expected,
+): Schema =>
   new Schema(
     (value, issues) => (test(value) ? value : invalidType(issues, expected, value, message)),
     message,
   );
 
-export const string = (message?: string): Schema<string> =>
-  typed('string', (value) => typeof value === 'string', message) as Schema<string>;
+export const string = (message?: string): Schema<string> => typed('string', message) as Schema<string>;
 export const number = (): Schema<number> =>
-  typed('number', (value) => typeof value === 'number' && Number.isFinite(value)) as Schema<number>;
-export const boolean = (): Schema<boolean> =>
-  typed('boolean', (value) => typeof value === 'boolean') as Schema<boolean>;
+  typed(
+    'number',
+    undefined,
+    (value) => typeof value === 'number' && Number.isFinite(value),
+  ) as Schema<number>;
+export const boolean = (): Schema<boolean> => typed('boolean') as Schema<boolean>;
 export const unknown = (): Schema => new Schema((value) => value);
 
 /** zod's safeint format: a whole number (else an aborting type issue) within the safe range. */
@@ -156,23 +171,21 @@ export const int = (): Schema<number> =>
 
 function enumOf<const V extends readonly string[]>(values: V): Schema<V[number]> {
   return new Schema((value, issues) => {
-    if (!values.includes(value as string))
-      issues.push({ code: 'invalid_value', values, path: [], message: INVALID });
+    if (!values.includes(value as string)) issues.push(issue({ code: 'invalid_value', values }));
     return value;
   });
 }
 export { enumOf as enum };
 
+/** A schema whose key may be absent, passing the values `skip` accepts as they are. */
+const optionalWhen = <T>(skip: (value: unknown) => boolean, inner: Schema<T>): Schema<T> =>
+  new Schema((value, issues) => (skip(value) ? value : inner.run(value, issues)), undefined, [], true);
+
 export const optional = <T>(inner: Schema<T>): Schema<T | undefined> =>
-  new Schema(
-    (value, issues) => (value === undefined ? value : inner.run(value, issues)),
-    undefined,
-    [],
-    true,
-  );
-const nullable = <T>(inner: Schema<T>): Schema<T | null> =>
-  new Schema((value, issues) => (value === null ? value : inner.run(value, issues)), undefined, [], inner.o);
-export const nullish = <T>(inner: Schema<T>): Schema<T | null | undefined> => optional(nullable(inner));
+  optionalWhen((value) => value === undefined, inner);
+/** optional(nullable(inner)) in one: null or absent is fine. */
+export const nullish = <T>(inner: Schema<T>): Schema<T | null | undefined> =>
+  optionalWhen((value) => value == null, inner);
 
 export const array = <T>(element: Schema<T>): Schema<T[]> =>
   new Schema(
@@ -200,7 +213,7 @@ const objectOf = (shape: Shape, unknownKeys: Unknown): Schema<Record<string, unk
       const result = runAt(shape[key]!, value[key], key, issues);
       if (present) out[key] = result;
       else if (issues.length === count)
-        issues.push({ code: 'invalid_type', expected: 'nonoptional', path: [key], message: INVALID });
+        issues.push(issue({ code: 'invalid_type', expected: 'nonoptional', path: [key] }));
     }
     if (unknownKeys === 'strip') return out;
     const keys: string[] = [];
@@ -209,8 +222,7 @@ const objectOf = (shape: Shape, unknownKeys: Unknown): Schema<Record<string, unk
       if (unknownKeys === 'refuse') keys.push(key);
       else if (key !== '__proto__') out[key] = value[key];
     }
-    if (keys.length)
-      issues.push({ code: 'unrecognized_keys', keys, path: [], message: INVALID, continue: true });
+    unrecognized(issues, keys);
     return out;
   });
 
@@ -223,20 +235,13 @@ const recordOf = <V>(keys: Schema, values: Schema<V>): Schema<Record<string, V>>
   new Schema((value, issues) => {
     if (!isPlainObject(value)) return invalidType(issues, 'record', value);
     const out: Record<string, unknown> = {};
-    const unrecognized: string[] = [];
+    const unknownKeys: string[] = [];
     for (const key of Object.keys(value)) {
       if (key === '__proto__') continue;
-      if (!keys.safeParse(key).success) unrecognized.push(key);
+      if (!keys.safeParse(key).success) unknownKeys.push(key);
       else out[key] = runAt(values, value[key], key, issues);
     }
-    if (unrecognized.length)
-      issues.push({
-        code: 'unrecognized_keys',
-        keys: unrecognized,
-        path: [],
-        message: INVALID,
-        continue: true,
-      });
+    unrecognized(issues, unknownKeys);
     return out;
   });
 export { recordOf as record, recordOf as partialRecord };

@@ -34,7 +34,7 @@ export function jobStatus(
   raw: Maybe<string>,
   whenAbsent: JobStatus,
 ): { status: JobStatus; rawStatus?: string } {
-  if (raw === null || raw === undefined || raw === '') return { status: whenAbsent };
+  if (!raw) return { status: whenAbsent };
   const upper = raw.trim().toUpperCase();
   const known = (JOB_STATUSES as readonly string[]).includes(upper);
   return known ? { status: upper as JobStatus } : { status: 'UNKNOWN', rawStatus: raw };
@@ -43,7 +43,7 @@ export function jobStatus(
 const text = (value: Maybe<string>): string | undefined => (value ? value : undefined);
 
 /** Drops undefined members, so results compare and serialise cleanly. */
-function compact<T extends object>(value: T): T {
+export function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter((entry) => entry[1] !== undefined)) as T;
 }
 
@@ -57,46 +57,40 @@ export function customBack(custom: Maybe<Record<string, unknown>>): Record<strin
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(custom ?? {})) {
     if (value === null || value === undefined) continue;
-    out[key] =
-      typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    out[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
   return out;
 }
 
 function email(found: Maybe<{ email: string; status?: Maybe<string> }>): FoundEmail | undefined {
-  return found && found.email ? compact({ email: found.email, status: text(found.status) }) : undefined;
+  return found?.email ? compact({ email: found.email, status: text(found.status) }) : undefined;
 }
 
 function phone(found: Maybe<{ number: string; region?: Maybe<string> }>): FoundPhone | undefined {
-  return found && found.number ? compact({ number: found.number, region: text(found.region) }) : undefined;
+  return found?.number ? compact({ number: found.number, region: text(found.region) }) : undefined;
 }
 
-const emails = (list: Maybe<Array<{ email: string; status?: Maybe<string> }>>): FoundEmail[] =>
-  (list ?? []).flatMap((item) => email(item) ?? []);
-const phones = (list: Maybe<Array<{ number: string; region?: Maybe<string> }>>): FoundPhone[] =>
-  (list ?? []).flatMap((item) => phone(item) ?? []);
+/** The readable entries of a list (none when it is null or absent). */
+const each = <I, O>(list: Maybe<I[]>, read: (item: I) => O | undefined): O[] =>
+  (list ?? []).flatMap((item) => read(item) ?? []);
 
-function place(...parts: Array<Maybe<string>>): string | undefined {
-  const kept = parts.filter((part): part is string => !!part);
-  return kept.length > 0 ? kept.join(', ') : undefined;
-}
-
-function joinName(first: Maybe<string>, last: Maybe<string>): string | undefined {
-  return [first, last].filter(Boolean).join(' ') || undefined;
-}
+/** The parts that are set, joined; undefined when none is. */
+const joined = (separator: string, ...parts: Array<Maybe<string>>): string | undefined =>
+  parts.filter(Boolean).join(separator) || undefined;
 
 /** The cell-facing summary of a v2 Person (also used for people search rows). */
 export function personSummary(person: Maybe<Person>): ProfileSummary | undefined {
   if (!person) return undefined;
   const current = person.employment?.current;
+  const where = person.location;
   return nonEmpty({
-    fullName: text(person.full_name) ?? joinName(person.first_name, person.last_name),
+    fullName: text(person.full_name) ?? joined(' ', person.first_name, person.last_name),
     firstName: text(person.first_name),
     lastName: text(person.last_name),
     title: text(current?.title),
     companyName: text(current?.company?.name),
     companyDomain: text(current?.company?.domain),
-    location: place(person.location?.city, person.location?.region, person.location?.country),
+    location: joined(', ', where?.city, where?.region, where?.country),
     networkUrl: text(person.social_profiles?.network?.url),
   });
 }
@@ -108,7 +102,7 @@ function profileV1Summary(
   const firstName = text(profile?.firstname) ?? text(contact.firstname);
   const lastName = text(profile?.lastname) ?? text(contact.lastname);
   return nonEmpty({
-    fullName: joinName(firstName, lastName),
+    fullName: joined(' ', firstName, lastName),
     firstName,
     lastName,
     title: text(profile?.position?.title),
@@ -126,9 +120,9 @@ function contact(parts: Partial<ContactResult> & Pick<ContactResult, 'custom' | 
 function enrichRecordV2(record: EnrichmentRecordV2): ContactResult {
   const input = record.input ?? {};
   const info = record.contact_info ?? {};
-  const workEmails = emails(info.work_emails);
-  const personalEmails = emails(info.personal_emails);
-  const foundPhones = phones(info.phones);
+  const workEmails = each(info.work_emails, email);
+  const personalEmails = each(info.personal_emails, email);
+  const foundPhones = each(info.phones, phone);
   return contact({
     custom: customBack(record.custom),
     input: compact({
@@ -159,11 +153,11 @@ function reverseRecordV2(record: ReverseRecordV2): ContactResult {
 
 function enrichItemV1(item: EnrichItemResultV1): ContactResult {
   const found = item.contact ?? {};
-  const foundPhones = phones(found.phones);
+  const foundPhones = each(found.phones, phone);
   const best = text(found.most_probable_email);
   const bestPhone = text(found.most_probable_phone);
   // v1 lists emails without statuses: the most probable one's status is the only one we know.
-  const workEmails = emails(found.emails).map((entry) =>
+  const workEmails = each(found.emails, email).map((entry) =>
     entry.email === best ? compact({ email: best, status: text(found.most_probable_email_status) }) : entry,
   );
   return contact({
@@ -194,7 +188,6 @@ interface JobBody {
   name?: Maybe<string>;
   status?: Maybe<string>;
   cost?: Maybe<{ credits?: unknown }>;
-  items: Maybe<unknown[]>;
 }
 
 /** `cost.credits` as an integer, whether the API sent 726 or "726"; anything else counts as 0. */
@@ -206,13 +199,15 @@ export function creditsOf(value: unknown): number {
 function job<T>(
   kind: JobKind,
   body: JobBody,
+  /** The body's items: `data` in v2, `datas` in v1. */
+  rawItems: Maybe<unknown[]>,
   whenAbsent: JobStatus,
   schema: z.ZodMiniType<T>,
   item: (raw: T) => ContactResult,
 ): JobResult {
   const items: ContactResult[] = [];
   const rejected: RejectedItem[] = [];
-  (body.items ?? []).forEach((raw, index) => {
+  (rawItems ?? []).forEach((raw, index) => {
     const parsed = parseItem(schema, raw);
     if (parsed.ok) items.push(item(parsed.value));
     else rejected.push({ index, custom: customOfRaw(raw), reason: parsed.reason });
@@ -230,11 +225,14 @@ function job<T>(
 
 // v2 always documents `status`; v1 examples omit it and v1 answers with data only once the job is
 // done, so an absent v1 status is read as FINISHED (a v2 one as UNKNOWN).
-export const enrichResultV2ToModel = (body: EnrichResultV2): JobResult =>
-  job('enrich', { ...body, items: body.data }, 'UNKNOWN', enrichmentRecordV2(), enrichRecordV2);
-export const reverseResultV2ToModel = (body: ReverseResultV2): JobResult =>
-  job('reverse', { ...body, items: body.data }, 'UNKNOWN', reverseRecordV2Schema(), reverseRecordV2);
+/** A v2 job result (the same envelope for both kinds) read as `kind`'s records. */
+export const resultV2ToModel = (kind: JobKind, body: EnrichResultV2): JobResult =>
+  kind === 'enrich'
+    ? job(kind, body, body.data, 'UNKNOWN', enrichmentRecordV2(), enrichRecordV2)
+    : job(kind, body, body.data, 'UNKNOWN', reverseRecordV2Schema(), reverseRecordV2);
+export const enrichResultV2ToModel = (body: EnrichResultV2): JobResult => resultV2ToModel('enrich', body);
+export const reverseResultV2ToModel = (body: ReverseResultV2): JobResult => resultV2ToModel('reverse', body);
 export const enrichResultV1ToModel = (body: EnrichResultV1): JobResult =>
-  job('enrich', { ...body, items: body.datas }, 'FINISHED', enrichItemResultV1(), enrichItemV1);
+  job('enrich', body, body.datas, 'FINISHED', enrichItemResultV1(), enrichItemV1);
 export const reverseResultV1ToModel = (body: ReverseResultV1): JobResult =>
-  job('reverse', { ...body, items: body.datas }, 'FINISHED', reverseItemResultV1(), reverseItemV1);
+  job('reverse', body, body.datas, 'FINISHED', reverseItemResultV1(), reverseItemV1);

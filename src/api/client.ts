@@ -6,14 +6,15 @@
  * test/support/api.ts.
  */
 import {
-  enrichResultV2Call,
+  ENRICH_V1,
   fetchCreditBalance,
-  reverseResultV2Call,
+  resultV2Call,
   searchPageCall,
   startEnrichmentV1Call,
   startReverseV2Call,
   verifyKey,
 } from './endpoints';
+import { compact } from './answers';
 import { ApiError } from './errors';
 import { requestError } from './failures';
 import { API_ENRICH_FIELD, type EnrichField } from '../domain/fields';
@@ -48,24 +49,21 @@ function splitName(item: EnrichItemInput): { firstname?: string; lastname?: stri
   const last = clean(item.lastName);
   const full = clean(item.fullName);
   if ((first && last) || !full) return { firstname: first, lastname: last };
-  const space = full.search(/\s/);
-  if (space < 0) return { firstname: first ?? full, lastname: last };
-  return { firstname: first ?? full.slice(0, space), lastname: last ?? full.slice(space + 1).trim() };
+  // The name is trimmed: it starts with a word; the rest, if any, is what follows the first spaces.
+  const [, head, tail] = /^(\S+)\s*(.*)$/s.exec(full)!;
+  return { firstname: first ?? head, lastname: last ?? (tail || undefined) };
 }
 
 /** The v1 request item for one contact; absent values are left out rather than sent empty. */
 export function toEnrichItemV1(item: EnrichItemInput, fields: readonly EnrichField[]): EnrichItemV1 {
-  const candidate: EnrichItemV1 = {
+  return compact({
     ...splitName(item),
     domain: clean(item.companyDomain),
     company_name: clean(item.companyName),
     network_url: clean(item.networkUrl),
     enrich_fields: fields.map((field) => API_ENRICH_FIELD[field] as EnrichFieldValue),
     custom: item.custom,
-  };
-  return Object.fromEntries(
-    Object.entries(candidate).filter((entry) => entry[1] !== undefined),
-  ) as EnrichItemV1;
+  });
 }
 
 /** POST /api/v1/contact/enrich/bulk for one job: v1 items, with at least one field to find. */
@@ -77,11 +75,7 @@ export function enrichStartCall(
 ): Call<string> {
   // Absent enrich_fields means "all three" to the API: an empty choice must not become that.
   if (fields.length === 0) {
-    throw requestError(
-      'POST /api/v1/contact/enrich/bulk',
-      'no field to find',
-      'Choose at least one field to find.',
-    );
+    throw requestError(`POST ${ENRICH_V1}`, 'no field to find', 'Choose at least one field to find.');
   }
   const datas = items.map((item) => toEnrichItemV1(item, fields));
   return startEnrichmentV1Call({ name, datas, webhook_url: webhookUrl });
@@ -138,10 +132,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           : reverseStartCall(start.name, start.items),
       ),
     fetchResults: (jobs: readonly JobRef[]): PollOutcome[] =>
-      performEach(session, jobs, (job) =>
-        job.kind === 'enrich' ? enrichResultV2Call(job.id) : reverseResultV2Call(job.id),
-      ).map((outcome) => (outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome)),
-    search: (kind, filters, offset, limit) => perform(session, searchPageCall(kind, filters, offset, limit)),
+      performEach(session, jobs, (job) => resultV2Call(job.kind, job.id)).map((outcome) =>
+        outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome,
+      ),
+    search: (...args) => perform(session, searchPageCall(...args)),
     creditBalance: () => fetchCreditBalance(session),
     verifyKey: () => verifyKey(session),
   };

@@ -7,8 +7,9 @@
  */
 import * as z from 'zod/mini';
 import type { HttpResponse } from '../platform/ports';
-import { API_ERROR, errorFromResponse, requestError } from './failures';
-import { enrichResultV2ToModel, reverseResultV2ToModel } from './answers';
+import { IN_PROGRESS, errorFromResponse, parseJson, requestError } from './failures';
+import { resultV2ToModel } from './answers';
+import type { JobKind } from '../domain/runs';
 import type { JobResult } from '../domain/model';
 import type { PollOutcome, SearchPage } from './port';
 import type { SearchKind } from '../domain/search-filters';
@@ -23,16 +24,15 @@ import {
 import {
   balanceResponse,
   enrichResultV2,
+  type EnrichResultV2,
   keyCheckResponse,
   peopleSearchPage,
   companySearchPage,
-  reverseResultV2,
   startResponse,
 } from './schemas/responses';
 import {
   checkRequest,
   isSuccess,
-  jsonOf,
   parseBody,
   perform,
   readJson,
@@ -56,25 +56,21 @@ export interface ResultOptions {
   forceResults?: boolean;
 }
 
-const NOT_READY_STATUSES = new Set(['CREATED', 'IN_PROGRESS']);
+/** The job paths used more than once: the v1 enrichment start, the v2 reverse start and results. */
+export const ENRICH_V1 = '/api/v1/contact/enrich/bulk';
+const REVERSE_V2 = '/api/v2/contact/reverse/email/bulk';
 
-function stringifyCustom(custom: CustomInput | undefined): Record<string, string> | undefined {
-  if (custom === undefined) return undefined;
-  const entries = Object.entries(custom).map(([key, value]) => [
-    key,
-    typeof value === 'number' || typeof value === 'boolean' ? String(value) : value,
-  ]);
-  return Object.fromEntries(entries) as Record<string, string>;
-}
+const NOT_READY_STATUSES = ['CREATED', 'IN_PROGRESS'];
 
 /** The first problem of a refused request, in the user's words. */
 export function explainRequest(issue: z.core.$ZodIssue): string {
   const index = issue.path.find((key): key is number => typeof key === 'number');
   const where = index === undefined ? '' : `Contact ${index + 1}: `;
-  if (issue.code === 'too_big' && issue.path.length === 1) {
+  const whole = issue.path.length === 1;
+  if (issue.code === 'too_big' && whole) {
     return `A job takes at most ${String(issue.maximum)} contacts; split the selection into smaller jobs.`;
   }
-  if (issue.code === 'too_small' && issue.path.length === 1) return 'A job needs at least one contact.';
+  if (issue.code === 'too_small' && whole) return 'A job needs at least one contact.';
   if (issue.message === REQUEST_RULE.nameRequired) return 'A job name is required.';
   if (issue.message === REQUEST_RULE.itemIdentity) {
     return `${where}needs a first name, last name and company (domain or name), or a profile URL.`;
@@ -97,8 +93,7 @@ export function valueCall<S extends z.ZodMiniType, T>(
   body?: unknown,
 ): Call<T> {
   const endpoint = `${method.toUpperCase()} ${path}`;
-  const read = readJson(schema, endpoint);
-  return { endpoint, method, path, body, read: (response, session) => pick(read(response, session)) };
+  return { endpoint, method, path, body, read: readJson(schema, endpoint, pick) };
 }
 
 const enrichmentId = (body: { enrichment_id: string }): string => body.enrichment_id;
@@ -116,14 +111,15 @@ export function jobCall<S extends z.ZodMiniType>(
 ): Call<JobAnswer> {
   const force = options.forceResults === true;
   const read = (response: HttpResponse, session: ApiSession): JobAnswer => {
-    const data = jsonOf(response);
-    const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
-    if (response.status === 400 && code === API_ERROR.inProgress) return { kind: 'not_ready' };
-    const jobBody =
-      isSuccess(response.status) || (response.status === 402 && z.safeParse(schema, data).success);
+    const data = parseJson(response.body);
+    const ok = isSuccess(response.status);
+    // A JSON value: reading a property of a string, number or boolean gives undefined as well.
+    const code = (data as { code?: unknown } | null | undefined)?.code;
+    if (response.status === 400 && code === IN_PROGRESS) return { kind: 'not_ready' };
+    const jobBody = ok || (response.status === 402 && z.safeParse(schema, data).success);
     if (!jobBody) throw errorFromResponse(endpoint, response, session.apiKey);
     const result = toModel(parseBody(schema, endpoint, response, data, session));
-    const pending = NOT_READY_STATUSES.has(result.status) && !force && isSuccess(response.status);
+    const pending = NOT_READY_STATUSES.includes(result.status) && !force && ok;
     return pending ? { kind: 'not_ready' } : { kind: 'result', result };
   };
   return { endpoint, method: 'get', path, query: { forceResults: force ? 'true' : undefined }, read };
@@ -146,43 +142,49 @@ export function startCall<S extends z.ZodMiniType>(
 
 /** The API rejects non-string `custom` values: numbers and booleans become strings first. */
 function withStringCustoms<T extends { custom?: CustomInput }>(items: readonly T[]) {
-  return items.map((item) => ({ ...item, custom: stringifyCustom(item.custom) }));
+  return items.map((item) => ({
+    ...item,
+    custom:
+      item.custom === undefined
+        ? undefined
+        : (Object.fromEntries(
+            Object.entries(item.custom).map(([key, value]) => [
+              key,
+              ['number', 'boolean'].includes(typeof value) ? String(value) : value,
+            ]),
+          ) as Record<string, string>),
+  }));
 }
 
 /** POST /api/v1/contact/enrich/bulk (§4.1). Returns the enrichment_id. */
 export function startEnrichmentV1Call(input: EnrichStartV1Input): Call<string> {
   const body = { ...input, datas: withStringCustoms(input.datas) };
-  return startCall('/api/v1/contact/enrich/bulk', enrichStartV1Body(), body);
+  return startCall(ENRICH_V1, enrichStartV1Body(), body);
 }
 
-/** GET {base}/{enrichment_id}: a job's results, named in messages by the endpoint's pattern. */
-function resultCall<S extends z.ZodMiniType>(
-  base: string,
-  id: string,
-  schema: S,
-  toModel: (body: z.output<S>) => JobResult,
-  options?: ResultOptions,
-): Call<JobAnswer> {
-  return jobCall(`GET ${base}/{enrichment_id}`, idPath(base, id), schema, toModel, options);
+/**
+ * GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2) or GET
+ * /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6): a job's results, named in messages by
+ * the endpoint's pattern.
+ */
+export function resultV2Call(kind: JobKind, id: string, options?: ResultOptions): Call<JobAnswer> {
+  const base = kind === 'enrich' ? '/api/v2/contact/enrich/bulk' : REVERSE_V2;
+  const toModel = (body: EnrichResultV2): JobResult => resultV2ToModel(kind, body);
+  return jobCall(`GET ${base}/{enrichment_id}`, idPath(base, id), enrichResultV2(), toModel, options);
 }
 
-/** GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2). */
-export function enrichResultV2Call(id: string, options?: ResultOptions): Call<JobAnswer> {
-  return resultCall('/api/v2/contact/enrich/bulk', id, enrichResultV2(), enrichResultV2ToModel, options);
-}
+export const enrichResultV2Call = (id: string, options?: ResultOptions): Call<JobAnswer> =>
+  resultV2Call('enrich', id, options);
 
 // ---- reverse email lookup ----
 
 /** POST /api/v2/contact/reverse/email/bulk (§4.4). Returns the enrichment_id. */
 export function startReverseV2Call(input: ReverseStartV2Input): Call<string> {
   const body = { ...input, data: withStringCustoms(input.data) };
-  return startCall('/api/v2/contact/reverse/email/bulk', reverseStartV2Body(), body);
+  return startCall(REVERSE_V2, reverseStartV2Body(), body);
 }
 
-/** GET /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6). */
-export function reverseResultV2Call(id: string): Call<JobAnswer> {
-  return resultCall('/api/v2/contact/reverse/email/bulk', id, reverseResultV2(), reverseResultV2ToModel);
-}
+export const reverseResultV2Call = (id: string): Call<JobAnswer> => resultV2Call('reverse', id);
 
 // ---- search ----
 
@@ -197,17 +199,28 @@ export function searchPageCall(
   offset: number,
   limit: number,
 ): Call<SearchPage> {
-  const path = kind === 'companies' ? '/api/v2/company/search' : '/api/v2/people/search';
   const body = { ...filters, offset, limit };
   return kind === 'companies'
-    ? valueCall('post', path, companySearchPage(), (page) => pageOf(page.companies, page.metadata), body)
-    : valueCall('post', path, peopleSearchPage(), (page) => pageOf(page.people, page.metadata), body);
+    ? valueCall(
+        'post',
+        '/api/v2/company/search',
+        companySearchPage(),
+        (page) => pageOf(page.companies, page.metadata),
+        body,
+      )
+    : valueCall(
+        'post',
+        '/api/v2/people/search',
+        peopleSearchPage(),
+        (page) => pageOf(page.people, page.metadata),
+        body,
+      );
 }
 
 /** The items and, when the metadata gives a usable one, the total (an integer string counts too). */
 function pageOf(items: unknown[], metadata: unknown): SearchPage {
-  const raw =
-    typeof metadata === 'object' && metadata !== null ? (metadata as { total?: unknown }).total : undefined;
+  // A JSON value: reading a property of a string, number or boolean gives undefined as well.
+  const raw = (metadata as { total?: unknown } | null | undefined)?.total;
   const total = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
   const known = typeof total === 'number' && Number.isInteger(total) && total >= items.length;
   return known ? { items, total } : { items };
@@ -215,18 +228,18 @@ function pageOf(items: unknown[], metadata: unknown): SearchPage {
 
 // ---- account ----
 
+/** A GET of an account endpoint, performed at once. */
+const account = <S extends z.ZodMiniType, T>(
+  session: ApiSession,
+  path: string,
+  schema: S,
+  pick: (body: z.output<S>) => T,
+): T => perform(session, valueCall('get', path, schema, pick));
+
 /** GET /api/v2/account/keys/verify (§4.10). Returns the workspace id. */
-export function verifyKey(session: ApiSession): string {
-  return perform(
-    session,
-    valueCall('get', '/api/v2/account/keys/verify', keyCheckResponse(), (body) => body.workspace_id),
-  );
-}
+export const verifyKey = (session: ApiSession): string =>
+  account(session, '/api/v2/account/keys/verify', keyCheckResponse(), (body) => body.workspace_id);
 
 /** GET /api/v2/account/credits (§4.11). Returns the balance in credits. */
-export function fetchCreditBalance(session: ApiSession): number {
-  return perform(
-    session,
-    valueCall('get', '/api/v2/account/credits', balanceResponse(), (body) => body.balance),
-  );
-}
+export const fetchCreditBalance = (session: ApiSession): number =>
+  account(session, '/api/v2/account/credits', balanceResponse(), (body) => body.balance);

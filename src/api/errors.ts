@@ -9,7 +9,7 @@ export class ApiError extends Error {
     /** What happened and what to do next, in plain words, for a cell or the sidebar. */
     readonly userMessage: string,
     /** True when the same request may succeed later (429, 5xx, network). */
-    readonly retryable: boolean,
+    readonly retryable = false,
     /**
      * True when a request that creates something (a job start) may have been processed although
      * its answer was lost (5xx, timeout, dropped connection, unreadable success): sending it again

@@ -4,36 +4,24 @@
  * `scrub`, so the API key cannot leak even when a server echoes it back.
  */
 import { ApiError } from './errors';
+import { isObject } from '../domain/objects';
 import type { HttpResponse } from '../platform/ports';
 
-/** Error codes the client adds to the API's own (spec §7). */
-export const CLIENT_ERROR = {
-  network: 'network.failure',
-  notJson: 'response.not_json',
-  invalid: 'response.invalid',
-  request: 'request.invalid',
-  server: 'server.error',
-  baseUrl: 'config.base_url',
-  noKey: 'config.api_key',
-} as const;
+/** The API's code for "the job is still running" (spec §7). */
+export const IN_PROGRESS = 'error.enrichment.in_progress';
 
-export const API_ERROR = {
-  inProgress: 'error.enrichment.in_progress',
-  notFound: 'error.enrichment.not_found',
-  rateLimit: 'error.rate.limit',
-} as const;
+// The codes the client adds to the API's own (spec §7) are written where each error is made:
+// network.failure, server.error, response.not_json, response.invalid, request.invalid,
+// config.base_url (url.ts), config.api_key.
+const NO_KEY = 'config.api_key';
 
-const USER_MESSAGE = {
-  auth: 'The API key was refused. Check it in Settings.',
-  inProgress: 'The job is still running; its results will arrive shortly.',
-  notFound: 'The enrichment service does not know this job. It may have been started with another API key.',
-  credits: 'Not enough credits left in the workspace. Top up the balance, then try again.',
-  rateLimit: 'The enrichment service is busy (too many requests). Sheet Enrich will try again in a minute.',
-  server: 'The enrichment service had a problem. Try again in a few minutes.',
-  network: 'Could not reach the enrichment service. Check the connection and the address in Settings.',
-  invalid: 'The enrichment service sent an answer Sheet Enrich does not understand. Try again later.',
-  noKey: 'No API key is set. Add it in Settings.',
-} as const;
+/** The user's words for an error answer, by status (a 401 adds the API's reason, see userMessageFor). */
+const STATUS_MESSAGE: Record<number, string> = {
+  401: 'The API key was refused. Check it in Settings.',
+  404: 'The enrichment service does not know this job. It may have been started with another API key.',
+  402: 'Not enough credits left in the workspace. Top up the balance, then try again.',
+  429: 'The enrichment service is busy (too many requests). Sheet Enrich will try again in a minute.',
+};
 
 const REDACTED = '[redacted]';
 
@@ -48,39 +36,26 @@ const KEY_RUN = 8;
  * characters, the same in its URL-encoded form, and any bearer token.
  */
 export function scrub(text: string, apiKey: string): string {
-  const ranges = apiKey ? [apiKey, encodeURIComponent(apiKey)].flatMap((form) => keyRuns(text, form)) : [];
-  ranges.sort((x, y) => x[0] - y[0]);
-  // Overlapping or touching runs (the plain and the encoded form of one echo) are one redaction.
-  const merged: Array<[number, number]> = [];
-  for (const [start, end] of ranges) {
-    const last = merged[merged.length - 1];
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  let out = '';
-  let done = 0;
-  for (const [start, end] of merged) {
-    out += text.slice(done, start) + REDACTED;
-    done = end;
-  }
-  out += text.slice(done);
-  return out.replace(/(bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`);
+  // Marks every character of a run; overlapping or touching runs (the plain and the encoded form of
+  // one echo) then make one redaction.
+  const hidden = new Array<boolean>(text.length);
+  if (apiKey) for (const form of [apiKey, encodeURIComponent(apiKey)]) markKeyRuns(text, form, hidden);
+  return text
+    .replace(/[^]/g, (char, i: number) => (hidden[i] ? (hidden[i - 1] ? '' : REDACTED) : char))
+    .replace(/(bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`);
 }
 
-/** Where `text` holds runs of at least KEY_RUN characters of `key` (or the whole of a shorter key). */
-function keyRuns(text: string, key: string): Array<[number, number]> {
-  const runs = new Set<string>();
+/** Marks in `hidden` where `text` holds runs of at least KEY_RUN characters of `key` (or the whole of a shorter key). */
+function markKeyRuns(text: string, key: string, hidden: boolean[]): void {
   const length = Math.min(KEY_RUN, key.length);
-  for (let i = 0; i + length <= key.length; i++) runs.add(key.slice(i, i + length));
-  const found: Array<[number, number]> = [];
   for (let i = 0; i + length <= text.length; i++) {
-    if (!runs.has(text.slice(i, i + length))) continue;
-    let end = i + length;
+    // The longest stretch from i that the key contains (every shorter one it contains as well).
+    let end = i;
     while (end < text.length && key.includes(text.slice(i, end + 1))) end++;
-    found.push([i, end]);
+    if (end - i < length) continue;
+    hidden.fill(true, i, end);
     i = end - 1;
   }
-  return found;
 }
 
 /** Server text for a message: scrubbed first, then cut (a key across the cut would survive it). */
@@ -103,92 +78,75 @@ export function parseJson(text: string): unknown {
   }
 }
 
-function errorFields(body: unknown): { code?: string; message?: string } {
-  if (typeof body !== 'object' || body === null) return {};
-  const { code, message } = body as Record<string, unknown>;
-  return {
-    code: typeof code === 'string' && code ? code : undefined,
-    message: typeof message === 'string' ? message : undefined,
-  };
-}
-
 function userMessageFor(status: number, code: string, serverMessage: string): string {
+  const known = STATUS_MESSAGE[status];
   // The API's own reason ("Unknown api key", "Authorization headers not set") tells the user which fix applies.
-  if (status === 401)
-    return serverMessage ? `${USER_MESSAGE.auth} (The API said: ${serverMessage}.)` : USER_MESSAGE.auth;
-  if (code === API_ERROR.inProgress) return USER_MESSAGE.inProgress;
-  if (status === 404) return USER_MESSAGE.notFound;
-  if (status === 402) return USER_MESSAGE.credits;
-  if (status === 429) return USER_MESSAGE.rateLimit;
-  if (status >= 500) return USER_MESSAGE.server;
+  if (status === 401) return serverMessage ? `${known} (The API said: ${serverMessage}.)` : known!;
+  if (code === IN_PROGRESS) return 'The job is still running; its results will arrive shortly.';
+  if (known) return known;
+  if (status >= 500) return 'The enrichment service had a problem. Try again in a few minutes.';
   const why = serverMessage ? `: ${serverMessage}` : '';
   return `The enrichment service refused the request (${code})${why}.`;
 }
 
 /** The ApiError for a non-2xx HTTP answer (or a network failure, status 0). */
 export function errorFromResponse(endpoint: string, response: HttpResponse, apiKey: string): ApiError {
-  if (response.status === 0) {
+  const { status } = response;
+  if (status === 0) {
     const why = scrub(response.networkError ?? 'no answer', apiKey);
     return new ApiError(
       0,
-      CLIENT_ERROR.network,
+      'network.failure',
       `${endpoint}: network failure: ${why}`,
-      USER_MESSAGE.network,
+      'Could not reach the enrichment service. Check the connection and the address in Settings.',
       true,
     );
   }
   const body = parseJson(response.body);
-  const fields = errorFields(body);
-  const fallbackCode = response.status >= 500 ? CLIENT_ERROR.server : `http.${response.status}`;
-  const code = snippet(fields.code ?? fallbackCode, apiKey);
+  const fields: { code?: unknown; message?: unknown } = isObject(body) ? body : {};
+  const fallbackCode = status >= 500 ? 'server.error' : `http.${status}`;
+  const code = snippet((typeof fields.code === 'string' && fields.code) || fallbackCode, apiKey);
   // Capped: the message lands in a row's Status and in a 9 KB registry value, and a validation
   // error of a 100-item job can list every item.
-  const serverMessage = fields.message !== undefined ? snippet(fields.message, apiKey) : '';
+  const serverMessage = typeof fields.message === 'string' ? snippet(fields.message, apiKey) : '';
   const detail = body === undefined ? `non-JSON body "${snippet(response.body, apiKey)}"` : serverMessage;
   return new ApiError(
-    response.status,
-    code,
-    `${endpoint}: HTTP ${response.status} ${code}${detail ? `: ${detail}` : ''}`,
-    userMessageFor(response.status, code, serverMessage),
-    isRetryableStatus(response.status),
-  );
-}
-
-/** A 2xx whose body is not JSON (a proxy page, a truncated answer). */
-export function notJsonError(endpoint: string, response: HttpResponse, apiKey: string): ApiError {
-  return new ApiError(
-    response.status,
-    CLIENT_ERROR.notJson,
-    `${endpoint}: answer is not JSON: "${snippet(response.body, apiKey)}"`,
-    USER_MESSAGE.invalid,
-    false,
-  );
-}
-
-/** A JSON answer whose field has the wrong type: names the field and the endpoint. */
-export function invalidResponseError(endpoint: string, status: number, problems: string): ApiError {
-  return new ApiError(
     status,
-    CLIENT_ERROR.invalid,
-    `${endpoint}: unexpected answer: ${problems}`,
-    USER_MESSAGE.invalid,
-    false,
+    code,
+    `${endpoint}: HTTP ${status} ${code}${detail ? `: ${detail}` : ''}`,
+    userMessageFor(status, code, serverMessage),
+    isRetryableStatus(status),
+  );
+}
+
+/**
+ * A 2xx we cannot read: a body that is not JSON (a proxy page, a truncated answer), or, given the
+ * `problems`, a JSON answer whose field has the wrong type (they name the field and the endpoint).
+ */
+export function unreadableError(
+  endpoint: string,
+  response: HttpResponse,
+  apiKey: string,
+  problems?: string,
+): ApiError {
+  const notJson = problems === undefined;
+  return new ApiError(
+    response.status,
+    notJson ? 'response.not_json' : 'response.invalid',
+    notJson
+      ? `${endpoint}: answer is not JSON: "${snippet(response.body, apiKey)}"`
+      : `${endpoint}: unexpected answer: ${scrub(problems, apiKey)}`,
+    'The enrichment service sent an answer Sheet Enrich does not understand. Try again later.',
   );
 }
 
 /** A request we refuse to send: nothing went over the network (status 0, never retryable). */
 export function requestError(endpoint: string, problems: string, userMessage: string): ApiError {
-  return new ApiError(
-    0,
-    CLIENT_ERROR.request,
-    `${endpoint}: invalid request: ${problems}`,
-    userMessage,
-    false,
-  );
+  return new ApiError(0, 'request.invalid', `${endpoint}: invalid request: ${problems}`, userMessage);
 }
 
 export function missingKeyError(): ApiError {
-  return new ApiError(0, CLIENT_ERROR.noKey, 'No API key configured', USER_MESSAGE.noKey, false);
+  return new ApiError(0, NO_KEY, 'No API key configured', 'No API key is set. Add it in Settings.');
 }
 
 /**
@@ -196,5 +154,5 @@ export function missingKeyError(): ApiError {
  * place that stops a run for its key asks this, so a missing key and a refused one behave alike.
  */
 export function isKeyProblem(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.code === CLIENT_ERROR.noKey);
+  return error instanceof ApiError && (error.status === 401 || error.code === NO_KEY);
 }

@@ -5,6 +5,7 @@
  * bad value.
  */
 import * as z from 'zod/mini';
+import { isObject } from '../domain/objects';
 
 /** How many rounds of dropping bad fields an item gets before it is rejected. */
 const REPAIR_ROUNDS = 8;
@@ -14,14 +15,17 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 const isContainer = (value: unknown): value is Record<PropertyKey, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** Removes the value at `path` (an array element or an object key) from a copy-on-write tree. */
+/** The value at `path` in JSON data, or undefined where the path leaves it. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (value, key) => (isContainer(value) ? value[key as keyof typeof value] : undefined),
+    root,
+  );
+}
+
+/** Removes the value at a non-empty `path` (an array element or an object key); false if it cannot. */
 function dropAt(root: unknown, path: readonly PropertyKey[]): boolean {
-  if (path.length === 0) return false;
-  let parent: unknown = root;
-  for (const key of path.slice(0, -1)) {
-    if (!isContainer(parent)) return false;
-    parent = parent[key as keyof typeof parent];
-  }
+  const parent = valueAt(root, path.slice(0, -1));
   const last = path[path.length - 1]!;
   if (!isContainer(parent)) return false;
   if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1);
@@ -29,45 +33,37 @@ function dropAt(root: unknown, path: readonly PropertyKey[]): boolean {
   return true;
 }
 
+const unreadable = (where: string): Parsed<never> => ({
+  ok: false,
+  reason: `the result item could not be read (${where})`,
+});
+
 export function parseItem<T>(schema: z.ZodMiniType<T>, raw: unknown): Parsed<T> {
-  if (!isContainer(raw) || Array.isArray(raw))
-    return { ok: false, reason: 'the result item is not an object' };
-  const item = structuredCloneJson(raw);
-  const dropped: string[] = [];
-  for (let round = 0; round <= REPAIR_ROUNDS; round++) {
+  if (!isObject(raw)) return { ok: false, reason: 'the result item is not an object' };
+  // A deep copy of JSON data (API bodies are JSON), so dropping fields never touches the original.
+  const item: unknown = JSON.parse(JSON.stringify(raw));
+  let dropped = 'item';
+  for (let round = 0; ; round++) {
     const parsed = schema.safeParse(item);
     if (parsed.success) return { ok: true, value: parsed.data };
-    if (round === REPAIR_ROUNDS) break;
+    if (round === REPAIR_ROUNDS) return unreadable(dropped);
     // Drop each offending field; a required field that is missing drops the object holding it.
     for (const issue of parsed.error.issues) {
       const path = issue.path as PropertyKey[];
       const missing = issue.code === 'invalid_type' && valueAt(item, path) === undefined;
       const target = missing ? path.slice(0, -1) : path;
-      if (target.length && dropAt(item, target)) dropped.push(target.join('.'));
-      else return { ok: false, reason: `the result item could not be read (${path.join('.') || 'item'})` };
+      if (target.length && dropAt(item, target)) dropped = target.join('.');
+      else return unreadable(path.join('.') || 'item');
     }
   }
-  return { ok: false, reason: `the result item could not be read (${dropped.slice(-1)[0] ?? 'item'})` };
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>(
-    (value, key) => (isContainer(value) ? value[key as keyof typeof value] : undefined),
-    root,
-  );
-}
-
-/** A deep copy of JSON data (API bodies are JSON), so dropping fields never touches the original. */
-function structuredCloneJson<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 /** The `custom` of an unreadable item, as strings, when it is an object of scalars. */
 export function customOfRaw(raw: unknown): Record<string, string> {
-  const custom = isContainer(raw) ? raw.custom : undefined;
-  if (!isContainer(custom) || Array.isArray(custom)) return {};
+  const custom = isObject(raw) ? raw.custom : undefined;
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(custom))
-    if (['string', 'number', 'boolean'].includes(typeof value)) out[key] = String(value);
+  if (isObject(custom))
+    for (const [key, value] of Object.entries(custom))
+      if (['string', 'number', 'boolean'].includes(typeof value)) out[key] = String(value);
   return out;
 }

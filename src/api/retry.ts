@@ -4,7 +4,6 @@
  */
 import { LIMITS } from '../domain/limits';
 import type { BudgetPort, ClockPort, HttpRequest, HttpResponse, LogPort } from '../platform/ports';
-import { isRetryableStatus } from './failures';
 
 export interface RetryPolicy {
   /** Rounds in all, the first one included. */
@@ -53,16 +52,16 @@ export function backoffDelay(attempt: number, failed: HttpResponse[], deps: Retr
 }
 
 /**
- * Sends the batch, then resends only the answers that may succeed later (429, 5xx, network), while
- * attempts and time remain. Answers come back in request order; the last failure stays in place.
+ * Sends the batch, then resends only the requests `mayResend` allows (those that may succeed later),
+ * while attempts and time remain. Answers come back in request order; the last failure stays in place.
  */
 export function sendWithRetry(
   requests: HttpRequest[],
   send: (batch: HttpRequest[]) => HttpResponse[],
   deps: RetryDeps,
-  describe: (request: HttpRequest) => string,
-  mayResend: (request: HttpRequest, answer: HttpResponse) => boolean = (_request, answer) =>
-    isRetryableStatus(answer.status),
+  /** Names the request at this index in the log. */
+  describe: (index: number) => string,
+  mayResend: (request: HttpRequest, answer: HttpResponse) => boolean,
 ): HttpResponse[] {
   const answers = send(requests);
   for (let attempt = 1; attempt < deps.policy.maxAttempts; attempt++) {
@@ -72,7 +71,7 @@ export function sendWithRetry(
     if (pending.length === 0) break;
     const failed = pending.map((index) => answers[index] as HttpResponse);
     const delay = backoffDelay(attempt, failed, deps);
-    const what = pending.map((index) => describe(requests[index] as HttpRequest)).join(', ');
+    const what = pending.map((index) => describe(index)).join(', ');
     const statuses = failed.map((answer) => answer.status).join(',');
     if (delay === undefined) {
       deps.log.warn(`API: giving up on ${what} (status ${statuses}): no time left for another try`);

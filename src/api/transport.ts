@@ -16,14 +16,13 @@ import type {
 import { ApiError } from './errors';
 import {
   errorFromResponse,
-  invalidResponseError,
   isRetryableStatus,
   missingKeyError,
-  notJsonError,
   parseJson,
   requestError,
-  scrub,
+  unreadableError,
 } from './failures';
+import { valueAt } from './items';
 import { DEFAULT_RETRY_POLICY, sendWithRetry, type RetryPolicy } from './retry';
 import { checkBaseUrl, joinUrl } from './url';
 
@@ -56,10 +55,7 @@ export function createApiSession(options: ApiClientOptions): ApiSession {
   const apiKey = options.apiKey.trim();
   if (!apiKey) throw missingKeyError();
   return {
-    http: options.http,
-    clock: options.clock,
-    budget: options.budget,
-    log: options.log,
+    ...options,
     baseUrl: checkBaseUrl(options.baseUrl),
     apiKey,
     policy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
@@ -92,28 +88,19 @@ export function certainlyNotReceived(response: HttpResponse): boolean {
   return response.status === 429 || (response.status === 0 && NOT_SENT.test(response.networkError ?? ''));
 }
 
-/** True when a failed unsafe request may nevertheless have been processed by the API. */
-function mayHaveBeenProcessed(response: HttpResponse): boolean {
-  if (certainlyNotReceived(response)) return false;
-  return response.status === 0 || response.status >= 500 || isSuccess(response.status);
-}
-
 function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${session.apiKey}`,
-    Accept: 'application/json',
-  };
-  const request: HttpRequest = {
+  const json = call.body !== undefined;
+  return {
     url: joinUrl(session.baseUrl, call.path, call.query),
     method: call.method,
-    headers,
+    headers: {
+      Authorization: `Bearer ${session.apiKey}`,
+      Accept: 'application/json',
+      ...(json && { 'Content-Type': 'application/json' }),
+    },
+    ...(call.unsafe && { unsafe: true }),
+    ...(json && { body: JSON.stringify(call.body) }),
   };
-  if (call.unsafe) request.unsafe = true;
-  if (call.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    request.body = JSON.stringify(call.body);
-  }
-  return request;
 }
 
 /**
@@ -127,32 +114,31 @@ export function performAll<T>(
 ): Array<T | ApiError> {
   if (calls.length === 0) return [];
   const requests = calls.map((call) => toRequest(session, call));
-  const endpointOf = new Map(requests.map((request, index) => [request, calls[index]?.endpoint ?? '']));
-  const send = (round: HttpRequest[]): HttpResponse[] =>
-    batch ? session.http.fetchAll(round) : round.map((request) => session.http.fetch(request));
   const answers = sendWithRetry(
     requests,
-    send,
+    (round) => (batch ? session.http.fetchAll(round) : round.map((request) => session.http.fetch(request))),
     session,
-    (request) => endpointOf.get(request) ?? request.method,
+    (index) => calls[index]!.endpoint,
     (request, answer) => (request.unsafe ? certainlyNotReceived(answer) : isRetryableStatus(answer.status)),
   );
   return answers.map((answer, index) => {
-    const call = calls[index] as Call<T>;
+    const call = calls[index]!;
     try {
       return call.read(answer, session);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (!call.unsafe) return error;
-      const processed = mayHaveBeenProcessed(answer);
-      // Retryable only when it certainly was not received; an unknown fate is the caller's call.
+      // Retryable only when it certainly was not received; an unknown fate is the caller's call:
+      // 5xx, no answer, or a success we could not read may have been processed.
+      const notReceived = certainlyNotReceived(answer);
+      const { status } = answer;
       return new ApiError(
         error.status,
         error.code,
         error.message,
         error.userMessage,
-        certainlyNotReceived(answer),
-        processed,
+        notReceived,
+        !notReceived && (status === 0 || status >= 500 || isSuccess(status)),
       );
     }
   });
@@ -172,14 +158,6 @@ type Issue = z.core.$ZodIssue;
 function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   const text = path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
   return text.replace(/^\./, '') || '(body)';
-}
-
-function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  return path.reduce<unknown>(
-    (value, key) =>
-      typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined,
-    data,
-  );
 }
 
 function describeIssue(issue: Issue, data: unknown): string {
@@ -218,16 +196,11 @@ export function checkRequest<S extends z.ZodMiniType>(
 ): z.output<S> {
   const parsed = z.safeParse(schema, body);
   if (parsed.success) return parsed.data;
-  const first = parsed.error.issues[0] as Issue;
-  throw requestError(endpoint, describeIssues(parsed.error.issues, body), explain(first));
+  const { issues } = parsed.error;
+  throw requestError(endpoint, describeIssues(issues, body), explain(issues[0]!));
 }
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
-
-/** The JSON of an answer, or undefined when it is not JSON. */
-export function jsonOf(response: HttpResponse): unknown {
-  return parseJson(response.body);
-}
 
 /** Parses JSON data with a response schema; a mismatch names the endpoint and the field. */
 export function parseBody<S extends z.ZodMiniType>(
@@ -237,20 +210,20 @@ export function parseBody<S extends z.ZodMiniType>(
   data: unknown,
   session: ApiSession,
 ): z.output<S> {
-  if (data === undefined) throw notJsonError(endpoint, response, session.apiKey);
+  if (data === undefined) throw unreadableError(endpoint, response, session.apiKey);
   const parsed = z.safeParse(schema, data);
   if (parsed.success) return parsed.data;
-  throw invalidResponseError(
-    endpoint,
-    response.status,
-    scrub(describeIssues(parsed.error.issues, data), session.apiKey),
-  );
+  throw unreadableError(endpoint, response, session.apiKey, describeIssues(parsed.error.issues, data));
 }
 
-/** A reader for endpoints whose only success is a 2xx body of `schema`. */
-export function readJson<S extends z.ZodMiniType>(schema: S, endpoint: string) {
-  return (response: HttpResponse, session: ApiSession): z.output<S> => {
+/** A reader for endpoints whose only success is a 2xx body of `schema`, from which `pick` takes a value. */
+export function readJson<S extends z.ZodMiniType, T>(
+  schema: S,
+  endpoint: string,
+  pick: (body: z.output<S>) => T,
+): Call<T>['read'] {
+  return (response, session) => {
     if (!isSuccess(response.status)) throw errorFromResponse(endpoint, response, session.apiKey);
-    return parseBody(schema, endpoint, response, jsonOf(response), session);
+    return pick(parseBody(schema, endpoint, response, parseJson(response.body), session));
   };
 }

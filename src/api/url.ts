@@ -4,7 +4,6 @@
  * Apps Script has no WHATWG `URL` class, so the URL is taken apart by hand.
  */
 import { ApiError } from './errors';
-import { CLIENT_ERROR } from './failures';
 
 const BASE_URL = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(\/[^?#]*)?$/i;
 const HOST_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i;
@@ -12,10 +11,9 @@ const HOST_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i;
 function configError(message: string): ApiError {
   return new ApiError(
     0,
-    CLIENT_ERROR.baseUrl,
+    'config.base_url',
     message,
     'The enrichment service address in Settings is not valid: it must start with https://.',
-    false,
   );
 }
 
@@ -29,33 +27,35 @@ function isLoopback(host: string): boolean {
   );
 }
 
+/** The lower-case host of a URL's authority; empty when it has none. */
+const hostOf = (authority: string): string => HOST_PORT.exec(authority)?.[1]!.toLowerCase() ?? '';
+
 /**
  * Checks a configured base URL and returns it without a trailing slash.
  * Throws ApiError `config.base_url` for anything but https, or http to 127.0.0.0/8, localhost, [::1].
  */
 export function checkBaseUrl(baseUrl: string): string {
-  const match = BASE_URL.exec(baseUrl.trim());
-  if (!match)
+  // The scheme is never empty in a match: none means the URL is not absolute.
+  const [, scheme = '', authority = '', path = ''] = BASE_URL.exec(baseUrl.trim()) ?? [];
+  if (!scheme)
     throw configError(`API base URL is not an absolute URL without query or fragment: "${baseUrl}"`);
-  const scheme = (match[1] ?? '').toLowerCase();
-  const authority = match[2] ?? '';
   // Credentials in the URL would leak into logs and error messages.
   if (authority.includes('@')) throw configError('API base URL must not contain user credentials');
-  const hostPort = HOST_PORT.exec(authority);
-  if (!hostPort) throw configError(`API base URL has no valid host: "${baseUrl}"`);
-  const host = (hostPort[1] ?? '').toLowerCase();
-  if (scheme !== 'https' && !(scheme === 'http' && isLoopback(host))) {
+  const host = hostOf(authority);
+  if (!host) throw configError(`API base URL has no valid host: "${baseUrl}"`);
+  const lower = scheme.toLowerCase();
+  if (lower !== 'https' && !(lower === 'http' && isLoopback(host))) {
     throw configError(`API base URL must use https (plain http only for loopback addresses): "${baseUrl}"`);
   }
-  const path = (match[3] ?? '').replace(/\/+$/, '');
-  return `${scheme}://${authority.toLowerCase()}${path}`;
+  return `${lower}://${authority.toLowerCase()}${path.replace(/\/+$/, '')}`;
 }
 
 /** base + path, with a query string built from defined values. Path parts are encoded by the caller. */
 export function joinUrl(base: string, path: string, query?: Record<string, string | undefined>): string {
-  const pairs = Object.entries(query ?? {}).filter((pair): pair is [string, string] => pair[1] !== undefined);
-  const search = pairs
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+  const search = Object.entries(query ?? {})
+    .flatMap(([key, value]) =>
+      value === undefined ? [] : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+    )
     .join('&');
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
@@ -69,7 +69,6 @@ export function joinUrl(base: string, path: string, query?: Record<string, strin
 export function allowListPermits(allowList: readonly string[], baseUrl: string): boolean {
   const url = baseUrl.trim();
   const withSlash = url.endsWith('/') ? url : `${url}/`;
-  const match = BASE_URL.exec(url);
-  if (match && isLoopback((HOST_PORT.exec(match[2] ?? '')?.[1] ?? '').toLowerCase())) return true;
+  if (isLoopback(hostOf(BASE_URL.exec(url)?.[2] ?? ''))) return true;
   return allowList.some((entry) => withSlash.toLowerCase().startsWith(entry.toLowerCase()));
 }

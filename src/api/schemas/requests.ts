@@ -33,16 +33,16 @@ export const REQUEST_RULE = {
 
 const present = (value: string | undefined): boolean => value !== undefined && value.trim() !== '';
 
-const jobName = /* @__PURE__ */ lazy(() =>
-  z.string().check(z.refine((name: string) => name.trim() !== '', REQUEST_RULE.nameRequired)),
-);
+// Parts only the getters' builds use are plain functions: each build runs once.
+const jobName = () =>
+  z.string().check(z.refine((name: string) => name.trim() !== '', REQUEST_RULE.nameRequired));
 
 /** `custom`: returned unchanged in results; the API rejects non-string values (spec §4.1 rule 3). */
 export const customObject = /* @__PURE__ */ lazy(() =>
   z.record(z.string(), z.string(REQUEST_RULE.customStrings)),
 );
 
-const webhookUrl = /* @__PURE__ */ lazy(() => z.string());
+const webhookUrl = z.string;
 
 // ---- bulk enrichment (v1 start, §4.1) ----
 

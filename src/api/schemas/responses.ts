@@ -22,26 +22,29 @@ import * as z from 'zod/mini';
 import { lazy } from '../../domain/lazy';
 
 /** An optional field: null or absent is fine, a wrong type is an error. */
-const maybe = <T extends z.ZodMiniType>(schema: T) => z.nullish(schema);
-
-const str = /* @__PURE__ */ lazy(() => z.string());
-const num = /* @__PURE__ */ lazy(() => z.number());
+// Parts only the getters' builds use (these and customBack, cost, items below) are plain functions:
+// each build runs once.
+const maybe = z.nullish;
+const str = z.string;
+const num = z.number;
+/** An optional text field, the commonest kind. */
+const maybeText = () => maybe(str());
 
 // ---- Person (§2.4): what personSummary (mapping.ts) reads of it ----
 
 export const personSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    full_name: maybe(str()),
-    first_name: maybe(str()),
-    last_name: maybe(str()),
-    location: maybe(z.looseObject({ city: maybe(str()), region: maybe(str()), country: maybe(str()) })),
-    social_profiles: maybe(z.looseObject({ network: maybe(z.looseObject({ url: maybe(str()) })) })),
+    full_name: maybeText(),
+    first_name: maybeText(),
+    last_name: maybeText(),
+    location: maybe(z.looseObject({ city: maybeText(), region: maybeText(), country: maybeText() })),
+    social_profiles: maybe(z.looseObject({ network: maybe(z.looseObject({ url: maybeText() })) })),
     employment: maybe(
       z.looseObject({
         current: maybe(
           z.looseObject({
-            title: maybe(str()),
-            company: maybe(z.looseObject({ name: maybe(str()), domain: maybe(str()) })),
+            title: maybeText(),
+            company: maybe(z.looseObject({ name: maybeText(), domain: maybeText() })),
           }),
         ),
       }),
@@ -51,22 +54,22 @@ export const personSchema = /* @__PURE__ */ lazy(() =>
 
 // ---- v2 job results (§2.1–2.3) ----
 
-export const emailSchema = /* @__PURE__ */ lazy(() => z.looseObject({ email: str(), status: maybe(str()) }));
-export const phoneSchema = /* @__PURE__ */ lazy(() => z.looseObject({ number: str(), region: maybe(str()) }));
+export const emailSchema = /* @__PURE__ */ lazy(() => z.looseObject({ email: str(), status: maybeText() }));
+export const phoneSchema = /* @__PURE__ */ lazy(() => z.looseObject({ number: str(), region: maybeText() }));
 
 /** `custom` comes back as sent; values are kept as the API returns them and stringified by mapping. */
-const customBack = /* @__PURE__ */ lazy(() => maybe(z.record(z.string(), z.unknown())));
+const customBack = () => maybe(z.record(z.string(), z.unknown()));
 
 export const enrichmentRecordV2 = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     input: maybe(
       z.looseObject({
-        first_name: maybe(str()),
-        last_name: maybe(str()),
-        full_name: maybe(str()),
-        company_domain: maybe(str()),
-        company_name: maybe(str()),
-        network_url: maybe(str()),
+        first_name: maybeText(),
+        last_name: maybeText(),
+        full_name: maybeText(),
+        company_domain: maybeText(),
+        company_name: maybeText(),
+        network_url: maybeText(),
       }),
     ),
     custom: customBack(),
@@ -86,24 +89,24 @@ export const enrichmentRecordV2 = /* @__PURE__ */ lazy(() =>
 
 export const reverseRecordV2 = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    input: maybe(z.looseObject({ email: maybe(str()) })),
+    input: maybe(z.looseObject({ email: maybeText() })),
     custom: customBack(),
     profile: maybe(personSchema()),
   }),
 );
 
 /** int64 values often travel as strings in JSON: `cost.credits` may be 726 or "726" (mapping reads both). */
-const cost = /* @__PURE__ */ lazy(() => maybe(z.looseObject({ credits: z.optional(z.unknown()) })));
+const cost = () => maybe(z.looseObject({ credits: z.optional(z.unknown()) }));
 
 /**
  * The job envelope is all that can fail a job result: its items stay unparsed here and are read one
  * by one (mapping.ts), so one malformed item fails its own row, never the job (a paid one).
  */
-const items = /* @__PURE__ */ lazy(() => maybe(z.array(z.unknown())));
+const items = () => maybe(z.array(z.unknown()));
 
 /** A v2 job result (§2.1): the same envelope for both kinds, around their own records. */
 const jobResultV2 = /* @__PURE__ */ lazy(() =>
-  z.looseObject({ id: str(), name: maybe(str()), status: str(), data: items(), cost: cost() }),
+  z.looseObject({ id: str(), name: maybeText(), status: str(), data: items(), cost: cost() }),
 );
 
 export const enrichResultV2 = jobResultV2;
@@ -114,14 +117,14 @@ export const reverseResultV2 = jobResultV2;
 /** A v1 profile: what profileV1Summary (mapping.ts) reads of it. */
 export const profileV1 = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    network_url: maybe(str()),
-    firstname: maybe(str()),
-    lastname: maybe(str()),
-    location: maybe(str()),
+    network_url: maybeText(),
+    firstname: maybeText(),
+    lastname: maybeText(),
+    location: maybeText(),
     position: maybe(
       z.looseObject({
-        title: maybe(str()),
-        company: maybe(z.looseObject({ name: maybe(str()), domain: maybe(str()) })),
+        title: maybeText(),
+        company: maybe(z.looseObject({ name: maybeText(), domain: maybeText() })),
       }),
     ),
   }),
@@ -132,12 +135,12 @@ export const enrichItemResultV1 = /* @__PURE__ */ lazy(() =>
     custom: customBack(),
     contact: maybe(
       z.looseObject({
-        firstname: maybe(str()),
-        lastname: maybe(str()),
-        domain: maybe(str()),
-        most_probable_email: maybe(str()),
-        most_probable_email_status: maybe(str()),
-        most_probable_phone: maybe(str()),
+        firstname: maybeText(),
+        lastname: maybeText(),
+        domain: maybeText(),
+        most_probable_email: maybeText(),
+        most_probable_email_status: maybeText(),
+        most_probable_phone: maybeText(),
         emails: maybe(z.array(z.looseObject({ email: str() }))),
         phones: maybe(z.array(phoneSchema())),
         profile: maybe(profileV1()),
@@ -148,13 +151,13 @@ export const enrichItemResultV1 = /* @__PURE__ */ lazy(() =>
 
 export const reverseItemResultV1 = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    input: maybe(z.looseObject({ email: maybe(str()) })),
+    input: maybe(z.looseObject({ email: maybeText() })),
     custom: customBack(),
     contact: maybe(
       z.looseObject({
-        firstname: maybe(str()),
-        lastname: maybe(str()),
-        domain: maybe(str()),
+        firstname: maybeText(),
+        lastname: maybeText(),
+        domain: maybeText(),
         profile: maybe(profileV1()),
       }),
     ),
@@ -162,7 +165,7 @@ export const reverseItemResultV1 = /* @__PURE__ */ lazy(() =>
 );
 
 const jobResultV1 = /* @__PURE__ */ lazy(() =>
-  z.looseObject({ id: str(), name: maybe(str()), status: maybe(str()), datas: items(), cost: cost() }),
+  z.looseObject({ id: str(), name: maybeText(), status: maybeText(), datas: items(), cost: cost() }),
 );
 
 export const enrichResultV1 = jobResultV1;
@@ -177,27 +180,27 @@ export const startResponse = /* @__PURE__ */ lazy(() =>
 
 const address = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    city: maybe(str()),
-    region: maybe(str()),
-    country: maybe(str()),
-    country_code: maybe(str()),
+    city: maybeText(),
+    region: maybeText(),
+    country: maybeText(),
+    country_code: maybeText(),
   }),
 );
 
 export const companySchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    id: maybe(str()),
-    name: maybe(str()),
-    domain: maybe(str()),
-    description: maybe(str()),
+    id: maybeText(),
+    name: maybeText(),
+    domain: maybeText(),
+    description: maybeText(),
     year_founded: maybe(num()),
     headcount: maybe(num()),
-    headcount_range: maybe(str()),
-    company_type: maybe(str()),
+    headcount_range: maybeText(),
+    company_type: maybeText(),
     locations: maybe(z.looseObject({ headquarters: maybe(address()) })),
-    social_profiles: maybe(z.looseObject({ network: maybe(z.looseObject({ url: maybe(str()) })) })),
+    social_profiles: maybe(z.looseObject({ network: maybe(z.looseObject({ url: maybeText() })) })),
     specialties: maybe(z.array(str())),
-    industry: maybe(z.looseObject({ main_industry: maybe(str()) })),
+    industry: maybe(z.looseObject({ main_industry: maybeText() })),
   }),
 );
 
@@ -235,7 +238,7 @@ export const peopleSearchPage = /* @__PURE__ */ lazy(() =>
 export const keyCheckResponse = /* @__PURE__ */ lazy(() => z.looseObject({ workspace_id: str() }));
 export const balanceResponse = /* @__PURE__ */ lazy(() => z.looseObject({ balance: num() }));
 
-export const errorBody = /* @__PURE__ */ lazy(() => z.looseObject({ code: str(), message: maybe(str()) }));
+export const errorBody = /* @__PURE__ */ lazy(() => z.looseObject({ code: str(), message: maybeText() }));
 
 /** The type a schema getter's schema parses to. */
 type Built<Schema extends () => z.ZodMiniType> = z.infer<ReturnType<Schema>>;
