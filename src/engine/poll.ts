@@ -14,9 +14,9 @@
  */
 import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
-import type { ContactResult, JobResult } from '../domain/model';
+import type { ContactInput, ContactResult, JobResult } from '../domain/model';
 import type { PollOutcome } from '../api/port';
-import { missingInput } from '../sheet/contact-input';
+import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './actor';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
@@ -183,7 +183,7 @@ function outcomeChange(
 ): Change {
   const now = ctx.clock.now();
   if (outcome.kind === 'result') {
-    const rest = restStatusOf(outcome.result);
+    const rest = REST_STATUS[outcome.result.status];
     if (rest === undefined) return giveUpWhenStuck(job, now);
     const sent = new Set(job.fingerprints);
     for (const item of outcome.result.items) {
@@ -232,18 +232,11 @@ function outcomeChange(
 }
 
 /** Row status of the contacts a final result has no answer for; undefined while the job runs. */
-function restStatusOf(result: JobResult): string | undefined {
-  switch (result.status) {
-    case 'FINISHED':
-      return STATUS.notFound;
-    case 'CREDITS_INSUFFICIENT':
-      return STATUS.outOfCredits;
-    case 'CANCELED':
-      return STATUS.canceled;
-    default:
-      return undefined;
-  }
-}
+const REST_STATUS: Partial<Record<JobResult['status'], string>> = {
+  FINISHED: STATUS.notFound,
+  CREDITS_INSUFFICIENT: STATUS.outOfCredits,
+  CANCELED: STATUS.canceled,
+};
 
 function giveUpWhenStuck(job: JobRecord, now: number): Change {
   if (job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS) {
@@ -256,17 +249,13 @@ function giveUpWhenStuck(job: JobRecord, now: number): Change {
   return 'retry';
 }
 
+type InputField = keyof ContactInput & keyof ContactInputs;
+
 /** The fingerprint sent in `custom`; recomputed from the echoed input if the API lost it. */
 function fingerprintOfItem(run: RunRecord, item: ContactResult): string | undefined {
   if (item.custom.fp) return item.custom.fp;
-  const input = item.input;
-  const contact = {
-    firstName: input.firstName ?? '',
-    lastName: input.lastName ?? '',
-    companyName: input.companyName ?? '',
-    companyDomain: input.companyDomain ?? '',
-    networkUrl: input.networkUrl ?? '',
-    email: (input.email ?? '').toLowerCase(),
-  };
+  const contact: ContactInputs = { ...NO_INPUTS };
+  for (const key in NO_INPUTS) contact[key as InputField] = item.input[key as InputField] ?? '';
+  contact.email = contact.email.toLowerCase();
   return missingInput(run.kind, contact) ? undefined : fingerprint(run.kind, contact);
 }
