@@ -16,7 +16,7 @@ import { dataRowsIn, outputCell, readerOf, readSheetTable, type SheetTable } fro
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
-import { ledgerOf, registryOf, type AppContext } from './context';
+import { runOf, ledgerOf, registryOf, type AppContext } from './context';
 import { fieldsLacking, ledgerDamageText, type LedgerEntry } from '../store/ledger';
 import {
   rememberedFirstRowHeaders,
@@ -312,7 +312,7 @@ const WAITING_FOR_KEY =
 export function fingerprintsInFlight(registry: Registry): Map<string, string> {
   const busy = new Map<string, string>();
   for (const job of registry.jobs) {
-    const run = registry.runs.get(job.run);
+    const run = runOf(registry, job);
     if (job.state === 'applied' || !run) continue;
     const reason =
       job.state === 'ambiguous'

@@ -19,7 +19,7 @@ import type { PollOutcome } from '../api/port';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './actor';
-import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
+import { runOf, ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
 import { giveUp, settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
@@ -64,7 +64,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
   }
 }
 
-const isActive = (registry: Registry, job: JobRecord) => registry.runs.get(job.run)?.state === 'running';
+const isActive = (registry: Registry, job: JobRecord) => runOf(registry, job)?.state === 'running';
 
 /** Sends jobs that a start cut short (or a rate limit deferred); inputs are read again by fingerprint. */
 function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTables): void {
@@ -72,8 +72,7 @@ function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTable
   const runs = new Set(
     registry.jobs
       .filter(
-        (job) =>
-          job.state === 'queued' && isActive(registry, job) && ownsRun(actor, registry.runs.get(job.run)!),
+        (job) => job.state === 'queued' && isActive(registry, job) && ownsRun(actor, runOf(registry, job)!),
       )
       .map((job) => job.run),
   );
@@ -117,7 +116,7 @@ function pollPendingJobs(
     const batch = due.slice(start, start + POLL_BATCH_SIZE).filter((job) => isActive(registry, job));
     if (batch.length === 0) continue;
     const outcomes = api.fetchResults(
-      batch.map((job) => ({ id: job.id!, kind: registry.runs.get(job.run)!.kind })),
+      batch.map((job) => ({ id: job.id!, kind: runOf(registry, job)!.kind })),
     );
     const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes, access);
     applyFetchedJobs(ctx, registry, ledger, tables);
@@ -135,7 +134,7 @@ function jobsThisUserMayPoll(
   waiting: JobRecord[],
 ): { due: JobRecord[]; access: Map<JobRecord, JobAccess> } {
   const actor = actorOf(ctx);
-  const accessOf = (job: JobRecord) => jobAccess(actor, registry.runs.get(job.run)!, job);
+  const accessOf = (job: JobRecord) => jobAccess(actor, runOf(registry, job)!, job);
   if (waiting.some((job) => accessOf(job) === 'none' && job.workspace)) workspaceForSharing(ctx, actor);
   const access = new Map(waiting.map((job) => [job, accessOf(job)]));
   return { due: waiting.filter((job) => access.get(job) !== 'none'), access };
@@ -155,7 +154,7 @@ function recordOutcomes(
   const changedJobs: JobRecord[] = [];
   let keyRefused: ApiError | undefined;
   batch.forEach((job, index) => {
-    const run = registry.runs.get(job.run)!;
+    const run = runOf(registry, job)!;
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
     const change = outcomeChange(ctx, run, job, outcome, answers, access.get(job) ?? 'none');
     if (change === 'key_refused' && outcome.kind === 'error') keyRefused = outcome.error;
