@@ -71,14 +71,12 @@ function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTable
   const actor = actorOf(ctx);
   const runs = new Set(
     registry.jobs
-      .filter(
-        (job) => job.state === 'queued' && isActive(registry, job) && ownsRun(actor, runOf(registry, job)!),
-      )
-      .map((job) => job.run),
+      .filter((job) => job.state === 'queued' && isActive(registry, job))
+      .map((job) => runOf(registry, job)!)
+      .filter((run) => ownsRun(actor, run)),
   );
-  for (const runId of runs) {
+  for (const run of runs) {
     if (!hasTime(ctx)) return;
-    const run = registry.runs.get(runId)!;
     const table = tables.table(run.sheetId);
     const contacts = isFormulaRun(run) ? formulaContacts(ctx) : new Map<string, SendableContact>();
     if (table) {
