@@ -12,7 +12,7 @@ import { runOf, saveRecordsOf, type AppContext } from './context';
 import { isFormulaRun, settleFormulaJobs } from './formula-run';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
 import { runsWithDamagedJobs, type JobRecord, type Registry, type RunRecord } from '../store/registry';
-import { countFound, rowOutputFromEntry } from './row-status';
+import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
@@ -97,12 +97,11 @@ function applyToSheet(
             ...rowOutputFromEntry(entry, { kind: run.kind, fields: run.fields, saved: false, timeZone }),
             refresh: entryKnewMore(entry, asked),
           }
-        : {
-            status: job.itemProblems?.[fp]
+        : statusOnly(
+            job.itemProblems?.[fp]
               ? STATUS.error(job.itemProblems[fp]!)
-              : (job.unansweredStatus ?? 'not found'),
-            enrichedAt: '',
-          };
+              : (job.unansweredStatus ?? STATUS.notFound),
+          );
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;
@@ -184,14 +183,14 @@ function markOrphanedRows(
     if (outputs.has(row) || busyRows.has(row)) continue;
     const status = outputCell(table, kind, 'status', row);
     if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown) {
-      outputs.set(row, { status: damagedStatus, enrichedAt: '' });
+      outputs.set(row, statusOnly(damagedStatus));
       continue;
     }
     if (status !== STATUS.pending) continue;
-    outputs.set(row, {
-      status: damagedStatus ?? (columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged),
-      enrichedAt: '',
-    });
+    outputs.set(
+      row,
+      statusOnly(damagedStatus ?? (columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged)),
+    );
   }
 }
 
