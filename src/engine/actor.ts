@@ -32,8 +32,7 @@ export function actorOf(ctx: AppContext): Actor {
   const actor: Actor = {
     userId: userIdOf(ctx.userStore),
     email: ctx.userEmail(),
-    ...(keyId ? { keyId } : {}),
-    ...(workspace ? { workspace } : {}),
+    ...keyStamp({ keyId, workspace }),
   };
   actors.set(ctx, actor);
   return actor;
@@ -83,7 +82,7 @@ export function runOwner(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedB
 }
 
 /** What a job records of the key that starts (or imports) it. */
-export function keyStamp(actor: Actor): Pick<JobBase, 'keyId' | 'workspace'> {
+export function keyStamp(actor: Pick<Actor, 'keyId' | 'workspace'>): Pick<JobBase, 'keyId' | 'workspace'> {
   return {
     ...(actor.keyId ? { keyId: actor.keyId } : {}),
     ...(actor.workspace ? { workspace: actor.workspace } : {}),

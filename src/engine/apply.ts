@@ -8,11 +8,11 @@ import type { JobKind } from '../domain/runs';
 import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/writer';
-import { saveRecordsOf, type AppContext } from './context';
+import { runOf, saveRecordsOf, type AppContext } from './context';
 import { isFormulaRun, settleFormulaJobs } from './formula-run';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
 import { runsWithDamagedJobs, type JobRecord, type Registry, type RunRecord } from '../store/registry';
-import { countFound, rowOutputFromEntry } from './row-status';
+import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
@@ -23,7 +23,7 @@ interface Write {
   kind: JobKind;
   overwrite: boolean;
   outputs: Map<number, RowOutput>;
-  keys: OutputKey[];
+  keys: Set<OutputKey>;
 }
 
 /**
@@ -44,7 +44,7 @@ export function applyFetchedJobs(
   );
   const bySheet = new Map<number, JobRecord[]>();
   for (const job of fetched) {
-    const sheetId = registry.runs.get(job.run)!.sheetId;
+    const sheetId = runOf(registry, job)!.sheetId;
     bySheet.set(sheetId, [...(bySheet.get(sheetId) ?? []), job]);
   }
   for (const [sheetId, jobs] of bySheet) {
@@ -68,27 +68,27 @@ function applyToSheet(
   const touchedRuns = new Set<RunRecord>();
 
   for (const job of jobs) {
-    const run = registry.runs.get(job.run)!;
-    const columns = table && table.headerRow ? currentColumns(run, table) : undefined;
+    const run = runOf(registry, job)!;
+    const columns = table?.headerRow ? currentColumns(run, table) : undefined;
     if (columns?.missing.length) run.error = missingColumnsMessage(columns.missing);
-    const mapping = columns && !columns.missing.length ? columns.mapping : undefined;
-    const fpRows = table && mapping ? tables.rows(table, run.kind, mapping) : new Map<string, number[]>();
+    const fpRows =
+      columns && !columns.missing.length
+        ? tables.rows(table!, run.kind, columns.mapping)
+        : new Map<string, number[]>();
     const writeKey = `${run.kind}|${run.overwrite}`;
-    const write = writes.get(writeKey) ?? {
-      kind: run.kind,
-      overwrite: run.overwrite,
-      outputs: new Map(),
-      keys: [],
-    };
-    writes.set(writeKey, write);
+    let write = writes.get(writeKey);
+    if (!write)
+      writes.set(
+        writeKey,
+        (write = { kind: run.kind, overwrite: run.overwrite, outputs: new Map(), keys: new Set() }),
+      );
     // The columns of every run written together: each run's answers land in the columns it asked for.
-    const keys = outputKeysFor(run.kind, run.fields, run.mapping);
-    write.keys = [...new Set([...write.keys, ...keys])];
+    for (const key of outputKeysFor(run.kind, run.fields, run.mapping)) write.keys.add(key);
+    const asked = job.fields ?? run.fields;
     // An ambiguous job's rows only learn that they were not sent again (and why).
     const ambiguous = job.state === 'ambiguous';
     for (const fp of job.fingerprints) {
       const entry = ambiguous ? undefined : entries.get(fp);
-      const asked = job.fields ?? run.fields;
       const answered = entryCovers(entry, asked);
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
@@ -97,12 +97,11 @@ function applyToSheet(
             ...rowOutputFromEntry(entry, { kind: run.kind, fields: run.fields, saved: false, timeZone }),
             refresh: entryKnewMore(entry, asked),
           }
-        : {
-            status: job.itemProblems?.[fp]
+        : statusOnly(
+            job.itemProblems?.[fp]
               ? STATUS.error(job.itemProblems[fp]!)
-              : (job.unansweredStatus ?? 'not found'),
-            enrichedAt: '',
-          };
+              : (job.unansweredStatus ?? STATUS.notFound),
+          );
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;
@@ -123,7 +122,7 @@ function applyToSheet(
       markOrphanedRows(table, tables, registry, sheetId, write.kind, write.outputs);
     // A profile column the start did not add (no row had a profile URL) comes only with a profile.
     for (const write of writes.values()) {
-      const keys = filledProfileKeys(write.kind, write.keys, write.outputs.values());
+      const keys = filledProfileKeys(write.kind, [...write.keys], write.outputs.values());
       writeRowOutputs(table, write.kind, write.outputs, write.overwrite, keys);
     }
   }
@@ -184,14 +183,14 @@ function markOrphanedRows(
     if (outputs.has(row) || busyRows.has(row)) continue;
     const status = outputCell(table, kind, 'status', row);
     if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown) {
-      outputs.set(row, { status: damagedStatus, enrichedAt: '' });
+      outputs.set(row, statusOnly(damagedStatus));
       continue;
     }
     if (status !== STATUS.pending) continue;
-    outputs.set(row, {
-      status: damagedStatus ?? (columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged),
-      enrichedAt: '',
-    });
+    outputs.set(
+      row,
+      statusOnly(damagedStatus ?? (columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged)),
+    );
   }
 }
 

@@ -5,7 +5,14 @@
 import type { EnrichmentApi, SearchApi } from '../api/port';
 import type { PlatformPorts } from '../platform/ports';
 import { Ledger } from '../store/ledger';
-import { loadRegistry, saveRecords, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import {
+  loadRegistry,
+  saveRecords,
+  type JobBase,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
 
 /** The platform's ports and the API client for this execution. */
 export interface AppContext extends PlatformPorts {
@@ -37,3 +44,7 @@ export const saveRecordsOf = (
 /** The saved answers (the ledger), read through the cache. */
 export const ledgerOf = (ctx: AppContext): Ledger =>
   new Ledger(ctx.spreadsheet, ctx.cache, ctx.documentStore);
+
+/** The run a job belongs to (absent only for a job whose run record was lost). */
+export const runOf = (registry: Registry<JobBase>, job: JobBase): RunRecord | undefined =>
+  registry.runs.get(job.run);

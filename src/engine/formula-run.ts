@@ -6,7 +6,7 @@
  */
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
-import { ledgerOf, type AppContext } from './context';
+import { runOf, ledgerOf, type AppContext } from './context';
 import { refreshFormulas } from './formula-refresh';
 import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from '../store/formula-queue';
 import type { SendableContact } from './job-starter';
@@ -54,36 +54,37 @@ export function buildFormulaPlan(
   const byFp = new Map<string, FormulaRequest[]>();
   for (const request of inScope) byFp.set(request.fp, [...(byFp.get(request.fp) ?? []), request]);
   const saved = ledger.lookup([...byFp.keys()]);
-  const plan: FormulaPlan = {
-    kind,
-    fields: [],
-    toSend: [],
-    requests: inScope.length,
-    answered: [],
-    busy: 0,
-    maxCredits: 0,
-    jobs: 0,
-  };
+  const toSend: PlannedContact[] = [];
+  const answered: FormulaRequest[] = [];
+  let waiting = 0;
+  let maxCredits = 0;
   const allFields = new Set<EnrichField>();
   for (const [fp, requests] of byFp) {
     const asked = [...new Set(requests.flatMap(askedField))];
     const entry = saved.get(fp);
     if (entry && entryCovers(entry, asked)) {
-      plan.answered.push(...requests);
+      answered.push(...requests);
       continue;
     }
     if (busy.has(fp)) {
-      plan.busy += requests.length;
+      waiting += requests.length;
       continue;
     }
     const lacking = kind === 'reverse' ? [] : fieldsLacking(entry, asked);
     lacking.forEach((field) => allFields.add(field));
-    plan.toSend.push({ fp, input: requests[0]!.input, rows: [], fields: lacking });
-    plan.maxCredits += maxCreditsPerContact(kind, lacking);
+    toSend.push({ fp, input: requests[0]!.input, rows: [], fields: lacking });
+    maxCredits += maxCreditsPerContact(kind, lacking);
   }
-  plan.fields = [...allFields];
-  plan.jobs = jobsOf(plan.toSend, kind).length;
-  return plan;
+  return {
+    kind,
+    fields: [...allFields],
+    toSend,
+    requests: inScope.length,
+    answered,
+    busy: waiting,
+    maxCredits,
+    jobs: jobsOf(toSend, kind).length,
+  };
 }
 
 /** Starts a confirmed formula plan: answered requests leave the queue, the rest is sent. */
@@ -139,7 +140,7 @@ export function settleFormulaJobs(
   const formulaFps = new Set<string>();
   const outOfCredits = new Set<string>();
   for (const job of jobs) {
-    if (!isFormulaRun(registry.runs.get(job.run))) continue;
+    if (!isFormulaRun(runOf(registry, job))) continue;
     for (const fp of job.fingerprints) {
       formulaFps.add(fp);
       if (job.status === 'CREDITS_INSUFFICIENT') outOfCredits.add(fp);

@@ -34,14 +34,12 @@ function customOf(run: RunRecord, fp: string, contact: SendableContact): Record<
   return { sheetId: String(run.sheetId), row: String(contact.row), fp };
 }
 
+/** The inputs an enrichment item carries, each only when the row has it. */
+const ITEM_KEYS = ['firstName', 'lastName', 'companyName', 'companyDomain', 'networkUrl'] as const;
+
 function enrichItemOf(run: RunRecord, fp: string, contact: SendableContact): EnrichItemInput {
   const item: EnrichItemInput = { custom: customOf(run, fp, contact) };
-  const { firstName, lastName, companyName, companyDomain, networkUrl } = contact.input;
-  if (firstName) item.firstName = firstName;
-  if (lastName) item.lastName = lastName;
-  if (companyName) item.companyName = companyName;
-  if (companyDomain) item.companyDomain = companyDomain;
-  if (networkUrl) item.networkUrl = networkUrl;
+  for (const key of ITEM_KEYS) if (contact.input[key]) item[key] = contact.input[key];
   return item;
 }
 

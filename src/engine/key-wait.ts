@@ -12,11 +12,22 @@ import { saveRecordsOf, type AppContext } from './context';
 import { USER_PROPERTY } from '../platform/property-keys';
 import { maxCreditsPerContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
-import { loadRegistrySummary, type JobSummary, type Registry } from '../store/registry';
+import { loadRegistrySummary, type JobSummary, type Registry, type RunRecord } from '../store/registry';
 
 /** What a run waiting for its key says, in the Jobs panel and the CLI. */
 export function keyWaitMessage(error: ApiError): string {
   return `${error.userMessage} The run is waiting: save your API key in Settings, then resume it (nothing is lost or charged again).`;
+}
+
+/** This user's runs a refused (or missing) key stopped. */
+const stoppedByKey = (registry: Registry<JobSummary>, actor: Actor): RunRecord[] =>
+  [...registry.runs.values()].filter((run) => run.authFailed && ownsRun(actor, run));
+
+/** A run a key stopped runs again: the next poll sends and polls its jobs. */
+export function resumeRun(run: RunRecord): void {
+  run.state = 'running';
+  delete run.authFailed;
+  delete run.error;
 }
 
 /** This user's runs waiting for a key, and the most resuming them can cost: their jobs not sent yet (started ones are paid). */
@@ -24,7 +35,7 @@ export function runsStoppedByKey(
   registry: Registry<JobSummary>,
   actor: Actor,
 ): { runs: number; maxCredits: number } {
-  const stopped = [...registry.runs.values()].filter((run) => run.authFailed && ownsRun(actor, run));
+  const stopped = stoppedByKey(registry, actor);
   let maxCredits = 0;
   for (const run of stopped) {
     for (const job of registry.jobs) {
@@ -38,14 +49,9 @@ export function runsStoppedByKey(
 /** The user's go-ahead: their runs waiting for a key run again (the next poll sends and polls their jobs). */
 export function resumeRunsStoppedByKey(ctx: AppContext): number {
   const registry = loadRegistrySummary(ctx.documentStore);
-  const actor = actorOf(ctx);
-  const stopped = [...registry.runs.values()].filter((run) => run.authFailed && ownsRun(actor, run));
+  const stopped = stoppedByKey(registry, actorOf(ctx));
   if (stopped.length === 0) return 0;
-  for (const run of stopped) {
-    run.state = 'running';
-    delete run.authFailed;
-    delete run.error;
-  }
+  stopped.forEach(resumeRun);
   saveRecordsOf(ctx, stopped, []);
   syncPollTrigger(ctx, registry);
   return stopped.length;

@@ -16,7 +16,7 @@ import { dataRowsIn, outputCell, readerOf, readSheetTable, type SheetTable } fro
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
-import { ledgerOf, registryOf, type AppContext } from './context';
+import { runOf, ledgerOf, registryOf, type AppContext } from './context';
 import { fieldsLacking, ledgerDamageText, type LedgerEntry } from '../store/ledger';
 import {
   rememberedFirstRowHeaders,
@@ -113,23 +113,6 @@ export function maxCreditsPerContact(kind: JobKind, fields: readonly EnrichField
   return fields.reduce((sum, field) => sum + PRICES[field], 0);
 }
 
-/** The most a contact with a saved answer can cost again when every field is asked anew. */
-function repeatCredits(
-  kind: JobKind,
-  fields: readonly EnrichField[],
-  lacking: readonly EnrichField[],
-): number {
-  if (kind === 'reverse') return REVERSE_PROFILE_PRICE;
-  return maxCreditsPerContact(
-    kind,
-    fields.filter((field) => !lacking.includes(field)),
-  );
-}
-
-export function itemsPerJob(kind: JobKind): number {
-  return kind === 'reverse' ? LIMITS.itemsPerReverseJob : LIMITS.itemsPerEnrichJob;
-}
-
 /**
  * The jobs a plan sends: a job asks one list of fields, so contacts that lack different fields go
  * into different jobs (most runs have one group), each cut into jobs of the API's size.
@@ -143,7 +126,7 @@ export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): Plan
     if (group) group.push(contact);
     else groups.set(key, [contact]);
   }
-  const size = itemsPerJob(kind);
+  const size = kind === 'reverse' ? LIMITS.itemsPerReverseJob : LIMITS.itemsPerEnrichJob;
   return [...groups.values()].flatMap((group) =>
     Array.from({ length: Math.ceil(group.length / size) }, (_, index) =>
       group.slice(index * size, (index + 1) * size),
@@ -186,7 +169,12 @@ export function buildPlan(
 
   const busy = fingerprintsInFlight(registry);
   const skipped: RunPlan['skipped'] = [];
-  const candidates: { row: number; fp: string; input: ContactInputs; final: boolean }[] = [];
+  const fromLedger: RunPlan['fromLedger'] = [];
+  const byFp = new Map<string, PlannedContact>();
+  const reasked: Reasked = { contacts: 0, maxCredits: 0 };
+  let alreadyDone = 0;
+  /** Every selected contact: what "look up again" would send. */
+  const again = new Set<string>();
   const rows = dataRowsIn(table, spans);
   const reader = readerOf(table, mapping);
   const readings = rows.map((row) =>
@@ -216,13 +204,7 @@ export function buildPlan(
       return;
     }
     const final = !options.overwrite && isFinalStatus(status);
-    candidates.push({ row, fp, input, final });
-  });
-  const fromLedger: RunPlan['fromLedger'] = [];
-  const byFp = new Map<string, PlannedContact>();
-  const reasked: Reasked = { contacts: 0, maxCredits: 0 };
-  let alreadyDone = 0;
-  for (const { row, fp, input, final } of candidates) {
+    again.add(fp);
     const entry = saved.get(fp);
     const lacking = fieldsLacking(entry, fields);
     const covered = !!entry && lacking.length === 0;
@@ -234,27 +216,33 @@ export function buildPlan(
     if (final && (covered || (!entry && (!options.resendEdited || damage)))) {
       skipped.push({ row, reason: 'already enriched', missing: false });
       alreadyDone++;
-      continue;
+      return;
     }
     if (covered && !options.overwrite) {
       fromLedger.push({ row, entry });
-      continue;
+      return;
     }
     const contact = byFp.get(fp);
     if (contact) {
       contact.rows.push(row);
-      continue;
+      return;
     }
     byFp.set(fp, { fp, input, rows: [row], fields: options.overwrite ? [...fields] : lacking });
-    const repeat = entry && options.overwrite ? repeatCredits(options.kind, fields, lacking) : 0;
+    // The most a contact with a saved answer can cost again when every field is asked anew.
+    const repeat =
+      entry && options.overwrite
+        ? maxCreditsPerContact(
+            options.kind,
+            fields.filter((field) => !lacking.includes(field)),
+          )
+        : 0;
     if (repeat > 0) {
       reasked.contacts++;
       reasked.maxCredits += repeat;
     }
-  }
+  });
   const toSend = [...byFp.values()];
   skipped.sort((a, b) => a.row - b.row);
-  const again = new Set(candidates.map((candidate) => candidate.fp)).size;
   return {
     options: { ...options, spans },
     fields,
@@ -265,7 +253,10 @@ export function buildPlan(
     mappingComplete: mappingCovers(options.kind, mapping),
     rows: rows.length,
     alreadyDone,
-    lookUpAgain: { contacts: again, maxCredits: again * maxCreditsPerContact(options.kind, fields) },
+    lookUpAgain: {
+      contacts: again.size,
+      maxCredits: again.size * maxCreditsPerContact(options.kind, fields),
+    },
     toSend,
     fromLedger,
     duplicateRows: toSend.reduce((sum, contact) => sum + contact.rows.length - 1, 0),
@@ -321,7 +312,7 @@ const WAITING_FOR_KEY =
 export function fingerprintsInFlight(registry: Registry): Map<string, string> {
   const busy = new Map<string, string>();
   for (const job of registry.jobs) {
-    const run = registry.runs.get(job.run);
+    const run = runOf(registry, job);
     if (job.state === 'applied' || !run) continue;
     const reason =
       job.state === 'ambiguous'

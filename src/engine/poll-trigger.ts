@@ -4,7 +4,7 @@ import { actorOf, jobAccess, ownsRun, type Actor } from './actor';
 import type { AppContext } from './context';
 import { formulaAutoIsMine } from '../store/formula-auto-setting';
 import { scheduleIsMine } from '../store/schedule-store';
-import { POLL_TRIGGER_HANDLER } from './context';
+import { POLL_TRIGGER_HANDLER, runOf } from './context';
 import type { JobBase, Registry } from '../store/registry';
 
 /** Apps Script's shortest period for an add-on is hourly; a bound script can have 5 minutes. */
@@ -21,7 +21,7 @@ export function backgroundRefreshEnabled(ctx: AppContext): boolean {
  */
 export function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolean {
   return registry.jobs.some((job) => {
-    const run = registry.runs.get(job.run);
+    const run = runOf(registry, job);
     if (job.state === 'applied' || run?.state !== 'running') return false;
     return job.state === 'pending' ? jobAccess(actor, run, job) !== 'none' : ownsRun(actor, run);
   });

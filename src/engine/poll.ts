@@ -14,12 +14,12 @@
  */
 import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
-import type { ContactResult, JobResult } from '../domain/model';
+import type { ContactInput, ContactResult, JobResult } from '../domain/model';
 import type { PollOutcome } from '../api/port';
-import { missingInput } from '../sheet/contact-input';
+import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './actor';
-import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
+import { runOf, ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
 import { giveUp, settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
@@ -64,22 +64,19 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
   }
 }
 
-const isActive = (registry: Registry, job: JobRecord) => registry.runs.get(job.run)?.state === 'running';
+const isActive = (registry: Registry, job: JobRecord) => runOf(registry, job)?.state === 'running';
 
 /** Sends jobs that a start cut short (or a rate limit deferred); inputs are read again by fingerprint. */
 function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTables): void {
   const actor = actorOf(ctx);
   const runs = new Set(
     registry.jobs
-      .filter(
-        (job) =>
-          job.state === 'queued' && isActive(registry, job) && ownsRun(actor, registry.runs.get(job.run)!),
-      )
-      .map((job) => job.run),
+      .filter((job) => job.state === 'queued' && isActive(registry, job))
+      .map((job) => runOf(registry, job)!)
+      .filter((run) => ownsRun(actor, run)),
   );
-  for (const runId of runs) {
+  for (const run of runs) {
     if (!hasTime(ctx)) return;
-    const run = registry.runs.get(runId)!;
     const table = tables.table(run.sheetId);
     const contacts = isFormulaRun(run) ? formulaContacts(ctx) : new Map<string, SendableContact>();
     if (table) {
@@ -117,7 +114,7 @@ function pollPendingJobs(
     const batch = due.slice(start, start + POLL_BATCH_SIZE).filter((job) => isActive(registry, job));
     if (batch.length === 0) continue;
     const outcomes = api.fetchResults(
-      batch.map((job) => ({ id: job.id!, kind: registry.runs.get(job.run)!.kind })),
+      batch.map((job) => ({ id: job.id!, kind: runOf(registry, job)!.kind })),
     );
     const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes, access);
     applyFetchedJobs(ctx, registry, ledger, tables);
@@ -135,7 +132,7 @@ function jobsThisUserMayPoll(
   waiting: JobRecord[],
 ): { due: JobRecord[]; access: Map<JobRecord, JobAccess> } {
   const actor = actorOf(ctx);
-  const accessOf = (job: JobRecord) => jobAccess(actor, registry.runs.get(job.run)!, job);
+  const accessOf = (job: JobRecord) => jobAccess(actor, runOf(registry, job)!, job);
   if (waiting.some((job) => accessOf(job) === 'none' && job.workspace)) workspaceForSharing(ctx, actor);
   const access = new Map(waiting.map((job) => [job, accessOf(job)]));
   return { due: waiting.filter((job) => access.get(job) !== 'none'), access };
@@ -155,7 +152,7 @@ function recordOutcomes(
   const changedJobs: JobRecord[] = [];
   let keyRefused: ApiError | undefined;
   batch.forEach((job, index) => {
-    const run = registry.runs.get(job.run)!;
+    const run = runOf(registry, job)!;
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
     const change = outcomeChange(ctx, run, job, outcome, answers, access.get(job) ?? 'none');
     if (change === 'key_refused' && outcome.kind === 'error') keyRefused = outcome.error;
@@ -183,7 +180,7 @@ function outcomeChange(
 ): Change {
   const now = ctx.clock.now();
   if (outcome.kind === 'result') {
-    const rest = restStatusOf(outcome.result);
+    const rest = REST_STATUS[outcome.result.status];
     if (rest === undefined) return giveUpWhenStuck(job, now);
     const sent = new Set(job.fingerprints);
     for (const item of outcome.result.items) {
@@ -232,18 +229,11 @@ function outcomeChange(
 }
 
 /** Row status of the contacts a final result has no answer for; undefined while the job runs. */
-function restStatusOf(result: JobResult): string | undefined {
-  switch (result.status) {
-    case 'FINISHED':
-      return STATUS.notFound;
-    case 'CREDITS_INSUFFICIENT':
-      return STATUS.outOfCredits;
-    case 'CANCELED':
-      return STATUS.canceled;
-    default:
-      return undefined;
-  }
-}
+const REST_STATUS: Partial<Record<JobResult['status'], string>> = {
+  FINISHED: STATUS.notFound,
+  CREDITS_INSUFFICIENT: STATUS.outOfCredits,
+  CANCELED: STATUS.canceled,
+};
 
 function giveUpWhenStuck(job: JobRecord, now: number): Change {
   if (job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS) {
@@ -256,17 +246,13 @@ function giveUpWhenStuck(job: JobRecord, now: number): Change {
   return 'retry';
 }
 
+type InputField = keyof ContactInput & keyof ContactInputs;
+
 /** The fingerprint sent in `custom`; recomputed from the echoed input if the API lost it. */
 function fingerprintOfItem(run: RunRecord, item: ContactResult): string | undefined {
   if (item.custom.fp) return item.custom.fp;
-  const input = item.input;
-  const contact = {
-    firstName: input.firstName ?? '',
-    lastName: input.lastName ?? '',
-    companyName: input.companyName ?? '',
-    companyDomain: input.companyDomain ?? '',
-    networkUrl: input.networkUrl ?? '',
-    email: (input.email ?? '').toLowerCase(),
-  };
+  const contact: ContactInputs = { ...NO_INPUTS };
+  for (const key in NO_INPUTS) contact[key as InputField] = item.input[key as InputField] ?? '';
+  contact.email = contact.email.toLowerCase();
   return missingInput(run.kind, contact) ? undefined : fingerprint(run.kind, contact);
 }

@@ -25,8 +25,8 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
-import { actorOf, assertOwnRun, keyStamp, runOwner } from './actor';
-import { newId, noneFound } from './run-launch';
+import { actorOf, assertOwnRun, keyStamp } from './actor';
+import { newRun } from './run-launch';
 import { withDocumentLock } from './timing';
 
 /** A job of a run, by the run's id and the job's place in it (not the API's job id). */
@@ -104,25 +104,28 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   pollOnce(ctx);
 }
 
-/** The job's result, answering for an enrichment or a reverse lookup (the id alone does not say). */
+/**
+ * The job's result, answering for an enrichment or a reverse lookup (the id alone does not say);
+ * an error other than "not found" is the user's to read.
+ */
 function fetchJob(
   ctx: AppContext,
   jobId: string,
   kinds: readonly JobKind[],
-): { kind: JobKind; outcome: PollOutcome } {
-  let last: PollOutcome | undefined;
+): { kind: JobKind; outcome: Exclude<PollOutcome, { kind: 'error' }> } {
   for (const kind of kinds) {
-    const [outcome] = ctx.api().fetchResults([{ id: jobId, kind }]);
-    last = outcome!;
-    if (outcome!.kind !== 'error' || outcome!.error.status !== 404) return { kind, outcome: outcome! };
+    const outcome = ctx.api().fetchResults([{ id: jobId, kind }])[0]!;
+    if (outcome.kind !== 'error') return { kind, outcome };
+    if (outcome.error.status !== 404) throw new UserError(outcome.error.userMessage);
   }
-  if (last?.kind === 'error' && last.error.status === 404) {
-    throw new UserError(
-      `The enrichment service does not know the job ${jobId}: check the id (and the API key).`,
-    );
-  }
-  throw new UserError('The job could not be read.');
+  throw new UserError(
+    `The enrichment service does not know the job ${jobId}: check the id (and the API key).`,
+  );
 }
+
+/** The record of a job imported by its id: pending, polled with this user's key. */
+const importedJob = (ctx: AppContext, jobId: string) =>
+  ({ state: 'pending', id: jobId, startedAt: ctx.clock.now(), tries: 0, ...keyStamp(actorOf(ctx)) }) as const;
 
 const checkedId = (jobId: string): string => {
   const id = jobId.trim();
@@ -141,17 +144,10 @@ export function importJob(ctx: AppContext, request: ImportRequest): ImportResult
 function importIntoAmbiguousJob(ctx: AppContext, jobId: string, ref: RunJobRef): ImportResult {
   const { run, job } = underLock(ctx, (registry) => ambiguousJob(ctx, registry, ref));
   const { outcome } = fetchJob(ctx, jobId, [run.kind]);
-  if (outcome.kind === 'error') throw new UserError(outcome.error.userMessage);
   if (outcome.kind === 'result') checkSameJob(jobId, outcome.result, run, job);
   return underLock(ctx, (registry) => {
     const current = ambiguousJob(ctx, registry, ref);
-    reopen(ctx, registry, current.run, current.job, {
-      state: 'pending',
-      id: jobId,
-      startedAt: ctx.clock.now(),
-      tries: 0,
-      ...keyStamp(actorOf(ctx)),
-    });
+    reopen(ctx, registry, current.run, current.job, importedJob(ctx, jobId));
     return { runId: run.id, contacts: job.fingerprints.length };
   });
 }
@@ -193,7 +189,6 @@ function fieldsFound(result: JobResult): EnrichField[] {
 
 function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   const { kind, outcome } = fetchJob(ctx, jobId, ['enrich', 'reverse']);
-  if (outcome.kind === 'error') throw new UserError(outcome.error.userMessage);
   if (outcome.kind === 'not_ready')
     throw new UserError(`The job ${jobId} is still running: import it again in a few minutes.`);
   const result = outcome.result;
@@ -209,35 +204,22 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     if (registry.jobs.some((job) => job.id === jobId))
       throw new UserError(`The job ${jobId} is already in the Jobs list.`);
     const fingerprints = [...new Set(ours.map((item) => item.custom.fp!))];
-    const run: RunRecord = {
-      id: newId(ctx),
-      kind,
+    const run = newRun(ctx, kind, kind === 'reverse' ? [] : fieldsFound(result), [], {
       sheetId,
       sheetName: sheet.name(),
       mapping: resolveMapping(ctx.documentStore, readSheetTable(sheet), kind),
-      fields: kind === 'reverse' ? [] : fieldsFound(result),
       overwrite: false,
-      startedAt: ctx.clock.now(),
+      fromLedger: 0,
       state: 'running',
       jobs: 1,
       sent: fingerprints.length,
-      done: 0,
-      found: noneFound(),
-      credits: 0,
-      fromLedger: 0,
-      unmatched: 0,
-      ...runOwner(ctx),
-    };
+    });
     const job: JobRecord = {
       run: run.id,
       seq: 0,
-      state: 'pending',
       fingerprints,
       rows: `imported job ${jobId}`,
-      id: jobId,
-      startedAt: ctx.clock.now(),
-      tries: 0,
-      ...keyStamp(actorOf(ctx)),
+      ...importedJob(ctx, jobId),
     };
     registry.runs.set(run.id, run);
     registry.jobs.push(job);

@@ -12,6 +12,9 @@ export function timestampText(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** A row's cells when it has no answer: only its Status, and an empty "Enriched at". */
+export const statusOnly = (status: string): RowOutput => ({ status, enrichedAt: '' });
+
 /** A field's two cells (the value, then its status or region) from a saved answer, if it has one. */
 function savedCells(entry: LedgerEntry, field: EnrichField): [string | undefined, string] | undefined {
   const slot = FIELD_TABLE[field].slot;

@@ -9,6 +9,7 @@ import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context'
 import { syncPollTrigger } from './poll-trigger';
 import { pruneRegistry } from '../store/registry';
 import { finishRuns } from './run-end';
+import { resumeRun } from './key-wait';
 import { STATUS } from '../domain/statuses';
 import { withDocumentLock } from './timing';
 
@@ -33,11 +34,7 @@ export function cancelRun(ctx: AppContext, runId: string): void {
     const collecting = registry.jobs.some(
       (job) => job.run === runId && (job.state === 'pending' || job.state === 'ambiguous'),
     );
-    if (run.authFailed && !collecting) {
-      run.state = 'running';
-      delete run.authFailed;
-      delete run.error;
-    }
+    if (run.authFailed && !collecting) resumeRun(run);
     saveRecordsOf(ctx, [run], queued);
     applyFetchedJobs(ctx, registry, ledgerOf(ctx));
     finishRuns(ctx, registry);

@@ -87,45 +87,36 @@ export const DAMAGED_RUN_ERROR =
 
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
-  const ended: RunRecord[] = [];
+  const ended: { run: RunRecord; unspent: number }[] = [];
   const damaged = runsWithDamagedJobs(registry);
   for (const run of registry.runs.values()) {
     if (run.state !== 'running') continue;
     const jobs = registry.jobs.filter((job) => job.run === run.id);
     if (!jobs.every(jobSettled)) continue;
-    const end = damaged.has(run.id)
-      ? { state: 'failed' as const, error: DAMAGED_RUN_ERROR }
-      : finalState(run, jobs);
+    const lost = damaged.has(run.id);
+    const end = lost ? { state: 'failed' as const, error: DAMAGED_RUN_ERROR } : finalState(run, jobs);
     Object.assign(run, end, { endedAt: ctx.clock.now() });
     const mayHaveCost = lostStartCredits(run, jobs);
     if (mayHaveCost > 0) run.mayHaveCost = mayHaveCost;
-    ended.push(run);
+    // A damaged job's cost is unknown: its run gives nothing back to a cap.
+    ended.push({ run, unspent: lost ? 0 : unspentCredits(run, jobs) });
   }
   if (ended.length === 0) return;
-  saveRecordsOf(ctx, ended, []);
+  const runs = ended.map(({ run }) => run);
+  saveRecordsOf(ctx, runs, []);
   markRowsOfDamagedRuns(
     ctx,
     registry,
-    ended.filter((run) => damaged.has(run.id)),
+    runs.filter((run) => damaged.has(run.id)),
   );
-  // A damaged job's cost is unknown: its run gives nothing back to a cap.
-  const unspent = ended.map((run) => ({
-    run,
-    unspent: damaged.has(run.id)
-      ? 0
-      : unspentCredits(
-          run,
-          registry.jobs.filter((job) => job.run === run.id),
-        ),
-  }));
-  releaseUnspent(ctx, unspent);
-  releaseAutomatic(ctx, unspent);
+  releaseUnspent(ctx, ended);
+  releaseAutomatic(ctx, ended);
   // A capped source whose run lost a job start stops until the user settles it: it may have been
   // charged, and sending more on top would let it overrun what the user switched on.
-  pauseForLostStarts(ctx, ended);
-  for (const run of ended) ctx.notify.toast(summary(run));
+  pauseForLostStarts(ctx, runs);
+  for (const run of runs) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
-  appendRunLog(ctx, ended, registry);
+  appendRunLog(ctx, runs, registry);
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
 

@@ -39,7 +39,7 @@ type RunOrigin = Pick<
   RunRecord,
   'sheetId' | 'sheetName' | 'mapping' | 'overwrite' | 'fromLedger' | 'estimatedCredits'
 > &
-  Partial<Pick<RunRecord, 'mappingHeaders' | 'source' | 'rowsInScope'>>;
+  Partial<Pick<RunRecord, 'mappingHeaders' | 'source' | 'rowsInScope' | 'state' | 'jobs' | 'sent'>>;
 
 /** A new run's counts of contacts found, per kind of answer: none yet. */
 export const noneFound = (): RunRecord['found'] => ({ workEmail: 0, personalEmail: 0, phone: 0, profile: 0 });

@@ -34,6 +34,12 @@ export function rowsByFingerprint(
   return rows;
 }
 
+/** The value kept under `key`, made the first time it is asked for. */
+function kept<V>(map: Map<string | number, V>, key: string | number, make: () => V): V {
+  if (!map.has(key)) map.set(key, make());
+  return map.get(key)!;
+}
+
 export class SheetTables {
   private readonly tables = new Map<number, SheetTable | undefined>();
   private readonly indexes = new Map<string, Map<string, number[]>>();
@@ -43,30 +49,25 @@ export class SheetTables {
 
   /** The sheet's table (one Range read the first time); undefined when the sheet was deleted. */
   table(sheetId: number): SheetTable | undefined {
-    if (!this.tables.has(sheetId)) {
+    return kept(this.tables, sheetId, () => {
       const sheet = this.spreadsheet.sheetById(sheetId);
-      this.tables.set(sheetId, sheet ? readSheetTable(sheet) : undefined);
-    }
-    return this.tables.get(sheetId);
+      return sheet ? readSheetTable(sheet) : undefined;
+    });
   }
 
   /** The reading of a row whose fingerprint is `fp` (the current one if none is): what a job sends. */
   input(table: SheetTable, kind: JobKind, mapping: ColumnMapping, row: number, fp: string): ContactInputs {
-    const key = `${table.sheet.id()}|${JSON.stringify(mapping)}`;
-    let read = this.readers.get(key);
-    if (!read) this.readers.set(key, (read = readerOf(table, mapping)));
+    const read = kept(this.readers, `${table.sheet.id()}|${JSON.stringify(mapping)}`, () =>
+      readerOf(table, mapping),
+    );
     const readings = read(table.values[row - 1]!);
     return readings.find((input) => fingerprint(kind, input) === fp) ?? readings[0]!;
   }
 
   /** rowsByFingerprint, computed once per sheet, kind and mapping. */
   rows(table: SheetTable, kind: JobKind, mapping: ColumnMapping): Map<string, number[]> {
-    const key = `${table.sheet.id()}|${kind}|${JSON.stringify(mapping)}`;
-    let rows = this.indexes.get(key);
-    if (!rows) {
-      rows = rowsByFingerprint(table, kind, mapping);
-      this.indexes.set(key, rows);
-    }
-    return rows;
+    return kept(this.indexes, `${table.sheet.id()}|${kind}|${JSON.stringify(mapping)}`, () =>
+      rowsByFingerprint(table, kind, mapping),
+    );
   }
 }

@@ -13,7 +13,7 @@ import { headersOf } from '../store/mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { buildPlan, planOutputKeys, type RunPlan } from './plan';
 import type { Registry, RunRecord } from '../store/registry';
-import { rowOutputFromEntry } from './row-status';
+import { rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { readPendingPlan, writePendingPlan, type StoredPlan } from '../store/pending-plan';
 import { withDocumentLock } from './timing';
@@ -129,10 +129,9 @@ export function launch(
 function writeStartStatuses(plan: RunPlan, timeZone: string): void {
   const kind = plan.options.kind;
   const outputs = new Map<number, RowOutput>();
-  for (const { row, reason, missing } of plan.skipped)
-    if (missing) outputs.set(row, { status: reason, enrichedAt: '' });
+  for (const { row, reason, missing } of plan.skipped) if (missing) outputs.set(row, statusOnly(reason));
   for (const contact of plan.toSend) {
-    for (const row of contact.rows) outputs.set(row, { status: STATUS.pending, enrichedAt: '' });
+    for (const row of contact.rows) outputs.set(row, statusOnly(STATUS.pending));
   }
   for (const { row, entry } of plan.fromLedger)
     outputs.set(row, rowOutputFromEntry(entry, { kind, fields: plan.fields, saved: true, timeZone }));
