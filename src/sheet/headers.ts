@@ -12,7 +12,6 @@ import {
   kindShares,
   labelRowAboveContent,
   looksLikeValue,
-  majorityKind,
   publicProfileShare,
   type ValueKind,
 } from './content';
@@ -143,9 +142,8 @@ function checkedByContent(
   const { key, exact } = verdict;
   const expected = KIND_OF_INPUT[key];
   if (!expected) return key;
-  const { nonEmpty } = kindShares(samples, index);
+  const { nonEmpty, kind } = kindShares(samples, index);
   if (nonEmpty === 0) return key;
-  const kind = majorityKind(samples, index);
   if (kind === 'companyPage') return undefined;
   if (kind === 'personUrl' && (key === 'networkUrl' || key === 'companyDomain')) return 'networkUrl';
   const namesTheSite = /\b(linkedin|navigator|network|xing)\b/.test(folded);
