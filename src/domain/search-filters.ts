@@ -73,7 +73,8 @@ export const SEARCH_FILTERS: Readonly<Record<SearchKind, readonly FilterSpec[]>>
 
 // Checking, describing and naming a search by the table.
 
-const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+// Number.isInteger is false for anything not a number.
+const isWhole = (value: unknown): value is number => Number.isInteger(value);
 
 /** Entries a filter may hold; a search with more is surely a mistake (and a property must stay under 9 KB). */
 const MAX_ENTRIES = LIMITS.searchFilterEntries;
@@ -153,10 +154,16 @@ function flags(entry: Record<string, unknown>, keys: readonly string[]): string 
   return set;
 }
 
+/** The first key of `entry` not among `known`, as the problem it is. */
+function unknownOption(entry: Record<string, unknown>, known: readonly string[]): string | undefined {
+  const unknown = Object.keys(entry).find((key) => !known.includes(key));
+  return unknown && `unknown option "${unknown}".`;
+}
+
 function textEntry(entry: unknown): TextEntry | string | null {
   if (!isObject(entry) || typeof entry.value !== 'string') return 'each value must be text.';
-  const unknown = Object.keys(entry).find((key) => !['value', 'exact_match', 'exclude'].includes(key));
-  if (unknown) return `unknown option "${unknown}".`;
+  const unknown = unknownOption(entry, ['value', 'exact_match', 'exclude']);
+  if (unknown) return unknown;
   const value = entry.value.trim();
   if (!value) return null;
   if (value.length > 200) return 'a value is longer than 200 characters.';
@@ -166,8 +173,8 @@ function textEntry(entry: unknown): TextEntry | string | null {
 
 function rangeEntry(entry: unknown): RangeEntry | string | null {
   if (!isObject(entry)) return 'each range must be an object with min and/or max.';
-  const unknown = Object.keys(entry).find((key) => !['min', 'max', 'exclude'].includes(key));
-  if (unknown) return `unknown option "${unknown}".`;
+  const unknown = unknownOption(entry, ['min', 'max', 'exclude']);
+  if (unknown) return unknown;
   const { min, max } = entry;
   if ((min !== undefined && !isWhole(min)) || (max !== undefined && !isWhole(max))) {
     return 'min and max must be whole numbers.';

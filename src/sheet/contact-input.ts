@@ -61,22 +61,7 @@ export function personProfileUrl(value: string): string {
 
 const HONORIFICS = /^(mr|mrs|ms|miss|mx|dr|prof|sir|mme|mlle|m|herr|frau|sr|sra|srta|dott|dr\.?ssa)\.?$/i;
 const SUFFIXES = /^(jr|sr|ii|iii|iv|phd|md|mba|esq|cpa)\.?$/i;
-const PARTICLES = new Set([
-  'de',
-  'del',
-  'della',
-  'der',
-  'di',
-  'da',
-  'du',
-  'la',
-  'le',
-  'van',
-  'von',
-  'dos',
-  'das',
-  'st',
-]);
+const PARTICLES = new Set('de del della der di da du la le van von dos das st'.split(' '));
 
 /** "Dr. Jean-Luc de la Tour, PhD" → Jean-Luc / de la Tour; "Doe, Jane" → Jane / Doe. */
 export function splitFullName(value: string): { firstName: string; lastName: string } {

@@ -58,15 +58,14 @@ export function rowReader(
     column === undefined ? '' : companyDomainFrom(cells[column - 1] ?? '');
   let columnAgrees = true;
   if (webPage) {
-    let agree = 0;
-    let disagree = 0;
+    // Rows that agree minus rows that disagree.
+    let balance = 0;
     for (const cells of rows) {
       const site = siteOf(cells);
       const verdict = site ? agreement(contactFromCells(cells, mapping), site) : undefined;
-      if (verdict === true) agree++;
-      else if (verdict === false) disagree++;
+      if (verdict !== undefined) balance += verdict ? 1 : -1;
     }
-    columnAgrees = agree >= disagree;
+    columnAgrees = balance >= 0;
   }
   return (cells) => {
     const previous = contactFromCells(cells, mapping);
