@@ -52,32 +52,32 @@ const NOT_WEBSITE =
 /** The pattern rules, for headers no list names. */
 function patternVerdict(folded: string): HeaderVerdict {
   const someoneElse = SOMEONE_ELSE.test(folded) || NOT_CURRENT.test(folded);
+  const notPerson = someoneElse || COMPANY_WORD.test(folded);
+  // The input a pattern found, unless the header says the column is not the contact's.
+  const guess = (key: InputKey, rejected = someoneElse): HeaderVerdict =>
+    rejected ? 'rejected' : { key, exact: false };
   if (/\b(linkedin|navigator|xing)\b|\bprofile (url|link)\b/.test(folded)) {
-    if (COMPANY_WORD.test(folded) || someoneElse) return 'rejected';
-    return ABOUT_PROFILE.test(folded) ? undefined : { key: 'networkUrl', exact: false };
+    if (notPerson) return 'rejected';
+    return ABOUT_PROFILE.test(folded) ? undefined : guess('networkUrl');
   }
   // "Email domain" is the company domain (the rule below); "Reply-to email" or "Email status" is
   // rejected outright, so that content cannot take a column of addresses that are not the contact's.
-  if (/\b(e ?mail|courriel|correo)\b/.test(folded) && !/\bdomain\b/.test(folded)) {
-    if (OTHER_ADDRESS.test(folded) || COMPANY_WORD.test(folded) || someoneElse) return 'rejected';
-    return ABOUT_ADDRESS.test(folded) ? 'rejected' : { key: 'email', exact: false };
-  }
-  const person = (key: InputKey): HeaderVerdict =>
-    someoneElse || COMPANY_WORD.test(folded) ? 'rejected' : { key, exact: false };
-  if (/\b(first|given) ?name\b|\bforename\b/.test(folded)) return person('firstName');
-  if (/\b(last|family|sur) ?name\b/.test(folded)) return person('lastName');
-  if (/\bfull ?name\b/.test(folded)) return person('fullName');
+  if (/\b(e ?mail|courriel|correo)\b/.test(folded) && !/\bdomain\b/.test(folded))
+    return guess('email', notPerson || OTHER_ADDRESS.test(folded) || ABOUT_ADDRESS.test(folded));
+  if (/\b(first|given) ?name\b|\bforename\b/.test(folded)) return guess('firstName', notPerson);
+  if (/\b(last|family|sur) ?name\b/.test(folded)) return guess('lastName', notPerson);
+  if (/\bfull ?name\b/.test(folded)) return guess('fullName', notPerson);
   // "Sender name", "Owner name": a name, but not the contact's.
   if (/\bname\b/.test(folded) && someoneElse) return 'rejected';
   if (/\b(company|organization|organisation|employer|account|business) name\b/.test(folded))
-    return someoneElse ? 'rejected' : { key: 'companyName', exact: false };
+    return guess('companyName');
   if (
     /\b(domain|website|homepage|webseite)\b|\b(company|organization|organisation|account|business) (url|link|site)\b/.test(
       folded,
     ) &&
     !NOT_WEBSITE.test(folded)
   )
-    return someoneElse ? 'rejected' : { key: 'companyDomain', exact: false };
+    return guess('companyDomain');
   return undefined;
 }
 
