@@ -34,7 +34,7 @@ const COMPANY_PATH = /^\/(company|school|showcase|sales\/company|sales\/account)
  * "Twitter" or "Photo" column must not pass for the company domain.
  */
 const PLATFORM_HOSTS =
-  /(^|\.)(linkedin\.com|licdn\.com|lnkd\.in|xing\.com|twitter\.com|x\.com|facebook\.com|fb\.com|instagram\.com|youtube\.com|youtu\.be|tiktok\.com|github\.com|medium\.com|crunchbase\.com|angel\.co|wellfound\.com|pinterest\.com|calendly\.com|google\.com|goo\.gl|bit\.ly|glassdoor\.com|indeed\.com|wikipedia\.org)$/;
+  /(^|\.)((linkedin|licdn|xing|twitter|x|facebook|fb|instagram|youtube|tiktok|github|medium|crunchbase|wellfound|pinterest|calendly|google|glassdoor|indeed)\.com|lnkd\.in|youtu\.be|angel\.co|goo\.gl|bit\.ly|wikipedia\.org)$/;
 
 /** File names end like domains ("deck.pdf"); these endings are files. */
 const FILE_ENDINGS = /\.(pdf|png|jpe?g|gif|svg|webp|csv|xlsx?|docx?|pptx?|txt|zip|json)$/;

@@ -31,23 +31,23 @@ export type HeaderVerdict = { key: InputKey; exact: boolean } | 'rejected' | und
 
 /** Someone other than the contact: the sender, the owner in the CRM, whoever edited the record. */
 const SOMEONE_ELSE =
-  /\b(owner|sender|from|user|rep|representative|manager|assigned|assignee|created|modified|updated|assistant|referrer|referred|recruiter|agent|author)\b/;
+  /\b(owner|sender|from|user|rep|representative|manager|assign(ed|ee)|created|modified|updated|assistant|referr(er|ed)|recruiter|agent|author)\b/;
 /** A job the person had before: "pastExperienceCompanyName". */
 const NOT_CURRENT = /\b(past|previous|former|prior)\b/;
 const COMPANY_WORD =
-  /\b(company|organization|organisation|account|school|employer|entreprise|societe|empresa|business)\b/;
+  /\b(company|organi[sz]ation|account|school|employer|entreprise|societe|empresa|business)\b/;
 /** A second address, or one the contact did not give for work: never the one to look up. */
 const OTHER_ADDRESS =
   /\b(personal|home|private|secondary|tertiary|other|alternate|alternative|additional|backup|[2-9])\b/;
 /** About the address, not the address: "Email Status", "Email Sent", "Email Opt Out", "Reply-to email". */
 const ABOUT_ADDRESS =
-  /\b(status|opt|optin|opted|out|bounce|bounced|bounces|verified|verification|valid|validity|type|label|date|sent|open|opens|opened|click|clicks|clicked|reply|replied|replies|source|confidence|catch|last|count|score|result|provider|format|pattern|subject|body|template|step|sequence|campaign|unsubscribe|unsubscribed|quality|deliverability|engaged|engagement|consent|permission|marketing)\b/;
+  /\b(status|opt(in|ed)?|out|bounce[ds]?|verifi(ed|cation)|valid(ity)?|type|label|date|sent|open(s|ed)?|click(s|ed)?|repl(y|ied|ies)|source|confidence|catch|last|count|score|result|provider|format|pattern|subject|body|template|step|sequence|campaign|unsubscribed?|quality|deliverability|engage(d|ment)|consent|permission|marketing)\b/;
 /** Other attributes of a profile than its URL: "LinkedIn Connections", "linkedinId", "profileImageUrl". */
 const ABOUT_PROFILE =
-  /\b(id|urn|handle|username|image|photo|picture|img|avatar|logo|followers|connections|connection|degree|headline|summary|skills|title|job|jobs|post|posts|query|search|message|invitation|invite|status|date|sent|group)\b/;
+  /\b(id|urn|handle|username|image|photo|picture|img|avatar|logo|followers|connections?|degree|headline|summary|skills|title|jobs?|posts?|query|search|message|invitation|invite|status|date|sent|group)\b/;
 /** Company pages other than the website. */
 const NOT_WEBSITE =
-  /\b(linkedin|facebook|twitter|instagram|youtube|crunchbase|logo|image|photo|favicon|career|careers|jobs|blog|news)\b/;
+  /\b(linkedin|facebook|twitter|instagram|youtube|crunchbase|logo|image|photo|favicon|careers?|jobs|blog|news)\b/;
 
 /** The pattern rules, for headers no list names. */
 function patternVerdict(folded: string): HeaderVerdict {
@@ -69,10 +69,10 @@ function patternVerdict(folded: string): HeaderVerdict {
   if (/\bfull ?name\b/.test(folded)) return guess('fullName', notPerson);
   // "Sender name", "Owner name": a name, but not the contact's.
   if (/\bname\b/.test(folded) && someoneElse) return 'rejected';
-  if (/\b(company|organization|organisation|employer|account|business) name\b/.test(folded))
+  if (/\b(company|organi[sz]ation|employer|account|business) name\b/.test(folded))
     return guess('companyName');
   if (
-    /\b(domain|website|homepage|webseite)\b|\b(company|organization|organisation|account|business) (url|link|site)\b/.test(
+    /\b(domain|website|homepage|webseite)\b|\b(company|organi[sz]ation|account|business) (url|link|site)\b/.test(
       folded,
     ) &&
     !NOT_WEBSITE.test(folded)
