@@ -148,10 +148,8 @@ export function newOutputHeaders(
   return keys.map((key) => {
     const base = headerOf(key);
     let header = base;
-    for (let n = 1; !plain || taken.has(foldText(header)); n++) {
+    for (let n = 1; (n === 1 && !plain) || taken.has(foldText(header)); n++)
       header = n === 1 ? `${base} (found)` : `${base} (found ${n})`;
-      if (!taken.has(foldText(header))) break;
-    }
     taken.add(foldText(header));
     return header;
   });
