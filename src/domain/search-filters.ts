@@ -118,13 +118,14 @@ export function closestName(typed: string, names: readonly string[]): string | u
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
-  let best: { name: string; distance: number } | undefined;
+  let best = '';
+  let fewest = Infinity;
   for (const name of names) {
     const distance = editDistance(word, name);
-    if (!best || distance < best.distance) best = { name, distance };
+    if (distance < fewest) [best, fewest] = [name, distance];
   }
   // A third of the name may be wrong: "industry" (3 of 10 from "industries") is a slip, "foo" is not.
-  return best && best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined;
+  return best && fewest <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
 }
 
 /** Levenshtein distance: the fewest single-character edits from one to the other. */
