@@ -25,7 +25,6 @@ export const LIMITS = {
   propertyValueBytes: 9 * 1024,
   propertyStoreBytes: 500 * 1024,
   /** Apps Script: the caches. */
-  cacheValueBytes: 100 * 1024,
   cacheMaxTtlSeconds: 6 * 60 * 60,
   /** Apps Script: execution time of a run and of a custom function. */
   executionMs: 6 * 60 * 1000,

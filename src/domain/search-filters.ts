@@ -33,54 +33,48 @@ export type FilterEntry = TextEntry | RangeEntry;
 /** A search's filters as the API takes them: filter name → entries. */
 export type SearchFilters = Record<string, FilterEntry[]>;
 
-const text = (name: string, label: string): FilterSpec => ({ name, label, type: 'text' });
-const range = (name: string, label: string): FilterSpec => ({ name, label, type: 'range' });
+/**
+ * A list written as one string, "name:Label" entries split by '|', a range's name after a '#': the
+ * 35 filters cost fewer bytes in Code.js than as object literals (every execution parses it).
+ */
+const specs = (list: string): readonly FilterSpec[] =>
+  list.split('|').map((entry) => {
+    const [name, label] = entry.split(':') as [string, string];
+    return name[0] === '#' ? { name: name.slice(1), label, type: 'range' } : { name, label, type: 'text' };
+  });
 
 export const SEARCH_FILTERS: Readonly<Record<SearchKind, readonly FilterSpec[]>> = {
-  companies: [
-    text('names', 'Company names'),
-    text('industries', 'Industries'),
-    text('headquarters_locations', 'Headquarters'),
-    range('headcounts', 'Employees'),
-    text('domains', 'Domains'),
-    text('keywords', 'Keywords in description'),
-    text('specialties', 'Specialties'),
-    text('types', 'Company types'),
-    range('founded_years', 'Founded (year)'),
-    text('network_urls', 'Company profile URLs'),
-    text('company_ids', 'Company IDs'),
-  ],
-  people: [
-    text('current_position_titles', 'Job titles'),
-    text('person_locations', 'Person locations'),
-    text('current_company_names', 'Current companies'),
-    text('current_position_seniority_level', 'Seniority'),
-    text('current_company_industries', 'Company industries'),
-    range('current_company_headcounts', 'Company employees'),
-    text('current_company_domains', 'Current company domains'),
-    text('current_company_headquarters', 'Company headquarters'),
-    text('current_company_types', 'Company types'),
-    text('current_company_specialties', 'Company specialties'),
-    range('current_company_founded_years', 'Company founded (year)'),
-    text('past_position_titles', 'Past job titles'),
-    text('past_company_names', 'Past companies'),
-    text('past_company_domains', 'Past company domains'),
-    text('person_names', 'Person names'),
-    text('person_skills', 'Skills'),
-    text('person_universities', 'Universities'),
-    range('current_position_years_in', 'Years in current position'),
-    range('current_company_years_at', 'Years at current company'),
-    range('current_company_days_since_last_job_change', 'Days since last job change'),
-    text('person_network_urls', 'Person profile URLs'),
-    text('current_company_network_urls', 'Current company profile URLs'),
-    text('current_company_ids', 'Current company IDs'),
-    text('person_ids', 'Person IDs'),
-  ],
+  companies: specs(
+    'names:Company names|industries:Industries|headquarters_locations:Headquarters|' +
+      '#headcounts:Employees|domains:Domains|keywords:Keywords in description|' +
+      'specialties:Specialties|types:Company types|#founded_years:Founded (year)|' +
+      'network_urls:Company profile URLs|company_ids:Company IDs',
+  ),
+  people: specs(
+    'current_position_titles:Job titles|person_locations:Person locations|' +
+      'current_company_names:Current companies|current_position_seniority_level:Seniority|' +
+      'current_company_industries:Company industries|' +
+      '#current_company_headcounts:Company employees|' +
+      'current_company_domains:Current company domains|' +
+      'current_company_headquarters:Company headquarters|current_company_types:Company types|' +
+      'current_company_specialties:Company specialties|' +
+      '#current_company_founded_years:Company founded (year)|' +
+      'past_position_titles:Past job titles|past_company_names:Past companies|' +
+      'past_company_domains:Past company domains|person_names:Person names|' +
+      'person_skills:Skills|person_universities:Universities|' +
+      '#current_position_years_in:Years in current position|' +
+      '#current_company_years_at:Years at current company|' +
+      '#current_company_days_since_last_job_change:Days since last job change|' +
+      'person_network_urls:Person profile URLs|' +
+      'current_company_network_urls:Current company profile URLs|' +
+      'current_company_ids:Current company IDs|person_ids:Person IDs',
+  ),
 };
 
 // Checking, describing and naming a search by the table.
 
-const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+// Number.isInteger is false for anything not a number.
+const isWhole = (value: unknown): value is number => Number.isInteger(value);
 
 /** Entries a filter may hold; a search with more is surely a mistake (and a property must stay under 9 KB). */
 const MAX_ENTRIES = LIMITS.searchFilterEntries;
@@ -124,13 +118,14 @@ export function closestName(typed: string, names: readonly string[]): string | u
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
-  let best: { name: string; distance: number } | undefined;
+  let best = '';
+  let fewest = Infinity;
   for (const name of names) {
     const distance = editDistance(word, name);
-    if (!best || distance < best.distance) best = { name, distance };
+    if (distance < fewest) [best, fewest] = [name, distance];
   }
   // A third of the name may be wrong: "industry" (3 of 10 from "industries") is a slip, "foo" is not.
-  return best && best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined;
+  return best && fewest <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
 }
 
 /** Levenshtein distance: the fewest single-character edits from one to the other. */
@@ -160,10 +155,16 @@ function flags(entry: Record<string, unknown>, keys: readonly string[]): string 
   return set;
 }
 
+/** The first key of `entry` not among `known`, as the problem it is. */
+function unknownOption(entry: Record<string, unknown>, known: readonly string[]): string | undefined {
+  const unknown = Object.keys(entry).find((key) => !known.includes(key));
+  return unknown && `unknown option "${unknown}".`;
+}
+
 function textEntry(entry: unknown): TextEntry | string | null {
   if (!isObject(entry) || typeof entry.value !== 'string') return 'each value must be text.';
-  const unknown = Object.keys(entry).find((key) => !['value', 'exact_match', 'exclude'].includes(key));
-  if (unknown) return `unknown option "${unknown}".`;
+  const unknown = unknownOption(entry, ['value', 'exact_match', 'exclude']);
+  if (unknown) return unknown;
   const value = entry.value.trim();
   if (!value) return null;
   if (value.length > 200) return 'a value is longer than 200 characters.';
@@ -173,8 +174,8 @@ function textEntry(entry: unknown): TextEntry | string | null {
 
 function rangeEntry(entry: unknown): RangeEntry | string | null {
   if (!isObject(entry)) return 'each range must be an object with min and/or max.';
-  const unknown = Object.keys(entry).find((key) => !['min', 'max', 'exclude'].includes(key));
-  if (unknown) return `unknown option "${unknown}".`;
+  const unknown = unknownOption(entry, ['min', 'max', 'exclude']);
+  if (unknown) return unknown;
   const { min, max } = entry;
   if ((min !== undefined && !isWhole(min)) || (max !== undefined && !isWhole(max))) {
     return 'min and max must be whole numbers.';

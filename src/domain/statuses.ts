@@ -38,7 +38,7 @@ const EMAIL_STATUS_WORDS: Readonly<Record<string, string>> = {
 };
 
 /** Statuses whose address will bounce: never offered in the email column as if it could be used. */
-const UNUSABLE_EMAIL_STATUSES: ReadonlySet<string> = new Set(['INVALID', 'INVALID_DOMAIN']);
+const UNUSABLE_EMAIL_STATUS = /^INVALID(_DOMAIN)?$/;
 
 /**
  * An email status in words. An enum value the API added later reads as itself ("ROLE_ACCOUNT" →
@@ -60,7 +60,7 @@ export function emailStatusText(status: string): string {
  */
 export function emailCells(found: SavedEmail): { email?: string; status: string } {
   const status = emailStatusText(found.status);
-  return UNUSABLE_EMAIL_STATUSES.has(found.status.trim().toUpperCase())
+  return UNUSABLE_EMAIL_STATUS.test(found.status.trim().toUpperCase())
     ? { status: `${status}: ${found.email}` }
     : { email: found.email, status };
 }

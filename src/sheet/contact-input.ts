@@ -44,7 +44,7 @@ export function companyDomainFrom(value: string): string {
 export function companyFromCell(text: string): { companyName: string; companyDomain: string } {
   const clean = cleanText(text);
   const domain = /\s/.test(clean) ? '' : companyDomainFrom(clean);
-  return domain ? { companyName: '', companyDomain: domain } : { companyName: clean, companyDomain: '' };
+  return { companyName: domain ? '' : clean, companyDomain: domain };
 }
 
 /** A person's profile URL on the networking site, normalised; "" for a company page or no URL. */
@@ -61,22 +61,7 @@ export function personProfileUrl(value: string): string {
 
 const HONORIFICS = /^(mr|mrs|ms|miss|mx|dr|prof|sir|mme|mlle|m|herr|frau|sr|sra|srta|dott|dr\.?ssa)\.?$/i;
 const SUFFIXES = /^(jr|sr|ii|iii|iv|phd|md|mba|esq|cpa)\.?$/i;
-const PARTICLES = new Set([
-  'de',
-  'del',
-  'della',
-  'der',
-  'di',
-  'da',
-  'du',
-  'la',
-  'le',
-  'van',
-  'von',
-  'dos',
-  'das',
-  'st',
-]);
+const PARTICLES = new Set('de del della der di da du la le van von dos das st'.split(' '));
 
 /** "Dr. Jean-Luc de la Tour, PhD" → Jean-Luc / de la Tour; "Doe, Jane" → Jane / Doe. */
 export function splitFullName(value: string): { firstName: string; lastName: string } {
@@ -90,9 +75,8 @@ export function splitFullName(value: string): { firstName: string; lastName: str
     .split(' ')
     .filter((word) => word && !SUFFIXES.test(word));
   while (words.length > 2 && HONORIFICS.test(words[0]!)) words.shift();
-  if (words.length === 0) return { firstName: '', lastName: '' };
-  if (words.length === 1) return { firstName: words[0]!, lastName: '' };
-  let split = words.length - 1;
+  // One word is a first name; none gives two empty names.
+  let split = Math.max(1, words.length - 1);
   while (split > 1 && PARTICLES.has(words[split - 1]!.toLowerCase())) split--;
   return { firstName: words.slice(0, split).join(' '), lastName: words.slice(split).join(' ') };
 }

@@ -34,7 +34,7 @@ const COMPANY_PATH = /^\/(company|school|showcase|sales\/company|sales\/account)
  * "Twitter" or "Photo" column must not pass for the company domain.
  */
 const PLATFORM_HOSTS =
-  /(^|\.)(linkedin\.com|licdn\.com|lnkd\.in|xing\.com|twitter\.com|x\.com|facebook\.com|fb\.com|instagram\.com|youtube\.com|youtu\.be|tiktok\.com|github\.com|medium\.com|crunchbase\.com|angel\.co|wellfound\.com|pinterest\.com|calendly\.com|google\.com|goo\.gl|bit\.ly|glassdoor\.com|indeed\.com|wikipedia\.org)$/;
+  /(^|\.)((linkedin|licdn|xing|twitter|x|facebook|fb|instagram|youtube|tiktok|github|medium|crunchbase|wellfound|pinterest|calendly|google|glassdoor|indeed)\.com|lnkd\.in|youtu\.be|angel\.co|goo\.gl|bit\.ly|wikipedia\.org)$/;
 
 /** File names end like domains ("deck.pdf"); these endings are files. */
 const FILE_ENDINGS = /\.(pdf|png|jpe?g|gif|svg|webp|csv|xlsx?|docx?|pptx?|txt|zip|json)$/;
@@ -71,11 +71,14 @@ export function looksLikeValue(cell: string): boolean {
   return valueKind(cell) !== undefined;
 }
 
-/** Share of a column's non-empty sample cells of each kind. */
+/**
+ * What a column's sample holds: how many cells are not empty, and the kind more than half of those
+ * share (with how many hold it), if any.
+ */
 export function kindShares(
   samples: readonly (readonly string[])[],
   index: number,
-): { nonEmpty: number; counts: Map<ValueKind | undefined, number> } {
+): { nonEmpty: number; kind?: ValueKind; count: number } {
   const counts = new Map<ValueKind | undefined, number>();
   let nonEmpty = 0;
   for (const row of samples) {
@@ -85,14 +88,8 @@ export function kindShares(
     const kind = valueKind(cell);
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
-  return { nonEmpty, counts };
-}
-
-/** The kind most non-empty cells of the column share (more than half), if any. */
-export function majorityKind(samples: readonly (readonly string[])[], index: number): ValueKind | undefined {
-  const { nonEmpty, counts } = kindShares(samples, index);
-  for (const [kind, count] of counts) if (kind && count * 2 > nonEmpty) return kind;
-  return undefined;
+  for (const [kind, count] of counts) if (kind && count * 2 > nonEmpty) return { nonEmpty, kind, count };
+  return { nonEmpty, count: 0 };
 }
 
 /**
@@ -101,11 +98,10 @@ export function majorityKind(samples: readonly (readonly string[])[], index: num
  * not a URL column; a one-row sheet has only one cell to go by).
  */
 export function columnKind(samples: readonly (readonly string[])[], index: number): ValueKind | undefined {
-  const kind = majorityKind(samples, index);
+  const { kind, count } = kindShares(samples, index);
   if (!kind) return undefined;
   const rowsWithData = samples.filter((row) => row.some((cell) => cell.trim() !== '')).length;
-  const { counts } = kindShares(samples, index);
-  return (counts.get(kind) ?? 0) >= Math.min(2, rowsWithData) ? kind : undefined;
+  return count >= Math.min(2, rowsWithData) ? kind : undefined;
 }
 
 /** Share (0..1) of the column's non-empty cells that are public profile URLs (/in/, /pub/). */
@@ -139,6 +135,6 @@ export function labelRowAboveContent(rows: readonly (readonly string[])[]): numb
   const recognised = Array.from({ length: width }, (_, index) => index).filter((index) =>
     columnKind(below, index),
   );
-  if (recognised.length === 0 || label.some((cell) => looksLikeValue(cell))) return 0;
+  if (recognised.length === 0 || label.some(looksLikeValue)) return 0;
   return recognised.every((index) => looksLikeLabel(label[index] ?? '')) ? first + 1 : 0;
 }

@@ -12,7 +12,6 @@ import {
   kindShares,
   labelRowAboveContent,
   looksLikeValue,
-  majorityKind,
   publicProfileShare,
   type ValueKind,
 } from './content';
@@ -32,53 +31,53 @@ export type HeaderVerdict = { key: InputKey; exact: boolean } | 'rejected' | und
 
 /** Someone other than the contact: the sender, the owner in the CRM, whoever edited the record. */
 const SOMEONE_ELSE =
-  /\b(owner|sender|from|user|rep|representative|manager|assigned|assignee|created|modified|updated|assistant|referrer|referred|recruiter|agent|author)\b/;
+  /\b(owner|sender|from|user|rep|representative|manager|assign(ed|ee)|created|modified|updated|assistant|referr(er|ed)|recruiter|agent|author)\b/;
 /** A job the person had before: "pastExperienceCompanyName". */
 const NOT_CURRENT = /\b(past|previous|former|prior)\b/;
 const COMPANY_WORD =
-  /\b(company|organization|organisation|account|school|employer|entreprise|societe|empresa|business)\b/;
+  /\b(company|organi[sz]ation|account|school|employer|entreprise|societe|empresa|business)\b/;
 /** A second address, or one the contact did not give for work: never the one to look up. */
 const OTHER_ADDRESS =
   /\b(personal|home|private|secondary|tertiary|other|alternate|alternative|additional|backup|[2-9])\b/;
 /** About the address, not the address: "Email Status", "Email Sent", "Email Opt Out", "Reply-to email". */
 const ABOUT_ADDRESS =
-  /\b(status|opt|optin|opted|out|bounce|bounced|bounces|verified|verification|valid|validity|type|label|date|sent|open|opens|opened|click|clicks|clicked|reply|replied|replies|source|confidence|catch|last|count|score|result|provider|format|pattern|subject|body|template|step|sequence|campaign|unsubscribe|unsubscribed|quality|deliverability|engaged|engagement|consent|permission|marketing)\b/;
+  /\b(status|opt(in|ed)?|out|bounce[ds]?|verifi(ed|cation)|valid(ity)?|type|label|date|sent|open(s|ed)?|click(s|ed)?|repl(y|ied|ies)|source|confidence|catch|last|count|score|result|provider|format|pattern|subject|body|template|step|sequence|campaign|unsubscribed?|quality|deliverability|engage(d|ment)|consent|permission|marketing)\b/;
 /** Other attributes of a profile than its URL: "LinkedIn Connections", "linkedinId", "profileImageUrl". */
 const ABOUT_PROFILE =
-  /\b(id|urn|handle|username|image|photo|picture|img|avatar|logo|followers|connections|connection|degree|headline|summary|skills|title|job|jobs|post|posts|query|search|message|invitation|invite|status|date|sent|group)\b/;
+  /\b(id|urn|handle|username|image|photo|picture|img|avatar|logo|followers|connections?|degree|headline|summary|skills|title|jobs?|posts?|query|search|message|invitation|invite|status|date|sent|group)\b/;
 /** Company pages other than the website. */
 const NOT_WEBSITE =
-  /\b(linkedin|facebook|twitter|instagram|youtube|crunchbase|logo|image|photo|favicon|career|careers|jobs|blog|news)\b/;
+  /\b(linkedin|facebook|twitter|instagram|youtube|crunchbase|logo|image|photo|favicon|careers?|jobs|blog|news)\b/;
 
 /** The pattern rules, for headers no list names. */
 function patternVerdict(folded: string): HeaderVerdict {
   const someoneElse = SOMEONE_ELSE.test(folded) || NOT_CURRENT.test(folded);
+  const notPerson = someoneElse || COMPANY_WORD.test(folded);
+  // The input a pattern found, unless the header says the column is not the contact's.
+  const guess = (key: InputKey, rejected = someoneElse): HeaderVerdict =>
+    rejected ? 'rejected' : { key, exact: false };
   if (/\b(linkedin|navigator|xing)\b|\bprofile (url|link)\b/.test(folded)) {
-    if (COMPANY_WORD.test(folded) || someoneElse) return 'rejected';
-    return ABOUT_PROFILE.test(folded) ? undefined : { key: 'networkUrl', exact: false };
+    if (notPerson) return 'rejected';
+    return ABOUT_PROFILE.test(folded) ? undefined : guess('networkUrl');
   }
   // "Email domain" is the company domain (the rule below); "Reply-to email" or "Email status" is
   // rejected outright, so that content cannot take a column of addresses that are not the contact's.
-  if (/\b(e ?mail|courriel|correo)\b/.test(folded) && !/\bdomain\b/.test(folded)) {
-    if (OTHER_ADDRESS.test(folded) || COMPANY_WORD.test(folded) || someoneElse) return 'rejected';
-    return ABOUT_ADDRESS.test(folded) ? 'rejected' : { key: 'email', exact: false };
-  }
-  const person = (key: InputKey): HeaderVerdict =>
-    someoneElse || COMPANY_WORD.test(folded) ? 'rejected' : { key, exact: false };
-  if (/\b(first|given) ?name\b|\bforename\b/.test(folded)) return person('firstName');
-  if (/\b(last|family|sur) ?name\b/.test(folded)) return person('lastName');
-  if (/\bfull ?name\b/.test(folded)) return person('fullName');
+  if (/\b(e ?mail|courriel|correo)\b/.test(folded) && !/\bdomain\b/.test(folded))
+    return guess('email', notPerson || OTHER_ADDRESS.test(folded) || ABOUT_ADDRESS.test(folded));
+  if (/\b(first|given) ?name\b|\bforename\b/.test(folded)) return guess('firstName', notPerson);
+  if (/\b(last|family|sur) ?name\b/.test(folded)) return guess('lastName', notPerson);
+  if (/\bfull ?name\b/.test(folded)) return guess('fullName', notPerson);
   // "Sender name", "Owner name": a name, but not the contact's.
   if (/\bname\b/.test(folded) && someoneElse) return 'rejected';
-  if (/\b(company|organization|organisation|employer|account|business) name\b/.test(folded))
-    return someoneElse ? 'rejected' : { key: 'companyName', exact: false };
+  if (/\b(company|organi[sz]ation|employer|account|business) name\b/.test(folded))
+    return guess('companyName');
   if (
-    /\b(domain|website|homepage|webseite)\b|\b(company|organization|organisation|account|business) (url|link|site)\b/.test(
+    /\b(domain|website|homepage|webseite)\b|\b(company|organi[sz]ation|account|business) (url|link|site)\b/.test(
       folded,
     ) &&
     !NOT_WEBSITE.test(folded)
   )
-    return someoneElse ? 'rejected' : { key: 'companyDomain', exact: false };
+    return guess('companyDomain');
   return undefined;
 }
 
@@ -143,9 +142,8 @@ function checkedByContent(
   const { key, exact } = verdict;
   const expected = KIND_OF_INPUT[key];
   if (!expected) return key;
-  const { nonEmpty } = kindShares(samples, index);
+  const { nonEmpty, kind } = kindShares(samples, index);
   if (nonEmpty === 0) return key;
-  const kind = majorityKind(samples, index);
   if (kind === 'companyPage') return undefined;
   if (kind === 'personUrl' && (key === 'networkUrl' || key === 'companyDomain')) return 'networkUrl';
   const namesTheSite = /\b(linkedin|navigator|network|xing)\b/.test(folded);

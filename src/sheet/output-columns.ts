@@ -16,8 +16,7 @@ export type OutputKey = OwnKey | FieldColumnKey;
 interface OutputColumn {
   key: OutputKey;
   header: string;
-  kinds: readonly JobKind[];
-  /** An enrichment shows this column when it asks for the field. */
+  /** An enrichment shows this column when it asks for the field; only enrichments have these columns. */
   field?: EnrichField;
   /**
    * A profile column: for reverse lookups, and for enrichments that send a profile URL. Where an
@@ -26,26 +25,32 @@ interface OutputColumn {
   profile?: true | InputKey;
 }
 
-const BOTH: readonly JobKind[] = ['enrich', 'reverse'];
-const ENRICH: readonly JobKind[] = ['enrich'];
+/** A column of both kinds' blocks. */
+const both = (key: OutputKey, header: string, profile?: true | InputKey): OutputColumn => ({
+  key,
+  header,
+  profile,
+});
 
 /**
  * The one table of output columns, in the order a run appends them: Status first and Enriched at
  * last, so a block's two ends are columns whose headers the finder can rely on (output-layout.ts).
  */
 export const OUTPUT_COLUMNS: readonly OutputColumn[] = [
-  { key: 'status', header: 'Status', kinds: BOTH },
+  both('status', 'Status'),
   ...ENRICH_FIELDS.flatMap((field) =>
-    FIELD_TABLE[field].columns.map(([key, header]) => ({ key, header, kinds: ENRICH, field })),
+    FIELD_TABLE[field].columns.map(([key, header]) => ({ key, header, field })),
   ),
-  { key: 'fullName', header: 'Full name', kinds: BOTH, profile: 'fullName' },
-  { key: 'title', header: 'Title', kinds: BOTH, profile: true },
-  { key: 'company', header: 'Company', kinds: BOTH, profile: 'companyName' },
-  { key: 'companyDomain', header: 'Company domain', kinds: BOTH, profile: 'companyDomain' },
-  { key: 'location', header: 'Location', kinds: BOTH, profile: true },
-  { key: 'networkUrl', header: 'Network URL', kinds: BOTH, profile: 'networkUrl' },
-  { key: 'enrichedAt', header: 'Enriched at', kinds: BOTH },
+  both('fullName', 'Full name', 'fullName'),
+  both('title', 'Title', true),
+  both('company', 'Company', 'companyName'),
+  both('companyDomain', 'Company domain', 'companyDomain'),
+  both('location', 'Location', true),
+  both('networkUrl', 'Network URL', 'networkUrl'),
+  both('enrichedAt', 'Enriched at'),
 ];
+
+const columnOf = (key: OutputKey): OutputColumn => OUTPUT_COLUMNS.find((column) => column.key === key)!;
 
 const PROFILE_KEYS = OUTPUT_COLUMNS.filter((column) => column.profile).map((column) => column.key);
 
@@ -71,7 +76,7 @@ export const LEGACY_BLOCKS: Readonly<Record<JobKind, readonly OutputKey[]>> = {
 };
 
 export function outputColumnsOf(kind: JobKind): readonly OutputColumn[] {
-  return OUTPUT_COLUMNS.filter((column) => column.kinds.includes(kind));
+  return OUTPUT_COLUMNS.filter((column) => kind === 'enrich' || !column.field);
 }
 
 /**
@@ -80,7 +85,7 @@ export function outputColumnsOf(kind: JobKind): readonly OutputColumn[] {
  * "Company name" for Company). A people-search tab holds them all. False for other columns.
  */
 export function heldByOwnColumn(key: OutputKey, headers: readonly string[]): boolean {
-  const column = OUTPUT_COLUMNS.find((candidate) => candidate.key === key)!;
+  const column = columnOf(key);
   if (!column.profile) return false;
   return headers.some((header) => {
     const verdict = headerVerdict(header);
@@ -90,12 +95,12 @@ export function heldByOwnColumn(key: OutputKey, headers: readonly string[]): boo
 }
 
 export function headerOf(key: OutputKey): string {
-  return OUTPUT_COLUMNS.find((column) => column.key === key)!.header;
+  return columnOf(key).header;
 }
 
 /** Keys only an enrichment writes: a block holding one is an enrichment's. */
 export function isEnrichOnly(key: OutputKey): boolean {
-  return !OUTPUT_COLUMNS.find((column) => column.key === key)!.kinds.includes('reverse');
+  return !!columnOf(key).field;
 }
 
 /**
@@ -143,10 +148,8 @@ export function newOutputHeaders(
   return keys.map((key) => {
     const base = headerOf(key);
     let header = base;
-    for (let n = 1; !plain || taken.has(foldText(header)); n++) {
+    for (let n = 1; (n === 1 && !plain) || taken.has(foldText(header)); n++)
       header = n === 1 ? `${base} (found)` : `${base} (found ${n})`;
-      if (!taken.has(foldText(header))) break;
-    }
     taken.add(foldText(header));
     return header;
   });

@@ -18,10 +18,10 @@ import { foldHeader, foldText } from './text';
 
 /** A header saying the site is a company's: then it is the company domain as it stands. */
 const WHOSE =
-  /\b(company|companies|organi[sz]ation|business|account|employer|firm|corporate|domain|entreprise|societe|empresa|unternehmen|firmen|bedrijf|azienda)\b/;
+  /\b(compan(y|ies)|organi[sz]ation|business|account|employer|firm|corporate|domain|entreprise|societe|empresa|unternehmen|firmen|bedrijf|azienda)\b/;
 /** Words of a company name that say nothing about its domain. */
 const LEGAL =
-  /\b(inc|incorporated|corp|corporation|co|company|ltd|limited|llc|llp|plc|gmbh|ag|sa|sas|sarl|srl|spa|bv|nv|oy|ab|as|group|holding|holdings|the|and|of|et|und)\b/g;
+  /\b(inc(orporated)?|corp(oration)?|co(mpany)?|ltd|limited|llc|llp|plc|gmbh|ag|sa|sas|sarl|srl|spa|bv|nv|oy|ab|as|group|holdings?|the|and|of|et|und)\b/g;
 
 /** Whether a domain can be the company's of that name: "acme-corp.io" for "Acme Corporation", "ibm.com" for "International Business Machines". */
 export function domainAgreesWithName(domain: string, name: string): boolean {
@@ -58,15 +58,14 @@ export function rowReader(
     column === undefined ? '' : companyDomainFrom(cells[column - 1] ?? '');
   let columnAgrees = true;
   if (webPage) {
-    let agree = 0;
-    let disagree = 0;
+    // Rows that agree minus rows that disagree.
+    let balance = 0;
     for (const cells of rows) {
       const site = siteOf(cells);
       const verdict = site ? agreement(contactFromCells(cells, mapping), site) : undefined;
-      if (verdict === true) agree++;
-      else if (verdict === false) disagree++;
+      if (verdict !== undefined) balance += verdict ? 1 : -1;
     }
-    columnAgrees = agree >= disagree;
+    columnAgrees = balance >= 0;
   }
   return (cells) => {
     const previous = contactFromCells(cells, mapping);

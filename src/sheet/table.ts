@@ -30,7 +30,7 @@ export function readSheetTable(sheet: SheetPort, upToRow?: number): SheetTable {
   const headerRow = detectHeaderRow(values);
   // Without a header row every column's header is "" (not missing): a remembered mapping and a
   // run's columns compare header texts, and "" stays "" until a header row is added.
-  const headers = headerRow ? [...values[headerRow - 1]!] : Array.from({ length: width }, () => '');
+  const headers = headerRow ? [...values[headerRow - 1]!] : Array<string>(width).fill('');
   return { sheet, values, width, headerRow, headers, outputs: locateOutputColumns(headers) };
 }
 

@@ -93,7 +93,7 @@ export function ensureOutputColumns(
 export function addHeaderRow(table: SheetTable, mapping: ColumnMapping): void {
   if (table.headerRow) return;
   table.sheet.insertRowBefore(1);
-  const labels = Array.from({ length: table.width }, () => '');
+  const labels = Array<string>(table.width).fill('');
   for (const [input, column] of Object.entries(mapping) as [InputKey, number][])
     if (column <= table.width) labels[column - 1] = INPUT_HEADERS[input];
   const lastLabel = labels.reduce((last, label, index) => (label ? index + 1 : last), 0);
