@@ -1,4 +1,5 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
+import { lazy } from '../domain/lazy';
 import { plural } from '../domain/words';
 import { actorOf, othersRunNote, ownsRun, type Actor } from '../engine/actor';
 import type { AppContext } from '../engine/context';
@@ -20,7 +21,7 @@ function progressOf(
   run: RunRecord,
   registry: Registry<JobSummary>,
   now: number,
-  spreadsheetName: string,
+  spreadsheetName: () => string,
   actor: Actor,
 ): RunProgress {
   const progress: RunProgress = {
@@ -58,7 +59,7 @@ function progressOf(
   if (ambiguous.length)
     progress.ambiguousJobs = ambiguous.map((job) => ({
       seq: job.seq,
-      name: jobName(spreadsheetName, run, job),
+      name: jobName(spreadsheetName(), run, job),
       contacts: job.contacts,
       retryMaxCredits: retryPrice(run, job, job.contacts),
       problem: job.problem ?? '',
@@ -82,8 +83,10 @@ export function progressView(
   const runs = [...registry.runs.values()].sort((a, b) => b.startedAt - a.startedAt);
   const now = ctx.clock.now();
   const actor = actorOf(ctx);
+  // Asked of Sheets only when an ambiguous job is named, and once (the panel refreshes often).
+  const spreadsheetName = lazy(() => ctx.spreadsheet.name());
   const view: ProgressView = {
-    runs: runs.map((run) => progressOf(run, registry, now, ctx.spreadsheet.name(), actor)),
+    runs: runs.map((run) => progressOf(run, registry, now, spreadsheetName, actor)),
     pending: runs.some((run) => run.state === 'running'),
   };
   if (registry.unreadable.length) view.problems = registry.unreadable.map(unreadableMessage);
@@ -100,13 +103,16 @@ export function unreadableMessage({ key, reason }: UnreadableRecord): string {
 /** The toast of "Refresh results now": what the poll found, in one line. */
 export function refreshNowMessage(ctx: AppContext, polled: boolean): string {
   if (!polled) return 'Results are being written right now.';
-  const running = progressView(ctx).runs.filter((run) => run.state === 'running');
-  if (running.length === 0) return 'No job is waiting for results.';
+  // The run records alone: the whole Jobs view (actor, names, jobs) is not needed for two sums.
   let done = 0;
   let sent = 0;
-  for (const run of running) {
+  let running = 0;
+  for (const run of loadRegistrySummary(ctx.documentStore).runs.values()) {
+    if (run.state !== 'running') continue;
+    running++;
     done += run.done;
     sent += run.sent;
   }
+  if (!running) return 'No job is waiting for results.';
   return `${done} of ${plural(sent, 'contact')} done; the rest is still running.`;
 }
