@@ -145,10 +145,9 @@ function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
 /** Loads what this call has time for, and logs the results it added and what they can have cost. */
 function loadPages(ctx: AppContext, sheet: SheetPort): void {
   const startedAt = ctx.clock.now();
-  const before = tabRecord(ctx, sheet.id()).rows;
-  loadPagesOf(ctx, sheet);
-  const after = tabRecord(ctx, sheet.id());
-  const results = after.rows - before;
+  const before = tabRecord(ctx, sheet.id());
+  const after = loadPagesOf(ctx, sheet, before);
+  const results = after.rows - before.rows;
   if (results <= 0) return;
   appendSearchLog(ctx, {
     startedAt,
@@ -163,11 +162,12 @@ function loadPages(ctx: AppContext, sheet: SheetPort): void {
 /**
  * Loads pages until the target, the end of the results, or this call's time is reached, saving the
  * record after each page. An API failure stops (out of credits, refused key) or pauses (anything
- * that may pass) with the reason on the record; nothing fetched and written is lost.
+ * that may pass) with the reason on the record; nothing fetched and written is lost. Takes the
+ * record as read under the lock and returns it as last saved, so the store is read once.
  */
-function loadPagesOf(ctx: AppContext, sheet: SheetPort): void {
-  let record = tabRecord(ctx, sheet.id());
-  if (record.state !== 'loading') return;
+function loadPagesOf(ctx: AppContext, sheet: SheetPort, stored: SearchTabRecord): SearchTabRecord {
+  let record = stored;
+  if (record.state !== 'loading') return record;
   const started = ctx.clock.now();
   const tab = readTab(sheet, record.kind);
   const save = (changes: Partial<SearchTabRecord>) => {
@@ -187,7 +187,7 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort): void {
         continue;
       }
       save({ state: 'done' });
-      return;
+      return record;
     }
     const limit = Math.min(LIMITS.searchMaxLimit, target - record.offset);
     let page;
@@ -196,7 +196,7 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort): void {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       save(failure(error, tab.known.size));
-      return;
+      return record;
     }
     appendRows(sheet, record.kind, tab, page.items);
     const offset = record.offset + page.items.length;
@@ -205,9 +205,10 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort): void {
     save({ offset, total: page.total, reason: undefined });
     if (ended) {
       save({ state: 'done', refreshUntil: undefined });
-      return;
+      return record;
     }
   }
+  return record;
 }
 
 function failure(error: ApiError, rows: number): Partial<SearchTabRecord> {

@@ -10,6 +10,7 @@ import {
 } from '../../../src/features/search/search-run';
 import { searchTabView } from '../../../src/features/search/search-service';
 import { readSearchTab } from '../../../src/store/search-store';
+import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import { readRunLog } from '../engine/team-support';
 
@@ -220,5 +221,20 @@ describe('a search into a tab', () => {
       ['250', '63'],
       ['10', '3'],
     ]);
+  });
+});
+
+describe('a search call', () => {
+  it("reads the tab's record once, whatever it pages (the record is saved after each page)", () => {
+    const world = worldWith(400);
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 100 });
+    const key = `${DOCUMENT_PROPERTY.searchTabPrefix}${sheet.id()}`;
+    const get = jest.spyOn(world.documentStore, 'get');
+    const reads = () => get.mock.calls.filter(([read]) => read === key).length;
+    continueSearch(contextFor(world), sheet.id());
+    expect(reads()).toBe(1);
+    loadMore(contextFor(world), sheet.id(), 250);
+    expect(reads()).toBe(1 + 2);
+    expect(idsIn(tabOf(world, sheet.id()))).toEqual(expected(0, 350));
   });
 });
