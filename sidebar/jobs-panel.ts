@@ -50,8 +50,11 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   );
   const backgroundSwitch = h('input', { type: 'checkbox', role: 'switch', name: 'backgroundRefresh' });
   const runningIds = new Set<string>();
+  /** A poll's view held back while the user answers a question in the list (see `answering`). */
+  let held: ProgressView | undefined;
 
   function show(view: ProgressView): void {
+    held = undefined; // A view held back while the user answered is older than this one.
     const runs = [...view.runs].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
     const problems = (view.problems ?? []).map((text) => h('p', { class: 'run-error', role: 'alert' }, text));
     const banner = stoppedByKeyBanner(view, showAndFollow);
@@ -92,13 +95,43 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   // The working line's seconds count between two answers.
   setInterval(() => tickWorkingLines(list), 1000);
 
+  /**
+   * The list is redrawn every few seconds while runs are pending: a question the user is answering
+   * (Cancel…, Resume…) or a job id they are typing would vanish under them. A view that comes then
+   * is held, and shown once they are done (`releaseHeld`); their own actions show theirs at once.
+   */
+  const answering = (): boolean => {
+    const focused = document.activeElement;
+    return (
+      !!list.querySelector('.confirm') ||
+      (focused instanceof HTMLInputElement &&
+        focused.type === 'text' &&
+        list.contains(focused) &&
+        focused.value !== '')
+    );
+  };
+  const releaseHeld = (): void => {
+    setTimeout(() => {
+      if (!held || answering()) return;
+      const view = held;
+      held = undefined;
+      show(view);
+    });
+  };
+  for (const type of ['click', 'keyup', 'focusout']) list.addEventListener(type, releaseHeld);
+  /** A view the user did not ask for by acting on the list (a poll, a read, the tab shown again). */
+  const offer = (view: ProgressView): void => {
+    if (answering()) held = view;
+    else show(view);
+  };
+
   const poller = createPoller({
     poll: () => server.pollJobs(),
     peek: () => server.getProgress(),
     onView: (view) => {
       notice.clear();
-      show(view);
       liveHint.hidden = !view.pending;
+      offer(view);
     },
     onError: (error) => {
       liveHint.hidden = true;
@@ -115,7 +148,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
 
   async function load(): Promise<void> {
     const [view] = await Promise.all([server.getProgress(), formulas.load()]);
-    show(view);
+    offer(view);
     if (view.pending) poller.start();
   }
 

@@ -29,11 +29,9 @@ function start(app: HTMLElement): void {
     onSaved: (view) => {
       jobs.showSettings(view);
       void credits.refresh();
-      // Runs a refused key stopped: the Jobs panel asks whether to resume them, with what it may cost.
-      if (view.stoppedByKey) {
-        void jobs.load().catch(() => undefined);
-        tabs.select('jobs');
-      }
+      // Runs a refused key stopped: the Jobs panel asks whether to resume them, with what it may cost
+      // (showing the tab loads it: a second load could redraw the panel under the user's answer).
+      if (view.stoppedByKey) tabs.select('jobs');
     },
   });
   const tabs = createTabs<SidebarPanel>([

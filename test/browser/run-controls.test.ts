@@ -58,6 +58,9 @@ test('a refused key: the run waits, Start says why, and a good key resumes only 
     'Resume the 1 stopped run: no new credits (their jobs were already sent)?',
   );
   await sidebarShot(page, 'sidebar-jobs-resume');
+  // The panel reads the progress every 2 s while a run is pending: the question stays while read.
+  await page.waitForTimeout(4_500);
+  await expectText(banner.locator('.confirm'), 'Resume the 1 stopped run');
   await banner.getByRole('button', { name: 'Resume', exact: true }).click();
 
   await expectText(run.locator('.badge'), 'Finished', 40_000);
@@ -98,6 +101,9 @@ test('Cancel is offered only while jobs wait to be sent, and says exactly what i
   await sidebarShot(page, 'sidebar-jobs-cancel');
   // The stopped-by-key banner and the cancel confirmation pass axe (serious and critical rules).
   expect(await axeProblems(page, 'jobs cancel confirmation')).toEqual([]);
+  // Reads of the progress meanwhile (every 2 s) leave the question and its focus where they are.
+  await page.waitForTimeout(4_500);
+  expect(await cancelRun.evaluate((element) => element === document.activeElement)).toBe(true);
   await cancelRun.press('Enter');
   await expectText(queued.locator('.badge'), 'Canceled', 30_000);
   const rows = await playground.api.sheet('Contacts');
