@@ -4,7 +4,7 @@
  */
 import {
   axeProblems,
-  chooseMenuItem,
+  openSidebarFrom,
   expectText,
   sidebarOf,
   sidebarFrame,
@@ -24,7 +24,7 @@ const { page, playground } = usePlaygroundPage({
 test('axe finds no serious or critical violation on any panel or state', async () => {
   const problems: string[] = [];
   await playground.api.select('A2:D4', 'Contacts');
-  await chooseMenuItem(page, 'Enrich selected rows');
+  await openSidebarFrom(page, 'Enrich selected rows');
   const sidebar = sidebarOf(page);
   await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–4');
   problems.push(...(await axeProblems(page, 'enrich')));
@@ -73,7 +73,7 @@ test('axe finds no serious or critical violation on any panel or state', async (
 
 test('one full enrich run by keyboard alone, with the focus visible and moved to the confirmation', async () => {
   await playground.api.select('A2:D4', 'Contacts');
-  await chooseMenuItem(page, 'Enrich selected rows');
+  await openSidebarFrom(page, 'Enrich selected rows');
   const sidebar = sidebarOf(page);
   await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–4');
   const frame = sidebarFrame(page);

@@ -4,7 +4,7 @@
  * appear in the formula cells without touching them again.
  */
 import {
-  chooseMenuItem,
+  openSidebarFrom,
   columnValues,
   expectText,
   sidebarOf,
@@ -27,7 +27,7 @@ test('a typed =ENRICH_EMAIL is queued, got from the Jobs panel, and shows each r
   await page.keyboard.press('Enter');
   for (let row = 2; row <= 6; row++) await expectText(cell(row, 6), '⏳ queued');
 
-  await chooseMenuItem(page, 'Get formula results');
+  await openSidebarFrom(page, 'Get formula results');
   const sidebar = sidebarOf(page);
   await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Jobs');
   const queue = sidebar.locator('.formula-queue');
@@ -87,7 +87,7 @@ test('the demo in both orders: a sidebar run answers formulas queued before it, 
   // Then a sidebar run on the same people, from the Contacts tab.
   await page.getByRole('tab', { name: 'Contacts' }).click();
   await playground.api.select('A2:D6', 'Contacts');
-  await chooseMenuItem(page, 'Enrich selected rows');
+  await openSidebarFrom(page, 'Enrich selected rows');
   const sidebar = sidebarOf(page);
   await sidebar.getByRole('button', { name: 'Start…' }).click();
   await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();

@@ -4,7 +4,7 @@
  */
 import type { FrameLocator } from 'playwright-core';
 import {
-  chooseMenuItem,
+  openSidebarFrom,
   expectText,
   inViewAndFocused,
   sidebarOf,
@@ -58,7 +58,7 @@ test('§3 the Jobs panel counts the seconds and shows what another execution wro
 
 test('§3 the Enrich panel follows the sheet when the user switches tabs', async () => {
   await playground.api.select('A2:D4', 'Contacts');
-  await chooseMenuItem(page, 'Enrich selected rows');
+  await openSidebarFrom(page, 'Enrich selected rows');
   const sidebar = sidebarOf(page);
   await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–4');
   await page.getByRole('tab', { name: 'Emails' }).click();
@@ -68,7 +68,7 @@ test('§3 the Enrich panel follows the sheet when the user switches tabs', async
 });
 
 test('§3 the schedule box shows what the trigger committed while it is open', async () => {
-  await chooseMenuItem(page, 'Settings');
+  await openSidebarFrom(page, 'Settings');
   const sidebar = sidebarOf(page);
   const box = sidebar.locator('section.schedule');
   await box.getByLabel('Sheet').selectOption('Contacts');
@@ -87,7 +87,7 @@ test('§3 the schedule box shows what the trigger committed while it is open', a
 });
 
 test('§6 Preview, "Search into a new tab…" and Load more land in view with the focus', async () => {
-  await chooseMenuItem(page, 'Search companies or people');
+  await openSidebarFrom(page, 'Search companies or people');
   const sidebar = sidebarOf(page);
   const titles = sidebar.getByLabel('Job titles', { exact: true });
   await titles.fill('VP Sales');

@@ -5,7 +5,7 @@
  * test/artifacts/.
  */
 import {
-  chooseMenuItem,
+  openSidebarFrom,
   columnValues,
   expectText,
   sidebarOf,
@@ -27,7 +27,7 @@ const panel = () => sidebarOf(page).locator('[role=tabpanel]:not([hidden])');
 const idle = () => sidebarOf(page).locator('[role=tabpanel]:not([hidden]):not([aria-busy])').waitFor();
 
 async function openEnrich(selection: string): Promise<void> {
-  await chooseMenuItem(page, 'Enrich selected rows');
+  await openSidebarFrom(page, 'Enrich selected rows');
   await expectText(panel().locator('.selection'), selection);
   await idle();
 }

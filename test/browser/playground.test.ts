@@ -2,7 +2,7 @@
  * The playground itself: a grid that edits and selects like Sheets, tabs, and results that keep
  * landing when the sidebar is closed (the add-on's time-driven trigger).
  */
-import { chooseMenuItem, expectText, sidebarOf, visibleButton, usePlaygroundPage } from './support';
+import { openSidebarFrom, expectText, sidebarOf, visibleButton, usePlaygroundPage } from './support';
 
 const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
@@ -42,7 +42,7 @@ test('cells are edited by typing, and selections follow the mouse', async () => 
 test('results keep landing in the grid after the sidebar is closed', async () => {
   await playground.api.select('A2:D4', 'Contacts');
   await expectText(page.locator('#name-box'), 'A2:D4');
-  await chooseMenuItem(page, 'Enrich selected rows');
+  await openSidebarFrom(page, 'Enrich selected rows');
   const sidebar = sidebarOf(page);
   await visibleButton(sidebar, 'Start…').click();
   await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();

@@ -3,7 +3,7 @@
  * through the real sidebar and dist/Code.js, and sees the results land in the grid.
  */
 import {
-  chooseMenuItem,
+  openSidebarFrom,
   columnValues,
   expectText,
   pageShot,
@@ -26,7 +26,7 @@ test('a user enriches selected rows from start to end', async () => {
   await page.locator('td[data-row="6"][data-column="4"]').click({ modifiers: ['Shift'] });
   await expectText(page.locator('#name-box'), 'A2:D6');
 
-  await chooseMenuItem(page, 'Enrich selected rows');
+  await openSidebarFrom(page, 'Enrich selected rows');
   const sidebar = sidebarOf(page);
   await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Enrich');
   await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–6');
@@ -86,7 +86,7 @@ test('a user reverse-looks-up a column of emails', async () => {
   await page.mouse.up();
   await expectText(page.locator('#name-box'), 'A2:A7');
 
-  await chooseMenuItem(page, 'Reverse lookup selected emails');
+  await openSidebarFrom(page, 'Reverse lookup selected emails');
   const sidebar = sidebarOf(page);
   await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Reverse');
   await expectText(sidebar.locator('.selection').nth(1), 'Emails · rows 2–7');

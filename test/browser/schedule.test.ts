@@ -2,7 +2,7 @@
  * A schedule set in the real sidebar: saved with the user's key, run by the add-on's trigger (the
  * playground fires it), and logged in the "Sheet Enrich log" tab with what the API charged.
  */
-import { chooseMenuItem, expectText, sidebarOf, sidebarShot, usePlaygroundPage } from './support';
+import { openSidebarFrom, expectText, sidebarOf, sidebarShot, usePlaygroundPage } from './support';
 
 const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
@@ -12,7 +12,7 @@ const { page, playground } = usePlaygroundPage({
 });
 
 test('a schedule saved in Settings runs from the trigger and writes its log row', async () => {
-  await chooseMenuItem(page, 'Settings');
+  await openSidebarFrom(page, 'Settings');
   const sidebar = sidebarOf(page);
   const box = sidebar.locator('section.schedule');
   await expectText(box, 'No schedule');

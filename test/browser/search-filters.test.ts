@@ -5,7 +5,7 @@
  */
 import {
   columnValues,
-  chooseMenuItem,
+  openSidebarFrom,
   expectText,
   inViewAndFocused,
   sidebarOf,
@@ -38,7 +38,7 @@ async function previewedMatches(sidebar: FrameLocator): Promise<number> {
 }
 
 test('filters taken from a company tab show under More filters, and Clear filters drops them', async () => {
-  await chooseMenuItem(page, 'Search companies or people');
+  await openSidebarFrom(page, 'Search companies or people');
   const sidebar = sidebarOf(page);
   await sidebar.getByRole('radio', { name: 'Companies' }).click();
   await addChip(sidebar, 'Industries', 'Software Development');

@@ -3,7 +3,7 @@
  * the real sidebar and dist/Code.js against the emulator (which charges a quarter credit per new result).
  */
 import {
-  chooseMenuItem,
+  openSidebarFrom,
   columnValues,
   expectText,
   pageShot,
@@ -21,7 +21,7 @@ const { page, playground } = usePlaygroundPage({
 });
 
 test('a people search lands in a new tab, and two of its rows are enriched from there', async () => {
-  await chooseMenuItem(page, 'Search companies or people');
+  await openSidebarFrom(page, 'Search companies or people');
   const sidebar = sidebarOf(page);
   await expectText(sidebar.locator('[role=tab][aria-selected=true]'), 'Search');
   const titles = sidebar.getByLabel('Job titles', { exact: true });

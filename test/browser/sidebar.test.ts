@@ -3,7 +3,7 @@
  * panel without horizontal scroll (with screenshots), labels and keyboard reach.
  */
 import type { Frame } from 'playwright-core';
-import { chooseMenuItem, expectText, sidebarOf, sidebarShot, usePlaygroundPage } from './support';
+import { openSidebarFrom, expectText, sidebarOf, sidebarShot, usePlaygroundPage } from './support';
 
 const DEMO_KEY = 'demo-key-sheet-enrich';
 
@@ -67,7 +67,7 @@ test('every panel fits 300 px without horizontal scroll', async () => {
     ],
   });
   await playground.api.select('A2:D4', 'Long');
-  await chooseMenuItem(page, 'Open sidebar');
+  await openSidebarFrom(page, 'Open sidebar');
   const sidebar = sidebarOf(page);
   const frame = await sidebarFrame();
   expect(await page.locator('#sidebar-frame').evaluate((element) => element.clientWidth)).toBe(300);

@@ -168,7 +168,7 @@ export function visibleButton(sidebar: FrameLocator, name: string | RegExp) {
  */
 export async function startOnContacts(page: Page, api: PlaygroundApi, rows: string): Promise<string> {
   await api.select(rows, 'Contacts');
-  await chooseMenuItem(page, 'Enrich selected rows');
+  await openSidebarFrom(page, 'Enrich selected rows');
   const sidebar = sidebarOf(page);
   await visibleButton(sidebar, 'Start…').click();
   await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
@@ -176,6 +176,20 @@ export async function startOnContacts(page: Page, api: PlaygroundApi, rows: stri
   const run = sidebar.locator('.run').first();
   await run.waitFor();
   return (await run.getAttribute('data-run-id'))!;
+}
+
+/**
+ * Chooses a menu item that opens the sidebar, and waits for its new page: like Apps Script's
+ * showSidebar, it replaces the page, and a click before that lands on the page going away.
+ */
+export async function openSidebarFrom(page: Page, label: string): Promise<void> {
+  const frame = page.locator('#sidebar-frame');
+  const before = await frame.getAttribute('src').catch(() => null);
+  await chooseMenuItem(page, label);
+  await waitUntil(async () => {
+    const src = await frame.getAttribute('src');
+    return !!src && src !== before && page.frames().some((shown) => shown.url().endsWith(src));
+  }, 15_000);
 }
 
 /** Waits until `check` answers true (asking every 300 ms), or fails saying what it waited for. */
@@ -187,7 +201,7 @@ export async function waitUntil(check: () => Promise<boolean>, timeout: number):
   }
 }
 
-export async function chooseMenuItem(page: Page, label: string): Promise<void> {
+async function chooseMenuItem(page: Page, label: string): Promise<void> {
   await page.getByRole('button', { name: 'Extensions' }).click();
   await page.getByRole('menuitem', { name: 'Sheet Enrich' }).hover();
   await page.getByRole('menuitem', { name: label }).click();
