@@ -126,12 +126,20 @@ test('§7 a run card keeps its time on the title line, and "Exclude this range" 
   const sidebar = await startOn('A2:D3');
   const title = sidebar.locator('.run .run-title');
   await title.waitFor();
-  // The time sits on the line of the name's last word, never on a line of its own.
-  const lines = await title.evaluate((element) => {
-    const name = [...element.querySelector('.run-name')!.getClientRects()];
-    const time = [...element.querySelector('.run-time')!.getClientRects()];
-    return { nameLast: name[name.length - 1]!.top, time: time.map((rect) => rect.top) };
-  });
+  // The time sits on the line of the name's last word, never on a line of its own. Measured on a
+  // card in the page: the list is redrawn every 2 s, and a card just replaced has no boxes.
+  const measured: { lines?: { nameLast: number; time: number[] } } = {};
+  await waitUntil(async () => {
+    const lines = await title.evaluate((element) => {
+      const name = [...element.querySelector('.run-name')!.getClientRects()];
+      const time = [...element.querySelector('.run-time')!.getClientRects()];
+      if (!element.isConnected || !name.length || !time.length) return null;
+      return { nameLast: name[name.length - 1]!.top, time: time.map((rect) => rect.top) };
+    });
+    if (lines) measured.lines = lines;
+    return !!lines;
+  }, 10_000);
+  const lines = measured.lines!;
   expect(lines.time).toHaveLength(1);
   expect(Math.abs(lines.time[0]! - lines.nameLast)).toBeLessThan(2);
   await sidebarShot(page, 'messages-run-card');
