@@ -5,7 +5,7 @@
  * bad value.
  */
 import * as z from 'zod/mini';
-import { isObject } from '../domain/objects';
+import { isObject, valueAt } from '../domain/objects';
 
 /** How many rounds of dropping bad fields an item gets before it is rejected. */
 const REPAIR_ROUNDS = 8;
@@ -14,14 +14,6 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 const isContainer = (value: unknown): value is Record<PropertyKey, unknown> =>
   typeof value === 'object' && value !== null;
-
-/** The value at `path` in JSON data, or undefined where the path leaves it. */
-export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>(
-    (value, key) => (isContainer(value) ? value[key as keyof typeof value] : undefined),
-    root,
-  );
-}
 
 /** Removes the value at a non-empty `path` (an array element or an object key); false if it cannot. */
 function dropAt(root: unknown, path: readonly PropertyKey[]): boolean {

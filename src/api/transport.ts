@@ -22,7 +22,7 @@ import {
   requestError,
   unreadableError,
 } from './failures';
-import { valueAt } from './items';
+import { valueAt } from '../domain/objects';
 import { DEFAULT_RETRY_POLICY, sendWithRetry, type RetryPolicy } from './retry';
 import { checkBaseUrl, joinUrl } from './url';
 

@@ -1,3 +1,11 @@
 /** A plain object (not null, not an array): one helper for every module that checks stored or sent data. */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value at `path` in JSON data (object keys, array indexes), or undefined where the path leaves it. */
+export const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (value, key) =>
+      typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined,
+    root,
+  );

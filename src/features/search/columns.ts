@@ -7,6 +7,7 @@
  * itself (profile URL included).
  */
 import type { SearchKind } from '../../domain/search-filters';
+import { valueAt } from '../../domain/objects';
 
 /** A cell of a search tab: a number from a numeric field, text otherwise. */
 export type SearchCell = string | number;
@@ -16,14 +17,8 @@ export interface SearchColumn {
   read: (item: unknown) => SearchCell;
 }
 
-const pick = (item: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .reduce<unknown>(
-      (value, key) =>
-        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
-      item,
-    );
+/** The value at a dotted path ("employment.current.title") of a result. */
+const pick = (item: unknown, path: string): unknown => valueAt(item, path.split('.'));
 
 /** The value at a path, as cell text: strings trimmed, finite numbers written out, anything else empty. */
 function at(item: unknown, path: string): string {
