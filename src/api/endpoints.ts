@@ -140,20 +140,18 @@ export function startCall<S extends z.ZodMiniType>(
   return { ...valueCall('post', path, startResponse(), enrichmentId, body), unsafe: true };
 }
 
+/** Numbers and booleans as strings; anything else as it is (the request check names it). */
+const stringsOf = (custom: CustomInput): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(custom).map(([key, value]) => [
+      key,
+      ['number', 'boolean'].includes(typeof value) ? String(value) : value,
+    ]),
+  ) as Record<string, string>;
+
 /** The API rejects non-string `custom` values: numbers and booleans become strings first. */
 function withStringCustoms<T extends { custom?: CustomInput }>(items: readonly T[]) {
-  return items.map((item) => ({
-    ...item,
-    custom:
-      item.custom === undefined
-        ? undefined
-        : (Object.fromEntries(
-            Object.entries(item.custom).map(([key, value]) => [
-              key,
-              ['number', 'boolean'].includes(typeof value) ? String(value) : value,
-            ]),
-          ) as Record<string, string>),
-  }));
+  return items.map((item) => ({ ...item, custom: item.custom && stringsOf(item.custom) }));
 }
 
 /** POST /api/v1/contact/enrich/bulk (§4.1). Returns the enrichment_id. */

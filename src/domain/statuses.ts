@@ -26,6 +26,9 @@ export const STATUS = {
   damagedJob:
     'job record damaged: import the job by its id (Jobs panel, log tab) to get its answers; if the provider has no such job, run the row with "look up again"',
   error: (reason: string) => `error: ${reason}`,
+  /** Rows a schedule's cap left for its next period: not final, the next tick takes them. */
+  dailyCapReached: 'waiting: daily credit cap reached',
+  runCapReached: 'waiting: credit cap per run reached',
 } as const;
 
 /** The API's email verification statuses in the words a user reads in the status column. */

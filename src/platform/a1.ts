@@ -23,7 +23,7 @@ export function cellsToA1(cells: readonly CellRef[]): string[] {
   const byRow = new Map<number, number[]>();
   for (const [row, column] of cells) byRow.set(row, [...(byRow.get(row) ?? []), column]);
   const ranges: string[] = [];
-  let open: { from: number; to: number; runs: [number, number][]; key: string } | undefined;
+  let open: { from: number; to: number; runs: [number, number][] } | undefined;
   const close = () => {
     for (const [from, to] of open?.runs ?? []) ranges.push(a1(open!.from, from, open!.to, to));
   };
@@ -35,12 +35,11 @@ export function cellsToA1(cells: readonly CellRef[]): string[] {
       if (last && column === last[1] + 1) last[1] = column;
       else runs.push([column, column]);
     }
-    // "3,4,7,7": pairs flattened, so equal keys are equal runs.
-    const key = runs.join();
-    if (open && open.to === row - 1 && open.key === key) open.to = row;
+    // The row below the open block with the same runs grows it ("3,4,7,7": pairs flattened).
+    if (open && open.to === row - 1 && open.runs.join() === runs.join()) open.to = row;
     else {
       close();
-      open = { from: row, to: row, runs, key };
+      open = { from: row, to: row, runs };
     }
   }
   close();

@@ -54,7 +54,9 @@ const STORE_BYTES_FOR_QUEUE = LIMITS.propertyStoreBytes - 150 * 1024;
 const MARKER_PREFIX = 'fq:';
 
 export const requestId = (fp: string, asked: Asked) => `${fp}.${asked}`;
-export const markerKey = (fp: string, asked: Asked) => MARKER_PREFIX + requestId(fp, asked);
+/** The cache key of a request's marker, by the request's id (its property key without the prefix). */
+const markerOf = (id: string): string => MARKER_PREFIX + id;
+export const markerKey = (fp: string, asked: Asked) => markerOf(requestId(fp, asked));
 
 /** Bytes of a property as the store counts them (UTF-8 of key and value). */
 const bytesOf = (key: string, value: string) => utf8Bytes(key) + utf8Bytes(value);
@@ -106,7 +108,7 @@ export function enqueueRequests(
       queueBytes += bytes;
       storeBytes += bytes;
     }
-    markers[MARKER_PREFIX + id] = 'queued';
+    markers[markerOf(id)] = 'queued';
     queued.push(request);
   }
   if (Object.keys(values).length) store.setAll(values);
@@ -121,7 +123,7 @@ export function enqueueRequests(
 export function clearFormulaRequests(store: KeyValueStore, cache: CachePort): number {
   const keys = Object.keys(store.getAll()).filter((key) => key.startsWith(PREFIX));
   store.deleteMany(keys);
-  cache.removeAll(keys.map((key) => MARKER_PREFIX + key.slice(PREFIX.length)));
+  cache.removeAll(keys.map((key) => markerOf(key.slice(PREFIX.length))));
   return keys.length;
 }
 

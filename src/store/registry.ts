@@ -253,10 +253,14 @@ export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
     registry.storeBytes += utf8Bytes(key) + utf8Bytes(value);
     const isRun = key.startsWith(RUN_PREFIX);
     if (!isRun && !key.startsWith(JOB_PREFIX)) continue;
-    const record = decodeRecord<RunRecord | StoredJob>(isRun ? RUN_CODEC : JOB_CODEC, value);
-    if (!record.ok) registry.unreadable.push({ key, reason: record.reason });
-    else if (isRun) registry.runs.set((record.value as RunRecord).id, record.value as RunRecord);
-    else registry.jobs.push(record.value as StoredJob);
+    /** Adds the record, or lists it as unreadable (it stays in the store). */
+    const read = <T>(codec: RecordCodec<T>, add: (record: T) => void): void => {
+      const record = decodeRecord(codec, value);
+      if (record.ok) add(record.value);
+      else registry.unreadable.push({ key, reason: record.reason });
+    };
+    if (isRun) read(RUN_CODEC, (run) => registry.runs.set(run.id, run));
+    else read(JOB_CODEC, (job) => registry.jobs.push(job));
   }
   registry.jobs.sort((a, b) => a.run.localeCompare(b.run) || a.seq - b.seq);
   return registry;
@@ -357,9 +361,11 @@ export function pruneRegistry(
     .sort((a, b) => b.startedAt - a.startedAt);
   const endedIds = new Set(ended.map((run) => run.id));
   const deleted: string[] = [];
-  registry.jobs = registry.jobs.filter(
-    (job) => !(job.state === 'applied' && endedIds.has(job.run) && deleted.push(jobKey(job))),
-  );
+  registry.jobs = registry.jobs.filter((job) => {
+    const stale = job.state === 'applied' && endedIds.has(job.run);
+    if (stale) deleted.push(jobKey(job));
+    return !stale;
+  });
   if (registry.jobSheetRows)
     registry.jobSheetRows = compactJobSheet(spreadsheet, sheetLists(registry.jobs), registry.jobSheetRows);
   const runsWithJobs = new Set(registry.jobs.map((job) => job.run));

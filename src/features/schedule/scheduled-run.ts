@@ -19,6 +19,8 @@ import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
 import { dataRowsIn } from '../../sheet/table';
 import { isPayer } from '../../store/payer';
+import { STATUS } from '../../domain/statuses';
+import { statusOnly } from '../../engine/row-status';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
 export const FAILURES_BEFORE_PAUSE = 3;
@@ -109,12 +111,11 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
   if (leftOut.length) {
-    // Rows a cap left out say so, not as a final status (the next tick takes them): "waiting: daily
-    // credit cap reached" or "waiting: credit cap per run reached".
-    const status = `waiting: ${dayRoom <= schedule.maxCreditsPerRun ? 'daily credit cap' : 'credit cap per run'} reached`;
+    // Rows a cap left out say which one, not as a final status (the next tick takes them).
+    const status = dayRoom <= schedule.maxCreditsPerRun ? STATUS.dailyCapReached : STATUS.runCapReached;
     const outputs = new Map<number, RowOutput>();
     for (const contact of leftOut)
-      for (const row of contact.rows) outputs.set(row, { status, enrichedAt: '', replace: true });
+      for (const row of contact.rows) outputs.set(row, { ...statusOnly(status), replace: true });
     writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
   }
   if (kept.toSend.length > 0) {
