@@ -80,6 +80,9 @@ export function actionButton(
  * is scrolled into view with the focus on its answer; when it goes, the focus returns to `opener`
  * (the button that asked), or to `where` when the opener is gone.
  */
+/** Whether a question (askInline) is open in `root`: redrawing it then would take it from the user. */
+export const questionOpen = (root: Element): boolean => !!root.querySelector('.confirm:not([hidden])');
+
 export function askInline(
   where: HTMLElement,
   question: string,

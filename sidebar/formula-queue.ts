@@ -5,7 +5,7 @@
  */
 import type { FormulaQueueView, PlanView, StartView } from '../src/app/sidebar-contract';
 import { fill, h, plural } from './dom';
-import { askInline, createNotice, runBusy } from './feedback';
+import { askInline, createNotice, questionOpen, runBusy } from './feedback';
 import { KIND_LABELS } from './labels';
 import { plainMessage, server } from './server';
 
@@ -53,7 +53,7 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
   // confirmation is open: the user's question must not be redrawn under them.
   setInterval(() => {
     const onScreen = !document.hidden && element.offsetParent !== null;
-    if (onScreen && !element.querySelector('.confirm')) void load().catch(() => undefined);
+    if (onScreen && !questionOpen(element)) void load().catch(() => undefined);
   }, FORMULA_QUEUE_REFRESH_MS);
 
   async function saveAuto(enabled: boolean): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import type { FoundCounts, ProgressView, RunProgress, SettingsView } from '../src/app/sidebar-contract';
 import { fill, formatNumber, h, plural } from './dom';
-import { actionButton, createNotice } from './feedback';
+import { actionButton, createNotice, questionOpen } from './feedback';
 import { KIND_LABELS, RUN_STATE_LABELS } from './labels';
 import { createFormulaQueueBox } from './formula-queue';
 import { createPoller } from './poller';
@@ -103,7 +103,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   const answering = (): boolean => {
     const focused = document.activeElement;
     return (
-      !!list.querySelector('.confirm') ||
+      questionOpen(list) ||
       (focused instanceof HTMLInputElement &&
         focused.type === 'text' &&
         list.contains(focused) &&

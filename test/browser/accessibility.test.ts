@@ -4,10 +4,10 @@
  */
 import {
   axeProblems,
-  openSidebarFrom,
   expectText,
-  sidebarOf,
+  openSidebarFrom,
   sidebarFrame,
+  sidebarOf,
   sidebarShot,
   usePlaygroundPage,
   visibleButton,

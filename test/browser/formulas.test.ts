@@ -4,9 +4,9 @@
  * appear in the formula cells without touching them again.
  */
 import {
-  openSidebarFrom,
   columnValues,
   expectText,
+  openSidebarFrom,
   sidebarOf,
   sidebarShot,
   usePlaygroundPage,

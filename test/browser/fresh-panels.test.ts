@@ -4,9 +4,9 @@
  */
 import type { FrameLocator } from 'playwright-core';
 import {
-  openSidebarFrom,
   expectText,
   inViewAndFocused,
+  openSidebarFrom,
   sidebarOf,
   sidebarShot,
   startOnContacts,

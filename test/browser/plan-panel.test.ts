@@ -5,9 +5,9 @@
  * test/artifacts/.
  */
 import {
-  openSidebarFrom,
   columnValues,
   expectText,
+  openSidebarFrom,
   sidebarOf,
   sidebarShot,
   usePlaygroundPage,

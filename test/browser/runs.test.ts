@@ -3,14 +3,14 @@
  * through the real sidebar and dist/Code.js, and sees the results land in the grid.
  */
 import {
-  openSidebarFrom,
   columnValues,
   expectText,
+  openSidebarFrom,
   pageShot,
   sidebarOf,
   sidebarShot,
-  visibleButton,
   usePlaygroundPage,
+  visibleButton,
 } from './support';
 
 const { page, playground } = usePlaygroundPage({

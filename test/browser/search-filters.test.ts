@@ -5,13 +5,13 @@
  */
 import {
   columnValues,
-  openSidebarFrom,
   expectText,
   inViewAndFocused,
+  openSidebarFrom,
   sidebarOf,
   sidebarShot,
-  visibleButton,
   usePlaygroundPage,
+  visibleButton,
 } from './support';
 import type { FrameLocator } from 'playwright-core';
 

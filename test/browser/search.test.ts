@@ -3,14 +3,14 @@
  * the real sidebar and dist/Code.js against the emulator (which charges a quarter credit per new result).
  */
 import {
-  openSidebarFrom,
   columnValues,
   expectText,
+  openSidebarFrom,
   pageShot,
   sidebarOf,
   sidebarShot,
-  visibleButton,
   usePlaygroundPage,
+  visibleButton,
 } from './support';
 
 const { page, playground } = usePlaygroundPage({
