@@ -13,7 +13,7 @@ import { showSidebar } from './menu';
 export { onInstall, onOpen, showSidebar } from './menu';
 import { refreshNowMessage } from '../views/progress';
 import { recordUsage } from '../store/quota-meter';
-import { createSidebarServer, SIDEBAR_RPC } from './sidebar-server';
+import { serveCall, SIDEBAR_RPC } from './sidebar-server';
 import type { SidebarPanel } from '../views/rpc';
 import { requestPanel } from '../features/settings/settings';
 import { createContext } from './context';
@@ -44,9 +44,7 @@ function metered<T>(use: (ctx: ReturnType<typeof createContext>) => T, trigger =
 export function sidebarCall(name: string, input?: unknown): unknown {
   if (!Object.prototype.hasOwnProperty.call(SIDEBAR_RPC, name))
     throw new Error(`Unknown sidebar call: ${name}`);
-  return metered((ctx) =>
-    (createSidebarServer(ctx) as Record<string, (input: unknown) => unknown>)[name]!(input),
-  );
+  return metered((ctx) => serveCall(ctx, name, input));
 }
 
 /**
