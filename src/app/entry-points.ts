@@ -11,6 +11,7 @@ import { plural } from '../domain/words';
 import { showSidebar } from './menu';
 
 export { onInstall, onOpen, showSidebar } from './menu';
+import { errorForLog } from '../views/error-text';
 import { refreshNowMessage } from '../views/progress';
 import { recordUsage } from '../store/quota-meter';
 import { serveCall, SIDEBAR_RPC } from './sidebar-server';
@@ -58,9 +59,7 @@ export function onPollTrigger(): void {
       if (hasTime(ctx)) runDueSchedule(ctx);
     } catch (error) {
       // A trigger's error only reaches an e-mail digest: log it with its stack, the next run tries again.
-      ctx.log.warn(
-        `Poll trigger failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      ctx.log.warn(`Poll trigger failed: ${errorForLog(error)}`);
     }
   }, true);
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../api/errors';
 import { UserError, withoutClassName } from '../domain/user-error';
 import type { AppContext } from '../engine/context';
 import { FORMULAS_RPC } from '../features/formulas/formulas-rpc';
+import { errorForLog, errorMessage } from '../views/error-text';
 import type { RpcEntry, ServerOf } from '../views/rpc-table';
 import { RUNS_RPC } from '../features/runs/runs-rpc';
 import { SCHEDULE_RPC } from '../features/schedule/schedule-rpc';
@@ -44,11 +45,11 @@ export function serveCall(ctx: AppContext, name: string, input: unknown): unknow
   } catch (error) {
     // A plain Error: Apps Script puts the name before the message it hands the page, and a
     // class name ("UserError: …") means nothing to the user.
-    let message = error instanceof Error ? error.message : String(error);
+    let message = errorMessage(error);
     if (error instanceof UserError) message = withoutClassName(message);
     else if (error instanceof ApiError) message = error.userMessage;
     else {
-      ctx.log.warn(`${name} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+      ctx.log.warn(`${name} failed: ${errorForLog(error, message)}`);
       message = `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`;
     }
     throw new Error(message, { cause: error });

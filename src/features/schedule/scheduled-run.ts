@@ -21,6 +21,7 @@ import { dataRowsIn } from '../../sheet/table';
 import { isPayer } from '../../store/payer';
 import { STATUS } from '../../domain/statuses';
 import { statusOnly } from '../../engine/row-status';
+import { errorForLog, errorMessage } from '../../views/error-text';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
 export const FAILURES_BEFORE_PAUSE = 3;
@@ -59,10 +60,9 @@ export function runDueSchedule(ctx: AppContext): void {
     schedule.failures = 0;
   } catch (error) {
     schedule.failures += 1;
-    const reason =
-      error instanceof ApiError ? error.userMessage : error instanceof Error ? error.message : String(error);
+    const reason = error instanceof ApiError ? error.userMessage : errorMessage(error);
     schedule.lastOutcome = `Failed: ${reason}`;
-    ctx.log.warn(`Scheduled run failed: ${error instanceof Error ? (error.stack ?? reason) : reason}`);
+    ctx.log.warn(`Scheduled run failed: ${errorForLog(error, reason)}`);
     if ((error instanceof ApiError && isKeyProblem(error)) || schedule.failures >= FAILURES_BEFORE_PAUSE)
       schedule.pausedReason = reason;
   } finally {
