@@ -45,16 +45,18 @@ function progressOf(
   if (run.error) progress.error = run.error;
   // One pass over the registry for this run's jobs.
   const ambiguous: JobSummary[] = [];
-  const startedAt: number[] = [];
-  const nextPolls: number[] = [];
+  // The earliest start of a job the API is working on, and the earliest next poll of a waiting job.
+  let workingSince = Infinity;
+  let nextPoll = Infinity;
   let queued = 0;
   for (const job of registry.jobs) {
     if (job.run !== run.id) continue;
     if (job.state === 'ambiguous') ambiguous.push(job);
     if (job.state === 'queued') queued += job.contacts;
-    if (job.state === 'pending' && job.startedAt !== undefined) startedAt.push(job.startedAt);
+    if (job.state === 'pending' && job.startedAt !== undefined)
+      workingSince = Math.min(workingSince, job.startedAt);
     // A waiting job with no later poll set (0) is not backing off.
-    if (job.state === 'queued' || job.state === 'pending') nextPolls.push(job.nextPollAt ?? 0);
+    if (job.state === 'queued' || job.state === 'pending') nextPoll = Math.min(nextPoll, job.nextPollAt ?? 0);
   }
   if (ambiguous.length)
     progress.ambiguousJobs = ambiguous.map((job) => ({
@@ -67,10 +69,9 @@ function progressOf(
   if (queued) progress.queuedContacts = queued;
   if (run.authFailed) progress.waitingForKey = true;
   if (run.state === 'running') {
-    if (startedAt.length) progress.workingSince = new Date(Math.min(...startedAt)).toISOString();
+    if (workingSince < Infinity) progress.workingSince = new Date(workingSince).toISOString();
     // When every job still waiting is backing off: the earliest moment one is asked again.
-    const next = Math.min(...nextPolls);
-    if (nextPolls.length && next > now) progress.retryAt = timestampText(next);
+    if (nextPoll < Infinity && nextPoll > now) progress.retryAt = timestampText(nextPoll);
   }
   return progress;
 }
