@@ -46,6 +46,9 @@ function within(plan: RunPlan, room: number): { kept: RunPlan; leftOut: RunPlan[
   };
 }
 
+/** A plan that sends no contact and fills no row from saved results: nothing for a tick to do. */
+const doesNothing = (plan: RunPlan): boolean => plan.toSend.length === 0 && plan.fromLedger.length === 0;
+
 /** One tick of the schedule, if it is due and ours. Never throws: a failure is counted and said. */
 export function runDueSchedule(ctx: AppContext): void {
   const first = readSchedule(ctx);
@@ -106,7 +109,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     ctx.log.warn(`Scheduled run: ${damage}`);
     return `${text} ${damage}`;
   };
-  if (plan.toSend.length === 0 && plan.fromLedger.length === 0) return said('No new rows.');
+  if (doesNothing(plan)) return said('No new rows.');
   const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
@@ -125,7 +128,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
         `Skipped: the balance (${plural(balance, 'credit')}) is below what the run may cost (${kept.maxCredits}).`,
       );
   }
-  if (kept.toSend.length === 0 && kept.fromLedger.length === 0)
+  if (doesNothing(kept))
     return said(
       `${plural(leftOut.length, 'new contact')} ${leftOut.length === 1 ? 'waits' : 'wait'} for the next period (credit cap reached).`,
     );
