@@ -15,7 +15,7 @@ import {
   type UnreadableRecord,
 } from '../store/registry';
 import { timestampText } from '../engine/row-status';
-import type { ProgressView, RunProgress } from './rpc';
+import type { AmbiguousJobView, ProgressView, RunProgress } from './rpc';
 
 function progressOf(
   run: RunRecord,
@@ -44,28 +44,28 @@ function progressOf(
   if (run.estimatedCredits !== undefined) progress.estimatedCredits = run.estimatedCredits;
   if (run.error) progress.error = run.error;
   // One pass over the registry for this run's jobs.
-  const ambiguous: JobSummary[] = [];
+  const ambiguous: AmbiguousJobView[] = [];
   // The earliest start of a job the API is working on, and the earliest next poll of a waiting job.
   let workingSince = Infinity;
   let nextPoll = Infinity;
   let queued = 0;
   for (const job of registry.jobs) {
     if (job.run !== run.id) continue;
-    if (job.state === 'ambiguous') ambiguous.push(job);
+    if (job.state === 'ambiguous')
+      ambiguous.push({
+        seq: job.seq,
+        name: jobName(spreadsheetName(), run, job),
+        contacts: job.contacts,
+        retryMaxCredits: retryPrice(run, job, job.contacts),
+        problem: job.problem ?? '',
+      });
     if (job.state === 'queued') queued += job.contacts;
     if (job.state === 'pending' && job.startedAt !== undefined)
       workingSince = Math.min(workingSince, job.startedAt);
     // A waiting job with no later poll set (0) is not backing off.
     if (job.state === 'queued' || job.state === 'pending') nextPoll = Math.min(nextPoll, job.nextPollAt ?? 0);
   }
-  if (ambiguous.length)
-    progress.ambiguousJobs = ambiguous.map((job) => ({
-      seq: job.seq,
-      name: jobName(spreadsheetName(), run, job),
-      contacts: job.contacts,
-      retryMaxCredits: retryPrice(run, job, job.contacts),
-      problem: job.problem ?? '',
-    }));
+  if (ambiguous.length) progress.ambiguousJobs = ambiguous;
   if (queued) progress.queuedContacts = queued;
   if (run.authFailed) progress.waitingForKey = true;
   if (run.state === 'running') {
