@@ -11,9 +11,10 @@ import { plural } from '../domain/words';
 import { showSidebar } from './menu';
 
 export { onInstall, onOpen, showSidebar } from './menu';
+import { errorForLog } from '../views/error-text';
 import { refreshNowMessage } from '../views/progress';
 import { recordUsage } from '../store/quota-meter';
-import { createSidebarServer, SIDEBAR_RPC } from './sidebar-server';
+import { serveCall, SIDEBAR_RPC } from './sidebar-server';
 import type { SidebarPanel } from '../views/rpc';
 import { requestPanel } from '../features/settings/settings';
 import { createContext } from './context';
@@ -44,9 +45,7 @@ function metered<T>(use: (ctx: ReturnType<typeof createContext>) => T, trigger =
 export function sidebarCall(name: string, input?: unknown): unknown {
   if (!Object.prototype.hasOwnProperty.call(SIDEBAR_RPC, name))
     throw new Error(`Unknown sidebar call: ${name}`);
-  return metered((ctx) =>
-    (createSidebarServer(ctx) as Record<string, (input: unknown) => unknown>)[name]!(input),
-  );
+  return metered((ctx) => serveCall(ctx, name, input));
 }
 
 /**
@@ -60,9 +59,7 @@ export function onPollTrigger(): void {
       if (hasTime(ctx)) runDueSchedule(ctx);
     } catch (error) {
       // A trigger's error only reaches an e-mail digest: log it with its stack, the next run tries again.
-      ctx.log.warn(
-        `Poll trigger failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      ctx.log.warn(`Poll trigger failed: ${errorForLog(error)}`);
     }
   }, true);
 }

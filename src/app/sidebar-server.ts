@@ -8,6 +8,7 @@ import { ApiError } from '../api/errors';
 import { UserError, withoutClassName } from '../domain/user-error';
 import type { AppContext } from '../engine/context';
 import { FORMULAS_RPC } from '../features/formulas/formulas-rpc';
+import { errorForLog, errorMessage } from '../views/error-text';
 import type { RpcEntry, ServerOf } from '../views/rpc-table';
 import { RUNS_RPC } from '../features/runs/runs-rpc';
 import { SCHEDULE_RPC } from '../features/schedule/schedule-rpc';
@@ -18,6 +19,9 @@ export const SIDEBAR_RPC = { ...SETTINGS_RPC, ...RUNS_RPC, ...FORMULAS_RPC, ...S
 
 /** Every server function the sidebar may call, with what it takes and answers. */
 export type SidebarServer = ServerOf<typeof SIDEBAR_RPC>;
+
+/** The calls as the server runs them: by name, input unknown until parsed. */
+const CALLS = SIDEBAR_RPC as Record<string, RpcEntry<unknown, unknown>>;
 
 /** Parses input; a malformed request is a bug in the page, reported in one line. */
 function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
@@ -30,31 +34,31 @@ function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
 }
 
 /**
- * The sidebar's calls over one execution's context, behind the sidebar's one error boundary: a
- * UserError or an ApiError reaches the page as its plain words; anything else is a bug, logged with
- * its stack and shown as one line that says so.
+ * Runs the sidebar call `name` (an entry of SIDEBAR_RPC: the caller checks) over one execution's
+ * context, behind the sidebar's one error boundary: a UserError or an ApiError reaches the page as
+ * its plain words; anything else is a bug, logged with its stack and shown as one line that says so.
  */
+export function serveCall(ctx: AppContext, name: string, input: unknown): unknown {
+  const entry = CALLS[name]!;
+  try {
+    return entry.handler(ctx, entry.input ? parse(entry.input(), input, entry.what) : undefined);
+  } catch (error) {
+    // A plain Error: Apps Script puts the name before the message it hands the page, and a
+    // class name ("UserError: …") means nothing to the user.
+    let message = errorMessage(error);
+    if (error instanceof UserError) message = withoutClassName(message);
+    else if (error instanceof ApiError) message = error.userMessage;
+    else {
+      ctx.log.warn(`${name} failed: ${errorForLog(error, message)}`);
+      message = `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`;
+    }
+    throw new Error(message, { cause: error });
+  }
+}
+
+/** Every sidebar call over one execution's context, as the page calls them (the tests' way in). */
 export function createSidebarServer(ctx: AppContext): SidebarServer {
-  const entries = Object.entries(SIDEBAR_RPC as Record<string, RpcEntry<unknown, unknown>>).map(
-    ([name, entry]) => [
-      name,
-      (input: unknown) => {
-        try {
-          return entry.handler(ctx, entry.input ? parse(entry.input(), input, entry.what) : undefined);
-        } catch (error) {
-          // A plain Error: Apps Script puts the name before the message it hands the page, and a
-          // class name ("UserError: …") means nothing to the user.
-          let message = error instanceof Error ? error.message : String(error);
-          if (error instanceof UserError) message = withoutClassName(message);
-          else if (error instanceof ApiError) message = error.userMessage;
-          else {
-            ctx.log.warn(`${name} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
-            message = `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`;
-          }
-          throw new Error(message, { cause: error });
-        }
-      },
-    ],
-  );
-  return Object.fromEntries(entries) as SidebarServer;
+  return Object.fromEntries(
+    Object.keys(CALLS).map((name) => [name, (input: unknown) => serveCall(ctx, name, input)]),
+  ) as SidebarServer;
 }

@@ -15,7 +15,7 @@ import {
   type UnreadableRecord,
 } from '../store/registry';
 import { timestampText } from '../engine/row-status';
-import type { ProgressView, RunProgress } from './rpc';
+import type { AmbiguousJobView, ProgressView, RunProgress } from './rpc';
 
 function progressOf(
   run: RunRecord,
@@ -44,33 +44,34 @@ function progressOf(
   if (run.estimatedCredits !== undefined) progress.estimatedCredits = run.estimatedCredits;
   if (run.error) progress.error = run.error;
   // One pass over the registry for this run's jobs.
-  const ambiguous: JobSummary[] = [];
-  const startedAt: number[] = [];
-  const nextPolls: number[] = [];
+  const ambiguous: AmbiguousJobView[] = [];
+  // The earliest start of a job the API is working on, and the earliest next poll of a waiting job.
+  let workingSince = Infinity;
+  let nextPoll = Infinity;
   let queued = 0;
   for (const job of registry.jobs) {
     if (job.run !== run.id) continue;
-    if (job.state === 'ambiguous') ambiguous.push(job);
+    if (job.state === 'ambiguous')
+      ambiguous.push({
+        seq: job.seq,
+        name: jobName(spreadsheetName(), run, job),
+        contacts: job.contacts,
+        retryMaxCredits: retryPrice(run, job, job.contacts),
+        problem: job.problem ?? '',
+      });
     if (job.state === 'queued') queued += job.contacts;
-    if (job.state === 'pending' && job.startedAt !== undefined) startedAt.push(job.startedAt);
+    if (job.state === 'pending' && job.startedAt !== undefined)
+      workingSince = Math.min(workingSince, job.startedAt);
     // A waiting job with no later poll set (0) is not backing off.
-    if (job.state === 'queued' || job.state === 'pending') nextPolls.push(job.nextPollAt ?? 0);
+    if (job.state === 'queued' || job.state === 'pending') nextPoll = Math.min(nextPoll, job.nextPollAt ?? 0);
   }
-  if (ambiguous.length)
-    progress.ambiguousJobs = ambiguous.map((job) => ({
-      seq: job.seq,
-      name: jobName(spreadsheetName(), run, job),
-      contacts: job.contacts,
-      retryMaxCredits: retryPrice(run, job, job.contacts),
-      problem: job.problem ?? '',
-    }));
+  if (ambiguous.length) progress.ambiguousJobs = ambiguous;
   if (queued) progress.queuedContacts = queued;
   if (run.authFailed) progress.waitingForKey = true;
   if (run.state === 'running') {
-    if (startedAt.length) progress.workingSince = new Date(Math.min(...startedAt)).toISOString();
+    if (workingSince < Infinity) progress.workingSince = new Date(workingSince).toISOString();
     // When every job still waiting is backing off: the earliest moment one is asked again.
-    const next = Math.min(...nextPolls);
-    if (nextPolls.length && next > now) progress.retryAt = timestampText(next);
+    if (nextPoll < Infinity && nextPoll > now) progress.retryAt = timestampText(nextPoll);
   }
   return progress;
 }

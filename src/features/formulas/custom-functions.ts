@@ -228,8 +228,7 @@ export function answerFormula(
     return FORMULA_STATUS.queued;
   });
   const queued = enqueueFitting(ctx, [...newRequests.values()]);
-  rows.forEach((_cells, index) => {
-    const fp = fps[index]!;
+  fps.forEach((fp, index) => {
     if (newRequests.has(fp) && !queued.has(fp)) answers[index] = FORMULA_STATUS.queueFull;
   });
   return column ? answers.map((answer) => [answer]) : answers[0]!;

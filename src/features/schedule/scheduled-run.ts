@@ -21,6 +21,7 @@ import { dataRowsIn } from '../../sheet/table';
 import { isPayer } from '../../store/payer';
 import { STATUS } from '../../domain/statuses';
 import { statusOnly } from '../../engine/row-status';
+import { errorForLog, errorMessage } from '../../views/error-text';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
 export const FAILURES_BEFORE_PAUSE = 3;
@@ -45,6 +46,9 @@ function within(plan: RunPlan, room: number): { kept: RunPlan; leftOut: RunPlan[
   };
 }
 
+/** A plan that sends no contact and fills no row from saved results: nothing for a tick to do. */
+const doesNothing = (plan: RunPlan): boolean => plan.toSend.length === 0 && plan.fromLedger.length === 0;
+
 /** One tick of the schedule, if it is due and ours. Never throws: a failure is counted and said. */
 export function runDueSchedule(ctx: AppContext): void {
   const first = readSchedule(ctx);
@@ -59,10 +63,9 @@ export function runDueSchedule(ctx: AppContext): void {
     schedule.failures = 0;
   } catch (error) {
     schedule.failures += 1;
-    const reason =
-      error instanceof ApiError ? error.userMessage : error instanceof Error ? error.message : String(error);
+    const reason = error instanceof ApiError ? error.userMessage : errorMessage(error);
     schedule.lastOutcome = `Failed: ${reason}`;
-    ctx.log.warn(`Scheduled run failed: ${error instanceof Error ? (error.stack ?? reason) : reason}`);
+    ctx.log.warn(`Scheduled run failed: ${errorForLog(error, reason)}`);
     if ((error instanceof ApiError && isKeyProblem(error)) || schedule.failures >= FAILURES_BEFORE_PAUSE)
       schedule.pausedReason = reason;
   } finally {
@@ -106,7 +109,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     ctx.log.warn(`Scheduled run: ${damage}`);
     return `${text} ${damage}`;
   };
-  if (plan.toSend.length === 0 && plan.fromLedger.length === 0) return said('No new rows.');
+  if (doesNothing(plan)) return said('No new rows.');
   const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
@@ -125,7 +128,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
         `Skipped: the balance (${plural(balance, 'credit')}) is below what the run may cost (${kept.maxCredits}).`,
       );
   }
-  if (kept.toSend.length === 0 && kept.fromLedger.length === 0)
+  if (doesNothing(kept))
     return said(
       `${plural(leftOut.length, 'new contact')} ${leftOut.length === 1 ? 'waits' : 'wait'} for the next period (credit cap reached).`,
     );
