@@ -200,13 +200,20 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort, stored: SearchTabRecord)
     }
     appendRows(sheet, record.kind, tab, page.items);
     const offset = record.offset + page.items.length;
-    // A short page is the end; so is the API's total, when it gives one.
-    const ended = page.items.length < limit || (page.total !== undefined && offset >= page.total);
-    save({ offset, total: page.total, reason: undefined });
-    if (ended) {
-      save({ state: 'done', refreshUntil: undefined });
-      return record;
-    }
+    // A short page is the end; so is the API's total, when it gives one, and the rows agreed to
+    // (a refresh's pass goes on toward them at the top of the loop).
+    const ended =
+      page.items.length < limit ||
+      (page.total !== undefined && offset >= page.total) ||
+      (record.refreshUntil === undefined && offset >= target);
+    // The last page and the end are one write: nothing happens between them that could fail.
+    save({
+      offset,
+      total: page.total,
+      reason: undefined,
+      ...(ended && { state: 'done', refreshUntil: undefined }),
+    });
+    if (ended) return record;
   }
   return record;
 }

@@ -237,4 +237,14 @@ describe('a search call', () => {
     expect(reads()).toBe(1 + 2);
     expect(idsIn(tabOf(world, sheet.id()))).toEqual(expected(0, 350));
   });
+
+  it("writes the tab's record once at start and once per page: the last page carries the end", () => {
+    const world = worldWith(400);
+    const set = jest.spyOn(world.documentStore, 'set');
+    const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 250 });
+    const key = `${DOCUMENT_PROPERTY.searchTabPrefix}${sheet.id()}`;
+    const writes = set.mock.calls.filter(([written]) => written === key);
+    expect(writes).toHaveLength(1 + 3);
+    expect(JSON.parse(writes.at(-1)![1])).toMatchObject({ state: 'done', offset: 250, rows: 250 });
+  });
 });
