@@ -15,6 +15,7 @@ import type { JobKind } from '../domain/runs';
 import { FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { CachePort, KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import { appendBelow } from '../platform/sheet-rows';
 import { LIMITS } from '../domain/limits';
 import { toCellText } from '../sheet/writer';
 import {
@@ -248,9 +249,7 @@ export class Ledger {
       warm[CACHE_PREFIX + fp] = text;
     }
     if (rows.length === 0) return;
-    const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!;
-    const lastRow = sheet.lastRow();
-    sheet.writeText(lastRow + 1, 1, lastRow ? rows : [LEDGER_HEADER, ...rows]);
+    const lastRow = appendBelow(this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!, LEDGER_HEADER, rows);
     // The document remembers it has a ledger: one deleted later is then seen as damage (load).
     if (lastRow === 0) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
     this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
