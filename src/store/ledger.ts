@@ -16,7 +16,6 @@ import { FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { CachePort, KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { appendBelow } from '../platform/sheet-rows';
-import { LIMITS } from '../domain/limits';
 import { toCellText } from '../sheet/writer';
 import {
   encodeRecord,
@@ -222,7 +221,7 @@ export class Ledger {
         found.set(fp, entry);
         warm[CACHE_PREFIX + fp] = encodeRecord(LEDGER_ENTRY_CODEC, entry);
       }
-      this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
+      this.cache.putAll(warm);
     }
     return { entries: found, extra: cached };
   }
@@ -252,7 +251,7 @@ export class Ledger {
     const lastRow = appendBelow(this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!, LEDGER_HEADER, rows);
     // The document remembers it has a ledger: one deleted later is then seen as damage (load).
     if (lastRow === 0) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
-    this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
+    this.cache.putAll(warm);
   }
 
   /**
