@@ -71,7 +71,7 @@ export function sendWithRetry(
     if (pending.length === 0) break;
     const failed = pending.map((index) => answers[index] as HttpResponse);
     const delay = backoffDelay(attempt, failed, deps);
-    const what = pending.map((index) => describe(index)).join(', ');
+    const what = pending.map(describe).join(', ');
     const statuses = failed.map((answer) => answer.status).join(',');
     if (delay === undefined) {
       deps.log.warn(`API: giving up on ${what} (status ${statuses}): no time left for another try`);

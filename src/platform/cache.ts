@@ -14,8 +14,8 @@ export function cachePort(cache: GoogleAppsScript.Cache.Cache): CachePort {
     get: (key) => cache.get(key),
     getAll: (keys) => (keys.length ? cache.getAll(keys) : {}),
     put: (key, value, seconds) => cache.put(key, value, ttl(seconds)),
-    putAll: (values, seconds) => {
-      if (Object.keys(values).length) cache.putAll(values, ttl(seconds));
+    putAll: (values) => {
+      if (Object.keys(values).length) cache.putAll(values, LIMITS.cacheMaxTtlSeconds);
     },
     remove: (key) => cache.remove(key),
     removeAll: (keys) => {

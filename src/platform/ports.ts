@@ -51,7 +51,8 @@ export interface CachePort {
   get(key: string): string | null;
   getAll(keys: string[]): Record<string, string>;
   put(key: string, value: string, ttlSeconds: number): void;
-  putAll(values: Record<string, string>, ttlSeconds: number): void;
+  /** For as long as the cache keeps anything (LIMITS.cacheMaxTtlSeconds): what every caller wants. */
+  putAll(values: Record<string, string>): void;
   remove(key: string): void;
   removeAll(keys: string[]): void;
 }

@@ -6,8 +6,7 @@ import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import { dayIn, nextMidnight } from './local-time';
-import type { RunRecord } from './registry';
-import { checkedCap, isPayer, payerIdOf, payerShape, standingRecord } from './payer';
+import { checkedCap, isPayer, payerIdOf, payerShape, standingRecord, type EndedRun } from './payer';
 import {
   optionalBoolean,
   optionalNumber,
@@ -38,7 +37,12 @@ const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
 
 export type FormulaAuto = RecordOf<typeof FORMULA_AUTO_CODEC>;
 
-const STORED = standingRecord(DOCUMENT_PROPERTY.formulaAuto, FORMULA_AUTO_CODEC, 'committed');
+const STORED = standingRecord(
+  DOCUMENT_PROPERTY.formulaAuto,
+  FORMULA_AUTO_CODEC,
+  'committed',
+  (run) => run.automatic,
+);
 
 /** The setting as stored, on or off, its count started again when its reset moment passed. */
 const readStored: (
@@ -94,15 +98,7 @@ export function formulaAutoIsMine(ctx: PlatformPorts): boolean {
  * Automatic formula runs ended: what each may have cost but did not (`unspent`, from the engine) is
  * given back to today's cap, as the schedule's is. Only runs of today, once (saved as ended with it).
  */
-export function releaseAutomatic(
-  ctx: PlatformPorts,
-  runs: readonly { run: RunRecord; unspent: number }[],
-): void {
-  STORED.release(
-    ctx,
-    runs.filter(({ run }) => run.automatic),
-  );
-}
+export const releaseAutomatic: (ctx: PlatformPorts, runs: readonly EndedRun[]) => void = STORED.release;
 
 /** Switches the automatic mode off by itself, saying why (the Jobs panel shows it). */
 export function pauseFormulaAuto(ctx: PlatformPorts, reason: string): void {

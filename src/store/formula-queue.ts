@@ -112,7 +112,7 @@ export function enqueueRequests(
     queued.push(request);
   }
   if (Object.keys(values).length) store.setAll(values);
-  cache.putAll(markers, LIMITS.cacheMaxTtlSeconds);
+  cache.putAll(markers);
   return queued;
 }
 
@@ -162,8 +162,5 @@ export function markRequests(
   requests: readonly Pick<FormulaRequest, 'fp' | 'asked'>[],
   state: RequestState,
 ): void {
-  cache.putAll(
-    Object.fromEntries(requests.map((request) => [markerKey(request.fp, request.asked), state])),
-    LIMITS.cacheMaxTtlSeconds,
-  );
+  cache.putAll(Object.fromEntries(requests.map((request) => [markerKey(request.fp, request.asked), state])));
 }

@@ -11,6 +11,7 @@
  * rows of deleted jobs once they are most of it.
  */
 import type { SpreadsheetPort } from '../platform/ports';
+import { appendBelow } from '../platform/sheet-rows';
 
 export const JOB_SHEET_NAME = '_sheet_enrich_jobs';
 const HEADER = ['job', 'fingerprints'];
@@ -45,11 +46,7 @@ export function appendToJobSheet(
   lists: ReadonlyMap<string, readonly string[]>,
 ): void {
   if (lists.size === 0) return;
-  const sheet = spreadsheet.hiddenSheet(JOB_SHEET_NAME, true)!;
-  const lastRow = sheet.lastRow();
-  const rows = rowsOf(lists);
-  if (lastRow === 0) rows.unshift(HEADER);
-  sheet.writeText(lastRow + 1, 1, rows);
+  appendBelow(spreadsheet.hiddenSheet(JOB_SHEET_NAME, true)!, HEADER, rowsOf(lists));
 }
 
 /**

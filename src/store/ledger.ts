@@ -15,7 +15,7 @@ import type { JobKind } from '../domain/runs';
 import { FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { CachePort, KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import { LIMITS } from '../domain/limits';
+import { appendBelow } from '../platform/sheet-rows';
 import { toCellText } from '../sheet/writer';
 import {
   encodeRecord,
@@ -221,7 +221,7 @@ export class Ledger {
         found.set(fp, entry);
         warm[CACHE_PREFIX + fp] = encodeRecord(LEDGER_ENTRY_CODEC, entry);
       }
-      this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
+      this.cache.putAll(warm);
     }
     return { entries: found, extra: cached };
   }
@@ -248,12 +248,10 @@ export class Ledger {
       warm[CACHE_PREFIX + fp] = text;
     }
     if (rows.length === 0) return;
-    const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!;
-    const lastRow = sheet.lastRow();
-    sheet.writeText(lastRow + 1, 1, lastRow ? rows : [LEDGER_HEADER, ...rows]);
+    const lastRow = appendBelow(this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!, LEDGER_HEADER, rows);
     // The document remembers it has a ledger: one deleted later is then seen as damage (load).
     if (lastRow === 0) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
-    this.cache.putAll(warm, LIMITS.cacheMaxTtlSeconds);
+    this.cache.putAll(warm);
   }
 
   /**

@@ -11,6 +11,7 @@ import { encodeRecord, optional, optionalString, readRecord, type RecordCodec } 
 import { capDay, sinceReset } from './local-time';
 import { userIdOf } from './user-identity';
 import { UserError } from '../domain/user-error';
+import type { RunRecord } from './registry';
 
 /** The fields a standing order keeps of its payer (stored-record schema fields). */
 export const payerShape = () => ({
@@ -53,7 +54,7 @@ export function isPayer(ctx: Who, record: PayerFields, email: string): boolean {
 
 /** What a capped run that ended did not spend (from the engine), and who paid for it. */
 export interface EndedRun {
-  run: { startedAt: number; ownerId?: string | undefined };
+  run: RunRecord;
   unspent: number;
 }
 
@@ -65,12 +66,14 @@ type Standing<C extends string> = PayerFields & { day: string; resetAt?: number 
 /**
  * The schedule's and the automatic mode's one way to keep their record: in the document property
  * `key`, its day's count (`countKey`) started again, earlier payers forgotten, when its reset
- * passed (local-time.ts capDay).
+ * passed (local-time.ts capDay). `counts` tells the runs this order started (their unspent credits
+ * come back to it) from the others.
  */
 export function standingRecord<C extends string, T extends Standing<C>>(
   key: string,
   codec: RecordCodec<T>,
   countKey: C,
+  counts: (run: RunRecord) => boolean | undefined,
 ) {
   /** What a day's count is: its day, its reset, the count and the earlier payers' counts. */
   type Tally = Pick<T, 'day' | 'resetAt' | 'earlierPayers' | C>;
@@ -107,15 +110,17 @@ export function standingRecord<C extends string, T extends Standing<C>>(
       return { day: record.day, resetAt: record.resetAt, [countKey]: count, earlierPayers } as Tally;
     },
     /**
-     * Gives back to the record's count what its ended runs did not spend (only runs of the current
-     * count, see sinceReset): to the current count for runs of the current payer, else to
-     * the count kept for the user who paid them. Only once: the runs are saved as ended in the
-     * same step. No ended run: the record is not even read; nothing given back: not written.
+     * Gives back to the record's count what its ended runs (those it `counts`) did not spend (only
+     * runs of the current count, see sinceReset): to the current count for runs of the current
+     * payer, else to the count kept for the user who paid them. Only once: the runs are saved as
+     * ended in the same step. No ended run of its own: the record is not even read; nothing given
+     * back: not written.
      */
     release(
       ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
-      ended: readonly EndedRun[],
+      endedRuns: readonly EndedRun[],
     ): void {
+      const ended = endedRuns.filter(({ run }) => counts(run));
       const record = ended.length ? read(ctx) : null;
       if (!record) return;
       let changed = false;

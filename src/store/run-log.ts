@@ -5,6 +5,7 @@
  * are dropped (one read and one rewrite, once every TRIM_SLACK runs).
  */
 import type { PlatformPorts } from '../platform/ports';
+import { appendBelow } from '../platform/sheet-rows';
 import { minuteIn } from './local-time';
 import type { JobBase, Registry, RunRecord } from './registry';
 
@@ -130,8 +131,7 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
 function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
   if (rows.length === 0) return;
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
-  const lastRow = sheet.lastRow();
-  sheet.writeText(lastRow + 1, 1, lastRow === 0 ? [[...RUN_LOG_HEADER], ...rows] : rows);
+  const lastRow = appendBelow(sheet, RUN_LOG_HEADER, rows);
   const dataRows = Math.max(0, lastRow - 1) + rows.length;
   if (dataRows <= MAX_ROWS + TRIM_SLACK) return;
   const all = sheet.readDisplayValues(2, 1, dataRows, RUN_LOG_HEADER.length);

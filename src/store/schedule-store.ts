@@ -7,8 +7,7 @@
 import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
-import type { RunRecord } from './registry';
-import { isPayer, payerShape, standingRecord } from './payer';
+import { isPayer, payerShape, standingRecord, type EndedRun } from './payer';
 import { DAY_MS } from './local-time';
 import {
   fieldsSchema,
@@ -72,7 +71,12 @@ export const PERIOD_MS: Readonly<Record<ScheduleEvery, number>> = {
 
 type ScheduleContext = Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>;
 
-const STORED = standingRecord(DOCUMENT_PROPERTY.schedule, SCHEDULE_CODEC, 'committedToday');
+const STORED = standingRecord(
+  DOCUMENT_PROPERTY.schedule,
+  SCHEDULE_CODEC,
+  'committedToday',
+  (run) => run.source === 'schedule',
+);
 
 /** The stored record, cleared or not, its day's count started again when its reset passed (capDay). */
 const readStored: (ctx: ScheduleContext) => ScheduleRecord | null = STORED.read;
@@ -113,16 +117,8 @@ export function scheduleIsMine(ctx: PlatformPorts): boolean {
  * so the cap limits what is charged, not what was feared. Only for a run of the current count, and
  * only once: the runs are saved as ended in the same step.
  */
-export function releaseUnspent(
-  ctx: PlatformPorts,
-  runs: readonly { run: RunRecord; unspent: number }[],
-): void {
-  // A cleared schedule's count still holds (scheduleTally), so it gets back what it did not spend.
-  STORED.release(
-    ctx,
-    runs.filter(({ run }) => run.source === 'schedule'),
-  );
-}
+// A cleared schedule's count still holds (scheduleTally), so it gets back what it did not spend.
+export const releaseUnspent: (ctx: PlatformPorts, runs: readonly EndedRun[]) => void = STORED.release;
 
 /** Pauses the schedule with a reason the panel shows (saving it again resumes it). */
 export function pauseSchedule(ctx: ScheduleContext, reason: string): void {

@@ -101,7 +101,7 @@ export const fieldsSchema = /* @__PURE__ */ lazy(() => z.array(z.enum(ENRICH_FIE
 export const mappingSchema = /* @__PURE__ */ lazy(() => z.partialRecord(z.enum(INPUT_KEYS), z.number()));
 export const headersSchema = /* @__PURE__ */ lazy(() => z.partialRecord(z.enum(INPUT_KEYS), z.string()));
 export const kindSchema = /* @__PURE__ */ lazy(() => z.enum(JOB_KINDS));
-export const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(schema);
+export const optional = z.optional;
 // The optional fields most records are made of.
 export const optionalString = () => optional(z.string());
 export const optionalNumber = () => optional(z.number());
