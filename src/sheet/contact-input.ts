@@ -129,10 +129,10 @@ export function contactFromCells(cells: readonly string[], mapping: ColumnMappin
   let lastName = cell('lastName');
   const fullName = cell('fullName');
   if (fullName && (!firstName || !lastName)) {
+    // The name columns win; the full name fills only what they leave empty.
     const split = splitFullName(fullName);
-    if (!firstName && !lastName) ({ firstName, lastName } = split);
-    else if (!lastName) lastName = split.lastName;
-    else firstName = split.firstName;
+    firstName ||= split.firstName;
+    lastName ||= split.lastName;
   }
   const emailText = cell('email');
   const email = emailAddress(emailText);
