@@ -26,10 +26,8 @@ export function companyDomainFrom(value: string): string {
   let text = cleanText(value).toLowerCase();
   if (!text) return '';
   const at = text.lastIndexOf('@');
-  if (at >= 0 && !text.includes('/')) {
-    const domain = text.slice(at + 1);
-    return isFreeMailDomain(domain) ? '' : companyDomainFrom(domain);
-  }
+  // An address: its domain, read as any other (a free-mail domain gives "" there).
+  if (at >= 0 && !text.includes('/')) return companyDomainFrom(text.slice(at + 1));
   text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^www\d?\./, '');
   const host = text.split(/[/?#:\s]/)[0] ?? '';
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return '';

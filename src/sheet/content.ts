@@ -55,8 +55,8 @@ function parseUrl(value: string): { host: string; path: string } | undefined {
 
 /** The kind of one cell, or undefined for anything else (names, titles, numbers, free text). */
 export function valueKind(cell: string): ValueKind | undefined {
+  // An empty cell is neither an address nor a URL.
   const value = cell.trim();
-  if (!value) return undefined;
   if (emailAddress(value)) return 'email';
   const url = parseUrl(value);
   if (!url) return undefined;

@@ -108,8 +108,7 @@ export function detectHeaderRow(rows: readonly (readonly string[])[]): number {
   rows.slice(0, HEADER_SCAN_ROWS).forEach((cells, index) => {
     if (cells.some(looksLikeValue)) return;
     const verdicts = cells.map(headerVerdict);
-    const keys = new Set(verdicts.map((verdict) => (typeof verdict === 'object' ? verdict.key : undefined)));
-    keys.delete(undefined);
+    const keys = new Set(verdicts.flatMap((verdict) => (typeof verdict === 'object' ? [verdict.key] : [])));
     // A row whose only known header is rejected ("Personal email") is still the header row.
     const score = keys.size + (verdicts.includes('rejected') ? 0.5 : 0);
     if (score > bestScore) [best, bestScore] = [index + 1, score];

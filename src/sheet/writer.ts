@@ -189,9 +189,8 @@ function writeSegment(
       if (value === undefined) return;
       // A cell holding a formula is the user's even when it shows nothing.
       const formula = !!existing.formulas[r]![offset];
-      const empty = (table.values[row - 1]![column - 1] ?? '').trim() === '' && !formula;
-      const replaced = output.replace && !formula;
-      if (!(ALWAYS_WRITTEN.has(key) || overwrite || empty || replaced)) return;
+      const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
+      if (!(ALWAYS_WRITTEN.has(key) || overwrite || (!formula && (blank || output.replace)))) return;
       const text = toCellText(value);
       block[r]![offset] = text;
       table.values[row - 1]![column - 1] = text;
