@@ -17,14 +17,14 @@ const FREE_MAIL_DOMAINS = new Set(
   ).split(' '),
 );
 
+/** Whether a domain, in lower case (both callers' hosts are), is a free-mail provider's. */
 export function isFreeMailDomain(domain: string): boolean {
-  return FREE_MAIL_DOMAINS.has(domain.toLowerCase());
+  return FREE_MAIL_DOMAINS.has(domain);
 }
 
 /** "https://www.Acme.com/about?x" → "acme.com"; "jane@acme.com" → "acme.com"; free mail → "". */
 export function companyDomainFrom(value: string): string {
   let text = cleanText(value).toLowerCase();
-  if (!text) return '';
   const at = text.lastIndexOf('@');
   // An address: its domain, read as any other (a free-mail domain gives "" there).
   if (at >= 0 && !text.includes('/')) return companyDomainFrom(text.slice(at + 1));
@@ -48,7 +48,6 @@ export function companyFromCell(text: string): { companyName: string; companyDom
 /** A person's profile URL on the networking site, normalised; "" for a company page or no URL. */
 export function personProfileUrl(value: string): string {
   const text = cleanText(value);
-  if (!text) return '';
   const withoutScheme = text.replace(/^https?:\/\//i, '').replace(/^(www|[a-z]{2})\./i, '');
   const [host = '', ...rest] = withoutScheme.split('/');
   const path = `/${rest.join('/')}`.split(/[?#]/)[0]!.replace(/\/+$/, '');
