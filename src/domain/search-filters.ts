@@ -161,14 +161,17 @@ function unknownOption(entry: Record<string, unknown>, known: readonly string[])
   return unknown && `unknown option "${unknown}".`;
 }
 
+/** A text entry's yes/no options. */
+const TEXT_FLAGS = ['exact_match', 'exclude'];
+
 function textEntry(entry: unknown): TextEntry | string | null {
   if (!isObject(entry) || typeof entry.value !== 'string') return 'each value must be text.';
-  const unknown = unknownOption(entry, ['value', 'exact_match', 'exclude']);
+  const unknown = unknownOption(entry, ['value', ...TEXT_FLAGS]);
   if (unknown) return unknown;
   const value = entry.value.trim();
   if (!value) return null;
   if (value.length > 200) return 'a value is longer than 200 characters.';
-  const set = flags(entry, ['exact_match', 'exclude']);
+  const set = flags(entry, TEXT_FLAGS);
   return typeof set === 'string' ? set : { value, ...set };
 }
 
@@ -181,7 +184,8 @@ function rangeEntry(entry: unknown): RangeEntry | string | null {
     return 'min and max must be whole numbers.';
   }
   if (min === undefined && max === undefined) return null;
-  if (min !== undefined && max !== undefined && min > max) return `min (${min}) is above max (${max}).`;
+  // A missing bound leaves its end open.
+  if ((min ?? -Infinity) > (max ?? Infinity)) return `min (${min}) is above max (${max}).`;
   const set = flags(entry, ['exclude']);
   if (typeof set === 'string') return set;
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...set };
@@ -227,8 +231,7 @@ export function tabNameFor(kind: SearchKind, filters: SearchFilters, labels: Fil
       : 'Companies';
   const described = describeFilters(kind, at ? others : filters, labels);
   const name = (described ? `${title} · ${described}` : at ? title : `${title} · all`)
-    .replace(/[[\]*?/\\:]/g, ' ')
-    .replace(/\s+/g, ' ')
+    .replace(/[[\]*?/\\:\s]+/g, ' ')
     .trim();
   return name.length > TAB_NAME_LENGTH ? `${name.slice(0, TAB_NAME_LENGTH - 1).trimEnd()}…` : name;
 }

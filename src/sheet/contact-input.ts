@@ -17,19 +17,17 @@ const FREE_MAIL_DOMAINS = new Set(
   ).split(' '),
 );
 
+/** Whether a domain, in lower case (both callers' hosts are), is a free-mail provider's. */
 export function isFreeMailDomain(domain: string): boolean {
-  return FREE_MAIL_DOMAINS.has(domain.toLowerCase());
+  return FREE_MAIL_DOMAINS.has(domain);
 }
 
 /** "https://www.Acme.com/about?x" → "acme.com"; "jane@acme.com" → "acme.com"; free mail → "". */
 export function companyDomainFrom(value: string): string {
   let text = cleanText(value).toLowerCase();
-  if (!text) return '';
   const at = text.lastIndexOf('@');
-  if (at >= 0 && !text.includes('/')) {
-    const domain = text.slice(at + 1);
-    return isFreeMailDomain(domain) ? '' : companyDomainFrom(domain);
-  }
+  // An address: its domain, read as any other (a free-mail domain gives "" there).
+  if (at >= 0 && !text.includes('/')) return companyDomainFrom(text.slice(at + 1));
   text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^www\d?\./, '');
   const host = text.split(/[/?#:\s]/)[0] ?? '';
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return '';
@@ -50,7 +48,6 @@ export function companyFromCell(text: string): { companyName: string; companyDom
 /** A person's profile URL on the networking site, normalised; "" for a company page or no URL. */
 export function personProfileUrl(value: string): string {
   const text = cleanText(value);
-  if (!text) return '';
   const withoutScheme = text.replace(/^https?:\/\//i, '').replace(/^(www|[a-z]{2})\./i, '');
   const [host = '', ...rest] = withoutScheme.split('/');
   const path = `/${rest.join('/')}`.split(/[?#]/)[0]!.replace(/\/+$/, '');
@@ -129,10 +126,10 @@ export function contactFromCells(cells: readonly string[], mapping: ColumnMappin
   let lastName = cell('lastName');
   const fullName = cell('fullName');
   if (fullName && (!firstName || !lastName)) {
+    // The name columns win; the full name fills only what they leave empty.
     const split = splitFullName(fullName);
-    if (!firstName && !lastName) ({ firstName, lastName } = split);
-    else if (!lastName) lastName = split.lastName;
-    else firstName = split.firstName;
+    firstName ||= split.firstName;
+    lastName ||= split.lastName;
   }
   const emailText = cell('email');
   const email = emailAddress(emailText);

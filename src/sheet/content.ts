@@ -16,12 +16,14 @@ export const SAMPLE_ROWS = 50;
 /** What a cell holds, as far as its text alone says. */
 export type ValueKind = 'email' | 'personUrl' | 'companyPage' | 'website';
 
-/** The input each recognisable kind fills; company pages fill none (a person URL is needed). */
-export const INPUT_OF_KIND: Readonly<Record<ValueKind, InputKey | undefined>> = {
+/**
+ * The kind of value each input holds, when content can tell (names: it cannot). Company pages are
+ * no input's kind: a person URL is needed.
+ */
+export const KIND_OF_INPUT: Readonly<Partial<Record<InputKey, ValueKind>>> = {
   email: 'email',
-  personUrl: 'networkUrl',
-  companyPage: undefined,
-  website: 'companyDomain',
+  networkUrl: 'personUrl',
+  companyDomain: 'website',
 };
 
 /** A person on the networking site: the public profile, the navigator lead, the old numeric form. */
@@ -53,8 +55,8 @@ function parseUrl(value: string): { host: string; path: string } | undefined {
 
 /** The kind of one cell, or undefined for anything else (names, titles, numbers, free text). */
 export function valueKind(cell: string): ValueKind | undefined {
+  // An empty cell is neither an address nor a URL.
   const value = cell.trim();
-  if (!value) return undefined;
   if (emailAddress(value)) return 'email';
   const url = parseUrl(value);
   if (!url) return undefined;
@@ -119,7 +121,7 @@ function looksLikeLabel(cell: string): boolean {
 }
 
 /** How many rows from the top a header can be. */
-const HEADER_SCAN_ROWS = 10;
+export const HEADER_SCAN_ROWS = 10;
 
 /**
  * The 1-based row of a header whose texts name no input ("Who", "Addr"): the first row with

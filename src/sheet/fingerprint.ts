@@ -26,15 +26,15 @@ export function cyrb53(text: string, seed = 0): number {
  * the person on its own; the names still count so that two people sharing a URL typo differ.
  */
 export function fingerprint(kind: JobKind, input: ContactInputs): string {
-  const canonical =
-    kind === 'reverse'
-      ? input.email.toLowerCase()
-      : [
-          foldText(input.firstName),
-          foldText(input.lastName),
-          input.companyDomain.toLowerCase(),
-          input.companyDomain ? '' : foldText(input.companyName),
-          input.networkUrl.toLowerCase(),
-        ].join('|');
-  return (kind === 'reverse' ? 'r' : 'e') + cyrb53(canonical).toString(36).padStart(11, '0');
+  const reverse = kind === 'reverse';
+  const canonical = reverse
+    ? input.email.toLowerCase()
+    : [
+        foldText(input.firstName),
+        foldText(input.lastName),
+        input.companyDomain.toLowerCase(),
+        input.companyDomain ? '' : foldText(input.companyName),
+        input.networkUrl.toLowerCase(),
+      ].join('|');
+  return (reverse ? 'r' : 'e') + cyrb53(canonical).toString(36).padStart(11, '0');
 }

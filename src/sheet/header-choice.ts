@@ -14,7 +14,8 @@ const VALUE = [
   /^[+(]?\d[\d\s().,/:-]*$/,
 ];
 
-const looksLikeValue = (cell: string) => VALUE.some((pattern) => pattern.test(cell.trim()));
+/** Whether a cell (trimmed by the caller) looks like a value. */
+const looksLikeValue = (cell: string) => VALUE.some((pattern) => pattern.test(cell));
 
 /** Rows under row 1 compared with it: a label seen again in its own column is data, not a label. */
 const ROWS_COMPARED = 20;

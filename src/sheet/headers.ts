@@ -8,12 +8,12 @@ import { INPUT_KEYS, type ColumnMapping, type InputKey } from '../domain/inputs'
 import { HEADER_NAMES, REJECTED_NAMES } from './header-names';
 import {
   columnKind,
-  INPUT_OF_KIND,
+  HEADER_SCAN_ROWS,
+  KIND_OF_INPUT,
   kindShares,
   labelRowAboveContent,
   looksLikeValue,
   publicProfileShare,
-  type ValueKind,
 } from './content';
 import { foldHeader } from './text';
 
@@ -96,9 +96,6 @@ export function inputOfHeader(header: string): InputKey | undefined {
   return verdict === 'rejected' ? undefined : verdict?.key;
 }
 
-/** How many header rows we look at from the top of the read block. */
-const HEADER_SCAN_ROWS = 10;
-
 /**
  * The 1-based row among the first rows whose cells name the most inputs, or else a row of labels
  * above columns recognised by content; 0 when no row looks like a header (data from row 1). A row
@@ -111,21 +108,13 @@ export function detectHeaderRow(rows: readonly (readonly string[])[]): number {
   rows.slice(0, HEADER_SCAN_ROWS).forEach((cells, index) => {
     if (cells.some(looksLikeValue)) return;
     const verdicts = cells.map(headerVerdict);
-    const keys = new Set(verdicts.map((verdict) => (typeof verdict === 'object' ? verdict.key : undefined)));
-    keys.delete(undefined);
+    const keys = new Set(verdicts.flatMap((verdict) => (typeof verdict === 'object' ? [verdict.key] : [])));
     // A row whose only known header is rejected ("Personal email") is still the header row.
     const score = keys.size + (verdicts.includes('rejected') ? 0.5 : 0);
     if (score > bestScore) [best, bestScore] = [index + 1, score];
   });
   return best || labelRowAboveContent(rows);
 }
-
-/** The kind of value each input holds, when content can tell (names: it cannot). */
-const KIND_OF_INPUT: Partial<Record<InputKey, ValueKind>> = {
-  email: 'email',
-  networkUrl: 'personUrl',
-  companyDomain: 'website',
-};
 
 /**
  * The input a header-matched column is, once its sample values are read: a column of company pages
@@ -191,7 +180,7 @@ export function detectMapping(
   for (let column = 1; column <= width; column++) {
     if (excluded.has(column) || spoken.has(column)) continue;
     const kind = columnKind(samples, column - 1);
-    const key = kind && INPUT_OF_KIND[kind];
+    const key = kind && INPUT_KEYS.find((input) => KIND_OF_INPUT[input] === kind);
     if (!key) continue;
     const current = mapping[key];
     if (current === undefined || (byContent.has(key) && better(key, samples, column, current))) {

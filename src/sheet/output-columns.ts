@@ -61,18 +61,10 @@ export const isProfileKey = (key: OutputKey): boolean => PROFILE_KEYS.includes(k
  * The blocks earlier versions wrote: every column of the kind, side by side in this order, whatever
  * the run asked. Sheets keep them; a later run finds them by this exact run of headers.
  */
+const LEGACY_REVERSE_BLOCK: readonly OutputKey[] = [...PROFILE_KEYS, 'status', 'enrichedAt'];
 export const LEGACY_BLOCKS: Readonly<Record<JobKind, readonly OutputKey[]>> = {
-  enrich: [
-    'workEmail',
-    'workEmailStatus',
-    'personalEmail',
-    'phone',
-    'phoneRegion',
-    ...PROFILE_KEYS,
-    'status',
-    'enrichedAt',
-  ],
-  reverse: [...PROFILE_KEYS, 'status', 'enrichedAt'],
+  enrich: ['workEmail', 'workEmailStatus', 'personalEmail', 'phone', 'phoneRegion', ...LEGACY_REVERSE_BLOCK],
+  reverse: LEGACY_REVERSE_BLOCK,
 };
 
 export function outputColumnsOf(kind: JobKind): readonly OutputColumn[] {
@@ -128,8 +120,8 @@ export function parseOutputHeader(text: string): { key: OutputKey; suffixed: boo
   const folded = foldText(text);
   const key = BY_HEADER.get(folded);
   if (key) return { key, suffixed: false };
-  const base = SUFFIXED.exec(folded)?.[1];
-  const suffixedKey = base === undefined ? undefined : BY_HEADER.get(base);
+  // No header folds to "": a header without the suffix finds nothing.
+  const suffixedKey = BY_HEADER.get(SUFFIXED.exec(folded)?.[1] ?? '');
   return suffixedKey ? { key: suffixedKey, suffixed: true } : undefined;
 }
 

@@ -11,24 +11,14 @@
  * 3. columns a later run added: plain next to the block's end, or "(found)" anywhere after it.
  * Headers are made distinct when created (newOutputHeaders), so none of this meets two candidates.
  */
-import type { JobKind } from '../domain/runs';
-import {
-  headerOf,
-  isEnrichOnly,
-  LEGACY_BLOCKS,
-  outputColumnsOf,
-  parseOutputHeader,
-  type OutputKey,
-} from './output-columns';
-import { foldText } from './text';
+import { JOB_KINDS, type JobKind } from '../domain/runs';
+import { isEnrichOnly, LEGACY_BLOCKS, parseOutputHeader, type OutputKey } from './output-columns';
 
 /** A kind's output columns (1-based) by key. */
 export type KindColumns = Partial<Record<OutputKey, number>>;
 
 /** Each kind's output columns, when the header row holds its block. */
 export type OutputLayout = Partial<Record<JobKind, KindColumns>>;
-
-const KINDS: readonly JobKind[] = ['enrich', 'reverse'];
 
 type Parsed = ReturnType<typeof parseOutputHeader>;
 
@@ -40,25 +30,25 @@ export function locateOutputColumns(headers: readonly string[]): OutputLayout {
     (layout[kind] ??= {})[key] = index + 1;
     taken.add(index);
   };
-  for (const kind of KINDS) {
-    const start = findLegacyBlock(headers, kind, taken);
+  for (const kind of JOB_KINDS) {
+    const start = findLegacyBlock(parsed, kind, taken);
     if (start >= 0) LEGACY_BLOCKS[kind].forEach((key, offset) => claim(kind, key, start + offset));
   }
   for (const block of bracketedBlocks(parsed, taken)) {
     if (layout[block.kind]) continue;
     for (const [key, index] of block.columns) claim(block.kind, key, index);
   }
-  for (const kind of KINDS) if (layout[kind]) claimAdditions(kind, parsed, taken, layout, claim);
+  for (const kind of JOB_KINDS) if (layout[kind]) claimAdditions(kind, parsed, taken, layout, claim);
   return layout;
 }
 
 /** Where the kind's full block of an earlier version starts (0-based), or -1. */
-function findLegacyBlock(headers: readonly string[], kind: JobKind, taken: ReadonlySet<number>): number {
-  const folded = headers.map(foldText);
-  const wanted = LEGACY_BLOCKS[kind].map((key) => foldText(headerOf(key)));
-  for (let start = 0; start + wanted.length <= folded.length; start++) {
-    if (wanted.every((header, offset) => folded[start + offset] === header && !taken.has(start + offset)))
-      return start;
+function findLegacyBlock(parsed: readonly Parsed[], kind: JobKind, taken: ReadonlySet<number>): number {
+  const wanted = LEGACY_BLOCKS[kind];
+  const isPlain = (index: number, key: OutputKey) =>
+    parsed[index]?.key === key && !parsed[index].suffixed && !taken.has(index);
+  for (let start = 0; start + wanted.length <= parsed.length; start++) {
+    if (wanted.every((key, offset) => isPlain(start + offset, key))) return start;
   }
   return -1;
 }
@@ -87,9 +77,9 @@ function bracketedBlocks(parsed: readonly Parsed[], taken: ReadonlySet<number>):
       seen.add(key);
       if (key === 'status') break;
     }
-    const data = columns.filter(([key]) => key !== 'status' && key !== 'enrichedAt');
-    if (!seen.has('status') || data.length === 0) continue;
-    blocks.push({ kind: data.some(([key]) => isEnrichOnly(key)) ? 'enrich' : 'reverse', columns });
+    // A block has a column between its two ends; Status and Enriched at are not enrichment-only.
+    if (!seen.has('status') || columns.length === 2) continue;
+    blocks.push({ kind: columns.some(([key]) => isEnrichOnly(key)) ? 'enrich' : 'reverse', columns });
   }
   return blocks;
 }
@@ -106,7 +96,8 @@ function claimAdditions(
   const wanted = (index: number): OutputKey | undefined => {
     const key = parsed[index]?.key;
     const free = key && !taken.has(index) && own[key] === undefined;
-    return free && outputColumnsOf(kind).some((column) => column.key === key) ? key : undefined;
+    // A reverse lookup's block never holds an enrichment's columns.
+    return free && (kind === 'enrich' || !isEnrichOnly(key)) ? key : undefined;
   };
   let index = blockEnd(own);
   for (let key = wanted(index); key; key = wanted(++index)) claim(kind, key, index);
@@ -119,9 +110,10 @@ function claimAdditions(
 /** Another kind's block lies between this kind's block and column index `i` (0-based): `i` is its. */
 function laterBlockBefore(layout: OutputLayout, kind: JobKind, i: number): boolean {
   const mine = blockEnd(layout[kind]!);
-  return KINDS.some((other) => {
-    const columns = other === kind ? undefined : layout[other];
-    return columns !== undefined && blockEnd(columns) > mine && blockEnd(columns) <= i;
+  // This kind's own block ends at `mine`, not after it: only another kind's can.
+  return JOB_KINDS.some((other) => {
+    const end = blockEnd(layout[other] ?? {});
+    return end > mine && end <= i;
   });
 }
 
@@ -132,5 +124,5 @@ export function blockEnd(columns: KindColumns): number {
 
 /** Every output column (1-based) of every kind: header detection must not map them as inputs. */
 export function ownedColumns(layout: OutputLayout): Set<number> {
-  return new Set(KINDS.flatMap((kind) => Object.values(layout[kind] ?? {})));
+  return new Set(JOB_KINDS.flatMap((kind) => Object.values(layout[kind] ?? {})));
 }

@@ -70,10 +70,10 @@ export function rowReader(
   return (cells) => {
     const previous = contactFromCells(cells, mapping);
     const site = siteOf(cells);
-    const mailDomain = companyDomainFrom(previous.email);
-    const verdict = webPage && site ? agreement(previous, site) : undefined;
-    const trusted = !webPage || (previous.companyName ? verdict === true : columnAgrees);
-    const companyDomain = mailDomain || (trusted ? site : '');
+    // A work email's domain wins outright, so only the company name can vouch for the site here.
+    const trusted =
+      !webPage || (previous.companyName ? domainAgreesWithName(site, previous.companyName) : columnAgrees);
+    const companyDomain = companyDomainFrom(previous.email) || (trusted ? site : '');
     // With no domain from elsewhere, a company cell holding one is read as a formula reads it.
     const current = companyDomain
       ? { ...previous, companyDomain }

@@ -24,7 +24,7 @@ export interface SheetTable {
 
 /** One read of rows 1..upToRow (default: the last row) across every used column. */
 export function readSheetTable(sheet: SheetPort, upToRow?: number): SheetTable {
-  const lastRow = Math.min(sheet.lastRow(), upToRow ?? Number.MAX_SAFE_INTEGER);
+  const lastRow = Math.min(sheet.lastRow(), upToRow ?? Infinity);
   const width = sheet.lastColumn();
   const values = lastRow > 0 && width > 0 ? sheet.readDisplayValues(1, 1, lastRow, width) : [];
   const headerRow = detectHeaderRow(values);

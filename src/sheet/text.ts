@@ -36,22 +36,24 @@ export function cleanText(value: unknown): string {
     .trim();
 }
 
+/** Sorted items in runs of consecutive positions: rows [2, 3, 4, 7] → [[2, 3, 4], [7]]. */
+export function consecutiveRuns<T>(sorted: readonly T[], position: (item: T) => number): T[][] {
+  const runs: T[][] = [];
+  for (const item of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && position(run[run.length - 1]!) === position(item) - 1) run.push(item);
+    else runs.push([item]);
+  }
+  return runs;
+}
+
 /** "rows 2–41", "rows 2–5, 9–12" or "row 7". */
 export function rowsLabel(rows: readonly number[]): string {
   const sorted = [...new Set(rows)].sort((a, b) => a - b);
   if (sorted.length === 0) return 'no rows';
-  const parts: string[] = [];
-  let start = sorted[0]!;
-  let previous = start;
-  const flush = () => parts.push(start === previous ? `${start}` : `${start}–${previous}`);
-  for (const row of sorted.slice(1)) {
-    if (row !== previous + 1) {
-      flush();
-      start = row;
-    }
-    previous = row;
-  }
-  flush();
+  const parts = consecutiveRuns(sorted, (row) => row).map(([start, ...rest]) =>
+    rest.length ? `${start}–${rest[rest.length - 1]}` : `${start}`,
+  );
   const label = parts.length > 3 ? `${parts.slice(0, 3).join(', ')}…` : parts.join(', ');
   return `${sorted.length === 1 ? 'row' : 'rows'} ${label}`;
 }

@@ -21,7 +21,8 @@ import {
 } from './output-columns';
 import { blockEnd, ownedColumns, type KindColumns } from './output-layout';
 import { INPUT_HEADERS, type ColumnMapping, type InputKey } from '../domain/inputs';
-import type { SheetTable } from './table';
+import { outputCell, type SheetTable } from './table';
+import { consecutiveRuns } from './text';
 
 /** What one row gets. `status` and `enrichedAt` are ours and always written; the rest only into empty cells. */
 export type RowOutput = Partial<Record<OutputKey, string>> & {
@@ -124,18 +125,21 @@ export function writeRowOutputs(
 ): WriteSummary {
   const targets = [...outputs.keys()].filter((row) => row > table.headerRow && row <= table.values.length);
   const columns = targets.length ? ensureOutputColumns(table, kind, worthAColumn(table, kind, keys)) : {};
-  const status = (row: number) => table.values[row - 1]![(columns.status ?? 0) - 1] ?? '';
-  const writable = targets.filter(
-    (row) =>
-      overwrite || outputs.get(row)!.refresh || outputs.get(row)!.replace || !isFinalStatus(status(row)),
-  );
+  const writable = targets.filter((row) => {
+    const output = outputs.get(row)!;
+    return (
+      overwrite || output.refresh || output.replace || !isFinalStatus(outputCell(table, kind, 'status', row))
+    );
+  });
   const summary = { rowsWritten: writable.length, rowsKept: targets.length - writable.length };
   if (writable.length === 0) return summary;
 
   // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
   const first = writable.reduce((low, row) => Math.min(low, row));
   const last = writable.reduce((high, row) => Math.max(high, row));
-  for (const segment of adjacentRuns(columns))
+  // The kind's columns in sheet order, in runs of adjacent ones: [key, column] each.
+  const sorted = (Object.entries(columns) as [OutputKey, number][]).sort((a, b) => a[1] - b[1]);
+  for (const segment of consecutiveRuns(sorted, ([, column]) => column))
     writeSegment(table, segment, first, last, writable, outputs, overwrite);
   return summary;
 }
@@ -149,7 +153,7 @@ function worthAColumn(table: SheetTable, kind: JobKind, keys: readonly OutputKey
   if (kind !== 'enrich') return keys;
   const owned = ownedColumns(table.outputs);
   const own = table.headers.filter((_, index) => !owned.has(index + 1));
-  return keys.filter((key) => !isProfileKey(key) || !heldByOwnColumn(key, own));
+  return keys.filter((key) => !heldByOwnColumn(key, own));
 }
 
 /** An enrichment's keys without the profile columns no answer among `outputs` fills. */
@@ -161,18 +165,6 @@ export function filledProfileKeys(
   if (kind !== 'enrich') return [...keys];
   const answers = [...outputs];
   return keys.filter((key) => !isProfileKey(key) || answers.some((answer) => answer[key]));
-}
-
-/** The kind's columns in runs of adjacent ones, each [key, column] in sheet order. */
-function adjacentRuns(columns: KindColumns): [OutputKey, number][][] {
-  const sorted = (Object.entries(columns) as [OutputKey, number][]).sort((a, b) => a[1] - b[1]);
-  const runs: [OutputKey, number][][] = [];
-  for (const entry of sorted) {
-    const run = runs[runs.length - 1];
-    if (run && run[run.length - 1]![1] === entry[1] - 1) run.push(entry);
-    else runs.push([entry]);
-  }
-  return runs;
 }
 
 /** One read and one write of rows first..last across a run of adjacent output columns. */
@@ -197,9 +189,8 @@ function writeSegment(
       if (value === undefined) return;
       // A cell holding a formula is the user's even when it shows nothing.
       const formula = !!existing.formulas[r]![offset];
-      const empty = (table.values[row - 1]![column - 1] ?? '').trim() === '' && !formula;
-      const replaced = output.replace && !formula;
-      if (!(ALWAYS_WRITTEN.has(key) || overwrite || empty || replaced)) return;
+      const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
+      if (!(ALWAYS_WRITTEN.has(key) || overwrite || (!formula && (blank || output.replace)))) return;
       const text = toCellText(value);
       block[r]![offset] = text;
       table.values[row - 1]![column - 1] = text;
