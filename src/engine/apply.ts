@@ -15,7 +15,7 @@ import { runsWithDamagedJobs, type JobRecord, type Registry, type RunRecord } fr
 import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
-import { SheetTables } from './sheet-tables';
+import { kept, SheetTables } from './sheet-tables';
 import { hasTime } from './timing';
 
 /** The rows of one kind written in one go, and the columns they need. */
@@ -43,10 +43,7 @@ export function applyFetchedJobs(
       registry.runs.has(job.run),
   );
   const bySheet = new Map<number, JobRecord[]>();
-  for (const job of fetched) {
-    const sheetId = runOf(registry, job)!.sheetId;
-    bySheet.set(sheetId, [...(bySheet.get(sheetId) ?? []), job]);
-  }
+  for (const job of fetched) kept(bySheet, runOf(registry, job)!.sheetId, () => []).push(job);
   for (const [sheetId, jobs] of bySheet) {
     if (!hasTime(ctx)) return;
     applyToSheet(ctx, registry, ledger, tables, sheetId, jobs);
@@ -75,13 +72,12 @@ function applyToSheet(
       columns && !columns.missing.length
         ? tables.rows(table!, run.kind, columns.mapping)
         : new Map<string, number[]>();
-    const writeKey = `${run.kind}|${run.overwrite}`;
-    let write = writes.get(writeKey);
-    if (!write)
-      writes.set(
-        writeKey,
-        (write = { kind: run.kind, overwrite: run.overwrite, outputs: new Map(), keys: new Set() }),
-      );
+    const write = kept(writes, `${run.kind}|${run.overwrite}`, () => ({
+      kind: run.kind,
+      overwrite: run.overwrite,
+      outputs: new Map<number, RowOutput>(),
+      keys: new Set<OutputKey>(),
+    }));
     // The columns of every run written together: each run's answers land in the columns it asked for.
     for (const key of outputKeysFor(run.kind, run.fields, run.mapping)) write.keys.add(key);
     const asked = job.fields ?? run.fields;

@@ -13,6 +13,7 @@ import type { SendableContact } from './job-starter';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../store/ledger';
 import { fingerprintsInFlight, jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
 import { newRun, registerAndSend, type RunStarted } from './run-launch';
+import { kept } from './sheet-tables';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
 
 /** A formula run's sheetId: no sheet has it, so nothing is ever written to rows. */
@@ -52,7 +53,7 @@ export function buildFormulaPlan(
   );
   const busy = fingerprintsInFlight(registry);
   const byFp = new Map<string, FormulaRequest[]>();
-  for (const request of inScope) byFp.set(request.fp, [...(byFp.get(request.fp) ?? []), request]);
+  for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];

@@ -25,6 +25,7 @@ import {
   sanitiseMapping,
 } from '../store/mapping-store';
 import type { Registry } from '../store/registry';
+import { kept } from './sheet-tables';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -122,9 +123,7 @@ export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): Plan
   for (const contact of contacts) {
     const key = [...contact.fields].sort().join(',');
     // Pushed, not copied: a 100,000-contact run is one group, and copying it per contact is O(n²).
-    const group = groups.get(key);
-    if (group) group.push(contact);
-    else groups.set(key, [contact]);
+    kept(groups, key, () => []).push(contact);
   }
   const size = kind === 'reverse' ? LIMITS.itemsPerReverseJob : LIMITS.itemsPerEnrichJob;
   return [...groups.values()].flatMap((group) =>
