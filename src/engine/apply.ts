@@ -160,15 +160,17 @@ function markOrphanedRows(
   // A row saying "may have been started" whose ambiguous job is gone was most likely the damaged
   // job's: left as it is, a new run would send (and pay) it again. Rows of readable ambiguous jobs
   // (of ended runs too) keep their status.
-  const claimed = (run: RunRecord, job: JobRecord) =>
-    job.run === run.id && job.state !== 'applied' && (waiting.includes(run) || job.state === 'ambiguous');
   let ambiguousUnknown = false;
   for (const run of damagedStatus ? runs : waiting) {
-    const fps = new Set(registry.jobs.filter((job) => claimed(run, job)).flatMap((job) => job.fingerprints));
-    if (fps.size === 0 && !waiting.includes(run)) continue;
+    const runWaits = waiting.includes(run);
+    const claimed = registry.jobs.filter(
+      (job) => job.run === run.id && job.state !== 'applied' && (runWaits || job.state === 'ambiguous'),
+    );
+    const fps = new Set(claimed.flatMap((job) => job.fingerprints));
+    if (fps.size === 0 && !runWaits) continue;
     const columns = currentColumns(run, table);
     if (columns.missing.length) {
-      if (waiting.includes(run)) columnsChanged = true;
+      if (runWaits) columnsChanged = true;
       else ambiguousUnknown = true;
       continue;
     }
