@@ -115,8 +115,9 @@ export function restoreInterruptedRefresh(ctx: AppContext): void {
     if (!sheet) continue;
     const now = sheet.readCells(run.row, run.column, run.formulas.length, 1);
     const restored = run.formulas.map((formula, index) => {
-      const empty = !now.formulas[index]![0] && String(now.values[index]![0] ?? '') === '';
-      return [empty ? formula : now.formulas[index]![0] || now.values[index]![0]];
+      // What the cell holds now: a formula the user typed since, else its value.
+      const current = now.formulas[index]![0] || now.values[index]![0];
+      return [String(current ?? '') === '' ? formula : current];
     });
     sheet.writeCells(run.row, run.column, restored, []);
   }
