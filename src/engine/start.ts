@@ -75,29 +75,24 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
     // Read under the lock: two starts of one preview must not both see it unstarted.
     const stored = takeStoredPlan(ctx, planId);
     const registry = registryOf(ctx);
-    const costMore = (credits: number) => {
-      if (credits > stored.maxCredits)
+    // The rebuilt plan goes only if it costs no more than the user agreed to; it is started then.
+    const agreed = <Plan extends { maxCredits: number }>(plan: Plan): Plan => {
+      if (plan.maxCredits > stored.maxCredits)
         throw new UserError(
           'The rows changed since the preview and the run would cost more: preview it again.',
         );
+      writePendingPlan(ctx.userStore, { ...stored, started: true });
+      return plan;
     };
     if (stored.source === 'formulas') {
       const plan = buildFormulaPlan(ctx, stored.kind, stored.fields, registry);
-      costMore(plan.maxCredits);
-      markStarted(ctx, stored);
-      return launchFormulaRun(ctx, plan, registry);
+      return launchFormulaRun(ctx, agreed(plan), registry);
     }
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
     if (!sheet) throw new UserError('The sheet of this preview was deleted.');
-    const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans, addHeaderRow: true }, registry);
-    costMore(plan.maxCredits);
-    markStarted(ctx, stored);
-    return launch(ctx, plan, registry);
+    const plan = buildPlan(ctx, sheet, { ...stored, addHeaderRow: true }, registry);
+    return launch(ctx, agreed(plan), registry);
   });
-}
-
-function markStarted(ctx: AppContext, stored: StoredPlan): void {
-  writePendingPlan(ctx.userStore, { ...stored, started: true });
 }
 
 /** Starts a plan the caller checked (the schedule, within its caps); holds no lock itself. */
