@@ -140,18 +140,19 @@ export function buildPlan(
   options: PlanOptions,
   registry: Registry = registryOf(ctx),
 ): RunPlan {
+  const { kind, overwrite } = options;
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
   const read = readSheetTable(sheet, upTo);
   const headerDetected = read.headerRow > 0;
   const firstRowHeaders = headerDetected
     ? undefined
     : (options.firstRowHeaders ??
-      rememberedFirstRowHeaders(ctx.documentStore, sheet.id(), options.kind) ??
+      rememberedFirstRowHeaders(ctx.documentStore, sheet.id(), kind) ??
       (options.guessHeaders === true && firstRowLooksLikeHeaders(read.values)));
   const table = firstRowHeaders ? withFirstRowHeaders(read) : read;
   const outputs = ownedColumns(table.outputs);
   const mapping = sanitiseMapping(
-    options.mapping ?? resolveMapping(ctx.documentStore, table, options.kind),
+    options.mapping ?? resolveMapping(ctx.documentStore, table, kind),
     table.width,
     outputs,
   );
@@ -160,14 +161,17 @@ export function buildPlan(
     addHeaderRow(table, mapping);
     spans = spans.map((span) => ({ start: span.start + 1, end: span.end + 1 }));
     // Remembered under the headers the columns have now, so the next run finds them by header.
-    rememberMapping(ctx.documentStore, table, options.kind, mapping);
+    rememberMapping(ctx.documentStore, table, kind, mapping);
   } else if (options.mapping || options.firstRowHeaders !== undefined) {
-    rememberMapping(ctx.documentStore, table, options.kind, mapping, firstRowHeaders);
+    rememberMapping(ctx.documentStore, table, kind, mapping, firstRowHeaders);
   }
-  const fields = options.kind === 'reverse' ? [] : [...new Set(options.fields)];
+  const fields = kind === 'reverse' ? [] : [...new Set(options.fields)];
 
   const busy = fingerprintsInFlight(registry);
   const skipped: RunPlan['skipped'] = [];
+  const skip = (row: number, reason: string, missing = false) => {
+    skipped.push({ row, reason, missing });
+  };
   const fromLedger: RunPlan['fromLedger'] = [];
   const byFp = new Map<string, PlannedContact>();
   const reasked: Reasked = { contacts: 0, maxCredits: 0 };
@@ -177,7 +181,7 @@ export function buildPlan(
   const rows = dataRowsIn(table, spans);
   const reader = readerOf(table, mapping);
   const readings = rows.map((row) =>
-    reader(table.values[row - 1]!).map((input) => ({ input, fp: fingerprint(options.kind, input) })),
+    reader(table.values[row - 1]!).map((input) => ({ input, fp: fingerprint(kind, input) })),
   );
   // The ledger knows which fields each saved answer covers (a row's Status cannot say): only what
   // is missing is asked for, unless the user asks to look everything up again.
@@ -188,21 +192,15 @@ export function buildPlan(
     // A row answered under its previous reading keeps it: its answer is found, not bought again.
     const ways = readings[index]!;
     const { input, fp } = ways.find((reading) => saved.has(reading.fp)) ?? ways[0]!;
-    const missing = missingInput(options.kind, input);
+    const missing = missingInput(kind, input);
     const waitingFor = busy.get(fp);
-    if (missing || waitingFor) {
-      skipped.push({ row, reason: missing || waitingFor!, missing: !!missing });
-      return;
-    }
-    const status = outputCell(table, options.kind, 'status', row);
+    if (missing || waitingFor) return skip(row, missing || waitingFor!, !!missing);
+    const status = outputCell(table, kind, 'status', row);
     // Its job's record was damaged, or its job's start may have gone through: it may be paid for, and
     // importing the job is free. Only "look up again" (overwrite) sends it, knowingly: even when the
     // job's record is gone and no job claims the row any more.
-    if (!options.overwrite && (status === STATUS.damagedJob || status === STATUS.ambiguous)) {
-      skipped.push({ row, reason: status, missing: false });
-      return;
-    }
-    const final = !options.overwrite && isFinalStatus(status);
+    if (!overwrite && (status === STATUS.damagedJob || status === STATUS.ambiguous)) return skip(row, status);
+    const final = !overwrite && isFinalStatus(status);
     again.add(fp);
     const entry = saved.get(fp);
     const lacking = fieldsLacking(entry, fields);
@@ -213,11 +211,10 @@ export function buildPlan(
     if (damage) ledgerDamage = ledgerDamageText(damage);
     // A row with its answer is left alone, unless a field it was never asked for is asked now.
     if (final && (covered || (!entry && (!options.resendEdited || damage)))) {
-      skipped.push({ row, reason: 'already enriched', missing: false });
       alreadyDone++;
-      return;
+      return skip(row, 'already enriched');
     }
-    if (covered && !options.overwrite) {
+    if (covered && !overwrite) {
       fromLedger.push({ row, entry });
       return;
     }
@@ -226,12 +223,12 @@ export function buildPlan(
       contact.rows.push(row);
       return;
     }
-    byFp.set(fp, { fp, input, rows: [row], fields: options.overwrite ? [...fields] : lacking });
+    byFp.set(fp, { fp, input, rows: [row], fields: overwrite ? [...fields] : lacking });
     // The most a contact with a saved answer can cost again when every field is asked anew.
     const repeat =
-      entry && options.overwrite
+      entry && overwrite
         ? maxCreditsPerContact(
-            options.kind,
+            kind,
             fields.filter((field) => !lacking.includes(field)),
           )
         : 0;
@@ -249,20 +246,20 @@ export function buildPlan(
     table,
     headerDetected,
     mapping,
-    mappingComplete: mappingCovers(options.kind, mapping),
+    mappingComplete: mappingCovers(kind, mapping),
     rows: rows.length,
     alreadyDone,
     lookUpAgain: {
       contacts: again.size,
-      maxCredits: again.size * maxCreditsPerContact(options.kind, fields),
+      maxCredits: again.size * maxCreditsPerContact(kind, fields),
     },
     toSend,
     fromLedger,
     duplicateRows: toSend.reduce((sum, contact) => sum + contact.rows.length - 1, 0),
     skipped,
-    maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(options.kind, contact.fields), 0),
+    maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(kind, contact.fields), 0),
     reasked,
-    jobs: jobsOf(toSend, options.kind).length,
+    jobs: jobsOf(toSend, kind).length,
     ...(ledgerDamage ? { ledgerDamage } : {}),
   };
 }
