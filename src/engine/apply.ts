@@ -66,45 +66,43 @@ function applyToSheet(
 
   for (const job of jobs) {
     const run = runOf(registry, job)!;
+    const { kind, overwrite } = run;
     const columns = table?.headerRow ? currentColumns(run, table) : undefined;
     if (columns?.missing.length) run.error = missingColumnsMessage(columns.missing);
     const fpRows =
-      columns && !columns.missing.length
-        ? tables.rows(table!, run.kind, columns.mapping)
-        : new Map<string, number[]>();
-    const write = kept(writes, `${run.kind}|${run.overwrite}`, () => ({
-      kind: run.kind,
-      overwrite: run.overwrite,
+      columns && !columns.missing.length ? tables.rows(table!, kind, columns.mapping) : undefined;
+    const write = kept(writes, `${kind}|${overwrite}`, () => ({
+      kind,
+      overwrite,
       outputs: new Map<number, RowOutput>(),
       keys: new Set<OutputKey>(),
     }));
     // The columns of every run written together: each run's answers land in the columns it asked for.
-    for (const key of outputKeysFor(run.kind, run.fields, run.mapping)) write.keys.add(key);
+    for (const key of outputKeysFor(kind, run.fields, run.mapping)) write.keys.add(key);
     const asked = job.fields ?? run.fields;
     // An ambiguous job's rows only learn that they were not sent again (and why).
     const ambiguous = job.state === 'ambiguous';
     for (const fp of job.fingerprints) {
       const entry = ambiguous ? undefined : entries.get(fp);
       const answered = entryCovers(entry, asked);
+      const problem = job.itemProblems?.[fp];
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
         ? {
-            ...rowOutputFromEntry(entry, { kind: run.kind, fields: run.fields, saved: false, timeZone }),
+            ...rowOutputFromEntry(entry, { kind, fields: run.fields, saved: false, timeZone }),
             refresh: entryKnewMore(entry, asked),
           }
-        : statusOnly(
-            job.itemProblems?.[fp]
-              ? STATUS.error(job.itemProblems[fp]!)
-              : (job.unansweredStatus ?? STATUS.notFound),
-          );
+        : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;
-      const rows = fpRows.get(fp) ?? [];
+      const rows = fpRows?.get(fp) ?? [];
       rows.forEach((row) => write.outputs.set(row, output));
-      if (answered) countFound(run.found, entry, asked);
-      if (answered && rows.length === 0 && !isFormulaRun(run)) run.unmatched++;
+      if (answered) {
+        countFound(run.found, entry, asked);
+        if (rows.length === 0 && !isFormulaRun(run)) run.unmatched++;
+      }
       if (!ambiguous) run.done++;
       if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))
         run.unprocessed = (run.unprocessed ?? 0) + 1;
