@@ -63,7 +63,7 @@ export function buildFormulaPlan(
   for (const [fp, requests] of byFp) {
     const asked = [...new Set(requests.flatMap(askedField))];
     const entry = saved.get(fp);
-    if (entry && entryCovers(entry, asked)) {
+    if (entryCovers(entry, asked)) {
       answered.push(...requests);
       continue;
     }
