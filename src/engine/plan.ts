@@ -287,11 +287,13 @@ export function mappingCovers(kind: JobKind, mapping: ColumnMapping): boolean {
  * column that is empty adds none.
  */
 export function planOutputKeys(plan: RunPlan): OutputKey[] {
-  const keys = outputKeysFor(plan.options.kind, plan.fields, plan.mapping);
-  const column = plan.mapping.networkUrl;
-  if (plan.options.kind === 'reverse' || column === undefined) return keys;
-  const cell = (row: number) => (plan.table.values[row - 1]![column - 1] ?? '').trim();
-  const urls = dataRowsIn(plan.table, plan.options.spans).some((row) => cell(row) !== '');
+  const { table, mapping } = plan;
+  const { kind, spans } = plan.options;
+  const keys = outputKeysFor(kind, plan.fields, mapping);
+  const column = mapping.networkUrl;
+  if (kind === 'reverse' || column === undefined) return keys;
+  const cell = (row: number) => (table.values[row - 1]![column - 1] ?? '').trim();
+  const urls = dataRowsIn(table, spans).some((row) => cell(row) !== '');
   return urls ? keys : keys.filter((key) => !isProfileKey(key));
 }
 
