@@ -106,11 +106,9 @@ export function launchFormulaRun(
     source: 'formulas',
     ...options,
   });
-  const contacts = new Map<string, SendableContact>(
-    plan.toSend.map((contact) => [contact.fp, { input: contact.input, row: 0 }]),
-  );
-  const sent = loadFormulaQueue(ctx.documentStore).filter((request) => contacts.has(request.fp));
-  const started = registerAndSend(ctx, registry, run, plan.toSend, contacts, () =>
+  const sending = new Set(plan.toSend.map((contact) => contact.fp));
+  const sent = loadFormulaQueue(ctx.documentStore).filter((request) => sending.has(request.fp));
+  const started = registerAndSend(ctx, registry, run, plan.toSend, () =>
     markRequests(ctx.cache, sent, 'sent'),
   );
   // Requests answered from saved results show their answers at once.

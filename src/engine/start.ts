@@ -7,7 +7,6 @@ import { UserError } from '../domain/user-error';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { registryOf, type AppContext } from './context';
-import type { SendableContact } from './job-starter';
 import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
 import { headersOf } from '../store/mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
@@ -112,10 +111,7 @@ export function launch(
     fromLedger: plan.fromLedger.length,
     estimatedCredits: plan.maxCredits,
   });
-  const contacts = new Map<string, SendableContact>(
-    plan.toSend.map((contact) => [contact.fp, { input: contact.input, row: contact.rows[0]! }]),
-  );
-  return registerAndSend(ctx, registry, run, plan.toSend, contacts, () =>
+  return registerAndSend(ctx, registry, run, plan.toSend, () =>
     writeStartStatuses(plan, ctx.spreadsheet.timeZone()),
   );
 }
