@@ -15,7 +15,7 @@ import { runsWithDamagedJobs, type JobRecord, type Registry, type RunRecord } fr
 import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
-import { SheetTables } from './sheet-tables';
+import { kept, SheetTables } from './sheet-tables';
 import { hasTime } from './timing';
 
 /** The rows of one kind written in one go, and the columns they need. */
@@ -43,10 +43,7 @@ export function applyFetchedJobs(
       registry.runs.has(job.run),
   );
   const bySheet = new Map<number, JobRecord[]>();
-  for (const job of fetched) {
-    const sheetId = runOf(registry, job)!.sheetId;
-    bySheet.set(sheetId, [...(bySheet.get(sheetId) ?? []), job]);
-  }
+  for (const job of fetched) kept(bySheet, runOf(registry, job)!.sheetId, () => []).push(job);
   for (const [sheetId, jobs] of bySheet) {
     if (!hasTime(ctx)) return;
     applyToSheet(ctx, registry, ledger, tables, sheetId, jobs);
@@ -69,46 +66,43 @@ function applyToSheet(
 
   for (const job of jobs) {
     const run = runOf(registry, job)!;
+    const { kind, overwrite } = run;
     const columns = table?.headerRow ? currentColumns(run, table) : undefined;
     if (columns?.missing.length) run.error = missingColumnsMessage(columns.missing);
     const fpRows =
-      columns && !columns.missing.length
-        ? tables.rows(table!, run.kind, columns.mapping)
-        : new Map<string, number[]>();
-    const writeKey = `${run.kind}|${run.overwrite}`;
-    let write = writes.get(writeKey);
-    if (!write)
-      writes.set(
-        writeKey,
-        (write = { kind: run.kind, overwrite: run.overwrite, outputs: new Map(), keys: new Set() }),
-      );
+      columns && !columns.missing.length ? tables.rows(table!, kind, columns.mapping) : undefined;
+    const write = kept(writes, `${kind}|${overwrite}`, () => ({
+      kind,
+      overwrite,
+      outputs: new Map<number, RowOutput>(),
+      keys: new Set<OutputKey>(),
+    }));
     // The columns of every run written together: each run's answers land in the columns it asked for.
-    for (const key of outputKeysFor(run.kind, run.fields, run.mapping)) write.keys.add(key);
+    for (const key of outputKeysFor(kind, run.fields, run.mapping)) write.keys.add(key);
     const asked = job.fields ?? run.fields;
     // An ambiguous job's rows only learn that they were not sent again (and why).
     const ambiguous = job.state === 'ambiguous';
     for (const fp of job.fingerprints) {
       const entry = ambiguous ? undefined : entries.get(fp);
       const answered = entryCovers(entry, asked);
+      const problem = job.itemProblems?.[fp];
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
         ? {
-            ...rowOutputFromEntry(entry, { kind: run.kind, fields: run.fields, saved: false, timeZone }),
+            ...rowOutputFromEntry(entry, { kind, fields: run.fields, saved: false, timeZone }),
             refresh: entryKnewMore(entry, asked),
           }
-        : statusOnly(
-            job.itemProblems?.[fp]
-              ? STATUS.error(job.itemProblems[fp]!)
-              : (job.unansweredStatus ?? STATUS.notFound),
-          );
+        : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;
-      const rows = fpRows.get(fp) ?? [];
+      const rows = fpRows?.get(fp) ?? [];
       rows.forEach((row) => write.outputs.set(row, output));
-      if (answered) countFound(run.found, entry, asked);
-      if (answered && rows.length === 0 && !isFormulaRun(run)) run.unmatched++;
+      if (answered) {
+        countFound(run.found, entry, asked);
+        if (rows.length === 0 && !isFormulaRun(run)) run.unmatched++;
+      }
       if (!ambiguous) run.done++;
       if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))
         run.unprocessed = (run.unprocessed ?? 0) + 1;
@@ -164,15 +158,17 @@ function markOrphanedRows(
   // A row saying "may have been started" whose ambiguous job is gone was most likely the damaged
   // job's: left as it is, a new run would send (and pay) it again. Rows of readable ambiguous jobs
   // (of ended runs too) keep their status.
-  const claimed = (run: RunRecord, job: JobRecord) =>
-    job.run === run.id && job.state !== 'applied' && (waiting.includes(run) || job.state === 'ambiguous');
   let ambiguousUnknown = false;
   for (const run of damagedStatus ? runs : waiting) {
-    const fps = new Set(registry.jobs.filter((job) => claimed(run, job)).flatMap((job) => job.fingerprints));
-    if (fps.size === 0 && !waiting.includes(run)) continue;
+    const runWaits = waiting.includes(run);
+    const claimed = registry.jobs.filter(
+      (job) => job.run === run.id && job.state !== 'applied' && (runWaits || job.state === 'ambiguous'),
+    );
+    const fps = new Set(claimed.flatMap((job) => job.fingerprints));
+    if (fps.size === 0 && !runWaits) continue;
     const columns = currentColumns(run, table);
     if (columns.missing.length) {
-      if (waiting.includes(run)) columnsChanged = true;
+      if (runWaits) columnsChanged = true;
       else ambiguousUnknown = true;
       continue;
     }

@@ -85,11 +85,11 @@ export function refreshFormulas(ctx: AppContext): number {
   if (runs.length === 0) return 0;
   ctx.cache.put(JOURNAL_KEY, JSON.stringify(runs), JOURNAL_TTL_SECONDS);
   const writeAll = (text: (formula: string) => string) => {
-    for (const run of runs)
-      sheets.get(run.sheetId)!.writeCells(
-        run.row,
-        run.column,
-        run.formulas.map((formula) => [text(formula)]),
+    for (const { sheetId, row, column, formulas } of runs)
+      sheets.get(sheetId)!.writeCells(
+        row,
+        column,
+        formulas.map((formula) => [text(formula)]),
         [],
       );
   };
@@ -110,15 +110,16 @@ export function restoreInterruptedRefresh(ctx: AppContext): void {
   } catch {
     return;
   }
-  for (const run of runs) {
-    const sheet = ctx.spreadsheet.sheetById(run.sheetId);
+  for (const { sheetId, row, column, formulas } of runs) {
+    const sheet = ctx.spreadsheet.sheetById(sheetId);
     if (!sheet) continue;
-    const now = sheet.readCells(run.row, run.column, run.formulas.length, 1);
-    const restored = run.formulas.map((formula, index) => {
-      const empty = !now.formulas[index]![0] && String(now.values[index]![0] ?? '') === '';
-      return [empty ? formula : now.formulas[index]![0] || now.values[index]![0]];
+    const now = sheet.readCells(row, column, formulas.length, 1);
+    const restored = formulas.map((formula, index) => {
+      // What the cell holds now: a formula the user typed since, else its value.
+      const current = now.formulas[index]![0] || now.values[index]![0];
+      return [String(current ?? '') === '' ? formula : current];
     });
-    sheet.writeCells(run.row, run.column, restored, []);
+    sheet.writeCells(row, column, restored, []);
   }
   ctx.cache.remove(JOURNAL_KEY);
   ctx.log.warn(`Put back ${runs.length} formula ranges that an interrupted refresh had cleared.`);

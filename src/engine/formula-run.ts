@@ -13,6 +13,7 @@ import type { SendableContact } from './job-starter';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../store/ledger';
 import { fingerprintsInFlight, jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
 import { newRun, registerAndSend, type RunStarted } from './run-launch';
+import { kept } from './sheet-tables';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
 
 /** A formula run's sheetId: no sheet has it, so nothing is ever written to rows. */
@@ -52,7 +53,7 @@ export function buildFormulaPlan(
   );
   const busy = fingerprintsInFlight(registry);
   const byFp = new Map<string, FormulaRequest[]>();
-  for (const request of inScope) byFp.set(request.fp, [...(byFp.get(request.fp) ?? []), request]);
+  for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
@@ -62,7 +63,7 @@ export function buildFormulaPlan(
   for (const [fp, requests] of byFp) {
     const asked = [...new Set(requests.flatMap(askedField))];
     const entry = saved.get(fp);
-    if (entry && entryCovers(entry, asked)) {
+    if (entryCovers(entry, asked)) {
       answered.push(...requests);
       continue;
     }
@@ -105,11 +106,9 @@ export function launchFormulaRun(
     source: 'formulas',
     ...options,
   });
-  const contacts = new Map<string, SendableContact>(
-    plan.toSend.map((contact) => [contact.fp, { input: contact.input, row: 0 }]),
-  );
-  const sent = loadFormulaQueue(ctx.documentStore).filter((request) => contacts.has(request.fp));
-  const started = registerAndSend(ctx, registry, run, plan.toSend, contacts, () =>
+  const sending = new Set(plan.toSend.map((contact) => contact.fp));
+  const sent = loadFormulaQueue(ctx.documentStore).filter((request) => sending.has(request.fp));
+  const started = registerAndSend(ctx, registry, run, plan.toSend, () =>
     markRequests(ctx.cache, sent, 'sent'),
   );
   // Requests answered from saved results show their answers at once.

@@ -29,19 +29,8 @@ export interface SendableContact {
   row: number;
 }
 
-/** Row identity, returned unchanged with the answer (strings only: the API rejects numbers). */
-function customOf(run: RunRecord, fp: string, contact: SendableContact): Record<string, string> {
-  return { sheetId: String(run.sheetId), row: String(contact.row), fp };
-}
-
 /** The inputs an enrichment item carries, each only when the row has it. */
 const ITEM_KEYS = ['firstName', 'lastName', 'companyName', 'companyDomain', 'networkUrl'] as const;
-
-function enrichItemOf(run: RunRecord, fp: string, contact: SendableContact): EnrichItemInput {
-  const item: EnrichItemInput = { custom: customOf(run, fp, contact) };
-  for (const key of ITEM_KEYS) if (contact.input[key]) item[key] = contact.input[key];
-  return item;
-}
 
 /**
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id
@@ -62,15 +51,20 @@ function startOf(
   contacts: ReadonlyMap<string, SendableContact>,
 ): JobStart {
   const name = jobName(ctx.spreadsheet.name(), run, job);
-  const picked = job.fingerprints.map((fp) => [fp, contacts.get(fp)!] as const);
+  const picked = job.fingerprints.map((fp) => {
+    const contact = contacts.get(fp)!;
+    // Row identity, returned unchanged with the answer (strings only: the API rejects numbers).
+    return { input: contact.input, custom: { sheetId: String(run.sheetId), row: String(contact.row), fp } };
+  });
   if (run.kind === 'reverse') {
-    const items = picked.map(([fp, contact]) => ({
-      email: contact.input.email,
-      custom: customOf(run, fp, contact),
-    }));
+    const items = picked.map(({ input, custom }) => ({ email: input.email, custom }));
     return { kind: 'reverse', name, items };
   }
-  const items = picked.map(([fp, contact]) => enrichItemOf(run, fp, contact));
+  const items = picked.map(({ input, custom }) => {
+    const item: EnrichItemInput = { custom };
+    for (const key of ITEM_KEYS) if (input[key]) item[key] = input[key];
+    return item;
+  });
   return { kind: 'enrich', name, items, fields: job.fields ?? run.fields };
 }
 

@@ -25,6 +25,7 @@ import {
   sanitiseMapping,
 } from '../store/mapping-store';
 import type { Registry } from '../store/registry';
+import { kept } from './sheet-tables';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -122,9 +123,7 @@ export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): Plan
   for (const contact of contacts) {
     const key = [...contact.fields].sort().join(',');
     // Pushed, not copied: a 100,000-contact run is one group, and copying it per contact is O(n²).
-    const group = groups.get(key);
-    if (group) group.push(contact);
-    else groups.set(key, [contact]);
+    kept(groups, key, () => []).push(contact);
   }
   const size = kind === 'reverse' ? LIMITS.itemsPerReverseJob : LIMITS.itemsPerEnrichJob;
   return [...groups.values()].flatMap((group) =>
@@ -141,18 +140,19 @@ export function buildPlan(
   options: PlanOptions,
   registry: Registry = registryOf(ctx),
 ): RunPlan {
+  const { kind, overwrite } = options;
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
   const read = readSheetTable(sheet, upTo);
   const headerDetected = read.headerRow > 0;
   const firstRowHeaders = headerDetected
     ? undefined
     : (options.firstRowHeaders ??
-      rememberedFirstRowHeaders(ctx.documentStore, sheet.id(), options.kind) ??
+      rememberedFirstRowHeaders(ctx.documentStore, sheet.id(), kind) ??
       (options.guessHeaders === true && firstRowLooksLikeHeaders(read.values)));
   const table = firstRowHeaders ? withFirstRowHeaders(read) : read;
   const outputs = ownedColumns(table.outputs);
   const mapping = sanitiseMapping(
-    options.mapping ?? resolveMapping(ctx.documentStore, table, options.kind),
+    options.mapping ?? resolveMapping(ctx.documentStore, table, kind),
     table.width,
     outputs,
   );
@@ -161,14 +161,17 @@ export function buildPlan(
     addHeaderRow(table, mapping);
     spans = spans.map((span) => ({ start: span.start + 1, end: span.end + 1 }));
     // Remembered under the headers the columns have now, so the next run finds them by header.
-    rememberMapping(ctx.documentStore, table, options.kind, mapping);
+    rememberMapping(ctx.documentStore, table, kind, mapping);
   } else if (options.mapping || options.firstRowHeaders !== undefined) {
-    rememberMapping(ctx.documentStore, table, options.kind, mapping, firstRowHeaders);
+    rememberMapping(ctx.documentStore, table, kind, mapping, firstRowHeaders);
   }
-  const fields = options.kind === 'reverse' ? [] : [...new Set(options.fields)];
+  const fields = kind === 'reverse' ? [] : [...new Set(options.fields)];
 
   const busy = fingerprintsInFlight(registry);
   const skipped: RunPlan['skipped'] = [];
+  const skip = (row: number, reason: string, missing = false) => {
+    skipped.push({ row, reason, missing });
+  };
   const fromLedger: RunPlan['fromLedger'] = [];
   const byFp = new Map<string, PlannedContact>();
   const reasked: Reasked = { contacts: 0, maxCredits: 0 };
@@ -178,7 +181,7 @@ export function buildPlan(
   const rows = dataRowsIn(table, spans);
   const reader = readerOf(table, mapping);
   const readings = rows.map((row) =>
-    reader(table.values[row - 1]!).map((input) => ({ input, fp: fingerprint(options.kind, input) })),
+    reader(table.values[row - 1]!).map((input) => ({ input, fp: fingerprint(kind, input) })),
   );
   // The ledger knows which fields each saved answer covers (a row's Status cannot say): only what
   // is missing is asked for, unless the user asks to look everything up again.
@@ -189,21 +192,15 @@ export function buildPlan(
     // A row answered under its previous reading keeps it: its answer is found, not bought again.
     const ways = readings[index]!;
     const { input, fp } = ways.find((reading) => saved.has(reading.fp)) ?? ways[0]!;
-    const missing = missingInput(options.kind, input);
+    const missing = missingInput(kind, input);
     const waitingFor = busy.get(fp);
-    if (missing || waitingFor) {
-      skipped.push({ row, reason: missing || waitingFor!, missing: !!missing });
-      return;
-    }
-    const status = outputCell(table, options.kind, 'status', row);
+    if (missing || waitingFor) return skip(row, missing || waitingFor!, !!missing);
+    const status = outputCell(table, kind, 'status', row);
     // Its job's record was damaged, or its job's start may have gone through: it may be paid for, and
     // importing the job is free. Only "look up again" (overwrite) sends it, knowingly: even when the
     // job's record is gone and no job claims the row any more.
-    if (!options.overwrite && (status === STATUS.damagedJob || status === STATUS.ambiguous)) {
-      skipped.push({ row, reason: status, missing: false });
-      return;
-    }
-    const final = !options.overwrite && isFinalStatus(status);
+    if (!overwrite && (status === STATUS.damagedJob || status === STATUS.ambiguous)) return skip(row, status);
+    const final = !overwrite && isFinalStatus(status);
     again.add(fp);
     const entry = saved.get(fp);
     const lacking = fieldsLacking(entry, fields);
@@ -214,11 +211,10 @@ export function buildPlan(
     if (damage) ledgerDamage = ledgerDamageText(damage);
     // A row with its answer is left alone, unless a field it was never asked for is asked now.
     if (final && (covered || (!entry && (!options.resendEdited || damage)))) {
-      skipped.push({ row, reason: 'already enriched', missing: false });
       alreadyDone++;
-      return;
+      return skip(row, 'already enriched');
     }
-    if (covered && !options.overwrite) {
+    if (covered && !overwrite) {
       fromLedger.push({ row, entry });
       return;
     }
@@ -227,12 +223,12 @@ export function buildPlan(
       contact.rows.push(row);
       return;
     }
-    byFp.set(fp, { fp, input, rows: [row], fields: options.overwrite ? [...fields] : lacking });
+    byFp.set(fp, { fp, input, rows: [row], fields: overwrite ? [...fields] : lacking });
     // The most a contact with a saved answer can cost again when every field is asked anew.
     const repeat =
-      entry && options.overwrite
+      entry && overwrite
         ? maxCreditsPerContact(
-            options.kind,
+            kind,
             fields.filter((field) => !lacking.includes(field)),
           )
         : 0;
@@ -250,20 +246,20 @@ export function buildPlan(
     table,
     headerDetected,
     mapping,
-    mappingComplete: mappingCovers(options.kind, mapping),
+    mappingComplete: mappingCovers(kind, mapping),
     rows: rows.length,
     alreadyDone,
     lookUpAgain: {
       contacts: again.size,
-      maxCredits: again.size * maxCreditsPerContact(options.kind, fields),
+      maxCredits: again.size * maxCreditsPerContact(kind, fields),
     },
     toSend,
     fromLedger,
     duplicateRows: toSend.reduce((sum, contact) => sum + contact.rows.length - 1, 0),
     skipped,
-    maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(options.kind, contact.fields), 0),
+    maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(kind, contact.fields), 0),
     reasked,
-    jobs: jobsOf(toSend, options.kind).length,
+    jobs: jobsOf(toSend, kind).length,
     ...(ledgerDamage ? { ledgerDamage } : {}),
   };
 }
@@ -291,11 +287,13 @@ export function mappingCovers(kind: JobKind, mapping: ColumnMapping): boolean {
  * column that is empty adds none.
  */
 export function planOutputKeys(plan: RunPlan): OutputKey[] {
-  const keys = outputKeysFor(plan.options.kind, plan.fields, plan.mapping);
-  const column = plan.mapping.networkUrl;
-  if (plan.options.kind === 'reverse' || column === undefined) return keys;
-  const cell = (row: number) => (plan.table.values[row - 1]![column - 1] ?? '').trim();
-  const urls = dataRowsIn(plan.table, plan.options.spans).some((row) => cell(row) !== '');
+  const { table, mapping } = plan;
+  const { kind, spans } = plan.options;
+  const keys = outputKeysFor(kind, plan.fields, mapping);
+  const column = mapping.networkUrl;
+  if (kind === 'reverse' || column === undefined) return keys;
+  const cell = (row: number) => (table.values[row - 1]![column - 1] ?? '').trim();
+  const urls = dataRowsIn(table, spans).some((row) => cell(row) !== '');
   return urls ? keys : keys.filter((key) => !isProfileKey(key));
 }
 

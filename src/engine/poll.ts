@@ -180,15 +180,16 @@ function outcomeChange(
 ): Change {
   const now = ctx.clock.now();
   if (outcome.kind === 'result') {
-    const rest = REST_STATUS[outcome.result.status];
+    const { result } = outcome;
+    const rest = REST_STATUS[result.status];
     if (rest === undefined) return giveUpWhenStuck(job, now);
     const sent = new Set(job.fingerprints);
-    for (const item of outcome.result.items) {
+    for (const item of result.items) {
       const fp = fingerprintOfItem(run, item);
       if (!fp || !sent.has(fp)) continue;
       const entry = entryFromResult(item, job.fields ?? run.fields, now);
       const keep =
-        outcome.result.status === 'FINISHED' ||
+        result.status === 'FINISHED' ||
         entry.workEmail ||
         entry.personalEmail ||
         entry.phone ||
@@ -198,16 +199,16 @@ function outcomeChange(
     // An unreadable item is matched by its custom fingerprint, else by its place: results list one
     // record per submitted item, in order (docs/api-decisions.md).
     // Reasons are bounded so that a job whose 100 items all fail still fits its 9 KB property.
-    const problems = outcome.result.rejected
+    const problems = result.rejected
       .map((item) => [item.custom.fp ?? job.fingerprints[item.index], item.reason.slice(0, 60)] as const)
       .filter(([fp]) => fp !== undefined && sent.has(fp));
     if (problems.length) job.itemProblems = Object.fromEntries(problems);
-    run.credits += outcome.result.credits - (job.credits ?? 0);
+    run.credits += result.credits - (job.credits ?? 0);
     Object.assign(job, {
       state: 'fetched',
       unansweredStatus: rest,
-      status: outcome.result.status,
-      credits: outcome.result.credits,
+      status: result.status,
+      credits: result.credits,
     });
     return 'fetched';
   }

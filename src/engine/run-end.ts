@@ -48,9 +48,9 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
       error: 'The job was canceled in the dashboard: run the rest again if needed.',
     };
   }
-  const failed = jobs.filter((job) => !job.status && job.unansweredStatus);
-  if (jobs.length > 0 && failed.length === jobs.length)
-    return { state: 'failed', error: failed[0]!.unansweredStatus };
+  // Every job ended without a result (given up on, or its start refused): the first one says why.
+  if (jobs.length > 0 && jobs.every((job) => !job.status && job.unansweredStatus))
+    return { state: 'failed', error: jobs[0]!.unansweredStatus };
   return { state: 'finished' };
 }
 

@@ -78,7 +78,6 @@ export function registerAndSend(
   registry: Registry,
   run: RunRecord,
   toSend: readonly PlannedContact[],
-  contacts: ReadonlyMap<string, SendableContact>,
   afterRegistering: () => void,
 ): RunStarted {
   const jobs: JobRecord[] = jobsOf(toSend, run.kind).map((chunk, seq) => {
@@ -105,6 +104,10 @@ export function registerAndSend(
   registry.jobs.push(...jobs);
 
   afterRegistering();
+  // A contact is sent from its first row; a formula request has none (0).
+  const contacts = new Map<string, SendableContact>(
+    toSend.map((contact) => [contact.fp, { input: contact.input, row: contact.rows[0] ?? 0 }]),
+  );
   startQueuedJobs(ctx, registry, run, contacts);
   syncPollTrigger(ctx, registry);
   if (run.state === 'finished') {

@@ -25,17 +25,14 @@ export function rowsByFingerprint(
     // Under every reading: a job sent under the previous one finds its rows too.
     for (const input of read(table.values[row - 1]!)) {
       if (missingInput(kind, input)) continue;
-      const fp = fingerprint(kind, input);
-      const same = rows.get(fp);
-      if (same) same.push(row);
-      else rows.set(fp, [row]);
+      kept(rows, fingerprint(kind, input), () => []).push(row);
     }
   }
   return rows;
 }
 
 /** The value kept under `key`, made the first time it is asked for. */
-function kept<V>(map: Map<string | number, V>, key: string | number, make: () => V): V {
+export function kept<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   if (!map.has(key)) map.set(key, make());
   return map.get(key)!;
 }

@@ -7,7 +7,6 @@ import { UserError } from '../domain/user-error';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { registryOf, type AppContext } from './context';
-import type { SendableContact } from './job-starter';
 import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
 import { headersOf } from '../store/mapping-store';
 import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
@@ -75,29 +74,24 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
     // Read under the lock: two starts of one preview must not both see it unstarted.
     const stored = takeStoredPlan(ctx, planId);
     const registry = registryOf(ctx);
-    const costMore = (credits: number) => {
-      if (credits > stored.maxCredits)
+    // The rebuilt plan goes only if it costs no more than the user agreed to; it is started then.
+    const agreed = <Plan extends { maxCredits: number }>(plan: Plan): Plan => {
+      if (plan.maxCredits > stored.maxCredits)
         throw new UserError(
           'The rows changed since the preview and the run would cost more: preview it again.',
         );
+      writePendingPlan(ctx.userStore, { ...stored, started: true });
+      return plan;
     };
     if (stored.source === 'formulas') {
       const plan = buildFormulaPlan(ctx, stored.kind, stored.fields, registry);
-      costMore(plan.maxCredits);
-      markStarted(ctx, stored);
-      return launchFormulaRun(ctx, plan, registry);
+      return launchFormulaRun(ctx, agreed(plan), registry);
     }
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
     if (!sheet) throw new UserError('The sheet of this preview was deleted.');
-    const plan = buildPlan(ctx, sheet, { ...stored, spans: stored.spans, addHeaderRow: true }, registry);
-    costMore(plan.maxCredits);
-    markStarted(ctx, stored);
-    return launch(ctx, plan, registry);
+    const plan = buildPlan(ctx, sheet, { ...stored, addHeaderRow: true }, registry);
+    return launch(ctx, agreed(plan), registry);
   });
-}
-
-function markStarted(ctx: AppContext, stored: StoredPlan): void {
-  writePendingPlan(ctx.userStore, { ...stored, started: true });
 }
 
 /** Starts a plan the caller checked (the schedule, within its caps); holds no lock itself. */
@@ -117,10 +111,7 @@ export function launch(
     fromLedger: plan.fromLedger.length,
     estimatedCredits: plan.maxCredits,
   });
-  const contacts = new Map<string, SendableContact>(
-    plan.toSend.map((contact) => [contact.fp, { input: contact.input, row: contact.rows[0]! }]),
-  );
-  return registerAndSend(ctx, registry, run, plan.toSend, contacts, () =>
+  return registerAndSend(ctx, registry, run, plan.toSend, () =>
     writeStartStatuses(plan, ctx.spreadsheet.timeZone()),
   );
 }
