@@ -1,6 +1,6 @@
 /**
  * Apps Script evaluates all of dist/Code.js at the start of every execution, custom-function calls
- * included: loading it must build no zod schema (they are built on first use, src/lazy.ts). Code.js
+ * included: loading it must build no zod schema (they are built on first use, src/domain/lazy.ts). Code.js
  * bundles scripts/lib/zod-subset.ts in zod/mini's place, so its schemas are counted too.
  */
 import { join } from 'node:path';

@@ -1,14 +1,14 @@
 /**
  * Request bodies of every endpoint of the enrichment API (spec §4), as zod/mini schemas.
- * The client checks what it sends against these, and the emulator (dev/emulator) validates what it
- * receives with the same schemas, so a request shape lives in exactly one place.
+ * The client checks what it sends against these before sending. The emulator (dev/emulator) has its
+ * own reading of the spec and validates what it receives with that, so a misreading here shows.
  *
- * Each schema is a getter that builds it on first use (src/lazy.ts): Code.js is evaluated at the
+ * Each schema is a getter that builds it on first use (src/domain/lazy.ts): Code.js is evaluated at the
  * start of every execution, and most executions never send a request. The getters are marked pure,
- * so those only the emulator and tests use (v1 reverse start, search) are left out of Code.js.
+ * so those only tests use (v1 reverse start, search) are left out of Code.js.
  *
  * Bodies and filter entries are strict objects: an unknown key is most likely a typo (for example
- * `company_names` for `names`), and a strict emulator makes the contract tests catch it.
+ * `company_names` for `names`).
  */
 // A namespace import, not `import { z }`: esbuild cannot tree-shake real zod's `z` object (every locale,
 // ≈ 540 KB). dist/Code.js bundles scripts/lib/zod-subset.ts in zod/mini's place (≈ 3 KB).
@@ -24,7 +24,7 @@ export const ENRICH_FIELD_VALUES = [
   'contact.phones',
 ] as const;
 
-/** Messages the emulator may map to its own 400 codes; the client shows them as they are. */
+/** The rules' messages, which explainRequest (endpoints.ts) turns into the user's words. */
 export const REQUEST_RULE = {
   nameRequired: 'a job name is required',
   itemIdentity: 'each item needs firstname + lastname + (domain or company_name), or network_url',
@@ -134,7 +134,7 @@ const page = /* @__PURE__ */ lazy(() => ({
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(LIMITS.searchMaxLimit))),
 }));
 
-/** Filter names of company search (§4.8), so a UI or the emulator can iterate over them. */
+/** Filter names of company search (§4.8): tests hold the filter table (domain/search-filters) to them. */
 export const COMPANY_TEXT_FILTERS = [
   'names',
   'domains',

@@ -14,7 +14,7 @@
  * the full shapes). The v1 results, full search answers and error bodies below the add-on's own
  * are read only by the emulator's tests and the contract tests (test/support/api.ts).
  *
- * Each schema is a getter that builds it on first use (src/lazy.ts): Code.js is evaluated at the
+ * Each schema is a getter that builds it on first use (src/domain/lazy.ts): Code.js is evaluated at the
  * start of every execution, and most executions read no API response. The getters are marked pure,
  * so those only the emulator and tests use (error bodies, search) are left out of Code.js.
  */
