@@ -56,7 +56,8 @@ function start(app: HTMLElement): void {
       settings.show(view);
       jobs.showSettings(view);
       if (view.hasApiKey) {
-        tabs.select(view.openPanel ?? 'enrich');
+        // A tab the user clicked while the settings were on their way stays: they chose it.
+        if (tabs.selected() === undefined) tabs.select(view.openPanel ?? 'enrich');
       } else {
         tabs.select('settings');
         pageNotice.show('info', 'Paste your API key in Settings to start.');

@@ -12,12 +12,15 @@ export interface TabSpec<Id extends string> {
 export interface Tabs<Id extends string> {
   element: HTMLElement;
   select(id: Id, options?: { focus?: boolean }): void;
+  /** The tab shown; undefined until one is selected. */
+  selected(): Id | undefined;
 }
 
 export function createTabs<Id extends string>(specs: readonly TabSpec<Id>[]): Tabs<Id> {
   const tablist = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Sheet Enrich' });
   const panels = h('div', { class: 'tab-panels' });
   const buttons: HTMLButtonElement[] = [];
+  let current: Id | undefined;
 
   specs.forEach((spec, position) => {
     const tabId = uniqueId(`tab-${spec.id}`);
@@ -44,6 +47,7 @@ export function createTabs<Id extends string>(specs: readonly TabSpec<Id>[]): Ta
   });
 
   function select(id: Id, options: { focus?: boolean } = {}): void {
+    current = id;
     specs.forEach((spec, position) => {
       const selected = spec.id === id;
       const button = buttons[position]!;
@@ -55,5 +59,5 @@ export function createTabs<Id extends string>(specs: readonly TabSpec<Id>[]): Ta
     specs.find((spec) => spec.id === id)?.onShow?.();
   }
 
-  return { element: h('div', { class: 'tabbed' }, tablist, panels), select };
+  return { element: h('div', { class: 'tabbed' }, tablist, panels), select, selected: () => current };
 }

@@ -3,7 +3,7 @@
  * panel without horizontal scroll (with screenshots), labels and keyboard reach.
  */
 import type { Frame } from 'playwright-core';
-import { openSidebarFrom, expectText, sidebarOf, sidebarShot, usePlaygroundPage } from './support';
+import { expectText, openSidebarFrom, sidebarOf, sidebarShot, usePlaygroundPage, waitUntil } from './support';
 
 const DEMO_KEY = 'demo-key-sheet-enrich';
 
@@ -44,6 +44,32 @@ test('a wrong API key shows the API reason, and no key ever reaches the page', a
   expect(html).not.toContain(DEMO_KEY);
   const served = await (await fetch(new URL('sidebar', playground.url))).text();
   expect(served).not.toContain(DEMO_KEY);
+});
+
+test('a tab clicked while the first settings are on their way stays shown', async () => {
+  // Hold the new page's first getSettings until the user has clicked a tab.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = false;
+  await page.route('**/__rpc/**', async (route) => {
+    if (!holding && route.request().postData()?.includes('"getSettings"')) {
+      holding = true;
+      await held;
+    }
+    await route.continue();
+  });
+  await openSidebarFrom(page, 'Open sidebar');
+  await waitUntil(async () => holding, 15_000);
+  const sidebar = sidebarOf(page);
+  await sidebar.getByRole('tab', { name: 'Jobs' }).click();
+  release();
+  // The settings arrived (the Settings panel shows the saved key) and the Jobs tab is still shown.
+  await expectText(sidebar.locator('form'), 'Saved key: ••••');
+  const selected = sidebar.getByRole('tab', { selected: true });
+  expect(await selected.textContent()).toBe('Jobs');
+  expect(await sidebar.locator('[role=tabpanel]:not([hidden])').getAttribute('aria-labelledby')).toBe(
+    await selected.getAttribute('id'),
+  );
 });
 
 test('every panel fits 300 px without horizontal scroll', async () => {
