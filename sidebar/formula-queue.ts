@@ -34,6 +34,9 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     value: 100,
     class: 'cap',
   });
+  // The cap as last drawn from a server answer: another value in the field is one the user is
+  // typing and has not saved yet, which a refresh must not overwrite.
+  let drawnCap = capInput.value;
   const autoHint = h('p', { class: 'hint' });
   const element = h(
     'section',
@@ -60,7 +63,10 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     autoSwitch.disabled = true;
     try {
       notice.clear();
-      show(await server.setFormulaAuto({ enabled, dailyCap: Number(capInput.value) || 0 }));
+      const view = await server.setFormulaAuto({ enabled, dailyCap: Number(capInput.value) || 0 });
+      // Saved: the answer draws the cap as the server keeps it.
+      drawnCap = capInput.value;
+      show(view);
     } catch (error) {
       autoSwitch.checked = !enabled;
       notice.show('error', plainMessage(error));
@@ -85,7 +91,7 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
   function show(view: FormulaQueueView): void {
     const auto = view.auto;
     autoSwitch.checked = !!auto?.yours;
-    if (auto) capInput.value = String(auto.dailyCap);
+    if (auto && capInput.value === drawnCap) capInput.value = drawnCap = String(auto.dailyCap);
     autoHint.textContent = !auto
       ? view.autoPaused
         ? `Off: it switched itself off because ${view.autoPaused}`

@@ -3,6 +3,7 @@
  * them from the Jobs panel (the same confirm as a sidebar run), and sees each row's own work email
  * appear in the formula cells without touching them again.
  */
+import { FORMULA_QUEUE_REFRESH_MS } from '../../sidebar/formula-queue';
 import {
   columnValues,
   expectText,
@@ -108,4 +109,34 @@ test('the demo in both orders: a sidebar run answers formulas queued before it, 
   await page.keyboard.type('=ENRICH_EMAIL(A2,B2,D2)');
   await page.keyboard.press('Enter');
   await expectText(cell(2, 12), workEmails[0] || '— not found');
+});
+
+test('a daily cap being typed survives the box refresh, and is saved when the user leaves it', async () => {
+  // The page's timers under the test's hand: the box's 20-second refresh runs when the test says.
+  await page.clock.install();
+  await openSidebarFrom(page, 'Get formula results');
+  const queue = sidebarOf(page).locator('.formula-queue');
+  await expectText(queue, 'formula requests');
+  await queue.getByRole('switch').check();
+  await expectText(queue, 'On, with your key');
+  const cap = queue.getByLabel('Daily credit cap for automatic formula results');
+  expect(await cap.inputValue()).toBe('100');
+  await cap.fill('250');
+
+  // A refresh while the user types: its answer (the saved cap, 100) redraws the box, not the field.
+  await queue
+    .locator('.formula-queue-row')
+    .first()
+    .evaluate((row) => row.setAttribute('data-before', ''));
+  const refreshed = page.waitForResponse((response) =>
+    (response.request().postData() ?? '').includes('"getFormulaQueue"'),
+  );
+  await page.clock.runFor(FORMULA_QUEUE_REFRESH_MS + 1_000);
+  await refreshed;
+  await queue.locator('.formula-queue-row[data-before]').waitFor({ state: 'detached' });
+  expect(await cap.inputValue()).toBe('250');
+
+  await cap.blur();
+  await expectText(queue, 'of 250 credits committed today');
+  expect(await cap.inputValue()).toBe('250');
 });
