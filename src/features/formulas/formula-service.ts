@@ -14,6 +14,7 @@ import { costView } from '../../views/plan-view';
 import type { FormulaQueueView, PlanView } from '../../views/rpc';
 import { readOnce } from '../../store/read-once';
 import type { FormulaAutoRequest, FormulaPlanRequest } from './formulas-rpc';
+import { plural } from '../../domain/words';
 
 /** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
 export function formulaQueueView(execution: AppContext): FormulaQueueView {
@@ -60,7 +61,7 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest = {}
     planId: storeFormulaPlan(ctx, plan),
     kind,
     sheetName: FORMULA_RUN_NAME,
-    selectionLabel: `${plan.requests} formula ${plan.requests === 1 ? 'request' : 'requests'}`,
+    selectionLabel: plural(plan.requests, 'formula request'),
     rows: plan.requests,
     cell: null,
     headerRow: 0,

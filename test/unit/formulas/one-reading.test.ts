@@ -58,3 +58,16 @@ describe('a company cell holding a domain', () => {
     expect(sheet.column('Work email')).toEqual(['ada@monday.com']);
   });
 });
+
+describe('the preview of getting formula results', () => {
+  it('counts the requests as every other count reads: "1,000 formula requests"', () => {
+    const world = createWorld();
+    const people = Array.from({ length: 1000 }, (_, n) => [[`Ada${n}`], [`Lovelace${n}`], ['acme.com']]);
+    const column = (index: number) => people.map((person) => person[index]!);
+    answerFormula(contextFor(world), contactFieldSpec('work_email'), [column(0), column(1), column(2)]);
+    expect(server(world).planFormulaRun({})).toMatchObject({
+      rows: 1000,
+      selectionLabel: '1,000 formula requests',
+    });
+  });
+});
