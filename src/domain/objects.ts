@@ -9,3 +9,12 @@ export const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
       typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined,
     root,
   );
+
+/**
+ * The value kept under `key`, made the first time it is asked for: grouping pushes into the kept
+ * list (`kept(groups, key, () => []).push(item)`), where copying it per item would be O(n²).
+ */
+export function kept<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  if (!map.has(key)) map.set(key, make());
+  return map.get(key)!;
+}

@@ -15,7 +15,8 @@ import { runsWithDamagedJobs, type JobRecord, type Registry, type RunRecord } fr
 import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
-import { kept, SheetTables } from './sheet-tables';
+import { SheetTables } from './sheet-tables';
+import { kept } from '../domain/objects';
 import { hasTime } from './timing';
 
 /** The rows of one kind written in one go, and the columns they need. */

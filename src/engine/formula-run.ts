@@ -13,7 +13,7 @@ import type { SendableContact } from './job-starter';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../store/ledger';
 import { fingerprintsInFlight, jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
 import { newRun, registerAndSend, type RunStarted } from './run-launch';
-import { kept } from './sheet-tables';
+import { kept } from '../domain/objects';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
 
 /** A formula run's sheetId: no sheet has it, so nothing is ever written to rows. */

@@ -25,7 +25,7 @@ import {
   sanitiseMapping,
 } from '../store/mapping-store';
 import type { Registry } from '../store/registry';
-import { kept } from './sheet-tables';
+import { kept } from '../domain/objects';
 
 export interface PlanOptions {
   kind: JobKind;

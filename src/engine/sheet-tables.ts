@@ -6,6 +6,7 @@
  * not change under one execution's feet in a way it could see anyway.
  */
 import type { JobKind } from '../domain/runs';
+import { kept } from '../domain/objects';
 import type { SpreadsheetPort } from '../platform/ports';
 import { missingInput, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
@@ -29,12 +30,6 @@ export function rowsByFingerprint(
     }
   }
   return rows;
-}
-
-/** The value kept under `key`, made the first time it is asked for. */
-export function kept<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  if (!map.has(key)) map.set(key, make());
-  return map.get(key)!;
 }
 
 export class SheetTables {

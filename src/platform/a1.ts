@@ -1,4 +1,5 @@
 /** A1 notation for the adapters (Apps Script's RangeList takes A1 strings). */
+import { kept } from '../domain/objects';
 import type { CellRef } from './ports';
 
 /** 1 → A, 27 → AA. */
@@ -21,7 +22,7 @@ const a1 = (row: number, column: number, lastRow: number, lastColumn: number): s
  */
 export function cellsToA1(cells: readonly CellRef[]): string[] {
   const byRow = new Map<number, number[]>();
-  for (const [row, column] of cells) byRow.set(row, [...(byRow.get(row) ?? []), column]);
+  for (const [row, column] of cells) kept(byRow, row, () => []).push(column);
   const ranges: string[] = [];
   let open: { from: number; to: number; runs: [number, number][] } | undefined;
   const close = () => {
