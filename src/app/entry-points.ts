@@ -11,7 +11,7 @@ import { plural } from '../domain/words';
 import { showSidebar } from './menu';
 
 export { onInstall, onOpen, showSidebar } from './menu';
-import { errorForLog } from '../views/error-text';
+import { errorForLog } from '../domain/user-error';
 import { refreshNowMessage } from '../views/progress';
 import { recordUsage } from '../store/quota-meter';
 import { serveCall, SIDEBAR_RPC } from './sidebar-server';

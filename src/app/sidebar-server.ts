@@ -5,10 +5,9 @@
  */
 import type * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
-import { UserError, withoutClassName } from '../domain/user-error';
+import { errorForLog, errorMessage, UserError, withoutClassName } from '../domain/user-error';
 import type { AppContext } from '../engine/context';
 import { FORMULAS_RPC } from '../features/formulas/formulas-rpc';
-import { errorForLog, errorMessage } from '../views/error-text';
 import type { RpcEntry, ServerOf } from '../views/rpc-table';
 import { RUNS_RPC } from '../features/runs/runs-rpc';
 import { SCHEDULE_RPC } from '../features/schedule/schedule-rpc';

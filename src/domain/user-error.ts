@@ -17,3 +17,11 @@ export class UserError extends Error {
 export function withoutClassName(text: string): string {
   return text.replace(/^(\s*(Uncaught\s+)?(([A-Z][A-Za-z]*)?Error|Exception):\s*)+/, '').trim();
 }
+
+/** An Error's message; anything else thrown, as text. */
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** What the execution log gets: an Error's stack (its message comes first in it), else `words`. */
+export const errorForLog = (error: unknown, words = errorMessage(error)): string =>
+  error instanceof Error ? (error.stack ?? words) : words;

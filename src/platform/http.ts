@@ -3,6 +3,7 @@
  * Errors never throw: HTTP errors come back as statuses (muteHttpExceptions) and network failures as
  * status 0 with `networkError`, so the client decides what to retry.
  */
+import { errorMessage } from '../domain/user-error';
 import type { HttpPort, HttpRequest, HttpResponse } from './ports';
 
 type UrlFetch = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch' | 'fetchAll'>;
@@ -27,8 +28,7 @@ function toResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResp
 }
 
 function networkFailure(error: unknown): HttpResponse {
-  const message = error instanceof Error ? error.message : String(error);
-  return { status: 0, body: '', headers: {}, networkError: message || 'network failure' };
+  return { status: 0, body: '', headers: {}, networkError: errorMessage(error) || 'network failure' };
 }
 
 /** The transport used in Apps Script and in the local runtime (which provides a UrlFetchApp). */

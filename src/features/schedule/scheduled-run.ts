@@ -21,7 +21,7 @@ import { dataRowsIn } from '../../sheet/table';
 import { isPayer } from '../../store/payer';
 import { STATUS } from '../../domain/statuses';
 import { statusOnly } from '../../engine/row-status';
-import { errorForLog, errorMessage } from '../../views/error-text';
+import { errorForLog, errorMessage } from '../../domain/user-error';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
 export const FAILURES_BEFORE_PAUSE = 3;
