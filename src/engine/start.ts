@@ -74,8 +74,9 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
     // Read under the lock: two starts of one preview must not both see it unstarted.
     const stored = takeStoredPlan(ctx, planId);
     const registry = registryOf(ctx);
-    // The rebuilt plan goes only if it costs no more than the user agreed to; it is started then.
-    const agreed = <Plan extends { maxCredits: number }>(plan: Plan): Plan => {
+    // The rebuilt plan goes only if it costs no more than the user agreed to; the preview is then
+    // marked started (under the same lock), so a second start of it is refused.
+    const agreedAndMarked = <Plan extends { maxCredits: number }>(plan: Plan): Plan => {
       if (plan.maxCredits > stored.maxCredits)
         throw new UserError(
           'The rows changed since the preview and the run would cost more: preview it again.',
@@ -85,12 +86,12 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
     };
     if (stored.source === 'formulas') {
       const plan = buildFormulaPlan(ctx, stored.kind, stored.fields, registry);
-      return launchFormulaRun(ctx, agreed(plan), registry);
+      return launchFormulaRun(ctx, agreedAndMarked(plan), registry);
     }
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
     if (!sheet) throw new UserError('The sheet of this preview was deleted.');
     const plan = buildPlan(ctx, sheet, { ...stored, addHeaderRow: true }, registry);
-    return launch(ctx, agreed(plan), registry);
+    return launch(ctx, agreedAndMarked(plan), registry);
   });
 }
 
