@@ -204,16 +204,19 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     if (registry.jobs.some((job) => job.id === jobId))
       throw new UserError(`The job ${jobId} is already in the Jobs list.`);
     const fingerprints = [...new Set(ours.map((item) => item.custom.fp!))];
-    const run = newRun(ctx, kind, kind === 'reverse' ? [] : fieldsFound(result), [], {
-      sheetId,
-      sheetName: sheet.name(),
-      mapping: resolveMapping(ctx.documentStore, readSheetTable(sheet), kind),
-      overwrite: false,
-      fromLedger: 0,
+    // Nothing is sent: the run is the imported job's, running until its answers are written.
+    const run: RunRecord = {
+      ...newRun(ctx, kind, kind === 'reverse' ? [] : fieldsFound(result), [], {
+        sheetId,
+        sheetName: sheet.name(),
+        mapping: resolveMapping(ctx.documentStore, readSheetTable(sheet), kind),
+        overwrite: false,
+        fromLedger: 0,
+      }),
       state: 'running',
       jobs: 1,
       sent: fingerprints.length,
-    });
+    };
     const job: JobRecord = {
       run: run.id,
       seq: 0,

@@ -39,10 +39,10 @@ type RunOrigin = Pick<
   RunRecord,
   'sheetId' | 'sheetName' | 'mapping' | 'overwrite' | 'fromLedger' | 'estimatedCredits'
 > &
-  Partial<Pick<RunRecord, 'mappingHeaders' | 'source' | 'rowsInScope' | 'state' | 'jobs' | 'sent'>>;
+  Partial<Pick<RunRecord, 'mappingHeaders' | 'source' | 'rowsInScope'>>;
 
 /** A new run's counts of contacts found, per kind of answer: none yet. */
-export const noneFound = (): RunRecord['found'] => ({ workEmail: 0, personalEmail: 0, phone: 0, profile: 0 });
+const noneFound = (): RunRecord['found'] => ({ workEmail: 0, personalEmail: 0, phone: 0, profile: 0 });
 
 /** A new run's record: running while it has contacts to send. */
 export function newRun(
