@@ -4,6 +4,7 @@
  */
 import { JOB_STATUSES, type ContactResult, type FoundEmail, type FoundPhone } from '../domain/model';
 import { type JobKind } from '../domain/runs';
+import { compact } from '../domain/objects';
 import type { JobResult, JobStatus, ProfileSummary } from '../domain/model';
 import * as z from 'zod/mini';
 import { customOfRaw, parseItem } from './items';
@@ -24,7 +25,6 @@ import type {
   ReverseItemResultV1,
   ReverseRecordV2,
   ReverseResultV1,
-  ReverseResultV2,
 } from './schemas/responses';
 
 type Maybe<T> = T | null | undefined;
@@ -41,11 +41,6 @@ export function jobStatus(
 }
 
 const text = (value: Maybe<string>): string | undefined => (value ? value : undefined);
-
-/** Drops undefined members, so results compare and serialise cleanly. */
-export function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter((entry) => entry[1] !== undefined)) as T;
-}
 
 function nonEmpty<T extends object>(value: T): T | undefined {
   const kept = compact(value);
@@ -230,8 +225,6 @@ export const resultV2ToModel = (kind: JobKind, body: EnrichResultV2): JobResult 
   kind === 'enrich'
     ? job(kind, body, body.data, 'UNKNOWN', enrichmentRecordV2(), enrichRecordV2)
     : job(kind, body, body.data, 'UNKNOWN', reverseRecordV2Schema(), reverseRecordV2);
-export const enrichResultV2ToModel = (body: EnrichResultV2): JobResult => resultV2ToModel('enrich', body);
-export const reverseResultV2ToModel = (body: ReverseResultV2): JobResult => resultV2ToModel('reverse', body);
 export const enrichResultV1ToModel = (body: EnrichResultV1): JobResult =>
   job('enrich', body, body.datas, 'FINISHED', enrichItemResultV1(), enrichItemV1);
 export const reverseResultV1ToModel = (body: ReverseResultV1): JobResult =>

@@ -14,7 +14,7 @@ import {
   startReverseV2Call,
   verifyKey,
 } from './endpoints';
-import { compact } from './answers';
+import { compact } from '../domain/objects';
 import { ApiError } from './errors';
 import { requestError } from './failures';
 import { API_ENRICH_FIELD, type EnrichField } from '../domain/fields';

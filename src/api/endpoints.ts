@@ -171,9 +171,6 @@ export function resultV2Call(kind: JobKind, id: string, options?: ResultOptions)
   return jobCall(`GET ${base}/{enrichment_id}`, idPath(base, id), enrichResultV2(), toModel, options);
 }
 
-export const enrichResultV2Call = (id: string, options?: ResultOptions): Call<JobAnswer> =>
-  resultV2Call('enrich', id, options);
-
 // ---- reverse email lookup ----
 
 /** POST /api/v2/contact/reverse/email/bulk (§4.4). Returns the enrichment_id. */
@@ -181,8 +178,6 @@ export function startReverseV2Call(input: ReverseStartV2Input): Call<string> {
   const body = { ...input, data: withStringCustoms(input.data) };
   return startCall(REVERSE_V2, reverseStartV2Body(), body);
 }
-
-export const reverseResultV2Call = (id: string): Call<JobAnswer> => resultV2Call('reverse', id);
 
 // ---- search ----
 

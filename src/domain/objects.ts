@@ -2,6 +2,11 @@
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Drops undefined members, so results compare and serialise cleanly (requests and answers alike). */
+export function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter((entry) => entry[1] !== undefined)) as T;
+}
+
 /** The value at `path` in JSON data (object keys, array indexes), or undefined where the path leaves it. */
 export const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>(

@@ -7,11 +7,10 @@
  */
 import { createApiClient, enrichStartCall, reverseStartCall, type ApiClient } from '../../src/api/client';
 import {
-  enrichResultV2Call,
+  resultV2Call,
   explainRequest,
   idPath,
   jobCall,
-  reverseResultV2Call,
   startCall,
   startEnrichmentV1Call,
   startReverseV2Call,
@@ -58,7 +57,7 @@ export const startEnrichmentV1 = (session: ApiSession, input: EnrichStartV1Input
 
 /** GET /api/v2/contact/enrich/bulk/{enrichment_id} (§4.2). */
 export const getEnrichmentResultV2 = (session: ApiSession, id: string, options?: ResultOptions): JobAnswer =>
-  perform(session, enrichResultV2Call(id, options));
+  perform(session, resultV2Call('enrich', id, options));
 
 /** GET /api/v1/contact/enrich/bulk/{enrichment_id} (§4.3). */
 export function getEnrichmentResultV1(session: ApiSession, id: string, options?: ResultOptions): JobAnswer {
@@ -79,7 +78,7 @@ export const startReverseV1 = (session: ApiSession, input: ReverseStartV1Body): 
 
 /** GET /api/v2/contact/reverse/email/bulk/{enrichment_id} (§4.6). */
 export const getReverseResultV2 = (session: ApiSession, id: string): JobAnswer =>
-  perform(session, reverseResultV2Call(id));
+  perform(session, resultV2Call('reverse', id));
 
 /** GET /api/v1/contact/reverse/email/bulk/{reverse_email_id} (§4.7). */
 export function getReverseResultV1(session: ApiSession, reverseEmailId: string): JobAnswer {

@@ -1,12 +1,7 @@
 import * as z from 'zod/mini';
 import * as api from '../../support/api';
 import { ApiError } from '../../../src/api/errors';
-import {
-  enrichResultV1ToModel,
-  enrichResultV2ToModel,
-  jobStatus,
-  personSummary,
-} from '../../../src/api/answers';
+import { enrichResultV1ToModel, resultV2ToModel, jobStatus, personSummary } from '../../../src/api/answers';
 import * as schemas from '../../../src/api/schemas/responses';
 import { contextOf, json, setup, thrown } from './fakes';
 import * as fx from './fixtures';
@@ -232,7 +227,7 @@ describe('lenient parsing', () => {
     expect(jobStatus(undefined, 'UNKNOWN')).toEqual({ status: 'UNKNOWN' });
     expect(jobStatus('finished', 'UNKNOWN')).toEqual({ status: 'FINISHED' });
     expect(enrichResultV1ToModel({ id: 'x', datas: [] }).status).toBe('FINISHED');
-    expect(enrichResultV2ToModel({ id: 'x', status: '' }).status).toBe('UNKNOWN');
+    expect(resultV2ToModel('enrich', { id: 'x', status: '' }).status).toBe('UNKNOWN');
   });
 
   test('personSummary of a bare person builds the full name', () => {
