@@ -74,15 +74,15 @@ export function actionButton(
   return button;
 }
 
+/** Whether a question (askInline) is open in `root`: redrawing it then would take it from the user. */
+export const questionOpen = (root: Element): boolean => !!root.querySelector('.confirm:not([hidden])');
+
 /**
  * An inline question under `where` with a primary answer and a way out (replacing an earlier one):
  * the answer runs once, its failure is said in the box, and the box goes when it succeeds. The box
  * is scrolled into view with the focus on its answer; when it goes, the focus returns to `opener`
  * (the button that asked), or to `where` when the opener is gone.
  */
-/** Whether a question (askInline) is open in `root`: redrawing it then would take it from the user. */
-export const questionOpen = (root: Element): boolean => !!root.querySelector('.confirm:not([hidden])');
-
 export function askInline(
   where: HTMLElement,
   question: string,

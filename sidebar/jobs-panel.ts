@@ -97,17 +97,15 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
 
   /**
    * The list is redrawn every few seconds while runs are pending: a question the user is answering
-   * (Cancel…, Resume…) or a job id they are typing would vanish under them. A view that comes then
-   * is held, and shown once they are done (`releaseHeld`); their own actions show theirs at once.
+   * (Cancel…, Resume…, Retry…) or the job id field they are in (typing, or about to paste an id
+   * copied from the dashboard) would vanish under them. A view that comes then is held, and shown
+   * once they are done (`releaseHeld`); their own actions show theirs at once.
    */
   const answering = (): boolean => {
     const focused = document.activeElement;
     return (
       questionOpen(list) ||
-      (focused instanceof HTMLInputElement &&
-        focused.type === 'text' &&
-        list.contains(focused) &&
-        focused.value !== '')
+      (focused instanceof HTMLInputElement && focused.type === 'text' && list.contains(focused))
     );
   };
   const releaseHeld = (): void => {

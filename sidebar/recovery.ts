@@ -1,11 +1,11 @@
 /**
  * The two ways out of an ambiguous start, on the run card: Retry (with the credits it may cost
- * again, confirmed in a second click) and Import by the id the provider's dashboard shows (free).
+ * again, asked inline before anything is sent) and Import by the id the provider's dashboard shows (free).
  * Also a form to import any job by id, for jobs the Jobs list lost.
  */
 import type { AmbiguousJobView, RunProgress } from '../src/app/sidebar-contract';
 import { formatNumber, h, plural } from './dom';
-import { actionButton, createNotice } from './feedback';
+import { actionButton, askInline, createNotice } from './feedback';
 import { server } from './server';
 
 /** Called after a retry or an import, so the panel shows the run moving again. */
@@ -31,24 +31,26 @@ function importControls(
 }
 
 export function ambiguousJobCard(run: RunProgress, job: AmbiguousJobView, after: AfterRecovery): HTMLElement {
-  const notice = createNotice();
-  const retry = actionButton(`Retry (up to ${formatNumber(job.retryMaxCredits)} credits)…`, 'Retrying…', {
-    notice,
-    run: async () => {
-      if (retry.dataset.confirm !== 'true') {
-        retry.dataset.confirm = 'true';
-        notice.show(
-          'warn',
-          `If the first start went through, these ${plural(job.contacts, 'contact')} are charged again: up to ${formatNumber(job.retryMaxCredits)} credits.`,
-          'Click Retry again to confirm, or import the job by its id instead (free).',
-        );
-        return;
-      }
-      await server.retryJob({ runId: run.runId, seq: job.seq });
-      await after();
-    },
-  });
-  return h(
+  const retry = h(
+    'button',
+    { type: 'button', class: 'action' },
+    `Retry (up to ${formatNumber(job.retryMaxCredits)} credits)…`,
+  );
+  // Asked inline, as Cancel… and Resume… are: the Jobs panel holds its redraws while a question is open.
+  retry.addEventListener('click', () =>
+    askInline(
+      card,
+      `If the first start went through, these ${plural(job.contacts, 'contact')} are charged again: up to ${formatNumber(job.retryMaxCredits)} credits. Importing the job by its id instead is free.`,
+      'Retry',
+      'Not now',
+      async () => {
+        await server.retryJob({ runId: run.runId, seq: job.seq });
+        await after();
+      },
+      retry,
+    ),
+  );
+  const card = h(
     'div',
     { class: 'ambiguous-job' },
     h('p', { class: 'hint' }, `${job.problem} Look for “${job.name}” in the provider’s dashboard.`),
@@ -58,8 +60,8 @@ export function ambiguousJobCard(run: RunProgress, job: AmbiguousJobView, after:
       after,
     ),
     h('div', { class: 'buttons' }, retry),
-    notice.element,
   );
+  return card;
 }
 
 /** Import any job this add-on started, by its id (recovers runs the Jobs list lost). */

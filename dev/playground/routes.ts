@@ -91,6 +91,7 @@ export function registerRoutes(app: FastifyInstance, session: PlaygroundSession,
   );
   app.get('/__test/state', () => ({
     ...session.state(),
+    apiBaseUrl: session.apiBaseUrl,
     triggers: session.runtime.triggers(),
     triggerFailures: session.runtime.triggerFailures().map((failure) => ({
       handler: failure.handler,

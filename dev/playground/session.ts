@@ -45,6 +45,11 @@ export class PlaygroundSession {
     this.reset();
   }
 
+  /** The API the add-on calls (the emulator's address, whose /__admin routes tests use for faults). */
+  get apiBaseUrl(): string {
+    return this.api.baseUrl;
+  }
+
   /** A fresh spreadsheet: the demo contacts (rows selected) and the sidebar open, unless told otherwise. */
   reset(options: ResetOptions = {}): void {
     this.addon?.close();

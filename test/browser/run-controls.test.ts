@@ -113,3 +113,28 @@ test('Cancel is offered only while jobs wait to be sent, and says exactly what i
       .map((status) => String(status)),
   ).toEqual(['canceled', 'canceled', 'canceled']);
 });
+
+test('Retry of a start whose answer was lost asks inline, and the question outlives the redraws', async () => {
+  // Every job start's answer is lost (the job may exist and be charged): the job is ambiguous.
+  await playground.api.apiFaults('lost=1');
+  try {
+    const runId = await startOn('A2:D3');
+    const run = sidebarOf(page).locator(`.run[data-run-id="${runId}"]`);
+    const card = run.locator('.ambiguous-job');
+    await card.waitFor({ timeout: 20_000 });
+    await playground.api.apiFaults('lost=0');
+
+    await card.getByRole('button', { name: /^Retry \(up to \d+ credits\)…$/ }).click();
+    const question = card.locator('.confirm');
+    await expectText(question, 'these 2 contacts are charged again');
+    // Reads of the progress meanwhile (every 2 s) leave the question where it is.
+    await page.waitForTimeout(4_500);
+    await expectText(question, 'these 2 contacts are charged again', 1_000);
+    await question.getByRole('button', { name: 'Retry', exact: true }).click();
+    await expectText(run.locator('.badge'), 'Finished', 30_000);
+    const statuses = columnValues(await playground.api.sheet('Contacts'), 'Status').slice(0, 2);
+    expect(statuses.map(String).filter((status) => /may have been started/.test(status))).toEqual([]);
+  } finally {
+    await playground.api.apiFaults('lost=0');
+  }
+});

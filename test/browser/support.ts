@@ -125,6 +125,18 @@ export class PlaygroundApi {
     };
   }
 
+  /** Sets the emulator's injected faults (dev/emulator/faults.ts), e.g. 'lost=1': every job start's answer lost. */
+  async apiFaults(faults: string): Promise<void> {
+    const state = await (await fetch(new URL('__test/state', this.base))).json();
+    const { apiBaseUrl } = state as { apiBaseUrl: string };
+    const response = await fetch(new URL('__admin/config', apiBaseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ faults }),
+    });
+    if (!response.ok) throw new Error(`faults ${faults}: ${response.status} ${await response.text()}`);
+  }
+
   async sheet(name: string): Promise<{ values: unknown[][]; displayValues: string[][] }> {
     const response = await fetch(new URL(`__test/sheet/${encodeURIComponent(name)}`, this.base));
     if (!response.ok) throw new Error(`GET sheet ${name}: ${response.status} ${await response.text()}`);
