@@ -58,7 +58,7 @@ const PROFILE_URL = field('Profile URL', 'social_profiles.network.url');
 /** A person's current company, in a people result. */
 const company = (path: string) => `employment.current.company.${path}`;
 
-export const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]>> = {
+const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]>> = {
   people: [
     field('Person ID', 'id'),
     field('Full name', 'full_name'),
