@@ -5,10 +5,10 @@
 /** The bundle's global; short, as every entry-point stub names it (Code.js is parsed on every execution). */
 export const BUNDLE_GLOBAL = 'SE';
 /**
- * Every execution parses all of Code.js. 130 KB, the budget ARCHITECTURE.md sets: ≈ 10 KB above what
- * it is (119.5 KB, under the 120 KB goal), room for the next features, and a guard.
+ * A guard against accidents, not a goal (issue 31): size showed no measurable effect on load time,
+ * which the bench reports. 160 KB, the figure ARCHITECTURE.md sets.
  */
-export const CODE_BUDGET_BYTES = 130 * 1024;
+export const CODE_BUDGET_BYTES = 160 * 1024;
 
 /** The variable a real deployment sets to its API's base URL. */
 export const API_URL_VARIABLE = 'SHEET_ENRICH_API_URL';
