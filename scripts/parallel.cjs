@@ -24,9 +24,11 @@ function run(command, { buffered, nice }) {
   return new Promise((done) => {
     const started = Date.now();
     // nice on the shell, so that everything the command starts runs at the lower priority too.
-    const child = nice
-      ? spawn('nice', ['-n', '10', 'sh', '-c', command], { stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(command, { shell: true, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // Windows has neither nice nor sh: there the command runs at the usual priority.
+    const child =
+      nice && process.platform !== 'win32'
+        ? spawn('nice', ['-n', '10', 'sh', '-c', command], { stdio: ['ignore', 'pipe', 'pipe'] })
+        : spawn(command, { shell: true, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const output = [];
     if (buffered) {
       child.stdout.on('data', (chunk) => output.push(chunk));

@@ -6,13 +6,17 @@
  * fix, never what a credential holds.
  */
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { findBrowser, type BrowserLookup } from './browser-path';
 import { API_URL_VARIABLE, PLACEHOLDER_API_URL, apiBaseUrl } from './config';
 
 /** The exit code of a deploy stopped by its preflight (as the CLI's for input the user can fix). */
 export const PREFLIGHT_EXIT_CODE = 2;
 
-/** The script id the repository ships in .clasp.json, for the deployer to replace. */
+/** The script id the repository's template (.clasp.example.json) holds, for the deployer to replace. */
 export const PLACEHOLDER_SCRIPT_ID = 'REPLACE_WITH_YOUR_SCRIPT_ID';
+
+/** The tracked template of the deployer's own, git-ignored .clasp.json. */
+export const CLASP_TEMPLATE = '.clasp.example.json';
 
 /** clasp's variable for another credentials file (its `--auth` option). */
 const CLASP_AUTH_VARIABLE = 'clasp_config_auth';
@@ -22,8 +26,12 @@ export interface DeployHost {
   home: string;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
   /** A file's text; undefined when there is no such file. */
   readText(path: string): string | undefined;
+  /** Creates a file (only .clasp.json, from its template, when the deployer gives a script id). */
+  writeText(path: string, text: string): void;
+  exists(path: string): boolean;
 }
 
 /** The files `clasp push` is told to use, so it reads exactly what the checks read. */
@@ -87,7 +95,8 @@ export function checkClaspLogin(host: DeployHost): string | undefined {
   return undefined;
 }
 
-const PROJECT_HINT = 'see README › Deploy to a real spreadsheet, step 3';
+const PROJECT_HINT = 'see docs/deploy.md, step 2';
+const SCRIPT_ID_HINT = 'npm run deploy -- --script-id <ID>';
 
 /** An Apps Script id: letters, digits, `-` and `_` (57 of them today; any URL or quote is a slip). */
 const SCRIPT_ID = /^[\w-]{20,}$/;
@@ -96,15 +105,18 @@ const SCRIPT_ID = /^[\w-]{20,}$/;
 export function checkClaspProject(host: DeployHost): string | undefined {
   const text = host.readText(claspFiles(host).project);
   if (text === undefined) {
-    return `There is no .clasp.json here, so clasp does not know which script to update: ${PROJECT_HINT}.`;
+    return (
+      'There is no .clasp.json here, so clasp does not know which script to update: run ' +
+      `\`${SCRIPT_ID_HINT}\` with your standalone script's ID (Project Settings › Script ID) (${PROJECT_HINT}).`
+    );
   }
   const config = parseJson(text);
   if (!isRecord(config)) return `.clasp.json is not valid JSON: fix it or recreate it (${PROJECT_HINT}).`;
   const scriptId = config['scriptId'];
   if (typeof scriptId !== 'string' || !scriptId || scriptId === PLACEHOLDER_SCRIPT_ID) {
     return (
-      ".clasp.json has no script id yet: paste your script's ID (Extensions › Apps Script › " +
-      `Project Settings › Script ID) in place of ${PLACEHOLDER_SCRIPT_ID}, or create a new script (${PROJECT_HINT}).`
+      ".clasp.json has no script id yet: paste your standalone script's ID (script.google.com › " +
+      `your project › Project Settings › Script ID) in place of ${PLACEHOLDER_SCRIPT_ID} (${PROJECT_HINT}).`
     );
   }
   if (!SCRIPT_ID.test(scriptId)) {
@@ -115,6 +127,28 @@ export function checkClaspProject(host: DeployHost): string | undefined {
   if (typeof folder !== 'string' || resolve(host.cwd, folder) !== resolve(host.cwd, 'dist')) {
     return `.clasp.json would push ${JSON.stringify(folder)} instead of the build: set "rootDir": "dist" in it.`;
   }
+  return undefined;
+}
+
+/**
+ * `--script-id <ID>`: writes the deployer's .clasp.json from the tracked template, so their clone
+ * stays clean (git ignores .clasp.json). An existing file is never overwritten: it may name
+ * another script on purpose. Returns a problem, or undefined once the file names that script.
+ */
+export function writeClaspProject(host: DeployHost, scriptId: string): string | undefined {
+  if (!SCRIPT_ID.test(scriptId)) {
+    return '--script-id is not a script ID: paste only the ID (Project Settings › Script ID), not a URL.';
+  }
+  const path = claspFiles(host).project;
+  const current = host.readText(path);
+  if (current !== undefined) {
+    const config = parseJson(current);
+    if (isRecord(config) && config['scriptId'] === scriptId) return undefined;
+    return `.clasp.json already exists and names another script: edit its scriptId, or delete it and run \`${SCRIPT_ID_HINT}\` again.`;
+  }
+  const template = parseJson(host.readText(join(host.cwd, CLASP_TEMPLATE)) ?? '');
+  const config = { ...(isRecord(template) ? template : { rootDir: 'dist' }), scriptId };
+  host.writeText(path, JSON.stringify(config, null, 2) + '\n');
   return undefined;
 }
 
@@ -149,42 +183,117 @@ export function checkApiUrl(env: DeployHost['env']): string | undefined {
   return undefined;
 }
 
-/** Every problem the preflight finds, one line each (all at once: one round of fixes, not three). */
+/** The browser for the browser tests, looked up the way test/browser/support.ts does. */
+export const browserOf = (host: DeployHost): BrowserLookup =>
+  findBrowser({ platform: host.platform, env: host.env, home: host.home, exists: host.exists });
+
+/**
+ * Every problem the preflight finds, one line each (all at once: one round of fixes, not three). A
+ * browser a variable names but that is not there is one (the deployer asked for it); no browser
+ * at all is not: the browser tests are then skipped, and runDeploy says so.
+ */
 export function preflightProblems(host: DeployHost): string[] {
-  return [checkClaspLogin(host), checkClaspProject(host), checkApiUrl(host.env)].filter(
-    (problem): problem is string => problem !== undefined,
-  );
+  const browser = browserOf(host);
+  return [
+    checkClaspLogin(host),
+    checkClaspProject(host),
+    checkApiUrl(host.env),
+    !browser.found && browser.named ? browser.message : undefined,
+  ].filter((problem): problem is string => problem !== undefined);
 }
 
 /** How the deploy runs its commands and talks to the deployer. */
 export interface DeployIo {
-  /** Runs a command in the project folder, its output shown as it comes; returns its exit code. */
-  run(command: string, args: string[]): number;
+  /**
+   * Runs a Node script (`node <script> <args>`) in the project folder, with `env` added to the
+   * environment, its output shown as it comes; returns its exit code. Node itself, not a shell or
+   * npm.cmd: the same on macOS, Linux and Windows, and paths with spaces stay whole.
+   */
+  run(script: string, args: string[], env: Record<string, string>): number;
   say(line: string): void;
   complain(line: string): void;
 }
 
+/** A step of the deploy: a Node script, its arguments, what to add to the environment. */
+export interface DeployStep {
+  script: string;
+  args: string[];
+  env: Record<string, string>;
+  /** What it means when it fails. */
+  what: string;
+}
+
+/** Where the steps' Node scripts are: npm's own CLI (npm sets npm_execpath), clasp's, jest's. */
+export interface DeployTools {
+  npm: string;
+  clasp: string;
+}
+
+/** The local packages' entry scripts, and the npm that runs this deploy. */
+export function deployTools(host: DeployHost): DeployTools | undefined {
+  const npm = host.env['npm_execpath'];
+  if (!npm) return undefined;
+  return { npm, clasp: join(host.cwd, 'node_modules/@google/clasp/build/src/index.js') };
+}
+
 /**
- * The steps after the preflight. `npm test` builds before it tests, so the dist/ that is pushed is
- * the one the tests ran on (a second build could pick up sources edited during the tests).
+ * The steps after the preflight: `npm run build`, then, side by side as `npm test` runs them, jest
+ * and `npm run check` (the browser tests on the browser found, or left out when there is none), then
+ * the push. The dist/ that is pushed is the one the tests ran on.
  * `--force` overwrites the remote manifest without asking: ours carries the allow-list and scopes,
  * and without a terminal clasp would otherwise skip the whole push and still exit 0.
  */
-export function deploySteps(files: ClaspFiles): { command: string; args: string[]; what: string }[] {
+export function deploySteps(host: DeployHost, tools: DeployTools, files: ClaspFiles): DeployStep[] {
+  const browser = browserOf(host);
+  // Run by scripts/parallel.cjs through the shell, as `npm test` runs it (jest is on npm's PATH).
+  const jest = browser.found ? 'jest --ci' : 'jest --ci --testPathIgnorePatterns /test/browser/';
   return [
-    { command: 'npm', args: ['test'], what: 'the build or the tests failed, nothing was pushed' },
+    { script: tools.npm, args: ['run', 'build'], env: {}, what: 'the build failed, nothing was pushed' },
     {
-      command: 'npx',
-      args: ['clasp', 'push', '--force', '--auth', files.credentials, '--project', files.project],
+      script: join(host.cwd, 'scripts/parallel.cjs'),
+      args: ['--live', jest, 'npm run --silent check'],
+      env: browser.found ? { SHEET_ENRICH_CHROMIUM: browser.path } : {},
+      what: 'the tests or checks failed, nothing was pushed',
+    },
+    {
+      script: tools.clasp,
+      args: ['push', '--force', '--auth', files.credentials, '--project', files.project],
+      env: {},
       what: 'clasp push failed',
     },
   ];
 }
 
+/** What `npm run deploy` accepts after `--`. */
+export interface DeployOptions {
+  /** Creates .clasp.json from the template with this script id (when there is none yet). */
+  scriptId?: string;
+}
+
+/** `--script-id <ID>` (or `--script-id=<ID>`); anything else is a problem to report. */
+export function parseDeployArgs(args: readonly string[]): DeployOptions | string {
+  const options: DeployOptions = {};
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const [flag, inline] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (flag !== '--script-id') return `Unknown option ${arg}: the only option is --script-id <ID>.`;
+    const value = inline ?? args[++index];
+    if (!value) return '--script-id needs the script ID after it.';
+    options.scriptId = value;
+  }
+  return options;
+}
+
 /** The whole deploy; returns the process's exit code. */
-export function runDeploy(host: DeployHost, io: DeployIo): number {
-  const problems = preflightProblems(host);
-  if (problems.length > 0) {
+export function runDeploy(host: DeployHost, io: DeployIo, options: DeployOptions = {}): number {
+  const written = options.scriptId === undefined ? undefined : writeClaspProject(host, options.scriptId);
+  const tools = deployTools(host);
+  const problems = [
+    ...(written ? [written] : []),
+    ...preflightProblems(host),
+    ...(tools ? [] : ['Run it through npm (`npm run deploy`): it runs the build and the tests with npm.']),
+  ];
+  if (problems.length > 0 || !tools) {
     problems.forEach((line) => io.complain(line));
     return PREFLIGHT_EXIT_CODE;
   }
@@ -192,13 +301,22 @@ export function runDeploy(host: DeployHost, io: DeployIo): number {
   io.say(
     `Preflight passed: clasp is logged in, .clasp.json names a script, the API is ${url.origin}${url.pathname}`,
   );
-  for (const step of deploySteps(claspFiles(host))) {
-    const code = io.run(step.command, step.args);
+  const browser = browserOf(host);
+  io.say(
+    browser.found
+      ? `Browser tests: ${browser.path}`
+      : `Browser tests skipped: ${browser.message} The other tests and checks run.`,
+  );
+  for (const step of deploySteps(host, tools, claspFiles(host))) {
+    const code = io.run(step.script, step.args, step.env);
     if (code !== 0) {
       io.complain(`Deploy stopped: ${step.what} (exit code ${code}); see above.`);
       return code;
     }
   }
-  io.say('Deployed: reload the spreadsheet, then Extensions › Sheet Enrich.');
+  io.say(
+    'Pushed. Open the script (npx clasp open-script), then Deploy › Test deployments › Execute ' +
+      'on your test spreadsheet (docs/deploy.md, step 4).',
+  );
   return 0;
 }

@@ -1,9 +1,10 @@
 /**
- * What the browser tests stand on: Debian's Chromium through playwright-core, the playground
+ * What the browser tests stand on: the local Chrome or Chromium through playwright-core, the playground
  * (`npm start`'s code) in a child process on a free port, and its JSON automation API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import {
@@ -14,23 +15,31 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { findBrowser } from '../../scripts/lib/browser-path';
 import { nodeBundle } from '../support/bundle';
 
 const ROOT = resolve(__dirname, '../..');
-/** Debian's Chromium; SHEET_ENRICH_CHROMIUM points elsewhere (the fail-fast test points at nothing). */
-export const CHROMIUM = process.env.SHEET_ENRICH_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_MISSING = `Chromium not found at ${CHROMIUM}: install Debian's chromium: apt-get install -y chromium`;
+/**
+ * The local Chrome or Chromium (scripts/lib/browser-path.ts: SHEET_ENRICH_CHROMIUM or CHROME_PATH,
+ * else the usual install paths of this OS; the fail-fast test points at nothing).
+ */
+const BROWSER = findBrowser({
+  platform: process.platform,
+  env: process.env,
+  home: homedir(),
+  exists: existsSync,
+});
 
 /** Checked before anything is started, so a machine without Chromium fails in a second, leaving nothing behind. */
-export function assertChromium(): void {
-  if (!existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
+export function assertChromium(): string {
+  if (!BROWSER.found) throw new Error(BROWSER.message);
+  return BROWSER.path;
 }
 export const ARTIFACTS = join(ROOT, 'test/artifacts');
 
 export async function launchChromium(): Promise<Browser> {
-  assertChromium();
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: assertChromium(),
     args: [
       '--headless',
       '--no-sandbox',

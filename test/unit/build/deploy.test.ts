@@ -1,16 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  CLASP_TEMPLATE,
   PLACEHOLDER_SCRIPT_ID,
   PREFLIGHT_EXIT_CODE,
   checkApiUrl,
   checkClaspLogin,
   checkClaspProject,
+  parseDeployArgs,
   runDeploy,
   type DeployHost,
+  type DeployOptions,
 } from '../../../scripts/lib/deploy';
 
 const HOME = '/home/ann';
 const CWD = '/src/sheet-enrich';
+const NPM = '/usr/lib/node_modules/npm/bin/npm-cli.js';
+const CHROMIUM = '/usr/bin/chromium';
+const CLASP = `${CWD}/node_modules/@google/clasp/build/src/index.js`;
 const SCRIPT_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdEfGhIjKlMnOpQ';
 const TOKEN = 'ya29.secret-access-token';
 const REFRESH = '1//secret-refresh-token';
@@ -18,40 +25,56 @@ const LOGIN = JSON.stringify({
   tokens: { default: { type: 'authorized_user', access_token: TOKEN, refresh_token: REFRESH } },
 });
 
-/** A deployer's machine: files by absolute path, an environment; by default everything is ready. */
+/**
+ * A deployer's Linux machine: files by absolute path (a Chromium among them), an environment as
+ * `npm run deploy` sets it; by default everything is ready. `written` collects created files.
+ */
 function host(
   files: Record<string, string | undefined> = {},
   env: Record<string, string | undefined> = {},
-): DeployHost {
+): DeployHost & { written: Record<string, string> } {
   const all: Record<string, string | undefined> = {
     [join(HOME, '.clasprc.json')]: LOGIN,
     [join(CWD, '.clasp.json')]: JSON.stringify({ scriptId: SCRIPT_ID, rootDir: 'dist' }),
+    [join(CWD, CLASP_TEMPLATE)]: JSON.stringify({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: 'dist' }),
+    [CHROMIUM]: '',
     ...files,
   };
+  const written: Record<string, string> = {};
   return {
     home: HOME,
     cwd: CWD,
-    env: { SHEET_ENRICH_API_URL: 'https://api.provider.com/v1', ...env },
-    readText: (path) => all[path],
+    platform: 'linux',
+    env: { SHEET_ENRICH_API_URL: 'https://api.provider.com/v1', npm_execpath: NPM, ...env },
+    readText: (path) => written[path] ?? all[path],
+    writeText: (path, text) => void (written[path] = text),
+    exists: (path) => all[path] !== undefined,
+    written,
   };
 }
 
 const project = (config: object) => ({ [join(CWD, '.clasp.json')]: JSON.stringify(config) });
 
 /** Runs the deploy with a recorded runner; `codes` are the exit codes of its commands, in order. */
-function deploy(machine: DeployHost, codes: number[] = []) {
+function deploy(machine: DeployHost, codes: number[] = [], options: DeployOptions = {}) {
   const commands: string[] = [];
+  const envs: Record<string, string>[] = [];
   const out: string[] = [];
   const err: string[] = [];
-  const code = runDeploy(machine, {
-    run: (command, args) => {
-      commands.push([command, ...args].join(' '));
-      return codes[commands.length - 1] ?? 0;
+  const code = runDeploy(
+    machine,
+    {
+      run: (script, args, env) => {
+        commands.push(['node', script, ...args].join(' '));
+        envs.push(env);
+        return codes[commands.length - 1] ?? 0;
+      },
+      say: (line) => out.push(line),
+      complain: (line) => err.push(line),
     },
-    say: (line) => out.push(line),
-    complain: (line) => err.push(line),
-  });
-  return { code, commands, out, err };
+    options,
+  );
+  return { code, commands, envs, out, err };
 }
 
 describe('deploy preflight: clasp login', () => {
@@ -107,9 +130,9 @@ describe('deploy preflight: .clasp.json', () => {
 
   it('refuses the placeholder the repository ships, saying where the id is', () => {
     expect(checkClaspProject(host(project({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: 'dist' })))).toBe(
-      ".clasp.json has no script id yet: paste your script's ID (Extensions › Apps Script › Project " +
-        'Settings › Script ID) in place of REPLACE_WITH_YOUR_SCRIPT_ID, or create a new script ' +
-        '(see README › Deploy to a real spreadsheet, step 3).',
+      ".clasp.json has no script id yet: paste your standalone script's ID (script.google.com › your " +
+        'project › Project Settings › Script ID) in place of REPLACE_WITH_YOUR_SCRIPT_ID ' +
+        '(see docs/deploy.md, step 2).',
     );
   });
 
@@ -131,8 +154,10 @@ describe('deploy preflight: .clasp.json', () => {
   });
 
   it('says what to do when there is no .clasp.json, or it is not JSON', () => {
-    expect(checkClaspProject(host({ [join(CWD, '.clasp.json')]: undefined }))).toMatch(
-      /^There is no \.clasp\.json here, so clasp does not know which script to update: see README/,
+    expect(checkClaspProject(host({ [join(CWD, '.clasp.json')]: undefined }))).toBe(
+      'There is no .clasp.json here, so clasp does not know which script to update: run ' +
+        "`npm run deploy -- --script-id <ID>` with your standalone script's ID (Project Settings › " +
+        'Script ID) (see docs/deploy.md, step 2).',
     );
     expect(checkClaspProject(host({ [join(CWD, '.clasp.json')]: '{"scriptId": ' }))).toMatch(
       /^\.clasp\.json is not valid JSON/,
@@ -184,32 +209,106 @@ describe('runDeploy', () => {
     expect(err[1]).toMatch(/^SHEET_ENRICH_API_URL is not set/);
   });
 
-  it('tests (which builds) and then pushes dist/ with the files the preflight read', () => {
-    const { code, commands, out, err } = deploy(host());
+  it('builds, tests on the browser found, then pushes dist/ with the files the preflight read', () => {
+    const { code, commands, envs, out, err } = deploy(host());
     expect(code).toBe(0);
     expect(err).toEqual([]);
+    // Node runs every step (no shell, no npm.cmd): the same commands on Windows.
     expect(commands).toEqual([
-      'npm test',
-      `npx clasp push --force --auth ${HOME}/.clasprc.json --project ${CWD}/.clasp.json`,
+      `node ${NPM} run build`,
+      `node ${CWD}/scripts/parallel.cjs --live jest --ci npm run --silent check`,
+      `node ${CLASP} push --force --auth ${HOME}/.clasprc.json --project ${CWD}/.clasp.json`,
     ]);
+    expect(envs[1]).toEqual({ SHEET_ENRICH_CHROMIUM: CHROMIUM });
     expect(out[0]).toBe(
       'Preflight passed: clasp is logged in, .clasp.json names a script, the API is https://api.provider.com/v1/',
     );
+    expect(out[1]).toBe(`Browser tests: ${CHROMIUM}`);
     expect(out.join('\n')).not.toContain('secret');
   });
 
   it('pushes nothing when the tests fail, and exits with their code', () => {
-    const { code, commands, err } = deploy(host(), [1]);
+    const { code, commands, err } = deploy(host(), [0, 1]);
     expect(code).toBe(1);
-    expect(commands).toEqual(['npm test']);
+    expect(commands).toHaveLength(2);
     expect(err).toEqual([
-      'Deploy stopped: the build or the tests failed, nothing was pushed (exit code 1); see above.',
+      'Deploy stopped: the tests or checks failed, nothing was pushed (exit code 1); see above.',
     ]);
   });
 
   it('reports a failed push with its exit code', () => {
-    const { code, err } = deploy(host(), [0, 1]);
+    const { code, err } = deploy(host(), [0, 0, 1]);
     expect(code).toBe(1);
     expect(err).toEqual(['Deploy stopped: clasp push failed (exit code 1); see above.']);
+  });
+
+  it('without any Chrome or Chromium, says so in one line and runs every other test', () => {
+    const { code, commands, envs, out } = deploy(host({ [CHROMIUM]: undefined }));
+    expect(code).toBe(0);
+    expect(out[1]).toMatch(
+      /^Browser tests skipped: No Chrome or Chromium found \(looked in \/usr\/bin\/chromium, .*\): install .*, or name one: CHROME_PATH=\/path\/to\/chrome\. The other tests and checks run\.$/,
+    );
+    expect(commands[1]).toBe(
+      `node ${CWD}/scripts/parallel.cjs --live jest --ci --testPathIgnorePatterns /test/browser/ npm run --silent check`,
+    );
+    expect(envs[1]).toEqual({});
+  });
+
+  it('stops in the preflight when CHROME_PATH names a browser that is not there', () => {
+    const { code, commands, err } = deploy(host({}, { CHROME_PATH: '/opt/chrome/chrome' }));
+    expect(code).toBe(PREFLIGHT_EXIT_CODE);
+    expect(commands).toEqual([]);
+    expect(err).toEqual([
+      expect.stringMatching(/^CHROME_PATH names \/opt\/chrome\/chrome, which does not exist/),
+    ]);
+  });
+
+  it('asks to be run through npm, which it runs the build and tests with', () => {
+    const { code, err } = deploy(host({}, { npm_execpath: undefined }));
+    expect(code).toBe(PREFLIGHT_EXIT_CODE);
+    expect(err).toEqual(['Run it through npm (`npm run deploy`): it runs the build and the tests with npm.']);
+  });
+});
+
+describe("the deployer's .clasp.json", () => {
+  it('is written from the tracked template by --script-id, then deployed to', () => {
+    const machine = host({ [join(CWD, '.clasp.json')]: undefined });
+    const { code, err } = deploy(machine, [], { scriptId: SCRIPT_ID });
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    expect(JSON.parse(machine.written[join(CWD, '.clasp.json')]!)).toEqual({
+      scriptId: SCRIPT_ID,
+      rootDir: 'dist',
+    });
+  });
+
+  it('is never overwritten when it names another script, and a URL is no script id', () => {
+    const other = '1ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-ZyXwVuTsRqPoNmLkJ';
+    const machine = host();
+    expect(deploy(machine, [], { scriptId: other }).err[0]).toMatch(
+      /^\.clasp\.json already exists and names another script: edit its scriptId, or delete it/,
+    );
+    expect(machine.written).toEqual({});
+    expect(deploy(machine, [], { scriptId: `https://script.google.com/d/${other}/edit` }).err[0]).toMatch(
+      /^--script-id is not a script ID/,
+    );
+  });
+
+  it('is not tracked: git ignores it and the repository ships the template', () => {
+    const root = join(__dirname, '../../..');
+    const ignored = readFileSync(join(root, '.gitignore'), 'utf8').split('\n');
+    expect(ignored).toContain('.clasp.json');
+    expect(JSON.parse(readFileSync(join(root, CLASP_TEMPLATE), 'utf8'))).toEqual({
+      scriptId: PLACEHOLDER_SCRIPT_ID,
+      rootDir: 'dist',
+    });
+  });
+
+  it('takes --script-id <ID> or --script-id=<ID>, and refuses anything else', () => {
+    expect(parseDeployArgs([])).toEqual({});
+    expect(parseDeployArgs(['--script-id', SCRIPT_ID])).toEqual({ scriptId: SCRIPT_ID });
+    expect(parseDeployArgs([`--script-id=${SCRIPT_ID}`])).toEqual({ scriptId: SCRIPT_ID });
+    expect(parseDeployArgs(['--script-id'])).toBe('--script-id needs the script ID after it.');
+    expect(parseDeployArgs(['--force'])).toBe('Unknown option --force: the only option is --script-id <ID>.');
   });
 });
