@@ -49,12 +49,15 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     'Checking for results every few seconds…',
   );
   const backgroundSwitch = h('input', { type: 'checkbox', role: 'switch', name: 'backgroundRefresh' });
+  // The server's lines on what Apps Script does not do here (a test deployment's trigger…).
+  const notes = h('div', { class: 'platform-notes' });
   const runningIds = new Set<string>();
   /** A poll's view held back while the user answers a question in the list (see `answering`). */
   let held: ProgressView | undefined;
 
   function show(view: ProgressView): void {
     held = undefined; // A view held back while the user answered is older than this one.
+    fill(notes, ...(view.notes ?? []).map((note) => h('p', { class: 'hint' }, note)));
     const runs = [...view.runs].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
     const problems = (view.problems ?? []).map((text) => h('p', { class: 'run-error', role: 'alert' }, text));
     const banner = stoppedByKeyBanner(view, showAndFollow);
@@ -199,6 +202,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
       backgroundSwitch,
       h('span', {}, 'Keep checking for results when the sidebar is closed'),
     ),
+    notes,
     notice.element,
     liveHint,
     announcer,

@@ -31,3 +31,11 @@ export const MESSAGES = {
     'This add-on has created too many time-based triggers in this document for this Google user account.',
   functionNotFound: (name: string) => `Script function not found: ${name}`,
 } as const;
+
+/**
+ * Messages Google documents no text for, written by us: tests match them only to know the add-on
+ * does not depend on their wording.
+ */
+export const SIMULATED = {
+  testDeploymentTrigger: 'Installable triggers are not supported in a test deployment. (simulated)',
+} as const;

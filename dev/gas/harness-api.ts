@@ -39,6 +39,13 @@ export interface LoadOptions {
    * there). Off by default, like Apps Script: only the allow-listed API can be reached.
    */
   allowLoopback?: boolean;
+  /**
+   * What Google documents nowhere or only in words, played the other way (docs/deploy.md, "First
+   * deploy"): `testDeployment` refuses creating triggers, as a test deployment may (the testing
+   * guide says it does not support installable triggers; the error's text is ours);
+   * `noRecalcOnRewrite` makes Sheets ignore a formula cleared and written back around a flush.
+   */
+  unproven?: { testDeployment?: boolean; noRecalcOnRewrite?: boolean };
 }
 
 export interface ExecutionOptions {

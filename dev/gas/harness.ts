@@ -53,7 +53,7 @@ export const DEFAULT_DIST_DIR = resolve(__dirname, '../../dist');
 class SharedDocument {
   readonly failures: TriggerFailure[] = [];
   /** One memory of evaluated formulas: Sheets keeps a cell's result whoever recalculated it. */
-  readonly recalculator = new Recalculator();
+  readonly recalculator: Recalculator;
   readonly views = new Map<string, LocalAddon>();
   readonly ui: UiView;
 
@@ -62,6 +62,7 @@ class SharedDocument {
     readonly options: LoadOptions,
   ) {
     this.ui = uiView(runtime);
+    this.recalculator = new Recalculator({ recalcOnRewrite: !options.unproven?.noRecalcOnRewrite });
     runtime.flushListeners.push(() => this.recalculator.observe(runtime.spreadsheet));
   }
 
@@ -350,6 +351,7 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     distDir: options.distDir ?? DEFAULT_DIST_DIR,
     clock,
     addon: options.addon === true,
+    testDeployment: options.unproven?.testDeployment === true,
     addonName: options.addonName ?? 'Sheet Enrich',
     userEmail: options.userEmail ?? 'user@example.com',
     fetchTimeoutMs: options.fetchTimeoutMs,

@@ -97,6 +97,13 @@ interface SeenFormula {
 }
 
 export class Recalculator {
+  /**
+   * `recalcOnRewrite: false` plays a Sheets where clearing a formula and writing the same text
+   * back around a flush does not run it again (a formula is then run again only for new text or
+   * new argument values): the behaviour the add-on checks for in real documents.
+   */
+  constructor(private readonly rules: { recalcOnRewrite: boolean } = { recalcOnRewrite: true }) {}
+
   /** Cells a previous result spilled into, cleared before the next run of the same formula. */
   private readonly spills = new Map<string, { row: number; column: number; cell: Cell }[]>();
   private readonly seen = new Map<string, SeenFormula>();
@@ -107,7 +114,7 @@ export class Recalculator {
    */
   private readonly evaluated = new Map<
     string,
-    { version: number; args: string; grid?: CellValue[][]; error?: string }
+    { version: number; text: string; args: string; grid?: CellValue[][]; error?: string }
   >();
 
   /**
@@ -155,7 +162,9 @@ export class Recalculator {
         const version = this.seen.get(key)?.version ?? 0;
         const last = this.evaluated.get(key);
         const argsKey = argumentsKey(args);
-        if (last && last.version === version && last.args === argsKey) {
+        const text = match[0];
+        const unchanged = this.rules.recalcOnRewrite ? last?.version === version : last?.text === text;
+        if (last && unchanged && last.args === argsKey) {
           // Not run again: its cached result is laid out again (data typed into its spill: #REF!).
           if (last.grid) this.show(sheet, row, column, last.grid);
           continue;
@@ -163,7 +172,7 @@ export class Recalculator {
         const outcome = run(match[1]!, args);
         const grid = !outcome ? undefined : 'error' in outcome ? [['#ERROR!']] : resultGrid(outcome.value);
         const error = outcome && 'error' in outcome ? errorMessage(outcome.error) : undefined;
-        this.evaluated.set(key, { version, args: argsKey, grid, ...(error ? { error } : {}) });
+        this.evaluated.set(key, { version, text, args: argsKey, grid, ...(error ? { error } : {}) });
         if (!grid) continue;
         ran += 1;
         this.show(sheet, row, column, grid);

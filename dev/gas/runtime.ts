@@ -33,6 +33,8 @@ export interface RuntimeOptions {
   distDir: string;
   clock: HarnessClock;
   addon: boolean;
+  /** Trigger creation refused, as in a test deployment (harness-api.ts, `unproven`). */
+  testDeployment?: boolean;
   addonName: string;
   /** The user executions run as unless the harness names another one. */
   userEmail: string;
@@ -98,7 +100,7 @@ export class Runtime {
     );
     this.documentCache = new FakeCache(now);
     this.scriptCache = new FakeCache(now);
-    this.triggers = new TriggerStore({ addon: options.addon, now });
+    this.triggers = new TriggerStore({ addon: options.addon, testDeployment: options.testDeployment, now });
     this.users = new UserDirectory(now, this.triggers);
     this.defaultUser = this.users.get(options.userEmail);
     const manifest = readManifest(options.distDir);

@@ -8,7 +8,7 @@
  * executions see it (`getProjectTriggers`) or can delete it. The store holds every user's triggers
  * of the document; `forOwner(email)` is one user's part of it, what ScriptApp works on.
  */
-import { gasError, MESSAGES } from './errors';
+import { gasError, MESSAGES, SIMULATED } from './errors';
 import { GAS_TYPE, type GasObject } from './membrane';
 
 const MINUTE = 60_000;
@@ -29,6 +29,8 @@ export interface TriggerRecord {
 
 export interface TriggerRules {
   addon: boolean;
+  /** A test deployment: no installable trigger can be made (SIMULATED.testDeploymentTrigger). */
+  testDeployment?: boolean;
   now: () => number;
 }
 
@@ -57,6 +59,7 @@ export class TriggerStore implements TriggerScope {
   }
 
   add(record: NewTrigger, owner = ''): TriggerRecord {
+    if (this.rules.testDeployment) throw gasError(SIMULATED.testDeploymentTrigger);
     // The add-on limit is per user: a teammate's trigger does not use up yours.
     if (this.rules.addon && this.records.some((r) => r.owner === owner))
       throw gasError(MESSAGES.addonTooManyTriggers);

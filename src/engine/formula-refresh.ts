@@ -21,6 +21,7 @@ import { LIMITS } from '../domain/limits';
 import type { SheetPort } from '../platform/ports';
 import { utf8Bytes } from '../store/registry';
 import type { AppContext } from './context';
+import { leaveRefreshProbe, refreshVerdict } from './formula-refresh-check';
 import { hasTime } from './timing';
 
 /** The custom functions' names (src/app/formulas.ts exports them; a test keeps the two equal). */
@@ -154,6 +155,9 @@ function runsFrom(runs: FormulaRun[], rest: RefreshRest): FormulaRun[] {
  * up by the next poll (restoreInterruptedRefresh). Returns how many formulas it refreshed.
  */
 export function refreshFormulas(ctx: AppContext, from?: RefreshRest): number {
+  // Where rewriting is known not to make Sheets run them, the Jobs panel asks the user instead.
+  const verdict = refreshVerdict(ctx);
+  if (verdict === 'fails') return 0;
   const { sheets, runs } = ourFormulaRuns(ctx);
   const batches = journalBatches(from ? runsFrom(runs, from) : runs, (line) => ctx.log.warn(line));
   let refreshed = 0;
@@ -164,6 +168,7 @@ export function refreshFormulas(ctx: AppContext, from?: RefreshRest): number {
       return refreshed;
     }
     refreshed += refreshBatch(ctx, sheets, batch);
+    if (verdict === undefined) leaveRefreshProbe(ctx);
   }
   ctx.cache.remove(REST_KEY);
   return refreshed;

@@ -27,14 +27,39 @@ export function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolea
   });
 }
 
-/** Installs or removes the trigger to match the registry. Returns the minutes between polls (0: none). */
+/**
+ * Set when Apps Script refused this user the trigger here. Google's testing guide says test
+ * deployments don't support installable triggers (developers.google.com/workspace/add-ons/how-tos/
+ * testing-editor-addons, "Test details") and documents no error for it; a user at the trigger
+ * limit is refused too. Kept a while in the cache, so each sidebar peek does not try again.
+ */
+const triggerRefusedKey = (ctx: AppContext) => `pollTriggerRefused:${ctx.userEmail()}`;
+const TRIGGER_RETRY_SECONDS = 10 * 60;
+
+/** True when this user's background trigger was refused here lately: results come while the sidebar is open. */
+export const pollTriggerRefused = (ctx: AppContext): boolean =>
+  ctx.cache.get(triggerRefusedKey(ctx)) !== null;
+
+/**
+ * Installs or removes the trigger to match the registry. Returns the minutes between polls (0: none).
+ * A refused trigger fails nothing: the open sidebar polls meanwhile, and its Jobs panel says so.
+ */
 export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
   const wanted =
     (hasActiveJobs(registry, actorOf(ctx)) && backgroundRefreshEnabled(ctx)) ||
     formulaAutoIsMine(ctx) ||
     scheduleIsMine(ctx);
   if (wanted) {
-    return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES);
+    if (pollTriggerRefused(ctx)) return 0;
+    try {
+      return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES);
+    } catch (error) {
+      ctx.cache.put(triggerRefusedKey(ctx), '1', TRIGGER_RETRY_SECONDS);
+      ctx.log.warn(
+        `The background trigger could not be created (${String(error)}): the sidebar polls instead.`,
+      );
+      return 0;
+    }
   }
   if (ctx.triggers.has(POLL_TRIGGER_HANDLER)) ctx.triggers.remove(POLL_TRIGGER_HANDLER);
   return 0;

@@ -54,4 +54,6 @@ export const DOCUMENT_PROPERTY = {
   ledgerStarted: `${NS}ledgerStarted`,
   /** + sheet id: the query and progress of a search tab (Load more, Refresh). */
   searchTabPrefix: `${NS}search.`,
+  /** "holds" or "fails": whether a formula refresh made Sheets run the formulas again here. */
+  formulaRefreshVerdict: `${NS}formulaRefreshVerdict`,
 } as const;

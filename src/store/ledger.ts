@@ -168,6 +168,13 @@ export const ledgerDamageText = (damage: LedgerDamage): string =>
  * ledger's index is over 1.5 MB); a search needs none of that and is always current.
  */
 const SEARCHED_AT_MOST = 8;
+/**
+ * Set when a search of the ledger failed (a runtime refusing TextFinder to custom functions, which
+ * no document rules out): for a while every formula reads the sheet instead, without first trying
+ * a search bound to fail. Asked in the cache call a lookup makes anyway.
+ */
+const SEARCH_REFUSED_KEY = 'ledgerSearchRefused';
+const SEARCH_REFUSED_TTL_SECONDS = 60 * 60;
 
 export class Ledger {
   private loaded: Map<string, LedgerEntry> | undefined;
@@ -203,8 +210,8 @@ export class Ledger {
     const found = new Map<string, LedgerEntry>();
     const unique = [...new Set(fingerprints)];
     // Once the sheet is read, the cache is asked for the extra keys only (none: no call).
-    const keys = [...(this.loaded ? [] : unique.map((fp) => CACHE_PREFIX + fp)), ...extraKeys];
-    const cached = this.cache.getAll(keys);
+    const ledgerKeys = this.loaded ? [] : [...unique.map((fp) => CACHE_PREFIX + fp), SEARCH_REFUSED_KEY];
+    const cached = this.cache.getAll([...ledgerKeys, ...extraKeys]);
     const missing: string[] = [];
     for (const fp of unique) {
       const text = cached[CACHE_PREFIX + fp];
@@ -213,7 +220,8 @@ export class Ledger {
       else if (!this.loaded) missing.push(fp);
     }
     if (missing.length) {
-      const all = missing.length <= SEARCHED_AT_MOST ? this.searchOrLoad(missing) : this.load();
+      const search = missing.length <= SEARCHED_AT_MOST && cached[SEARCH_REFUSED_KEY] === undefined;
+      const all = search ? this.searchOrLoad(missing) : this.load();
       const warm: Record<string, string> = {};
       for (const fp of missing) {
         const entry = all.get(fp);
@@ -276,8 +284,9 @@ export class Ledger {
           }
         }
       }
-    } catch (error) {
-      if (!/permission/i.test(String(error))) throw error;
+    } catch {
+      // Whatever the refusal says (its text is documented nowhere), one read of the sheet answers.
+      this.cache.put(SEARCH_REFUSED_KEY, '1', SEARCH_REFUSED_TTL_SECONDS);
       return this.load();
     }
     return found;

@@ -5,6 +5,8 @@ import { actorOf, othersRunNote, ownsRun, type Actor } from '../engine/actor';
 import type { AppContext } from '../engine/context';
 import { jobName } from '../engine/job-starter';
 import { runsStoppedByKey } from '../engine/key-wait';
+import { watchRefreshProbe } from '../engine/formula-refresh-check';
+import { pollTriggerRefused } from '../engine/poll-trigger';
 import { contactsFound } from '../engine/run-end';
 import { retryPrice } from '../engine/recovery';
 import {
@@ -93,8 +95,16 @@ export function progressView(
   if (registry.unreadable.length) view.problems = registry.unreadable.map(unreadableMessage);
   const stopped = runsStoppedByKey(registry, actor);
   if (stopped.runs) view.stoppedByKey = stopped;
+  const notes = [watchRefreshProbe(ctx), pollTriggerRefused(ctx) ? TRIGGER_REFUSED_NOTE : undefined].filter(
+    (note): note is string => note !== undefined,
+  );
+  if (notes.length) view.notes = notes;
   return view;
 }
+
+/** The Jobs panel's line while Apps Script refuses the background trigger (see syncPollTrigger). */
+export const TRIGGER_REFUSED_NOTE =
+  'Results come in only while this sidebar is open: Google refused the background check here (a test deployment has none).';
 
 /** What the Jobs panel says of a stored record it could not read (kept, never deleted). */
 export function unreadableMessage({ key, reason }: UnreadableRecord): string {

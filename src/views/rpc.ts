@@ -174,6 +174,11 @@ export interface ProgressView {
   problems?: string[];
   /** Runs waiting for a working key, and the most resuming them can cost. */
   stoppedByKey?: { runs: number; maxCredits: number };
+  /**
+   * What Apps Script or Sheets does not do here and what to do meanwhile, a line each: the
+   * background trigger refused (a test deployment), formulas not recalculated by a refresh.
+   */
+  notes?: string[];
 }
 
 /** What the formulas asked for and saved results do not answer yet, per kind (kinds with requests only). */

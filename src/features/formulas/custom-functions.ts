@@ -14,6 +14,7 @@ import type { JobKind } from '../../domain/runs';
 import { FIELD_TABLE, type EnrichField } from '../../domain/fields';
 import { emailCells } from '../../domain/statuses';
 import type { AppContext } from '../../engine/context';
+import { answerRefreshProbe, REFRESH_PROBE_KEY } from '../../engine/formula-refresh-check';
 import { entryCovers, Ledger, type LedgerEntry } from '../../store/ledger';
 import {
   enqueueRequests,
@@ -205,10 +206,12 @@ export function answerFormula(
     problems[index] === undefined ? fingerprint(spec.kind, input) : '',
   );
   const wanted = [...new Set(fps.filter(Boolean))];
-  const { entries, extra: markers } = new Ledger(ctx.spreadsheet, ctx.cache).lookupWith(
-    wanted,
-    wanted.map((fp) => markerKey(fp, spec.asked)),
-  );
+  // The refresh's probe rides along in the same cache call (formula-refresh-check.ts).
+  const { entries, extra: markers } = new Ledger(ctx.spreadsheet, ctx.cache).lookupWith(wanted, [
+    ...wanted.map((fp) => markerKey(fp, spec.asked)),
+    REFRESH_PROBE_KEY,
+  ]);
+  answerRefreshProbe(ctx.cache, ctx.documentStore, markers);
   const asked: EnrichField[] = spec.asked === 'reverse' ? [] : [spec.asked];
   const newRequests = new Map<string, FormulaRequest>();
   const answers = rows.map((cells, index) => {

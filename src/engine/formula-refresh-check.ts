@@ -1,0 +1,85 @@
+/**
+ * Whether the formula refresh works here. No Google document says that clearing a formula,
+ * flushing and writing the same text back makes Sheets run the custom function again (the custom
+ * functions guide only says Sheets caches a result until the formula or an argument changes), so
+ * the add-on checks it in each document the first time it matters:
+ *
+ * - a refresh leaves a probe in the document cache (its time);
+ * - the first custom function that runs afterwards finds the probe in the cache call it makes
+ *   anyway, and records "holds" (once per document);
+ * - an open sidebar (the document is open, so Sheets recalculates) that still sees the probe
+ *   PROBE_WAIT_MS after it first saw it records "fails".
+ *
+ * With "fails" the refresh stops rewriting formulas (it would only cost Range calls) and the Jobs
+ * panel says, in one line, how the user makes them show their answers: re-entering a formula is
+ * what Sheets documents as running it again.
+ */
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import type { CachePort, KeyValueStore } from '../platform/ports';
+import type { AppContext } from './context';
+
+export type RefreshVerdict = 'holds' | 'fails';
+
+/** The probe a refresh leaves: the time it rewrote formulas. */
+export const REFRESH_PROBE_KEY = 'formulaRefreshProbe';
+/** When an open sidebar first saw the probe still there. */
+const PROBE_WATCHED_KEY = 'formulaRefreshWatched';
+/** The verdict, mirrored from the document property so the panel's peeks read only the cache. */
+const VERDICT_KEY = 'formulaRefreshVerdict';
+/** How long an open document may take to run one rewritten formula (Sheets runs them within seconds). */
+export const PROBE_WAIT_MS = 2 * 60 * 1000;
+const PROBE_TTL_SECONDS = 6 * 60 * 60;
+
+/** The Jobs panel's line once the refresh is known not to work here. */
+export const REFRESH_FAILS_NOTE =
+  'Sheets did not recalculate the formulas here when their answers arrived: re-enter them to show the answers (select the cells, Edit › Find and replace "=" with "=", tick "Also search within formulas", Replace all).';
+
+/** The verdict stored for this document, if any (read by a refresh: one property read). */
+export function refreshVerdict(ctx: Pick<AppContext, 'documentStore'>): RefreshVerdict | undefined {
+  const verdict = ctx.documentStore.get(DOCUMENT_PROPERTY.formulaRefreshVerdict);
+  return verdict === 'holds' || verdict === 'fails' ? verdict : undefined;
+}
+
+function record(cache: CachePort, store: KeyValueStore, verdict: RefreshVerdict): void {
+  store.set(DOCUMENT_PROPERTY.formulaRefreshVerdict, verdict);
+  cache.put(VERDICT_KEY, verdict, PROBE_TTL_SECONDS);
+  cache.removeAll([REFRESH_PROBE_KEY, PROBE_WATCHED_KEY]);
+}
+
+/** After a refresh that rewrote formulas, while nothing is known yet: leave the probe. */
+export function leaveRefreshProbe(ctx: AppContext): void {
+  ctx.cache.put(REFRESH_PROBE_KEY, String(ctx.clock.now()), PROBE_TTL_SECONDS);
+  ctx.cache.remove(PROBE_WATCHED_KEY);
+}
+
+/**
+ * A custom function's part: `cached` is the answer of the cache call it makes anyway (asked for
+ * REFRESH_PROBE_KEY too). A probe there means Sheets ran a formula after a refresh: it holds.
+ */
+export function answerRefreshProbe(
+  cache: CachePort,
+  store: KeyValueStore,
+  cached: Readonly<Record<string, string>>,
+): void {
+  if (cached[REFRESH_PROBE_KEY] !== undefined) record(cache, store, 'holds');
+}
+
+/**
+ * The open sidebar's part (from the Jobs panel's peek: one cache call while nothing is pending):
+ * the line to show, if the refresh is known not to work here.
+ */
+export function watchRefreshProbe(ctx: AppContext): string | undefined {
+  const cached = ctx.cache.getAll([REFRESH_PROBE_KEY, PROBE_WATCHED_KEY, VERDICT_KEY]);
+  if (cached[VERDICT_KEY] === 'fails') return REFRESH_FAILS_NOTE;
+  if (cached[REFRESH_PROBE_KEY] === undefined) return undefined;
+  const watched = Number(cached[PROBE_WATCHED_KEY]);
+  const now = ctx.clock.now();
+  if (!watched) {
+    ctx.cache.put(PROBE_WATCHED_KEY, String(now), PROBE_TTL_SECONDS);
+    return undefined;
+  }
+  if (now - watched < PROBE_WAIT_MS) return undefined;
+  record(ctx.cache, ctx.documentStore, 'fails');
+  ctx.log.warn('No formula ran after a refresh rewrote them: the refresh does not work in this document.');
+  return REFRESH_FAILS_NOTE;
+}
