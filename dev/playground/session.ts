@@ -6,6 +6,7 @@
 import { loadAddon, type Addon } from '../gas/harness';
 import { columnLetters } from '../gas/spreadsheet/a1';
 import type { CallAnswer, MenuView, PlaygroundState } from './protocol';
+import { scriptRunReturn } from './web/script-run-values';
 
 export interface ApiTarget {
   baseUrl: string;
@@ -87,7 +88,8 @@ export class PlaygroundSession {
   run(name: string, args: unknown[]): CallAnswer {
     if (isPrivate(name)) return { ok: false, message: `Script function not found: ${name}` };
     try {
-      return { ok: true, value: this.addon.call(name, ...args) };
+      // A return value google.script.run refuses (a Date…) fails the call, as it does in Sheets.
+      return { ok: true, value: scriptRunReturn(this.addon.call(name, ...args)) };
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error) };
     } finally {

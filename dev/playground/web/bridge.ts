@@ -3,7 +3,10 @@
  * real dist/Sidebar.html runs unchanged. Each call is one POST to /__rpc/<name>, which runs the
  * server function as one execution in the local Apps Script runtime, as Apps Script does for each
  * google.script.run call (calls may overlap in the page; the runtime takes them one at a time).
+ * What crosses follows google.script.run's rules, not plain JSON's (script-run-values.ts).
  */
+import { scriptRunArguments } from './script-run-values';
+
 type Handler = ((value: unknown, userObject?: unknown) => void) | null;
 
 /** The answer of /__rpc: Apps Script hands over the return value or the thrown error's message. */
@@ -32,7 +35,15 @@ function runner(success: Handler, failure: Handler, userObject: unknown): unknow
         if (name === 'withUserObject') return (object: unknown) => runner(success, failure, object);
         if (typeof name !== 'string' || name === 'then') return undefined;
         return (...args: unknown[]) => {
-          post(name, args).then(
+          let sent: unknown[];
+          try {
+            sent = scriptRunArguments(args);
+          } catch (error) {
+            // As in Sheets, a refused parameter fails the request: the failure handler hears it.
+            setTimeout(() => failure?.(error, userObject));
+            return;
+          }
+          post(name, sent).then(
             (answer) => {
               if (answer.ok) success?.(answer.value, userObject);
               else failure?.(new Error(answer.message), userObject);
