@@ -6,7 +6,7 @@
  *
  * - a refresh leaves a probe in the document cache (its time);
  * - the first custom function that runs afterwards finds the probe in the cache call it makes
- *   anyway, and records "holds" (once per document);
+ *   anyway, and records "holds" in the cache; the next refresh stores it for the document;
  * - an open sidebar (the document is open, so Sheets recalculates) that still sees the probe
  *   PROBE_WAIT_MS after it first saw it records "fails".
  *
@@ -15,7 +15,7 @@
  * what Sheets documents as running it again.
  */
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import type { CachePort, KeyValueStore } from '../platform/ports';
+import type { CachePort } from '../platform/ports';
 import type { AppContext } from './context';
 
 export type RefreshVerdict = 'holds' | 'fails';
@@ -34,14 +34,20 @@ const PROBE_TTL_SECONDS = 6 * 60 * 60;
 export const REFRESH_FAILS_NOTE =
   'Sheets did not recalculate the formulas here when their answers arrived: re-enter them to show the answers (select the cells, Edit › Find and replace "=" with "=", tick "Also search within formulas", Replace all).';
 
-/** The verdict stored for this document, if any (read by a refresh: one property read). */
-export function refreshVerdict(ctx: Pick<AppContext, 'documentStore'>): RefreshVerdict | undefined {
+/**
+ * The verdict for this document, if any (read by a refresh: one property read, and one cache read
+ * until it is known). A "holds" the custom functions left in the cache is stored here, by an
+ * execution that may write properties without a wave of formulas doing it at once.
+ */
+export function refreshVerdict(ctx: Pick<AppContext, 'documentStore' | 'cache'>): RefreshVerdict | undefined {
   const verdict = ctx.documentStore.get(DOCUMENT_PROPERTY.formulaRefreshVerdict);
-  return verdict === 'holds' || verdict === 'fails' ? verdict : undefined;
+  if (verdict === 'holds' || verdict === 'fails') return verdict;
+  if (ctx.cache.get(VERDICT_KEY) !== 'holds') return undefined;
+  ctx.documentStore.set(DOCUMENT_PROPERTY.formulaRefreshVerdict, 'holds');
+  return 'holds';
 }
 
-function record(cache: CachePort, store: KeyValueStore, verdict: RefreshVerdict): void {
-  store.set(DOCUMENT_PROPERTY.formulaRefreshVerdict, verdict);
+function record(cache: CachePort, verdict: RefreshVerdict): void {
   cache.put(VERDICT_KEY, verdict, PROBE_TTL_SECONDS);
   cache.removeAll([REFRESH_PROBE_KEY, PROBE_WATCHED_KEY]);
 }
@@ -54,14 +60,12 @@ export function leaveRefreshProbe(ctx: AppContext): void {
 
 /**
  * A custom function's part: `cached` is the answer of the cache call it makes anyway (asked for
- * REFRESH_PROBE_KEY too). A probe there means Sheets ran a formula after a refresh: it holds.
+ * REFRESH_PROBE_KEY too). A probe there means Sheets ran a formula after a refresh: it holds. Only
+ * the cache is written: after a refresh thousands of formulas may run at once, and each would
+ * otherwise spend a write of the daily properties quota.
  */
-export function answerRefreshProbe(
-  cache: CachePort,
-  store: KeyValueStore,
-  cached: Readonly<Record<string, string>>,
-): void {
-  if (cached[REFRESH_PROBE_KEY] !== undefined) record(cache, store, 'holds');
+export function answerRefreshProbe(cache: CachePort, cached: Readonly<Record<string, string>>): void {
+  if (cached[REFRESH_PROBE_KEY] !== undefined) record(cache, 'holds');
 }
 
 /**
@@ -79,7 +83,8 @@ export function watchRefreshProbe(ctx: AppContext): string | undefined {
     return undefined;
   }
   if (now - watched < PROBE_WAIT_MS) return undefined;
-  record(ctx.cache, ctx.documentStore, 'fails');
+  ctx.documentStore.set(DOCUMENT_PROPERTY.formulaRefreshVerdict, 'fails');
+  record(ctx.cache, 'fails');
   ctx.log.warn('No formula ran after a refresh rewrote them: the refresh does not work in this document.');
   return REFRESH_FAILS_NOTE;
 }

@@ -211,7 +211,7 @@ export function answerFormula(
     ...wanted.map((fp) => markerKey(fp, spec.asked)),
     REFRESH_PROBE_KEY,
   ]);
-  answerRefreshProbe(ctx.cache, ctx.documentStore, markers);
+  answerRefreshProbe(ctx.cache, markers);
   const asked: EnrichField[] = spec.asked === 'reverse' ? [] : [spec.asked];
   const newRequests = new Map<string, FormulaRequest>();
   const answers = rows.map((cells, index) => {
