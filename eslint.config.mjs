@@ -41,7 +41,7 @@ function restrictedImports(forbiddenFolders, extraPatterns = []) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

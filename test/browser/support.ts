@@ -14,7 +14,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { nodeBundle } from '../support/bundle';
+import { nodeBundle } from '../../scripts/lib/node-bundle';
 
 const ROOT = resolve(__dirname, '../..');
 /** Debian's Chromium; SHEET_ENRICH_CHROMIUM points elsewhere (the fail-fast test points at nothing). */
@@ -57,7 +57,7 @@ export async function startPlayground(jobMs = 400): Promise<RunningPlayground> {
   for (const file of ['dist/Code.js', 'dist/Sidebar.html']) {
     if (!existsSync(join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first.`);
   }
-  // `npm start`'s code from a bundle (test/support/bundle.ts), without tsx's start in the child.
+  // `npm start`'s code from a bundle (scripts/lib/node-bundle.ts), without tsx's start in the child.
   const bundle = await nodeBundle('dev/playground/cli.ts');
   const child = spawn(
     process.execPath,

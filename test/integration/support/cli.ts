@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { nodeBundle } from '../../support/bundle';
+import { nodeBundle } from '../../../scripts/lib/node-bundle';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -15,7 +15,7 @@ export interface CliResult {
 
 /**
  * Runs scripts/<script> from the repository root as `npm run` does after its build, from a bundle of
- * it (test/support/bundle.ts) rather than through tsx: the same code, without tsx's start in each of
+ * it (scripts/lib/node-bundle.ts) rather than through tsx: the same code, without tsx's start in each of
  * the 16 children a test pass makes.
  */
 export async function runScript(script: string, args: string[], timeout = 60_000): Promise<CliResult> {
