@@ -23,7 +23,7 @@ const LAYERS = [
 /**
  * `import { z }` keeps every zod locale in a bundle (540 KB): esbuild cannot tree-shake members of one
  * object, but it can drop unused exports of a namespace import. Code.js aliases only zod/mini (to
- * scripts/lib/zod-subset.ts), so the classic build would come in whole.
+ * src/domain/zod-subset.ts), so the classic build would come in whole.
  */
 const ZOD_CLASSIC = { name: 'zod', message: "Import from 'zod/mini' (the classic build is hundreds of KB)." };
 
@@ -41,7 +41,7 @@ function restrictedImports(forbiddenFolders, extraPatterns = []) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/artifacts/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

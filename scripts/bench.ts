@@ -9,13 +9,18 @@
  * (preview, start, continue): `search_*` counts its UrlFetch requests (floor: 1 preview + one per
  * 100 results), Range reads and writes, and what the emulator charged (a quarter credit per result).
  * Then per-cell formulas over ledgers of 1,000 and 50,000 answers, and the range form over the
- * same rows (`percell_*`, `range_formula_*`: see lib/per-cell-bench.ts).
+ * same rows (`percell_*`, `range_formula_*`: see lib/per-cell-bench.ts). `load_ms` is what every
+ * execution pays before its entry point runs: the median time to compile and run dist/Code.js in a
+ * fresh context (lib/load-time.ts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sampleContacts } from '../dev/emulator/sample';
 import { spawnEmulator } from '../dev/emulator/spawn';
 import { loadAddon } from '../dev/gas/harness';
 import type { RuntimeState } from '../dev/gas/state';
 import { runCsvEnrichment } from './lib/enrich-run';
+import { loadTimeMs } from './lib/load-time';
 import { perCellBench } from './lib/per-cell-bench';
 
 /** One recalculation of a formula over every row, in a fresh execution with an empty cache. */
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
     if (summary.state !== 'finished')
       throw new Error(`the run ended ${summary.state}: ${summary.message ?? ''}`);
     const line = {
+      load_ms: Number(loadTimeMs(readFileSync(join(__dirname, '../dist/Code.js'), 'utf8')).toFixed(2)),
       rows: summary.rows,
       urlfetch_calls: summary.urlfetchCalls,
       range_reads: summary.rangeReads,

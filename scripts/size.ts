@@ -1,13 +1,11 @@
 /**
  * `npm run size`: where the bytes of dist/Code.js's bundle go, from esbuild's metafile (the build's
  * own options): bytes per folder of src/ and for zod, then per module of the folders named as
- * arguments (default: src/api). The build's terser pass (compress.ts) then takes ≈ 2.6% off the whole;
- * the size of the result is the first line. `npm run size -- src/api src/jobs`.
+ * arguments (default: src/api). `npm run size -- src/api src/engine`.
  */
 import { build } from 'esbuild';
 import { resolve } from 'node:path';
 import { codeBuildOptions, exportNamesOf } from './lib/code-options';
-import { compressBundle } from './lib/compress';
 import { readEntryPoints } from './lib/entry-points';
 
 const root = resolve(__dirname, '..');
@@ -33,11 +31,7 @@ async function main(): Promise<void> {
   const groups = new Map<string, number>();
   for (const { path, bytes } of modules) groups.set(groupOf(path), (groups.get(groupOf(path)) ?? 0) + bytes);
   const line = (name: string, bytes: number) => console.log(`${String(bytes).padStart(8)}  ${name}`);
-  const compressed = Buffer.byteLength(await compressBundle(result.outputFiles![0]!.text));
-  line('bundle (without the entry-point stubs), as Code.js has it after terser', compressed);
-  line('bundle from esbuild, which the bytes below add up to', output.bytes);
-  const renamed = Object.keys(options.mangleCache ?? {}).length;
-  console.log(`          (${renamed} property names shortened: scripts/lib/property-names.ts)`);
+  line('bundle (without the entry-point stubs), which the bytes below add up to', output.bytes);
   for (const [name, bytes] of [...groups].sort((a, b) => b[1] - a[1])) line(name, bytes);
   for (const folder of folders) {
     console.log(`\n${folder}:`);

@@ -7,7 +7,7 @@ import type { PlanView } from '../src/app/sidebar-contract';
 import { h, plural } from './dom';
 import { ENRICH_FIELDS, FIELD_LABELS } from './labels';
 
-/** The price comes with the plan (src/api/model.ts is the one table); before the first plan, none is shown. */
+/** The price comes with the plan (src/domain/fields.ts is the one table); before the first plan, none is shown. */
 function priceText(plan: PlanView | null, fieldName: EnrichField): string {
   return plan ? plural(plan.prices[fieldName], 'credit') : '';
 }

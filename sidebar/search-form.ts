@@ -1,5 +1,5 @@
 /**
- * The search form: the filters of the one table (src/search/filters.ts), the common ones open and the
+ * The search form: the filters of the one table (src/domain/search-filters.ts), the common ones open and the
  * rest under "More filters". A text filter takes several values as chips, each with its own exact and
  * exclude switches; a range filter takes min and max. Suggestions are the values we know of, offered
  * in a datalist: the user may type any other.

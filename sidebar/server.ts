@@ -1,7 +1,7 @@
 /**
  * The typed promise proxy over google.script.run: `server.planRun(request)` resolves with the
  * server function's return value and rejects with its error message. Types come from the
- * contract in src/ui/rpc.ts (`import type` only, so no server code lands in the page).
+ * contract in src/app/sidebar-contract.ts (`import type` only, so no server code lands in the page).
  */
 import type { SidebarServer } from '../src/app/sidebar-contract';
 import { withoutClassName } from '../src/domain/user-error';

@@ -4,6 +4,7 @@
  * thread could never answer.
  */
 import { spawn } from 'node:child_process';
+import { nodeBundle } from '../../scripts/lib/node-bundle';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { adminClient, type AdminClient } from './admin-client';
@@ -58,17 +59,10 @@ function flags(options: SpawnOptions): string[] {
 }
 
 export async function spawnEmulator(options: SpawnOptions = {}): Promise<SpawnedEmulator> {
+  const cli = await nodeBundle(path.relative(REPO_ROOT, path.join(__dirname, 'cli.ts')));
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(__dirname, 'cli.ts'),
-      '--port',
-      '0',
-      '--exit-with-stdin',
-      ...flags(options),
-    ],
+    ['--enable-source-maps', cli, '--port', '0', '--exit-with-stdin', ...flags(options)],
     { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -174,7 +174,8 @@ function readManifest(distDir: string): { timeZone?: string; urlFetchWhitelist?:
  */
 const ORDINARY_GLOBAL = (vm.constants as Partial<typeof vm.constants> | undefined)?.DONT_CONTEXTIFY;
 
-function freshContext(): vm.Context {
+/** A new context for one execution, on an ordinary global object where Node has one. */
+export function freshContext(): vm.Context {
   return vm.createContext(ORDINARY_GLOBAL ?? {});
 }
 

@@ -5,7 +5,9 @@
 import type { BuildOptions } from 'esbuild';
 import { join } from 'node:path';
 import { apiBaseUrl, BUNDLE_GLOBAL } from './config';
-import { codeRenaming } from './property-names';
+
+/** What Code.js bundles in zod/mini's place (its comment says why). */
+export const ZOD_SUBSET = 'src/domain/zod-subset.ts';
 
 /**
  * `exportNames`: what src/index.ts exports (readEntryPoints). The bundle assigns them to one global
@@ -17,7 +19,6 @@ export function codeBuildOptions(
   exportNames: readonly string[],
 ): BuildOptions & { write: false } {
   const names = exportNames.join(', ');
-  const renaming = codeRenaming(root, exportNames);
   return {
     stdin: {
       // Not type-checked: the global is declared by the banner, outside the bundle's function.
@@ -38,20 +39,16 @@ export function codeBuildOptions(
     minifySyntax: true,
     minifyIdentifiers: true,
     legalComments: 'none',
-    // Property names nothing outside the bundle sees, shortened (property-names.ts says which).
-    mangleProps: renaming.mangleProps,
-    mangleCache: renaming.mangleCache,
     // Non-ASCII text (…, ›, ⏳) as itself, not six-byte \uXXXX escapes; Apps Script reads UTF-8.
     charset: 'utf8',
     mainFields: ['module', 'main'],
     // src/ declares its shapes with zod/mini; the bundle parses them with the subset src/ uses.
-    alias: { 'zod/mini': join(root, 'scripts/lib/zod-subset.ts') },
+    alias: { 'zod/mini': join(root, ZOD_SUBSET) },
     define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl()) },
     logLevel: 'warning',
   };
 }
 
-/** The names src/index.ts exports, from its entry points (a sidebar call's is its object's). */
-export const exportNamesOf = (entries: ReadonlyArray<{ name: string; owner?: string }>): string[] => [
-  ...new Set(entries.map((entry) => entry.owner ?? entry.name)),
-];
+/** The names src/index.ts exports, from its entry points. */
+export const exportNamesOf = (entries: ReadonlyArray<{ name: string }>): string[] =>
+  entries.map((entry) => entry.name);

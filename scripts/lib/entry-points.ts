@@ -1,61 +1,91 @@
 /**
- * Reads src/index.ts with the TypeScript compiler and lists its exports with their parameter names
- * and JSDoc, so the build can write one top-level `function` stub per entry point (Apps Script only
- * sees top-level function declarations, and Sheets reads a custom function's JSDoc from there).
- * An exported object of calls (the sidebar's, derived from the features' tables) gives one entry
- * point per property, each taking one input.
+ * Reads src/index.ts and lists its exports with their parameter names and JSDoc, so the build can
+ * write one top-level `function` stub per entry point (Apps Script only sees top-level function
+ * declarations, and Sheets reads a custom function's JSDoc from there). It follows `export … from`
+ * to each function's declaration by parsing those files alone: a type-checked program of all of
+ * src/ took most of the build's time (issue 31), and an entry point is a function declaration.
  */
 import ts from 'typescript';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export interface EntryPoint {
   name: string;
   params: string[];
   /** The JSDoc block as written above the declaration, or '' when it has none. */
   jsdoc: string;
-  /** The exported object the entry point is a property of (absent: a function export). */
-  owner?: string;
+}
+
+const parse = (file: string): ts.SourceFile =>
+  ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2020, true);
+
+/** `./menu` from src/app/entry-points.ts → src/app/menu.ts (or its index.ts). */
+function resolveModule(from: string, specifier: string): string {
+  const base = join(dirname(from), specifier);
+  for (const file of [`${base}.ts`, join(base, 'index.ts')])
+    try {
+      readFileSync(file);
+      return file;
+    } catch {
+      // not this one
+    }
+  throw new Error(`${from}: cannot find ${specifier}`);
+}
+
+function entryOf(name: string, declaration: ts.FunctionDeclaration, file: ts.SourceFile): EntryPoint {
+  const params = declaration.parameters.map((param) => {
+    if (!ts.isIdentifier(param.name)) throw new Error(`${name}: destructured parameters are not allowed`);
+    return param.dotDotDotToken ? `...${param.name.text}` : param.name.text;
+  });
+  const jsdocs = ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc);
+  const jsdoc = jsdocs.length ? file.text.slice(jsdocs[0]!.getStart(file), jsdocs[0]!.getEnd()) : '';
+  return { name, params, jsdoc };
+}
+
+const isExported = (statement: ts.Statement): boolean =>
+  ts.canHaveModifiers(statement) &&
+  (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+
+/** The declaration `name` is exported as from `path`, following `export { … } from` chains. */
+function declarationOf(
+  path: string,
+  name: string,
+): { declaration: ts.FunctionDeclaration; file: ts.SourceFile } {
+  const file = parse(path);
+  for (const statement of file.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && isExported(statement))
+      return { declaration: statement, file };
+    if (!ts.isExportDeclaration(statement) || !statement.exportClause) continue;
+    if (!ts.isNamedExports(statement.exportClause) || !statement.moduleSpecifier) continue;
+    const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
+    for (const element of statement.exportClause.elements)
+      if (element.name.text === name)
+        return declarationOf(resolveModule(path, specifier), (element.propertyName ?? element.name).text);
+  }
+  throw new Error(`${path} exports ${name}, which is not a function declaration`);
 }
 
 export function readEntryPoints(indexFile: string): EntryPoint[] {
-  const program = ts.createProgram([indexFile], {
-    target: ts.ScriptTarget.ES2020,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-  });
-  const checker = program.getTypeChecker();
-  const source = program.getSourceFile(indexFile);
-  if (!source) throw new Error(`Cannot read ${indexFile}`);
-  const moduleSymbol = checker.getSymbolAtLocation(source);
-  if (!moduleSymbol) return [];
-  return checker.getExportsOfModule(moduleSymbol).flatMap((exported): EntryPoint[] => {
-    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
-    if (declaration && ts.isVariableDeclaration(declaration)) {
-      const type = checker.getTypeOfSymbolAtLocation(symbol, declaration);
-      const calls = type.flags & ts.TypeFlags.Object ? type.getProperties() : [];
-      const callable = (call: ts.Symbol) =>
-        checker.getTypeOfSymbolAtLocation(call, declaration).getCallSignatures().length > 0;
-      if (!calls.length || !calls.every(callable))
-        throw new Error(`src/index.ts exports ${exported.name}, which is not an object of calls`);
-      return calls.map((call) => ({ name: call.name, params: ['i'], jsdoc: '', owner: exported.name }));
-    }
-    if (!declaration || !ts.isFunctionDeclaration(declaration)) {
-      throw new Error(
-        `src/index.ts exports ${exported.name}, which is not a function declaration or an object of calls`,
-      );
-    }
-    const params = declaration.parameters.map((param) => {
-      if (!ts.isIdentifier(param.name))
-        throw new Error(`${exported.name}: destructured parameters are not allowed`);
-      return param.dotDotDotToken ? `...${param.name.text}` : param.name.text;
-    });
-    const file = declaration.getSourceFile();
-    const jsdocs = ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc);
-    const jsdoc = jsdocs.length ? file.text.slice(jsdocs[0]!.getStart(file), jsdocs[0]!.getEnd()) : '';
-    return [{ name: exported.name, params, jsdoc }];
+  const index = parse(indexFile);
+  return index.statements.flatMap((statement): EntryPoint[] => {
+    if (ts.isFunctionDeclaration(statement) && statement.name && isExported(statement))
+      return [entryOf(statement.name.text, statement, index)];
+    if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    )
+      return statement.exportClause.elements.map((element) => {
+        const local = (element.propertyName ?? element.name).text;
+        const from = statement.moduleSpecifier
+          ? resolveModule(indexFile, (statement.moduleSpecifier as ts.StringLiteral).text)
+          : indexFile;
+        const { declaration, file } = declarationOf(from, local);
+        return entryOf(element.name.text, declaration, file);
+      });
+    if (isExported(statement) || ts.isExportDeclaration(statement) || ts.isExportAssignment(statement))
+      throw new Error(`src/index.ts: ${statement.getText(index).slice(0, 60)} is not a function declaration`);
+    return [];
   });
 }
 
@@ -71,7 +101,7 @@ export function renderStub(entry: EntryPoint, globalName: string): string {
   const names = entry.params.map((p) => p.replace('...', ''));
   const short = !custom && names.some((name) => name.length > 1);
   const params = (short ? names.map((_, k) => String.fromCharCode(97 + k)) : names).join(',');
-  const target = entry.owner ? `${globalName}.${entry.owner}.${entry.name}` : `${globalName}.${entry.name}`;
+  const target = `${globalName}.${entry.name}`;
   const apply = `${target}.apply(null,arguments)`;
   const byName = `${target}(${params})`;
   const call = entry.params.some((p) => p.startsWith('...')) || apply.length < byName.length ? apply : byName;

@@ -63,7 +63,7 @@ export interface SearchPage {
 export interface SearchApi {
   /**
    * One page of `limit` results from `offset`; `filters` are the request's filter fields, already
-   * checked (src/search/filters.ts). A search may be resent: results returned before cost nothing
+   * checked (src/domain/search-filters.ts). A search may be resent: results returned before cost nothing
    * again (docs/api-decisions.md).
    */
   search(

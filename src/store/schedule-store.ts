@@ -21,8 +21,8 @@ import {
 
 /**
  * What a user chooses of a schedule: the fields of the sidebar's request (schedule-rpc.ts adds the
- * checks of user input) and the start of the stored record. A shape rather than a schema: both
- * build their own object from it, and z.extend is not in the zod subset Code.js bundles (scripts/lib/zod-subset.ts).
+ * checks of user input) and the start of the stored record. A shape rather than a schema: the
+ * record's codec takes a shape, into which these fields are spread.
  */
 export const scheduleSettingsShape = () => ({
   sheetName: z.string(),

@@ -16,6 +16,12 @@ describe('dist/Code.js', () => {
     expect(Buffer.byteLength(code)).toBeLessThanOrEqual(CODE_BUDGET_BYTES);
   });
 
+  it('bundles the zod subset, not zod (whose every schema sets `_zod`)', () => {
+    expect(code).not.toContain('_zod');
+    // The subset's own issue code for z.regex, which src/ declares (settings-rpc.ts).
+    expect(code).toContain('invalid_format');
+  });
+
   it('declares every export of src/index.ts as a top-level function', () => {
     expect(entryNames).toEqual(expect.arrayContaining(['onOpen', 'onInstall', 'showSidebar']));
     const context = gasLocal.require(DIST, vm.createContext({}), {

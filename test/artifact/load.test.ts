@@ -1,11 +1,12 @@
 /**
  * Apps Script evaluates all of dist/Code.js at the start of every execution, custom-function calls
  * included: loading it must build no zod schema (they are built on first use, src/domain/lazy.ts). Code.js
- * bundles scripts/lib/zod-subset.ts in zod/mini's place, so its schemas are counted too.
+ * bundles src/domain/zod-subset.ts in zod/mini's place, so its schemas are counted too.
  */
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { buildSync } from 'esbuild';
+import { ZOD_SUBSET } from '../../scripts/lib/code-options';
 import { ROOT, readDist } from './dist';
 
 /**
@@ -36,7 +37,7 @@ function zodConstructionsWhileLoading(source: string): number {
 
 /** `code` bundled as scripts/build.ts bundles src/, with the project's zod or (`subset`) its stand-in. */
 function bundle(code: string, subset = false): string {
-  const alias: Record<string, string> = subset ? { 'zod/mini': join(ROOT, 'scripts/lib/zod-subset.ts') } : {};
+  const alias: Record<string, string> = subset ? { 'zod/mini': join(ROOT, ZOD_SUBSET) } : {};
   const result = buildSync({
     alias,
     stdin: { contents: code, resolveDir: ROOT, loader: 'ts' },

@@ -16,7 +16,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { findBrowser } from '../../scripts/lib/browser-path';
-import { nodeBundle } from '../support/bundle';
+import { nodeBundle } from '../../scripts/lib/node-bundle';
 
 const ROOT = resolve(__dirname, '../..');
 /**
@@ -66,7 +66,7 @@ export async function startPlayground(jobMs = 400): Promise<RunningPlayground> {
   for (const file of ['dist/Code.js', 'dist/Sidebar.html']) {
     if (!existsSync(join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first.`);
   }
-  // `npm start`'s code from a bundle (test/support/bundle.ts), without tsx's start in the child.
+  // `npm start`'s code from a bundle (scripts/lib/node-bundle.ts), without tsx's start in the child.
   const bundle = await nodeBundle('dev/playground/cli.ts');
   const child = spawn(
     process.execPath,

@@ -20,7 +20,11 @@ describe('rate limit', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     const limited = await api.get('/api/v2/account/credits', { key: 'a' });
     expect(limited.body).toEqual(RATE_LIMITED);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
+    // Whole seconds until the window ends: at least 1 (the window is still running), at most its length.
+    const retryAfter = limited.headers.get('retry-after');
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(MINUTE_MS / 1000);
     expect((await api.get('/api/v2/account/credits', { key: 'b' })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, MINUTE_MS + 20));
     expect((await api.get('/api/v2/account/credits', { key: 'a' })).status).toBe(200);

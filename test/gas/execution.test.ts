@@ -1,6 +1,6 @@
 /** One execution as Apps Script runs it: fresh context, bare globals, harness clock, budget, kill switch, custom functions, counts. */
-import { performance } from 'node:perf_hooks';
 import vm from 'node:vm';
+import { freshContext } from '../../dev/gas/runtime';
 import { loadScript } from './support/script';
 
 const CODE = `
@@ -166,12 +166,7 @@ describe('a member the fakes do not implement', () => {
 });
 
 describe('built-ins of the project', () => {
-  const HOT = `function mathLoop(n) {
-    var sum = 0;
-    for (var i = 0; i < n; i++) sum += Math.sqrt(i) * Math.sin(i) + Math.floor(Math.abs(Math.cos(i)) * 10);
-    return sum;
-  }`;
-  const addon = loadScript(`${HOT}
+  const addon = loadScript(`
     function ownBuiltins() {
       return [Math === globalThis.Math, JSON === globalThis.JSON, [] instanceof Array, typeof Map];
     }`);
@@ -181,21 +176,11 @@ describe('built-ins of the project', () => {
     expect(addon.call('ownBuiltins')).toEqual([true, true, true, 'function']);
   });
 
-  it('are read as fast as in a plain V8 realm (no interceptor on global names)', () => {
-    const hostLoop = vm.runInThisContext(`(${HOT})`) as (n: number) => number;
-    const execution = addon.startExecution();
-    const fastest = (run: () => unknown) =>
-      Math.min(
-        ...[1, 2, 3].map(() => {
-          const started = performance.now();
-          run();
-          return performance.now() - started;
-        }),
-      );
-    const inHost = fastest(() => hostLoop(300_000));
-    const inRuntime = fastest(() => execution.call('mathLoop', 300_000));
-    execution.end();
-    // Measured: about 1× with an ordinary global object; 15–30× when contextified.
-    expect(inRuntime / inHost).toBeLessThan(4);
+  it('live on an ordinary global object, read with no interceptor (as fast as in a plain V8 realm)', () => {
+    // A contextified object ({}) is a host object whose every global read goes through an
+    // interceptor (hot code 4–15× slower); an ordinary global object is the context itself.
+    const context = freshContext();
+    expect(vm.runInContext('globalThis', context)).toBe(context);
+    expect(vm.runInContext('typeof Math.sqrt', context)).toBe('function');
   });
 });

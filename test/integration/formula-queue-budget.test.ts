@@ -1,6 +1,6 @@
 /**
  * The formula queue has a budget (LIMITS.formulaQueueBytes) in the document's 500 KB property store:
- * any editor can queue requests without a key, so three range formulas over 1,000 rows (the README's
+ * any editor can queue requests without a key, so three range formulas over 1,000 rows (docs/features.md's
  * own shape) must not crowd out runs, and the user can empty it.
  */
 import type { FormulaQueueView, PlanView, StartView } from '../../src/app/sidebar-contract';

@@ -11,7 +11,7 @@
  * `company_names` for `names`).
  */
 // A namespace import, not `import { z }`: esbuild cannot tree-shake real zod's `z` object (every locale,
-// ≈ 540 KB). dist/Code.js bundles scripts/lib/zod-subset.ts in zod/mini's place (≈ 3 KB).
+// ≈ 540 KB). dist/Code.js bundles src/domain/zod-subset.ts in zod/mini's place (≈ 3 KB).
 import * as z from 'zod/mini';
 import { LIMITS } from '../../domain/limits';
 import { lazy } from '../../domain/lazy';

@@ -3,7 +3,7 @@
  *
  * Parsing is lenient on purpose, because real APIs drift:
  * - objects keep unknown keys (looseObject) and every optional field accepts `null` or absence;
- * - enums (job status, email status) are plain strings here; src/api/mapping.ts maps them;
+ * - enums (job status, email status) are plain strings here; src/api/answers.ts maps them;
  * - phones are any string: the API may send `+1 555-123-4567` instead of E.164.
  * A job result's envelope (id, status, the items array) must have the right types, or parsing fails
  * and names the field. Its items are parsed one by one (items.ts): a field of the wrong type is
@@ -225,7 +225,7 @@ export const peopleSearchResponse = /* @__PURE__ */ lazy(() =>
 
 /**
  * What the add-on reads of a search answer: the envelope only. Items stay unknown here and are read
- * one by one into cells (src/search/columns.ts), and so is the metadata (endpoints.ts pageOf), so one
+ * one by one into cells (src/features/search/columns.ts), and so is the metadata (endpoints.ts pageOf), so one
  * odd result or an odd total never fails a page the API charged.
  */
 export const companySearchPage = /* @__PURE__ */ lazy(() =>

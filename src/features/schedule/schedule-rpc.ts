@@ -12,7 +12,7 @@ import { call, query } from '../../views/rpc-table';
  */
 export const scheduleRequestSchema = /* @__PURE__ */ lazy(() => {
   const shape = scheduleSettingsShape();
-  return z.object({ ...shape, sheetName: shape.sheetName.check(z.minLength(1), z.maxLength(200)) });
+  return z.extend(z.object(shape), { sheetName: shape.sheetName.check(z.minLength(1), z.maxLength(200)) });
 });
 
 export const SCHEDULE_RPC = {

@@ -1,9 +1,9 @@
 /** The repository's command lines run as a user runs them: a child process, its exit code and output. */
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { nodeBundle } from '../../support/bundle';
+import { nodeBundle } from '../../../scripts/lib/node-bundle';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -15,20 +15,46 @@ export interface CliResult {
 
 /**
  * Runs scripts/<script> from the repository root as `npm run` does after its build, from a bundle of
- * it (test/support/bundle.ts) rather than through tsx: the same code, without tsx's start in each of
+ * it (scripts/lib/node-bundle.ts) rather than through tsx: the same code, without tsx's start in each of
  * the 16 children a test pass makes.
  */
 export async function runScript(script: string, args: string[], timeout = 60_000): Promise<CliResult> {
   const bundle = await nodeBundle(join('scripts', script));
   return new Promise((done) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       ['--enable-source-maps', bundle, ...args],
       { cwd: ROOT, timeout },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) => {
+        running.delete(child);
+        done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
     );
+    running.add(child);
   });
 }
+
+/**
+ * The children still running. A test that ends before its command (a jest timeout on a loaded
+ * machine: its limit is shorter than the command's) must not leave it running: it would hold the
+ * jest worker open past its file ("a worker process has failed to exit gracefully").
+ */
+const running = new Set<ChildProcess>();
+
+/** The process ids of the commands still running (for the test of this rule). */
+export const runningScripts = (): number[] => [...running].map((child) => child.pid!);
+
+afterEach(async () => {
+  await Promise.all(
+    [...running].map(async (child) => {
+      running.delete(child);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
+      child.kill('SIGTERM');
+      await exited;
+    }),
+  );
+});
 
 /** Writes `name` in a fresh temporary folder: each test's output and state files stay its own. */
 export function tempFile(name: string, content: string | Buffer): string {

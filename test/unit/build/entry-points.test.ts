@@ -56,25 +56,29 @@ describe('entry points of src/index.ts', () => {
     );
   });
 
-  it('gives one entry point per call of an exported object of calls', () => {
-    const entries = entriesOf({
-      'index.ts': "export { calls } from './calls';\n",
-      'calls.ts': 'export const calls = { planRun: (input: unknown) => input, getSettings: () => 1 };\n',
-    });
-    expect(entries.map((e) => [e.name, e.owner])).toEqual([
-      ['planRun', 'calls'],
-      ['getSettings', 'calls'],
-    ]);
-    expect(renderStub(entries[0]!, 'B')).toBe('function planRun(i){return B.calls.planRun(i)}\n');
-  });
-
-  it('refuses an export that is neither a function declaration nor an object of calls', () => {
+  it('refuses an export that is not a function declaration', () => {
     expect(() => entriesOf({ 'index.ts': 'export const notAFunction = 1;\n' })).toThrow(
-      /not an object of calls/,
+      /not a function declaration/,
     );
-    expect(() => entriesOf({ 'index.ts': 'export const mixed = { a: () => 1, b: 2 };\n' })).toThrow(
-      /not an object of calls/,
+    expect(() => entriesOf({ 'index.ts': 'export const calls = { a: () => 1 };\n' })).toThrow(
+      /not a function declaration/,
     );
     expect(() => entriesOf({ 'index.ts': 'export class Thing {}\n' })).toThrow(/not a function declaration/);
+    expect(() =>
+      entriesOf({
+        'index.ts': "export { thing } from './thing';\n",
+        'thing.ts': 'export const thing = 1;\n',
+      }),
+    ).toThrow(/not a function declaration/);
+  });
+
+  it('follows a chain of re-exports and a renaming', () => {
+    const entries = entriesOf({
+      'index.ts': "export { call as rpc } from './app';\n",
+      'app.ts': "export { call } from './calls';\n",
+      'calls.ts': 'export function call(name: string, input?: unknown): unknown { return [name, input]; }\n',
+    });
+    expect(entries.map((e) => [e.name, e.params])).toEqual([['rpc', ['name', 'input']]]);
+    expect(renderStub(entries[0]!, 'B')).toBe('function rpc(a,b){return B.rpc(a,b)}\n');
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The part of zod/mini's API that src/ calls at run time, for dist/Code.js only: the bundle's options
- * (code-options.ts) alias `zod/mini` to this file. zod's runtime took ≈ 22.5 KB of Code.js, which
- * every Apps Script execution parses; this takes ≈ 3 KB. src/ still declares its shapes with zod/mini
- * and derives its types from it, and type-checking, unit tests and tooling run real zod.
+ * (scripts/lib/code-options.ts) alias `zod/mini` to this file. zod's runtime took ≈ 22.5 KB of Code.js,
+ * which every Apps Script execution parses (≈ 2.7 ms more load, issue 31); this takes ≈ 3 KB. src/
+ * still declares its shapes with zod/mini and derives its types from it; type-checking, unit tests and
+ * tooling run real zod. What src/ calls and this file lacks is a failing test, not a rule to avoid it:
+ * add it here.
  *
  * It follows zod 4's parse rules for the schemas src/ declares: plain objects strip unknown keys,
  * loose ones keep them, strict ones report them (and still run their refinements); an absent
@@ -15,7 +17,7 @@
  * Not covered (src/ has none): symbol keys, exhaustive records (z.record over an enum), defaults,
  * transforms, unions, async refinements.
  */
-import { isObject } from '../../src/domain/objects';
+import { isObject } from './objects';
 
 export interface Issue {
   code: string;
@@ -26,6 +28,8 @@ export interface Issue {
   maximum?: number;
   keys?: string[];
   values?: readonly unknown[];
+  format?: string;
+  pattern?: string;
   /** zod's flag: the issue does not stop later refinements (removed before safeParse answers). */
   continue?: boolean;
 }
@@ -202,33 +206,47 @@ export const array = <T>(element: Schema<T>): Schema<T[]> =>
 type Shape = Record<string, Schema>;
 type Unknown = 'strip' | 'keep' | 'refuse';
 
-const objectOf = (shape: Shape, unknownKeys: Unknown): Schema<Record<string, unknown>> =>
-  new Schema((value, issues) => {
-    if (!isObject(value)) return invalidType(issues, 'object', value);
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(shape)) {
-      const present = key in value;
-      if (key === '__proto__' || (!present && shape[key]!.o)) continue;
-      const count = issues.length;
-      const result = runAt(shape[key]!, value[key], key, issues);
-      if (present) out[key] = result;
-      else if (issues.length === count)
-        issues.push(issue({ code: 'invalid_type', expected: 'nonoptional', path: [key] }));
-    }
-    if (unknownKeys === 'strip') return out;
-    const keys: string[] = [];
-    for (const key in value) {
-      if (Object.prototype.hasOwnProperty.call(shape, key)) continue;
-      if (unknownKeys === 'refuse') keys.push(key);
-      else if (key !== '__proto__') out[key] = value[key];
-    }
-    unrecognized(issues, keys);
-    return out;
-  });
+/** An object schema keeps its shape and its rule for unknown keys, for z.extend. */
+type ObjectSchema = Schema<Record<string, unknown>> & { shape: Shape; u: Unknown };
+
+const objectOf = (shape: Shape, unknownKeys: Unknown): ObjectSchema =>
+  Object.assign(
+    new Schema<Record<string, unknown>>((value, issues) => {
+      if (!isObject(value)) return invalidType(issues, 'object', value);
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(shape)) {
+        const present = key in value;
+        if (key === '__proto__' || (!present && shape[key]!.o)) continue;
+        const count = issues.length;
+        const result = runAt(shape[key]!, value[key], key, issues);
+        if (present) out[key] = result;
+        else if (issues.length === count)
+          issues.push(issue({ code: 'invalid_type', expected: 'nonoptional', path: [key] }));
+      }
+      if (unknownKeys === 'strip') return out;
+      const keys: string[] = [];
+      for (const key in value) {
+        if (Object.prototype.hasOwnProperty.call(shape, key)) continue;
+        if (unknownKeys === 'refuse') keys.push(key);
+        else if (key !== '__proto__') out[key] = value[key];
+      }
+      unrecognized(issues, keys);
+      return out;
+    }),
+    { shape, u: unknownKeys },
+  );
 
 export const object = (shape: Shape) => objectOf(shape, 'strip');
 export const looseObject = (shape: Shape) => objectOf(shape, 'keep');
 export const strictObject = (shape: Shape) => objectOf(shape, 'refuse');
+
+/** The base object's keys and `shape`'s (which win), with the base's rule for unknown keys. */
+export function extend(base: Schema, shape: Shape): ObjectSchema {
+  // zod refuses to extend a refined object too; a checked schema here has lost its shape.
+  if (!('shape' in base)) throw new Error('z.extend takes an object schema without checks');
+  const object = base as ObjectSchema;
+  return objectOf({ ...object.shape, ...shape }, object.u);
+}
 
 /** A record over string keys, or over an enum's keys when partial (a key outside it is reported). */
 const recordOf = <V>(keys: Schema, values: Schema<V>): Schema<Record<string, V>> =>
@@ -262,6 +280,14 @@ export const minimum = (minimum: number): Check => ({
 });
 export const maximum = (maximum: number): Check => ({
   f: (value: number) => !(value <= maximum) && { code: 'too_big', maximum },
+});
+/** A string matching `pattern` (its lastIndex reset first, as zod does for a global one). */
+export const regex = (pattern: RegExp, message?: string): Check => ({
+  f: (value: string) => {
+    pattern.lastIndex = 0;
+    return !pattern.test(value) && { code: 'invalid_format', format: 'regex', pattern: pattern.toString() };
+  },
+  m: message,
 });
 export const refine = <T>(test: (value: T) => unknown, message?: string): Check => ({
   f: (value: T) => !test(value) && { code: 'custom' },
