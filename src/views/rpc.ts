@@ -194,8 +194,10 @@ export interface FormulaQueueView {
   full?: { requests: number };
 }
 
-export type { FilterSpec, SearchFilters, SearchKind } from '../domain/search-filters';
-import type { SearchFilters, SearchKind } from '../domain/search-filters';
+export type { FilterSpec, SearchKind } from '../domain/search-filters';
+export type { SearchFilters } from '../api/schemas/requests';
+import type { SearchKind } from '../domain/search-filters';
+import type { SearchFilters } from '../api/schemas/requests';
 import type { SearchTabRecord } from '../store/search-store';
 
 /** A search as the page sends it: filters as the API takes them (checked on the server). */
