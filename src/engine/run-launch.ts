@@ -26,7 +26,7 @@ export interface RunStarted {
   jobs: number;
   contacts: number;
   /** Rows written at once from saved results (no credits). */
-  rowsFilledFromLedger: number;
+  rowsFromLedger: number;
   /** Why the run stopped at once (e.g. the API refused the key), in plain words. */
   message?: string;
 }
@@ -119,7 +119,7 @@ export function registerAndSend(
     runId: run.id,
     jobs: jobs.length,
     contacts: run.sent,
-    rowsFilledFromLedger: run.fromLedger,
+    rowsFromLedger: run.fromLedger,
     ...(run.error ? { message: run.error } : {}),
   };
 }
