@@ -5,7 +5,7 @@
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { rowsLabel } from '../sheet/text';
-import { runOwner } from './actor';
+import { ownerStamp } from './actor';
 import { saveRecordsOf, type AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { jobsOf, type PlannedContact } from './plan';
@@ -64,7 +64,7 @@ export function newRun(
     found: noneFound(),
     credits: 0,
     unmatched: 0,
-    ...runOwner(ctx),
+    ...ownerStamp(ctx),
     ...origin,
   };
 }
