@@ -35,10 +35,10 @@ const NO_PLAN = 'Select rows in the sheet, then refresh.';
 export const SELECTION_CHECK_MS = 2000;
 
 function startedLine(started: StartView): string {
-  const fromLedger = started.rowsFilledFromLedger
-    ? ` ${plural(started.rowsFilledFromLedger, 'row')} filled from saved results.`
+  const filled = started.rowsFromLedger
+    ? ` ${plural(started.rowsFromLedger, 'row')} filled from saved results.`
     : '';
-  return `Started: ${plural(started.contacts, 'contact')} in ${plural(started.jobs, 'job')}.${fromLedger}`;
+  return `Started: ${plural(started.contacts, 'contact')} in ${plural(started.jobs, 'job')}.${filled}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Bearer authentication (spec §5). */
 import { errorReply, type ErrorReply } from './errors';
 import type { KeyRing } from './keyring';
-import type { Payer } from './ledger';
+import type { Payer } from './books';
 
 /** The key of a request and its workspace: whatever the request costs is booked to both. */
 export type Caller = Payer;

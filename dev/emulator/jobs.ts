@@ -4,7 +4,7 @@
  * workspace to now, processing due contacts of all its jobs in time order, so credits run out in the
  * same order they would on a real server and results are deterministic.
  */
-import type { Ledger, Payer } from './ledger';
+import type { Books, Payer } from './books';
 import { ENRICH_PRICES, REVERSE_PROFILE_PRICE, type EnrichField } from './terms';
 import type { Random } from './world/random';
 import { uuidFrom } from './world/random';
@@ -64,7 +64,7 @@ export type NewJob = Pick<
 
 export interface JobEngineDeps {
   world: () => World;
-  ledger: Ledger;
+  books: Books;
   now: () => number;
   random: Random;
   jobMs: () => number;
@@ -182,7 +182,7 @@ export class JobEngine {
     const index = job.outcomes.length;
     if (index >= job.items.length) return this.end(job, 'FINISHED');
     const outcome = this.resolve(job, index);
-    if (!this.deps.ledger.charge(job, outcome.credits)) return this.end(job, 'CREDITS_INSUFFICIENT');
+    if (!this.deps.books.charge(job, outcome.credits)) return this.end(job, 'CREDITS_INSUFFICIENT');
     job.outcomes.push(outcome);
     job.credits += outcome.credits;
     this.deps.onEvent({ type: 'contact_finished', job, index });

@@ -28,7 +28,7 @@ export interface Emulator {
   readonly world: World;
   /** The first API key of the start options (`keys` first, then `workspaces`; the demo key by default). */
   readonly apiKey: string;
-  /** Internals, for tests that want to look inside (jobs, ledger, webhooks, faults...). */
+  /** Internals, for tests that want to look inside (jobs, books, webhooks, faults...). */
   readonly state: EmulatorState;
   readonly app: FastifyInstance;
 }

@@ -2,7 +2,7 @@
 import { Faults, NO_FAULTS, parseFaults, type FaultConfig } from './faults';
 import { JobEngine, type Job, type JobEvent, type ReverseItem } from './jobs';
 import { KeyRing } from './keyring';
-import { Ledger } from './ledger';
+import { Books } from './books';
 import type { ResolvedOptions } from './options';
 import { RateLimiter } from './ratelimit';
 import { Stats } from './stats';
@@ -22,7 +22,7 @@ export interface RuntimeConfig {
 export class EmulatorState {
   config: RuntimeConfig;
   readonly keyRing: KeyRing;
-  readonly ledger: Ledger;
+  readonly books: Books;
   readonly engine: JobEngine;
   readonly faults: Faults;
   readonly webhooks: Webhooks;
@@ -35,7 +35,7 @@ export class EmulatorState {
     const now = options.now;
     this.config = this.initialConfig();
     this.keyRing = new KeyRing(options);
-    this.ledger = new Ledger(this.keyRing, options.credits);
+    this.books = new Books(this.keyRing, options.credits);
     this.faults = new Faults(this.initialFaults(), options.seed);
     this.webhooks = new Webhooks(() => this.config.minuteMs, now);
     this.limiter = new RateLimiter(
@@ -45,7 +45,7 @@ export class EmulatorState {
     );
     this.engine = new JobEngine({
       world: () => this.world(),
-      ledger: this.ledger,
+      books: this.books,
       now,
       random: createRandom(streamSeed(options.seed, 'jobs')),
       jobMs: () => this.config.jobMs,
@@ -86,7 +86,7 @@ export class EmulatorState {
     this.clearTicks();
     this.config = this.initialConfig();
     this.keyRing.reset();
-    this.ledger.reset(this.options.credits);
+    this.books.reset(this.options.credits);
     this.faults.reset(this.initialFaults());
     this.webhooks.reset();
     this.limiter.reset();

@@ -6,8 +6,9 @@
  */
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../../src/app/sidebar-contract';
 import type { KeyValueStore } from '../../src/platform/ports';
-import { checkFilters } from '../../src/domain/search-filters';
-import { type SearchFilters, type SearchKind } from '../../src/domain/search-filters';
+import { checkFilters } from '../../src/api/filter-check';
+import type { SearchFilters } from '../../src/api/schemas/requests';
+import type { SearchKind } from '../../src/domain/search-filters';
 import { readSearchTab, type SearchTabRecord } from '../../src/store/search-store';
 import type { Addon, RuntimeState } from '../../dev/gas/harness';
 import { callOrExplain, messageOf, openRuntime } from './enrich-run';

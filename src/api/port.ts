@@ -2,14 +2,15 @@
  * What the rest of the add-on needs from the enrichment API. src/api/client.ts implements it over
  * HTTP; unit tests implement it in memory. Methods throw ApiError.
  */
-import type { ContactInput, JobResult } from '../domain/model';
+import type { JobResult } from '../domain/model';
+import type { EnrichItemKey } from '../domain/inputs';
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import type { SearchKind } from '../domain/search-filters';
 import type { ApiError } from './errors';
 
-/** A contact to enrich: the inputs of ContactInput but the email (reverse lookups take that). */
-export interface EnrichItemInput extends Omit<ContactInput, 'email'> {
+/** A contact to enrich: its inputs, each only when set. */
+export interface EnrichItemInput extends Partial<Record<EnrichItemKey, string>> {
   /** Row identity; returned unchanged in the result. Values are strings. */
   custom: Record<string, string>;
 }

@@ -1,6 +1,7 @@
 /**
  * The inputs a sheet column can be mapped to, in one list: the header detection, the sidebar's
- * labels and mapping checks, the server's request schema and the CLI all read it.
+ * labels and mapping checks, the server's request schema and the CLI all read it. The keys of a
+ * contact, of an enrichment item and of the input an answer echoes are derived from it.
  */
 import type { JobKind } from './runs';
 
@@ -15,6 +16,13 @@ export const INPUT_KEYS = [
 ] as const;
 
 export type InputKey = (typeof INPUT_KEYS)[number];
+
+/** The inputs a contact is read into, fingerprinted and sent with: a full name is split into first and last. */
+export type ContactKey = Exclude<InputKey, 'fullName'>;
+export const CONTACT_KEYS = INPUT_KEYS.filter((key): key is ContactKey => key !== 'fullName');
+
+/** The inputs an enrichment item may carry (the API splits a lone full name; a reverse lookup sends the email alone). */
+export type EnrichItemKey = Exclude<InputKey, 'email'>;
 
 /**
  * The header a mapped column gets when Sheet Enrich adds a header row to a sheet without one. Each

@@ -2,6 +2,7 @@
  * The internal result model: v1 and v2 API answers are mapped into these shapes by src/api,
  * and the rest of the add-on (job engine, ledger, custom functions, sidebar) only knows these.
  */
+import type { InputKey } from './inputs';
 import type { JobKind } from './runs';
 
 export const JOB_STATUSES = [
@@ -41,22 +42,12 @@ export interface ProfileSummary {
   networkUrl?: string;
 }
 
-/** The input an enrichment item was sent with, echoed back by the API. */
-export interface ContactInput {
-  firstName?: string;
-  lastName?: string;
-  fullName?: string;
-  companyDomain?: string;
-  companyName?: string;
-  networkUrl?: string;
-  email?: string;
-}
-
 /** One item of a job result: what was found for one submitted contact. */
 export interface ContactResult {
   /** The `custom` object sent with the item, returned unchanged: carries the row identity. */
   custom: Record<string, string>;
-  input: ContactInput;
+  /** The input the item was sent with, echoed back by the API. */
+  input: Partial<Record<InputKey, string>>;
   workEmail?: FoundEmail;
   personalEmail?: FoundEmail;
   phone?: FoundPhone;

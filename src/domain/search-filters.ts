@@ -1,12 +1,11 @@
 /**
  * The search filters (spec §4.8, §4.9, §2.7), one table: the sidebar draws its form from it, the
- * server checks a request against it, the tab name is made from it. Names are the API's (a test
- * holds them equal to the request schemas' lists), labels are ours; the order is the form's (the
- * first ones open). What only the form needs (which are open, suggestions) is in
- * sidebar/search-form.ts, so Code.js does not carry it.
+ * server checks a request against it (api/filter-check.ts), the tab name is made from it
+ * (features/search/filter-names.ts). Names are the API's (a test holds them equal to the request
+ * schemas' lists), labels are ours; the order is the form's (the first ones open). What only the
+ * form needs (which are open, suggestions) is in sidebar/search-form.ts, so Code.js does not carry
+ * it. An entry's shape is the API's request schema (api/schemas/requests.ts), not declared here.
  */
-import { LIMITS } from './limits';
-import { isObject } from './objects';
 
 /** What a search finds. */
 export type SearchKind = 'companies' | 'people';
@@ -16,22 +15,6 @@ export interface FilterSpec {
   label: string;
   type: 'text' | 'range';
 }
-
-/** A text entry: a value to match, whole (exact) or as a part, to keep or to leave out (exclude). */
-export interface TextEntry {
-  value: string;
-  exact_match?: boolean;
-  exclude?: boolean;
-}
-/** A range entry: inclusive bounds, either optional. */
-export interface RangeEntry {
-  min?: number;
-  max?: number;
-  exclude?: boolean;
-}
-export type FilterEntry = TextEntry | RangeEntry;
-/** A search's filters as the API takes them: filter name → entries. */
-export type SearchFilters = Record<string, FilterEntry[]>;
 
 /**
  * A list written as one string, "name:Label" entries split by '|', a range's name after a '#': the
@@ -71,47 +54,6 @@ export const SEARCH_FILTERS: Readonly<Record<SearchKind, readonly FilterSpec[]>>
   ),
 };
 
-// Checking, describing and naming a search by the table.
-
-// Number.isInteger is false for anything not a number.
-const isWhole = (value: unknown): value is number => Number.isInteger(value);
-
-/** Entries a filter may hold; a search with more is surely a mistake (and a property must stay under 9 KB). */
-const MAX_ENTRIES = LIMITS.searchFilterEntries;
-
-/**
- * Checks a search's filters against the table: known names only, entries of the right shape, values
- * trimmed, empty filters dropped. Returns the filters to send, or one line saying what is wrong.
- */
-export function checkFilters(
-  kind: SearchKind,
-  input: unknown,
-): { filters: SearchFilters } | { problem: string } {
-  if (!isObject(input)) return { problem: 'Filters must be an object of filter name → entries.' };
-  const specs = new Map(SEARCH_FILTERS[kind].map((spec) => [spec.name, spec]));
-  const filters: SearchFilters = {};
-  for (const [name, entries] of Object.entries(input)) {
-    const spec = specs.get(name);
-    if (!spec) {
-      const guess = closestName(name, [...specs.keys()]);
-      const hint = guess ? `: did you mean "${guess}"?` : '.';
-      return {
-        problem: `"${name}" is not a ${kind === 'people' ? 'people' : 'company'} search filter${hint}`,
-      };
-    }
-    if (!Array.isArray(entries)) return { problem: `${spec.label}: expected a list of entries.` };
-    if (entries.length > MAX_ENTRIES) return { problem: `${spec.label}: at most ${MAX_ENTRIES} values.` };
-    const checked: FilterEntry[] = [];
-    for (const entry of entries) {
-      const result = spec.type === 'text' ? textEntry(entry) : rangeEntry(entry);
-      if (typeof result === 'string') return { problem: `${spec.label}: ${result}` };
-      if (result) checked.push(result);
-    }
-    if (checked.length > 0) filters[name] = checked;
-  }
-  return { filters };
-}
-
 /** The known name a mistyped one most likely meant ("industry" → "industries"), if one is close. */
 export function closestName(typed: string, names: readonly string[]): string | undefined {
   const word = typed
@@ -142,105 +84,4 @@ function editDistance(a: string, b: string): number {
     previous = current;
   }
   return previous[b.length]!;
-}
-
-function flags(entry: Record<string, unknown>, keys: readonly string[]): string | Record<string, true> {
-  const set: Record<string, true> = {};
-  for (const key of keys) {
-    const value = entry[key];
-    if (value === undefined || value === false) continue;
-    if (value !== true) return `${key} must be true or false.`;
-    set[key] = true;
-  }
-  return set;
-}
-
-/** The first key of `entry` not among `known`, as the problem it is. */
-function unknownOption(entry: Record<string, unknown>, known: readonly string[]): string | undefined {
-  const unknown = Object.keys(entry).find((key) => !known.includes(key));
-  return unknown && `unknown option "${unknown}".`;
-}
-
-/** A text entry's yes/no options. */
-const TEXT_FLAGS = ['exact_match', 'exclude'];
-
-function textEntry(entry: unknown): TextEntry | string | null {
-  if (!isObject(entry) || typeof entry.value !== 'string') return 'each value must be text.';
-  const unknown = unknownOption(entry, ['value', ...TEXT_FLAGS]);
-  if (unknown) return unknown;
-  const value = entry.value.trim();
-  if (!value) return null;
-  if (value.length > 200) return 'a value is longer than 200 characters.';
-  const set = flags(entry, TEXT_FLAGS);
-  return typeof set === 'string' ? set : { value, ...set };
-}
-
-function rangeEntry(entry: unknown): RangeEntry | string | null {
-  if (!isObject(entry)) return 'each range must be an object with min and/or max.';
-  const unknown = unknownOption(entry, ['min', 'max', 'exclude']);
-  if (unknown) return unknown;
-  const { min, max } = entry;
-  if ((min !== undefined && !isWhole(min)) || (max !== undefined && !isWhole(max))) {
-    return 'min and max must be whole numbers.';
-  }
-  if (min === undefined && max === undefined) return null;
-  // A missing bound leaves its end open.
-  if ((min ?? -Infinity) > (max ?? Infinity)) return `min (${min}) is above max (${max}).`;
-  const set = flags(entry, ['exclude']);
-  if (typeof set === 'string') return set;
-  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...set };
-}
-
-/** What to show for a filter's values instead of them: a company's name for its id. */
-export type FilterLabels = Readonly<Record<string, string>>;
-
-/** "VP Sales · Berlin · not Acme · 50–200 employees": what a search asks, for a tab name or a card. */
-export function describeFilters(kind: SearchKind, filters: SearchFilters, labels: FilterLabels = {}): string {
-  const parts: string[] = [];
-  for (const spec of SEARCH_FILTERS[kind]) {
-    for (const entry of filters[spec.name] ?? []) {
-      const shown = 'value' in entry ? (labels[entry.value] ?? entry.value) : rangeText(entry, spec.label);
-      parts.push(entry.exclude ? `not ${shown}` : shown);
-    }
-  }
-  return parts.join(' · ');
-}
-
-function rangeText(entry: RangeEntry, label: string): string {
-  const unit = label.toLowerCase();
-  if (entry.min !== undefined && entry.max !== undefined) return `${entry.min}–${entry.max} ${unit}`;
-  return entry.min !== undefined ? `${unit} ≥ ${entry.min}` : `${unit} ≤ ${entry.max}`;
-}
-
-/** The filter "Find people at these companies" fills: the tab is named after its companies. */
-const COMPANY_IDS = 'current_company_ids';
-const TAB_NAME_LENGTH = 60;
-
-/**
- * A tab name from the query: "People · VP Sales · Berlin", or "People at Acme, Globex +18 · VP Sales"
- * for a search at given companies (their names from `labels`), short enough to read on the tab bar
- * and without the characters Sheets refuses in a sheet name.
- */
-export function tabNameFor(kind: SearchKind, filters: SearchFilters, labels: FilterLabels = {}): string {
-  const { [COMPANY_IDS]: ids = [], ...others } = filters;
-  const at = kind === 'people' && ids.length > 0 && ids.every((entry) => 'value' in entry && !entry.exclude);
-  const title = at
-    ? `People at ${companyNames(ids as TextEntry[], labels)}`
-    : kind === 'people'
-      ? 'People'
-      : 'Companies';
-  const described = describeFilters(kind, at ? others : filters, labels);
-  const name = (described ? `${title} · ${described}` : at ? title : `${title} · all`)
-    .replace(/[[\]*?/\\:\s]+/g, ' ')
-    .trim();
-  return name.length > TAB_NAME_LENGTH ? `${name.slice(0, TAB_NAME_LENGTH - 1).trimEnd()}…` : name;
-}
-
-/** "Acme, Globex +18": two names, each short enough that the count always shows. */
-function companyNames(entries: readonly TextEntry[], labels: FilterLabels): string {
-  const names = entries.map((entry) => {
-    const name = (labels[entry.value] ?? entry.value).trim();
-    return name.length > 20 ? `${name.slice(0, 19).trimEnd()}…` : name;
-  });
-  return names.slice(0, 2).join(', ') + (names.length > 2 ? ` +${names.length - 2}` : '');
 }

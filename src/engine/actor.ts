@@ -6,6 +6,12 @@
  * - a job of another key of the same workspace ("shared"): poll it (results come sooner), but a
  *   404 is not evidence, since the API may answer 404 to a key that did not start the job;
  * - anyone else's ("none"): leave it alone, show whose it is.
+ *
+ * The owner, by name: a run's record holds `ownerId` (user id) and `startedBy` (email, for others to
+ * read); a standing order (schedule, automatic formula results) is owned by its payer, `ownerId`
+ * plus an email stored as `owner` or `email` (stored names, kept so stored records still parse),
+ * checked by isPayer (store/payer.ts). Views say `ownerEmail` and `yours`, or `othersRun` (a note)
+ * for a run that is not.
  */
 import type { JobBase, RunRecord } from '../store/registry';
 import { knownWorkspace, rememberWorkspace, savedKeyId, userIdOf } from '../store/user-identity';
@@ -75,8 +81,11 @@ export function workspaceForSharing(ctx: AppContext, actor: Actor): string | und
 /** Who a run is shown as belonging to, for other users ("ann@example.com", or "another user"). */
 const ownerName = (run: Pick<RunRecord, 'startedBy'>): string => run.startedBy || 'another user';
 
-/** A new run's owner: this user (and their email for others to read, when Apps Script tells). */
-export function runOwner(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy'> {
+/**
+ * What a new run records of its owner, as keyStamp does of a job's key: this user, and their email
+ * for others to read (when Apps Script tells).
+ */
+export function ownerStamp(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy'> {
   const email = ctx.userEmail();
   return { ownerId: userIdOf(ctx.userStore), ...(email ? { startedBy: email } : {}) };
 }

@@ -16,6 +16,7 @@ import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichItemInput, JobStart } from '../api/port';
 import { LIMITS } from '../domain/limits';
+import { CONTACT_KEYS } from '../domain/inputs';
 import type { ContactInputs } from '../sheet/contact-input';
 import { actorOf, keyStamp } from './actor';
 import { saveRecordsOf, type AppContext } from './context';
@@ -28,9 +29,6 @@ export interface SendableContact {
   input: ContactInputs;
   row: number;
 }
-
-/** The inputs an enrichment item carries, each only when the row has it. */
-const ITEM_KEYS = ['firstName', 'lastName', 'companyName', 'companyDomain', 'networkUrl'] as const;
 
 /**
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id
@@ -62,7 +60,8 @@ function startOf(
   }
   const items = picked.map(({ input, custom }) => {
     const item: EnrichItemInput = { custom };
-    for (const key of ITEM_KEYS) if (input[key]) item[key] = input[key];
+    // A row's inputs, each only when the row has it; the email is a reverse lookup's.
+    for (const key of CONTACT_KEYS) if (key !== 'email' && input[key]) item[key] = input[key];
     return item;
   });
   return { kind: 'enrich', name, items, fields: job.fields ?? run.fields };

@@ -14,7 +14,8 @@
  */
 import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
-import type { ContactInput, ContactResult, JobResult } from '../domain/model';
+import type { ContactResult, JobResult } from '../domain/model';
+import { CONTACT_KEYS } from '../domain/inputs';
 import type { PollOutcome } from '../api/port';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
@@ -247,13 +248,11 @@ function giveUpWhenStuck(job: JobRecord, now: number): Change {
   return 'retry';
 }
 
-type InputField = keyof ContactInput & keyof ContactInputs;
-
 /** The fingerprint sent in `custom`; recomputed from the echoed input if the API lost it. */
 function fingerprintOfItem(run: RunRecord, item: ContactResult): string | undefined {
   if (item.custom.fp) return item.custom.fp;
   const contact: ContactInputs = { ...NO_INPUTS };
-  for (const key in NO_INPUTS) contact[key as InputField] = item.input[key as InputField] ?? '';
+  for (const key of CONTACT_KEYS) contact[key] = item.input[key] ?? '';
   contact.email = contact.email.toLowerCase();
   return missingInput(run.kind, contact) ? undefined : fingerprint(run.kind, contact);
 }

@@ -5,7 +5,7 @@
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { rowsLabel } from '../sheet/text';
-import { runOwner } from './actor';
+import { ownerStamp } from './actor';
 import { saveRecordsOf, type AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { jobsOf, type PlannedContact } from './plan';
@@ -26,7 +26,7 @@ export interface RunStarted {
   jobs: number;
   contacts: number;
   /** Rows written at once from saved results (no credits). */
-  rowsFilledFromLedger: number;
+  rowsFromLedger: number;
   /** Why the run stopped at once (e.g. the API refused the key), in plain words. */
   message?: string;
 }
@@ -64,7 +64,7 @@ export function newRun(
     found: noneFound(),
     credits: 0,
     unmatched: 0,
-    ...runOwner(ctx),
+    ...ownerStamp(ctx),
     ...origin,
   };
 }
@@ -119,7 +119,7 @@ export function registerAndSend(
     runId: run.id,
     jobs: jobs.length,
     contacts: run.sent,
-    rowsFilledFromLedger: run.fromLedger,
+    rowsFromLedger: run.fromLedger,
     ...(run.error ? { message: run.error } : {}),
   };
 }

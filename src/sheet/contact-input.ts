@@ -3,7 +3,7 @@
  * work email, full names split, profile URLs checked, and what is missing when it cannot be sent.
  */
 import type { JobKind } from '../domain/runs';
-import type { ColumnMapping, InputKey } from '../domain/inputs';
+import type { ColumnMapping, ContactKey, InputKey } from '../domain/inputs';
 import { cleanText } from './text';
 
 /** Mail providers whose domain says nothing about the person's employer. */
@@ -78,18 +78,11 @@ export function splitFullName(value: string): { firstName: string; lastName: str
   return { firstName: words.slice(0, split).join(' '), lastName: words.slice(split).join(' ') };
 }
 
-/** The normalised inputs of one row: what is fingerprinted and what is sent. */
-export interface ContactInputs {
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  companyDomain: string;
-  networkUrl: string;
-  /** A valid address, or "". */
-  email: string;
+/** The normalised inputs of one row, "" when absent (the email: a valid address or ""): what is fingerprinted and what is sent. */
+export type ContactInputs = Record<ContactKey, string> & {
   /** The email cell held text that is no address: the row says "invalid email", not "missing input". */
   invalidEmail?: true;
-}
+};
 
 /** A contact with no input at all: what a formula's arguments and a stored request fill in. */
 export const NO_INPUTS: Readonly<ContactInputs> = {

@@ -16,11 +16,9 @@ import { LIMITS } from '../domain/limits';
 import type { CachePort, KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
+import { CONTACT_KEYS } from '../domain/inputs';
 import { utf8Bytes } from './registry';
 import { encodeRecord, kindSchema, readRecord, recordCodec, type RecordOf } from './stored-records';
-
-/** The inputs a contact is sent with (firstName…email). */
-type InputName = Exclude<keyof ContactInputs, 'invalidEmail'>;
 
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */
 export type Asked = EnrichField | 'reverse';
@@ -30,9 +28,9 @@ const FORMULA_REQUEST_CODEC = recordCodec('formula request', 1, () => ({
   kind: kindSchema(),
   /**
    * Only the inputs that are set: a request is ~100 bytes, so a thousand fit the store easily. Its
-   * keys are those of a contact's inputs (NO_INPUTS lists each once).
+   * keys are those of a contact's inputs.
    */
-  input: z.partialRecord(z.enum(Object.keys(NO_INPUTS) as InputName[]), z.string()),
+  input: z.partialRecord(z.enum(CONTACT_KEYS), z.string()),
   /** When it was first written (ms). */
   at: z.number(),
 }));

@@ -15,7 +15,9 @@ import {
   type SameType,
 } from './stored-records';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import { checkFilters, type SearchFilters, type SearchKind } from '../domain/search-filters';
+import { checkFilters } from '../api/filter-check';
+import type { SearchFilters } from '../api/schemas/requests';
+import type { SearchKind } from '../domain/search-filters';
 
 const SEARCH_TAB_CODEC = recordCodec('search tab record', 1, () => ({
   kind: z.enum(['companies', 'people']),

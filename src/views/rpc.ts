@@ -199,19 +199,11 @@ export interface FormulaQueueView {
   full?: { requests: number };
 }
 
-export type { FilterSpec, SearchFilters, SearchKind } from '../domain/search-filters';
-import type { SearchFilters, SearchKind } from '../domain/search-filters';
+export type { FilterSpec, SearchKind } from '../domain/search-filters';
+export type { SearchFilters } from '../api/schemas/requests';
+import type { SearchKind } from '../domain/search-filters';
+import type { SearchFilters } from '../api/schemas/requests';
 import type { SearchTabRecord } from '../store/search-store';
-
-/** A search as the page sends it: filters as the API takes them (checked on the server). */
-export interface SearchRequestInput {
-  kind: SearchKind;
-  filters: SearchFilters;
-  /** Results to load into the tab. */
-  rows: number;
-  /** Names to show for filter values (a company's for its id): the tab is named with them. */
-  labels?: Record<string, string>;
-}
 
 /** A search tab: its query, what it holds and whether it is still loading. */
 export interface SearchTabView {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { demoContacts } from '../../dev/playground/demo';
-import { checkFilters } from '../../src/domain/search-filters';
+import { checkFilters } from '../../src/api/filter-check';
 import { startEmulator, type TestEmulator } from './helpers';
 
 const EXAMPLES = join(__dirname, '../../examples');

@@ -73,7 +73,7 @@ it('a second run that adds personal email pays only for personal emails, and row
   selectDataRows(addon, 'Copy', CONTACTS + 1, 4);
   const copy = addon.call<PlanView>('planRun', WORK_AND_PERSONAL);
   expect(copy).toMatchObject({ contactsToSend: 0, rowsFromLedger: CONTACTS, maxCredits: 0 });
-  expect(addon.call<StartView>('startRun', copy.planId)).toMatchObject({ rowsFilledFromLedger: CONTACTS });
+  expect(addon.call<StartView>('startRun', copy.planId)).toMatchObject({ rowsFromLedger: CONTACTS });
   const copied = rowsOf(addon, 'enrich', 'Copy');
   expect(copied.map((row) => [row.workEmail, row.personalEmail])).toEqual(
     rows.map((row) => [row.workEmail, row.personalEmail]),

@@ -94,7 +94,7 @@ describe('a run through the built add-on', () => {
     const fetches = again.counts.urlfetch;
     const { plan, start: second } = planAndStart(again);
     expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 20, maxCredits: 0 });
-    expect(second).toMatchObject({ jobs: 0, rowsFilledFromLedger: 20 });
+    expect(second).toMatchObject({ jobs: 0, rowsFromLedger: 20 });
     expect(again.counts.urlfetch).toBe(fetches);
     expect((await kit.emulator().admin.stats()).credits_spent).toBe(spent);
     const after = rowsOf(again);

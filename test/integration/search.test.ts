@@ -182,6 +182,18 @@ describe('a search into a tab', () => {
     expect(() => addon.call('previewSearch', { kind: 'people', filters: [], rows: 10 })).toThrow(
       'Filters must be an object of filter name → entries.',
     );
+    // Entries are checked with the API's entry schemas, as Code.js bundles them: the same words.
+    const entryProblems: [object, string][] = [
+      [{ names: [{ value: 'Acme', exact: true }] }, 'Company names: unknown option "exact".'],
+      [{ names: [{ value: 'Acme', exclude: 'yes' }] }, 'Company names: exclude must be true or false.'],
+      [{ names: [{ value: 7 }] }, 'Company names: each value must be text.'],
+      [{ names: [{ value: 'x'.repeat(201) }] }, 'Company names: a value is longer than 200 characters.'],
+      [{ headcounts: [{ min: 1.5 }] }, 'Employees: min and max must be whole numbers.'],
+      [{ headcounts: ['50-200'] }, 'Employees: each range must be an object with min and/or max.'],
+    ];
+    for (const [filters, problem] of entryProblems) {
+      expect(() => addon.call('previewSearch', { kind: 'companies', filters, rows: 10 })).toThrow(problem);
+    }
     expect(addon.spreadsheet.getSheets()).toHaveLength(sheets);
   });
 

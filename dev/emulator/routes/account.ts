@@ -12,6 +12,6 @@ export function registerAccountRoutes(app: FastifyInstance, state: EmulatorState
     const { workspaceId } = callerOf(request);
     // Jobs spend credits as time passes: bring them up to now so the balance follows.
     state.engine.advance(workspaceId);
-    return { balance: state.ledger.balance(workspaceId) };
+    return { balance: state.books.balance(workspaceId) };
   });
 }

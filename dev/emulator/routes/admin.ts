@@ -92,9 +92,9 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
   app.get('/__admin/state', async () => ({
     config: state.config,
     faults: state.faults.config,
-    balances: state.ledger.balancesByWorkspace(),
+    balances: state.books.balancesByWorkspace(),
     workspaces: state.keyRing.layout(),
-    unbilled_search_results: state.ledger.unbilledSearchResultsByWorkspace(),
+    unbilled_search_results: state.books.unbilledSearchResultsByWorkspace(),
     seed: state.options.seed,
   }));
 
@@ -116,8 +116,8 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
     const body = validateBody(creditsBody, request.body);
     if (!body.ok) return sendError(reply, body.error);
     const { balance, key } = body.value;
-    if (!state.ledger.setBalance(balance, key)) return sendError(reply, unknownKey(key ?? ''));
-    return { balances: state.ledger.balancesByWorkspace() };
+    if (!state.books.setBalance(balance, key)) return sendError(reply, unknownKey(key ?? ''));
+    return { balances: state.books.balancesByWorkspace() };
   });
 
   // A key revoked and issued again, or a team member joining: the workspace and its jobs stay.
@@ -172,9 +172,9 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
     return {
       requests: state.stats.snapshot(),
       total_requests: state.stats.total(),
-      credits_spent: state.ledger.spent,
-      credits_spent_by_key: state.ledger.spentPerKey(),
-      credits_spent_by_workspace: state.ledger.spentPerWorkspace(),
+      credits_spent: state.books.spent,
+      credits_spent_by_key: state.books.spentPerKey(),
+      credits_spent_by_workspace: state.books.spentPerWorkspace(),
       jobs: { total: jobs.length, by_status: byStatus },
       webhooks,
       charges: chargesOf(jobs),

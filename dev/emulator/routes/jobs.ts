@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { errorReply } from '../errors';
 import type { ApiVersion, EnrichField, EnrichItem, Job, JobKind, NewJob } from '../jobs';
-import type { Payer } from '../ledger';
+import type { Payer } from '../books';
 import {
   ENRICH_FIELD_VALUES,
   enrichStartV1,

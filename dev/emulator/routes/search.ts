@@ -62,7 +62,7 @@ export function registerSearchRoutes(app: FastifyInstance, state: EmulatorState)
       // Jobs spend credits as time passes: bring them up to now so the search sees the real balance.
       state.engine.advance(caller.workspaceId);
       const ids = page.map((item) => item.id);
-      const charge = state.ledger.chargeSearch(caller, kind, ids);
+      const charge = state.books.chargeSearch(caller, kind, ids);
       if (!charge.ok) {
         state.stats.recordSearchRefused(kind);
         return sendError(reply, errorReply('insufficientCredits'));

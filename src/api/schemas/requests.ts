@@ -109,6 +109,8 @@ export const reverseStartV1Body = /* @__PURE__ */ lazy(() =>
 );
 
 // ---- search filters (§2.7) ----
+// An entry's one shape: requests are built with it and api/filter-check.ts checks the user's
+// filters with it (in the user's words).
 
 export const textFilterEntry = /* @__PURE__ */ lazy(() =>
   z.strictObject({
@@ -238,5 +240,8 @@ export type ReverseItemV1 = Built<typeof reverseItemV1>;
 export type ReverseStartV1Body = Built<typeof reverseStartV1Body>;
 export type TextFilterEntry = Built<typeof textFilterEntry>;
 export type RangeFilterEntry = Built<typeof rangeFilterEntry>;
+export type FilterEntry = TextFilterEntry | RangeFilterEntry;
+/** A search's filters as the API takes them: filter name → entries. */
+export type SearchFilters = Record<string, FilterEntry[]>;
 export type CompanySearchBody = Built<typeof companySearchBody>;
 export type PeopleSearchBody = Built<typeof peopleSearchBody>;

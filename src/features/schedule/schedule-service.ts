@@ -44,7 +44,7 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
   const schedule = readSchedule(ctx);
   if (!schedule) return null;
   const zone = ctx.spreadsheet.timeZone();
-  const mine = isPayer(ctx, schedule, schedule.owner);
+  const yours = isPayer(ctx, schedule, schedule.owner);
   const view: ScheduleView = {
     // By id: a sheet renamed since the schedule was saved shows its name of now.
     sheetName: ctx.spreadsheet.sheetById(schedule.sheetId)?.name() ?? schedule.sheetName,
@@ -54,8 +54,8 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
     maxCreditsPerRun: schedule.maxCreditsPerRun,
     maxCreditsPerDay: schedule.maxCreditsPerDay,
     ownerEmail: schedule.owner,
-    yours: mine,
-    summary: `Runs every ${schedule.every} with ${mine ? 'your' : `${schedule.owner || 'another user'}'s`} key`,
+    yours,
+    summary: `Runs every ${schedule.every} with ${yours ? 'your' : `${schedule.owner || 'another user'}'s`} key`,
     committedToday: schedule.committedToday,
   };
   if (schedule.lastRunAt) {

@@ -1,27 +1,16 @@
 /** What the sidebar's search panel may call: preview, load into a tab, load more, refresh, follow-ups. */
 import * as z from 'zod/mini';
-import { LIMITS } from '../../domain/limits';
-import { call, query, text, wholeNumber } from '../../views/rpc-table';
-import type { SearchRequestInput } from '../../views/rpc';
+import { call, query, wholeNumber } from '../../views/rpc-table';
 import * as search from './search-service';
 
 const sheetId = () => wholeNumber(0);
-const rows = () => wholeNumber(1, LIMITS.searchMaxRows);
-const searchRequest = () =>
-  z.object({
-    kind: z.enum(['companies', 'people']),
-    // Checked against the filter table by the use case, which says in one line what is wrong.
-    filters: z.unknown(),
-    rows: rows(),
-    labels: z.optional(z.record(z.string(), text(200))),
-  }) as unknown as z.ZodMiniType<SearchRequestInput>;
-const loadMoreRequest = () => z.object({ sheetId: sheetId(), rows: rows() });
+const loadMoreRequest = () => z.object({ sheetId: sheetId(), rows: search.searchRows() });
 
 export const SEARCH_RPC = {
   /** The total of a search and the most loading `rows` of it can cost (asks the API for one result). */
-  previewSearch: call('search', searchRequest, search.previewSearch),
+  previewSearch: call('search', search.searchRequestSchema, search.previewSearch),
   /** Creates the search's tab and loads what one call has time for; continueSearch goes on. */
-  startSearch: call('search', searchRequest, search.startSearch),
+  startSearch: call('search', search.searchRequestSchema, search.startSearch),
   continueSearch: call('tab', sheetId, search.continueSearch),
   /** The search tab the user is on, or null. */
   getSearchTab: query(search.activeSearchTab),

@@ -2,16 +2,36 @@
  * The sidebar's search functions: preview, search into a new tab, go on loading, Load more, Refresh,
  * and the two ways from a list onwards (enrich a people tab, search people at a company tab's companies).
  */
+import * as z from 'zod/mini';
 import type { AppContext } from '../../engine/context';
 import { LIMITS } from '../../domain/limits';
 import { SEARCH_RESULT_PRICE } from '../../domain/fields';
 import { headersOf } from '../search/columns';
-import { checkFilters, describeFilters } from '../../domain/search-filters';
-import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
+import { checkFilters } from '../../api/filter-check';
+import type { SearchFilters } from '../../api/schemas/requests';
+import type { SearchKind } from '../../domain/search-filters';
+import { describeFilters } from './filter-names';
 import * as searches from '../search/search-run';
 import { readSearchTab } from '../../store/search-store';
 import { UserError } from '../../domain/user-error';
-import type { CompaniesFilterView, SearchRequestInput, SearchTabView } from '../../views/rpc';
+import { text, wholeNumber } from '../../views/rpc-table';
+import type { CompaniesFilterView, SearchTabView } from '../../views/rpc';
+
+/** Results a search may load into a tab at one request. */
+export const searchRows = () => wholeNumber(1, LIMITS.searchMaxRows);
+
+/** A search as the page sends it (previewSearch, startSearch). */
+export const searchRequestSchema = () =>
+  z.object({
+    kind: z.enum(['companies', 'people']),
+    // Checked against the filter table by searchRequest below, which says in one line what is wrong.
+    filters: z.unknown(),
+    /** Results to load into the tab. */
+    rows: searchRows(),
+    /** Names to show for filter values (a company's for its id): the tab is named with them. */
+    labels: z.optional(z.record(z.string(), text(200))),
+  });
+export type SearchRequestInput = z.output<ReturnType<typeof searchRequestSchema>>;
 
 /** The request as the page sent it, with its filters checked against the table. */
 export function searchRequest(input: SearchRequestInput): searches.SearchRequest {

@@ -73,7 +73,7 @@ describe('adding a field to enriched rows', () => {
     const second = contactsSheet(world, people(2), 'Second');
     const { plan, start } = planAndStart(world, { kind: 'enrich', fields: ['personal_email'] });
     expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 2, maxCredits: 0 });
-    expect(start.rowsFilledFromLedger).toBe(2);
+    expect(start.rowsFromLedger).toBe(2);
     expect(world.api.startCalls).toBe(starts);
     expect(second.column('Personal email')).toEqual(['p1.l1@gmail.com', 'p2.l2@gmail.com']);
     expect(second.column('Status')).toEqual(['found (saved)', 'found (saved)']);

@@ -29,7 +29,7 @@ describe('a run from plan to cells', () => {
       sheetName: 'Contacts',
     });
     expect(plan.mapping).toEqual({ firstName: 1, lastName: 2, companyName: 3 });
-    expect(start).toMatchObject({ jobs: 1, contacts: 3, rowsFilledFromLedger: 0 });
+    expect(start).toMatchObject({ jobs: 1, contacts: 3, rowsFromLedger: 0 });
 
     const job = [...world.api.jobs.values()][0]!;
     expect(job.name).toMatch(/^Leads › Contacts › rows 2–4 · run \w+ job 1$/);
@@ -109,7 +109,7 @@ describe('a run from plan to cells', () => {
     );
     const { plan, start } = planAndStart(world);
     expect(plan).toMatchObject({ contactsToSend: 1, rowsFromLedger: 1, maxCredits: 1 });
-    expect(start.rowsFilledFromLedger).toBe(1);
+    expect(start.rowsFromLedger).toBe(1);
     expect(second.column('Status')).toEqual(['found (saved)', 'pending']);
     expect(second.column('Work email')[0]).toBe('p2.l2@acme.com');
     expect(world.api.startCalls).toBe(startsBefore + 1);

@@ -4,7 +4,8 @@ import {
   PEOPLE_RANGE_FILTERS,
   PEOPLE_TEXT_FILTERS,
 } from '../../../src/api/schemas/requests';
-import { checkFilters, tabNameFor } from '../../../src/domain/search-filters';
+import { checkFilters } from '../../../src/api/filter-check';
+import { tabNameFor } from '../../../src/features/search/filter-names';
 import { SEARCH_FILTERS, type SearchKind } from '../../../src/domain/search-filters';
 
 const API_FILTER_NAMES = {

@@ -1,6 +1,7 @@
 /**
- * Credit balances, one per workspace (keyring.ts), shared by its keys, and what was spent: per
- * workspace, and per key so that a team's spending can be told apart by member (admin stats).
+ * The vendor's books (the add-on's "ledger" is its saved answers, another thing): credit balances,
+ * one per workspace (keyring.ts), shared by its keys, and what was spent: per workspace, and per
+ * key so that a team's spending can be told apart by member (admin stats).
  */
 import type { KeyRing } from './keyring';
 import { SearchMemory, type SearchKind } from './search-billing';
@@ -15,7 +16,7 @@ export interface Payer {
 export type SearchCharge =
   { ok: true; fresh: number; credits: number } | { ok: false; credits: number; balance: number };
 
-export class Ledger {
+export class Books {
   private readonly balances = new Map<string, number>();
   private readonly spentByKey = new Map<string, number>();
   private readonly spentByWorkspace = new Map<string, number>();
