@@ -24,6 +24,11 @@ export interface JobsPanel {
   load(): Promise<void>;
   /** A run was just started: follow it. */
   watch(): void;
+  /**
+   * The stores changed (watcher.ts): the runs are read again (a charge refreshes the balance), and
+   * shown with the formula requests when the panel is on screen.
+   */
+  changed(): Promise<void>;
   showSettings(view: SettingsView): void;
 }
 
@@ -36,7 +41,11 @@ const FOUND_LABELS: Readonly<Record<FoundKind, [string, string]>> = {
   profile: ['profile', 'profiles'],
 };
 
-export function createJobsPanel(onRunEnded: () => void): JobsPanel {
+/**
+ * `onCharged`: a run ended, or charged credits since the last view (an automatic run, an import, a
+ * schedule tick, a teammate's sidebar): the balance changed.
+ */
+export function createJobsPanel(onCharged: () => void): JobsPanel {
   const notice = createNotice();
   const formulas = createFormulaQueueBox(() => watch());
   // Not live itself (it is redrawn every few seconds): `announcer` says what changed, once.
@@ -52,6 +61,15 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   const runningIds = new Set<string>();
   /** A poll's view held back while the user answers a question in the list (see `answering`). */
   let held: ProgressView | undefined;
+  /** What each run had charged at the last view read, once a first view was read. */
+  let charged: Map<string, number> | undefined;
+
+  /** Whether a run charged credits since the last view (a run new since then with credits counts). */
+  function noteCharges(view: ProgressView): boolean {
+    const before = charged;
+    charged = new Map(view.runs.map((run) => [run.runId, run.credits]));
+    return !!before && view.runs.some((run) => (before.get(run.runId) ?? 0) !== run.credits);
+  }
 
   function show(view: ProgressView): void {
     held = undefined; // A view held back while the user answered is older than this one.
@@ -73,10 +91,8 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     const ended = runs.some((run) => runningIds.has(run.runId) && run.state !== 'running');
     runningIds.clear();
     for (const run of runs) if (run.state === 'running') runningIds.add(run.runId);
-    if (ended) {
-      onRunEnded();
-      void formulas.load().catch(() => undefined);
-    }
+    if (noteCharges(view) || ended) onCharged();
+    if (ended) void formulas.load().catch(() => undefined);
   }
 
   /** "Enrichment · Contacts: Finished, 12 of 12 contacts done": said when a run's state changes. */
@@ -123,9 +139,9 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     else show(view);
   };
 
+  // Between two polls, what other executions wrote shows through the watcher (changed()).
   const poller = createPoller({
     poll: () => server.pollJobs(),
-    peek: () => server.getProgress(),
     onView: (view) => {
       notice.clear();
       liveHint.hidden = !view.pending;
@@ -153,6 +169,19 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   function watch(): void {
     liveHint.hidden = false;
     poller.start();
+  }
+
+  async function changed(): Promise<void> {
+    if (element.hidden) {
+      // Off screen: only the balance cares (the tab loads everything when it is shown).
+      if (noteCharges(await server.getProgress())) onCharged();
+      return;
+    }
+    const [view] = await Promise.all([server.getProgress(), formulas.load()]);
+    offer(view);
+    // A run another execution started (an automatic run, a schedule tick): followed like ours. A
+    // poll already under way is not restarted: each of its writes moves the stamp again.
+    if (view.pending && !poller.running) poller.start();
   }
 
   async function refresh(): Promise<void> {
@@ -210,6 +239,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     element,
     load,
     watch,
+    changed,
     showSettings,
   };
 }

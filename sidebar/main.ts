@@ -9,13 +9,17 @@ import { plainMessage, server } from './server';
 import { createSearchPanel } from './search-panel';
 import { createSettingsPanel } from './settings-panel';
 import { createTabs } from './tabs';
+import { createWatcher } from './watcher';
 
 function start(app: HTMLElement): void {
   const pageNotice = createNotice();
   const credits = createCreditsBar();
   const jobs = createJobsPanel(() => void credits.refresh());
+  // One peek at the stores' change stamp for every panel, at a cadence the daily quotas allow.
+  const watcher = createWatcher(() => server.peekChanges());
   const onStarted = (): void => {
     jobs.watch();
+    watcher.wake();
     // The confirmation that had the focus is gone: the focus goes to the Jobs tab, over the new run.
     tabs.select('jobs', { focus: true });
   };
@@ -69,6 +73,9 @@ function start(app: HTMLElement): void {
     });
   void credits.refresh();
   jobs.load().catch((error: unknown) => pageNotice.show('error', plainMessage(error)));
+  watcher.onChange(() => jobs.changed());
+  watcher.onChange(() => settings.changed());
+  watcher.start();
 }
 
 const app = document.getElementById('app');

@@ -7,6 +7,7 @@
 import type { JobKind } from '../src/domain/runs';
 import type { PlanView, StartView } from '../src/app/sidebar-contract';
 import type { PlanRequest } from '../src/app/sidebar-contract';
+import { knownBalance, learnBalance, onBalance } from './balance';
 import { fill, h, plural, reveal } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { INPUTS_BY_KIND } from './labels';
@@ -141,6 +142,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
       if (request !== latestRequest) return null;
       plan = next;
       notice.clear();
+      learnBalance(next.balance);
       render(next, !shown);
       return next;
     } catch (error) {
@@ -184,8 +186,17 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
       fields.show(view);
     }
     refill(summary, summaryLines(view, actions));
-    fill(cost, ...costLines(view));
+    showCost(view);
   }
+
+  /** The cost against the page's one balance (the newest any answer brought: balance.ts). */
+  function showCost(view: PlanView): void {
+    const balance = view.balance === null ? null : (knownBalance() ?? view.balance);
+    fill(cost, ...costLines({ ...view, balance }));
+  }
+  onBalance(() => {
+    if (plan) showCost(plan);
+  });
 
   function askToConfirm(): void {
     if (!plan) return;

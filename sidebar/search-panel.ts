@@ -4,6 +4,7 @@
  * with what it holds, Load more, Refresh, and the way on: Enrich these people, or Find people at these
  * companies. Loading goes on call after call while the panel is open; a closed sidebar resumes it later.
  */
+import { learnBalance } from './balance';
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../src/app/sidebar-contract';
 import { SEARCH_RESULT_PRICE } from '../src/domain/fields';
 import { fill, formatNumber, h, plural, reveal, uniqueId } from './dom';
@@ -87,6 +88,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
   async function runPreview(): Promise<void> {
     notice.clear();
     preview = await server.previewSearch(requestOf());
+    learnBalance(preview.balance);
     const cost = `loading ${plural(preview.rows, 'result')} costs at most ${plural(preview.maxCredits, 'credit')}`;
     const balance = preview.balance === null ? '' : ` · balance ${formatNumber(preview.balance)}`;
     fill(
