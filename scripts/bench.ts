@@ -9,7 +9,8 @@
  * (preview, start, continue): `search_*` counts its UrlFetch requests (floor: 1 preview + one per
  * 100 results), Range reads and writes, and what the emulator charged (a quarter credit per result).
  * Then per-cell formulas over ledgers of 1,000 and 50,000 answers, and the range form over the
- * same rows (`percell_*`, `range_formula_*`: see lib/per-cell-bench.ts).
+ * same rows (`percell_*`, `range_formula_*`: see lib/per-cell-bench.ts). Last, what an open sidebar
+ * costs of the daily properties quota, per peek and per day (`sidebar_*`: see lib/sidebar-bench.ts).
  */
 import { sampleContacts } from '../dev/emulator/sample';
 import { spawnEmulator } from '../dev/emulator/spawn';
@@ -17,6 +18,7 @@ import { loadAddon } from '../dev/gas/harness';
 import type { RuntimeState } from '../dev/gas/state';
 import { runCsvEnrichment } from './lib/enrich-run';
 import { perCellBench } from './lib/per-cell-bench';
+import { sidebarBench } from './lib/sidebar-bench';
 
 /** One recalculation of a formula over every row, in a fresh execution with an empty cache. */
 function formulaBench(state: RuntimeState, apiBaseUrl: string, rows: number) {
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
         return (await emulator.admin.stats()).credits_spent;
       })),
       ...perCellBench(emulator.baseUrl, SEED),
+      ...sidebarBench(summary.runtimeState, emulator.baseUrl),
     };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } finally {

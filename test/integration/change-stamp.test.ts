@@ -53,6 +53,9 @@ describe('the change stamp', () => {
     });
     const saved = peek(addon);
     expect(saved).not.toBe(queued);
+    // What a moved stamp makes the page read writes nothing: the stamp stays (no endless reloads).
+    for (const name of ['getProgress', 'getFormulaQueue', 'getSchedule']) addon.call(name);
+    expect(peek(addon)).toBe(saved);
 
     // Past the cache's 6-hour limit the stamp is gone, as an early eviction would leave it: a new one.
     addon.advanceClock(7 * 60 * 60 * 1000);
