@@ -23,8 +23,9 @@ function start(app: HTMLElement): void {
     // The confirmation that had the focus is gone: the focus goes to the Jobs tab, over the new run.
     tabs.select('jobs', { focus: true });
   };
-  const enrich = createPlanPanel('enrich', onStarted);
-  const reverse = createPlanPanel('reverse', onStarted);
+  // A moved selection (the user at work in the sheet) makes the watcher busy again.
+  const enrich = createPlanPanel('enrich', onStarted, () => watcher.wake());
+  const reverse = createPlanPanel('reverse', onStarted, () => watcher.wake());
   const search = createSearchPanel({
     onEnrich: () => tabs.select('enrich'),
     onChanged: () => void credits.refresh(),

@@ -32,7 +32,11 @@ export interface PlanPanel {
 }
 
 const NO_PLAN = 'Select rows in the sheet, then refresh.';
-/** How often a visible plan panel asks whether the sheet's selection moved (a cheap call, no API). */
+/**
+ * How often a visible plan panel asks whether the sheet's selection moved: a cheap call (no API, no
+ * properties read), so it keeps its pace while the panel shows, idle or not: the user selecting
+ * rows expects the plan at once.
+ */
 export const SELECTION_CHECK_MS = 2000;
 
 function startedLine(started: StartView): string {
@@ -52,7 +56,12 @@ function refill(container: HTMLElement, children: (Node | null)[]): void {
   if (hadFocus) container.querySelector('button')?.focus();
 }
 
-export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => void): PlanPanel {
+export function createPlanPanel(
+  kind: JobKind,
+  onStarted: (view: StartView) => void,
+  /** The selection moved: the user is at work in the sheet (the watcher gets busy again). */
+  onSelectionMoved: () => void = () => undefined,
+): PlanPanel {
   const notice = createNotice();
   // Why the plan cannot be made, or what the columns lack: at the top, where the eye starts.
   const problem = h('div', { class: 'plan-problem', role: 'status', hidden: true });
@@ -109,7 +118,10 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
   async function checkSelection(): Promise<void> {
     if (element.hidden || document.hidden || planning || !confirmBox.hidden || plannedFor === null) return;
     const key = await server.selectionKey();
-    if (key !== plannedFor && !element.hidden && !planning && confirmBox.hidden) await refresh();
+    if (key !== plannedFor && !element.hidden && !planning && confirmBox.hidden) {
+      onSelectionMoved();
+      await refresh();
+    }
   }
   const checkLoop = async (): Promise<void> => {
     await checkSelection().catch(() => undefined);
