@@ -186,7 +186,8 @@ export function createJobsPanel(onCharged: () => void): JobsPanel {
 
   async function refresh(): Promise<void> {
     poller.stop();
-    const view = await server.pollJobs();
+    // "Refresh now" shows everything the panel holds: formula requests typed since, too.
+    const [view] = await Promise.all([server.pollJobs(), formulas.load()]);
     show(view);
     liveHint.hidden = !view.pending;
     if (view.pending) poller.start();

@@ -58,6 +58,20 @@ test('a formula typed for a new person shows "Get them…" in the open Jobs pane
   await sidebarShot(page, 'live-formula-queue-one-peek');
 });
 
+test('"Refresh now" shows a formula request typed since the panel was drawn', async () => {
+  await playground.api.loadSheet('People', { values: PEOPLE });
+  await openWithClock('Get formula results');
+  const sidebar = sidebarOf(page);
+  await expectText(sidebar.locator('.runs'), 'No runs yet');
+  await typeInto('People', 2, 6, '=ENRICH_EMAIL(A2,B2,C2)');
+  // The sidebar's clock stands still: no peek runs, only the button.
+  await sidebar.getByRole('button', { name: 'Refresh now' }).click();
+  await sidebar
+    .locator('.formula-queue')
+    .getByRole('button', { name: 'Get them…' })
+    .waitFor({ timeout: 5000 });
+});
+
 test('an automatic run shows in the open Jobs list within one peek', async () => {
   await playground.api.loadSheet('People', { values: PEOPLE });
   await openWithClock('Get formula results');
