@@ -42,10 +42,11 @@ const FOUND_LABELS: Readonly<Record<FoundKind, [string, string]>> = {
 };
 
 /**
- * `onCharged`: a run ended, or charged credits since the last view (an automatic run, an import, a
- * schedule tick, a teammate's sidebar): the balance changed.
+ * `onCharged`: a run charged credits since the last view, or ended (an automatic run, an import, a
+ * schedule tick, a teammate's sidebar): the balance changed; `ended` when a run ended, whose rows
+ * are now answered.
  */
-export function createJobsPanel(onCharged: () => void): JobsPanel {
+export function createJobsPanel(onCharged: (ended: boolean) => void): JobsPanel {
   const notice = createNotice();
   const formulas = createFormulaQueueBox(() => watch());
   // Not live itself (it is redrawn every few seconds): `announcer` says what changed, once.
@@ -64,11 +65,22 @@ export function createJobsPanel(onCharged: () => void): JobsPanel {
   /** What each run had charged at the last view read, once a first view was read. */
   let charged: Map<string, number> | undefined;
 
-  /** Whether a run charged credits since the last view (a run new since then with credits counts). */
-  function noteCharges(view: ProgressView): boolean {
+  /**
+   * Tells `onCharged` when a run charged credits since the last view read (a run new since then
+   * with credits counts) or ended; whether one ended.
+   */
+  function noteRuns(view: ProgressView): boolean {
     const before = charged;
     charged = new Map(view.runs.map((run) => [run.runId, run.credits]));
-    return !!before && view.runs.some((run) => (before.get(run.runId) ?? 0) !== run.credits);
+    const more = !!before && view.runs.some((run) => (before.get(run.runId) ?? 0) !== run.credits);
+    // Seen running before, or new since the last view and over already (it ran between two peeks).
+    const ended = view.runs.some(
+      (run) => run.state !== 'running' && (runningIds.has(run.runId) || (!!before && !before.has(run.runId))),
+    );
+    runningIds.clear();
+    for (const run of view.runs) if (run.state === 'running') runningIds.add(run.runId);
+    if (more || ended) onCharged(ended);
+    return ended;
   }
 
   function show(view: ProgressView): void {
@@ -88,11 +100,7 @@ export function createJobsPanel(onCharged: () => void): JobsPanel {
       );
     announce(runs);
     tickWorkingLines(list);
-    const ended = runs.some((run) => runningIds.has(run.runId) && run.state !== 'running');
-    runningIds.clear();
-    for (const run of runs) if (run.state === 'running') runningIds.add(run.runId);
-    if (noteCharges(view) || ended) onCharged();
-    if (ended) void formulas.load().catch(() => undefined);
+    if (noteRuns(view)) void formulas.load().catch(() => undefined);
   }
 
   /** "Enrichment · Contacts: Finished, 12 of 12 contacts done": said when a run's state changes. */
@@ -174,7 +182,7 @@ export function createJobsPanel(onCharged: () => void): JobsPanel {
   async function changed(): Promise<void> {
     if (element.hidden) {
       // Off screen: only the balance cares (the tab loads everything when it is shown).
-      if (noteCharges(await server.getProgress())) onCharged();
+      noteRuns(await server.getProgress());
       return;
     }
     const [view] = await Promise.all([server.getProgress(), formulas.load()]);

@@ -14,7 +14,13 @@ import { createWatcher } from './watcher';
 function start(app: HTMLElement): void {
   const pageNotice = createNotice();
   const credits = createCreditsBar();
-  const jobs = createJobsPanel(() => void credits.refresh());
+  const jobs = createJobsPanel((ended) => {
+    void credits.refresh();
+    if (!ended) return;
+    // Rows a run answered (here or elsewhere): the plan shown counts them as done, not as to send.
+    enrich.stale();
+    reverse.stale();
+  });
   // One peek at the stores' change stamp for every panel, at a cadence the daily quotas allow.
   const watcher = createWatcher(() => server.peekChanges());
   const onStarted = (): void => {

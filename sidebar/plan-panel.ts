@@ -29,6 +29,11 @@ export interface PlanPanel {
   element: HTMLElement;
   /** Plans again from the sheet's current selection. */
   refresh(): Promise<void>;
+  /**
+   * A run ended or charged elsewhere (rows answered, the balance moved): plans again if the panel
+   * shows a plan and no confirmation is open (never closing one under the user).
+   */
+  stale(): void;
 }
 
 const NO_PLAN = 'Select rows in the sheet, then refresh.';
@@ -292,5 +297,9 @@ export function createPlanPanel(
     notice.element,
   );
   renderEmpty();
-  return { element, refresh };
+  function stale(): void {
+    if (!element.hidden && !document.hidden && plan && !planning && confirmBox.hidden) void replan(true);
+  }
+
+  return { element, refresh, stale };
 }

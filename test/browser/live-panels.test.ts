@@ -121,3 +121,20 @@ test('a charge made elsewhere shows in the header and the plan as one balance', 
   await visibleButton(sidebar, 'Start…').waitFor();
   await sidebarShot(page, 'live-one-balance');
 });
+
+test('a run that ends elsewhere makes the open Enrich panel plan again: its rows are done', async () => {
+  await playground.api.loadSheet('People', { values: PEOPLE });
+  await playground.api.select('A2:D5', 'People');
+  await openWithClock('Enrich selected rows');
+  const sidebar = sidebarOf(page);
+  const summary = sidebar.locator('[role="tabpanel"]:not([hidden]) .summary');
+  await expectText(sidebar.locator('[role="tabpanel"]:not([hidden]) .cost'), 'of your ');
+
+  // The same rows, enriched by another execution (a teammate's sidebar, with the same selection).
+  const plan = await playground.api.call<{ planId: string }>('planRun', { kind: 'enrich' });
+  await playground.api.call('startRun', plan.planId);
+  await waitUntil(async () => !(await playground.api.call<{ pending: boolean }>('pollJobs')).pending, 30_000);
+  await page.clock.runFor(BUSY_PEEK_MS);
+  await expectText(summary, 'All 4 rows already have results.', 5000);
+  await sidebarShot(page, 'live-plan-after-run-elsewhere');
+});
