@@ -61,6 +61,10 @@ function start(app: HTMLElement): void {
 
   app.replaceChildren(h('header', { class: 'topbar' }, credits.element), pageNotice.element, tabs.element);
 
+  // The first peek sets the mark before the panels load: a change made while they load is seen.
+  watcher.onChange(() => jobs.changed());
+  watcher.onChange(() => settings.changed());
+  watcher.start();
   server
     .getSettings()
     .then((view) => {
@@ -80,9 +84,6 @@ function start(app: HTMLElement): void {
     });
   void credits.refresh();
   jobs.load().catch((error: unknown) => pageNotice.show('error', plainMessage(error)));
-  watcher.onChange(() => jobs.changed());
-  watcher.onChange(() => settings.changed());
-  watcher.start();
 }
 
 const app = document.getElementById('app');
