@@ -138,3 +138,26 @@ test('a run that ends elsewhere makes the open Enrich panel plan again: its rows
   await expectText(summary, 'All 4 rows already have results.', 5000);
   await sidebarShot(page, 'live-plan-after-run-elsewhere');
 });
+
+test('a search preview shows the same balance as the header after a charge elsewhere', async () => {
+  await playground.api.loadSheet('People', { values: PEOPLE });
+  await openWithClock('Search companies or people');
+  const sidebar = sidebarOf(page);
+  const titles = sidebar.getByLabel('Job titles', { exact: true });
+  await titles.fill('VP Sales');
+  await titles.press('Enter');
+  await visibleButton(sidebar, 'Preview').click();
+  const preview = sidebar.locator('.search-panel .cost');
+  await expectText(preview, ' · balance ');
+  const before = await sidebar.locator('#credit-balance').textContent();
+
+  await typeInto('People', 2, 6, '=ENRICH_EMAIL(A2,B2,C2)');
+  const plan = await playground.api.call<{ planId: string }>('planFormulaRun', { kind: 'enrich' });
+  await playground.api.call('startRun', plan.planId);
+  await waitUntil(async () => !(await playground.api.call<{ pending: boolean }>('pollJobs')).pending, 30_000);
+  const balance = (await playground.api.call<{ balance: number }>('getCreditBalance')).balance;
+  expect(balance.toLocaleString('en-US')).not.toBe(before);
+  await page.clock.runFor(BUSY_PEEK_MS);
+  await expectText(sidebar.locator('#credit-balance'), balance.toLocaleString('en-US'), 5000);
+  await expectText(preview, ` · balance ${balance.toLocaleString('en-US')}`, 5000);
+});
