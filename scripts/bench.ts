@@ -9,9 +9,10 @@
  * (preview, start, continue): `search_*` counts its UrlFetch requests (floor: 1 preview + one per
  * 100 results), Range reads and writes, and what the emulator charged (a quarter credit per result).
  * Then per-cell formulas over ledgers of 1,000 and 50,000 answers, and the range form over the
- * same rows (`percell_*`, `range_formula_*`: see lib/per-cell-bench.ts). `load_ms` is what every
- * execution pays before its entry point runs: the median time to compile and run dist/Code.js in a
- * fresh context (lib/load-time.ts).
+ * same rows (`percell_*`, `range_formula_*`: see lib/per-cell-bench.ts). Then what an open sidebar
+ * costs of the daily properties quota, per peek and per day (`sidebar_*`: see lib/sidebar-bench.ts).
+ * `load_ms` is what every execution pays before its entry point runs: the median time to compile and
+ * run dist/Code.js in a fresh context (lib/load-time.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import type { RuntimeState } from '../dev/gas/state';
 import { runCsvEnrichment } from './lib/enrich-run';
 import { loadTimeMs } from './lib/load-time';
 import { perCellBench } from './lib/per-cell-bench';
+import { sidebarBench } from './lib/sidebar-bench';
 
 /** One recalculation of a formula over every row, in a fresh execution with an empty cache. */
 function formulaBench(state: RuntimeState, apiBaseUrl: string, rows: number) {
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
         return (await emulator.admin.stats()).credits_spent;
       })),
       ...perCellBench(emulator.baseUrl, SEED),
+      ...sidebarBench(summary.runtimeState, emulator.baseUrl),
     };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } finally {

@@ -1,4 +1,8 @@
-/** The credit balance at the top of the page, refreshed on open and after each run. */
+/**
+ * The credit balance at the top of the page: the page's one balance (balance.ts), asked for on open,
+ * after a charge the Jobs panel sees and on ↻, and shown anew whenever another answer brings one.
+ */
+import { learnBalance, onBalance } from './balance';
 import { fill, formatNumber, h } from './dom';
 import { plainMessage, server } from './server';
 
@@ -23,6 +27,7 @@ export function createCreditsBar(): CreditsBar {
     try {
       const view = await server.getCreditBalance();
       fill(value, view.balance === null ? '—' : formatNumber(view.balance));
+      learnBalance(view.balance);
       reason.hidden = !view.message;
       fill(reason, view.message ?? '');
     } catch (error) {
@@ -43,6 +48,11 @@ export function createCreditsBar(): CreditsBar {
     return inFlight;
   }
 
+  // Whoever learned it (this bar, a plan, a preview), the header shows the page's balance.
+  onBalance((balance) => {
+    fill(value, formatNumber(balance));
+    reason.hidden = true;
+  });
   refreshButton.addEventListener('click', () => void refresh());
   const element = h(
     'div',

@@ -4,6 +4,7 @@
  * who clicks. Formulas never spend on their own.
  */
 import type { FormulaQueueView, PlanView, StartView } from '../src/app/sidebar-contract';
+import { learnBalance } from './balance';
 import { fill, h, plural } from './dom';
 import { askInline, createNotice, questionOpen, runBusy } from './feedback';
 import { KIND_LABELS } from './labels';
@@ -13,13 +14,6 @@ export interface FormulaQueueBox {
   element: HTMLElement;
   load(): Promise<void>;
 }
-
-/**
- * How often the box asks again while it is on screen: formulas typed meanwhile, or answered by
- * another route (a run, the automatic mode's trigger), show without reopening the sidebar. One
- * execution, no URL fetch.
- */
-export const FORMULA_QUEUE_REFRESH_MS = 20_000;
 
 export function createFormulaQueueBox(onStarted: (view: StartView) => void): FormulaQueueBox {
   const notice = createNotice();
@@ -48,16 +42,11 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     notice.element,
   );
 
+  /** Never while a confirmation is open: the user's question must not be redrawn under them. */
   async function load(): Promise<void> {
-    show(await server.getFormulaQueue());
+    const view = await server.getFormulaQueue();
+    if (!questionOpen(element)) show(view);
   }
-
-  // Asks again while the box is on screen (its panel shown, the page visible), never while a
-  // confirmation is open: the user's question must not be redrawn under them.
-  setInterval(() => {
-    const onScreen = !document.hidden && element.offsetParent !== null;
-    if (onScreen && !questionOpen(element)) void load().catch(() => undefined);
-  }, FORMULA_QUEUE_REFRESH_MS);
 
   async function saveAuto(enabled: boolean): Promise<void> {
     autoSwitch.disabled = true;
@@ -167,6 +156,7 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
       await load();
       return;
     }
+    learnBalance(plan.balance);
     const start = h('button', { type: 'button', class: 'action' }, 'Start');
     const cancel = h('button', { type: 'button' }, 'Cancel');
     const balance = plan.balance === null ? '' : ` of your ${plural(plan.balance, 'credit')}`;

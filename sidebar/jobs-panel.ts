@@ -24,6 +24,11 @@ export interface JobsPanel {
   load(): Promise<void>;
   /** A run was just started: follow it. */
   watch(): void;
+  /**
+   * The stores changed (watcher.ts): the runs are read again (a charge refreshes the balance), and
+   * shown with the formula requests when the panel is on screen.
+   */
+  changed(): Promise<void>;
   showSettings(view: SettingsView): void;
 }
 
@@ -36,7 +41,12 @@ const FOUND_LABELS: Readonly<Record<FoundKind, [string, string]>> = {
   profile: ['profile', 'profiles'],
 };
 
-export function createJobsPanel(onRunEnded: () => void): JobsPanel {
+/**
+ * `onCharged`: a run charged credits since the last view, or ended (an automatic run, an import, a
+ * schedule tick, a teammate's sidebar): the balance changed; `ended` when a run ended, whose rows
+ * are now answered.
+ */
+export function createJobsPanel(onCharged: (ended: boolean) => void): JobsPanel {
   const notice = createNotice();
   const formulas = createFormulaQueueBox(() => watch());
   // Not live itself (it is redrawn every few seconds): `announcer` says what changed, once.
@@ -54,6 +64,26 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
   const runningIds = new Set<string>();
   /** A poll's view held back while the user answers a question in the list (see `answering`). */
   let held: ProgressView | undefined;
+  /** What each run had charged at the last view read, once a first view was read. */
+  let charged: Map<string, number> | undefined;
+
+  /**
+   * Tells `onCharged` when a run charged credits since the last view read (a run new since then
+   * with credits counts) or ended; whether one ended.
+   */
+  function noteRuns(view: ProgressView): boolean {
+    const before = charged;
+    charged = new Map(view.runs.map((run) => [run.runId, run.credits]));
+    const more = !!before && view.runs.some((run) => (before.get(run.runId) ?? 0) !== run.credits);
+    // Seen running before, or new since the last view and over already (it ran between two peeks).
+    const ended = view.runs.some(
+      (run) => run.state !== 'running' && (runningIds.has(run.runId) || (!!before && !before.has(run.runId))),
+    );
+    runningIds.clear();
+    for (const run of view.runs) if (run.state === 'running') runningIds.add(run.runId);
+    if (more || ended) onCharged(ended);
+    return ended;
+  }
 
   function show(view: ProgressView): void {
     held = undefined; // A view held back while the user answered is older than this one.
@@ -73,13 +103,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
       );
     announce(runs);
     tickWorkingLines(list);
-    const ended = runs.some((run) => runningIds.has(run.runId) && run.state !== 'running');
-    runningIds.clear();
-    for (const run of runs) if (run.state === 'running') runningIds.add(run.runId);
-    if (ended) {
-      onRunEnded();
-      void formulas.load().catch(() => undefined);
-    }
+    if (noteRuns(view)) void formulas.load().catch(() => undefined);
   }
 
   /** "Enrichment · Contacts: Finished, 12 of 12 contacts done": said when a run's state changes. */
@@ -126,9 +150,9 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     else show(view);
   };
 
+  // Between two polls, what other executions wrote shows through the watcher (changed()).
   const poller = createPoller({
     poll: () => server.pollJobs(),
-    peek: () => server.getProgress(),
     onView: (view) => {
       notice.clear();
       liveHint.hidden = !view.pending;
@@ -158,9 +182,23 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     poller.start();
   }
 
+  async function changed(): Promise<void> {
+    if (element.hidden) {
+      // Off screen: only the balance cares (the tab loads everything when it is shown).
+      noteRuns(await server.getProgress());
+      return;
+    }
+    const [view] = await Promise.all([server.getProgress(), formulas.load()]);
+    offer(view);
+    // A run another execution started (an automatic run, a schedule tick): followed like ours. A
+    // poll already under way is not restarted: each of its writes moves the stamp again.
+    if (view.pending && !poller.running) poller.start();
+  }
+
   async function refresh(): Promise<void> {
     poller.stop();
-    const view = await server.pollJobs();
+    // "Refresh now" shows everything the panel holds: formula requests typed since, too.
+    const [view] = await Promise.all([server.pollJobs(), formulas.load()]);
     show(view);
     liveHint.hidden = !view.pending;
     if (view.pending) poller.start();
@@ -214,6 +252,7 @@ export function createJobsPanel(onRunEnded: () => void): JobsPanel {
     element,
     load,
     watch,
+    changed,
     showSettings,
   };
 }

@@ -9,18 +9,29 @@ import { plainMessage, server } from './server';
 import { createSearchPanel } from './search-panel';
 import { createSettingsPanel } from './settings-panel';
 import { createTabs } from './tabs';
+import { createWatcher } from './watcher';
 
 function start(app: HTMLElement): void {
   const pageNotice = createNotice();
   const credits = createCreditsBar();
-  const jobs = createJobsPanel(() => void credits.refresh());
+  const jobs = createJobsPanel((ended) => {
+    void credits.refresh();
+    if (!ended) return;
+    // Rows a run answered (here or elsewhere): the plan shown counts them as done, not as to send.
+    enrich.stale();
+    reverse.stale();
+  });
+  // One peek at the stores' change stamp for every panel, at a cadence the daily quotas allow.
+  const watcher = createWatcher(() => server.peekChanges());
   const onStarted = (): void => {
     jobs.watch();
+    watcher.wake();
     // The confirmation that had the focus is gone: the focus goes to the Jobs tab, over the new run.
     tabs.select('jobs', { focus: true });
   };
-  const enrich = createPlanPanel('enrich', onStarted);
-  const reverse = createPlanPanel('reverse', onStarted);
+  // A moved selection (the user at work in the sheet) makes the watcher busy again.
+  const enrich = createPlanPanel('enrich', onStarted, () => watcher.wake());
+  const reverse = createPlanPanel('reverse', onStarted, () => watcher.wake());
   const search = createSearchPanel({
     onEnrich: () => tabs.select('enrich'),
     onChanged: () => void credits.refresh(),
@@ -50,6 +61,10 @@ function start(app: HTMLElement): void {
 
   app.replaceChildren(h('header', { class: 'topbar' }, credits.element), pageNotice.element, tabs.element);
 
+  // The first peek sets the mark before the panels load: a change made while they load is seen.
+  watcher.onChange(() => jobs.changed());
+  watcher.onChange(() => settings.changed());
+  watcher.start();
   server
     .getSettings()
     .then((view) => {

@@ -7,6 +7,7 @@
 import type { JobKind } from '../src/domain/runs';
 import type { PlanView, StartView } from '../src/app/sidebar-contract';
 import type { PlanRequest } from '../src/app/sidebar-contract';
+import { knownBalance, learnBalance, onBalance } from './balance';
 import { fill, h, plural, reveal } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { INPUTS_BY_KIND } from './labels';
@@ -28,10 +29,19 @@ export interface PlanPanel {
   element: HTMLElement;
   /** Plans again from the sheet's current selection. */
   refresh(): Promise<void>;
+  /**
+   * A run ended or charged elsewhere (rows answered, the balance moved): plans again if the panel
+   * shows a plan and no confirmation is open (never closing one under the user).
+   */
+  stale(): void;
 }
 
 const NO_PLAN = 'Select rows in the sheet, then refresh.';
-/** How often a visible plan panel asks whether the sheet's selection moved (a cheap call, no API). */
+/**
+ * How often a visible plan panel asks whether the sheet's selection moved: a cheap call (no API, no
+ * properties read), so it keeps its pace while the panel shows, idle or not: the user selecting
+ * rows expects the plan at once.
+ */
 export const SELECTION_CHECK_MS = 2000;
 
 function startedLine(started: StartView): string {
@@ -51,7 +61,12 @@ function refill(container: HTMLElement, children: (Node | null)[]): void {
   if (hadFocus) container.querySelector('button')?.focus();
 }
 
-export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => void): PlanPanel {
+export function createPlanPanel(
+  kind: JobKind,
+  onStarted: (view: StartView) => void,
+  /** The selection moved: the user is at work in the sheet (the watcher gets busy again). */
+  onSelectionMoved: () => void = () => undefined,
+): PlanPanel {
   const notice = createNotice();
   // Why the plan cannot be made, or what the columns lack: at the top, where the eye starts.
   const problem = h('div', { class: 'plan-problem', role: 'status', hidden: true });
@@ -108,7 +123,10 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
   async function checkSelection(): Promise<void> {
     if (element.hidden || document.hidden || planning || !confirmBox.hidden || plannedFor === null) return;
     const key = await server.selectionKey();
-    if (key !== plannedFor && !element.hidden && !planning && confirmBox.hidden) await refresh();
+    if (key !== plannedFor && !element.hidden && !planning && confirmBox.hidden) {
+      onSelectionMoved();
+      await refresh();
+    }
   }
   const checkLoop = async (): Promise<void> => {
     await checkSelection().catch(() => undefined);
@@ -141,6 +159,7 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
       if (request !== latestRequest) return null;
       plan = next;
       notice.clear();
+      learnBalance(next.balance);
       render(next, !shown);
       return next;
     } catch (error) {
@@ -184,8 +203,17 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
       fields.show(view);
     }
     refill(summary, summaryLines(view, actions));
-    fill(cost, ...costLines(view));
+    showCost(view);
   }
+
+  /** The cost against the page's one balance (the newest any answer brought: balance.ts). */
+  function showCost(view: PlanView): void {
+    const balance = view.balance === null ? null : (knownBalance() ?? view.balance);
+    fill(cost, ...costLines({ ...view, balance }));
+  }
+  onBalance(() => {
+    if (plan) showCost(plan);
+  });
 
   function askToConfirm(): void {
     if (!plan) return;
@@ -269,5 +297,9 @@ export function createPlanPanel(kind: JobKind, onStarted: (view: StartView) => v
     notice.element,
   );
   renderEmpty();
-  return { element, refresh };
+  function stale(): void {
+    if (!element.hidden && !document.hidden && plan && !planning && confirmBox.hidden) void replan(true);
+  }
+
+  return { element, refresh, stale };
 }

@@ -1,7 +1,8 @@
 /**
  * The schedule and the quota meter, under Settings: "Runs every hour with ann@acme.com's key", a
- * banner with Resume when it paused itself, Take over when another user owns it, and what the
- * add-on used of Apps Script's daily quotas today.
+ * banner with Resume when it paused itself, Take over when another user owns it, Run now (the
+ * hourly tick at once, within the same caps), and what the add-on used of Apps Script's daily
+ * quotas today.
  */
 import type { EnrichField } from '../src/domain/fields';
 import type { ScheduleRequest, ScheduleView, SettingsView } from '../src/app/sidebar-contract';
@@ -10,14 +11,17 @@ import { actionButton, createNotice } from './feedback';
 import { ENRICH_FIELDS, FIELD_LABELS } from './labels';
 import { server } from './server';
 
-/** How often a visible schedule box reads the stored schedule again (no API call). */
-export const SCHEDULE_CHECK_MS = 3000;
-
 export interface ScheduleBox {
   element: HTMLElement;
   show(settings: SettingsView): void;
   load(): Promise<void>;
+  /** The stores changed (watcher.ts): what a tick committed shows, when the box is on screen. */
+  changed(): Promise<void>;
 }
+
+/** The most a tick may send now: the cap per run, or what the day has left if less. */
+const roomOf = (view: ScheduleView): number =>
+  Math.max(0, Math.min(view.maxCreditsPerRun, view.maxCreditsPerDay - view.committedToday));
 
 export function createScheduleBox(): ScheduleBox {
   const notice = createNotice();
@@ -57,6 +61,8 @@ export function createScheduleBox(): ScheduleBox {
     current = view;
     saveButton.textContent = !view ? 'Save schedule' : view.yours ? 'Save changes' : 'Take over';
     clearButton.hidden = !view;
+    // Only the owner's key pays for a tick, and a paused schedule resumes by saving it first.
+    runButton.hidden = !view || !view.yours || !!view.pausedReason;
     if (!view) {
       fill(
         status,
@@ -88,7 +94,15 @@ export function createScheduleBox(): ScheduleBox {
           (view.lastOutcome ? ` Last run (${view.lastRunAt ?? ''}): ${view.lastOutcome}` : '') +
           (view.nextRunAt && !view.pausedReason ? ` Next run from ${view.nextRunAt}.` : ''),
       ),
-      view.yours ? null : h('p', { class: 'hint' }, 'Taking it over makes your key pay for it.'),
+      view.yours
+        ? view.pausedReason
+          ? null
+          : h(
+              'p',
+              { class: 'hint' },
+              `Run now sends the new rows at once, within the same caps: at most ${formatNumber(roomOf(view))} credits.`,
+            )
+        : h('p', { class: 'hint' }, 'Taking it over makes your key pay for it.'),
     );
     if (view.pausedReason && view.yours) saveButton.textContent = 'Resume';
   }
@@ -104,17 +118,10 @@ export function createScheduleBox(): ScheduleBox {
     if (current) showSchedule(current, false);
   }
 
-  // The trigger runs the schedule while the sidebar is open: what it committed shows within seconds,
-  // as the rows' statuses do (the form the user may be editing is left alone).
-  const followLoop = async (): Promise<void> => {
-    if (element.isConnected && !element.closest('[hidden]') && document.visibilityState !== 'hidden')
-      await server.getSchedule().then(
-        (view) => showSchedule(view, false),
-        () => undefined,
-      );
-    setTimeout(() => void followLoop(), SCHEDULE_CHECK_MS);
-  };
-  setTimeout(() => void followLoop(), SCHEDULE_CHECK_MS);
+  const onScreen = (): boolean => element.isConnected && !element.closest('[hidden]');
+  async function changed(): Promise<void> {
+    if (onScreen()) showSchedule(await server.getSchedule(), false);
+  }
 
   const saveButton = actionButton('Save schedule', 'Saving…', {
     primary: true,
@@ -125,6 +132,16 @@ export function createScheduleBox(): ScheduleBox {
       notice.show('ok', 'Saved: the next trigger run enriches the new rows.');
     },
   });
+  const runButton = actionButton('Run now', 'Running…', {
+    notice,
+    run: async () => {
+      notice.clear();
+      const ran = await server.runScheduleNow();
+      showSchedule(ran.schedule, false);
+      notice.show(ran.outcome.startsWith('Failed') ? 'error' : 'ok', `Run now: ${ran.outcome}`);
+    },
+  });
+  runButton.hidden = true;
   const clearButton = actionButton('Remove', 'Removing…', {
     notice,
     run: async () => {
@@ -150,9 +167,9 @@ export function createScheduleBox(): ScheduleBox {
     ),
     field('At most per run (credits)', perRun),
     field('At most per day (credits)', perDay),
-    h('div', { class: 'buttons' }, saveButton, clearButton),
+    h('div', { class: 'buttons' }, saveButton, runButton, clearButton),
     notice.element,
     quota,
   );
-  return { element, show, load: async () => showSchedule(await server.getSchedule()) };
+  return { element, show, changed, load: async () => showSchedule(await server.getSchedule()) };
 }

@@ -4,6 +4,7 @@
  * with what it holds, Load more, Refresh, and the way on: Enrich these people, or Find people at these
  * companies. Loading goes on call after call while the panel is open; a closed sidebar resumes it later.
  */
+import { knownBalance, learnBalance, onBalance } from './balance';
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../src/app/sidebar-contract';
 import { SEARCH_RESULT_PRICE } from '../src/domain/fields';
 import { fill, formatNumber, h, plural, reveal, uniqueId } from './dom';
@@ -87,25 +88,34 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
   async function runPreview(): Promise<void> {
     notice.clear();
     preview = await server.previewSearch(requestOf());
-    const cost = `loading ${plural(preview.rows, 'result')} costs at most ${plural(preview.maxCredits, 'credit')}`;
-    const balance = preview.balance === null ? '' : ` · balance ${formatNumber(preview.balance)}`;
+    learnBalance(preview.balance);
+    drawPreview(preview);
+    searchButton.hidden = preview.total === 0;
+    reveal(previewLine, searchButton.hidden ? previewLine : searchButton);
+  }
+
+  /** The preview's line, against the page's one balance (balance.ts: the newest any answer brought). */
+  function drawPreview(shown: SearchPreview): void {
+    const known = shown.balance === null ? null : (knownBalance() ?? shown.balance);
+    const cost = `loading ${plural(shown.rows, 'result')} costs at most ${plural(shown.maxCredits, 'credit')}`;
+    const balance = known === null ? '' : ` · balance ${formatNumber(known)}`;
     fill(
       previewLine,
       h(
         'p',
         {},
-        preview.total === null
+        shown.total === null
           ? `The API does not say how many match · ${cost}${balance}`
-          : `${plural(preview.total, 'match', 'matches')}${preview.total ? ` · ${cost}` : ''}${balance}`,
+          : `${plural(shown.total, 'match', 'matches')}${shown.total ? ` · ${cost}` : ''}${balance}`,
       ),
-      preview.total !== 0
+      shown.total !== 0
         ? h(
             'p',
             { class: 'hint' },
-            `A quarter credit per new result; results you loaded before are free. This preview: at most ${plural(creditsFor(1, preview.pricePerResult), 'credit')}.`,
+            `A quarter credit per new result; results you loaded before are free. This preview: at most ${plural(creditsFor(1, shown.pricePerResult), 'credit')}.`,
           )
         : h('p', { class: 'hint' }, 'Nothing matches: loosen a filter.'),
-      preview.balance !== null && preview.balance < preview.maxCredits
+      known !== null && known < shown.maxCredits
         ? h(
             'p',
             { class: 'warning' },
@@ -113,9 +123,10 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
           )
         : null,
     );
-    searchButton.hidden = preview.total === 0;
-    reveal(previewLine, searchButton.hidden ? previewLine : searchButton);
   }
+  onBalance(() => {
+    if (preview && previewLine.hasChildNodes()) drawPreview(preview);
+  });
 
   /** A confirmation under the button that asked for it (`where`: the search card's, or the form's). */
   function confirm(

@@ -9,6 +9,8 @@ import { server } from './server';
 export interface SettingsPanel {
   element: HTMLElement;
   show(view: SettingsView): void;
+  /** The stores changed (watcher.ts). */
+  changed(): Promise<void>;
 }
 
 export function createSettingsPanel(options: { onSaved: (view: SettingsView) => void }): SettingsPanel {
@@ -92,5 +94,5 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
     notice.element,
   );
   const element = h('section', { class: 'panel', 'aria-label': 'Settings' }, form, schedule.element);
-  return { element, show };
+  return { element, show, changed: () => schedule.changed() };
 }

@@ -26,6 +26,8 @@ export interface PlaygroundState {
   sidebar: { version: number; title: string } | null;
   /** Toasts and alerts the add-on showed, oldest first, numbered so the page shows each once. */
   messages: { id: number; title: string; text: string }[];
+  /** The add-on's clock (ms since the epoch), and how far ahead of real time the clock control moved it. */
+  clock: { now: number; aheadMs: number };
 }
 
 /** The answer of every POST: Apps Script hands over the return value or the thrown error's message. */

@@ -67,6 +67,19 @@ export function registerRoutes(app: FastifyInstance, session: PlaygroundSession,
       }),
   );
 
+  app.post<{ Body: { sheet: string; edits: { row: number; column: number; value: string }[] } }>(
+    '/__api/cells',
+    (request, reply) => attempt(reply, () => session.editCells(request.body.sheet, request.body.edits)),
+  );
+  // The clock control: move the add-on's time forward, or run the hourly trigger now.
+  app.post<{ Body: { advanceMs: number } }>('/__api/clock', (request, reply) =>
+    attempt(reply, () => session.advanceClock(Number(request.body.advanceMs))),
+  );
+  app.post('/__api/trigger', (): CallAnswer => {
+    const failures = session.runHourlyTrigger();
+    return failures.length ? { ok: false, message: `Trigger failed: ${failures.join('; ')}` } : { ok: true };
+  });
+
   const select = (body: SelectionBody, reply: FastifyReply) =>
     attempt(reply, () => session.select(asList(body.ranges), body.sheet));
   app.post<{ Body: SelectionBody }>('/__api/selection', (request, reply) => select(request.body, reply));

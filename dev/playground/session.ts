@@ -26,6 +26,7 @@ export interface ResetOptions {
 }
 
 const KEPT_MESSAGES = 20;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** Apps Script refuses google.script.run calls to names ending in "_" (private functions). */
 const isPrivate = (name: string): boolean => name.endsWith('_') || name.length === 0;
@@ -132,6 +133,30 @@ export class PlaygroundSession {
     this.recalculate();
   }
 
+  /** Several cells typed at once (a fill or a paste): the custom functions recalculate once. */
+  editCells(sheetName: string, edits: readonly { row: number; column: number; value: string }[]): void {
+    const sheet = this.requireSheet(sheetName);
+    for (const { row, column, value } of edits) {
+      sheet.ensureSize(row, column);
+      sheet.getRange(row, column).setValue(value);
+    }
+    this.recalculate();
+  }
+
+  /** Moves the add-on's clock forward (the trigger's hour, the schedule's day, the caps' midnight). */
+  advanceClock(ms: number): void {
+    this.addon.advanceClock(ms);
+  }
+
+  /**
+   * "Run the hourly trigger now": the clock moves to the next hour of the add-on's time-driven
+   * trigger and every installed trigger runs, as at that hour (a due schedule ticks). Its failures.
+   */
+  runHourlyTrigger(): string[] {
+    this.addon.advanceClock(HOUR_MS);
+    return this.pumpTriggers();
+  }
+
   select(ranges: string[], sheetName?: string): void {
     if (sheetName !== undefined) this.requireSheet(sheetName);
     this.addon.setSelection(ranges, sheetName);
@@ -172,6 +197,7 @@ export class PlaygroundSession {
           ? { version: sidebars.length, title: last.title }
           : null,
       messages: this.messages,
+      clock: { now: this.addon.now(), aheadMs: this.addon.now() - Date.now() },
     };
   }
 

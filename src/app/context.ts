@@ -11,6 +11,7 @@ import { createUrlFetchHttp } from '../platform/http';
 import { documentLock } from '../platform/lock';
 import type { HttpPort, LogPort } from '../platform/ports';
 import { documentProperties, userProperties } from '../platform/properties';
+import { stampedStore } from '../store/change-stamp';
 import { USER_PROPERTY } from '../platform/property-keys';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { effectiveUserEmail, executionBudget, systemClock } from '../platform/time';
@@ -63,11 +64,13 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
     });
   // One client for both ports: built on first use, as most executions call no API.
   const apiClient = (): ApiClient => (client ??= clientFor(userStore.get(USER_PROPERTY.apiKey) ?? ''));
+  const cache = documentCache();
   return {
     usage,
-    documentStore: documentProperties(),
+    // Every write moves the change stamp an open sidebar peeks at (store/change-stamp.ts).
+    documentStore: stampedStore(documentProperties(), cache, clock),
     userStore,
-    cache: documentCache(),
+    cache,
     lock: documentLock(),
     clock,
     budget,

@@ -6,7 +6,7 @@
 export type * from '../views/rpc';
 export type { SearchPreview } from '../features/search/search-run';
 export type { SearchRequestInput } from '../features/search/search-service';
-export type { ScheduleRequest, ScheduleView } from '../features/schedule/schedule-service';
+export type { ScheduleRequest, ScheduleRunView, ScheduleView } from '../features/schedule/schedule-service';
 export type { SidebarServer } from './sidebar-server';
 export type { PlanRequest } from '../features/runs/runs-rpc';
 export type { SaveSettingsRequest } from '../features/settings/settings-rpc';

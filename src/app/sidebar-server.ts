@@ -13,8 +13,26 @@ import { RUNS_RPC } from '../features/runs/runs-rpc';
 import { SCHEDULE_RPC } from '../features/schedule/schedule-rpc';
 import { SEARCH_RPC } from '../features/search/search-rpc';
 import { SETTINGS_RPC } from '../features/settings/settings-rpc';
+import { peekChangeStamp } from '../store/change-stamp';
+import { query } from '../views/rpc-table';
 
-export const SIDEBAR_RPC = { ...SETTINGS_RPC, ...RUNS_RPC, ...FORMULAS_RPC, ...SCHEDULE_RPC, ...SEARCH_RPC };
+/** The page as a whole: what every panel watches. */
+const PAGE_RPC = {
+  /**
+   * The document's change stamp (one cache read, no properties): the page reloads what it shows
+   * only when it moved (sidebar/watcher.ts).
+   */
+  peekChanges: query((ctx) => peekChangeStamp(ctx.cache, ctx.clock)),
+};
+
+export const SIDEBAR_RPC = {
+  ...PAGE_RPC,
+  ...SETTINGS_RPC,
+  ...RUNS_RPC,
+  ...FORMULAS_RPC,
+  ...SCHEDULE_RPC,
+  ...SEARCH_RPC,
+};
 
 /** Every server function the sidebar may call, with what it takes and answers. */
 export type SidebarServer = ServerOf<typeof SIDEBAR_RPC>;

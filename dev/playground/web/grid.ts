@@ -2,10 +2,12 @@
  * The spreadsheet grid: column letters, row numbers, cells showing display values, a selection
  * made with the mouse (click, drag, shift-click to extend, Ctrl/⌘-click to add a range, row and
  * column headers) or the keyboard (arrows, shift+arrows), and in-cell editing (double-click,
- * Enter, F2, or just type).
+ * Enter, F2, or just type), a fill handle and copy/paste (grid-fill.ts).
  */
 import { columnLetters } from '../../gas/spreadsheet/a1';
 import type { GridRect } from '../protocol';
+import type { CellEdit } from './fill';
+import { FillHandle } from './grid-fill';
 
 export interface GridEvents {
   /** The user finished selecting. */
@@ -14,6 +16,8 @@ export interface GridEvents {
   edit(row: number, column: number, value: string): void;
   /** The selection moved (also while dragging): for the name box and formula bar. */
   cursor(rects: GridRect[], value: string): void;
+  /** The fill handle or a paste wrote these cells (as typed). */
+  write(edits: CellEdit[]): void;
 }
 
 interface Cell {
@@ -49,6 +53,7 @@ export class Grid {
   private drag: DragMode | null = null;
   private editor: { cell: Cell; input: HTMLInputElement } | null = null;
   private size = { rows: 0, columns: 0 };
+  private readonly fill: FillHandle;
 
   constructor(
     private readonly table: HTMLTableElement,
@@ -63,11 +68,33 @@ export class Grid {
     });
     document.addEventListener('mouseup', () => this.endDrag());
     scroller.addEventListener('keydown', (event) => this.onKeyDown(event));
+    this.fill = new FillHandle(
+      {
+        selection: () => this.rects[this.rects.length - 1],
+        contentAt: (cell) => this.valueAt(cell),
+        cellOf: (target) => this.cellOf(target),
+        cellElement: (cell) => this.cells[cell.row - 1]?.[cell.column - 1],
+        show: (rect) => this.selectRect(rect),
+        write: (edits, rect) => {
+          this.selectRect(rect);
+          this.events.write(edits);
+          this.events.select(this.rects);
+        },
+      },
+      scroller,
+    );
+  }
+
+  private selectRect(rect: GridRect): void {
+    this.rects = [{ ...rect }];
+    this.anchor = { row: rect.row, column: rect.column };
+    this.focus = { row: rect.row + rect.numRows - 1, column: rect.column + rect.numColumns - 1 };
+    this.paint();
   }
 
   /** While the user drags or types, the server's copy must not overwrite what they see. */
   get busy(): boolean {
-    return this.drag !== null || this.editor !== null;
+    return this.drag !== null || this.editor !== null || this.fill.busy;
   }
 
   /**
@@ -169,6 +196,7 @@ export class Grid {
       );
     }
     this.events.cursor(this.rects, this.valueAt(this.anchor));
+    this.fill.place();
   }
 
   private cellOf(target: EventTarget | null): Cell | null {
@@ -203,7 +231,7 @@ export class Grid {
   }
 
   private onMouseDown(event: MouseEvent): void {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || this.fill.startDrag(event)) return;
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>('td, th') : null;
     if (!target || target.classList.contains('corner')) return;
     if (this.editor && target.contains(this.editor.input)) return;
@@ -228,7 +256,7 @@ export class Grid {
   }
 
   private onMouseOver(event: MouseEvent): void {
-    if (!this.drag) return;
+    if (this.fill.dragOver(event) || !this.drag) return;
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>('td, th') : null;
     const row = Number(target?.dataset.row ?? 0);
     const column = Number(target?.dataset.column ?? 0);
@@ -240,13 +268,13 @@ export class Grid {
   }
 
   private endDrag(): void {
-    if (!this.drag) return;
+    if (this.fill.endDrag() || !this.drag) return;
     this.drag = null;
     this.events.select(this.rects);
   }
 
   private onKeyDown(event: KeyboardEvent): void {
-    if (this.editor) return;
+    if (this.editor || this.fill.onKey(event)) return;
     const moves: Record<string, [number, number]> = {
       ArrowUp: [-1, 0],
       ArrowDown: [1, 0],

@@ -28,6 +28,7 @@ let lastMessage: number | null = null;
 const grid = new Grid(byId('grid'), byId('grid-scroll'), {
   select: (rects) => void act('/__api/selection', { sheet: state?.activeSheet, ranges: rects.map(toA1) }),
   edit: (row, column, value) => void act('/__api/cell', { sheet: state?.activeSheet, row, column, value }),
+  write: (edits) => void act('/__api/cells', { sheet: state?.activeSheet, edits }),
   cursor: (rects, value) => {
     const last = rects[rects.length - 1];
     nameBox.textContent = last ? toA1(last) : '';
@@ -35,16 +36,19 @@ const grid = new Grid(byId('grid'), byId('grid-scroll'), {
   },
 });
 
-/** Posts an action, shows its error if any, and redraws at once. */
-async function act(path: string, body: unknown): Promise<void> {
+/** Posts an action, shows its error if any, and redraws at once: whether it went through. */
+async function act(path: string, body: unknown): Promise<boolean> {
   actions += 1;
+  let ok = false;
   try {
     const answer = await post(path, body);
+    ok = answer.ok;
     if (!answer.ok) toast('Error', answer.message);
   } catch (error) {
     toast('Error', error instanceof Error ? error.message : String(error));
   }
   await refresh();
+  return ok;
 }
 
 function toast(title: string, text: string): void {
@@ -84,7 +88,30 @@ function drawSidebar(next: PlaygroundState): void {
   }
 }
 
+/** "Clock: Sat 28 Nov, 14:05 (1 day 2 h ahead)": the add-on's time, moved by the clock control. */
+function drawClock(clock: PlaygroundState['clock']): void {
+  const hours = Math.round(clock.aheadMs / 3_600_000);
+  const ahead =
+    hours <= 0
+      ? ''
+      : ` (${[
+          Math.floor(hours / 24) ? `${Math.floor(hours / 24)} d` : '',
+          hours % 24 ? `${hours % 24} h` : '',
+        ]
+          .filter(Boolean)
+          .join(' ')} ahead)`;
+  const time = new Date(clock.now).toLocaleString([], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  byId('clock-time').textContent = `Clock: ${time}${ahead}`;
+}
+
 function draw(next: PlaygroundState): void {
+  drawClock(next.clock);
   const tabsChanged =
     !state || state.activeSheet !== next.activeSheet || state.sheets.join() !== next.sheets.join();
   state = next;
@@ -130,6 +157,14 @@ formula.addEventListener('keydown', (event) => {
   if (event.key !== 'Enter') return;
   grid.editActive(formula.value);
   byId('grid-scroll').focus();
+});
+const HOUR_MS = 3_600_000;
+byId('clock-hour').addEventListener('click', () => void act('/__api/clock', { advanceMs: HOUR_MS }));
+byId('clock-day').addEventListener('click', () => void act('/__api/clock', { advanceMs: 24 * HOUR_MS }));
+byId('clock-trigger').addEventListener('click', () => {
+  void act('/__api/trigger', {}).then(() =>
+    toast('Trigger', 'The clock moved one hour; the hourly trigger ran.'),
+  );
 });
 byId('sidebar-close').addEventListener('click', () => void act('/__api/sidebar/close', {}));
 window.addEventListener('message', (event: MessageEvent<{ playground?: string }>) => {

@@ -7,7 +7,8 @@
  * Service calls per execution: one cache read; when some answer is not cached, a search of the
  * ledger and a one-cell read per answer for a few (a per-cell formula: its cost does not grow with
  * the ledger), one read of the ledger for more (a range formula), then one cache write; when some
- * request is new, one properties write and one cache write. No UrlFetch.
+ * request is new, one properties write and two cache writes (its markers, and the change stamp open
+ * sidebars peek at: store/change-stamp.ts). No UrlFetch.
  */
 import type { ProfileSummary } from '../../domain/model';
 import type { JobKind } from '../../domain/runs';

@@ -20,4 +20,6 @@ export const SCHEDULE_RPC = {
   /** Saves the schedule with the caller's key (taking it over from another user, or resuming it). */
   saveSchedule: call('schedule', scheduleRequestSchema, schedules.saveSchedule),
   clearSchedule: query(schedules.clearSchedule),
+  /** Runs the schedule's tick now, within its caps (what the hourly trigger runs): its outcome. */
+  runScheduleNow: query(schedules.runNow),
 };

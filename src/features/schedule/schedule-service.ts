@@ -1,5 +1,5 @@
 /**
- * The sidebar's schedule functions: getSchedule, saveSchedule, clearSchedule. One schedule per
+ * The sidebar's schedule functions: getSchedule, saveSchedule, clearSchedule, runNow. One schedule per
  * document, owned by the user who saved it: their time-driven trigger runs it with their key.
  * Another user saving it takes it over (the sidebar asks them first); there is never a second
  * schedule, and each user's trigger runs only what that user owns.
@@ -22,6 +22,7 @@ import { readSheetTable } from '../../sheet/table';
 import { checkedCap, isPayer, payerIdOf } from '../../store/payer';
 import { UserError } from '../../domain/user-error';
 import type { scheduleRequestSchema } from './schedule-rpc';
+import { runScheduleNow } from './scheduled-run';
 
 /** What the sidebar sends to save a schedule: the settings, checked as user input. */
 export type ScheduleRequest = z.infer<ReturnType<typeof scheduleRequestSchema>>;
@@ -117,4 +118,16 @@ export function clearSchedule(ctx: AppContext): null {
   clearScheduleRecord(ctx);
   syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
   return null;
+}
+
+/** What "Run now" answers: the tick's outcome in one line, and the schedule as it is after it. */
+export interface ScheduleRunView {
+  outcome: string;
+  schedule: ScheduleView | null;
+}
+
+/** "Run now": the hourly tick's own code, within its caps, at once (scheduled-run.ts, runScheduleNow). */
+export function runNow(ctx: AppContext): ScheduleRunView {
+  const outcome = runScheduleNow(ctx);
+  return { outcome, schedule: getSchedule(ctx) };
 }

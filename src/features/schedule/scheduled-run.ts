@@ -21,7 +21,7 @@ import { dataRowsIn } from '../../sheet/table';
 import { isPayer } from '../../store/payer';
 import { STATUS } from '../../domain/statuses';
 import { statusOnly } from '../../engine/row-status';
-import { errorForLog, errorMessage } from '../../domain/user-error';
+import { errorForLog, errorMessage, UserError } from '../../domain/user-error';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
 export const FAILURES_BEFORE_PAUSE = 3;
@@ -56,9 +56,34 @@ export function runDueSchedule(ctx: AppContext): void {
   const now = ctx.clock.now();
   if (first.lastRunAt && now - first.lastRunAt < PERIOD_MS[first.every] - DUE_SLACK_MS) return;
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return;
+  tickLocked(ctx);
+}
+
+/**
+ * "Run now" (Settings › Schedule): the same tick as the hourly trigger's, within the same caps,
+ * whatever the time since the last one; it counts as this period's run. Its outcome, in the words the
+ * schedule's last outcome shows. What cannot run now (no schedule, another user's, paused, busy) is
+ * said, never done.
+ */
+export function runScheduleNow(ctx: AppContext): string {
+  const first = readSchedule(ctx);
+  if (!first) throw new UserError('There is no schedule to run: save one first.');
+  if (!isPayer(ctx, first, first.owner))
+    throw new UserError(
+      `The schedule runs with ${first.owner || 'another user'}'s key: take it over to run it with yours.`,
+    );
+  if (first.pausedReason)
+    throw new UserError(`The schedule is paused: ${first.pausedReason}. Save it again to resume it first.`);
+  if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS))
+    throw new UserError('Sheet Enrich is busy with another run of this document: try again in a minute.');
+  return tickLocked(ctx).lastOutcome ?? '';
+}
+
+/** Runs one tick under the lock the caller took, counts a failure, saves and releases. Never throws. */
+function tickLocked(ctx: AppContext): ScheduleRecord {
   const schedule = readSchedule(ctx)!;
   try {
-    schedule.lastRunAt = now;
+    schedule.lastRunAt = ctx.clock.now();
     schedule.lastOutcome = tick(ctx, schedule);
     schedule.failures = 0;
   } catch (error) {
@@ -72,6 +97,7 @@ export function runDueSchedule(ctx: AppContext): void {
     writeSchedule(ctx, schedule);
     ctx.lock.release();
   }
+  return schedule;
 }
 
 /** The tick's outcome, in the words the schedule's last outcome shows. */

@@ -1,0 +1,101 @@
+/**
+ * The playground's fill handle, copy/paste and clock control in a real browser: formulas dragged or
+ * pasted move as in Sheets, and the hourly trigger can be run now.
+ */
+import type { Locator } from 'playwright-core';
+import { expectText, pageShot, usePlaygroundPage, waitUntil } from './support';
+
+const { page, playground } = usePlaygroundPage({
+  reset: { sidebar: false },
+  timeout: 60_000,
+  viewport: { width: 1280, height: 900 },
+  ready: 'grid',
+});
+
+const cell = (row: number, column: number) => page.locator(`td[data-row="${row}"][data-column="${column}"]`);
+
+/** The active sheet's formulas, as the playground holds them. */
+async function formulas(): Promise<string[][]> {
+  const response = await fetch(new URL('__test/state', playground.url));
+  return ((await response.json()) as { formulas: string[][] }).formulas;
+}
+
+async function type(row: number, column: number, text: string): Promise<void> {
+  await cell(row, column).click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await expectText(cell(row, column), '⏳');
+}
+
+async function center(locator: Locator): Promise<{ x: number; y: number }> {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test('dragging the fill handle writes relative formulas down, keeping $-pinned references', async () => {
+  await type(2, 6, '=ENRICH_EMAIL(A2,B2,C2)');
+  await type(2, 7, '=ENRICH_EMAIL($A$2,B2,C$2)');
+  await cell(2, 6).click({ modifiers: [] });
+  await cell(2, 7).click({ modifiers: ['Shift'] });
+  const handle = page.locator('.fill-handle');
+  await handle.waitFor();
+  const from = await center(handle);
+  const to = await center(cell(5, 7));
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await waitUntil(
+    async () => (await formulas())[4]?.[6] !== undefined && (await formulas())[4]![6] !== '',
+    10_000,
+  );
+  const written = await formulas();
+  expect(written.slice(1, 5).map((row) => row.slice(5, 7))).toEqual([
+    ['=ENRICH_EMAIL(A2,B2,C2)', '=ENRICH_EMAIL($A$2,B2,C$2)'],
+    ['=ENRICH_EMAIL(A3,B3,C3)', '=ENRICH_EMAIL($A$2,B3,C$2)'],
+    ['=ENRICH_EMAIL(A4,B4,C4)', '=ENRICH_EMAIL($A$2,B4,C$2)'],
+    ['=ENRICH_EMAIL(A5,B5,C5)', '=ENRICH_EMAIL($A$2,B5,C$2)'],
+  ]);
+  await expectText(cell(5, 6), '⏳ queued');
+  await pageShot(page, 'playground-fill-handle');
+});
+
+test('copy and paste moves a formula by the distance between the cells', async () => {
+  await type(2, 6, '=ENRICH_EMAIL(A2,B2,C2)');
+  await cell(2, 6).click();
+  await page.keyboard.press('Control+c');
+  await cell(4, 8).click();
+  await page.keyboard.press('Control+v');
+  await waitUntil(async () => (await formulas())[3]?.[7] === '=ENRICH_EMAIL(C4,D4,E4)', 10_000);
+});
+
+test("the clock control moves the add-on's time and runs the hourly trigger now", async () => {
+  await playground.api.call('saveSchedule', {
+    sheetName: 'Contacts',
+    kind: 'enrich',
+    fields: ['work_email'],
+    every: 'hour',
+    maxCreditsPerRun: 20,
+    maxCreditsPerDay: 100,
+  });
+  type Schedule = { lastRunAt?: string; lastOutcome?: string } | null;
+  // The playground's trigger runs every 2 s: the schedule's first tick is due at once.
+  await waitUntil(
+    async () => (await playground.api.call<Schedule>('getSchedule'))?.lastRunAt !== undefined,
+    30_000,
+  );
+  const first = (await playground.api.call<Schedule>('getSchedule'))!.lastRunAt;
+
+  await page.getByRole('button', { name: '+1 day' }).click();
+  await expectText(page.locator('#clock-time'), '(1 d ahead)');
+  await page.getByRole('button', { name: 'Run the hourly trigger now' }).click();
+  await expectText(page.locator('#clock-time'), '(1 d 1 h ahead)');
+  await expectText(page.locator('.toast'), 'the hourly trigger ran');
+  // The last tick ran at the clock's new hour: a day and an hour after the first (to the minute).
+  const after = (await playground.api.call<Schedule>('getSchedule'))!.lastRunAt!;
+  const minutes =
+    (Date.parse(`${after.replace(' ', 'T')}Z`) - Date.parse(`${first!.replace(' ', 'T')}Z`)) / 60_000;
+  expect(minutes).toBeGreaterThanOrEqual(25 * 60);
+  expect(minutes).toBeLessThan(25 * 60 + 5);
+  await pageShot(page, 'playground-clock');
+});
