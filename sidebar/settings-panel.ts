@@ -37,10 +37,9 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
   }
 
   function describeCheck(check: KeyCheckView): void {
-    const workspace = check.workspaceId ?? 'unknown';
-    if (check.ok && check.pasted)
-      notice.show('ok', `This key works (workspace ${workspace}). Save it to use it.`);
-    else if (check.ok) notice.show('ok', `The saved key works. Workspace: ${workspace}.`);
+    // The workspace id the check returns means nothing to a person (the API offers no name): not shown.
+    if (check.ok && check.pasted) notice.show('ok', 'This key works. Save it to use it.');
+    else if (check.ok) notice.show('ok', 'The saved key works.');
     else if (check.pasted)
       notice.show('error', `The API refused this key: it is not saved. ${check.message ?? ''}`.trim());
     else notice.show('error', check.message ?? 'The API refused the key: check it and save it again.');

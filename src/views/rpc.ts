@@ -39,6 +39,8 @@ export interface KeyCheckView {
   message?: string;
   /** The key checked is the one pasted in the form, not the saved one. */
   pasted?: true;
+  /** Not ok because the API refused the key (not because it could not be asked). */
+  refused?: true;
 }
 
 export interface BalanceView {

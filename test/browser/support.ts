@@ -15,6 +15,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { nodeBundle } from '../support/bundle';
+import { adminClient } from '../../dev/emulator/admin-client';
 
 const ROOT = resolve(__dirname, '../..');
 /** Debian's Chromium; SHEET_ENRICH_CHROMIUM points elsewhere (the fail-fast test points at nothing). */
@@ -135,6 +136,20 @@ export class PlaygroundApi {
       body: JSON.stringify({ faults }),
     });
     if (!response.ok) throw new Error(`faults ${faults}: ${response.status} ${await response.text()}`);
+  }
+
+  /**
+   * Saves `key` as the user's key, then the API revokes it: a key that worked when saved and is
+   * refused from then on (Save itself refuses a key the API already refuses).
+   */
+  async saveRevokedKey(key: string): Promise<void> {
+    const { apiBaseUrl } = (await (await fetch(new URL('__test/state', this.base))).json()) as {
+      apiBaseUrl: string;
+    };
+    const admin = adminClient(apiBaseUrl.replace(/\/+$/, ''));
+    await admin.addKey(key);
+    await this.call('saveSettings', { apiKey: key });
+    await admin.removeKey(key);
   }
 
   async sheet(name: string): Promise<{ values: unknown[][]; displayValues: string[][] }> {
