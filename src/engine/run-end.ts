@@ -13,7 +13,7 @@ import {
 } from '../store/registry';
 import { markRowsOfDamagedRuns } from './apply';
 import type { RunState } from '../domain/runs';
-import { plural } from '../domain/words';
+import { agree, formatNumber, plural } from '../domain/words';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
 export const jobSettled = (job: JobRecord): boolean =>
@@ -33,7 +33,7 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
   if (run.canceledByUser) {
     return {
       state: 'canceled',
-      error: `Canceled: ${run.unprocessed ?? 0} contacts were not sent (nothing charged for them); answers of jobs already started were written.`,
+      error: `Canceled: ${plural(run.notSent ?? 0, 'contact')} ${agree(run.notSent ?? 0, 'was', 'were')} not sent (nothing charged for them); answers of jobs already started were written.`,
     };
   }
   if (jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT')) {
@@ -57,9 +57,15 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
 /** The toast at a run's end: what was found, what was not processed, what the API charged. */
 export function summary(run: RunRecord): string {
   const what = run.kind === 'reverse' ? 'profile' : 'contact';
-  const processed = run.sent - (run.unprocessed ?? 0);
-  const notProcessed = run.unprocessed ? ` (${run.unprocessed} of ${run.sent} not processed)` : '';
-  const base = `${run.sheetName}: ${contactsFound(run)} of ${plural(processed, what)} found${notProcessed}, ${plural(run.credits, 'credit')} charged`;
+  const contacts = run.sent + (run.notSent ?? 0);
+  const processed = contacts - (run.unprocessed ?? 0);
+  const notProcessed = run.unprocessed
+    ? ` (${formatNumber(run.unprocessed)} of ${formatNumber(contacts)} not processed)`
+    : '';
+  const found = processed
+    ? `${contactsFound(run)} of ${plural(processed, what)} found`
+    : `no ${what} processed`;
+  const base = `${run.sheetName}: ${found}${notProcessed}, ${plural(run.credits, 'credit')} charged`;
   return run.error ? `${base}. ${run.error}` : `${base}.`;
 }
 
