@@ -94,6 +94,8 @@ export const DAMAGED_RUN_ERROR =
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: { run: RunRecord; unspent: number }[] = [];
+  // Runs ending again (a lost start imported or retried): their log row is updated, not added.
+  const loggedBefore = new Set<string>();
   const damaged = runsWithDamagedJobs(registry);
   for (const run of registry.runs.values()) {
     if (run.state !== 'running') continue;
@@ -101,9 +103,13 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     if (!jobs.every(jobSettled)) continue;
     const lost = damaged.has(run.id);
     const end = lost ? { state: 'failed' as const, error: DAMAGED_RUN_ERROR } : finalState(run, jobs);
-    Object.assign(run, end, { endedAt: ctx.clock.now() });
+    if (run.logged) loggedBefore.add(run.id);
+    // Saved with the end: should this execution die before the log row, a later end appends it.
+    Object.assign(run, end, { endedAt: ctx.clock.now(), logged: true });
     const mayHaveCost = lostStartCredits(run, jobs);
+    // A run ending again after its lost starts were settled may no longer have cost more.
     if (mayHaveCost > 0) run.mayHaveCost = mayHaveCost;
+    else delete run.mayHaveCost;
     // A damaged job's cost is unknown: its run gives nothing back to a cap.
     ended.push({ run, unspent: lost ? 0 : unspentCredits(run, jobs) });
   }
@@ -122,7 +128,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   pauseForLostStarts(ctx, runs);
   for (const run of runs) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
-  appendRunLog(ctx, runs, registry);
+  appendRunLog(ctx, runs, registry, loggedBefore);
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
 

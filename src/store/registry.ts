@@ -111,6 +111,8 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   mayHaveCost: optionalNumber(),
   /** Set when the end of the run was announced. */
   endedAt: optionalNumber(),
+  /** Its row is in the log tab: a later end (a lost start imported or retried) updates that row. */
+  logged: optionalBoolean(),
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;
