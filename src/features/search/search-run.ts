@@ -15,11 +15,12 @@ import { withDocumentLock } from '../../engine/timing';
 import { LIMITS } from '../../domain/limits';
 import type { SheetPort } from '../../platform/ports';
 import { UserError } from '../../domain/user-error';
-import { describeFilters, tabNameFor, type FilterLabels } from '../../domain/search-filters';
+import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from '../../domain/search-filters';
 import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from '../../store/search-store';
 import { appendSearchLog } from '../../store/run-log';
 import { appendRows, readTab } from './search-tab';
+import { readTabKeys, rememberTabKeys } from './search-keys';
 
 export interface SearchRequest {
   kind: SearchKind;
@@ -63,7 +64,7 @@ export function previewSearch(
   }
   return {
     kind,
-    description: describeFilters(kind, filters, labels),
+    description: describeSearch(kind, filters, labels),
     tabName: tabNameFor(kind, filters, labels),
     total,
     rows,
@@ -81,6 +82,7 @@ export function startSearch(ctx: AppContext, { kind, filters, labels, rows }: Se
     writeSearchTab(ctx, sheet.id(), {
       kind,
       filters,
+      labels: labelsToKeep(filters, labels),
       max: rows,
       offset: 0,
       rows: 0,
@@ -169,7 +171,10 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort, stored: SearchTabRecord)
   let record = stored;
   if (record.state !== 'loading') return record;
   const started = ctx.clock.now();
-  const tab = readTab(sheet, record.kind);
+  const remembered = readTabKeys(ctx.spreadsheet, sheet.id());
+  const tab = readTab(sheet, record.kind, new Set(remembered));
+  // A tab of an earlier version remembers nothing yet: what it holds now is what it had.
+  const seed = remembered.size === 0 ? [...tab.known] : [];
   const save = (changes: Partial<SearchTabRecord>) => {
     record = { ...record, ...changes, rows: tab.known.size, updatedAt: ctx.clock.now() };
     writeSearchTab(ctx, sheet.id(), record);
@@ -198,7 +203,12 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort, stored: SearchTabRecord)
       save(failure(error, tab.known.size));
       return record;
     }
-    appendRows(sheet, record.kind, tab, page.items);
+    // The keys are remembered after their rows are written: a kill between the two leaves the rows,
+    // which the next call's read of the tab knows.
+    rememberTabKeys(ctx.spreadsheet, sheet.id(), [
+      ...seed.splice(0),
+      ...appendRows(sheet, record.kind, tab, page.items),
+    ]);
     const offset = record.offset + page.items.length;
     // A short page is the end; so is the API's total, when it gives one, and the rows agreed to
     // (a refresh's pass goes on toward them at the top of the loop).

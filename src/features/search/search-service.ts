@@ -6,7 +6,7 @@ import type { AppContext } from '../../engine/context';
 import { LIMITS } from '../../domain/limits';
 import { SEARCH_RESULT_PRICE } from '../../domain/fields';
 import { headersOf } from '../search/columns';
-import { checkFilters, describeFilters } from '../../domain/search-filters';
+import { checkFilters, describeSearch } from '../../domain/search-filters';
 import { type SearchFilters, type SearchKind } from '../../domain/search-filters';
 import * as searches from '../search/search-run';
 import { readSearchTab } from '../../store/search-store';
@@ -28,7 +28,7 @@ export function searchTabView(ctx: AppContext, sheetId: number): SearchTabView |
     sheetId,
     sheetName: sheet.name(),
     kind: record.kind,
-    description: describeFilters(record.kind, record.filters) || 'everything',
+    description: describeSearch(record.kind, record.filters, record.labels) || 'everything',
     rows: record.rows,
     total: record.total ?? null,
     max: record.max,
