@@ -26,6 +26,9 @@ export interface ResetOptions {
 
 const KEPT_MESSAGES = 20;
 
+/** The demo spreadsheet's name. */
+export const DEMO_TITLE = 'Demo contacts';
+
 /** Apps Script refuses google.script.run calls to names ending in "_" (private functions). */
 const isPrivate = (name: string): boolean => name.endsWith('_') || name.length === 0;
 
@@ -65,6 +68,8 @@ export class PlaygroundSession {
     this.seenAlerts = 0;
     const [first] = this.demo;
     if (options.demo !== false && first) {
+      // The document's one name: the page's title and the add-on's job names both read it.
+      this.addon.spreadsheet.rename(DEMO_TITLE);
       this.addon.spreadsheet.getSheets()[0]?.setName(first.name);
       for (const sheet of this.demo) this.loadSheet(sheet);
       const lastColumn = columnLetters(Math.max(...first.values.map((row) => row.length)));
@@ -154,6 +159,7 @@ export class PlaygroundSession {
     const sidebars = this.addon.ui.sidebars;
     const last = this.addon.ui.lastSidebar;
     return {
+      title: spreadsheet.getName(),
       // Sheets shows no tab for a hidden sheet (the add-on keeps its saved results in one).
       sheets: spreadsheet
         .getSheets()
