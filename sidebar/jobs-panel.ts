@@ -320,7 +320,7 @@ function foundLine(run: RunProgress): string {
     .filter((key) => run.kind === 'reverse' || key !== 'profile' || run.found.profile > 0)
     .map((key) => {
       const [one, many] = FOUND_LABELS[key];
-      return `${formatNumber(run.found[key])} ${run.found[key] === 1 ? one : many}`;
+      return plural(run.found[key], one, many);
     });
   if (run.kind === 'reverse') return `Found: ${parts.join(', ')}`;
   return `Found: ${plural(run.contactsFound, 'contact')} (${parts.join(', ')})`;

@@ -34,7 +34,7 @@ export function ambiguousJobCard(run: RunProgress, job: AmbiguousJobView, after:
   const retry = h(
     'button',
     { type: 'button', class: 'action' },
-    `Retry (up to ${formatNumber(job.retryMaxCredits)} credits)…`,
+    `Retry (up to ${plural(job.retryMaxCredits, 'credit')})…`,
   );
   // Asked inline, as Cancel… and Resume… are: the Jobs panel holds its redraws while a question is open.
   retry.addEventListener('click', () =>

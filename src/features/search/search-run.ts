@@ -8,6 +8,7 @@
  * the API does not charge a result twice (re-exports are free) and the tab's keys drop what is
  * already there, so a retry neither pays twice nor writes twice.
  */
+import { plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { SEARCH_RESULT_PRICE } from '../../domain/fields';
 import type { AppContext } from '../../engine/context';
@@ -232,7 +233,7 @@ function failure(error: ApiError, rows: number): Partial<SearchTabRecord> {
   if (error.status === 402) {
     return {
       state: 'stopped',
-      reason: `Out of credits after ${rows} results. Top up your credits, then Load more to go on.`,
+      reason: `Out of credits after ${plural(rows, 'result')}. Top up your credits, then Load more to go on.`,
     };
   }
   // A refused key, a forbidden search or a refused query: retrying as it is cannot help.
