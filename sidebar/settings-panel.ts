@@ -49,7 +49,9 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
   async function verify(): Promise<void> {
     notice.clear();
     const pasted = keyInput.value.trim();
-    describeCheck(await server.verifyApiKey(pasted ? { apiKey: pasted } : undefined));
+    // No argument at all when nothing is pasted: an explicit undefined reaches the server as null,
+    // which the key check's input refuses.
+    describeCheck(await (pasted ? server.verifyApiKey({ apiKey: pasted }) : server.verifyApiKey()));
   }
 
   async function save(): Promise<void> {

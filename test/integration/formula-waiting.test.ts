@@ -33,7 +33,9 @@ describe('Convert formulas to values', () => {
     // Rows 2-11 enriched by a sidebar run; the formulas of rows 12-21 have no answer yet.
     addon.setSelection('A2:D11', SHEET);
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
-    expect((await settle(addon, addon.call<StartView>('startRun', plan.planId).runId)).state).toBe('finished');
+    expect((await settle(addon, addon.call<StartView>('startRun', plan.planId).runId)).state).toBe(
+      'finished',
+    );
     fillDown(addon, 2, LAST);
     addon.recalculate();
     expect(shown(addon, 'G12:G21').every((text) => text.startsWith('⏳ queued'))).toBe(true);
@@ -86,7 +88,7 @@ describe('Clear queued requests', () => {
     const cleared = shown(addon, 'G2:G11');
     expect(cleared).toEqual(
       Array(10).fill(
-        '⏸ not queued: the queue was cleared. Extensions › Sheet Enrich › Refresh results now queues it again',
+        '— not queued: the queue was cleared. Extensions › Sheet Enrich › Refresh results now queues it again',
       ),
     );
     // Recalculating again does not queue them behind the user's back.

@@ -47,12 +47,14 @@ export const FORMULA_STATUS: Record<RequestState | 'notFound' | 'queueFull', str
   sent: '⏳ running',
   out_of_credits: '⚠ out of credits',
   cleared:
-    '⏸ not queued: the queue was cleared. Extensions › Sheet Enrich › Refresh results now queues it again',
+    '— not queued: the queue was cleared. Extensions › Sheet Enrich › Refresh results now queues it again',
   notFound: '— not found',
 };
 
 const WAITING = new Set<string>(
-  (['queued', 'queueFull', 'sent', 'out_of_credits', 'cleared'] as const).map((state) => FORMULA_STATUS[state]),
+  (['queued', 'queueFull', 'sent', 'out_of_credits', 'cleared'] as const).map(
+    (state) => FORMULA_STATUS[state],
+  ),
 );
 /** A formula showing this has no answer yet but may get one: it must stay a formula to show it. */
 export const isWaitingStatus = (shown: string): boolean => WAITING.has(shown);
