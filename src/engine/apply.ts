@@ -96,7 +96,11 @@ function applyToSheet(
             ...rowOutputFromEntry(entry, { kind, fields: run.fields, saved: false, timeZone }),
             refresh: entryKnewMore(entry, asked),
           }
-        : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
+        : neverSent
+          ? // The user's cancel: the row says "canceled" even over an earlier answer's final status
+            // (the cells that answer filled, and its time, stay), as the card and the log say.
+            { status: STATUS.canceled, refresh: true }
+          : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;

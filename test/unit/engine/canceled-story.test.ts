@@ -54,4 +54,24 @@ describe('a canceled run', () => {
     );
     expect(readRunLog(world).at(-1)).toMatchObject({ 'Contacts sent': '100' });
   });
+
+  it('rows of an earlier answer say "canceled" too, keeping what that answer wrote', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(2));
+    planAndStart(world, { kind: 'enrich', fields: ['work_email'] });
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found']);
+    const emails = sheet.column('Work email');
+    // Phones asked next; the key is refused at the start, so nothing is sent, then the run is canceled.
+    world.api.startError = apiError(401, 'error.api.key');
+    const { start } = planAndStart(world, { kind: 'enrich', fields: ['work_email', 'phone'] });
+    server(world).cancelRun(start.runId);
+    expect(sheet.column('Status')).toEqual(['canceled', 'canceled']);
+    expect(sheet.column('Work email')).toEqual(emails);
+    expect(progress(world).runs.find((run) => run.runId === start.runId)).toMatchObject({
+      state: 'canceled',
+      done: 0,
+      notSent: 2,
+    });
+  });
 });
