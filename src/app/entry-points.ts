@@ -90,7 +90,9 @@ export function menuRefreshNow(): void {
   metered((ctx) => {
     const message = refreshNowMessage(ctx, pollOnce(ctx, { force: true }));
     const again = askAgainForClearedFormulas(ctx);
-    ctx.notify.toast(again ? `${message} ${plural(again, 'cleared formula request')} queued again.` : message);
+    ctx.notify.toast(
+      again ? `${message} ${plural(again, 'cleared formula request')} queued again.` : message,
+    );
   });
 }
 /** Menu: Get formula results (the Jobs panel shows the formula requests and their price). */
