@@ -12,6 +12,7 @@ import type {
   StartView,
 } from '../../src/app/sidebar-contract';
 import { RUN_LOG_SHEET } from '../../src/store/run-log';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { sleep } from '../../scripts/lib/enrich-run';
 import {
   contactRows,
@@ -82,5 +83,23 @@ describe('the log tab', () => {
       await sleep(300);
     }
     expect(logRows(addon).at(-1)).toMatchObject({ Source: 'formulas (automatic)', 'Rows in scope': '3' });
+  });
+
+  it('fills Rows in scope for a run made by importing a job the Jobs list lost', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(12)));
+    planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const [job] = await jobsEnded(kit.emulator());
+    addon.call<ProgressView>('pollJobs');
+    for (const key of Object.keys(addon.properties.document.getProperties()))
+      if (key.startsWith(DOCUMENT_PROPERTY.runPrefix) || key.startsWith(DOCUMENT_PROPERTY.jobPrefix))
+        addon.properties.document.deleteProperty(key);
+    const imported = addon.call<ImportJobView>('importJob', { jobId: job!.id });
+    await settle(addon, imported.runId);
+    expect(logRows(addon).find((row) => row['Run id'] === imported.runId)).toMatchObject({
+      'Rows in scope': '12',
+      State: 'finished',
+    });
   });
 });
