@@ -65,8 +65,13 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
       notice.show('info', 'Nothing to save: paste a key or change the API address first.');
       return;
     }
-    const view = await server.saveSettings(request);
-    keyInput.value = '';
+    let view: SettingsView;
+    try {
+      view = await server.saveSettings(request);
+    } finally {
+      // Saved or refused, the key leaves the field (the page never keeps a key).
+      keyInput.value = '';
+    }
     show(view);
     options.onSaved(view);
     // Saving a key the API refuses should not look like success.
