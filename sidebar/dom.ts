@@ -67,4 +67,4 @@ export function reveal(content: HTMLElement, focus: HTMLElement = content): void
   focus.focus({ preventScroll: true });
 }
 
-export { formatNumber, plural } from '../src/domain/words';
+export { agree, formatNumber, plural } from '../src/domain/words';

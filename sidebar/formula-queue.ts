@@ -132,7 +132,7 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     button.addEventListener('click', () =>
       askInline(
         row,
-        'Remove every waiting formula request? Nothing was spent on them; a formula recalculated later asks again.',
+        'Remove every waiting formula request? Nothing was spent on them. Their formulas will say so; Refresh results now asks again.',
         'Clear them',
         'Keep them',
         async () => show(await server.clearFormulaQueue()),

@@ -262,7 +262,7 @@ function runCard(
   afterRecovery: AfterRecovery,
   afterAction: (view: ProgressView) => void,
 ): HTMLElement {
-  const total = Math.max(run.sent, run.done);
+  const total = runContacts(run);
   const percent = total > 0 ? Math.round((run.done / total) * 100) : run.state === 'running' ? 0 : 100;
   const started = new Date(run.startedAt);
   const time = Number.isNaN(started.getTime())
@@ -335,8 +335,11 @@ function runCard(
   return card;
 }
 
+/** A run's contacts: those sent, and those canceled before they were sent. */
+const runContacts = (run: RunProgress) => Math.max(run.sent, run.done) + (run.notSent ?? 0);
+
 function countLine(run: RunProgress): string {
-  const total = Math.max(run.sent, run.done);
+  const total = runContacts(run);
   return total === 0 && run.rowsFromLedger
     ? 'Filled from saved results only: nothing was sent or charged.'
     : `${formatNumber(run.done)} of ${plural(total, 'contact')} done` +
@@ -360,7 +363,7 @@ function foundLine(run: RunProgress): string {
     .filter((key) => run.kind === 'reverse' || key !== 'profile' || run.found.profile > 0)
     .map((key) => {
       const [one, many] = FOUND_LABELS[key];
-      return `${formatNumber(run.found[key])} ${run.found[key] === 1 ? one : many}`;
+      return plural(run.found[key], one, many);
     });
   if (run.kind === 'reverse') return `Found: ${parts.join(', ')}`;
   return `Found: ${plural(run.contactsFound, 'contact')} (${parts.join(', ')})`;

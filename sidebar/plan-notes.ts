@@ -5,7 +5,7 @@
  */
 import type { JobKind } from '../src/domain/runs';
 import type { InputKey, PlanView } from '../src/app/sidebar-contract';
-import { formatNumber, h, plural } from './dom';
+import { agree, formatNumber, h, plural } from './dom';
 import { INPUT_HEADERS, INPUTS_BY_KIND } from './labels';
 
 /** What the notes' buttons do; the panel re-plans or acts. */
@@ -31,7 +31,7 @@ const NEEDS: Readonly<Record<JobKind, string>> = {
 };
 
 /** "1 row has", "3 rows have". */
-const rowsHave = (count: number) => `${plural(count, 'row')} ${count === 1 ? 'has' : 'have'}`;
+const rowsHave = (count: number) => `${plural(count, 'row')} ${agree(count, 'has', 'have')}`;
 
 const linkButton = (label: string, onclick: () => void) =>
   h('button', { type: 'button', class: 'link', onclick }, label);
@@ -118,7 +118,7 @@ export function summaryLines(view: PlanView, actions: PlanActions): Node[] {
           'p',
           { class: 'hint' },
           `${plural(reused, 'row')} filled without a new lookup ` +
-            `(${formatNumber(view.rowsFromDuplicates)} duplicates, ${formatNumber(view.rowsFromLedger)} saved results).`,
+            `(${plural(view.rowsFromDuplicates, 'duplicate')}, ${plural(view.rowsFromLedger, 'saved result')}).`,
         ),
       );
     }

@@ -4,7 +4,7 @@
  * Also a form to import any job by id, for jobs the Jobs list lost.
  */
 import type { AmbiguousJobView, RunProgress } from '../src/app/sidebar-contract';
-import { formatNumber, h, plural } from './dom';
+import { h, plural } from './dom';
 import { actionButton, askInline, createNotice } from './feedback';
 import { server } from './server';
 
@@ -34,13 +34,13 @@ export function ambiguousJobCard(run: RunProgress, job: AmbiguousJobView, after:
   const retry = h(
     'button',
     { type: 'button', class: 'action' },
-    `Retry (up to ${formatNumber(job.retryMaxCredits)} credits)…`,
+    `Retry (up to ${plural(job.retryMaxCredits, 'credit')})…`,
   );
   // Asked inline, as Cancel… and Resume… are: the Jobs panel holds its redraws while a question is open.
   retry.addEventListener('click', () =>
     askInline(
       card,
-      `If the first start went through, these ${plural(job.contacts, 'contact')} are charged again: up to ${formatNumber(job.retryMaxCredits)} credits. Importing the job by its id instead is free.`,
+      `If the first start went through, these ${plural(job.contacts, 'contact')} are charged again: up to ${plural(job.retryMaxCredits, 'credit')}. Importing the job by its id instead is free.`,
       'Retry',
       'Not now',
       async () => {

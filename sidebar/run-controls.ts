@@ -4,7 +4,7 @@
  * cost), clear ended runs. Every one of them asks first when it can spend or lose something.
  */
 import type { ProgressView, RunProgress } from '../src/app/sidebar-contract';
-import { fill, formatNumber, h, plural } from './dom';
+import { agree, fill, formatNumber, h, plural } from './dom';
 import { askInline, runBusy } from './feedback';
 import { server } from './server';
 
@@ -29,7 +29,7 @@ export function cancelButton(run: RunProgress, card: HTMLElement, show: Show): H
           card,
           `${plural(spared, 'contact')} not sent yet will not be sent (no credits).` +
             (started
-              ? ` ${plural(started, 'contact')} already sent ${started === 1 ? 'was' : 'were'} paid: their answers are still written.`
+              ? ` ${plural(started, 'contact')} already sent ${agree(started, 'was', 'were')} paid: their answers are still written.`
               : ''),
           'Cancel run',
           'Keep running',
@@ -54,7 +54,7 @@ export function stoppedByKeyBanner(view: ProgressView, show: Show): HTMLElement 
   const runs = plural(stopped.runs, 'stopped run');
   fill(
     banner,
-    h('p', {}, `${runs} ${stopped.runs === 1 ? 'waits' : 'wait'} for a working API key.`),
+    h('p', {}, `${runs} ${agree(stopped.runs, 'waits', 'wait')} for a working API key.`),
     h(
       'div',
       { class: 'buttons' },

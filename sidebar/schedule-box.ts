@@ -6,7 +6,7 @@
  */
 import type { EnrichField } from '../src/domain/fields';
 import type { ScheduleRequest, ScheduleView, SettingsView } from '../src/app/sidebar-contract';
-import { field, fill, formatNumber, h } from './dom';
+import { field, fill, formatNumber, h, plural } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { ENRICH_FIELDS, FIELD_LABELS } from './labels';
 import { server } from './server';
@@ -90,7 +90,7 @@ export function createScheduleBox(): ScheduleBox {
       h(
         'p',
         { class: 'hint' },
-        `${formatNumber(view.committedToday)} of ${formatNumber(view.maxCreditsPerDay)} credits committed today.` +
+        `${formatNumber(view.committedToday)} of ${plural(view.maxCreditsPerDay, 'credit')} committed today.` +
           (view.lastOutcome ? ` Last run (${view.lastRunAt ?? ''}): ${view.lastOutcome}` : '') +
           (view.nextRunAt && !view.pausedReason ? ` Next run from ${view.nextRunAt}.` : ''),
       ),

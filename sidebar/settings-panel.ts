@@ -39,10 +39,9 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
   }
 
   function describeCheck(check: KeyCheckView): void {
-    const workspace = check.workspaceId ?? 'unknown';
-    if (check.ok && check.pasted)
-      notice.show('ok', `This key works (workspace ${workspace}). Save it to use it.`);
-    else if (check.ok) notice.show('ok', `The saved key works. Workspace: ${workspace}.`);
+    // The workspace id the check returns means nothing to a person (the API offers no name): not shown.
+    if (check.ok && check.pasted) notice.show('ok', 'This key works. Save it to use it.');
+    else if (check.ok) notice.show('ok', 'The saved key works.');
     else if (check.pasted)
       notice.show('error', `The API refused this key: it is not saved. ${check.message ?? ''}`.trim());
     else notice.show('error', check.message ?? 'The API refused the key: check it and save it again.');
@@ -52,7 +51,9 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
   async function verify(): Promise<void> {
     notice.clear();
     const pasted = keyInput.value.trim();
-    describeCheck(await server.verifyApiKey(pasted ? { apiKey: pasted } : undefined));
+    // No argument at all when nothing is pasted: an explicit undefined reaches the server as null,
+    // which the key check's input refuses.
+    describeCheck(await (pasted ? server.verifyApiKey({ apiKey: pasted }) : server.verifyApiKey()));
   }
 
   async function save(): Promise<void> {
@@ -66,8 +67,13 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
       notice.show('info', 'Nothing to save: paste a key or change the API address first.');
       return;
     }
-    const view = await server.saveSettings(request);
-    keyInput.value = '';
+    let view: SettingsView;
+    try {
+      view = await server.saveSettings(request);
+    } finally {
+      // Saved or refused, the key leaves the field (the page never keeps a key).
+      keyInput.value = '';
+    }
     show(view);
     options.onSaved(view);
     // Saving a key the API refuses should not look like success.

@@ -11,6 +11,8 @@ export interface MenuView {
 
 /** Everything the page draws, fetched about once a second. */
 export interface PlaygroundState {
+  /** The spreadsheet's name, shown above the menus (and in the names of the add-on's jobs). */
+  title: string;
   sheets: string[];
   activeSheet: string;
   /** The active sheet's data range as Sheets displays it. */

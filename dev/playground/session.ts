@@ -28,6 +28,9 @@ export interface ResetOptions {
 const KEPT_MESSAGES = 20;
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The demo spreadsheet's name. */
+export const DEMO_TITLE = 'Demo contacts';
+
 /** Apps Script refuses google.script.run calls to names ending in "_" (private functions). */
 const isPrivate = (name: string): boolean => name.endsWith('_') || name.length === 0;
 
@@ -67,6 +70,8 @@ export class PlaygroundSession {
     this.seenAlerts = 0;
     const [first] = this.demo;
     if (options.demo !== false && first) {
+      // The document's one name: the page's title and the add-on's job names both read it.
+      this.addon.spreadsheet.rename(DEMO_TITLE);
       this.addon.spreadsheet.getSheets()[0]?.setName(first.name);
       for (const sheet of this.demo) this.loadSheet(sheet);
       const lastColumn = columnLetters(Math.max(...first.values.map((row) => row.length)));
@@ -181,6 +186,7 @@ export class PlaygroundSession {
     const sidebars = this.addon.ui.sidebars;
     const last = this.addon.ui.lastSidebar;
     return {
+      title: spreadsheet.getName(),
       // Sheets shows no tab for a hidden sheet (the add-on keeps its saved results in one).
       sheets: spreadsheet
         .getSheets()

@@ -2,6 +2,7 @@
 import type { RunProgress, SearchPreview, SearchTabView } from '../../src/app/sidebar-contract';
 import type { CsvEnrichmentSummary } from './enrich-run';
 import type { SearchRunSummary } from './search-run';
+import { formatNumber as count, plural } from '../../src/domain/words';
 
 const BAR_WIDTH = 30;
 
@@ -13,9 +14,9 @@ export interface ProgressPrinter {
 function line(run: RunProgress): string {
   const found =
     run.kind === 'reverse'
-      ? `${run.found.profile} profiles`
-      : `${run.found.workEmail} work emails, ${run.found.personalEmail} personal, ${run.found.phone} phones`;
-  return `${run.done}/${run.sent} contacts · ${found} · ${run.credits} credits · ${run.state}`;
+      ? plural(run.found.profile, 'profile')
+      : `${plural(run.found.workEmail, 'work email')}, ${count(run.found.personalEmail)} personal, ${plural(run.found.phone, 'phone')}`;
+  return `${count(run.done)}/${plural(run.sent, 'contact')} · ${found} · ${plural(run.credits, 'credit')} · ${run.state}`;
 }
 
 export interface StatusLine {
@@ -69,15 +70,17 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');
   return [
-    `Rows:          ${summary.rows} (${summary.sent} contacts sent, ${summary.rowsFromLedger} from saved results, ${summary.rowsFromDuplicates} duplicates, ${summary.skipped.length} skipped)`,
+    `Rows:          ${count(summary.rows)} (${plural(summary.sent, 'contact')} sent, ${count(summary.rowsFromLedger)} from saved results, ${plural(summary.rowsFromDuplicates, 'duplicate')}, ${count(summary.skipped.length)} skipped)`,
     `Found:         ${found}`,
     `Statuses:      ${statuses}`,
     `Credits:       ${summary.credits}`,
-    `UrlFetch:      ${summary.urlfetchCalls} ${summary.urlfetchCalls === 1 ? 'call' : 'calls'}`,
-    `Range calls:   ${summary.rangeReads} reads, ${summary.rangeWrites} writes`,
+    `UrlFetch:      ${plural(summary.urlfetchCalls, 'call')}`,
+    `Range calls:   ${plural(summary.rangeReads, 'read')}, ${plural(summary.rangeWrites, 'write')}`,
     `Trigger runs:  ${summary.triggerRuns}`,
     ...(summary.unmatched
-      ? [`Unmatched:     ${summary.unmatched} answers whose row is gone (kept in the saved results)`]
+      ? [
+          `Unmatched:     ${plural(summary.unmatched, 'answer')} whose row is gone (kept in the saved results)`,
+        ]
       : []),
     `Run:           ${summary.state}${summary.message ? ` (${summary.message})` : ''}, ${(summary.wallMs / 1000).toFixed(1)} s`,
     `Written:       ${out}`,
@@ -88,21 +91,20 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
 function priceWords(price: number): string {
   if (price === 0.25) return 'a quarter credit';
   if (price === 0.5) return 'half a credit';
-  return price === 1 ? 'one credit' : `${price} credits`;
+  return price === 1 ? 'one credit' : plural(price, 'credit');
 }
-
-const count = (n: number): string => n.toLocaleString('en-US');
 
 /** "308 matches · loading 150 costs at most 38 credits (a quarter credit per new result)". */
 export function previewText(preview: SearchPreview): string {
-  const matches = preview.total === null ? 'Matches: not told by the API' : `${count(preview.total)} matches`;
-  return `${matches} · loading ${count(preview.rows)} costs at most ${count(preview.maxCredits)} credits (${priceWords(preview.pricePerResult)} per new result)`;
+  const matches =
+    preview.total === null ? 'Matches: not told by the API' : plural(preview.total, 'match', 'matches');
+  return `${matches} · loading ${count(preview.rows)} costs at most ${plural(preview.maxCredits, 'credit')} (${priceWords(preview.pricePerResult)} per new result)`;
 }
 
 /** When the balance is known and below the most loading can cost: what happens then. */
 export function balanceWarning(preview: SearchPreview): string | undefined {
   if (preview.balance === null || preview.balance >= preview.maxCredits) return undefined;
-  return `The balance is ${count(preview.balance)} credits: loading stops when it runs out (run again after a top-up to go on).`;
+  return `The balance is ${plural(preview.balance, 'credit')}: loading stops when it runs out (run again after a top-up to go on).`;
 }
 
 /** A search tab's progress: how many of the results it will hold are there. */
@@ -111,7 +113,7 @@ export function showSearchProgress(status: StatusLine, view: SearchTabView): voi
   const target = view.total ? Math.min(view.max, view.total) : view.max;
   const reason = view.reason ? ` (${view.reason})` : '';
   status.show(
-    `${count(view.rows)}/${count(target)} results · ${view.state}${reason}`,
+    `${count(view.rows)}/${plural(target, 'result')} · ${view.state}${reason}`,
     view.rows / (target || 1),
   );
 }
@@ -120,8 +122,8 @@ export function searchSummaryText(summary: SearchRunSummary, out: string): strin
   const { view } = summary;
   return [
     `Tab:           ${view.sheetName}`,
-    `Results:       ${count(view.rows)} in the tab, of ${view.total === null ? 'an unknown number of' : count(view.total)} matches (asked for ${count(view.max)})`,
-    `UrlFetch:      ${summary.urlfetchCalls} ${summary.urlfetchCalls === 1 ? 'call' : 'calls'}`,
+    `Results:       ${count(view.rows)} in the tab, of ${view.total === null ? 'an unknown number of matches' : plural(view.total, 'match', 'matches')} (asked for ${count(view.max)})`,
+    `UrlFetch:      ${plural(summary.urlfetchCalls, 'call')}`,
     `Run:           ${view.state}${view.reason ? ` (${view.reason})` : ''}`,
     `Written:       ${out}`,
   ].join('\n');

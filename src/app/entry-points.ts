@@ -2,7 +2,8 @@
  * The top-level functions Apps Script calls (re-exported by src/index.ts): each creates the
  * execution's context and hands over to the sidebar server or a use case.
  */
-import { convertFormulasToValues } from '../features/formulas/convert';
+import { convertedMessage, convertFormulasToValues } from '../features/formulas/convert';
+import { askAgainForClearedFormulas } from '../features/formulas/formula-service';
 import { pollOnce } from '../engine/poll';
 import { hasTime } from '../engine/timing';
 import { runDueSchedule } from '../features/schedule/scheduled-run';
@@ -86,7 +87,13 @@ export function menuSearch(): void {
 }
 /** Menu: Refresh results now (polls at once, even jobs that are backing off). */
 export function menuRefreshNow(): void {
-  metered((ctx) => ctx.notify.toast(refreshNowMessage(ctx, pollOnce(ctx, { force: true }))));
+  metered((ctx) => {
+    const message = refreshNowMessage(ctx, pollOnce(ctx, { force: true }));
+    const again = askAgainForClearedFormulas(ctx);
+    ctx.notify.toast(
+      again ? `${message} ${plural(again, 'cleared formula request')} queued again.` : message,
+    );
+  });
 }
 /** Menu: Get formula results (the Jobs panel shows the formula requests and their price). */
 export function menuFormulaRequests(): void {
@@ -96,13 +103,7 @@ export function menuFormulaRequests(): void {
 export function menuConvertFormulas(): void {
   const ctx = createContext();
   try {
-    const { cells, errors } = convertFormulasToValues(ctx);
-    const kept = errors
-      ? ` ${plural(errors, 'cell')} showing an error kept ${errors === 1 ? 'its' : 'their'} formula.`
-      : '';
-    ctx.notify.toast(
-      `${plural(cells, 'cell')} now hold their values as text: they no longer need Sheet Enrich.${kept}`,
-    );
+    ctx.notify.toast(convertedMessage(convertFormulasToValues(ctx)));
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     ctx.notify.toast(error.message);

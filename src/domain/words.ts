@@ -1,7 +1,12 @@
-/** Counts in words, the same on the server and in the sidebar: "1 contact", "20 companies". */
+/** Counts in words, the same on the server, in the sidebar and in the CLIs: "1 contact", "20 companies". */
 
 export function formatNumber(value: number): string {
   return value.toLocaleString('en-US');
+}
+
+/** The form of a word (or phrase) that agrees with `count`: "holds its" for 1, "hold their" else. */
+export function agree(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
 }
 
 /** "1 credit", "2 credits", "20 companies" (a consonant and y make -ies); `many` for the rest. */
@@ -10,5 +15,5 @@ export function plural(
   one: string,
   many = /[^aeiou]y$/.test(one) ? `${one.slice(0, -1)}ies` : `${one}s`,
 ): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+  return `${formatNumber(count)} ${agree(count, one, many)}`;
 }

@@ -83,6 +83,8 @@ function applyToSheet(
     const asked = job.fields ?? run.fields;
     // An ambiguous job's rows only learn that they were not sent again (and why).
     const ambiguous = job.state === 'ambiguous';
+    // Only the user's cancel gives a job that never started (no id) the API's CANCELED status.
+    const neverSent = !job.id && job.status === 'CANCELED';
     for (const fp of job.fingerprints) {
       const entry = ambiguous ? undefined : entries.get(fp);
       const answered = entryCovers(entry, asked);
@@ -94,7 +96,11 @@ function applyToSheet(
             ...rowOutputFromEntry(entry, { kind, fields: run.fields, saved: false, timeZone }),
             refresh: entryKnewMore(entry, asked),
           }
-        : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
+        : neverSent
+          ? // The user's cancel: the row says "canceled" even over an earlier answer's final status
+            // (the cells that answer filled, and its time, stay), as the card and the log say.
+            { status: STATUS.canceled, refresh: true }
+          : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;
@@ -104,7 +110,8 @@ function applyToSheet(
         countFound(run.found, entry, asked);
         if (rows.length === 0 && !isFormulaRun(run)) run.unmatched++;
       }
-      if (!ambiguous) run.done++;
+      // A contact the user canceled before it was sent is not processed, and not "done" either.
+      if (!ambiguous && !neverSent) run.done++;
       if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))
         run.unprocessed = (run.unprocessed ?? 0) + 1;
     }

@@ -104,6 +104,8 @@ export function launchFormulaRun(
     fromLedger: 0,
     estimatedCredits: plan.maxCredits,
     source: 'formulas',
+    // The log's "Rows in scope": the formula requests the run was asked to answer.
+    rowsInScope: plan.requests,
     ...options,
   });
   const sending = new Set(plan.toSend.map((contact) => contact.fp));

@@ -212,6 +212,8 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
         mapping: resolveMapping(ctx.documentStore, readSheetTable(sheet), kind),
         overwrite: false,
         fromLedger: 0,
+        // The log's "Rows in scope": the contacts the imported job carries (its rows are not known).
+        rowsInScope: fingerprints.length,
       }),
       state: 'running',
       jobs: 1,

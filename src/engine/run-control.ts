@@ -28,6 +28,10 @@ export function cancelRun(ctx: AppContext, runId: string): void {
     for (const job of queued) {
       Object.assign(job, { state: 'fetched', status: 'CANCELED', unansweredStatus: STATUS.canceled });
     }
+    // Never sent: not "sent" (the log's Contacts sent) and, in apply, never "done".
+    const notSent = queued.reduce((sum, job) => sum + job.fingerprints.length, 0);
+    run.sent -= notSent;
+    run.notSent = (run.notSent ?? 0) + notSent;
     // The apply step counts their contacts as not processed, as for a job the API canceled.
     run.canceledByUser = true;
     // A run a refused key stopped, with no sent job left to collect, has nothing to wait for: it ends.

@@ -13,7 +13,7 @@ import {
 } from '../store/registry';
 import { markRowsOfDamagedRuns } from './apply';
 import type { RunState } from '../domain/runs';
-import { plural } from '../domain/words';
+import { agree, formatNumber, plural } from '../domain/words';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
 export const jobSettled = (job: JobRecord): boolean =>
@@ -33,7 +33,7 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
   if (run.canceledByUser) {
     return {
       state: 'canceled',
-      error: `Canceled: ${run.unprocessed ?? 0} contacts were not sent (nothing charged for them); answers of jobs already started were written.`,
+      error: `Canceled: ${plural(run.notSent ?? 0, 'contact')} ${agree(run.notSent ?? 0, 'was', 'were')} not sent (nothing charged for them); answers of jobs already started were written.`,
     };
   }
   if (jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT')) {
@@ -57,9 +57,15 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
 /** The toast at a run's end: what was found, what was not processed, what the API charged. */
 export function summary(run: RunRecord): string {
   const what = run.kind === 'reverse' ? 'profile' : 'contact';
-  const processed = run.sent - (run.unprocessed ?? 0);
-  const notProcessed = run.unprocessed ? ` (${run.unprocessed} of ${run.sent} not processed)` : '';
-  const base = `${run.sheetName}: ${contactsFound(run)} of ${plural(processed, what)} found${notProcessed}, ${plural(run.credits, 'credit')} charged`;
+  const contacts = run.sent + (run.notSent ?? 0);
+  const processed = contacts - (run.unprocessed ?? 0);
+  const notProcessed = run.unprocessed
+    ? ` (${formatNumber(run.unprocessed)} of ${formatNumber(contacts)} not processed)`
+    : '';
+  const found = processed
+    ? `${contactsFound(run)} of ${plural(processed, what)} found`
+    : `no ${what} processed`;
+  const base = `${run.sheetName}: ${found}${notProcessed}, ${plural(run.credits, 'credit')} charged`;
   return run.error ? `${base}. ${run.error}` : `${base}.`;
 }
 
@@ -88,6 +94,8 @@ export const DAMAGED_RUN_ERROR =
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: { run: RunRecord; unspent: number }[] = [];
+  // Runs ending again (a lost start imported or retried): their log row is updated, not added.
+  const loggedBefore = new Set<string>();
   const damaged = runsWithDamagedJobs(registry);
   for (const run of registry.runs.values()) {
     if (run.state !== 'running') continue;
@@ -95,9 +103,13 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     if (!jobs.every(jobSettled)) continue;
     const lost = damaged.has(run.id);
     const end = lost ? { state: 'failed' as const, error: DAMAGED_RUN_ERROR } : finalState(run, jobs);
-    Object.assign(run, end, { endedAt: ctx.clock.now() });
+    if (run.logged) loggedBefore.add(run.id);
+    // Saved with the end: should this execution die before the log row, a later end appends it.
+    Object.assign(run, end, { endedAt: ctx.clock.now(), logged: true });
     const mayHaveCost = lostStartCredits(run, jobs);
+    // A run ending again after its lost starts were settled may no longer have cost more.
     if (mayHaveCost > 0) run.mayHaveCost = mayHaveCost;
+    else delete run.mayHaveCost;
     // A damaged job's cost is unknown: its run gives nothing back to a cap.
     ended.push({ run, unspent: lost ? 0 : unspentCredits(run, jobs) });
   }
@@ -116,7 +128,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   pauseForLostStarts(ctx, runs);
   for (const run of runs) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
-  appendRunLog(ctx, runs, registry);
+  appendRunLog(ctx, runs, registry, loggedBefore);
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
 

@@ -2,6 +2,7 @@
  * Registering a run and sending its first jobs: shared by runs on a sheet's rows (start.ts) and runs
  * of formula requests (formula-run.ts).
  */
+import { plural } from '../domain/words';
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { rowsLabel } from '../sheet/text';
@@ -88,7 +89,7 @@ export function registerAndSend(
       fingerprints: chunk.map((contact) => contact.fp),
       rows:
         run.source === 'formulas'
-          ? `${chunk.length} formulas`
+          ? plural(chunk.length, 'formula')
           : rowsLabel(chunk.flatMap((contact) => contact.rows)),
     };
     // Contacts that have some fields saved ask only for the others.
@@ -112,7 +113,7 @@ export function registerAndSend(
   syncPollTrigger(ctx, registry);
   if (run.state === 'finished') {
     if (run.fromLedger)
-      ctx.notify.toast(`${run.fromLedger} rows filled from saved results: no credits spent.`);
+      ctx.notify.toast(`${plural(run.fromLedger, 'row')} filled from saved results: no credits spent.`);
     appendRunLog(ctx, [run], registry);
   }
   return {

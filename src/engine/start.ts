@@ -103,6 +103,8 @@ export function launch(
   origin: Pick<RunRecord, 'source' | 'rowsInScope'> = {},
 ): RunStarted {
   const run = newRun(ctx, plan.options.kind, plan.fields, plan.toSend, {
+    // The log's "Rows in scope": the rows selected, unless the caller scoped the run otherwise.
+    rowsInScope: plan.rows,
     ...origin,
     sheetId: plan.sheet.id(),
     sheetName: plan.sheet.name(),

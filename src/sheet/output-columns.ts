@@ -23,14 +23,17 @@ interface OutputColumn {
    * input names the same fact, that input (a column mapped to it already holds what this would show).
    */
   profile?: true | InputKey;
+  /** Headers earlier versions wrote for it: sheets keep them, and later runs still find the column. */
+  former?: readonly string[];
 }
 
 /** A column of both kinds' blocks. */
-const both = (key: OutputKey, header: string, profile?: true | InputKey): OutputColumn => ({
-  key,
-  header,
-  profile,
-});
+const both = (
+  key: OutputKey,
+  header: string,
+  profile?: true | InputKey,
+  former?: readonly string[],
+): OutputColumn => ({ key, header, profile, ...(former ? { former } : {}) });
 
 /**
  * The one table of output columns, in the order a run appends them: Status first and Enriched at
@@ -46,7 +49,8 @@ export const OUTPUT_COLUMNS: readonly OutputColumn[] = [
   both('company', 'Company', 'companyName'),
   both('companyDomain', 'Company domain', 'companyDomain'),
   both('location', 'Location', true),
-  both('networkUrl', 'Network URL', 'networkUrl'),
+  // "Network URL" was the API's word; people call it a profile URL (as the formulas' argument does).
+  both('networkUrl', 'Profile URL', 'networkUrl', ['Network URL']),
   both('enrichedAt', 'Enriched at'),
 ];
 
@@ -54,7 +58,7 @@ const columnOf = (key: OutputKey): OutputColumn => OUTPUT_COLUMNS.find((column) 
 
 const PROFILE_KEYS = OUTPUT_COLUMNS.filter((column) => column.profile).map((column) => column.key);
 
-/** A column of the profile an answer carries (Full name … Network URL). */
+/** A column of the profile an answer carries (Full name … Profile URL). */
 export const isProfileKey = (key: OutputKey): boolean => PROFILE_KEYS.includes(key);
 
 /**
@@ -73,7 +77,7 @@ export function outputColumnsOf(kind: JobKind): readonly OutputColumn[] {
 
 /**
  * Whether the user's columns (`headers`, ours left out) already hold what a profile column would
- * show: one has its header, or a header that names the same input ("Profile URL" for Network URL,
+ * show: one has its header, or a header that names the same input ("LinkedIn" for Profile URL,
  * "Company name" for Company). A people-search tab holds them all. False for other columns.
  */
 export function heldByOwnColumn(key: OutputKey, headers: readonly string[]): boolean {
@@ -110,7 +114,11 @@ export function outputKeysFor(
     .map((column) => column.key);
 }
 
-const BY_HEADER = new Map(OUTPUT_COLUMNS.map((column) => [foldText(column.header), column.key]));
+const BY_HEADER = new Map(
+  OUTPUT_COLUMNS.flatMap((column) =>
+    [column.header, ...(column.former ?? [])].map((header) => [foldText(header), column.key] as const),
+  ),
+);
 
 /** "Company (found)", "Company (found 2)": what distinguishes our header from one already there. */
 const SUFFIXED = /^(.+) found(?: \d+)?$/;

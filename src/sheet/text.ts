@@ -1,4 +1,5 @@
 /** Small text helpers shared by header detection, input parsing and fingerprints. */
+import { agree } from '../domain/words';
 
 /**
  * Lower case, Latin accents removed, every run of other characters collapsed to one space. Letters
@@ -55,5 +56,5 @@ export function rowsLabel(rows: readonly number[]): string {
     rest.length ? `${start}–${rest[rest.length - 1]}` : `${start}`,
   );
   const label = parts.length > 3 ? `${parts.slice(0, 3).join(', ')}…` : parts.join(', ');
-  return `${sorted.length === 1 ? 'row' : 'rows'} ${label}`;
+  return `${agree(sorted.length, 'row', 'rows')} ${label}`;
 }

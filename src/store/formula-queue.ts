@@ -43,13 +43,18 @@ export type FormulaRequest = Omit<StoredRequest, 'input'> & {
   input: ContactInputs;
 };
 
-/** What a formula shows for a request that is not answered yet. */
-export type RequestState = 'queued' | 'sent' | 'out_of_credits';
+/**
+ * What a formula shows for a request that is not answered yet. "cleared": the user emptied the queue,
+ * so the formula must neither say "queued" nor queue itself again at its next recalculation.
+ */
+export type RequestState = 'queued' | 'sent' | 'out_of_credits' | 'cleared';
 
 const PREFIX = DOCUMENT_PROPERTY.formulaRequestPrefix;
 /** The queue never fills the store past this: the rest is for runs, schedules and settings. */
 const STORE_BYTES_FOR_QUEUE = LIMITS.propertyStoreBytes - 150 * 1024;
 const MARKER_PREFIX = 'fq:';
+/** The ids whose markers say "cleared", so that asking again can take those markers away. */
+const CLEARED_KEY = 'fq-cleared';
 
 export const requestId = (fp: string, asked: Asked) => `${fp}.${asked}`;
 /** The cache key of a request's marker, by the request's id (its property key without the prefix). */
@@ -115,14 +120,41 @@ export function enqueueRequests(
 }
 
 /**
- * Empties the queue (the sidebar's "Clear queued formula requests"): the requests and the markers
- * that make their formulas say "queued". A formula recalculated later asks again, within the budget.
+ * Empties the queue (the sidebar's "Clear queued formula requests"): the requests go, and their
+ * markers say "cleared" so that the formulas, refreshed, say they are no longer queued instead of
+ * queueing themselves again. askAgainForCleared undoes the markers. They live in the cache: should it
+ * evict them (at most 6 h), a recalculated formula asks again, within the budget.
  */
 export function clearFormulaRequests(store: KeyValueStore, cache: CachePort): number {
   const keys = Object.keys(store.getAll()).filter((key) => key.startsWith(PREFIX));
   store.deleteMany(keys);
-  cache.removeAll(keys.map((key) => markerOf(key.slice(PREFIX.length))));
+  const ids = keys.map((key) => key.slice(PREFIX.length));
+  const cleared = [...new Set([...clearedIds(cache), ...ids])];
+  cache.putAll({
+    ...Object.fromEntries(ids.map((id) => [markerOf(id), 'cleared' satisfies RequestState])),
+    [CLEARED_KEY]: JSON.stringify(cleared),
+  });
   return keys.length;
+}
+
+function clearedIds(cache: CachePort): string[] {
+  try {
+    const ids: unknown = JSON.parse(cache.get(CLEARED_KEY) ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Takes the "cleared" markers away (their formulas queue again when next calculated); how many. */
+export function askAgainForCleared(cache: CachePort): number {
+  const ids = clearedIds(cache);
+  if (ids.length === 0) return 0;
+  const markers = cache.getAll(ids.map(markerOf));
+  // A request queued, sent or answered since keeps its marker: only "cleared" ones go.
+  const stillCleared = ids.filter((id) => markers[markerOf(id)] === 'cleared');
+  cache.removeAll([...stillCleared.map(markerOf), CLEARED_KEY]);
+  return stillCleared.length;
 }
 
 /** Every queued request, oldest first; an unreadable one is skipped (and stays, for a later version). */

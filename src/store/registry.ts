@@ -97,6 +97,11 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   unmatched: z.number(),
   /** Contacts the API did not process (out of credits, canceled): their rows say so, nothing charged. */
   unprocessed: optionalNumber(),
+  /**
+   * Contacts the user canceled before they were sent (counted in `unprocessed` too, not in `sent`):
+   * the run's contacts are `sent + notSent`.
+   */
+  notSent: optionalNumber(),
   /** The most the run could cost at the price table when it started (the user confirmed it). */
   estimatedCredits: optionalNumber(),
   /**
@@ -106,6 +111,8 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   mayHaveCost: optionalNumber(),
   /** Set when the end of the run was announced. */
   endedAt: optionalNumber(),
+  /** Its row is in the log tab: a later end (a lost start imported or retried) updates that row. */
+  logged: optionalBoolean(),
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;

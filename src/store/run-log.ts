@@ -27,9 +27,12 @@ export const RUN_LOG_HEADER = [
   'Job ids',
   'State',
   'Reason',
-  // Last, so that log tabs written before it keep their columns.
+  // Last, so that log tabs written before them keep their columns.
   'Paid with',
+  /** A run that ends again (a lost start imported or retried) updates its row, found by this id. */
+  'Run id',
 ] as const;
+const RUN_ID_COLUMN = RUN_LOG_HEADER.indexOf('Run id') + 1;
 const MAX_ROWS = 500;
 const TRIM_SLACK = 50;
 
@@ -45,7 +48,7 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
   return [
     minuteIn(ctx.spreadsheet.timeZone(), run.startedAt),
     run.startedBy ?? '',
-    run.source ?? 'sidebar',
+    sourceLabel(run),
     run.sheetName,
     run.rowsInScope ?? '',
     run.sent,
@@ -65,7 +68,14 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
     run.state,
     run.error ?? '',
     paidWith(run, own),
+    run.id,
   ].map(String);
+}
+
+/** "sidebar", "schedule", "formulas" (a user's run of them) or "formulas (automatic)". */
+function sourceLabel(run: RunRecord): string {
+  const source = run.source ?? 'sidebar';
+  return run.automatic ? `${source} (automatic)` : source;
 }
 
 /** Whose key paid the run's jobs, and the workspaces it belongs to when known ("" if none was sent). */
@@ -77,16 +87,30 @@ function paidWith(run: RunRecord, jobs: readonly JobBase[]): string {
   return workspaces.length ? `${who} (workspace ${workspaces.join(', ')})` : who;
 }
 
-/** Appends a row per ended run (call before the registry is pruned: job ids come from it). */
+/**
+ * Writes a row per ended run (call before the registry is pruned: job ids come from it): a run
+ * logged before (it ended, then a lost start was imported or retried) gets its row updated, so the
+ * log tells each run once; the others are appended.
+ */
 export function appendRunLog(
   ctx: PlatformPorts,
   runs: readonly RunRecord[],
   registry: Registry<JobBase>,
+  loggedBefore: ReadonlySet<string> = new Set(),
 ): void {
-  appendLogRows(
-    ctx,
-    runs.map((run) => logRow(ctx, run, registry.jobs)),
-  );
+  const rows = new Map(runs.map((run) => [run.id, logRow(ctx, run, registry.jobs)]));
+  if (runs.some((run) => loggedBefore.has(run.id))) {
+    const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
+    const lastRow = sheet.lastRow();
+    const ids = lastRow > 1 ? sheet.readDisplayValues(2, RUN_ID_COLUMN, lastRow - 1, 1) : [];
+    ids.forEach(([id], index) => {
+      const row = id ? rows.get(id) : undefined;
+      if (!row || !loggedBefore.has(id!)) return;
+      sheet.writeText(index + 2, 1, [row]);
+      rows.delete(id!);
+    });
+  }
+  appendLogRows(ctx, [...rows.values()]);
 }
 
 /** What one search call loaded into its tab, for the log. */
@@ -124,6 +148,7 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
       entry.state,
       entry.reason ?? '',
       by ? `${by}'s key` : 'the key of the user who searched',
+      '', // Run id
     ],
   ]);
 }
@@ -131,6 +156,9 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
 function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
   if (rows.length === 0) return;
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
+  // A tab written before the last columns existed gets their headers (once: then it is as wide).
+  if (sheet.lastRow() && sheet.lastColumn() < RUN_LOG_HEADER.length)
+    sheet.writeText(1, 1, [[...RUN_LOG_HEADER]]);
   const lastRow = appendBelow(sheet, RUN_LOG_HEADER, rows);
   const dataRows = Math.max(0, lastRow - 1) + rows.length;
   if (dataRows <= MAX_ROWS + TRIM_SLACK) return;

@@ -39,6 +39,8 @@ const SEARCH_TAB_CODEC = recordCodec('search tab record', 1, () => ({
   state: z.enum(['loading', 'done', 'stopped']),
   /** Why loading stopped or paused, in plain words. */
   reason: optionalString(),
+  /** How the card names the first companies of the filters (labelsToKeep): never their ids. */
+  labels: z.optional(z.record(z.string(), z.string())),
   createdBy: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),

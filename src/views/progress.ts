@@ -42,6 +42,7 @@ function progressOf(
     contactsFound: contactsFound(run),
     unprocessed: run.unprocessed ?? 0,
   };
+  if (run.notSent) progress.notSent = run.notSent;
   if (!ownsRun(actor, run)) progress.othersRun = othersRunNote(run);
   if (run.estimatedCredits !== undefined) progress.estimatedCredits = run.estimatedCredits;
   if (run.error) progress.error = run.error;

@@ -39,6 +39,8 @@ export interface KeyCheckView {
   message?: string;
   /** The key checked is the one pasted in the form, not the saved one. */
   pasted?: true;
+  /** Not ok because the API refused the key (not because it could not be asked). */
+  refused?: true;
 }
 
 export interface BalanceView {
@@ -132,6 +134,8 @@ export interface RunProgress {
   contactsFound: number;
   /** Contacts the API did not process (out of credits, canceled). */
   unprocessed: number;
+  /** Contacts the user canceled before they were sent (among `unprocessed`, not among `sent`). */
+  notSent?: number;
   /** The most the run could cost when it started; `credits` is what the API charged. */
   estimatedCredits?: number;
   /** Jobs that may have been started although their answer was lost: the user decides. */

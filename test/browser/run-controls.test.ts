@@ -30,7 +30,7 @@ test('a refused key: the run waits, Start says why, and a good key resumes only 
   const sidebar = sidebarOf(page);
   const run = sidebar.locator(`.run[data-run-id="${runId}"]`);
   // The key is replaced by a wrong one while the jobs run: the next poll is refused and the run waits.
-  await playground.api.call('saveSettings', { apiKey: 'sk-wrong-0000' });
+  await playground.api.saveRevokedKey('sk-wrong-0000');
   await expectText(
     run.locator('.run-error'),
     'The run is waiting: save your API key in Settings, then resume it',
@@ -86,7 +86,7 @@ test('Cancel is offered only while jobs wait to be sent, and says exactly what i
   await sidebar.getByRole('tab', { name: 'Enrich' }).click();
   await expectText(sidebar.locator('.selection').first(), 'rows 7–9');
   await visibleButton(sidebar, 'Start…').click();
-  await playground.api.call('saveSettings', { apiKey: 'sk-wrong-0000' });
+  await playground.api.saveRevokedKey('sk-wrong-0000');
   await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
   const waiting = sidebar.locator('.run', { hasText: '0 of 3 contacts done' });
   await expectText(waiting.locator('.badge'), 'Waiting for key', 20_000);

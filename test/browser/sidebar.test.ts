@@ -34,9 +34,11 @@ test('a wrong API key shows the API reason, and no key ever reaches the page', a
   const alert = sidebar.locator('form [role=alert]');
   await expectText(alert, 'API key');
   expect((await alert.textContent())!.length).toBeGreaterThan(20);
-  await expectText(sidebar.locator('form'), 'Saved key: ••••••••0000');
+  // Refused, the key is not saved (issue 30): the working key stays, and so does the balance.
+  await expectText(alert, 'The API refused this key, so it was not saved');
+  await expectText(sidebar.locator('form'), `Saved key: ••••••••${DEMO_KEY.slice(-4)}`);
   expect(await keyField.inputValue()).toBe('');
-  await expectText(sidebar.locator('.credits'), 'API key');
+  await expectText(sidebar.locator('.credits'), 'Credits: 10,000');
   await sidebarShot(page, 'sidebar-settings-wrong-key');
 
   const html = await (await sidebarFrame()).content();

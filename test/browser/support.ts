@@ -17,6 +17,7 @@ import {
 } from 'playwright-core';
 import { findBrowser } from '../../scripts/lib/browser-path';
 import { nodeBundle } from '../../scripts/lib/node-bundle';
+import { adminClient } from '../../dev/emulator/admin-client';
 
 const ROOT = resolve(__dirname, '../..');
 /**
@@ -144,6 +145,20 @@ export class PlaygroundApi {
       body: JSON.stringify({ faults }),
     });
     if (!response.ok) throw new Error(`faults ${faults}: ${response.status} ${await response.text()}`);
+  }
+
+  /**
+   * Saves `key` as the user's key, then the API revokes it: a key that worked when saved and is
+   * refused from then on (Save itself refuses a key the API already refuses).
+   */
+  async saveRevokedKey(key: string): Promise<void> {
+    const { apiBaseUrl } = (await (await fetch(new URL('__test/state', this.base))).json()) as {
+      apiBaseUrl: string;
+    };
+    const admin = adminClient(apiBaseUrl.replace(/\/+$/, ''));
+    await admin.addKey(key);
+    await this.call('saveSettings', { apiKey: key });
+    await admin.removeKey(key);
   }
 
   async sheet(name: string): Promise<{ values: unknown[][]; displayValues: string[][] }> {

@@ -89,7 +89,7 @@ describe('a search into a tab', () => {
     const addon = kit.open([['Name']]);
     const request: SearchRequestInput = { kind: 'people', filters: VP, rows: 300 };
     expect(() => addon.callWith({ killAfter: { 'UrlFetchApp.fetch': 3 } }, 'startSearch', request)).toThrow();
-    const tab = addon.spreadsheet.getSheets().at(-1)!;
+    const tab = addon.spreadsheet.getSheetByName('People · VP')!;
     expect(column(addon, tab.getName(), 'Person ID')).toHaveLength(200);
     addon.setSelection('A1', tab.getName());
     const view = addon.call<SearchTabView | null>('getSearchTab');

@@ -115,6 +115,7 @@ function draw(next: PlaygroundState): void {
   const tabsChanged =
     !state || state.activeSheet !== next.activeSheet || state.sheets.join() !== next.sheets.join();
   state = next;
+  byId('document-title').textContent = next.title;
   if (tabsChanged) drawTabs(next);
   grid.show(next.grid, next.selection, next.formulas, next.errors);
   const menus = JSON.stringify(next.menus);

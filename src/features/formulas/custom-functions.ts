@@ -48,8 +48,18 @@ export const FORMULA_STATUS: Record<RequestState | 'notFound' | 'queueFull', str
     '⚠ the formula queue is full: get the queued requests (Get formula results) or clear them, then recalculate',
   sent: '⏳ running',
   out_of_credits: '⚠ out of credits',
+  cleared:
+    '— not queued: the queue was cleared. Extensions › Sheet Enrich › Refresh results now queues it again',
   notFound: '— not found',
 };
+
+const WAITING = new Set<string>(
+  (['queued', 'queueFull', 'sent', 'out_of_credits', 'cleared'] as const).map(
+    (state) => FORMULA_STATUS[state],
+  ),
+);
+/** A formula showing this has no answer yet but may get one: it must stay a formula to show it. */
+export const isWaitingStatus = (shown: string): boolean => WAITING.has(shown);
 
 /** The profile fields ENRICH_PROFILE and REVERSE_EMAIL can show, by the name users type. */
 const PROFILE_FIELDS: Record<string, (profile: ProfileSummary) => string | undefined> = {

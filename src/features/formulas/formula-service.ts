@@ -8,7 +8,8 @@ import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { storeFormulaPlan } from '../../engine/start';
 import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
-import { clearFormulaRequests, queueUse } from '../../store/formula-queue';
+import { askAgainForCleared, clearFormulaRequests, queueUse } from '../../store/formula-queue';
+import { refreshFormulas } from '../../engine/formula-refresh';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
 import { costView } from '../../views/plan-view';
 import type { FormulaQueueView, PlanView } from '../../views/rpc';
@@ -87,8 +88,18 @@ export function changeFormulaAuto(ctx: AppContext, request: FormulaAutoRequest):
   return formulaQueueView(ctx);
 }
 
-/** "Clear queued formula requests": the queue empties; formulas recalculated later ask again. */
+/**
+ * "Clear queued formula requests": the queue empties, and its formulas are refreshed so that they
+ * say they are no longer queued (and how to ask again) instead of "queued" for ever.
+ */
 export function clearFormulaQueue(ctx: AppContext): FormulaQueueView {
-  clearFormulaRequests(ctx.documentStore, ctx.cache);
+  if (clearFormulaRequests(ctx.documentStore, ctx.cache)) refreshFormulas(ctx);
   return formulaQueueView(ctx);
+}
+
+/** "Refresh results now" asks again for what was cleared: the formulas, refreshed, queue it. */
+export function askAgainForClearedFormulas(ctx: AppContext): number {
+  const requests = askAgainForCleared(ctx.cache);
+  if (requests) refreshFormulas(ctx);
+  return requests;
 }

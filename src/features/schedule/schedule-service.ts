@@ -4,6 +4,7 @@
  * Another user saving it takes it over (the sidebar asks them first); there is never a second
  * schedule, and each user's trigger runs only what that user owns.
  */
+import { formatNumber, plural } from '../../domain/words';
 import type * as z from 'zod/mini';
 import type { AppContext } from '../../engine/context';
 import { resolveMapping } from '../../store/mapping-store';
@@ -85,7 +86,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
   const maxCreditsPerDay = checkedCap(request.maxCreditsPerDay, 'The daily cap');
   if (maxCreditsPerRun > maxCreditsPerDay)
     throw new UserError(
-      `The cap per run (${maxCreditsPerRun} credits) is above the daily cap (${maxCreditsPerDay}): no run could spend it. Make it ${maxCreditsPerDay} or less.`,
+      `The cap per run (${plural(maxCreditsPerRun, 'credit')}) is above the daily cap (${formatNumber(maxCreditsPerDay)}): no run could spend it. Make it ${formatNumber(maxCreditsPerDay)} or less.`,
     );
   const tally = scheduleTally(ctx, ownerId);
   const schedule: ScheduleRecord = {

@@ -7,7 +7,7 @@
  * Caps count what a run may cost at most (its estimate), committed before the run is sent, so a run
  * killed after sending still counts. Rows a cap leaves out say so and wait for the next period.
  */
-import { plural } from '../../domain/words';
+import { agree, formatNumber, plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
 import type { AppContext } from '../../engine/context';
@@ -156,7 +156,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   }
   if (doesNothing(kept))
     return said(
-      `${plural(leftOut.length, 'new contact')} ${leftOut.length === 1 ? 'waits' : 'wait'} for the next period (credit cap reached).`,
+      `${plural(leftOut.length, 'new contact')} ${agree(leftOut.length, 'waits', 'wait')} for the next period (credit cap reached).`,
     );
   schedule.committedToday += kept.maxCredits;
   // Committed before anything is sent: a run killed after its start still counts against the caps.
@@ -165,6 +165,8 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   const started = launch(ctx, kept, registry, { source: 'schedule', rowsInScope });
   return said(
     `Sent ${plural(started.contacts, 'contact')} (at most ${plural(kept.maxCredits, 'credit')})` +
-      (leftOut.length ? `; ${leftOut.length} wait for the next period (credit cap).` : '.'),
+      (leftOut.length
+        ? `; ${formatNumber(leftOut.length)} ${agree(leftOut.length, 'waits', 'wait')} for the next period (credit cap).`
+        : '.'),
   );
 }

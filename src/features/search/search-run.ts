@@ -8,6 +8,7 @@
  * the API does not charge a result twice (re-exports are free) and the tab's keys drop what is
  * already there, so a retry neither pays twice nor writes twice.
  */
+import { plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { SEARCH_RESULT_PRICE } from '../../domain/fields';
 import type { AppContext } from '../../engine/context';
@@ -17,10 +18,11 @@ import type { SheetPort } from '../../platform/ports';
 import { UserError } from '../../domain/user-error';
 import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
-import { describeFilters, tabNameFor, type FilterLabels } from './filter-names';
+import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from './filter-names';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from '../../store/search-store';
 import { appendSearchLog } from '../../store/run-log';
 import { appendRows, readTab } from './search-tab';
+import { readTabKeys, rememberTabKeys } from './search-keys';
 
 export interface SearchRequest {
   kind: SearchKind;
@@ -64,7 +66,7 @@ export function previewSearch(
   }
   return {
     kind,
-    description: describeFilters(kind, filters, labels),
+    description: describeSearch(kind, filters, labels),
     tabName: tabNameFor(kind, filters, labels),
     total,
     rows,
@@ -82,6 +84,7 @@ export function startSearch(ctx: AppContext, { kind, filters, labels, rows }: Se
     writeSearchTab(ctx, sheet.id(), {
       kind,
       filters,
+      labels: labelsToKeep(filters, labels),
       max: rows,
       offset: 0,
       rows: 0,
@@ -170,7 +173,10 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort, stored: SearchTabRecord)
   let record = stored;
   if (record.state !== 'loading') return record;
   const started = ctx.clock.now();
-  const tab = readTab(sheet, record.kind);
+  const remembered = readTabKeys(ctx.spreadsheet, sheet.id());
+  const tab = readTab(sheet, record.kind, new Set(remembered));
+  // A tab of an earlier version remembers nothing yet: what it holds now is what it had.
+  const seed = remembered.size === 0 ? [...tab.known] : [];
   const save = (changes: Partial<SearchTabRecord>) => {
     record = { ...record, ...changes, rows: tab.known.size, updatedAt: ctx.clock.now() };
     writeSearchTab(ctx, sheet.id(), record);
@@ -199,7 +205,12 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort, stored: SearchTabRecord)
       save(failure(error, tab.known.size));
       return record;
     }
-    appendRows(sheet, record.kind, tab, page.items);
+    // The keys are remembered after their rows are written: a kill between the two leaves the rows,
+    // which the next call's read of the tab knows.
+    rememberTabKeys(ctx.spreadsheet, sheet.id(), [
+      ...seed.splice(0),
+      ...appendRows(sheet, record.kind, tab, page.items),
+    ]);
     const offset = record.offset + page.items.length;
     // A short page is the end; so is the API's total, when it gives one, and the rows agreed to
     // (a refresh's pass goes on toward them at the top of the loop).
@@ -223,7 +234,7 @@ function failure(error: ApiError, rows: number): Partial<SearchTabRecord> {
   if (error.status === 402) {
     return {
       state: 'stopped',
-      reason: `Out of credits after ${rows} results. Top up your credits, then Load more to go on.`,
+      reason: `Out of credits after ${plural(rows, 'result')}. Top up your credits, then Load more to go on.`,
     };
   }
   // A refused key, a forbidden search or a refused query: retrying as it is cannot help.

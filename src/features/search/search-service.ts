@@ -10,7 +10,7 @@ import { headersOf } from '../search/columns';
 import { checkFilters } from '../../api/filter-check';
 import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
-import { describeFilters } from './filter-names';
+import { describeSearch } from './filter-names';
 import * as searches from '../search/search-run';
 import { readSearchTab } from '../../store/search-store';
 import { UserError } from '../../domain/user-error';
@@ -48,7 +48,7 @@ export function searchTabView(ctx: AppContext, sheetId: number): SearchTabView |
     sheetId,
     sheetName: sheet.name(),
     kind: record.kind,
-    description: describeFilters(record.kind, record.filters) || 'everything',
+    description: describeSearch(record.kind, record.filters, record.labels) || 'everything',
     rows: record.rows,
     total: record.total ?? null,
     max: record.max,

@@ -13,17 +13,22 @@ export interface TabState {
   columns: number[];
   /** Keys of the results in the tab. */
   known: Set<string>;
+  /** Keys of every result the tab ever had (search-keys.ts), deleted ones too: never added again. */
+  had: Set<string>;
   /** Where the next result goes. */
   nextRow: number;
 }
 
-/** One read of the tab (header and data): once per call, not per page. */
-export function readTab(sheet: SheetPort, kind: SearchKind): TabState {
+/**
+ * One read of the tab (header and data): once per call, not per page. `had`: the keys the tab ever
+ * had; those in the tab are added to it.
+ */
+export function readTab(sheet: SheetPort, kind: SearchKind, had: Set<string> = new Set()): TabState {
   const headers = headersOf(kind);
   const lastRow = sheet.lastRow();
   if (lastRow === 0) {
     sheet.writeText(1, 1, [headers]);
-    return { columns: headers.map((_, index) => index + 1), known: new Set(), nextRow: 2 };
+    return { columns: headers.map((_, index) => index + 1), known: new Set(), had, nextRow: 2 };
   }
   const width = Math.max(1, sheet.lastColumn());
   const [header = [], ...data] = sheet.readDisplayValues(1, 1, lastRow, width);
@@ -41,28 +46,35 @@ export function readTab(sheet: SheetPort, kind: SearchKind): TabState {
     );
     if (key) known.add(key);
   }
-  return { columns, known, nextRow: lastRow + 1 };
+  for (const key of known) had.add(key);
+  return { columns, known, had, nextRow: lastRow + 1 };
 }
 
 /**
  * Appends the results not yet in the tab, one write per run of adjacent columns (one, unless the user
- * put a column between ours): numbers as numbers, every other cell as text. Returns how many were added.
+ * put a column between ours): numbers as numbers, every other cell as text. A result the tab ever had
+ * (deleted by the user since) is not added again. Returns the keys of the results added.
  */
 export function appendRows(
   sheet: SheetPort,
   kind: SearchKind,
   tab: TabState,
   items: readonly unknown[],
-): number {
+): string[] {
   const rows: SearchCell[][] = [];
+  const added: string[] = [];
   for (const item of items) {
     const row = rowOf(kind, item);
     const key = keyOf(kind, row);
-    if (key && tab.known.has(key)) continue;
-    if (key) tab.known.add(key);
+    if (key && tab.had.has(key)) continue;
+    if (key) {
+      tab.known.add(key);
+      tab.had.add(key);
+      added.push(key);
+    }
     rows.push(row);
   }
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return added;
   for (const group of adjacentGroups(tab.columns)) {
     const first = tab.columns[group[0]!]!;
     const values = rows.map((row) => group.map((index) => row[index] ?? ''));
@@ -72,7 +84,7 @@ export function appendRows(
     sheet.writeCells(tab.nextRow, first, values, textCells);
   }
   tab.nextRow += rows.length;
-  return rows.length;
+  return added;
 }
 
 /**

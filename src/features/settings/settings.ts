@@ -1,5 +1,6 @@
 /** Settings use cases: the API key (kept in user properties, shown masked), base URL, background refresh. */
 import { ApiError } from '../../api/errors';
+import { isKeyProblem } from '../../api/failures';
 import { allowListPermits } from '../../api/url';
 import { UserError } from '../../domain/user-error';
 import { actorOf } from '../../engine/actor';
@@ -55,8 +56,10 @@ function keep(ctx: AppContext, key: string, value: string): void {
  * decides (resumeStoppedRuns).
  */
 export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): SettingsView {
-  if (request.apiKey !== undefined) {
-    keep(ctx, USER_PROPERTY.apiKey, request.apiKey.trim());
+  const apiKey = request.apiKey?.trim();
+  if (apiKey) refuseRefusedKey(ctx, apiKey);
+  if (apiKey !== undefined) {
+    keep(ctx, USER_PROPERTY.apiKey, apiKey);
     // A new key is not the one the API refused.
     ctx.userStore.delete(USER_PROPERTY.keyRefused);
   }
@@ -72,6 +75,22 @@ export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): Set
     keep(ctx, USER_PROPERTY.apiBaseUrl, url === ctx.defaultApiBaseUrl ? '' : url);
   }
   return getSettings(ctx);
+}
+
+/**
+ * A key the API refuses is never saved: it would replace a working key (or none) with one that makes
+ * every panel fail. Only a refusal stops the save; a check that could not be made (network, 5xx, rate
+ * limit) lets the key be saved, and the sidebar's check after Save says how it went.
+ */
+function refuseRefusedKey(ctx: AppContext, apiKey: string): void {
+  const check = verifyApiKey(ctx, { apiKey });
+  if (check.ok || !check.refused) return;
+  const kept = ctx.userStore.get(USER_PROPERTY.apiKey)
+    ? `your saved key ${maskKey(ctx.userStore.get(USER_PROPERTY.apiKey) ?? '')} is kept`
+    : 'no key is saved';
+  throw new UserError(
+    `The API refused this key, so it was not saved (${kept}). ${check.message ?? ''}`.trim(),
+  );
 }
 
 export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): SettingsView {
@@ -98,7 +117,12 @@ export function verifyApiKey(ctx: AppContext, request: { apiKey?: string } = {})
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (!pasted) noteKeyOutcome(ctx, error);
-    return { ok: false, message: error.userMessage, ...mark };
+    return {
+      ok: false,
+      message: error.userMessage,
+      ...mark,
+      ...(isKeyProblem(error) ? { refused: true } : {}),
+    };
   }
 }
 

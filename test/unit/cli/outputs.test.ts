@@ -100,6 +100,47 @@ describe('the report', () => {
     ]);
   });
 
+  it('says one of a thing in the singular: "1 phone", "1 contact sent", "1 profile · 1 credit"', () => {
+    const { written, stream: out } = stream(false);
+    const printer = progressPrinter(out);
+    const one = { ...run(1), sent: 1, credits: 1 };
+    printer.update({ ...one, found: { workEmail: 1, personalEmail: 0, phone: 1, profile: 0 } });
+    printer.update({
+      ...one,
+      kind: 'reverse',
+      found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 1 },
+    });
+    expect(written).toEqual([
+      '1/1 contact · 1 work email, 0 personal, 1 phone · 1 credit · running\n',
+      '1/1 contact · 1 profile · 1 credit · running\n',
+    ]);
+    const text = summaryText(
+      {
+        kind: 'enrich',
+        rows: 1,
+        sent: 1,
+        rowsFromLedger: 0,
+        rowsFromDuplicates: 1,
+        skipped: [],
+        found: { workEmail: 1, personalEmail: 0, phone: 0, profile: 0 },
+        statuses: { found: 1 },
+        credits: 1,
+        state: 'finished',
+        unmatched: 1,
+        urlfetchCalls: 1,
+        rangeReads: 1,
+        rangeWrites: 1,
+        triggerRuns: 0,
+        wallMs: 10,
+      } as unknown as CsvEnrichmentSummary,
+      'out.csv',
+    );
+    expect(text).toMatch(/Rows: +1 \(1 contact sent, 0 from saved results, 1 duplicate, 0 skipped\)/);
+    expect(text).toMatch(/UrlFetch: +1 call\n/);
+    expect(text).toMatch(/Range calls: +1 read, 1 write\n/);
+    expect(text).toMatch(/Unmatched: +1 answer whose row/);
+  });
+
   it('summarises rows, finds, credits and calls', () => {
     const text = summaryText(
       {

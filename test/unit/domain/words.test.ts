@@ -1,4 +1,4 @@
-import { plural } from '../../../src/domain/words';
+import { agree, plural } from '../../../src/domain/words';
 
 describe('plural', () => {
   it('says one of a thing, and many with -s, -ies after a consonant, or the form given', () => {
@@ -8,5 +8,13 @@ describe('plural', () => {
     expect(plural(2, 'key')).toBe('2 keys');
     expect(plural(1200, 'credit')).toBe('1,200 credits');
     expect(plural(3, 'match', 'matches')).toBe('3 matches');
+  });
+});
+
+describe('agree', () => {
+  it('gives the words that go with a count: one, or any other number', () => {
+    expect(agree(1, 'waits', 'wait')).toBe('waits');
+    expect(agree(0, 'waits', 'wait')).toBe('wait');
+    expect(agree(2, 'holds its', 'hold their')).toBe('hold their');
   });
 });

@@ -61,8 +61,9 @@ describe('output columns of this version', () => {
   it('add no profile column for a fact the user\'s own columns hold ("Company", "Profile URL")', () => {
     const sheet = contacts(['First name', 'Last name', 'Company', 'Profile URL']);
     const table = enrich(sheet, ['work_email'], { networkUrl: 4 });
-    expect(header(sheet).filter((text) => /^(Company|Network URL)( \(found\))?$/.test(text))).toEqual([
+    expect(header(sheet).filter((text) => /^(Company|Profile URL)( \(found\))?$/.test(text))).toEqual([
       'Company',
+      'Profile URL',
     ]);
     expect(table.outputs.enrich!.company).toBeUndefined();
     expect(table.outputs.enrich!.networkUrl).toBeUndefined();
@@ -186,6 +187,24 @@ describe('blocks written by earlier versions', () => {
     expect(sheet.cell(2, 'Work email status')).toBe('DELIVERABLE');
     expect(sheet.cell(3, 'Work email')).toBe('a@acme.com');
   });
+
+  it('keep their "Network URL" header (now "Profile URL"): a later run finds it and adds no column', () => {
+    const old = LEGACY_REVERSE.map((text) => (text === 'Profile URL' ? 'Network URL' : text));
+    expect(old).toContain('Network URL');
+    const sheet = contacts(['Email', ...old], 1);
+    const layout = locateOutputColumns(header(sheet));
+    expect(layout.reverse!.networkUrl).toBe(old.indexOf('Network URL') + 2);
+    const table = readSheetTable(sheet);
+    writeRowOutputs(
+      table,
+      'reverse',
+      new Map([[2, { status: 'found', networkUrl: 'https://www.linkedin.com/in/ada' }]]),
+      false,
+      outputKeysFor('reverse', [], {}),
+    );
+    expect(header(sheet)).toEqual(['Email', ...old]);
+    expect(sheet.cell(2, 'Network URL')).toBe('https://www.linkedin.com/in/ada');
+  });
 });
 
 describe('both kinds on one sheet', () => {
@@ -212,7 +231,7 @@ describe('both kinds on one sheet', () => {
       'Company (found)',
       'Company domain',
       'Location',
-      'Network URL',
+      'Profile URL',
       'Enriched at (found)',
     ]);
     expect(layout.enrich).toEqual({ status: 5, workEmail: 6, workEmailStatus: 7, enrichedAt: 8 });

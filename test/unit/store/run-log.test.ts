@@ -56,6 +56,7 @@ describe('the run log tab', () => {
         'finished',
         '',
         "ann@example.com's key",
+        'r1',
       ],
     ]);
   });
@@ -71,5 +72,23 @@ describe('the run log tab', () => {
     // The newest run is last, the oldest ones are gone.
     expect(ids[ids.length - 1]).toBe('2026-11-22 09:59');
     expect(sheet.lastRow() - 1).toBeGreaterThanOrEqual(500);
+  });
+
+  it('gives a tab written before the Run id column its header, and updates a run logged before', () => {
+    const world = createWorld();
+    const ctx = contextFor(world);
+    const empty = { runs: new Map(), jobs: [], unreadable: [], storeBytes: 0 };
+    const old = RUN_LOG_HEADER.slice(0, -1);
+    world.spreadsheet.addSheet(RUN_LOG_SHEET, [[...old], old.map(() => 'earlier')]);
+    appendRunLog(ctx, [{ ...run(1), state: 'failed' }], empty);
+    appendRunLog(ctx, [run(2)], empty);
+    appendRunLog(ctx, [run(1)], empty, new Set(['r1']));
+    const sheet = world.spreadsheet.sheets.find((candidate) => candidate.name() === RUN_LOG_SHEET)!;
+    const values = sheet.readDisplayValues(1, 1, sheet.lastRow(), RUN_LOG_HEADER.length);
+    expect(values[0]).toEqual(RUN_LOG_HEADER);
+    expect(values.slice(2).map((row) => [row.at(-1), row[RUN_LOG_HEADER.indexOf('State')]])).toEqual([
+      ['r1', 'finished'],
+      ['r2', 'finished'],
+    ]);
   });
 });

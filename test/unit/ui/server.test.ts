@@ -69,7 +69,11 @@ describe('sidebar server functions', () => {
     world.api.verifyKey = () => {
       throw apiError(401, 'error.api.key');
     };
-    expect(server(world).verifyApiKey()).toEqual({ ok: false, message: 'The service said 401.' });
+    expect(server(world).verifyApiKey()).toEqual({
+      ok: false,
+      message: 'The service said 401.',
+      refused: true,
+    });
     world.api.creditBalance = () => {
       throw apiError(503);
     };

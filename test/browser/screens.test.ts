@@ -1,0 +1,108 @@
+/**
+ * Screens that tell the truth, in a real browser (issue 30), each saved under test/artifacts/: a
+ * queued formula kept by Convert formulas to values, formulas after Clear queued requests, a run
+ * canceled before anything was sent, and Settings refusing to save a refused key.
+ */
+import type { Page } from 'playwright-core';
+import {
+  expectText,
+  openSidebarFrom,
+  pageShot,
+  sidebarOf,
+  sidebarShot,
+  usePlaygroundPage,
+  visibleButton,
+} from './support';
+
+const { page, playground } = usePlaygroundPage({
+  reset: { sidebar: false },
+  timeout: 60_000,
+  viewport: { width: 1280, height: 1000 },
+  ready: 'grid',
+});
+
+const cell = (row: number, column: number) => page.locator(`td[data-row="${row}"][data-column="${column}"]`);
+
+async function menu(target: Page, label: string): Promise<void> {
+  await target.getByRole('button', { name: 'Extensions' }).click();
+  await target.getByRole('menuitem', { name: 'Sheet Enrich' }).hover();
+  await target.getByRole('menuitem', { name: label }).click();
+}
+
+/** Per-cell formulas in column F of rows 2–4, typed as a user does. */
+async function typeFormulas(): Promise<void> {
+  for (let row = 2; row <= 4; row++) {
+    await cell(row, 6).click();
+    await page.keyboard.type(`=ENRICH_EMAIL(A${row},B${row},D${row})`);
+    await page.keyboard.press('Enter');
+  }
+  for (let row = 2; row <= 4; row++) await expectText(cell(row, 6), '⏳ queued');
+}
+
+test('Convert formulas to values keeps a queued formula and says so', async () => {
+  await typeFormulas();
+  await playground.api.select('A2:F4', 'Contacts');
+  await menu(page, 'Convert formulas to values');
+  await expectText(page.locator('.toast').last(), '3 formulas still waiting for their answers stay formulas');
+  await pageShot(page, 'formula-convert-keeps-queued');
+  const sheet = await playground.api.sheet('Contacts');
+  expect(sheet.displayValues.slice(1, 4).map((row) => row[5])).toEqual(
+    Array(3).fill(expect.stringMatching(/^⏳ queued/)),
+  );
+});
+
+test('after Clear queued requests, the formulas say they are not queued and how to ask again', async () => {
+  await typeFormulas();
+  await openSidebarFrom(page, 'Get formula results');
+  const queue = sidebarOf(page).locator('.formula-queue');
+  await queue.getByRole('button', { name: 'Clear queued requests…' }).click();
+  await queue.getByRole('button', { name: 'Clear them' }).click();
+  for (let row = 2; row <= 4; row++) await expectText(cell(row, 6), '— not queued');
+  await pageShot(page, 'formula-queue-after-clear');
+  await menu(page, 'Refresh results now');
+  for (let row = 2; row <= 4; row++) await expectText(cell(row, 6), '⏳ queued');
+});
+
+test('a run canceled before it sent anything: card, toast and rows tell one story', async () => {
+  await playground.api.select('A7:D9', 'Contacts');
+  await openSidebarFrom(page, 'Enrich selected rows');
+  const sidebar = sidebarOf(page);
+  await visibleButton(sidebar, 'Start…').click();
+  // The key is revoked before Start: the run's job waits, unsent, and can be canceled.
+  await playground.api.saveRevokedKey('sk-wrong-0000');
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  const run = sidebar.locator('.run').first();
+  await expectText(run.locator('.badge'), 'Waiting for key', 20_000);
+  await run.getByRole('button', { name: 'Cancel…' }).click();
+  await run.getByRole('button', { name: 'Cancel run' }).click();
+  await expectText(run.locator('.badge'), 'Canceled', 20_000);
+  await expectText(run, '0 of 3 contacts done · 3 not processed');
+  expect(await run.locator('.progress-fill').evaluate((bar) => (bar as HTMLElement).style.width)).toBe('0%');
+  await expectText(page.locator('.toast').last(), 'no contact processed (3 of 3 not processed)');
+  await sidebarShot(page, 'sidebar-canceled-run');
+  const sheet = await playground.api.sheet('Contacts');
+  const status = sheet.displayValues[0]!.indexOf('Status');
+  expect(sheet.displayValues.slice(6, 9).map((row) => row[status])).toEqual([
+    'canceled',
+    'canceled',
+    'canceled',
+  ]);
+});
+
+test('Settings refuses to save a key the API refuses, and keeps the saved one', async () => {
+  await openSidebarFrom(page, 'Settings');
+  const sidebar = sidebarOf(page);
+  const status = sidebar.getByText(/^Saved key: /);
+  const saved = (await status.textContent())!;
+  const notice = sidebar.locator('form[aria-label="Your API key"] .notice');
+  await sidebar.getByLabel('API key', { exact: true }).fill('sk-wrong-1234');
+  await sidebar.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectText(notice, 'The API refused this key, so it was not saved');
+  expect(await status.textContent()).toBe(saved);
+  await sidebarShot(page, 'sidebar-settings-refused-key');
+  // The kept key works, and no internal workspace id is shown for it.
+  await sidebar.getByLabel('API key', { exact: true }).fill('');
+  await sidebar.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expectText(notice, 'The saved key works.');
+  expect(await sidebar.locator('body').innerText()).not.toMatch(/ws_|Workspace:/);
+});

@@ -1,0 +1,105 @@
+/**
+ * The log tab tells each run once and in full: a run that ends again after its lost start was
+ * imported updates its row; "Rows in scope" is filled for sidebar and formula runs; a formula run
+ * the automatic mode sent says so.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import type {
+  FormulaQueueView,
+  ImportJobView,
+  PlanView,
+  ProgressView,
+  StartView,
+} from '../../src/app/sidebar-contract';
+import { RUN_LOG_SHEET } from '../../src/store/run-log';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import { sleep } from '../../scripts/lib/enrich-run';
+import {
+  contactRows,
+  engineKit,
+  firePoll,
+  jobsEnded,
+  people,
+  planAndStart,
+  progress,
+  settle,
+  sheetText,
+  SHEET,
+} from './support/engine';
+
+const kit = engineKit();
+
+/** The log's rows as header → cell records. */
+function logRows(addon: Addon): Record<string, string>[] {
+  const [header, ...rows] = sheetText(addon, RUN_LOG_SHEET);
+  return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i] ?? ''])));
+}
+
+describe('the log tab', () => {
+  it('updates the row of a run whose lost start was imported, instead of adding one', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(30)));
+    const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const jobs = await jobsEnded(kit.emulator());
+    addon.call<ProgressView>('pollJobs');
+    const failed = progress(addon, start.runId);
+    expect(failed.state).toBe('failed');
+    expect(logRows(addon)).toHaveLength(1);
+    expect(logRows(addon)[0]!['Credits charged']).toMatch(/may have been charged up to/);
+
+    const lost = failed.ambiguousJobs![0]!;
+    addon.call<ImportJobView>('importJob', {
+      jobId: jobs.find((job) => job.name === lost.name)!.id,
+      job: { runId: start.runId, seq: lost.seq },
+    });
+    const done = await settle(addon, start.runId);
+    expect(done.state).toBe('finished');
+    const rows = logRows(addon);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      State: 'finished',
+      'Credits charged': String(done.credits),
+      'Rows in scope': '30',
+      Source: 'sidebar',
+      'Run id': start.runId,
+    });
+  });
+
+  it('fills Rows in scope for formula runs and tells a user-started one from an automatic one', async () => {
+    const addon = kit.open(contactRows(people(6)), { userEmail: 'owner@example.com' });
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange('G2').setFormula('=ENRICH_EMAIL(A2:A4,B2:B4,D2:D4)');
+    addon.recalculate();
+    const plan = addon.call<PlanView>('planFormulaRun', {});
+    await settle(addon, addon.call<StartView>('startRun', plan.planId).runId);
+    expect(logRows(addon).at(-1)).toMatchObject({ Source: 'formulas', 'Rows in scope': '3' });
+
+    sheet.getRange('H2').setFormula('=ENRICH_EMAIL(A5:A7,B5:B7,D5:D7)');
+    addon.recalculate();
+    addon.call<FormulaQueueView>('setFormulaAuto', { enabled: true, dailyCap: 50 });
+    for (let round = 0; round < 10 && logRows(addon).length < 2; round++) {
+      firePoll(addon);
+      await sleep(300);
+    }
+    expect(logRows(addon).at(-1)).toMatchObject({ Source: 'formulas (automatic)', 'Rows in scope': '3' });
+  });
+
+  it('fills Rows in scope for a run made by importing a job the Jobs list lost', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(12)));
+    planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const [job] = await jobsEnded(kit.emulator());
+    addon.call<ProgressView>('pollJobs');
+    for (const key of Object.keys(addon.properties.document.getProperties()))
+      if (key.startsWith(DOCUMENT_PROPERTY.runPrefix) || key.startsWith(DOCUMENT_PROPERTY.jobPrefix))
+        addon.properties.document.deleteProperty(key);
+    const imported = addon.call<ImportJobView>('importJob', { jobId: job!.id });
+    await settle(addon, imported.runId);
+    expect(logRows(addon).find((row) => row['Run id'] === imported.runId)).toMatchObject({
+      'Rows in scope': '12',
+      State: 'finished',
+    });
+  });
+});
