@@ -113,6 +113,14 @@ export interface Addon {
    * first use with empty user properties and cache; the same email gives a view over the same user.
    */
   as(userEmail: string, options?: UserOptions): Addon;
+  /**
+   * Another spreadsheet where the same people use the add-on (default: as this view's user): a new
+   * document with its own sheets, document properties, caches and locks, sharing the users (user
+   * properties and caches, as Apps Script keeps them per user and script), every user's triggers
+   * (getProjectTriggers lists a user's triggers of every document, getUserTriggers one
+   * document's), the clock. `fireTriggers()` from any of them runs each trigger in its own document.
+   */
+  openDocument(options?: UserOptions & { userEmail?: string }): Addon;
   spreadsheet: FakeSpreadsheet;
   addSheetFromValues(name: string, values: unknown[][]): FakeSheet;
   setSelection(a1: string | string[], sheetName?: string): void;
@@ -131,9 +139,9 @@ export interface Addon {
   counts: CallCounts;
   /** `user`: this view's user's. */
   properties: { document: FakeProperties; user: FakeProperties; script: FakeProperties };
-  /** This view's user's triggers, what ScriptApp.getProjectTriggers shows that user. */
+  /** This view's user's triggers in this document: what ScriptApp.getUserTriggers(it) shows. */
   triggers(): TriggerSummary[];
-  /** Every user's triggers. */
+  /** Every user's triggers in this document. */
   allTriggers(): OwnedTriggerSummary[];
   logs(): string[];
   logLines(): LogLine[];

@@ -49,6 +49,9 @@ export type { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 
 export const DEFAULT_DIST_DIR = resolve(__dirname, '../../dist');
 
+/** The harness side of every open document, to run a trigger in the document it belongs to. */
+const openDocuments = new WeakMap<Runtime, SharedDocument>();
+
 /** What every user's view of one document shares besides the runtime. */
 class SharedDocument {
   readonly failures: TriggerFailure[] = [];
@@ -63,6 +66,7 @@ class SharedDocument {
   ) {
     this.ui = uiView(runtime);
     runtime.flushListeners.push(() => this.recalculator.observe(runtime.spreadsheet));
+    openDocuments.set(runtime, this);
   }
 
   /** The view acting as `user`, one per user so that `as()` twice hands back the same one. */
@@ -202,22 +206,42 @@ class LocalAddon implements Addon {
     let ran = 0;
     for (const trigger of this.runtime.triggers.due(this.now(), options.all)) {
       if (!this.runtime.triggers.has(trigger.id)) continue; // deleted by an earlier run
+      // Each trigger runs in the document it was created in ('': a store used without documents).
+      const home = trigger.document ? this.runtime.accounts.documents.get(trigger.document) : this.runtime;
+      const document = home && openDocuments.get(home);
+      if (!document) continue; // its document is closed: nothing here can run it
       ran += 1;
-      this.runtime.counts.recordTriggerRun();
       // An installable trigger always runs as the user who created it, whoever is looking.
-      const owner = this.runtime.users.get(trigger.owner);
-      const execution = this.executionAs(owner, { event: this.clockEvent(trigger.id) }, 'trigger');
-      try {
-        execution.call(trigger.handler);
-      } catch (error) {
-        this.document.failures.push({ handler: trigger.handler, owner: owner.email, error });
-        this.runtime.logs.add('error', `Trigger ${trigger.handler} failed: ${String(error)}`);
-      } finally {
-        execution.end();
-        this.runtime.triggers.completed(trigger.id, this.now());
-      }
+      document.viewAs(document.runtime.users.get(trigger.owner)).runTrigger(trigger);
     }
     return ran;
+  }
+
+  /** One run of `trigger`, in this view's document, as this view's user (its owner). */
+  private runTrigger(trigger: TriggerRecord): void {
+    this.runtime.counts.recordTriggerRun();
+    const execution = this.executionAs(this.user, { event: this.clockEvent(trigger.id) }, 'trigger');
+    try {
+      execution.call(trigger.handler);
+    } catch (error) {
+      this.document.failures.push({ handler: trigger.handler, owner: this.user.email, error });
+      this.runtime.logs.add('error', `Trigger ${trigger.handler} failed: ${String(error)}`);
+    } finally {
+      execution.end();
+      this.runtime.triggers.completed(trigger.id, this.now());
+    }
+  }
+
+  openDocument(options: UserOptions & { userEmail?: string } = {}): Addon {
+    const shared = this.document.options;
+    const runtime = new Runtime({
+      ...this.runtime.options,
+      accounts: this.runtime.accounts,
+      defaultSheet: true,
+    });
+    const user = runtime.users.get(options.userEmail ?? this.user.email);
+    storeCredentials(user, options);
+    return new SharedDocument(runtime, shared).viewAs(user);
   }
 
   recalculate(): number {
@@ -277,11 +301,13 @@ class LocalAddon implements Addon {
   }
 
   triggers(): TriggerSummary[] {
-    return this.user.triggers.list().map(summarize);
+    return this.runtime.triggersOf(this.user).listIn(this.spreadsheet.getId()).map(summarize);
   }
 
   allTriggers(): OwnedTriggerSummary[] {
-    return this.runtime.triggers.list().map((record) => ({ ...summarize(record), owner: record.owner }));
+    return this.runtime.triggers
+      .listIn(this.spreadsheet.getId())
+      .map((record) => ({ ...summarize(record), owner: record.owner }));
   }
 
   logs(): string[] {

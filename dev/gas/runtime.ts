@@ -23,14 +23,44 @@ import { FakeSpreadsheetApp } from './spreadsheet/app';
 import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import { UiRecord } from './spreadsheet/ui';
 import { FakeSession } from './session';
-import { FakeScriptApp, TriggerStore } from './triggers';
+import { FakeScriptApp, TriggerStore, type TriggerScope } from './triggers';
 import { SyncHttpClient } from './urlfetch/client';
 import { DEFAULT_FETCH_TIMEOUT_MS, FakeUrlFetchApp, type SentRequest } from './urlfetch/urlfetch-app';
 import { UserDirectory, type UserAccount } from './users';
 import { FakeUtilities } from './utilities';
 
+/**
+ * What outlives one document: the people (user properties, user caches, quotas) and every user's
+ * triggers of every document, one add-on project over them all. Several documents share one
+ * (`Addon.openDocument`); each trigger runs in the document it was created in.
+ */
+export class Accounts {
+  readonly users: UserDirectory;
+  readonly triggers: TriggerStore;
+  /** Each open document's runtime, by spreadsheet id: where its triggers run. */
+  readonly documents = new Map<string, Runtime>();
+  private opened = 0;
+
+  constructor(
+    readonly clock: HarnessClock,
+    addon: boolean,
+  ) {
+    const now = () => clock.now();
+    this.triggers = new TriggerStore({ addon, now });
+    this.users = new UserDirectory(now);
+  }
+
+  /** A fresh spreadsheet id: the first document keeps the id states always had. */
+  nextDocumentId(): string {
+    const n = ++this.opened;
+    return n === 1 ? 'local-spreadsheet' : `local-spreadsheet-${n}`;
+  }
+}
+
 export interface RuntimeOptions {
   distDir: string;
+  /** Shared with other documents of the same users; default: this document's own. */
+  accounts?: Accounts;
   clock: HarnessClock;
   addon: boolean;
   addonName: string;
@@ -70,7 +100,8 @@ export class Runtime {
   readonly documentCache: FakeCache;
   readonly scriptCache: FakeCache;
   readonly locks = new LockTable();
-  /** Every user's triggers; each user's executions see their own (UserAccount.triggers). */
+  readonly accounts: Accounts;
+  /** Every user's triggers of every document; each execution's ScriptApp sees its user's. */
   readonly triggers: TriggerStore;
   readonly users: UserDirectory;
   readonly defaultUser: UserAccount;
@@ -90,16 +121,18 @@ export class Runtime {
   constructor(readonly options: RuntimeOptions) {
     this.clock = options.clock;
     const now = () => this.clock.now();
+    this.accounts = options.accounts ?? new Accounts(this.clock, options.addon);
     this.spreadsheet = new FakeSpreadsheet(
-      'local-spreadsheet',
+      this.accounts.nextDocumentId(),
       'Untitled spreadsheet',
       now,
       options.defaultSheet !== false,
     );
     this.documentCache = new FakeCache(now);
     this.scriptCache = new FakeCache(now);
-    this.triggers = new TriggerStore({ addon: options.addon, now });
-    this.users = new UserDirectory(now, this.triggers);
+    this.accounts.documents.set(this.spreadsheet.getId(), this);
+    this.triggers = this.accounts.triggers;
+    this.users = this.accounts.users;
     this.defaultUser = this.users.get(options.userEmail);
     const manifest = readManifest(options.distDir);
     this.timeZone = manifest.timeZone ?? 'Etc/UTC';
@@ -113,6 +146,11 @@ export class Runtime {
 
   propertiesOf(user: UserAccount): PropertyStores {
     return { document: this.documentProperties, user: user.properties, script: this.scriptProperties };
+  }
+
+  /** `user`'s triggers as an execution in this document sees them. */
+  triggersOf(user: UserAccount): TriggerScope {
+    return this.triggers.forOwner(user.email, this.spreadsheet.getId());
   }
 
   private cachesOf(user: UserAccount): CacheStores {
@@ -133,7 +171,7 @@ export class Runtime {
       PropertiesService: new FakePropertiesService(this.propertiesOf(user)),
       CacheService: new FakeCacheService(this.cachesOf(user)),
       LockService: new FakeLockService(this.locks, guard.id, this.clock, user.email),
-      ScriptApp: new FakeScriptApp(user.triggers),
+      ScriptApp: new FakeScriptApp(this.triggersOf(user)),
       HtmlService: new FakeHtmlService(this.options.distDir),
       UrlFetchApp: new FakeUrlFetchApp(
         this.http,
@@ -151,6 +189,7 @@ export class Runtime {
   }
 
   close(): void {
+    this.accounts.documents.delete(this.spreadsheet.getId());
     this.http.close();
   }
 }
