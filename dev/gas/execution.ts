@@ -19,6 +19,15 @@ export interface ExecutionLimits {
 export const DEFAULT_BUDGET_MS = 360_000;
 export const CUSTOM_FUNCTION_BUDGET_MS = 30_000;
 
+/** A rule checked before each service call: what Apps Script would throw instead of running it. */
+export type CallCheck = (call: {
+  /** `Class.method`, as Apps Script names it in its errors. */
+  name: string;
+  target: object;
+  /** The arguments, as the fakes receive them. */
+  args: readonly unknown[];
+}) => string | undefined;
+
 let lastExecutionId = 0;
 
 export class ExecutionGuard {
@@ -32,6 +41,7 @@ export class ExecutionGuard {
     private readonly clock: HarnessClock,
     private readonly counts: CallCounts,
     readonly limits: ExecutionLimits,
+    private readonly checks: readonly CallCheck[] = [],
   ) {
     this.startedAt = clock.now();
   }
@@ -50,7 +60,7 @@ export class ExecutionGuard {
   }
 
   /** Called before every service method; throws what Apps Script would throw instead of running it. */
-  enter(service: string, method: string, target: object): void {
+  enter(service: string, method: string, target: object, args: readonly unknown[] = []): void {
     const name = `${service}.${method}`;
     if (this.killed) throw gasError(MESSAGES.exceededTime);
     this.counts.record(name, target);
@@ -62,6 +72,10 @@ export class ExecutionGuard {
     }
     const refusal = refusalFor(this.kind, service, method, target);
     if (refusal) throw gasError(refusal);
+    for (const check of this.checks) {
+      const refused = check({ name, target, args });
+      if (refused) throw gasError(refused);
+    }
   }
 
   /** The time a fake took to answer a call (counts.msIn). */

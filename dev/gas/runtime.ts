@@ -13,7 +13,7 @@ import { FakeCache, FakeCacheService, type CacheStores } from './cache';
 import { HarnessClock } from './clock';
 import { CallCounts } from './counts';
 import { gasError, MESSAGES } from './errors';
-import { ExecutionGuard, type ExecutionLimits } from './execution';
+import { ExecutionGuard, type CallCheck, type ExecutionKind, type ExecutionLimits } from './execution';
 import { FakeHtmlService } from './html';
 import { FakeLockService, LockTable } from './lock';
 import { FakeConsole, FakeLogger, LogRecord } from './logging';
@@ -22,6 +22,7 @@ import { FakeProperties, FakePropertiesService, type PropertyStores } from './pr
 import { FakeSpreadsheetApp } from './spreadsheet/app';
 import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import { UiRecord } from './spreadsheet/ui';
+import { scopeRefusal } from './scopes';
 import { FakeSession } from './session';
 import { FakeScriptApp, TriggerStore, type TriggerScope } from './triggers';
 import { SyncHttpClient } from './urlfetch/client';
@@ -111,6 +112,8 @@ export class Runtime {
   readonly timeZone: string;
   /** The manifest's urlFetchWhitelist; undefined: no restriction. */
   readonly urlFetchWhitelist?: readonly string[];
+  /** The manifest's oauthScopes; undefined: Apps Script works them out, nothing is refused. */
+  readonly oauthScopes?: readonly string[];
   /** Called at every flush point (SpreadsheetApp.flush, the end of a writing execution): recalc.ts. */
   readonly flushListeners: (() => void)[] = [];
 
@@ -137,6 +140,15 @@ export class Runtime {
     const manifest = readManifest(options.distDir);
     this.timeZone = manifest.timeZone ?? 'Etc/UTC';
     this.urlFetchWhitelist = manifest.urlFetchWhitelist;
+    this.oauthScopes = manifest.oauthScopes;
+  }
+
+  /** The rules checked at each service call of an execution of `kind` run as `user`. */
+  checksFor(kind: ExecutionKind, user: UserAccount): CallCheck[] {
+    void user;
+    // A custom function runs without authorization: what it may call is execution.ts's business.
+    if (kind === 'customFunction') return [];
+    return [({ name }) => scopeRefusal(this.oauthScopes, name)];
   }
 
   /** The default user's stores beside the shared ones: what single-user callers look at. */
@@ -194,10 +206,16 @@ export class Runtime {
   }
 }
 
-function readManifest(distDir: string): { timeZone?: string; urlFetchWhitelist?: string[] } {
+interface Manifest {
+  timeZone?: string;
+  urlFetchWhitelist?: string[];
+  oauthScopes?: string[];
+}
+
+function readManifest(distDir: string): Manifest {
   const manifest = join(distDir, 'appsscript.json');
   if (!existsSync(manifest)) return {};
-  return JSON.parse(readFileSync(manifest, 'utf8')) as { timeZone?: string; urlFetchWhitelist?: string[] };
+  return JSON.parse(readFileSync(manifest, 'utf8')) as Manifest;
 }
 
 /**
@@ -231,7 +249,12 @@ export class Execution {
     if (!existsSync(join(distDir, 'Code.js'))) {
       throw new Error(`${join(distDir, 'Code.js')} is missing: run \`npm run build\` first.`);
     }
-    this.guard = new ExecutionGuard(runtime.clock, runtime.counts, limits);
+    this.guard = new ExecutionGuard(
+      runtime.clock,
+      runtime.counts,
+      limits,
+      runtime.checksFor(limits.kind, user),
+    );
     this.context = freshContext();
     (vm.runInContext(CLOCK_DATE_SOURCE, this.context) as (now: () => number) => void)(() =>
       runtime.clock.now(),
