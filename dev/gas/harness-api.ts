@@ -5,6 +5,7 @@
 import type { CallCounts } from './counts';
 import type { LogLine } from './logging';
 import type { FakeProperties } from './properties';
+import type { QuotaKind } from './quotas';
 import type { FakeSheet } from './spreadsheet/sheet';
 import type { FakeSpreadsheet, Toast } from './spreadsheet/spreadsheet';
 import type { RecordedAlert, RecordedMenu, ShownPage } from './spreadsheet/ui';
@@ -157,6 +158,10 @@ export interface Addon {
   recalculate(): number;
   /** The message behind each #ERROR! a custom function left on a sheet (Sheets shows it on hover). */
   formulaErrors(sheetName: string): { row: number; column: number; message: string }[];
+  /** What this view's user used today of a daily quota (quotas.ts): calls, or ms of trigger runtime. */
+  quotaUsed(kind: QuotaKind): number;
+  /** Uses up some of this view's user's daily quota, as a day of other use would have. */
+  useQuota(kind: QuotaKind, amount: number): void;
   /** Trigger runs that threw, in order, whoever owned them. */
   triggerFailures(): TriggerFailure[];
   ui: UiView;

@@ -24,6 +24,8 @@ import type {
   UserOptions,
 } from './harness-api';
 import type { LogLine } from './logging';
+import { gasError } from './errors';
+import type { QuotaKind } from './quotas';
 import { Recalculator } from './recalc';
 import { Execution, Runtime } from './runtime';
 import { parseA1 } from './spreadsheet/a1';
@@ -220,16 +222,30 @@ class LocalAddon implements Addon {
   /** One run of `trigger`, in this view's document, as this view's user (its owner). */
   private runTrigger(trigger: TriggerRecord): void {
     this.runtime.counts.recordTriggerRun();
-    const execution = this.executionAs(this.user, { event: this.clockEvent(trigger.id) }, 'trigger');
+    const startedAt = this.now();
+    let execution: HarnessExecution | undefined;
     try {
+      // A user whose triggers used up the day's runtime gets no trigger run until it resets.
+      const spent = this.user.usage.exhausted('triggerRuntimeMs', this.user.consumer);
+      if (spent) throw gasError(spent);
+      execution = this.executionAs(this.user, { event: this.clockEvent(trigger.id) }, 'trigger');
       execution.call(trigger.handler);
     } catch (error) {
       this.document.failures.push({ handler: trigger.handler, owner: this.user.email, error });
       this.runtime.logs.add('error', `Trigger ${trigger.handler} failed: ${String(error)}`);
     } finally {
-      execution.end();
+      execution?.end();
+      this.user.usage.add('triggerRuntimeMs', this.now() - startedAt);
       this.runtime.triggers.completed(trigger.id, this.now());
     }
+  }
+
+  quotaUsed(kind: QuotaKind): number {
+    return this.user.usage.used(kind);
+  }
+
+  useQuota(kind: QuotaKind, amount: number): void {
+    this.user.usage.add(kind, amount);
   }
 
   openDocument(options: UserOptions & { userEmail?: string } = {}): Addon {

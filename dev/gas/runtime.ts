@@ -22,6 +22,7 @@ import { FakeProperties, FakePropertiesService, type PropertyStores } from './pr
 import { FakeSpreadsheetApp } from './spreadsheet/app';
 import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import { UiRecord } from './spreadsheet/ui';
+import { SIMULTANEOUS_EXECUTIONS, TOO_MANY_SIMULTANEOUS } from './quotas';
 import { scopeRefusal } from './scopes';
 import { FakeSession } from './session';
 import { FakeScriptApp, TriggerStore, type TriggerScope } from './triggers';
@@ -145,10 +146,10 @@ export class Runtime {
 
   /** The rules checked at each service call of an execution of `kind` run as `user`. */
   checksFor(kind: ExecutionKind, user: UserAccount): CallCheck[] {
-    void user;
+    const quotas = quotaCheck(user);
     // A custom function runs without authorization: what it may call is execution.ts's business.
-    if (kind === 'customFunction') return [];
-    return [({ name }) => scopeRefusal(this.oauthScopes, name)];
+    if (kind === 'customFunction') return [quotas];
+    return [({ name }) => scopeRefusal(this.oauthScopes, name), quotas];
   }
 
   /** The default user's stores beside the shared ones: what single-user callers look at. */
@@ -206,6 +207,20 @@ export class Runtime {
   }
 }
 
+/** The daily quotas a call spends of its user's (quotas.ts). */
+function quotaCheck(user: UserAccount): CallCheck {
+  const { usage, consumer } = user;
+  return ({ name, args }) => {
+    if (name.startsWith('Properties.')) return usage.spend('properties', 1, consumer);
+    if (name === 'UrlFetchApp.fetch') return usage.spend('urlfetch', 1, consumer);
+    if (name === 'UrlFetchApp.fetchAll') {
+      const requests = Array.isArray(args[0]) ? args[0].length : 1;
+      return usage.spend('urlfetch', requests, consumer);
+    }
+    return undefined;
+  };
+}
+
 interface Manifest {
   timeZone?: string;
   urlFetchWhitelist?: string[];
@@ -243,12 +258,14 @@ export class Execution {
   constructor(
     private readonly runtime: Runtime,
     limits: ExecutionLimits,
-    user: UserAccount,
+    private readonly user: UserAccount,
   ) {
     const { distDir } = runtime.options;
     if (!existsSync(join(distDir, 'Code.js'))) {
       throw new Error(`${join(distDir, 'Code.js')} is missing: run \`npm run build\` first.`);
     }
+    // Counted per user across documents, from here to end().
+    if (user.usage.running >= SIMULTANEOUS_EXECUTIONS) throw gasError(TOO_MANY_SIMULTANEOUS);
     this.guard = new ExecutionGuard(
       runtime.clock,
       runtime.counts,
@@ -264,6 +281,7 @@ export class Execution {
       this.context[name] = this.membrane.expose(service);
     }
     gasLocal.require(distDir, this.context, { filter: (path) => path.endsWith('.js') });
+    user.usage.running += 1;
   }
 
   /** Calls a top-level function of the project, arguments copied into the context's realm. */
@@ -292,6 +310,7 @@ export class Execution {
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    this.user.usage.running -= 1;
     this.runtime.locks.releaseAll(this.guard.id);
     // What the execution wrote reaches Sheets when it ends, as at a flush. A custom function cannot
     // write: skipping its end keeps recalculate() from looking at every formula once per cell.

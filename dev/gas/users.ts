@@ -8,11 +8,14 @@
  */
 import { FakeCache } from './cache';
 import { FakeProperties } from './properties';
+import { DailyUsage } from './quotas';
 import type { SessionUser } from './session';
 
 export class UserAccount implements SessionUser {
   readonly properties = new FakeProperties('user');
   readonly cache: FakeCache;
+  /** Daily quotas and running executions: per user, whatever the document. */
+  readonly usage: DailyUsage;
   consumer = false;
 
   constructor(
@@ -20,6 +23,7 @@ export class UserAccount implements SessionUser {
     now: () => number,
   ) {
     this.cache = new FakeCache(now);
+    this.usage = new DailyUsage(now);
   }
 }
 
