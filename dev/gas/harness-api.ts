@@ -2,6 +2,7 @@
  * What the harness offers its callers (tests, the CLI, the playground, the benchmarks): the options
  * of loadAddon and the Addon handle, one user's view of one local document. harness.ts implements it.
  */
+import type { CacheEviction } from './cache';
 import type { CallCounts } from './counts';
 import type { LogLine } from './logging';
 import type { FakeProperties } from './properties';
@@ -40,6 +41,11 @@ export interface LoadOptions {
    * there). Off by default, like Apps Script: only the allow-listed API can be reached.
    */
   allowLoopback?: boolean;
+  /**
+   * Document and script cache entries evicted before their expiry, at `rate` of reads, in an order
+   * `seed` fixes (cache.ts). Off by default.
+   */
+  cacheEviction?: CacheEviction;
 }
 
 export interface ExecutionOptions {
@@ -125,6 +131,14 @@ export interface Addon {
   spreadsheet: FakeSpreadsheet;
   addSheetFromValues(name: string, values: unknown[][]): FakeSheet;
   setSelection(a1: string | string[], sheetName?: string): void;
+  /**
+   * Protects a range (`'E:E'`, `'A1:C3'`) of a sheet as its owner does in Sheets: only `editors`
+   * may edit it; anyone else's write there throws Sheets' "You are trying to edit a protected cell
+   * or object…" and changes nothing.
+   */
+  protect(a1: string, sheetName: string, editors?: readonly string[]): void;
+  /** Removes every protection (the owner lifted them). */
+  unprotectAll(): void;
   call<T = unknown>(name: string, ...args: unknown[]): T;
   callWith<T = unknown>(options: ExecutionOptions, name: string, ...args: unknown[]): T;
   startExecution(options?: ExecutionOptions): HarnessExecution;

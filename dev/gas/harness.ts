@@ -145,6 +145,17 @@ class LocalAddon implements Addon {
     return sheet;
   }
 
+  protect(a1: string, sheetName: string, editors: readonly string[] = []): void {
+    const sheet = this.spreadsheet.getSheetByName(sheetName);
+    if (!sheet) throw new Error(`No sheet named ${sheetName}`);
+    const rect = parseA1(a1).resolve(sheet.getMaxRows(), sheet.getMaxColumns());
+    this.runtime.protections.push({ sheet, rect, editors: [...editors] });
+  }
+
+  unprotectAll(): void {
+    this.runtime.protections.splice(0);
+  }
+
   setSelection(a1: string | string[], sheetName?: string): void {
     const sheet =
       sheetName === undefined
@@ -398,6 +409,7 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     realSleep: options.realSleep,
     allowLoopback: options.allowLoopback,
     defaultSheet: !options.state,
+    cacheEviction: options.cacheEviction,
   });
   if (options.state) {
     restoreSpreadsheet(runtime.spreadsheet, options.state.spreadsheet);

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import gasLocal from 'gas-local';
-import { FakeCache, FakeCacheService, type CacheStores } from './cache';
+import { FakeCache, FakeCacheService, type CacheEviction, type CacheStores } from './cache';
 import { HarnessClock } from './clock';
 import { CallCounts } from './counts';
 import { gasError, MESSAGES } from './errors';
@@ -20,6 +20,7 @@ import { FakeConsole, FakeLogger, LogRecord } from './logging';
 import { Membrane, type GasObject } from './membrane';
 import { FakeProperties, FakePropertiesService, type PropertyStores } from './properties';
 import { FakeSpreadsheetApp } from './spreadsheet/app';
+import { sheetLimits, type Protection } from './spreadsheet/limits';
 import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import { UiRecord } from './spreadsheet/ui';
 import { SIMULTANEOUS_EXECUTIONS, TOO_MANY_SIMULTANEOUS } from './quotas';
@@ -74,6 +75,8 @@ export interface RuntimeOptions {
   allowLoopback?: boolean;
   /** False when a stored state brings its own sheets. */
   defaultSheet?: boolean;
+  /** Early eviction in the document and script caches (cache.ts); none by default. */
+  cacheEviction?: CacheEviction;
 }
 
 /**
@@ -115,6 +118,8 @@ export class Runtime {
   readonly urlFetchWhitelist?: readonly string[];
   /** The manifest's oauthScopes; undefined: Apps Script works them out, nothing is refused. */
   readonly oauthScopes?: readonly string[];
+  /** Protected ranges of the document (spreadsheet/limits.ts). */
+  readonly protections: Protection[] = [];
   /** Called at every flush point (SpreadsheetApp.flush, the end of a writing execution): recalc.ts. */
   readonly flushListeners: (() => void)[] = [];
 
@@ -132,8 +137,8 @@ export class Runtime {
       now,
       options.defaultSheet !== false,
     );
-    this.documentCache = new FakeCache(now);
-    this.scriptCache = new FakeCache(now);
+    this.documentCache = new FakeCache(now, options.cacheEviction);
+    this.scriptCache = new FakeCache(now, options.cacheEviction);
     this.accounts.documents.set(this.spreadsheet.getId(), this);
     this.triggers = this.accounts.triggers;
     this.users = this.accounts.users;
@@ -149,7 +154,11 @@ export class Runtime {
     const quotas = quotaCheck(user);
     // A custom function runs without authorization: what it may call is execution.ts's business.
     if (kind === 'customFunction') return [quotas];
-    return [({ name }) => scopeRefusal(this.oauthScopes, name), quotas];
+    return [
+      ({ name }) => scopeRefusal(this.oauthScopes, name),
+      quotas,
+      sheetLimits(this.spreadsheet, this.protections, user.email),
+    ];
   }
 
   /** The default user's stores beside the shared ones: what single-user callers look at. */
