@@ -67,4 +67,14 @@ describe('a run that meets Google’s limits', () => {
     expect(done.error).toBeUndefined();
     expect(await kit.emulator().admin.jobs()).toHaveLength(1);
   });
+
+  it('tells a user whose properties quota is used up what happened, in plain words', () => {
+    const addon = kit.open(contactRows(people(2, 0)));
+    const ann = addon.as('ann@gmail.com', { consumer: true, apiKey: kit.emulator().apiKey });
+    ann.useQuota('properties', 50_000);
+    expect(() => ann.call('getProgress')).toThrow(
+      /^Your Google account used up today's Apps Script quota of stored-settings reads and writes \(50,000 a day/,
+    );
+    expect(() => addon.call('getProgress')).not.toThrow();
+  });
 });
