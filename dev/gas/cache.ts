@@ -31,7 +31,7 @@ export interface CacheEviction {
 }
 
 /** mulberry32: small, seedable, good enough to pick evictions. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

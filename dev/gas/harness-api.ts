@@ -4,6 +4,7 @@
  */
 import type { CacheEviction } from './cache';
 import type { CallCounts } from './counts';
+import type { InterleaveOptions } from './interleave';
 import type { LogLine } from './logging';
 import type { FakeProperties } from './properties';
 import type { QuotaKind } from './quotas';
@@ -166,10 +167,11 @@ export interface Addon {
    * Recalculates the `=CUSTOM_FUNCTION(…)` cells Sheets would: new ones, and those whose argument
    * values or (seen at a flush point) formula text changed, each as its own custom-function
    * execution (30 s, read-only) of this view's user, whose browser recalculates; returns how many
-   * ran (recalc.ts). Sheets does this on its own
+   * ran (recalc.ts). With `interleave`, they run at once, interleaved at service calls in an order
+   * the seed chooses (interleave.ts), their arguments read before any shows a result. Sheets does this on its own
    * schedule; tests call it. `counts.customFunctionRuns` totals the runs.
    */
-  recalculate(): number;
+  recalculate(options?: { interleave?: InterleaveOptions }): number;
   /** The message behind each #ERROR! a custom function left on a sheet (Sheets shows it on hover). */
   formulaErrors(sheetName: string): { row: number; column: number; message: string }[];
   /** What this view's user used today of a daily quota (quotas.ts): calls, or ms of trigger runtime. */

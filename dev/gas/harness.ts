@@ -26,7 +26,8 @@ import type {
 import type { LogLine } from './logging';
 import { gasError } from './errors';
 import type { QuotaKind } from './quotas';
-import { Recalculator } from './recalc';
+import { Interleaver, type InterleaveOptions } from './interleave';
+import { Recalculator, type CustomFunctionOutcome } from './recalc';
 import { Execution, Runtime } from './runtime';
 import { parseA1 } from './spreadsheet/a1';
 import type { FakeSheet } from './spreadsheet/sheet';
@@ -271,10 +272,21 @@ class LocalAddon implements Addon {
     return new SharedDocument(runtime, shared).viewAs(user);
   }
 
-  recalculate(): number {
-    return this.document.recalculator.recalculate(this.spreadsheet, (name, args) =>
-      this.runCustomFunction(name, args),
-    );
+  recalculate(options: { interleave?: InterleaveOptions } = {}): number {
+    const run = (name: string, args: unknown[], beforeCall?: () => void) =>
+      this.runCustomFunction(name, args, beforeCall);
+    const { interleave } = options;
+    if (!interleave) return this.document.recalculator.recalculate(this.spreadsheet, run);
+    return this.document.recalculator.recalculate(this.spreadsheet, run, (calls) => {
+      const interleaver = new Interleaver(interleave);
+      const outcomes: CustomFunctionOutcome[] = new Array(calls.length);
+      interleaver.runAll(
+        calls.map(({ name, args }, index) => () => {
+          outcomes[index] = run(name, args, () => interleaver.atServiceCall());
+        }),
+      );
+      return outcomes;
+    });
   }
 
   formulaErrors(sheetName: string): { row: number; column: number; message: string }[] {
@@ -283,14 +295,16 @@ class LocalAddon implements Addon {
   }
 
   /** Sheets matches custom function names case-insensitively. */
-  private runCustomFunction(
-    name: string,
-    args: unknown[],
-  ): { value: unknown } | { error: unknown } | undefined {
-    const execution = this.runtime.startExecution(
-      { kind: 'customFunction', budgetMs: CUSTOM_FUNCTION_BUDGET_MS },
-      this.user,
-    );
+  private runCustomFunction(name: string, args: unknown[], beforeCall?: () => void): CustomFunctionOutcome {
+    let execution: Execution;
+    try {
+      execution = this.runtime.startExecution(
+        { kind: 'customFunction', budgetMs: CUSTOM_FUNCTION_BUDGET_MS, beforeCall },
+        this.user,
+      );
+    } catch (error) {
+      return { error }; // too many running at once: Sheets shows the error in the cell
+    }
     try {
       const defined = execution.functionNames().find((fn) => fn.toUpperCase() === name.toUpperCase());
       if (!defined) return undefined;
