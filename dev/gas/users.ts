@@ -1,8 +1,8 @@
 /**
  * The people who use the add-on, in one or several documents. Apps Script keeps user properties and
  * the user cache per user and script: for an add-on, one user's are the same in every document
- * where the user uses it (PropertiesService.getUserProperties: "accessible only to the current
- * user, and only within this script"). Triggers are per user and document (triggers.ts). An
+ * where the user uses it (PropertiesService.getUserProperties: a store "that only the current
+ * user can access, and only within this script", reference/properties/properties-service). Triggers are per user and document (triggers.ts). An
  * execution sees only those of the user it runs as. An account appears on first use, as a
  * teammate opening the add-on does.
  */
