@@ -47,6 +47,11 @@ export interface LoadOptions {
    * `seed` fixes (cache.ts). Off by default.
    */
   cacheEviction?: CacheEviction;
+  /**
+   * False: Google's daily quotas (quotas.ts) count against no one, for tools that run the add-on
+   * locally over days of data (a command line is no Apps Script). On by default.
+   */
+  dailyQuotas?: boolean;
 }
 
 export interface ExecutionOptions {

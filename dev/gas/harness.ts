@@ -238,7 +238,9 @@ class LocalAddon implements Addon {
     let execution: HarnessExecution | undefined;
     try {
       // A user whose triggers used up the day's runtime gets no trigger run until it resets.
-      const spent = this.user.usage.exhausted('triggerRuntimeMs', this.user.consumer);
+      const spent =
+        this.runtime.options.dailyQuotas !== false &&
+        this.user.usage.exhausted('triggerRuntimeMs', this.user.consumer);
       if (spent) throw gasError(spent);
       execution = this.executionAs(this.user, { event: this.clockEvent(trigger.id) }, 'trigger');
       execution.call(trigger.handler);
@@ -424,6 +426,7 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     allowLoopback: options.allowLoopback,
     defaultSheet: !options.state,
     cacheEviction: options.cacheEviction,
+    dailyQuotas: options.dailyQuotas,
   });
   if (options.state) {
     restoreSpreadsheet(runtime.spreadsheet, options.state.spreadsheet);

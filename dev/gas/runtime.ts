@@ -77,6 +77,8 @@ export interface RuntimeOptions {
   defaultSheet?: boolean;
   /** Early eviction in the document and script caches (cache.ts); none by default. */
   cacheEviction?: CacheEviction;
+  /** False: Google's daily quotas are not counted against anyone (a command line is no Apps Script). */
+  dailyQuotas?: boolean;
 }
 
 /**
@@ -151,12 +153,12 @@ export class Runtime {
 
   /** The rules checked at each service call of an execution of `kind` run as `user`. */
   checksFor(kind: ExecutionKind, user: UserAccount): CallCheck[] {
-    const quotas = quotaCheck(user);
+    const quotas = this.options.dailyQuotas === false ? [] : [quotaCheck(user)];
     // A custom function runs without authorization: what it may call is execution.ts's business.
-    if (kind === 'customFunction') return [quotas];
+    if (kind === 'customFunction') return quotas;
     return [
       ({ name }) => scopeRefusal(this.oauthScopes, name),
-      quotas,
+      ...quotas,
       sheetLimits(this.spreadsheet, this.protections, user.email),
     ];
   }

@@ -64,6 +64,16 @@ describe('daily quotas per user', () => {
   });
 });
 
+describe('without daily quotas (a command line)', () => {
+  it('counts them but refuses nothing', () => {
+    const doc = loadScript(CODE, { now: START, dailyQuotas: false });
+    const ann = doc.as('ann@gmail.com', { consumer: true });
+    ann.useQuota('properties', 60_000);
+    expect(ann.call('read')).toBeNull();
+    doc.close();
+  });
+});
+
 describe('simultaneous executions per user', () => {
   it('allows 30 at once per user, in every document together', () => {
     const first = loadScript(CODE, { now: START });
