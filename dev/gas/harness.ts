@@ -28,6 +28,7 @@ import { gasError } from './errors';
 import type { QuotaKind } from './quotas';
 import { Interleaver, type InterleaveOptions } from './interleave';
 import { Recalculator, type CustomFunctionOutcome } from './recalc';
+import { clockEvent, summarize, uiView } from './harness-views';
 import { Execution, Runtime } from './runtime';
 import { parseA1 } from './spreadsheet/a1';
 import type { FakeSheet } from './spreadsheet/sheet';
@@ -89,14 +90,6 @@ function storeCredentials(user: UserAccount, options: UserOptions): void {
     user.properties.setProperty(USER_PROPERTY.apiBaseUrl, options.apiBaseUrl);
   if (options.apiKey !== undefined) user.properties.setProperty(USER_PROPERTY.apiKey, options.apiKey);
 }
-
-const summarize = ({ id, handler, everyMinutes, periodMs, nextRunAt }: TriggerRecord): TriggerSummary => ({
-  id,
-  handler,
-  ...(everyMinutes === undefined ? {} : { everyMinutes }),
-  ...(periodMs === undefined ? {} : { periodMs }),
-  nextRunAt,
-});
 
 class LocalAddon implements Addon {
   private readonly runtime: Runtime;
@@ -242,7 +235,7 @@ class LocalAddon implements Addon {
         this.runtime.options.dailyQuotas !== false &&
         this.user.usage.exhausted('triggerRuntimeMs', this.user.consumer);
       if (spent) throw gasError(spent);
-      execution = this.executionAs(this.user, { event: this.clockEvent(trigger.id) }, 'trigger');
+      execution = this.executionAs(this.user, { event: clockEvent(trigger.id, this.now()) }, 'trigger');
       execution.call(trigger.handler);
     } catch (error) {
       this.document.failures.push({ handler: trigger.handler, owner: this.user.email, error });
@@ -318,23 +311,6 @@ class LocalAddon implements Addon {
     }
   }
 
-  /** The event object Apps Script passes to a time-driven trigger's handler. */
-  private clockEvent(triggerUid: string): Record<string, unknown> {
-    const at = new Date(this.now());
-    return {
-      authMode: 'FULL',
-      triggerUid,
-      year: at.getUTCFullYear(),
-      month: at.getUTCMonth() + 1,
-      'day-of-month': at.getUTCDate(),
-      'day-of-week': at.getUTCDay() || 7,
-      hour: at.getUTCHours(),
-      minute: at.getUTCMinutes(),
-      second: at.getUTCSeconds(),
-      timezone: 'UTC',
-    };
-  }
-
   advanceClock(ms: number): void {
     this.runtime.clock.advance(ms);
   }
@@ -383,33 +359,6 @@ class LocalAddon implements Addon {
   close(): void {
     this.runtime.close();
   }
-}
-
-function uiView(runtime: Runtime): UiView {
-  const record = runtime.ui;
-  return {
-    get menus() {
-      return record.menus;
-    },
-    get lastSidebar() {
-      return record.lastSidebar;
-    },
-    get sidebars() {
-      return record.sidebars;
-    },
-    get dialogs() {
-      return record.dialogs;
-    },
-    get alerts() {
-      return record.alerts;
-    },
-    get alertAnswers() {
-      return record.alertAnswers;
-    },
-    get toasts() {
-      return runtime.spreadsheet.toasts;
-    },
-  };
 }
 
 export function loadAddon(options: LoadOptions = {}): Addon {
