@@ -18,15 +18,53 @@ interface Entry {
   expiresAt: number;
 }
 
+/**
+ * Early eviction: Apps Script gives an entry's expiration as a maximum, and caches drop entries
+ * under memory pressure at times no page states. With `evictionRate`, each read of a present entry
+ * finds it gone with that probability, drawn from a generator seeded by `seed`: a run that copes
+ * with one seed's misses is replayed exactly.
+ */
+export interface CacheEviction {
+  seed: number;
+  /** 0..1: the share of reads that find a present entry evicted. */
+  rate: number;
+}
+
+/** mulberry32: small, seedable, good enough to pick evictions. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export class FakeCache implements GasObject {
   readonly [GAS_TYPE] = 'Cache';
   private readonly entries = new Map<string, Entry>();
+  private readonly random?: () => number;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly eviction?: CacheEviction,
+  ) {
+    if (eviction && eviction.rate > 0) this.random = seededRandom(eviction.seed);
+  }
+
+  /** Entries evicted early so far (CacheEviction). */
+  evicted = 0;
 
   get(key: string): string | null {
     const entry = this.entries.get(String(key));
     if (!entry) return null;
+    if (this.random && this.random() < this.eviction!.rate) {
+      this.entries.delete(String(key));
+      this.evicted += 1;
+      return null;
+    }
     if (entry.expiresAt <= this.now()) {
       this.entries.delete(String(key));
       return null;

@@ -14,10 +14,21 @@ export interface ExecutionLimits {
   budgetMs: number;
   /** `{ 'Range.setValues': 2 }`: the 2nd setValues of this execution dies as if out of time. */
   killAfter?: Record<string, number>;
+  /** Runs before each service call (interleave.ts starts other custom functions there). */
+  beforeCall?: () => void;
 }
 
 export const DEFAULT_BUDGET_MS = 360_000;
 export const CUSTOM_FUNCTION_BUDGET_MS = 30_000;
+
+/** A rule checked before each service call: what Apps Script would throw instead of running it. */
+export type CallCheck = (call: {
+  /** `Class.method`, as Apps Script names it in its errors. */
+  name: string;
+  target: object;
+  /** The arguments, as the fakes receive them. */
+  args: readonly unknown[];
+}) => string | undefined;
 
 let lastExecutionId = 0;
 
@@ -32,6 +43,7 @@ export class ExecutionGuard {
     private readonly clock: HarnessClock,
     private readonly counts: CallCounts,
     readonly limits: ExecutionLimits,
+    private readonly checks: readonly CallCheck[] = [],
   ) {
     this.startedAt = clock.now();
   }
@@ -50,9 +62,10 @@ export class ExecutionGuard {
   }
 
   /** Called before every service method; throws what Apps Script would throw instead of running it. */
-  enter(service: string, method: string, target: object): void {
+  enter(service: string, method: string, target: object, args: readonly unknown[] = []): void {
     const name = `${service}.${method}`;
     if (this.killed) throw gasError(MESSAGES.exceededTime);
+    this.limits.beforeCall?.();
     this.counts.record(name, target);
     const nth = (this.callsHere.get(name) ?? 0) + 1;
     this.callsHere.set(name, nth);
@@ -62,6 +75,10 @@ export class ExecutionGuard {
     }
     const refusal = refusalFor(this.kind, service, method, target);
     if (refusal) throw gasError(refusal);
+    for (const check of this.checks) {
+      const refused = check({ name, target, args });
+      if (refused) throw gasError(refused);
+    }
   }
 
   /** The time a fake took to answer a call (counts.msIn). */

@@ -2,9 +2,12 @@
  * What the harness offers its callers (tests, the CLI, the playground, the benchmarks): the options
  * of loadAddon and the Addon handle, one user's view of one local document. harness.ts implements it.
  */
+import type { CacheEviction } from './cache';
 import type { CallCounts } from './counts';
+import type { InterleaveOptions } from './interleave';
 import type { LogLine } from './logging';
 import type { FakeProperties } from './properties';
+import type { QuotaKind } from './quotas';
 import type { FakeSheet } from './spreadsheet/sheet';
 import type { FakeSpreadsheet, Toast } from './spreadsheet/spreadsheet';
 import type { RecordedAlert, RecordedMenu, ShownPage } from './spreadsheet/ui';
@@ -46,6 +49,16 @@ export interface LoadOptions {
    * `noRecalcOnRewrite` makes Sheets ignore a formula cleared and written back around a flush.
    */
   unproven?: { testDeployment?: boolean; noRecalcOnRewrite?: boolean };
+  /**
+   * Document and script cache entries evicted before their expiry, at `rate` of reads, in an order
+   * `seed` fixes (cache.ts). Off by default.
+   */
+  cacheEviction?: CacheEviction;
+  /**
+   * False: Google's daily quotas (quotas.ts) count against no one, for tools that run the add-on
+   * locally over days of data (a command line is no Apps Script). On by default.
+   */
+  dailyQuotas?: boolean;
 }
 
 export interface ExecutionOptions {
@@ -120,9 +133,25 @@ export interface Addon {
    * first use with empty user properties and cache; the same email gives a view over the same user.
    */
   as(userEmail: string, options?: UserOptions): Addon;
+  /**
+   * Another spreadsheet where the same people use the add-on (default: as this view's user): a new
+   * document with its own sheets, document properties, caches and locks, sharing the users (user
+   * properties and caches, as Apps Script keeps them per user and script), every user's triggers
+   * (getProjectTriggers lists a user's triggers of every document, getUserTriggers one
+   * document's), the clock. `fireTriggers()` from any of them runs each trigger in its own document.
+   */
+  openDocument(options?: UserOptions & { userEmail?: string }): Addon;
   spreadsheet: FakeSpreadsheet;
   addSheetFromValues(name: string, values: unknown[][]): FakeSheet;
   setSelection(a1: string | string[], sheetName?: string): void;
+  /**
+   * Protects a range (`'E:E'`, `'A1:C3'`) of a sheet as its owner does in Sheets: only `editors`
+   * may edit it; anyone else's write there throws Sheets' "You are trying to edit a protected cell
+   * or object…" and changes nothing.
+   */
+  protect(a1: string, sheetName: string, editors?: readonly string[]): void;
+  /** Removes every protection (the owner lifted them). */
+  unprotectAll(): void;
   call<T = unknown>(name: string, ...args: unknown[]): T;
   callWith<T = unknown>(options: ExecutionOptions, name: string, ...args: unknown[]): T;
   startExecution(options?: ExecutionOptions): HarnessExecution;
@@ -138,9 +167,9 @@ export interface Addon {
   counts: CallCounts;
   /** `user`: this view's user's. */
   properties: { document: FakeProperties; user: FakeProperties; script: FakeProperties };
-  /** This view's user's triggers, what ScriptApp.getProjectTriggers shows that user. */
+  /** This view's user's triggers in this document: what ScriptApp.getUserTriggers(it) shows. */
   triggers(): TriggerSummary[];
-  /** Every user's triggers. */
+  /** Every user's triggers in this document. */
   allTriggers(): OwnedTriggerSummary[];
   logs(): string[];
   logLines(): LogLine[];
@@ -150,12 +179,17 @@ export interface Addon {
    * Recalculates the `=CUSTOM_FUNCTION(…)` cells Sheets would: new ones, and those whose argument
    * values or (seen at a flush point) formula text changed, each as its own custom-function
    * execution (30 s, read-only) of this view's user, whose browser recalculates; returns how many
-   * ran (recalc.ts). Sheets does this on its own
+   * ran (recalc.ts). With `interleave`, they run at once, interleaved at service calls in an order
+   * the seed chooses (interleave.ts), their arguments read before any shows a result. Sheets does this on its own
    * schedule; tests call it. `counts.customFunctionRuns` totals the runs.
    */
-  recalculate(): number;
+  recalculate(options?: { interleave?: InterleaveOptions }): number;
   /** The message behind each #ERROR! a custom function left on a sheet (Sheets shows it on hover). */
   formulaErrors(sheetName: string): { row: number; column: number; message: string }[];
+  /** What this view's user used today of a daily quota (quotas.ts): calls, or ms of trigger runtime. */
+  quotaUsed(kind: QuotaKind): number;
+  /** Uses up some of this view's user's daily quota, as a day of other use would have. */
+  useQuota(kind: QuotaKind, amount: number): void;
   /** Trigger runs that threw, in order, whoever owned them. */
   triggerFailures(): TriggerFailure[];
   ui: UiView;

@@ -24,7 +24,11 @@ import type {
   UserOptions,
 } from './harness-api';
 import type { LogLine } from './logging';
-import { Recalculator } from './recalc';
+import { gasError } from './errors';
+import type { QuotaKind } from './quotas';
+import { Interleaver, type InterleaveOptions } from './interleave';
+import { Recalculator, type CustomFunctionOutcome } from './recalc';
+import { clockEvent, summarize, uiView } from './harness-views';
 import { Execution, Runtime } from './runtime';
 import { parseA1 } from './spreadsheet/a1';
 import type { FakeSheet } from './spreadsheet/sheet';
@@ -49,6 +53,9 @@ export type { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 
 export const DEFAULT_DIST_DIR = resolve(__dirname, '../../dist');
 
+/** The harness side of every open document, to run a trigger in the document it belongs to. */
+const openDocuments = new WeakMap<Runtime, SharedDocument>();
+
 /** What every user's view of one document shares besides the runtime. */
 class SharedDocument {
   readonly failures: TriggerFailure[] = [];
@@ -64,6 +71,7 @@ class SharedDocument {
     this.ui = uiView(runtime);
     this.recalculator = new Recalculator({ recalcOnRewrite: !options.unproven?.noRecalcOnRewrite });
     runtime.flushListeners.push(() => this.recalculator.observe(runtime.spreadsheet));
+    openDocuments.set(runtime, this);
   }
 
   /** The view acting as `user`, one per user so that `as()` twice hands back the same one. */
@@ -83,14 +91,6 @@ function storeCredentials(user: UserAccount, options: UserOptions): void {
     user.properties.setProperty(USER_PROPERTY.apiBaseUrl, options.apiBaseUrl);
   if (options.apiKey !== undefined) user.properties.setProperty(USER_PROPERTY.apiKey, options.apiKey);
 }
-
-const summarize = ({ id, handler, everyMinutes, periodMs, nextRunAt }: TriggerRecord): TriggerSummary => ({
-  id,
-  handler,
-  ...(everyMinutes === undefined ? {} : { everyMinutes }),
-  ...(periodMs === undefined ? {} : { periodMs }),
-  nextRunAt,
-});
 
 class LocalAddon implements Addon {
   private readonly runtime: Runtime;
@@ -138,6 +138,17 @@ class LocalAddon implements Addon {
     const padded = values.map((row) => [...row, ...new Array<string>(width - row.length).fill('')]);
     sheet.getRange(1, 1, values.length, width).setValues(padded);
     return sheet;
+  }
+
+  protect(a1: string, sheetName: string, editors: readonly string[] = []): void {
+    const sheet = this.spreadsheet.getSheetByName(sheetName);
+    if (!sheet) throw new Error(`No sheet named ${sheetName}`);
+    const rect = parseA1(a1).resolve(sheet.getMaxRows(), sheet.getMaxColumns());
+    this.runtime.protections.push({ sheet, rect, editors: [...editors] });
+  }
+
+  unprotectAll(): void {
+    this.runtime.protections.splice(0);
   }
 
   setSelection(a1: string | string[], sheetName?: string): void {
@@ -203,28 +214,75 @@ class LocalAddon implements Addon {
     let ran = 0;
     for (const trigger of this.runtime.triggers.due(this.now(), options.all)) {
       if (!this.runtime.triggers.has(trigger.id)) continue; // deleted by an earlier run
+      // Each trigger runs in the document it was created in ('': a store used without documents).
+      const home = trigger.document ? this.runtime.accounts.documents.get(trigger.document) : this.runtime;
+      const document = home && openDocuments.get(home);
+      if (!document) continue; // its document is closed: nothing here can run it
       ran += 1;
-      this.runtime.counts.recordTriggerRun();
       // An installable trigger always runs as the user who created it, whoever is looking.
-      const owner = this.runtime.users.get(trigger.owner);
-      const execution = this.executionAs(owner, { event: this.clockEvent(trigger.id) }, 'trigger');
-      try {
-        execution.call(trigger.handler);
-      } catch (error) {
-        this.document.failures.push({ handler: trigger.handler, owner: owner.email, error });
-        this.runtime.logs.add('error', `Trigger ${trigger.handler} failed: ${String(error)}`);
-      } finally {
-        execution.end();
-        this.runtime.triggers.completed(trigger.id, this.now());
-      }
+      document.viewAs(document.runtime.users.get(trigger.owner)).runTrigger(trigger);
     }
     return ran;
   }
 
-  recalculate(): number {
-    return this.document.recalculator.recalculate(this.spreadsheet, (name, args) =>
-      this.runCustomFunction(name, args),
-    );
+  /** One run of `trigger`, in this view's document, as this view's user (its owner). */
+  private runTrigger(trigger: TriggerRecord): void {
+    this.runtime.counts.recordTriggerRun();
+    const startedAt = this.now();
+    let execution: HarnessExecution | undefined;
+    try {
+      // A user whose triggers used up the day's runtime gets no trigger run until it resets.
+      const spent =
+        this.runtime.options.dailyQuotas !== false &&
+        this.user.usage.exhausted('triggerRuntimeMs', this.user.consumer);
+      if (spent) throw gasError(spent);
+      execution = this.executionAs(this.user, { event: clockEvent(trigger.id, this.now()) }, 'trigger');
+      execution.call(trigger.handler);
+    } catch (error) {
+      this.document.failures.push({ handler: trigger.handler, owner: this.user.email, error });
+      this.runtime.logs.add('error', `Trigger ${trigger.handler} failed: ${String(error)}`);
+    } finally {
+      execution?.end();
+      this.user.usage.add('triggerRuntimeMs', this.now() - startedAt);
+      this.runtime.triggers.completed(trigger.id, this.now());
+    }
+  }
+
+  quotaUsed(kind: QuotaKind): number {
+    return this.user.usage.used(kind);
+  }
+
+  useQuota(kind: QuotaKind, amount: number): void {
+    this.user.usage.add(kind, amount);
+  }
+
+  openDocument(options: UserOptions & { userEmail?: string } = {}): Addon {
+    const shared = this.document.options;
+    const runtime = new Runtime({
+      ...this.runtime.options,
+      accounts: this.runtime.accounts,
+      defaultSheet: true,
+    });
+    const user = runtime.users.get(options.userEmail ?? this.user.email);
+    storeCredentials(user, options);
+    return new SharedDocument(runtime, shared).viewAs(user);
+  }
+
+  recalculate(options: { interleave?: InterleaveOptions } = {}): number {
+    const run = (name: string, args: unknown[], beforeCall?: () => void) =>
+      this.runCustomFunction(name, args, beforeCall);
+    const { interleave } = options;
+    if (!interleave) return this.document.recalculator.recalculate(this.spreadsheet, run);
+    return this.document.recalculator.recalculate(this.spreadsheet, run, (calls) => {
+      const interleaver = new Interleaver(interleave);
+      const outcomes: CustomFunctionOutcome[] = new Array(calls.length);
+      interleaver.runAll(
+        calls.map(({ name, args }, index) => () => {
+          outcomes[index] = run(name, args, () => interleaver.atServiceCall());
+        }),
+      );
+      return outcomes;
+    });
   }
 
   formulaErrors(sheetName: string): { row: number; column: number; message: string }[] {
@@ -233,14 +291,16 @@ class LocalAddon implements Addon {
   }
 
   /** Sheets matches custom function names case-insensitively. */
-  private runCustomFunction(
-    name: string,
-    args: unknown[],
-  ): { value: unknown } | { error: unknown } | undefined {
-    const execution = this.runtime.startExecution(
-      { kind: 'customFunction', budgetMs: CUSTOM_FUNCTION_BUDGET_MS },
-      this.user,
-    );
+  private runCustomFunction(name: string, args: unknown[], beforeCall?: () => void): CustomFunctionOutcome {
+    let execution: Execution;
+    try {
+      execution = this.runtime.startExecution(
+        { kind: 'customFunction', budgetMs: CUSTOM_FUNCTION_BUDGET_MS, beforeCall },
+        this.user,
+      );
+    } catch (error) {
+      return { error }; // too many running at once: Sheets shows the error in the cell
+    }
     try {
       const defined = execution.functionNames().find((fn) => fn.toUpperCase() === name.toUpperCase());
       if (!defined) return undefined;
@@ -252,23 +312,6 @@ class LocalAddon implements Addon {
     }
   }
 
-  /** The event object Apps Script passes to a time-driven trigger's handler. */
-  private clockEvent(triggerUid: string): Record<string, unknown> {
-    const at = new Date(this.now());
-    return {
-      authMode: 'FULL',
-      triggerUid,
-      year: at.getUTCFullYear(),
-      month: at.getUTCMonth() + 1,
-      'day-of-month': at.getUTCDate(),
-      'day-of-week': at.getUTCDay() || 7,
-      hour: at.getUTCHours(),
-      minute: at.getUTCMinutes(),
-      second: at.getUTCSeconds(),
-      timezone: 'UTC',
-    };
-  }
-
   advanceClock(ms: number): void {
     this.runtime.clock.advance(ms);
   }
@@ -278,11 +321,13 @@ class LocalAddon implements Addon {
   }
 
   triggers(): TriggerSummary[] {
-    return this.user.triggers.list().map(summarize);
+    return this.runtime.triggersOf(this.user).listIn(this.spreadsheet.getId()).map(summarize);
   }
 
   allTriggers(): OwnedTriggerSummary[] {
-    return this.runtime.triggers.list().map((record) => ({ ...summarize(record), owner: record.owner }));
+    return this.runtime.triggers
+      .listIn(this.spreadsheet.getId())
+      .map((record) => ({ ...summarize(record), owner: record.owner }));
   }
 
   logs(): string[] {
@@ -317,33 +362,6 @@ class LocalAddon implements Addon {
   }
 }
 
-function uiView(runtime: Runtime): UiView {
-  const record = runtime.ui;
-  return {
-    get menus() {
-      return record.menus;
-    },
-    get lastSidebar() {
-      return record.lastSidebar;
-    },
-    get sidebars() {
-      return record.sidebars;
-    },
-    get dialogs() {
-      return record.dialogs;
-    },
-    get alerts() {
-      return record.alerts;
-    },
-    get alertAnswers() {
-      return record.alertAnswers;
-    },
-    get toasts() {
-      return runtime.spreadsheet.toasts;
-    },
-  };
-}
-
 export function loadAddon(options: LoadOptions = {}): Addon {
   const clock = options.state ? new HarnessClock(options.state.clockOffsetMs) : new HarnessClock();
   if (options.now !== undefined) clock.advanceTo(options.now);
@@ -358,6 +376,8 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     realSleep: options.realSleep,
     allowLoopback: options.allowLoopback,
     defaultSheet: !options.state,
+    cacheEviction: options.cacheEviction,
+    dailyQuotas: options.dailyQuotas,
   });
   if (options.state) {
     restoreSpreadsheet(runtime.spreadsheet, options.state.spreadsheet);

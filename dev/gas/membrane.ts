@@ -132,12 +132,10 @@ export class Membrane {
   private guardedMethod(target: GasObject, type: string, name: string, method: AnyFunction): AnyFunction {
     return (...args: unknown[]) => {
       try {
-        this.guard.enter(type, name, target);
+        const hostArgs = args.map((arg) => this.toHost(arg));
+        this.guard.enter(type, name, target, hostArgs);
         const started = performance.now();
-        const result = method.apply(
-          target,
-          args.map((arg) => this.toHost(arg)),
-        );
+        const result = method.apply(target, hostArgs);
         this.guard.spent(type, name, performance.now() - started);
         return this.toContext(result);
       } catch (error) {

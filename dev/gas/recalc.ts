@@ -22,11 +22,25 @@ import type { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 
 const CALL = /^=\s*([A-Za-z_][\w.]*)\s*\(([\s\S]*)\)\s*$/;
 
+export type CustomFunctionOutcome = { value: unknown } | { error: unknown } | undefined;
+
 /** Runs a custom function; `undefined` when the project has no function of that name. */
-export type CustomFunctionRunner = (
-  name: string,
-  args: unknown[],
-) => { value: unknown } | { error: unknown } | undefined;
+export type CustomFunctionRunner = (name: string, args: unknown[]) => CustomFunctionOutcome;
+
+/** Runs many custom functions at once (interleave.ts); their outcomes in the same order. */
+export type BatchRunner = (calls: { name: string; args: unknown[] }[]) => CustomFunctionOutcome[];
+
+interface DueCall {
+  row: number;
+  column: number;
+  key: string;
+  version: number;
+  /** The formula's text: with `recalcOnRewrite` off, only new text (or arguments) runs it again. */
+  text: string;
+  argsKey: string;
+  name: string;
+  args: unknown[];
+}
 
 function splitArguments(text: string): string[] {
   const args: string[] = [];
@@ -141,7 +155,7 @@ export class Recalculator {
    * Evaluates the custom-function cells whose text or arguments changed with `run` (the user whose
    * browser recalculates runs them); returns how many ran.
    */
-  recalculate(spreadsheet: FakeSpreadsheet, run: CustomFunctionRunner): number {
+  recalculate(spreadsheet: FakeSpreadsheet, run: CustomFunctionRunner, batch?: BatchRunner): number {
     this.observe(spreadsheet);
     let ran = 0;
     for (const sheet of spreadsheet.getSheets()) {
@@ -151,34 +165,62 @@ export class Recalculator {
         const match = CALL.exec(text);
         if (match) formulas.push({ row, column, match });
       });
-      for (const { row, column, match } of formulas) {
-        let args: unknown[];
-        try {
-          args = splitArguments(match[2]!).map((text) => argumentValue(text, sheet));
-        } catch {
-          continue; // nested formulas and the like: left to Sheets
-        }
-        const key = cellKey(sheet, row, column);
-        const version = this.seen.get(key)?.version ?? 0;
-        const last = this.evaluated.get(key);
-        const argsKey = argumentsKey(args);
-        const text = match[0];
-        const unchanged = this.rules.recalcOnRewrite ? last?.version === version : last?.text === text;
-        if (last && unchanged && last.args === argsKey) {
-          // Not run again: its cached result is laid out again (data typed into its spill: #REF!).
-          if (last.grid) this.show(sheet, row, column, last.grid);
-          continue;
-        }
-        const outcome = run(match[1]!, args);
-        const grid = !outcome ? undefined : 'error' in outcome ? [['#ERROR!']] : resultGrid(outcome.value);
-        const error = outcome && 'error' in outcome ? errorMessage(outcome.error) : undefined;
-        this.evaluated.set(key, { version, text, args: argsKey, grid, ...(error ? { error } : {}) });
-        if (!grid) continue;
-        ran += 1;
-        this.show(sheet, row, column, grid);
+      if (batch) {
+        // All at once, as Sheets runs them: arguments read before any of them shows a result.
+        const due = formulas
+          .map((formula) => this.prepare(sheet, formula))
+          .filter((call) => call !== undefined);
+        const outcomes = batch(due.map(({ name, args }) => ({ name, args })));
+        due.forEach((call, index) => (ran += this.settle(sheet, call, outcomes[index])));
+        continue;
+      }
+      for (const formula of formulas) {
+        const call = this.prepare(sheet, formula);
+        if (call) ran += this.settle(sheet, call, run(call.name, call.args));
       }
     }
     return ran;
+  }
+
+  /** A formula cell to run now, or undefined (not ours to evaluate, or its cached result shown again). */
+  private prepare(
+    sheet: FakeSheet,
+    { row, column, match }: { row: number; column: number; match: RegExpExecArray },
+  ): DueCall | undefined {
+    let args: unknown[];
+    try {
+      args = splitArguments(match[2]!).map((text) => argumentValue(text, sheet));
+    } catch {
+      return undefined; // nested formulas and the like: left to Sheets
+    }
+    const key = cellKey(sheet, row, column);
+    const version = this.seen.get(key)?.version ?? 0;
+    const last = this.evaluated.get(key);
+    const argsKey = argumentsKey(args);
+    const text = match[0];
+    const unchanged = this.rules.recalcOnRewrite ? last?.version === version : last?.text === text;
+    if (last && unchanged && last.args === argsKey) {
+      // Not run again: its cached result is laid out again (data typed into its spill: #REF!).
+      if (last.grid) this.show(sheet, row, column, last.grid);
+      return undefined;
+    }
+    return { row, column, key, version, text, argsKey, name: match[1]!, args };
+  }
+
+  /** Remembers and lays out what a run gave; 1 when a function ran. */
+  private settle(sheet: FakeSheet, call: DueCall, outcome: CustomFunctionOutcome): number {
+    const grid = !outcome ? undefined : 'error' in outcome ? [['#ERROR!']] : resultGrid(outcome.value);
+    const error = outcome && 'error' in outcome ? errorMessage(outcome.error) : undefined;
+    this.evaluated.set(call.key, {
+      version: call.version,
+      text: call.text,
+      args: call.argsKey,
+      grid,
+      ...(error ? { error } : {}),
+    });
+    if (!grid) return 0;
+    this.show(sheet, call.row, call.column, grid);
+    return 1;
   }
 
   /** The message behind each #ERROR! of a sheet, as Sheets shows it on hover. */

@@ -9,28 +9,63 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import gasLocal from 'gas-local';
-import { FakeCache, FakeCacheService, type CacheStores } from './cache';
+import { FakeCache, FakeCacheService, type CacheEviction, type CacheStores } from './cache';
 import { HarnessClock } from './clock';
 import { CallCounts } from './counts';
 import { gasError, MESSAGES } from './errors';
-import { ExecutionGuard, type ExecutionLimits } from './execution';
+import { ExecutionGuard, type CallCheck, type ExecutionKind, type ExecutionLimits } from './execution';
 import { FakeHtmlService } from './html';
 import { FakeLockService, LockTable } from './lock';
 import { FakeConsole, FakeLogger, LogRecord } from './logging';
 import { Membrane, type GasObject } from './membrane';
 import { FakeProperties, FakePropertiesService, type PropertyStores } from './properties';
 import { FakeSpreadsheetApp } from './spreadsheet/app';
+import { sheetLimits, type Protection } from './spreadsheet/limits';
 import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import { UiRecord } from './spreadsheet/ui';
+import { SIMULTANEOUS_EXECUTIONS, TOO_MANY_SIMULTANEOUS } from './quotas';
+import { scopeRefusal } from './scopes';
 import { FakeSession } from './session';
-import { FakeScriptApp, TriggerStore } from './triggers';
+import { FakeScriptApp, TriggerStore, type TriggerScope } from './triggers';
 import { SyncHttpClient } from './urlfetch/client';
 import { DEFAULT_FETCH_TIMEOUT_MS, FakeUrlFetchApp, type SentRequest } from './urlfetch/urlfetch-app';
 import { UserDirectory, type UserAccount } from './users';
 import { FakeUtilities } from './utilities';
 
+/**
+ * What outlives one document: the people (user properties, user caches, quotas) and every user's
+ * triggers of every document, one add-on project over them all. Several documents share one
+ * (`Addon.openDocument`); each trigger runs in the document it was created in.
+ */
+export class Accounts {
+  readonly users: UserDirectory;
+  readonly triggers: TriggerStore;
+  /** Each open document's runtime, by spreadsheet id: where its triggers run. */
+  readonly documents = new Map<string, Runtime>();
+  private opened = 0;
+
+  constructor(
+    readonly clock: HarnessClock,
+    addon: boolean,
+    /** Trigger creation refused, as in a test deployment (harness-api.ts, `unproven`). */
+    testDeployment = false,
+  ) {
+    const now = () => clock.now();
+    this.triggers = new TriggerStore({ addon, testDeployment, now });
+    this.users = new UserDirectory(now);
+  }
+
+  /** A fresh spreadsheet id: the first document keeps the id states always had. */
+  nextDocumentId(): string {
+    const n = ++this.opened;
+    return n === 1 ? 'local-spreadsheet' : `local-spreadsheet-${n}`;
+  }
+}
+
 export interface RuntimeOptions {
   distDir: string;
+  /** Shared with other documents of the same users; default: this document's own. */
+  accounts?: Accounts;
   clock: HarnessClock;
   addon: boolean;
   /** Trigger creation refused, as in a test deployment (harness-api.ts, `unproven`). */
@@ -44,6 +79,10 @@ export interface RuntimeOptions {
   allowLoopback?: boolean;
   /** False when a stored state brings its own sheets. */
   defaultSheet?: boolean;
+  /** Early eviction in the document and script caches (cache.ts); none by default. */
+  cacheEviction?: CacheEviction;
+  /** False: Google's daily quotas are not counted against anyone (a command line is no Apps Script). */
+  dailyQuotas?: boolean;
 }
 
 /**
@@ -72,7 +111,8 @@ export class Runtime {
   readonly documentCache: FakeCache;
   readonly scriptCache: FakeCache;
   readonly locks = new LockTable();
-  /** Every user's triggers; each user's executions see their own (UserAccount.triggers). */
+  readonly accounts: Accounts;
+  /** Every user's triggers of every document; each execution's ScriptApp sees its user's. */
   readonly triggers: TriggerStore;
   readonly users: UserDirectory;
   readonly defaultUser: UserAccount;
@@ -82,6 +122,10 @@ export class Runtime {
   readonly timeZone: string;
   /** The manifest's urlFetchWhitelist; undefined: no restriction. */
   readonly urlFetchWhitelist?: readonly string[];
+  /** The manifest's oauthScopes; undefined: Apps Script works them out, nothing is refused. */
+  readonly oauthScopes?: readonly string[];
+  /** Protected ranges of the document (spreadsheet/limits.ts). */
+  readonly protections: Protection[] = [];
   /** Called at every flush point (SpreadsheetApp.flush, the end of a writing execution): recalc.ts. */
   readonly flushListeners: (() => void)[] = [];
 
@@ -92,20 +136,35 @@ export class Runtime {
   constructor(readonly options: RuntimeOptions) {
     this.clock = options.clock;
     const now = () => this.clock.now();
+    this.accounts = options.accounts ?? new Accounts(this.clock, options.addon, options.testDeployment);
     this.spreadsheet = new FakeSpreadsheet(
-      'local-spreadsheet',
+      this.accounts.nextDocumentId(),
       'Untitled spreadsheet',
       now,
       options.defaultSheet !== false,
     );
-    this.documentCache = new FakeCache(now);
-    this.scriptCache = new FakeCache(now);
-    this.triggers = new TriggerStore({ addon: options.addon, testDeployment: options.testDeployment, now });
-    this.users = new UserDirectory(now, this.triggers);
+    this.documentCache = new FakeCache(now, options.cacheEviction);
+    this.scriptCache = new FakeCache(now, options.cacheEviction);
+    this.accounts.documents.set(this.spreadsheet.getId(), this);
+    this.triggers = this.accounts.triggers;
+    this.users = this.accounts.users;
     this.defaultUser = this.users.get(options.userEmail);
     const manifest = readManifest(options.distDir);
     this.timeZone = manifest.timeZone ?? 'Etc/UTC';
     this.urlFetchWhitelist = manifest.urlFetchWhitelist;
+    this.oauthScopes = manifest.oauthScopes;
+  }
+
+  /** The rules checked at each service call of an execution of `kind` run as `user`. */
+  checksFor(kind: ExecutionKind, user: UserAccount): CallCheck[] {
+    const quotas = this.options.dailyQuotas === false ? [] : [quotaCheck(user)];
+    // A custom function runs without authorization: what it may call is execution.ts's business.
+    if (kind === 'customFunction') return quotas;
+    return [
+      ({ name }) => scopeRefusal(this.oauthScopes, name),
+      ...quotas,
+      sheetLimits(this.spreadsheet, this.protections, user.email),
+    ];
   }
 
   /** The default user's stores beside the shared ones: what single-user callers look at. */
@@ -115,6 +174,11 @@ export class Runtime {
 
   propertiesOf(user: UserAccount): PropertyStores {
     return { document: this.documentProperties, user: user.properties, script: this.scriptProperties };
+  }
+
+  /** `user`'s triggers as an execution in this document sees them. */
+  triggersOf(user: UserAccount): TriggerScope {
+    return this.triggers.forOwner(user.email, this.spreadsheet.getId());
   }
 
   private cachesOf(user: UserAccount): CacheStores {
@@ -135,7 +199,7 @@ export class Runtime {
       PropertiesService: new FakePropertiesService(this.propertiesOf(user)),
       CacheService: new FakeCacheService(this.cachesOf(user)),
       LockService: new FakeLockService(this.locks, guard.id, this.clock, user.email),
-      ScriptApp: new FakeScriptApp(user.triggers),
+      ScriptApp: new FakeScriptApp(this.triggersOf(user)),
       HtmlService: new FakeHtmlService(this.options.distDir),
       UrlFetchApp: new FakeUrlFetchApp(
         this.http,
@@ -153,14 +217,35 @@ export class Runtime {
   }
 
   close(): void {
+    this.accounts.documents.delete(this.spreadsheet.getId());
     this.http.close();
   }
 }
 
-function readManifest(distDir: string): { timeZone?: string; urlFetchWhitelist?: string[] } {
+/** The daily quotas a call spends of its user's (quotas.ts). */
+function quotaCheck(user: UserAccount): CallCheck {
+  const { usage, consumer } = user;
+  return ({ name, args }) => {
+    if (name.startsWith('Properties.')) return usage.spend('properties', 1, consumer);
+    if (name === 'UrlFetchApp.fetch') return usage.spend('urlfetch', 1, consumer);
+    if (name === 'UrlFetchApp.fetchAll') {
+      const requests = Array.isArray(args[0]) ? args[0].length : 1;
+      return usage.spend('urlfetch', requests, consumer);
+    }
+    return undefined;
+  };
+}
+
+interface Manifest {
+  timeZone?: string;
+  urlFetchWhitelist?: string[];
+  oauthScopes?: string[];
+}
+
+function readManifest(distDir: string): Manifest {
   const manifest = join(distDir, 'appsscript.json');
   if (!existsSync(manifest)) return {};
-  return JSON.parse(readFileSync(manifest, 'utf8')) as { timeZone?: string; urlFetchWhitelist?: string[] };
+  return JSON.parse(readFileSync(manifest, 'utf8')) as Manifest;
 }
 
 /**
@@ -189,13 +274,20 @@ export class Execution {
   constructor(
     private readonly runtime: Runtime,
     limits: ExecutionLimits,
-    user: UserAccount,
+    private readonly user: UserAccount,
   ) {
     const { distDir } = runtime.options;
     if (!existsSync(join(distDir, 'Code.js'))) {
       throw new Error(`${join(distDir, 'Code.js')} is missing: run \`npm run build\` first.`);
     }
-    this.guard = new ExecutionGuard(runtime.clock, runtime.counts, limits);
+    // Counted per user across documents, from here to end().
+    if (user.usage.running >= SIMULTANEOUS_EXECUTIONS) throw gasError(TOO_MANY_SIMULTANEOUS);
+    this.guard = new ExecutionGuard(
+      runtime.clock,
+      runtime.counts,
+      limits,
+      runtime.checksFor(limits.kind, user),
+    );
     this.context = freshContext();
     (vm.runInContext(CLOCK_DATE_SOURCE, this.context) as (now: () => number) => void)(() =>
       runtime.clock.now(),
@@ -205,6 +297,7 @@ export class Execution {
       this.context[name] = this.membrane.expose(service);
     }
     gasLocal.require(distDir, this.context, { filter: (path) => path.endsWith('.js') });
+    user.usage.running += 1;
   }
 
   /** Calls a top-level function of the project, arguments copied into the context's realm. */
@@ -233,6 +326,7 @@ export class Execution {
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    this.user.usage.running -= 1;
     this.runtime.locks.releaseAll(this.guard.id);
     // What the execution wrote reaches Sheets when it ends, as at a flush. A custom function cannot
     // write: skipping its end keeps recalculate() from looking at every formula once per cell.

@@ -29,8 +29,8 @@ export interface StoredSheet extends SheetLayout {
   cells: StoredCell[];
 }
 
-/** A trigger as stored; no `owner`: the user who loads the state. */
-export type StoredTrigger = Omit<TriggerRecord, 'owner'> & { owner?: string };
+/** A trigger as stored; no `owner`: the user who loads the state. Always of the stored document. */
+export type StoredTrigger = Omit<TriggerRecord, 'owner' | 'document'> & { owner?: string };
 
 /** Another user of the document than the one who loads the state. */
 export interface StoredUser {
@@ -124,8 +124,10 @@ export function exportSettings(runtime: Runtime): Pick<RuntimeState, 'properties
           ),
         }),
     triggers: runtime.triggers
-      .exportRecords()
-      .map(({ owner, ...trigger }) => (owner === defaultUser.email ? trigger : { ...trigger, owner })),
+      .listIn(runtime.spreadsheet.getId())
+      .map(({ owner, document: _document, ...trigger }) =>
+        owner === defaultUser.email ? trigger : { ...trigger, owner },
+      ),
   };
 }
 
@@ -141,7 +143,9 @@ export function restoreSettings(runtime: Runtime, stored: RuntimeState): void {
     account.properties.setProperties(user.properties, true);
     account.consumer = user.consumer === true;
   }
+  const document = runtime.spreadsheet.getId();
   runtime.triggers.restore(
-    stored.triggers.map((trigger) => ({ ...trigger, owner: trigger.owner ?? defaultUser.email })),
+    stored.triggers.map((trigger) => ({ ...trigger, owner: trigger.owner ?? defaultUser.email, document })),
+    document,
   );
 }

@@ -4,9 +4,17 @@
  * `at`) is removed. As an editor add-on (`addon: true`) a recurring trigger must be hourly or
  * slower and only one time-driven trigger per user and document may exist.
  *
- * A trigger belongs to the user who created it: it runs as that user, and only that user's
- * executions see it (`getProjectTriggers`) or can delete it. The store holds every user's triggers
- * of the document; `forOwner(email)` is one user's part of it, what ScriptApp works on.
+ * A trigger belongs to the user who created it and to the document it was created in: it runs as
+ * that user, in that document, and only that user's executions see it or can delete it. The store
+ * holds every user's triggers of every document of the local Google (an add-on is one project used
+ * in many documents); `forOwner(email, document)` is what one execution's ScriptApp works on:
+ * - `getProjectTriggers()`: "all installable triggers associated with the current project and
+ *   current user", which for an add-on is every document where the user uses it;
+ * - `getUserTriggers(spreadsheet)`: "all installable triggers owned by this user in the given
+ *   spreadsheet, for this script or add-on only"
+ *   (https://developers.google.com/apps-script/reference/script/script-app);
+ * - the editor add-on limit, "each add-on can only have one trigger of each type, per user, per
+ *   document" (https://developers.google.com/workspace/add-ons/concepts/editor-triggers).
  */
 import { gasError, MESSAGES, SIMULATED } from './errors';
 import { GAS_TYPE, type GasObject } from './membrane';
@@ -20,6 +28,8 @@ export interface TriggerRecord {
   id: string;
   /** Email of the user who created it ('' when the store is used alone, with no users). */
   owner: string;
+  /** Id of the spreadsheet it was created in ('' when the store is used alone). */
+  document: string;
   handler: string;
   /** Recurrence; absent for a one-off trigger. */
   periodMs?: number;
@@ -34,12 +44,15 @@ export interface TriggerRules {
   now: () => number;
 }
 
-export type NewTrigger = Omit<TriggerRecord, 'id' | 'owner'>;
+export type NewTrigger = Omit<TriggerRecord, 'id' | 'owner' | 'document'>;
 
 /** The triggers one execution's ScriptApp sees and changes: its user's. */
 export interface TriggerScope {
   readonly rules: TriggerRules;
+  /** Every document's (getProjectTriggers). */
   list(): TriggerRecord[];
+  /** One document's (getUserTriggers(spreadsheet)). */
+  listIn(document: string): TriggerRecord[];
   add(record: NewTrigger): TriggerRecord;
   remove(id: string): void;
 }
@@ -58,22 +71,32 @@ export class TriggerStore implements TriggerScope {
     return this.records.map((record) => ({ ...record }));
   }
 
-  add(record: NewTrigger, owner = ''): TriggerRecord {
+  listIn(document: string): TriggerRecord[] {
+    return this.list().filter((record) => record.document === document);
+  }
+
+  add(record: NewTrigger, owner = '', document = ''): TriggerRecord {
     if (this.rules.testDeployment) throw gasError(SIMULATED.testDeploymentTrigger);
-    // The add-on limit is per user: a teammate's trigger does not use up yours.
-    if (this.rules.addon && this.records.some((r) => r.owner === owner))
+    // The add-on limit is per user and document: a teammate's trigger, or yours in another
+    // spreadsheet, does not use up this one.
+    if (this.rules.addon && this.records.some((r) => r.owner === owner && r.document === document))
       throw gasError(MESSAGES.addonTooManyTriggers);
-    const stored = { ...record, owner, id: String(++this.lastId) };
+    const stored = { ...record, owner, document, id: String(++this.lastId) };
     this.records.push(stored);
     return { ...stored };
   }
 
-  /** One user's triggers: what ScriptApp lists, creates and deletes in that user's executions. */
-  forOwner(owner: string): TriggerScope {
+  /**
+   * One user's triggers, seen from an execution in `document`: what ScriptApp lists, creates and
+   * deletes there. New triggers belong to `document`.
+   */
+  forOwner(owner: string, document = ''): TriggerScope {
+    const mine = () => this.list().filter((record) => record.owner === owner);
     return {
       rules: this.rules,
-      list: () => this.list().filter((record) => record.owner === owner),
-      add: (record) => this.add(record, owner),
+      list: mine,
+      listIn: (other) => mine().filter((record) => record.document === other),
+      add: (record) => this.add(record, owner, document),
       remove: (id) => {
         if (this.records.some((record) => record.id === id && record.owner === owner)) this.remove(id);
       },
@@ -105,9 +128,11 @@ export class TriggerStore implements TriggerScope {
     return this.list();
   }
 
-  restore(records: TriggerRecord[]): void {
-    this.records = records.map((record) => ({ ...record }));
-    this.lastId = Math.max(0, ...records.map((record) => Number(record.id) || 0));
+  /** Replaces one document's triggers (a stored state), keeping every other document's. */
+  restore(records: TriggerRecord[], document?: string): void {
+    const kept = document === undefined ? [] : this.records.filter((r) => r.document !== document);
+    this.records = [...kept, ...records.map((record) => ({ ...record }))];
+    this.lastId = Math.max(this.lastId, ...records.map((record) => Number(record.id) || 0));
   }
 }
 
@@ -267,9 +292,9 @@ export class FakeScriptApp implements GasObject {
     return this.store.list().map((record) => new FakeTrigger(record));
   }
 
-  /** This user's triggers of this add-on in this document: the same as getProjectTriggers here. */
-  getUserTriggers(): FakeTrigger[] {
-    return this.getProjectTriggers();
+  /** This user's triggers of this add-on in the given document only. */
+  getUserTriggers(document: { getId(): string }): FakeTrigger[] {
+    return this.store.listIn(document.getId()).map((record) => new FakeTrigger(record));
   }
 
   deleteTrigger(trigger: FakeTrigger): void {

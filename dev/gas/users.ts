@@ -1,43 +1,42 @@
 /**
- * The people who use one shared document. Apps Script keeps user properties, the user cache and
- * installable triggers per user (and per document for an add-on): an execution sees only those of
- * the user it runs as. An account appears on first use, as a teammate opening the add-on does.
+ * The people who use the add-on, in one or several documents. Apps Script keeps user properties and
+ * the user cache per user and script: for an add-on, one user's are the same in every document
+ * where the user uses it (PropertiesService.getUserProperties: a store "that only the current
+ * user can access, and only within this script", reference/properties/properties-service). Triggers are per user and document (triggers.ts). An
+ * execution sees only those of the user it runs as. An account appears on first use, as a
+ * teammate opening the add-on does.
  */
 import { FakeCache } from './cache';
 import { FakeProperties } from './properties';
+import { DailyUsage } from './quotas';
 import type { SessionUser } from './session';
-import type { TriggerScope, TriggerStore } from './triggers';
 
 export class UserAccount implements SessionUser {
   readonly properties = new FakeProperties('user');
   readonly cache: FakeCache;
-  /** This user's triggers in the document's trigger store. */
-  readonly triggers: TriggerScope;
+  /** Daily quotas and running executions: per user, whatever the document. */
+  readonly usage: DailyUsage;
   consumer = false;
 
   constructor(
     readonly email: string,
     now: () => number,
-    triggerStore: TriggerStore,
   ) {
     this.cache = new FakeCache(now);
-    this.triggers = triggerStore.forOwner(email);
+    this.usage = new DailyUsage(now);
   }
 }
 
 export class UserDirectory {
   private readonly accounts = new Map<string, UserAccount>();
 
-  constructor(
-    private readonly now: () => number,
-    private readonly triggerStore: TriggerStore,
-  ) {}
+  constructor(private readonly now: () => number) {}
 
   /** The user with this email, created with empty stores on first use. */
   get(email: string): UserAccount {
     let account = this.accounts.get(email);
     if (!account) {
-      account = new UserAccount(email, this.now, this.triggerStore);
+      account = new UserAccount(email, this.now);
       this.accounts.set(email, account);
     }
     return account;

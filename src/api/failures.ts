@@ -89,9 +89,25 @@ function userMessageFor(status: number, code: string, serverMessage: string): st
   return `The enrichment service refused the request (${code})${why}.`;
 }
 
+/** The ApiError code of a call the user's daily URL fetch quota refused: nothing was sent. */
+export const DAILY_FETCH_QUOTA_CODE = 'quota.urlfetch';
+
+/** Apps Script's text when the user's daily URL fetch quota refused a call (quotas page). */
+const DAILY_FETCH_QUOTA = /Service invoked too many times for one day: urlfetch/i;
+
 /** The ApiError for a non-2xx HTTP answer (or a network failure, status 0). */
 export function errorFromResponse(endpoint: string, response: HttpResponse, apiKey: string): ApiError {
   const { status } = response;
+  if (status === 0 && DAILY_FETCH_QUOTA.test(response.networkError ?? '')) {
+    return new ApiError(
+      0,
+      DAILY_FETCH_QUOTA_CODE,
+      `${endpoint}: Apps Script's daily URL fetch quota is used up`,
+      "Your Google account used up today's Apps Script quota of calls to other services. " +
+        'Nothing was sent; the run goes on by itself once the quota resets (24 hours after the first call of the day).',
+      true,
+    );
+  }
   if (status === 0) {
     const why = scrub(response.networkError ?? 'no answer', apiKey);
     return new ApiError(

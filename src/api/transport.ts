@@ -80,13 +80,23 @@ export interface Call<T> {
   read: (response: HttpResponse, session: ApiSession) => T;
 }
 
-/** Apps Script's UrlFetch messages when no connection was made, so nothing was received. */
-const NOT_SENT = /^(DNS error|Address unavailable)/i;
+/**
+ * Apps Script's UrlFetch messages when nothing was sent: no connection could be made, or the user's
+ * daily URL fetch quota refused the call before sending it
+ * (https://developers.google.com/apps-script/guides/services/quotas).
+ */
+const NOT_SENT = /^(DNS error|Address unavailable|Service invoked too many times for one day: urlfetch)/i;
 
 /** True when an unsafe request certainly was not processed, so sending it again is safe. */
 export function certainlyNotReceived(response: HttpResponse): boolean {
   return response.status === 429 || (response.status === 0 && NOT_SENT.test(response.networkError ?? ''));
 }
+
+/** The daily URL fetch quota refused the call: nothing will get through before it resets. */
+export function dailyQuotaUsedUp(response: HttpResponse): boolean {
+  return response.status === 0 && DAILY_FETCH_QUOTA.test(response.networkError ?? '');
+}
+const DAILY_FETCH_QUOTA = /Service invoked too many times for one day: urlfetch/i;
 
 function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
   const json = call.body !== undefined;
@@ -119,7 +129,10 @@ export function performAll<T>(
     (round) => (batch ? session.http.fetchAll(round) : round.map((request) => session.http.fetch(request))),
     session,
     (index) => calls[index]!.endpoint,
-    (request, answer) => (request.unsafe ? certainlyNotReceived(answer) : isRetryableStatus(answer.status)),
+    // A used-up daily quota does not come back within this execution: retrying only spends time.
+    (request, answer) =>
+      !dailyQuotaUsedUp(answer) &&
+      (request.unsafe ? certainlyNotReceived(answer) : isRetryableStatus(answer.status)),
   );
   return answers.map((answer, index) => {
     const call = calls[index]!;

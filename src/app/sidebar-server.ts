@@ -3,6 +3,7 @@
  * schema and answering through one error boundary. SidebarServer (rpc.ts), the page's proxy and the
  * top-level stubs derive from SIDEBAR_RPC, so a new call is one entry in its feature's table.
  */
+import { googleLimitMessage } from '../platform/google-limits';
 import type * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
 import { errorForLog, errorMessage, UserError, withoutClassName } from '../domain/user-error';
@@ -65,6 +66,7 @@ export function serveCall(ctx: AppContext, name: string, input: unknown): unknow
     let message = errorMessage(error);
     if (error instanceof UserError) message = withoutClassName(message);
     else if (error instanceof ApiError) message = error.userMessage;
+    else if (googleLimitMessage(message)) message = googleLimitMessage(message)!;
     else {
       ctx.log.warn(`${name} failed: ${errorForLog(error, message)}`);
       message = `Sheet Enrich hit an unexpected problem (${message}). Try again; if it persists, report it.`;

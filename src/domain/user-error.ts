@@ -10,6 +10,20 @@ export class UserError extends Error {
   }
 }
 
+/** What every message about a write Sheets refused starts with (the run card shows it until it clears). */
+export const SHEET_REFUSAL_PREFIX = 'Sheets refused to write the results';
+
+/**
+ * Sheets refused a write (a protected range, the cell or spreadsheet limits): nothing of it was
+ * written, and the same write succeeds once the user lifts the cause. Its message says which.
+ */
+export class SheetRefusal extends UserError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SheetRefusal';
+  }
+}
+
 /**
  * A message as the user reads it: without the class names runtimes put before it ("UserError: ",
  * "Exception: ", "Uncaught Error: "), however many were stacked up on the way.

@@ -18,6 +18,7 @@ import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
 import { kept } from '../domain/objects';
 import { hasTime } from './timing';
+import { SHEET_REFUSAL_PREFIX, SheetRefusal } from '../domain/user-error';
 
 /** The rows of one kind written in one go, and the columns they need. */
 interface Write {
@@ -47,8 +48,39 @@ export function applyFetchedJobs(
   for (const job of fetched) kept(bySheet, runOf(registry, job)!.sheetId, () => []).push(job);
   for (const [sheetId, jobs] of bySheet) {
     if (!hasTime(ctx)) return;
-    applyToSheet(ctx, registry, ledger, tables, sheetId, jobs);
+    const before = snapshot(registry, jobs);
+    try {
+      applyToSheet(ctx, registry, ledger, tables, sheetId, jobs);
+    } catch (error) {
+      if (!(error instanceof SheetRefusal)) throw error;
+      refused(ctx, before, error.message);
+    }
   }
+}
+
+/** The jobs and their runs as they were, to undo what an apply Sheets refused counted. */
+function snapshot(registry: Registry, jobs: readonly JobRecord[]) {
+  const runs = [...new Set(jobs.map((job) => runOf(registry, job)!))];
+  const copies = new Map<object, string>(
+    [...jobs, ...runs].map((record) => [record, JSON.stringify(record)]),
+  );
+  return { runs, copies };
+}
+
+/**
+ * Sheets refused the write (a protected output column, a size limit): nothing of it landed, so the
+ * jobs stay fetched, their answers stay in the ledger, and the next poll writes them once the user
+ * lifted the cause. Until then each run says why on its card and in the log.
+ */
+function refused(ctx: AppContext, before: ReturnType<typeof snapshot>, message: string): void {
+  for (const [record, json] of before.copies) {
+    const fields = record as Record<string, unknown>;
+    for (const key of Object.keys(fields)) delete fields[key];
+    Object.assign(fields, JSON.parse(json));
+  }
+  for (const run of before.runs) run.error = message;
+  ctx.log.warn(message);
+  saveRecordsOf(ctx, before.runs, []);
 }
 
 function applyToSheet(
@@ -117,6 +149,8 @@ function applyToSheet(
     }
     if (ambiguous) job.rowsMarked = true;
     else job.state = 'applied';
+    // A refusal this write overcomes is no longer news.
+    if (run.error?.startsWith(SHEET_REFUSAL_PREFIX)) delete run.error;
     touchedRuns.add(run);
   }
   if (table) {

@@ -13,7 +13,7 @@
  * retries it (knowing the price) or imports it by the id the provider's dashboard shows.
  */
 import type { ApiError } from '../api/errors';
-import { isKeyProblem } from '../api/failures';
+import { DAILY_FETCH_QUOTA_CODE, isKeyProblem } from '../api/failures';
 import type { EnrichItemInput, JobStart } from '../api/port';
 import { LIMITS } from '../domain/limits';
 import { CONTACT_KEYS } from '../domain/inputs';
@@ -149,6 +149,7 @@ function recordStarts(
     if (typeof answer === 'string') {
       Object.assign(job, { state: 'pending', id: answer, startedAt: now, tries: 0 });
       delete job.nextPollAt;
+      delete job.problem;
     } else if (answer.maybeProcessed) {
       markAmbiguous(job, answer.userMessage);
     } else if (isKeyProblem(answer)) {
@@ -157,6 +158,8 @@ function recordStarts(
       keyProblem = answer;
     } else if (answer.retryable) {
       job.state = 'queued';
+      // Apps Script's own daily quota, not the API: the run card says why nothing moves for hours.
+      if (answer.code === DAILY_FETCH_QUOTA_CODE) job.problem = answer.userMessage;
       job.tries = (job.tries ?? 0) + 1;
       job.nextPollAt = now + backoffMs(job.tries);
       backedOff = true;

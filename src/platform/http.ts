@@ -31,6 +31,9 @@ function networkFailure(error: unknown): HttpResponse {
   return { status: 0, body: '', headers: {}, networkError: errorMessage(error) || 'network failure' };
 }
 
+/** Apps Script's text when the user's daily URL fetch quota refuses a call. */
+const DAILY_FETCH_QUOTA = /^Service invoked too many times for one day: urlfetch/;
+
 /** The transport used in Apps Script and in the local runtime (which provides a UrlFetchApp). */
 export function createUrlFetchHttp(urlFetch: UrlFetch = UrlFetchApp): HttpPort {
   const fetchOne = (request: HttpRequest): HttpResponse => {
@@ -53,6 +56,9 @@ export function createUrlFetchHttp(urlFetch: UrlFetch = UrlFetchApp): HttpPort {
         // An unsafe request (a job start) may have reached the API in that batch: it is not sent
         // again here, its failure is reported and the caller decides.
         const batchFailure = networkFailure(error);
+        // A used-up daily quota refuses the call before sending anything (quotas page): every
+        // request of the batch certainly did not leave, and none would now.
+        if (DAILY_FETCH_QUOTA.test(batchFailure.networkError ?? '')) return requests.map(() => batchFailure);
         const unknownFate = {
           ...batchFailure,
           networkError: `the batch failed (${batchFailure.networkError})`,

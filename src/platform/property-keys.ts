@@ -32,7 +32,7 @@ export const USER_PROPERTY = {
   userId: `${NS}userId`,
   /** "<key id> <workspace id>": the workspace the saved key verified to (key-identity.ts). */
   keyWorkspace: `${NS}keyWorkspace`,
-  /** + handler name: the period (minutes) a time-driven trigger got; Apps Script cannot tell it later. */
+  /** + spreadsheet id + "." + handler: the minutes a trigger got there (Apps Script cannot tell). */
   triggerMinutesPrefix: `${NS}triggerMinutes.`,
 } as const;
 

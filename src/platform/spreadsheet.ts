@@ -1,6 +1,37 @@
 /** Adapter: the engine's SpreadsheetPort over SpreadsheetApp (one Range call per port call). */
+import { SHEET_REFUSAL_PREFIX, SheetRefusal, errorMessage } from '../domain/user-error';
 import { cellsToA1 } from './a1';
 import type { RowSpan, SheetPort, SpreadsheetPort } from './ports';
+
+const AFTER = 'The answers are saved: they are written at the next refresh once this is fixed.';
+
+/** Sheets' refusals of a write (their texts), and what the user can do about each. */
+const REFUSALS: readonly [RegExp, string][] = [
+  [
+    /protected cell or object/,
+    `${SHEET_REFUSAL_PREFIX}: some of its cells are protected and your account may not edit them. Ask the owner for edit rights there (Data › Protect sheets and ranges), or to remove the protection. ${AFTER}`,
+  ],
+  [
+    /above the limit of 10000000 cells/,
+    `${SHEET_REFUSAL_PREFIX}: the spreadsheet would pass Google's limit of 10 million cells. Delete unused rows, columns or tabs. ${AFTER}`,
+  ],
+  [
+    /maximum of 50000 characters in a single cell/,
+    `${SHEET_REFUSAL_PREFIX}: a value is longer than the 50,000 characters a cell holds. ${AFTER}`,
+  ],
+];
+
+/** Runs a write; a refusal by Sheets comes out as a SheetRefusal saying what to do. */
+function refusedAsUserError<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    const text = errorMessage(error);
+    const refusal = REFUSALS.find(([pattern]) => pattern.test(text));
+    if (refusal) throw new SheetRefusal(refusal[1], { cause: error });
+    throw error;
+  }
+}
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -22,7 +53,9 @@ export function sheetPort(sheet: Sheet): SheetPort {
         .map((cell) => cell.getRow()),
     // Plain-text format first: Sheets then keeps "+33 6…", "0612…" and "=…" as the strings given.
     writeText: (row, column, values) =>
-      grownRange(sheet, row, column, values)?.setNumberFormat('@').setValues(values),
+      refusedAsUserError(() =>
+        grownRange(sheet, row, column, values)?.setNumberFormat('@').setValues(values),
+      ),
     insertRowBefore: (row) => void sheet.insertRowBefore(row),
     readFormulas: (row, column, rows, columns) => sheet.getRange(row, column, rows, columns).getFormulas(),
     readCells(row, column, rows, columns) {
@@ -30,10 +63,12 @@ export function sheetPort(sheet: Sheet): SheetPort {
       return { values: range.getValues(), formulas: range.getFormulas(), formats: range.getNumberFormats() };
     },
     writeCells(row, column, values, textCells) {
-      const range = grownRange(sheet, row, column, values);
-      if (!range) return;
-      if (textCells.length) sheet.getRangeList(cellsToA1(textCells)).setNumberFormat('@');
-      range.setValues(values);
+      refusedAsUserError(() => {
+        const range = grownRange(sheet, row, column, values);
+        if (!range) return;
+        if (textCells.length) sheet.getRangeList(cellsToA1(textCells)).setNumberFormat('@');
+        range.setValues(values);
+      });
     },
   };
 }

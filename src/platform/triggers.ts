@@ -1,22 +1,46 @@
-/** Adapter: TriggerPort over ScriptApp's time-driven triggers of this user and project. */
+/**
+ * Adapter: TriggerPort over ScriptApp's time-driven triggers of this user in this spreadsheet.
+ *
+ * For an add-on, `getProjectTriggers()` lists "all installable triggers associated with the current
+ * project and current user": the user's triggers of every document where they use the add-on. Found
+ * that way, a poll ending in one spreadsheet would delete the trigger of another, and a second
+ * spreadsheet would get none since one "exists". `getUserTriggers(spreadsheet)` lists those "owned by
+ * this user in the given spreadsheet, for this script or add-on only"
+ * (https://developers.google.com/apps-script/reference/script/script-app), which matches the editor
+ * add-on rule of one trigger of each type "per user, per document"
+ * (https://developers.google.com/workspace/add-ons/concepts/editor-triggers).
+ */
 import type { KeyValueStore, TriggerPort } from './ports';
 import { USER_PROPERTY } from './property-keys';
 
-/** Remembers the period a trigger got: Apps Script cannot tell it afterwards. */
-const periodKey = (handler: string) => USER_PROPERTY.triggerMinutesPrefix + handler;
+type ScriptAppTriggers = Pick<
+  GoogleAppsScript.Script.ScriptApp,
+  'getUserTriggers' | 'newTrigger' | 'deleteTrigger'
+>;
+type Document = Parameters<GoogleAppsScript.Script.ScriptApp['getUserTriggers']>[0];
+
+/**
+ * Remembers the period a trigger got: Apps Script cannot tell it afterwards. User properties are the
+ * user's in every document, and so is a plain key: the spreadsheet id keeps one document's period
+ * from answering for another's trigger.
+ */
+const periodKey = (documentId: string, handler: string) =>
+  `${USER_PROPERTY.triggerMinutesPrefix}${documentId}.${handler}`;
 
 export function timeTriggers(
   userStore: KeyValueStore,
-  scriptApp: Pick<
-    GoogleAppsScript.Script.ScriptApp,
-    'getProjectTriggers' | 'newTrigger' | 'deleteTrigger'
-  > = ScriptApp,
+  scriptApp: ScriptAppTriggers = ScriptApp,
+  activeDocument: () => Document = () => SpreadsheetApp.getActiveSpreadsheet(),
 ): TriggerPort {
+  let document: Document | undefined;
+  // One spreadsheet lookup per execution, on first use: most executions touch no trigger.
+  const here = (): Document => (document ??= activeDocument());
   const find = (handler: string) =>
-    scriptApp.getProjectTriggers().filter((trigger) => trigger.getHandlerFunction() === handler);
+    scriptApp.getUserTriggers(here()).filter((trigger) => trigger.getHandlerFunction() === handler);
+  const key = (handler: string) => periodKey(here().getId(), handler);
   return {
     ensureEveryMinutes(handler, minutes) {
-      if (find(handler).length) return Number(userStore.get(periodKey(handler))) || minutes;
+      if (find(handler).length) return Number(userStore.get(key(handler))) || minutes;
       let got = minutes;
       try {
         scriptApp.newTrigger(handler).timeBased().everyMinutes(minutes).create();
@@ -25,7 +49,7 @@ export function timeTriggers(
         scriptApp.newTrigger(handler).timeBased().everyHours(1).create();
         got = 60;
       }
-      userStore.set(periodKey(handler), String(got));
+      userStore.set(key(handler), String(got));
       return got;
     },
     remove(handler) {

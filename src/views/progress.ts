@@ -63,6 +63,8 @@ function progressOf(
         problem: job.problem ?? '',
       });
     if (job.state === 'queued') queued += job.contacts;
+    // Why a queued job cannot start yet (Apps Script's daily quota), when no other error says more.
+    if (job.state === 'queued' && job.problem && !progress.error) progress.error = job.problem;
     if (job.state === 'pending' && job.startedAt !== undefined)
       workingSince = Math.min(workingSince, job.startedAt);
     // A waiting job with no later poll set (0) is not backing off.

@@ -108,6 +108,9 @@ export function triggerMinutes(world: TestWorld, handler = 'onPollTrigger'): num
 export const hasTrigger = (world: TestWorld, handler = 'onPollTrigger'): boolean =>
   triggerMinutes(world, handler) !== undefined;
 
+/** The world's one document, as a trigger store used alone files its triggers (id ''). */
+const oneDocument = () => ({ getId: () => '' }) as unknown as GoogleAppsScript.Spreadsheet.Spreadsheet;
+
 /** One execution's context: a fresh lock handle and budget over the world's shared state. */
 export function contextFor(world: TestWorld, budget = new FakeBudget()): AppContext & { budget: FakeBudget } {
   return {
@@ -120,6 +123,7 @@ export function contextFor(world: TestWorld, budget = new FakeBudget()): AppCont
     triggers: timeTriggers(
       world.userStore,
       new FakeScriptApp(world.triggerStore) as unknown as GoogleAppsScript.Script.ScriptApp,
+      oneDocument,
     ),
     log: { info: (message) => world.logs.push(message), warn: (message) => world.logs.push(message) },
     notify: world.notifier,
@@ -183,6 +187,7 @@ export function contextAs(world: TestWorld, user: TestUser, budget = new FakeBud
     triggers: timeTriggers(
       user.userStore,
       new FakeScriptApp(user.triggerStore) as unknown as GoogleAppsScript.Script.ScriptApp,
+      oneDocument,
     ),
     // As the real client: no saved key, no calls.
     api: () => {

@@ -1,0 +1,82 @@
+/** Sheets' own refusals: cell and spreadsheet size limits, protected ranges; and early cache eviction. */
+import { loadScript } from './support/script';
+
+const CODE = `
+function attempt(fn) { try { return fn(); } catch (e) { return String(e); } }
+function sheet() { return SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Data'); }
+function writeText(a1, text) { return attempt(function () { sheet().getRange(a1).setValues([[text]]); return 'written'; }); }
+function addRows(n) { return attempt(function () { sheet().insertRowsAfter(1, n); return 'added'; }); }
+function addSheet() { return attempt(function () { SpreadsheetApp.getActiveSpreadsheet().insertSheet(); return 'added'; }); }
+function cached(key) { return CacheService.getDocumentCache().get(key); }
+function cache(n) { var c = CacheService.getDocumentCache(); for (var i = 0; i < n; i++) c.put('k' + i, 'v'); }
+function hits(n) { var c = CacheService.getDocumentCache(), h = 0; for (var i = 0; i < n; i++) if (c.get('k' + i)) h++; return h; }
+`;
+
+function open(options = {}) {
+  const addon = loadScript(CODE, { now: Date.UTC(2024, 0, 1), ...options });
+  addon.addSheetFromValues('Data', [
+    ['Name', 'Email'],
+    ['Ada', ''],
+  ]);
+  return addon;
+}
+
+describe('cell and spreadsheet limits', () => {
+  it('refuses a value over 50,000 characters, writing nothing', () => {
+    const addon = open();
+    expect(addon.call('writeText', 'B2', 'x'.repeat(50_000))).toBe('written');
+    expect(addon.call('writeText', 'B2', 'y'.repeat(50_001))).toBe(
+      'Exception: Your input contains more than the maximum of 50000 characters in a single cell.',
+    );
+    expect(String(addon.spreadsheet.getSheetByName('Data')!.getRange('B2').getValue())).toHaveLength(50_000);
+    addon.close();
+  });
+
+  it('refuses rows or sheets that would take the spreadsheet past 10 million cells', () => {
+    const addon = open();
+    const data = addon.spreadsheet.getSheetByName('Data')!;
+    // 10,000,000 cells minus what the default sheet holds, minus room for 10 rows of 26.
+    data.ensureSize(Math.floor((10_000_000 - 1000 * 26) / 26) - 10, 26);
+    expect(addon.call('addRows', 10)).toBe('added');
+    expect(addon.call('addRows', 1)).toBe(
+      'Exception: This action would increase the number of cells in the workbook above the limit of 10000000 cells.',
+    );
+    expect(addon.call('addSheet')).toMatch(/above the limit of 10000000 cells/);
+    addon.close();
+  });
+});
+
+describe('protected ranges', () => {
+  it('refuses a write touching a protected range to a user not among its editors, writing nothing', () => {
+    const addon = open();
+    addon.protect('B:B', 'Data', ['owner@example.com']);
+    expect(addon.call('writeText', 'A2', 'Grace')).toBe('written');
+    expect(addon.call('writeText', 'B2', 'ada@example.com')).toBe(
+      'Exception: You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.',
+    );
+    expect(addon.spreadsheet.getSheetByName('Data')!.getRange('B2').getValue()).toBe('');
+    expect(addon.as('owner@example.com').call('writeText', 'B2', 'ada@example.com')).toBe('written');
+    addon.unprotectAll();
+    expect(addon.call('writeText', 'B2', 'ada@example.com')).toBe('written');
+    addon.close();
+  });
+});
+
+describe('early cache eviction', () => {
+  it('drops entries before their expiry at the given rate, the same ones for the same seed', () => {
+    const runs = [1, 1, 2].map((seed) => {
+      const addon = open({ cacheEviction: { seed, rate: 0.3 } });
+      addon.call('cache', 200);
+      const hits = addon.call<number>('hits', 200);
+      addon.close();
+      return hits;
+    });
+    expect(runs[0]).toBe(runs[1]);
+    expect(runs[0]).toBeGreaterThan(100);
+    expect(runs[0]).toBeLessThan(180);
+    const keeps = open();
+    keeps.call('cache', 200);
+    expect(keeps.call('hits', 200)).toBe(200);
+    keeps.close();
+  });
+});
