@@ -49,6 +49,8 @@ function progressOf(
   let workingSince = Infinity;
   let nextPoll = Infinity;
   let queued = 0;
+  /** Why a started job still waits (another key's refusal): the run says so. */
+  let waiting: string | undefined;
   for (const job of registry.jobs) {
     if (job.run !== run.id) continue;
     if (job.state === 'ambiguous')
@@ -60,6 +62,7 @@ function progressOf(
         problem: job.problem ?? '',
       });
     if (job.state === 'queued') queued += job.contacts;
+    if (job.state === 'pending' && job.problem) waiting ??= job.problem;
     if (job.state === 'pending' && job.startedAt !== undefined)
       workingSince = Math.min(workingSince, job.startedAt);
     // A waiting job with no later poll set (0) is not backing off.
@@ -69,6 +72,7 @@ function progressOf(
   if (queued) progress.queuedContacts = queued;
   if (run.authFailed) progress.waitingForKey = true;
   if (run.state === 'running') {
+    if (waiting && !progress.error) progress.error = waiting;
     if (workingSince < Infinity) progress.workingSince = new Date(workingSince).toISOString();
     // When every job still waiting is backing off: the earliest moment one is asked again.
     if (nextPoll < Infinity && nextPoll > now) progress.retryAt = timestampText(nextPoll);

@@ -1,0 +1,99 @@
+/**
+ * Paid once (src/engine/paid-once.ts): a job that may hold paid answers is never closed unfetched,
+ * and a refusal to a key other than the one that started it is not evidence.
+ */
+import type { AppContext } from '../../../src/engine/context';
+import { pollOnce } from '../../../src/engine/poll';
+import { createSidebarServer } from '../../../src/app/sidebar-server';
+import { STATUS } from '../../../src/domain/statuses';
+import { USER_PROPERTY } from '../../../src/platform/property-keys';
+import { contextAs, createWorld, teammate, type TestUser, type TestWorld } from '../fakes/context';
+import { apiError } from '../fakes/fake-api';
+import {
+  ENRICH_WORK_EMAIL,
+  contactsSheet,
+  people,
+  poll,
+  progress,
+  server,
+  startedRun,
+} from '../fakes/scenario';
+
+const HOUR = 60 * 60 * 1000;
+const refused = () => ({ kind: 'error' as const, error: apiError(403, 'http.403', false) });
+
+describe('a job that may hold paid answers is never closed unfetched', () => {
+  it('a job stuck for a day is fetched with forceResults: what it found is written, not bought again', () => {
+    const { world, sheet } = startedRun(4);
+    world.api.notReadyPolls = 1000;
+    world.api.forcedItems = 2;
+    poll(world);
+    world.clock.time += 25 * HOUR;
+    poll(world);
+    expect(world.api.forcedJobs).toBe(1);
+    expect(sheet.column('Status')).toEqual(['found', 'found', STATUS.timedOut, STATUS.timedOut]);
+    // Only the two the stuck job never reached are sent again.
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(2);
+  });
+
+  it('three refusals to the starting key: its results are forced before the job is closed', () => {
+    const { world, sheet } = startedRun(3);
+    world.api.outcomeFor = refused;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      poll(world);
+      world.clock.time += HOUR;
+    }
+    expect(world.api.forcedJobs).toBe(1);
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+  });
+
+  it('results refused even when forced: the rows stay "may have been bought" until the user decides', () => {
+    const { world, sheet } = startedRun(2);
+    world.api.outcomeFor = refused;
+    world.api.forcedOutcomeFor = refused;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      poll(world);
+      world.clock.time += HOUR;
+    }
+    expect(sheet.column('Status')).toEqual([STATUS.unfetched, STATUS.unfetched]);
+    const run = progress(world).runs[0]!;
+    expect(run.ambiguousJobs?.[0]?.problem).toMatch(/import the job by its id job-1, or retry it/);
+    // Retry (with its price) or import under Jobs are the only ways on: no plan sends them.
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+    expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, overwrite: true }).contactsToSend).toBe(0);
+  });
+});
+
+describe('another key is not evidence', () => {
+  const as = (world: TestWorld, user: TestUser): AppContext => contextAs(world, user);
+
+  it('Ann saves a key of another workspace mid-run: her job waits for its key, and the run says so', () => {
+    const world = createWorld();
+    const ann = teammate(world, 'ann@acme.com', 'key-ann-0123456789', 'ws_acme');
+    const other = teammate(world, 'ann@acme.com', 'key-other-0123456789', 'ws_other');
+    const sheet = contactsSheet(world, people(3));
+    const plan = createSidebarServer(as(world, ann)).planRun(ENRICH_WORK_EMAIL);
+    createSidebarServer(as(world, ann)).startRun(plan.planId);
+    // Ann's own properties now hold a key of another workspace, whose polls get 404 for her job.
+    ann.userStore.set(USER_PROPERTY.apiKey, 'key-other-0123456789');
+    const annWithOtherKey: TestUser = { ...other, userStore: ann.userStore };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      pollOnce(as(world, annWithOtherKey));
+      world.clock.time += HOUR;
+    }
+    expect(sheet.column('Status')).toEqual(['pending', 'pending', 'pending']);
+    const seen = createSidebarServer(as(world, annWithOtherKey)).getProgress().runs[0]!;
+    expect(seen).toMatchObject({
+      state: 'running',
+      error: expect.stringMatching(/started with another API key/),
+    });
+    expect(createSidebarServer(as(world, annWithOtherKey)).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+
+    // Her key saved again: the job is collected, nothing bought twice.
+    ann.userStore.set(USER_PROPERTY.apiKey, 'key-ann-0123456789');
+    pollOnce(as(world, ann));
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
+    expect(world.api.startCalls).toBe(1);
+  });
+});
