@@ -30,6 +30,7 @@ import { sendFormulaRequestsAutomatically } from './formula-auto';
 import { restoreInterruptedRefresh } from './formula-refresh';
 import { formulaContacts, isFormulaRun } from './formula-run';
 import { finishRuns } from './run-end';
+import { rehomeOrphanedJobs } from './rehome';
 import { currentColumns } from './run-columns';
 import { syncPollTrigger } from './poll-trigger';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
@@ -53,6 +54,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     // Each sheet is read and fingerprinted once for the whole execution.
     const tables = new SheetTables(ctx.spreadsheet);
     settleInterruptedStarts(ctx, registry);
+    rehomeOrphanedJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
     startQueuedRuns(ctx, registry, tables);
     pollPendingJobs(ctx, registry, ledger, tables, options);

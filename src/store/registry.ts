@@ -314,6 +314,14 @@ export function saveRecords(
   if (Object.keys(values).length) store.setAll(values);
 }
 
+/** Deletes job records (their lists in the job sheet go with the next compaction). */
+export function deleteJobRecords(
+  store: KeyValueStore,
+  jobs: readonly Pick<JobRecord, 'run' | 'seq'>[],
+): void {
+  if (jobs.length) store.deleteMany(jobs.map(jobKey));
+}
+
 /**
  * Stores the fingerprints of new jobs, or of jobs whose list changed, in the job sheet (one
  * write). Call it before saveRecords: a job is never in the properties without its list.
@@ -362,7 +370,8 @@ export function pruneRegistry(
   const endedIds = new Set(ended.map((run) => run.id));
   const deleted: string[] = [];
   registry.jobs = registry.jobs.filter((job) => {
-    const stale = job.state === 'applied' && endedIds.has(job.run);
+    // A job whose run record could not be read is applied under a run of its own (rehome.ts).
+    const stale = job.state === 'applied' && (endedIds.has(job.run) || !registry.runs.has(job.run));
     if (stale) deleted.push(jobKey(job));
     return !stale;
   });

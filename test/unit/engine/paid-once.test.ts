@@ -6,7 +6,7 @@ import type { AppContext } from '../../../src/engine/context';
 import { pollOnce } from '../../../src/engine/poll';
 import { createSidebarServer } from '../../../src/app/sidebar-server';
 import { STATUS } from '../../../src/domain/statuses';
-import { USER_PROPERTY } from '../../../src/platform/property-keys';
+import { DOCUMENT_PROPERTY, USER_PROPERTY } from '../../../src/platform/property-keys';
 import { contextAs, createWorld, teammate, type TestUser, type TestWorld } from '../fakes/context';
 import { apiError } from '../fakes/fake-api';
 import {
@@ -96,4 +96,34 @@ describe('another key is not evidence', () => {
     expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
     expect(world.api.startCalls).toBe(1);
   });
+});
+
+describe('damage never hides work in flight', () => {
+  const runKeys = (world: TestWorld) =>
+    Object.keys(world.documentStore.getAll()).filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix));
+  const damages: [string, (value: string) => string][] = [
+    ['not JSON', () => '{not json'],
+    ['from a newer version', (value) => value.replace(/^\{"v":\d+/, '{"v":99')],
+    ['with an unknown state', (value) => value.replace('"state":"running"', '"state":"paused"')],
+  ];
+
+  it.each(damages)(
+    'a run record %s: its jobs are still collected and written, never bought again',
+    (_, damage) => {
+      const { world, sheet } = startedRun(40, 1);
+      const [key] = runKeys(world);
+      const stored = world.documentStore.get(key!)!;
+      world.documentStore.set(key!, damage(stored));
+      // Busy before anything is collected: its contacts are not sent again.
+      expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+      poll(world);
+      poll(world);
+      expect(new Set(sheet.column('Status'))).toEqual(new Set(['found']));
+      expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+      expect(world.api.startCalls).toBe(1);
+      // The damaged record is kept as it was, and reported.
+      expect(world.documentStore.get(key!)).toBe(damage(stored));
+      expect(progress(world).problems).toHaveLength(1);
+    },
+  );
 });
