@@ -52,10 +52,10 @@ export function buildFormulaPlan(
       request.kind === kind &&
       (kind === 'reverse' || fields.length === 0 || fields.includes(request.asked as EnrichField)),
   );
-  const busy = mayHaveBeenBought(registry);
   const byFp = new Map<string, FormulaRequest[]>();
   for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
+  const busy = mayHaveBeenBought(registry, { answered: saved });
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
   let waiting = 0;

@@ -23,13 +23,28 @@ const WAITING_FOR_KEY =
 const WAITING_FOR_DAMAGED_RUN =
   "its run's stored record could not be read: its job is still collected (not sent again so you are not charged twice)";
 
+const WAITING_FOR_DAMAGED_JOB =
+  'its job\'s stored record was damaged: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
+
+/** What a planner knows besides the registry. */
+export interface BoughtQuery {
+  /** Fingerprints whose answer is in the ledger (the first exit). */
+  answered?: ReadonlyMap<string, unknown>;
+  /** The user chose "look up again", with its price (the third exit, for jobs no record tells of). */
+  overwrite?: boolean;
+}
+
 /**
  * Fingerprints that may have been bought and are not answered yet, with why (in the user's words):
  * jobs of a running run (queued ones are about to be sent), of a run stopped by a refused key (it
- * resumes), ambiguous jobs (the user decides), and jobs whose run record cannot be read.
+ * resumes), ambiguous jobs (the user decides), jobs whose run record cannot be read, and the
+ * contacts of job records that cannot be read (until answered, or the user looks them up again).
  */
-export function mayHaveBeenBought(registry: Registry): Map<string, string> {
+export function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<string, string> {
   const busy = new Map<string, string>();
+  if (!query.overwrite)
+    for (const list of registry.damagedJobLists?.values() ?? [])
+      for (const fp of list) if (!query.answered?.has(fp)) busy.set(fp, WAITING_FOR_DAMAGED_JOB);
   for (const job of registry.jobs) {
     if (job.state === 'applied') continue;
     const run = runOf(registry, job);

@@ -167,7 +167,6 @@ export function buildPlan(
   }
   const fields = kind === 'reverse' ? [] : [...new Set(options.fields)];
 
-  const busy = mayHaveBeenBought(registry);
   const skipped: RunPlan['skipped'] = [];
   const skip = (row: number, reason: string, missing = false) => {
     skipped.push({ row, reason, missing });
@@ -187,6 +186,7 @@ export function buildPlan(
   // is missing is asked for, unless the user asks to look everything up again.
   const ledger = ledgerOf(ctx);
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
+  const busy = mayHaveBeenBought(registry, { answered: saved, overwrite });
   let ledgerDamage: string | undefined;
   rows.forEach((row, index) => {
     // A row answered under its previous reading keeps it: its answer is found, not bought again.

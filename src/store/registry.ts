@@ -211,6 +211,12 @@ export interface Registry<Job extends JobBase = JobRecord> {
   storeBytes: number;
   /** Data rows of the job sheet (live or not), when it was read. */
   jobSheetRows?: number;
+  /**
+   * The contacts of jobs whose record could not be read, by job sheet key, as the job sheet still
+   * lists them: they may have been bought (engine/paid-once.ts), and compaction keeps them. Only
+   * loadRegistry fills it.
+   */
+  damagedJobLists?: Map<string, string[]>;
 }
 
 /** Ids of runs with a job record (or its list of contacts) that could not be read. */
@@ -273,8 +279,17 @@ export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
 export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort): Registry {
   const summary = loadRegistrySummary(store);
   const registry: Registry = { ...summary, jobs: [] };
-  const sheet = summary.jobs.some((job) => !job.fingerprints) ? readJobSheet(spreadsheet) : undefined;
+  const damagedJobs = summary.unreadable.filter(({ key }) => key.startsWith(JOB_PREFIX));
+  const needSheet = damagedJobs.length > 0 || summary.jobs.some((job) => !job.fingerprints);
+  const sheet = needSheet ? readJobSheet(spreadsheet) : undefined;
   if (sheet) registry.jobSheetRows = sheet.rows;
+  if (sheet && damagedJobs.length) {
+    registry.damagedJobLists = new Map();
+    for (const { key } of damagedJobs) {
+      const list = sheet.fingerprints.get(key.slice(JOB_PREFIX.length));
+      if (list) registry.damagedJobLists.set(key.slice(JOB_PREFIX.length), list);
+    }
+  }
   for (const { contacts, fingerprints: inline, ...job } of summary.jobs) {
     const fingerprints = inline ?? sheet?.fingerprints.get(sheetKey(job));
     if (fingerprints && fingerprints.length === contacts) {
@@ -375,8 +390,11 @@ export function pruneRegistry(
     if (stale) deleted.push(jobKey(job));
     return !stale;
   });
-  if (registry.jobSheetRows)
-    registry.jobSheetRows = compactJobSheet(spreadsheet, sheetLists(registry.jobs), registry.jobSheetRows);
+  if (registry.jobSheetRows) {
+    // The lists of damaged job records are kept: they are what still says those contacts may be paid.
+    const lists = new Map([...(registry.damagedJobLists ?? []), ...sheetLists(registry.jobs)]);
+    registry.jobSheetRows = compactJobSheet(spreadsheet, lists, registry.jobSheetRows);
+  }
   const runsWithJobs = new Set(registry.jobs.map((job) => job.run));
   for (const run of ended.slice(keep)) {
     if (runsWithJobs.has(run.id)) continue;

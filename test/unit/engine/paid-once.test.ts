@@ -7,7 +7,15 @@ import { pollOnce } from '../../../src/engine/poll';
 import { createSidebarServer } from '../../../src/app/sidebar-server';
 import { STATUS } from '../../../src/domain/statuses';
 import { DOCUMENT_PROPERTY, USER_PROPERTY } from '../../../src/platform/property-keys';
-import { contextAs, createWorld, teammate, type TestUser, type TestWorld } from '../fakes/context';
+import { answerFormula, contactFieldSpec } from '../../../src/features/formulas/custom-functions';
+import {
+  contextAs,
+  contextFor,
+  createWorld,
+  teammate,
+  type TestUser,
+  type TestWorld,
+} from '../fakes/context';
 import { apiError } from '../fakes/fake-api';
 import {
   ENRICH_WORK_EMAIL,
@@ -126,4 +134,31 @@ describe('damage never hides work in flight', () => {
       expect(progress(world).problems).toHaveLength(1);
     },
   );
+});
+
+describe("a formula run's job whose record is damaged", () => {
+  it('is not bought again by "Get them", and can be imported by its id', () => {
+    const world = createWorld();
+    const rows = people(3);
+    contactsSheet(world, rows);
+    for (const row of rows) answerFormula(contextFor(world), contactFieldSpec('work_email'), row);
+    world.api.notReadyPolls = 1;
+    const plan = server(world).planFormulaRun({});
+    server(world).startRun(plan.planId);
+    const [jobKey] = Object.keys(world.documentStore.getAll()).filter((key) =>
+      key.startsWith(DOCUMENT_PROPERTY.jobPrefix),
+    );
+    world.documentStore.set(jobKey!, '{not json');
+    poll(world);
+    expect(progress(world).runs[0]!.error).toMatch(/Import it by its id/);
+    // Its requests are still queued, but their contacts may have been bought: nothing to send.
+    expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 0 });
+
+    world.api.notReadyPolls = 0;
+    expect(server(world).importJob({ jobId: 'job-1' })).toMatchObject({ contacts: 3 });
+    poll(world);
+    expect(server(world).getFormulaQueue().queues).toEqual([]);
+    expect(answerFormula(contextFor(world), contactFieldSpec('work_email'), rows[0]!)).toBe('p1.l1@acme.com');
+    expect(world.api.startCalls).toBe(1);
+  });
 });
