@@ -24,6 +24,7 @@ import {
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './actor';
 import { runFromResult } from './rehome';
+import { countRetry } from './run-end';
 import { withDocumentLock } from './timing';
 
 /** A job of a run, by the run's id and the job's place in it (not the API's job id). */
@@ -96,6 +97,8 @@ function reopen(
 export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   underLock(ctx, (registry) => {
     const { run, job } = ambiguousJob(ctx, registry, ref);
+    // Counted before it is sent: the lost start stays counted at its most, the retry on top.
+    countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0 });
   });
   pollOnce(ctx);

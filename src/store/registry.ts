@@ -104,6 +104,16 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
    * created and charged them). Counted against the caps and named in the log until they are settled.
    */
   mayHaveCost: optionalNumber(),
+  /**
+   * What its ends gave back to a cap so far: a run reopened (import, retry) and ended again gives
+   * back only the difference, never the same credits twice (engine/run-end.ts).
+   */
+  released: optionalNumber(),
+  /**
+   * The most its retried lost starts may have cost: a retry sends the job again, and the lost start
+   * may have been charged as well, so the cap keeps counting it (engine/recovery.ts).
+   */
+  retriedLost: optionalNumber(),
   /** Set when the end of the run was announced. */
   endedAt: optionalNumber(),
 }));

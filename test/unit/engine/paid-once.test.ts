@@ -6,6 +6,9 @@ import type { AppContext } from '../../../src/engine/context';
 import { pollOnce } from '../../../src/engine/poll';
 import { createSidebarServer } from '../../../src/app/sidebar-server';
 import { STATUS } from '../../../src/domain/statuses';
+import { PRICES } from '../../../src/domain/fields';
+import { ApiError } from '../../../src/api/errors';
+import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { DOCUMENT_PROPERTY, USER_PROPERTY } from '../../../src/platform/property-keys';
 import { answerFormula, contactFieldSpec } from '../../../src/features/formulas/custom-functions';
 import {
@@ -160,5 +163,53 @@ describe("a formula run's job whose record is damaged", () => {
     expect(server(world).getFormulaQueue().queues).toEqual([]);
     expect(answerFormula(contextFor(world), contactFieldSpec('work_email'), rows[0]!)).toBe('p1.l1@acme.com');
     expect(world.api.startCalls).toBe(1);
+  });
+});
+
+describe('caps count each charge once', () => {
+  /** A scheduled run of 150 contacts (50 not found): its second job's start is lost. */
+  function scheduledRunWithLostStart() {
+    const world = createWorld();
+    const rows = Array.from({ length: 150 }, (_, i) => [`P${i}`, i < 50 ? 'Nobody' : `L${i}`, 'Acme']);
+    contactsSheet(world, rows);
+    const startJobs = world.api.startJobs.bind(world.api);
+    world.api.startJobs = (starts) =>
+      startJobs(starts).map((answer, index) =>
+        index === 1 ? new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true) : answer,
+      );
+    server(world).saveSchedule({
+      sheetName: 'Contacts',
+      kind: 'enrich',
+      fields: ['work_email'],
+      every: 'hour',
+      maxCreditsPerRun: 1000,
+      maxCreditsPerDay: 1000,
+    });
+    world.clock.advance(2 * HOUR);
+    runDueSchedule(contextFor(world));
+    world.api.startJobs = startJobs;
+    poll(world);
+    const run = progress(world).runs[0]!;
+    expect(run).toMatchObject({ state: 'failed', credits: 50 * PRICES.work_email });
+    // 50 charged, and the lost start's 50 counted at its most.
+    expect(server(world).getSchedule()?.committedToday).toBe(100 * PRICES.work_email);
+    return { world, runId: run.runId };
+  }
+
+  it('an import after a lost start ends the run again without giving the cap back twice', () => {
+    const { world, runId } = scheduledRunWithLostStart();
+    server(world).importJob({ jobId: 'job-2', job: { runId, seq: 1 } });
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', credits: 100 * PRICES.work_email });
+    expect(server(world).getSchedule()?.committedToday).toBe(100 * PRICES.work_email);
+  });
+
+  it('a retry of a lost start is counted on top of the lost start, which may have been charged', () => {
+    const { world, runId } = scheduledRunWithLostStart();
+    server(world).retryJob({ runId, seq: 1 });
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', credits: 100 * PRICES.work_email });
+    // The retry's 50, the lost start's 50 (its job exists and was charged), the first job's 50.
+    expect(server(world).getSchedule()?.committedToday).toBe(150 * PRICES.work_email);
   });
 });
