@@ -76,9 +76,14 @@ export function workspaceForSharing(ctx: AppContext, actor: Actor): string | und
 const ownerName = (run: Pick<RunRecord, 'startedBy'>): string => run.startedBy || 'another user';
 
 /** A new run's owner: this user (and their email for others to read, when Apps Script tells). */
-export function runOwner(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy'> {
+export function runOwner(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy' | 'payerKey'> {
   const email = ctx.userEmail();
-  return { ownerId: userIdOf(ctx.userStore), ...(email ? { startedBy: email } : {}) };
+  const payerKey = savedKeyId(ctx.userStore);
+  return {
+    ownerId: userIdOf(ctx.userStore),
+    ...(email ? { startedBy: email } : {}),
+    ...(payerKey ? { payerKey } : {}),
+  };
 }
 
 /** What a job records of the key that starts (or imports) it. */

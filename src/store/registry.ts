@@ -61,6 +61,8 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
    * retry, import or cancel them. Absent in runs of earlier versions, which anyone may work on.
    */
   ownerId: optionalString(),
+  /** The id of the key that pays for it (user-identity.ts keyIdOf): a cap's count is per key. */
+  payerKey: optionalString(),
   /** Rows the run looked at (selected, or the scheduled sheet's), for the run log. */
   rowsInScope: optionalNumber(),
   /** The columns the run read its inputs from: results are matched to rows through them. */
