@@ -86,6 +86,7 @@ export function holdAsMaybeBought(job: JobRecord, problem: string): void {
   const rowStatus = job.id ? STATUS.unfetched : STATUS.ambiguous;
   Object.assign(job, { state: 'ambiguous', unansweredStatus: rowStatus, problem });
   delete job.nextPollAt;
+  delete job.waitsForStartingKey;
 }
 
 /**
@@ -96,6 +97,7 @@ export function holdAsMaybeBought(job: JobRecord, problem: string): void {
 export function closeUnbought(job: JobRecord, status: string): void {
   Object.assign(job, { state: 'fetched', unansweredStatus: status });
   delete job.problem;
+  delete job.waitsForStartingKey;
 }
 
 /** Failed polls in a row, with the starting key, before its results are asked for with forceResults. */
@@ -119,7 +121,6 @@ export function pollErrorVerdict(error: ApiError, access: JobAccess, tries: numb
   return 'retry';
 }
 
-/** What a job waiting for the key that started it says (the run shows it). */
-export function waitingForStartingKey(error: ApiError): string {
-  return `${error.userMessage} This job was started with another API key: its results are collected when that key is saved again (nothing is bought again meanwhile).`;
-}
+/** What a run with a job waiting for the key that started it says (the Jobs panel shows it). */
+export const WAITING_FOR_STARTING_KEY =
+  'A job of this run was started with another API key, which this key cannot read: its results are collected when that key is saved again (nothing is bought again meanwhile).';

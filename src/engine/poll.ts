@@ -23,7 +23,7 @@ import { runOf, ledgerOf, saveRecordsOf, registryOf, type AppContext } from './c
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
 import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
-import { closeUnbought, holdAsMaybeBought, pollErrorVerdict, waitingForStartingKey } from './paid-once';
+import { closeUnbought, holdAsMaybeBought, pollErrorVerdict } from './paid-once';
 import { entryFromResult, Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { sendFormulaRequestsAutomatically } from './formula-auto';
@@ -226,7 +226,7 @@ function outcomeChange(
   }
   if (verdict === 'wait_for_starting_key') {
     // Not evidence: the tries that would close it are not counted; the run shows why it waits.
-    job.problem = waitingForStartingKey(error);
+    job.waitsForStartingKey = true;
     job.nextPollAt = now + backoffMs(Math.max(1, job.tries ?? 0));
     return 'retry';
   }
@@ -263,7 +263,7 @@ function recordResult(
     .filter(([fp]) => fp !== undefined && sent.has(fp));
   if (problems.length) job.itemProblems = Object.fromEntries(problems);
   run.credits += result.credits - (job.credits ?? 0);
-  delete job.problem;
+  delete job.waitsForStartingKey;
   Object.assign(job, {
     state: 'fetched',
     unansweredStatus: rest,
@@ -307,10 +307,10 @@ const REST_STATUS: Partial<Record<JobResult['status'], string>> = {
 function forceWhenStuck(job: JobRecord, now: number): Change {
   if (job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
     return { rest: STATUS.timedOut, problem: 'The job gave no answer for 24 hours.' };
-  if (!job.tries && !job.problem) return null;
+  if (!job.tries && !job.waitsForStartingKey) return null;
   job.tries = 0;
   delete job.nextPollAt;
-  delete job.problem;
+  delete job.waitsForStartingKey;
   return 'retry';
 }
 

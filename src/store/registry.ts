@@ -177,6 +177,11 @@ export const JOB_CODEC = recordCodec(
     itemProblems: optional(z.record(z.string(), z.string())),
     /** An ambiguous job's rows say so (written once). */
     rowsMarked: optionalBoolean(),
+    /**
+     * Its polls were refused to a key other than the one that started it: not evidence, it waits
+     * for that key (engine/paid-once.ts). A flag, not a sentence: a 1,000-job run must still fit.
+     */
+    waitsForStartingKey: optionalBoolean(),
   }),
   // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`; v1 and v2 held
   // the fingerprints inline, with no count beside them.
@@ -221,6 +226,8 @@ export interface Registry<Job extends JobBase = JobRecord> {
   unreadable: UnreadableRecord[];
   /** Bytes the whole store's keys and values take (the registry's and everything else's). */
   storeBytes: number;
+  /** Of which the formula queue's requests. */
+  formulaQueueBytes?: number;
   /** Data rows of the job sheet (live or not), when it was read. */
   jobSheetRows?: number;
   /**
@@ -268,7 +275,10 @@ export function utf8Bytes(text: string): number {
 export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
   const registry: Registry<StoredJob> = { runs: new Map(), jobs: [], unreadable: [], storeBytes: 0 };
   for (const [key, value] of Object.entries(store.getAll())) {
-    registry.storeBytes += utf8Bytes(key) + utf8Bytes(value);
+    const bytes = utf8Bytes(key) + utf8Bytes(value);
+    registry.storeBytes += bytes;
+    if (key.startsWith(DOCUMENT_PROPERTY.formulaRequestPrefix))
+      registry.formulaQueueBytes = (registry.formulaQueueBytes ?? 0) + bytes;
     const isRun = key.startsWith(RUN_PREFIX);
     if (!isRun && !key.startsWith(JOB_PREFIX)) continue;
     /** Adds the record, or lists it as unreadable (it stays in the store). */
@@ -363,21 +373,61 @@ export function saveJobFingerprints(
   registry.jobSheetRows = (registry.jobSheetRows ?? 0) + lists.size;
 }
 
-/** Bytes a new run's records will take in properties, to refuse a run the store cannot hold. */
+/**
+ * What a job record gains over its life once sent (its id, start, key, workspace, final status and
+ * counts, as a finished job of a 100,000-row run has them). Reserved from its creation, so that a
+ * run that starts can always finish: the formula queue gets only what is left (formula-queue.ts).
+ */
+export const JOB_GROWTH_BYTES = utf8Bytes(
+  JSON.stringify({
+    id: '0'.repeat(36),
+    startedAt: 1e12,
+    tries: 0,
+    keyId: '0'.repeat(11),
+    workspace: '0'.repeat(24),
+    status: 'CREDITS_INSUFFICIENT',
+    credits: 99999,
+    unansweredStatus: 'failed: no answer after 24 hours',
+  }),
+);
+
+/** Bytes a new run's records will take in properties once its jobs have run, to refuse a run the store cannot hold. */
 export function estimateBytes(runs: readonly RunRecord[], jobs: readonly JobRecord[]): number {
   return [...runs, ...jobs.map(storedJob)].reduce(
     (sum, record) => sum + utf8Bytes(JSON.stringify(record)) + 60,
-    0,
+    jobs.length * JOB_GROWTH_BYTES,
   );
 }
 
-/** Throws a plain-words error when the registry would outgrow its share of the store. */
+const UNSENT: ReadonlySet<JobState> = new Set(['queued', 'sending']);
+
+/** Bytes the registry's jobs not yet sent may still grow by (see JOB_GROWTH_BYTES). */
+export const growthReserve = (registry: Registry<JobBase>): number =>
+  registry.jobs.filter((job) => UNSENT.has(job.state)).length * JOB_GROWTH_BYTES;
+
+/**
+ * The same reserve from the store's raw values, for the formula queue (a custom function must stay
+ * cheap: the job records are not decoded, their state is read where JSON.stringify put it).
+ */
+export function growthReserveIn(values: Readonly<Record<string, string>>): number {
+  let unsent = 0;
+  for (const [key, value] of Object.entries(values))
+    if (key.startsWith(JOB_PREFIX) && /"state":"(queued|sending)"/.test(value)) unsent++;
+  return unsent * JOB_GROWTH_BYTES;
+}
+
+/**
+ * Throws a plain-words error when the registry would outgrow its share of the store: what is
+ * stored, what the jobs already registered will still grow by, and the new run's records.
+ */
 export function assertRoom(registry: Registry, extraBytes: number): void {
-  if (registry.storeBytes + extraBytes > STORE_BYTES_AFTER_START) {
-    throw new UserError(
-      'Too many contacts are waiting for results. Select fewer rows, or wait for the running jobs to finish.',
-    );
-  }
+  if (registry.storeBytes + growthReserve(registry) + extraBytes <= STORE_BYTES_AFTER_START) return;
+  const queue = registry.formulaQueueBytes ?? 0;
+  const byQueue =
+    queue > LIMITS.propertyStoreBytes / 5
+      ? ` Queued formula requests take ${Math.round(queue / 1024)} KB of the document's storage: send them ("Get them…") or clear them, or select fewer rows.`
+      : ' Select fewer rows, or wait for the running jobs to finish.';
+  throw new UserError(`Too many contacts are waiting for results.${byQueue}`);
 }
 
 /**

@@ -7,6 +7,7 @@ import { jobName } from '../engine/job-starter';
 import { runsStoppedByKey } from '../engine/key-wait';
 import { contactsFound } from '../engine/run-end';
 import { retryPrice } from '../engine/recovery';
+import { WAITING_FOR_STARTING_KEY } from '../engine/paid-once';
 import {
   loadRegistrySummary,
   type JobSummary,
@@ -62,7 +63,7 @@ function progressOf(
         problem: job.problem ?? '',
       });
     if (job.state === 'queued') queued += job.contacts;
-    if (job.state === 'pending' && job.problem) waiting ??= job.problem;
+    if (job.state === 'pending' && job.waitsForStartingKey) waiting = WAITING_FOR_STARTING_KEY;
     if (job.state === 'pending' && job.startedAt !== undefined)
       workingSince = Math.min(workingSince, job.startedAt);
     // A waiting job with no later poll set (0) is not backing off.
