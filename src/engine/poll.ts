@@ -31,6 +31,7 @@ import { restoreInterruptedRefresh } from './formula-refresh';
 import { formulaContacts, isFormulaRun } from './formula-run';
 import { finishRuns } from './run-end';
 import { rehomeOrphanedJobs } from './rehome';
+import { clearPollFailure, notePollFailure } from './poll-problem';
 import { currentColumns } from './run-columns';
 import { syncPollTrigger } from './poll-trigger';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
@@ -61,7 +62,12 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     finishRuns(ctx, registry);
     if (hasTime(ctx)) sendFormulaRequestsAutomatically(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
+    clearPollFailure(ctx);
     return true;
+  } catch (error) {
+    // Said where the user looks, then thrown on (the execution log keeps it too).
+    notePollFailure(ctx, error);
+    throw error;
   } finally {
     ctx.lock.release();
   }

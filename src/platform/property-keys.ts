@@ -55,3 +55,9 @@ export const DOCUMENT_PROPERTY = {
   /** + sheet id: the query and progress of a search tab (Load more, Refresh). */
   searchTabPrefix: `${NS}search.`,
 } as const;
+
+/** Document cache keys that are not a family of their own. */
+export const DOCUMENT_CACHE_KEY = {
+  /** Why the last poll failed, for the Jobs panel (a full property store cannot hold it). */
+  pollProblem: `${NS}pollProblem`,
+} as const;

@@ -8,6 +8,7 @@ import { runsStoppedByKey } from '../engine/key-wait';
 import { contactsFound } from '../engine/run-end';
 import { retryPrice } from '../engine/recovery';
 import { WAITING_FOR_STARTING_KEY } from '../engine/paid-once';
+import { pollFailure } from '../engine/poll-problem';
 import {
   loadRegistrySummary,
   type JobSummary,
@@ -95,7 +96,13 @@ export function progressView(
     runs: runs.map((run) => progressOf(run, registry, now, spreadsheetName, actor)),
     pending: runs.some((run) => run.state === 'running'),
   };
-  if (registry.unreadable.length) view.problems = registry.unreadable.map(unreadableMessage);
+  const problems = registry.unreadable.map(unreadableMessage);
+  const failed = pollFailure(ctx);
+  if (failed) {
+    problems.unshift(failed);
+    for (const run of view.runs) if (run.state === 'running' && !run.error) run.error = failed;
+  }
+  if (problems.length) view.problems = problems;
   const stopped = runsStoppedByKey(registry, actor);
   if (stopped.runs) view.stoppedByKey = stopped;
   return view;

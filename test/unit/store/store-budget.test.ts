@@ -8,6 +8,7 @@ import { NO_INPUTS } from '../../../src/sheet/contact-input';
 import { fingerprint } from '../../../src/sheet/fingerprint';
 import { createWorld, type TestWorld } from '../fakes/context';
 import { apiError } from '../fakes/fake-api';
+import { RUN_LOG_SHEET } from '../../../src/store/run-log';
 import { contactsSheet, people, poll, progress, server } from '../fakes/scenario';
 
 /** Formula requests (an editor's formulas, no key needed) for `count` people nobody runs. */
@@ -56,5 +57,34 @@ describe('the formula queue and the run records plan together', () => {
     }
     expect(progress(world).runs[0]).toMatchObject({ state: 'finished', done: 20_000 });
     expect(queueRequests(world, 10)).toBe(10);
+  });
+});
+
+describe('a poll that fails', () => {
+  it('tells the user in the Jobs panel, the run status and the log tab, not only the execution log', () => {
+    const world = createWorld();
+    contactsSheet(world, people(3));
+    const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email'] });
+    server(world).startRun(plan.planId);
+    const setAll = world.documentStore.setAll.bind(world.documentStore);
+    world.documentStore.setAll = () => {
+      throw new Error(
+        'You have exceeded the property storage quota. Please remove some properties and try again.',
+      );
+    };
+    expect(() => poll(world)).toThrow(/property storage quota/);
+    expect(() => poll(world)).toThrow(/property storage quota/);
+    const view = progress(world);
+    expect(view.problems?.[0]).toMatch(/^Results could not be saved: .*storage is full/);
+    expect(view.runs[0]).toMatchObject({ state: 'running', error: view.problems![0] });
+    const log = world.spreadsheet.sheets.find((sheet) => sheet.name() === RUN_LOG_SHEET)!;
+    // One row per new reason, not one per hourly poll.
+    expect(log.lastRow()).toBe(2);
+    expect(log.cells[1]).toContain(view.problems![0]);
+
+    world.documentStore.setAll = setAll;
+    poll(world);
+    expect(progress(world).problems).toBeUndefined();
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished' });
   });
 });
