@@ -26,6 +26,8 @@ import { saveRecordsOf, type AppContext } from './context';
 import { FORMULA_RUN_NAME, NO_SHEET } from './formula-run';
 import { newRun } from './run-launch';
 import { hasTime } from './timing';
+import { closeUnbought } from './paid-once';
+import { STATUS } from '../domain/statuses';
 
 /**
  * The fields a job whose run record was lost is known to have asked for: those its answers hold (the API
@@ -82,14 +84,20 @@ export function runFromResult(
   return { run, fingerprints };
 }
 
-/** The job's forced result (what it found so far), by trying both kinds; undefined when neither answers. */
-function forcedResult(api: EnrichmentApi, id: string): { kind: JobKind; result: JobResult } | undefined {
+/**
+ * The job's forced result (what it found so far), by trying both kinds; 'gone' when both answer 404;
+ * undefined when it cannot be told now.
+ */
+function forcedResult(
+  api: EnrichmentApi,
+  id: string,
+): { kind: JobKind; result: JobResult } | 'gone' | undefined {
   for (const kind of ['enrich', 'reverse'] as const) {
     const [outcome] = api.fetchResults([{ id, kind }], { forceResults: true });
     if (outcome?.kind === 'result') return { kind, result: outcome.result };
-    if (outcome?.kind === 'error' && outcome.error.status !== 404) return undefined;
+    if (outcome?.kind !== 'error' || outcome.error.status !== 404) return undefined;
   }
-  return undefined;
+  return 'gone';
 }
 
 /**
@@ -122,7 +130,15 @@ export function rehomeOrphanedJobs(ctx: AppContext, registry: Registry): void {
       continue;
     }
     const found = forcedResult(api, job.id!);
-    if (!found) continue;
+    if (found === 'gone' && job.keyId === actor.keyId) {
+      // The key that started it gets a 404: nothing of it was bought (paid-once.ts), and with no
+      // run to write its rows, it is done with.
+      closeUnbought(job, STATUS.jobNotFound);
+      job.state = 'applied';
+      saveRecordsOf(ctx, [], [job]);
+      continue;
+    }
+    if (!found || found === 'gone') continue;
     let built: ReturnType<typeof runFromResult>;
     try {
       built = runFromResult(ctx, found.kind, found.result, job.id!);

@@ -139,6 +139,20 @@ describe('damage never hides work in flight', () => {
   );
 });
 
+describe('a job of a damaged run record that its starting key gets a 404 for', () => {
+  it('is closed: nothing of it was bought, and its rows may be sent again', () => {
+    const { world } = startedRun(3, 1);
+    const [key] = Object.keys(world.documentStore.getAll()).filter((name) =>
+      name.startsWith(DOCUMENT_PROPERTY.runPrefix),
+    );
+    world.documentStore.set(key!, '{not json');
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+    world.api.jobs.clear();
+    poll(world);
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(3);
+  });
+});
+
 describe("a formula run's job whose record is damaged", () => {
   it('is not bought again by "Get them", and can be imported by its id', () => {
     const world = createWorld();
