@@ -218,11 +218,11 @@ function outcomeChange(
   const now = ctx.clock.now();
   if (outcome.kind === 'result') {
     const rest = REST_STATUS[outcome.result.status];
-    if (rest === undefined) return forceWhenStuck(job, now);
+    if (rest === undefined) return forceWhenStuck(job, now, access);
     recordResult(ctx, run, job, outcome.result, rest, answers);
     return 'fetched';
   }
-  if (outcome.kind === 'not_ready') return forceWhenStuck(job, now);
+  if (outcome.kind === 'not_ready') return forceWhenStuck(job, now, access);
   const error = outcome.error;
   if (isKeyProblem(error)) return 'key_refused';
   const verdict = pollErrorVerdict(error, access, (job.tries ?? 0) + 1);
@@ -309,9 +309,12 @@ const REST_STATUS: Partial<Record<JobResult['status'], string>> = {
   CANCELED: STATUS.canceled,
 };
 
-/** A job past its time is fetched with forceResults before it is closed: what it found was paid. */
-function forceWhenStuck(job: JobRecord, now: number): Change {
-  if (job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
+/**
+ * A job past its time is fetched with forceResults before it is closed: what it found was paid.
+ * Only by the key that started it: another key's poll shows the job, never ends it.
+ */
+function forceWhenStuck(job: JobRecord, now: number, access: JobAccess): Change {
+  if (access === 'own' && job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
     return { rest: STATUS.timedOut, problem: 'The job gave no answer for 24 hours.' };
   if (!job.tries && !job.waitsForStartingKey) return null;
   job.tries = 0;
