@@ -131,8 +131,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           ? enrichStartCall(start.name, start.items, start.fields)
           : reverseStartCall(start.name, start.items),
       ),
-    fetchResults: (jobs: readonly JobRef[]): PollOutcome[] =>
-      performEach(session, jobs, (job) => resultV2Call(job.kind, job.id)).map((outcome) =>
+    fetchResults: (jobs: readonly JobRef[], options = {}): PollOutcome[] =>
+      performEach(session, jobs, (job) => resultV2Call(job.kind, job.id, options)).map((outcome) =>
         outcome instanceof ApiError ? { kind: 'error', error: outcome } : outcome,
       ),
     search: (...args) => perform(session, searchPageCall(...args)),

@@ -41,8 +41,11 @@ export interface EnrichmentApi {
    * `maybeProcessed` means the job may exist (and be charged) although its id never came back.
    */
   startJobs(starts: readonly JobStart[]): Array<string | ApiError>;
-  /** One fetchAll round trip for all jobs; outcomes in the same order. Never throws for one job's failure. */
-  fetchResults(jobs: readonly JobRef[]): PollOutcome[];
+  /**
+   * One fetchAll round trip for all jobs; outcomes in the same order. Never throws for one job's
+   * failure. `forceResults`: what unfinished jobs found so far, as a result (spec §4.2).
+   */
+  fetchResults(jobs: readonly JobRef[], options?: { forceResults?: boolean }): PollOutcome[];
   /** Credits available in the workspace. */
   creditBalance(): number;
   /** The workspace id of a valid key. */

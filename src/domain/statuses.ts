@@ -20,6 +20,8 @@ export const STATUS = {
   inputsChanged: 'inputs changed while the run was working: run this row again',
   columnsChanged: 'a column changed while the run was working: run this row again (saved answers are free)',
   ambiguous: 'may have been started: not sent again so you are not charged twice (see Jobs)',
+  /** A started job whose results the API would not give, even forced: it may be paid for. */
+  unfetched: 'may have been charged: its results could not be fetched, not sent again (see Jobs)',
   jobNotFound: 'failed: the job was not found at the API',
   timedOut: 'failed: no answer after 24 hours',
   /** A row of a job whose stored record is unreadable: its answers may be paid for already. */

@@ -83,11 +83,16 @@ const ownerName = (run: Pick<RunRecord, 'startedBy'>): string => run.startedBy |
 
 /**
  * What a new run records of its owner, as keyStamp does of a job's key: this user, and their email
- * for others to read (when Apps Script tells).
+ * for others to read (when Apps Script tells), and the key that pays (its caps count per key).
  */
-export function ownerStamp(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy'> {
+export function ownerStamp(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy' | 'payerKey'> {
   const email = ctx.userEmail();
-  return { ownerId: userIdOf(ctx.userStore), ...(email ? { startedBy: email } : {}) };
+  const payerKey = savedKeyId(ctx.userStore);
+  return {
+    ownerId: userIdOf(ctx.userStore),
+    ...(email ? { startedBy: email } : {}),
+    ...(payerKey ? { payerKey } : {}),
+  };
 }
 
 /** What a job records of the key that starts (or imports) it. */

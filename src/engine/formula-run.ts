@@ -11,7 +11,8 @@ import { refreshFormulas } from './formula-refresh';
 import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from '../store/formula-queue';
 import type { SendableContact } from './job-starter';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../store/ledger';
-import { fingerprintsInFlight, jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
+import { jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
+import { mayHaveBeenBought } from './paid-once';
 import { newRun, registerAndSend, type RunStarted } from './run-launch';
 import { kept } from '../domain/objects';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
@@ -51,10 +52,10 @@ export function buildFormulaPlan(
       request.kind === kind &&
       (kind === 'reverse' || fields.length === 0 || fields.includes(request.asked as EnrichField)),
   );
-  const busy = fingerprintsInFlight(registry);
   const byFp = new Map<string, FormulaRequest[]>();
   for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
+  const busy = mayHaveBeenBought(registry, { answered: saved });
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
   let waiting = 0;

@@ -24,6 +24,7 @@ import { apiOrWait, waitForKey } from './key-wait';
 import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { backoffMs, hasTime, START_BATCH_SIZE } from './timing';
+import { closeUnbought, holdAsMaybeBought } from './paid-once';
 
 export interface SendableContact {
   input: ContactInputs;
@@ -151,7 +152,7 @@ function recordStarts(
       delete job.nextPollAt;
       delete job.problem;
     } else if (answer.maybeProcessed) {
-      markAmbiguous(job, answer.userMessage);
+      holdAsMaybeBought(job, answer.userMessage);
     } else if (isKeyProblem(answer)) {
       // A refused key is a refusal: nothing was started, the job waits for the key.
       job.state = 'queued';
@@ -164,20 +165,11 @@ function recordStarts(
       job.nextPollAt = now + backoffMs(job.tries);
       backedOff = true;
     } else {
-      giveUp(job, STATUS.error(answer.userMessage));
+      // Refused outright (not maybeProcessed): the job was never made.
+      closeUnbought(job, STATUS.error(answer.userMessage));
     }
   });
   return { keyProblem, backedOff };
-}
-
-/** A job whose start may have reached the API: never sent again (retry or import it), `problem` says why. */
-function markAmbiguous(job: JobRecord, problem: string): void {
-  Object.assign(job, { state: 'ambiguous', unansweredStatus: STATUS.ambiguous, problem });
-}
-
-/** A job that will get no (more) answers: its rows without one get `status` when it is applied. */
-export function giveUp(job: JobRecord, status: string): void {
-  Object.assign(job, { state: 'fetched', unansweredStatus: status });
 }
 
 /**
@@ -188,7 +180,7 @@ export function settleInterruptedStarts(ctx: AppContext, registry: Registry): vo
   const interrupted = registry.jobs.filter((job) => job.state === 'sending');
   if (interrupted.length === 0) return;
   for (const job of interrupted) {
-    markAmbiguous(job, 'Sheet Enrich was stopped while it was starting this job.');
+    holdAsMaybeBought(job, 'Sheet Enrich was stopped while it was starting this job.');
     delete job.sendingAt;
   }
   saveRecordsOf(ctx, [], interrupted);

@@ -2,7 +2,6 @@
  * Planning a run (no credits spent): which rows go out, which are skipped and why, which are filled
  * from duplicates or from saved answers, and the most the run can cost.
  */
-import { STATUS } from '../domain/statuses';
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
@@ -16,7 +15,7 @@ import { dataRowsIn, outputCell, readerOf, readSheetTable, type SheetTable } fro
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
-import { runOf, ledgerOf, registryOf, type AppContext } from './context';
+import { ledgerOf, registryOf, type AppContext } from './context';
 import { fieldsLacking, ledgerDamageText, type LedgerEntry } from '../store/ledger';
 import {
   rememberedFirstRowHeaders,
@@ -26,6 +25,7 @@ import {
 } from '../store/mapping-store';
 import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
+import { mayHaveBeenBought, rowMayHaveBeenBought } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -167,7 +167,6 @@ export function buildPlan(
   }
   const fields = kind === 'reverse' ? [] : [...new Set(options.fields)];
 
-  const busy = fingerprintsInFlight(registry);
   const skipped: RunPlan['skipped'] = [];
   const skip = (row: number, reason: string, missing = false) => {
     skipped.push({ row, reason, missing });
@@ -187,6 +186,7 @@ export function buildPlan(
   // is missing is asked for, unless the user asks to look everything up again.
   const ledger = ledgerOf(ctx);
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
+  const busy = mayHaveBeenBought(registry, { answered: saved, overwrite });
   let ledgerDamage: string | undefined;
   rows.forEach((row, index) => {
     // A row answered under its previous reading keeps it: its answer is found, not bought again.
@@ -196,10 +196,9 @@ export function buildPlan(
     const waitingFor = busy.get(fp);
     if (missing || waitingFor) return skip(row, missing || waitingFor!, !!missing);
     const status = outputCell(table, kind, 'status', row);
-    // Its job's record was damaged, or its job's start may have gone through: it may be paid for, and
-    // importing the job is free. Only "look up again" (overwrite) sends it, knowingly: even when the
-    // job's record is gone and no job claims the row any more.
-    if (!overwrite && (status === STATUS.damagedJob || status === STATUS.ambiguous)) return skip(row, status);
+    // It may be paid for (paid-once.ts), and importing the job is free. Only "look up again"
+    // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
+    if (!overwrite && rowMayHaveBeenBought(status)) return skip(row, status);
     const final = !overwrite && isFinalStatus(status);
     again.add(fp);
     const entry = saved.get(fp);
@@ -295,32 +294,4 @@ export function planOutputKeys(plan: RunPlan): OutputKey[] {
   const cell = (row: number) => (table.values[row - 1]![column - 1] ?? '').trim();
   const urls = dataRowsIn(table, spans).some((row) => cell(row) !== '');
   return urls ? keys : keys.filter((key) => !isProfileKey(key));
-}
-
-const WAITING_FOR_RUN = 'waiting for a running job';
-const WAITING_FOR_DECISION =
-  'may have been started by an earlier run: retry or import that job under Jobs (not sent again so you are not charged twice)';
-const WAITING_FOR_KEY =
-  'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
-
-/**
- * Fingerprints already in a job of a running run, or of a run stopped by a refused key (it resumes,
- * and sends or collects those jobs, when a key is saved): sending them again would pay twice.
- */
-export function fingerprintsInFlight(registry: Registry): Map<string, string> {
-  const busy = new Map<string, string>();
-  for (const job of registry.jobs) {
-    const run = runOf(registry, job);
-    if (job.state === 'applied' || !run) continue;
-    const reason =
-      job.state === 'ambiguous'
-        ? WAITING_FOR_DECISION
-        : run.state === 'running'
-          ? WAITING_FOR_RUN
-          : run.authFailed
-            ? WAITING_FOR_KEY
-            : '';
-    if (reason) job.fingerprints.forEach((fp) => busy.set(fp, reason));
-  }
-  return busy;
 }

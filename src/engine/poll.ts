@@ -23,13 +23,16 @@ import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from
 import { runOf, ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
-import { giveUp, settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
+import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
+import { closeUnbought, holdAsMaybeBought, pollErrorVerdict } from './paid-once';
 import { entryFromResult, Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { sendFormulaRequestsAutomatically } from './formula-auto';
 import { restoreInterruptedRefresh } from './formula-refresh';
 import { formulaContacts, isFormulaRun } from './formula-run';
 import { finishRuns } from './run-end';
+import { rehomeOrphanedJobs } from './rehome';
+import { clearPollFailure, notePollFailure } from './poll-problem';
 import { currentColumns } from './run-columns';
 import { syncPollTrigger } from './poll-trigger';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
@@ -53,13 +56,19 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     // Each sheet is read and fingerprinted once for the whole execution.
     const tables = new SheetTables(ctx.spreadsheet);
     settleInterruptedStarts(ctx, registry);
+    rehomeOrphanedJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
     startQueuedRuns(ctx, registry, tables);
     pollPendingJobs(ctx, registry, ledger, tables, options);
     finishRuns(ctx, registry);
     if (hasTime(ctx)) sendFormulaRequestsAutomatically(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
+    clearPollFailure(ctx);
     return true;
+  } catch (error) {
+    // Said where the user looks, then thrown on (the execution log keeps it too).
+    notePollFailure(ctx, error);
+    throw error;
   } finally {
     ctx.lock.release();
   }
@@ -151,24 +160,52 @@ function recordOutcomes(
   const answers = new Map<string, LedgerEntry>();
   const changedRuns = new Set<RunRecord>();
   const changedJobs: JobRecord[] = [];
+  const forced: ForcedFetch[] = [];
   let keyRefused: ApiError | undefined;
   batch.forEach((job, index) => {
     const run = runOf(registry, job)!;
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
     const change = outcomeChange(ctx, run, job, outcome, answers, access.get(job) ?? 'none');
     if (change === 'key_refused' && outcome.kind === 'error') keyRefused = outcome.error;
+    else if (change !== null && typeof change === 'object') forced.push({ run, job, ...change });
     else if (change) {
       changedJobs.push(job);
       if (change === 'fetched') changedRuns.add(run);
     }
   });
+  // A job that may hold paid answers is never closed unfetched: what it found is asked for first.
+  if (forced.length && !keyRefused) {
+    const results = ctx.api().fetchResults(
+      forced.map(({ run, job }) => ({ id: job.id!, kind: run.kind })),
+      { forceResults: true },
+    );
+    forced.forEach((fetch, index) => {
+      closeForced(ctx, fetch, results[index] ?? { kind: 'not_ready' }, answers);
+      changedJobs.push(fetch.job);
+      changedRuns.add(fetch.run);
+    });
+  }
   ledger.store(answers);
   saveRecordsOf(ctx, [...changedRuns], changedJobs);
   if (keyRefused) waitForKey(ctx, registry, keyRefused);
   return !!keyRefused;
 }
 
-type Change = 'fetched' | 'retry' | 'key_refused' | null;
+/** Why a job is fetched with forceResults before it is closed. */
+interface ForceReason {
+  /** Status of its rows the forced answer leaves unanswered. */
+  rest: string;
+  /** Why it could not be collected, should the forced fetch fail too. */
+  problem: string;
+}
+
+/** A job to fetch with forceResults before closing it. */
+interface ForcedFetch extends ForceReason {
+  run: RunRecord;
+  job: JobRecord;
+}
+
+type Change = 'fetched' | 'retry' | 'key_refused' | ForceReason | null;
 
 /** Decides what a poll outcome does to its job; answers to store go into `answers`. */
 function outcomeChange(
@@ -181,53 +218,89 @@ function outcomeChange(
 ): Change {
   const now = ctx.clock.now();
   if (outcome.kind === 'result') {
-    const { result } = outcome;
-    const rest = REST_STATUS[result.status];
-    if (rest === undefined) return giveUpWhenStuck(job, now);
-    const sent = new Set(job.fingerprints);
-    for (const item of result.items) {
-      const fp = fingerprintOfItem(run, item);
-      if (!fp || !sent.has(fp)) continue;
-      const entry = entryFromResult(item, job.fields ?? run.fields, now);
-      const keep =
-        result.status === 'FINISHED' ||
-        entry.workEmail ||
-        entry.personalEmail ||
-        entry.phone ||
-        entry.profile;
-      if (keep) answers.set(fp, entry);
-    }
-    // An unreadable item is matched by its custom fingerprint, else by its place: results list one
-    // record per submitted item, in order (docs/api-decisions.md).
-    // Reasons are bounded so that a job whose 100 items all fail still fits its 9 KB property.
-    const problems = result.rejected
-      .map((item) => [item.custom.fp ?? job.fingerprints[item.index], item.reason.slice(0, 60)] as const)
-      .filter(([fp]) => fp !== undefined && sent.has(fp));
-    if (problems.length) job.itemProblems = Object.fromEntries(problems);
-    run.credits += result.credits - (job.credits ?? 0);
-    Object.assign(job, {
-      state: 'fetched',
-      unansweredStatus: rest,
-      status: result.status,
-      credits: result.credits,
-    });
+    const rest = REST_STATUS[outcome.result.status];
+    if (rest === undefined) return forceWhenStuck(job, now, access);
+    recordResult(ctx, run, job, outcome.result, rest, answers);
     return 'fetched';
   }
-  if (outcome.kind === 'not_ready') return giveUpWhenStuck(job, now);
+  if (outcome.kind === 'not_ready') return forceWhenStuck(job, now, access);
   const error = outcome.error;
   if (isKeyProblem(error)) return 'key_refused';
-  // Only the key that started a job may conclude from a 404 that it is gone.
-  if (error.status === 404 && access === 'own') {
-    giveUp(job, STATUS.jobNotFound);
+  const verdict = pollErrorVerdict(error, access, (job.tries ?? 0) + 1);
+  if (verdict === 'not_found') {
+    closeUnbought(job, STATUS.jobNotFound);
     return 'fetched';
+  }
+  if (verdict === 'wait_for_starting_key') {
+    // Not evidence: the tries that would close it are not counted; the run shows why it waits.
+    job.waitsForStartingKey = true;
+    job.nextPollAt = now + backoffMs(Math.max(1, job.tries ?? 0));
+    return 'retry';
   }
   job.tries = (job.tries ?? 0) + 1;
-  if (!error.retryable && job.tries >= 3) {
-    giveUp(job, STATUS.error(error.userMessage));
-    return 'fetched';
-  }
+  if (verdict === 'force_fetch') return { rest: STATUS.error(error.userMessage), problem: error.userMessage };
   job.nextPollAt = now + backoffMs(job.tries);
   return 'retry';
+}
+
+/** Stores a result's answers (those of an unfinished one only when they hold something) and closes the job. */
+function recordResult(
+  ctx: AppContext,
+  run: RunRecord,
+  job: JobRecord,
+  result: JobResult,
+  rest: string,
+  answers: Map<string, LedgerEntry>,
+): void {
+  const now = ctx.clock.now();
+  const sent = new Set(job.fingerprints);
+  for (const item of result.items) {
+    const fp = fingerprintOfItem(run, item);
+    if (!fp || !sent.has(fp)) continue;
+    const entry = entryFromResult(item, job.fields ?? run.fields, now);
+    const keep =
+      result.status === 'FINISHED' || entry.workEmail || entry.personalEmail || entry.phone || entry.profile;
+    if (keep) answers.set(fp, entry);
+  }
+  // An unreadable item is matched by its custom fingerprint, else by its place: results list one
+  // record per submitted item, in order (docs/api-decisions.md).
+  // Reasons are bounded so that a job whose 100 items all fail still fits its 9 KB property.
+  const problems = result.rejected
+    .map((item) => [item.custom.fp ?? job.fingerprints[item.index], item.reason.slice(0, 60)] as const)
+    .filter(([fp]) => fp !== undefined && sent.has(fp));
+  if (problems.length) job.itemProblems = Object.fromEntries(problems);
+  run.credits += result.credits - (job.credits ?? 0);
+  delete job.waitsForStartingKey;
+  Object.assign(job, {
+    state: 'fetched',
+    unansweredStatus: rest,
+    status: result.status,
+    credits: result.credits,
+  });
+}
+
+/**
+ * The end of a job that could not be collected the usual way: its forced answer is stored and its
+ * other rows get `rest`; without an answer it stays "may have been bought" (paid-once.ts).
+ */
+function closeForced(
+  ctx: AppContext,
+  { run, job, rest, problem }: ForcedFetch,
+  outcome: PollOutcome,
+  answers: Map<string, LedgerEntry>,
+): void {
+  if (outcome.kind === 'result') {
+    recordResult(ctx, run, job, outcome.result, REST_STATUS[outcome.result.status] ?? rest, answers);
+    return;
+  }
+  if (outcome.kind === 'error' && outcome.error.status === 404 && job.keyId === actorOf(ctx).keyId) {
+    closeUnbought(job, STATUS.jobNotFound);
+    return;
+  }
+  holdAsMaybeBought(
+    job,
+    `${problem} Its results could not be fetched, so its rows were not sent again: import the job by its id ${job.id}, or retry it.`,
+  );
 }
 
 /** Row status of the contacts a final result has no answer for; undefined while the job runs. */
@@ -237,14 +310,17 @@ const REST_STATUS: Partial<Record<JobResult['status'], string>> = {
   CANCELED: STATUS.canceled,
 };
 
-function giveUpWhenStuck(job: JobRecord, now: number): Change {
-  if (job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS) {
-    giveUp(job, STATUS.timedOut);
-    return 'fetched';
-  }
-  if (!job.tries) return null;
+/**
+ * A job past its time is fetched with forceResults before it is closed: what it found was paid.
+ * Only by the key that started it: another key's poll shows the job, never ends it.
+ */
+function forceWhenStuck(job: JobRecord, now: number, access: JobAccess): Change {
+  if (access === 'own' && job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
+    return { rest: STATUS.timedOut, problem: 'The job gave no answer for 24 hours.' };
+  if (!job.tries && !job.waitsForStartingKey) return null;
   job.tries = 0;
   delete job.nextPollAt;
+  delete job.waitsForStartingKey;
   return 'retry';
 }
 

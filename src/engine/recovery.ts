@@ -8,13 +8,10 @@
  */
 import type { JobResult } from '../domain/model';
 import type { JobKind } from '../domain/runs';
-import { ENRICH_FIELDS, FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { PollOutcome } from '../api/port';
-import { readSheetTable } from '../sheet/table';
 import { UserError } from '../domain/user-error';
 import { plural } from '../domain/words';
 import { saveRecordsOf, registryOf, type AppContext } from './context';
-import { resolveMapping } from '../store/mapping-store';
 import { maxCreditsPerContact } from './plan';
 import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
@@ -26,7 +23,8 @@ import {
   type RunRecord,
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './actor';
-import { newRun } from './run-launch';
+import { runFromResult } from './rehome';
+import { countRetry } from './run-end';
 import { withDocumentLock } from './timing';
 
 /** A job of a run, by the run's id and the job's place in it (not the API's job id). */
@@ -99,6 +97,8 @@ function reopen(
 export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   underLock(ctx, (registry) => {
     const { run, job } = ambiguousJob(ctx, registry, ref);
+    // Counted before it is sent: the lost start stays counted at its most, the retry on top.
+    countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0 });
   });
   pollOnce(ctx);
@@ -175,50 +175,15 @@ function checkSameJob(jobId: string, result: JobResult, run: RunRecord, job: Job
     );
 }
 
-/**
- * The fields a job whose record was lost is known to have asked for: those its answers hold (the API
- * does not echo what was asked). A field it found nothing for is recorded as nothing, never as "not
- * found": the ledger must not say a field was looked up when it may not have been.
- */
-function fieldsFound(result: JobResult): EnrichField[] {
-  return ENRICH_FIELDS.filter((field) => {
-    const slot = FIELD_TABLE[field].slot;
-    return result.items.some((item) => item[slot] ?? item[`${slot}s`][0]);
-  });
-}
-
 function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   const { kind, outcome } = fetchJob(ctx, jobId, ['enrich', 'reverse']);
   if (outcome.kind === 'not_ready')
     throw new UserError(`The job ${jobId} is still running: import it again in a few minutes.`);
-  const result = outcome.result;
-  const ours = result.items.filter((item) => item.custom.fp && item.custom.sheetId);
-  if (ours.length === 0)
-    throw new UserError(
-      `The job ${jobId} was not started by Sheet Enrich: its contacts carry no row identity.`,
-    );
-  const sheetId = Number(ours[0]!.custom.sheetId);
-  const sheet = ctx.spreadsheet.sheetById(sheetId);
-  if (!sheet) throw new UserError(`The sheet of the job ${jobId} is no longer in this spreadsheet.`);
+  const { run, fingerprints } = runFromResult(ctx, kind, outcome.result, jobId);
   return underLock(ctx, (registry) => {
-    if (registry.jobs.some((job) => job.id === jobId))
+    // A job of an unreadable run record is not "in the list": importing gives it a run (rehome.ts).
+    if (registry.jobs.some((job) => job.id === jobId && registry.runs.has(job.run)))
       throw new UserError(`The job ${jobId} is already in the Jobs list.`);
-    const fingerprints = [...new Set(ours.map((item) => item.custom.fp!))];
-    // Nothing is sent: the run is the imported job's, running until its answers are written.
-    const run: RunRecord = {
-      ...newRun(ctx, kind, kind === 'reverse' ? [] : fieldsFound(result), [], {
-        sheetId,
-        sheetName: sheet.name(),
-        mapping: resolveMapping(ctx.documentStore, readSheetTable(sheet), kind),
-        overwrite: false,
-        fromLedger: 0,
-        // The log's "Rows in scope": the contacts the imported job carries (its rows are not known).
-        rowsInScope: fingerprints.length,
-      }),
-      state: 'running',
-      jobs: 1,
-      sent: fingerprints.length,
-    };
     const job: JobRecord = {
       run: run.id,
       seq: 0,

@@ -11,6 +11,7 @@ import { pruneRegistry } from '../store/registry';
 import { finishRuns } from './run-end';
 import { resumeRun } from './key-wait';
 import { STATUS } from '../domain/statuses';
+import { closeUnbought } from './paid-once';
 import { withDocumentLock } from './timing';
 
 /**
@@ -25,8 +26,10 @@ export function cancelRun(ctx: AppContext, runId: string): void {
       throw new UserError('This run has already ended.');
     assertOwnRun(ctx, run);
     const queued = registry.jobs.filter((job) => job.run === runId && job.state === 'queued');
+    // Never sent: nothing of them was bought (paid-once.ts).
     for (const job of queued) {
-      Object.assign(job, { state: 'fetched', status: 'CANCELED', unansweredStatus: STATUS.canceled });
+      closeUnbought(job, STATUS.canceled);
+      job.status = 'CANCELED';
     }
     // Never sent: not "sent" (the log's Contacts sent) and, in apply, never "done".
     const notSent = queued.reduce((sum, job) => sum + job.fingerprints.length, 0);

@@ -78,12 +78,28 @@ export function lostStartCredits(run: RunRecord, jobs: readonly JobRecord[]): nu
 }
 
 /**
- * What a capped run was allowed but did not spend: its estimate less what the API charged, and less
- * the most its lost starts may have cost (until they are imported or given up, they count in full).
+ * What a capped run was allowed but did not spend: its estimate less what the API charged, less the
+ * most its lost starts may have cost (until they are imported or given up, they count in full), and
+ * less what its earlier ends gave back already (a reopened run ends again). Negative when a reopened
+ * run turned out to cost more than its earlier end left counted: the cap takes it back.
  */
 export function unspentCredits(run: RunRecord, jobs: readonly JobRecord[]): number {
   if (run.estimatedCredits === undefined) return 0;
-  return Math.max(0, run.estimatedCredits - run.credits - lostStartCredits(run, jobs));
+  const lost = lostStartCredits(run, jobs) + (run.retriedLost ?? 0);
+  return Math.max(0, run.estimatedCredits - run.credits - lost) - (run.released ?? 0);
+}
+
+/**
+ * A retry of a lost start, confirmed at its price: the capped source that ran it counts the price on
+ * top of the lost start, which may have been charged too (both count until the day's reset).
+ */
+export function countRetry(ctx: AppContext, run: RunRecord, price: number): void {
+  run.retriedLost = (run.retriedLost ?? 0) + price;
+  if (run.estimatedCredits === undefined) return;
+  run.estimatedCredits += price;
+  const retried = [{ run, unspent: -price }];
+  releaseUnspent(ctx, retried);
+  releaseAutomatic(ctx, retried);
 }
 
 /** Why a run with a job whose record could not be read ends "failed", never "finished". */
@@ -111,7 +127,10 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     if (mayHaveCost > 0) run.mayHaveCost = mayHaveCost;
     else delete run.mayHaveCost;
     // A damaged job's cost is unknown: its run gives nothing back to a cap.
-    ended.push({ run, unspent: lost ? 0 : unspentCredits(run, jobs) });
+    const unspent = lost ? 0 : unspentCredits(run, jobs);
+    // Saved with the run's end (below): given back once, whatever reopens it later.
+    if (unspent !== 0) run.released = (run.released ?? 0) + unspent;
+    ended.push({ run, unspent });
   }
   if (ended.length === 0) return;
   const runs = ended.map(({ run }) => run);

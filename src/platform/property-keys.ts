@@ -57,3 +57,9 @@ export const DOCUMENT_PROPERTY = {
   /** "holds" or "fails": whether a formula refresh made Sheets run the formulas again here. */
   formulaRefreshVerdict: `${NS}formulaRefreshVerdict`,
 } as const;
+
+/** Document cache keys that are not a family of their own. */
+export const DOCUMENT_CACHE_KEY = {
+  /** Why the last poll failed, for the Jobs panel (a full property store cannot hold it). */
+  pollProblem: `${NS}pollProblem`,
+} as const;

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import { dayIn, nextMidnight } from './local-time';
-import { checkedCap, isPayer, payerIdOf, payerShape, standingRecord, type EndedRun } from './payer';
+import { checkedCap, isPayer, payerOf, payerShape, standingRecord, type EndedRun } from './payer';
 import {
   optionalBoolean,
   optionalNumber,
@@ -68,15 +68,15 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
     return null;
   }
   checkedCap(dailyCap, 'The daily cap');
-  const ownerId = payerIdOf(ctx, 'spend your credits automatically');
+  const payer = payerOf(ctx, 'spend your credits automatically');
   const auto: FormulaAuto = {
     email: ctx.userEmail(),
-    ownerId,
+    ...payer,
     dailyCap,
     // Switched on: any reason it had stopped for is the user's to have settled. Today's count
     // follows the person who pays (payer.ts): another user starts from their own.
     ...(current
-      ? STORED.tally(current, ownerId)
+      ? STORED.tally(current, payer)
       : // A new count: its reset is fixed now, and no later time-zone change moves it.
         {
           day: dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),

@@ -17,7 +17,7 @@ import type { CachePort, KeyValueStore } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { CONTACT_KEYS } from '../domain/inputs';
-import { utf8Bytes } from './registry';
+import { growthReserveIn, utf8Bytes } from './registry';
 import { encodeRecord, kindSchema, readRecord, recordCodec, type RecordOf } from './stored-records';
 
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */
@@ -50,7 +50,10 @@ export type FormulaRequest = Omit<StoredRequest, 'input'> & {
 export type RequestState = 'queued' | 'sent' | 'out_of_credits' | 'cleared';
 
 const PREFIX = DOCUMENT_PROPERTY.formulaRequestPrefix;
-/** The queue never fills the store past this: the rest is for runs, schedules and settings. */
+/**
+ * The queue never fills the store past this, counting the room reserved for runs in flight: the rest
+ * is for the runs' growth, schedules and settings.
+ */
 const STORE_BYTES_FOR_QUEUE = LIMITS.propertyStoreBytes - 150 * 1024;
 const MARKER_PREFIX = 'fq:';
 /** The ids whose markers say "cleared", so that asking again can take those markers away. */
@@ -90,7 +93,8 @@ export function enqueueRequests(
   if (requests.length === 0) return [];
   const all = store.getAll();
   let queueBytes = 0;
-  let storeBytes = 0;
+  // Runs in flight come first: what their jobs will still grow by is theirs (registry.ts).
+  let storeBytes = growthReserveIn(all);
   for (const [key, value] of Object.entries(all)) {
     const bytes = bytesOf(key, value);
     storeBytes += bytes;

@@ -1,7 +1,8 @@
 /**
  * Standing orders that spend on their own (the schedule, automatic formula results) are paid by one
- * user at a time: whoever switched them on. Their daily caps count against that payer: when another
- * user takes over, the count of the day follows the person, not the switch. The previous payer's
+ * user at a time: whoever switched them on. Their daily caps count against that payer's key: when
+ * another user takes over, the count of the day follows the key that pays, not the switch (two
+ * people sharing one key, or one whose stored identity was lost, share one count). The previous payer's
  * count is kept for the rest of the day (taking it back buys no new cap), and what a run of theirs
  * still in flight gives back at its end goes back to their count, not to the new payer's.
  */
@@ -9,7 +10,7 @@ import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
 import { encodeRecord, optional, optionalString, readRecord, type RecordCodec } from './stored-records';
 import { capDay, sinceReset } from './local-time';
-import { userIdOf } from './user-identity';
+import { savedKeyId, userIdOf } from './user-identity';
 import { UserError } from '../domain/user-error';
 import type { RunRecord } from './registry';
 
@@ -17,14 +18,27 @@ import type { RunRecord } from './registry';
 export const payerShape = () => ({
   /** The payer's user id (user-identity.ts); absent in records of earlier versions (email only). */
   ownerId: optionalString(),
-  /** Earlier payers of the current day: user id → what their runs committed. */
+  /** The id of the payer's key (user-identity.ts keyIdOf): the count is the key's. */
+  payerKey: optionalString(),
+  /** Earlier payers of the current day: key id (user id when unknown) → what their runs committed. */
   earlierPayers: optional(z.record(z.string(), z.number())),
 });
 
 interface PayerFields {
   ownerId?: string | undefined;
+  payerKey?: string | undefined;
   earlierPayers?: Record<string, number> | undefined;
 }
+
+/** Who pays: the user (their trigger runs the order) and their key (whose count it is). */
+export interface Payer {
+  ownerId: string;
+  payerKey?: string;
+}
+
+/** Whose count a record or a run is: its key's, else (older records, no key) its user's. */
+const countOf = (payer: { ownerId?: string | undefined; payerKey?: string | undefined }) =>
+  payer.payerKey ?? payer.ownerId;
 
 type Who = Pick<PlatformPorts, 'userStore' | 'userEmail'>;
 
@@ -40,11 +54,12 @@ export function checkedCap(value: number, what: string): number {
   return value;
 }
 
-/** The user id of who switches a standing order on; `cannot` says what it cannot do without it. */
-export function payerIdOf(ctx: Pick<PlatformPorts, 'userStore'>, cannot: string): string {
+/** Who switches a standing order on, and their key; `cannot` says what it cannot do without them. */
+export function payerOf(ctx: Pick<PlatformPorts, 'userStore'>, cannot: string): Payer {
   const ownerId = userIdOf(ctx.userStore);
   if (!ownerId) throw new UserError(`Sheet Enrich cannot tell who you are here, so it cannot ${cannot}.`);
-  return ownerId;
+  const payerKey = savedKeyId(ctx.userStore);
+  return payerKey ? { ownerId, payerKey } : { ownerId };
 }
 
 /** True when this execution's user pays (older records name the payer by email only). */
@@ -96,8 +111,9 @@ export function standingRecord<C extends string, T extends Standing<C>>(
      * own earlier count of the day, the outgoing payer's count kept aside. `record` is as read (its
      * count and earlier payers already reset when the day changed).
      */
-    tally(record: T, to: string): Tally {
-      const from = record.ownerId;
+    tally(record: T, payer: Payer): Tally {
+      const from = countOf(record);
+      const to = countOf(payer)!;
       let count: number = record[countKey];
       // Undefined fields are left out of the stored JSON: no need to leave them out here.
       let earlierPayers = record.earlierPayers;
@@ -129,10 +145,11 @@ export function standingRecord<C extends string, T extends Standing<C>>(
       for (const { run, unspent } of ended) {
         if (unspent === 0 || !sinceReset(run.startedAt, record.resetAt)) continue;
         changed = true;
-        const { ownerId } = run;
-        if (!ownerId || !record.ownerId || ownerId === record.ownerId || earlier?.[ownerId] === undefined)
+        const payer = countOf(run);
+        const current = countOf(record);
+        if (!payer || !current || payer === current || earlier?.[payer] === undefined)
           count = Math.max(0, count - unspent);
-        else earlier = { ...earlier, [ownerId]: Math.max(0, earlier[ownerId] - unspent) };
+        else earlier = { ...earlier, [payer]: Math.max(0, earlier[payer] - unspent) };
       }
       if (changed) write(ctx, { ...record, [countKey]: count, earlierPayers: earlier });
     },

@@ -7,30 +7,23 @@
  * fingerprints in their property ("inline") and keep them there until they are pruned.
  */
 import { UserError } from '../domain/user-error';
-import * as z from 'zod/mini';
-import { JOB_STATUSES } from '../domain/model';
-import type { RunSource, RunState } from '../domain/runs';
 import { LIMITS } from '../domain/limits';
 import type { KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { appendToJobSheet, compactJobSheet, JOB_SHEET_NAME, readJobSheet } from './job-sheet';
+import { decodeRecord, encodeRecord, type RecordCodec } from './stored-records';
 import {
-  decodeRecord,
-  encodeRecord,
-  fieldsSchema,
-  headersSchema,
-  kindSchema,
-  mappingSchema,
-  optional,
-  optionalBoolean,
-  optionalNumber,
-  optionalString,
-  recordCodec,
-  type Check,
-  type RecordCodec,
-  type RecordOf,
-  type SameType,
-} from './stored-records';
+  JOB_CODEC,
+  RUN_CODEC,
+  type JobBase,
+  type JobRecord,
+  type JobState,
+  type RunRecord,
+  type StoredJob,
+} from './registry-records';
+
+// The records' codecs and types are read through the registry by the rest of the add-on.
+export * from './registry-records';
 
 const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
 const JOB_PREFIX = DOCUMENT_PROPERTY.jobPrefix;
@@ -41,167 +34,6 @@ const FINISHED_RUNS_KEPT = 10;
  * counts) and for mappings and settings.
  */
 const STORE_BYTES_AFTER_START = LIMITS.propertyStoreBytes * 0.85;
-
-/** A run as stored in its property (one per run). */
-export const RUN_CODEC = recordCodec('run record', 2, () => ({
-  id: z.string(),
-  kind: kindSchema(),
-  sheetId: z.number(),
-  sheetName: z.string(),
-  /**
-   * What started it: the sidebar (absent), the schedule, or formulas' requests (no rows to write).
-   */
-  source: optional(z.enum(['sidebar', 'schedule', 'formulas'])),
-  /** A formula run the automatic mode sent: its daily cap gets back what the run did not spend. */
-  automatic: optionalBoolean(),
-  /** Who started it (whose key pays), when Apps Script tells: shown to the user, never compared. */
-  startedBy: optionalString(),
-  /**
-   * The id of the user who started it (user-identity.ts): only their executions send its jobs,
-   * retry, import or cancel them. Absent in runs of earlier versions, which anyone may work on.
-   */
-  ownerId: optionalString(),
-  /** Rows the run looked at (selected, or the scheduled sheet's), for the run log. */
-  rowsInScope: optionalNumber(),
-  /** The columns the run read its inputs from: results are matched to rows through them. */
-  mapping: mappingSchema(),
-  /** The header text of each mapped column at start, to find the columns again if they move. */
-  mappingHeaders: optional(headersSchema()),
-  fields: fieldsSchema(),
-  overwrite: z.boolean(),
-  startedAt: z.number(),
-  state: z.enum(['running', 'finished', 'out_of_credits', 'failed', 'canceled']),
-  error: optionalString(),
-  /** Stopped by an invalid key: the user resumes it once a key works. */
-  authFailed: optionalBoolean(),
-  /** The user canceled it: its jobs not sent yet were not, started ones were still written. */
-  canceledByUser: optionalBoolean(),
-  jobs: z.number(),
-  /** Distinct contacts sent. */
-  sent: z.number(),
-  /** Contacts whose answers are written (or reported when no row matched). */
-  done: z.number(),
-  /** Contacts found per kind of answer, counted once per contact. */
-  found: z.object({
-    workEmail: z.number(),
-    personalEmail: z.number(),
-    phone: z.number(),
-    profile: z.number(),
-    /** Contacts with any answer at all (a contact with an email and a phone counts once). */
-    contacts: optionalNumber(),
-  }),
-  credits: z.number(),
-  /** Rows filled from saved answers at start. */
-  fromLedger: z.number(),
-  /** Answers whose inputs no longer match any row: kept in the ledger, not written. */
-  unmatched: z.number(),
-  /** Contacts the API did not process (out of credits, canceled): their rows say so, nothing charged. */
-  unprocessed: optionalNumber(),
-  /**
-   * Contacts the user canceled before they were sent (counted in `unprocessed` too, not in `sent`):
-   * the run's contacts are `sent + notSent`.
-   */
-  notSent: optionalNumber(),
-  /** The most the run could cost at the price table when it started (the user confirmed it). */
-  estimatedCredits: optionalNumber(),
-  /**
-   * At its end: the most its jobs whose start's answer was lost may have cost (the API may have
-   * created and charged them). Counted against the caps and named in the log until they are settled.
-   */
-  mayHaveCost: optionalNumber(),
-  /** Set when the end of the run was announced. */
-  endedAt: optionalNumber(),
-  /** Its row is in the log tab: a later end (a lost start imported or retried) updates that row. */
-  logged: optionalBoolean(),
-}));
-
-export type RunRecord = RecordOf<typeof RUN_CODEC>;
-// The states and sources the domain names (domain/runs.ts), checked both ways against the schema.
-type _RunStates = Check<SameType<RunRecord['state'], RunState>>;
-type _RunSources = Check<SameType<NonNullable<RunRecord['source']>, RunSource>>;
-/** Contacts found per kind of answer, counted once per contact. */
-export type FoundCounts = RunRecord['found'];
-
-/** A job as stored in its property (one per job), without its fingerprints since v3. */
-export const JOB_CODEC = recordCodec(
-  'job record',
-  3,
-  () => ({
-    run: z.string(),
-    seq: z.number(),
-    /**
-     * queued → sending → (started) pending → (answer stored in the ledger) fetched → (rows written)
-     * applied. Each arrow is one registry write; "sending" is written before the start is sent,
-     * every other state after the work it records. A start whose fate is unknown makes the job
-     * "ambiguous" until the user retries it (back to queued) or imports it by id (pending).
-     */
-    state: z.enum(['queued', 'sending', 'pending', 'fetched', 'applied', 'ambiguous']),
-    /** How many contacts it carries: the length of its fingerprint list, to check the list read. */
-    contacts: z.number(),
-    /**
-     * Input fingerprints, in the order sent. Only in records written before v3 ("inline"): later
-     * ones keep them in the job sheet (job-sheet.ts).
-     */
-    fingerprints: optional(z.array(z.string())),
-    /** e.g. "rows 2–101", for the job's name. */
-    rows: z.string(),
-    id: optionalString(),
-    startedAt: optionalNumber(),
-    /** Row status for fingerprints the ledger has no answer for once fetched ("out of credits"...). */
-    unansweredStatus: optionalString(),
-    status: optional(z.enum(JOB_STATUSES)),
-    credits: optionalNumber(),
-    /** Failed polls in a row (backoff). */
-    tries: optionalNumber(),
-    /**
-     * The id of the key that started it (user-identity.ts keyIdOf): a 404 closes the job only when
-     * that key gets it. Absent in jobs of earlier versions and jobs not sent yet.
-     */
-    keyId: optionalString(),
-    /** The workspace of that key, when known: any key of the same workspace may poll the job. */
-    workspace: optionalString(),
-    /** When to poll again after a failed poll. */
-    nextPollAt: optionalNumber(),
-    /** The fields this job asks for, when they differ from the run's. */
-    fields: optional(fieldsSchema()),
-    /** When its start was about to be sent (state "sending"). */
-    sendingAt: optionalNumber(),
-    /** Why the job is ambiguous, in plain words. */
-    problem: optionalString(),
-    /** Fingerprint → why the API's item for it could not be read (that row fails, not the job). */
-    itemProblems: optional(z.record(z.string(), z.string())),
-    /** An ambiguous job's rows say so (written once). */
-    rowsMarked: optionalBoolean(),
-  }),
-  // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`; v1 and v2 held
-  // the fingerprints inline, with no count beside them.
-  ({ fps, rest, ...value }, from) => {
-    const fingerprints = from === 1 ? fps : value.fingerprints;
-    return {
-      ...value,
-      fingerprints,
-      contacts: Array.isArray(fingerprints) ? fingerprints.length : undefined,
-      ...(rest === undefined ? {} : { unansweredStatus: rest }),
-    };
-  },
-);
-
-/** The job record as stored in its property. */
-type StoredJob = RecordOf<typeof JOB_CODEC>;
-
-export type JobState = StoredJob['state'];
-/** What every form of a job has: its state, without its fingerprints. */
-export type JobBase = Omit<StoredJob, 'fingerprints' | 'contacts'>;
-/** A job as the Jobs panel needs it: its state and how many contacts it carries. */
-export type JobSummary = Omit<StoredJob, 'fingerprints'>;
-
-/** A job with its fingerprints, wherever they are stored. */
-export type JobRecord = JobBase & {
-  /** Input fingerprints, in the order sent (stored in the job sheet, see job-sheet.ts). */
-  fingerprints: string[];
-  /** Set when the record carries its fingerprints in its property (written before the job sheet). */
-  fingerprintsInline?: boolean;
-};
 
 /** A stored record that could not be read: kept in the store as it is, and reported. */
 export interface UnreadableRecord {
@@ -216,8 +48,16 @@ export interface Registry<Job extends JobBase = JobRecord> {
   unreadable: UnreadableRecord[];
   /** Bytes the whole store's keys and values take (the registry's and everything else's). */
   storeBytes: number;
+  /** Of which the formula queue's requests. */
+  formulaQueueBytes?: number;
   /** Data rows of the job sheet (live or not), when it was read. */
   jobSheetRows?: number;
+  /**
+   * The contacts of jobs whose record could not be read, by job sheet key, as the job sheet still
+   * lists them: they may have been bought (engine/paid-once.ts), and compaction keeps them. Only
+   * loadRegistry fills it.
+   */
+  damagedJobLists?: Map<string, string[]>;
 }
 
 /** Ids of runs with a job record (or its list of contacts) that could not be read. */
@@ -257,7 +97,10 @@ export function utf8Bytes(text: string): number {
 export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
   const registry: Registry<StoredJob> = { runs: new Map(), jobs: [], unreadable: [], storeBytes: 0 };
   for (const [key, value] of Object.entries(store.getAll())) {
-    registry.storeBytes += utf8Bytes(key) + utf8Bytes(value);
+    const bytes = utf8Bytes(key) + utf8Bytes(value);
+    registry.storeBytes += bytes;
+    if (key.startsWith(DOCUMENT_PROPERTY.formulaRequestPrefix))
+      registry.formulaQueueBytes = (registry.formulaQueueBytes ?? 0) + bytes;
     const isRun = key.startsWith(RUN_PREFIX);
     if (!isRun && !key.startsWith(JOB_PREFIX)) continue;
     /** Adds the record, or lists it as unreadable (it stays in the store). */
@@ -280,8 +123,17 @@ export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
 export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort): Registry {
   const summary = loadRegistrySummary(store);
   const registry: Registry = { ...summary, jobs: [] };
-  const sheet = summary.jobs.some((job) => !job.fingerprints) ? readJobSheet(spreadsheet) : undefined;
+  const damagedJobs = summary.unreadable.filter(({ key }) => key.startsWith(JOB_PREFIX));
+  const needSheet = damagedJobs.length > 0 || summary.jobs.some((job) => !job.fingerprints);
+  const sheet = needSheet ? readJobSheet(spreadsheet) : undefined;
   if (sheet) registry.jobSheetRows = sheet.rows;
+  if (sheet && damagedJobs.length) {
+    registry.damagedJobLists = new Map();
+    for (const { key } of damagedJobs) {
+      const list = sheet.fingerprints.get(key.slice(JOB_PREFIX.length));
+      if (list) registry.damagedJobLists.set(key.slice(JOB_PREFIX.length), list);
+    }
+  }
   for (const { contacts, fingerprints: inline, ...job } of summary.jobs) {
     const fingerprints = inline ?? sheet?.fingerprints.get(sheetKey(job));
     if (fingerprints && fingerprints.length === contacts) {
@@ -321,6 +173,14 @@ export function saveRecords(
   if (Object.keys(values).length) store.setAll(values);
 }
 
+/** Deletes job records (their lists in the job sheet go with the next compaction). */
+export function deleteJobRecords(
+  store: KeyValueStore,
+  jobs: readonly Pick<JobRecord, 'run' | 'seq'>[],
+): void {
+  if (jobs.length) store.deleteMany(jobs.map(jobKey));
+}
+
 /**
  * Stores the fingerprints of new jobs, or of jobs whose list changed, in the job sheet (one
  * write). Call it before saveRecords: a job is never in the properties without its list.
@@ -335,21 +195,61 @@ export function saveJobFingerprints(
   registry.jobSheetRows = (registry.jobSheetRows ?? 0) + lists.size;
 }
 
-/** Bytes a new run's records will take in properties, to refuse a run the store cannot hold. */
+/**
+ * What a job record gains over its life once sent (its id, start, key, workspace, final status and
+ * counts, as a finished job of a 100,000-row run has them). Reserved from its creation, so that a
+ * run that starts can always finish: the formula queue gets only what is left (formula-queue.ts).
+ */
+export const JOB_GROWTH_BYTES = utf8Bytes(
+  JSON.stringify({
+    id: '0'.repeat(36),
+    startedAt: 1e12,
+    tries: 0,
+    keyId: '0'.repeat(11),
+    workspace: '0'.repeat(24),
+    status: 'CREDITS_INSUFFICIENT',
+    credits: 99999,
+    unansweredStatus: 'failed: no answer after 24 hours',
+  }),
+);
+
+/** Bytes a new run's records will take in properties once its jobs have run, to refuse a run the store cannot hold. */
 export function estimateBytes(runs: readonly RunRecord[], jobs: readonly JobRecord[]): number {
   return [...runs, ...jobs.map(storedJob)].reduce(
     (sum, record) => sum + utf8Bytes(JSON.stringify(record)) + 60,
-    0,
+    jobs.length * JOB_GROWTH_BYTES,
   );
 }
 
-/** Throws a plain-words error when the registry would outgrow its share of the store. */
+const UNSENT: ReadonlySet<JobState> = new Set(['queued', 'sending']);
+
+/** Bytes the registry's jobs not yet sent may still grow by (see JOB_GROWTH_BYTES). */
+export const growthReserve = (registry: Registry<JobBase>): number =>
+  registry.jobs.filter((job) => UNSENT.has(job.state)).length * JOB_GROWTH_BYTES;
+
+/**
+ * The same reserve from the store's raw values, for the formula queue (a custom function must stay
+ * cheap: the job records are not decoded, their state is read where JSON.stringify put it).
+ */
+export function growthReserveIn(values: Readonly<Record<string, string>>): number {
+  let unsent = 0;
+  for (const [key, value] of Object.entries(values))
+    if (key.startsWith(JOB_PREFIX) && /"state":"(queued|sending)"/.test(value)) unsent++;
+  return unsent * JOB_GROWTH_BYTES;
+}
+
+/**
+ * Throws a plain-words error when the registry would outgrow its share of the store: what is
+ * stored, what the jobs already registered will still grow by, and the new run's records.
+ */
 export function assertRoom(registry: Registry, extraBytes: number): void {
-  if (registry.storeBytes + extraBytes > STORE_BYTES_AFTER_START) {
-    throw new UserError(
-      'Too many contacts are waiting for results. Select fewer rows, or wait for the running jobs to finish.',
-    );
-  }
+  if (registry.storeBytes + growthReserve(registry) + extraBytes <= STORE_BYTES_AFTER_START) return;
+  const queue = registry.formulaQueueBytes ?? 0;
+  const byQueue =
+    queue > LIMITS.propertyStoreBytes / 5
+      ? ` Queued formula requests take ${Math.round(queue / 1024)} KB of the document's storage: send them ("Get them…") or clear them, or select fewer rows.`
+      : ' Select fewer rows, or wait for the running jobs to finish.';
+  throw new UserError(`Too many contacts are waiting for results.${byQueue}`);
 }
 
 /**
@@ -369,12 +269,16 @@ export function pruneRegistry(
   const endedIds = new Set(ended.map((run) => run.id));
   const deleted: string[] = [];
   registry.jobs = registry.jobs.filter((job) => {
-    const stale = job.state === 'applied' && endedIds.has(job.run);
+    // A job whose run record could not be read is applied under a run of its own (rehome.ts).
+    const stale = job.state === 'applied' && (endedIds.has(job.run) || !registry.runs.has(job.run));
     if (stale) deleted.push(jobKey(job));
     return !stale;
   });
-  if (registry.jobSheetRows)
-    registry.jobSheetRows = compactJobSheet(spreadsheet, sheetLists(registry.jobs), registry.jobSheetRows);
+  if (registry.jobSheetRows) {
+    // The lists of damaged job records are kept: they are what still says those contacts may be paid.
+    const lists = new Map([...(registry.damagedJobLists ?? []), ...sheetLists(registry.jobs)]);
+    registry.jobSheetRows = compactJobSheet(spreadsheet, lists, registry.jobSheetRows);
+  }
   const runsWithJobs = new Set(registry.jobs.map((job) => job.run));
   for (const run of ended.slice(keep)) {
     if (runsWithJobs.has(run.id)) continue;

@@ -153,6 +153,18 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
   ]);
 }
 
+/** Appends a row saying results could not be saved (a failed poll): when, by whom, and why. */
+export function appendPollProblemLog(ctx: PlatformPorts, at: number, reason: string): void {
+  const by = ctx.userEmail();
+  const row = RUN_LOG_HEADER.map(() => '');
+  row[0] = minuteIn(ctx.spreadsheet.timeZone(), at);
+  row[1] = by;
+  row[2] = 'results check';
+  row[RUN_LOG_HEADER.indexOf('State')] = 'failed';
+  row[RUN_LOG_HEADER.indexOf('Reason')] = reason;
+  appendLogRows(ctx, [row]);
+}
+
 function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
   if (rows.length === 0) return;
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
-import { isPayer, payerShape, standingRecord, type EndedRun } from './payer';
+import { isPayer, payerShape, standingRecord, type EndedRun, type Payer } from './payer';
 import { DAY_MS } from './local-time';
 import {
   fieldsSchema,
@@ -90,11 +90,11 @@ export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
 /** What the current count holds, a cleared schedule's too: a schedule saved anew starts from it. */
 export function scheduleTally(
   ctx: ScheduleContext,
-  ownerId: string,
+  payer: Payer,
 ): Pick<ScheduleRecord, 'day' | 'resetAt' | 'committedToday' | 'earlierPayers'> | null {
   const stored = readStored(ctx);
-  // Today's count follows the person who pays (payer.ts): another user starts from their own.
-  return stored && STORED.tally(stored, ownerId);
+  // Today's count follows the key that pays (payer.ts): another key starts from its own.
+  return stored && STORED.tally(stored, payer);
 }
 
 export const writeSchedule: (ctx: ScheduleContext, schedule: ScheduleRecord) => void = STORED.write;

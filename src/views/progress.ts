@@ -9,6 +9,8 @@ import { watchRefreshProbe } from '../engine/formula-refresh-check';
 import { pollTriggerRefused } from '../engine/poll-trigger';
 import { contactsFound } from '../engine/run-end';
 import { retryPrice } from '../engine/recovery';
+import { WAITING_FOR_STARTING_KEY } from '../engine/paid-once';
+import { pollFailure } from '../engine/poll-problem';
 import {
   loadRegistrySummary,
   type JobSummary,
@@ -52,6 +54,8 @@ function progressOf(
   let workingSince = Infinity;
   let nextPoll = Infinity;
   let queued = 0;
+  /** Why a started job still waits (another key's refusal): the run says so. */
+  let waiting: string | undefined;
   for (const job of registry.jobs) {
     if (job.run !== run.id) continue;
     if (job.state === 'ambiguous')
@@ -65,6 +69,7 @@ function progressOf(
     if (job.state === 'queued') queued += job.contacts;
     // Why a queued job cannot start yet (Apps Script's daily quota), when no other error says more.
     if (job.state === 'queued' && job.problem && !progress.error) progress.error = job.problem;
+    if (job.state === 'pending' && job.waitsForStartingKey) waiting = WAITING_FOR_STARTING_KEY;
     if (job.state === 'pending' && job.startedAt !== undefined)
       workingSince = Math.min(workingSince, job.startedAt);
     // A waiting job with no later poll set (0) is not backing off.
@@ -74,6 +79,7 @@ function progressOf(
   if (queued) progress.queuedContacts = queued;
   if (run.authFailed) progress.waitingForKey = true;
   if (run.state === 'running') {
+    if (waiting && !progress.error) progress.error = waiting;
     if (workingSince < Infinity) progress.workingSince = new Date(workingSince).toISOString();
     // When every job still waiting is backing off: the earliest moment one is asked again.
     if (nextPoll < Infinity && nextPoll > now) progress.retryAt = timestampText(nextPoll);
@@ -95,7 +101,13 @@ export function progressView(
     runs: runs.map((run) => progressOf(run, registry, now, spreadsheetName, actor)),
     pending: runs.some((run) => run.state === 'running'),
   };
-  if (registry.unreadable.length) view.problems = registry.unreadable.map(unreadableMessage);
+  const problems = registry.unreadable.map(unreadableMessage);
+  const failed = pollFailure(ctx);
+  if (failed) {
+    problems.unshift(failed);
+    for (const run of view.runs) if (run.state === 'running' && !run.error) run.error = failed;
+  }
+  if (problems.length) view.problems = problems;
   const stopped = runsStoppedByKey(registry, actor);
   if (stopped.runs) view.stoppedByKey = stopped;
   const notes = [watchRefreshProbe(ctx), pollTriggerRefused(ctx) ? TRIGGER_REFUSED_NOTE : undefined].filter(

@@ -134,6 +134,32 @@ describe('faults while jobs run', () => {
     await expectComplete(addon, start.runId);
   });
 
+  it('fetches a job stuck for 24 hours with forceResults before giving it up: what it found is never bought again', async () => {
+    const addon = kit.open(contactRows(people(40, 0)));
+    await kit.emulator().admin.config({ faults: 'stuck=1' });
+    const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'stuck=0' });
+    // The job processes half its contacts (charged), then stays in progress.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const [job] = await kit.emulator().admin.jobs();
+    expect(job).toMatchObject({ status: 'IN_PROGRESS', processed: 20 });
+    addon.advanceClock(25 * 60 * 60 * 1000);
+    firePoll(addon);
+    const run = progress(addon, start.runId);
+    expect(run.state).not.toBe('running');
+    const rows = rowsOf(addon);
+    // Its 20 processed contacts: those found are written (those not found cost nothing).
+    const found = rows.filter((row) => row.status === 'found').length;
+    expect(found).toBeGreaterThan(10);
+    const timedOut = rows.filter((row) => row.status === 'failed: no answer after 24 hours').length;
+    expect(found + timedOut).toBe(40);
+    // Only the rows without an answer are sent again: none of the paid ones.
+    const again = planAndStart(addon);
+    expect(again.plan.contactsToSend).toBe(timedOut);
+    await settle(addon, again.start.runId);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+
   it('writes what was found when the credits run out mid-job and marks the rest', async () => {
     const addon = kit.open(contactRows(people(60, 0)));
     await kit.emulator().admin.config({ jobMs: 1500 });

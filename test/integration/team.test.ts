@@ -60,6 +60,30 @@ describe('a spreadsheet shared by two users with their own keys', () => {
     expect((await charged()).charged_twice).toBe(0);
   });
 
+  it('Ann saves a key of another workspace mid-run: her paid jobs wait for their key, never bought twice', async () => {
+    const { ann } = team(contactRows(people(40, 0.1)));
+    const { start } = planAndStart(ann);
+    await jobsEnded(kit.emulator());
+    // Her new key cannot read the jobs her old key started (404): that is no evidence they are gone.
+    ann.call('saveSettings', { apiKey: BOB_KEY });
+    for (let poll = 0; poll < 5; poll++) {
+      ann.advanceClock(60 * 60 * 1000);
+      ann.fireTriggers();
+    }
+    expect(rowsOf(ann).every((row) => row.status === 'pending')).toBe(true);
+    const waiting = ann.call<ProgressView>('getProgress').runs[0]!;
+    expect(waiting).toMatchObject({ runId: start.runId, state: 'running' });
+    expect(waiting.error).toMatch(/started with another API key/);
+    expect(planAndStart(ann).plan.contactsToSend).toBe(0);
+
+    ann.call('saveSettings', { apiKey: ANN_KEY });
+    ann.advanceClock(60 * 60 * 1000);
+    ann.fireTriggers();
+    expect(rowsOf(ann).filter((row) => row.status === 'pending')).toEqual([]);
+    expect(planAndStart(ann).plan.contactsToSend).toBe(0);
+    expect((await charged()).charged_twice).toBe(0);
+  });
+
   it("a user without a key stops nobody else's run", async () => {
     const { ann, bob } = team(contactRows(people(5, 0)));
     planAndStart(ann);

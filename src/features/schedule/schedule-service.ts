@@ -20,7 +20,7 @@ import {
 } from '../../store/schedule-store';
 import { dayIn, minuteIn, nextMidnight } from '../../store/local-time';
 import { readSheetTable } from '../../sheet/table';
-import { checkedCap, isPayer, payerIdOf } from '../../store/payer';
+import { checkedCap, isPayer, payerOf } from '../../store/payer';
 import { UserError } from '../../domain/user-error';
 import type { scheduleRequestSchema } from './schedule-rpc';
 import { runScheduleNow } from './scheduled-run';
@@ -71,7 +71,7 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
 
 /** Saves (or takes over, or resumes) the schedule with the caller's key; its first tick is the next trigger run. */
 export function saveSchedule(ctx: AppContext, request: ScheduleRequest): ScheduleView {
-  const ownerId = payerIdOf(ctx, 'run a schedule with your key');
+  const payer = payerOf(ctx, 'run a schedule with your key');
   const sheet = ctx.spreadsheet.visibleSheets().find((candidate) => candidate.name() === request.sheetName);
   if (!sheet) throw new UserError(`There is no sheet named "${request.sheetName}".`);
   const table = readSheetTable(sheet);
@@ -88,7 +88,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     throw new UserError(
       `The cap per run (${plural(maxCreditsPerRun, 'credit')}) is above the daily cap (${formatNumber(maxCreditsPerDay)}): no run could spend it. Make it ${formatNumber(maxCreditsPerDay)} or less.`,
     );
-  const tally = scheduleTally(ctx, ownerId);
+  const tally = scheduleTally(ctx, payer);
   const schedule: ScheduleRecord = {
     sheetId: sheet.id(),
     sheetName: sheet.name(),
@@ -98,7 +98,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     maxCreditsPerRun,
     maxCreditsPerDay,
     owner: ctx.userEmail(),
-    ownerId,
+    ...payer,
     savedAt: ctx.clock.now(),
     // What today's runs committed still counts, until the same reset: saving again, or clearing
     // and saving anew, resets nothing.

@@ -162,11 +162,11 @@ export function teammate(world: TestWorld, email: string, key: string, workspace
     for (const id of ids) if (typeof id === 'string') owners.set(id, workspace);
     return ids;
   };
-  api.fetchResults = (refs) =>
+  api.fetchResults = (refs, options) =>
     refs.map((ref) =>
       owners.has(ref.id) && owners.get(ref.id) !== workspace
         ? { kind: 'error' as const, error: apiError(404, 'job.not_found', false) }
-        : shared.fetchResults([ref])[0]!,
+        : shared.fetchResults([ref], options)[0]!,
     );
   api.verifyKey = () => workspace;
   const userStore = propertiesStore(new FakeProperties('user') as Gas<FakeProperties>);

@@ -43,6 +43,15 @@ export class FakeApi implements EnrichmentApi {
   startError: ApiError | undefined;
   /** Overrides one poll's outcome; return undefined for the default. */
   outcomeFor: (job: FakeJob) => PollOutcome | undefined = () => undefined;
+  /** Jobs asked for with forceResults. */
+  forcedJobs = 0;
+  /**
+   * A forceResults poll's outcome; the default is what the job found so far (`forcedItems` items,
+   * status IN_PROGRESS), as the API's partial results.
+   */
+  forcedOutcomeFor: (job: FakeJob) => PollOutcome | undefined = () => undefined;
+  /** Items a forced poll returns by default (all when unset). */
+  forcedItems: number | undefined;
   balance = 1000;
 
   startEnrichment(name: string, items: EnrichItemInput[], fields: readonly EnrichField[]): string {
@@ -75,13 +84,19 @@ export class FakeApi implements EnrichmentApi {
     this.jobs.set(id, { ...job, id, polls: 0 });
     return id;
   }
-  fetchResults(refs: readonly JobRef[]): PollOutcome[] {
+  fetchResults(refs: readonly JobRef[], options: { forceResults?: boolean } = {}): PollOutcome[] {
     this.pollCalls++;
     this.polledJobs += refs.length;
     return refs.map((ref) => {
       const job = this.jobs.get(ref.id);
       if (!job) return { kind: 'error', error: apiError(404, 'error.enrichment.not_found') };
       job.polls++;
+      if (options.forceResults) {
+        this.forcedJobs++;
+        const forced = this.forcedOutcomeFor(job);
+        if (forced) return forced;
+        return { kind: 'result', result: this.resultOf(job, 'IN_PROGRESS', this.forcedItems) };
+      }
       const scripted = this.outcomeFor(job);
       if (scripted) return scripted;
       if (job.polls <= this.notReadyPolls) return { kind: 'not_ready' };

@@ -13,6 +13,7 @@ import {
 import { capDay } from '../../../src/store/local-time';
 import type { RunRecord } from '../../../src/store/registry';
 import { userIdOf } from '../../../src/store/user-identity';
+import { USER_PROPERTY } from '../../../src/platform/property-keys';
 
 const readOwner = (ctx: PlatformPorts) => userIdOf(ctx.userStore);
 import { createWorld } from '../fakes/context';
@@ -73,6 +74,21 @@ describe('a daily cap follows the person who pays', () => {
     // Ann takes it back the same day: her 10 still count, Bob's 15 are kept for him.
     expect(setFormulaAuto(ctx, true, 40)?.committed).toBe(10);
     expect(setFormulaAuto(bob, true, 40)?.committed).toBe(15);
+  });
+});
+
+describe("a daily cap is its key's", () => {
+  it('two people sharing one key, or one whose stored identity was lost, share one count', () => {
+    const { ctx } = setup();
+    ctx.userStore.set(USER_PROPERTY.apiKey, 'shared-key-0123456789');
+    const world2 = createWorld();
+    world2.userStore.set(USER_PROPERTY.apiKey, 'shared-key-0123456789');
+    const bob = { ...ctx, userStore: world2.userStore, userEmail: () => 'bob@example.com' } as PlatformPorts;
+    writeFormulaAuto(ctx, { ...setFormulaAuto(ctx, true, 50)!, committed: 50 });
+    expect(setFormulaAuto(bob, true, 50)?.committed).toBe(50);
+    // Ann's stored identity is lost: she is a new user to Sheet Enrich, with the same key.
+    ctx.userStore.delete(USER_PROPERTY.userId);
+    expect(setFormulaAuto(ctx, true, 50)?.committed).toBe(50);
   });
 });
 

@@ -1,0 +1,126 @@
+/**
+ * Paid once: the one rule of what "may have been bought" (docs/money-rule.md).
+ *
+ * A contact whose start may have reached the API stays "may have been bought" until
+ *   1. its answer is in the ledger (the job was fetched: forced if it never finished),
+ *   2. the key that started its job gets a 404 for it (the only proof it was never made),
+ *   3. or the user explicitly asks again: "look up again" (overwrite) or "retry", with the price.
+ * Nothing else ends it: not an error, a time-out, a damaged record, a cancel or another user's key.
+ * Every planner asks `mayHaveBeenBought` and `rowMayHaveBeenBought`; every path that ends a job
+ * without its answers goes through `holdAsMaybeBought` or `closeUnbought` here.
+ */
+import type { ApiError } from '../api/errors';
+import { STATUS } from '../domain/statuses';
+import type { JobAccess } from './actor';
+import { runOf } from './context';
+import type { JobRecord, Registry } from '../store/registry';
+
+const WAITING_FOR_RUN = 'waiting for a running job';
+const WAITING_FOR_DECISION =
+  'may have been started by an earlier run: retry or import that job under Jobs (not sent again so you are not charged twice)';
+const WAITING_FOR_KEY =
+  'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
+const WAITING_FOR_DAMAGED_RUN =
+  "its run's stored record could not be read: its job is still collected (not sent again so you are not charged twice)";
+
+const WAITING_FOR_DAMAGED_JOB =
+  'its job\'s stored record was damaged: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
+
+/** What a planner knows besides the registry. */
+export interface BoughtQuery {
+  /** Fingerprints whose answer is in the ledger (the first exit). */
+  answered?: ReadonlyMap<string, unknown>;
+  /** The user chose "look up again", with its price (the third exit, for jobs no record tells of). */
+  overwrite?: boolean;
+}
+
+/**
+ * Fingerprints that may have been bought and are not answered yet, with why (in the user's words):
+ * jobs of a running run (queued ones are about to be sent), of a run stopped by a refused key (it
+ * resumes), ambiguous jobs (the user decides), jobs whose run record cannot be read, and the
+ * contacts of job records that cannot be read (until answered, or the user looks them up again).
+ */
+export function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<string, string> {
+  const busy = new Map<string, string>();
+  if (!query.overwrite)
+    for (const list of registry.damagedJobLists?.values() ?? [])
+      for (const fp of list) if (!query.answered?.has(fp)) busy.set(fp, WAITING_FOR_DAMAGED_JOB);
+  for (const job of registry.jobs) {
+    if (job.state === 'applied') continue;
+    const run = runOf(registry, job);
+    const reason = !run
+      ? job.state === 'queued'
+        ? ''
+        : WAITING_FOR_DAMAGED_RUN
+      : job.state === 'ambiguous'
+        ? WAITING_FOR_DECISION
+        : run.state === 'running'
+          ? WAITING_FOR_RUN
+          : run.authFailed
+            ? WAITING_FOR_KEY
+            : '';
+    if (reason) job.fingerprints.forEach((fp) => busy.set(fp, reason));
+  }
+  return busy;
+}
+
+/**
+ * Row statuses that say the row may have been bought although no answer was saved: the job's
+ * record was damaged, its start's answer was lost, or its results could not be fetched. Only
+ * "look up again" sends such a row, even when no job claims it any more.
+ */
+const MAYBE_BOUGHT_STATUSES: ReadonlySet<string> = new Set([
+  STATUS.damagedJob,
+  STATUS.ambiguous,
+  STATUS.unfetched,
+]);
+
+export const rowMayHaveBeenBought = (status: string): boolean => MAYBE_BOUGHT_STATUSES.has(status);
+
+/**
+ * A job that may hold paid answers and cannot be collected on our own (its start's answer lost,
+ * its results refused to the key that started it even when forced): it stays "may have been
+ * bought" until the user imports it by id or retries it. `problem` says why, in plain words.
+ */
+export function holdAsMaybeBought(job: JobRecord, problem: string): void {
+  const rowStatus = job.id ? STATUS.unfetched : STATUS.ambiguous;
+  Object.assign(job, { state: 'ambiguous', unansweredStatus: rowStatus, problem });
+  delete job.nextPollAt;
+  delete job.waitsForStartingKey;
+}
+
+/**
+ * A job closed with its rows unanswered, for an exit that proves nothing more was bought: the
+ * starting key's 404, a start the API certainly refused, a cancel before sending, or the rest of a
+ * job whose answers were fetched (forced, if it never finished). `status` is its rows' Status.
+ */
+export function closeUnbought(job: JobRecord, status: string): void {
+  Object.assign(job, { state: 'fetched', unansweredStatus: status });
+  delete job.problem;
+  delete job.waitsForStartingKey;
+}
+
+/** Failed polls in a row, with the starting key, before its results are asked for with forceResults. */
+export const POLL_REFUSALS_BEFORE_FORCE = 3;
+
+export type PollErrorVerdict =
+  /** The starting key got a 404: the job never was (or is gone), nothing of it was bought. */
+  | 'not_found'
+  /** Another key's refusal is not evidence: the job waits for the key that started it. */
+  | 'wait_for_starting_key'
+  /** The starting key was refused too often: fetch what the job found (forceResults), then close it. */
+  | 'force_fetch'
+  /** Try again later (backing off). */
+  | 'retry';
+
+/** What a failed poll (not a refused key, handled before) may conclude about a job. */
+export function pollErrorVerdict(error: ApiError, access: JobAccess, tries: number): PollErrorVerdict {
+  if (access !== 'own') return error.retryable ? 'retry' : 'wait_for_starting_key';
+  if (error.status === 404) return 'not_found';
+  if (!error.retryable && tries >= POLL_REFUSALS_BEFORE_FORCE) return 'force_fetch';
+  return 'retry';
+}
+
+/** What a run with a job waiting for the key that started it says (the Jobs panel shows it). */
+export const WAITING_FOR_STARTING_KEY =
+  'A job of this run was started with another API key, which this key cannot read: its results are collected when that key is saved again (nothing is bought again meanwhile).';

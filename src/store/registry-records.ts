@@ -1,0 +1,199 @@
+/**
+ * The registry's two stored records, a run and a job (one document property each): their schema,
+ * version and migration, and the types the engine reads them as. registry.ts reads and writes them.
+ */
+import * as z from 'zod/mini';
+import { JOB_STATUSES } from '../domain/model';
+import type { RunSource, RunState } from '../domain/runs';
+import {
+  fieldsSchema,
+  headersSchema,
+  kindSchema,
+  mappingSchema,
+  optional,
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
+  recordCodec,
+  type Check,
+  type RecordOf,
+  type SameType,
+} from './stored-records';
+
+/** A run as stored in its property (one per run). */
+export const RUN_CODEC = recordCodec('run record', 2, () => ({
+  id: z.string(),
+  kind: kindSchema(),
+  sheetId: z.number(),
+  sheetName: z.string(),
+  /**
+   * What started it: the sidebar (absent), the schedule, or formulas' requests (no rows to write).
+   */
+  source: optional(z.enum(['sidebar', 'schedule', 'formulas'])),
+  /** A formula run the automatic mode sent: its daily cap gets back what the run did not spend. */
+  automatic: optionalBoolean(),
+  /** Who started it (whose key pays), when Apps Script tells: shown to the user, never compared. */
+  startedBy: optionalString(),
+  /**
+   * The id of the user who started it (user-identity.ts): only their executions send its jobs,
+   * retry, import or cancel them. Absent in runs of earlier versions, which anyone may work on.
+   */
+  ownerId: optionalString(),
+  /** The id of the key that pays for it (user-identity.ts keyIdOf): a cap's count is per key. */
+  payerKey: optionalString(),
+  /** Rows the run looked at (selected, or the scheduled sheet's), for the run log. */
+  rowsInScope: optionalNumber(),
+  /** The columns the run read its inputs from: results are matched to rows through them. */
+  mapping: mappingSchema(),
+  /** The header text of each mapped column at start, to find the columns again if they move. */
+  mappingHeaders: optional(headersSchema()),
+  fields: fieldsSchema(),
+  overwrite: z.boolean(),
+  startedAt: z.number(),
+  state: z.enum(['running', 'finished', 'out_of_credits', 'failed', 'canceled']),
+  error: optionalString(),
+  /** Stopped by an invalid key: the user resumes it once a key works. */
+  authFailed: optionalBoolean(),
+  /** The user canceled it: its jobs not sent yet were not, started ones were still written. */
+  canceledByUser: optionalBoolean(),
+  jobs: z.number(),
+  /** Distinct contacts sent. */
+  sent: z.number(),
+  /** Contacts whose answers are written (or reported when no row matched). */
+  done: z.number(),
+  /** Contacts found per kind of answer, counted once per contact. */
+  found: z.object({
+    workEmail: z.number(),
+    personalEmail: z.number(),
+    phone: z.number(),
+    profile: z.number(),
+    /** Contacts with any answer at all (a contact with an email and a phone counts once). */
+    contacts: optionalNumber(),
+  }),
+  credits: z.number(),
+  /** Rows filled from saved answers at start. */
+  fromLedger: z.number(),
+  /** Answers whose inputs no longer match any row: kept in the ledger, not written. */
+  unmatched: z.number(),
+  /** Contacts the API did not process (out of credits, canceled): their rows say so, nothing charged. */
+  unprocessed: optionalNumber(),
+  /**
+   * Contacts the user canceled before they were sent (counted in `unprocessed` too, not in `sent`):
+   * the run's contacts are `sent + notSent`.
+   */
+  notSent: optionalNumber(),
+  /** The most the run could cost at the price table when it started (the user confirmed it). */
+  estimatedCredits: optionalNumber(),
+  /**
+   * At its end: the most its jobs whose start's answer was lost may have cost (the API may have
+   * created and charged them). Counted against the caps and named in the log until they are settled.
+   */
+  mayHaveCost: optionalNumber(),
+  /**
+   * What its ends gave back to a cap so far: a run reopened (import, retry) and ended again gives
+   * back only the difference, never the same credits twice (engine/run-end.ts).
+   */
+  released: optionalNumber(),
+  /**
+   * The most its retried lost starts may have cost: a retry sends the job again, and the lost start
+   * may have been charged as well, so the cap keeps counting it (engine/recovery.ts).
+   */
+  retriedLost: optionalNumber(),
+  /** Set when the end of the run was announced. */
+  endedAt: optionalNumber(),
+  /** Its row is in the log tab: a later end (a lost start imported or retried) updates that row. */
+  logged: optionalBoolean(),
+}));
+
+export type RunRecord = RecordOf<typeof RUN_CODEC>;
+// The states and sources the domain names (domain/runs.ts), checked both ways against the schema.
+type _RunStates = Check<SameType<RunRecord['state'], RunState>>;
+type _RunSources = Check<SameType<NonNullable<RunRecord['source']>, RunSource>>;
+/** Contacts found per kind of answer, counted once per contact. */
+export type FoundCounts = RunRecord['found'];
+
+/** A job as stored in its property (one per job), without its fingerprints since v3. */
+export const JOB_CODEC = recordCodec(
+  'job record',
+  3,
+  () => ({
+    run: z.string(),
+    seq: z.number(),
+    /**
+     * queued → sending → (started) pending → (answer stored in the ledger) fetched → (rows written)
+     * applied. Each arrow is one registry write; "sending" is written before the start is sent,
+     * every other state after the work it records. A start whose fate is unknown makes the job
+     * "ambiguous" until the user retries it (back to queued) or imports it by id (pending).
+     */
+    state: z.enum(['queued', 'sending', 'pending', 'fetched', 'applied', 'ambiguous']),
+    /** How many contacts it carries: the length of its fingerprint list, to check the list read. */
+    contacts: z.number(),
+    /**
+     * Input fingerprints, in the order sent. Only in records written before v3 ("inline"): later
+     * ones keep them in the job sheet (job-sheet.ts).
+     */
+    fingerprints: optional(z.array(z.string())),
+    /** e.g. "rows 2–101", for the job's name. */
+    rows: z.string(),
+    id: optionalString(),
+    startedAt: optionalNumber(),
+    /** Row status for fingerprints the ledger has no answer for once fetched ("out of credits"...). */
+    unansweredStatus: optionalString(),
+    status: optional(z.enum(JOB_STATUSES)),
+    credits: optionalNumber(),
+    /** Failed polls in a row (backoff). */
+    tries: optionalNumber(),
+    /**
+     * The id of the key that started it (user-identity.ts keyIdOf): a 404 closes the job only when
+     * that key gets it. Absent in jobs of earlier versions and jobs not sent yet.
+     */
+    keyId: optionalString(),
+    /** The workspace of that key, when known: any key of the same workspace may poll the job. */
+    workspace: optionalString(),
+    /** When to poll again after a failed poll. */
+    nextPollAt: optionalNumber(),
+    /** The fields this job asks for, when they differ from the run's. */
+    fields: optional(fieldsSchema()),
+    /** When its start was about to be sent (state "sending"). */
+    sendingAt: optionalNumber(),
+    /** Why the job is ambiguous, in plain words. */
+    problem: optionalString(),
+    /** Fingerprint → why the API's item for it could not be read (that row fails, not the job). */
+    itemProblems: optional(z.record(z.string(), z.string())),
+    /** An ambiguous job's rows say so (written once). */
+    rowsMarked: optionalBoolean(),
+    /**
+     * Its polls were refused to a key other than the one that started it: not evidence, it waits
+     * for that key (engine/paid-once.ts). A flag, not a sentence: a 1,000-job run must still fit.
+     */
+    waitsForStartingKey: optionalBoolean(),
+  }),
+  // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`; v1 and v2 held
+  // the fingerprints inline, with no count beside them.
+  ({ fps, rest, ...value }, from) => {
+    const fingerprints = from === 1 ? fps : value.fingerprints;
+    return {
+      ...value,
+      fingerprints,
+      contacts: Array.isArray(fingerprints) ? fingerprints.length : undefined,
+      ...(rest === undefined ? {} : { unansweredStatus: rest }),
+    };
+  },
+);
+
+/** The job record as stored in its property. */
+export type StoredJob = RecordOf<typeof JOB_CODEC>;
+
+export type JobState = StoredJob['state'];
+/** What every form of a job has: its state, without its fingerprints. */
+export type JobBase = Omit<StoredJob, 'fingerprints' | 'contacts'>;
+/** A job as the Jobs panel needs it: its state and how many contacts it carries. */
+export type JobSummary = Omit<StoredJob, 'fingerprints'>;
+
+/** A job with its fingerprints, wherever they are stored. */
+export type JobRecord = JobBase & {
+  /** Input fingerprints, in the order sent (stored in the job sheet, see job-sheet.ts). */
+  fingerprints: string[];
+  /** Set when the record carries its fingerprints in its property (written before the job sheet). */
+  fingerprintsInline?: boolean;
+};

@@ -1,0 +1,229 @@
+/**
+ * Paid once (src/engine/paid-once.ts): a job that may hold paid answers is never closed unfetched,
+ * and a refusal to a key other than the one that started it is not evidence.
+ */
+import type { AppContext } from '../../../src/engine/context';
+import { pollOnce } from '../../../src/engine/poll';
+import { createSidebarServer } from '../../../src/app/sidebar-server';
+import { STATUS } from '../../../src/domain/statuses';
+import { PRICES } from '../../../src/domain/fields';
+import { ApiError } from '../../../src/api/errors';
+import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
+import { DOCUMENT_PROPERTY, USER_PROPERTY } from '../../../src/platform/property-keys';
+import { answerFormula, contactFieldSpec } from '../../../src/features/formulas/custom-functions';
+import {
+  contextAs,
+  contextFor,
+  createWorld,
+  teammate,
+  type TestUser,
+  type TestWorld,
+} from '../fakes/context';
+import { apiError } from '../fakes/fake-api';
+import {
+  ENRICH_WORK_EMAIL,
+  contactsSheet,
+  people,
+  poll,
+  progress,
+  server,
+  startedRun,
+} from '../fakes/scenario';
+
+const HOUR = 60 * 60 * 1000;
+const refused = () => ({ kind: 'error' as const, error: apiError(403, 'http.403', false) });
+
+describe('a job that may hold paid answers is never closed unfetched', () => {
+  it('a job stuck for a day is fetched with forceResults: what it found is written, not bought again', () => {
+    const { world, sheet } = startedRun(4);
+    world.api.notReadyPolls = 1000;
+    world.api.forcedItems = 2;
+    poll(world);
+    world.clock.time += 25 * HOUR;
+    poll(world);
+    expect(world.api.forcedJobs).toBe(1);
+    expect(sheet.column('Status')).toEqual(['found', 'found', STATUS.timedOut, STATUS.timedOut]);
+    // Only the two the stuck job never reached are sent again.
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(2);
+  });
+
+  it('three refusals to the starting key: its results are forced before the job is closed', () => {
+    const { world, sheet } = startedRun(3);
+    world.api.outcomeFor = refused;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      poll(world);
+      world.clock.time += HOUR;
+    }
+    expect(world.api.forcedJobs).toBe(1);
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+  });
+
+  it('results refused even when forced: the rows stay "may have been bought" until the user decides', () => {
+    const { world, sheet } = startedRun(2);
+    world.api.outcomeFor = refused;
+    world.api.forcedOutcomeFor = refused;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      poll(world);
+      world.clock.time += HOUR;
+    }
+    expect(sheet.column('Status')).toEqual([STATUS.unfetched, STATUS.unfetched]);
+    const run = progress(world).runs[0]!;
+    expect(run.ambiguousJobs?.[0]?.problem).toMatch(/import the job by its id job-1, or retry it/);
+    // Retry (with its price) or import under Jobs are the only ways on: no plan sends them.
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+    expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, overwrite: true }).contactsToSend).toBe(0);
+  });
+});
+
+describe('another key is not evidence', () => {
+  const as = (world: TestWorld, user: TestUser): AppContext => contextAs(world, user);
+
+  it('Ann saves a key of another workspace mid-run: her job waits for its key, and the run says so', () => {
+    const world = createWorld();
+    const ann = teammate(world, 'ann@acme.com', 'key-ann-0123456789', 'ws_acme');
+    const other = teammate(world, 'ann@acme.com', 'key-other-0123456789', 'ws_other');
+    const sheet = contactsSheet(world, people(3));
+    const plan = createSidebarServer(as(world, ann)).planRun(ENRICH_WORK_EMAIL);
+    createSidebarServer(as(world, ann)).startRun(plan.planId);
+    // Ann's own properties now hold a key of another workspace, whose polls get 404 for her job.
+    ann.userStore.set(USER_PROPERTY.apiKey, 'key-other-0123456789');
+    const annWithOtherKey: TestUser = { ...other, userStore: ann.userStore };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      pollOnce(as(world, annWithOtherKey));
+      world.clock.time += HOUR;
+    }
+    expect(sheet.column('Status')).toEqual(['pending', 'pending', 'pending']);
+    const seen = createSidebarServer(as(world, annWithOtherKey)).getProgress().runs[0]!;
+    expect(seen).toMatchObject({
+      state: 'running',
+      error: expect.stringMatching(/started with another API key/),
+    });
+    expect(createSidebarServer(as(world, annWithOtherKey)).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+
+    // Her key saved again: the job is collected, nothing bought twice.
+    ann.userStore.set(USER_PROPERTY.apiKey, 'key-ann-0123456789');
+    pollOnce(as(world, ann));
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
+    expect(world.api.startCalls).toBe(1);
+  });
+});
+
+describe('damage never hides work in flight', () => {
+  const runKeys = (world: TestWorld) =>
+    Object.keys(world.documentStore.getAll()).filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix));
+  const damages: [string, (value: string) => string][] = [
+    ['not JSON', () => '{not json'],
+    ['from a newer version', (value) => value.replace(/^\{"v":\d+/, '{"v":99')],
+    ['with an unknown state', (value) => value.replace('"state":"running"', '"state":"paused"')],
+  ];
+
+  it.each(damages)(
+    'a run record %s: its jobs are still collected and written, never bought again',
+    (_, damage) => {
+      const { world, sheet } = startedRun(40, 1);
+      const [key] = runKeys(world);
+      const stored = world.documentStore.get(key!)!;
+      world.documentStore.set(key!, damage(stored));
+      // Busy before anything is collected: its contacts are not sent again.
+      expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+      poll(world);
+      poll(world);
+      expect(new Set(sheet.column('Status'))).toEqual(new Set(['found']));
+      expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+      expect(world.api.startCalls).toBe(1);
+      // The damaged record is kept as it was, and reported.
+      expect(world.documentStore.get(key!)).toBe(damage(stored));
+      expect(progress(world).problems).toHaveLength(1);
+    },
+  );
+});
+
+describe('a job of a damaged run record that its starting key gets a 404 for', () => {
+  it('is closed: nothing of it was bought, and its rows may be sent again', () => {
+    const { world } = startedRun(3, 1);
+    const [key] = Object.keys(world.documentStore.getAll()).filter((name) =>
+      name.startsWith(DOCUMENT_PROPERTY.runPrefix),
+    );
+    world.documentStore.set(key!, '{not json');
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+    world.api.jobs.clear();
+    poll(world);
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(3);
+  });
+});
+
+describe("a formula run's job whose record is damaged", () => {
+  it('is not bought again by "Get them", and can be imported by its id', () => {
+    const world = createWorld();
+    const rows = people(3);
+    contactsSheet(world, rows);
+    for (const row of rows) answerFormula(contextFor(world), contactFieldSpec('work_email'), row);
+    world.api.notReadyPolls = 1;
+    const plan = server(world).planFormulaRun({});
+    server(world).startRun(plan.planId);
+    const [jobKey] = Object.keys(world.documentStore.getAll()).filter((key) =>
+      key.startsWith(DOCUMENT_PROPERTY.jobPrefix),
+    );
+    world.documentStore.set(jobKey!, '{not json');
+    poll(world);
+    expect(progress(world).runs[0]!.error).toMatch(/Import it by its id/);
+    // Its requests are still queued, but their contacts may have been bought: nothing to send.
+    expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 0 });
+
+    world.api.notReadyPolls = 0;
+    expect(server(world).importJob({ jobId: 'job-1' })).toMatchObject({ contacts: 3 });
+    poll(world);
+    expect(server(world).getFormulaQueue().queues).toEqual([]);
+    expect(answerFormula(contextFor(world), contactFieldSpec('work_email'), rows[0]!)).toBe('p1.l1@acme.com');
+    expect(world.api.startCalls).toBe(1);
+  });
+});
+
+describe('caps count each charge once', () => {
+  /** A scheduled run of 150 contacts (50 not found): its second job's start is lost. */
+  function scheduledRunWithLostStart() {
+    const world = createWorld();
+    const rows = Array.from({ length: 150 }, (_, i) => [`P${i}`, i < 50 ? 'Nobody' : `L${i}`, 'Acme']);
+    contactsSheet(world, rows);
+    const startJobs = world.api.startJobs.bind(world.api);
+    world.api.startJobs = (starts) =>
+      startJobs(starts).map((answer, index) =>
+        index === 1 ? new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true) : answer,
+      );
+    server(world).saveSchedule({
+      sheetName: 'Contacts',
+      kind: 'enrich',
+      fields: ['work_email'],
+      every: 'hour',
+      maxCreditsPerRun: 1000,
+      maxCreditsPerDay: 1000,
+    });
+    world.clock.advance(2 * HOUR);
+    runDueSchedule(contextFor(world));
+    world.api.startJobs = startJobs;
+    poll(world);
+    const run = progress(world).runs[0]!;
+    expect(run).toMatchObject({ state: 'failed', credits: 50 * PRICES.work_email });
+    // 50 charged, and the lost start's 50 counted at its most.
+    expect(server(world).getSchedule()?.committedToday).toBe(100 * PRICES.work_email);
+    return { world, runId: run.runId };
+  }
+
+  it('an import after a lost start ends the run again without giving the cap back twice', () => {
+    const { world, runId } = scheduledRunWithLostStart();
+    server(world).importJob({ jobId: 'job-2', job: { runId, seq: 1 } });
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', credits: 100 * PRICES.work_email });
+    expect(server(world).getSchedule()?.committedToday).toBe(100 * PRICES.work_email);
+  });
+
+  it('a retry of a lost start is counted on top of the lost start, which may have been charged', () => {
+    const { world, runId } = scheduledRunWithLostStart();
+    server(world).retryJob({ runId, seq: 1 });
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', credits: 100 * PRICES.work_email });
+    // The retry's 50, the lost start's 50 (its job exists and was charged), the first job's 50.
+    expect(server(world).getSchedule()?.committedToday).toBe(150 * PRICES.work_email);
+  });
+});
