@@ -205,7 +205,12 @@ export function answerFormula(
     problems[index] === undefined ? fingerprint(spec.kind, input) : '',
   );
   const wanted = [...new Set(fps.filter(Boolean))];
-  const { entries, extra: markers } = new Ledger(ctx.spreadsheet, ctx.cache).lookupWith(
+  const { entries, extra: markers } = new Ledger(
+    ctx.spreadsheet,
+    ctx.cache,
+    ctx.documentStore,
+    false,
+  ).lookupWith(
     wanted,
     wanted.map((fp) => markerKey(fp, spec.asked)),
   );
