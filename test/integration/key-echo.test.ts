@@ -4,14 +4,14 @@
  * another alignment, %-encoded in lower-case hex, JSON-escaped; or its key check answers the key as
  * the workspace id. Ann's runs meet those answers (a refused key, out of credits, a refused pasted
  * key), Bob opens his Jobs panel on the same document, and nothing either of them can see or the
- * document stores holds any form of a key (the oracle in test/support/key-forms.ts is independent
+ * document stores holds any form of a key (the oracle in scripts/lib/key-forms.ts is independent
  * of the scrubber).
  */
 import type { Addon } from '../../dev/gas/harness';
 import type { EchoForm } from '../../dev/emulator/echo';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import type { KeyCheckView } from '../../src/views/rpc';
-import { keyFormsIn, writtenTexts } from '../support/key-forms';
+import { keyFormsIn, writtenTexts } from '../../scripts/lib/key-forms';
 import { contactRows, engineKit, jobsEnded, people, planAndStart } from './support/engine';
 
 const ANN_KEY = 'sk_live_Ann7f3a9c0d1e2b4a6c8e0f2a4b6';

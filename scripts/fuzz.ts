@@ -1,0 +1,37 @@
+/**
+ * `npm run fuzz -- --runs N [--seed S] [--steps M] [--seconds T] [--path P]`: the model-based fuzzer of issue 28
+ * (scripts/lib/fuzz.ts) over the built add-on. Prints one JSON line (seed, cases, ms per case, and
+ * the shrunk failing sequence if any) and exits 1 when an invariant broke. `--path` with the seed of
+ * a failure replays that very case.
+ */
+import { parseArgs } from 'node:util';
+import { runFuzz } from './lib/fuzz';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '200' },
+      seed: { type: 'string', default: String(Date.now() % 1_000_000) },
+      steps: { type: 'string', default: '12' },
+      path: { type: 'string' },
+      /** Stop drawing (and shrinking) after this many seconds. */
+      seconds: { type: 'string' },
+    },
+  });
+  const report = await runFuzz({
+    runs: Number(values.runs),
+    seed: Number(values.seed),
+    maxSteps: Number(values.steps),
+    ...(values.path ? { path: values.path } : {}),
+    ...(values.seconds ? { timeLimitMs: Number(values.seconds) * 1000 } : {}),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  if (report.failure) process.stderr.write(`${report.failure.text}\n`);
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+  if (report.failure) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`fuzz: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
