@@ -39,10 +39,20 @@ const FORMULA_COLUMN = 'Z';
 const GARBAGE = '{"v":1,"garbage';
 /** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
 const JOB_MS = 40;
+const HOUR = 3_600_000;
+
+/** The seed of the emulator's world: the contacts are sampled from that same world, so it knows them. */
+const WORLD_SEED = 5;
 
 /** One emulator for the process (spawning costs a second), reset before each case. */
-export function startFuzzEmulator(seed = 7): Promise<SpawnedEmulator> {
-  return spawnEmulator({ jobMs: JOB_MS, rateLimit: 0, credits: 1_000_000, seed, workspaces: WORKSPACES });
+export function startFuzzEmulator(): Promise<SpawnedEmulator> {
+  return spawnEmulator({
+    jobMs: JOB_MS,
+    rateLimit: 0,
+    credits: 1_000_000,
+    seed: WORLD_SEED,
+    workspaces: WORKSPACES,
+  });
 }
 
 /** A run the fuzzer saw in the document's registry: what the caps need to know of it. */
@@ -101,6 +111,12 @@ export class FuzzWorld {
     },
   };
   private renames = 0;
+  /** Each user's keys but typos, their own first: a run waits for the key that started it. */
+  private readonly usedKeys: Record<Who, string[]> = {
+    ann: [KEYS.ann],
+    carol: [KEYS.carol],
+    bob: [KEYS.bob],
+  };
 
   private constructor(readonly emulator: SpawnedEmulator) {
     const ann = loadAddon({
@@ -112,7 +128,7 @@ export class FuzzWorld {
     });
     const as = (who: Who) => ann.as(EMAIL[who], { apiKey: KEYS[who], apiBaseUrl: emulator.baseUrl });
     this.views = { ann, carol: as('carol'), bob: as('bob') };
-    const contacts = sampleContacts(5, ROWS, { unknownShare: 0.1 });
+    const contacts = sampleContacts(WORLD_SEED, ROWS, { unknownShare: 0.1 });
     loadRowsAsSheet(ann, SHEET, [
       HEADER,
       ...contacts.map((c) => [c.firstName, c.lastName, c.companyName, c.domain]),
@@ -170,9 +186,13 @@ export class FuzzWorld {
         if (running) this.attempt(() => view.call('cancelRun', running.runId));
         return;
       }
-      case 'saveKey':
-        this.attempt(() => view.call('saveSettings', { apiKey: savedKey(action.who, action.key) }));
+      case 'saveKey': {
+        const key = savedKey(action.who, action.key);
+        this.attempt(() => view.call('saveSettings', { apiKey: key }));
+        if (key !== KEYS.typo && !this.usedKeys[action.who].includes(key))
+          this.usedKeys[action.who].push(key);
         return;
+      }
       case 'resume':
         this.attempt(() => view.call('resumeStoppedRuns'));
         return;
@@ -384,22 +404,24 @@ export class FuzzWorld {
   }
 
   /**
-   * The end of a case: the provider and the network heal, every user saves their own key and does
-   * what the Jobs panel asks (import, resume), and triggers run until nothing is running.
+   * The end of a case: the provider and the network heal, and each user does what the Jobs panel
+   * asks: saves, in turn, each key they used (a run waits for the key that started it), resumes the
+   * runs a key stopped, imports what it names; an hour passes between rounds (polls back off after
+   * errors, and triggers run hourly), until nothing is running.
    */
   async settle(rounds = 12): Promise<void> {
     await this.fault('none');
     await this.emulator.admin.config({ echo: 'off' });
-    for (const who of ['ann', 'carol', 'bob'] as const) {
-      this.attempt(() => this.views[who].call('saveSettings', { apiKey: KEYS[who] }));
-      this.attempt(() => this.views[who].call('resumeStoppedRuns'));
-    }
     for (let round = 0; round < rounds; round++) {
       await unstick(this.emulator, this.events);
       await sleep(JOB_MS + 10);
+      this.views.ann.advanceClock(HOUR);
       let running = false;
       for (const who of ['ann', 'carol', 'bob'] as const) {
         const view = this.views[who];
+        const keys = this.usedKeys[who];
+        this.attempt(() => view.call('saveSettings', { apiKey: keys[round % keys.length] }));
+        this.attempt(() => view.call('resumeStoppedRuns'));
         await this.importJobs(view);
         this.poll(view);
         this.noteRuns();
