@@ -317,8 +317,8 @@ export class FuzzWorld {
         if (run.othersRun) continue;
         const done = this.attempt(() => view.call('retryJob', { runId: run.runId, seq: job.seq }));
         if (!done) continue;
-        this.books.consentedRebuys += ROWS;
-        this.books.retryAllowance += ROWS * 11;
+        this.books.consentedRebuys += job.contacts;
+        this.books.retryAllowance += job.retryMaxCredits;
       }
   }
 
@@ -431,7 +431,20 @@ export class FuzzWorld {
       if (!running) return;
     }
   }
+
+  /**
+   * What people do once things settled (chaos.ts does it too): run every row again, without "look
+   * up again". Rows with their answer cost nothing; a row whose paid answer the add-on lost or
+   * forgot shows up here as a second charge.
+   */
+  rerunEverything(): void {
+    this.attempt(() => this.views.ann.call('saveSettings', { apiKey: KEYS.ann }));
+    this.run(this.views.ann, everyRow(), true, false);
+  }
 }
+
+/** Rows of the contacts sheet as a selection of every data row. */
+const everyRow = (): number[] => Array.from({ length: ROWS }, (_, index) => index);
 
 function savedKey(who: Who, choice: 'own' | 'sameWorkspace' | 'otherWorkspace' | 'typo'): string {
   const inA = who !== 'bob';

@@ -1,7 +1,8 @@
 /**
  * The model-based fuzzer (issue 28): fast-check draws sequences of actions (fuzz-model.ts), each
  * runs in a fresh world against one emulator per process (fuzz-world.ts), the invariants are
- * checked after every step and at the end (fuzz-invariants.ts). A failure is replayed from its seed
+ * checked after every step and at the end, once everything settled and the rows were run again
+ * as people do (fuzz-invariants.ts). A failure is replayed from its seed
  * and path, and shrunk by fast-check to the shortest sequence that still breaks the same invariant.
  * `npm run fuzz -- --runs N` (scripts/fuzz.ts) runs a long search; test/fuzz runs a short one.
  */
@@ -51,6 +52,8 @@ export async function runCase(emulator: SpawnedEmulator, actions: readonly Actio
       const broken = await checkStep(world);
       if (broken) throw new InvariantBroken(broken, index + 1);
     }
+    await world.settle();
+    world.rerunEverything();
     await world.settle();
     const broken = (await checkStep(world)) ?? (await checkEnd(world));
     if (broken) throw new InvariantBroken(broken, actions.length + 1);
