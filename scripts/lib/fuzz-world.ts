@@ -160,7 +160,7 @@ export class FuzzWorld {
     const view = 'who' in action ? this.views[action.who] : this.views.ann;
     switch (action.kind) {
       case 'run':
-        return this.run(view, action.rows, action.phone, action.lookUpAgain);
+        return this.run(view, action.rows, action.lookUpAgain);
       case 'poll':
         return this.poll(view, action.kill);
       case 'sidebar':
@@ -214,12 +214,12 @@ export class FuzzWorld {
     }
   }
 
-  private run(view: Addon, rows: number[], phone: boolean, lookUpAgain: boolean): void {
+  private run(view: Addon, rows: number[], lookUpAgain: boolean): void {
     view.setSelection(
       rows.map((row) => `A${row + 2}:D${row + 2}`),
       SHEET,
     );
-    const fields = phone ? ['work_email', 'phone'] : [...FIELDS_EMAIL];
+    const fields = [...FIELDS_EMAIL];
     const plan = this.attempt(() =>
       view.call<PlanView>('planRun', { kind: 'enrich', fields, ...(lookUpAgain ? { overwrite: true } : {}) }),
     );
@@ -439,7 +439,7 @@ export class FuzzWorld {
    */
   rerunEverything(): void {
     this.attempt(() => this.views.ann.call('saveSettings', { apiKey: KEYS.ann }));
-    this.run(this.views.ann, everyRow(), true, false);
+    this.run(this.views.ann, everyRow(), false);
   }
 }
 
