@@ -11,8 +11,7 @@ import { sampleContacts } from '../../dev/emulator/sample';
 import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
-import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
-import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import { damageStore } from './fuzz-damage';
 import { loadRowsAsSheet, sleep } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
@@ -36,7 +35,6 @@ const WORKSPACES = { ws_a: [KEYS.ann, KEYS.carol, KEYS.a2], ws_b: [KEYS.bob, KEY
 const EMAIL: Record<Who, string> = { ann: 'ann@a.test', carol: 'carol@a.test', bob: 'bob@b.test' };
 const FIELDS_EMAIL = ['work_email'] as const;
 const FORMULA_COLUMN = 'Z';
-const GARBAGE = '{"v":1,"garbage';
 /** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
 const JOB_MS = 40;
 const HOUR = 3_600_000;
@@ -110,7 +108,7 @@ export class FuzzWorld {
       rows_looked_up_again: 0,
     },
   };
-  private renames = 0;
+  private damages = 0;
   /** Each user's keys but typos, their own first: a run waits for the key that started it. */
   private readonly usedKeys: Record<Who, string[]> = {
     ann: [KEYS.ann],
@@ -204,7 +202,8 @@ export class FuzzWorld {
       case 'unstick':
         return unstick(this.emulator, this.events);
       case 'damage':
-        return this.damageStore(action.what);
+        if (damageStore(this.views.ann, action.what, ++this.damages)) this.books.ledgerLostAnswers = true;
+        return;
       case 'clock':
         this.views.ann.advanceClock(action.hours * 3_600_000);
         if (action.zone) this.views.ann.spreadsheet.setSpreadsheetTimeZone(action.zone);
@@ -335,50 +334,6 @@ export class FuzzWorld {
       stuck: 'stuck=1',
     }[fault];
     await admin.config({ faults: spec, down: false });
-  }
-
-  private damageStore(what: string): void {
-    const doc = this.views.ann.properties.document;
-    const spreadsheet = this.views.ann.spreadsheet;
-    const ledger = spreadsheet.getSheetByName(LEDGER_SHEET_NAME);
-    const lastKey = (prefix: string) =>
-      Object.keys(doc.getProperties())
-        .filter((key) => key.startsWith(prefix))
-        .sort()
-        .pop();
-    switch (what) {
-      case 'runRecord':
-      case 'jobRecord': {
-        const key = lastKey(what === 'runRecord' ? DOCUMENT_PROPERTY.runPrefix : DOCUMENT_PROPERTY.jobPrefix);
-        if (key) doc.setProperty(key, GARBAGE);
-        return;
-      }
-      case 'jobSheet': {
-        const jobs = spreadsheet.getSheetByName(JOB_SHEET_NAME);
-        if (jobs && jobs.getLastRow() >= 2) jobs.getRange(jobs.getLastRow(), 2).setValue(GARBAGE);
-        return;
-      }
-      case 'ledgerRows':
-        if (!ledger || ledger.getLastRow() < 2) return;
-        ledger.getRange(ledger.getLastRow(), 2).setValue(GARBAGE);
-        this.books.ledgerLostAnswers = true;
-        return;
-      case 'ledgerHeader':
-        if (ledger && ledger.getLastRow() >= 2) ledger.deleteRow(1);
-        return;
-      case 'ledgerSort':
-        if (ledger && ledger.getLastRow() >= 2)
-          ledger.getRange(1, 1, ledger.getLastRow(), 2).sort({ column: 1, ascending: true });
-        return;
-      case 'ledgerRename':
-        if (ledger) ledger.setName(`old results ${++this.renames}`);
-        return;
-      case 'ledgerDelete':
-        if (!ledger) return;
-        spreadsheet.deleteSheet(ledger);
-        this.books.ledgerLostAnswers = true;
-        return;
-    }
   }
 
   /** Reads the registry's runs (their source, when they started, the zone then) into the books. */
