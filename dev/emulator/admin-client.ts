@@ -1,4 +1,5 @@
 /** A typed client of the admin endpoints (/__admin/...), for tests and tools. */
+import type { EchoForm } from './echo';
 import type { FaultConfig } from './faults';
 import type { SearchKind } from './search-billing';
 import type { SearchCounters } from './stats';
@@ -12,6 +13,8 @@ export interface AdminConfigPatch {
   jobMs?: number;
   rateLimit?: number;
   minuteMs?: number;
+  /** Error answers repeat the request's key in this form (echo.ts); 'off' stops. */
+  echo?: EchoForm;
 }
 
 export interface AdminJob {
@@ -50,7 +53,7 @@ export interface AdminStats {
 }
 
 export interface AdminClient {
-  config(patch: AdminConfigPatch): Promise<{ config: Record<string, number>; faults: FaultConfig }>;
+  config(patch: AdminConfigPatch): Promise<{ config: Record<string, unknown>; faults: FaultConfig }>;
   /** Sets the balance of one key's workspace (shared by its keys), or of all workspaces. */
   setCredits(balance: number, key?: string): Promise<void>;
   /**

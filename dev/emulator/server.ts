@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { authenticate } from './auth';
+import { echoInto } from './echo';
 import { errorReply, type ErrorName } from './errors';
 import { resolveOptions, type EmulatorOptions } from './options';
 import { registerAccountRoutes } from './routes/account';
@@ -99,6 +100,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   app.register(async (api) => {
     api.addHook('onRequest', (request, reply) => guardApiRequest(state, request, reply));
+    api.addHook('onSend', async (request, reply, payload) => {
+      const key = /^bearer\s+(.*)$/i.exec(request.headers.authorization?.trim() ?? '')?.[1]?.trim();
+      if (!key || reply.statusCode < 400 || typeof payload !== 'string') return payload;
+      return echoInto(payload, key, state.config.echo);
+    });
     registerAccountRoutes(api, state);
     registerJobRoutes(api, state);
     registerSearchRoutes(api, state);

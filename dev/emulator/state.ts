@@ -1,4 +1,5 @@
 /** Everything an emulator instance holds, shared by its routes; rebuilt to its start by `reset`. */
+import type { EchoForm } from './echo';
 import { Faults, NO_FAULTS, parseFaults, type FaultConfig } from './faults';
 import { JobEngine, type Job, type JobEvent, type ReverseItem } from './jobs';
 import { KeyRing } from './keyring';
@@ -17,6 +18,8 @@ export interface RuntimeConfig {
   jobMs: number;
   rateLimit: number;
   minuteMs: number;
+  /** How error answers repeat the request's key (echo.ts); 'off' by default. */
+  echo: EchoForm;
 }
 
 export class EmulatorState {
@@ -121,7 +124,7 @@ export class EmulatorState {
 
   private initialConfig(): RuntimeConfig {
     const { jobMs, rateLimit, minuteMs } = this.options;
-    return { jobMs, rateLimit, minuteMs };
+    return { jobMs, rateLimit, minuteMs, echo: 'off' };
   }
 
   private initialFaults(): FaultConfig {

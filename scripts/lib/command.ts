@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { spawnEmulator } from '../../dev/emulator/spawn';
 import { EnrichRunError, UsageError } from './run-error';
+import { scrub } from '../../src/api/scrub';
 
 /** The file's bytes; a missing or unreadable file is one line naming it. */
 export function readInputFile(file: string): Buffer {
@@ -32,6 +33,7 @@ export async function withApi<T>(
   work: (api: Api) => Promise<T>,
 ): Promise<T> {
   if (options.apiUrl !== undefined && options.apiKey !== undefined) {
+    scrubOutput(options.apiKey, process.stdout, process.stderr);
     return work({ baseUrl: options.apiUrl, apiKey: options.apiKey });
   }
   const emulator = await spawnEmulator({});
@@ -40,6 +42,23 @@ export async function withApi<T>(
     return await work(emulator);
   } finally {
     await emulator.stop();
+  }
+}
+
+/**
+ * Everything written to `streams` from now on goes through the add-on's own key scrubber
+ * (src/api/scrub.ts): the CLI prints what the add-on says and its own messages, and neither may show
+ * the key in any form (issue 28). Kept for the life of the process: the last error line comes after
+ * the work.
+ */
+export function scrubOutput(apiKey: string, ...streams: NodeJS.WritableStream[]): void {
+  for (const stream of streams) {
+    const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+      write(
+        typeof chunk === 'string' || Buffer.isBuffer(chunk) ? scrub(String(chunk), apiKey) : chunk,
+        ...rest,
+      )) as typeof stream.write;
   }
 }
 

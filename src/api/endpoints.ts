@@ -7,7 +7,15 @@
  */
 import * as z from 'zod/mini';
 import type { HttpResponse } from '../platform/ports';
-import { IN_PROGRESS, errorFromResponse, parseJson, requestError } from './failures';
+import {
+  IN_PROGRESS,
+  errorFromResponse,
+  parseJson,
+  readAnswer,
+  requestError,
+  unreadableError,
+} from './failures';
+import { holdsKey } from './scrub';
 import { resultV2ToModel } from './answers';
 import type { JobKind } from '../domain/runs';
 import type { JobResult } from '../domain/model';
@@ -111,7 +119,7 @@ export function jobCall<S extends z.ZodMiniType>(
 ): Call<JobAnswer> {
   const force = options.forceResults === true;
   const read = (response: HttpResponse, session: ApiSession): JobAnswer => {
-    const data = parseJson(response.body);
+    const data = readAnswer(response.body, session.apiKey);
     const ok = isSuccess(response.status);
     // A JSON value: reading a property of a string, number or boolean gives undefined as well.
     const code = (data as { code?: unknown } | null | undefined)?.code;
@@ -229,9 +237,29 @@ const account = <S extends z.ZodMiniType, T>(
   pick: (body: z.output<S>) => T,
 ): T => perform(session, valueCall('get', path, schema, pick));
 
-/** GET /api/v2/account/keys/verify (§4.10). Returns the workspace id. */
-export const verifyKey = (session: ApiSession): string =>
-  account(session, '/api/v2/account/keys/verify', keyCheckResponse(), (body) => body.workspace_id);
+const KEY_CHECK = '/api/v2/account/keys/verify';
+
+/**
+ * GET /api/v2/account/keys/verify (§4.10). Returns the workspace id. An id that holds the key is
+ * refused: it would be shown ("Paid with") and stored, and as "[redacted]" it would make every such
+ * key one workspace, whose members read each other's jobs.
+ */
+export function verifyKey(session: ApiSession): string {
+  const endpoint = `GET ${KEY_CHECK}`;
+  const read = readJson(keyCheckResponse(), endpoint, (body) => body.workspace_id);
+  return perform(session, {
+    endpoint,
+    method: 'get',
+    path: KEY_CHECK,
+    read: (response, readSession) => {
+      const workspace = read(response, readSession);
+      // The id as sent, before the answer was scrubbed.
+      const sent = (parseJson(response.body) as { workspace_id?: unknown } | null)?.workspace_id;
+      if (typeof sent !== 'string' || !holdsKey(sent, readSession.apiKey)) return workspace;
+      throw unreadableError(endpoint, response, readSession.apiKey, 'workspace_id: holds the API key');
+    },
+  });
+}
 
 /** GET /api/v2/account/credits (§4.11). Returns the balance in credits. */
 export const fetchCreditBalance = (session: ApiSession): number =>

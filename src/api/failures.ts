@@ -1,9 +1,10 @@
 /**
  * Turning what went wrong into ApiError: HTTP error answers, network failures, bodies that are not
- * JSON or not the documented shape, and requests we refuse to send. Every message goes through
- * `scrub`, so the API key cannot leak even when a server echoes it back.
+ * JSON or not the documented shape, and requests we refuse to send. Every message, and every answer
+ * read (`readAnswer`), goes through `scrub`, so the API key cannot leak even when a server echoes it.
  */
 import { ApiError } from './errors';
+import { holdsKey, scrub, scrubJson } from './scrub';
 import { isObject } from '../domain/objects';
 import type { HttpResponse } from '../platform/ports';
 
@@ -23,41 +24,6 @@ const STATUS_MESSAGE: Record<number, string> = {
   429: 'The enrichment service is busy (too many requests). Sheet Enrich will try again in a minute.',
 };
 
-const REDACTED = '[redacted]';
-
-/**
- * A run of this many of the key's characters is taken for the key: a server that echoes part of it,
- * or a message cut in the middle of it, must not show most of the key.
- */
-const KEY_RUN = 8;
-
-/**
- * Removes the key from text that may be shown or logged: the whole key, any run of 8 or more of its
- * characters, the same in its URL-encoded form, and any bearer token.
- */
-export function scrub(text: string, apiKey: string): string {
-  // Marks every character of a run; overlapping or touching runs (the plain and the encoded form of
-  // one echo) then make one redaction.
-  const hidden = new Array<boolean>(text.length);
-  if (apiKey) for (const form of [apiKey, encodeURIComponent(apiKey)]) markKeyRuns(text, form, hidden);
-  return text
-    .replace(/[^]/g, (char, i: number) => (hidden[i] ? (hidden[i - 1] ? '' : REDACTED) : char))
-    .replace(/(bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`);
-}
-
-/** Marks in `hidden` where `text` holds runs of at least KEY_RUN characters of `key` (or the whole of a shorter key). */
-function markKeyRuns(text: string, key: string, hidden: boolean[]): void {
-  const length = Math.min(KEY_RUN, key.length);
-  for (let i = 0; i + length <= text.length; i++) {
-    // The longest stretch from i that the key contains (every shorter one it contains as well).
-    let end = i;
-    while (end < text.length && key.includes(text.slice(i, end + 1))) end++;
-    if (end - i < length) continue;
-    hidden.fill(true, i, end);
-    i = end - 1;
-  }
-}
-
 /** Server text for a message: scrubbed first, then cut (a key across the cut would survive it). */
 function snippet(text: string, apiKey: string): string {
   const flat = scrub(text, apiKey).replace(/\s+/g, ' ').trim();
@@ -67,6 +33,16 @@ function snippet(text: string, apiKey: string): string {
 /** 429, 5xx and network failures may succeed later; no other status does. */
 export function isRetryableStatus(status: number): boolean {
   return status === 0 || status === 429 || status >= 500;
+}
+
+/**
+ * An answer's JSON, with every form of the key scrubbed from its strings (a server that echoes the key
+ * in a job's data or a status would otherwise put it into cells and stored records); undefined when
+ * the text is not JSON. One look at the whole body first: most answers hold no key at all.
+ */
+export function readAnswer(text: string, apiKey: string): unknown {
+  const data = parseJson(text);
+  return holdsKey(text, apiKey) ? scrubJson(data, apiKey) : data;
 }
 
 /** Parses JSON, or undefined when the text is not JSON. */

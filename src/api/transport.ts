@@ -18,7 +18,7 @@ import {
   errorFromResponse,
   isRetryableStatus,
   missingKeyError,
-  parseJson,
+  readAnswer,
   requestError,
   unreadableError,
 } from './failures';
@@ -237,6 +237,6 @@ export function readJson<S extends z.ZodMiniType, T>(
 ): Call<T>['read'] {
   return (response, session) => {
     if (!isSuccess(response.status)) throw errorFromResponse(endpoint, response, session.apiKey);
-    return pick(parseBody(schema, endpoint, response, parseJson(response.body), session));
+    return pick(parseBody(schema, endpoint, response, readAnswer(response.body, session.apiKey), session));
   };
 }

@@ -52,6 +52,11 @@ export const DOCUMENT_PROPERTY = {
   schedule: `${NS}schedule`,
   /** "1" once the ledger's hidden sheet was made: a ledger missing after that was deleted. */
   ledgerStarted: `${NS}ledgerStarted`,
+  /**
+   * The ledger's sheet id: an editor may rename the hidden sheet, its id stays (the Sheets API:
+   * SheetProperties.sheetId "cannot be changed once set"), so a renamed ledger is still found.
+   */
+  ledgerSheetId: `${NS}ledgerSheetId`,
   /** + sheet id: the query and progress of a search tab (Load more, Refresh). */
   searchTabPrefix: `${NS}search.`,
   /** "holds" or "fails": whether a formula refresh made Sheets run the formulas again here. */

@@ -13,7 +13,7 @@ import * as z from 'zod/mini';
 import type { ContactResult } from '../domain/model';
 import type { JobKind } from '../domain/runs';
 import { FIELD_TABLE, type EnrichField } from '../domain/fields';
-import type { CachePort, KeyValueStore, SpreadsheetPort } from '../platform/ports';
+import type { CachePort, KeyValueStore, SheetPort, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { appendBelow } from '../platform/sheet-rows';
 import { toCellText } from '../sheet/writer';
@@ -140,13 +140,14 @@ function sameAnswer(a: LedgerEntry, b: LedgerEntry): boolean {
  */
 export interface LedgerDamage {
   unreadableRows: number;
+  /** Neither by its name nor by the sheet id the document remembers: deleted. */
   sheetMissing: boolean;
 }
 
 /** What is damaged, in plain words: "the saved results are damaged (…)". */
 export function ledgerDamageWhat(damage: LedgerDamage): string {
   const what = damage.sheetMissing
-    ? `the hidden sheet ${LEDGER_SHEET_NAME} was deleted`
+    ? `the hidden sheet ${LEDGER_SHEET_NAME} was deleted or replaced`
     : `${damage.unreadableRows} of its rows could not be read`;
   return `the saved results are damaged (${what})`;
 }
@@ -183,8 +184,13 @@ export class Ledger {
   constructor(
     private readonly spreadsheet: SpreadsheetPort,
     private readonly cache: CachePort,
-    /** Where the document remembers that it has a ledger (a deleted one is then noticed). */
+    /** Where the document remembers that it has a ledger and its sheet id (deleted, renamed). */
     private readonly documentStore?: KeyValueStore,
+    /**
+     * False for the custom functions: they only look answers up, so they read the sheet id only
+     * when the name misses, and neither read nor write the markers (no property call per formula).
+     */
+    private readonly keepsMarkers = true,
   ) {}
 
   /** What is wrong with the ledger's sheet (it is read for this, once per execution); undefined: nothing. */
@@ -256,8 +262,9 @@ export class Ledger {
       warm[CACHE_PREFIX + fp] = text;
     }
     if (rows.length === 0) return;
-    const lastRow = appendBelow(this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!, LEDGER_HEADER, rows);
-    // The document remembers it has a ledger: one deleted later is then seen as damage (load).
+    const lastRow = appendBelow(this.sheet(true)!, LEDGER_HEADER, rows);
+    // The document remembers it has a ledger: one deleted later is then seen as damage (load). The
+    // sheet's id was kept when it was made (sheet), so a renamed one is still found.
     if (lastRow === 0) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
     this.cache.putAll(warm);
   }
@@ -267,16 +274,18 @@ export class Ledger {
    * matching rows' B, newest first: rows are appended, so the last match is the latest answer, and an
    * unreadable one gives way to the one before it, as in load(). Apps Script lets custom functions
    * use "most get*() methods" of a read-only Spreadsheet and does not name TextFinder: should a
-   * runtime refuse it, the formula still answers, from one read of the whole sheet.
+   * runtime refuse it, the formula still answers, from one read of the whole sheet. The search
+   * starts at row 1, as load() reads: an editor who deleted the header row, or sorted the ledger
+   * with it, moved an answer there.
    */
   private searchOrLoad(fps: readonly string[]): Map<string, LedgerEntry> {
     const found = new Map<string, LedgerEntry>();
-    const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, false);
+    const sheet = this.sheet(false);
     const lastRow = sheet?.lastRow() ?? 0;
-    if (!sheet || lastRow < 2) return found;
+    if (!sheet || lastRow < 1) return found;
     try {
       for (const fp of fps) {
-        for (const row of sheet.findRows(fp, 2, 1, lastRow - 1).reverse()) {
+        for (const row of sheet.findRows(fp, 1, 1, lastRow).reverse()) {
           const entry = readRecord(LEDGER_ENTRY_CODEC, sheet.readDisplayValues(row, 2, 1, 1)[0]![0]);
           if (entry) {
             found.set(fp, entry);
@@ -292,10 +301,26 @@ export class Ledger {
     return found;
   }
 
+  /**
+   * The ledger's sheet: by its name, else by the sheet id the document remembers (an editor renamed
+   * it: its answers are all there, and appends go on in it); made when `create` and neither finds it.
+   * The id is read only when the name misses: a formula cell's lookup costs no property read.
+   */
+  private sheet(create: boolean): SheetPort | null {
+    const named = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, false);
+    if (named) return named;
+    const id = this.documentStore?.get(DOCUMENT_PROPERTY.ledgerSheetId);
+    const renamed = id && /^\d+$/.test(id) ? this.spreadsheet.sheetById(Number(id)) : null;
+    if (renamed || !create) return renamed;
+    const made = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!;
+    this.documentStore?.set(DOCUMENT_PROPERTY.ledgerSheetId, String(made.id()));
+    return made;
+  }
+
   private load(): Map<string, LedgerEntry> {
     if (this.loaded) return this.loaded;
     const map = new Map<string, LedgerEntry>();
-    const sheet = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, false);
+    const sheet = this.sheet(false);
     const lastRow = sheet?.lastRow() ?? 0;
     let unreadableRows = 0;
     // From the first row: a header someone deleted must not cost the first answer.
@@ -305,10 +330,13 @@ export class Ledger {
       if (fp && entry) map.set(fp, entry);
       else if (fp || text) unreadableRows++;
     }
-    const started = this.documentStore?.get(DOCUMENT_PROPERTY.ledgerStarted) === '1';
+    const store = this.keepsMarkers ? this.documentStore : undefined;
+    const started = store?.get(DOCUMENT_PROPERTY.ledgerStarted) === '1';
     const sheetMissing = !sheet && started;
-    // Ledgers made before the marker existed get it the first time they are read.
-    if (lastRow && !started) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
+    // Ledgers made before the markers existed get them the first time they are read.
+    if (lastRow && !started) store?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
+    if (sheet && lastRow && !store?.get(DOCUMENT_PROPERTY.ledgerSheetId))
+      store?.set(DOCUMENT_PROPERTY.ledgerSheetId, String(sheet.id()));
     if (unreadableRows || sheetMissing) this.damage = { unreadableRows, sheetMissing };
     this.loaded = map;
     return map;

@@ -5,7 +5,8 @@ import { callerOf } from './reply';
 
 export function registerAccountRoutes(app: FastifyInstance, state: EmulatorState): void {
   app.get('/api/v2/account/keys/verify', async (request) => ({
-    workspace_id: callerOf(request).workspaceId,
+    // The `workspace` echo: a key check that answers the key as the workspace id (echo.ts).
+    workspace_id: state.config.echo === 'workspace' ? callerOf(request).key : callerOf(request).workspaceId,
   }));
 
   app.get('/api/v2/account/credits', async (request) => {

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { badRequest, errorReply } from '../errors';
+import { ECHO_FORMS } from '../echo';
 import { parseFaults } from '../faults';
 import type { Job } from '../jobs';
 import type { EmulatorState } from '../state';
@@ -20,6 +21,7 @@ const configBody = z.strictObject({
   jobMs: z.optional(nonNegative),
   rateLimit: z.optional(nonNegative),
   minuteMs: z.optional(z.int().check(z.minimum(1))),
+  echo: z.optional(z.enum(ECHO_FORMS)),
 });
 
 const creditsBody = z.strictObject({ balance: nonNegative, key: z.optional(z.string()) });

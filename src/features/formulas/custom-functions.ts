@@ -218,10 +218,12 @@ export function answerFormula(
   );
   const wanted = [...new Set(fps.filter(Boolean))];
   // The refresh's probe rides along in the same cache call (formula-refresh-check.ts).
-  const { entries, extra: markers } = new Ledger(ctx.spreadsheet, ctx.cache).lookupWith(wanted, [
-    ...wanted.map((fp) => markerKey(fp, spec.asked)),
-    REFRESH_PROBE_KEY,
-  ]);
+  const { entries, extra: markers } = new Ledger(
+    ctx.spreadsheet,
+    ctx.cache,
+    ctx.documentStore,
+    false,
+  ).lookupWith(wanted, [...wanted.map((fp) => markerKey(fp, spec.asked)), REFRESH_PROBE_KEY]);
   answerRefreshProbe(ctx.cache, markers);
   const asked: EnrichField[] = spec.asked === 'reverse' ? [] : [spec.asked];
   const newRequests = new Map<string, FormulaRequest>();

@@ -5,6 +5,8 @@
 import type { AppContext } from '../../engine/context';
 import { isPayer } from '../../store/payer';
 import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
+import { ledgerOf } from '../../engine/context';
+import { ledgerDamageWhat } from '../../store/ledger';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { storeFormulaPlan } from '../../engine/start';
 import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
@@ -51,12 +53,17 @@ export function formulaQueueView(execution: AppContext): FormulaQueueView {
 /** The same preview as planRun, for the formula requests: confirmed, startRun(planId) sends them. */
 export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest = {}): PlanView {
   const kind = request.kind ?? 'enrich';
+  const ledger = ledgerOf(ctx);
   const plan = buildFormulaPlan(
     ctx,
     kind,
     request.fields ?? [],
     loadRegistry(ctx.documentStore, ctx.spreadsheet),
+    ledger,
   );
+  // A deleted ledger cannot tell a request from an answer it lost: the preview says so before
+  // anything is bought (issue 28: "Get them…" bought 26 of 30 again with no word of damage).
+  const damage = plan.toSend.length ? ledger.damaged() : undefined;
   const none = { contacts: 0, maxCredits: 0 };
   return {
     planId: storeFormulaPlan(ctx, plan),
@@ -78,6 +85,11 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest = {}
     lookUpAgain: none,
     // After the plan is stored, as a sheet's preview does.
     ...costView(ctx, plan),
+    ...(damage
+      ? {
+          ledgerDamage: `Note: ${ledgerDamageWhat(damage)}: some of these requests may be answers that were lost, and would be bought again.`,
+        }
+      : {}),
   };
 }
 

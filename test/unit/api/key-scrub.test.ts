@@ -4,7 +4,7 @@
  */
 import * as api from '../../../src/api/endpoints';
 import { ApiError } from '../../../src/api/errors';
-import { scrub } from '../../../src/api/failures';
+import { holdsKey, scrub, scrubJson } from '../../../src/api/scrub';
 import type { HttpResponse } from '../../../src/platform/ports';
 import { contextOf, json, raw, setup, thrown } from './fakes';
 
@@ -43,6 +43,87 @@ describe('scrub', () => {
     expect(scrub('sk_live is the prefix; 9f8e7d6 is not enough', KEY)).toBe(
       'sk_live is the prefix; 9f8e7d6 is not enough',
     );
+  });
+});
+
+/** No 8-character run of the key, in any letter case, once whitespace is gone. */
+function leaks(text: string, key = KEY): string[] {
+  return keyRunsIn(text.replace(/\s+/g, '').toLowerCase(), key.toLowerCase());
+}
+
+const base64 = (text: string, alphabet: 'base64' | 'base64url' = 'base64') =>
+  Buffer.from(text).toString(alphabet);
+
+describe('scrub: the key in other clothes (issue 28)', () => {
+  it('matches the key whatever its letter case', () => {
+    for (const form of [KEY.toUpperCase(), KEY.toLowerCase(), KEY.slice(0, 30).toUpperCase()]) {
+      const text = scrub(`echo: ${form} end`, KEY);
+      expect(text).toBe('echo: [redacted] end');
+    }
+  });
+
+  it('matches the key cut by spaces or line breaks', () => {
+    for (const form of [
+      `${KEY.slice(0, 16)}\n${KEY.slice(16, 32)}\r\n${KEY.slice(32)}`,
+      KEY.split('').join(' '),
+      `${KEY.slice(0, 20)}\t ${KEY.slice(20)}`,
+    ]) {
+      const text = scrub(`a ${form} b`, KEY);
+      expect(text).toBe('a [redacted] b');
+      expect(leaks(text)).toEqual([]);
+    }
+  });
+
+  it('matches the key base64-encoded, alone, as user:key, and at each of the three alignments', () => {
+    for (const prefix of ['', 'user:', 'ab:', 'x', 'xy', 'xyz', 'api:']) {
+      for (const alphabet of ['base64', 'base64url'] as const) {
+        const encoded = base64(`${prefix}${KEY}`, alphabet);
+        const text = scrub(`Authorization: Basic ${encoded} was refused`, KEY);
+        expect(text).toMatch(/^Authorization: Basic \S{0,8}\[redacted\]\S{0,4} was refused$/);
+        // Nothing of the key can be decoded from what is left.
+        expect(
+          leaks(Buffer.from(text.split(' ')[2]!.replace('[redacted]', ''), 'base64').toString('latin1')),
+        ).toEqual([]);
+      }
+    }
+    // Wrapped at 76 characters as MIME does, the line break inside the key's part.
+    const wrapped = base64(`${'u'.repeat(45)}:${KEY}`).replace(/(.{76})/g, '$1\n');
+    expect(wrapped.indexOf('\n')).toBeGreaterThan(base64('u'.repeat(48)).length);
+    expect(holdsKey(wrapped, KEY)).toBe(true);
+    expect(scrub(wrapped, KEY)).toMatch(/^\S{60,64}\[redacted\]\S{0,4}$/);
+  });
+
+  it('matches the key %-encoded in either hex case, and fully %-encoded', () => {
+    const upper = encodeURIComponent(KEY);
+    const lower = upper.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+    const every = Array.from(KEY, (c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    for (const form of [upper, lower, every]) {
+      expect(scrub(`?key=${form}&x=1`, KEY)).toBe('?key=[redacted]&x=1');
+    }
+  });
+
+  it('matches the key JSON-escaped', () => {
+    const unicode = Array.from(KEY, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    for (const form of [
+      JSON.stringify(KEY).slice(1, -1).replace(/\//g, '\\/'),
+      unicode,
+      `${KEY.slice(0, 24)}\\n${KEY.slice(24)}`,
+    ]) {
+      expect(scrub(`{"echo":"${form}"}`, KEY)).toBe('{"echo":"[redacted]"}');
+    }
+  });
+
+  it('scrubs every string of a parsed answer, names included', () => {
+    expect(scrubJson({ a: [`x ${KEY.toUpperCase()}`, 3], [KEY]: null }, KEY)).toEqual({
+      a: ['x [redacted]', 3],
+      '[redacted]': null,
+    });
+  });
+
+  it('leaves text without a run of the key alone, whatever the clothes', () => {
+    const plain = 'Unknown api key. See https://example.test/docs?x=%2F%2f and \\u0041 base64 QUJD';
+    expect(scrub(plain, KEY)).toBe(plain);
+    expect(holdsKey(plain, KEY)).toBe(false);
   });
 });
 

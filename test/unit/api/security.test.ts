@@ -1,6 +1,6 @@
 import * as api from '../../support/api';
 import { ApiError } from '../../../src/api/errors';
-import { scrub } from '../../../src/api/failures';
+import { scrub } from '../../../src/api/scrub';
 import { checkBaseUrl } from '../../../src/api/url';
 import type { HttpResponse } from '../../../src/platform/ports';
 import { API_KEY, BASE_URL, clientOf, contextOf, json, networkDown, raw, setup, thrown } from './fakes';

@@ -1,0 +1,56 @@
+/**
+ * The fuzzer's damage (fuzz-model.ts): the stores the add-on keeps in the document broken the way a
+ * stray edit, a script or a bad copy breaks them (as chaos-damage.ts does mid-run): a run or job
+ * record no longer JSON, a job sheet list cell, a ledger answer, the ledger's header row deleted, the
+ * ledger sorted with its header, renamed or deleted. Deterministic: the newest record is the one hit.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import type { Damage } from './fuzz-model';
+
+const GARBAGE = '{"v":1,"garbage';
+
+/** Does `what` to the document; true when answers the ledger held are gone (rows garbled, sheet deleted). */
+export function damageStore(addon: Addon, what: Damage, nth: number): boolean {
+  const doc = addon.properties.document;
+  const spreadsheet = addon.spreadsheet;
+  const ledger = spreadsheet.getSheetByName(LEDGER_SHEET_NAME);
+  const lastKey = (prefix: string) =>
+    Object.keys(doc.getProperties())
+      .filter((key) => key.startsWith(prefix))
+      .sort()
+      .pop();
+  switch (what) {
+    case 'runRecord':
+    case 'jobRecord': {
+      const key = lastKey(what === 'runRecord' ? DOCUMENT_PROPERTY.runPrefix : DOCUMENT_PROPERTY.jobPrefix);
+      if (key) doc.setProperty(key, GARBAGE);
+      return false;
+    }
+    case 'jobSheet': {
+      const jobs = spreadsheet.getSheetByName(JOB_SHEET_NAME);
+      if (jobs && jobs.getLastRow() >= 2) jobs.getRange(jobs.getLastRow(), 2).setValue(GARBAGE);
+      return false;
+    }
+    case 'ledgerRows':
+      if (!ledger || ledger.getLastRow() < 2) return false;
+      ledger.getRange(ledger.getLastRow(), 2).setValue(GARBAGE);
+      return true;
+    case 'ledgerHeader':
+      if (ledger && ledger.getLastRow() >= 2) ledger.deleteRow(1);
+      return false;
+    case 'ledgerSort':
+      if (ledger && ledger.getLastRow() >= 2)
+        ledger.getRange(1, 1, ledger.getLastRow(), 2).sort({ column: 1, ascending: true });
+      return false;
+    case 'ledgerRename':
+      if (ledger) ledger.setName(`old results ${nth}`);
+      return false;
+    case 'ledgerDelete':
+      if (!ledger) return false;
+      spreadsheet.deleteSheet(ledger);
+      return true;
+  }
+}

@@ -1,0 +1,412 @@
+/**
+ * One fuzz case's world (issue 28): the built add-on in the local Apps Script runtime, a document
+ * shared by Ann, Carol (same workspace, another key) and Bob (another workspace), against one
+ * emulator per process (reset for each case). It runs the actions of fuzz-model.ts the way the
+ * chaos benchmark's people do (chaos.ts, chaos-damage.ts: import by the dashboard's id, unstick),
+ * and keeps the books the invariants need: which runs a person confirmed, what they consented to
+ * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
+ */
+import { loadAddon, type Addon } from '../../dev/gas/harness';
+import { sampleContacts } from '../../dev/emulator/sample';
+import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
+import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import { damageStore } from './fuzz-damage';
+import { loadRowsAsSheet, sleep } from './enrich-run';
+import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
+import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
+import { ROWS, type Action, type Who } from './fuzz-model';
+
+export const SHEET = 'Contacts';
+const HEADER = ['First name', 'Last name', 'Company', 'Website'];
+
+/** Every key of the world; the extra ones are what a user may save by mistake or on purpose. */
+export const KEYS = {
+  ann: 'sk_fuzz_Ann_7f3a9c0d1e2b4a6c8e0f',
+  carol: 'sk_fuzz_Carol_0a1b2c3d4e5f6071',
+  bob: 'sk_fuzz_Bob_9e8d7c6b5a4f3e2d1c0b',
+  /** Another key of Ann and Carol's workspace. */
+  a2: 'sk_fuzz_A2_5566778899aabbccddee',
+  /** Another key of Bob's workspace. */
+  b2: 'sk_fuzz_B2_ffeeddccbbaa99887766',
+  typo: 'sk_fuzz_Typo_1234567890abcdef12',
+} as const;
+const WORKSPACES = { ws_a: [KEYS.ann, KEYS.carol, KEYS.a2], ws_b: [KEYS.bob, KEYS.b2] };
+const EMAIL: Record<Who, string> = { ann: 'ann@a.test', carol: 'carol@a.test', bob: 'bob@b.test' };
+const FIELDS_EMAIL = ['work_email'] as const;
+const FORMULA_COLUMN = 'Z';
+/** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
+const JOB_MS = 40;
+const HOUR = 3_600_000;
+
+/** The seed of the emulator's world: the contacts are sampled from that same world, so it knows them. */
+const WORLD_SEED = 5;
+
+/** One emulator for the process (spawning costs a second), reset before each case. */
+export function startFuzzEmulator(): Promise<SpawnedEmulator> {
+  return spawnEmulator({
+    jobMs: JOB_MS,
+    rateLimit: 0,
+    credits: 1_000_000,
+    seed: WORLD_SEED,
+    workspaces: WORKSPACES,
+  });
+}
+
+/** A run the fuzzer saw in the document's registry: what the caps need to know of it. */
+export interface SeenRun {
+  source?: string;
+  automatic?: boolean;
+  startedAt: number;
+  /** The document's time zone when the run was first seen (caps count days in it). */
+  zone: string;
+}
+
+export interface Books {
+  /** Runs a person started after a preview (sidebar, "Get them…", retry). */
+  confirmedRuns: Set<string>;
+  /** Contacts a person explicitly chose to buy again ("look up again", a retry, a damage warning). */
+  consentedRebuys: number;
+  /** Credits of consented retries: a cap may be passed by that much. */
+  retryAllowance: number;
+  /** The largest caps each payer set, by day (a lenient bound: the caps are immune to changes). */
+  autoCaps: Map<string, number>;
+  scheduleCaps: Map<string, { perRun: number; perDay: number }>;
+  runs: Map<string, SeenRun>;
+  /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
+  ledgerLostAnswers: boolean;
+  /** Errors that are not a person-facing message (a crash of an entry point). */
+  crashes: string[];
+}
+
+/** An entry point's failure that is no message for a person: an internal error escaped. */
+const CRASH =
+  /TypeError|ReferenceError|RangeError|SyntaxError|is not a function|Cannot read prop|is not defined/;
+
+export class FuzzWorld {
+  readonly views: Record<Who, Addon>;
+  readonly events: ChaosEvents = newEvents();
+  readonly books: Books = {
+    confirmedRuns: new Set(),
+    consentedRebuys: 0,
+    retryAllowance: 0,
+    autoCaps: new Map(),
+    scheduleCaps: new Map(),
+    runs: new Map(),
+    ledgerLostAnswers: false,
+    crashes: [],
+  };
+  private readonly damage: DamageState & { damage: ChaosDamage } = {
+    tried: new Set(),
+    runs: new Set(),
+    damage: {
+      round: 0,
+      job_record: '',
+      job_sheet_rows: [],
+      ledger_rows: 0,
+      jobs_imported: 0,
+      rows_looked_up_again: 0,
+    },
+  };
+  private damages = 0;
+  /** Each user's keys but typos, their own first: a run waits for the key that started it. */
+  private readonly usedKeys: Record<Who, string[]> = {
+    ann: [KEYS.ann],
+    carol: [KEYS.carol],
+    bob: [KEYS.bob],
+  };
+
+  private constructor(readonly emulator: SpawnedEmulator) {
+    const ann = loadAddon({
+      apiBaseUrl: emulator.baseUrl,
+      apiKey: KEYS.ann,
+      allowLoopback: true,
+      userEmail: EMAIL.ann,
+      addon: true,
+    });
+    const as = (who: Who) => ann.as(EMAIL[who], { apiKey: KEYS[who], apiBaseUrl: emulator.baseUrl });
+    this.views = { ann, carol: as('carol'), bob: as('bob') };
+    const contacts = sampleContacts(WORLD_SEED, ROWS, { unknownShare: 0.1 });
+    loadRowsAsSheet(ann, SHEET, [
+      HEADER,
+      ...contacts.map((c) => [c.firstName, c.lastName, c.companyName, c.domain]),
+    ]);
+  }
+
+  static async open(emulator: SpawnedEmulator): Promise<FuzzWorld> {
+    await emulator.admin.reset();
+    return new FuzzWorld(emulator);
+  }
+
+  close(): void {
+    this.views.ann.close();
+  }
+
+  /** Calls an entry point as a person would: a message they read is fine, a crash is booked. */
+  private attempt<T>(act: () => T): T | undefined {
+    try {
+      return act();
+    } catch (error) {
+      const text = String(error);
+      if (/Exceeded maximum execution time/.test(text)) this.events.kills++;
+      else if (CRASH.test(text)) this.books.crashes.push(text.slice(0, 300));
+      return undefined;
+    }
+  }
+
+  async step(action: Action): Promise<void> {
+    const view = 'who' in action ? this.views[action.who] : this.views.ann;
+    switch (action.kind) {
+      case 'run':
+        return this.run(view, action.rows, action.lookUpAgain);
+      case 'poll':
+        return this.poll(view, action.kill);
+      case 'sidebar':
+        this.attempt(() => view.call('pollJobs'));
+        return;
+      case 'formulas':
+        return this.formulas(action.rows);
+      case 'getThem':
+        return this.getThem(view);
+      case 'auto':
+        this.attempt(() => view.call('setFormulaAuto', { enabled: action.on, dailyCap: action.cap }));
+        if (action.on) this.raiseCap(this.books.autoCaps, action.who, action.cap);
+        return;
+      case 'schedule':
+        return this.schedule(view, action.who, action.on, action.perRun, action.perDay);
+      case 'import':
+        return this.importJobs(view);
+      case 'retry':
+        return this.retry(view);
+      case 'cancel': {
+        const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+        const running = progress?.runs.find((run) => run.state === 'running' && !run.othersRun);
+        if (running) this.attempt(() => view.call('cancelRun', running.runId));
+        return;
+      }
+      case 'saveKey': {
+        const key = savedKey(action.who, action.key);
+        this.attempt(() => view.call('saveSettings', { apiKey: key }));
+        if (key !== KEYS.typo && !this.usedKeys[action.who].includes(key))
+          this.usedKeys[action.who].push(key);
+        return;
+      }
+      case 'resume':
+        this.attempt(() => view.call('resumeStoppedRuns'));
+        return;
+      case 'fault':
+        return this.fault(action.fault);
+      case 'echo':
+        await this.emulator.admin.config({ echo: action.form });
+        return;
+      case 'unstick':
+        return unstick(this.emulator, this.events);
+      case 'damage':
+        if (damageStore(this.views.ann, action.what, ++this.damages)) this.books.ledgerLostAnswers = true;
+        return;
+      case 'clock':
+        this.views.ann.advanceClock(action.hours * 3_600_000);
+        if (action.zone) this.views.ann.spreadsheet.setSpreadsheetTimeZone(action.zone);
+        return;
+      case 'wait':
+        return sleep(JOB_MS + 10);
+    }
+  }
+
+  private run(view: Addon, rows: number[], lookUpAgain: boolean): void {
+    view.setSelection(
+      rows.map((row) => `A${row + 2}:D${row + 2}`),
+      SHEET,
+    );
+    const fields = [...FIELDS_EMAIL];
+    const plan = this.attempt(() =>
+      view.call<PlanView>('planRun', { kind: 'enrich', fields, ...(lookUpAgain ? { overwrite: true } : {}) }),
+    );
+    if (!plan || plan.contactsToSend + plan.rowsFromLedger === 0) return;
+    const start = this.attempt(() => view.call<StartView>('startRun', plan.planId));
+    if (!start) return;
+    this.books.confirmedRuns.add(start.runId);
+    if (lookUpAgain || plan.ledgerDamage) this.books.consentedRebuys += plan.contactsToSend;
+  }
+
+  private poll(view: Addon, kill?: { at: string; nth: number }): void {
+    const [trigger] = view.triggers();
+    if (!trigger) return;
+    view.advanceClock(Math.max(0, trigger.nextRunAt - view.now()));
+    this.attempt(() =>
+      kill
+        ? view.callWith({ killAfter: { [kill.at]: kill.nth } }, 'onPollTrigger')
+        : view.call('onPollTrigger'),
+    );
+  }
+
+  private formulas(rows: number[]): void {
+    const sheet = this.views.ann.spreadsheet.getSheetByName(SHEET)!;
+    for (const row of rows) {
+      const r = row + 2;
+      sheet.getRange(`${FORMULA_COLUMN}${r}`).setFormula(`=ENRICH_EMAIL(A${r},B${r},D${r})`);
+    }
+    this.attempt(() => this.views.ann.recalculate());
+  }
+
+  private getThem(view: Addon): void {
+    const plan = this.attempt(() => view.call<PlanView>('planFormulaRun', {}));
+    if (!plan || plan.contactsToSend === 0) return;
+    const start = this.attempt(() => view.call<StartView>('startRun', plan.planId));
+    if (!start) return;
+    this.books.confirmedRuns.add(start.runId);
+    if (plan.ledgerDamage) this.books.consentedRebuys += plan.contactsToSend;
+  }
+
+  private schedule(view: Addon, who: Who, on: boolean, perRun: number, perDay: number): void {
+    if (!on) {
+      this.attempt(() => view.call('clearSchedule'));
+      return;
+    }
+    const saved = this.attempt(() =>
+      view.call('saveSchedule', {
+        sheetName: SHEET,
+        kind: 'enrich',
+        fields: [...FIELDS_EMAIL],
+        every: 'hour',
+        maxCreditsPerRun: perRun,
+        maxCreditsPerDay: perDay,
+      }),
+    );
+    if (!saved) return;
+    const caps = this.books.scheduleCaps.get(who);
+    this.books.scheduleCaps.set(who, {
+      perRun: Math.max(perRun, caps?.perRun ?? 0),
+      perDay: Math.max(perDay, caps?.perDay ?? 0),
+    });
+  }
+
+  private raiseCap(caps: Map<string, number>, who: Who, cap: number): void {
+    caps.set(who, Math.max(cap, caps.get(who) ?? 0));
+  }
+
+  /** What the Jobs panel asks: ambiguous jobs imported (or sent again when never received), damaged runs' jobs imported. */
+  private async importJobs(view: Addon): Promise<void> {
+    const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+    if (!progress) return;
+    for (const run of progress.runs) {
+      if (run.othersRun) continue;
+      try {
+        await importAmbiguous(view, this.emulator, run, this.events);
+      } catch (error) {
+        this.attempt(() => {
+          throw error;
+        });
+      }
+    }
+    try {
+      await importDamagedJobs(view, this.emulator, progress, this.damage, this.events);
+    } catch (error) {
+      this.attempt(() => {
+        throw error;
+      });
+    }
+  }
+
+  /** "Send again" of every ambiguous job, after its price: an explicit consent to pay again. */
+  private retry(view: Addon): void {
+    const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+    for (const run of progress?.runs ?? [])
+      for (const job of run.ambiguousJobs ?? []) {
+        if (run.othersRun) continue;
+        const done = this.attempt(() => view.call('retryJob', { runId: run.runId, seq: job.seq }));
+        if (!done) continue;
+        this.books.consentedRebuys += job.contacts;
+        this.books.retryAllowance += job.retryMaxCredits;
+      }
+  }
+
+  private async fault(
+    fault: Action & { kind: 'fault' } extends { fault: infer F } ? F : never,
+  ): Promise<void> {
+    const admin = this.emulator.admin;
+    if (fault === 'down') return void (await admin.config({ down: true }));
+    const spec = {
+      none: '5xx=0,429=0,lost=0,stuck=0',
+      lost: 'lost=0.7',
+      '5xx': '5xx=0.4',
+      '429': '429=0.4',
+      stuck: 'stuck=1',
+    }[fault];
+    await admin.config({ faults: spec, down: false });
+  }
+
+  /** Reads the registry's runs (their source, when they started, the zone then) into the books. */
+  noteRuns(): void {
+    const zone = this.views.ann.spreadsheet.getSpreadsheetTimeZone();
+    for (const [key, text] of Object.entries(this.views.ann.properties.document.getProperties())) {
+      if (!key.startsWith(DOCUMENT_PROPERTY.runPrefix)) continue;
+      const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
+      if (this.books.runs.has(runId)) continue;
+      try {
+        const run = JSON.parse(text) as { source?: string; automatic?: boolean; startedAt?: number };
+        if (typeof run.startedAt === 'number')
+          this.books.runs.set(runId, {
+            source: run.source,
+            automatic: run.automatic,
+            startedAt: run.startedAt,
+            zone,
+          });
+      } catch {
+        // A damaged record: the run was seen before it broke, or never spent.
+      }
+    }
+  }
+
+  /**
+   * The end of a case: the provider and the network heal, and each user does what the Jobs panel
+   * asks: saves, in turn, each key they used (a run waits for the key that started it), resumes the
+   * runs a key stopped, imports what it names; an hour passes between rounds (polls back off after
+   * errors, and triggers run hourly), until nothing is running.
+   */
+  async settle(rounds = 12): Promise<void> {
+    await this.fault('none');
+    await this.emulator.admin.config({ echo: 'off' });
+    for (let round = 0; round < rounds; round++) {
+      await unstick(this.emulator, this.events);
+      await sleep(JOB_MS + 10);
+      this.views.ann.advanceClock(HOUR);
+      let running = false;
+      for (const who of ['ann', 'carol', 'bob'] as const) {
+        const view = this.views[who];
+        const keys = this.usedKeys[who];
+        this.attempt(() => view.call('saveSettings', { apiKey: keys[round % keys.length] }));
+        this.attempt(() => view.call('resumeStoppedRuns'));
+        await this.importJobs(view);
+        this.poll(view);
+        this.noteRuns();
+        const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+        running ||= !!progress?.runs.some((run) => run.state === 'running');
+      }
+      if (!running) return;
+    }
+  }
+
+  /**
+   * What people do once things settled (chaos.ts does it too): run every row again, without "look
+   * up again". Rows with their answer cost nothing; a row whose paid answer the add-on lost or
+   * forgot shows up here as a second charge.
+   */
+  rerunEverything(): void {
+    this.attempt(() => this.views.ann.call('saveSettings', { apiKey: KEYS.ann }));
+    this.run(this.views.ann, everyRow(), false);
+  }
+}
+
+/** Rows of the contacts sheet as a selection of every data row. */
+const everyRow = (): number[] => Array.from({ length: ROWS }, (_, index) => index);
+
+function savedKey(who: Who, choice: 'own' | 'sameWorkspace' | 'otherWorkspace' | 'typo'): string {
+  const inA = who !== 'bob';
+  return {
+    own: KEYS[who],
+    sameWorkspace: inA ? KEYS.a2 : KEYS.b2,
+    otherWorkspace: inA ? KEYS.b2 : KEYS.a2,
+    typo: KEYS.typo,
+  }[choice];
+}
