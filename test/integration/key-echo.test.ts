@@ -27,6 +27,15 @@ function leaks(views: Addon[], answers: unknown[]): string[] {
   return [ANN_KEY, ANN_TYPO, BOB_KEY].flatMap((key) => texts.flatMap((text) => keyFormsIn(text, key)));
 }
 
+/** What a refused call says (its message is on screen too), or the call's answer. */
+function refusal(call: () => unknown): unknown {
+  try {
+    return call();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 describe('an API that echoes the key in other clothes', () => {
   it.each(FORMS)('shows no form of any key when error answers echo it %s', async (form) => {
     const ann = kit.open(contactRows(people(6, 0)), {
@@ -39,8 +48,13 @@ describe('an API that echoes the key in other clothes', () => {
     const answers: unknown[] = [];
     // A key pasted with a typo: the key check's 401 echoes it.
     answers.push(ann.call<KeyCheckView>('verifyApiKey', { apiKey: ANN_TYPO }));
-    // The typo saved: the run's start gets the 401 and waits for a key, its rows say why.
+    // Save refuses the typo (its 401 echoes it too, into the message thrown)...
+    answers.push(refusal(() => ann.call('saveSettings', { apiKey: ANN_TYPO })));
+    // ...so the typo is saved while the API knows it, then revoked: the run's start gets the 401
+    // and waits for a key, its rows say why.
+    await kit.emulator().admin.addKey(ANN_TYPO, 'ws_typo');
     ann.call('saveSettings', { apiKey: ANN_TYPO });
+    await kit.emulator().admin.removeKey(ANN_TYPO);
     answers.push(planAndStart(ann));
     answers.push(ann.call<ProgressView>('getProgress'));
     // The right key back, and no credits: the 402 echoes it too.
