@@ -32,6 +32,11 @@ export interface LoadOptions {
   addonName?: string;
   /** Per-request UrlFetch timeout; default 60 000 ms like Apps Script. */
   fetchTimeoutMs?: number;
+  /**
+   * Called with each batch of requests just before UrlFetchApp sends it (the CLI saves its state
+   * before a job start leaves, so a kill after it still knows the job may have been bought).
+   */
+  beforeFetch?: (requests: readonly { method: string; url: string }[]) => void;
   /** Utilities.sleep also blocks for real (default: it only moves the clock). */
   realSleep?: boolean;
   /**

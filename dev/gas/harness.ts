@@ -353,6 +353,7 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     addonName: options.addonName ?? 'Sheet Enrich',
     userEmail: options.userEmail ?? 'user@example.com',
     fetchTimeoutMs: options.fetchTimeoutMs,
+    beforeFetch: options.beforeFetch,
     realSleep: options.realSleep,
     allowLoopback: options.allowLoopback,
     defaultSheet: !options.state,

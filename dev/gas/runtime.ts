@@ -37,6 +37,8 @@ export interface RuntimeOptions {
   /** The user executions run as unless the harness names another one. */
   userEmail: string;
   fetchTimeoutMs?: number;
+  /** LoadOptions.beforeFetch. */
+  beforeFetch?: (requests: readonly { method: string; url: string }[]) => void;
   realSleep?: boolean;
   /** Fetches to loopback addresses pass the manifest's allow-list (the emulator, the tests). */
   allowLoopback?: boolean;
@@ -142,6 +144,7 @@ export class Runtime {
         this.options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
         { prefixes: this.urlFetchWhitelist, allowLoopback: this.options.allowLoopback === true },
         () => this.clock.now(),
+        this.options.beforeFetch,
       ),
       Utilities: new FakeUtilities(this.clock, this.options.realSleep),
       Session: new FakeSession(user, anonymous, this.timeZone),

@@ -15,7 +15,11 @@ export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
                           the enrichment API (default: a built-in emulator started for the run)
   --budget-ms MS          time budget of each Apps Script execution (default 360000)
   --poll-ms MS            real time between two polls (default 2000)
+  --max-polls N           stop waiting after N polls (default 500): the jobs stay in the state,
+                          and the same command run again collects them (exit code 3 meanwhile)
   --state FILE            stored spreadsheet state (default: <name>.sheet-enrich-state.json)
+  --import-job ID         a job whose start's answer was lost, by the id the provider's dashboard
+                          shows (repeatable): its answers are read, never bought again
   -h, --help              this help`;
 
 /** What every command takes: its output CSV, its state file, the API, help. */
@@ -33,6 +37,8 @@ export interface CliOptions extends CommonCliOptions {
   fields: EnrichField[];
   budgetMs?: number;
   pollMs: number;
+  maxPolls?: number;
+  importJobs: string[];
 }
 
 const MIN_BUDGET_MS = 60_000;
@@ -103,6 +109,9 @@ function parseFields(value: string | undefined): EnrichField[] {
   return [...new Set(fields)] as EnrichField[];
 }
 
+const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+
 /** `contacts.csv` → `contacts`; the sheet and the default output and state files are named after it. */
 export function baseName(input: string): string {
   return basename(input, extname(input)) || 'contacts';
@@ -115,10 +124,21 @@ export function parseCliArgs(argv: string[]): CliOptions {
     fields: { type: 'string' },
     'budget-ms': { type: 'string' },
     'poll-ms': { type: 'string' },
+    'max-polls': { type: 'string' },
+    'import-job': { type: 'string', multiple: true },
   });
   const help = values.help === true;
   if (help)
-    return { help, input: '', reverse: false, fields: DEFAULT_FIELDS, out: '', statePath: '', pollMs: 0 };
+    return {
+      help,
+      input: '',
+      reverse: false,
+      fields: DEFAULT_FIELDS,
+      out: '',
+      statePath: '',
+      pollMs: 0,
+      importJobs: [],
+    };
   if (positionals.length !== 1) {
     throw new UsageError(
       positionals.length
@@ -144,5 +164,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     ...api,
     ...(budgetMs === undefined ? {} : { budgetMs }),
     pollMs: positiveInteger('poll-ms', values['poll-ms']) ?? 2000,
+    ...optional('maxPolls', positiveInteger('max-polls', values['max-polls'], { noun: 'polls' })),
+    importJobs: values['import-job'] ?? [],
   };
 }

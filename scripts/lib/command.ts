@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { spawnEmulator } from '../../dev/emulator/spawn';
-import { EnrichRunError, UsageError } from './run-error';
+import { EnrichRunError, inCliWords, UsageError } from './run-error';
 
 /** The file's bytes; a missing or unreadable file is one line naming it. */
 export function readInputFile(file: string): Buffer {
@@ -62,7 +62,7 @@ export function runCommand<O extends { help: boolean }>(
   };
   const fail = (error: unknown): number => {
     if (!(error instanceof EnrichRunError)) throw error;
-    process.stderr.write(`sheet-enrich: ${error.message}\n`);
+    process.stderr.write(`sheet-enrich: ${inCliWords(error.message)}\n`);
     if (error instanceof UsageError) process.stderr.write(`${usage}\n`);
     return 2;
   };

@@ -1,5 +1,7 @@
 /** What the CLIs show: a progress bar on a terminal (plain lines otherwise) and the summary. */
 import type { RunProgress, SearchPreview, SearchTabView } from '../../src/app/sidebar-contract';
+import { plural } from '../../src/domain/words';
+import { inCliWords } from './run-error';
 import type { CsvEnrichmentSummary } from './enrich-run';
 import type { SearchRunSummary } from './search-run';
 
@@ -13,9 +15,9 @@ export interface ProgressPrinter {
 function line(run: RunProgress): string {
   const found =
     run.kind === 'reverse'
-      ? `${run.found.profile} profiles`
-      : `${run.found.workEmail} work emails, ${run.found.personalEmail} personal, ${run.found.phone} phones`;
-  return `${run.done}/${run.sent} contacts · ${found} · ${run.credits} credits · ${run.state}`;
+      ? plural(run.found.profile, 'profile')
+      : `${plural(run.found.workEmail, 'work email')}, ${run.found.personalEmail} personal, ${plural(run.found.phone, 'phone')}`;
+  return `${run.done}/${plural(run.sent, 'contact')} · ${found} · ${plural(run.credits, 'credit')} · ${run.state}`;
 }
 
 export interface StatusLine {
@@ -72,16 +74,53 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
     `Rows:          ${summary.rows} (${summary.sent} contacts sent, ${summary.rowsFromLedger} from saved results, ${summary.rowsFromDuplicates} duplicates, ${summary.skipped.length} skipped)`,
     `Found:         ${found}`,
     `Statuses:      ${statuses}`,
-    `Credits:       ${summary.credits}`,
+    `Credits:       ${summary.credits}${upTo(summary)}`,
+    ...(summary.carried
+      ? [`Collected:     ${plural(summary.carried, 'contact')} of a run an earlier command left running`]
+      : []),
     `UrlFetch:      ${summary.urlfetchCalls} ${summary.urlfetchCalls === 1 ? 'call' : 'calls'}`,
     `Range calls:   ${summary.rangeReads} reads, ${summary.rangeWrites} writes`,
     `Trigger runs:  ${summary.triggerRuns}`,
     ...(summary.unmatched
       ? [`Unmatched:     ${summary.unmatched} answers whose row is gone (kept in the saved results)`]
       : []),
-    `Run:           ${summary.state}${summary.message ? ` (${summary.message})` : ''}, ${(summary.wallMs / 1000).toFixed(1)} s`,
+    `Run:           ${summary.state}${summary.message ? ` (${inCliWords(summary.message)})` : ''}, ${(summary.wallMs / 1000).toFixed(1)} s`,
     `Written:       ${out}`,
   ].join('\n');
+}
+
+/** The most the lost starts may have cost besides: the API's figure for them is unknown. */
+function upTo(summary: CsvEnrichmentSummary): string {
+  if (summary.lost.length === 0) return '';
+  const most = summary.lost.reduce((sum, job) => sum + job.retryMaxCredits, 0);
+  const contacts = summary.lost.reduce((sum, job) => sum + job.contacts, 0);
+  return `, and up to ${plural(most, 'credit')} more for ${plural(contacts, 'contact')} whose start's answer was lost`;
+}
+
+/**
+ * 0: every job answered and the run finished; 3: jobs still running at the API (run again to collect
+ * them); 1: the run failed, ran out of credits or holds lost starts (the next steps say what to do).
+ */
+export function exitCodeOf(summary: CsvEnrichmentSummary): number {
+  if (summary.unfinished > 0) return 3;
+  if (summary.lost.length > 0) return 1;
+  return summary.state === 'finished' ? 0 : 1;
+}
+
+/** What to do next when the run did not end cleanly, for stderr; undefined when nothing is left. */
+export function nextStepsText(summary: CsvEnrichmentSummary, interrupted: boolean): string | undefined {
+  const lines: string[] = [];
+  if (summary.unfinished > 0)
+    lines.push(
+      `${interrupted ? 'Interrupted' : 'Stopped waiting'}: ${plural(summary.unfinished, 'job')} still running at the API, kept in the state. Run the same command again to collect them (nothing is bought twice).`,
+    );
+  if (summary.lost.length > 0) {
+    lines.push(
+      `${plural(summary.lost.length, 'job')} may have been started although the answer was lost; their contacts were not sent again. Find them in the provider's dashboard by name and run the same command again with --import-job ID for each:`,
+      ...summary.lost.map((job) => `  "${job.name}" (${plural(job.contacts, 'contact')})`),
+    );
+  }
+  return lines.length ? lines.join('\n') : undefined;
 }
 
 /** "a quarter credit": the search price as the preview line says it. */

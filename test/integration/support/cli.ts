@@ -1,5 +1,5 @@
 /** The repository's command lines run as a user runs them: a child process, its exit code and output. */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +28,26 @@ export async function runScript(script: string, args: string[], timeout = 60_000
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
+}
+
+/** A command line still running: kill it as a user would (Ctrl-C, a closed terminal, SIGKILL). */
+export interface RunningScript {
+  child: ChildProcess;
+  done: Promise<CliResult>;
+}
+
+/** runScript without waiting: the test decides when the command ends. */
+export async function startScript(script: string, args: string[]): Promise<RunningScript> {
+  const bundle = await nodeBundle(join('scripts', script));
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle, ...args], { cwd: ROOT });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<CliResult>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr })),
+  );
+  return { child, done };
 }
 
 /** Writes `name` in a fresh temporary folder: each test's output and state files stay its own. */
