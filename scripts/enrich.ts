@@ -5,9 +5,11 @@
  * any moment is continued by the same command, and nobody is bought twice.
  */
 import { writeFileSync } from 'node:fs';
-import { baseName, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
+import { baseName, KEY_FLAG_TIP, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
 import { readInputFile, runCommand, withApi } from './lib/command';
-import { CsvError, NotTextError, decodeCsvBytes, detectDelimiter, formatCsv, parseCsv } from './lib/csv';
+import { CsvError, NotTextError, decodeCsvFile, detectDelimiter, formatCsv, parseCsv } from './lib/csv';
+import { encodingWarning, UTF8_BOM } from './lib/csv-encoding';
+import { checkDistinctFiles } from './lib/paths';
 import { checkCsvRows, runCsvEnrichment } from './lib/enrich-run';
 import { exitCodeOf, nextStepsText, progressPrinter, summaryText } from './lib/report';
 import { EnrichRunError } from './lib/run-error';
@@ -21,12 +23,21 @@ import {
 } from './lib/state-file';
 import { lockState } from './lib/state-lock';
 
-function readCsv(file: string): { rows: string[][]; delimiter: string } {
+interface InputCsv {
+  rows: string[][];
+  delimiter: string;
+  /** The input had a byte-order mark: the output gets one too (Excel reads UTF-8 by it). */
+  bom: boolean;
+}
+
+function readCsv(file: string): InputCsv {
   const bytes = readInputFile(file);
   try {
-    const text = decodeCsvBytes(bytes);
-    const delimiter = detectDelimiter(text);
-    return { rows: parseCsv(text, delimiter), delimiter };
+    const decoded = decodeCsvFile(bytes);
+    const warning = encodingWarning(file, decoded);
+    if (warning) process.stderr.write(`${warning}\n`);
+    const delimiter = detectDelimiter(decoded.text);
+    return { rows: parseCsv(decoded.text, delimiter), delimiter, bom: decoded.bom };
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     throw new EnrichRunError(
@@ -55,7 +66,8 @@ function interruptible(): { stopped: () => boolean; done: () => void } {
 }
 
 async function enrich(options: CliOptions): Promise<number> {
-  const { rows, delimiter } = readCsv(options.input);
+  checkDistinctFiles({ 'the input CSV': options.input, '--out': options.out, '--state': options.statePath });
+  const { rows, delimiter, bom } = readCsv(options.input);
   checkCsvRows(rows);
   const lock = lockState(options.statePath);
   const interrupt = interruptible();
@@ -87,11 +99,13 @@ async function enrich(options: CliOptions): Promise<number> {
           shouldStop: interrupt.stopped,
         });
         printer.end();
-        writeFileSync(options.out, formatCsv(safeToOpen(summary.table), delimiter));
+        const csv = formatCsv(safeToOpen(summary.table), delimiter);
+        writeFileSync(options.out, bom ? UTF8_BOM + csv : csv);
         writeStateFile(options.statePath, summary.runtimeState, binding);
         process.stdout.write(`${summaryText(summary, options.out)}\n`);
         const next = nextStepsText(summary, interrupt.stopped());
         if (next) process.stderr.write(`${next}\n`);
+        if (options.keyFromFlag) process.stderr.write(`${KEY_FLAG_TIP}\n`);
         return exitCodeOf(summary);
       } finally {
         printer.end();

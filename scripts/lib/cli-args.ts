@@ -11,8 +11,8 @@ export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
   --reverse               reverse lookup of the Email column (default: enrich people)
   --fields LIST           what to find: ${ENRICH_FIELDS.join(',')} (default: work_email,phone)
   --out FILE              enriched CSV (default: <name>.enriched.csv beside the input)
-  --api-url URL --api-key KEY
-                          the enrichment API (default: a built-in emulator started for the run)
+  --api-url URL           the enrichment API (default: a built-in emulator started for the run);
+                          its key from the SHEET_ENRICH_API_KEY variable (recommended) or --api-key KEY
   --budget-ms MS          time budget of each Apps Script execution (default 360000)
   --poll-ms MS            real time between two polls (default 2000)
   --max-polls N           stop waiting after N polls (default 500): the jobs stay in the state,
@@ -28,6 +28,8 @@ export interface CommonCliOptions {
   statePath: string;
   apiUrl?: string;
   apiKey?: string;
+  /** The key came from --api-key rather than SHEET_ENRICH_API_KEY. */
+  keyFromFlag?: true;
   help: boolean;
 }
 
@@ -62,16 +64,31 @@ export function positiveInteger(
   return n;
 }
 
-/** --api-url and --api-key, both or neither: without them the command starts its own emulator. */
-export function apiOptions(values: { 'api-url'?: string; 'api-key'?: string }): {
-  apiUrl?: string;
-  apiKey?: string;
-} {
-  if ((values['api-url'] === undefined) !== (values['api-key'] === undefined)) {
-    throw new UsageError('--api-url and --api-key go together.');
-  }
-  return values['api-url'] === undefined ? {} : { apiUrl: values['api-url'], apiKey: values['api-key'] };
+/** The variable the API key is read from: unlike a flag, `ps` does not show it to other users. */
+export const API_KEY_VARIABLE = 'SHEET_ENRICH_API_KEY';
+
+/**
+ * --api-url with its key, from --api-key or else SHEET_ENRICH_API_KEY; neither: the command starts
+ * its own emulator (the variable is then not used). `keyFromFlag` asks for the variable's tip.
+ */
+export function apiOptions(
+  values: { 'api-url'?: string; 'api-key'?: string },
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): { apiUrl?: string; apiKey?: string; keyFromFlag?: true } {
+  const url = values['api-url'];
+  const flag = values['api-key'];
+  if (url === undefined && flag !== undefined) throw new UsageError('--api-url and --api-key go together.');
+  if (url === undefined) return {};
+  const key = flag ?? env[API_KEY_VARIABLE];
+  if (!key)
+    throw new UsageError(
+      `--api-url needs the API key: set the ${API_KEY_VARIABLE} variable (or give --api-key).`,
+    );
+  return { apiUrl: url, apiKey: key, ...(flag === undefined ? {} : { keyFromFlag: true as const }) };
 }
+
+/** Said on stderr when the key came from --api-key. */
+export const KEY_FLAG_TIP = `Tip: set the ${API_KEY_VARIABLE} variable instead of --api-key: other users of this machine can read a flag in the process list for as long as the run lasts.`;
 
 /** The flags of CommonCliOptions. */
 export const COMMON_OPTIONS = {

@@ -18,13 +18,18 @@ export interface CliResult {
  * it (test/support/bundle.ts) rather than through tsx: the same code, without tsx's start in each of
  * the 16 children a test pass makes.
  */
-export async function runScript(script: string, args: string[], timeout = 60_000): Promise<CliResult> {
+export async function runScript(
+  script: string,
+  args: string[],
+  timeout = 60_000,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
   const bundle = await nodeBundle(join('scripts', script));
   return new Promise((done) => {
     execFile(
       process.execPath,
       ['--enable-source-maps', bundle, ...args],
-      { cwd: ROOT, timeout },
+      { cwd: ROOT, timeout, env: { ...process.env, ...env } },
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
