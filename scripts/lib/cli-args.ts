@@ -82,7 +82,7 @@ export function apiOptions(
   const key = flag ?? env[API_KEY_VARIABLE];
   if (!key)
     throw new UsageError(
-      `--api-url needs the API key: set the ${API_KEY_VARIABLE} variable (or give --api-key).`,
+      `--api-url and its key go together: set the ${API_KEY_VARIABLE} variable (or give --api-key).`,
     );
   return { apiUrl: url, apiKey: key, ...(flag === undefined ? {} : { keyFromFlag: true as const }) };
 }

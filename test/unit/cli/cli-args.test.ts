@@ -91,7 +91,7 @@ describe('parseCliArgs', () => {
     // Without --api-url the built-in emulator runs, with its own key.
     expect(apiOptions({}, env)).toEqual({});
     expect(() => apiOptions({ 'api-url': 'http://127.0.0.1:1' }, {})).toThrow(
-      /--api-url needs the API key: set the SHEET_ENRICH_API_KEY variable/,
+      /--api-url and its key go together: set the SHEET_ENRICH_API_KEY variable/,
     );
   });
 });
