@@ -18,6 +18,8 @@ export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
   --max-polls N           stop waiting after N polls (default 500): the jobs stay in the state,
                           and the same command run again collects them (exit code 3 meanwhile)
   --state FILE            stored spreadsheet state (default: <name>.sheet-enrich-state.json)
+  --slice-rows N          rows read, enriched and written at a time (default 10000): memory and
+                          the state file hold one slice, whatever the file's length
   --import-job ID         a job whose start's answer was lost, by the id the provider's dashboard
                           shows (repeatable): its answers are read, never bought again
   -h, --help              this help`;
@@ -41,9 +43,13 @@ export interface CliOptions extends CommonCliOptions {
   pollMs: number;
   maxPolls?: number;
   importJobs: string[];
+  /** Rows read, enriched and written at a time. */
+  sliceRows: number;
 }
 
 const MIN_BUDGET_MS = 60_000;
+/** 100 jobs of 100 contacts: as many as the API keeps in flight for a workspace. */
+const DEFAULT_SLICE_ROWS = 10_000;
 const DEFAULT_FIELDS: EnrichField[] = ['work_email', 'phone'];
 
 /**
@@ -143,6 +149,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     'poll-ms': { type: 'string' },
     'max-polls': { type: 'string' },
     'import-job': { type: 'string', multiple: true },
+    'slice-rows': { type: 'string' },
   });
   const help = values.help === true;
   if (help)
@@ -155,6 +162,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       statePath: '',
       pollMs: 0,
       importJobs: [],
+      sliceRows: 0,
     };
   if (positionals.length !== 1) {
     throw new UsageError(
@@ -183,5 +191,6 @@ export function parseCliArgs(argv: string[]): CliOptions {
     pollMs: positiveInteger('poll-ms', values['poll-ms']) ?? 2000,
     ...optional('maxPolls', positiveInteger('max-polls', values['max-polls'], { noun: 'polls' })),
     importJobs: values['import-job'] ?? [],
+    sliceRows: positiveInteger('slice-rows', values['slice-rows'], { noun: 'rows' }) ?? DEFAULT_SLICE_ROWS,
   };
 }

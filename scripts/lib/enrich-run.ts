@@ -24,9 +24,13 @@ import { combined, creditsSince, importJobById, lostJobs, running, type LostJob 
 
 export { EnrichRunError, messageOf };
 
-export interface CsvEnrichmentOptions {
+export interface CsvEnrichmentOptions extends CsvRunOptions {
   /** The CSV's rows, header first. */
   rows: readonly (readonly string[])[];
+}
+
+/** What a command's runtime is for; the rows come separately (one slice at a time, or all). */
+export interface CsvRunOptions {
   /** Name of the sheet the rows go to (the CSV file's base name). */
   sheetName: string;
   kind: JobKind;
@@ -80,6 +84,8 @@ export interface CsvEnrichmentSummary {
   unfinished: number;
   /** The key's workspace, when this run checked it. */
   workspace?: string;
+  /** A streamed file stopped between slices (Ctrl-C): the rest waits for the next run. */
+  stoppedEarly?: boolean;
   /** Why the run did not finish, in the add-on's words. */
   message?: string;
   /** Answers whose row no longer exists (kept in the ledger, not written). */
@@ -135,7 +141,7 @@ export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[])
 
 /** dist/Code.js in the local runtime, for a command line run: on the API given, from the stored state. */
 export function openRuntime(
-  options: Pick<CsvEnrichmentOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state'> &
+  options: Pick<CsvRunOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state'> &
     Pick<LoadOptions, 'beforeFetch'>,
 ): Addon {
   return loadAddon({
@@ -149,10 +155,18 @@ export function openRuntime(
   });
 }
 
-/** Enriches the rows through dist/Code.js; see the module comment and enrich-resume.ts. */
-export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<CsvEnrichmentSummary> {
-  const startedAt = Date.now();
-  checkCsvRows(options.rows);
+/** One runtime for a command: the rows of one or more slices go through it (enrich-stream.ts). */
+export interface CsvSession {
+  addon: Addon;
+  run: CsvRun;
+  /** Saves the state when the last execution started jobs (their ids). */
+  afterPoll(): void;
+  /** Saves the state now (no-op without options.saveState). */
+  save(): void;
+}
+
+/** dist/Code.js opened for a command, saving the state before any job start leaves. */
+export function openCsvSession(options: CsvRunOptions): CsvSession {
   let startedJobs = false;
   // Called only once the runtime exists (its fetches come after openRuntime returns).
   const save = () => options.saveState?.(withoutSecrets(addon.exportState()));
@@ -169,43 +183,64 @@ export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<C
     if (startedJobs) save(); // the ids the starts got back
     startedJobs = false;
   };
-  const run = new CsvRun(addon, options, afterPoll);
+  return { addon, run: new CsvRun(addon, options, afterPoll), afterPoll, save };
+}
+
+/** Enriches the rows through dist/Code.js; see the module comment and enrich-resume.ts. */
+export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<CsvEnrichmentSummary> {
+  checkCsvRows(options.rows);
+  const session = openCsvSession(options);
   try {
-    const width = Math.max(...options.rows.map((row) => row.length));
-    loadRowsAsSheet(addon, options.sheetName, options.rows);
-    selectDataRows(addon, options.sheetName, options.rows.length, width);
-    const before = addon.call<ProgressView>('getProgress');
-    for (const jobId of options.importJobs ?? []) importJobById(addon, jobId);
-    // Runs an earlier command left running are collected before anything new is planned.
-    let progress = addon.call<ProgressView>('getProgress');
-    if (running(progress).length) run.checkKey();
-    const carried = running(progress).reduce((n, r) => n + r.sent, 0);
-    progress = await run.pump();
-    if (running(progress).length) return run.summary({ before, progress, carried, startedAt });
-    const plan = callOrExplain<PlanView>(addon, 'planRun', {
-      kind: options.kind,
-      fields: [...options.fields],
-    });
-    checkPlan(plan, options.kind);
-    if (plan.contactsToSend > 0) run.checkKey();
-    const start = callOrExplain<StartView>(addon, 'startRun', plan.planId);
-    afterPoll();
-    progress = await run.pump(start.runId);
-    return run.summary({ before, progress, carried, startedAt, plan, start });
+    return await enrichRows(session, options.rows, options, Date.now());
   } finally {
-    if (options.saveState) save();
-    addon.close();
+    session.save();
+    session.addon.close();
   }
 }
 
+/**
+ * The rows (header first) on the sheet, then what an earlier command left running collected,
+ * then planned, started and waited for: one slice of a file, or all of it.
+ */
+export async function enrichRows(
+  session: CsvSession,
+  rows: readonly (readonly string[])[],
+  options: CsvRunOptions,
+  startedAt: number,
+): Promise<CsvEnrichmentSummary> {
+  const { addon, run } = session;
+  const width = Math.max(...rows.map((row) => row.length));
+  loadRowsAsSheet(addon, options.sheetName, rows);
+  selectDataRows(addon, options.sheetName, rows.length, width);
+  const before = addon.call<ProgressView>('getProgress');
+  for (const jobId of options.importJobs ?? []) importJobById(addon, jobId);
+  // Runs an earlier command left running are collected before anything new is planned.
+  let progress = addon.call<ProgressView>('getProgress');
+  if (running(progress).length) run.checkKey();
+  const carried = running(progress).reduce((n, r) => n + r.sent, 0);
+  progress = await run.pump();
+  const base = { before, carried, startedAt, rows: rows.length - 1 };
+  if (running(progress).length) return run.summary({ ...base, progress });
+  const plan = callOrExplain<PlanView>(addon, 'planRun', {
+    kind: options.kind,
+    fields: [...options.fields],
+  });
+  checkPlan(plan, options.kind);
+  if (plan.contactsToSend > 0) run.checkKey();
+  const start = callOrExplain<StartView>(addon, 'startRun', plan.planId);
+  session.afterPoll();
+  progress = await run.pump(start.runId);
+  return run.summary({ ...base, progress, plan, start });
+}
+
 /** One command's run over an open runtime: the key check, the waiting, the summary. */
-class CsvRun {
+export class CsvRun {
   workspace?: string;
   private checked = false;
 
   constructor(
     private readonly addon: Addon,
-    private readonly options: CsvEnrichmentOptions,
+    private readonly options: CsvRunOptions,
     private readonly afterPoll: () => void,
   ) {}
 
@@ -233,6 +268,8 @@ class CsvRun {
     progress: ProgressView;
     carried: number;
     startedAt: number;
+    /** Data rows. */
+    rows: number;
     plan?: PlanView;
     start?: StartView;
   }): CsvEnrichmentSummary {
@@ -247,7 +284,7 @@ class CsvRun {
     const message = start?.message ?? run?.error ?? (unfinished ? stillRunning(options) : undefined);
     return {
       kind: options.kind,
-      rows: options.rows.length - 1,
+      rows: parts.rows,
       sent: plan?.contactsToSend ?? 0,
       rowsFromLedger: plan?.rowsFromLedger ?? 0,
       rowsFromDuplicates: plan?.rowsFromDuplicates ?? 0,
@@ -273,7 +310,7 @@ class CsvRun {
   }
 }
 
-function stillRunning(options: CsvEnrichmentOptions): string {
+function stillRunning(options: CsvRunOptions): string {
   return `Jobs were still running at the API after ${options.maxPolls ?? DEFAULT_MAX_POLLS} polls; they are kept in the state: run the same command again later to collect them (nothing is bought twice).`;
 }
 

@@ -102,7 +102,7 @@ function upTo(summary: CsvEnrichmentSummary): string {
  * them); 1: the run failed, ran out of credits or holds lost starts (the next steps say what to do).
  */
 export function exitCodeOf(summary: CsvEnrichmentSummary): number {
-  if (summary.unfinished > 0) return 3;
+  if (summary.unfinished > 0 || summary.stoppedEarly) return 3;
   if (summary.lost.length > 0) return 1;
   return summary.state === 'finished' ? 0 : 1;
 }
@@ -113,6 +113,10 @@ export function nextStepsText(summary: CsvEnrichmentSummary, interrupted: boolea
   if (summary.unfinished > 0)
     lines.push(
       `${interrupted ? 'Interrupted' : 'Stopped waiting'}: ${plural(summary.unfinished, 'job')} still running at the API, kept in the state. Run the same command again to collect them (nothing is bought twice).`,
+    );
+  if (summary.stoppedEarly && summary.unfinished === 0)
+    lines.push(
+      `Interrupted after ${plural(summary.rows, 'row')}: they are written and saved. Run the same command again to go on with the rest of the file (nothing is bought twice).`,
     );
   if (summary.lost.length > 0) {
     lines.push(

@@ -25,6 +25,14 @@ export interface StateBinding {
   /** The --api-url, or BUILT_IN_API for the emulator a command starts for itself. */
   apiUrl?: string;
   workspace?: string;
+  /** Where a command that did not finish the file stopped (enrich-stream.ts). */
+  cursor?: StreamCursor;
+}
+
+/** Slices 0..slice-1 are in the output, which then held outputBytes bytes. */
+export interface StreamCursor {
+  slice: number;
+  outputBytes: number;
 }
 
 export const BUILT_IN_API = 'the built-in emulator';
@@ -34,7 +42,13 @@ export type StoredState = RuntimeState & { cli?: StateBinding };
 
 const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
-  cli: z.optional(z.object({ apiUrl: z.optional(z.string()), workspace: z.optional(z.string()) })),
+  cli: z.optional(
+    z.object({
+      apiUrl: z.optional(z.string()),
+      workspace: z.optional(z.string()),
+      cursor: z.optional(z.object({ slice: z.number(), outputBytes: z.number() })),
+    }),
+  ),
   clockOffsetMs: z.number(),
   spreadsheet: z.object({
     id: z.string(),
