@@ -9,11 +9,11 @@ import { AnswersStore } from './lib/answers-store';
 import { readInputFile, runCommand, withApi, type Api } from './lib/command';
 import { CsvError, NotTextError } from './lib/csv';
 import { encodingWarning } from './lib/csv-encoding';
-import { openCsvSource, type CsvSource } from './lib/csv-stream';
+import { countDataLines, openCsvSource, type CsvSource } from './lib/csv-stream';
 import { runCsvStream } from './lib/enrich-stream';
 import { checkDistinctFiles } from './lib/paths';
 import { checkCsvRows } from './lib/enrich-run';
-import { exitCodeOf, nextStepsText, progressPrinter, summaryText } from './lib/report';
+import { exitCodeOf, fileProgressPrinter, nextStepsText, summaryText } from './lib/report';
 import { EnrichRunError } from './lib/run-error';
 import {
   BUILT_IN_API,
@@ -112,7 +112,7 @@ async function enrichInto(
   const { state, api } = parts;
   const binding: StateBinding = { ...state?.cli, apiUrl: options.apiUrl ?? BUILT_IN_API };
   checkBinding(options.statePath, state?.cli, binding);
-  const printer = progressPrinter(process.stderr);
+  const printer = fileProgressPrinter(process.stderr, await countDataLines(options.input));
   try {
     const summary = await runCsvStream(source, {
       out: options.out,
@@ -130,6 +130,7 @@ async function enrichInto(
       ...(state ? { state } : {}),
       importJobs: options.importJobs,
       onProgress: (run) => printer.update(run),
+      onSlice: (_rows, totals) => printer.slice(totals),
       saveState: (runtime, cursor) => {
         const { cursor: _done, ...rest } = binding;
         writeStateFile(options.statePath, runtime, cursor ? { ...rest, cursor } : rest);

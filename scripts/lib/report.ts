@@ -1,6 +1,6 @@
 /** What the CLIs show: a progress bar on a terminal (plain lines otherwise) and the summary. */
 import type { RunProgress, SearchPreview, SearchTabView } from '../../src/app/sidebar-contract';
-import { plural } from '../../src/domain/words';
+import { formatNumber, plural } from '../../src/domain/words';
 import { inCliWords } from './run-error';
 import type { CsvEnrichmentSummary } from './enrich-run';
 import type { SearchRunSummary } from './search-run';
@@ -57,6 +57,64 @@ export function progressPrinter(stream: NodeJS.WriteStream): ProgressPrinter {
       if (run.sent === 0) return; // every row came from saved results: nothing to wait for
       status.show(line(run), run.sent ? run.done / run.sent : 1);
     },
+    end: () => status.end(),
+  };
+}
+
+/** Rows of the summary's statuses that hold an answer ("found", "found (saved)"). */
+const rowsFound = (summary: CsvEnrichmentSummary): number =>
+  Object.entries(summary.statuses)
+    .filter(([status]) => status.startsWith('found'))
+    .reduce((sum, [, count]) => sum + count, 0);
+
+function duration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return `${Math.max(1, Math.round(ms / 1000))} s`;
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+export interface FileProgress {
+  /** After every slice written: the totals so far. */
+  slice(summary: CsvEnrichmentSummary): void;
+  /** The slice in flight. */
+  update(run: RunProgress): void;
+  end(): void;
+}
+
+/**
+ * A streamed file's progress on one line, redrawn in place: rows written and left, rows found,
+ * credits, throughput and the time left at that pace. `totalRows` is the file's line count (an
+ * upper bound when cells hold line breaks).
+ */
+export function fileProgressPrinter(
+  stream: NodeJS.WriteStream,
+  totalRows: number,
+  now: () => number = Date.now,
+): FileProgress {
+  const status = statusLine(stream);
+  const started = now();
+  let rows = 0;
+  let found = 0;
+  let credits = 0;
+  const show = (run?: RunProgress) => {
+    const elapsed = Math.max(1, now() - started);
+    const perMinute = (rows / elapsed) * 60_000;
+    const left = Math.max(0, totalRows - rows);
+    const eta = rows > 0 && left > 0 ? ` · ${duration((left / perMinute) * 60_000)} left` : '';
+    const inFlight = run && run.state === 'running' ? ` · slice ${run.done}/${run.sent}` : '';
+    status.show(
+      `${formatNumber(rows)}/${formatNumber(totalRows)} rows · ${formatNumber(left)} left · ${formatNumber(found)} found · ${plural(credits + (run?.credits ?? 0), 'credit')} · ${formatNumber(Math.round(perMinute))} rows/min${eta}${inFlight}`,
+      totalRows ? rows / totalRows : 1,
+    );
+  };
+  return {
+    slice(summary) {
+      rows = summary.rows;
+      found = rowsFound(summary);
+      credits = summary.credits;
+      show();
+    },
+    update: (run) => show(run),
     end: () => status.end(),
   };
 }

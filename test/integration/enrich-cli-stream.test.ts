@@ -74,4 +74,24 @@ describe('npm run enrich in slices', () => {
     const stats = await kit.emulator().admin.stats();
     expect({ twice: stats.charges.charged_twice, context }).toEqual({ twice: 0, context });
   });
+
+  it('stops on Ctrl-C, says how to go on (exit 3), and the same command finishes the file', async () => {
+    const rows = contactRows(people(100));
+    const file = tempFile('ctrlc.csv', rows.join('\n'));
+    const out = join(file, '..', 'ctrlc.enriched.csv');
+    const args = [file, ...api(), '--slice-rows', '20'];
+    const first = await startScript('enrich.ts', args);
+    for (let waited = 0; (await kit.emulator().admin.jobs()).length === 0; waited += 20) {
+      if (waited > 30_000) throw new Error('no job started');
+      await sleep(20);
+    }
+    first.child.kill('SIGINT');
+    const stopped = await first.done;
+    expect(stopped.code).toBe(3);
+    expect(stopped.stderr).toMatch(/Run the same command again/);
+    const again = await runScript('enrich.ts', args);
+    expect(again.code).toBe(0);
+    expect(output(out)).toEqual({ inputs: rows.slice(1), answered: 100 });
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
 });

@@ -3,7 +3,13 @@
  * lost starts as "up to", the next steps; and the add-on's words turned into the CLI's (issue 30).
  */
 import type { CsvEnrichmentSummary } from '../../../scripts/lib/enrich-run';
-import { exitCodeOf, nextStepsText, progressPrinter, summaryText } from '../../../scripts/lib/report';
+import {
+  exitCodeOf,
+  fileProgressPrinter,
+  nextStepsText,
+  progressPrinter,
+  summaryText,
+} from '../../../scripts/lib/report';
 import { inCliWords } from '../../../scripts/lib/run-error';
 import type { RunProgress } from '../../../src/app/sidebar-contract';
 
@@ -89,5 +95,22 @@ describe('the end of an enrich run', () => {
       'The API key was refused. Check --api-key (or the SHEET_ENRICH_API_KEY variable).',
     );
     expect(inCliWords('No API key is set. Add it in Settings.')).not.toMatch(/Settings/);
+  });
+
+  it('shows a streamed file on one line: rows done and left, found, credits, pace, time left', () => {
+    const written: string[] = [];
+    const out = { isTTY: true, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+    let now = 0;
+    const printer = fileProgressPrinter(out, 1_000_000, () => now);
+    now = 60_000;
+    printer.slice(summary({ rows: 10_000, credits: 30_000, statuses: { found: 7_000, 'not found': 3_000 } }));
+    now = 61_000;
+    printer.update({ state: 'running', sent: 100, done: 40, credits: 120 } as RunProgress);
+    printer.end();
+    expect(written[1]!.startsWith('\r\u001b[2K[')).toBe(true);
+    expect(written[1]).toMatch(
+      /\] 1% 10,000\/1,000,000 rows · 990,000 left · 7,000 found · 30,120 credits · 9,836 rows\/min · 1 h 41 min left · slice 40\/100$/,
+    );
+    expect(written[2]).toBe('\n');
   });
 });
