@@ -37,6 +37,11 @@ export interface LoadOptions {
    * before a job start leaves, so a kill after it still knows the job may have been bought).
    */
   beforeFetch?: (requests: readonly { method: string; url: string }[]) => void;
+  /**
+   * Default true: every request is kept for `requests()`. False for a long run that never asks (the
+   * CLI streaming a million rows would keep every job start's body).
+   */
+  recordRequests?: boolean;
   /** Utilities.sleep also blocks for real (default: it only moves the clock). */
   realSleep?: boolean;
   /**

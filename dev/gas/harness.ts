@@ -354,6 +354,7 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     userEmail: options.userEmail ?? 'user@example.com',
     fetchTimeoutMs: options.fetchTimeoutMs,
     beforeFetch: options.beforeFetch,
+    recordRequests: options.recordRequests,
     realSleep: options.realSleep,
     allowLoopback: options.allowLoopback,
     defaultSheet: !options.state,

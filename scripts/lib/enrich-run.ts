@@ -146,6 +146,8 @@ export function openRuntime(
 ): Addon {
   return loadAddon({
     ...(options.beforeFetch ? { beforeFetch: options.beforeFetch } : {}),
+    // A command line never reads them back, and a long run would keep every start's body.
+    recordRequests: false,
     apiBaseUrl: options.apiBaseUrl,
     apiKey: options.apiKey,
     // The emulator runs on loopback; any other API must be the one the build allow-lists.
