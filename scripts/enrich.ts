@@ -6,7 +6,7 @@
  */
 import { baseName, KEY_FLAG_TIP, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
 import { AnswersStore } from './lib/answers-store';
-import { readInputFile, runCommand, withApi, type Api } from './lib/command';
+import { checkInputFile, runCommand, withApi, type Api } from './lib/command';
 import { CsvError, NotTextError } from './lib/csv';
 import { encodingWarning } from './lib/csv-encoding';
 import { countDataLines, openCsvSource, type CsvSource } from './lib/csv-stream';
@@ -27,7 +27,7 @@ import { lockState } from './lib/state-lock';
 
 /** The input's first slice is read before any API is used: an empty file costs nothing. */
 async function openInput(file: string, sliceRows: number): Promise<CsvSource> {
-  readInputFile(file); // a missing or unreadable file is one line naming it
+  checkInputFile(file); // a missing or unreadable file is one line naming it
   try {
     const source = await openCsvSource(file, sliceRows);
     const first = await source.slices.next();

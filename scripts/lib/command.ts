@@ -2,7 +2,7 @@
  * What `npm run enrich` and `npm run search` share around their flow: reading the input file, the API
  * (given, or a built-in emulator started for the run) and the exit codes with their one-line messages.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { spawnEmulator } from '../../dev/emulator/spawn';
 import { EnrichRunError, inCliWords, UsageError } from './run-error';
 
@@ -11,11 +11,27 @@ export function readInputFile(file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new EnrichRunError(
-      code === 'ENOENT' ? `No such file: ${file}` : `Cannot read ${file} (${code ?? 'error'}).`,
-    );
+    throw unreadableInput(file, error);
   }
+}
+
+/** readInputFile's check without reading: a file streamed later must be there and readable now. */
+export function checkInputFile(file: string): void {
+  try {
+    const fd = openSync(file, 'r');
+    const directory = fstatSync(fd).isDirectory();
+    closeSync(fd);
+    if (directory) throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+  } catch (error) {
+    throw unreadableInput(file, error);
+  }
+}
+
+function unreadableInput(file: string, error: unknown): EnrichRunError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new EnrichRunError(
+    code === 'ENOENT' ? `No such file: ${file}` : `Cannot read ${file} (${code ?? 'error'}).`,
+  );
 }
 
 export interface Api {
