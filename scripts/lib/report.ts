@@ -129,7 +129,7 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');
   return [
-    `Rows:          ${summary.rows} (${summary.sent} contacts sent, ${summary.rowsFromLedger} from saved results, ${summary.rowsFromDuplicates} duplicates, ${summary.skipped.length} skipped)`,
+    `Rows:          ${summary.rows} (${plural(summary.sent, 'contact')} sent, ${summary.rowsFromLedger} from saved results, ${plural(summary.rowsFromDuplicates, 'duplicate')}, ${summary.skipped.length} skipped)`,
     `Found:         ${found}`,
     `Statuses:      ${statuses}`,
     `Credits:       ${summary.credits}${upTo(summary)}`,

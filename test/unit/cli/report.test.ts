@@ -88,6 +88,8 @@ describe('the end of an enrich run', () => {
       found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 1 },
     } as RunProgress);
     expect(written).toEqual(['1/1 contact · 1 profile · 1 credit · running\n']);
+    const text = summaryText(summary({ sent: 1, rowsFromDuplicates: 1 }), 'out.csv');
+    expect(text).toMatch(/\(1 contact sent, 0 from saved results, 1 duplicate, 0 skipped\)/);
   });
 
   it("speaks of the CLI's flags, not of the add-on's Settings", () => {
