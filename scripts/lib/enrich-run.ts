@@ -21,6 +21,7 @@ import { readOutputs, type FoundByKind } from './sheet-outputs';
 import { EnrichRunError, messageOf } from './run-error';
 import { withoutSecrets } from './state-file';
 import { combined, creditsSince, importJobById, lostJobs, running, type LostJob } from './enrich-resume';
+import { DEFAULT_MAX_POLLS, pumpWhile, runOf } from './pump';
 
 export { EnrichRunError, messageOf };
 
@@ -100,8 +101,6 @@ export interface CsvEnrichmentSummary {
   /** What to keep for the next run; the API key and base URL are left out. */
   runtimeState: RuntimeState;
 }
-
-import { DEFAULT_MAX_POLLS, pumpWhile, runOf } from './pump';
 
 export { pumpUntilDone, runOf, sleep, type PumpOptions } from './pump';
 
