@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --cli N [N…]`: `npm run enrich` itself, in a child process under
- * /usr/bin/time, on an N-row CSV against a spawned emulator with its rate limit off and 1.5 s jobs.
+ * /usr/bin/time (whose peak is that of the largest process of the tree), on an N-row CSV against a spawned emulator with its rate limit off and 1.5 s jobs.
  * One JSON line per size on stdout: wall time, peak memory (the CLI's maximum resident set),
  * requests per job, credits; with two sizes, their time ratio. The CSV is written by another child,
  * so its generation weighs on neither figure.
@@ -44,7 +44,8 @@ async function benchOne(rows: number, pollMs: number): Promise<CliBenchLine> {
   if (made.status !== 0) throw new Error(`cannot write the CSV: ${made.stderr}`);
   const emulator = await spawnEmulator(SETTINGS);
   try {
-    const cli = [process.execPath, '--import', 'tsx', join(ROOT, 'scripts/enrich.ts'), file];
+    // `npm run enrich` itself, with the flags package.json gives node (its heap limit among them).
+    const cli = ['npm', 'run', '--silent', 'enrich', '--', file];
     const flags = ['--api-url', emulator.baseUrl, '--poll-ms', String(pollMs)];
     const started = Date.now();
     const result = spawnSync('/usr/bin/time', ['-f', 'PEAK_KB=%M', ...cli, ...flags], {
