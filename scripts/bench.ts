@@ -24,6 +24,7 @@ import { runCsvEnrichment } from './lib/enrich-run';
 import { loadTimeMs } from './lib/load-time';
 import { perCellBench } from './lib/per-cell-bench';
 import { sidebarBench } from './lib/sidebar-bench';
+import { cliBench } from './lib/cli-bench';
 
 /** One recalculation of a formula over every row, in a fresh execution with an empty cache. */
 function formulaBench(state: RuntimeState, apiBaseUrl: string, rows: number) {
@@ -132,7 +133,17 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+/** `--cli N [N…]`: the enrich command line at N rows (lib/cli-bench.ts) instead of the above. */
+const cliAt = process.argv.indexOf('--cli');
+const sizes =
+  cliAt === -1
+    ? []
+    : process.argv
+        .slice(cliAt + 1)
+        .map(Number)
+        .filter((n) => n > 0);
+
+(cliAt === -1 ? main() : cliBench(sizes)).catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 });

@@ -1,59 +1,157 @@
 /**
  * `npm run enrich -- contacts.csv [options]` (USAGE in lib/cli-args.ts): enriches a CSV through the
  * built dist/Code.js in the local Apps Script runtime, against the given API or a built-in emulator.
+ * One run per state file (a lock); the state is saved before every job start, so a run killed at
+ * any moment is continued by the same command, and nobody is bought twice.
  */
-import { writeFileSync } from 'node:fs';
-import { baseName, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
-import { readInputFile, runCommand, withApi } from './lib/command';
-import { CsvError, NotTextError, decodeCsvBytes, detectDelimiter, formatCsv, parseCsv } from './lib/csv';
-import { checkCsvRows, runCsvEnrichment } from './lib/enrich-run';
-import { progressPrinter, summaryText } from './lib/report';
+import { baseName, KEY_FLAG_TIP, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
+import { AnswersStore } from './lib/answers-store';
+import { checkInputFile, runCommand, withApi, type Api } from './lib/command';
+import { CsvError, NotTextError } from './lib/csv';
+import { encodingWarning } from './lib/csv-encoding';
+import { countDataLines, openCsvSource, type CsvSource } from './lib/csv-stream';
+import { runCsvStream } from './lib/enrich-stream';
+import { checkDistinctFiles } from './lib/paths';
+import { checkCsvRows } from './lib/enrich-run';
+import { exitCodeOf, fileProgressPrinter, nextStepsText, summaryText } from './lib/report';
 import { EnrichRunError } from './lib/run-error';
-import { safeToOpen } from './lib/sheet-outputs';
-import { readStateFile, writeStateFile } from './lib/state-file';
+import {
+  BUILT_IN_API,
+  checkBinding,
+  readStateFile,
+  writeStateFile,
+  type StateBinding,
+  type StoredState,
+} from './lib/state-file';
+import { lockState } from './lib/state-lock';
 
-function readCsv(file: string): { rows: string[][]; delimiter: string } {
-  const bytes = readInputFile(file);
+/** The input's first slice is read before any API is used: an empty file costs nothing. */
+async function openInput(file: string, sliceRows: number): Promise<CsvSource> {
+  checkInputFile(file); // a missing or unreadable file is one line naming it
   try {
-    const text = decodeCsvBytes(bytes);
-    const delimiter = detectDelimiter(text);
-    return { rows: parseCsv(text, delimiter), delimiter };
+    const source = await openCsvSource(file, sliceRows);
+    const first = await source.slices.next();
+    checkCsvRows(source.header.length ? [source.header, ...(first.done ? [] : first.value)] : []);
+    async function* slices(): AsyncGenerator<string[][]> {
+      if (!first.done) yield first.value;
+      yield* source.slices;
+    }
+    return { ...source, slices: inFileWords(file, slices()) };
   } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    throw new EnrichRunError(
-      error instanceof NotTextError ? `${file} ${error.message}.` : `${file}: ${error.message}`,
-    );
+    throw inFileWordsError(file, error);
   }
 }
 
+function inFileWordsError(file: string, error: unknown): unknown {
+  if (!(error instanceof CsvError)) return error;
+  return new EnrichRunError(
+    error instanceof NotTextError ? `${file} ${error.message}.` : `${file}: ${error.message}`,
+  );
+}
+
+/** A CSV problem met in a later slice is told like one met in the first. */
+async function* inFileWords(file: string, slices: AsyncGenerator<string[][]>): AsyncGenerator<string[][]> {
+  try {
+    yield* slices;
+  } catch (error) {
+    throw inFileWordsError(file, error);
+  }
+}
+
+/** Ctrl-C stops waiting at the next poll (the jobs stay in the state); a second one ends at once. */
+function interruptible(): { stopped: () => boolean; done: () => void } {
+  let stopped = false;
+  const onSignal = () => {
+    if (stopped) process.exit(130);
+    stopped = true;
+    process.stderr.write('\nStopping after this poll: the state keeps every job started…\n');
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    stopped: () => stopped,
+    done: () => {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+    },
+  };
+}
+
 async function enrich(options: CliOptions): Promise<number> {
-  const { rows, delimiter } = readCsv(options.input);
-  checkCsvRows(rows);
-  const state = readStateFile(options.statePath);
-  return withApi(options, async (api) => {
-    const printer = progressPrinter(process.stderr);
-    try {
-      const summary = await runCsvEnrichment({
-        rows,
-        sheetName: baseName(options.input),
-        kind: options.reverse ? 'reverse' : 'enrich',
-        fields: options.fields,
-        apiBaseUrl: api.baseUrl,
-        apiKey: api.apiKey,
-        pollMs: options.pollMs,
-        ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
-        ...(state ? { state } : {}),
-        onProgress: (run) => printer.update(run),
-      });
-      printer.end();
-      writeFileSync(options.out, formatCsv(safeToOpen(summary.table), delimiter));
-      writeStateFile(options.statePath, summary.runtimeState);
-      process.stdout.write(`${summaryText(summary, options.out)}\n`);
-      return summary.state === 'failed' ? 1 : 0;
-    } finally {
-      printer.end();
-    }
+  const answersPath = `${options.statePath}.answers`;
+  checkDistinctFiles({
+    'the input CSV': options.input,
+    '--out': options.out,
+    '--state': options.statePath,
+    'the saved answers (beside --state)': answersPath,
   });
+  const source = await openInput(options.input, options.sliceRows);
+  const lock = lockState(options.statePath);
+  const interrupt = interruptible();
+  try {
+    const state = readStateFile(options.statePath);
+    const answers = AnswersStore.open(answersPath);
+    try {
+      return await withApi(options, (api) =>
+        enrichInto(options, source, { state, answers, api, stopped: interrupt.stopped }),
+      );
+    } finally {
+      answers.close();
+    }
+  } finally {
+    interrupt.done();
+    lock.release();
+  }
+}
+
+async function enrichInto(
+  options: CliOptions,
+  source: CsvSource,
+  parts: { state?: StoredState; answers: AnswersStore; api: Api; stopped: () => boolean },
+): Promise<number> {
+  const { state, api } = parts;
+  const binding: StateBinding = { ...state?.cli, apiUrl: options.apiUrl ?? BUILT_IN_API };
+  checkBinding(options.statePath, state?.cli, binding);
+  const printer = fileProgressPrinter(process.stderr, await countDataLines(options.input));
+  try {
+    const summary = await runCsvStream(source, {
+      out: options.out,
+      answers: parts.answers,
+      bom: source.decoded.bom,
+      ...(state?.cli?.cursor ? { cursor: state.cli.cursor } : {}),
+      sheetName: baseName(options.input),
+      kind: options.reverse ? 'reverse' : 'enrich',
+      fields: options.fields,
+      apiBaseUrl: api.baseUrl,
+      apiKey: api.apiKey,
+      pollMs: options.pollMs,
+      ...(options.maxPolls === undefined ? {} : { maxPolls: options.maxPolls }),
+      ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
+      ...(state ? { state } : {}),
+      importJobs: options.importJobs,
+      onProgress: (run) => printer.update(run),
+      onSlice: (_rows, totals) => printer.slice(totals),
+      saveState: (runtime, cursor) => {
+        const { cursor: _done, ...rest } = binding;
+        writeStateFile(options.statePath, runtime, cursor ? { ...rest, cursor } : rest);
+      },
+      checkWorkspace: (workspace) => {
+        checkBinding(options.statePath, state?.cli, { workspace });
+        binding.workspace = workspace;
+      },
+      shouldStop: parts.stopped,
+    });
+    printer.end();
+    const warning = encodingWarning(options.input, { text: '', ...source.decoded });
+    if (warning) process.stderr.write(`${warning}\n`);
+    process.stdout.write(`${summaryText(summary, options.out)}\n`);
+    const next = nextStepsText(summary, parts.stopped());
+    if (next) process.stderr.write(`${next}\n`);
+    if (options.keyFromFlag) process.stderr.write(`${KEY_FLAG_TIP}\n`);
+    return exitCodeOf(summary);
+  } finally {
+    printer.end();
+  }
 }
 
 runCommand(USAGE, parseCliArgs, enrich);

@@ -35,6 +35,16 @@ export interface LoadOptions {
   addonName?: string;
   /** Per-request UrlFetch timeout; default 60 000 ms like Apps Script. */
   fetchTimeoutMs?: number;
+  /**
+   * Called with each batch of requests just before UrlFetchApp sends it (the CLI saves its state
+   * before a job start leaves, so a kill after it still knows the job may have been bought).
+   */
+  beforeFetch?: (requests: readonly { method: string; url: string }[]) => void;
+  /**
+   * Default true: every request is kept for `requests()`. False for a long run that never asks (the
+   * CLI streaming a million rows would keep every job start's body).
+   */
+  recordRequests?: boolean;
   /** Utilities.sleep also blocks for real (default: it only moves the clock). */
   realSleep?: boolean;
   /**

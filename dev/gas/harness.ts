@@ -373,6 +373,8 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     addonName: options.addonName ?? 'Sheet Enrich',
     userEmail: options.userEmail ?? 'user@example.com',
     fetchTimeoutMs: options.fetchTimeoutMs,
+    beforeFetch: options.beforeFetch,
+    recordRequests: options.recordRequests,
     realSleep: options.realSleep,
     allowLoopback: options.allowLoopback,
     defaultSheet: !options.state,

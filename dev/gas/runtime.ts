@@ -74,6 +74,10 @@ export interface RuntimeOptions {
   /** The user executions run as unless the harness names another one. */
   userEmail: string;
   fetchTimeoutMs?: number;
+  /** LoadOptions.beforeFetch. */
+  beforeFetch?: (requests: readonly { method: string; url: string }[]) => void;
+  /** LoadOptions.recordRequests. */
+  recordRequests?: boolean;
   realSleep?: boolean;
   /** Fetches to loopback addresses pass the manifest's allow-list (the emulator, the tests). */
   allowLoopback?: boolean;
@@ -204,10 +208,12 @@ export class Runtime {
       UrlFetchApp: new FakeUrlFetchApp(
         this.http,
         this.counts,
-        this.sentRequests,
+        // Not kept: each execution's requests go to an array dropped with it.
+        this.options.recordRequests === false ? [] : this.sentRequests,
         this.options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
         { prefixes: this.urlFetchWhitelist, allowLoopback: this.options.allowLoopback === true },
         () => this.clock.now(),
+        this.options.beforeFetch,
       ),
       Utilities: new FakeUtilities(this.clock, this.options.realSleep),
       Session: new FakeSession(user, anonymous, this.timeZone),

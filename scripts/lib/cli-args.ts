@@ -11,11 +11,17 @@ export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
   --reverse               reverse lookup of the Email column (default: enrich people)
   --fields LIST           what to find: ${ENRICH_FIELDS.join(',')} (default: work_email,phone)
   --out FILE              enriched CSV (default: <name>.enriched.csv beside the input)
-  --api-url URL --api-key KEY
-                          the enrichment API (default: a built-in emulator started for the run)
+  --api-url URL           the enrichment API (default: a built-in emulator started for the run);
+                          its key from the SHEET_ENRICH_API_KEY variable (recommended) or --api-key KEY
   --budget-ms MS          time budget of each Apps Script execution (default 360000)
   --poll-ms MS            real time between two polls (default 2000)
+  --max-polls N           stop waiting after N polls (default 500): the jobs stay in the state,
+                          and the same command run again collects them (exit code 3 meanwhile)
   --state FILE            stored spreadsheet state (default: <name>.sheet-enrich-state.json)
+  --slice-rows N          rows read, enriched and written at a time (default 10000): memory and
+                          the state file hold one slice, whatever the file's length
+  --import-job ID         a job whose start's answer was lost, by the id the provider's dashboard
+                          shows (repeatable): its answers are read, never bought again
   -h, --help              this help`;
 
 /** What every command takes: its output CSV, its state file, the API, help. */
@@ -24,6 +30,8 @@ export interface CommonCliOptions {
   statePath: string;
   apiUrl?: string;
   apiKey?: string;
+  /** The key came from --api-key rather than SHEET_ENRICH_API_KEY. */
+  keyFromFlag?: true;
   help: boolean;
 }
 
@@ -33,9 +41,15 @@ export interface CliOptions extends CommonCliOptions {
   fields: EnrichField[];
   budgetMs?: number;
   pollMs: number;
+  maxPolls?: number;
+  importJobs: string[];
+  /** Rows read, enriched and written at a time. */
+  sliceRows: number;
 }
 
 const MIN_BUDGET_MS = 60_000;
+/** 100 jobs of 100 contacts: as many as the API keeps in flight for a workspace. */
+const DEFAULT_SLICE_ROWS = 10_000;
 const DEFAULT_FIELDS: EnrichField[] = ['work_email', 'phone'];
 
 /**
@@ -56,16 +70,31 @@ export function positiveInteger(
   return n;
 }
 
-/** --api-url and --api-key, both or neither: without them the command starts its own emulator. */
-export function apiOptions(values: { 'api-url'?: string; 'api-key'?: string }): {
-  apiUrl?: string;
-  apiKey?: string;
-} {
-  if ((values['api-url'] === undefined) !== (values['api-key'] === undefined)) {
-    throw new UsageError('--api-url and --api-key go together.');
-  }
-  return values['api-url'] === undefined ? {} : { apiUrl: values['api-url'], apiKey: values['api-key'] };
+/** The variable the API key is read from: unlike a flag, `ps` does not show it to other users. */
+export const API_KEY_VARIABLE = 'SHEET_ENRICH_API_KEY';
+
+/**
+ * --api-url with its key, from --api-key or else SHEET_ENRICH_API_KEY; neither: the command starts
+ * its own emulator (the variable is then not used). `keyFromFlag` asks for the variable's tip.
+ */
+export function apiOptions(
+  values: { 'api-url'?: string; 'api-key'?: string },
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): { apiUrl?: string; apiKey?: string; keyFromFlag?: true } {
+  const url = values['api-url'];
+  const flag = values['api-key'];
+  if (url === undefined && flag !== undefined) throw new UsageError('--api-url and --api-key go together.');
+  if (url === undefined) return {};
+  const key = flag ?? env[API_KEY_VARIABLE];
+  if (!key)
+    throw new UsageError(
+      `--api-url and its key go together: set the ${API_KEY_VARIABLE} variable (or give --api-key).`,
+    );
+  return { apiUrl: url, apiKey: key, ...(flag === undefined ? {} : { keyFromFlag: true as const }) };
 }
+
+/** Said on stderr when the key came from --api-key. */
+export const KEY_FLAG_TIP = `Tip: set the ${API_KEY_VARIABLE} variable instead of --api-key: other users of this machine can read a flag in the process list for as long as the run lasts.`;
 
 /** The flags of CommonCliOptions. */
 export const COMMON_OPTIONS = {
@@ -103,6 +132,9 @@ function parseFields(value: string | undefined): EnrichField[] {
   return [...new Set(fields)] as EnrichField[];
 }
 
+const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+
 /** `contacts.csv` → `contacts`; the sheet and the default output and state files are named after it. */
 export function baseName(input: string): string {
   return basename(input, extname(input)) || 'contacts';
@@ -115,10 +147,23 @@ export function parseCliArgs(argv: string[]): CliOptions {
     fields: { type: 'string' },
     'budget-ms': { type: 'string' },
     'poll-ms': { type: 'string' },
+    'max-polls': { type: 'string' },
+    'import-job': { type: 'string', multiple: true },
+    'slice-rows': { type: 'string' },
   });
   const help = values.help === true;
   if (help)
-    return { help, input: '', reverse: false, fields: DEFAULT_FIELDS, out: '', statePath: '', pollMs: 0 };
+    return {
+      help,
+      input: '',
+      reverse: false,
+      fields: DEFAULT_FIELDS,
+      out: '',
+      statePath: '',
+      pollMs: 0,
+      importJobs: [],
+      sliceRows: 0,
+    };
   if (positionals.length !== 1) {
     throw new UsageError(
       positionals.length
@@ -144,5 +189,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     ...api,
     ...(budgetMs === undefined ? {} : { budgetMs }),
     pollMs: positiveInteger('poll-ms', values['poll-ms']) ?? 2000,
+    ...optional('maxPolls', positiveInteger('max-polls', values['max-polls'], { noun: 'polls' })),
+    importJobs: values['import-job'] ?? [],
+    sliceRows: positiveInteger('slice-rows', values['slice-rows'], { noun: 'rows' }) ?? DEFAULT_SLICE_ROWS,
   };
 }

@@ -2,9 +2,9 @@
  * What `npm run enrich` and `npm run search` share around their flow: reading the input file, the API
  * (given, or a built-in emulator started for the run) and the exit codes with their one-line messages.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { spawnEmulator } from '../../dev/emulator/spawn';
-import { EnrichRunError, UsageError } from './run-error';
+import { EnrichRunError, inCliWords, UsageError } from './run-error';
 import { scrub } from '../../src/api/scrub';
 
 /** The file's bytes; a missing or unreadable file is one line naming it. */
@@ -12,11 +12,27 @@ export function readInputFile(file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new EnrichRunError(
-      code === 'ENOENT' ? `No such file: ${file}` : `Cannot read ${file} (${code ?? 'error'}).`,
-    );
+    throw unreadableInput(file, error);
   }
+}
+
+/** readInputFile's check without reading: a file streamed later must be there and readable now. */
+export function checkInputFile(file: string): void {
+  try {
+    const fd = openSync(file, 'r');
+    const directory = fstatSync(fd).isDirectory();
+    closeSync(fd);
+    if (directory) throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+  } catch (error) {
+    throw unreadableInput(file, error);
+  }
+}
+
+function unreadableInput(file: string, error: unknown): EnrichRunError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new EnrichRunError(
+    code === 'ENOENT' ? `No such file: ${file}` : `Cannot read ${file} (${code ?? 'error'}).`,
+  );
 }
 
 export interface Api {
@@ -81,7 +97,7 @@ export function runCommand<O extends { help: boolean }>(
   };
   const fail = (error: unknown): number => {
     if (!(error instanceof EnrichRunError)) throw error;
-    process.stderr.write(`sheet-enrich: ${error.message}\n`);
+    process.stderr.write(`sheet-enrich: ${inCliWords(error.message)}\n`);
     if (error instanceof UsageError) process.stderr.write(`${usage}\n`);
     return 2;
   };

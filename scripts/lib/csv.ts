@@ -7,6 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { decodeCsv, type DecodedCsv } from './csv-encoding';
 
 export class CsvError extends Error {}
 
@@ -20,24 +21,19 @@ export class NotTextError extends CsvError {
 const CANDIDATE_DELIMITERS = [',', ';', '\t'] as const;
 
 /**
- * The text of a file's bytes: UTF-16 (LE or BE) when it starts with that byte-order mark, else
- * UTF-8 (a UTF-8 BOM is dropped). Throws NotTextError for bytes that are not text: a NUL character
- * (no CSV export writes one; a zip, xlsx or image has many), or UTF-16 of an odd number of bytes.
+ * The text of a file's bytes (see csv-encoding.ts). Throws NotTextError for bytes that are not
+ * text: a NUL character (no CSV export writes one; a zip, xlsx or image has many), or UTF-16 of an
+ * odd number of bytes.
  */
 export function decodeCsvBytes(bytes: Buffer): string {
-  const text = decode(bytes);
-  if (text === undefined || text.includes('\u0000')) throw new NotTextError();
-  return text;
+  return decodeCsvFile(bytes).text;
 }
 
-function decode(bytes: Buffer): string | undefined {
-  const utf16 =
-    bytes[0] === 0xff && bytes[1] === 0xfe ? 'le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'be' : '';
-  if (!utf16) return bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (bytes.length % 2 !== 0) return undefined;
-  const body = Buffer.from(bytes.subarray(2));
-  if (utf16 === 'be') body.swap16();
-  return body.toString('utf16le');
+/** decodeCsvBytes with what it had to guess: a BOM to keep, lines that were not UTF-8. */
+export function decodeCsvFile(bytes: Buffer): DecodedCsv {
+  const decoded = decodeCsv(bytes);
+  if (decoded === undefined || decoded.text.includes('\u0000')) throw new NotTextError();
+  return decoded;
 }
 
 /** The delimiter that splits the header line into the most fields (outside quotes). */
@@ -107,8 +103,9 @@ export function formatCsv(rows: readonly (readonly unknown[])[], delimiter = ','
   const text = rows.map((row) =>
     row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))),
   );
-  // Leading or trailing spaces are quoted too, so no program trims them.
-  return stringify(text, { delimiter, record_delimiter: '\r\n', quoted_match: /^\s|\s$/ });
+  // Leading or trailing spaces are quoted too, so no program trims them; and a lone \n or \r, which
+  // csv-stringify leaves bare (it quotes only its own record delimiter), would split the record.
+  return stringify(text, { delimiter, record_delimiter: '\r\n', quoted_match: /^\s|\s$|[\r\n]/ });
 }
 
 /**
@@ -118,7 +115,10 @@ export function formatCsv(rows: readonly (readonly unknown[])[], delimiter = ','
  * A phone like "+33 6 12…" is shown as text with it, which is also what the user wants.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // Every line of a multi-line cell too: a reader that splits records on bare line breaks (or a
+  // paste of the cell) would make "Boss\n@SUM(1)" a line of its own starting with a formula.
+  const first = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return first.replace(/([\r\n])([=+\-@\t])/g, "$1'$2");
 }
 
 /**

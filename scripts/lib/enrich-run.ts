@@ -3,7 +3,6 @@
  * sheet in the local Apps Script runtime, and the built dist/Code.js runs on it exactly as in Sheets
  * (planRun, startRun, then the time-driven trigger until no job is pending).
  */
-import { withoutClassName } from '../../src/domain/user-error';
 import { INPUTS_BY_KIND } from '../../src/domain/inputs';
 import type { JobKind } from '../../src/domain/runs';
 import type { EnrichField } from '../../src/domain/fields';
@@ -16,17 +15,23 @@ import type {
   SkippedRow,
   StartView,
 } from '../../src/app/sidebar-contract';
-import { loadAddon, type Addon, type RuntimeState } from '../../dev/gas/harness';
+import { loadAddon, type Addon, type LoadOptions, type RuntimeState } from '../../dev/gas/harness';
 import { columnLetters } from '../../dev/gas/spreadsheet/a1';
 import { readOutputs, type FoundByKind } from './sheet-outputs';
-import { EnrichRunError } from './run-error';
+import { EnrichRunError, messageOf } from './run-error';
 import { withoutSecrets } from './state-file';
+import { combined, creditsSince, importJobById, lostJobs, running, type LostJob } from './enrich-resume';
+import { DEFAULT_MAX_POLLS, pumpWhile, runOf } from './pump';
 
-export { EnrichRunError };
+export { EnrichRunError, messageOf };
 
-export interface CsvEnrichmentOptions {
+export interface CsvEnrichmentOptions extends CsvRunOptions {
   /** The CSV's rows, header first. */
   rows: readonly (readonly string[])[];
+}
+
+/** What a command's runtime is for; the rows come separately (one slice at a time, or all). */
+export interface CsvRunOptions {
   /** Name of the sheet the rows go to (the CSV file's base name). */
   sheetName: string;
   kind: JobKind;
@@ -44,6 +49,17 @@ export interface CsvEnrichmentOptions {
   state?: RuntimeState;
   /** Called after the start and after every poll. */
   onProgress?: (run: RunProgress) => void;
+  /**
+   * Saves the state: called before any job start leaves (so a kill after it knows the job may have
+   * been bought), after every execution that started jobs (their ids), and at the end.
+   */
+  saveState?: (state: RuntimeState) => void;
+  /** Told the key's workspace before anything is sent; throws to refuse the run. */
+  checkWorkspace?: (workspace: string) => void;
+  /** Job ids to import first (lost starts the user found in the provider's dashboard). */
+  importJobs?: readonly string[];
+  /** Asked between polls: true stops waiting (Ctrl-C); the jobs stay in the state. */
+  shouldStop?: () => boolean;
 }
 
 export interface CsvEnrichmentSummary {
@@ -58,8 +74,19 @@ export interface CsvEnrichmentSummary {
   found: FoundByKind;
   /** Status column text → rows. */
   statuses: Record<string, number>;
+  /** What the API charged during this command (earlier runs' jobs collected now included). */
   credits: number;
   state: RunState;
+  /** Lost starts: the most they may have cost is in their retryMaxCredits. */
+  lost: LostJob[];
+  /** Contacts of earlier runs (killed, or still running when they stopped waiting) collected now. */
+  carried: number;
+  /** Jobs still running at the API when this command stopped waiting: the next run collects them. */
+  unfinished: number;
+  /** The key's workspace, when this run checked it. */
+  workspace?: string;
+  /** A streamed file stopped between slices (Ctrl-C): the rest waits for the next run. */
+  stoppedEarly?: boolean;
   /** Why the run did not finish, in the add-on's words. */
   message?: string;
   /** Answers whose row no longer exists (kept in the ledger, not written). */
@@ -75,10 +102,7 @@ export interface CsvEnrichmentSummary {
   runtimeState: RuntimeState;
 }
 
-const DEFAULT_POLL_MS = 2000;
-const DEFAULT_MAX_POLLS = 500;
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export { pumpUntilDone, runOf, sleep, type PumpOptions } from './pump';
 
 /**
  * Puts the rows on the sheet `name` (replacing what an earlier run left there), as plain text: a
@@ -105,50 +129,6 @@ export function selectDataRows(addon: Addon, name: string, rows: number, width: 
   addon.setSelection(`A2:${columnLetters(Math.max(1, width))}${Math.max(2, rows)}`, name);
 }
 
-export function runOf(progress: ProgressView, runId: string): RunProgress | undefined {
-  return progress.runs.find((run) => run.runId === runId);
-}
-
-export interface PumpOptions {
-  pollMs?: number;
-  maxPolls?: number;
-  onProgress?: (run: RunProgress) => void;
-}
-
-/**
- * Lets the time-driven trigger run until the run ends: the harness clock jumps to the trigger's
- * next time (minutes or an hour in Apps Script) while only `pollMs` of real time passes, so jobs,
- * which run on the API's real clock, get real time to finish. Returns the run's last progress.
- */
-export async function pumpUntilDone(
-  addon: Addon,
-  runId: string,
-  options: PumpOptions = {},
-): Promise<RunProgress> {
-  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const maxPolls = options.maxPolls ?? DEFAULT_MAX_POLLS;
-  let run = requireRun(addon.call<ProgressView>('getProgress'), runId);
-  options.onProgress?.(run);
-  for (let polls = 0; run.state === 'running' && polls < maxPolls; polls++) {
-    await sleep(pollMs);
-    // A real trigger runs minutes apart, long enough for any backoff: here the clock moves only to
-    // the moment the API asked us to wait for, so results are stamped with the real time otherwise.
-    if (run.retryAt) addon.advanceClock(Math.max(0, Date.parse(run.retryAt) + 1_000 - addon.now()));
-    // With the background refresh off there is no trigger: poll the way the open sidebar does.
-    if (addon.fireTriggers({ all: true }) === 0)
-      run = requireRun(addon.call<ProgressView>('pollJobs'), runId);
-    else run = requireRun(addon.call<ProgressView>('getProgress'), runId);
-    options.onProgress?.(run);
-  }
-  return run;
-}
-
-function requireRun(progress: ProgressView, runId: string): RunProgress {
-  const run = runOf(progress, runId);
-  if (!run) throw new Error(`run ${runId} is missing from getProgress()`);
-  return run;
-}
-
 /** The add-on's own message when one of its functions threw (an Apps Script "Exception: …"). */
 export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[]): T {
   try {
@@ -158,17 +138,18 @@ export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[])
   }
 }
 
-/** Errors thrown inside the add-on come from its own realm: `instanceof Error` is false for them. */
-export function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return withoutClassName(typeof message === 'string' ? message : String(error));
-}
-
 /** dist/Code.js in the local runtime, for a command line run: on the API given, from the stored state. */
 export function openRuntime(
-  options: Pick<CsvEnrichmentOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state'>,
+  options: Pick<CsvRunOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state'> &
+    Pick<LoadOptions, 'beforeFetch'>,
 ): Addon {
   return loadAddon({
+    ...(options.beforeFetch ? { beforeFetch: options.beforeFetch } : {}),
+    // A command line never reads them back, and a long run would keep every start's body.
+    recordRequests: false,
+    // A command line is no Apps Script: a million rows make 20,000 requests, Google's daily URL
+    // fetch quota for a consumer account, in one harness day. The API's own limits still apply.
+    dailyQuotas: false,
     apiBaseUrl: options.apiBaseUrl,
     apiKey: options.apiKey,
     // The emulator runs on loopback; any other API must be the one the build allow-lists.
@@ -178,60 +159,163 @@ export function openRuntime(
   });
 }
 
-/** Enriches the rows through dist/Code.js; see the module comment. */
+/** One runtime for a command: the rows of one or more slices go through it (enrich-stream.ts). */
+export interface CsvSession {
+  addon: Addon;
+  run: CsvRun;
+  /** Saves the state when the last execution started jobs (their ids). */
+  afterPoll(): void;
+  /** Saves the state now (no-op without options.saveState). */
+  save(): void;
+}
+
+/** dist/Code.js opened for a command, saving the state before any job start leaves. */
+export function openCsvSession(options: CsvRunOptions): CsvSession {
+  let startedJobs = false;
+  // Called only once the runtime exists (its fetches come after openRuntime returns).
+  const save = () => options.saveState?.(withoutSecrets(addon.exportState()));
+  const addon: Addon = openRuntime({
+    ...options,
+    // Paid once across kills: the job is in the registry (state "sending") before its start leaves.
+    beforeFetch: (requests) => {
+      if (!options.saveState || !requests.some((request) => request.method === 'POST')) return;
+      startedJobs = true;
+      save();
+    },
+  });
+  const afterPoll = () => {
+    if (startedJobs) save(); // the ids the starts got back
+    startedJobs = false;
+  };
+  return { addon, run: new CsvRun(addon, options, afterPoll), afterPoll, save };
+}
+
+/** Enriches the rows through dist/Code.js; see the module comment and enrich-resume.ts. */
 export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<CsvEnrichmentSummary> {
-  const startedAt = Date.now();
   checkCsvRows(options.rows);
-  const addon = openRuntime(options);
+  const session = openCsvSession(options);
   try {
-    const width = Math.max(...options.rows.map((row) => row.length));
-    loadRowsAsSheet(addon, options.sheetName, options.rows);
-    selectDataRows(addon, options.sheetName, options.rows.length, width);
-    const plan = callOrExplain<PlanView>(addon, 'planRun', {
-      kind: options.kind,
-      fields: [...options.fields],
-    });
-    checkPlan(plan, options.kind);
-    // No balance means the API did not answer: say why now rather than poll a run that cannot start.
-    if (plan.contactsToSend > 0 && plan.balance === null) {
-      const check = callOrExplain<KeyCheckView>(addon, 'verifyApiKey');
-      if (!check.ok) throw new EnrichRunError(check.message ?? 'The API cannot be reached.');
-    }
-    const start = callOrExplain<StartView>(addon, 'startRun', plan.planId);
-    const run = await pumpUntilDone(addon, start.runId, options);
+    return await enrichRows(session, options.rows, options, Date.now());
+  } finally {
+    session.save();
+    session.addon.close();
+  }
+}
+
+/**
+ * The rows (header first) on the sheet, then what an earlier command left running collected,
+ * then planned, started and waited for: one slice of a file, or all of it.
+ */
+export async function enrichRows(
+  session: CsvSession,
+  rows: readonly (readonly string[])[],
+  options: CsvRunOptions,
+  startedAt: number,
+): Promise<CsvEnrichmentSummary> {
+  const { addon, run } = session;
+  const width = Math.max(...rows.map((row) => row.length));
+  loadRowsAsSheet(addon, options.sheetName, rows);
+  selectDataRows(addon, options.sheetName, rows.length, width);
+  const before = addon.call<ProgressView>('getProgress');
+  for (const jobId of options.importJobs ?? []) importJobById(addon, jobId);
+  // Runs an earlier command left running are collected before anything new is planned.
+  let progress = addon.call<ProgressView>('getProgress');
+  if (running(progress).length) run.checkKey();
+  const carried = running(progress).reduce((n, r) => n + r.sent, 0);
+  progress = await run.pump();
+  const base = { before, carried, startedAt, rows: rows.length - 1 };
+  if (running(progress).length) return run.summary({ ...base, progress });
+  const plan = callOrExplain<PlanView>(addon, 'planRun', {
+    kind: options.kind,
+    fields: [...options.fields],
+  });
+  checkPlan(plan, options.kind);
+  if (plan.contactsToSend > 0) run.checkKey();
+  const start = callOrExplain<StartView>(addon, 'startRun', plan.planId);
+  session.afterPoll();
+  progress = await run.pump(start.runId);
+  return run.summary({ ...base, progress, plan, start });
+}
+
+/** One command's run over an open runtime: the key check, the waiting, the summary. */
+export class CsvRun {
+  workspace?: string;
+  private checked = false;
+
+  constructor(
+    private readonly addon: Addon,
+    private readonly options: CsvRunOptions,
+    private readonly afterPoll: () => void,
+  ) {}
+
+  /** Before anything is sent: the key works (else say why now), and its workspace is the state's. */
+  checkKey(): void {
+    if (this.checked) return;
+    this.checked = true;
+    const check = callOrExplain<KeyCheckView>(this.addon, 'verifyApiKey');
+    if (!check.ok) throw new EnrichRunError(check.message ?? 'The API cannot be reached.');
+    this.workspace = check.workspaceId;
+    if (this.workspace) this.options.checkWorkspace?.(this.workspace);
+  }
+
+  pump(runId?: string): Promise<ProgressView> {
+    return pumpWhile(
+      this.addon,
+      (progress) => running(progress).length > 0,
+      (progress) => combined(progress, runId === undefined ? undefined : runOf(progress, runId)),
+      { ...this.options, afterPoll: this.afterPoll },
+    );
+  }
+
+  summary(parts: {
+    before: ProgressView;
+    progress: ProgressView;
+    carried: number;
+    startedAt: number;
+    /** Data rows. */
+    rows: number;
+    plan?: PlanView;
+    start?: StartView;
+  }): CsvEnrichmentSummary {
+    const { addon, options } = this;
+    const { progress, plan, start } = parts;
+    const run = start ? runOf(progress, start.runId) : undefined;
+    const unfinished = running(progress).reduce((n, r) => n + r.jobs, 0);
+    const state: RunState = unfinished ? 'running' : (run?.state ?? 'finished');
     const sheet = addon.spreadsheet.getSheetByName(options.sheetName)!;
     const table = sheet.getDataRange().getDisplayValues() as string[][];
     const outputs = readOutputs(table, options.kind);
-    const message =
-      start.message ?? run.error ?? (run.state === 'running' ? stillRunning(options) : undefined);
+    const message = start?.message ?? run?.error ?? (unfinished ? stillRunning(options) : undefined);
     return {
       kind: options.kind,
-      rows: options.rows.length - 1,
-      sent: plan.contactsToSend,
-      rowsFromLedger: plan.rowsFromLedger,
-      rowsFromDuplicates: plan.rowsFromDuplicates,
-      skipped: plan.skipped,
+      rows: parts.rows,
+      sent: plan?.contactsToSend ?? 0,
+      rowsFromLedger: plan?.rowsFromLedger ?? 0,
+      rowsFromDuplicates: plan?.rowsFromDuplicates ?? 0,
+      skipped: plan?.skipped ?? [],
       found: outputs.found,
       statuses: outputs.statuses,
-      credits: run.credits,
-      state: run.state,
+      credits: creditsSince(parts.before, progress),
+      state,
+      lost: lostJobs(progress),
+      carried: parts.carried,
+      unfinished,
+      ...(this.workspace ? { workspace: this.workspace } : {}),
       ...(message ? { message } : {}),
-      unmatched: run.unmatched ?? 0,
+      unmatched: run?.unmatched ?? 0,
       urlfetchCalls: addon.counts.urlfetch,
       rangeReads: addon.counts.rangeReads,
       rangeWrites: addon.counts.rangeWrites,
       triggerRuns: addon.counts.triggerRuns,
-      wallMs: Date.now() - startedAt,
+      wallMs: Date.now() - parts.startedAt,
       table,
       runtimeState: withoutSecrets(addon.exportState()),
     };
-  } finally {
-    addon.close();
   }
 }
 
-function stillRunning(options: CsvEnrichmentOptions): string {
-  return `Jobs were still running after ${options.maxPolls ?? DEFAULT_MAX_POLLS} polls: run the same command again later to collect them.`;
+function stillRunning(options: CsvRunOptions): string {
+  return `Jobs were still running at the API after ${options.maxPolls ?? DEFAULT_MAX_POLLS} polls; they are kept in the state: run the same command again later to collect them (nothing is bought twice).`;
 }
 
 /** An empty file or a header alone: nothing to enrich (checked before any emulator is started). */

@@ -1,8 +1,9 @@
 /** What the CLIs show: a progress bar on a terminal (plain lines otherwise) and the summary. */
 import type { RunProgress, SearchPreview, SearchTabView } from '../../src/app/sidebar-contract';
+import { formatNumber, plural } from '../../src/domain/words';
+import { inCliWords } from './run-error';
 import type { CsvEnrichmentSummary } from './enrich-run';
 import type { SearchRunSummary } from './search-run';
-import { formatNumber as count, plural } from '../../src/domain/words';
 
 const BAR_WIDTH = 30;
 
@@ -15,8 +16,8 @@ function line(run: RunProgress): string {
   const found =
     run.kind === 'reverse'
       ? plural(run.found.profile, 'profile')
-      : `${plural(run.found.workEmail, 'work email')}, ${count(run.found.personalEmail)} personal, ${plural(run.found.phone, 'phone')}`;
-  return `${count(run.done)}/${plural(run.sent, 'contact')} · ${found} · ${plural(run.credits, 'credit')} · ${run.state}`;
+      : `${plural(run.found.workEmail, 'work email')}, ${formatNumber(run.found.personalEmail)} personal, ${plural(run.found.phone, 'phone')}`;
+  return `${formatNumber(run.done)}/${plural(run.sent, 'contact')} · ${found} · ${plural(run.credits, 'credit')} · ${run.state}`;
 }
 
 export interface StatusLine {
@@ -60,6 +61,64 @@ export function progressPrinter(stream: NodeJS.WriteStream): ProgressPrinter {
   };
 }
 
+/** Rows of the summary's statuses that hold an answer ("found", "found (saved)"). */
+const rowsFound = (summary: CsvEnrichmentSummary): number =>
+  Object.entries(summary.statuses)
+    .filter(([status]) => status.startsWith('found'))
+    .reduce((sum, [, count]) => sum + count, 0);
+
+function duration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return `${Math.max(1, Math.round(ms / 1000))} s`;
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+export interface FileProgress {
+  /** After every slice written: the totals so far. */
+  slice(summary: CsvEnrichmentSummary): void;
+  /** The slice in flight. */
+  update(run: RunProgress): void;
+  end(): void;
+}
+
+/**
+ * A streamed file's progress on one line, redrawn in place: rows written and left, rows found,
+ * credits, throughput and the time left at that pace. `totalRows` is the file's line count (an
+ * upper bound when cells hold line breaks).
+ */
+export function fileProgressPrinter(
+  stream: NodeJS.WriteStream,
+  totalRows: number,
+  now: () => number = Date.now,
+): FileProgress {
+  const status = statusLine(stream);
+  const started = now();
+  let rows = 0;
+  let found = 0;
+  let credits = 0;
+  const show = (run?: RunProgress) => {
+    const elapsed = Math.max(1, now() - started);
+    const perMinute = (rows / elapsed) * 60_000;
+    const left = Math.max(0, totalRows - rows);
+    const eta = rows > 0 && left > 0 ? ` · ${duration((left / perMinute) * 60_000)} left` : '';
+    const inFlight = run && run.state === 'running' ? ` · slice ${run.done}/${run.sent}` : '';
+    status.show(
+      `${formatNumber(rows)}/${formatNumber(totalRows)} rows · ${formatNumber(left)} left · ${formatNumber(found)} found · ${plural(credits + (run?.credits ?? 0), 'credit')} · ${formatNumber(Math.round(perMinute))} rows/min${eta}${inFlight}`,
+      totalRows ? rows / totalRows : 1,
+    );
+  };
+  return {
+    slice(summary) {
+      rows = summary.rows;
+      found = rowsFound(summary);
+      credits = summary.credits;
+      show();
+    },
+    update: (run) => show(run),
+    end: () => status.end(),
+  };
+}
+
 export function summaryText(summary: CsvEnrichmentSummary, out: string): string {
   const found =
     summary.kind === 'reverse'
@@ -70,10 +129,13 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');
   return [
-    `Rows:          ${count(summary.rows)} (${plural(summary.sent, 'contact')} sent, ${count(summary.rowsFromLedger)} from saved results, ${plural(summary.rowsFromDuplicates, 'duplicate')}, ${count(summary.skipped.length)} skipped)`,
+    `Rows:          ${formatNumber(summary.rows)} (${plural(summary.sent, 'contact')} sent, ${formatNumber(summary.rowsFromLedger)} from saved results, ${plural(summary.rowsFromDuplicates, 'duplicate')}, ${formatNumber(summary.skipped.length)} skipped)`,
     `Found:         ${found}`,
     `Statuses:      ${statuses}`,
-    `Credits:       ${summary.credits}`,
+    `Credits:       ${summary.credits}${upTo(summary)}`,
+    ...(summary.carried
+      ? [`Collected:     ${plural(summary.carried, 'contact')} of a run an earlier command left running`]
+      : []),
     `UrlFetch:      ${plural(summary.urlfetchCalls, 'call')}`,
     `Range calls:   ${plural(summary.rangeReads, 'read')}, ${plural(summary.rangeWrites, 'write')}`,
     `Trigger runs:  ${summary.triggerRuns}`,
@@ -82,9 +144,47 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
           `Unmatched:     ${plural(summary.unmatched, 'answer')} whose row is gone (kept in the saved results)`,
         ]
       : []),
-    `Run:           ${summary.state}${summary.message ? ` (${summary.message})` : ''}, ${(summary.wallMs / 1000).toFixed(1)} s`,
+    `Run:           ${summary.state}${summary.message ? ` (${inCliWords(summary.message)})` : ''}, ${(summary.wallMs / 1000).toFixed(1)} s`,
     `Written:       ${out}`,
   ].join('\n');
+}
+
+/** The most the lost starts may have cost besides: the API's figure for them is unknown. */
+function upTo(summary: CsvEnrichmentSummary): string {
+  if (summary.lost.length === 0) return '';
+  const most = summary.lost.reduce((sum, job) => sum + job.retryMaxCredits, 0);
+  const contacts = summary.lost.reduce((sum, job) => sum + job.contacts, 0);
+  return `, and up to ${plural(most, 'credit')} more for ${plural(contacts, 'contact')} whose start's answer was lost`;
+}
+
+/**
+ * 0: every job answered and the run finished; 3: jobs still running at the API (run again to collect
+ * them); 1: the run failed, ran out of credits or holds lost starts (the next steps say what to do).
+ */
+export function exitCodeOf(summary: CsvEnrichmentSummary): number {
+  if (summary.unfinished > 0 || summary.stoppedEarly) return 3;
+  if (summary.lost.length > 0) return 1;
+  return summary.state === 'finished' ? 0 : 1;
+}
+
+/** What to do next when the run did not end cleanly, for stderr; undefined when nothing is left. */
+export function nextStepsText(summary: CsvEnrichmentSummary, interrupted: boolean): string | undefined {
+  const lines: string[] = [];
+  if (summary.unfinished > 0)
+    lines.push(
+      `${interrupted ? 'Interrupted' : 'Stopped waiting'}: ${plural(summary.unfinished, 'job')} still running at the API, kept in the state. Run the same command again to collect them (nothing is bought twice).`,
+    );
+  if (summary.stoppedEarly && summary.unfinished === 0)
+    lines.push(
+      `Interrupted after ${plural(summary.rows, 'row')}: they are written and saved. Run the same command again to go on with the rest of the file (nothing is bought twice).`,
+    );
+  if (summary.lost.length > 0) {
+    lines.push(
+      `${plural(summary.lost.length, 'job')} may have been started although the answer was lost; their contacts were not sent again. Find them in the provider's dashboard by name and run the same command again with --import-job ID for each:`,
+      ...summary.lost.map((job) => `  "${job.name}" (${plural(job.contacts, 'contact')})`),
+    );
+  }
+  return lines.length ? lines.join('\n') : undefined;
 }
 
 /** "a quarter credit": the search price as the preview line says it. */
@@ -98,7 +198,7 @@ function priceWords(price: number): string {
 export function previewText(preview: SearchPreview): string {
   const matches =
     preview.total === null ? 'Matches: not told by the API' : plural(preview.total, 'match', 'matches');
-  return `${matches} · loading ${count(preview.rows)} costs at most ${plural(preview.maxCredits, 'credit')} (${priceWords(preview.pricePerResult)} per new result)`;
+  return `${matches} · loading ${formatNumber(preview.rows)} costs at most ${plural(preview.maxCredits, 'credit')} (${priceWords(preview.pricePerResult)} per new result)`;
 }
 
 /** When the balance is known and below the most loading can cost: what happens then. */
@@ -113,7 +213,7 @@ export function showSearchProgress(status: StatusLine, view: SearchTabView): voi
   const target = view.total ? Math.min(view.max, view.total) : view.max;
   const reason = view.reason ? ` (${view.reason})` : '';
   status.show(
-    `${count(view.rows)}/${plural(target, 'result')} · ${view.state}${reason}`,
+    `${formatNumber(view.rows)}/${plural(target, 'result')} · ${view.state}${reason}`,
     view.rows / (target || 1),
   );
 }
@@ -122,7 +222,7 @@ export function searchSummaryText(summary: SearchRunSummary, out: string): strin
   const { view } = summary;
   return [
     `Tab:           ${view.sheetName}`,
-    `Results:       ${count(view.rows)} in the tab, of ${view.total === null ? 'an unknown number of matches' : plural(view.total, 'match', 'matches')} (asked for ${count(view.max)})`,
+    `Results:       ${formatNumber(view.rows)} in the tab, of ${view.total === null ? 'an unknown number of matches' : plural(view.total, 'match', 'matches')} (asked for ${formatNumber(view.max)})`,
     `UrlFetch:      ${plural(summary.urlfetchCalls, 'call')}`,
     `Run:           ${view.state}${view.reason ? ` (${view.reason})` : ''}`,
     `Written:       ${out}`,

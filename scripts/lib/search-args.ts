@@ -20,8 +20,8 @@ export const SEARCH_USAGE = `Usage: npm run search -- companies|people --filters
                           a later run loads only the rest
   --out FILE              the results as CSV (default: <filters>.<kind>.csv beside the filters file)
   --state FILE            stored spreadsheet state (default: <out>.sheet-enrich-state.json beside --out)
-  --api-url URL --api-key KEY
-                          the enrichment API (default: a built-in emulator started for the run)
+  --api-url URL           the enrichment API (default: a built-in emulator started for the run);
+                          its key from the SHEET_ENRICH_API_KEY variable (recommended) or --api-key KEY
   --list-filters          every filter of companies and people (or of the kind given), with its kind
   -h, --help              this help`;
 

@@ -2,8 +2,10 @@
  * The CLI's state file: the local spreadsheet's stored state (ledger sheet, document and user
  * properties, triggers) between runs, so the same rows never cost credits twice. It is versioned and
  * parsed with zod: a file of another version or of the wrong shape gets one line and exit code 2.
+ * It is written whole to a temporary file and renamed over the old one (a rename is atomic on one
+ * file system), so a kill during a write leaves the previous state, never half of one.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { USER_PROPERTY } from '../../src/platform/property-keys';
 import type { RuntimeState } from '../../dev/gas/harness';
@@ -14,8 +16,39 @@ const STATE_VERSION = 1;
 
 const strings = z.record(z.string(), z.string());
 const storedValue = z.union([z.string(), z.number(), z.boolean(), z.object({ date: z.number() })]);
+/**
+ * Which API and workspace the state's jobs and answers belong to: a job started with one key is
+ * polled with a key of its workspace only, so a state is refused to a key of another workspace.
+ * Absent in files written before it (learned on their next run).
+ */
+export interface StateBinding {
+  /** The --api-url, or BUILT_IN_API for the emulator a command starts for itself. */
+  apiUrl?: string;
+  workspace?: string;
+  /** Where a command that did not finish the file stopped (enrich-stream.ts). */
+  cursor?: StreamCursor;
+}
+
+/** Slices 0..slice-1 are in the output, which then held outputBytes bytes. */
+export interface StreamCursor {
+  slice: number;
+  outputBytes: number;
+}
+
+export const BUILT_IN_API = 'the built-in emulator';
+
+/** What a state file holds: the runtime's state, and the CLI's binding beside it. */
+export type StoredState = RuntimeState & { cli?: StateBinding };
+
 const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
+  cli: z.optional(
+    z.object({
+      apiUrl: z.optional(z.string()),
+      workspace: z.optional(z.string()),
+      cursor: z.optional(z.object({ slice: z.number(), outputBytes: z.number() })),
+    }),
+  ),
   clockOffsetMs: z.number(),
   spreadsheet: z.object({
     id: z.string(),
@@ -63,7 +96,7 @@ export function withoutSecrets(state: RuntimeState): RuntimeState {
 }
 
 /** The state the text holds, or why it holds none (a few words for the one-line message). */
-function problemOf(text: string): string | RuntimeState {
+function problemOf(text: string): string | StoredState {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -80,7 +113,7 @@ function problemOf(text: string): string | RuntimeState {
   return `unexpected shape at ${issue?.path.join('.') || 'the top'}`;
 }
 
-export function readStateFile(file: string): RuntimeState | undefined {
+export function readStateFile(file: string): StoredState | undefined {
   if (!existsSync(file)) return undefined;
   let text: string;
   try {
@@ -99,6 +132,37 @@ function unreadable(file: string, reason: string): EnrichRunError {
   );
 }
 
-export function writeStateFile(file: string, state: RuntimeState): void {
-  writeFileSync(file, JSON.stringify(withoutSecrets(state)));
+/** Writes the state atomically (see the module comment); the binding is kept beside it. */
+export function writeStateFile(file: string, state: RuntimeState, binding?: StateBinding): void {
+  const { cli: _old, ...runtime } = state as StoredState;
+  const stored: StoredState = { ...withoutSecrets(runtime), ...(binding ? { cli: binding } : {}) };
+  writeAtomically(file, JSON.stringify(stored));
+}
+
+/** A temporary file beside the target (same file system), flushed to disk, then renamed over it. */
+export function writeAtomically(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
+}
+
+/**
+ * The binding a run may use, or a refusal: a state belongs to the API and workspace that wrote it.
+ * `workspace` is the key's, when the run checked it.
+ */
+export function checkBinding(file: string, stored: StateBinding | undefined, now: StateBinding): void {
+  if (stored?.apiUrl && now.apiUrl && stored.apiUrl !== now.apiUrl)
+    throw new EnrichRunError(
+      `The state file ${file} belongs to ${stored.apiUrl}, not ${now.apiUrl}: use the same --api-url, or another --state.`,
+    );
+  if (stored?.workspace && now.workspace && stored.workspace !== now.workspace)
+    throw new EnrichRunError(
+      `The state file ${file} was written with a key of workspace ${stored.workspace}; this key belongs to ${now.workspace}. Its jobs can only be collected with a key of ${stored.workspace}: use one, or another --state.`,
+    );
 }

@@ -121,6 +121,9 @@ describe('npm run enrich', () => {
     const result = await cli([file, '--api-url', kit.emulator().baseUrl, '--api-key', 'sk-wrong-9931']);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/key was refused/);
+    // The command line has no Settings panel: it names its own flag and variable (issue 30).
+    expect(result.stderr).not.toMatch(/Settings/);
+    expect(result.stderr).toMatch(/--api-key.*SHEET_ENRICH_API_KEY/);
     expect(result.stdout + result.stderr).not.toContain('sk-wrong-9931');
   });
 

@@ -146,6 +146,24 @@ describe('npm run search', () => {
     expect(row![header!.indexOf('Full name')]).toBe('Mallory Formula');
   });
 
+  it("stops on a refused key as the README says (exit 1), in the CLI's words", async () => {
+    const filtersFile = tempFile('managers.json', JSON.stringify(FILTERS));
+    const args = ['people', '--filters', filtersFile, '--api-url', kit.emulator().baseUrl];
+    const result = await runScript('search.ts', [...args, '--api-key', 'sk-wrong-4411']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/key was refused/);
+    expect(result.stderr).not.toMatch(/Settings/);
+    expect(result.stdout + result.stderr).not.toContain('sk-wrong-4411');
+  });
+
+  it('refuses --out equal to the filters file, leaving the filters as they were', async () => {
+    const filtersFile = tempFile('managers.json', JSON.stringify(FILTERS));
+    const result = await search(['people', '--filters', filtersFile, '--out', filtersFile]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--out and --filters are the same file/);
+    expect(JSON.parse(readFileSync(filtersFile, 'utf8'))).toEqual(FILTERS);
+  });
+
   // Each case is a child process of its own: run together, they take the time of about one.
   it('refuses bad filters with one line and exit code 2', async () => {
     const files = REFUSALS.map(([, content]) => tempFile('bad.json', content));

@@ -115,6 +115,8 @@ export class FakeUrlFetchApp implements GasObject {
     private readonly allowList: FetchAllowList = { allowLoopback: false },
     /** The harness clock, sent to loopback servers (the emulator) so rate-limit windows run on it. */
     private readonly clock?: () => number,
+    /** Told what is about to be sent, once the requests passed Apps Script's checks. */
+    private readonly beforeSend?: (requests: readonly { method: string; url: string }[]) => void,
   ) {}
 
   fetch(url: string, params: FetchParams = {}): FakeHttpResponse {
@@ -139,6 +141,7 @@ export class FakeUrlFetchApp implements GasObject {
 
   private run(requests: (FetchParams & { url: string })[]): FakeHttpResponse[] {
     const wire = requests.map((request) => this.toWire(request));
+    this.beforeSend?.(wire.map(({ method, url }) => ({ method, url })));
     const answers = this.http.send(wire);
     return answers.map((answer, i) =>
       this.toResponse(answer, wire[i]!, requests[i]!.muteHttpExceptions === true),

@@ -1,5 +1,5 @@
 /** The repository's command lines run as a user runs them: a child process, its exit code and output. */
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,13 +18,18 @@ export interface CliResult {
  * it (scripts/lib/node-bundle.ts) rather than through tsx: the same code, without tsx's start in each of
  * the 16 children a test pass makes.
  */
-export async function runScript(script: string, args: string[], timeout = 60_000): Promise<CliResult> {
+export async function runScript(
+  script: string,
+  args: string[],
+  timeout = 60_000,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
   const bundle = await nodeBundle(join('scripts', script));
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
       ['--enable-source-maps', bundle, ...args],
-      { cwd: ROOT, timeout },
+      { cwd: ROOT, timeout, env: { ...process.env, ...env } },
       (error, stdout, stderr) => {
         running.delete(child);
         done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -55,6 +60,26 @@ afterEach(async () => {
     }),
   );
 });
+
+/** A command line still running: kill it as a user would (Ctrl-C, a closed terminal, SIGKILL). */
+export interface RunningScript {
+  child: ChildProcess;
+  done: Promise<CliResult>;
+}
+
+/** runScript without waiting: the test decides when the command ends. */
+export async function startScript(script: string, args: string[]): Promise<RunningScript> {
+  const bundle = await nodeBundle(join('scripts', script));
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle, ...args], { cwd: ROOT });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<CliResult>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr })),
+  );
+  return { child, done };
+}
 
 /** Writes `name` in a fresh temporary folder: each test's output and state files stay its own. */
 export function tempFile(name: string, content: string | Buffer): string {

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { parseCliArgs } from '../../../scripts/lib/cli-args';
+import { apiOptions, parseCliArgs } from '../../../scripts/lib/cli-args';
 import { UsageError } from '../../../scripts/lib/run-error';
 
 /** The message of the UsageError (the class that makes the CLI print its usage text) it throws. */
@@ -75,5 +75,23 @@ describe('parseCliArgs', () => {
 
   it('never repeats the key in a refusal', () => {
     expect(refused(['c.csv', '--api-key', 'sk-secret-1', '--fields', 'x'])).not.toContain('sk-secret-1');
+  });
+
+  it('takes the key from SHEET_ENRICH_API_KEY when --api-key is not given', () => {
+    const env = { SHEET_ENRICH_API_KEY: 'sk-env-1' };
+    expect(apiOptions({ 'api-url': 'http://127.0.0.1:1' }, env)).toEqual({
+      apiUrl: 'http://127.0.0.1:1',
+      apiKey: 'sk-env-1',
+    });
+    expect(apiOptions({ 'api-url': 'http://127.0.0.1:1', 'api-key': 'k' }, env)).toEqual({
+      apiUrl: 'http://127.0.0.1:1',
+      apiKey: 'k',
+      keyFromFlag: true,
+    });
+    // Without --api-url the built-in emulator runs, with its own key.
+    expect(apiOptions({}, env)).toEqual({});
+    expect(() => apiOptions({ 'api-url': 'http://127.0.0.1:1' }, {})).toThrow(
+      /--api-url and its key go together: set the SHEET_ENRICH_API_KEY variable/,
+    );
   });
 });

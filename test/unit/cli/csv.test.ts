@@ -4,8 +4,10 @@ import {
   decodeCsvBytes,
   detectDelimiter,
   formatCsv,
+  neutraliseFormula,
   parseCsv,
 } from '../../../scripts/lib/csv';
+import { decodeCsv, encodingWarning } from '../../../scripts/lib/csv-encoding';
 import { safeToOpen } from '../../../scripts/lib/sheet-outputs';
 import { outputColumnsOf } from '../../../src/sheet/output-columns';
 
@@ -97,5 +99,44 @@ describe('CSV for the command line', () => {
     expect(safe[1]!.slice(0, mine.length)).toEqual(mine);
     expect(safe[1]!.slice(mine.length)).toEqual(hostile.map((value) => `'${value}`));
     expect(safe[1]![mine.length + outputs.indexOf('Phone')]).toBe("'+33 6 12 34 56 78");
+  });
+
+  it('quotes a field holding a lone line feed or carriage return, so a record stays one', () => {
+    const rows = [
+      ['Name', 'Notes'],
+      ['Ada', 'first line\nsecond'],
+      ['Bob', 'old Mac\rbreak'],
+    ];
+    const text = formatCsv(rows);
+    expect(text).toBe('Name,Notes\r\nAda,"first line\nsecond"\r\nBob,"old Mac\rbreak"\r\n');
+    expect(parseCsv(text)).toEqual(rows);
+    expect(formatCsv([['a;b', 'c']], ';')).toBe('"a;b";c\r\n');
+  });
+
+  it('neutralises a formula at the start of every line of a cell', () => {
+    expect(neutraliseFormula('Boss\n@SUM(1)')).toBe("Boss\n'@SUM(1)");
+    expect(neutraliseFormula('=A1\r\n+1\r-2')).toBe("'=A1\r\n'+1\r'-2");
+    expect(neutraliseFormula('Boss\nVP')).toBe('Boss\nVP');
+    // Written and read back, the second line is no record of its own.
+    expect(parseCsv(formatCsv([['Title'], [neutraliseFormula('Boss\n@SUM(1)')]]))).toEqual([
+      ['Title'],
+      ["Boss\n'@SUM(1)"],
+    ]);
+  });
+
+  it('reads lines that are not UTF-8 as Windows-1252, and names them', () => {
+    const utf8 = Buffer.from('Name\nZoë Brontë\n', 'utf8');
+    const latin1 = Buffer.from('Zoë Brontë\nPlain\n', 'latin1');
+    const mixed = decodeCsv(Buffer.concat([utf8, latin1]))!;
+    expect(mixed.text).toBe('Name\nZoë Brontë\nZoë Brontë\nPlain\n');
+    expect(mixed).toMatchObject({ latin1Lines: [3], mixed: true, bom: false });
+    expect(encodingWarning('x.csv', mixed)).toMatch(
+      /x\.csv mixes encodings: line 3 is not UTF-8 and was read as Windows-1252/,
+    );
+    const all = decodeCsv(Buffer.from('Name\nZoë\nRené\n', 'latin1'))!;
+    expect(all).toMatchObject({ text: 'Name\nZoë\nRené\n', latin1Lines: [2, 3], mixed: false });
+    expect(encodingWarning('x.csv', all)).toMatch(/is not UTF-8: lines 2, 3 were read as Windows-1252/);
+    expect(encodingWarning('x.csv', decodeCsv(utf8)!)).toBeUndefined();
+    expect(decodeCsv(Buffer.from('\uFEFFa\n', 'utf8'))).toMatchObject({ text: 'a\n', bom: true });
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * `npm run bench -- --cli N [N…]`: `npm run enrich` itself, in a child process under
+ * /usr/bin/time (whose peak is that of the largest process of the tree), on an N-row CSV against a spawned emulator with its rate limit off and 1.5 s jobs.
+ * One JSON line per size on stdout: wall time, peak memory (the CLI's maximum resident set),
+ * requests per job, credits; with two sizes, their time ratio. The CSV is written by another child,
+ * so its generation weighs on neither figure.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawnEmulator } from '../../dev/emulator/spawn';
+
+const ROOT = resolve(__dirname, '../..');
+const SETTINGS = { jobMs: 1_500, rateLimit: 0, credits: 1_000_000_000, seed: 7 };
+
+function run(args: string[]): { stdout: string; stderr: string; status: number } {
+  const child = spawnSync(args[0]!, args.slice(1), { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  return { stdout: child.stdout, stderr: child.stderr, status: child.status ?? 1 };
+}
+
+export interface CliBenchLine {
+  rows: number;
+  wall_s: number;
+  peak_mb: number;
+  jobs: number;
+  urlfetch_calls: number;
+  requests_per_job: number;
+  credits: number;
+  exit_code: number;
+}
+
+async function benchOne(rows: number, pollMs: number): Promise<CliBenchLine> {
+  const folder = mkdtempSync(join(tmpdir(), 'cli-bench-'));
+  const file = join(folder, `contacts-${rows}.csv`);
+  const made = run([
+    process.execPath,
+    '--import',
+    'tsx',
+    join(ROOT, 'scripts/lib/cli-bench-data.ts'),
+    String(rows),
+    file,
+  ]);
+  if (made.status !== 0) throw new Error(`cannot write the CSV: ${made.stderr}`);
+  const emulator = await spawnEmulator(SETTINGS);
+  try {
+    // `npm run enrich` itself, with the flags package.json gives node (its heap limit among them).
+    const cli = ['npm', 'run', '--silent', 'enrich', '--', file];
+    const flags = ['--api-url', emulator.baseUrl, '--poll-ms', String(pollMs)];
+    const started = Date.now();
+    const result = spawnSync('/usr/bin/time', ['-f', 'PEAK_KB=%M', ...cli, ...flags], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      env: { ...process.env, SHEET_ENRICH_API_KEY: emulator.apiKey },
+    });
+    const wall = (Date.now() - started) / 1000;
+    const peakKb = Number(/PEAK_KB=(\d+)/.exec(result.stderr)?.[1] ?? 0);
+    const urlfetch = Number(/UrlFetch: +(\d+)/.exec(result.stdout)?.[1] ?? 0);
+    if (result.status !== 0) process.stderr.write(`${result.stdout}\n${result.stderr.slice(-2000)}\n`);
+    const stats = await emulator.admin.stats();
+    return {
+      rows,
+      wall_s: Math.round(wall * 10) / 10,
+      peak_mb: Math.round(peakKb / 1024),
+      jobs: stats.jobs.total,
+      urlfetch_calls: urlfetch,
+      requests_per_job: Math.round((urlfetch / Math.max(1, stats.jobs.total)) * 100) / 100,
+      credits: stats.credits_spent,
+      exit_code: result.status ?? 1,
+    };
+  } finally {
+    await emulator.stop();
+  }
+}
+
+export async function cliBench(sizes: number[], pollMs = 2000): Promise<void> {
+  process.stderr.write(
+    `bench --cli: ${sizes.join(', ')} rows, emulator ${JSON.stringify(SETTINGS)}, poll every ${pollMs} ms\n`,
+  );
+  const lines: CliBenchLine[] = [];
+  for (const rows of sizes) {
+    const line = await benchOne(rows, pollMs);
+    lines.push(line);
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+  }
+  if (lines.length === 2) {
+    const [small, large] = lines as [CliBenchLine, CliBenchLine];
+    const ratio = Math.round((large.wall_s / small.wall_s) * 100) / 100;
+    process.stdout.write(`${JSON.stringify({ rows_ratio: large.rows / small.rows, time_ratio: ratio })}\n`);
+  }
+}

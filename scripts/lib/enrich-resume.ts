@@ -1,0 +1,77 @@
+/**
+ * What a CLI run inherits from the one before it (issue 32): runs still running when it was killed
+ * or stopped waiting are polled to their end before anything new is planned, lost starts are
+ * imported by their job id (`--import-job`), and what the state holds is told in the summary.
+ */
+import type {
+  AmbiguousJobView,
+  ImportJobView,
+  ProgressView,
+  RunProgress,
+} from '../../src/app/sidebar-contract';
+import type { Addon } from '../../dev/gas/harness';
+import { EnrichRunError, messageOf } from './run-error';
+
+/** A job whose start may have reached the API although its answer was lost, and its run. */
+export interface LostJob extends AmbiguousJobView {
+  runId: string;
+}
+
+export function lostJobs(progress: ProgressView): LostJob[] {
+  return progress.runs.flatMap((run) =>
+    (run.ambiguousJobs ?? []).map((job) => ({ ...job, runId: run.runId })),
+  );
+}
+
+export const running = (progress: ProgressView): RunProgress[] =>
+  progress.runs.filter((run) => run.state === 'running');
+
+/**
+ * Imports a job by its id: into the lost start it belongs to (the add-on checks its name and
+ * contacts, and refuses another job's), else as a job whose record is gone. No credits: results
+ * are read, never bought again.
+ */
+export function importJobById(addon: Addon, jobId: string): ImportJobView {
+  // Starts a kill cut short become lost starts on the first poll: settle them first.
+  const progress = addon.call<ProgressView>('pollJobs');
+  const refusals: string[] = [];
+  for (const lost of lostJobs(progress)) {
+    try {
+      return addon.call<ImportJobView>('importJob', { jobId, job: { runId: lost.runId, seq: lost.seq } });
+    } catch (error) {
+      refusals.push(messageOf(error));
+    }
+  }
+  try {
+    return addon.call<ImportJobView>('importJob', { jobId });
+  } catch (error) {
+    throw new EnrichRunError(`--import-job ${jobId}: ${refusals[0] ?? messageOf(error)}`);
+  }
+}
+
+/** Every run's progress folded into one line's worth, for the status line of a run that resumes. */
+export function combined(progress: ProgressView, main?: RunProgress): RunProgress | undefined {
+  const runs = progress.runs.filter((run) => run.state === 'running' || run.runId === main?.runId);
+  const base = main ?? runs[0];
+  if (!base) return undefined;
+  const sum = (pick: (run: RunProgress) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  return {
+    ...base,
+    state: runs.some((run) => run.state === 'running') ? 'running' : base.state,
+    sent: sum((run) => run.sent),
+    done: sum((run) => run.done),
+    credits: sum((run) => run.credits),
+    found: {
+      workEmail: sum((run) => run.found.workEmail),
+      personalEmail: sum((run) => run.found.personalEmail),
+      phone: sum((run) => run.found.phone),
+      profile: sum((run) => run.found.profile),
+    },
+  };
+}
+
+/** Credits the API charged during this command: every run's figure less what it had before. */
+export function creditsSince(before: ProgressView, after: ProgressView): number {
+  const had = new Map(before.runs.map((run) => [run.runId, run.credits]));
+  return after.runs.reduce((total, run) => total + Math.max(0, run.credits - (had.get(run.runId) ?? 0)), 0);
+}

@@ -1,0 +1,149 @@
+/**
+ * `npm run enrich` killed and run again (issue 32): the state file records every job before its
+ * start leaves, so a rerun collects what the first run bought and nobody is charged twice. Jobs take
+ * 1.5 s here, so a kill lands while they run.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCsv } from '../../scripts/lib/csv';
+import { outputRows } from '../../scripts/lib/sheet-outputs';
+import { sleep } from '../../scripts/lib/enrich-run';
+import { runScript, startScript, tempFile } from './support/cli';
+import { contactRows, engineKit, people } from './support/engine';
+
+const SECRET = 'sk-resume-Secret-0077';
+const OTHER = 'sk-resume-Other-0078';
+const kit = engineKit({
+  jobMs: 1_500,
+  workspaces: { ws_first: [SECRET], ws_second: [OTHER] },
+});
+const api = (key = SECRET) => ['--api-url', kit.emulator().baseUrl, '--api-key', key, '--poll-ms', '200'];
+
+/** Waits until the emulator holds at least `count` jobs (the CLI's starts reached it). */
+async function jobsStarted(count: number): Promise<void> {
+  for (let waited = 0; (await kit.emulator().admin.jobs()).length < count; waited += 20) {
+    if (waited > 30_000) throw new Error('no job started');
+    await sleep(20);
+  }
+}
+
+/** The names of jobs a run says may have been started although their answer was lost. */
+const lostJobNames = (text: string): string[] =>
+  [...text.matchAll(/"([^"\n]+ › [^"\n]+)"/g)].map((m) => m[1]!);
+
+function answeredRows(out: string): number {
+  const rows = outputRows(parseCsv(readFileSync(out, 'utf8')), 'enrich');
+  return rows.filter((row) => row.status && !/pending|queued|may have been/i.test(row.status)).length;
+}
+
+describe('npm run enrich, killed and run again', () => {
+  it('answers every row and charges nobody twice after a SIGKILL at a random moment', async () => {
+    const file = tempFile('kill.csv', contactRows(people(250)).join('\n'));
+    const out = join(file, '..', 'kill.enriched.csv');
+    const first = await startScript('enrich.ts', [file, ...api()]);
+    await jobsStarted(1);
+    const delay = Math.floor(Math.random() * 2_500);
+    await sleep(delay);
+    first.child.kill('SIGKILL');
+    await first.done;
+
+    let again = await runScript('enrich.ts', [file, ...api()]);
+    // A kill while a start's answer was on its way leaves a lost start: imported by its id.
+    const lost = lostJobNames(again.stdout + again.stderr);
+    if (lost.length) {
+      const ids = (await kit.emulator().admin.jobs()).filter((job) => lost.includes(job.name));
+      const imports = ids.flatMap((job) => ['--import-job', job.id]);
+      again = await runScript('enrich.ts', [file, ...api(), ...imports]);
+    }
+    const context = `killed after ${delay} ms:\n${again.stdout}${again.stderr}`;
+    expect({ code: again.code, context }).toEqual({ code: 0, context });
+    expect(answeredRows(out)).toBe(250);
+    const stats = await kit.emulator().admin.stats();
+    expect({ twice: stats.charges.charged_twice, context }).toEqual({ twice: 0, context });
+  });
+
+  it('imports a lost start by its job id: every row answered, nobody bought twice', async () => {
+    const file = tempFile('lost.csv', contactRows(people(30)).join('\n'));
+    const out = join(file, '..', 'lost.enriched.csv');
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const first = await runScript('enrich.ts', [file, ...api()]);
+    await kit.emulator().admin.config({ faults: '' });
+    expect(first.code).toBe(1);
+    expect(first.stdout).toMatch(
+      /Credits: +0, and up to \d+ credits more for 30 contacts whose start's answer was lost/,
+    );
+    const names = lostJobNames(first.stderr);
+    expect(first.stderr).toMatch(/--import-job ID/);
+    expect(names).toHaveLength(1);
+
+    // Run again without the id: nothing is sent again, and the lost start is told again.
+    const again = await runScript('enrich.ts', [file, ...api()]);
+    expect(again.code).toBe(1);
+    expect(lostJobNames(again.stderr)).toEqual(names);
+    expect((await kit.emulator().admin.jobs()).length).toBe(1);
+
+    const [job] = await kit.emulator().admin.jobs();
+    expect(job!.name).toBe(names[0]);
+    const imported = await runScript('enrich.ts', [file, ...api(), '--import-job', job!.id]);
+    expect(imported.code).toBe(0);
+    expect(answeredRows(out)).toBe(30);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.charges.charged_twice).toBe(0);
+    expect(imported.stdout).toContain(`Credits:       ${stats.credits_spent}\n`);
+  });
+
+  it('collects jobs still running when it stopped waiting, and says how (exit code 3)', async () => {
+    const file = tempFile('slow.csv', contactRows(people(40)).join('\n'));
+    const out = join(file, '..', 'slow.enriched.csv');
+    // Stuck at the API until the test lets them finish: the first run surely stops waiting.
+    await kit.emulator().admin.config({ faults: 'stuck=1' });
+    const first = await runScript('enrich.ts', [file, ...api(), '--max-polls', '2']);
+    await kit.emulator().admin.config({ faults: '' });
+    expect(first.code).toBe(3);
+    expect(first.stderr).toMatch(/1 job still running at the API.*Run the same command again/);
+    const jobs = await kit.emulator().admin.jobs();
+    expect(jobs).toHaveLength(1);
+    await kit.emulator().admin.finishJob(jobs[0]!.id);
+    const second = await runScript('enrich.ts', [file, ...api()]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/Collected: +40 contacts of a run an earlier command left running/);
+    expect(answeredRows(out)).toBe(40);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.charges.charged_twice).toBe(0);
+    expect(stats.jobs.total).toBe(1);
+  });
+
+  it('refuses a second run on the same state while another process holds its lock', async () => {
+    const file = tempFile('lock.csv', contactRows(people(30)).join('\n'));
+    const state = join(file, '..', 'lock.sheet-enrich-state.json');
+    // A live process holds the lock, as a first run would: deterministic, whatever the machine's pace.
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      writeFileSync(`${state}.lock`, JSON.stringify({ pid: holder.pid, at: Date.now() }));
+      const second = await runScript('enrich.ts', [file, ...api()]);
+      expect(second.code).toBe(2);
+      expect(second.stderr.trim()).toBe(
+        `sheet-enrich: Another run (process ${holder.pid}) is using ${state}: wait for it to end, or give this one another --state.`,
+      );
+      expect(await kit.emulator().admin.jobs()).toEqual([]);
+    } finally {
+      holder.kill();
+    }
+  });
+
+  it('takes over the lock of a run that died, and refuses a state of another workspace', async () => {
+    const file = tempFile('ws.csv', contactRows(people(10)).join('\n'));
+    const state = join(file, '..', 'ws.sheet-enrich-state.json');
+    // A process id no process has: the lock a killed run left behind.
+    writeFileSync(`${state}.lock`, JSON.stringify({ pid: 2 ** 22 + 17, at: Date.now() }));
+    const first = await runScript('enrich.ts', [file, ...api()]);
+    expect(first.code).toBe(0);
+    // Two new rows: this run would send them with a key of another workspace.
+    writeFileSync(file, contactRows(people(12)).join('\n'));
+    const other = await runScript('enrich.ts', [file, ...api(OTHER)]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/written with a key of workspace ws_first.*ws_second/);
+    expect(other.stdout + other.stderr).not.toContain(OTHER);
+  });
+});

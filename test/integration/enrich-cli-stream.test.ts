@@ -1,0 +1,97 @@
+/**
+ * `npm run enrich` on a file read, enriched and written in slices (issue 32): the output holds every
+ * row in the input's order, the state holds one slice (answers live in the answers store), a run
+ * killed between or inside slices is continued by the same command, nobody bought twice.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCsv } from '../../scripts/lib/csv';
+import { sleep } from '../../scripts/lib/enrich-run';
+import { outputRows } from '../../scripts/lib/sheet-outputs';
+import { runScript, startScript, tempFile } from './support/cli';
+import { contactRows, engineKit, people } from './support/engine';
+
+const SECRET = 'sk-stream-Secret-0055';
+const kit = engineKit({ keys: [SECRET], jobMs: 600 });
+const api = () => ['--api-url', kit.emulator().baseUrl, '--api-key', SECRET, '--poll-ms', '200'];
+
+/** The output's data rows: their inputs, and whether each has a final answer. */
+function output(out: string): { inputs: string[][]; answered: number } {
+  const table = parseCsv(readFileSync(out, 'utf8'));
+  const rows = outputRows(table, 'enrich');
+  const answered = rows.filter((row) => row.status && !/pending|queued|may have been/i.test(row.status));
+  return { inputs: table.slice(1).map((row) => row.slice(0, 4)), answered: answered.length };
+}
+
+describe('npm run enrich in slices', () => {
+  it('writes every row in order, keeps one slice in the state, and the answers for the next run', async () => {
+    const rows = contactRows(people(95));
+    const file = tempFile('big.csv', rows.join('\n'));
+    const out = join(file, '..', 'big.enriched.csv');
+    const state = join(file, '..', 'big.sheet-enrich-state.json');
+    const first = await runScript('enrich.ts', [file, ...api(), '--slice-rows', '20']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Rows: +95 /);
+    expect(output(out)).toEqual({ inputs: rows.slice(1), answered: 95 });
+    // The state holds the last slice's rows only; the answers are in the store beside it.
+    const stateText = readFileSync(state, 'utf8');
+    expect(stateText).toContain(rows[95]![1]!);
+    expect(stateText).not.toContain(`"${rows[1]![1]}"`);
+    expect(existsSync(`${state}.answers`)).toBe(true);
+
+    const spent = (await kit.emulator().admin.stats()).credits_spent;
+    const second = await runScript('enrich.ts', [file, ...api(), '--slice-rows', '20']);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/UrlFetch: +0 calls/);
+    expect(second.stdout).toMatch(/Credits: +0\n/);
+    expect(output(out)).toEqual({ inputs: rows.slice(1), answered: 95 });
+    expect((await kit.emulator().admin.stats()).credits_spent).toBe(spent);
+  });
+
+  it('continues after a SIGKILL at a random moment: every row once, in order, nobody charged twice', async () => {
+    const rows = contactRows(people(180));
+    const file = tempFile('kill.csv', rows.join('\n'));
+    const out = join(file, '..', 'kill.enriched.csv');
+    const args = [file, ...api(), '--slice-rows', '40'];
+    const first = await startScript('enrich.ts', args);
+    for (let waited = 0; (await kit.emulator().admin.jobs()).length === 0; waited += 20) {
+      if (waited > 30_000) throw new Error('no job started');
+      await sleep(20);
+    }
+    const delay = Math.floor(Math.random() * 4_000);
+    await sleep(delay);
+    first.child.kill('SIGKILL');
+    await first.done;
+    let again = await runScript('enrich.ts', args);
+    const lost = [...(again.stderr.matchAll(/"([^"\n]+ › [^"\n]+)"/g) ?? [])].map((m) => m[1]!);
+    if (lost.length) {
+      const ids = (await kit.emulator().admin.jobs()).filter((job) => lost.includes(job.name));
+      again = await runScript('enrich.ts', [...args, ...ids.flatMap((job) => ['--import-job', job.id])]);
+    }
+    const context = `killed after ${delay} ms:\n${again.stdout}${again.stderr}`;
+    expect({ code: again.code, context }).toEqual({ code: 0, context });
+    expect(output(out)).toEqual({ inputs: rows.slice(1), answered: 180 });
+    const stats = await kit.emulator().admin.stats();
+    expect({ twice: stats.charges.charged_twice, context }).toEqual({ twice: 0, context });
+  });
+
+  it('stops on Ctrl-C, says how to go on (exit 3), and the same command finishes the file', async () => {
+    const rows = contactRows(people(100));
+    const file = tempFile('ctrlc.csv', rows.join('\n'));
+    const out = join(file, '..', 'ctrlc.enriched.csv');
+    const args = [file, ...api(), '--slice-rows', '20'];
+    const first = await startScript('enrich.ts', args);
+    for (let waited = 0; (await kit.emulator().admin.jobs()).length === 0; waited += 20) {
+      if (waited > 30_000) throw new Error('no job started');
+      await sleep(20);
+    }
+    first.child.kill('SIGINT');
+    const stopped = await first.done;
+    expect(stopped.code).toBe(3);
+    expect(stopped.stderr).toMatch(/Run the same command again/);
+    const again = await runScript('enrich.ts', args);
+    expect(again.code).toBe(0);
+    expect(output(out)).toEqual({ inputs: rows.slice(1), answered: 100 });
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+});
