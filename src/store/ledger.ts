@@ -262,10 +262,15 @@ export class Ledger {
       warm[CACHE_PREFIX + fp] = text;
     }
     if (rows.length === 0) return;
-    const lastRow = appendBelow(this.sheet(true)!, LEDGER_HEADER, rows);
-    // The document remembers it has a ledger: one deleted later is then seen as damage (load). The
-    // sheet's id was kept when it was made (sheet), so a renamed one is still found.
-    if (lastRow === 0) this.documentStore?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
+    const sheet = this.sheet(true)!;
+    const lastRow = appendBelow(sheet, LEDGER_HEADER, rows);
+    // The document remembers it has a ledger, so one deleted later is seen as damage (load), and its
+    // sheet's id, so a renamed one is still found: one property write, with its first answers.
+    if (lastRow === 0)
+      this.documentStore?.setAll({
+        [DOCUMENT_PROPERTY.ledgerStarted]: '1',
+        [DOCUMENT_PROPERTY.ledgerSheetId]: String(sheet.id()),
+      });
     this.cache.putAll(warm);
   }
 
@@ -312,9 +317,8 @@ export class Ledger {
     const id = this.documentStore?.get(DOCUMENT_PROPERTY.ledgerSheetId);
     const renamed = id && /^\d+$/.test(id) ? this.spreadsheet.sheetById(Number(id)) : null;
     if (renamed || !create) return renamed;
-    const made = this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true)!;
-    this.documentStore?.set(DOCUMENT_PROPERTY.ledgerSheetId, String(made.id()));
-    return made;
+    // Its id is stored with its first answers (store).
+    return this.spreadsheet.hiddenSheet(LEDGER_SHEET_NAME, true);
   }
 
   private load(): Map<string, LedgerEntry> {

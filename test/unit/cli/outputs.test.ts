@@ -132,6 +132,8 @@ describe('the report', () => {
         rangeWrites: 1,
         triggerRuns: 0,
         wallMs: 10,
+        lost: [],
+        carried: 0,
       } as unknown as CsvEnrichmentSummary,
       'out.csv',
     );
