@@ -204,13 +204,9 @@ function skippedList(view: PlanView): HTMLDetailsElement {
  * user decides to spend, as a warning a screen reader reads out, and, with its id, as part of the
  * description of the Start that confirms (issue 28: "Get them…" bought again with no word of it).
  */
-export function ledgerDamageNote(view: PlanView): HTMLElement | null {
+export function ledgerDamageNote(view: PlanView, id = uniqueId('ledger-damage')): HTMLElement | null {
   if (!view.ledgerDamage) return null;
-  return h(
-    'p',
-    { class: 'warning ledger-damage', role: 'status', id: uniqueId('ledger-damage') },
-    view.ledgerDamage,
-  );
+  return h('p', { class: 'warning ledger-damage', role: 'status', id }, view.ledgerDamage);
 }
 
 /** The most the run can cost, against the balance. */

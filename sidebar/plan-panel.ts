@@ -75,6 +75,9 @@ export function createPlanPanel(
   const cellLine = h('div', { class: 'cell-line' });
   const summary = h('div', { class: 'summary', 'aria-live': 'polite' });
   const cost = h('div', { class: 'cost', 'aria-live': 'polite' });
+  // One id for the damage note however often the cost is redrawn (a new balance): an open
+  // confirmation's Start keeps pointing at it.
+  const damageId = uniqueId('ledger-damage');
   const confirmBox = h('div', { class: 'confirm', hidden: true, role: 'group', 'aria-label': 'Confirm' });
   const startButton = h('button', { type: 'button', class: 'action', disabled: true }, 'Start…');
   const refreshButton = h('button', { type: 'button' }, 'Refresh selection');
@@ -210,7 +213,7 @@ export function createPlanPanel(
   /** The cost against the page's one balance (the newest any answer brought: balance.ts). */
   function showCost(view: PlanView): void {
     const balance = view.balance === null ? null : (knownBalance() ?? view.balance);
-    fill(cost, ledgerDamageNote(view), ...costLines({ ...view, balance }));
+    fill(cost, ledgerDamageNote(view, damageId), ...costLines({ ...view, balance }));
   }
   onBalance(() => {
     if (plan) showCost(plan);
@@ -228,7 +231,7 @@ export function createPlanPanel(
     confirmButton.addEventListener('click', () => void runBusy(confirmButton, 'Starting…', start));
     // The damage note above stays in view; Start's description reads it with the question.
     const question = uniqueId('confirm-question');
-    const damage = cost.querySelector('.ledger-damage')?.id;
+    const damage = plan.ledgerDamage ? damageId : undefined;
     confirmButton.setAttribute('aria-describedby', [question, damage].filter(Boolean).join(' '));
     fill(
       confirmBox,
