@@ -5,9 +5,10 @@
  */
 import type { FormulaQueueView, PlanView, StartView } from '../src/app/sidebar-contract';
 import { learnBalance } from './balance';
-import { fill, h, plural } from './dom';
+import { fill, h, plural, uniqueId } from './dom';
 import { askInline, createNotice, questionOpen, runBusy } from './feedback';
 import { KIND_LABELS } from './labels';
+import { ledgerDamageNote } from './plan-notes';
 import { plainMessage, server } from './server';
 
 export interface FormulaQueueBox {
@@ -160,15 +161,20 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
     const start = h('button', { type: 'button', class: 'action' }, 'Start');
     const cancel = h('button', { type: 'button' }, 'Cancel');
     const balance = plan.balance === null ? '' : ` of your ${plural(plan.balance, 'credit')}`;
+    const question = h(
+      'p',
+      { id: uniqueId('confirm-question') },
+      `Spend up to ${plural(plan.maxCredits, 'credit')}${balance} on ${plural(plan.contactsToSend, 'contact')} ` +
+        'asked for by formulas? You pay only for results found.',
+    );
+    // A damaged ledger is said before Start, and read with it: focus lands on Start (below).
+    const damage = ledgerDamageNote(plan);
+    start.setAttribute('aria-describedby', [question.id, damage?.id].filter(Boolean).join(' '));
     const box = h(
       'div',
       { class: 'confirm', role: 'group', 'aria-label': 'Confirm' },
-      h(
-        'p',
-        {},
-        `Spend up to ${plural(plan.maxCredits, 'credit')}${balance} on ${plural(plan.contactsToSend, 'contact')} ` +
-          'asked for by formulas? You pay only for results found.',
-      ),
+      question,
+      damage,
       h('div', { class: 'buttons' }, start, cancel),
     );
     cancel.addEventListener('click', () => box.remove());

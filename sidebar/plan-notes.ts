@@ -5,7 +5,7 @@
  */
 import type { JobKind } from '../src/domain/runs';
 import type { InputKey, PlanView } from '../src/app/sidebar-contract';
-import { agree, formatNumber, h, plural } from './dom';
+import { agree, formatNumber, h, plural, uniqueId } from './dom';
 import { INPUT_HEADERS, INPUTS_BY_KIND } from './labels';
 
 /** What the notes' buttons do; the panel re-plans or acts. */
@@ -197,6 +197,16 @@ function skippedList(view: PlanView): HTMLDetailsElement {
     h('ul', {}, ...listed.map((row) => h('li', {}, `Row ${row.row}: ${row.reason}`))),
     more > 0 ? h('p', { class: 'hint' }, `…and ${plural(more, 'more row')}.`) : null,
   );
+}
+
+/**
+ * The saved results are damaged (the server says what and what it does about it): said where the
+ * user decides to spend, as a warning a screen reader reads out, and, with its id, as part of the
+ * description of the Start that confirms (issue 28: "Get them…" bought again with no word of it).
+ */
+export function ledgerDamageNote(view: PlanView, id = uniqueId('ledger-damage')): HTMLElement | null {
+  if (!view.ledgerDamage) return null;
+  return h('p', { class: 'warning ledger-damage', role: 'status', id }, view.ledgerDamage);
 }
 
 /** The most the run can cost, against the balance. */

@@ -8,7 +8,7 @@ import type { JobKind } from '../src/domain/runs';
 import type { PlanView, StartView } from '../src/app/sidebar-contract';
 import type { PlanRequest } from '../src/app/sidebar-contract';
 import { knownBalance, learnBalance, onBalance } from './balance';
-import { fill, h, plural, reveal } from './dom';
+import { fill, h, plural, reveal, uniqueId } from './dom';
 import { createNotice, runBusy } from './feedback';
 import { INPUTS_BY_KIND } from './labels';
 import { createMappingControls } from './mapping-controls';
@@ -19,6 +19,7 @@ import {
   FREE_RUN,
   hasWork,
   HEADER_ROW_ADDED,
+  ledgerDamageNote,
   problemLines,
   summaryLines,
   type PlanActions,
@@ -74,6 +75,9 @@ export function createPlanPanel(
   const cellLine = h('div', { class: 'cell-line' });
   const summary = h('div', { class: 'summary', 'aria-live': 'polite' });
   const cost = h('div', { class: 'cost', 'aria-live': 'polite' });
+  // One id for the damage note however often the cost is redrawn (a new balance): an open
+  // confirmation's Start keeps pointing at it.
+  const damageId = uniqueId('ledger-damage');
   const confirmBox = h('div', { class: 'confirm', hidden: true, role: 'group', 'aria-label': 'Confirm' });
   const startButton = h('button', { type: 'button', class: 'action', disabled: true }, 'Start…');
   const refreshButton = h('button', { type: 'button' }, 'Refresh selection');
@@ -209,7 +213,7 @@ export function createPlanPanel(
   /** The cost against the page's one balance (the newest any answer brought: balance.ts). */
   function showCost(view: PlanView): void {
     const balance = view.balance === null ? null : (knownBalance() ?? view.balance);
-    fill(cost, ...costLines({ ...view, balance }));
+    fill(cost, ledgerDamageNote(view, damageId), ...costLines({ ...view, balance }));
   }
   onBalance(() => {
     if (plan) showCost(plan);
@@ -225,11 +229,15 @@ export function createPlanPanel(
     const confirmButton = h('button', { type: 'button', class: 'action' }, 'Start');
     const cancelButton = h('button', { type: 'button', onclick: closeConfirm }, 'Cancel');
     confirmButton.addEventListener('click', () => void runBusy(confirmButton, 'Starting…', start));
+    // The damage note above stays in view; Start's description reads it with the question.
+    const question = uniqueId('confirm-question');
+    const damage = plan.ledgerDamage ? damageId : undefined;
+    confirmButton.setAttribute('aria-describedby', [question, damage].filter(Boolean).join(' '));
     fill(
       confirmBox,
       h(
         'p',
-        {},
+        { id: question },
         plan.maxCredits > 0
           ? `Spend up to ${plural(plan.maxCredits, 'credit')} on ${plural(plan.contactsToSend, 'contact')}` +
               ` in ${plan.sheetName}?`

@@ -238,6 +238,13 @@ export function buildPlan(
   });
   const toSend = [...byFp.values()];
   skipped.sort((a, b) => a.row - b.row);
+  // A plan the user confirms (the sidebar's) names a damaged ledger whenever it would spend: a
+  // contact with no saved answer may be one whose answer was lost (issue 28). Its lookup missed
+  // the cache, so the sheet was searched or read already: at most one read more, never per row.
+  if (!ledgerDamage && !options.resendEdited && toSend.some((contact) => !saved.has(contact.fp))) {
+    const damage = ledger.damaged();
+    if (damage) ledgerDamage = ledgerDamageText(damage);
+  }
   return {
     options: { ...options, spans },
     fields,

@@ -73,3 +73,29 @@ describe('a damaged ledger read by formulas and formula runs', () => {
     expect(plan.ledgerDamage).toMatch(/saved results are damaged .*deleted.* bought again/);
   });
 });
+
+describe('a damaged ledger in the plan of a sidebar run', () => {
+  /** An editor cleared the results: the rows no longer show them, only the ledger knows them. */
+  function clearResults(addon: Addon): void {
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange(2, 5, CONTACTS.length, sheet.getLastColumn() - 4).clearContent();
+  }
+  const plan = (addon: Addon) => addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+
+  it('names a deleted ledger when the plan would spend (the answers may be the ones lost)', async () => {
+    const addon = await enriched();
+    clearResults(addon);
+    addon.spreadsheet.deleteSheet(ledgerSheet(addon));
+    const view = plan(addon);
+    expect(view.contactsToSend).toBe(CONTACTS.length);
+    expect(view.ledgerDamage).toMatch(/saved results are damaged .*deleted/);
+  });
+
+  it('says nothing of a sound ledger: the cleared rows are filled from it', async () => {
+    const addon = await enriched();
+    clearResults(addon);
+    const view = plan(addon);
+    expect(view).toMatchObject({ contactsToSend: 0, rowsFromLedger: CONTACTS.length });
+    expect(view.ledgerDamage).toBeUndefined();
+  });
+});
