@@ -10,9 +10,12 @@
  * - an open sidebar (the document is open, so Sheets recalculates) that still sees the probe
  *   PROBE_WAIT_MS after it first saw it records "fails".
  *
- * With "fails" the refresh stops rewriting formulas (it would only cost Range calls) and the Jobs
- * panel says, in one line, how the user makes them show their answers: re-entering a formula is
- * what Sheets documents as running it again.
+ * With "fails" the Jobs panel says, in one line, how the user makes them show their answers:
+ * re-entering a formula is what Sheets documents as running it again. The refresh still rewrites
+ * them and leaves its probe: a verdict read wrongly (a sidebar that peeked twice while Sheets had
+ * not run them yet, an execution killed after its rewrite) must never keep answers from showing,
+ * and rewriting costs Range calls only; a formula that answers a later probe turns it back to
+ * "holds".
  */
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { CachePort } from '../platform/ports';
@@ -41,8 +44,8 @@ export const REFRESH_FAILS_NOTE =
  */
 export function refreshVerdict(ctx: Pick<AppContext, 'documentStore' | 'cache'>): RefreshVerdict | undefined {
   const verdict = ctx.documentStore.get(DOCUMENT_PROPERTY.formulaRefreshVerdict);
-  if (verdict === 'holds' || verdict === 'fails') return verdict;
-  if (ctx.cache.get(VERDICT_KEY) !== 'holds') return undefined;
+  if (verdict === 'holds') return verdict;
+  if (ctx.cache.get(VERDICT_KEY) !== 'holds') return verdict === 'fails' ? verdict : undefined;
   ctx.documentStore.set(DOCUMENT_PROPERTY.formulaRefreshVerdict, 'holds');
   return 'holds';
 }

@@ -155,9 +155,8 @@ function runsFrom(runs: FormulaRun[], rest: RefreshRest): FormulaRun[] {
  * up by the next poll (restoreInterruptedRefresh). Returns how many formulas it refreshed.
  */
 export function refreshFormulas(ctx: AppContext, from?: RefreshRest): number {
-  // Where rewriting is known not to make Sheets run them, the Jobs panel asks the user instead.
+  // Rewritten whatever the verdict (formula-refresh-check.ts): "fails" only adds the Jobs panel's line.
   const verdict = refreshVerdict(ctx);
-  if (verdict === 'fails') return 0;
   const { sheets, runs } = ourFormulaRuns(ctx);
   const batches = journalBatches(from ? runsFrom(runs, from) : runs, (line) => ctx.log.warn(line));
   let refreshed = 0;
@@ -168,7 +167,7 @@ export function refreshFormulas(ctx: AppContext, from?: RefreshRest): number {
       return refreshed;
     }
     refreshed += refreshBatch(ctx, sheets, batch);
-    if (verdict === undefined) leaveRefreshProbe(ctx);
+    if (verdict !== 'holds') leaveRefreshProbe(ctx);
   }
   ctx.cache.remove(REST_KEY);
   return refreshed;

@@ -63,6 +63,22 @@ describe('the formula refresh, checked in the document', () => {
   });
 });
 
+describe('a verdict read wrongly', () => {
+  it('never keeps answers from showing, and a formula that runs again turns it back to holds', async () => {
+    const addon = kit.open(contactRows(CONTACTS));
+    // "fails" noted where the refresh does work (a sidebar that peeked twice before Sheets ran the
+    // formulas, an execution killed after its rewrite): the chaos run with a team met it.
+    addon.properties.document.setProperty('sheetEnrich.formulaRefreshVerdict', 'fails');
+    await getFormulaResults(addon);
+    expect(addon.recalculate()).toBe(1);
+    expect(shown(addon).filter((text) => text.startsWith('⏳'))).toEqual([]);
+    // The next refresh stores what the formula's run showed.
+    await getFormulaResults(addon, `=ENRICH_PHONE(A2:A${LAST},B2:B${LAST},D2:D${LAST})`);
+    expect(addon.exportState().properties.document?.['sheetEnrich.formulaRefreshVerdict']).toBe('holds');
+    expect(addon.call<ProgressView>('getProgress').notes).toBeUndefined();
+  });
+});
+
 describe('a test deployment, where no trigger can be made', () => {
   it('starts the run all the same, polls from the sidebar, and says so in the Jobs panel', async () => {
     const addon = kit.open(contactRows(CONTACTS), { addon: true, unproven: { testDeployment: true } });
