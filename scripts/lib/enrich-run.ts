@@ -3,6 +3,7 @@
  * sheet in the local Apps Script runtime, and the built dist/Code.js runs on it exactly as in Sheets
  * (planRun, startRun, then the time-driven trigger until no job is pending).
  */
+import { plural } from '../../src/domain/words';
 import { INPUTS_BY_KIND } from '../../src/domain/inputs';
 import type { JobKind } from '../../src/domain/runs';
 import type { EnrichField } from '../../src/domain/fields';
@@ -315,7 +316,7 @@ export class CsvRun {
 }
 
 function stillRunning(options: CsvRunOptions): string {
-  return `Jobs were still running at the API after ${options.maxPolls ?? DEFAULT_MAX_POLLS} polls; they are kept in the state: run the same command again later to collect them (nothing is bought twice).`;
+  return `Jobs were still running at the API after ${plural(options.maxPolls ?? DEFAULT_MAX_POLLS, 'poll')}; they are kept in the state: run the same command again later to collect them (nothing is bought twice).`;
 }
 
 /** An empty file or a header alone: nothing to enrich (checked before any emulator is started). */

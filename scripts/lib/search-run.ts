@@ -4,6 +4,7 @@
  * loading. A tab of the same search in the stored state is taken up again instead: loadMoreSearch
  * for the rows not asked for yet, so nothing already loaded is fetched again.
  */
+import { formatNumber, plural } from '../../src/domain/words';
 import type { SearchPreview, SearchRequestInput, SearchTabView } from '../../src/app/sidebar-contract';
 import type { KeyValueStore } from '../../src/platform/ports';
 import { checkFilters } from '../../src/api/filter-check';
@@ -132,7 +133,7 @@ function rowsToTakeUp(record: SearchTabRecord, max: number): 'continue' | number
 
 function nothingToLoad(record: SearchTabRecord): string {
   const more = `Give a --max above ${record.state === 'stopped' ? record.offset : record.max} to load more.`;
-  return `Nothing to load: this search's tab asked for ${record.max} results and holds ${record.rows}. ${more}`;
+  return `Nothing to load: this search's tab asked for ${plural(record.max, 'result')} and holds ${formatNumber(record.rows)}. ${more}`;
 }
 
 /** The view of a tab the run does not load into (getSearchTab answers for the active sheet). */

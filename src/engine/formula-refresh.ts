@@ -17,6 +17,7 @@
  * Cost: one formulas read per visible sheet, then per batch two writes per vertical run of our
  * formulas in it (a filled-down column is one run, or one piece of it) and one flush.
  */
+import { plural } from '../domain/words';
 import { LIMITS } from '../domain/limits';
 import type { SheetPort } from '../platform/ports';
 import { utf8Bytes } from '../store/registry';
@@ -228,5 +229,5 @@ function restoreJournal(ctx: AppContext): void {
     sheet.writeCells(row, column, restored, []);
   }
   ctx.cache.remove(JOURNAL_KEY);
-  ctx.log.warn(`Put back ${runs.length} formula ranges that an interrupted refresh had cleared.`);
+  ctx.log.warn(`Put back ${plural(runs.length, 'formula range')} that an interrupted refresh had cleared.`);
 }
