@@ -1,0 +1,32 @@
+/**
+ * The fuzzer's cast (fuzz-world.ts): who holds which key of which workspace, and what a person
+ * may save in Settings by mistake or on purpose.
+ */
+import { ROWS, type Who } from './fuzz-model';
+
+/** Every key of the world; the extra ones are what a user may save by mistake or on purpose. */
+export const KEYS = {
+  ann: 'sk_fuzz_Ann_7f3a9c0d1e2b4a6c8e0f',
+  carol: 'sk_fuzz_Carol_0a1b2c3d4e5f6071',
+  bob: 'sk_fuzz_Bob_9e8d7c6b5a4f3e2d1c0b',
+  /** Another key of Ann and Carol's workspace. */
+  a2: 'sk_fuzz_A2_5566778899aabbccddee',
+  /** Another key of Bob's workspace. */
+  b2: 'sk_fuzz_B2_ffeeddccbbaa99887766',
+  typo: 'sk_fuzz_Typo_1234567890abcdef12',
+} as const;
+export const WORKSPACES = { ws_a: [KEYS.ann, KEYS.carol, KEYS.a2], ws_b: [KEYS.bob, KEYS.b2] };
+export const EMAIL: Record<Who, string> = { ann: 'ann@a.test', carol: 'carol@a.test', bob: 'bob@b.test' };
+
+/** Rows of the contacts sheet as a selection of every data row. */
+export const everyRow = (): number[] => Array.from({ length: ROWS }, (_, index) => index);
+
+export function savedKey(who: Who, choice: 'own' | 'sameWorkspace' | 'otherWorkspace' | 'typo'): string {
+  const inA = who !== 'bob';
+  return {
+    own: KEYS[who],
+    sameWorkspace: inA ? KEYS.a2 : KEYS.b2,
+    otherWorkspace: inA ? KEYS.b2 : KEYS.a2,
+    typo: KEYS.typo,
+  }[choice];
+}
