@@ -1,8 +1,8 @@
 /**
  * Adapter: TriggerPort over ScriptApp's time-driven triggers of this user in this spreadsheet.
  *
- * For an add-on, `getProjectTriggers()` lists "all installable triggers associated with the current
- * project and current user": the user's triggers of every document where they use the add-on. Found
+ * For an add-on, ScriptApp's project-wide listing gives "all installable triggers associated with the
+ * current project and current user": the user's triggers of every document where they use the add-on. Found
  * that way, a poll ending in one spreadsheet would delete the trigger of another, and a second
  * spreadsheet would get none since one "exists". `getUserTriggers(spreadsheet)` lists those "owned by
  * this user in the given spreadsheet, for this script or add-on only"
