@@ -27,7 +27,7 @@ import { SIMULTANEOUS_EXECUTIONS, TOO_MANY_SIMULTANEOUS } from './quotas';
 import { scopeRefusal } from './scopes';
 import { FakeSession } from './session';
 import { FakeScriptApp, TriggerStore, type TriggerScope } from './triggers';
-import { SyncHttpClient } from './urlfetch/client';
+import { sharedHttpClient } from './urlfetch/client';
 import { DEFAULT_FETCH_TIMEOUT_MS, FakeUrlFetchApp, type SentRequest } from './urlfetch/urlfetch-app';
 import { UserDirectory, type UserAccount } from './users';
 import { FakeUtilities } from './utilities';
@@ -122,7 +122,7 @@ export class Runtime {
   readonly defaultUser: UserAccount;
   readonly logs = new LogRecord();
   readonly sentRequests: SentRequest[] = [];
-  readonly http = new SyncHttpClient();
+  readonly http = sharedHttpClient();
   readonly timeZone: string;
   /** The manifest's urlFetchWhitelist; undefined: no restriction. */
   readonly urlFetchWhitelist?: readonly string[];
@@ -223,8 +223,8 @@ export class Runtime {
   }
 
   close(): void {
+    // The HTTP worker is the process's (sharedHttpClient), not this runtime's: it stays.
     this.accounts.documents.delete(this.spreadsheet.getId());
-    this.http.close();
   }
 }
 

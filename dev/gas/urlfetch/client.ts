@@ -69,3 +69,15 @@ export class SyncHttpClient {
     return port1;
   }
 }
+
+let shared: SyncHttpClient | undefined;
+
+/**
+ * One HTTP worker for every runtime of the process. Starting a worker thread costs about 140 ms of
+ * CPU (its module loading), and the fuzzer and the tests open a runtime per case: measured, that
+ * was a quarter of a fuzz case's CPU. Runtimes share it safely: each `send` blocks this thread until
+ * its own answers (matched by id) arrive, and the worker is unref'd, so it never keeps a process up.
+ */
+export function sharedHttpClient(): SyncHttpClient {
+  return (shared ??= new SyncHttpClient());
+}
