@@ -9,6 +9,8 @@ export const ERRORS = {
   unknownKey: [401, 'error.api.key', 'Unknown api key'],
   // The spec's 402 carries a job body (job-result GET); a search has no job, so its 402 is an error body.
   insufficientCredits: [402, 'error.credits.insufficient', 'Insufficient credits'],
+  // Ours: what a gateway in front of the API answers when it refuses a request (faults.ts `403`).
+  forbidden: [403, 'error.gateway.forbidden', 'Forbidden'],
   jobNotFound: [404, 'error.enrichment.not_found', 'Enrichment ID not found'],
   rateLimited: [429, 'error.rate.limit', 'Too many requests. Try again in 1m'],
   routeNotFound: [404, 'error.route.not_found', 'Route not found'],

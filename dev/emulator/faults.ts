@@ -1,5 +1,5 @@
 /**
- * Injected failures: `--faults 5xx=0.1,429=0.05,latency=50-300,stuck=0.02,lost=0.1`, and `down` from the
+ * Injected failures: `--faults 5xx=0.1,429=0.05,403=0.1,latency=50-300,stuck=0.02,lost=0.1`, and `down` from the
  * admin API. Draws come from the seed, so a run with the same requests fails the same way.
  */
 import { createRandom, streamSeed, type Random } from './world/random';
@@ -9,6 +9,13 @@ export interface FaultConfig {
   serverError: number;
   /** Probability that an API request answers 429. */
   rateLimit: number;
+  /**
+   * Probability that a job-result GET (a poll) answers 403: a gateway in front of the API refusing
+   * it, though the key is valid and the job is the caller's (issue 28: "a gateway answers 403").
+   */
+  forbidden: number;
+  /** Whether those 403s spare polls with forceResults (a gateway rule on the plain poll only). */
+  forbiddenSparesForced: boolean;
   /** Added latency range in ms, [min, max]. */
   latencyMs: [number, number];
   /** Probability that a new job gets stuck halfway. */
@@ -27,6 +34,8 @@ export interface FaultConfig {
 export const NO_FAULTS: FaultConfig = {
   serverError: 0,
   rateLimit: 0,
+  forbidden: 0,
+  forbiddenSparesForced: false,
   latencyMs: [0, 0],
   stuck: 0,
   lostStart: 0,
@@ -37,6 +46,14 @@ export const NO_FAULTS: FaultConfig = {
 const SPEC_KEYS: Readonly<Record<string, (config: FaultConfig, value: string) => void>> = {
   '5xx': (config, value) => (config.serverError = probability(value)),
   '429': (config, value) => (config.rateLimit = probability(value)),
+  '403': (config, value) => {
+    config.forbidden = probability(value);
+    config.forbiddenSparesForced = false;
+  },
+  '403poll': (config, value) => {
+    config.forbidden = probability(value);
+    config.forbiddenSparesForced = true;
+  },
   stuck: (config, value) => (config.stuck = probability(value)),
   lost: (config, value) => (config.lostStart = probability(value)),
   malformed: (config, value) => (config.malformed = probability(value)),
@@ -105,6 +122,12 @@ export class Faults {
     if (this.config.rateLimit > 0 && this.random.chance(this.config.rateLimit))
       return { kind: 'status', status: 429 };
     return { kind: 'none' };
+  }
+
+  /** Is this job-result GET refused with a 403 (after authentication, before the job is looked up)? */
+  forbidsResult(forced: boolean): boolean {
+    if (this.config.forbidden <= 0 || (forced && this.config.forbiddenSparesForced)) return false;
+    return this.random.chance(this.config.forbidden);
   }
 
   /** After a job was created: is its answer lost, and how? */

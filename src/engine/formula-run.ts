@@ -12,7 +12,7 @@ import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } f
 import type { SendableContact } from './job-starter';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../store/ledger';
 import { jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
-import { mayHaveBeenBought } from './paid-once';
+import { mayHaveBeenBought, runsHidingJobs } from './paid-once';
 import { newRun, registerAndSend, type RunStarted } from './run-launch';
 import { kept } from '../domain/objects';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
@@ -56,6 +56,8 @@ export function buildFormulaPlan(
   for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
   const busy = mayHaveBeenBought(registry, { answered: saved });
+  // A formula run in flight hides a job (paid-once.ts): any request may be one of its contacts.
+  const hidden = runsHidingJobs(registry).some((run) => isFormulaRun(run) && run.kind === kind);
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
   let waiting = 0;
@@ -68,7 +70,7 @@ export function buildFormulaPlan(
       answered.push(...requests);
       continue;
     }
-    if (busy.has(fp)) {
+    if (hidden || busy.has(fp)) {
       waiting += requests.length;
       continue;
     }

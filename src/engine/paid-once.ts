@@ -13,7 +13,13 @@ import type { ApiError } from '../api/errors';
 import { STATUS } from '../domain/statuses';
 import type { JobAccess } from './actor';
 import { runOf } from './context';
-import type { JobRecord, Registry } from '../store/registry';
+import {
+  runsWithDamagedJobs,
+  type JobBase,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
 
 const WAITING_FOR_RUN = 'waiting for a running job';
 const WAITING_FOR_DECISION =
@@ -25,6 +31,8 @@ const WAITING_FOR_DAMAGED_RUN =
 
 const WAITING_FOR_DAMAGED_JOB =
   'its job\'s stored record was damaged: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
+const WAITING_FOR_HIDDEN_JOB =
+  'a running job of this sheet lost its stored list of contacts, and this row may be one of them: not sent again so you are not charged twice ("look up again" sends it)';
 
 /** What a planner knows besides the registry. */
 export interface BoughtQuery {
@@ -62,6 +70,31 @@ export function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): 
     if (reason) job.fingerprints.forEach((fp) => busy.set(fp, reason));
   }
   return busy;
+}
+
+/**
+ * Runs in flight (running, or stopped by a refused key) with a job whose record or list of contacts
+ * cannot be read, so that no one knows which contacts it carries: any contact the run could have
+ * sent may have been bought. Planners hold back what such a run may hold (its sheet's "pending"
+ * rows, its formula requests) until it ends, when its rows say "job record damaged".
+ */
+export function runsHidingJobs(registry: Registry<JobBase>): RunRecord[] {
+  const damaged = runsWithDamagedJobs(registry);
+  const listed = new Set(
+    [...(registry.damagedJobLists?.keys() ?? [])].map((key) => key.slice(0, key.lastIndexOf('.'))),
+  );
+  return [...registry.runs.values()].filter(
+    (run) => damaged.has(run.id) && !listed.has(run.id) && (run.state === 'running' || !!run.authFailed),
+  );
+}
+
+/**
+ * Why a row whose Status is `status` is not sent (undefined: it may be): its Status says it may
+ * have been bought, or it is "pending" while a run of its sheet hides a job (`runsHidingJobs`).
+ */
+export function rowWaitsFor(status: string, sheetHidesJobs: boolean): string | undefined {
+  if (rowMayHaveBeenBought(status)) return status;
+  return sheetHidesJobs && status === STATUS.pending ? WAITING_FOR_HIDDEN_JOB : undefined;
 }
 
 /**

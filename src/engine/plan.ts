@@ -25,7 +25,7 @@ import {
 } from '../store/mapping-store';
 import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
-import { mayHaveBeenBought, rowMayHaveBeenBought } from './paid-once';
+import { mayHaveBeenBought, rowWaitsFor, runsHidingJobs } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -187,6 +187,9 @@ export function buildPlan(
   const ledger = ledgerOf(ctx);
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
   const busy = mayHaveBeenBought(registry, { answered: saved, overwrite });
+  const sheetHidesJobs = runsHidingJobs(registry).some(
+    (run) => run.sheetId === sheet.id() && run.kind === kind,
+  );
   let ledgerDamage: string | undefined;
   rows.forEach((row, index) => {
     // A row answered under its previous reading keeps it: its answer is found, not bought again.
@@ -198,7 +201,8 @@ export function buildPlan(
     const status = outputCell(table, kind, 'status', row);
     // It may be paid for (paid-once.ts), and importing the job is free. Only "look up again"
     // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
-    if (!overwrite && rowMayHaveBeenBought(status)) return skip(row, status);
+    const mayBeBought = overwrite ? undefined : rowWaitsFor(status, sheetHidesJobs);
+    if (mayBeBought) return skip(row, mayBeBought);
     const final = !overwrite && isFinalStatus(status);
     again.add(fp);
     const entry = saved.get(fp);

@@ -91,13 +91,16 @@ export function unspentCredits(run: RunRecord, jobs: readonly JobRecord[]): numb
 
 /**
  * A retry of a lost start, confirmed at its price: the capped source that ran it counts the price on
- * top of the lost start, which may have been charged too (both count until the day's reset).
+ * top of the lost start, which may have been charged too (both count until the day's reset), on
+ * the day of the retry. If the run started on an earlier day, its end gives nothing back to today's
+ * count (sinceReset): the retry counts at its price, at most.
  */
 export function countRetry(ctx: AppContext, run: RunRecord, price: number): void {
   run.retriedLost = (run.retriedLost ?? 0) + price;
   if (run.estimatedCredits === undefined) return;
   run.estimatedCredits += price;
-  const retried = [{ run, unspent: -price }];
+  // Spent now: on today's count, whatever day the run started (payer.ts EndedRun.at).
+  const retried = [{ run, unspent: -price, at: ctx.clock.now() }];
   releaseUnspent(ctx, retried);
   releaseAutomatic(ctx, retried);
 }

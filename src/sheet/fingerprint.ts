@@ -38,3 +38,9 @@ export function fingerprint(kind: JobKind, input: ContactInputs): string {
       ].join('|');
   return (reverse ? 'r' : 'e') + cyrb53(canonical).toString(36).padStart(11, '0');
 }
+
+/** The shape `fingerprint` gives (53 bits are at most 11 base-36 characters). */
+const FINGERPRINT_SHAPE = /^[er][0-9a-z]{11}$/;
+
+/** Whether stored text can be a fingerprint: a damaged list (an edited cell) mostly cannot. */
+export const isFingerprint = (text: string): boolean => FINGERPRINT_SHAPE.test(text);

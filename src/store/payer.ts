@@ -71,6 +71,11 @@ export function isPayer(ctx: Who, record: PayerFields, email: string): boolean {
 export interface EndedRun {
   run: RunRecord;
   unspent: number;
+  /**
+   * When these credits moved, when not at the run's start: a retry of a lost start spends on the
+   * day it is made, so its price counts on that day's cap even if the run started the day before.
+   */
+  at?: number;
 }
 
 /** A standing order's record: its payer, and its day's count under the name `C` ("committed"…). */
@@ -127,7 +132,7 @@ export function standingRecord<C extends string, T extends Standing<C>>(
     },
     /**
      * Gives back to the record's count what its ended runs (those it `counts`) did not spend (only
-     * runs of the current count, see sinceReset): to the current count for runs of the current
+     * runs of the current count, or credits that moved during it: see sinceReset): to the current count for runs of the current
      * payer, else to the count kept for the user who paid them. Only once: the runs are saved as
      * ended in the same step. No ended run of its own: the record is not even read; nothing given
      * back: not written.
@@ -142,8 +147,8 @@ export function standingRecord<C extends string, T extends Standing<C>>(
       let changed = false;
       let count: number = record[countKey];
       let earlier = record.earlierPayers;
-      for (const { run, unspent } of ended) {
-        if (unspent === 0 || !sinceReset(run.startedAt, record.resetAt)) continue;
+      for (const { run, unspent, at } of ended) {
+        if (unspent === 0 || !sinceReset(at ?? run.startedAt, record.resetAt)) continue;
         changed = true;
         const payer = countOf(run);
         const current = countOf(record);

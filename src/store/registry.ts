@@ -10,6 +10,7 @@ import { UserError } from '../domain/user-error';
 import { LIMITS } from '../domain/limits';
 import type { KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import { isFingerprint } from '../sheet/fingerprint';
 import { appendToJobSheet, compactJobSheet, JOB_SHEET_NAME, readJobSheet } from './job-sheet';
 import { decodeRecord, encodeRecord, type RecordCodec } from './stored-records';
 import {
@@ -117,8 +118,18 @@ export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
 }
 
 /**
+ * A job's list as stored, when it can be its list: as many fingerprints as its record counts, each
+ * shaped as one. An edited cell can keep the count (one garbled word for a one-contact job): read
+ * as a list, its answers would go to no row and its contact would look never bought (fuzz seed 1001).
+ */
+function trustedList(list: string[] | undefined, contacts: number): string[] | undefined {
+  return list && list.length === contacts && list.every(isFingerprint) ? list : undefined;
+}
+
+/**
  * The whole registry: the properties, and the job sheet when a job needs it (one Range read). A
- * job whose fingerprints are in neither is unreadable: reported, kept, never guessed.
+ * job whose fingerprints are in neither, or not as fingerprints, is unreadable: reported, kept,
+ * never guessed (its run's rows then say "job record damaged", which no plan sends).
  */
 export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort): Registry {
   const summary = loadRegistrySummary(store);
@@ -131,17 +142,19 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
     registry.damagedJobLists = new Map();
     for (const { key } of damagedJobs) {
       const list = sheet.fingerprints.get(key.slice(JOB_PREFIX.length));
-      if (list) registry.damagedJobLists.set(key.slice(JOB_PREFIX.length), list);
+      if (list?.every(isFingerprint)) registry.damagedJobLists.set(key.slice(JOB_PREFIX.length), list);
     }
   }
   for (const { contacts, fingerprints: inline, ...job } of summary.jobs) {
-    const fingerprints = inline ?? sheet?.fingerprints.get(sheetKey(job));
-    if (fingerprints && fingerprints.length === contacts) {
+    const stored = inline ?? sheet?.fingerprints.get(sheetKey(job));
+    const fingerprints = trustedList(stored, contacts);
+    if (fingerprints) {
       registry.jobs.push({ ...job, fingerprints, ...(inline && { fingerprintsInline: true }) });
     } else {
+      const where = inline ? 'in its record' : `${stored ? 'in' : 'from'} the hidden sheet ${JOB_SHEET_NAME}`;
       registry.unreadable.push({
         key: jobKey(job),
-        reason: `the job's list of contacts is missing from the hidden sheet ${JOB_SHEET_NAME}`,
+        reason: `the job's list of contacts is ${stored ? 'damaged' : 'missing'} ${where}`,
       });
     }
   }

@@ -56,6 +56,8 @@ describe('faults', () => {
     expect(parseFaults('5xx=0.1,429=0.05,latency=50-300,stuck=0.02')).toEqual({
       serverError: 0.1,
       rateLimit: 0.05,
+      forbidden: 0,
+      forbiddenSparesForced: false,
       latencyMs: [50, 300],
       stuck: 0.02,
       lostStart: 0,
@@ -132,6 +134,34 @@ describe('faults', () => {
       );
       await api.admin.finishJob(id);
       expect((await api.get(`/api/v2/contact/enrich/bulk/${id}`)).body.status).toBe('FINISHED');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses job-result GETs with a gateway 403: every one (403), or all but forced ones (403poll)', async () => {
+    const api = await startEmulator({ jobMs: 0 });
+    try {
+      const started = await api.post('/api/v1/contact/enrich/bulk', {
+        name: 'refused',
+        datas: [{ network_url: 'https://www.linkedin.com/in/a-1abcd' }],
+      });
+      const id = started.body.enrichment_id;
+      const poll = async (forced: boolean) => {
+        const answer = await api.get(
+          `/api/v2/contact/enrich/bulk/${id}${forced ? '?forceResults=true' : ''}`,
+        );
+        return answer.status === 403 ? [403, answer.body.code] : [answer.status];
+      };
+      const refused = [403, 'error.gateway.forbidden'];
+      await api.admin.config({ faults: '403=1' });
+      expect([await poll(false), await poll(true)]).toEqual([refused, refused]);
+      await api.admin.config({ faults: '403poll=1' });
+      expect([await poll(false), await poll(true)]).toEqual([refused, [200]]);
+      await api.admin.config({ faults: '403=0' });
+      expect(await poll(false)).toEqual([200]);
+      // Other routes are not refused.
+      expect((await api.get('/api/v2/account/credits')).status).toBe(200);
     } finally {
       await api.close();
     }

@@ -120,9 +120,10 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
       request: FastifyRequest<{ Params: JobParams; Querystring: { forceResults?: string } }>,
       reply: FastifyReply,
     ) {
+      const forced = isTrue(request.query.forceResults);
+      if (state.faults.forbidsResult(forced)) return sendError(reply, errorReply('forbidden'));
       const job = findJob(request, kind);
       if (!job) return sendError(reply, errorReply('jobNotFound'));
-      const forced = isTrue(request.query.forceResults);
       // §4.3 gives the v1 enrichment GET "the same forceResults query parameter (... same meaning)":
       // without it, what a job not finished has found so far is not shown. v1 still answers 200 with
       // the status (docs/api-decisions.md); the reverse GETs have no forceResults (§4.6, §4.7).

@@ -226,4 +226,17 @@ describe('caps count each charge once', () => {
     // The retry's 50, the lost start's 50 (its job exists and was charged), the first job's 50.
     expect(server(world).getSchedule()?.committedToday).toBe(150 * PRICES.work_email);
   });
+
+  it('a retry made the next day is counted on that day, when its credits are spent', () => {
+    const { world, runId } = scheduledRunWithLostStart();
+    world.clock.time += 24 * HOUR;
+    // A new day: the count starts from nothing.
+    expect(server(world).getSchedule()?.committedToday).toBe(0);
+    server(world).retryJob({ runId, seq: 1 });
+    // The retry's 50 at its most, counted today (it counted on the run's day, already over).
+    expect(server(world).getSchedule()?.committedToday).toBe(50 * PRICES.work_email);
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished' });
+    expect(server(world).getSchedule()?.committedToday).toBe(50 * PRICES.work_email);
+  });
 });

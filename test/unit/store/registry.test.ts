@@ -1,7 +1,16 @@
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { loadRegistry, utf8Bytes } from '../../../src/store/registry';
 import { createWorld } from '../fakes/context';
-import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
+import {
+  contactsSheet,
+  ENRICH_WORK_EMAIL,
+  people,
+  planAndStart,
+  poll,
+  progress,
+  server,
+} from '../fakes/scenario';
+import { STATUS } from '../../../src/domain/statuses';
 import { errorFromResponse } from '../../../src/api/failures';
 
 type World = ReturnType<typeof createWorld>;
@@ -74,6 +83,25 @@ describe('job registry: state in document properties, fingerprints in the job sh
     expect(progress(world).runs[0]!.sheetName).toBe('Sheet11');
     // The job sheet is rewritten without the deleted jobs' rows once they are most of it.
     expect(jobSheet(world)!.lastRow()).toBeLessThanOrEqual(1 + 2);
+  });
+
+  it("never reads a garbled list as a job's contacts, even when its count still matches (fuzz seed 1001)", () => {
+    const world = createWorld();
+    contactsSheet(world, people(1));
+    planAndStart(world);
+    // An edit leaves one word in the one-contact job's list cell: the count of contacts still matches.
+    jobSheet(world)!.set(2, 2, '{"v":1,"garbage');
+    const registry = registryOf(world);
+    expect(registry.jobs).toHaveLength(0);
+    expect(registry.unreadable.map(({ reason }) => reason)).toEqual([
+      `the job's list of contacts is damaged in the hidden sheet ${JOB_SHEET_NAME}`,
+    ]);
+    // Read as the list, its answer went to no row and the row read "run this row again"; now the
+    // row says the job was damaged, and no plan sends it again (it may have been paid).
+    poll(world);
+    const sheet = world.spreadsheet.sheets.find((one) => one.name() === 'Contacts')!;
+    expect(sheet.cell(2, 'Status')).toBe(STATUS.damagedJob);
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
   });
 
   it('survives an unreadable value, keeps it and reports it in the Jobs panel', () => {
