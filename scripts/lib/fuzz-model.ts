@@ -25,7 +25,7 @@ export const DAMAGES = [
 ] as const;
 export type Damage = (typeof DAMAGES)[number];
 
-export const FAULTS = ['none', 'lost', '5xx', '429', 'down', 'stuck'] as const;
+export const FAULTS = ['none', 'lost', '5xx', '429', '403', 'down', 'stuck'] as const;
 export const ECHOES = ['off', 'upper', 'lines', 'basic', 'base64', 'percent', 'json', 'workspace'] as const;
 
 /** Where an execution is killed (Apps Script's time limit, or a closed tab): a service call and its n-th use. */

@@ -329,10 +329,12 @@ export class FuzzWorld {
     const admin = this.emulator.admin;
     if (fault === 'down') return void (await admin.config({ down: true }));
     const spec = {
-      none: '5xx=0,429=0,lost=0,stuck=0',
+      none: '5xx=0,429=0,403=0,lost=0,stuck=0',
       lost: 'lost=0.7',
       '5xx': '5xx=0.4',
       '429': '429=0.4',
+      // A gateway refusing polls with the starting key: three in a row force the results.
+      '403': '403=0.6',
       stuck: 'stuck=1',
     }[fault];
     await admin.config({ faults: spec, down: false });
