@@ -56,8 +56,14 @@ export function buildFormulaPlan(
   for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
   const busy = mayHaveBeenBought(registry, { answered: saved });
-  // A formula run in flight hides a job (paid-once.ts): any request may be one of its contacts.
-  const hidden = runsHidingJobs(registry).some((run) => isFormulaRun(run) && run.kind === kind);
+  // A formula run hides a job (paid-once.ts): any request queued before it started may be one of
+  // its contacts.
+  const hiddenUntil = Math.max(
+    -Infinity,
+    ...runsHidingJobs(registry)
+      .filter((run) => isFormulaRun(run) && run.kind === kind)
+      .map((run) => run.startedAt),
+  );
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
   let waiting = 0;
@@ -70,7 +76,7 @@ export function buildFormulaPlan(
       answered.push(...requests);
       continue;
     }
-    if (hidden || busy.has(fp)) {
+    if (busy.has(fp) || requests.some((request) => request.at <= hiddenUntil)) {
       waiting += requests.length;
       continue;
     }

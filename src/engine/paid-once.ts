@@ -73,20 +73,22 @@ export function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): 
 }
 
 /**
- * Runs in flight (running, or stopped by a refused key) with a job whose record or list of contacts
- * cannot be read, so that no one knows which contacts it carries: any contact the run could have
- * sent may have been bought. Planners hold back what such a run may hold (its sheet's "pending"
- * rows, its formula requests) until it ends, when its rows say "job record damaged".
+ * Runs with a job whose record or list of contacts cannot be read, so that no one knows which
+ * contacts it carries: any contact the run could have sent may have been bought. Planners hold back
+ * what such a run may hold: its sheet's "pending" rows while it is in flight (once it ends they read
+ * "job record damaged"), and the formula requests queued before it started (formula runs have no
+ * rows to say so), until the job is imported by its id or the queue is cleared.
  */
 export function runsHidingJobs(registry: Registry<JobBase>): RunRecord[] {
   const damaged = runsWithDamagedJobs(registry);
   const listed = new Set(
     [...(registry.damagedJobLists?.keys() ?? [])].map((key) => key.slice(0, key.lastIndexOf('.'))),
   );
-  return [...registry.runs.values()].filter(
-    (run) => damaged.has(run.id) && !listed.has(run.id) && (run.state === 'running' || !!run.authFailed),
-  );
+  return [...registry.runs.values()].filter((run) => damaged.has(run.id) && !listed.has(run.id));
 }
+
+/** A run still working (running, or stopped by a refused key, to resume). */
+export const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.authFailed;
 
 /**
  * Why a row whose Status is `status` is not sent (undefined: it may be): its Status says it may

@@ -25,7 +25,7 @@ import {
 } from '../store/mapping-store';
 import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
-import { mayHaveBeenBought, rowWaitsFor, runsHidingJobs } from './paid-once';
+import { inFlight, mayHaveBeenBought, rowWaitsFor, runsHidingJobs } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -188,7 +188,7 @@ export function buildPlan(
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
   const busy = mayHaveBeenBought(registry, { answered: saved, overwrite });
   const sheetHidesJobs = runsHidingJobs(registry).some(
-    (run) => run.sheetId === sheet.id() && run.kind === kind,
+    (run) => inFlight(run) && run.sheetId === sheet.id() && run.kind === kind,
   );
   let ledgerDamage: string | undefined;
   rows.forEach((row, index) => {

@@ -132,10 +132,10 @@ export function standingRecord<C extends string, T extends Standing<C>>(
     },
     /**
      * Gives back to the record's count what its ended runs (those it `counts`) did not spend (only
-     * runs of the current count, or credits that moved during it: see sinceReset): to the current count for runs of the current
-     * payer, else to the count kept for the user who paid them. Only once: the runs are saved as
-     * ended in the same step. No ended run of its own: the record is not even read; nothing given
-     * back: not written.
+     * runs of the current count, or credits that moved during it: see sinceReset): to the current
+     * count for runs of the current payer, else to the count kept for the user who paid them. Only
+     * once: the runs are saved as ended in the same step. No ended run of its own: the record is not
+     * even read; nothing given back: not written.
      */
     release(
       ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,

@@ -142,7 +142,9 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
     registry.damagedJobLists = new Map();
     for (const { key } of damagedJobs) {
       const list = sheet.fingerprints.get(key.slice(JOB_PREFIX.length));
-      if (list?.every(isFingerprint)) registry.damagedJobLists.set(key.slice(JOB_PREFIX.length), list);
+      // Only a list that can be one: an empty or garbled cell says nothing of the job's contacts.
+      if (list?.length && list.every(isFingerprint))
+        registry.damagedJobLists.set(key.slice(JOB_PREFIX.length), list);
     }
   }
   for (const { contacts, fingerprints: inline, ...job } of summary.jobs) {

@@ -5,9 +5,11 @@
  */
 import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
 import { STATUS } from '../../src/domain/statuses';
-import type { PlanView } from '../../src/app/sidebar-contract';
+import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import {
   contactRows,
+  emailMatchesRow,
   engineKit,
   FIELDS,
   firePoll,
@@ -56,4 +58,39 @@ describe('damaged records of a run in flight', () => {
     expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(3).fill(STATUS.damagedJob));
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
   });
+});
+
+describe('a damaged run record', () => {
+  const damages: [string, (value: string) => string][] = [
+    ['not JSON', () => '{not json'],
+    ['from a newer version', (value) => value.replace(/^\{"v":\d+/, '{"v":99')],
+    ['with an unknown state', (value) => value.replace('"state":"running"', '"state":"paused"')],
+  ];
+
+  it.each(damages)(
+    '%s: its jobs are still polled and written, and nobody is bought twice',
+    async (_, damage) => {
+      const addon = kit.open(contactRows(people(150)));
+      const { start } = planAndStart(addon);
+      const document = addon.properties.document;
+      const key = DOCUMENT_PROPERTY.runPrefix + start.runId;
+      const damaged = damage(document.getProperty(key)!);
+      document.setProperty(key, damaged);
+      // Before anything is collected, its contacts are busy: nothing to send.
+      expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
+      await jobsEnded(kit.emulator());
+      for (let poll = 0; poll < 4 && addon.triggers().length; poll++) firePoll(addon);
+      const rows = rowsOf(addon);
+      expect(rows.filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+      expect(rows.filter((row) => row.workEmail).length).toBeGreaterThan(100);
+      expect(rows.filter((row) => row.workEmail).every(emailMatchesRow)).toBe(true);
+      expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
+      const stats = await kit.emulator().admin.stats();
+      expect(stats.jobs.total).toBe(2);
+      expect(stats.charges.charged_twice).toBe(0);
+      // The damaged record is kept as it was, and reported.
+      expect(document.getProperty(key)).toBe(damaged);
+      expect(addon.call<ProgressView>('getProgress').problems).toHaveLength(1);
+    },
+  );
 });

@@ -10,6 +10,7 @@ import { PRICES } from '../../../src/domain/fields';
 import { ApiError } from '../../../src/api/errors';
 import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { DOCUMENT_PROPERTY, USER_PROPERTY } from '../../../src/platform/property-keys';
+import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { answerFormula, contactFieldSpec } from '../../../src/features/formulas/custom-functions';
 import {
   contextAs,
@@ -176,6 +177,36 @@ describe("a formula run's job whose record is damaged", () => {
     poll(world);
     expect(server(world).getFormulaQueue().queues).toEqual([]);
     expect(answerFormula(contextFor(world), contactFieldSpec('work_email'), rows[0]!)).toBe('p1.l1@acme.com');
+    expect(world.api.startCalls).toBe(1);
+  });
+});
+
+describe("a formula run's job whose list of contacts is lost from the job sheet", () => {
+  it('holds back the requests it may have sent, after the run ended too, until its job is imported', () => {
+    const world = createWorld();
+    const rows = people(3);
+    contactsSheet(world, rows);
+    for (const row of rows) answerFormula(contextFor(world), contactFieldSpec('work_email'), row);
+    world.api.notReadyPolls = 1;
+    world.clock.time += 1000;
+    server(world).startRun(server(world).planFormulaRun({}).planId);
+    const jobSheet = world.spreadsheet.sheets.find((sheet) => sheet.name() === JOB_SHEET_NAME)!;
+    jobSheet.set(2, 2, '');
+    expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 0 });
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'failed' });
+    // Ended, its job's contacts are still unknown: the requests it may have sent wait.
+    expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 0 });
+    // A request queued after the run started cannot be one of its contacts.
+    world.clock.time += 1000;
+    answerFormula(contextFor(world), contactFieldSpec('work_email'), ['New', 'Person', 'Acme']);
+    expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 1 });
+
+    world.api.notReadyPolls = 0;
+    expect(server(world).importJob({ jobId: 'job-1' })).toMatchObject({ contacts: 3 });
+    poll(world);
+    expect(answerFormula(contextFor(world), contactFieldSpec('work_email'), rows[0]!)).toBe('p1.l1@acme.com');
+    expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 1 });
     expect(world.api.startCalls).toBe(1);
   });
 });

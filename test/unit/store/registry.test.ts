@@ -104,6 +104,21 @@ describe('job registry: state in document properties, fingerprints in the job sh
     expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
   });
 
+  it('a damaged job record whose list cell is emptied too: its run holds its pending rows back', () => {
+    const world = createWorld();
+    contactsSheet(world, people(3));
+    planAndStart(world);
+    const [jobKey] = Object.keys(world.documentStore.getAll()).filter((key) => key.includes('.job.'));
+    world.documentStore.set(jobKey!, '{not json');
+    jobSheet(world)!.set(2, 2, '');
+    expect(registryOf(world).damagedJobLists?.size ?? 0).toBe(0);
+    const plan = server(world).planRun(ENRICH_WORK_EMAIL);
+    expect(plan.contactsToSend).toBe(0);
+    expect(plan.skipped.map(({ reason }) => reason)).toEqual(
+      Array(3).fill(expect.stringContaining('lost its stored list of contacts')),
+    );
+  });
+
   it('survives an unreadable value, keeps it and reports it in the Jobs panel', () => {
     const world = createWorld();
     world.documentStore.set('sheetEnrich.job.x.0', '{not json');
