@@ -60,8 +60,8 @@ export interface LoadOptions {
    */
   unproven?: { testDeployment?: boolean; noRecalcOnRewrite?: boolean };
   /**
-   * Document and script cache entries evicted before their expiry, at `rate` of reads, in an order
-   * `seed` fixes (cache.ts). Off by default.
+   * Document, script and user cache entries evicted before their expiry, at `rate` of reads, in an
+   * order `seed` fixes (cache.ts). Off by default.
    */
   cacheEviction?: CacheEviction;
   /**

@@ -49,10 +49,12 @@ export class Accounts {
     addon: boolean,
     /** Trigger creation refused, as in a test deployment (harness-api.ts, `unproven`). */
     testDeployment = false,
+    /** Early eviction in the user caches (cache.ts). */
+    cacheEviction?: CacheEviction,
   ) {
     const now = () => clock.now();
     this.triggers = new TriggerStore({ addon, testDeployment, now });
-    this.users = new UserDirectory(now);
+    this.users = new UserDirectory(now, cacheEviction);
   }
 
   /** A fresh spreadsheet id: the first document keeps the id states always had. */
@@ -83,7 +85,7 @@ export interface RuntimeOptions {
   allowLoopback?: boolean;
   /** False when a stored state brings its own sheets. */
   defaultSheet?: boolean;
-  /** Early eviction in the document and script caches (cache.ts); none by default. */
+  /** Early eviction in the document, script and user caches (cache.ts); none by default. */
   cacheEviction?: CacheEviction;
   /** False: Google's daily quotas are not counted against anyone (a command line is no Apps Script). */
   dailyQuotas?: boolean;
@@ -140,7 +142,9 @@ export class Runtime {
   constructor(readonly options: RuntimeOptions) {
     this.clock = options.clock;
     const now = () => this.clock.now();
-    this.accounts = options.accounts ?? new Accounts(this.clock, options.addon, options.testDeployment);
+    this.accounts =
+      options.accounts ??
+      new Accounts(this.clock, options.addon, options.testDeployment, options.cacheEviction);
     this.spreadsheet = new FakeSpreadsheet(
       this.accounts.nextDocumentId(),
       'Untitled spreadsheet',
