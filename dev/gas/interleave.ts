@@ -78,8 +78,8 @@ class Lane {
     for (;;) {
       const got = receiveMessageOnPort(this.port);
       if (got) return got.message as FromWorker;
-      // Bounded: a worker that died (it cannot answer) must not hang the harness.
-      if (Atomics.wait(this.flags, 0, seen, 30_000) === 'timed-out')
+      // Bounded, far above any gap between two messages: a dead worker must not hang the harness.
+      if (Atomics.wait(this.flags, 0, seen, 120_000) === 'timed-out')
         throw new Error('A custom-function thread stopped answering (dev/gas interleave).');
       seen = Atomics.load(this.flags, 0);
     }
