@@ -6,7 +6,7 @@ import { formulaAutoIsMine } from '../store/formula-auto-setting';
 import { scheduleIsMine } from '../store/schedule-store';
 import { POLL_TRIGGER_HANDLER, runOf } from './context';
 import type { JobBase, Registry } from '../store/registry';
-import { lastTriggerRunAt } from '../store/quota-meter';
+import { lastTriggerRunAt, noteTriggerCreated } from '../store/quota-meter';
 import { timestampText } from './row-status';
 
 /** Apps Script's shortest period for an add-on is hourly; a bound script can have 5 minutes. */
@@ -54,7 +54,9 @@ export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): n
   if (wanted) {
     if (pollTriggerRefused(ctx)) return 0;
     try {
-      return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES);
+      return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES, () =>
+        noteTriggerCreated(ctx),
+      );
     } catch (error) {
       ctx.cache.put(triggerRefusedKey(ctx), '1', TRIGGER_RETRY_SECONDS);
       ctx.log.warn(
@@ -75,7 +77,7 @@ export const BACKGROUND_STALL_MS = 2 * 60 * 60 * 1000;
 
 /**
  * What the Jobs panel says when this user's trigger has work here but no trigger run of theirs
- * ended for BACKGROUND_STALL_MS, in any document. Apps Script then runs none of the user's
+ * ended (and none was created) for BACKGROUND_STALL_MS, in any document. Apps Script then runs none of the user's
  * triggers: "Triggers total runtime" is a daily quota per user (90 min consumer, 6 h Workspace,
  * https://developers.google.com/apps-script/guides/services/quotas), and a run past it fails with
  * "Service using too much computer time for one day" before any of the add-on's code runs, so
@@ -90,10 +92,11 @@ export function backgroundStall(ctx: AppContext, registry: Registry<JobBase>): s
     if (run.state === 'running') since = Math.min(since, run.startedAt);
   if (now - since < BACKGROUND_STALL_MS) return undefined;
   if (!hasActiveJobs(registry, actorOf(ctx)) || pollTriggerRefused(ctx)) return undefined;
+  // Nothing noted (a trigger an earlier version created): no claim either way.
   const ranAt = lastTriggerRunAt(ctx);
-  if (ranAt !== undefined && now - ranAt < BACKGROUND_STALL_MS) return undefined;
+  if (ranAt === undefined || now - ranAt < BACKGROUND_STALL_MS) return undefined;
   if (!backgroundRefreshEnabled(ctx)) return undefined;
-  return backgroundStallNote(ranAt ?? since);
+  return backgroundStallNote(ranAt);
 }
 
 export const backgroundStallNote = (since: number): string =>

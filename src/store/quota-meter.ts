@@ -3,8 +3,9 @@
  * itself (Apps Script has no API for what is left), shown in Settings against the daily quotas.
  * One user-property read and write per execution that fetched or ran as a trigger; none otherwise.
  * Whether the account is a consumer one (lower quotas) is guessed from its email domain. It also
- * keeps when this user's last trigger run ended, in any document: Apps Script runs none of the
- * user's triggers once the day's trigger time is used up, and says so only in an e-mail digest.
+ * keeps when this user's last trigger run ended (or a trigger was created), in any document: Apps
+ * Script runs none of the user's triggers once the day's trigger time is used up, and says so only
+ * in an e-mail digest.
  */
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
@@ -17,7 +18,7 @@ const QUOTA_USAGE_CODEC = recordCodec('quota usage', 1, () => ({
   day: z.string(),
   urlFetches: z.number(),
   triggerMs: z.number(),
-  /** When this user's last trigger run ended (kept across days). */
+  /** When this user's last trigger run ended, or a trigger of theirs was created (kept across days). */
   triggerRanAt: z.optional(z.number()),
 }));
 
@@ -57,7 +58,17 @@ export function recordUsage(ctx: PlatformPorts, urlFetches: number, triggerMs?: 
   ctx.userStore.set(USER_PROPERTY.quotaUsage, encodeRecord(QUOTA_USAGE_CODEC, usage));
 }
 
-/** When this user's last trigger run ended, in any document (undefined: none noted). */
+/** A trigger of this user was created: the background check is expected from now on. */
+export function noteTriggerCreated(ctx: PlatformPorts): void {
+  const usage = usageToday(ctx);
+  usage.triggerRanAt = ctx.clock.now();
+  ctx.userStore.set(USER_PROPERTY.quotaUsage, encodeRecord(QUOTA_USAGE_CODEC, usage));
+}
+
+/**
+ * When this user's last trigger run ended or a trigger of theirs was created, in any document
+ * (undefined: none noted, as for a trigger an earlier version created).
+ */
 export const lastTriggerRunAt = (ctx: PlatformPorts): number | undefined =>
   readRecord(QUOTA_USAGE_CODEC, ctx.userStore.get(USER_PROPERTY.quotaUsage))?.triggerRanAt;
 
