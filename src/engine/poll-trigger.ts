@@ -77,13 +77,13 @@ export const BACKGROUND_STALL_MS = 2 * 60 * 60 * 1000;
 
 /**
  * What the Jobs panel says when this user's trigger has work here but no trigger run of theirs
- * ended (and none was created) for BACKGROUND_STALL_MS, in any document. Apps Script then runs none of the user's
- * triggers: "Triggers total runtime" is a daily quota per user (90 min consumer, 6 h Workspace,
- * https://developers.google.com/apps-script/guides/services/quotas), and a run past it fails with
- * "Service using too much computer time for one day" before any of the add-on's code runs, so
- * only the open sidebar can notice (and, no execution of the add-on running meanwhile, no log tab
- * line could be written without it). The user properties are read only when a running run is old
- * enough to tell.
+ * ended (and none was created) for BACKGROUND_STALL_MS, in any document. Apps Script then runs
+ * none of the user's triggers: "Triggers total runtime" is a daily quota per user (90 min
+ * consumer, 6 h Workspace, https://developers.google.com/apps-script/guides/services/quotas), and
+ * a run past it fails with "Service using too much computer time for one day" before any of the
+ * add-on's code runs, so only the open sidebar can notice (and, no execution of the add-on running
+ * meanwhile, no log tab line could be written without it). The user properties are read only when
+ * a running run is old enough to tell.
  */
 export function backgroundStall(ctx: AppContext, registry: Registry<JobBase>): string | undefined {
   const now = ctx.clock.now();
