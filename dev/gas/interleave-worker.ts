@@ -6,9 +6,10 @@
  * another custom function run first, so the function is stopped right before each service call.
  *
  * Plain JavaScript in a string, as the clock source of runtime.ts: a worker thread gets no
- * TypeScript loader. Messages, harness -> worker: start {name, args, globals, distDir}, answer
- * {value | error | method}, stop. Worker -> harness: now, get {id, key}, call {id, key, args},
- * done {value}, failed {error}, missing. A fake object crosses as {__gas: id, type}.
+ * TypeScript loader. Messages, harness -> worker (each with the harness clock's `now`): start
+ * {name, args, globals, distDir}, answer {value | error | method}, stop. Worker -> harness: get
+ * {id, key}, call {id, key, args}, done {value}, failed {error}, missing. A fake object crosses as
+ * {__gas: id, type}.
  */
 export const WORKER_SOURCE = String.raw`
 const { workerData, receiveMessageOnPort } = require('node:worker_threads');
@@ -16,6 +17,12 @@ const vm = require('node:vm');
 const gasLocal = require(workerData.gasLocal);
 const { port } = workerData;
 const flags = new Int32Array(workerData.signal);
+
+/**
+ * The harness clock as of the last answer. It cannot move while this function runs: the others,
+ * and anything that moves the clock, run only while this one waits at a service call.
+ */
+let clockNow = 0;
 
 /** Sends a message and waits for the harness's answer. */
 function ask(message) {
@@ -29,11 +36,17 @@ function ask(message) {
 function receive(seen) {
   for (;;) {
     const got = receiveMessageOnPort(port);
-    if (got) return got.message;
+    if (got) {
+      clockNow = got.message.now;
+      return got.message;
+    }
     Atomics.wait(flags, 1, seen);
     seen = Atomics.load(flags, 1);
   }
 }
+
+/** Which members of each kind of fake are methods (the same for every object of a kind). */
+const methodNames = new Set();
 
 function tell(message) {
   port.postMessage(message);
@@ -46,7 +59,7 @@ const ORDINARY = vm.constants && vm.constants.DONT_CONTEXTIFY;
 function runOne(start) {
   const context = vm.createContext(ORDINARY === undefined ? {} : ORDINARY);
   const own = vm.runInContext('({ Array, Date, Object, Error })', context);
-  vm.runInContext(workerData.clockSource, context)(() => ask({ type: 'now' }).value);
+  vm.runInContext(workerData.clockSource, context)(() => clockNow);
   const proxies = new Map();
   const handles = new WeakMap();
   const failure = (error) => {
@@ -68,8 +81,11 @@ function runOne(start) {
         if (key === 'toString') return () => type;
         const method = methods.get(key);
         if (method) return method;
-        const reply = ask({ type: 'get', id, key });
-        if (reply.type !== 'method') return answer(reply);
+        if (!methodNames.has(type + '.' + key)) {
+          const reply = ask({ type: 'get', id, key });
+          if (reply.type !== 'method') return answer(reply);
+          methodNames.add(type + '.' + key);
+        }
         const call = (...args) => answer(ask({ type: 'call', id, key, args: args.map(out) }));
         methods.set(key, call);
         return call;

@@ -29,7 +29,6 @@ export interface InterleaveOptions {
 
 /** What a worker says; see interleave-worker.ts. */
 type FromWorker =
-  | { type: 'now' }
   | { type: 'get'; id: number; key: string }
   | { type: 'call'; id: number; key: string; args: unknown[] }
   | { type: 'done'; value: unknown }
@@ -55,7 +54,11 @@ class Lane {
   readonly flags: Int32Array;
   task?: Task;
 
-  constructor(gasLocal: string, clockSource: string) {
+  constructor(
+    gasLocal: string,
+    clockSource: string,
+    private readonly now: () => number,
+  ) {
     const { port1, port2 } = new MessageChannel();
     const signal = new SharedArrayBuffer(8);
     this.flags = new Int32Array(signal);
@@ -67,8 +70,9 @@ class Lane {
     });
   }
 
-  send(message: unknown): void {
-    this.port.postMessage(message);
+  /** Sends `message` with the harness clock (the worker's Date reads it until the next answer). */
+  send(message: object): void {
+    this.port.postMessage({ ...message, now: this.now() });
     Atomics.add(this.flags, 1, 1);
     Atomics.notify(this.flags, 1);
   }
@@ -113,7 +117,7 @@ export function runConcurrently(
   const random = seededRandom(options.seed);
   const lanes = Array.from(
     { length: Math.min(options.atOnce ?? 10, calls.length) },
-    () => new Lane(run.gasLocal, run.clockSource),
+    () => new Lane(run.gasLocal, run.clockSource, run.now),
   );
   let next = 0;
 
@@ -157,8 +161,7 @@ export function runConcurrently(
     const task = lane.task!;
     for (;;) {
       const message = lane.receive();
-      if (message.type === 'now') lane.send({ value: run.now() });
-      else if (message.type === 'get') lane.send(answerGet(task, message.id, message.key));
+      if (message.type === 'get') lane.send(answerGet(task, message.id, message.key));
       else {
         task.at = message;
         if (message.type === 'call') return true;
@@ -252,7 +255,7 @@ const errorReply = (error: unknown) => ({
 });
 
 /** A property read: a method (called later, as a service call) or a value. */
-function answerGet(task: Task, id: number, key: string): unknown {
+function answerGet(task: Task, id: number, key: string): object {
   try {
     const value: unknown = Reflect.get(task.objects.get(id)!, key);
     return typeof value === 'function' ? { type: 'method' } : { type: 'value', value: toWorker(task, value) };
@@ -262,7 +265,7 @@ function answerGet(task: Task, id: number, key: string): unknown {
 }
 
 /** A service call, through the execution's membrane: its guard counts and checks it. */
-function answerCall(task: Task, call: { id: number; key: string; args: unknown[] }): unknown {
+function answerCall(task: Task, call: { id: number; key: string; args: unknown[] }): object {
   try {
     const target = task.objects.get(call.id)! as Record<string, (...args: unknown[]) => unknown>;
     const result = target[call.key]!(...call.args.map((arg) => fromWorker(task, arg)));

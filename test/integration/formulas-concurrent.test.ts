@@ -31,7 +31,7 @@ describe('per-cell formulas run at once', () => {
     expect(bytes).toBeLessThanOrEqual(LIMITS.formulaQueueBytes);
   });
 
-  it.each([4, 5, 6])(
+  it.each([4, 5])(
     'stay within the budget of a nearly full queue with seed %i, losing no request shown as queued',
     (seed) => {
       const contacts = people(1000, 0);
