@@ -14,8 +14,6 @@ export interface ExecutionLimits {
   budgetMs: number;
   /** `{ 'Range.setValues': 2 }`: the 2nd setValues of this execution dies as if out of time. */
   killAfter?: Record<string, number>;
-  /** Runs before each service call (interleave.ts starts other custom functions there). */
-  beforeCall?: () => void;
 }
 
 export const DEFAULT_BUDGET_MS = 360_000;
@@ -65,7 +63,6 @@ export class ExecutionGuard {
   enter(service: string, method: string, target: object, args: readonly unknown[] = []): void {
     const name = `${service}.${method}`;
     if (this.killed) throw gasError(MESSAGES.exceededTime);
-    this.limits.beforeCall?.();
     this.counts.record(name, target);
     const nth = (this.callsHere.get(name) ?? 0) + 1;
     this.callsHere.set(name, nth);

@@ -60,8 +60,8 @@ export interface LoadOptions {
    */
   unproven?: { testDeployment?: boolean; noRecalcOnRewrite?: boolean };
   /**
-   * Document and script cache entries evicted before their expiry, at `rate` of reads, in an order
-   * `seed` fixes (cache.ts). Off by default.
+   * Document, script and user cache entries evicted before their expiry, at `rate` of reads, in an
+   * order `seed` fixes (cache.ts). Off by default.
    */
   cacheEviction?: CacheEviction;
   /**
@@ -189,9 +189,10 @@ export interface Addon {
    * Recalculates the `=CUSTOM_FUNCTION(…)` cells Sheets would: new ones, and those whose argument
    * values or (seen at a flush point) formula text changed, each as its own custom-function
    * execution (30 s, read-only) of this view's user, whose browser recalculates; returns how many
-   * ran (recalc.ts). With `interleave`, they run at once, interleaved at service calls in an order
-   * the seed chooses (interleave.ts), their arguments read before any shows a result. Sheets does this on its own
-   * schedule; tests call it. `counts.customFunctionRuns` totals the runs.
+   * ran (recalc.ts). With `interleave`, they run at once, each on its own thread, interleaved at
+   * every service call in an order the seed chooses (interleave.ts), their arguments read before
+   * any shows a result. Sheets does this on its own schedule; tests call it.
+   * `counts.customFunctionRuns` totals the runs.
    */
   recalculate(options?: { interleave?: InterleaveOptions }): number;
   /** The message behind each #ERROR! a custom function left on a sheet (Sheets shows it on hover). */

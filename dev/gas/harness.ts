@@ -26,10 +26,10 @@ import type {
 import type { LogLine } from './logging';
 import { gasError } from './errors';
 import type { QuotaKind } from './quotas';
-import { Interleaver, type InterleaveOptions } from './interleave';
+import { runConcurrently, type InterleaveOptions } from './interleave';
 import { Recalculator, type CustomFunctionOutcome } from './recalc';
 import { clockEvent, summarize, uiView } from './harness-views';
-import { Execution, Runtime } from './runtime';
+import { CLOCK_DATE_SOURCE, Execution, Runtime } from './runtime';
 import { parseA1 } from './spreadsheet/a1';
 import type { FakeSheet } from './spreadsheet/sheet';
 import type { FakeSpreadsheet } from './spreadsheet/spreadsheet';
@@ -269,20 +269,24 @@ class LocalAddon implements Addon {
   }
 
   recalculate(options: { interleave?: InterleaveOptions } = {}): number {
-    const run = (name: string, args: unknown[], beforeCall?: () => void) =>
-      this.runCustomFunction(name, args, beforeCall);
+    const run = (name: string, args: unknown[]) => this.runCustomFunction(name, args);
     const { interleave } = options;
     if (!interleave) return this.document.recalculator.recalculate(this.spreadsheet, run);
-    return this.document.recalculator.recalculate(this.spreadsheet, run, (calls) => {
-      const interleaver = new Interleaver(interleave);
-      const outcomes: CustomFunctionOutcome[] = new Array(calls.length);
-      interleaver.runAll(
-        calls.map(({ name, args }, index) => () => {
-          outcomes[index] = run(name, args, () => interleaver.atServiceCall());
-        }),
-      );
-      return outcomes;
-    });
+    return this.document.recalculator.recalculate(this.spreadsheet, run, (calls) =>
+      runConcurrently(calls, interleave, {
+        distDir: this.runtime.options.distDir,
+        gasLocal: require.resolve('gas-local'),
+        clockSource: CLOCK_DATE_SOURCE,
+        now: () => this.now(),
+        ran: () => this.runtime.counts.recordCustomFunctionRun(),
+        start: () =>
+          this.runtime.startExecution(
+            { kind: 'customFunction', budgetMs: CUSTOM_FUNCTION_BUDGET_MS },
+            this.user,
+            { code: false },
+          ),
+      }),
+    );
   }
 
   formulaErrors(sheetName: string): { row: number; column: number; message: string }[] {
@@ -291,11 +295,11 @@ class LocalAddon implements Addon {
   }
 
   /** Sheets matches custom function names case-insensitively. */
-  private runCustomFunction(name: string, args: unknown[], beforeCall?: () => void): CustomFunctionOutcome {
+  private runCustomFunction(name: string, args: unknown[]): CustomFunctionOutcome {
     let execution: Execution;
     try {
       execution = this.runtime.startExecution(
-        { kind: 'customFunction', budgetMs: CUSTOM_FUNCTION_BUDGET_MS, beforeCall },
+        { kind: 'customFunction', budgetMs: CUSTOM_FUNCTION_BUDGET_MS },
         this.user,
       );
     } catch (error) {

@@ -2,7 +2,9 @@
  * LockService across interleaved executions. Everything runs on one thread, so a lock held by
  * execution A can never be released while B waits: B's tryLock spends its timeout on the harness
  * clock and fails, and its waitLock throws, exactly what B would see if A kept the lock that long.
- * Apps Script releases an execution's locks when it ends; the harness does the same.
+ * Apps Script releases an execution's locks when it ends; the harness does the same. Custom
+ * functions running at once (interleave.ts) are the exception: each on its own thread, one that
+ * asks for a lock another of them holds waits there while the holder runs on.
  */
 import type { HarnessClock } from './clock';
 import { gasError, MESSAGES } from './errors';
@@ -35,8 +37,16 @@ export class LockTable {
   }
 }
 
+/** The harness's own question to a lock (a symbol: the add-on's code cannot reach it). */
+export const LOCK_HOLDER: unique symbol = Symbol('lockHolder');
+
 export class FakeLock implements GasObject {
   readonly [GAS_TYPE] = 'Lock';
+
+  /** The execution holding this lock, if any (interleave.ts: whether asking for it would wait). */
+  [LOCK_HOLDER](): number | undefined {
+    return this.table.holder(this.scope);
+  }
 
   constructor(
     private readonly table: LockTable,

@@ -49,10 +49,12 @@ export class Accounts {
     addon: boolean,
     /** Trigger creation refused, as in a test deployment (harness-api.ts, `unproven`). */
     testDeployment = false,
+    /** Early eviction in the user caches (cache.ts). */
+    cacheEviction?: CacheEviction,
   ) {
     const now = () => clock.now();
     this.triggers = new TriggerStore({ addon, testDeployment, now });
-    this.users = new UserDirectory(now);
+    this.users = new UserDirectory(now, cacheEviction);
   }
 
   /** A fresh spreadsheet id: the first document keeps the id states always had. */
@@ -83,7 +85,7 @@ export interface RuntimeOptions {
   allowLoopback?: boolean;
   /** False when a stored state brings its own sheets. */
   defaultSheet?: boolean;
-  /** Early eviction in the document and script caches (cache.ts); none by default. */
+  /** Early eviction in the document, script and user caches (cache.ts); none by default. */
   cacheEviction?: CacheEviction;
   /** False: Google's daily quotas are not counted against anyone (a command line is no Apps Script). */
   dailyQuotas?: boolean;
@@ -93,7 +95,7 @@ export interface RuntimeOptions {
  * Runs inside each fresh context before the bundle: Date and Date.now follow the harness clock,
  * while `instanceof Date` still matches dates made by the context's own constructor.
  */
-const CLOCK_DATE_SOURCE = `(function (hostNow) {
+export const CLOCK_DATE_SOURCE = `(function (hostNow) {
   var RealDate = Date;
   var now = function now() { return hostNow(); };
   globalThis.Date = new Proxy(RealDate, {
@@ -140,7 +142,9 @@ export class Runtime {
   constructor(readonly options: RuntimeOptions) {
     this.clock = options.clock;
     const now = () => this.clock.now();
-    this.accounts = options.accounts ?? new Accounts(this.clock, options.addon, options.testDeployment);
+    this.accounts =
+      options.accounts ??
+      new Accounts(this.clock, options.addon, options.testDeployment, options.cacheEviction);
     this.spreadsheet = new FakeSpreadsheet(
       this.accounts.nextDocumentId(),
       'Untitled spreadsheet',
@@ -189,8 +193,13 @@ export class Runtime {
     return { document: this.documentCache, user: user.cache, script: this.scriptCache };
   }
 
-  startExecution(limits: ExecutionLimits, user: UserAccount = this.defaultUser): Execution {
-    return new Execution(this, limits, user);
+  /** `code: false`: the project is loaded elsewhere (a custom function on its own thread, interleave.ts). */
+  startExecution(
+    limits: ExecutionLimits,
+    user: UserAccount = this.defaultUser,
+    options: { code?: boolean } = {},
+  ): Execution {
+    return new Execution(this, limits, user, options.code !== false);
   }
 
   /** The Apps Script globals of one execution run as `user`, each behind that execution's membrane. */
@@ -281,6 +290,7 @@ export class Execution {
     private readonly runtime: Runtime,
     limits: ExecutionLimits,
     private readonly user: UserAccount,
+    code = true,
   ) {
     const { distDir } = runtime.options;
     if (!existsSync(join(distDir, 'Code.js'))) {
@@ -301,9 +311,26 @@ export class Execution {
     this.membrane = new Membrane(this.context, this.guard);
     for (const [name, service] of Object.entries(runtime.servicesFor(this.guard, user))) {
       this.context[name] = this.membrane.expose(service);
+      this.globals.push(name);
     }
-    gasLocal.require(distDir, this.context, { filter: (path) => path.endsWith('.js') });
+    if (code) gasLocal.require(distDir, this.context, { filter: (path) => path.endsWith('.js') });
     user.usage.running += 1;
+  }
+
+  /** The Apps Script globals this execution offers, each behind its membrane. */
+  private readonly globals: string[] = [];
+
+  globalNames(): readonly string[] {
+    return this.globals;
+  }
+
+  global(name: string): object {
+    return this.context[name] as object;
+  }
+
+  /** The fake behind one of this execution's service objects (what the membrane wraps). */
+  hostOf(service: object): unknown {
+    return this.membrane.toHost(service);
   }
 
   /** Calls a top-level function of the project, arguments copied into the context's realm. */

@@ -6,6 +6,8 @@ import { formulaAutoIsMine } from '../store/formula-auto-setting';
 import { scheduleIsMine } from '../store/schedule-store';
 import { POLL_TRIGGER_HANDLER, runOf } from './context';
 import type { JobBase, Registry } from '../store/registry';
+import { lastTriggerRunAt, noteTriggerCreated } from '../store/quota-meter';
+import { timestampText } from './row-status';
 
 /** Apps Script's shortest period for an add-on is hourly; a bound script can have 5 minutes. */
 const POLL_EVERY_MINUTES = 5;
@@ -52,7 +54,9 @@ export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): n
   if (wanted) {
     if (pollTriggerRefused(ctx)) return 0;
     try {
-      return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES);
+      return ctx.triggers.ensureEveryMinutes(POLL_TRIGGER_HANDLER, POLL_EVERY_MINUTES, () =>
+        noteTriggerCreated(ctx),
+      );
     } catch (error) {
       ctx.cache.put(triggerRefusedKey(ctx), '1', TRIGGER_RETRY_SECONDS);
       ctx.log.warn(
@@ -64,3 +68,36 @@ export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): n
   if (ctx.triggers.has(POLL_TRIGGER_HANDLER)) ctx.triggers.remove(POLL_TRIGGER_HANDLER);
   return 0;
 }
+
+/**
+ * How long the background check may stay silent while it has work before the Jobs panel says so:
+ * two missed runs of an add-on's hourly trigger.
+ */
+export const BACKGROUND_STALL_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * What the Jobs panel says when this user's trigger has work here but no trigger run of theirs
+ * ended (and none was created) for BACKGROUND_STALL_MS, in any document. Apps Script then runs
+ * none of the user's triggers: "Triggers total runtime" is a daily quota per user (90 min
+ * consumer, 6 h Workspace, https://developers.google.com/apps-script/guides/services/quotas), and
+ * a run past it fails with "Service using too much computer time for one day" before any of the
+ * add-on's code runs, so only the open sidebar can notice (and, no execution of the add-on running
+ * meanwhile, no log tab line could be written without it). The user properties are read only when
+ * a running run is old enough to tell.
+ */
+export function backgroundStall(ctx: AppContext, registry: Registry<JobBase>): string | undefined {
+  const now = ctx.clock.now();
+  let since = Infinity;
+  for (const run of registry.runs.values())
+    if (run.state === 'running') since = Math.min(since, run.startedAt);
+  if (now - since < BACKGROUND_STALL_MS) return undefined;
+  if (!hasActiveJobs(registry, actorOf(ctx)) || pollTriggerRefused(ctx)) return undefined;
+  // Nothing noted (a trigger an earlier version created): no claim either way.
+  const ranAt = lastTriggerRunAt(ctx);
+  if (ranAt === undefined || now - ranAt < BACKGROUND_STALL_MS) return undefined;
+  if (!backgroundRefreshEnabled(ctx)) return undefined;
+  return backgroundStallNote(ranAt);
+}
+
+export const backgroundStallNote = (since: number): string =>
+  `The background check has not run since ${timestampText(since)}. Google stops all of an account's background runs once they use up the day's Apps Script time (90 minutes for a personal account, 6 hours for Google Workspace); they start again by themselves when it resets, 24 hours after its first use. Nothing is lost: answers wait with the enrichment service and saved ones stay saved; keep this sidebar open to get results meanwhile.`;

@@ -75,8 +75,11 @@ export interface BudgetPort {
 }
 
 export interface TriggerPort {
-  /** Installs one time-driven trigger for the handler unless one exists; returns the minutes it got. */
-  ensureEveryMinutes(handler: string, minutes: number): number;
+  /**
+   * Installs one time-driven trigger for the handler unless one exists; returns the minutes it got.
+   * `created` runs when this call installed it.
+   */
+  ensureEveryMinutes(handler: string, minutes: number, created?: () => void): number;
   remove(handler: string): void;
   has(handler: string): boolean;
 }

@@ -39,7 +39,7 @@ export function timeTriggers(
     scriptApp.getUserTriggers(here()).filter((trigger) => trigger.getHandlerFunction() === handler);
   const key = (handler: string) => periodKey(here().getId(), handler);
   return {
-    ensureEveryMinutes(handler, minutes) {
+    ensureEveryMinutes(handler, minutes, created) {
       if (find(handler).length) return Number(userStore.get(key(handler))) || minutes;
       let got = minutes;
       try {
@@ -50,6 +50,7 @@ export function timeTriggers(
         got = 60;
       }
       userStore.set(key(handler), String(got));
+      created?.();
       return got;
     },
     remove(handler) {

@@ -2,7 +2,10 @@
  * The quota meter: this user's UrlFetch calls and trigger runtime today, counted by the add-on
  * itself (Apps Script has no API for what is left), shown in Settings against the daily quotas.
  * One user-property read and write per execution that fetched or ran as a trigger; none otherwise.
- * Whether the account is a consumer one (lower quotas) is guessed from its email domain.
+ * Whether the account is a consumer one (lower quotas) is guessed from its email domain. It also
+ * keeps when this user's last trigger run ended (or a trigger was created), in any document: Apps
+ * Script runs none of the user's triggers once the day's trigger time is used up, and says so only
+ * in an e-mail digest.
  */
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../platform/ports';
@@ -15,6 +18,8 @@ const QUOTA_USAGE_CODEC = recordCodec('quota usage', 1, () => ({
   day: z.string(),
   urlFetches: z.number(),
   triggerMs: z.number(),
+  /** When this user's last trigger run ended, or a trigger of theirs was created (kept across days). */
+  triggerRanAt: z.optional(z.number()),
 }));
 
 type QuotaUsage = RecordOf<typeof QUOTA_USAGE_CODEC>;
@@ -33,17 +38,39 @@ const CONSUMER_DOMAINS = /@(gmail|googlemail)\.com$/i;
 function usageToday(ctx: PlatformPorts): QuotaUsage {
   const day = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
   const usage = readRecord(QUOTA_USAGE_CODEC, ctx.userStore.get(USER_PROPERTY.quotaUsage));
-  return usage?.day === day ? usage : { day, urlFetches: 0, triggerMs: 0 };
+  if (usage?.day === day) return usage;
+  const ranAt = usage?.triggerRanAt;
+  return { day, urlFetches: 0, triggerMs: 0, ...(ranAt === undefined ? {} : { triggerRanAt: ranAt }) };
 }
 
-/** Adds what one execution used (call once, at its end). */
-export function recordUsage(ctx: PlatformPorts, urlFetches: number, triggerMs: number): void {
-  if (urlFetches === 0 && triggerMs === 0) return;
+/**
+ * Adds what one execution used (call once, at its end); `triggerMs` is given for a trigger run
+ * only (even 0 ms), which is also noted as the user's last one.
+ */
+export function recordUsage(ctx: PlatformPorts, urlFetches: number, triggerMs?: number): void {
+  if (urlFetches === 0 && triggerMs === undefined) return;
   const usage = usageToday(ctx);
   usage.urlFetches += urlFetches;
-  usage.triggerMs += triggerMs;
+  if (triggerMs !== undefined) {
+    usage.triggerMs += triggerMs;
+    usage.triggerRanAt = ctx.clock.now();
+  }
   ctx.userStore.set(USER_PROPERTY.quotaUsage, encodeRecord(QUOTA_USAGE_CODEC, usage));
 }
+
+/** A trigger of this user was created: the background check is expected from now on. */
+export function noteTriggerCreated(ctx: PlatformPorts): void {
+  const usage = usageToday(ctx);
+  usage.triggerRanAt = ctx.clock.now();
+  ctx.userStore.set(USER_PROPERTY.quotaUsage, encodeRecord(QUOTA_USAGE_CODEC, usage));
+}
+
+/**
+ * When this user's last trigger run ended or a trigger of theirs was created, in any document
+ * (undefined: none noted, as for a trigger an earlier version created).
+ */
+export const lastTriggerRunAt = (ctx: PlatformPorts): number | undefined =>
+  readRecord(QUOTA_USAGE_CODEC, ctx.userStore.get(USER_PROPERTY.quotaUsage))?.triggerRanAt;
 
 export function quotaView(ctx: PlatformPorts): QuotaView {
   const usage = usageToday(ctx);

@@ -6,7 +6,7 @@ import type { AppContext } from '../engine/context';
 import { jobName } from '../engine/job-starter';
 import { runsStoppedByKey } from '../engine/key-wait';
 import { watchRefreshProbe } from '../engine/formula-refresh-check';
-import { pollTriggerRefused } from '../engine/poll-trigger';
+import { backgroundStall, pollTriggerRefused } from '../engine/poll-trigger';
 import { contactsFound } from '../engine/run-end';
 import { retryPrice } from '../engine/recovery';
 import { WAITING_FOR_STARTING_KEY } from '../engine/paid-once';
@@ -102,8 +102,9 @@ export function progressView(
     pending: runs.some((run) => run.state === 'running'),
   };
   const problems = registry.unreadable.map(unreadableMessage);
-  const failed = pollFailure(ctx);
-  if (failed) {
+  // A failed poll, and a background check that no longer runs: on the panel and each running run.
+  for (const failed of [pollFailure(ctx), backgroundStall(ctx, registry)]) {
+    if (!failed) continue;
     problems.unshift(failed);
     for (const run of view.runs) if (run.state === 'running' && !run.error) run.error = failed;
   }

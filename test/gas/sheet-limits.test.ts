@@ -8,8 +8,9 @@ function writeText(a1, text) { return attempt(function () { sheet().getRange(a1)
 function addRows(n) { return attempt(function () { sheet().insertRowsAfter(1, n); return 'added'; }); }
 function addSheet() { return attempt(function () { SpreadsheetApp.getActiveSpreadsheet().insertSheet(); return 'added'; }); }
 function cached(key) { return CacheService.getDocumentCache().get(key); }
-function cache(n) { var c = CacheService.getDocumentCache(); for (var i = 0; i < n; i++) c.put('k' + i, 'v'); }
-function hits(n) { var c = CacheService.getDocumentCache(), h = 0; for (var i = 0; i < n; i++) if (c.get('k' + i)) h++; return h; }
+function cacheOf(kind) { return kind === 'user' ? CacheService.getUserCache() : kind === 'script' ? CacheService.getScriptCache() : CacheService.getDocumentCache(); }
+function cache(n, kind) { var c = cacheOf(kind); for (var i = 0; i < n; i++) c.put('k' + i, 'v'); }
+function hits(n, kind) { var c = cacheOf(kind), h = 0; for (var i = 0; i < n; i++) if (c.get('k' + i)) h++; return h; }
 `;
 
 function open(options = {}) {
@@ -63,20 +64,39 @@ describe('protected ranges', () => {
 });
 
 describe('early cache eviction', () => {
-  it('drops entries before their expiry at the given rate, the same ones for the same seed', () => {
-    const runs = [1, 1, 2].map((seed) => {
-      const addon = open({ cacheEviction: { seed, rate: 0.3 } });
-      addon.call('cache', 200);
-      const hits = addon.call<number>('hits', 200);
-      addon.close();
-      return hits;
-    });
-    expect(runs[0]).toBe(runs[1]);
-    expect(runs[0]).toBeGreaterThan(100);
-    expect(runs[0]).toBeLessThan(180);
-    const keeps = open();
-    keeps.call('cache', 200);
-    expect(keeps.call('hits', 200)).toBe(200);
-    keeps.close();
+  it.each(['document', 'script', 'user'])(
+    'drops %s cache entries before their expiry at the given rate, the same ones for the same seed',
+    (kind) => {
+      const runs = [1, 1, 2].map((seed) => {
+        const addon = open({ cacheEviction: { seed, rate: 0.3 } });
+        addon.call('cache', 200, kind);
+        const hits = addon.call<number>('hits', 200, kind);
+        addon.close();
+        return hits;
+      });
+      expect(runs[0]).toBe(runs[1]);
+      expect(runs[0]).toBeGreaterThan(100);
+      expect(runs[0]).toBeLessThan(180);
+      const keeps = open();
+      keeps.call('cache', 200, kind);
+      expect(keeps.call('hits', 200, kind)).toBe(200);
+      keeps.close();
+    },
+  );
+
+  it("evicts each user's cache on its own draws, in every document they open", () => {
+    const addon = open({ cacheEviction: { seed: 3, rate: 0.3 } });
+    const bob = addon.as('bob@example.com');
+    addon.call('cache', 200, 'user');
+    bob.call('cache', 200, 'user');
+    const mine = addon.call<number>('hits', 200, 'user');
+    const bobs = bob.call<number>('hits', 200, 'user');
+    expect(mine).toBeLessThan(180);
+    expect(bobs).toBeLessThan(180);
+    // The user cache is the user's in every document: the second one sees what eviction left.
+    const second = addon.openDocument();
+    expect(second.call<number>('hits', 200, 'user')).toBeLessThanOrEqual(mine);
+    second.close();
+    addon.close();
   });
 });

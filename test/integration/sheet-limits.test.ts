@@ -1,6 +1,6 @@
 /**
- * Google's limits met by a run: a protected output column (Sheets refuses the write) and a used-up
- * daily URL fetch quota. Each time: a message on the run's card that says what happened and what to
+ * Google's limits met by a run: a protected output column (Sheets refuses the write), a used-up
+ * daily URL fetch quota and a used-up daily trigger runtime. Each time: a message on the run's card that says what happened and what to
  * do, no answer lost (the ledger keeps them, nothing is bought twice), and the run goes on by
  * itself once the cause is gone.
  */
@@ -16,6 +16,8 @@ import {
   SHEET,
   sheetText,
 } from './support/engine';
+import type { ProgressView } from '../../src/app/sidebar-contract';
+import { runOf } from '../../scripts/lib/enrich-run';
 
 const kit = engineKit();
 
@@ -65,6 +67,37 @@ describe('a run that meets Google’s limits', () => {
     const done = await settle(addon, start.runId!);
     expect(done.state).toBe('finished');
     expect(done.error).toBeUndefined();
+    expect(await kit.emulator().admin.jobs()).toHaveLength(1);
+  });
+
+  it('says so when the daily trigger runtime is used up, and resumes by itself a day later', async () => {
+    const addon = kit.open(contactRows(people(5, 0)));
+    const { start } = planAndStart(addon);
+    const runId = start.runId!;
+    // The user's triggers used up the day's 6 hours (a Workspace account) elsewhere.
+    addon.useQuota('triggerRuntimeMs', 6 * 60 * 60_000);
+    await jobsEnded(kit.emulator());
+    for (let hour = 0; hour < 3; hour++) {
+      addon.advanceClock(60 * 60_000);
+      addon.fireTriggers();
+    }
+    const refusals = addon.triggerFailures().map(({ error }) => String(error));
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals.every((text) => text.includes('Service using too much computer time for one day'))).toBe(
+      true,
+    );
+    const view = addon.call<ProgressView>('getProgress');
+    const stalled = runOf(view, runId)!;
+    expect(stalled.state).toBe('running');
+    expect(stalled.error).toMatch(/^The background check has not run since .*6 hours for Google Workspace/);
+    expect(view.problems).toContain(stalled.error);
+    expect(ledgerFingerprints(addon)).toHaveLength(0);
+    addon.advanceClock(24 * 60 * 60_000);
+    const done = await settle(addon, runId);
+    expect(done.state).toBe('finished');
+    expect(done.error).toBeUndefined();
+    expect(ledgerFingerprints(addon)).toHaveLength(5);
+    expect(addon.call<ProgressView>('getProgress').problems).toBeUndefined();
     expect(await kit.emulator().admin.jobs()).toHaveLength(1);
   });
 

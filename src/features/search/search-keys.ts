@@ -4,8 +4,8 @@
  * had. Document properties (9 KB a value) cannot hold thousands of keys; a hidden sheet can, as for
  * the job fingerprints (store/job-sheet.ts).
  *
- * One row per batch of keys: A = the tab's sheet id, B = its keys one per line (a page of at most
- * 100 keys, far below a cell's 50,000 characters). Read once per call, one append per page.
+ * One row per batch of keys: A = the tab's sheet id, B = its keys one per line, at most
+ * KEYS_PER_CELL characters (a cell holds 50,000). Read once per call, one append per call.
  */
 import type { SpreadsheetPort } from '../../platform/ports';
 import { appendBelow } from '../../platform/sheet-rows';
@@ -26,14 +26,27 @@ export function readTabKeys(spreadsheet: SpreadsheetPort, sheetId: number): Set<
   return keys;
 }
 
-/** Remembers keys the tab was given, in one write. */
+/** Room per cell for keys, well below the 50,000 characters a cell holds. */
+const KEYS_PER_CELL = 40_000;
+
+/** Remembers keys the tab was given, in one write (one row per KEYS_PER_CELL characters of them). */
 export function rememberTabKeys(
   spreadsheet: SpreadsheetPort,
   sheetId: number,
   keys: readonly string[],
 ): void {
   if (keys.length === 0) return;
-  appendBelow(spreadsheet.hiddenSheet(SEARCH_KEYS_SHEET, true)!, HEADER, [
-    [String(sheetId), keys.join(SEPARATOR)],
-  ]);
+  const rows: string[][] = [];
+  let batch: string[] = [];
+  let size = 0;
+  for (const key of keys) {
+    if (batch.length && size + key.length + 1 > KEYS_PER_CELL) {
+      rows.push([String(sheetId), batch.join(SEPARATOR)]);
+      [batch, size] = [[], 0];
+    }
+    batch.push(key);
+    size += key.length + 1;
+  }
+  rows.push([String(sheetId), batch.join(SEPARATOR)]);
+  appendBelow(spreadsheet.hiddenSheet(SEARCH_KEYS_SHEET, true)!, HEADER, rows);
 }

@@ -21,7 +21,7 @@ import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from './filter-names';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from '../../store/search-store';
 import { appendSearchLog } from '../../store/run-log';
-import { appendRows, readTab } from './search-tab';
+import { appendRows, readTab, type TabState } from './search-tab';
 import { readTabKeys, rememberTabKeys } from './search-keys';
 
 export interface SearchRequest {
@@ -168,15 +168,34 @@ function loadPages(ctx: AppContext, sheet: SheetPort): void {
  * record after each page. An API failure stops (out of credits, refused key) or pauses (anything
  * that may pass) with the reason on the record; nothing fetched and written is lost. Takes the
  * record as read under the lock and returns it as last saved, so the store is read once.
+ *
+ * The keys of the results added are remembered once for the call, after their rows are written
+ * (one write to the keys sheet, not one per page: a RangeList holds ranges of one sheet only, so
+ * the results and the keys can never share a write, https://developers.google.com/apps-script/reference/spreadsheet/range-list).
+ * A call stopped before that leaves the rows in the tab: the next call remembers what the tab
+ * holds and the keys sheet lacks.
  */
 function loadPagesOf(ctx: AppContext, sheet: SheetPort, stored: SearchTabRecord): SearchTabRecord {
-  let record = stored;
-  if (record.state !== 'loading') return record;
-  const started = ctx.clock.now();
+  if (stored.state !== 'loading') return stored;
   const remembered = readTabKeys(ctx.spreadsheet, sheet.id());
-  const tab = readTab(sheet, record.kind, new Set(remembered));
-  // A tab of an earlier version remembers nothing yet: what it holds now is what it had.
-  const seed = remembered.size === 0 ? [...tab.known] : [];
+  const tab = readTab(sheet, stored.kind, new Set(remembered));
+  // A tab of an earlier version, or a call stopped before it remembered: what the tab holds is what it had.
+  const added = [...tab.known].filter((key) => !remembered.has(key));
+  const record = pagesInto(ctx, sheet, stored, tab, added);
+  rememberTabKeys(ctx.spreadsheet, sheet.id(), added);
+  return record;
+}
+
+/** The paging loop of loadPagesOf: the keys of the rows it writes go into `added`. */
+function pagesInto(
+  ctx: AppContext,
+  sheet: SheetPort,
+  stored: SearchTabRecord,
+  tab: TabState,
+  added: string[],
+): SearchTabRecord {
+  let record = stored;
+  const started = ctx.clock.now();
   const save = (changes: Partial<SearchTabRecord>) => {
     record = { ...record, ...changes, rows: tab.known.size, updatedAt: ctx.clock.now() };
     writeSearchTab(ctx, sheet.id(), record);
@@ -205,12 +224,7 @@ function loadPagesOf(ctx: AppContext, sheet: SheetPort, stored: SearchTabRecord)
       save(failure(error, tab.known.size));
       return record;
     }
-    // The keys are remembered after their rows are written: a kill between the two leaves the rows,
-    // which the next call's read of the tab knows.
-    rememberTabKeys(ctx.spreadsheet, sheet.id(), [
-      ...seed.splice(0),
-      ...appendRows(sheet, record.kind, tab, page.items),
-    ]);
+    added.push(...appendRows(sheet, record.kind, tab, page.items));
     const offset = record.offset + page.items.length;
     // A short page is the end; so is the API's total, when it gives one, and the rows agreed to
     // (a refresh's pass goes on toward them at the top of the loop).

@@ -91,6 +91,41 @@ describe('a search into a tab', () => {
     expect(readSearchTab(contextFor(world), sheet.id())).toMatchObject({ state: 'done', rows: 300 });
   });
 
+  it("remembers a call's keys in one write to the keys sheet, whatever it pages", () => {
+    const world = worldWith(400);
+    const ctx = contextFor(world);
+    const sheet = startSearch(ctx, { kind: 'people', filters: FILTERS, rows: 250 });
+    expect(world.search.requests).toHaveLength(3);
+    // A RangeList holds one sheet's ranges: the tab's rows and the keys are two writes at best, so
+    // the keys go once per call, not once per page.
+    const keys = world.spreadsheet.hiddenSheet(SEARCH_KEYS_SHEET, false)!;
+    expect(keys.lastRow()).toBe(2);
+    const remembered = keys.readDisplayValues(2, 1, 1, 2)[0]!;
+    expect(remembered[0]).toBe(String(sheet.id()));
+    expect(remembered[1]!.split('\n')).toHaveLength(250);
+  });
+
+  it('a call killed before it remembered its keys: the next one remembers them, a deleted result stays out', () => {
+    const world = worldWith(300);
+    const set = world.documentStore.set.bind(world.documentStore);
+    let saves = 0;
+    world.documentStore.set = (key, value) => {
+      if (key.startsWith('sheetEnrich.search.') && ++saves === 3) throw new Error('execution killed');
+      set(key, value);
+    };
+    expect(() => startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 300 })).toThrow(
+      'execution killed',
+    );
+    world.documentStore.set = set;
+    const sheet = world.spreadsheet.sheets.filter((tab) => tab.name() !== SEARCH_KEYS_SHEET).at(-1)!;
+    continueSearch(contextFor(world), sheet.id());
+    expect(idsIn(sheet)).toEqual(expected(0, 300));
+    // The user deletes p5 (row 7); a refresh pages through the same results and leaves it out.
+    sheet.deleteRow(7);
+    refreshSearch(contextFor(world), sheet.id());
+    expect(idsIn(sheet)).toEqual(expected(0, 300).filter((id) => id !== 'p5'));
+  });
+
   it('stops with a reason when credits run out, keeping every row that landed', () => {
     const world = worldWith(400);
     world.search.failOn = ({ offset }) =>
