@@ -1,10 +1,11 @@
 /**
  * `npm run chaos`: the chaos benchmark (scripts/lib/chaos.ts) at CHAOS_ROWS rows (default 2,000)
- * with CHAOS_SEED (default 11). `--users 3`: the same chaos with a team of three in one document
- * (scripts/lib/chaos-team.ts). `--damage` (one user): a job record, the job sheet and the ledger are
- * also broken mid-run (scripts/lib/chaos-damage.ts); not in the default run while it misses a target
- * now and then (see that file). Prints one JSON line on stdout, progress on stderr; exits 1 when a
- * target is missed (all counts zero, credits_spent == credits_minimum, every cap held).
+ * with `--seed` (or CHAOS_SEED; default 11). One user, and mid-run a job record, the job sheet and
+ * the ledger are also broken (scripts/lib/chaos-damage.ts); `--no-damage` leaves the stores alone
+ * (`--damage` is accepted, and is the default). `--users 3`: the same chaos with a team of three in
+ * one document (scripts/lib/chaos-team.ts, no damage step). Prints one JSON line on stdout,
+ * progress on stderr; exits 1 when a target is missed (all counts zero, credits_spent ==
+ * credits_minimum, every cap held).
  */
 import { parseArgs } from 'node:util';
 import { runChaos, type ChaosResult } from './lib/chaos';
@@ -12,14 +13,22 @@ import { runTeamChaos, type TeamChaosResult } from './lib/chaos-team';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { users: { type: 'string', default: '1' }, damage: { type: 'boolean', default: false } },
+    options: {
+      users: { type: 'string', default: '1' },
+      damage: { type: 'boolean', default: true },
+      // Node 20's parseArgs has no negated flags.
+      'no-damage': { type: 'boolean', default: false },
+      seed: { type: 'string' },
+    },
   });
   const users = Number(values.users);
   if (users !== 1 && users !== 3) throw new Error(`--users takes 1 or 3 (not ${values.users})`);
+  if (values.seed !== undefined && !/^\d+$/.test(values.seed))
+    throw new Error(`--seed takes a whole number (not ${values.seed})`);
   const options = {
     rows: Number(process.env.CHAOS_ROWS ?? 2000),
-    seed: Number(process.env.CHAOS_SEED ?? 11),
-    damage: values.damage,
+    seed: Number(values.seed ?? process.env.CHAOS_SEED ?? 11),
+    damage: values.damage && !values['no-damage'],
     log: (line: string) => process.stderr.write(`${line}\n`),
   };
   const { result } = users === 1 ? await runChaos(options) : await runTeamChaos(options);

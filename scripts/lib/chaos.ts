@@ -11,7 +11,7 @@
  * short time budget. The user does what the sidebar asks: imports ambiguous jobs by the id the
  * provider's dashboard shows for their name (free), tops up credits when the run ran out, and runs
  * the rows again when a run ended with rows left (saved answers are free). The provider unsticks
- * stuck jobs after a while. With `damage` (`--damage`), a job record, the hidden job sheet and
+ * stuck jobs after a while. With `damage` (the CLI's default), a job record, the hidden job sheet and
  * the ledger are broken mid-run, and the user imports the jobs of the runs that could not be read
  * (chaos-damage.ts).
  *

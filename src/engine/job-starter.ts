@@ -43,6 +43,12 @@ export function jobName(
   return `${spreadsheetName} › ${run.sheetName} › ${job.rows} · run ${run.id} job ${job.seq + 1}`;
 }
 
+/** The run and job a readable name ends with (jobName), or undefined when it names none. */
+export function jobOfName(name: string | undefined): { run: string; seq: number } | undefined {
+  const match = / · run (\S+) job (\d+)$/.exec(name ?? '');
+  return match ? { run: match[1]!, seq: Number(match[2]) - 1 } : undefined;
+}
+
 function startOf(
   ctx: AppContext,
   run: RunRecord,

@@ -16,6 +16,8 @@ import { maxCreditsPerContact } from './plan';
 import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
 import {
+  damagedRecordOf,
+  deleteReplacedRecords,
   saveJobFingerprints,
   type JobBase,
   type JobRecord,
@@ -24,6 +26,7 @@ import {
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './actor';
 import { runFromResult } from './rehome';
+import { jobOfName } from './job-starter';
 import { countRetry } from './run-end';
 import { withDocumentLock } from './timing';
 
@@ -184,17 +187,23 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     // A job of an unreadable run record is not "in the list": importing gives it a run (rehome.ts).
     if (registry.jobs.some((job) => job.id === jobId && registry.runs.has(job.run)))
       throw new UserError(`The job ${jobId} is already in the Jobs list.`);
+    // The job of a damaged record: once imported, its own record answers for its contacts (the
+    // rows it did not process were not bought, and may be sent again), so the damaged one goes.
+    const named = jobOfName(outcome.result.name);
+    const replaces = named && damagedRecordOf(registry, named, fingerprints);
     const job: JobRecord = {
       run: run.id,
       seq: 0,
       fingerprints,
       rows: `imported job ${jobId}`,
       ...importedJob(ctx, jobId),
+      ...(replaces && { replaces }),
     };
     registry.runs.set(run.id, run);
     registry.jobs.push(job);
     saveJobFingerprints(ctx.spreadsheet, registry, [job]);
     saveRecordsOf(ctx, [run], [job]);
+    deleteReplacedRecords(ctx.documentStore, registry);
     syncPollTrigger(ctx, registry);
     return { runId: run.id, contacts: fingerprints.length };
   });

@@ -163,6 +163,36 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
   return registry;
 }
 
+/**
+ * The damaged job record ("<run>.<seq>" in the job sheet) that an imported job is, by the run and
+ * job its readable name ends with: only if that record cannot be read and every contact the job
+ * sheet still lists for it is among the imported job's (so the import answers for all of them).
+ */
+export function damagedRecordOf(
+  registry: Registry,
+  named: Pick<JobRecord, 'run' | 'seq'>,
+  fingerprints: readonly string[],
+): string | undefined {
+  const key = sheetKey(named);
+  if (!registry.unreadable.some((record) => record.key === JOB_PREFIX + key)) return undefined;
+  const imported = new Set(fingerprints);
+  const listed = registry.damagedJobLists?.get(key) ?? [];
+  return listed.every((fp) => imported.has(fp)) ? key : undefined;
+}
+
+/**
+ * Deletes the damaged job records that imported jobs replace (their `replaces`), after those jobs
+ * are saved: from then on the imported job's record says whether its contacts may have been bought.
+ */
+export function deleteReplacedRecords(store: KeyValueStore, registry: Registry): void {
+  const replaced = new Set(registry.jobs.flatMap((job) => (job.replaces ? [JOB_PREFIX + job.replaces] : [])));
+  const gone = registry.unreadable.filter(({ key }) => replaced.has(key));
+  if (gone.length === 0) return;
+  store.deleteMany(gone.map(({ key }) => key));
+  registry.unreadable = registry.unreadable.filter(({ key }) => !replaced.has(key));
+  for (const { key } of gone) registry.damagedJobLists?.delete(key.slice(JOB_PREFIX.length));
+}
+
 /** A job's property: its fingerprints only when it carried them inline already. */
 function storedJob({ fingerprints, fingerprintsInline, ...job }: JobRecord): StoredJob {
   return { ...job, contacts: fingerprints.length, ...(fingerprintsInline && { fingerprints }) };
@@ -278,6 +308,8 @@ export function pruneRegistry(
   registry: Registry,
   keep: number = FINISHED_RUNS_KEPT,
 ): void {
+  // Before the jobs that replace them may go.
+  deleteReplacedRecords(store, registry);
   const ended = [...registry.runs.values()]
     .filter((run) => run.state !== 'running')
     .sort((a, b) => b.startedAt - a.startedAt);

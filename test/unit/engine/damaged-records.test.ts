@@ -10,6 +10,7 @@ import { FakeCache } from '../../../dev/gas/cache';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
 import { ApiError } from '../../../src/api/errors';
 import { STATUS } from '../../../src/domain/statuses';
+import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
 import { contextFor, createWorld, hasTrigger } from '../fakes/context';
 import {
   contactsSheet,
@@ -85,6 +86,66 @@ describe('a lost start whose job record is damaged', () => {
     expect(statuses.filter((status) => status === 'found')).toHaveLength(50);
     const plan = server(world).planRun(ENRICH_WORK_EMAIL);
     expect(plan.contactsToSend).toBe(0);
+  });
+});
+
+describe('a damaged job record whose job ran out of credits', () => {
+  /**
+   * 150 rows; the first job's record is broken, and its job (402, nothing processed) imported by
+   * id; `killAtDelete`: that execution dies as the damaged record is about to be deleted.
+   */
+  function importedOutOfCredits(killAtDelete = false) {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(150));
+    world.api.notReadyPolls = 1;
+    // The first job stops at once for want of credits: the API lists its items, none processed.
+    world.api.outcomeFor = (job) => {
+      if (job.id !== 'job-1' || job.polls <= 1) return undefined;
+      const full = world.api.resultOf(job, 'CREDITS_INSUFFICIENT');
+      const unprocessed = full.items.map(({ custom, input }) => ({
+        custom,
+        input,
+        workEmails: [],
+        personalEmails: [],
+        phones: [],
+      }));
+      return { kind: 'result', result: { ...full, items: unprocessed, credits: 0 } };
+    };
+    planAndStart(world);
+    poll(world);
+    const damagedKey = jobKeys(world).find((key) => key.endsWith('.0'))!;
+    world.documentStore.set(damagedKey, '{not json');
+    poll(world);
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'failed', error: DAMAGED_RUN_ERROR });
+    expect(sheet.column('Status').filter((status) => status === STATUS.damagedJob)).toHaveLength(100);
+    const store = world.documentStore;
+    const deleteMany = store.deleteMany.bind(store);
+    if (killAtDelete)
+      store.deleteMany = () => {
+        store.deleteMany = deleteMany;
+        throw new Error('Exceeded maximum execution time');
+      };
+    // The user imports the job the provider's dashboard names after that run, as the run says.
+    if (killAtDelete) {
+      expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(/maximum execution time/);
+      expect(store.getAll()[damagedKey]).toBe('{not json');
+    } else server(world).importJob({ jobId: 'job-1' });
+    poll(world);
+    const statuses = sheet.column('Status');
+    expect(statuses.filter((status) => status === STATUS.outOfCredits)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 'found')).toHaveLength(50);
+    // The import answers for the damaged record's contacts: nothing of them was bought.
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(100);
+    expect(store.getAll()[damagedKey]).toBeUndefined();
+  }
+
+  it('imported by its id, its rows read "out of credits" and a preview after a top-up sends them', () => {
+    importedOutOfCredits();
+  });
+
+  it("the import killed before it deleted the damaged record: the job's end deletes it", () => {
+    importedOutOfCredits(true);
   });
 });
 
