@@ -14,6 +14,7 @@ import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../st
 import { jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
 import { mayHaveBeenBought } from './paid-once';
 import { newRun, registerAndSend, type RunStarted } from './run-launch';
+import { keepPlan } from './start';
 import { kept } from '../domain/objects';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
 
@@ -87,6 +88,20 @@ export function buildFormulaPlan(
     maxCredits,
     jobs: jobsOf(toSend, kind).length,
   };
+}
+
+/** Keeps a plan of formula requests for startRun; returns its id. */
+export function storeFormulaPlan(ctx: AppContext, plan: FormulaPlan): string {
+  return keepPlan(ctx, {
+    kind: plan.kind,
+    fields: plan.fields,
+    mapping: {},
+    overwrite: false,
+    sheetId: 0,
+    spans: [],
+    maxCredits: plan.maxCredits,
+    source: 'formulas',
+  });
 }
 
 /** Starts a confirmed formula plan: answered requests leave the queue, the rest is sent. */

@@ -2,8 +2,7 @@
 import { USER_PROPERTY } from '../platform/property-keys';
 import { actorOf, jobAccess, ownsRun, type Actor } from './actor';
 import type { AppContext } from './context';
-import { formulaAutoIsMine } from '../store/formula-auto-setting';
-import { scheduleIsMine } from '../store/schedule-store';
+import { runSources } from './run-sources';
 import { POLL_TRIGGER_HANDLER, runOf } from './context';
 import type { JobBase, Registry } from '../store/registry';
 
@@ -47,8 +46,7 @@ export const pollTriggerRefused = (ctx: AppContext): boolean =>
 export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
   const wanted =
     (hasActiveJobs(registry, actorOf(ctx)) && backgroundRefreshEnabled(ctx)) ||
-    formulaAutoIsMine(ctx) ||
-    scheduleIsMine(ctx);
+    runSources().some((source) => source.keepsTrigger?.(ctx));
   if (wanted) {
     if (pollTriggerRefused(ctx)) return 0;
     try {

@@ -5,12 +5,12 @@ import { actorOf, othersRunNote, ownsRun, type Actor } from '../engine/actor';
 import type { AppContext } from '../engine/context';
 import { jobName } from '../engine/job-starter';
 import { runsStoppedByKey } from '../engine/key-wait';
-import { watchRefreshProbe } from '../engine/formula-refresh-check';
 import { pollTriggerRefused } from '../engine/poll-trigger';
 import { contactsFound } from '../engine/run-end';
 import { retryPrice } from '../engine/recovery';
 import { WAITING_FOR_STARTING_KEY } from '../engine/paid-once';
 import { pollFailure } from '../engine/poll-problem';
+import { runSources } from '../engine/run-sources';
 import {
   loadRegistrySummary,
   type JobSummary,
@@ -110,9 +110,10 @@ export function progressView(
   if (problems.length) view.problems = problems;
   const stopped = runsStoppedByKey(registry, actor);
   if (stopped.runs) view.stoppedByKey = stopped;
-  const notes = [watchRefreshProbe(ctx), pollTriggerRefused(ctx) ? TRIGGER_REFUSED_NOTE : undefined].filter(
-    (note): note is string => note !== undefined,
-  );
+  const notes = [
+    ...runSources().map((source) => source.note?.(ctx)),
+    pollTriggerRefused(ctx) ? TRIGGER_REFUSED_NOTE : undefined,
+  ].filter((note): note is string => note !== undefined);
   if (notes.length) view.notes = notes;
   return view;
 }

@@ -4,11 +4,10 @@
  */
 import type { AppContext } from '../../engine/context';
 import { isPayer } from '../../store/payer';
-import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
+import { buildFormulaPlan, FORMULA_RUN_NAME, storeFormulaPlan } from '../../engine/formula-run';
 import { ledgerOf } from '../../engine/context';
 import { ledgerDamageWhat } from '../../store/ledger';
 import { syncPollTrigger } from '../../engine/poll-trigger';
-import { storeFormulaPlan } from '../../engine/start';
 import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
 import { askAgainForCleared, clearFormulaRequests, queueUse } from '../../store/formula-queue';
 import { refreshFormulas } from '../../engine/formula-refresh';
