@@ -4,9 +4,9 @@
  * mode sends at the end of a poll within its cap, and its switch keeps the trigger.
  */
 import type { RunSourceHooks } from '../../engine/run-sources';
-import { sendFormulaRequestsAutomatically } from '../../engine/formula-auto';
-import { restoreInterruptedRefresh } from '../../engine/formula-refresh';
-import { watchRefreshProbe } from '../../engine/formula-refresh-check';
+import { sendFormulaRequestsAutomatically } from './formula-auto';
+import { restoreInterruptedRefresh } from './formula-refresh';
+import { watchRefreshProbe } from './formula-refresh-check';
 import {
   buildFormulaPlan,
   FORMULA_RUN_NAME,
@@ -14,8 +14,8 @@ import {
   launchFormulaRun,
   NO_SHEET,
   settleFormulaJobs,
-} from '../../engine/formula-run';
-import { formulaAutoIsMine, pauseFormulaAuto, releaseAutomatic } from '../../store/formula-auto-setting';
+} from './formula-run';
+import { formulaAutoIsMine, pauseFormulaAuto, releaseAutomatic } from './formula-auto-setting';
 
 export const FORMULA_RUNS: RunSourceHooks = {
   source: 'formulas',

@@ -4,13 +4,13 @@
  */
 import type { AppContext } from '../../engine/context';
 import { isPayer } from '../../store/payer';
-import { buildFormulaPlan, FORMULA_RUN_NAME, storeFormulaPlan } from '../../engine/formula-run';
+import { buildFormulaPlan, FORMULA_RUN_NAME, storeFormulaPlan } from './formula-run';
 import { ledgerOf } from '../../engine/context';
 import { ledgerDamageWhat } from '../../store/ledger';
 import { syncPollTrigger } from '../../engine/poll-trigger';
-import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
-import { askAgainForCleared, clearFormulaRequests, queueUse } from '../../store/formula-queue';
-import { refreshFormulas } from '../../engine/formula-refresh';
+import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from './formula-auto-setting';
+import { askAgainForCleared, clearFormulaRequests, queueUse } from './formula-queue';
+import { refreshFormulas } from './formula-refresh';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
 import { costView } from '../../views/plan-view';
 import type { FormulaQueueView, PlanView } from '../../views/rpc';

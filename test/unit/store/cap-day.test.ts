@@ -9,7 +9,7 @@ import {
   releaseAutomatic,
   setFormulaAuto,
   writeFormulaAuto,
-} from '../../../src/store/formula-auto-setting';
+} from '../../../src/features/formulas/formula-auto-setting';
 import { capDay } from '../../../src/store/local-time';
 import type { RunRecord } from '../../../src/store/registry';
 import { userIdOf } from '../../../src/store/user-identity';

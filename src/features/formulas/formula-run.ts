@@ -4,19 +4,19 @@
  * Such a run has no sheet and no rows: its answers go to the ledger, the requests they answer leave
  * the queue, and the formulas are refreshed so that they show them.
  */
-import type { JobKind } from '../domain/runs';
-import type { EnrichField } from '../domain/fields';
-import { runOf, ledgerOf, type AppContext } from './context';
+import type { JobKind } from '../../domain/runs';
+import type { EnrichField } from '../../domain/fields';
+import { runOf, ledgerOf, type AppContext } from '../../engine/context';
 import { refreshFormulas } from './formula-refresh';
-import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from '../store/formula-queue';
-import type { SendableContact } from './job-starter';
-import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../store/ledger';
-import { jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
-import { mayHaveBeenBought } from './paid-once';
-import { newRun, registerAndSend, type RunStarted } from './run-launch';
-import { keepPlan } from './start';
-import { kept } from '../domain/objects';
-import type { JobRecord, Registry, RunRecord } from '../store/registry';
+import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from './formula-queue';
+import type { SendableContact } from '../../engine/job-starter';
+import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../../store/ledger';
+import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan';
+import { mayHaveBeenBought } from '../../engine/paid-once';
+import { newRun, registerAndSend, type RunStarted } from '../../engine/run-launch';
+import { keepPlan } from '../../engine/start';
+import { kept } from '../../domain/objects';
+import type { JobRecord, Registry, RunRecord } from '../../store/registry';
 
 /** A formula run's sheetId: no sheet has it, so nothing is ever written to rows. */
 export const NO_SHEET = -1;
