@@ -4,7 +4,7 @@
  * trigger (which runs the tick, scheduled-run.ts).
  */
 import type { RunSourceHooks } from '../../engine/run-sources';
-import { pauseSchedule, releaseUnspent, scheduleIsMine } from '../../store/schedule-store';
+import { pauseSchedule, releaseUnspent, scheduleIsMine } from './schedule-store';
 
 export const SCHEDULED_RUNS: RunSourceHooks = {
   source: 'schedule',

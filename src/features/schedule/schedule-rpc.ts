@@ -1,7 +1,7 @@
 /** What the sidebar's schedule box may call. */
 import * as z from 'zod/mini';
 import { lazy } from '../../domain/lazy';
-import { scheduleSettingsShape } from '../../store/schedule-store';
+import { scheduleSettingsShape } from './schedule-store';
 import * as schedules from '../schedule/schedule-service';
 import { call, query } from '../../views/rpc-table';
 

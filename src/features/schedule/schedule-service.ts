@@ -17,7 +17,7 @@ import {
   scheduleTally,
   writeSchedule,
   type ScheduleRecord,
-} from '../../store/schedule-store';
+} from './schedule-store';
 import { dayIn, minuteIn, nextMidnight } from '../../store/local-time';
 import { readSheetTable } from '../../sheet/table';
 import { checkedCap, isPayer, payerOf } from '../../store/payer';

@@ -13,7 +13,7 @@ import { isKeyProblem } from '../../api/failures';
 import type { AppContext } from '../../engine/context';
 import { buildPlan, jobsOf, maxCreditsPerContact, planOutputKeys, type RunPlan } from '../../engine/plan';
 import { loadRegistry } from '../../store/registry';
-import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from '../../store/schedule-store';
+import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from './schedule-store';
 import { launch } from '../../engine/start';
 import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
