@@ -18,7 +18,7 @@ import { effectiveUserEmail, executionBudget, systemClock } from '../platform/ti
 import { timeTriggers } from '../platform/triggers';
 import { spreadsheetNotifier } from '../platform/ui';
 import { ADDON_TITLE } from './menu';
-import { plugFeatures } from './run-sources';
+import { plugFeatures } from './plugs';
 
 const consoleLog: LogPort = {
   info: (message) => console.log(message),

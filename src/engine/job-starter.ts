@@ -18,7 +18,7 @@ import type { EnrichItemInput, JobStart } from '../api/port';
 import { LIMITS } from '../domain/limits';
 import { CONTACT_KEYS } from '../domain/inputs';
 import type { ContactInputs } from '../sheet/contact-input';
-import { actorOf, keyStamp } from './actor';
+import { actorOf, keyStamp } from './team';
 import { saveRecordsOf, type AppContext } from './context';
 import { apiOrWait, waitForKey } from './key-wait';
 import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';

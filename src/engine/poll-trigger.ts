@@ -1,6 +1,6 @@
 /** The time-driven poll trigger: present while jobs are pending (and the user wants it), gone otherwise. */
 import { USER_PROPERTY } from '../platform/property-keys';
-import { actorOf, jobAccess, ownsRun, type Actor } from './actor';
+import { actorOf, jobAccess, ownsRun, type Actor } from './team';
 import type { AppContext } from './context';
 import { runSources } from './run-sources';
 import { POLL_TRIGGER_HANDLER, runOf } from './context';

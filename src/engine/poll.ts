@@ -19,7 +19,7 @@ import { CONTACT_KEYS } from '../domain/inputs';
 import type { PollOutcome } from '../api/port';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './actor';
+import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './team';
 import { runOf, ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';

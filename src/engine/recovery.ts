@@ -22,7 +22,7 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
-import { actorOf, assertOwnRun, keyStamp } from './actor';
+import { actorOf, assertOwnRun, keyStamp } from './team';
 import { runFromResult } from './rehome';
 import { countRetry } from './run-end';
 import { withDocumentLock } from './timing';

@@ -21,7 +21,7 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
-import { actorOf } from './actor';
+import { actorOf } from './team';
 import { saveRecordsOf, type AppContext } from './context';
 import { runSources } from './run-sources';
 import { newRun } from './run-launch';

@@ -6,7 +6,7 @@ import { plural } from '../domain/words';
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { rowsLabel } from '../sheet/text';
-import { ownerStamp } from './actor';
+import { ownerStamp } from './team';
 import { saveRecordsOf, type AppContext } from './context';
 import { startQueuedJobs, type SendableContact } from './job-starter';
 import { jobsOf, type PlannedContact } from './plan';

@@ -1,7 +1,7 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
 import { lazy } from '../domain/lazy';
 import { plural } from '../domain/words';
-import { actorOf, othersRunNote, ownsRun, type Actor } from '../engine/actor';
+import { actorOf, othersRunNote, ownsRun, type Actor } from '../engine/team';
 import type { AppContext } from '../engine/context';
 import { jobName } from '../engine/job-starter';
 import { runsStoppedByKey } from '../engine/key-wait';

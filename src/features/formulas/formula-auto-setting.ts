@@ -3,10 +3,11 @@
  * cap, and what today's automatic runs may cost, in one document property.
  */
 import * as z from 'zod/mini';
+import type { EndedRun } from '../../engine/run-sources';
 import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import type { PlatformPorts } from '../../platform/ports';
 import { dayIn, nextMidnight } from '../../store/local-time';
-import { checkedCap, isPayer, payerOf, payerShape, standingRecord, type EndedRun } from '../../store/payer';
+import { checkedCap, isPayer, payerOf, payerShape, standingRecord } from '../teams/payer';
 import {
   optionalBoolean,
   optionalNumber,

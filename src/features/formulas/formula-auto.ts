@@ -12,7 +12,7 @@ import type { AppContext } from '../../engine/context';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun, type FormulaPlan } from './formula-run';
 import { jobsOf, maxCreditsPerContact } from '../../engine/plan';
 import type { Registry } from '../../store/registry';
-import { isPayer } from '../../store/payer';
+import { isPayer } from '../teams/payer';
 
 /** The part of a plan that fits `room` credits, contacts in queue order. */
 function within(plan: FormulaPlan, room: number): FormulaPlan {

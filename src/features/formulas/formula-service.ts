@@ -3,7 +3,7 @@
  * confirmation as a sidebar run), and the automatic mode's switch.
  */
 import type { AppContext } from '../../engine/context';
-import { isPayer } from '../../store/payer';
+import { isPayer } from '../teams/payer';
 import { buildFormulaPlan, FORMULA_RUN_NAME, storeFormulaPlan } from './formula-run';
 import { ledgerOf } from '../../engine/context';
 import { ledgerDamageWhat } from '../../store/ledger';

@@ -20,7 +20,7 @@ import {
 } from './schedule-store';
 import { dayIn, minuteIn, nextMidnight } from '../../store/local-time';
 import { readSheetTable } from '../../sheet/table';
-import { checkedCap, isPayer, payerOf } from '../../store/payer';
+import { checkedCap, isPayer, payerOf } from '../teams/payer';
 import { UserError } from '../../domain/user-error';
 import type { scheduleRequestSchema } from './schedule-rpc';
 import { runScheduleNow } from './scheduled-run';

@@ -5,9 +5,10 @@
  * needs to know whether this user's trigger must keep running for it.
  */
 import * as z from 'zod/mini';
+import type { EndedRun } from '../../engine/run-sources';
 import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import type { PlatformPorts } from '../../platform/ports';
-import { isPayer, payerShape, standingRecord, type EndedRun, type Payer } from '../../store/payer';
+import { isPayer, payerShape, standingRecord, type Payer } from '../teams/payer';
 import { DAY_MS } from '../../store/local-time';
 import {
   fieldsSchema,

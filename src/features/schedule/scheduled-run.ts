@@ -18,7 +18,7 @@ import { launch } from '../../engine/start';
 import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
 import { dataRowsIn } from '../../sheet/table';
-import { isPayer } from '../../store/payer';
+import { isPayer } from '../teams/payer';
 import { STATUS } from '../../domain/statuses';
 import { statusOnly } from '../../engine/row-status';
 import { errorForLog, errorMessage, UserError } from '../../domain/user-error';

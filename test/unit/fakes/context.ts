@@ -16,7 +16,7 @@ import { FakeProperties } from '../../../dev/gas/properties';
 import { FakeScriptApp, TriggerStore } from '../../../dev/gas/triggers';
 import { missingKeyError } from '../../../src/api/failures';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
-import { plugFeatures } from '../../../src/app/run-sources';
+import { plugFeatures } from '../../../src/app/plugs';
 import { apiError, FakeApi } from './fake-api';
 import { FakeSearchApi } from './fake-search';
 import { MemorySpreadsheet } from './memory-spreadsheet';
