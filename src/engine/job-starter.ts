@@ -17,7 +17,7 @@ import { DAILY_FETCH_QUOTA_CODE, isKeyProblem } from '../api/failures';
 import type { EnrichItemInput, JobStart } from '../api/port';
 import { LIMITS } from '../domain/limits';
 import { CONTACT_KEYS } from '../domain/inputs';
-import type { ContactInputs } from '../sheet/contact-input';
+import type { SendableContact } from './run-sources';
 import { actorOf, keyStamp } from './team';
 import { saveRecordsOf, type AppContext } from './context';
 import { apiOrWait, waitForKey } from './key-wait';
@@ -25,11 +25,6 @@ import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } fr
 import { STATUS } from '../domain/statuses';
 import { backoffMs, hasTime, START_BATCH_SIZE } from './timing';
 import { closeUnbought, holdAsMaybeBought } from './paid-once';
-
-export interface SendableContact {
-  input: ContactInputs;
-  row: number;
-}
 
 /**
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id

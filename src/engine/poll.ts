@@ -23,11 +23,11 @@ import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from
 import { runOf, ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
-import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
+import { settleInterruptedStarts, startQueuedJobs } from './job-starter';
 import { closeUnbought, holdAsMaybeBought, pollErrorVerdict } from './paid-once';
 import { entryFromResult, Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
-import { runSourceOf, runSources } from './run-sources';
+import { runSourceOf, runSources, type SendableContact } from './run-sources';
 import { finishRuns } from './run-end';
 import { rehomeOrphanedJobs } from './rehome';
 import { clearPollFailure, notePollFailure } from './poll-problem';

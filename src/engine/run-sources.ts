@@ -10,8 +10,24 @@ import type { StoredPlan } from '../store/pending-plan';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
 import type { Ledger, LedgerEntry } from '../store/ledger';
 import type { AppContext } from './context';
-import type { SendableContact } from './job-starter';
-import type { RunStarted } from './run-launch';
+import type { ContactInputs } from '../sheet/contact-input';
+
+/** What a start did, for the sidebar. */
+export interface RunStarted {
+  runId: string;
+  jobs: number;
+  contacts: number;
+  /** Rows written at once from saved results (no credits). */
+  rowsFromLedger: number;
+  /** Why the run stopped at once (e.g. the API refused the key), in plain words. */
+  message?: string;
+}
+
+/** A contact a job can send: its inputs, and the row it is read from (0: it has none). */
+export interface SendableContact {
+  input: ContactInputs;
+  row: number;
+}
 
 /** What a capped run that ended did not spend (negative: a retry's price counted on top). */
 export interface EndedRun {

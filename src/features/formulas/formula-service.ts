@@ -2,7 +2,11 @@
  * The formula requests as the Jobs panel shows them, a paid run of them (the same preview and
  * confirmation as a sidebar run), and the automatic mode's switch.
  */
+import * as z from 'zod/mini';
+import { ENRICH_FIELDS } from '../../domain/fields';
+import { JOB_KINDS } from '../../domain/runs';
 import type { AppContext } from '../../engine/context';
+import { wholeNumber } from '../../views/rpc-table';
 import { isPayer } from '../teams/payer';
 import { buildFormulaPlan, FORMULA_RUN_NAME, storeFormulaPlan } from './formula-run';
 import { ledgerOf } from '../../engine/context';
@@ -15,8 +19,23 @@ import { loadRegistry, loadRegistrySummary } from '../../store/registry';
 import { costView } from '../../views/plan-view';
 import type { FormulaQueueView, PlanView } from '../../views/rpc';
 import { readOnce } from '../../store/read-once';
-import type { FormulaAutoRequest, FormulaPlanRequest } from './formulas-rpc';
 import { plural } from '../../domain/words';
+
+export const formulaPlanRequest = () =>
+  z.optional(
+    z.object({ kind: z.optional(z.enum(JOB_KINDS)), fields: z.optional(z.array(z.enum(ENRICH_FIELDS))) }),
+  );
+export const formulaAutoRequest = () =>
+  z.object({
+    enabled: z.boolean(),
+    /** Credits a day the automatic runs may cost at most. */
+    dailyCap: wholeNumber(0, 1_000_000),
+  });
+
+/** planFormulaRun's request: the queue's requests of one kind (enrich by default), of these fields (all when absent). */
+export type FormulaPlanRequest = NonNullable<z.output<ReturnType<typeof formulaPlanRequest>>>;
+/** "Get formula results automatically" switched, with its daily cap. */
+export type FormulaAutoRequest = z.output<ReturnType<typeof formulaAutoRequest>>;
 
 /** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
 export function formulaQueueView(execution: AppContext): FormulaQueueView {

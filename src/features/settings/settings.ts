@@ -1,4 +1,5 @@
 /** Settings use cases: the API key (kept in user properties, shown masked), base URL, background refresh. */
+import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
 import { allowListPermits } from '../../api/url';
@@ -13,7 +14,23 @@ import { RUN_LOG_SHEET } from '../../store/run-log';
 import { keyIdOf, rememberWorkspace, savedKeyId } from '../teams/user-identity';
 import { USER_PROPERTY } from '../../platform/property-keys';
 import type { KeyCheckView, SettingsView, SidebarPanel } from '../../views/rpc';
-import type { SaveSettingsRequest } from './settings-rpc';
+import { text } from '../../views/rpc-table';
+
+/** Empty (the built-in address) or an http(s) URL. */
+const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
+
+const apiKey = () => z.optional(text(500));
+
+export const saveSettingsRequest = () =>
+  z.object({
+    apiKey: apiKey(),
+    apiBaseUrl: z.optional(text(500).check(z.regex(BASE_URL, 'expected an http(s) URL'))),
+  });
+
+export const verifyRequest = () => z.optional(z.object({ apiKey: apiKey() }));
+
+/** What Save sends: a key or an API address to keep (an empty one clears it). */
+export type SaveSettingsRequest = z.output<ReturnType<typeof saveSettingsRequest>>;
 
 /** "••••••••3f9a": enough to recognise a key, never enough to use it. */
 export function maskKey(key: string): string {
