@@ -15,7 +15,7 @@ const LAYERS = [
   ['app'],
   ['features/runs', 'features/formulas', 'features/search', 'features/schedule', 'features/settings'],
   ['features/teams'],
-  ['views'],
+  ['rpc'],
   ['engine'],
   ['store'],
   ['sheet'],

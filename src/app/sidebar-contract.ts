@@ -3,7 +3,7 @@
  * so no server code lands in it: every call the page may make through google.script.run (derived
  * from the features' tables) and the shapes they send and get back.
  */
-export type * from '../views/rpc';
+export type * from '../rpc/shapes';
 export type { SearchPreview } from '../features/search/search-run';
 export type { SearchRequestInput } from '../features/search/search-service';
 export type { ScheduleRequest, ScheduleRunView, ScheduleView } from '../features/schedule/schedule-service';

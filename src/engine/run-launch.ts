@@ -1,6 +1,6 @@
 /**
  * Registering a run and sending its first jobs: shared by runs on a sheet's rows (start.ts) and runs
- * of formula requests (formula-run.ts).
+ * of formula requests (features/formulas/formula-run.ts).
  */
 import { plural } from '../domain/words';
 import type { JobKind } from '../domain/runs';

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { ENRICH_FIELDS } from '../../domain/fields';
 import { JOB_KINDS } from '../../domain/runs';
 import type { AppContext } from '../../engine/context';
-import { wholeNumber } from '../../views/rpc-table';
+import { wholeNumber } from '../../rpc/table';
 import { isPayer } from '../teams/payer';
 import { buildFormulaPlan, FORMULA_RUN_NAME, storeFormulaPlan } from './formula-run';
 import { ledgerOf } from '../../engine/context';
@@ -16,8 +16,8 @@ import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from './formula-aut
 import { askAgainForCleared, clearFormulaRequests, queueUse } from './formula-queue';
 import { refreshFormulas } from './formula-refresh';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
-import { costView } from '../../views/plan-view';
-import type { FormulaQueueView, PlanView } from '../../views/rpc';
+import { costView } from '../../rpc/plan-view';
+import type { FormulaQueueView, PlanView } from '../../rpc/shapes';
 import { readOnce } from '../../store/read-once';
 import { plural } from '../../domain/words';
 

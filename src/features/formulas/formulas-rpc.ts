@@ -1,5 +1,5 @@
 /** What the sidebar's formula requests box may call: the queue, a paid run of it, automatic mode. */
-import { call, query } from '../../views/rpc-table';
+import { call, query } from '../../rpc/table';
 import {
   changeFormulaAuto,
   clearFormulaQueue,

@@ -4,14 +4,14 @@ import { ENRICH_FIELDS } from '../../domain/fields';
 import { INPUT_KEYS } from '../../domain/inputs';
 import { JOB_KINDS } from '../../domain/runs';
 import type { AppContext } from '../../engine/context';
-import { wholeNumber } from '../../views/rpc-table';
+import { wholeNumber } from '../../rpc/table';
 import { buildPlan } from '../../engine/plan';
 import { pollOnce } from '../../engine/poll';
 import { storePlan } from '../../engine/start';
-import { progressView } from '../../views/progress';
-import type { PlanView, ProgressView } from '../../views/rpc';
+import { progressView } from './progress';
+import type { PlanView, ProgressView } from '../../rpc/shapes';
 import { readFieldChoice, rememberFieldChoice } from '../../store/field-choice';
-import { sheetPlanView } from '../../views/plan-view';
+import { sheetPlanView } from '../../rpc/plan-view';
 
 export const planRequest = () =>
   z.object({

@@ -1,6 +1,6 @@
 /** What the sidebar's schedule box may call. */
 import * as schedules from '../schedule/schedule-service';
-import { call, query } from '../../views/rpc-table';
+import { call, query } from '../../rpc/table';
 
 export const SCHEDULE_RPC = {
   getSchedule: query(schedules.getSchedule),

@@ -14,8 +14,8 @@ import { describeSearch } from './filter-names';
 import * as searches from '../search/search-run';
 import { readSearchTab } from '../../store/search-store';
 import { UserError } from '../../domain/user-error';
-import { text, wholeNumber } from '../../views/rpc-table';
-import type { CompaniesFilterView, SearchTabView } from '../../views/rpc';
+import { text, wholeNumber } from '../../rpc/table';
+import type { CompaniesFilterView, SearchTabView } from '../../rpc/shapes';
 
 /** Results a search may load into a tab at one request. */
 export const searchRows = () => wholeNumber(1, LIMITS.searchMaxRows);

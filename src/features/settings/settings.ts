@@ -13,8 +13,8 @@ import { quotaView } from '../../store/quota-meter';
 import { RUN_LOG_SHEET } from '../../store/run-log';
 import { keyIdOf, rememberWorkspace, savedKeyId } from '../teams/user-identity';
 import { USER_PROPERTY } from '../../platform/property-keys';
-import type { KeyCheckView, SettingsView, SidebarPanel } from '../../views/rpc';
-import { text } from '../../views/rpc-table';
+import type { KeyCheckView, SettingsView, SidebarPanel } from '../../rpc/shapes';
+import { text } from '../../rpc/table';
 
 /** Empty (the built-in address) or an http(s) URL. */
 const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;

@@ -10,7 +10,7 @@
  * The owner, by name: a run's record holds `ownerId` (user id) and `startedBy` (email, for others to
  * read); a standing order (schedule, automatic formula results) is owned by its payer, `ownerId`
  * plus an email stored as `owner` or `email` (stored names, kept so stored records still parse),
- * checked by isPayer (store/payer.ts). Views say `ownerEmail` and `yours`, or `othersRun` (a note)
+ * checked by isPayer (payer.ts). Views say `ownerEmail` and `yours`, or `othersRun` (a note)
  * for a run that is not.
  */
 import type { JobBase, RunRecord } from '../../store/registry';

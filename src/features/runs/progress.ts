@@ -1,25 +1,25 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
-import { lazy } from '../domain/lazy';
-import { plural } from '../domain/words';
-import { actorOf, othersRunNote, ownsRun, type Actor } from '../engine/team';
-import type { AppContext } from '../engine/context';
-import { jobName } from '../engine/job-starter';
-import { runsStoppedByKey } from '../engine/key-wait';
-import { pollTriggerRefused } from '../engine/poll-trigger';
-import { contactsFound } from '../engine/run-end';
-import { retryPrice } from '../engine/recovery';
-import { WAITING_FOR_STARTING_KEY } from '../engine/paid-once';
-import { pollFailure } from '../engine/poll-problem';
-import { runSources } from '../engine/run-sources';
+import { lazy } from '../../domain/lazy';
+import { plural } from '../../domain/words';
+import { actorOf, othersRunNote, ownsRun, type Actor } from '../../engine/team';
+import type { AppContext } from '../../engine/context';
+import { jobName } from '../../engine/job-starter';
+import { runsStoppedByKey } from '../../engine/key-wait';
+import { pollTriggerRefused } from '../../engine/poll-trigger';
+import { contactsFound } from '../../engine/run-end';
+import { retryPrice } from '../../engine/recovery';
+import { WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
+import { pollFailure } from '../../engine/poll-problem';
+import { runSources } from '../../engine/run-sources';
 import {
   loadRegistrySummary,
   type JobSummary,
   type Registry,
   type RunRecord,
   type UnreadableRecord,
-} from '../store/registry';
-import { timestampText } from '../engine/row-status';
-import type { AmbiguousJobView, ProgressView, RunProgress } from './rpc';
+} from '../../store/registry';
+import { timestampText } from '../../engine/row-status';
+import type { AmbiguousJobView, ProgressView, RunProgress } from '../../rpc/shapes';
 
 function progressOf(
   run: RunRecord,
