@@ -16,7 +16,7 @@ import { errorForLog } from '../domain/user-error';
 import { refreshNowMessage } from '../features/runs/progress';
 import { recordUsage } from '../store/quota-meter';
 import { serveCall, SIDEBAR_RPC } from './sidebar-server';
-import type { SidebarPanel } from '../rpc/shapes';
+import type { SidebarPanel } from '../features/settings/settings';
 import { requestPanel } from '../features/settings/settings';
 import { createContext } from './context';
 

@@ -5,9 +5,23 @@
  */
 export type * from '../rpc/shapes';
 export type { SearchPreview } from '../features/search/search-run';
-export type { SearchRequestInput } from '../features/search/search-service';
+export type {
+  CompaniesFilterView,
+  SearchRequestInput,
+  SearchTabView,
+} from '../features/search/search-service';
 export type { ScheduleRequest, ScheduleRunView, ScheduleView } from '../features/schedule/schedule-service';
 export type { SidebarServer } from './sidebar-server';
 export type { PlanRequest } from '../features/runs/run-service';
-export type { SaveSettingsRequest } from '../features/settings/settings';
-export type { FormulaAutoRequest, FormulaPlanRequest } from '../features/formulas/formula-service';
+export type { AmbiguousJobView, ProgressView, RunProgress } from '../features/runs/progress';
+export type {
+  KeyCheckView,
+  SaveSettingsRequest,
+  SettingsView,
+  SidebarPanel,
+} from '../features/settings/settings';
+export type {
+  FormulaAutoRequest,
+  FormulaPlanRequest,
+  FormulaQueueView,
+} from '../features/formulas/formula-service';

@@ -14,35 +14,6 @@ import type { ColumnMapping } from '../domain/inputs';
 export type { ColumnMapping, InputKey } from '../domain/inputs';
 export type { FoundCounts, RunState, SkippedRow };
 
-export interface SettingsView {
-  hasApiKey: boolean;
-  /** e.g. "••••••••3f9a"; never the key itself. */
-  maskedKey: string;
-  apiBaseUrl: string;
-  backgroundRefresh: boolean;
-  /** This user's UrlFetch calls and trigger minutes today, against Apps Script's daily quotas. */
-  quota: QuotaView;
-  /** The sheets the user sees, for the schedule's sheet choice. */
-  sheetNames: string[];
-  /** Runs waiting for a working key, and the most resuming them can cost (their jobs not sent yet). */
-  stoppedByKey?: { runs: number; maxCredits: number };
-  /** The panel a menu item asked for ("enrich", "reverse", "settings"); given once, then cleared. */
-  openPanel?: SidebarPanel;
-}
-
-export type SidebarPanel = 'enrich' | 'reverse' | 'search' | 'settings' | 'jobs';
-
-export interface KeyCheckView {
-  ok: boolean;
-  workspaceId?: string;
-  /** The API's reason in plain words when not ok. */
-  message?: string;
-  /** The key checked is the one pasted in the form, not the saved one. */
-  pasted?: true;
-  /** Not ok because the API refused the key (not because it could not be asked). */
-  refused?: true;
-}
-
 export interface BalanceView {
   balance: number | null;
   message?: string;
@@ -111,59 +82,6 @@ export interface MappableColumn {
 
 export type StartView = RunStarted;
 
-export interface RunProgress {
-  runId: string;
-  kind: JobKind;
-  sheetName: string;
-  state: RunState;
-  jobs: number;
-  sent: number;
-  done: number;
-  found: FoundCounts;
-  credits: number;
-  startedAt: string;
-  /** Plain words, with what to do next. */
-  error?: string;
-  /** Rows filled at start from saved results (no credits). */
-  rowsFromLedger?: number;
-  /** Answers whose inputs no longer match any row (rows edited or deleted): kept, not written. */
-  unmatched?: number;
-  /** While the API is backing us off (429, 5xx, down): when the next poll will ask it again (ISO). */
-  retryAt?: string;
-  /** Contacts with any answer (found counts per kind may overlap). */
-  contactsFound: number;
-  /** Contacts the API did not process (out of credits, canceled). */
-  unprocessed: number;
-  /** Contacts the user canceled before they were sent (among `unprocessed`, not among `sent`). */
-  notSent?: number;
-  /** The most the run could cost when it started; `credits` is what the API charged. */
-  estimatedCredits?: number;
-  /** Jobs that may have been started although their answer was lost: the user decides. */
-  ambiguousJobs?: AmbiguousJobView[];
-  /** Contacts of jobs not sent yet: what canceling the run spares. */
-  queuedContacts?: number;
-  /** Stopped by a refused or missing key: resumes when the user says so. */
-  waitingForKey?: boolean;
-  /** When the oldest job the API is working on was started (ISO): the card shows it is working. */
-  workingSince?: string;
-  /**
-   * Another user's run (a shared document): whose it is and when its results come. Its controls
-   * (cancel, retry, import, resume) are theirs, so the card offers none.
-   */
-  othersRun?: string;
-}
-
-export interface AmbiguousJobView {
-  seq: number;
-  /** The readable name the job was started with: how to find it in the provider's dashboard. */
-  name: string;
-  contacts: number;
-  /** The most a retry can cost (again, if the first start went through). */
-  retryMaxCredits: number;
-  /** What went wrong, in plain words. */
-  problem: string;
-}
-
 export type { ImportRequest, RunJobRef } from '../engine/recovery';
 
 export interface ImportJobView {
@@ -171,74 +89,7 @@ export interface ImportJobView {
   contacts: number;
 }
 
-export interface ProgressView {
-  runs: RunProgress[];
-  pending: boolean;
-  /** Saved records that could not be read, in plain words (they are kept, not deleted). */
-  problems?: string[];
-  /** Runs waiting for a working key, and the most resuming them can cost. */
-  stoppedByKey?: { runs: number; maxCredits: number };
-  /**
-   * What Apps Script or Sheets does not do here and what to do meanwhile, a line each: the
-   * background trigger refused (a test deployment), formulas not recalculated by a refresh.
-   */
-  notes?: string[];
-}
-
-/** What the formulas asked for and saved results do not answer yet, per kind (kinds with requests only). */
-export interface FormulaQueueView {
-  queues: {
-    kind: JobKind;
-    requests: number;
-    /** Distinct contacts a run would send (requests whose contact a running job is getting are left out). */
-    contactsToSend: number;
-    fields: EnrichField[];
-    maxCredits: number;
-  }[];
-  /** "Get formula results automatically": null when off. */
-  auto: { ownerEmail: string; dailyCap: number; committedToday: number; yours: boolean } | null;
-  /** Why "Get formula results automatically" switched itself off (a run lost a job start). */
-  autoPaused?: string;
-  /** The queue holds all it may (LIMITS.formulaQueueBytes): new formulas wait for room. */
-  full?: { requests: number };
-}
-
 export type { FilterSpec, SearchKind } from '../domain/search-filters';
 export type { SearchFilters } from '../api/schemas/requests';
-import type { SearchKind } from '../domain/search-filters';
-import type { SearchFilters } from '../api/schemas/requests';
-import type { SearchTabRecord } from '../store/search-store';
-
-/** A search tab: its query, what it holds and whether it is still loading. */
-export interface SearchTabView {
-  sheetId: number;
-  sheetName: string;
-  kind: SearchKind;
-  description: string;
-  /** Results in the tab. */
-  rows: number;
-  /** Every match at the last page; null when the API does not say. */
-  total: number | null;
-  /** Results the user agreed to load. */
-  max: number;
-  state: SearchTabRecord['state'];
-  /** Why it stopped or paused, in plain words. */
-  reason?: string;
-  refreshing: boolean;
-  /** Matches not loaded yet (as of the last page); null when unknown (the API gives no total). */
-  more: number | null;
-  pricePerResult: number;
-}
-
-/** People search at a company tab's companies: the filter, and the names to show for its ids. */
-export interface CompaniesFilterView {
-  kind: 'people';
-  filters: SearchFilters;
-  labels: Record<string, string>;
-  companies: number;
-  /** Companies of the tab left out (one filter takes at most 100). */
-  leftOut: number;
-}
 
 export type { QuotaView } from '../store/quota-meter';
-import type { QuotaView } from '../store/quota-meter';

@@ -17,7 +17,9 @@ import { askAgainForCleared, clearFormulaRequests, queueUse } from './formula-qu
 import { refreshFormulas } from './formula-refresh';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
 import { costView } from '../../rpc/plan-view';
-import type { FormulaQueueView, PlanView } from '../../rpc/shapes';
+import type { PlanView } from '../../rpc/shapes';
+import type { EnrichField } from '../../domain/fields';
+import type { JobKind } from '../../domain/runs';
 import { readOnce } from '../../store/read-once';
 import { plural } from '../../domain/words';
 
@@ -36,6 +38,24 @@ export const formulaAutoRequest = () =>
 export type FormulaPlanRequest = NonNullable<z.output<ReturnType<typeof formulaPlanRequest>>>;
 /** "Get formula results automatically" switched, with its daily cap. */
 export type FormulaAutoRequest = z.output<ReturnType<typeof formulaAutoRequest>>;
+
+/** What the formulas asked for and saved results do not answer yet, per kind (kinds with requests only). */
+export interface FormulaQueueView {
+  queues: {
+    kind: JobKind;
+    requests: number;
+    /** Distinct contacts a run would send (requests whose contact a running job is getting are left out). */
+    contactsToSend: number;
+    fields: EnrichField[];
+    maxCredits: number;
+  }[];
+  /** "Get formula results automatically": null when off. */
+  auto: { ownerEmail: string; dailyCap: number; committedToday: number; yours: boolean } | null;
+  /** Why "Get formula results automatically" switched itself off (a run lost a job start). */
+  autoPaused?: string;
+  /** The queue holds all it may (LIMITS.formulaQueueBytes): new formulas wait for room. */
+  full?: { requests: number };
+}
 
 /** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
 export function formulaQueueView(execution: AppContext): FormulaQueueView {

@@ -8,8 +8,8 @@ import { wholeNumber } from '../../rpc/table';
 import { buildPlan } from '../../engine/plan';
 import { pollOnce } from '../../engine/poll';
 import { storePlan } from '../../engine/start';
-import { progressView } from './progress';
-import type { PlanView, ProgressView } from '../../rpc/shapes';
+import { progressView, type ProgressView } from './progress';
+import type { PlanView } from '../../rpc/shapes';
 import { readFieldChoice, rememberFieldChoice } from '../../store/field-choice';
 import { sheetPlanView } from '../../rpc/plan-view';
 

@@ -5,9 +5,8 @@ import { importJob, retryAmbiguousJob, type ImportRequest, type RunJobRef } from
 import { cancelRun, clearEndedRuns } from '../../engine/run-control';
 import { startRun } from '../../engine/start';
 import type { AppContext } from '../../engine/context';
-import { progressView } from './progress';
+import { progressView, type ProgressView } from './progress';
 import { call, query, text, wholeNumber } from '../../rpc/table';
-import type { ProgressView } from '../../rpc/shapes';
 import { planRequest, planRun, pollJobs, selectionKey } from './run-service';
 
 const id = () => z.string().check(z.minLength(1), z.maxLength(64));

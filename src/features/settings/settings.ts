@@ -9,12 +9,40 @@ import type { AppContext } from '../../engine/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../../engine/poll-trigger';
 import { noteKeyOutcome, runsStoppedByKey } from '../../engine/key-wait';
 import { loadRegistrySummary } from '../../store/registry';
-import { quotaView } from '../../store/quota-meter';
+import { quotaView, type QuotaView } from '../../store/quota-meter';
 import { RUN_LOG_SHEET } from '../../store/run-log';
 import { keyIdOf, rememberWorkspace, savedKeyId } from '../teams/user-identity';
 import { USER_PROPERTY } from '../../platform/property-keys';
-import type { KeyCheckView, SettingsView, SidebarPanel } from '../../rpc/shapes';
 import { text } from '../../rpc/table';
+
+export interface SettingsView {
+  hasApiKey: boolean;
+  /** e.g. "••••••••3f9a"; never the key itself. */
+  maskedKey: string;
+  apiBaseUrl: string;
+  backgroundRefresh: boolean;
+  /** This user's UrlFetch calls and trigger minutes today, against Apps Script's daily quotas. */
+  quota: QuotaView;
+  /** The sheets the user sees, for the schedule's sheet choice. */
+  sheetNames: string[];
+  /** Runs waiting for a working key, and the most resuming them can cost (their jobs not sent yet). */
+  stoppedByKey?: { runs: number; maxCredits: number };
+  /** The panel a menu item asked for ("enrich", "reverse", "settings"); given once, then cleared. */
+  openPanel?: SidebarPanel;
+}
+
+export type SidebarPanel = 'enrich' | 'reverse' | 'search' | 'settings' | 'jobs';
+
+export interface KeyCheckView {
+  ok: boolean;
+  workspaceId?: string;
+  /** The API's reason in plain words when not ok. */
+  message?: string;
+  /** The key checked is the one pasted in the form, not the saved one. */
+  pasted?: true;
+  /** Not ok because the API refused the key (not because it could not be asked). */
+  refused?: true;
+}
 
 /** Empty (the built-in address) or an http(s) URL. */
 const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
