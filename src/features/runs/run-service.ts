@@ -10,7 +10,7 @@ import { pollOnce } from '../../engine/poll';
 import { storePlan } from '../../engine/start';
 import { progressView, type ProgressView } from './progress';
 import type { PlanView } from '../../rpc/shapes';
-import { readFieldChoice, rememberFieldChoice } from '../../store/field-choice';
+import { readFieldChoice, rememberFieldChoice } from './field-choice';
 import { sheetPlanView } from '../../rpc/plan-view';
 
 export const planRequest = () =>

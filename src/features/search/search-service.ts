@@ -12,7 +12,7 @@ import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch } from './filter-names';
 import * as searches from '../search/search-run';
-import { readSearchTab, type SearchTabRecord } from '../../store/search-store';
+import { readSearchTab, type SearchTabRecord } from './search-store';
 import { UserError } from '../../domain/user-error';
 import { text, wholeNumber } from '../../rpc/table';
 
