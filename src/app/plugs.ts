@@ -1,8 +1,9 @@
 /**
  * The features the engine asks without importing them: those that start runs of their own, plugged
- * into its one seam for them (engine/run-sources.ts; their order is the order of their hooks:
- * formulas' switch is asked first whether the trigger stays), and the team's rules of who may do
- * what (engine/team.ts).
+ * into its one seam for them (engine/run-sources.ts), and the team's rules of who may do what
+ * (engine/team.ts). The sources' order is the order their hooks run in: the schedule's count is
+ * given back, and it is paused, before the automatic formulas' (as before the seam, so a crash
+ * between two writes leaves what it always left).
  */
 import { plugRunSources } from '../engine/run-sources';
 import { plugTeam } from '../engine/team';
@@ -12,6 +13,6 @@ import { SCHEDULED_RUNS } from '../features/schedule/schedule-hooks';
 
 /** Plugs every feature's hooks in; every context (app/context.ts, the unit tests' fakes) calls it. */
 export function plugFeatures(): void {
-  plugRunSources([FORMULA_RUNS, SCHEDULED_RUNS]);
+  plugRunSources([SCHEDULED_RUNS, FORMULA_RUNS]);
   plugTeam(TEAM_RULES);
 }
