@@ -7,11 +7,15 @@ import globals from 'globals';
  * The layers of src/, top first: a file may import its own layer and the layers below it. Folders
  * on one line are siblings (they may not import each other). domain/ is the vocabulary at the
  * bottom: it imports nothing outside itself. src/index.ts sits on top and imports app/ only.
+ * features/teams (who a user is, who pays, who may act on a run) serves the features above it;
+ * the engine asks its rules, and the formulas' and schedule's hooks, through the seams src/app
+ * plugs (engine/team.ts, engine/run-sources.ts), never by an import.
  */
 const LAYERS = [
   ['app'],
   ['features/runs', 'features/formulas', 'features/search', 'features/schedule', 'features/settings'],
-  ['views'],
+  ['features/teams'],
+  ['rpc'],
   ['engine'],
   ['store'],
   ['sheet'],
@@ -82,15 +86,19 @@ export default tseslint.config(
   // Imports run down the layers only (src/index.ts may import any of them). A layer lists the
   // folders above it, which its files may not import; one rule object per layer, because a
   // later `no-restricted-imports` replaces an earlier one for the same files.
-  // Siblings inside features/ reach each other as '../runs/…', hence their own pattern.
+  // Folders inside features/ reach each other as '../runs/…', hence their own pattern.
   ...LAYERS.flatMap((layer, index) =>
     layer.map((folder) => {
       const siblings = layer.filter((other) => other !== folder);
-      const nested = siblings.filter((other) => other.includes('/')).map((other) => other.split('/').pop());
+      const forbidden = [...LAYERS.slice(0, index).flat(), ...siblings];
+      const parent = folder.includes('/') ? folder.split('/')[0] : undefined;
+      const nested = forbidden
+        .filter((other) => parent && other.startsWith(`${parent}/`))
+        .map((other) => other.split('/').pop());
       return {
         files: [`src/${folder}/**/*.ts`],
         rules: restrictedImports(
-          [...LAYERS.slice(0, index).flat(), ...siblings],
+          forbidden,
           nested.length ? [{ regex: `^\\.\\./(${nested.join('|')})(/|$)`, message: LAYER_MESSAGE }] : [],
         ),
       };

@@ -10,7 +10,7 @@ import type { KeyValueStore } from '../../src/platform/ports';
 import { checkFilters } from '../../src/api/filter-check';
 import type { SearchFilters } from '../../src/api/schemas/requests';
 import type { SearchKind } from '../../src/domain/search-filters';
-import { readSearchTab, type SearchTabRecord } from '../../src/store/search-store';
+import { readSearchTab, type SearchTabRecord } from '../../src/features/search/search-store';
 import type { Addon, RuntimeState } from '../../dev/gas/harness';
 import { callOrExplain, messageOf, openRuntime } from './enrich-run';
 

@@ -18,6 +18,7 @@ import { effectiveUserEmail, executionBudget, systemClock } from '../platform/ti
 import { timeTriggers } from '../platform/triggers';
 import { spreadsheetNotifier } from '../platform/ui';
 import { ADDON_TITLE } from './menu';
+import { plugFeatures } from './plugs';
 
 const consoleLog: LogPort = {
   info: (message) => console.log(message),
@@ -46,6 +47,8 @@ function countingHttp(http: HttpPort, usage: ExecutionUsage): HttpPort {
 
 /** `limitMs`: how long this kind of execution may run (custom functions pass LIMITS.customFunctionMs). */
 export function createContext(limitMs: number = LIMITS.executionMs): AppContext & { usage: ExecutionUsage } {
+  // The features' hooks are in place before any engine step runs.
+  plugFeatures();
   const clock = systemClock;
   const budget = executionBudget(clock, limitMs);
   const userStore = userProperties();

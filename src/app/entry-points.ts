@@ -13,10 +13,10 @@ import { showSidebar } from './menu';
 
 export { onInstall, onOpen, showSidebar } from './menu';
 import { errorForLog } from '../domain/user-error';
-import { refreshNowMessage } from '../views/progress';
+import { refreshNowMessage } from '../features/runs/progress';
 import { recordUsage } from '../store/quota-meter';
 import { serveCall, SIDEBAR_RPC } from './sidebar-server';
-import type { SidebarPanel } from '../views/rpc';
+import type { SidebarPanel } from '../features/settings/settings';
 import { requestPanel } from '../features/settings/settings';
 import { createContext } from './context';
 

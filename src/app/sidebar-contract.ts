@@ -3,11 +3,25 @@
  * so no server code lands in it: every call the page may make through google.script.run (derived
  * from the features' tables) and the shapes they send and get back.
  */
-export type * from '../views/rpc';
+export type * from '../rpc/shapes';
 export type { SearchPreview } from '../features/search/search-run';
-export type { SearchRequestInput } from '../features/search/search-service';
+export type {
+  CompaniesFilterView,
+  SearchRequestInput,
+  SearchTabView,
+} from '../features/search/search-service';
 export type { ScheduleRequest, ScheduleRunView, ScheduleView } from '../features/schedule/schedule-service';
 export type { SidebarServer } from './sidebar-server';
-export type { PlanRequest } from '../features/runs/runs-rpc';
-export type { SaveSettingsRequest } from '../features/settings/settings-rpc';
-export type { FormulaAutoRequest, FormulaPlanRequest } from '../features/formulas/formulas-rpc';
+export type { PlanRequest } from '../features/runs/run-service';
+export type { AmbiguousJobView, ProgressView, RunProgress } from '../features/runs/progress';
+export type {
+  KeyCheckView,
+  SaveSettingsRequest,
+  SettingsView,
+  SidebarPanel,
+} from '../features/settings/settings';
+export type {
+  FormulaAutoRequest,
+  FormulaPlanRequest,
+  FormulaQueueView,
+} from '../features/formulas/formula-service';

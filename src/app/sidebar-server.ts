@@ -9,13 +9,13 @@ import { ApiError } from '../api/errors';
 import { errorForLog, errorMessage, UserError, withoutClassName } from '../domain/user-error';
 import type { AppContext } from '../engine/context';
 import { FORMULAS_RPC } from '../features/formulas/formulas-rpc';
-import type { RpcEntry, ServerOf } from '../views/rpc-table';
+import type { RpcEntry, ServerOf } from '../rpc/table';
 import { RUNS_RPC } from '../features/runs/runs-rpc';
 import { SCHEDULE_RPC } from '../features/schedule/schedule-rpc';
 import { SEARCH_RPC } from '../features/search/search-rpc';
 import { SETTINGS_RPC } from '../features/settings/settings-rpc';
 import { peekChangeStamp } from '../store/change-stamp';
-import { query } from '../views/rpc-table';
+import { query } from '../rpc/table';
 
 /** The page as a whole: what every panel watches. */
 const PAGE_RPC = {

@@ -9,7 +9,7 @@ import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { runOf, saveRecordsOf, type AppContext } from './context';
-import { isFormulaRun, settleFormulaJobs } from './formula-run';
+import { runSources } from './run-sources';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
 import { runsWithDamagedJobs, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
@@ -140,7 +140,8 @@ function applyToSheet(
       rows.forEach((row) => write.outputs.set(row, output));
       if (answered) {
         countFound(run.found, entry, asked);
-        if (rows.length === 0 && !isFormulaRun(run)) run.unmatched++;
+        // A run of formula requests has no rows: its answers are not "unmatched".
+        if (rows.length === 0 && run.source !== 'formulas') run.unmatched++;
       }
       // A contact the user canceled before it was sent is not processed, and not "done" either.
       if (!ambiguous && !neverSent) run.done++;
@@ -162,14 +163,9 @@ function applyToSheet(
       writeRowOutputs(table, write.kind, write.outputs, write.overwrite, keys);
     }
   }
-  // Queued formula requests these answers cover leave the queue, whatever run brought them; formula
-  // runs have no rows, so their requests are all they settle.
-  settleFormulaJobs(
-    ctx,
-    registry,
-    jobs.filter((job) => job.state === 'applied'),
-    entries,
-  );
+  // What waits on answers (formula requests) meets them, whatever run brought them.
+  const applied = jobs.filter((job) => job.state === 'applied');
+  for (const source of runSources()) source.answersApplied?.(ctx, registry, applied, entries);
   // Written after the rows: if the execution stops before this line, the jobs are applied again
   // (idempotent), and the counts are added exactly once because they are saved with "applied".
   saveRecordsOf(ctx, [...touchedRuns], jobs);

@@ -17,19 +17,14 @@ import { DAILY_FETCH_QUOTA_CODE, isKeyProblem } from '../api/failures';
 import type { EnrichItemInput, JobStart } from '../api/port';
 import { LIMITS } from '../domain/limits';
 import { CONTACT_KEYS } from '../domain/inputs';
-import type { ContactInputs } from '../sheet/contact-input';
-import { actorOf, keyStamp } from './actor';
+import type { SendableContact } from './run-sources';
+import { actorOf, keyStamp } from './team';
 import { saveRecordsOf, type AppContext } from './context';
 import { apiOrWait, waitForKey } from './key-wait';
 import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { backoffMs, hasTime, START_BATCH_SIZE } from './timing';
 import { closeUnbought, holdAsMaybeBought } from './paid-once';
-
-export interface SendableContact {
-  input: ContactInputs;
-  row: number;
-}
 
 /**
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id

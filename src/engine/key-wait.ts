@@ -7,7 +7,7 @@
 import type { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichmentApi } from '../api/port';
-import { actorOf, ownsRun, type Actor } from './actor';
+import { actorOf, ownsRun, type Actor } from './team';
 import { saveRecordsOf, type AppContext } from './context';
 import { USER_PROPERTY } from '../platform/property-keys';
 import { maxCreditsPerContact } from './plan';

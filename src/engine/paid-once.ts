@@ -11,7 +11,7 @@
  */
 import type { ApiError } from '../api/errors';
 import { STATUS } from '../domain/statuses';
-import type { JobAccess } from './actor';
+import type { JobAccess } from './team';
 import { runOf } from './context';
 import {
   runsWithDamagedJobs,

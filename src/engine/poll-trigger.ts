@@ -1,9 +1,8 @@
 /** The time-driven poll trigger: present while jobs are pending (and the user wants it), gone otherwise. */
 import { USER_PROPERTY } from '../platform/property-keys';
-import { actorOf, jobAccess, ownsRun, type Actor } from './actor';
+import { actorOf, jobAccess, ownsRun, type Actor } from './team';
 import type { AppContext } from './context';
-import { formulaAutoIsMine } from '../store/formula-auto-setting';
-import { scheduleIsMine } from '../store/schedule-store';
+import { runSources } from './run-sources';
 import { POLL_TRIGGER_HANDLER, runOf } from './context';
 import type { JobBase, Registry } from '../store/registry';
 import { lastTriggerRunAt, noteTriggerCreated } from '../store/quota-meter';
@@ -49,8 +48,7 @@ export const pollTriggerRefused = (ctx: AppContext): boolean =>
 export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
   const wanted =
     (hasActiveJobs(registry, actorOf(ctx)) && backgroundRefreshEnabled(ctx)) ||
-    formulaAutoIsMine(ctx) ||
-    scheduleIsMine(ctx);
+    runSources().some((source) => source.keepsTrigger?.(ctx));
   if (wanted) {
     if (pollTriggerRefused(ctx)) return 0;
     try {

@@ -19,17 +19,15 @@ import { CONTACT_KEYS } from '../domain/inputs';
 import type { PollOutcome } from '../api/port';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './actor';
+import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './team';
 import { runOf, ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { applyFetchedJobs } from './apply';
 import { SheetTables } from './sheet-tables';
-import { settleInterruptedStarts, startQueuedJobs, type SendableContact } from './job-starter';
+import { settleInterruptedStarts, startQueuedJobs } from './job-starter';
 import { closeUnbought, holdAsMaybeBought, pollErrorVerdict } from './paid-once';
 import { entryFromResult, Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
-import { sendFormulaRequestsAutomatically } from './formula-auto';
-import { restoreInterruptedRefresh } from './formula-refresh';
-import { formulaContacts, isFormulaRun } from './formula-run';
+import { runSourceOf, runSources, type SendableContact } from './run-sources';
 import { finishRuns } from './run-end';
 import { rehomeOrphanedJobs } from './rehome';
 import { clearPollFailure, notePollFailure } from './poll-problem';
@@ -48,7 +46,7 @@ export interface PollOptions {
 export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return false;
   try {
-    restoreInterruptedRefresh(ctx);
+    for (const source of runSources()) source.beforePoll?.(ctx);
     const registry = registryOf(ctx);
     for (const { key, reason } of registry.unreadable)
       ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
@@ -61,7 +59,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     startQueuedRuns(ctx, registry, tables);
     pollPendingJobs(ctx, registry, ledger, tables, options);
     finishRuns(ctx, registry);
-    if (hasTime(ctx)) sendFormulaRequestsAutomatically(ctx, registry, ledger);
+    for (const source of runSources()) if (hasTime(ctx)) source.afterPoll?.(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
     clearPollFailure(ctx);
     return true;
@@ -88,7 +86,7 @@ function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTable
   for (const run of runs) {
     if (!hasTime(ctx)) return;
     const table = tables.table(run.sheetId);
-    const contacts = isFormulaRun(run) ? formulaContacts(ctx) : new Map<string, SendableContact>();
+    const contacts = runSourceOf(run.source)?.contacts?.(ctx) ?? new Map<string, SendableContact>();
     if (table) {
       // Columns found again by their headers; a run whose columns are gone sends nothing more.
       const { mapping, missing } = currentColumns(run, table);

@@ -24,7 +24,7 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
-import { actorOf, assertOwnRun, keyStamp } from './actor';
+import { actorOf, assertOwnRun, keyStamp } from './team';
 import { runFromResult } from './rehome';
 import { jobOfName } from './job-starter';
 import { countRetry } from './run-end';

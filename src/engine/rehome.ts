@@ -21,9 +21,9 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
-import { actorOf } from './actor';
+import { actorOf } from './team';
 import { saveRecordsOf, type AppContext } from './context';
-import { FORMULA_RUN_NAME, NO_SHEET } from './formula-run';
+import { runSources } from './run-sources';
 import { newRun } from './run-launch';
 import { hasTime } from './timing';
 import { closeUnbought } from './paid-once';
@@ -58,9 +58,11 @@ export function runFromResult(
     );
   const sheetId = Number(ours[0]!.custom.sheetId);
   // A formula run's jobs carry no sheet: their answers go to the ledger and the formula queue.
-  const formulas = sheetId === NO_SHEET;
-  const sheet = formulas ? undefined : ctx.spreadsheet.sheetById(sheetId);
-  if (!formulas && !sheet)
+  const rowless = runSources()
+    .map((source) => source.rowless?.(sheetId))
+    .find((origin) => origin !== undefined);
+  const sheet = rowless ? undefined : ctx.spreadsheet.sheetById(sheetId);
+  if (!rowless && !sheet)
     throw new UserError(`The sheet of the job ${jobId} is no longer in this spreadsheet.`);
   const origin = sheet
     ? {
@@ -68,7 +70,7 @@ export function runFromResult(
         sheetName: sheet.name(),
         mapping: resolveMapping(ctx.documentStore, readSheetTable(sheet), kind),
       }
-    : { sheetId: NO_SHEET, sheetName: FORMULA_RUN_NAME, mapping: {}, source: 'formulas' as const };
+    : rowless!;
   const fingerprints = [...new Set(ours.map((item) => item.custom.fp!))];
   // Nothing is sent: the run is the job's, running until its answers are written.
   const run: RunRecord = {

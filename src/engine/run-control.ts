@@ -3,7 +3,7 @@
  * paid, so their answers are still polled and written), and clear ended runs from the Jobs list.
  */
 import { UserError } from '../domain/user-error';
-import { assertOwnRun } from './actor';
+import { assertOwnRun } from './team';
 import { applyFetchedJobs } from './apply';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { syncPollTrigger } from './poll-trigger';

@@ -1,8 +1,7 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
 import { saveRecordsOf, type AppContext } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
-import { pauseSchedule, releaseUnspent } from '../store/schedule-store';
-import { pauseFormulaAuto, releaseAutomatic } from '../store/formula-auto-setting';
+import { runSources, type EndedRun } from './run-sources';
 import { maxCreditsPerContact } from './plan';
 import {
   pruneRegistry,
@@ -100,9 +99,12 @@ export function countRetry(ctx: AppContext, run: RunRecord, price: number): void
   if (run.estimatedCredits === undefined) return;
   run.estimatedCredits += price;
   // Spent now: on today's count, whatever day the run started (payer.ts EndedRun.at).
-  const retried = [{ run, unspent: -price, at: ctx.clock.now() }];
-  releaseUnspent(ctx, retried);
-  releaseAutomatic(ctx, retried);
+  release(ctx, [{ run, unspent: -price, at: ctx.clock.now() }]);
+}
+
+/** What runs did not spend goes back to the capped sources that counted it (run-sources.ts). */
+function release(ctx: AppContext, ended: readonly EndedRun[]): void {
+  for (const source of runSources()) source.release?.(ctx, ended);
 }
 
 /** Why a run with a job whose record could not be read ends "failed", never "finished". */
@@ -143,8 +145,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     registry,
     runs.filter((run) => damaged.has(run.id)),
   );
-  releaseUnspent(ctx, ended);
-  releaseAutomatic(ctx, ended);
+  release(ctx, ended);
   // A capped source whose run lost a job start stops until the user settles it: it may have been
   // charged, and sending more on top would let it overrun what the user switched on.
   pauseForLostStarts(ctx, runs);
@@ -162,7 +163,6 @@ function pauseForLostStarts(ctx: AppContext, ended: readonly RunRecord[]): void 
     const reason = (resume: string) =>
       `a run's job start was lost: it may have been charged up to ${plural(run.mayHaveCost!, 'credit')}. ` +
       `Import the job (its id is in the log tab) or retry it from the Jobs panel, then ${resume}.`;
-    if (run.source === 'schedule') pauseSchedule(ctx, reason('save the schedule again'));
-    if (run.automatic) pauseFormulaAuto(ctx, reason('switch automatic results on again'));
+    for (const source of runSources()) source.startLost?.(ctx, run, reason);
   }
 }

@@ -1,14 +1,15 @@
 /**
  * Registering a run and sending its first jobs: shared by runs on a sheet's rows (start.ts) and runs
- * of formula requests (formula-run.ts).
+ * of formula requests (features/formulas/formula-run.ts).
  */
 import { plural } from '../domain/words';
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
 import { rowsLabel } from '../sheet/text';
-import { ownerStamp } from './actor';
+import { ownerStamp } from './team';
 import { saveRecordsOf, type AppContext } from './context';
-import { startQueuedJobs, type SendableContact } from './job-starter';
+import { startQueuedJobs } from './job-starter';
+import type { RunStarted, SendableContact } from './run-sources';
 import { jobsOf, type PlannedContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
 import { appendRunLog } from '../store/run-log';
@@ -20,17 +21,6 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
-
-/** What a start did, for the sidebar. */
-export interface RunStarted {
-  runId: string;
-  jobs: number;
-  contacts: number;
-  /** Rows written at once from saved results (no credits). */
-  rowsFromLedger: number;
-  /** Why the run stopped at once (e.g. the API refused the key), in plain words. */
-  message?: string;
-}
 
 export function newId(ctx: AppContext): string {
   return ctx.clock.now().toString(36) + Math.random().toString(36).slice(2, 6);

@@ -7,9 +7,9 @@ import { UserError } from '../domain/user-error';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { registryOf, type AppContext } from './context';
-import { newId, newRun, registerAndSend, type RunStarted } from './run-launch';
+import { newId, newRun, registerAndSend } from './run-launch';
 import { headersOf } from '../store/mapping-store';
-import { buildFormulaPlan, launchFormulaRun, type FormulaPlan } from './formula-run';
+import { runSourceOf, type RunStarted } from './run-sources';
 import { buildPlan, planOutputKeys, type RunPlan } from './plan';
 import type { Registry, RunRecord } from '../store/registry';
 import { rowOutputFromEntry, statusOnly } from './row-status';
@@ -34,21 +34,8 @@ export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpa
   });
 }
 
-/** Keeps a plan of formula requests for startRun; returns its id. */
-export function storeFormulaPlan(ctx: AppContext, plan: FormulaPlan): string {
-  return keepPlan(ctx, {
-    kind: plan.kind,
-    fields: plan.fields,
-    mapping: {},
-    overwrite: false,
-    sheetId: 0,
-    spans: [],
-    maxCredits: plan.maxCredits,
-    source: 'formulas',
-  });
-}
-
-function keepPlan(ctx: AppContext, plan: Omit<StoredPlan, 'id' | 'createdAt'>): string {
+/** Keeps a preview for startRun (a run source's too: `source` names it); returns its id. */
+export function keepPlan(ctx: AppContext, plan: Omit<StoredPlan, 'id' | 'createdAt'>): string {
   const stored: StoredPlan = { id: newId(ctx), ...plan, createdAt: ctx.clock.now() };
   writePendingPlan(ctx.userStore, stored);
   return stored.id;
@@ -84,10 +71,9 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
       writePendingPlan(ctx.userStore, { ...stored, started: true });
       return plan;
     };
-    if (stored.source === 'formulas') {
-      const plan = buildFormulaPlan(ctx, stored.kind, stored.fields, registry);
-      return launchFormulaRun(ctx, agreedAndMarked(plan), registry);
-    }
+    // A preview of another source (formula requests) is rebuilt and started by its feature.
+    const startPreview = runSourceOf(stored.source)?.startPreview;
+    if (startPreview) return startPreview(ctx, stored, registry, agreedAndMarked);
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
     if (!sheet) throw new UserError('The sheet of this preview was deleted.');
     const plan = buildPlan(ctx, sheet, { ...stored, addHeaderRow: true }, registry);

@@ -1,6 +1,6 @@
 /** Adding a field asks the API only for that field, for the contacts that lack it, at its price. */
 import type { PlanView, StartView } from '../../src/app/sidebar-contract';
-import type { PlanRequest } from '../../src/features/runs/runs-rpc';
+import type { PlanRequest } from '../../src/features/runs/run-service';
 import type { Addon } from '../../dev/gas/harness';
 import { PRICES } from '../../src/domain/fields';
 import { loadRowsAsSheet, selectDataRows } from '../../scripts/lib/enrich-run';

@@ -5,8 +5,8 @@
  */
 import type { FormulaQueueView, PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import type { Addon } from '../../dev/gas/harness';
-import { PROBE_WAIT_MS, REFRESH_FAILS_NOTE } from '../../src/engine/formula-refresh-check';
-import { TRIGGER_REFUSED_NOTE } from '../../src/views/progress';
+import { PROBE_WAIT_MS, REFRESH_FAILS_NOTE } from '../../src/features/formulas/formula-refresh-check';
+import { TRIGGER_REFUSED_NOTE } from '../../src/features/runs/progress';
 import { contactRows, engineKit, people, settle, SHEET } from './support/engine';
 
 const kit = engineKit();

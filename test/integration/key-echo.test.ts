@@ -10,7 +10,7 @@
 import type { Addon } from '../../dev/gas/harness';
 import type { EchoForm } from '../../dev/emulator/echo';
 import type { ProgressView } from '../../src/app/sidebar-contract';
-import type { KeyCheckView } from '../../src/views/rpc';
+import type { KeyCheckView } from '../../src/app/sidebar-contract';
 import { keyFormsIn, writtenTexts } from '../../scripts/lib/key-forms';
 import { contactRows, engineKit, jobsEnded, people, planAndStart } from './support/engine';
 

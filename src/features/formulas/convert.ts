@@ -8,7 +8,7 @@
  * Three reads and two writes, whatever the number of formulas.
  */
 import type { AppContext } from '../../engine/context';
-import { isOurFormula } from '../../engine/formula-refresh';
+import { isOurFormula } from './formula-refresh';
 import type { CellRef } from '../../platform/ports';
 import { keptAsItWas } from '../../sheet/writer';
 import { UserError } from '../../domain/user-error';

@@ -15,7 +15,7 @@ import type { JobKind } from '../../domain/runs';
 import { FIELD_TABLE, type EnrichField } from '../../domain/fields';
 import { emailCells } from '../../domain/statuses';
 import type { AppContext } from '../../engine/context';
-import { answerRefreshProbe, REFRESH_PROBE_KEY } from '../../engine/formula-refresh-check';
+import { answerRefreshProbe, REFRESH_PROBE_KEY } from './formula-refresh-check';
 import { entryCovers, Ledger, type LedgerEntry } from '../../store/ledger';
 import {
   enqueueRequests,
@@ -23,7 +23,7 @@ import {
   type Asked,
   type FormulaRequest,
   type RequestState,
-} from '../../store/formula-queue';
+} from './formula-queue';
 import {
   companyFromCell,
   emailAddress,

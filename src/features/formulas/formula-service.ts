@@ -2,22 +2,60 @@
  * The formula requests as the Jobs panel shows them, a paid run of them (the same preview and
  * confirmation as a sidebar run), and the automatic mode's switch.
  */
+import * as z from 'zod/mini';
+import { ENRICH_FIELDS } from '../../domain/fields';
+import { JOB_KINDS } from '../../domain/runs';
 import type { AppContext } from '../../engine/context';
-import { isPayer } from '../../store/payer';
-import { buildFormulaPlan, FORMULA_RUN_NAME } from '../../engine/formula-run';
+import { wholeNumber } from '../../rpc/table';
+import { isPayer } from '../teams/payer';
+import { buildFormulaPlan, FORMULA_RUN_NAME, storeFormulaPlan } from './formula-run';
 import { ledgerOf } from '../../engine/context';
 import { ledgerDamageWhat } from '../../store/ledger';
 import { syncPollTrigger } from '../../engine/poll-trigger';
-import { storeFormulaPlan } from '../../engine/start';
-import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from '../../store/formula-auto-setting';
-import { askAgainForCleared, clearFormulaRequests, queueUse } from '../../store/formula-queue';
-import { refreshFormulas } from '../../engine/formula-refresh';
+import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from './formula-auto-setting';
+import { askAgainForCleared, clearFormulaRequests, queueUse } from './formula-queue';
+import { refreshFormulas } from './formula-refresh';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
-import { costView } from '../../views/plan-view';
-import type { FormulaQueueView, PlanView } from '../../views/rpc';
+import { costView } from '../../rpc/plan-view';
+import type { PlanView } from '../../rpc/shapes';
+import type { EnrichField } from '../../domain/fields';
+import type { JobKind } from '../../domain/runs';
 import { readOnce } from '../../store/read-once';
-import type { FormulaAutoRequest, FormulaPlanRequest } from './formulas-rpc';
 import { plural } from '../../domain/words';
+
+export const formulaPlanRequest = () =>
+  z.optional(
+    z.object({ kind: z.optional(z.enum(JOB_KINDS)), fields: z.optional(z.array(z.enum(ENRICH_FIELDS))) }),
+  );
+export const formulaAutoRequest = () =>
+  z.object({
+    enabled: z.boolean(),
+    /** Credits a day the automatic runs may cost at most. */
+    dailyCap: wholeNumber(0, 1_000_000),
+  });
+
+/** planFormulaRun's request: the queue's requests of one kind (enrich by default), of these fields (all when absent). */
+export type FormulaPlanRequest = NonNullable<z.output<ReturnType<typeof formulaPlanRequest>>>;
+/** "Get formula results automatically" switched, with its daily cap. */
+export type FormulaAutoRequest = z.output<ReturnType<typeof formulaAutoRequest>>;
+
+/** What the formulas asked for and saved results do not answer yet, per kind (kinds with requests only). */
+export interface FormulaQueueView {
+  queues: {
+    kind: JobKind;
+    requests: number;
+    /** Distinct contacts a run would send (requests whose contact a running job is getting are left out). */
+    contactsToSend: number;
+    fields: EnrichField[];
+    maxCredits: number;
+  }[];
+  /** "Get formula results automatically": null when off. */
+  auto: { ownerEmail: string; dailyCap: number; committedToday: number; yours: boolean } | null;
+  /** Why "Get formula results automatically" switched itself off (a run lost a job start). */
+  autoPaused?: string;
+  /** The queue holds all it may (LIMITS.formulaQueueBytes): new formulas wait for room. */
+  full?: { requests: number };
+}
 
 /** The formula queue as the Jobs panel shows it: "N formula requests · at most X credits". */
 export function formulaQueueView(execution: AppContext): FormulaQueueView {

@@ -1,13 +1,45 @@
 /** The run use cases the sidebar calls: preview a run on the selection, start it, poll, progress. */
+import * as z from 'zod/mini';
+import { ENRICH_FIELDS } from '../../domain/fields';
+import { INPUT_KEYS } from '../../domain/inputs';
+import { JOB_KINDS } from '../../domain/runs';
 import type { AppContext } from '../../engine/context';
+import { wholeNumber } from '../../rpc/table';
 import { buildPlan } from '../../engine/plan';
 import { pollOnce } from '../../engine/poll';
 import { storePlan } from '../../engine/start';
-import { progressView } from '../../views/progress';
-import type { PlanView, ProgressView } from '../../views/rpc';
-import type { PlanRequest } from './runs-rpc';
-import { readFieldChoice, rememberFieldChoice } from '../../store/field-choice';
-import { sheetPlanView } from '../../views/plan-view';
+import { progressView, type ProgressView } from './progress';
+import type { PlanView } from '../../rpc/shapes';
+import { readFieldChoice, rememberFieldChoice } from './field-choice';
+import { sheetPlanView } from '../../rpc/plan-view';
+
+export const planRequest = () =>
+  z.object({
+    kind: z.enum(JOB_KINDS),
+    /** Absent: the fields this user chose last (PlanView.fields says which). Given: remembered for next time. */
+    fields: z.optional(z.array(z.enum(ENRICH_FIELDS))),
+    /** The user's corrections (input → 1-based column); absent means the detected (or remembered) mapping. */
+    mapping: z.optional(z.partialRecord(z.enum(INPUT_KEYS), wholeNumber(1, 18278))),
+    /**
+     * "Look up again": ask the API anew for every field of every selected row (saved answers are not
+     * reused, see PlanView.reasked), and rewrite rows that have an answer and cells the user edited.
+     * Default false.
+     */
+    overwrite: z.optional(z.boolean()),
+    /**
+     * For a sheet where no row reads as headers: whether row 1 holds them all the same. Absent: what
+     * the user said last for this sheet, else a guess from row 1 (PlanView.headerRow says which won).
+     */
+    firstRowHeaders: z.optional(z.boolean()),
+    /**
+     * With one cell selected (PlanView.cell): plan that cell's row alone instead of the whole table.
+     * Ignored once the selection is something else.
+     */
+    onlyCellRow: z.optional(wholeNumber(1, 10_000_000)),
+  });
+
+/** What the Enrich and Reverse panels ask a preview for. */
+export type PlanRequest = z.output<ReturnType<typeof planRequest>>;
 
 /**
  * Plans a run on the active sheet's selection: all data rows when a lone cell is selected, unless

@@ -1,47 +1,15 @@
 /** What the sidebar's Enrich, Reverse and Jobs panels may call: plan, start, follow and recover runs. */
 import * as z from 'zod/mini';
-import { ENRICH_FIELDS } from '../../domain/fields';
-import { INPUT_KEYS } from '../../domain/inputs';
-import { JOB_KINDS } from '../../domain/runs';
 import { resumeRunsStoppedByKey } from '../../engine/key-wait';
 import { importJob, retryAmbiguousJob, type ImportRequest, type RunJobRef } from '../../engine/recovery';
 import { cancelRun, clearEndedRuns } from '../../engine/run-control';
 import { startRun } from '../../engine/start';
 import type { AppContext } from '../../engine/context';
-import { progressView } from '../../views/progress';
-import { call, query, text, wholeNumber } from '../../views/rpc-table';
-import type { ProgressView } from '../../views/rpc';
-import { planRun, pollJobs, selectionKey } from './run-service';
+import { progressView, type ProgressView } from './progress';
+import { call, query, text, wholeNumber } from '../../rpc/table';
+import { planRequest, planRun, pollJobs, selectionKey } from './run-service';
 
 const id = () => z.string().check(z.minLength(1), z.maxLength(64));
-const planRequest = () =>
-  z.object({
-    kind: z.enum(JOB_KINDS),
-    /** Absent: the fields this user chose last (PlanView.fields says which). Given: remembered for next time. */
-    fields: z.optional(z.array(z.enum(ENRICH_FIELDS))),
-    /** The user's corrections (input → 1-based column); absent means the detected (or remembered) mapping. */
-    mapping: z.optional(z.partialRecord(z.enum(INPUT_KEYS), wholeNumber(1, 18278))),
-    /**
-     * "Look up again": ask the API anew for every field of every selected row (saved answers are not
-     * reused, see PlanView.reasked), and rewrite rows that have an answer and cells the user edited.
-     * Default false.
-     */
-    overwrite: z.optional(z.boolean()),
-    /**
-     * For a sheet where no row reads as headers: whether row 1 holds them all the same. Absent: what
-     * the user said last for this sheet, else a guess from row 1 (PlanView.headerRow says which won).
-     */
-    firstRowHeaders: z.optional(z.boolean()),
-    /**
-     * With one cell selected (PlanView.cell): plan that cell's row alone instead of the whole table.
-     * Ignored once the selection is something else.
-     */
-    onlyCellRow: z.optional(wholeNumber(1, 10_000_000)),
-  });
-
-/** What the Enrich and Reverse panels ask a preview for. */
-export type PlanRequest = z.output<ReturnType<typeof planRequest>>;
-
 // The engine declares these two (recovery.ts); the schemas are checked against them.
 const runJob = (): z.ZodMiniType<RunJobRef> => z.object({ runId: text(64), seq: wholeNumber(0) });
 const importRequest = (): z.ZodMiniType<ImportRequest> =>

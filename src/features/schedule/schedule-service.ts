@@ -5,7 +5,8 @@
  * schedule, and each user's trigger runs only what that user owns.
  */
 import { formatNumber, plural } from '../../domain/words';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
+import { lazy } from '../../domain/lazy';
 import type { AppContext } from '../../engine/context';
 import { resolveMapping } from '../../store/mapping-store';
 import { syncPollTrigger } from '../../engine/poll-trigger';
@@ -14,16 +15,26 @@ import {
   clearScheduleRecord,
   PERIOD_MS,
   readSchedule,
+  scheduleSettingsShape,
   scheduleTally,
   writeSchedule,
   type ScheduleRecord,
-} from '../../store/schedule-store';
+} from './schedule-store';
 import { dayIn, minuteIn, nextMidnight } from '../../store/local-time';
 import { readSheetTable } from '../../sheet/table';
-import { checkedCap, isPayer, payerOf } from '../../store/payer';
+import { checkedCap, isPayer, payerOf } from '../teams/payer';
 import { UserError } from '../../domain/user-error';
-import type { scheduleRequestSchema } from './schedule-rpc';
 import { runScheduleNow } from './scheduled-run';
+
+/**
+ * The stored settings' fields, with the checks of user input a stored schedule already passed. The
+ * caps are any number here: the use case says in a sentence what a cap must be (a negative or a
+ * fractional cap is the user's typing, not a bug of the page).
+ */
+export const scheduleRequestSchema = /* @__PURE__ */ lazy(() => {
+  const shape = scheduleSettingsShape();
+  return z.extend(z.object(shape), { sheetName: shape.sheetName.check(z.minLength(1), z.maxLength(200)) });
+});
 
 /** What the sidebar sends to save a schedule: the settings, checked as user input. */
 export type ScheduleRequest = z.infer<ReturnType<typeof scheduleRequestSchema>>;

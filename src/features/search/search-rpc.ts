@@ -1,6 +1,6 @@
 /** What the sidebar's search panel may call: preview, load into a tab, load more, refresh, follow-ups. */
 import * as z from 'zod/mini';
-import { call, query, wholeNumber } from '../../views/rpc-table';
+import { call, query, wholeNumber } from '../../rpc/table';
 import * as search from './search-service';
 
 const sheetId = () => wholeNumber(0);

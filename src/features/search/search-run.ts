@@ -19,7 +19,7 @@ import { UserError } from '../../domain/user-error';
 import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from './filter-names';
-import { readSearchTab, writeSearchTab, type SearchTabRecord } from '../../store/search-store';
+import { readSearchTab, writeSearchTab, type SearchTabRecord } from './search-store';
 import { appendSearchLog } from '../../store/run-log';
 import { appendRows, readTab, type TabState } from './search-tab';
 import { readTabKeys, rememberTabKeys } from './search-keys';

@@ -12,10 +12,40 @@ import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch } from './filter-names';
 import * as searches from '../search/search-run';
-import { readSearchTab } from '../../store/search-store';
+import { readSearchTab, type SearchTabRecord } from './search-store';
 import { UserError } from '../../domain/user-error';
-import { text, wholeNumber } from '../../views/rpc-table';
-import type { CompaniesFilterView, SearchTabView } from '../../views/rpc';
+import { text, wholeNumber } from '../../rpc/table';
+
+/** A search tab: its query, what it holds and whether it is still loading. */
+export interface SearchTabView {
+  sheetId: number;
+  sheetName: string;
+  kind: SearchKind;
+  description: string;
+  /** Results in the tab. */
+  rows: number;
+  /** Every match at the last page; null when the API does not say. */
+  total: number | null;
+  /** Results the user agreed to load. */
+  max: number;
+  state: SearchTabRecord['state'];
+  /** Why it stopped or paused, in plain words. */
+  reason?: string;
+  refreshing: boolean;
+  /** Matches not loaded yet (as of the last page); null when unknown (the API gives no total). */
+  more: number | null;
+  pricePerResult: number;
+}
+
+/** People search at a company tab's companies: the filter, and the names to show for its ids. */
+export interface CompaniesFilterView {
+  kind: 'people';
+  filters: SearchFilters;
+  labels: Record<string, string>;
+  companies: number;
+  /** Companies of the tab left out (one filter takes at most 100). */
+  leftOut: number;
+}
 
 /** Results a search may load into a tab at one request. */
 export const searchRows = () => wholeNumber(1, LIMITS.searchMaxRows);

@@ -1,19 +1,64 @@
 /** Settings use cases: the API key (kept in user properties, shown masked), base URL, background refresh. */
+import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
 import { allowListPermits } from '../../api/url';
 import { UserError } from '../../domain/user-error';
-import { actorOf } from '../../engine/actor';
+import { actorOf } from '../teams/actor';
 import type { AppContext } from '../../engine/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../../engine/poll-trigger';
 import { noteKeyOutcome, runsStoppedByKey } from '../../engine/key-wait';
 import { loadRegistrySummary } from '../../store/registry';
-import { quotaView } from '../../store/quota-meter';
+import { quotaView, type QuotaView } from '../../store/quota-meter';
 import { RUN_LOG_SHEET } from '../../store/run-log';
-import { keyIdOf, rememberWorkspace, savedKeyId } from '../../store/user-identity';
+import { keyIdOf, rememberWorkspace, savedKeyId } from '../teams/user-identity';
 import { USER_PROPERTY } from '../../platform/property-keys';
-import type { KeyCheckView, SettingsView, SidebarPanel } from '../../views/rpc';
-import type { SaveSettingsRequest } from './settings-rpc';
+import { text } from '../../rpc/table';
+
+export interface SettingsView {
+  hasApiKey: boolean;
+  /** e.g. "••••••••3f9a"; never the key itself. */
+  maskedKey: string;
+  apiBaseUrl: string;
+  backgroundRefresh: boolean;
+  /** This user's UrlFetch calls and trigger minutes today, against Apps Script's daily quotas. */
+  quota: QuotaView;
+  /** The sheets the user sees, for the schedule's sheet choice. */
+  sheetNames: string[];
+  /** Runs waiting for a working key, and the most resuming them can cost (their jobs not sent yet). */
+  stoppedByKey?: { runs: number; maxCredits: number };
+  /** The panel a menu item asked for ("enrich", "reverse", "settings"); given once, then cleared. */
+  openPanel?: SidebarPanel;
+}
+
+export type SidebarPanel = 'enrich' | 'reverse' | 'search' | 'settings' | 'jobs';
+
+export interface KeyCheckView {
+  ok: boolean;
+  workspaceId?: string;
+  /** The API's reason in plain words when not ok. */
+  message?: string;
+  /** The key checked is the one pasted in the form, not the saved one. */
+  pasted?: true;
+  /** Not ok because the API refused the key (not because it could not be asked). */
+  refused?: true;
+}
+
+/** Empty (the built-in address) or an http(s) URL. */
+const BASE_URL = /^$|^https?:\/\/[^\s/]+/i;
+
+const apiKey = () => z.optional(text(500));
+
+export const saveSettingsRequest = () =>
+  z.object({
+    apiKey: apiKey(),
+    apiBaseUrl: z.optional(text(500).check(z.regex(BASE_URL, 'expected an http(s) URL'))),
+  });
+
+export const verifyRequest = () => z.optional(z.object({ apiKey: apiKey() }));
+
+/** What Save sends: a key or an API address to keep (an empty one clears it). */
+export type SaveSettingsRequest = z.output<ReturnType<typeof saveSettingsRequest>>;
 
 /** "••••••••3f9a": enough to recognise a key, never enough to use it. */
 export function maskKey(key: string): string {

@@ -11,7 +11,7 @@ import type { JobKind } from '../../../src/domain/runs';
 import type { EnrichField } from '../../../src/domain/fields';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
 import type { PlanView, ProgressView, RunProgress, StartView } from '../../../src/app/sidebar-contract';
-import type { PlanRequest } from '../../../src/features/runs/runs-rpc';
+import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { loadAddon, type Addon, type LoadOptions } from '../../../dev/gas/harness';
 import type { AdminJob } from '../../../dev/emulator/admin-client';
 import { sampleContacts, type SampleContact } from '../../../dev/emulator/sample';

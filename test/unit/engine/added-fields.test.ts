@@ -4,7 +4,7 @@
  */
 import { PRICES } from '../../../src/domain/fields';
 import { jobsOf, type PlannedContact } from '../../../src/engine/plan';
-import type { PlanRequest } from '../../../src/features/runs/runs-rpc';
+import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { createWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
 

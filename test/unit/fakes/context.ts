@@ -16,6 +16,7 @@ import { FakeProperties } from '../../../dev/gas/properties';
 import { FakeScriptApp, TriggerStore } from '../../../dev/gas/triggers';
 import { missingKeyError } from '../../../src/api/failures';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
+import { plugFeatures } from '../../../src/app/plugs';
 import { apiError, FakeApi } from './fake-api';
 import { FakeSearchApi } from './fake-search';
 import { MemorySpreadsheet } from './memory-spreadsheet';
@@ -113,6 +114,7 @@ const oneDocument = () => ({ getId: () => '' }) as unknown as GoogleAppsScript.S
 
 /** One execution's context: a fresh lock handle and budget over the world's shared state. */
 export function contextFor(world: TestWorld, budget = new FakeBudget()): AppContext & { budget: FakeBudget } {
+  plugFeatures();
   return {
     documentStore: world.documentStore,
     userStore: world.userStore,

@@ -1,7 +1,7 @@
 /** Shortcuts for engine tests: a sheet of contacts, and the sidebar's calls against a world. */
 import type { AppContext } from '../../../src/engine/context';
 import { pollOnce } from '../../../src/engine/poll';
-import type { PlanRequest } from '../../../src/features/runs/runs-rpc';
+import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { createSidebarServer } from '../../../src/app/sidebar-server';
 import { contextFor, createWorld, type TestWorld } from './context';
 import { FakeBudget } from './ports';

@@ -7,7 +7,7 @@ import {
   journalBatches,
   refreshFormulas,
   restoreInterruptedRefresh,
-} from '../../../src/engine/formula-refresh';
+} from '../../../src/features/formulas/formula-refresh';
 import { FakeBudget } from '../fakes/ports';
 import { contextFor, createWorld, type TestWorld } from '../fakes/context';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';

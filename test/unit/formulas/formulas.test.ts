@@ -2,7 +2,11 @@ import { join } from 'node:path';
 import { readEntryPoints } from '../../../scripts/lib/entry-points';
 import { spillHeight } from '../../../src/features/formulas/convert';
 import { formulaRows } from '../../../src/features/formulas/formula-args';
-import { CUSTOM_FUNCTION_NAMES, formulaRunsIn, isOurFormula } from '../../../src/engine/formula-refresh';
+import {
+  CUSTOM_FUNCTION_NAMES,
+  formulaRunsIn,
+  isOurFormula,
+} from '../../../src/features/formulas/formula-refresh';
 import { UserError } from '../../../src/domain/user-error';
 import {
   answerFormula,

@@ -9,7 +9,7 @@ import {
   startSearch,
 } from '../../../src/features/search/search-run';
 import { searchTabView } from '../../../src/features/search/search-service';
-import { readSearchTab } from '../../../src/store/search-store';
+import { readSearchTab } from '../../../src/features/search/search-store';
 import { SEARCH_KEYS_SHEET } from '../../../src/features/search/search-keys';
 import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';

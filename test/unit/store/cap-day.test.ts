@@ -9,10 +9,10 @@ import {
   releaseAutomatic,
   setFormulaAuto,
   writeFormulaAuto,
-} from '../../../src/store/formula-auto-setting';
+} from '../../../src/features/formulas/formula-auto-setting';
 import { capDay } from '../../../src/store/local-time';
 import type { RunRecord } from '../../../src/store/registry';
-import { userIdOf } from '../../../src/store/user-identity';
+import { userIdOf } from '../../../src/features/teams/user-identity';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 
 const readOwner = (ctx: PlatformPorts) => userIdOf(ctx.userStore);

@@ -3,7 +3,7 @@
  * starts can always finish. Room for what runs in flight will still write is reserved, and the queue
  * gets only what is left.
  */
-import { enqueueRequests, queueUse, type FormulaRequest } from '../../../src/store/formula-queue';
+import { enqueueRequests, queueUse, type FormulaRequest } from '../../../src/features/formulas/formula-queue';
 import { NO_INPUTS } from '../../../src/sheet/contact-input';
 import { fingerprint } from '../../../src/sheet/fingerprint';
 import { createWorld, type TestWorld } from '../fakes/context';

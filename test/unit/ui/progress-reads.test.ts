@@ -2,7 +2,7 @@
  * The Jobs panel refreshes every few seconds and "Refresh results now" answers in a toast: neither
  * asks Sheets for what it does not show.
  */
-import { refreshNowMessage } from '../../../src/views/progress';
+import { refreshNowMessage } from '../../../src/features/runs/progress';
 import { contextFor, createWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, progress } from '../fakes/scenario';
 

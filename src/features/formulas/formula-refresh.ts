@@ -17,13 +17,13 @@
  * Cost: one formulas read per visible sheet, then per batch two writes per vertical run of our
  * formulas in it (a filled-down column is one run, or one piece of it) and one flush.
  */
-import { plural } from '../domain/words';
-import { LIMITS } from '../domain/limits';
-import type { SheetPort } from '../platform/ports';
-import { utf8Bytes } from '../store/registry';
-import type { AppContext } from './context';
+import { plural } from '../../domain/words';
+import { LIMITS } from '../../domain/limits';
+import type { SheetPort } from '../../platform/ports';
+import { utf8Bytes } from '../../store/registry';
+import type { AppContext } from '../../engine/context';
 import { leaveRefreshProbe, refreshVerdict } from './formula-refresh-check';
-import { hasTime } from './timing';
+import { hasTime } from '../../engine/timing';
 
 /** The custom functions' names (src/app/formulas.ts exports them; a test keeps the two equal). */
 export const CUSTOM_FUNCTION_NAMES = [

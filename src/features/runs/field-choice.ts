@@ -2,10 +2,10 @@
  * The fields to find a user ticked last in the Enrich panel, kept in their user properties: a
  * choice of what to pay for is the user's, whichever spreadsheet they open next.
  */
-import type { EnrichField } from '../domain/fields';
-import { USER_PROPERTY } from '../platform/property-keys';
-import type { PlatformPorts } from '../platform/ports';
-import { decodeRecord, encodeRecord, fieldsSchema, recordCodec } from './stored-records';
+import type { EnrichField } from '../../domain/fields';
+import { USER_PROPERTY } from '../../platform/property-keys';
+import type { PlatformPorts } from '../../platform/ports';
+import { decodeRecord, encodeRecord, fieldsSchema, recordCodec } from '../../store/stored-records';
 
 /** What a user who never chose gets: the cheap work email and the mobile phone people come for. */
 export const DEFAULT_FIELDS: readonly EnrichField[] = ['work_email', 'phone'];

@@ -2,7 +2,7 @@
 import { ApiError } from '../api/errors';
 import type { AppContext } from '../engine/context';
 import { noteKeyOutcome } from '../engine/key-wait';
-import type { BalanceView } from './rpc';
+import type { BalanceView } from './shapes';
 
 /** The balance, or null with the API's reason in plain words (the key is remembered as refused). */
 export function readCreditBalance(ctx: AppContext): BalanceView {

@@ -5,10 +5,11 @@
  * needs to know whether this user's trigger must keep running for it.
  */
 import * as z from 'zod/mini';
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import type { PlatformPorts } from '../platform/ports';
-import { isPayer, payerShape, standingRecord, type EndedRun, type Payer } from './payer';
-import { DAY_MS } from './local-time';
+import type { EndedRun } from '../../engine/run-sources';
+import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
+import type { PlatformPorts } from '../../platform/ports';
+import { isPayer, payerShape, standingRecord, type Payer } from '../teams/payer';
+import { DAY_MS } from '../../store/local-time';
 import {
   fieldsSchema,
   kindSchema,
@@ -17,7 +18,7 @@ import {
   optionalString,
   recordCodec,
   type RecordOf,
-} from './stored-records';
+} from '../../store/stored-records';
 
 /**
  * What a user chooses of a schedule: the fields of the sidebar's request (schedule-rpc.ts adds the

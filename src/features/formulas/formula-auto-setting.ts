@@ -3,17 +3,18 @@
  * cap, and what today's automatic runs may cost, in one document property.
  */
 import * as z from 'zod/mini';
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import type { PlatformPorts } from '../platform/ports';
-import { dayIn, nextMidnight } from './local-time';
-import { checkedCap, isPayer, payerOf, payerShape, standingRecord, type EndedRun } from './payer';
+import type { EndedRun } from '../../engine/run-sources';
+import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
+import type { PlatformPorts } from '../../platform/ports';
+import { dayIn, nextMidnight } from '../../store/local-time';
+import { checkedCap, isPayer, payerOf, payerShape, standingRecord } from '../teams/payer';
 import {
   optionalBoolean,
   optionalNumber,
   optionalString,
   recordCodec,
   type RecordOf,
-} from './stored-records';
+} from '../../store/stored-records';
 
 const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
   /** Whose key pays: the user who turned it on (their trigger sends); "" when Apps Script did not tell. */

@@ -7,12 +7,19 @@
  * still in flight gives back at its end goes back to their count, not to the new payer's.
  */
 import * as z from 'zod/mini';
-import type { PlatformPorts } from '../platform/ports';
-import { encodeRecord, optional, optionalString, readRecord, type RecordCodec } from './stored-records';
-import { capDay, sinceReset } from './local-time';
+import type { PlatformPorts } from '../../platform/ports';
+import {
+  encodeRecord,
+  optional,
+  optionalString,
+  readRecord,
+  type RecordCodec,
+} from '../../store/stored-records';
+import { capDay, sinceReset } from '../../store/local-time';
 import { savedKeyId, userIdOf } from './user-identity';
-import { UserError } from '../domain/user-error';
-import type { RunRecord } from './registry';
+import { UserError } from '../../domain/user-error';
+import type { RunRecord } from '../../store/registry';
+import type { EndedRun } from '../../engine/run-sources';
 
 /** The fields a standing order keeps of its payer (stored-record schema fields). */
 export const payerShape = () => ({
@@ -65,17 +72,6 @@ export function payerOf(ctx: Pick<PlatformPorts, 'userStore'>, cannot: string): 
 /** True when this execution's user pays (older records name the payer by email only). */
 export function isPayer(ctx: Who, record: PayerFields, email: string): boolean {
   return record.ownerId ? record.ownerId === userIdOf(ctx.userStore) : !!email && email === ctx.userEmail();
-}
-
-/** What a capped run that ended did not spend (from the engine), and who paid for it. */
-export interface EndedRun {
-  run: RunRecord;
-  unspent: number;
-  /**
-   * When these credits moved, when not at the run's start: a retry of a lost start spends on the
-   * day it is made, so its price counts on that day's cap even if the run started the day before.
-   */
-  at?: number;
 }
 
 /** A standing order's record: its payer, and its day's count under the name `C` ("committed"…). */

@@ -5,14 +5,14 @@
  * (its estimate), committed before the run is sent, so a run killed after sending cannot make a
  * later one exceed it. The day is the spreadsheet's (its time zone).
  */
-import type { JobKind } from '../domain/runs';
-import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from '../store/formula-auto-setting';
-import { ledgerDamageWhat, type Ledger } from '../store/ledger';
-import type { AppContext } from './context';
+import type { JobKind } from '../../domain/runs';
+import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from './formula-auto-setting';
+import { ledgerDamageWhat, type Ledger } from '../../store/ledger';
+import type { AppContext } from '../../engine/context';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun, type FormulaPlan } from './formula-run';
-import { jobsOf, maxCreditsPerContact } from './plan';
-import type { Registry } from '../store/registry';
-import { isPayer } from '../store/payer';
+import { jobsOf, maxCreditsPerContact } from '../../engine/plan';
+import type { Registry } from '../../store/registry';
+import { isPayer } from '../teams/payer';
 
 /** The part of a plan that fits `room` credits, contacts in queue order. */
 function within(plan: FormulaPlan, room: number): FormulaPlan {

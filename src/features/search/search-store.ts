@@ -3,7 +3,7 @@
  * it): its query, how many rows the user agreed to load, where paging stopped, and why.
  */
 import * as z from 'zod/mini';
-import type { PlatformPorts } from '../platform/ports';
+import type { PlatformPorts } from '../../platform/ports';
 import {
   decodeRecord,
   encodeRecord,
@@ -13,11 +13,11 @@ import {
   type Check,
   type RecordOf,
   type SameType,
-} from './stored-records';
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import { checkFilters } from '../api/filter-check';
-import type { SearchFilters } from '../api/schemas/requests';
-import type { SearchKind } from '../domain/search-filters';
+} from '../../store/stored-records';
+import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
+import { checkFilters } from '../../api/filter-check';
+import type { SearchFilters } from '../../api/schemas/requests';
+import type { SearchKind } from '../../domain/search-filters';
 
 const SEARCH_TAB_CODEC = recordCodec('search tab record', 1, () => ({
   kind: z.enum(['companies', 'people']),

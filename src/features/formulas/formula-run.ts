@@ -4,18 +4,19 @@
  * Such a run has no sheet and no rows: its answers go to the ledger, the requests they answer leave
  * the queue, and the formulas are refreshed so that they show them.
  */
-import type { JobKind } from '../domain/runs';
-import type { EnrichField } from '../domain/fields';
-import { runOf, ledgerOf, type AppContext } from './context';
+import type { JobKind } from '../../domain/runs';
+import type { EnrichField } from '../../domain/fields';
+import { runOf, ledgerOf, type AppContext } from '../../engine/context';
 import { refreshFormulas } from './formula-refresh';
-import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from '../store/formula-queue';
-import type { SendableContact } from './job-starter';
-import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../store/ledger';
-import { jobsOf, maxCreditsPerContact, type PlannedContact } from './plan';
-import { mayHaveBeenBought, runsHidingJobs } from './paid-once';
-import { newRun, registerAndSend, type RunStarted } from './run-launch';
-import { kept } from '../domain/objects';
-import type { JobRecord, Registry, RunRecord } from '../store/registry';
+import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from './formula-queue';
+import type { RunStarted, SendableContact } from '../../engine/run-sources';
+import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../../store/ledger';
+import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan';
+import { mayHaveBeenBought, runsHidingJobs } from '../../engine/paid-once';
+import { newRun, registerAndSend } from '../../engine/run-launch';
+import { keepPlan } from '../../engine/start';
+import { kept } from '../../domain/objects';
+import type { JobRecord, Registry, RunRecord } from '../../store/registry';
 
 /** A formula run's sheetId: no sheet has it, so nothing is ever written to rows. */
 export const NO_SHEET = -1;
@@ -95,6 +96,20 @@ export function buildFormulaPlan(
     maxCredits,
     jobs: jobsOf(toSend, kind).length,
   };
+}
+
+/** Keeps a plan of formula requests for startRun; returns its id. */
+export function storeFormulaPlan(ctx: AppContext, plan: FormulaPlan): string {
+  return keepPlan(ctx, {
+    kind: plan.kind,
+    fields: plan.fields,
+    mapping: {},
+    overwrite: false,
+    sheetId: 0,
+    spans: [],
+    maxCredits: plan.maxCredits,
+    source: 'formulas',
+  });
 }
 
 /** Starts a confirmed formula plan: answered requests leave the queue, the rest is sent. */

@@ -11,14 +11,14 @@
  *   of credits"), so a recalculation answers without reading the properties.
  */
 import * as z from 'zod/mini';
-import type { EnrichField } from '../domain/fields';
-import { LIMITS } from '../domain/limits';
-import type { CachePort, KeyValueStore } from '../platform/ports';
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import { NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
-import { CONTACT_KEYS } from '../domain/inputs';
-import { growthReserveIn, utf8Bytes } from './registry';
-import { encodeRecord, kindSchema, readRecord, recordCodec, type RecordOf } from './stored-records';
+import type { EnrichField } from '../../domain/fields';
+import { LIMITS } from '../../domain/limits';
+import type { CachePort, KeyValueStore } from '../../platform/ports';
+import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
+import { NO_INPUTS, type ContactInputs } from '../../sheet/contact-input';
+import { CONTACT_KEYS } from '../../domain/inputs';
+import { growthReserveIn, utf8Bytes } from '../../store/registry';
+import { encodeRecord, kindSchema, readRecord, recordCodec, type RecordOf } from '../../store/stored-records';
 
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */
 export type Asked = EnrichField | 'reverse';

@@ -1,25 +1,93 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
-import { lazy } from '../domain/lazy';
-import { plural } from '../domain/words';
-import { actorOf, othersRunNote, ownsRun, type Actor } from '../engine/actor';
-import type { AppContext } from '../engine/context';
-import { jobName } from '../engine/job-starter';
-import { runsStoppedByKey } from '../engine/key-wait';
-import { watchRefreshProbe } from '../engine/formula-refresh-check';
-import { backgroundStall, pollTriggerRefused } from '../engine/poll-trigger';
-import { contactsFound } from '../engine/run-end';
-import { retryPrice } from '../engine/recovery';
-import { WAITING_FOR_STARTING_KEY } from '../engine/paid-once';
-import { pollFailure } from '../engine/poll-problem';
+import { lazy } from '../../domain/lazy';
+import { plural } from '../../domain/words';
+import { actorOf, othersRunNote, ownsRun, type Actor } from '../../engine/team';
+import type { AppContext } from '../../engine/context';
+import { jobName } from '../../engine/job-starter';
+import { runsStoppedByKey } from '../../engine/key-wait';
+import { backgroundStall, pollTriggerRefused } from '../../engine/poll-trigger';
+import { contactsFound } from '../../engine/run-end';
+import { retryPrice } from '../../engine/recovery';
+import { WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
+import { pollFailure } from '../../engine/poll-problem';
+import { runSources } from '../../engine/run-sources';
 import {
   loadRegistrySummary,
+  type FoundCounts,
   type JobSummary,
   type Registry,
   type RunRecord,
   type UnreadableRecord,
-} from '../store/registry';
-import { timestampText } from '../engine/row-status';
-import type { AmbiguousJobView, ProgressView, RunProgress } from './rpc';
+} from '../../store/registry';
+import { timestampText } from '../../engine/row-status';
+import type { JobKind, RunState } from '../../domain/runs';
+
+export interface RunProgress {
+  runId: string;
+  kind: JobKind;
+  sheetName: string;
+  state: RunState;
+  jobs: number;
+  sent: number;
+  done: number;
+  found: FoundCounts;
+  credits: number;
+  startedAt: string;
+  /** Plain words, with what to do next. */
+  error?: string;
+  /** Rows filled at start from saved results (no credits). */
+  rowsFromLedger?: number;
+  /** Answers whose inputs no longer match any row (rows edited or deleted): kept, not written. */
+  unmatched?: number;
+  /** While the API is backing us off (429, 5xx, down): when the next poll will ask it again (ISO). */
+  retryAt?: string;
+  /** Contacts with any answer (found counts per kind may overlap). */
+  contactsFound: number;
+  /** Contacts the API did not process (out of credits, canceled). */
+  unprocessed: number;
+  /** Contacts the user canceled before they were sent (among `unprocessed`, not among `sent`). */
+  notSent?: number;
+  /** The most the run could cost when it started; `credits` is what the API charged. */
+  estimatedCredits?: number;
+  /** Jobs that may have been started although their answer was lost: the user decides. */
+  ambiguousJobs?: AmbiguousJobView[];
+  /** Contacts of jobs not sent yet: what canceling the run spares. */
+  queuedContacts?: number;
+  /** Stopped by a refused or missing key: resumes when the user says so. */
+  waitingForKey?: boolean;
+  /** When the oldest job the API is working on was started (ISO): the card shows it is working. */
+  workingSince?: string;
+  /**
+   * Another user's run (a shared document): whose it is and when its results come. Its controls
+   * (cancel, retry, import, resume) are theirs, so the card offers none.
+   */
+  othersRun?: string;
+}
+
+export interface AmbiguousJobView {
+  seq: number;
+  /** The readable name the job was started with: how to find it in the provider's dashboard. */
+  name: string;
+  contacts: number;
+  /** The most a retry can cost (again, if the first start went through). */
+  retryMaxCredits: number;
+  /** What went wrong, in plain words. */
+  problem: string;
+}
+
+export interface ProgressView {
+  runs: RunProgress[];
+  pending: boolean;
+  /** Saved records that could not be read, in plain words (they are kept, not deleted). */
+  problems?: string[];
+  /** Runs waiting for a working key, and the most resuming them can cost. */
+  stoppedByKey?: { runs: number; maxCredits: number };
+  /**
+   * What Apps Script or Sheets does not do here and what to do meanwhile, a line each: the
+   * background trigger refused (a test deployment), formulas not recalculated by a refresh.
+   */
+  notes?: string[];
+}
 
 function progressOf(
   run: RunRecord,
@@ -111,9 +179,10 @@ export function progressView(
   if (problems.length) view.problems = problems;
   const stopped = runsStoppedByKey(registry, actor);
   if (stopped.runs) view.stoppedByKey = stopped;
-  const notes = [watchRefreshProbe(ctx), pollTriggerRefused(ctx) ? TRIGGER_REFUSED_NOTE : undefined].filter(
-    (note): note is string => note !== undefined,
-  );
+  const notes = [
+    ...runSources().map((source) => source.note?.(ctx)),
+    pollTriggerRefused(ctx) ? TRIGGER_REFUSED_NOTE : undefined,
+  ].filter((note): note is string => note !== undefined);
   if (notes.length) view.notes = notes;
   return view;
 }

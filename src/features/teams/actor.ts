@@ -10,22 +10,16 @@
  * The owner, by name: a run's record holds `ownerId` (user id) and `startedBy` (email, for others to
  * read); a standing order (schedule, automatic formula results) is owned by its payer, `ownerId`
  * plus an email stored as `owner` or `email` (stored names, kept so stored records still parse),
- * checked by isPayer (store/payer.ts). Views say `ownerEmail` and `yours`, or `othersRun` (a note)
+ * checked by isPayer (payer.ts). Views say `ownerEmail` and `yours`, or `othersRun` (a note)
  * for a run that is not.
  */
-import type { JobBase, RunRecord } from '../store/registry';
-import { knownWorkspace, rememberWorkspace, savedKeyId, userIdOf } from '../store/user-identity';
-import { UserError } from '../domain/user-error';
-import type { AppContext } from './context';
+import type { JobBase, RunRecord } from '../../store/registry';
+import { knownWorkspace, rememberWorkspace, savedKeyId, userIdOf } from './user-identity';
+import { UserError } from '../../domain/user-error';
+import type { AppContext } from '../../engine/context';
+import type { Actor, JobAccess, TeamRules } from '../../engine/team';
 
-export interface Actor {
-  userId: string;
-  /** The email Apps Script tells ("" when it does not). */
-  email: string;
-  keyId?: string;
-  /** The workspace the saved key verified to, when known. */
-  workspace?: string;
-}
+export type { Actor, JobAccess };
 
 /** One actor per execution while its key stays the same: a poll asks in many places. */
 const actors = new WeakMap<AppContext, Actor>();
@@ -47,8 +41,6 @@ export function actorOf(ctx: AppContext): Actor {
 /** Runs of earlier versions have no owner: anyone may work on them, as before. */
 export const ownsRun = (actor: Actor, run: Pick<RunRecord, 'ownerId'>): boolean =>
   !run.ownerId || run.ownerId === actor.userId;
-
-export type JobAccess = 'own' | 'shared' | 'none';
 
 /**
  * What this user may do with a started job (see the header). The owner of a run polls its jobs with
@@ -112,3 +104,15 @@ export function assertOwnRun(ctx: AppContext, run: RunRecord): void {
   if (!ownsRun(actorOf(ctx), run))
     throw new UserError(`This is ${othersRunNote(run)} Only they can change it.`);
 }
+
+/** The rules the engine asks (engine/team.ts), as src/app plugs them in. */
+export const TEAM_RULES: TeamRules = {
+  actorOf,
+  ownsRun,
+  jobAccess,
+  workspaceForSharing,
+  ownerStamp,
+  keyStamp,
+  othersRunNote,
+  assertOwnRun,
+};

@@ -17,9 +17,9 @@
  * and rewriting costs Range calls only; a formula that answers a later probe turns it back to
  * "holds".
  */
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import type { CachePort } from '../platform/ports';
-import type { AppContext } from './context';
+import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
+import type { CachePort } from '../../platform/ports';
+import type { AppContext } from '../../engine/context';
 
 export type RefreshVerdict = 'holds' | 'fails';
 

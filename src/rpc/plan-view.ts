@@ -6,7 +6,7 @@ import type { RunPlan } from '../engine/plan';
 import { ownedColumns } from '../sheet/output-layout';
 import type { ColumnMapping } from '../domain/inputs';
 import type { SheetTable } from '../sheet/table';
-import type { MappableColumn, PlanView } from './rpc';
+import type { MappableColumn, PlanView } from './shapes';
 import { readCreditBalance } from './balance';
 
 /**
