@@ -22,7 +22,8 @@ export function backgroundRefreshEnabled(ctx: AppContext): boolean {
  * trigger kept for them would run every hour for nothing.
  */
 export function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolean {
-  return registry.jobs.some((job) => {
+  // A started job that lost its list of contacts is still polled, to write it back (relist.ts).
+  return [...registry.jobs, ...(registry.listless ?? [])].some((job) => {
     const run = runOf(registry, job);
     if (job.state === 'applied' || run?.state !== 'running') return false;
     return job.state === 'pending' ? jobAccess(actor, run, job) !== 'none' : ownsRun(actor, run);
