@@ -18,6 +18,7 @@ import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
 import { kept } from '../domain/objects';
 import { hasTime } from './timing';
+import { runsAwaitingRelist } from './relist';
 import { SHEET_REFUSAL_PREFIX, SheetRefusal } from '../domain/user-error';
 
 /** The rows of one kind written in one go, and the columns they need. */
@@ -156,7 +157,7 @@ function applyToSheet(
   }
   if (table) {
     for (const write of writes.values())
-      markOrphanedRows(table, tables, registry, sheetId, write.kind, write.outputs);
+      markOrphanedRows(table, tables, registry, sheetId, write.kind, write.outputs, ctx.clock.now());
     // A profile column the start did not add (no row had a profile URL) comes only with a profile.
     for (const write of writes.values()) {
       const keys = filledProfileKeys(write.kind, [...write.keys], write.outputs.values());
@@ -175,7 +176,8 @@ function applyToSheet(
  * Rows still saying "pending" that no job waits for any more (their inputs were edited, or a column
  * they were matched by changed, while the run worked) get a status that says so: no row stays
  * "pending" after its run ended. A job waits for a row while it is not applied and its run is
- * running, stopped for a key, or the job is ambiguous.
+ * running, stopped for a key, or the job is ambiguous. While a run of the sheet waits for a job's
+ * lost list to come back (relist.ts), any "pending" row may be that job's: none is marked yet.
  */
 function markOrphanedRows(
   table: SheetTable,
@@ -184,8 +186,11 @@ function markOrphanedRows(
   sheetId: number,
   kind: JobKind,
   outputs: Map<number, RowOutput>,
+  now: number,
 ): void {
   const runs = [...registry.runs.values()].filter((run) => run.sheetId === sheetId && run.kind === kind);
+  const awaiting = runsAwaitingRelist(registry, now);
+  if (runs.some((run) => awaiting.has(run.id))) return;
   const waiting = runs.filter((run) => run.state === 'running' || run.authFailed);
   // A run of this sheet lost a job's record: a "pending" row no readable job claims is most likely
   // that job's, paid for perhaps. It must not read as "run this row again".
@@ -235,7 +240,7 @@ export function markRowsOfDamagedRuns(ctx: AppContext, registry: Registry, runs:
     const table = tables.table(run.sheetId);
     if (!table) continue;
     const outputs = new Map<number, RowOutput>();
-    markOrphanedRows(table, tables, registry, run.sheetId, run.kind, outputs);
+    markOrphanedRows(table, tables, registry, run.sheetId, run.kind, outputs, ctx.clock.now());
     writeRowOutputs(table, run.kind, outputs, false, outputKeysFor(run.kind, run.fields, run.mapping));
   }
 }

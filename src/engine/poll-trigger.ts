@@ -7,6 +7,7 @@ import { POLL_TRIGGER_HANDLER, runOf } from './context';
 import type { JobBase, Registry } from '../store/registry';
 import { lastTriggerRunAt, noteTriggerCreated } from '../store/quota-meter';
 import { timestampText } from './row-status';
+import { startedWithKeyOf } from './relist';
 
 /** Apps Script's shortest period for an add-on is hourly; a bound script can have 5 minutes. */
 const POLL_EVERY_MINUTES = 5;
@@ -21,11 +22,19 @@ export function backgroundRefreshEnabled(ctx: AppContext): boolean {
  * trigger kept for them would run every hour for nothing.
  */
 export function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolean {
-  return registry.jobs.some((job) => {
+  const active = registry.jobs.some((job) => {
     const run = runOf(registry, job);
     if (job.state === 'applied' || run?.state !== 'running') return false;
     return job.state === 'pending' ? jobAccess(actor, run, job) !== 'none' : ownsRun(actor, run);
   });
+  // A started job that lost its list of contacts is still asked for, to write it back (relist.ts).
+  return (
+    active ||
+    (registry.listless ?? []).some(
+      (job) =>
+        job.state === 'pending' && runOf(registry, job)?.state === 'running' && startedWithKeyOf(actor, job),
+    )
+  );
 }
 
 /**

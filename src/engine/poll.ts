@@ -30,8 +30,10 @@ import { apiOrWait, waitForKey } from './key-wait';
 import { runSourceOf, runSources, type SendableContact } from './run-sources';
 import { finishRuns } from './run-end';
 import { rehomeOrphanedJobs } from './rehome';
+import { relistJobs } from './relist';
 import { clearPollFailure, notePollFailure } from './poll-problem';
 import { currentColumns } from './run-columns';
+import { REST_STATUS } from './row-status';
 import { syncPollTrigger } from './poll-trigger';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
@@ -55,6 +57,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     const tables = new SheetTables(ctx.spreadsheet);
     settleInterruptedStarts(ctx, registry);
     rehomeOrphanedJobs(ctx, registry);
+    relistJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
     startQueuedRuns(ctx, registry, tables);
     pollPendingJobs(ctx, registry, ledger, tables, options);
@@ -300,13 +303,6 @@ function closeForced(
     `${problem} Its results could not be fetched, so its rows were not sent again: import the job by its id ${job.id}, or retry it.`,
   );
 }
-
-/** Row status of the contacts a final result has no answer for; undefined while the job runs. */
-const REST_STATUS: Partial<Record<JobResult['status'], string>> = {
-  FINISHED: STATUS.notFound,
-  CREDITS_INSUFFICIENT: STATUS.outOfCredits,
-  CANCELED: STATUS.canceled,
-};
 
 /**
  * A job past its time is fetched with forceResults before it is closed: what it found was paid.

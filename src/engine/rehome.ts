@@ -22,6 +22,7 @@ import {
   type RunRecord,
 } from '../store/registry';
 import { actorOf } from './team';
+import { startedWithKeyOf } from './relist';
 import { saveRecordsOf, type AppContext } from './context';
 import { runSources } from './run-sources';
 import { newRun } from './run-launch';
@@ -116,7 +117,7 @@ export function rehomeOrphanedJobs(ctx: AppContext, registry: Registry): void {
       !registry.runs.has(job.run) &&
       job.id &&
       (job.state === 'pending' || job.state === 'fetched') &&
-      (!job.keyId || job.keyId === actor.keyId || (!!job.workspace && job.workspace === actor.workspace)),
+      startedWithKeyOf(actor, job),
   );
   if (orphans.length === 0) return;
   let api: EnrichmentApi;

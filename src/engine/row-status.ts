@@ -1,11 +1,19 @@
 /** What a row's cells say about its answer: the Status texts and the output values from a ledger entry. */
 import type { JobKind } from '../domain/runs';
+import type { JobStatus } from '../domain/model';
 import { FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { RowOutput } from '../sheet/writer';
 import { emailCells, STATUS } from '../domain/statuses';
 import { entryFoundSomething, type LedgerEntry } from '../store/ledger';
 import { minuteIn } from '../store/local-time';
 import type { FoundCounts } from '../store/registry';
+
+/** Row status of the contacts a final result has no answer for; undefined while the job runs. */
+export const REST_STATUS: Partial<Record<JobStatus, string>> = {
+  FINISHED: STATUS.notFound,
+  CREDITS_INSUFFICIENT: STATUS.outOfCredits,
+  CANCELED: STATUS.canceled,
+};
 
 /** "2025-01-31T09:15:02Z": sortable and unambiguous in every locale. */
 export function timestampText(ms: number): string {

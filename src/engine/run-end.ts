@@ -11,6 +11,7 @@ import {
   type RunRecord,
 } from '../store/registry';
 import { markRowsOfDamagedRuns } from './apply';
+import { runsAwaitingRelist } from './relist';
 import type { RunState } from '../domain/runs';
 import { agree, formatNumber, plural } from '../domain/words';
 
@@ -107,7 +108,10 @@ function release(ctx: AppContext, ended: readonly EndedRun[]): void {
   for (const source of runSources()) source.release?.(ctx, ended);
 }
 
-/** Why a run with a job whose record could not be read ends "failed", never "finished". */
+/**
+ * Why a run with a job whose record could not be read (or whose list of contacts could not be
+ * written back from its results, relist.ts) ends "failed", never "finished".
+ */
 export const DAMAGED_RUN_ERROR =
   'A job of this run could not be read (its stored record was damaged), so its rows were not sent again: it may have been paid. ' +
   "Import it by its id to get its answers (the provider's dashboard names it after this run; the log tab lists the ids Sheet Enrich still knows).";
@@ -118,8 +122,11 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   // Runs ending again (a lost start imported or retried): their log row is updated, not added.
   const loggedBefore = new Set<string>();
   const damaged = runsWithDamagedJobs(registry);
+  // A job that lost its list while it works gets it back from its results (relist.ts): its run
+  // keeps running meanwhile, holding its contacts back, instead of ending "failed".
+  const awaiting = runsAwaitingRelist(registry, ctx.clock.now());
   for (const run of registry.runs.values()) {
-    if (run.state !== 'running') continue;
+    if (run.state !== 'running' || awaiting.has(run.id)) continue;
     const jobs = registry.jobs.filter((job) => job.run === run.id);
     if (!jobs.every(jobSettled)) continue;
     const lost = damaged.has(run.id);

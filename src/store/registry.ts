@@ -19,6 +19,7 @@ import {
   type JobBase,
   type JobRecord,
   type JobState,
+  type JobSummary,
   type RunRecord,
   type StoredJob,
 } from './registry-records';
@@ -59,6 +60,13 @@ export interface Registry<Job extends JobBase = JobRecord> {
    * loadRegistry fills it.
    */
   damagedJobLists?: Map<string, string[]>;
+  /**
+   * Jobs whose record was read (id, key, state, count of contacts) but whose list of contacts could
+   * not be (the job sheet's cell edited or deleted): listed in `unreadable` too. Their results carry
+   * the fingerprints they were sent with, so the poll can write the list back (engine/relist.ts).
+   * Only loadRegistry fills it.
+   */
+  listless?: JobSummary[];
 }
 
 /** Ids of runs with a job record (or its list of contacts) that could not be read. */
@@ -154,6 +162,7 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
       registry.jobs.push({ ...job, fingerprints, ...(inline && { fingerprintsInline: true }) });
     } else {
       const where = inline ? 'in its record' : `${stored ? 'in' : 'from'} the hidden sheet ${JOB_SHEET_NAME}`;
+      (registry.listless ??= []).push({ ...job, contacts });
       registry.unreadable.push({
         key: jobKey(job),
         reason: `the job's list of contacts is ${stored ? 'damaged' : 'missing'} ${where}`,
@@ -191,6 +200,20 @@ export function deleteReplacedRecords(store: KeyValueStore, registry: Registry):
   store.deleteMany(gone.map(({ key }) => key));
   registry.unreadable = registry.unreadable.filter(({ key }) => !replaced.has(key));
   for (const { key } of gone) registry.damagedJobLists?.delete(key.slice(JOB_PREFIX.length));
+}
+
+/**
+ * A listless job (see Registry.listless) with its list found again: back among the jobs, no longer
+ * reported. The caller stores the list, then the record (saveJobFingerprints, then saveRecords).
+ */
+export function relist(registry: Registry, job: JobSummary, fingerprints: string[]): JobRecord {
+  const key = jobKey(job);
+  registry.listless = registry.listless?.filter((other) => other !== job);
+  registry.unreadable = registry.unreadable.filter((record) => record.key !== key);
+  const { contacts: _count, ...base } = job;
+  const record: JobRecord = { ...base, fingerprints };
+  registry.jobs.push(record);
+  return record;
 }
 
 /** A job's property: its fingerprints only when it carried them inline already. */
@@ -326,9 +349,12 @@ export function pruneRegistry(
     const lists = new Map([...(registry.damagedJobLists ?? []), ...sheetLists(registry.jobs)]);
     registry.jobSheetRows = compactJobSheet(spreadsheet, lists, registry.jobSheetRows);
   }
-  const runsWithJobs = new Set(registry.jobs.map((job) => job.run));
+  // A run with a job record that cannot be read stays too: the rule of what may have been bought
+  // still holds back what it may hold (engine/paid-once.ts runsHidingJobs), and the Jobs panel
+  // keeps saying what the user can do about it.
+  const kept = new Set([...registry.jobs.map((job) => job.run), ...runsWithDamagedJobs(registry)]);
   for (const run of ended.slice(keep)) {
-    if (runsWithJobs.has(run.id)) continue;
+    if (kept.has(run.id)) continue;
     deleted.push(runKey(run));
     registry.runs.delete(run.id);
   }

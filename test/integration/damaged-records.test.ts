@@ -5,7 +5,8 @@
  */
 import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
 import { STATUS } from '../../src/domain/statuses';
-import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
+import type { Addon } from '../../dev/gas/harness';
+import type { FormulaQueueView, PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import {
   contactRows,
@@ -14,24 +15,115 @@ import {
   FIELDS,
   firePoll,
   jobsEnded,
+  ledgerFingerprints,
   people,
   planAndStart,
   progress,
   rowsOf,
+  SHEET,
 } from './support/engine';
 
 const kit = engineKit();
 
-describe('damaged records of a run in flight', () => {
-  it('a garbled job list then a cancel: the row reads "job record damaged", nobody is bought twice (fuzz seed 1001)', async () => {
+/** The hidden job sheet's list cell of the last job sent: edited (one word) or emptied. */
+function garbleLastList(addon: Addon, text = '{"v":1,"garbage'): void {
+  const jobs = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
+  jobs.getRange(jobs.getLastRow(), 2).setValue(text);
+}
+
+/** Polls until the trigger is gone (nothing left to do), at most `max` times. */
+function pollUntilIdle(addon: Addon, max = 6): void {
+  for (let poll = 0; poll < max && addon.triggers().length; poll++) firePoll(addon);
+}
+
+describe('a job whose list of contacts is lost while it runs', () => {
+  const damages: [string, (addon: Addon) => void][] = [
+    ['its list cell edited', (addon) => garbleLastList(addon)],
+    ['its list cell emptied', (addon) => garbleLastList(addon, '')],
+    [
+      'the job sheet deleted',
+      (addon) => addon.spreadsheet.deleteSheet(addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!),
+    ],
+  ];
+
+  it.each(damages)(
+    "%s: every row is answered from the job's own results, nobody is bought twice, no import",
+    async (_, damage) => {
+      const addon = kit.open(contactRows(people(150)));
+      const { start } = planAndStart(addon);
+      damage(addon);
+      // While it runs, which rows the lost list held no one knows: a run of the same rows sends none.
+      const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+      expect(plan.contactsToSend).toBe(0);
+      await jobsEnded(kit.emulator());
+      pollUntilIdle(addon);
+      // The list came back from the results (each item carries the fingerprint it was sent with).
+      expect(progress(addon, start.runId).state).toBe('finished');
+      const rows = rowsOf(addon);
+      expect(rows.filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+      expect(rows.filter((row) => row.workEmail).length).toBeGreaterThan(100);
+      expect(rows.filter((row) => row.workEmail).every(emailMatchesRow)).toBe(true);
+      expect(ledgerFingerprints(addon)).toHaveLength(150);
+      expect(addon.call<ProgressView>('getProgress').problems ?? []).toEqual([]);
+      expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
+      const stats = await kit.emulator().admin.stats();
+      expect(stats.jobs.total).toBe(2);
+      expect(stats.charges.charged_twice).toBe(0);
+    },
+  );
+
+  it('a garbled list then a cancel: the row is answered all the same (fuzz seed 1001)', async () => {
     const addon = kit.open(contactRows(people(1)));
     const { start } = planAndStart(addon);
-    // An edit leaves one word in the sent one-contact job's list cell: the count still matches.
-    const jobs = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
-    jobs.getRange(jobs.getLastRow(), 2).setValue('{"v":1,"garbage');
+    garbleLastList(addon);
+    addon.call('cancelRun', start.runId);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).map((row) => row.status)).toEqual([expect.stringMatching(/^(found|not found)$/)]);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    expect(plan.contactsToSend).toBe(0);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+
+  it('an automatic formula run: the formula cells get their answers, nobody is bought twice', async () => {
+    const contacts = people(3, 0);
+    const addon = kit.open(contactRows(contacts));
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange('G2').setFormula('=ENRICH_EMAIL(A2:A4,B2:B4,D2:D4)');
+    addon.recalculate();
+    addon.call('setFormulaAuto', { enabled: true, dailyCap: 100 });
+    // The trigger sends the three requests as one job; its list is then edited away.
+    firePoll(addon);
+    expect((await kit.emulator().admin.jobs()).length).toBe(1);
+    garbleLastList(addon);
+    await jobsEnded(kit.emulator());
+    for (let poll = 0; poll < 4; poll++) firePoll(addon);
+    addon.recalculate();
+    const emails = (sheet.getRange('G2:G4').getDisplayValues() as string[][]).map(([email]) => email);
+    expect(emails).toEqual(
+      contacts.map((contact) => expect.stringMatching(new RegExp(`@${contact.domain}$`))),
+    );
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').queues).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
+
+describe('the fallback: a job whose list cannot come back', () => {
+  it('its record garbled too, then a cancel: the row reads "job record damaged", nobody is bought twice', async () => {
+    const addon = kit.open(contactRows(people(1)));
+    const { start } = planAndStart(addon);
+    const document = addon.properties.document;
+    const [jobKey] = Object.keys(document.getProperties()).filter((key) =>
+      key.startsWith(DOCUMENT_PROPERTY.jobPrefix),
+    );
+    document.setProperty(jobKey!, '{not json');
+    garbleLastList(addon);
     addon.call('cancelRun', start.runId);
     await jobsEnded(kit.emulator());
     for (let poll = 0; poll < 3; poll++) firePoll(addon);
+    expect(progress(addon, start.runId).state).toBe('failed');
     expect(rowsOf(addon).map((row) => row.status)).toEqual([STATUS.damagedJob]);
     // Everything again, without "look up again": nothing to send.
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
@@ -39,24 +131,38 @@ describe('damaged records of a run in flight', () => {
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
   });
 
-  it('a garbled job list: a run of the same rows while it runs sends none of them (fuzz seed 1001)', async () => {
-    const addon = kit.open(contactRows(people(3)));
-    const { start } = planAndStart(addon);
-    const jobs = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
-    jobs.getRange(jobs.getLastRow(), 2).setValue('{"v":1,"garbage');
-    // The run still works: which of its rows the lost list held, no one knows, so none is sent.
-    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
-    expect(plan.contactsToSend).toBe(0);
-    expect(plan.skipped.map(({ reason }) => reason)).toEqual([
-      expect.stringContaining('lost its stored list of contacts'),
-      expect.stringContaining('lost its stored list of contacts'),
-      expect.stringContaining('lost its stored list of contacts'),
-    ]);
+  it('a formula run hiding a job, then 11 other runs: its requests are still not bought again', async () => {
+    const contacts = people(14, 0);
+    const addon = kit.open(contactRows(contacts));
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange('G2').setFormula('=ENRICH_EMAIL(A2:A4,B2:B4,D2:D4)');
+    addon.recalculate();
+    const formulaPlan = addon.call<PlanView>('planFormulaRun', {});
+    expect(formulaPlan.contactsToSend).toBe(3);
+    const hidden = addon.call<StartView>('startRun', formulaPlan.planId);
+    // Its job's record and its list are both lost: which requests it sent, no one knows.
+    const document = addon.properties.document;
+    const [jobKey] = Object.keys(document.getProperties()).filter((key) =>
+      key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${hidden.runId}.`),
+    );
+    document.setProperty(jobKey!, '{not json');
+    garbleLastList(addon, '');
     await jobsEnded(kit.emulator());
-    for (let poll = 0; poll < 3; poll++) firePoll(addon);
-    expect(progress(addon, start.runId).state).toBe('failed');
-    expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(3).fill(STATUS.damagedJob));
-    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+    firePoll(addon);
+    expect(progress(addon, hidden.runId).state).toBe('failed');
+    // Eleven runs of other rows, each to its end: more than the ten ended runs pruning keeps.
+    for (let row = 5; row <= 15; row++) {
+      addon.setSelection(`A${row}:D${row}`, SHEET);
+      const { start } = planAndStart(addon);
+      await jobsEnded(kit.emulator());
+      pollUntilIdle(addon);
+      expect(progress(addon, start.runId).state).toBe('finished');
+    }
+    expect(addon.call<PlanView>('planFormulaRun', {}).contactsToSend).toBe(0);
+    expect(progress(addon, hidden.runId).state).toBe('failed');
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(12);
+    expect(stats.charges.charged_twice).toBe(0);
   });
 });
 

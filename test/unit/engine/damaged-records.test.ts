@@ -36,8 +36,16 @@ describe('a run whose job cannot be read', () => {
       (world: ReturnType<typeof createWorld>) => world.documentStore.set(jobKeys(world)[0]!, '{not json'),
     ],
     [
-      'the job sheet deleted',
-      (world: ReturnType<typeof createWorld>) => world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME),
+      'the job sheet deleted, and the job past 24 hours with results that cannot tell its contacts',
+      (world: ReturnType<typeof createWorld>) => {
+        world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
+        // Never done; forced, it lists only some of its contacts: no list can be written back.
+        world.api.notReadyPolls = 1000;
+        world.api.forcedItems = 10;
+        poll(world);
+        expect(progress(world).runs[0]!.state).toBe('running');
+        world.clock.time += 25 * 60 * 60 * 1000;
+      },
     ],
   ])('%s: never "finished", rows say how to recover, a preview sends nothing again', (_, damage) => {
     const { world, sheet } = runningRun();
@@ -54,6 +62,27 @@ describe('a run whose job cannot be read', () => {
     expect(plan.maxCredits).toBe(0);
     // The trigger stops: nothing it can do for the run.
     expect(hasTrigger(world)).toBe(false);
+  });
+});
+
+describe('a run whose job sheet is deleted while its jobs work', () => {
+  it('keeps running, holding its rows back, until the lists come back from the results', () => {
+    const { world, sheet } = runningRun(150);
+    world.api.notReadyPolls = 2;
+    world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
+    poll(world);
+    // Still at work at the API: not "failed", no row marked, none sent again.
+    expect(progress(world).runs[0]!.state).toBe('running');
+    expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.pending]));
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+    expect(hasTrigger(world)).toBe(true);
+    poll(world);
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', done: 150 });
+    expect(sheet.column('Status').filter((status) => status !== 'found')).toEqual([]);
+    // Two jobs, each started once.
+    expect(world.api.startCalls).toBe(2);
+    expect(progress(world).problems ?? []).toEqual([]);
   });
 });
 

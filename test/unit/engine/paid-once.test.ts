@@ -182,17 +182,41 @@ describe("a formula run's job whose record is damaged", () => {
 });
 
 describe("a formula run's job whose list of contacts is lost from the job sheet", () => {
-  it('holds back the requests it may have sent, after the run ended too, until its job is imported', () => {
+  /** Three queued requests sent as one job, whose list cell is then emptied. */
+  function formulaRunWithoutList() {
     const world = createWorld();
     const rows = people(3);
     contactsSheet(world, rows);
     for (const row of rows) answerFormula(contextFor(world), contactFieldSpec('work_email'), row);
-    world.api.notReadyPolls = 1;
     world.clock.time += 1000;
     server(world).startRun(server(world).planFormulaRun({}).planId);
     const jobSheet = world.spreadsheet.sheets.find((sheet) => sheet.name() === JOB_SHEET_NAME)!;
     jobSheet.set(2, 2, '');
+    return { world, rows };
+  }
+
+  it('gets its list back from its results once done: the formulas are answered, nothing bought twice', () => {
+    const { world, rows } = formulaRunWithoutList();
+    world.api.notReadyPolls = 1;
     expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 0 });
+    poll(world);
+    // Still at work: the run waits (holding its requests back) instead of failing.
+    expect(progress(world).runs[0]).toMatchObject({ state: 'running' });
+    expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 0 });
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished' });
+    expect(server(world).getFormulaQueue().queues).toEqual([]);
+    expect(answerFormula(contextFor(world), contactFieldSpec('work_email'), rows[0]!)).toBe('p1.l1@acme.com');
+    expect(world.api.startCalls).toBe(1);
+  });
+
+  it('past 24 hours with results that cannot tell its contacts: holds its requests until it is imported', () => {
+    const { world, rows } = formulaRunWithoutList();
+    world.api.notReadyPolls = 1000;
+    world.api.forcedItems = 1;
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'running' });
+    world.clock.time += 25 * HOUR;
     poll(world);
     expect(progress(world).runs[0]).toMatchObject({ state: 'failed' });
     // Ended, its job's contacts are still unknown: the requests it may have sent wait.

@@ -10,7 +10,6 @@ import {
   progress,
   server,
 } from '../fakes/scenario';
-import { STATUS } from '../../../src/domain/statuses';
 import { errorFromResponse } from '../../../src/api/failures';
 
 type World = ReturnType<typeof createWorld>;
@@ -63,10 +62,17 @@ describe('job registry: state in document properties, fingerprints in the job sh
         `the job's list of contacts is missing from the hidden sheet ${JOB_SHEET_NAME}`,
       ],
     ]);
-    // Every poll says so in the log; the records stay for a later version or a support person.
+    // Reading it again changes nothing: the records stay, reported.
+    expect(registryOf(world).unreadable).toHaveLength(2);
+    // The poll says so in the log, then writes the lists back from the jobs' own results (each
+    // item carries the fingerprint it was sent with: engine/relist.ts) and applies them.
     poll(world);
     expect(world.logs.join('\n')).toContain('missing from the hidden sheet');
-    expect(registryOf(world).unreadable).toHaveLength(2);
+    const healed = registryOf(world);
+    expect(healed.unreadable).toEqual([]);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', done: 150 });
+    // Two jobs, each started once.
+    expect(world.api.startCalls).toBe(2);
   });
 
   it('prunes finished runs: their jobs at once, the runs beyond the latest ten', () => {
@@ -97,11 +103,12 @@ describe('job registry: state in document properties, fingerprints in the job sh
       `the job's list of contacts is damaged in the hidden sheet ${JOB_SHEET_NAME}`,
     ]);
     // Read as the list, its answer went to no row and the row read "run this row again"; now the
-    // row says the job was damaged, and no plan sends it again (it may have been paid).
+    // list is written back from the job's results, and the row gets its answer, bought once.
     poll(world);
     const sheet = world.spreadsheet.sheets.find((one) => one.name() === 'Contacts')!;
-    expect(sheet.cell(2, 'Status')).toBe(STATUS.damagedJob);
+    expect(sheet.cell(2, 'Status')).toBe('found');
     expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+    expect(world.api.startCalls).toBe(1);
   });
 
   it('a damaged job record whose list cell is emptied too: its run holds its pending rows back', () => {
