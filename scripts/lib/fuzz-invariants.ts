@@ -23,8 +23,8 @@ export interface Violation {
   detail: string;
 }
 
-const payerOf = (key: string): Who | undefined =>
-  WHO.find((who) => KEYS[who] === key) ?? (key === KEYS.a2 ? 'ann' : key === KEYS.b2 ? 'bob' : undefined);
+/** The person a key is their own key of; the extra keys (a2, b2) are anybody's who saves them. */
+const ownerOfKey = (key: string): Who | undefined => WHO.find((who) => KEYS[who] === key);
 
 /** The invariants that hold after every step. */
 export async function checkStep(world: FuzzWorld): Promise<Violation | undefined> {
@@ -60,7 +60,7 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
     if (!run || books.confirmedRuns.has(runId)) continue;
     const order = run.source === 'schedule' ? 'schedule' : run.automatic ? 'auto' : undefined;
     if (!order) continue;
-    const payer = payerOf(job.key) ?? job.key;
+    const payer = ownerOfKey(job.key) ?? job.key;
     const day = `${order}|${payer}|${dayIn(run.zone, run.startedAt)}`;
     perDay.set(day, (perDay.get(day) ?? 0) + job.credits);
     if (order === 'schedule')
@@ -69,13 +69,22 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
   const allowance = books.retryAllowance;
   for (const [day, credits] of perDay) {
     const [order, payer] = day.split('|') as [string, string];
-    const cap =
-      order === 'auto' ? (books.autoCaps.get(payer) ?? 0) : (books.scheduleCaps.get(payer)?.perDay ?? 0);
+    const caps =
+      order === 'auto'
+        ? books.autoCaps
+        : new Map([...books.scheduleCaps].map(([who, cap]) => [who, cap.perDay]));
+    // An extra key may be saved by anyone (Bob saving Ann's workspace's spare key): the add-on
+    // counts caps per paying key, so one day's charges to it stay within the largest cap anyone
+    // set (two people sharing it still share one cap). A person's own key: within their own cap.
+    const cap = WHO.includes(payer as Who) ? (caps.get(payer) ?? 0) : Math.max(0, ...caps.values());
     if (credits > cap + allowance)
       return { invariant: 'caps', detail: `${day}: charged ${credits}, cap ${cap}` };
   }
   for (const [run, credits] of perRun) {
-    const cap = books.scheduleCaps.get(run.split('|')[0]!)?.perRun ?? 0;
+    const payer = run.split('|')[0]!;
+    const cap = WHO.includes(payer as Who)
+      ? (books.scheduleCaps.get(payer)?.perRun ?? 0)
+      : Math.max(0, ...[...books.scheduleCaps.values()].map((caps) => caps.perRun));
     if (credits > cap + allowance)
       return { invariant: 'caps', detail: `schedule run ${run}: charged ${credits}, cap per run ${cap}` };
   }
