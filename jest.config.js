@@ -1,11 +1,15 @@
 /** Jest runs the TypeScript sources through esbuild (scripts/jest-transform.cjs); tsc type-checks separately. */
 const { cpus } = require('node:os');
 
-module.exports = {
+/** What both projects share. */
+const project = {
+  rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/scripts/jest-transform.cjs' },
+};
+
+module.exports = {
   testTimeout: 30000,
   // At least two files at a time: jest's default (cores - 1) is one on 2 cores, where the browser and
   // integration files mostly wait on their child processes (Chromium, the playground, the emulator)
@@ -14,4 +18,20 @@ module.exports = {
   // The slowest files first, also on a clean clone without jest's cache of durations.
   testSequencer: '<rootDir>/scripts/jest-sequencer.cjs',
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
+  projects: [
+    {
+      ...project,
+      roots: ['<rootDir>/test'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
+    },
+    // The browser files share one Chromium and one playground per worker (test/browser/shared-browser.ts).
+    // Jest runs a project's globalSetup only when at least one of its files runs: `npm run test:fast`
+    // and a run of other files start no browser.
+    {
+      ...project,
+      roots: ['<rootDir>/test/browser'],
+      globalSetup: '<rootDir>/test/browser/global-setup.ts',
+      globalTeardown: '<rootDir>/test/browser/global-teardown.ts',
+    },
+  ],
 };

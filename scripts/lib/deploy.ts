@@ -183,7 +183,7 @@ export function checkApiUrl(env: DeployHost['env']): string | undefined {
   return undefined;
 }
 
-/** The browser for the browser tests, looked up the way test/browser/support.ts does. */
+/** The browser for the browser tests, looked up the way test/browser/shared-browser.ts does. */
 export const browserOf = (host: DeployHost): BrowserLookup =>
   findBrowser({ platform: host.platform, env: host.env, home: host.home, exists: host.exists });
 

@@ -1,12 +1,10 @@
 /**
- * What the browser tests stand on: the local Chrome or Chromium through playwright-core, the playground
- * (`npm start`'s code) in a child process on a free port, and its JSON automation API.
+ * What the browser tests stand on: the local Chrome or Chromium through playwright-core and the
+ * playground (`npm start`'s code), both shared by the files (shared-browser.ts), the fixture each
+ * file uses (usePlaygroundPage), and the playground's JSON automation API.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import {
   chromium,
   type Browser,
@@ -15,94 +13,16 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { findBrowser } from '../../scripts/lib/browser-path';
-import { nodeBundle } from '../../scripts/lib/node-bundle';
-import { adminClient } from '../../dev/emulator/admin-client';
+import { adminClient, type AdminClient } from '../../dev/emulator/admin-client';
+import { sharedForThisWorker } from './shared-browser';
 
 const ROOT = resolve(__dirname, '../..');
-/**
- * The local Chrome or Chromium (scripts/lib/browser-path.ts: SHEET_ENRICH_CHROMIUM or CHROME_PATH,
- * else the usual install paths of this OS; the fail-fast test points at nothing).
- */
-const BROWSER = findBrowser({
-  platform: process.platform,
-  env: process.env,
-  home: homedir(),
-  exists: existsSync,
-});
-
-/** Checked before anything is started, so a machine without Chromium fails in a second, leaving nothing behind. */
-export function assertChromium(): string {
-  if (!BROWSER.found) throw new Error(BROWSER.message);
-  return BROWSER.path;
-}
 export const ARTIFACTS = join(ROOT, 'test/artifacts');
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: assertChromium(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
+/** A worker's playground (shared-browser.ts): the page's address and its JSON automation API. */
 export interface RunningPlayground {
   url: string;
   api: PlaygroundApi;
-  stop(): Promise<void>;
-}
-
-const READY_LINE = /playground: (http\S+)/;
-
-/** `npm start` without the build (the tests run on the dist/ that `npm test` just built). */
-export async function startPlayground(jobMs = 400): Promise<RunningPlayground> {
-  for (const file of ['dist/Code.js', 'dist/Sidebar.html']) {
-    if (!existsSync(join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first.`);
-  }
-  // `npm start`'s code from a bundle (scripts/lib/node-bundle.ts), without tsx's start in the child.
-  const bundle = await nodeBundle('dev/playground/cli.ts');
-  const child = spawn(
-    process.execPath,
-    ['--enable-source-maps', bundle, '--port', '0', '--job-ms', String(jobMs), '--exit-with-stdin'],
-    { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  const url = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(() => {
-      void stopChild(child);
-      reject(new Error(`The playground did not start in time.\n${output}`));
-    }, 30_000);
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      output = (output + line + '\n').slice(-4000);
-      const match = READY_LINE.exec(line);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stdout!.resume();
-      resolvePromise(match[1]!);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The playground exited with code ${code}.\n${output}`));
-    });
-  });
-  return { url, api: new PlaygroundApi(url), stop: () => stopChild(child) };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** The playground's JSON automation API. */
@@ -135,16 +55,19 @@ export class PlaygroundApi {
     };
   }
 
+  /**
+   * The emulator behind the playground as new (keys, balances, jobs, faults, rate limits), its jobs
+   * taking `jobMs` each: what a playground of its own gave each file.
+   */
+  async resetApi(jobMs: number): Promise<void> {
+    const admin = await this.emulatorAdmin();
+    await admin.reset();
+    await admin.config({ jobMs });
+  }
+
   /** Sets the emulator's injected faults (dev/emulator/faults.ts), e.g. 'lost=1': every job start's answer lost. */
   async apiFaults(faults: string): Promise<void> {
-    const state = await (await fetch(new URL('__test/state', this.base))).json();
-    const { apiBaseUrl } = state as { apiBaseUrl: string };
-    const response = await fetch(new URL('__admin/config', apiBaseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ faults }),
-    });
-    if (!response.ok) throw new Error(`faults ${faults}: ${response.status} ${await response.text()}`);
+    await (await this.emulatorAdmin()).config({ faults });
   }
 
   /**
@@ -152,10 +75,7 @@ export class PlaygroundApi {
    * refused from then on (Save itself refuses a key the API already refuses).
    */
   async saveRevokedKey(key: string): Promise<void> {
-    const { apiBaseUrl } = (await (await fetch(new URL('__test/state', this.base))).json()) as {
-      apiBaseUrl: string;
-    };
-    const admin = adminClient(apiBaseUrl.replace(/\/+$/, ''));
+    const admin = await this.emulatorAdmin();
     await admin.addKey(key);
     await this.call('saveSettings', { apiKey: key });
     await admin.removeKey(key);
@@ -165,6 +85,13 @@ export class PlaygroundApi {
     const response = await fetch(new URL(`__test/sheet/${encodeURIComponent(name)}`, this.base));
     if (!response.ok) throw new Error(`GET sheet ${name}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { values: unknown[][]; displayValues: string[][] };
+  }
+
+  private async emulatorAdmin(): Promise<AdminClient> {
+    const { apiBaseUrl } = (await (await fetch(new URL('__test/state', this.base))).json()) as {
+      apiBaseUrl: string;
+    };
+    return adminClient(apiBaseUrl.replace(/\/+$/, ''));
   }
 
   private async post(path: string, body: unknown): Promise<unknown> {
@@ -301,8 +228,9 @@ const READY = {
 };
 
 /**
- * The browser fixture every browser test file stands on: one playground and one Chromium per file,
- * and per test a reset playground and a fresh page, ready as `options.ready` says. Call it once at
+ * The browser fixture every browser test file stands on: the shared Chromium and this worker's
+ * playground (shared-browser.ts), its emulator reset for the file, and per test a reset playground
+ * and a fresh page, ready as `options.ready` says. Call it once at
  * the top of a file: `const { page, playground } = usePlaygroundPage({...})`. Both are live handles
  * (see liveHandle): usable at module level in helpers, they always reach the current test's page.
  */
@@ -313,19 +241,19 @@ export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSes
   let browser: Browser | undefined;
   let page: Page | undefined;
   beforeAll(async () => {
-    assertChromium();
-    // Both start side by side; whatever did start is kept, so afterAll stops it even if the other failed.
-    const [started, launched] = await Promise.allSettled([startPlayground(options.jobMs), launchChromium()]);
-    if (started.status === 'fulfilled') playground = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
+    const shared = sharedForThisWorker();
+    const api = new PlaygroundApi(shared.playgroundUrl);
+    // What the file before left in the emulator (keys, faults, balances, jobs) goes.
+    await api.resetApi(options.jobMs ?? 400);
+    playground = { url: shared.playgroundUrl, api };
+    browser = await chromium.connect(shared.browserEndpoint, { timeout: 30_000 });
   });
   afterAll(async () => {
+    // Connected, not launched: close() disconnects and leaves the shared Chromium running.
     await browser?.close();
-    await playground?.stop();
   });
   beforeEach(async () => {
-    if (!playground || !browser) throw new Error('The playground or Chromium did not start (see beforeAll).');
+    if (!playground || !browser) throw new Error('No playground or Chromium for this file (see beforeAll).');
     await playground.api.reset(options.reset);
     page = await browser.newPage({ viewport: options.viewport });
     await page.goto(playground.url);
