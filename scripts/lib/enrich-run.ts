@@ -22,7 +22,8 @@ import { readOutputs, type FoundByKind } from './sheet-outputs';
 import { EnrichRunError, messageOf } from './run-error';
 import { withoutSecrets } from './state-file';
 import { combined, creditsSince, importJobById, lostJobs, running, type LostJob } from './enrich-resume';
-import { DEFAULT_MAX_POLLS, pumpWhile, runOf } from './pump';
+import { DEFAULT_MAX_POLLS, DEFAULT_POLL_MS, pumpWhile, runOf, type PumpOptions } from './pump';
+import { PollPacer } from './poll-pacer';
 
 export { EnrichRunError, messageOf };
 
@@ -42,10 +43,15 @@ export interface CsvRunOptions {
   apiKey: string;
   /** Per-execution budget of the local runtime (Apps Script: 6 min). */
   budgetMs?: number;
-  /** Real time between two trigger runs. Default 2000 ms. */
+  /** Real time before the first poll; later waits are learnt (poll-pacer.ts). Default 2000 ms. */
   pollMs?: number;
   /** Give up waiting after this many trigger runs (the jobs stay registered in the state). */
   maxPolls?: number;
+  /**
+   * When waiting ends with jobs still running, fetch what they found so far (forceResults) and
+   * close them, rather than leave them to the next command.
+   */
+  forceResults?: boolean;
   /** Stored state of an earlier run (ledger sheet, properties): saved answers cost nothing. */
   state?: RuntimeState;
   /** Called after the start and after every poll. */
@@ -175,10 +181,12 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
   let startedJobs = false;
   // Called only once the runtime exists (its fetches come after openRuntime returns).
   const save = () => options.saveState?.(withoutSecrets(addon.exportState()));
+  const pacer = new PollPacer({ initialMs: options.pollMs ?? DEFAULT_POLL_MS });
   const addon: Addon = openRuntime({
     ...options,
     // Paid once across kills: the job is in the registry (state "sending") before its start leaves.
     beforeFetch: (requests) => {
+      pacer.saw(requests);
       if (!options.saveState || !requests.some((request) => request.method === 'POST')) return;
       startedJobs = true;
       save();
@@ -188,7 +196,8 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
     if (startedJobs) save(); // the ids the starts got back
     startedJobs = false;
   };
-  return { addon, run: new CsvRun(addon, options, afterPoll), afterPoll, save };
+  const run = new CsvRun(addon, { ...options, nextWaitMs: () => pacer.next() }, afterPoll);
+  return { addon, run, afterPoll, save };
 }
 
 /** Enriches the rows through dist/Code.js; see the module comment and enrich-resume.ts. */
@@ -245,7 +254,7 @@ export class CsvRun {
 
   constructor(
     private readonly addon: Addon,
-    private readonly options: CsvRunOptions,
+    private readonly options: CsvRunOptions & Pick<PumpOptions, 'nextWaitMs'>,
     private readonly afterPoll: () => void,
   ) {}
 
@@ -259,13 +268,22 @@ export class CsvRun {
     if (this.workspace) this.options.checkWorkspace?.(this.workspace);
   }
 
-  pump(runId?: string): Promise<ProgressView> {
-    return pumpWhile(
-      this.addon,
-      (progress) => running(progress).length > 0,
-      (progress) => combined(progress, runId === undefined ? undefined : runOf(progress, runId)),
-      { ...this.options, afterPoll: this.afterPoll },
-    );
+  /**
+   * Waits for every running run (showing `runId`'s progress, or all of them). With forceResults,
+   * jobs still running when the waiting ends give what they found and are closed; queued jobs that
+   * start meanwhile get a wait of their own before they are forced in turn.
+   */
+  async pump(runId?: string): Promise<ProgressView> {
+    const shown = (progress: ProgressView) =>
+      combined(progress, runId === undefined ? undefined : runOf(progress, runId));
+    const options = { ...this.options, afterPoll: this.afterPoll };
+    let progress = await pumpWhile(this.addon, (view) => running(view).length > 0, shown, options);
+    while (this.options.forceResults && running(progress).length > 0 && !this.options.shouldStop?.()) {
+      this.addon.call<ProgressView>('collectJobsNow');
+      this.afterPoll();
+      progress = await pumpWhile(this.addon, (view) => running(view).length > 0, shown, options);
+    }
+    return progress;
   }
 
   summary(parts: {

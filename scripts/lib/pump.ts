@@ -5,7 +5,7 @@
 import type { ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import type { Addon } from '../../dev/gas/harness';
 
-const DEFAULT_POLL_MS = 2000;
+export const DEFAULT_POLL_MS = 2000;
 export const DEFAULT_MAX_POLLS = 500;
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -16,6 +16,8 @@ export function runOf(progress: ProgressView, runId: string): RunProgress | unde
 
 export interface PumpOptions {
   pollMs?: number;
+  /** The wait before each poll, when it is learnt (poll-pacer.ts); default: pollMs every time. */
+  nextWaitMs?: () => number;
   maxPolls?: number;
   onProgress?: (run: RunProgress) => void;
   /** After every poll's execution (the CLI saves its state when that execution started jobs). */
@@ -44,7 +46,7 @@ export async function pumpWhile(
   };
   report();
   for (let polls = 0; busy(progress) && polls < maxPolls && !options.shouldStop?.(); polls++) {
-    await sleep(pollMs);
+    await sleep(options.nextWaitMs?.() ?? pollMs);
     // A real trigger runs minutes apart, long enough for any backoff: here the clock moves only to
     // the moment the API asked us to wait for, so results are stamped with the real time otherwise.
     const retryAt = Math.max(

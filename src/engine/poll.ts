@@ -42,6 +42,11 @@ import { backoffMs, hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE, POLL_LOCK_WAIT_MS 
 export interface PollOptions {
   /** Poll jobs that are backing off too ("Refresh results now"). */
   force?: boolean;
+  /**
+   * The user stops waiting (the CLI's --force-results): this key's jobs that are not ready are
+   * fetched with forceResults and closed, as after 24 hours: what they found is paid for and kept.
+   */
+  stopWaiting?: boolean;
 }
 
 /** One poll of everything pending. Returns false when another poller holds the lock. */
@@ -58,8 +63,11 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     settleInterruptedStarts(ctx, registry);
     rehomeOrphanedJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
-    startQueuedRuns(ctx, registry, tables);
+    // Polled before queued jobs start: the answers free room under the API's concurrency limit for
+    // them, and a job started in this execution is not polled in it (a second old, it is never
+    // ready; and a user who stops waiting never closes a job that had no chance to work).
     pollPendingJobs(ctx, registry, ledger, tables, options);
+    startQueuedRuns(ctx, registry, tables);
     finishRuns(ctx, registry);
     if (hasTime(ctx)) sendFormulaRequestsAutomatically(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
@@ -126,7 +134,7 @@ function pollPendingJobs(
     const outcomes = api.fetchResults(
       batch.map((job) => ({ id: job.id!, kind: runOf(registry, job)!.kind })),
     );
-    const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes, access);
+    const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes, access, options);
     applyFetchedJobs(ctx, registry, ledger, tables);
     if (stopped) return;
   }
@@ -156,6 +164,7 @@ function recordOutcomes(
   batch: JobRecord[],
   outcomes: PollOutcome[],
   access: ReadonlyMap<JobRecord, JobAccess>,
+  options: PollOptions,
 ): boolean {
   const answers = new Map<string, LedgerEntry>();
   const changedRuns = new Set<RunRecord>();
@@ -165,7 +174,7 @@ function recordOutcomes(
   batch.forEach((job, index) => {
     const run = runOf(registry, job)!;
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
-    const change = outcomeChange(ctx, run, job, outcome, answers, access.get(job) ?? 'none');
+    const change = outcomeChange(ctx, { run, job, outcome, answers }, access.get(job) ?? 'none', options);
     if (change === 'key_refused' && outcome.kind === 'error') keyRefused = outcome.error;
     else if (change !== null && typeof change === 'object') forced.push({ run, job, ...change });
     else if (change) {
@@ -210,20 +219,20 @@ type Change = 'fetched' | 'retry' | 'key_refused' | ForceReason | null;
 /** Decides what a poll outcome does to its job; answers to store go into `answers`. */
 function outcomeChange(
   ctx: AppContext,
-  run: RunRecord,
-  job: JobRecord,
-  outcome: PollOutcome,
-  answers: Map<string, LedgerEntry>,
+  polled: { run: RunRecord; job: JobRecord; outcome: PollOutcome; answers: Map<string, LedgerEntry> },
   access: JobAccess,
+  options: PollOptions,
 ): Change {
+  const { run, job, outcome, answers } = polled;
   const now = ctx.clock.now();
+  const stopWaiting = options.stopWaiting === true;
   if (outcome.kind === 'result') {
     const rest = REST_STATUS[outcome.result.status];
-    if (rest === undefined) return forceWhenStuck(job, now, access);
+    if (rest === undefined) return forceWhenStuck(job, now, access, stopWaiting);
     recordResult(ctx, run, job, outcome.result, rest, answers);
     return 'fetched';
   }
-  if (outcome.kind === 'not_ready') return forceWhenStuck(job, now, access);
+  if (outcome.kind === 'not_ready') return forceWhenStuck(job, now, access, stopWaiting);
   const error = outcome.error;
   if (isKeyProblem(error)) return 'key_refused';
   const verdict = pollErrorVerdict(error, access, (job.tries ?? 0) + 1);
@@ -311,10 +320,13 @@ const REST_STATUS: Partial<Record<JobResult['status'], string>> = {
 };
 
 /**
- * A job past its time is fetched with forceResults before it is closed: what it found was paid.
- * Only by the key that started it: another key's poll shows the job, never ends it.
+ * A job past its time (or one the user stops waiting for) is fetched with forceResults before it is
+ * closed: what it found was paid. Only by the key that started it: another key's poll shows the
+ * job, never ends it.
  */
-function forceWhenStuck(job: JobRecord, now: number, access: JobAccess): Change {
+function forceWhenStuck(job: JobRecord, now: number, access: JobAccess, stopWaiting: boolean): Change {
+  if (access === 'own' && stopWaiting)
+    return { rest: STATUS.stoppedWaiting, problem: 'The job had not finished when you stopped waiting.' };
   if (access === 'own' && job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
     return { rest: STATUS.timedOut, problem: 'The job gave no answer for 24 hours.' };
   if (!job.tries && !job.waitsForStartingKey) return null;

@@ -11,7 +11,7 @@ import type { AppContext } from '../../engine/context';
 import { progressView } from '../../views/progress';
 import { call, query, text, wholeNumber } from '../../views/rpc-table';
 import type { ProgressView } from '../../views/rpc';
-import { planRun, pollJobs, selectionKey } from './run-service';
+import { collectJobsNow, planRun, pollJobs, selectionKey } from './run-service';
 
 const id = () => z.string().check(z.minLength(1), z.maxLength(64));
 const planRequest = () =>
@@ -60,6 +60,8 @@ export const RUNS_RPC = {
   startRun: call('plan id', id, startRun),
   /** Polls the API for this user's running jobs, then answers with the progress. */
   pollJobs: query(pollJobs),
+  /** Stops waiting: jobs not ready give what they found so far (forceResults) and are closed. */
+  collectJobsNow: query(collectJobsNow),
   getProgress: query(progressView),
   /** The active sheet and selection in one string: the plan panels plan again when it changes. */
   selectionKey: query(selectionKey),
