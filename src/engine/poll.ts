@@ -43,10 +43,11 @@ export interface PollOptions {
   /** Poll jobs that are backing off too ("Refresh results now"). */
   force?: boolean;
   /**
-   * The user stops waiting (the CLI's --force-results): this key's jobs that are not ready are
-   * fetched with forceResults and closed, as after 24 hours: what they found is paid for and kept.
+   * The user stops waiting (the CLI's --force-results): this key's jobs started by then that are
+   * not ready are fetched with forceResults and closed, as after 24 hours: what they found is
+   * paid for and kept. Jobs started later (a waiting of their own to come) are polled as usual.
    */
-  stopWaiting?: boolean;
+  stopWaiting?: { startedBefore: number };
 }
 
 /** One poll of everything pending. Returns false when another poller holds the lock. */
@@ -225,7 +226,10 @@ function outcomeChange(
 ): Change {
   const { run, job, outcome, answers } = polled;
   const now = ctx.clock.now();
-  const stopWaiting = options.stopWaiting === true;
+  const stopWaiting =
+    options.stopWaiting !== undefined &&
+    job.startedAt !== undefined &&
+    job.startedAt <= options.stopWaiting.startedBefore;
   if (outcome.kind === 'result') {
     const rest = REST_STATUS[outcome.result.status];
     if (rest === undefined) return forceWhenStuck(job, now, access, stopWaiting);

@@ -41,11 +41,12 @@ export function pollJobs(ctx: AppContext): ProgressView {
 }
 
 /**
- * Polls, and stops waiting for this key's jobs that are not ready: what they found so far is
- * fetched (forceResults, spec §4.2) and kept, and they are closed (the CLI's --force-results).
+ * Polls, and stops waiting for this key's jobs started by `startedBefore` (ms) that are not ready:
+ * what they found so far is fetched (forceResults, spec §4.2) and kept, and they are closed (the
+ * CLI's --force-results).
  */
-export function collectJobsNow(ctx: AppContext): ProgressView {
-  pollOnce(ctx, { force: true, stopWaiting: true });
+export function collectJobsNow(ctx: AppContext, request: { startedBefore: number }): ProgressView {
+  pollOnce(ctx, { force: true, stopWaiting: request });
   return progressView(ctx);
 }
 
