@@ -36,8 +36,8 @@ export interface StreamOptions extends Omit<CsvRunOptions, 'saveState'> {
   /** The input had a BOM: the output gets one. */
   bom: boolean;
   saveState: (state: RuntimeState, cursor: StreamCursor | undefined) => void;
-  /** After every slice written: rows written so far, credits so far. */
-  onSlice?: (written: number, summary: CsvEnrichmentSummary) => void;
+  /** After every slice written: rows written so far, credits so far (awaited before the next). */
+  onSlice?: (written: number, summary: CsvEnrichmentSummary) => void | Promise<void>;
 }
 
 export type StreamSummary = CsvEnrichmentSummary;
@@ -116,7 +116,7 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     // need not carry both (the file's last slice stays, as it did before slices overlapped).
     if (next) session.addon.spreadsheet.getSheetByName(slice.started.sheetName)?.clear();
     session.save();
-    options.onSlice?.(total.rows, total);
+    await options.onSlice?.(total.rows, total);
     return true;
   };
 
