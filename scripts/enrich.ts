@@ -130,6 +130,7 @@ async function enrichInto(
       ...(state ? { state } : {}),
       importJobs: options.importJobs,
       forceResults: options.forceResults,
+      realTime: true,
       onProgress: (run) => printer.update(run),
       onSlice: (_rows, totals) => printer.slice(totals),
       saveState: (runtime, cursor) => {

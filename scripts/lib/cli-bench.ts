@@ -28,6 +28,10 @@ export interface CliBenchLine {
   jobs: number;
   urlfetch_calls: number;
   requests_per_job: number;
+  /** What the emulator answered, per job: every request of the run, 429s included. */
+  api_requests_per_job: number;
+  /** Requests the emulator's rate limit refused (429). */
+  refused_429: number;
   credits: number;
   exit_code: number;
   /** Rows a minute, with a rate limit on: against 3,000 a minute (60 requests, two a job). */
@@ -71,6 +75,8 @@ async function benchOne(rows: number, settings: typeof SETTINGS): Promise<CliBen
       jobs: stats.jobs.total,
       urlfetch_calls: urlfetch,
       requests_per_job: Math.round((urlfetch / Math.max(1, stats.jobs.total)) * 100) / 100,
+      api_requests_per_job: Math.round((stats.total_requests / Math.max(1, stats.jobs.total)) * 100) / 100,
+      refused_429: Object.values(stats.requests).reduce((n, byStatus) => n + (byStatus['429'] ?? 0), 0),
       credits: stats.credits_spent,
       exit_code: result.status ?? 1,
       ...(settings.rateLimit > 0

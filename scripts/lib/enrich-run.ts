@@ -68,6 +68,11 @@ export interface CsvRunOptions {
   importJobs?: readonly string[];
   /** Asked between polls: true stops waiting (Ctrl-C); the jobs stay in the state. */
   shouldStop?: () => boolean;
+  /**
+   * The command line against an API on real time: Utilities.sleep blocks (the engine's in-execution
+   * retries wait for Retry-After) and the pump never moves the clock past a backoff (PumpOptions).
+   */
+  realTime?: boolean;
 }
 
 export interface CsvEnrichmentSummary {
@@ -124,10 +129,11 @@ export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[])
 
 /** dist/Code.js in the local runtime, for a command line run: on the API given, from the stored state. */
 export function openRuntime(
-  options: Pick<CsvRunOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state'> &
+  options: Pick<CsvRunOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state' | 'realTime'> &
     Pick<LoadOptions, 'beforeFetch'>,
 ): Addon {
   return loadAddon({
+    ...(options.realTime ? { realSleep: true } : {}),
     ...(options.beforeFetch ? { beforeFetch: options.beforeFetch } : {}),
     // A command line never reads them back, and a long run would keep every start's body.
     recordRequests: false,

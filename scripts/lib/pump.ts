@@ -24,6 +24,11 @@ export interface PumpOptions {
   afterPoll?: () => void;
   /** Asked before every poll: true stops waiting (Ctrl-C). */
   shouldStop?: () => boolean;
+  /**
+   * Against an API that counts real time (the CLI): the clock is never moved ahead, so a backoff
+   * or Retry-After is waited out for real instead of skipped (a skipped one only earns more 429s).
+   */
+  realTime?: boolean;
 }
 
 /**
@@ -53,7 +58,7 @@ export async function pumpWhile(
       0,
       ...progress.runs.map((run) => (run.retryAt && run.state === 'running' ? Date.parse(run.retryAt) : 0)),
     );
-    if (retryAt) addon.advanceClock(Math.max(0, retryAt + 1_000 - addon.now()));
+    if (retryAt && !options.realTime) addon.advanceClock(Math.max(0, retryAt + 1_000 - addon.now()));
     // With the background refresh off there is no trigger: poll the way the open sidebar does.
     if (addon.fireTriggers({ all: true }) === 0) progress = addon.call<ProgressView>('pollJobs');
     else progress = addon.call<ProgressView>('getProgress');

@@ -40,6 +40,8 @@ describe('a 429 at a slice boundary', () => {
         apiBaseUrl: kit.emulator().baseUrl,
         apiKey: kit.emulator().apiKey,
         pollMs: 100,
+        // As the command line does: Retry-After is waited out for real.
+        realTime: true,
         importJobs: [],
         saveState: () => undefined,
         onSlice: async () => {
