@@ -65,7 +65,8 @@ async function benchOne(rows: number, settings: typeof SETTINGS): Promise<CliBen
     });
     const wall = (Date.now() - started) / 1000;
     const peakKb = Number(/PEAK_KB=(\d+)/.exec(result.stderr)?.[1] ?? 0);
-    const urlfetch = Number(/UrlFetch: +(\d+)/.exec(result.stdout)?.[1] ?? 0);
+    // plural() writes thousands with separators ("2,010 calls").
+    const urlfetch = Number((/UrlFetch: +([\d,]+)/.exec(result.stdout)?.[1] ?? '0').replace(/,/g, ''));
     if (result.status !== 0) process.stderr.write(`${result.stdout}\n${result.stderr.slice(-2000)}\n`);
     const stats = await emulator.admin.stats();
     return {
