@@ -64,11 +64,13 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     settleInterruptedStarts(ctx, registry);
     rehomeOrphanedJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
-    // Polled before queued jobs start: the answers free room under the API's concurrency limit for
-    // them, and a job started in this execution is not polled in it (a second old, it is never
-    // ready; and a user who stops waiting never closes a job that had no chance to work).
-    pollPendingJobs(ctx, registry, ledger, tables, options);
-    startQueuedRuns(ctx, registry, tables);
+    // A job started in this execution is not polled in it: a second old, it is never ready (and a
+    // user who stops waiting never closes a job that had no chance to work). Queued jobs start
+    // again after the poll, into the room its answers freed under the API's concurrency limit.
+    const startedNow = new Set<JobRecord>();
+    startQueuedRuns(ctx, registry, tables, startedNow);
+    pollPendingJobs(ctx, registry, ledger, tables, options, startedNow);
+    startQueuedRuns(ctx, registry, tables, startedNow);
     finishRuns(ctx, registry);
     if (hasTime(ctx)) sendFormulaRequestsAutomatically(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
@@ -86,7 +88,12 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
 const isActive = (registry: Registry, job: JobRecord) => runOf(registry, job)?.state === 'running';
 
 /** Sends jobs that a start cut short (or a rate limit deferred); inputs are read again by fingerprint. */
-function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTables): void {
+function startQueuedRuns(
+  ctx: AppContext,
+  registry: Registry,
+  tables: SheetTables,
+  startedNow: Set<JobRecord>,
+): void {
   const actor = actorOf(ctx);
   const runs = new Set(
     registry.jobs
@@ -106,7 +113,7 @@ function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTable
           contacts.set(fp, { input: tables.input(table, run.kind, mapping, row!, fp), row: row! });
         }
     }
-    if (!startQueuedJobs(ctx, registry, run, contacts)) return;
+    if (!startQueuedJobs(ctx, registry, run, contacts, startedNow)) return;
   }
 }
 
@@ -116,11 +123,13 @@ function pollPendingJobs(
   ledger: Ledger,
   tables: SheetTables,
   options: PollOptions,
+  startedNow: ReadonlySet<JobRecord>,
 ): void {
   const now = ctx.clock.now();
   const waiting = registry.jobs.filter(
     (job) =>
       job.state === 'pending' &&
+      !startedNow.has(job) &&
       isActive(registry, job) &&
       (options.force || !job.nextPollAt || job.nextPollAt <= now),
   );
