@@ -1,8 +1,10 @@
 /**
  * A CSV of any length through the same built add-on, a slice at a time (issue 32): the slice's
- * rows become the sheet, its saved answers go into the ledger (slice-answers.ts), the add-on plans,
- * starts and polls it as for a whole file (enrichRows), then its rows are appended to the output
- * and its answers leave for the answers store. Memory and the state file hold one slice.
+ * rows become a sheet, its saved answers go into the ledger (slice-answers.ts), the add-on plans
+ * and starts it (startRows), then the slice before is waited for (finishRows), its rows appended
+ * to the output and its answers moved to the answers store. Two slices overlap, on two sheets, so
+ * the API keeps working while the CLI writes one and reads the next; memory and the state file
+ * hold two slices at most.
  *
  * Paid once across kills: the state (with a cursor: slices written, bytes of output) is saved
  * before every job start and after every slice. A rerun truncates the output to the cursor, skips
