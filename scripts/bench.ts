@@ -133,17 +133,18 @@ async function main(): Promise<void> {
   }
 }
 
-/** `--cli N [N…]`: the enrich command line at N rows (lib/cli-bench.ts) instead of the above. */
+/**
+ * `--cli N [N…] [--rate-limit R]`: the enrich command line at N rows (lib/cli-bench.ts) instead of
+ * the above; R requests a minute at the emulator (default 0: off).
+ */
 const cliAt = process.argv.indexOf('--cli');
-const sizes =
-  cliAt === -1
-    ? []
-    : process.argv
-        .slice(cliAt + 1)
-        .map(Number)
-        .filter((n) => n > 0);
+const rateAt = process.argv.indexOf('--rate-limit');
+const rateLimit = rateAt === -1 ? 0 : Number(process.argv[rateAt + 1]);
+const afterCli = cliAt === -1 ? [] : process.argv.slice(cliAt + 1);
+const flagAt = afterCli.findIndex((arg) => arg.startsWith('--'));
+const sizes = (flagAt === -1 ? afterCli : afterCli.slice(0, flagAt)).map(Number).filter((n) => n > 0);
 
-(cliAt === -1 ? main() : cliBench(sizes)).catch((error: unknown) => {
+(cliAt === -1 ? main() : cliBench(sizes, rateLimit)).catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 });

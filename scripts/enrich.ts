@@ -129,6 +129,8 @@ async function enrichInto(
       ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
       ...(state ? { state } : {}),
       importJobs: options.importJobs,
+      forceResults: options.forceResults,
+      realTime: true,
       onProgress: (run) => printer.update(run),
       onSlice: (_rows, totals) => printer.slice(totals),
       saveState: (runtime, cursor) => {

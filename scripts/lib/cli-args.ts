@@ -17,6 +17,8 @@ export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
   --poll-ms MS            real time between two polls (default 2000)
   --max-polls N           stop waiting after N polls (default 500): the jobs stay in the state,
                           and the same command run again collects them (exit code 3 meanwhile)
+  --force-results         when waiting stops, take what jobs still running found so far
+                          (forceResults) and close them: their other rows are marked, not resent
   --state FILE            stored spreadsheet state (default: <name>.sheet-enrich-state.json)
   --slice-rows N          rows read, enriched and written at a time (default 10000): memory and
                           the state file hold one slice, whatever the file's length
@@ -43,6 +45,8 @@ export interface CliOptions extends CommonCliOptions {
   pollMs: number;
   maxPolls?: number;
   importJobs: string[];
+  /** Jobs still running when waiting stops are fetched with forceResults and closed. */
+  forceResults: boolean;
   /** Rows read, enriched and written at a time. */
   sliceRows: number;
 }
@@ -149,6 +153,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     'poll-ms': { type: 'string' },
     'max-polls': { type: 'string' },
     'import-job': { type: 'string', multiple: true },
+    'force-results': { type: 'boolean' },
     'slice-rows': { type: 'string' },
   });
   const help = values.help === true;
@@ -162,6 +167,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       statePath: '',
       pollMs: 0,
       importJobs: [],
+      forceResults: false,
       sliceRows: 0,
     };
   if (positionals.length !== 1) {
@@ -191,6 +197,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     pollMs: positiveInteger('poll-ms', values['poll-ms']) ?? 2000,
     ...optional('maxPolls', positiveInteger('max-polls', values['max-polls'], { noun: 'polls' })),
     importJobs: values['import-job'] ?? [],
+    forceResults: values['force-results'] === true,
     sliceRows: positiveInteger('slice-rows', values['slice-rows'], { noun: 'rows' }) ?? DEFAULT_SLICE_ROWS,
   };
 }

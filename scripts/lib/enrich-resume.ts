@@ -70,8 +70,14 @@ export function combined(progress: ProgressView, main?: RunProgress): RunProgres
   };
 }
 
-/** Credits the API charged during this command: every run's figure less what it had before. */
-export function creditsSince(before: ProgressView, after: ProgressView): number {
+/** Credits the API charged during this command: every run's figure (but `others`') less what it had before. */
+export function creditsSince(
+  before: ProgressView,
+  after: ProgressView,
+  others: ReadonlySet<string> = new Set(),
+): number {
   const had = new Map(before.runs.map((run) => [run.runId, run.credits]));
-  return after.runs.reduce((total, run) => total + Math.max(0, run.credits - (had.get(run.runId) ?? 0)), 0);
+  return after.runs
+    .filter((run) => !others.has(run.runId))
+    .reduce((total, run) => total + Math.max(0, run.credits - (had.get(run.runId) ?? 0)), 0);
 }

@@ -18,11 +18,13 @@ import type {
 } from '../../src/app/sidebar-contract';
 import { loadAddon, type Addon, type LoadOptions, type RuntimeState } from '../../dev/gas/harness';
 import { columnLetters } from '../../dev/gas/spreadsheet/a1';
+import { loadRowsAsSheet, selectDataRows } from './csv-sheet';
 import { readOutputs, type FoundByKind } from './sheet-outputs';
 import { EnrichRunError, messageOf } from './run-error';
 import { withoutSecrets } from './state-file';
 import { combined, creditsSince, importJobById, lostJobs, running, type LostJob } from './enrich-resume';
-import { DEFAULT_MAX_POLLS, pumpWhile, runOf } from './pump';
+import { DEFAULT_MAX_POLLS, DEFAULT_POLL_MS, pumpWhile, runOf, type PumpOptions } from './pump';
+import { PollPacer } from './poll-pacer';
 
 export { EnrichRunError, messageOf };
 
@@ -42,10 +44,15 @@ export interface CsvRunOptions {
   apiKey: string;
   /** Per-execution budget of the local runtime (Apps Script: 6 min). */
   budgetMs?: number;
-  /** Real time between two trigger runs. Default 2000 ms. */
+  /** Real time before the first poll; later waits are learnt (poll-pacer.ts). Default 2000 ms. */
   pollMs?: number;
   /** Give up waiting after this many trigger runs (the jobs stay registered in the state). */
   maxPolls?: number;
+  /**
+   * When waiting ends with jobs still running, fetch what they found so far (forceResults) and
+   * close them, rather than leave them to the next command.
+   */
+  forceResults?: boolean;
   /** Stored state of an earlier run (ledger sheet, properties): saved answers cost nothing. */
   state?: RuntimeState;
   /** Called after the start and after every poll. */
@@ -61,6 +68,11 @@ export interface CsvRunOptions {
   importJobs?: readonly string[];
   /** Asked between polls: true stops waiting (Ctrl-C); the jobs stay in the state. */
   shouldStop?: () => boolean;
+  /**
+   * The command line against an API on real time: Utilities.sleep blocks (the engine's in-execution
+   * retries wait for Retry-After) and the pump never moves the clock past a backoff (PumpOptions).
+   */
+  realTime?: boolean;
 }
 
 export interface CsvEnrichmentSummary {
@@ -104,31 +116,7 @@ export interface CsvEnrichmentSummary {
 }
 
 export { pumpUntilDone, runOf, sleep, type PumpOptions } from './pump';
-
-/**
- * Puts the rows on the sheet `name` (replacing what an earlier run left there), as plain text: a
- * CSV is data, so "0612…" keeps its zero and "=…" or "+1 555…" stay the text they were.
- */
-export function loadRowsAsSheet(addon: Addon, name: string, rows: readonly (readonly string[])[]): void {
-  const spreadsheet = addon.spreadsheet;
-  const sheets = spreadsheet.getSheets();
-  let sheet = spreadsheet.getSheetByName(name);
-  if (!sheet && sheets.length === 1 && sheets[0]!.getLastRow() === 0) sheet = sheets[0]!.setName(name);
-  sheet = sheet ?? spreadsheet.insertSheet(name);
-  sheet.clear();
-  sheet.activate();
-  const width = Math.max(1, ...rows.map((row) => row.length));
-  if (rows.length === 0) return;
-  sheet.ensureSize(rows.length, width);
-  const range = sheet.getRange(1, 1, rows.length, width);
-  range.setNumberFormat('@');
-  range.setValues(rows.map((row) => [...row, ...Array<string>(width - row.length).fill('')]));
-}
-
-/** Selects every data row under the header, as a user would before "Enrich selected rows". */
-export function selectDataRows(addon: Addon, name: string, rows: number, width: number): void {
-  addon.setSelection(`A2:${columnLetters(Math.max(1, width))}${Math.max(2, rows)}`, name);
-}
+export { loadRowsAsSheet, selectDataRows } from './csv-sheet';
 
 /** The add-on's own message when one of its functions threw (an Apps Script "Exception: …"). */
 export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[]): T {
@@ -141,10 +129,11 @@ export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[])
 
 /** dist/Code.js in the local runtime, for a command line run: on the API given, from the stored state. */
 export function openRuntime(
-  options: Pick<CsvRunOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state'> &
+  options: Pick<CsvRunOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state' | 'realTime'> &
     Pick<LoadOptions, 'beforeFetch'>,
 ): Addon {
   return loadAddon({
+    ...(options.realTime ? { realSleep: true } : {}),
     ...(options.beforeFetch ? { beforeFetch: options.beforeFetch } : {}),
     // A command line never reads them back, and a long run would keep every start's body.
     recordRequests: false,
@@ -175,10 +164,12 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
   let startedJobs = false;
   // Called only once the runtime exists (its fetches come after openRuntime returns).
   const save = () => options.saveState?.(withoutSecrets(addon.exportState()));
+  const pacer = new PollPacer({ initialMs: options.pollMs ?? DEFAULT_POLL_MS });
   const addon: Addon = openRuntime({
     ...options,
     // Paid once across kills: the job is in the registry (state "sending") before its start leaves.
     beforeFetch: (requests) => {
+      pacer.saw(requests);
       if (!options.saveState || !requests.some((request) => request.method === 'POST')) return;
       startedJobs = true;
       save();
@@ -188,7 +179,8 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
     if (startedJobs) save(); // the ids the starts got back
     startedJobs = false;
   };
-  return { addon, run: new CsvRun(addon, options, afterPoll), afterPoll, save };
+  const run = new CsvRun(addon, { ...options, nextWaitMs: () => pacer.next() }, afterPoll);
+  return { addon, run, afterPoll, save };
 }
 
 /** Enriches the rows through dist/Code.js; see the module comment and enrich-resume.ts. */
@@ -203,29 +195,47 @@ export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<C
   }
 }
 
+/** Rows on their sheet, planned and started (or stopped before: earlier runs still running). */
+export interface StartedRows {
+  /** The sheet the rows are on (a streamed file alternates two: one fills while one is polled). */
+  sheetName: string;
+  /** Data rows. */
+  rows: number;
+  before: ProgressView;
+  /** Contacts of runs an earlier command left running, collected first. */
+  carried: number;
+  plan?: PlanView;
+  start?: StartView;
+  /** Earlier runs were still running when waiting ended: nothing was planned. */
+  waiting?: ProgressView;
+}
+
 /**
- * The rows (header first) on the sheet, then what an earlier command left running collected,
- * then planned, started and waited for: one slice of a file, or all of it.
+ * The rows (header first) on the sheet, then what an earlier command left running collected (when
+ * `collectEarlier`), then planned and started. finishRows waits for them; between the two the
+ * runtime may work on another slice, whose jobs fill the room this one's leave at the API.
  */
-export async function enrichRows(
+export async function startRows(
   session: CsvSession,
   rows: readonly (readonly string[])[],
   options: CsvRunOptions,
-  startedAt: number,
-): Promise<CsvEnrichmentSummary> {
+  collectEarlier = true,
+): Promise<StartedRows> {
   const { addon, run } = session;
   const width = Math.max(...rows.map((row) => row.length));
   loadRowsAsSheet(addon, options.sheetName, rows);
   selectDataRows(addon, options.sheetName, rows.length, width);
   const before = addon.call<ProgressView>('getProgress');
+  const base = { sheetName: options.sheetName, rows: rows.length - 1, before, carried: 0 };
   for (const jobId of options.importJobs ?? []) importJobById(addon, jobId);
-  // Runs an earlier command left running are collected before anything new is planned.
-  let progress = addon.call<ProgressView>('getProgress');
-  if (running(progress).length) run.checkKey();
-  const carried = running(progress).reduce((n, r) => n + r.sent, 0);
-  progress = await run.pump();
-  const base = { before, carried, startedAt, rows: rows.length - 1 };
-  if (running(progress).length) return run.summary({ ...base, progress });
+  if (collectEarlier) {
+    // Runs an earlier command left running are collected before anything new is planned.
+    const progress = addon.call<ProgressView>('getProgress');
+    if (running(progress).length) run.checkKey();
+    base.carried = running(progress).reduce((n, r) => n + r.sent, 0);
+    const after = await run.pump();
+    if (running(after).length) return { ...base, waiting: after };
+  }
   const plan = callOrExplain<PlanView>(addon, 'planRun', {
     kind: options.kind,
     fields: [...options.fields],
@@ -234,8 +244,34 @@ export async function enrichRows(
   if (plan.contactsToSend > 0) run.checkKey();
   const start = callOrExplain<StartView>(addon, 'startRun', plan.planId);
   session.afterPoll();
-  progress = await run.pump(start.runId);
-  return run.summary({ ...base, progress, plan, start });
+  return { ...base, plan, start };
+}
+
+/**
+ * Waits for the started rows' run to end; `others`: runs of other slices, whose credits and jobs
+ * are theirs (they run meanwhile).
+ */
+export async function finishRows(
+  session: CsvSession,
+  started: StartedRows,
+  startedAt: number,
+  others: ReadonlySet<string> = new Set(),
+): Promise<CsvEnrichmentSummary> {
+  const { run } = session;
+  if (started.waiting) return run.summary({ ...started, progress: started.waiting, startedAt, others });
+  const runId = started.start!.runId;
+  const progress = await run.pump(runId, others);
+  return run.summary({ ...started, progress, startedAt, others });
+}
+
+/** startRows then finishRows: one slice of a file, or all of it. */
+export async function enrichRows(
+  session: CsvSession,
+  rows: readonly (readonly string[])[],
+  options: CsvRunOptions,
+  startedAt: number,
+): Promise<CsvEnrichmentSummary> {
+  return finishRows(session, await startRows(session, rows, options), startedAt);
 }
 
 /** One command's run over an open runtime: the key check, the waiting, the summary. */
@@ -245,7 +281,7 @@ export class CsvRun {
 
   constructor(
     private readonly addon: Addon,
-    private readonly options: CsvRunOptions,
+    private readonly options: CsvRunOptions & Pick<PumpOptions, 'nextWaitMs'>,
     private readonly afterPoll: () => void,
   ) {}
 
@@ -259,13 +295,23 @@ export class CsvRun {
     if (this.workspace) this.options.checkWorkspace?.(this.workspace);
   }
 
-  pump(runId?: string): Promise<ProgressView> {
-    return pumpWhile(
-      this.addon,
-      (progress) => running(progress).length > 0,
-      (progress) => combined(progress, runId === undefined ? undefined : runOf(progress, runId)),
-      { ...this.options, afterPoll: this.afterPoll },
-    );
+  /**
+   * Waits for the runs still running but `others`' (showing `runId`'s progress, or all of them).
+   * With forceResults, jobs still running when the waiting ends, started before it began, give
+   * what they found and are closed; jobs that start meanwhile get a wait of their own.
+   */
+  async pump(runId?: string, others: ReadonlySet<string> = new Set()): Promise<ProgressView> {
+    const shown = (progress: ProgressView) =>
+      combined(progress, runId === undefined ? undefined : runOf(progress, runId));
+    const options = { ...this.options, afterPoll: this.afterPoll };
+    const busy = (view: ProgressView) => running(view).some((run) => !others.has(run.runId));
+    for (;;) {
+      const waitingSince = this.addon.now();
+      const progress = await pumpWhile(this.addon, busy, shown, options);
+      if (!this.options.forceResults || !busy(progress) || this.options.shouldStop?.()) return progress;
+      this.addon.call<ProgressView>('collectJobsNow', { startedBefore: waitingSince });
+      this.afterPoll();
+    }
   }
 
   summary(parts: {
@@ -275,15 +321,21 @@ export class CsvRun {
     startedAt: number;
     /** Data rows. */
     rows: number;
+    sheetName?: string;
     plan?: PlanView;
     start?: StartView;
+    /** Runs of other slices: not this summary's. */
+    others?: ReadonlySet<string>;
   }): CsvEnrichmentSummary {
     const { addon, options } = this;
     const { progress, plan, start } = parts;
+    const others = parts.others ?? new Set<string>();
     const run = start ? runOf(progress, start.runId) : undefined;
-    const unfinished = running(progress).reduce((n, r) => n + r.jobs, 0);
+    const unfinished = running(progress)
+      .filter((r) => !others.has(r.runId))
+      .reduce((n, r) => n + r.jobs, 0);
     const state: RunState = unfinished ? 'running' : (run?.state ?? 'finished');
-    const sheet = addon.spreadsheet.getSheetByName(options.sheetName)!;
+    const sheet = addon.spreadsheet.getSheetByName(parts.sheetName ?? options.sheetName)!;
     const table = sheet.getDataRange().getDisplayValues() as string[][];
     const outputs = readOutputs(table, options.kind);
     const message = start?.message ?? run?.error ?? (unfinished ? stillRunning(options) : undefined);
@@ -296,7 +348,7 @@ export class CsvRun {
       skipped: plan?.skipped ?? [],
       found: outputs.found,
       statuses: outputs.statuses,
-      credits: creditsSince(parts.before, progress),
+      credits: creditsSince(parts.before, progress, others),
       state,
       lost: lostJobs(progress),
       carried: parts.carried,

@@ -1,8 +1,10 @@
 /**
  * A CSV of any length through the same built add-on, a slice at a time (issue 32): the slice's
- * rows become the sheet, its saved answers go into the ledger (slice-answers.ts), the add-on plans,
- * starts and polls it as for a whole file (enrichRows), then its rows are appended to the output
- * and its answers leave for the answers store. Memory and the state file hold one slice.
+ * rows become a sheet, its saved answers go into the ledger (slice-answers.ts), the add-on plans
+ * and starts it (startRows), then the slice before is waited for (finishRows), its rows appended
+ * to the output and its answers moved to the answers store. Two slices overlap, on two sheets, so
+ * the API keeps working while the CLI writes one and reads the next; memory and the state file
+ * hold two slices at most.
  *
  * Paid once across kills: the state (with a cursor: slices written, bytes of output) is saved
  * before every job start and after every slice. A rerun truncates the output to the cursor, skips
@@ -14,9 +16,18 @@ import type { AnswersStore } from './answers-store';
 import { formatCsv } from './csv';
 import { UTF8_BOM } from './csv-encoding';
 import type { CsvSource } from './csv-stream';
-import { enrichRows, openCsvSession, type CsvEnrichmentSummary, type CsvRunOptions } from './enrich-run';
+import type { ProgressView } from '../../src/app/sidebar-contract';
+import {
+  finishRows,
+  openCsvSession,
+  startRows,
+  type CsvEnrichmentSummary,
+  type CsvRunOptions,
+  type StartedRows,
+} from './enrich-run';
+import { running } from './enrich-resume';
 import { safeToOpen } from './sheet-outputs';
-import { keepAnswers, restoreAnswers } from './slice-answers';
+import { keepAnswers, restoreAnswers, sliceFingerprints } from './slice-answers';
 import type { StreamCursor } from './state-file';
 
 export interface StreamOptions extends Omit<CsvRunOptions, 'saveState'> {
@@ -27,8 +38,8 @@ export interface StreamOptions extends Omit<CsvRunOptions, 'saveState'> {
   /** The input had a BOM: the output gets one. */
   bom: boolean;
   saveState: (state: RuntimeState, cursor: StreamCursor | undefined) => void;
-  /** After every slice written: rows written so far, credits so far. */
-  onSlice?: (written: number, summary: CsvEnrichmentSummary) => void;
+  /** After every slice written: rows written so far, credits so far (awaited before the next). */
+  onSlice?: (written: number, summary: CsvEnrichmentSummary) => void | Promise<void>;
 }
 
 export type StreamSummary = CsvEnrichmentSummary;
@@ -60,6 +71,18 @@ function add(total: CsvEnrichmentSummary | undefined, next: CsvEnrichmentSummary
   };
 }
 
+/** A slice started and not yet written. */
+interface LiveSlice {
+  /** Slices read before it and it (the cursor once it is written). */
+  index: number;
+  fingerprints: ReadonlySet<string>;
+  restored: Map<string, string>;
+  started: StartedRows;
+}
+
+/** The two sheets a file's slices alternate on: one fills while the other's jobs are polled. */
+const sheetOf = (name: string, index: number): string => (index % 2 === 1 ? name : `${name} (2)`);
+
 /** Enriches the source into options.out, slice by slice; see the module comment. */
 export async function runCsvStream(source: CsvSource, options: StreamOptions): Promise<StreamSummary> {
   const startedAt = Date.now();
@@ -71,42 +94,88 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
   // What a killed run wrote past its last saved slice is written again.
   if (cursor) ftruncateSync(fd, bytes);
   let total: CsvEnrichmentSummary | undefined;
+  /** Run ids of this command's slices: each summary counts its own run's credits and jobs. */
+  const sliceRuns = new Set<string>();
+  let live: LiveSlice | undefined;
+  let next: LiveSlice | undefined;
+
+  /** Waits for a slice's run, then writes its rows; false when its jobs still run (it stays). */
+  const finish = async (slice: LiveSlice): Promise<boolean> => {
+    const own = slice.started.start?.runId;
+    const others = new Set([...sliceRuns].filter((id) => id !== own));
+    const summary = await finishRows(session, slice.started, startedAt, others);
+    total = add(total, summary);
+    if (summary.unfinished > 0) return false;
+    // The next slice's saved answers stay out of the store's appends (they are there already).
+    keepAnswers(session.addon, options.answers, new Map([...slice.restored, ...(next?.restored ?? [])]));
+    const table = safeToOpen(summary.table);
+    const text = formatCsv(bytes === 0 ? table : table.slice(1), source.delimiter);
+    const chunk = Buffer.from(bytes === 0 && options.bom ? UTF8_BOM + text : text, 'utf8');
+    writeSync(fd, chunk, 0, chunk.length, bytes);
+    bytes += chunk.length;
+    cursor = { slice: slice.index, outputBytes: bytes };
+    // Written while the next slice is on the other sheet: the state, saved before every job start,
+    // need not carry both (the file's last slice stays, as it did before slices overlapped).
+    if (next) session.addon.spreadsheet.getSheetByName(slice.started.sheetName)?.clear();
+    session.save();
+    await options.onSlice?.(total.rows, total);
+    return true;
+  };
+
   let index = 0;
   let stoppedEarly = false;
+  let stuck = false;
   try {
     for await (const slice of source.slices) {
       if (index++ < (cursor?.slice ?? 0)) continue;
-      if (total && options.shouldStop?.()) {
+      if ((total || live) && options.shouldStop?.()) {
         stoppedEarly = true;
         break;
       }
       const rows = [source.header, ...slice];
-      const restored = restoreAnswers(session.addon, rows, options.kind, options.answers);
-      const first = total === undefined;
-      const summary = await enrichRows(
+      const fingerprints = sliceFingerprints(rows, options.kind);
+      // A contact of the slice in flight would wait for its job (paid once): that slice ends first,
+      // and its answer is then saved, free for this one.
+      if (live && fingerprints.some((fp) => live!.fingerprints.has(fp))) {
+        if (!(await finish(live))) {
+          stuck = true;
+          break;
+        }
+        live = undefined;
+      }
+      const restored = restoreAnswers(session.addon, fingerprints, options.answers);
+      const first = total === undefined && live === undefined;
+      const started = await startRows(
         session,
         rows,
-        { ...runOptions, ...(first ? {} : { importJobs: [] }) },
-        startedAt,
+        { ...runOptions, sheetName: sheetOf(options.sheetName, index), ...(first ? {} : { importJobs: [] }) },
+        first,
       );
-      total = add(total, summary);
-      // Jobs still running: the slice stays in the state, the cursor before it.
-      if (summary.unfinished > 0) break;
-      keepAnswers(session.addon, options.answers, restored);
-      const table = safeToOpen(summary.table);
-      const text = formatCsv(bytes === 0 ? table : table.slice(1), source.delimiter);
-      const chunk = Buffer.from(bytes === 0 && options.bom ? UTF8_BOM + text : text, 'utf8');
-      writeSync(fd, chunk, 0, chunk.length, bytes);
-      bytes += chunk.length;
-      cursor = { slice: index, outputBytes: bytes };
-      session.save();
-      options.onSlice?.(total.rows, total);
+      if (started.start) sliceRuns.add(started.start.runId);
+      next = { index, fingerprints: new Set(fingerprints), restored, started };
+      // The slice before is waited for while this one's jobs queue for the room its jobs leave.
+      if (live && !(await finish(live))) {
+        stuck = true;
+        break;
+      }
+      live = next;
+      next = undefined;
+      if (started.waiting) break;
     }
-    // Every slice written: the next command starts from the top (saved answers make it free).
-    if (!stoppedEarly && total?.unfinished === 0) cursor = undefined;
+    if (live && !stuck && !stoppedEarly) {
+      if (!(await finish(live))) stuck = true;
+      live = undefined;
+    }
     if (!total) throw new Error('no slice was read');
+    // Every slice written: the next command starts from the top (saved answers make it free).
+    const done = !stoppedEarly && !stuck && !live && total.unfinished === 0;
+    if (done) cursor = undefined;
+    // Jobs of a slice started but not written (Ctrl-C, or the one before stopped waiting) are in
+    // the state, and the next command collects them: they are told as still running.
+    const progress = session.addon.call<ProgressView>('getProgress');
+    const unfinished = running(progress).reduce((n, run) => n + run.jobs, 0);
     const runtimeState = session.addon.exportState();
-    return { ...total, wallMs: Date.now() - startedAt, runtimeState, stoppedEarly };
+    return { ...total, unfinished, wallMs: Date.now() - startedAt, runtimeState, stoppedEarly };
   } finally {
     closeSync(fd);
     session.save();

@@ -5,7 +5,7 @@
 import type { ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import type { Addon } from '../../dev/gas/harness';
 
-const DEFAULT_POLL_MS = 2000;
+export const DEFAULT_POLL_MS = 2000;
 export const DEFAULT_MAX_POLLS = 500;
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -16,12 +16,19 @@ export function runOf(progress: ProgressView, runId: string): RunProgress | unde
 
 export interface PumpOptions {
   pollMs?: number;
+  /** The wait before each poll, when it is learnt (poll-pacer.ts); default: pollMs every time. */
+  nextWaitMs?: () => number;
   maxPolls?: number;
   onProgress?: (run: RunProgress) => void;
   /** After every poll's execution (the CLI saves its state when that execution started jobs). */
   afterPoll?: () => void;
   /** Asked before every poll: true stops waiting (Ctrl-C). */
   shouldStop?: () => boolean;
+  /**
+   * Against an API that counts real time (the CLI): the clock is never moved ahead, so a backoff
+   * or Retry-After is waited out for real instead of skipped (a skipped one only earns more 429s).
+   */
+  realTime?: boolean;
 }
 
 /**
@@ -44,14 +51,14 @@ export async function pumpWhile(
   };
   report();
   for (let polls = 0; busy(progress) && polls < maxPolls && !options.shouldStop?.(); polls++) {
-    await sleep(pollMs);
+    await sleep(options.nextWaitMs?.() ?? pollMs);
     // A real trigger runs minutes apart, long enough for any backoff: here the clock moves only to
     // the moment the API asked us to wait for, so results are stamped with the real time otherwise.
     const retryAt = Math.max(
       0,
       ...progress.runs.map((run) => (run.retryAt && run.state === 'running' ? Date.parse(run.retryAt) : 0)),
     );
-    if (retryAt) addon.advanceClock(Math.max(0, retryAt + 1_000 - addon.now()));
+    if (retryAt && !options.realTime) addon.advanceClock(Math.max(0, retryAt + 1_000 - addon.now()));
     // With the background refresh off there is no trigger: poll the way the open sidebar does.
     if (addon.fireTriggers({ all: true }) === 0) progress = addon.call<ProgressView>('pollJobs');
     else progress = addon.call<ProgressView>('getProgress');

@@ -41,14 +41,13 @@ function ledgerSheet(addon: Addon, create: boolean): FakeSheet | undefined {
   return sheet;
 }
 
-/** Puts the saved answers of the slice's rows into the ledger sheet; returns what it put there. */
+/** Puts the saved answers of the slice's fingerprints into the ledger sheet; returns what it put there. */
 export function restoreAnswers(
   addon: Addon,
-  rows: readonly (readonly string[])[],
-  kind: JobKind,
+  fingerprints: readonly string[],
   store: AnswersStore,
 ): Map<string, string> {
-  const saved = store.get(sliceFingerprints(rows, kind));
+  const saved = store.get(fingerprints);
   if (saved.length === 0) return new Map();
   const sheet = ledgerSheet(addon, true)!;
   const first = Math.max(1, sheet.getLastRow()) + 1;

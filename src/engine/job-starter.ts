@@ -83,6 +83,8 @@ export function startQueuedJobs(
   registry: Registry,
   run: RunRecord,
   contacts: ReadonlyMap<string, SendableContact>,
+  /** Gets the jobs this call started (the poll of the same execution leaves them alone). */
+  startedNow?: Set<JobRecord>,
 ): boolean {
   const now = ctx.clock.now();
   const due = registry.jobs.filter(
@@ -105,6 +107,7 @@ export function startQueuedJobs(
     const answers = api.startJobs(starts);
     const outcome = recordStarts(ctx, batch, answers);
     saveRecordsOf(ctx, [run], batch);
+    for (const job of batch) if (job.state === 'pending') startedNow?.add(job);
     if (outcome.keyProblem) {
       waitForKey(ctx, registry, outcome.keyProblem);
       return false;

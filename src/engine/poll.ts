@@ -42,6 +42,12 @@ import { backoffMs, hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE, POLL_LOCK_WAIT_MS 
 export interface PollOptions {
   /** Poll jobs that are backing off too ("Refresh results now"). */
   force?: boolean;
+  /**
+   * The user stops waiting (the CLI's --force-results): this key's jobs started by then that are
+   * not ready are fetched with forceResults and closed, as after 24 hours: what they found is
+   * paid for and kept. Jobs started later (a waiting of their own to come) are polled as usual.
+   */
+  stopWaiting?: { startedBefore: number };
 }
 
 /** One poll of everything pending. Returns false when another poller holds the lock. */
@@ -59,8 +65,13 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     rehomeOrphanedJobs(ctx, registry);
     relistJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
-    startQueuedRuns(ctx, registry, tables);
-    pollPendingJobs(ctx, registry, ledger, tables, options);
+    // A job started in this execution is not polled in it: a second old, it is never ready (and a
+    // user who stops waiting never closes a job that had no chance to work). Queued jobs start
+    // again after the poll, into the room its answers freed under the API's concurrency limit.
+    const startedNow = new Set<JobRecord>();
+    startQueuedRuns(ctx, registry, tables, startedNow);
+    pollPendingJobs(ctx, registry, ledger, tables, options, startedNow);
+    startQueuedRuns(ctx, registry, tables, startedNow);
     finishRuns(ctx, registry);
     for (const source of runSources()) if (hasTime(ctx)) source.afterPoll?.(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
@@ -78,7 +89,12 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
 const isActive = (registry: Registry, job: JobRecord) => runOf(registry, job)?.state === 'running';
 
 /** Sends jobs that a start cut short (or a rate limit deferred); inputs are read again by fingerprint. */
-function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTables): void {
+function startQueuedRuns(
+  ctx: AppContext,
+  registry: Registry,
+  tables: SheetTables,
+  startedNow: Set<JobRecord>,
+): void {
   const actor = actorOf(ctx);
   const runs = new Set(
     registry.jobs
@@ -98,7 +114,7 @@ function startQueuedRuns(ctx: AppContext, registry: Registry, tables: SheetTable
           contacts.set(fp, { input: tables.input(table, run.kind, mapping, row!, fp), row: row! });
         }
     }
-    if (!startQueuedJobs(ctx, registry, run, contacts)) return;
+    if (!startQueuedJobs(ctx, registry, run, contacts, startedNow)) return;
   }
 }
 
@@ -108,11 +124,13 @@ function pollPendingJobs(
   ledger: Ledger,
   tables: SheetTables,
   options: PollOptions,
+  startedNow: ReadonlySet<JobRecord>,
 ): void {
   const now = ctx.clock.now();
   const waiting = registry.jobs.filter(
     (job) =>
       job.state === 'pending' &&
+      !startedNow.has(job) &&
       isActive(registry, job) &&
       (options.force || !job.nextPollAt || job.nextPollAt <= now),
   );
@@ -127,7 +145,7 @@ function pollPendingJobs(
     const outcomes = api.fetchResults(
       batch.map((job) => ({ id: job.id!, kind: runOf(registry, job)!.kind })),
     );
-    const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes, access);
+    const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes, access, options);
     applyFetchedJobs(ctx, registry, ledger, tables);
     if (stopped) return;
   }
@@ -157,6 +175,7 @@ function recordOutcomes(
   batch: JobRecord[],
   outcomes: PollOutcome[],
   access: ReadonlyMap<JobRecord, JobAccess>,
+  options: PollOptions,
 ): boolean {
   const answers = new Map<string, LedgerEntry>();
   const changedRuns = new Set<RunRecord>();
@@ -166,7 +185,7 @@ function recordOutcomes(
   batch.forEach((job, index) => {
     const run = runOf(registry, job)!;
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
-    const change = outcomeChange(ctx, run, job, outcome, answers, access.get(job) ?? 'none');
+    const change = outcomeChange(ctx, { run, job, outcome, answers }, access.get(job) ?? 'none', options);
     if (change === 'key_refused' && outcome.kind === 'error') keyRefused = outcome.error;
     else if (change !== null && typeof change === 'object') forced.push({ run, job, ...change });
     else if (change) {
@@ -211,20 +230,23 @@ type Change = 'fetched' | 'retry' | 'key_refused' | ForceReason | null;
 /** Decides what a poll outcome does to its job; answers to store go into `answers`. */
 function outcomeChange(
   ctx: AppContext,
-  run: RunRecord,
-  job: JobRecord,
-  outcome: PollOutcome,
-  answers: Map<string, LedgerEntry>,
+  polled: { run: RunRecord; job: JobRecord; outcome: PollOutcome; answers: Map<string, LedgerEntry> },
   access: JobAccess,
+  options: PollOptions,
 ): Change {
+  const { run, job, outcome, answers } = polled;
   const now = ctx.clock.now();
+  const stopWaiting =
+    options.stopWaiting !== undefined &&
+    job.startedAt !== undefined &&
+    job.startedAt <= options.stopWaiting.startedBefore;
   if (outcome.kind === 'result') {
     const rest = REST_STATUS[outcome.result.status];
-    if (rest === undefined) return forceWhenStuck(job, now, access);
+    if (rest === undefined) return forceWhenStuck(job, now, access, stopWaiting);
     recordResult(ctx, run, job, outcome.result, rest, answers);
     return 'fetched';
   }
-  if (outcome.kind === 'not_ready') return forceWhenStuck(job, now, access);
+  if (outcome.kind === 'not_ready') return forceWhenStuck(job, now, access, stopWaiting);
   const error = outcome.error;
   if (isKeyProblem(error)) return 'key_refused';
   const verdict = pollErrorVerdict(error, access, (job.tries ?? 0) + 1);
@@ -305,10 +327,13 @@ function closeForced(
 }
 
 /**
- * A job past its time is fetched with forceResults before it is closed: what it found was paid.
- * Only by the key that started it: another key's poll shows the job, never ends it.
+ * A job past its time (or one the user stops waiting for) is fetched with forceResults before it is
+ * closed: what it found was paid. Only by the key that started it: another key's poll shows the
+ * job, never ends it.
  */
-function forceWhenStuck(job: JobRecord, now: number, access: JobAccess): Change {
+function forceWhenStuck(job: JobRecord, now: number, access: JobAccess, stopWaiting: boolean): Change {
+  if (access === 'own' && stopWaiting)
+    return { rest: STATUS.stoppedWaiting, problem: 'The job had not finished when you stopped waiting.' };
   if (access === 'own' && job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
     return { rest: STATUS.timedOut, problem: 'The job gave no answer for 24 hours.' };
   if (!job.tries && !job.waitsForStartingKey) return null;

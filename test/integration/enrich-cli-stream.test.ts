@@ -75,6 +75,44 @@ describe('npm run enrich in slices', () => {
     expect({ twice: stats.charges.charged_twice, context }).toEqual({ twice: 0, context });
   });
 
+  it('starts the next slice while the one before is still at the API, and writes both in order', async () => {
+    const rows = contactRows(people(60));
+    const file = tempFile('overlap.csv', rows.join('\n'));
+    const out = join(file, '..', 'overlap.enriched.csv');
+    // Stuck for good: a slice that waited for the one before to be answered would never start.
+    await kit.emulator().admin.config({ faults: 'stuck=1' });
+    const args = [file, ...api(), '--slice-rows', '20'];
+    const first = await runScript('enrich.ts', [...args, '--max-polls', '3']);
+    await kit.emulator().admin.config({ faults: 'stuck=0' });
+    expect(first.code).toBe(3);
+    const jobs = await kit.emulator().admin.jobs();
+    expect(jobs.map((job) => [job.total, job.stuck])).toEqual([
+      [20, true],
+      [20, true],
+    ]);
+    // Both stuck jobs are let go; the same command collects them and does the third slice.
+    for (const job of jobs) await kit.emulator().admin.finishJob(job.id);
+    const second = await runScript('enrich.ts', args);
+    expect(second.code).toBe(0);
+    expect(output(out)).toEqual({ inputs: rows.slice(1), answered: 60 });
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(3);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+
+  it('buys a contact of two neighbouring slices once: the later slice waits for its answer', async () => {
+    const rows = contactRows(people(40));
+    // Row 25 (second slice) is the contact of row 5 (first slice), whose job is then in flight.
+    rows.splice(26, 0, rows[5]!);
+    const file = tempFile('twice.csv', rows.join('\n'));
+    const out = join(file, '..', 'twice.enriched.csv');
+    const result = await runScript('enrich.ts', [file, ...api(), '--slice-rows', '20']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Rows: +41 \(40 contacts sent, 1 from saved results/);
+    expect(output(out)).toEqual({ inputs: rows.slice(1), answered: 41 });
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+
   it('stops on Ctrl-C, says how to go on (exit 3), and the same command finishes the file', async () => {
     const rows = contactRows(people(100));
     const file = tempFile('ctrlc.csv', rows.join('\n'));

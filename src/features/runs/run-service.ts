@@ -73,6 +73,16 @@ export function pollJobs(ctx: AppContext): ProgressView {
 }
 
 /**
+ * Polls, and stops waiting for this key's jobs started by `startedBefore` (ms) that are not ready:
+ * what they found so far is fetched (forceResults, spec §4.2) and kept, and they are closed (the
+ * CLI's --force-results).
+ */
+export function collectJobsNow(ctx: AppContext, request: { startedBefore: number }): ProgressView {
+  pollOnce(ctx, { force: true, stopWaiting: request });
+  return progressView(ctx);
+}
+
+/**
  * What the plan panels compare to see the sheet's selection move (another tab, other rows) and plan
  * again without reopening: the active sheet and its selected rows, in a few bytes.
  */

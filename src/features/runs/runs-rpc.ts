@@ -7,7 +7,7 @@ import { startRun } from '../../engine/start';
 import type { AppContext } from '../../engine/context';
 import { progressView, type ProgressView } from './progress';
 import { call, query, text, wholeNumber } from '../../rpc/table';
-import { planRequest, planRun, pollJobs, selectionKey } from './run-service';
+import { collectJobsNow, planRequest, planRun, pollJobs, selectionKey } from './run-service';
 
 const id = () => z.string().check(z.minLength(1), z.maxLength(64));
 // The engine declares these two (recovery.ts); the schemas are checked against them.
@@ -28,6 +28,8 @@ export const RUNS_RPC = {
   startRun: call('plan id', id, startRun),
   /** Polls the API for this user's running jobs, then answers with the progress. */
   pollJobs: query(pollJobs),
+  /** Stops waiting: jobs not ready give what they found so far (forceResults) and are closed. */
+  collectJobsNow: call('time', () => z.object({ startedBefore: wholeNumber(0) }), collectJobsNow),
   getProgress: query(progressView),
   /** The active sheet and selection in one string: the plan panels plan again when it changes. */
   selectionKey: query(selectionKey),
