@@ -2,6 +2,7 @@
  * The fuzzer's cast (fuzz-world.ts): who holds which key of which workspace, and what a person
  * may save in Settings by mistake or on purpose.
  */
+import { sampleContacts } from '../../dev/emulator/sample';
 import { ROWS, type Who } from './fuzz-model';
 
 /** Every key of the world; the extra ones are what a user may save by mistake or on purpose. */
@@ -29,4 +30,25 @@ export function savedKey(who: Who, choice: 'own' | 'sameWorkspace' | 'otherWorks
     otherWorkspace: inA ? KEYS.b2 : KEYS.a2,
     typo: KEYS.typo,
   }[choice];
+}
+
+/** The seed of the emulator's world: the contacts are sampled from that same world, so it knows them. */
+export const WORLD_SEED = 5;
+const HEADER = ['First name', 'Last name', 'Company', 'Website'];
+
+let sheetRows: string[][] | undefined;
+
+/** The sheet every case starts from; the same each time, so drawn once (generating the world's
+ * people took 30 ms of each case). */
+export function contactRows(): string[][] {
+  sheetRows ??= [
+    HEADER,
+    ...sampleContacts(WORLD_SEED, ROWS, { unknownShare: 0.1 }).map((c) => [
+      c.firstName,
+      c.lastName,
+      c.companyName,
+      c.domain,
+    ]),
+  ];
+  return sheetRows.map((row) => [...row]);
 }

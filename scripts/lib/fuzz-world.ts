@@ -7,7 +7,6 @@
  * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
-import { sampleContacts } from '../../dev/emulator/sample';
 import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
@@ -15,21 +14,17 @@ import { damageStore } from './fuzz-damage';
 import { loadRowsAsSheet, sleep } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
-import { ROWS, type Action, type Who } from './fuzz-model';
-import { EMAIL, everyRow, KEYS, savedKey, WORKSPACES } from './fuzz-cast';
+import type { Action, Who } from './fuzz-model';
+import { contactRows, EMAIL, everyRow, KEYS, savedKey, WORKSPACES, WORLD_SEED } from './fuzz-cast';
 
 export const SHEET = 'Contacts';
 export { KEYS };
-const HEADER = ['First name', 'Last name', 'Company', 'Website'];
 
 const FIELDS_EMAIL = ['work_email'] as const;
 const FORMULA_COLUMN = 'Z';
 /** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
 const JOB_MS = 40;
 const HOUR = 3_600_000;
-
-/** The seed of the emulator's world: the contacts are sampled from that same world, so it knows them. */
-const WORLD_SEED = 5;
 
 /** One emulator for the process (spawning costs a second), reset before each case. */
 export function startFuzzEmulator(): Promise<SpawnedEmulator> {
@@ -40,23 +35,6 @@ export function startFuzzEmulator(): Promise<SpawnedEmulator> {
     seed: WORLD_SEED,
     workspaces: WORKSPACES,
   });
-}
-
-let sheetRows: string[][] | undefined;
-
-/** The sheet every case starts from; the same each time, so drawn once (generating the world's
- * people took 30 ms of each case). */
-function contactRows(): string[][] {
-  sheetRows ??= [
-    HEADER,
-    ...sampleContacts(WORLD_SEED, ROWS, { unknownShare: 0.1 }).map((c) => [
-      c.firstName,
-      c.lastName,
-      c.companyName,
-      c.domain,
-    ]),
-  ];
-  return sheetRows.map((row) => [...row]);
 }
 
 /** A run the fuzzer saw in the document's registry: what the caps need to know of it. */
