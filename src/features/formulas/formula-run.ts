@@ -12,7 +12,7 @@ import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } f
 import type { RunStarted, SendableContact } from '../../engine/run-sources';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../../store/ledger';
 import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan';
-import { mayHaveBeenBought, runsHidingJobs } from '../../engine/paid-once';
+import { inFlight, mayHaveBeenBought, runsHidingJobs } from '../../engine/paid-once';
 import { newRun, registerAndSend } from '../../engine/run-launch';
 import { keepPlan } from '../../engine/start';
 import { kept } from '../../domain/objects';
@@ -57,13 +57,15 @@ export function buildFormulaPlan(
   for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
   const busy = mayHaveBeenBought(registry, { answered: saved });
-  // A formula run hides a job (paid-once.ts): any request queued before it started may be one of
-  // its contacts.
+  const hiding = runsHidingJobs(registry).filter((run) => run.kind === kind);
+  // A run in flight hides a job (paid-once.ts), a sheet run's too: its rows may be the very people
+  // these formulas ask for (fuzz seed 9002). Every request waits until its list is read back from
+  // the job's results (relist.ts) or the run ends.
+  const holdAll = hiding.some(inFlight);
+  // An ended formula run still hiding a job: any request queued before it started may be its.
   const hiddenUntil = Math.max(
     -Infinity,
-    ...runsHidingJobs(registry)
-      .filter((run) => isFormulaRun(run) && run.kind === kind)
-      .map((run) => run.startedAt),
+    ...hiding.filter((run) => isFormulaRun(run)).map((run) => run.startedAt),
   );
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
@@ -77,7 +79,7 @@ export function buildFormulaPlan(
       answered.push(...requests);
       continue;
     }
-    if (busy.has(fp) || requests.some((request) => request.at <= hiddenUntil)) {
+    if (holdAll || busy.has(fp) || requests.some((request) => request.at <= hiddenUntil)) {
       waiting += requests.length;
       continue;
     }

@@ -235,6 +235,25 @@ describe("a formula run's job whose list of contacts is lost from the job sheet"
   });
 });
 
+describe("a sheet run's job whose list of contacts is lost", () => {
+  it("holds the formulas' requests for its people until its list is read back (fuzz seed 9002)", () => {
+    const { world } = startedRun(3, 1);
+    for (const row of people(3)) answerFormula(contextFor(world), contactFieldSpec('work_email'), row);
+    const jobSheet = world.spreadsheet.sheets.find((sheet) => sheet.name() === JOB_SHEET_NAME)!;
+    jobSheet.set(2, 2, '');
+    // Which people the sheet run's job carries, no one knows now: "Get them…" sends none.
+    expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 0 });
+    poll(world);
+    poll(world);
+    // Read back from the job's results and written: the formulas are answered from the ledger.
+    expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 0 });
+    expect(answerFormula(contextFor(world), contactFieldSpec('work_email'), people(3)[0]!)).toBe(
+      'p1.l1@acme.com',
+    );
+    expect(world.api.startCalls).toBe(1);
+  });
+});
+
 describe('caps count each charge once', () => {
   /** A scheduled run of 150 contacts (50 not found): its second job's start is lost. */
   function scheduledRunWithLostStart() {
