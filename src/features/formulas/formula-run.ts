@@ -63,10 +63,7 @@ export function buildFormulaPlan(
   // the job's results (relist.ts) or the run ends.
   const holdAll = hiding.some(inFlight);
   // An ended formula run still hiding a job: any request queued before it started may be its.
-  const hiddenUntil = Math.max(
-    -Infinity,
-    ...hiding.filter((run) => isFormulaRun(run)).map((run) => run.startedAt),
-  );
+  const hiddenUntil = Math.max(-Infinity, ...hiding.filter(isFormulaRun).map((run) => run.startedAt));
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
   let waiting = 0;

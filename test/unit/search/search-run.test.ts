@@ -29,6 +29,27 @@ const idsIn = (sheet: MemorySheet) =>
   sheet.readDisplayValues(2, 1, Math.max(0, sheet.lastRow() - 1), 1).map((row) => row[0]);
 const expected = (from: number, to: number) => Array.from({ length: to - from }, (_, n) => `p${from + n}`);
 
+/**
+ * A 300-result search whose execution dies at page 2's save (the record is saved once at start,
+ * then after each page); the store works again afterwards, as in the next execution.
+ */
+function killedAtSecondPageSave(): { world: TestWorld; sheet: MemorySheet } {
+  const world = worldWith(300);
+  const set = world.documentStore.set.bind(world.documentStore);
+  let saves = 0;
+  world.documentStore.set = (key, value) => {
+    if (key.startsWith('sheetEnrich.search.') && ++saves === 3) throw new Error('execution killed');
+    set(key, value);
+  };
+  expect(() => startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 300 })).toThrow(
+    'execution killed',
+  );
+  world.documentStore.set = set;
+  // The search's tab (the add-on's hidden sheet of the keys it had comes after it).
+  const sheet = world.spreadsheet.sheets.filter((tab) => tab.name() !== SEARCH_KEYS_SHEET).at(-1)!;
+  return { world, sheet: sheet as MemorySheet };
+}
+
 describe('a search into a tab', () => {
   it('lands 250 results over three pages, in order, with no duplicate and no gap', () => {
     const world = worldWith(400);
@@ -72,19 +93,7 @@ describe('a search into a tab', () => {
   });
 
   it('never writes a result twice when a call dies between writing a page and recording it', () => {
-    const world = worldWith(300);
-    const set = world.documentStore.set.bind(world.documentStore);
-    let saves = 0;
-    world.documentStore.set = (key, value) => {
-      // The record is saved once at start, then after each page: die at page 2's save.
-      if (key.startsWith('sheetEnrich.search.') && ++saves === 3) throw new Error('execution killed');
-      set(key, value);
-    };
-    expect(() => startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 300 })).toThrow(
-      'execution killed',
-    );
-    // The search's tab (the add-on's hidden sheet of the keys it had comes after it).
-    const sheet = world.spreadsheet.sheets.filter((tab) => tab.name() !== SEARCH_KEYS_SHEET).at(-1)!;
+    const { world, sheet } = killedAtSecondPageSave();
     expect(idsIn(sheet)).toEqual(expected(0, 200));
     continueSearch(contextFor(world), sheet.id());
     expect(idsIn(sheet)).toEqual(expected(0, 300));
@@ -106,18 +115,7 @@ describe('a search into a tab', () => {
   });
 
   it('a call killed before it remembered its keys: the next one remembers them, a deleted result stays out', () => {
-    const world = worldWith(300);
-    const set = world.documentStore.set.bind(world.documentStore);
-    let saves = 0;
-    world.documentStore.set = (key, value) => {
-      if (key.startsWith('sheetEnrich.search.') && ++saves === 3) throw new Error('execution killed');
-      set(key, value);
-    };
-    expect(() => startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 300 })).toThrow(
-      'execution killed',
-    );
-    world.documentStore.set = set;
-    const sheet = world.spreadsheet.sheets.filter((tab) => tab.name() !== SEARCH_KEYS_SHEET).at(-1)!;
+    const { world, sheet } = killedAtSecondPageSave();
     continueSearch(contextFor(world), sheet.id());
     expect(idsIn(sheet)).toEqual(expected(0, 300));
     // The user deletes p5 (row 7); a refresh pages through the same results and leaves it out.
