@@ -22,7 +22,7 @@ import {
   type RunRecord,
 } from '../store/registry';
 import { actorOf } from './team';
-import { startedWithKeyOf } from './relist';
+import { awaitsRehome } from './relist';
 import { saveRecordsOf, type AppContext } from './context';
 import { runSources } from './run-sources';
 import { newRun } from './run-launch';
@@ -112,13 +112,7 @@ function forcedResult(
  */
 export function rehomeOrphanedJobs(ctx: AppContext, registry: Registry): void {
   const actor = actorOf(ctx);
-  const orphans = registry.jobs.filter(
-    (job) =>
-      !registry.runs.has(job.run) &&
-      job.id &&
-      (job.state === 'pending' || job.state === 'fetched') &&
-      startedWithKeyOf(actor, job),
-  );
+  const orphans = registry.jobs.filter((job) => awaitsRehome(registry, actor, job));
   if (orphans.length === 0) return;
   let api: EnrichmentApi;
   try {

@@ -29,6 +29,16 @@ import { hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE } from './timing';
 export const startedWithKeyOf = (actor: Actor, job: JobBase): boolean =>
   !job.keyId || job.keyId === actor.keyId || (!!job.workspace && job.workspace === actor.workspace);
 
+/**
+ * A started job whose run record cannot be read, that this user's key asks for to give it a run
+ * again (rehome.ts). It counts as work in flight: the background trigger stays for it.
+ */
+export const awaitsRehome = (registry: Registry<JobBase>, actor: Actor, job: JobBase): boolean =>
+  !registry.runs.has(job.run) &&
+  !!job.id &&
+  (job.state === 'pending' || job.state === 'fetched') &&
+  startedWithKeyOf(actor, job);
+
 /** Past this age the job is asked for what it found so far, and its run no longer waits for it. */
 const pastGiveUp = (job: JobSummary, now: number): boolean =>
   !job.startedAt || now - job.startedAt > JOB_GIVE_UP_MS;

@@ -200,3 +200,26 @@ describe('a damaged run record', () => {
     },
   );
 });
+
+describe('a damaged run record whose jobs the first poll cannot collect', () => {
+  it('the background check stays for them, and the next poll writes every row (fuzz findings 13, 14)', async () => {
+    const addon = kit.open(contactRows(people(3, 0)));
+    const { start } = planAndStart(addon);
+    const document = addon.properties.document;
+    document.setProperty(DOCUMENT_PROPERTY.runPrefix + start.runId, '{not json');
+    await jobsEnded(kit.emulator());
+    // A gateway refuses the polls: the job cannot be given a run again yet.
+    await kit.emulator().admin.config({ faults: '403=1' });
+    firePoll(addon);
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(addon.triggers()).toHaveLength(1);
+    // Saving the key again keeps it too (a saved key decides which jobs this user collects).
+    addon.call('saveSettings', { apiKey: kit.emulator().apiKey });
+    expect(addon.triggers()).toHaveLength(1);
+    await kit.emulator().admin.config({ faults: '403=0' });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(['found', 'found', 'found']);
+    expect(addon.call<ProgressView>('getProgress').problems?.[0]).toMatch(/still collected/);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+});

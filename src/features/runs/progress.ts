@@ -1,6 +1,7 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
 import { lazy } from '../../domain/lazy';
 import { plural } from '../../domain/words';
+import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import { actorOf, othersRunNote, ownsRun, type Actor } from '../../engine/team';
 import type { AppContext } from '../../engine/context';
 import { jobName } from '../../engine/job-starter';
@@ -193,7 +194,10 @@ export const TRIGGER_REFUSED_NOTE =
 
 /** What the Jobs panel says of a stored record it could not read (kept, never deleted). */
 export function unreadableMessage({ key, reason }: UnreadableRecord): string {
-  return `A saved record could not be read (${reason}); it is kept unchanged under "${key}". Rows of its job may stay "pending": running them again may cost credits.`;
+  const rest = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
+    ? 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.'
+    : 'Rows of its job may stay "pending": running them again may cost credits.';
+  return `A saved record could not be read (${reason}); it is kept unchanged under "${key}". ${rest}`;
 }
 
 /** The toast of "Refresh results now": what the poll found, in one line. */

@@ -107,6 +107,8 @@ export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): Set
     keep(ctx, USER_PROPERTY.apiKey, apiKey);
     // A new key is not the one the API refused.
     ctx.userStore.delete(USER_PROPERTY.keyRefused);
+    // Which jobs this user can collect depends on the key: the background check follows it.
+    syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
   }
   if (request.apiBaseUrl !== undefined) {
     const url = request.apiBaseUrl.trim();
