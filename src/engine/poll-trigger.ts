@@ -28,9 +28,11 @@ export function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolea
     return job.state === 'pending' ? jobAccess(actor, run, job) !== 'none' : ownsRun(actor, run);
   });
   // A started job that lost its list of contacts is still asked for, to write it back (relist.ts),
-  // and one that lost its run record, to give it a run again (rehome.ts).
+  // and one that lost its run record, to give it a run again (rehome.ts). A run of this user's
+  // that still runs with no job left to ask (its job records unreadable) is ended by the poll.
   return (
     active ||
+    [...registry.runs.values()].some((run) => run.state === 'running' && ownsRun(actor, run)) ||
     registry.jobs.some((job) => awaitsRehome(registry, actor, job)) ||
     (registry.listless ?? []).some(
       (job) =>

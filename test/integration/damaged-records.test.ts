@@ -223,3 +223,26 @@ describe('a damaged run record whose jobs the first poll cannot collect', () => 
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
   });
 });
+
+describe('a run whose only job record is damaged', () => {
+  it.each([
+    ['saving the key again', (addon: Addon) => addon.call('saveSettings', { apiKey: kit.emulator().apiKey })],
+    ['switching the background check on', (addon: Addon) => addon.call('setBackgroundRefresh', true)],
+  ])('%s keeps the check, and the next poll ends the run (fuzz finding 15)', async (_, act) => {
+    const addon = kit.open(contactRows(people(3, 0)));
+    const { start } = planAndStart(addon);
+    const document = addon.properties.document;
+    const [jobKey] = Object.keys(document.getProperties()).filter((key) =>
+      key.startsWith(DOCUMENT_PROPERTY.jobPrefix),
+    );
+    document.setProperty(jobKey!, '{not json');
+    act(addon);
+    expect(addon.triggers()).toHaveLength(1);
+    await jobsEnded(kit.emulator());
+    firePoll(addon);
+    expect(progress(addon, start.runId)).toMatchObject({ state: 'failed' });
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(3).fill(STATUS.damagedJob));
+    expect(addon.triggers()).toHaveLength(0);
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
+  });
+});
