@@ -37,7 +37,14 @@ import { REST_STATUS } from './row-status';
 import { syncPollTrigger } from './poll-trigger';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
-import { backoffMs, hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE, POLL_LOCK_WAIT_MS } from './timing';
+import {
+  backoffMs,
+  hasTime,
+  JOB_GIVE_UP_MS,
+  POLL_BATCH_SIZE,
+  POLL_LOCK_WAIT_MS,
+  retryWaitMs,
+} from './timing';
 
 export interface PollOptions {
   /** Poll jobs that are backing off too ("Refresh results now"). */
@@ -270,7 +277,7 @@ function outcomeChange(
   }
   job.tries = (job.tries ?? 0) + 1;
   if (verdict === 'force_fetch') return { rest: STATUS.error(error.userMessage), problem: error.userMessage };
-  job.nextPollAt = now + backoffMs(job.tries);
+  job.nextPollAt = now + retryWaitMs(job.tries, error);
   return 'retry';
 }
 
