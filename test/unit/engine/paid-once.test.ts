@@ -84,6 +84,29 @@ describe('a job that may hold paid answers is never closed unfetched', () => {
     expect(ledger.lastRow()).toBe(1 + 4);
   });
 
+  it('stopping the wait twice while the job runs adds only what it found since', () => {
+    const { world, sheet } = startedRun(3);
+    // Every fetch counts (each stop polls, then forces): the sixth is the first one ready.
+    world.api.notReadyPolls = 5;
+    const stopWaiting = () =>
+      pollOnce(contextFor(world), { force: true, stopWaiting: { startedBefore: world.clock.time } });
+    poll(world);
+    world.api.forcedItems = 1;
+    stopWaiting();
+    world.api.forcedItems = 2;
+    stopWaiting();
+    expect(sheet.column('Status')).toEqual(['found', 'found', STATUS.pending]);
+    expect(progress(world).runs[0]).toMatchObject({ done: 2, credits: 2 * PRICES.work_email });
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
+    expect(progress(world).runs[0]).toMatchObject({
+      state: 'finished',
+      done: 3,
+      credits: 3 * PRICES.work_email,
+      found: expect.objectContaining({ workEmail: 3 }),
+    });
+  });
+
   it('three refusals to the starting key: its results are forced before the job is closed', () => {
     const { world, sheet } = startedRun(3);
     world.api.outcomeFor = refused;
