@@ -147,7 +147,7 @@ async function enrichInto(
     const warning = encodingWarning(options.input, { text: '', ...source.decoded });
     if (warning) process.stderr.write(`${warning}\n`);
     process.stdout.write(`${summaryText(summary, options.out)}\n`);
-    const next = nextStepsText(summary, parts.stopped());
+    const next = nextStepsText(summary, parts.stopped(), options.forceResults);
     if (next) process.stderr.write(`${next}\n`);
     if (options.keyFromFlag) process.stderr.write(`${KEY_FLAG_TIP}\n`);
     return exitCodeOf(summary);

@@ -18,7 +18,8 @@ export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
   --max-polls N           stop waiting after N polls (default 500): the jobs stay in the state,
                           and the same command run again collects them (exit code 3 meanwhile)
   --force-results         when waiting stops, take what jobs still running found so far
-                          (forceResults) and close them: their other rows are marked, not resent
+                          (forceResults); they keep running at the API, and the same command
+                          run again collects the rest (exit code 3 meanwhile)
   --state FILE            stored spreadsheet state (default: <name>.sheet-enrich-state.json)
   --slice-rows N          rows read, enriched and written at a time (default 10000): memory and
                           the state file hold one slice, whatever the file's length
@@ -45,7 +46,7 @@ export interface CliOptions extends CommonCliOptions {
   pollMs: number;
   maxPolls?: number;
   importJobs: string[];
-  /** Jobs still running when waiting stops are fetched with forceResults and closed. */
+  /** Jobs still running when waiting stops give what they found so far (forceResults), and stay open. */
   forceResults: boolean;
   /** Rows read, enriched and written at a time. */
   sliceRows: number;

@@ -50,7 +50,8 @@ export interface CsvRunOptions {
   maxPolls?: number;
   /**
    * When waiting ends with jobs still running, fetch what they found so far (forceResults) and
-   * close them, rather than leave them to the next command.
+   * write it. The jobs stay open (forceResults does not stop a job at the API, spec §4.2): the next
+   * command collects the rest, and nothing is sent twice.
    */
   forceResults?: boolean;
   /** Stored state of an earlier run (ledger sheet, properties): saved answers cost nothing. */
@@ -298,20 +299,21 @@ export class CsvRun {
   /**
    * Waits for the runs still running but `others`' (showing `runId`'s progress, or all of them).
    * With forceResults, jobs still running when the waiting ends, started before it began, give
-   * what they found and are closed; jobs that start meanwhile get a wait of their own.
+   * what they found so far once; they keep running at the API and stay in the state, so the
+   * waiting ends there and the next command collects them (a second wait could never end a job
+   * stuck at the API).
    */
   async pump(runId?: string, others: ReadonlySet<string> = new Set()): Promise<ProgressView> {
     const shown = (progress: ProgressView) =>
       combined(progress, runId === undefined ? undefined : runOf(progress, runId));
     const options = { ...this.options, afterPoll: this.afterPoll };
     const busy = (view: ProgressView) => running(view).some((run) => !others.has(run.runId));
-    for (;;) {
-      const waitingSince = this.addon.now();
-      const progress = await pumpWhile(this.addon, busy, shown, options);
-      if (!this.options.forceResults || !busy(progress) || this.options.shouldStop?.()) return progress;
-      this.addon.call<ProgressView>('collectJobsNow', { startedBefore: waitingSince });
-      this.afterPoll();
-    }
+    const waitingSince = this.addon.now();
+    const progress = await pumpWhile(this.addon, busy, shown, options);
+    if (!this.options.forceResults || !busy(progress) || this.options.shouldStop?.()) return progress;
+    const collected = this.addon.call<ProgressView>('collectJobsNow', { startedBefore: waitingSince });
+    this.afterPoll();
+    return collected;
   }
 
   summary(parts: {

@@ -105,13 +105,19 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     const others = new Set([...sliceRuns].filter((id) => id !== own));
     const summary = await finishRows(session, slice.started, startedAt, others);
     total = add(total, summary);
-    if (summary.unfinished > 0) return false;
-    // The next slice's saved answers stay out of the store's appends (they are there already).
-    keepAnswers(session.addon, options.answers, new Map([...slice.restored, ...(next?.restored ?? [])]));
     const table = safeToOpen(summary.table);
     const text = formatCsv(bytes === 0 ? table : table.slice(1), source.delimiter);
     const chunk = Buffer.from(bytes === 0 && options.bom ? UTF8_BOM + text : text, 'utf8');
     writeSync(fd, chunk, 0, chunk.length, bytes);
+    // Jobs still running: the rows as they are now (what --force-results found, "pending" for the
+    // rest) are there to read, but the cursor stays before them, so the next command writes the
+    // slice again once its jobs are done.
+    if (summary.unfinished > 0) {
+      ftruncateSync(fd, bytes + chunk.length);
+      return false;
+    }
+    // The next slice's saved answers stay out of the store's appends (they are there already).
+    keepAnswers(session.addon, options.answers, new Map([...slice.restored, ...(next?.restored ?? [])]));
     bytes += chunk.length;
     cursor = { slice: slice.index, outputBytes: bytes };
     // Written while the next slice is on the other sheet: the state, saved before every job start,

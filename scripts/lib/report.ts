@@ -159,32 +159,38 @@ function upTo(summary: CsvEnrichmentSummary): string {
 }
 
 /**
- * 0: every job answered and the run finished; 3: jobs still running at the API (run again to collect
- * them); 1: the run failed, ran out of credits, holds lost starts, or rows --force-results left
- * unanswered (the next steps say what to do).
+ * 0: every job answered and the run finished; 3: jobs still running at the API, --force-results or
+ * not (run again to collect them); 1: the run failed, ran out of credits, or holds lost starts (the
+ * next steps say what to do).
  */
 export function exitCodeOf(summary: CsvEnrichmentSummary): number {
   if (summary.unfinished > 0 || summary.stoppedEarly) return 3;
-  if (summary.lost.length > 0 || rowsCollectedEarly(summary) > 0) return 1;
+  if (summary.lost.length > 0) return 1;
   return summary.state === 'finished' ? 0 : 1;
 }
 
-/** Rows a job had not reached when --force-results took what it had found. */
-const rowsCollectedEarly = (summary: CsvEnrichmentSummary): number =>
-  summary.statuses[STATUS.stoppedWaiting] ?? 0;
-
-/** What to do next when the run did not end cleanly, for stderr; undefined when nothing is left. */
-export function nextStepsText(summary: CsvEnrichmentSummary, interrupted: boolean): string | undefined {
+/**
+ * What to do next when the run did not end cleanly, for stderr; undefined when nothing is left.
+ * `forced`: --force-results took what the jobs still running had found so far.
+ */
+export function nextStepsText(
+  summary: CsvEnrichmentSummary,
+  interrupted: boolean,
+  forced = false,
+): string | undefined {
   const lines: string[] = [];
-  if (summary.unfinished > 0)
+  if (summary.unfinished > 0) {
+    // forceResults does not stop a job (API spec §4.2): it goes on, and charges, at the API.
+    const rows = summary.statuses[STATUS.pending] ?? 0;
+    const howMany = `${plural(summary.unfinished, 'job')} still running at the API${rows ? ` (${plural(rows, 'row')})` : ''}`;
     lines.push(
-      `${interrupted ? 'Interrupted' : 'Stopped waiting'}: ${plural(summary.unfinished, 'job')} still running at the API, kept in the state. Run the same command again to collect them (nothing is bought twice), or add --force-results to take what they found so far and close them.`,
+      `${interrupted ? 'Interrupted' : 'Stopped waiting'}: ${howMany}, kept in the state. Run the same command again to collect them (nothing is bought twice)${
+        forced
+          ? '. What they found so far is written and counted in Credits; they keep running at the API, so their other rows are not sent again.'
+          : ', or add --force-results to take what they found so far now (the jobs keep running and the next run collects the rest).'
+      }`,
     );
-  const early = rowsCollectedEarly(summary);
-  if (early > 0)
-    lines.push(
-      `${plural(early, 'row')} had no answer: their job was still running when --force-results took what it had found (that is written and counted in Credits). The API charges only what it found, so they cost nothing so far. Run the same command again to send them again; should the old job resume at the API, it may charge them too.`,
-    );
+  }
   if (summary.stoppedEarly && summary.unfinished === 0)
     lines.push(
       `Interrupted after ${plural(summary.rows, 'row')}: they are written and saved. Run the same command again to go on with the rest of the file (nothing is bought twice).`,

@@ -16,6 +16,8 @@ export class ApiError extends Error {
      * could pay twice, so it is never resent on its own.
      */
     readonly maybeProcessed = false,
+    /** The wait the server asked for before the next request (its Retry-After), in ms; 0: none. */
+    readonly retryAfterMs = 0,
   ) {
     super(message);
     this.name = 'ApiError';

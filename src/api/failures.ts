@@ -4,6 +4,7 @@
  * read (`readAnswer`), goes through `scrub`, so the API key cannot leak even when a server echoes it.
  */
 import { ApiError } from './errors';
+import { retryAfterMs } from './retry';
 import { holdsKey, scrub, scrubJson } from './scrub';
 import { isObject } from '../domain/objects';
 import type { HttpResponse } from '../platform/ports';
@@ -108,6 +109,8 @@ export function errorFromResponse(endpoint: string, response: HttpResponse, apiK
     `${endpoint}: HTTP ${status} ${code}${detail ? `: ${detail}` : ''}`,
     userMessageFor(status, code, serverMessage),
     isRetryableStatus(status),
+    false,
+    retryAfterMs(response),
   );
 }
 

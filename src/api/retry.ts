@@ -31,7 +31,12 @@ export interface RetryDeps {
   random: () => number;
 }
 
-function retryAfterMs(response: HttpResponse): number {
+/**
+ * The wait a response's Retry-After header asks for (delay-seconds), in ms; 0 when it asks none. Read
+ * here for the retries within one call, and kept on the ApiError (failures.ts) for the engine's next
+ * attempt (engine/timing.ts retryWaitMs).
+ */
+export function retryAfterMs(response: HttpResponse): number {
   const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'retry-after');
   const seconds = header ? Number(header[1]) : NaN;
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;

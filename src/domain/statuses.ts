@@ -24,8 +24,6 @@ export const STATUS = {
   unfetched: 'may have been charged: its results could not be fetched, not sent again (see Jobs)',
   jobNotFound: 'failed: the job was not found at the API',
   timedOut: 'failed: no answer after 24 hours',
-  /** A contact a job had not reached when the user stopped waiting and took what it found. */
-  stoppedWaiting: 'failed: no answer yet when the results of its job were collected early',
   /** A row of a job whose stored record is unreadable: its answers may be paid for already. */
   damagedJob:
     'job record damaged: import the job by its id (Jobs panel, log tab) to get its answers; if the provider has no such job, run the row with "look up again"',

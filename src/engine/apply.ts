@@ -42,7 +42,9 @@ export function applyFetchedJobs(
 ): void {
   const fetched = registry.jobs.filter(
     (job) =>
-      (job.state === 'fetched' || (job.state === 'ambiguous' && !job.rowsMarked)) &&
+      (job.state === 'fetched' ||
+        (job.state === 'ambiguous' && !job.rowsMarked) ||
+        (job.state === 'pending' && earlyToApply(job).length > 0)) &&
       registry.runs.has(job.run),
   );
   const bySheet = new Map<number, JobRecord[]>();
@@ -57,6 +59,15 @@ export function applyFetchedJobs(
       refused(ctx, before, error.message);
     }
   }
+}
+
+/**
+ * Indexes of a running job's contacts a forced fetch answered early that are not written yet; each
+ * is written and counted once, while the job runs: its final apply skips them (earlyApplied).
+ */
+function earlyToApply(job: JobRecord): number[] {
+  const applied = new Set(job.earlyApplied);
+  return (job.earlyFetched ?? []).filter((index) => !applied.has(index));
 }
 
 /** The jobs and their runs as they were, to undo what an apply Sheets refused counted. */
@@ -118,9 +129,17 @@ function applyToSheet(
     const ambiguous = job.state === 'ambiguous';
     // Only the user's cancel gives a job that never started (no id) the API's CANCELED status.
     const neverSent = !job.id && job.status === 'CANCELED';
-    for (const fp of job.fingerprints) {
+    // A job still running writes only what a forced fetch found (early); a closed one skips those.
+    const running = job.state === 'pending';
+    const indexes = running ? earlyToApply(job) : job.fingerprints.map((_, index) => index);
+    const skipped = new Set(running ? [] : job.earlyApplied);
+    const written: number[] = [];
+    for (const index of indexes) {
+      const fp = job.fingerprints[index]!;
       const entry = ambiguous ? undefined : entries.get(fp);
       const answered = entryCovers(entry, asked);
+      if (skipped.has(index) || (running && !answered)) continue;
+      written.push(index);
       const problem = job.itemProblems?.[fp];
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
@@ -150,6 +169,7 @@ function applyToSheet(
         run.unprocessed = (run.unprocessed ?? 0) + 1;
     }
     if (ambiguous) job.rowsMarked = true;
+    else if (running) job.earlyApplied = [...(job.earlyApplied ?? []), ...written].sort((a, b) => a - b);
     else job.state = 'applied';
     // A refusal this write overcomes is no longer news.
     if (run.error?.startsWith(SHEET_REFUSAL_PREFIX)) delete run.error;

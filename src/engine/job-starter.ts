@@ -23,7 +23,7 @@ import { saveRecordsOf, type AppContext } from './context';
 import { apiOrWait, waitForKey } from './key-wait';
 import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
-import { backoffMs, hasTime, START_BATCH_SIZE } from './timing';
+import { hasTime, retryWaitMs, START_BATCH_SIZE } from './timing';
 import { closeUnbought, holdAsMaybeBought } from './paid-once';
 
 /**
@@ -166,7 +166,7 @@ function recordStarts(
       // Apps Script's own daily quota, not the API: the run card says why nothing moves for hours.
       if (answer.code === DAILY_FETCH_QUOTA_CODE) job.problem = answer.userMessage;
       job.tries = (job.tries ?? 0) + 1;
-      job.nextPollAt = now + backoffMs(job.tries);
+      job.nextPollAt = now + retryWaitMs(job.tries, answer);
       backedOff = true;
     } else {
       // Refused outright (not maybeProcessed): the job was never made.

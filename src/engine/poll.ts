@@ -37,15 +37,23 @@ import { REST_STATUS } from './row-status';
 import { syncPollTrigger } from './poll-trigger';
 import type { JobRecord, Registry, RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
-import { backoffMs, hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE, POLL_LOCK_WAIT_MS } from './timing';
+import {
+  backoffMs,
+  hasTime,
+  JOB_GIVE_UP_MS,
+  POLL_BATCH_SIZE,
+  POLL_LOCK_WAIT_MS,
+  retryWaitMs,
+} from './timing';
 
 export interface PollOptions {
   /** Poll jobs that are backing off too ("Refresh results now"). */
   force?: boolean;
   /**
    * The user stops waiting (the CLI's --force-results): this key's jobs started by then that are
-   * not ready are fetched with forceResults and closed, as after 24 hours: what they found is
-   * paid for and kept. Jobs started later (a waiting of their own to come) are polled as usual.
+   * not ready are fetched with forceResults, and what they found so far is stored and written. They
+   * stay pending: forceResults does not stop a job, which goes on (and charges) at the API, so the
+   * next poll collects the rest. Jobs started later are polled as usual.
    */
   stopWaiting?: { startedBefore: number };
 }
@@ -187,7 +195,8 @@ function recordOutcomes(
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
     const change = outcomeChange(ctx, { run, job, outcome, answers }, access.get(job) ?? 'none', options);
     if (change === 'key_refused' && outcome.kind === 'error') keyRefused = outcome.error;
-    else if (change !== null && typeof change === 'object') forced.push({ run, job, ...change });
+    else if (change === 'found_so_far') forced.push({ run, job });
+    else if (change !== null && typeof change === 'object') forced.push({ run, job, closing: change });
     else if (change) {
       changedJobs.push(job);
       if (change === 'fetched') changedRuns.add(run);
@@ -200,7 +209,12 @@ function recordOutcomes(
       { forceResults: true },
     );
     forced.forEach((fetch, index) => {
-      closeForced(ctx, fetch, results[index] ?? { kind: 'not_ready' }, answers);
+      const outcome = results[index] ?? { kind: 'not_ready' };
+      if (fetch.closing) closeForced(ctx, fetch, fetch.closing, outcome, answers);
+      else if (outcome.kind !== 'result') return;
+      // Still running (or done by now): what it found so far, or all of it.
+      else
+        recordResult(ctx, fetch.run, fetch.job, outcome.result, REST_STATUS[outcome.result.status], answers);
       changedJobs.push(fetch.job);
       changedRuns.add(fetch.run);
     });
@@ -219,13 +233,14 @@ interface ForceReason {
   problem: string;
 }
 
-/** A job to fetch with forceResults before closing it. */
-interface ForcedFetch extends ForceReason {
+/** A job to fetch with forceResults: closed after it when `closing` says why, else left running. */
+interface ForcedFetch {
   run: RunRecord;
   job: JobRecord;
+  closing?: ForceReason;
 }
 
-type Change = 'fetched' | 'retry' | 'key_refused' | ForceReason | null;
+type Change = 'fetched' | 'retry' | 'key_refused' | 'found_so_far' | ForceReason | null;
 
 /** Decides what a poll outcome does to its job; answers to store go into `answers`. */
 function outcomeChange(
@@ -262,21 +277,26 @@ function outcomeChange(
   }
   job.tries = (job.tries ?? 0) + 1;
   if (verdict === 'force_fetch') return { rest: STATUS.error(error.userMessage), problem: error.userMessage };
-  job.nextPollAt = now + backoffMs(job.tries);
+  job.nextPollAt = now + retryWaitMs(job.tries, error);
   return 'retry';
 }
 
-/** Stores a result's answers (those of an unfinished one only when they hold something) and closes the job. */
+/**
+ * Stores a result's answers (those of an unfinished one only when they hold something) and closes
+ * the job, its other rows getting `rest`. Without `rest` (a job still running) the job stays pending:
+ * the answers it has so far are noted as fetched early, for apply.ts to write and count once.
+ */
 function recordResult(
   ctx: AppContext,
   run: RunRecord,
   job: JobRecord,
   result: JobResult,
-  rest: string,
+  rest: string | undefined,
   answers: Map<string, LedgerEntry>,
 ): void {
   const now = ctx.clock.now();
-  const sent = new Set(job.fingerprints);
+  const sent = new Map(job.fingerprints.map((fp, index) => [fp, index]));
+  const early = new Set(job.earlyFetched);
   for (const item of result.items) {
     const fp = fingerprintOfItem(run, item);
     if (!fp || !sent.has(fp)) continue;
@@ -284,6 +304,13 @@ function recordResult(
     const keep =
       result.status === 'FINISHED' || entry.workEmail || entry.personalEmail || entry.phone || entry.profile;
     if (keep) answers.set(fp, entry);
+    if (keep && rest === undefined) early.add(sent.get(fp)!);
+  }
+  run.credits += result.credits - (job.credits ?? 0);
+  job.credits = result.credits;
+  if (rest === undefined) {
+    if (early.size) job.earlyFetched = [...early].sort((a, b) => a - b);
+    return;
   }
   // An unreadable item is matched by its custom fingerprint, else by its place: results list one
   // record per submitted item, in order (docs/api-decisions.md).
@@ -292,14 +319,8 @@ function recordResult(
     .map((item) => [item.custom.fp ?? job.fingerprints[item.index], item.reason.slice(0, 60)] as const)
     .filter(([fp]) => fp !== undefined && sent.has(fp));
   if (problems.length) job.itemProblems = Object.fromEntries(problems);
-  run.credits += result.credits - (job.credits ?? 0);
   delete job.waitsForStartingKey;
-  Object.assign(job, {
-    state: 'fetched',
-    unansweredStatus: rest,
-    status: result.status,
-    credits: result.credits,
-  });
+  Object.assign(job, { state: 'fetched', unansweredStatus: rest, status: result.status });
 }
 
 /**
@@ -308,7 +329,8 @@ function recordResult(
  */
 function closeForced(
   ctx: AppContext,
-  { run, job, rest, problem }: ForcedFetch,
+  { run, job }: ForcedFetch,
+  { rest, problem }: ForceReason,
   outcome: PollOutcome,
   answers: Map<string, LedgerEntry>,
 ): void {
@@ -327,13 +349,12 @@ function closeForced(
 }
 
 /**
- * A job past its time (or one the user stops waiting for) is fetched with forceResults before it is
- * closed: what it found was paid. Only by the key that started it: another key's poll shows the
- * job, never ends it.
+ * A job past its time is fetched with forceResults before it is closed: what it found was paid. One
+ * the user stops waiting for is fetched so too, and stays open. Only by the key that started it:
+ * another key's poll shows the job, never ends it.
  */
 function forceWhenStuck(job: JobRecord, now: number, access: JobAccess, stopWaiting: boolean): Change {
-  if (access === 'own' && stopWaiting)
-    return { rest: STATUS.stoppedWaiting, problem: 'The job had not finished when you stopped waiting.' };
+  if (access === 'own' && stopWaiting) return 'found_so_far';
   if (access === 'own' && job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
     return { rest: STATUS.timedOut, problem: 'The job gave no answer for 24 hours.' };
   if (!job.tries && !job.waitsForStartingKey) return null;

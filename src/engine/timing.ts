@@ -13,6 +13,20 @@ export function backoffMs(tries: number): number {
   return Math.min(15000 * 2 ** Math.max(0, tries - 1), 5 * 60 * 1000);
 }
 
+/** The least wait after a failure whose answer said when to come back (Retry-After). */
+export const RETRY_AFTER_FLOOR_MS = 1000;
+
+/**
+ * Wait before the next attempt after a failed start or poll (`tries` failures in a row): what the
+ * server asked for in its Retry-After (never earlier, and no later than needed), else the backoff.
+ * A guessed 15 s after a 429 that asked for 40 s only earns another 429; one that asked for 2 s
+ * leaves 13 s of the API's pace unused.
+ */
+export function retryWaitMs(tries: number, error: { retryAfterMs?: number }): number {
+  const asked = error.retryAfterMs ?? 0;
+  return asked > 0 ? Math.max(asked, RETRY_AFTER_FLOOR_MS) : backoffMs(tries);
+}
+
 /** A job with no answer for this long is given up on (the API keeps results for far less). */
 export const JOB_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 

@@ -160,6 +160,13 @@ export const JOB_CODEC = recordCodec(
     problem: optionalString(),
     /** Fingerprint → why the API's item for it could not be read (that row fails, not the job). */
     itemProblems: optional(z.record(z.string(), z.string())),
+    /**
+     * Indexes (into its fingerprints) of contacts whose answer a forced fetch of the still running
+     * job stored in the ledger (the CLI's --force-results): the job stays pending for the rest.
+     */
+    earlyFetched: optional(z.array(z.number())),
+    /** Of those, the ones whose rows are written and counted: the final apply skips them. */
+    earlyApplied: optional(z.array(z.number())),
     /** An ambiguous job's rows say so (written once). */
     rowsMarked: optionalBoolean(),
     /**

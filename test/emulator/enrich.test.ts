@@ -80,6 +80,8 @@ describe('job lifecycle', () => {
     expect(found.length).toBeLessThanOrEqual(2);
     expect(partial.body.data[3].contact_info).toEqual({ work_emails: [], personal_emails: [], phones: [] });
 
+    // forceResults "returns what has been found so far even if the job is not finished" (spec
+    // §4.2): it does not stop the job, which goes on to the end by itself.
     clock.advance(500);
     const done = await resultV2(id);
     expect(done.status).toBe(200);

@@ -115,41 +115,46 @@ describe('npm run enrich, killed and run again', () => {
     expect(stats.jobs.total).toBe(1);
   });
 
-  it('takes what a stuck job found with --force-results: written, paid once, exit code 1', async () => {
+  it('takes what a slow job found with --force-results and keeps it open: a rerun collects the rest, paid once', async () => {
     // Two runs of the command, each a child process.
     const file = tempFile('stuck.csv', contactRows(people(40)).join('\n'));
     const out = join(file, '..', 'stuck.enriched.csv');
-    // Stuck halfway at the API for good: its first 20 contacts are processed (and charged) within
-    // 0.75 s of its start (1.5 s jobs), the other 20 never. Two polls 0.6 s apart come after that.
+    // Held halfway at the API until the test lets it go on: its first 20 contacts are processed (and
+    // charged) within 0.75 s of its start (1.5 s jobs). Two polls 0.6 s apart come after that.
     await kit.emulator().admin.config({ faults: 'stuck=1' });
     const waitLong = ['--poll-ms', '600', '--max-polls', '2', '--force-results'];
     const first = await runScript('enrich.ts', [file, ...api().slice(0, 4), ...waitLong]);
     await kit.emulator().admin.config({ faults: 'stuck=0' });
-    const [stuck, ...others] = await kit.emulator().admin.jobs();
+    const [slow, ...others] = await kit.emulator().admin.jobs();
     expect(others).toEqual([]);
-    expect(stuck!.stuck).toBe(true);
+    expect(slow!.stuck).toBe(true);
     const spent = (await kit.emulator().admin.stats()).credits_spent;
     expect(spent).toBeGreaterThan(0);
-    // What the job found is written, and the credits are the API's figure.
+    // What the job found so far is written, and the credits are the API's figure.
     expect(first.stdout).toContain(`Credits:       ${spent}\n`);
     const rows = outputRows(parseCsv(readFileSync(out, 'utf8')), 'enrich');
-    const early = rows.filter((row) => row.status === STATUS.stoppedWaiting).length;
-    expect(early).toBeGreaterThanOrEqual(20);
+    const running = rows.filter((row) => row.status === STATUS.pending).length;
+    expect(running).toBeGreaterThanOrEqual(20);
     expect(rows.filter((row) => /^found/.test(row.status ?? '')).length).toBeGreaterThan(0);
-    expect(answeredRows(out)).toBe(40);
-    // The truth: not every row answered, so not 0, and what to do next.
-    expect(first.code).toBe(1);
-    expect(first.stderr).toContain(`${early} rows had no answer`);
+    // The job goes on at the API (spec §4.2): the truth is "still running", and how to collect it.
+    expect(first.code).toBe(3);
+    expect(first.stderr).toContain(`1 job still running at the API (${running} rows)`);
+    expect(first.stderr).toMatch(/Run the same command again to collect them \(nothing is bought twice\)/);
+    expect(first.stderr).not.toMatch(/send them again/);
 
-    // Run again: only the rows without an answer are sent, in a new job; nobody is charged twice.
+    // The job finishes at the API, charging the rest; the same command collects it: no new job.
+    await kit.emulator().admin.finishJob(slow!.id);
     const second = await runScript('enrich.ts', [file, ...api()]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(
-      new RegExp(`Rows: +40 \\(${early} contacts sent, ${40 - early} from saved`),
-    );
+    expect(answeredRows(out)).toBe(40);
     const stats = await kit.emulator().admin.stats();
-    expect(stats.jobs.total).toBe(2);
+    expect(stats.jobs.total).toBe(1);
     expect(stats.charges.charged_twice).toBe(0);
+    const credits = (text: string) => Number(/Credits: +(\d+)/.exec(text)![1]);
+    expect(credits(first.stdout) + credits(second.stdout)).toBe(stats.credits_spent);
+    const finalRows = outputRows(parseCsv(readFileSync(out, 'utf8')), 'enrich');
+    expect(finalRows).toHaveLength(40);
+    expect(finalRows.filter((row) => row.status === STATUS.pending)).toEqual([]);
   }, 120_000);
 
   it('refuses a second run on the same state while another process holds its lock', async () => {

@@ -74,8 +74,8 @@ export function pollJobs(ctx: AppContext): ProgressView {
 
 /**
  * Polls, and stops waiting for this key's jobs started by `startedBefore` (ms) that are not ready:
- * what they found so far is fetched (forceResults, spec §4.2) and kept, and they are closed (the
- * CLI's --force-results).
+ * what they found so far is fetched (forceResults, spec §4.2) and kept. They stay open: the job goes
+ * on at the API, and a later poll collects the rest (the CLI's --force-results).
  */
 export function collectJobsNow(ctx: AppContext, request: { startedBefore: number }): ProgressView {
   pollOnce(ctx, { force: true, stopWaiting: request });

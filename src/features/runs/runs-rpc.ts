@@ -28,7 +28,7 @@ export const RUNS_RPC = {
   startRun: call('plan id', id, startRun),
   /** Polls the API for this user's running jobs, then answers with the progress. */
   pollJobs: query(pollJobs),
-  /** Stops waiting: jobs not ready give what they found so far (forceResults) and are closed. */
+  /** Stops waiting: jobs not ready give what they found so far (forceResults), and stay open. */
   collectJobsNow: call('time', () => z.object({ startedBefore: wholeNumber(0) }), collectJobsNow),
   getProgress: query(progressView),
   /** The active sheet and selection in one string: the plan panels plan again when it changes. */

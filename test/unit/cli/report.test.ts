@@ -70,6 +70,12 @@ describe('the end of an enrich run', () => {
       /^Stopped waiting: 1 job still running .* Run the same command again/,
     );
     expect(nextStepsText(waiting, true)).toMatch(/^Interrupted: 1 job still running/);
+    // After --force-results the jobs still run at the API: collected by the next run, never resent.
+    const forced = nextStepsText({ ...waiting, statuses: { pending: 20, found: 20 } }, false, true)!;
+    expect(forced).toMatch(
+      /^Stopped waiting: 1 job still running at the API \(20 rows\), kept in the state\. Run the same command again to collect them \(nothing is bought twice\)\. What they found so far is written and counted in Credits/,
+    );
+    expect(forced).not.toMatch(/send them again|close them/);
     expect(nextStepsText(summary(), false)).toBeUndefined();
   });
 

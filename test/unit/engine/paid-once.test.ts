@@ -11,6 +11,7 @@ import { ApiError } from '../../../src/api/errors';
 import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { DOCUMENT_PROPERTY, USER_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
+import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
 import { answerFormula, contactFieldSpec } from '../../../src/features/formulas/custom-functions';
 import {
   contextAs,
@@ -46,6 +47,64 @@ describe('a job that may hold paid answers is never closed unfetched', () => {
     expect(sheet.column('Status')).toEqual(['found', 'found', STATUS.timedOut, STATUS.timedOut]);
     // Only the two the stuck job never reached are sent again.
     expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(2);
+  });
+
+  it('stopping the wait takes what a job found so far and keeps it open: nothing written or counted twice', () => {
+    const { world, sheet } = startedRun(4);
+    world.api.notReadyPolls = 2;
+    world.api.forcedItems = 2;
+    poll(world);
+    world.clock.time += 1000;
+    // The CLI's --force-results: forceResults does not stop the job at the API (spec §4.2).
+    pollOnce(contextFor(world), { force: true, stopWaiting: { startedBefore: world.clock.time } });
+    expect(world.api.forcedJobs).toBe(1);
+    expect(sheet.column('Status')).toEqual(['found', 'found', STATUS.pending, STATUS.pending]);
+    const early = progress(world).runs[0]!;
+    expect({ state: early.state, done: early.done, work: early.found.workEmail }).toEqual({
+      state: 'running',
+      done: 2,
+      work: 2,
+    });
+    expect(early.credits).toBe(2 * PRICES.work_email);
+    // Its other rows may have been bought: no plan sends them again while the job runs.
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+
+    world.clock.time += 1000;
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'found', 'found']);
+    const end = progress(world).runs[0]!;
+    expect({ state: end.state, done: end.done, work: end.found.workEmail, credits: end.credits }).toEqual({
+      state: 'finished',
+      done: 4,
+      work: 4,
+      credits: 4 * PRICES.work_email,
+    });
+    // Each answer once in the ledger, although the first two came twice.
+    const ledger = world.spreadsheet.sheets.find((s) => s.name() === LEDGER_SHEET_NAME)!;
+    expect(ledger.lastRow()).toBe(1 + 4);
+  });
+
+  it('stopping the wait twice while the job runs adds only what it found since', () => {
+    const { world, sheet } = startedRun(3);
+    // Every fetch counts (each stop polls, then forces): the sixth is the first one ready.
+    world.api.notReadyPolls = 5;
+    const stopWaiting = () =>
+      pollOnce(contextFor(world), { force: true, stopWaiting: { startedBefore: world.clock.time } });
+    poll(world);
+    world.api.forcedItems = 1;
+    stopWaiting();
+    world.api.forcedItems = 2;
+    stopWaiting();
+    expect(sheet.column('Status')).toEqual(['found', 'found', STATUS.pending]);
+    expect(progress(world).runs[0]).toMatchObject({ done: 2, credits: 2 * PRICES.work_email });
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
+    expect(progress(world).runs[0]).toMatchObject({
+      state: 'finished',
+      done: 3,
+      credits: 3 * PRICES.work_email,
+      found: expect.objectContaining({ workEmail: 3 }),
+    });
   });
 
   it('three refusals to the starting key: its results are forced before the job is closed', () => {
