@@ -4,7 +4,7 @@
  * read (`readAnswer`), goes through `scrub`, so the API key cannot leak even when a server echoes it.
  */
 import { ApiError } from './errors';
-import { retryAfterMs } from './retry';
+import { retryHintMs } from './retry';
 import { holdsKey, scrub, scrubJson } from './scrub';
 import { isObject } from '../domain/objects';
 import type { HttpResponse } from '../platform/ports';
@@ -110,7 +110,7 @@ export function errorFromResponse(endpoint: string, response: HttpResponse, apiK
     userMessageFor(status, code, serverMessage),
     isRetryableStatus(status),
     false,
-    retryAfterMs(response),
+    retryHintMs(response),
   );
 }
 

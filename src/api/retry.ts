@@ -32,14 +32,33 @@ export interface RetryDeps {
 }
 
 /**
- * The wait a response's Retry-After header asks for (delay-seconds), in ms; 0 when it asks none. Read
- * here for the retries within one call, and kept on the ApiError (failures.ts) for the engine's next
- * attempt (engine/timing.ts retryWaitMs).
+ * The wait a response's Retry-After header asks for (delay-seconds), in ms; 0 when it asks none.
+ * The retries within one call follow it (backoffDelay).
  */
 export function retryAfterMs(response: HttpResponse): number {
   const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'retry-after');
   const seconds = header ? Number(header[1]) : NaN;
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
+
+/** "Try again in 1m" (spec §7 error table, §8 "Retry hint on rate limit"), in any unit we can read. */
+const RETRY_HINT = /try again in (\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?|m|min|minutes?|h|hours?)\b/i;
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * The wait a refused request asks for before the engine's next attempt at a job (kept on the
+ * ApiError, failures.ts; engine/timing.ts retryWaitMs): the Retry-After header when sent, else the
+ * spec's own hint in a 429's body ("Try again in 1m": the spec documents no header). The retries
+ * within one call (a second or two apart, at most three) keep to the header: the body's hint is
+ * fixed text, and waiting a minute inside a sidebar call would only end it with the same 429.
+ */
+export function retryHintMs(response: HttpResponse): number {
+  const header = retryAfterMs(response);
+  if (header > 0 || response.status !== 429) return header;
+  const hint = RETRY_HINT.exec(response.body.slice(0, 500));
+  if (!hint) return 0;
+  const unit = hint[2]!.toLowerCase();
+  return Number(hint[1]) * UNIT_MS[unit === 'ms' ? 'ms' : unit[0]!]!;
 }
 
 /**

@@ -106,3 +106,19 @@ describe('retries', () => {
     expect(s.http.fetchCalls).toBe(1);
   });
 });
+
+describe("the wait a 429 asks for before the engine's next attempt", () => {
+  test.each([
+    ['the Retry-After header', { 'retry-after': '40' }, 'Too many requests. Try again in 1m', 40_000],
+    ["the spec's body hint, without a header", {}, 'Too many requests. Try again in 1m', 60_000],
+    ['a hint in seconds', {}, 'Try again in 30 s', 30_000],
+    ['no hint at all', {}, 'slow down', 0],
+  ])('%s', (_name, headers, message, wait) => {
+    const s = setup({ retryPolicy: { maxAttempts: 1 } });
+    s.http.on('get', CREDITS, json(429, { code: 'error.rate.limit', message }, headers));
+    expect(thrown(() => api.fetchCreditBalance(contextOf(s)))).toMatchObject({
+      status: 429,
+      retryAfterMs: wait,
+    });
+  });
+});
