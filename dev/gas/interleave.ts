@@ -68,6 +68,10 @@ class Lane {
       workerData: { port: port2, signal, gasLocal, clockSource },
       transferList: [port2],
     });
+    // The harness talks to the thread synchronously (Atomics.wait), so nothing here needs the thread
+    // to hold the event loop; ref'd, a thread still terminating after close() (terminate() is async)
+    // kept a jest worker up past its exit ("a worker process has failed to exit gracefully").
+    this.worker.unref();
   }
 
   /** Sends `message` with the harness clock (the worker's Date reads it until the next answer). */

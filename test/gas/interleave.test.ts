@@ -1,4 +1,5 @@
 /** Custom functions run at once, interleaved at service calls in a seed-chosen order (interleave.ts). */
+import { Worker } from 'node:worker_threads';
 import { loadScript } from './support/script';
 
 const CODE = `
@@ -108,6 +109,21 @@ describe('interleaved custom functions', () => {
       expect(shown).toEqual(Array.from({ length: 20 }, (_, i) => `r${i}`));
       expect(addon.properties.document.getProperty('n')).toBe('20');
       addon.close();
+    }
+  });
+
+  it("leaves no thread holding the process: each one is unref'd (the harness waits on it synchronously)", () => {
+    // close() ends a thread without waiting (terminate() is async); a ref'd one still ending kept a
+    // jest worker up past jest's 500 ms grace: "a worker process has failed to exit gracefully"
+    // (measured: 570-930 ms from the last file's end to the worker's exit, 95-130 ms unref'd).
+    const unref = jest.spyOn(Worker.prototype, 'unref');
+    try {
+      const addon = sheetOf(3);
+      expect(addon.recalculate({ interleave: { seed: 1 } })).toBe(3);
+      addon.close();
+      expect(unref).toHaveBeenCalledTimes(3);
+    } finally {
+      unref.mockRestore();
     }
   });
 });
