@@ -41,6 +41,11 @@ export interface LoadOptions {
    */
   beforeFetch?: (requests: readonly { method: string; url: string }[]) => void;
   /**
+   * Called after each write to the document's properties (the CLI saves its state after the write
+   * that records the ids its job starts got back, not only when the execution ends).
+   */
+  afterDocumentWrite?: () => void;
+  /**
    * Default true: every request is kept for `requests()`. False for a long run that never asks (the
    * CLI streaming a million rows would keep every job start's body).
    */

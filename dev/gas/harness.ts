@@ -378,6 +378,7 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     userEmail: options.userEmail ?? 'user@example.com',
     fetchTimeoutMs: options.fetchTimeoutMs,
     beforeFetch: options.beforeFetch,
+    afterDocumentWrite: options.afterDocumentWrite,
     recordRequests: options.recordRequests,
     realSleep: options.realSleep,
     allowLoopback: options.allowLoopback,

@@ -16,7 +16,11 @@ export class FakeProperties implements GasObject {
   readonly [GAS_TYPE] = 'Properties';
   private readonly values = new Map<string, string>();
 
-  constructor(readonly scope: PropertyScope) {}
+  constructor(
+    readonly scope: PropertyScope,
+    /** Told after each write that changed the store (LoadOptions.afterDocumentWrite). */
+    private readonly afterWrite?: () => void,
+  ) {}
 
   getProperty(key: string): string | null {
     return this.values.get(String(key)) ?? null;
@@ -44,16 +48,19 @@ export class FakeProperties implements GasObject {
     if (usedBytes(next) > PROPERTY_STORE_LIMIT_BYTES) throw gasError(MESSAGES.propertyQuota);
     this.values.clear();
     for (const [key, value] of next) this.values.set(key, value);
+    this.afterWrite?.();
     return this;
   }
 
   deleteProperty(key: string): FakeProperties {
     this.values.delete(String(key));
+    this.afterWrite?.();
     return this;
   }
 
   deleteAllProperties(): FakeProperties {
     this.values.clear();
+    this.afterWrite?.();
     return this;
   }
 

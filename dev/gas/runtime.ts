@@ -78,6 +78,8 @@ export interface RuntimeOptions {
   fetchTimeoutMs?: number;
   /** LoadOptions.beforeFetch. */
   beforeFetch?: (requests: readonly { method: string; url: string }[]) => void;
+  /** LoadOptions.afterDocumentWrite. */
+  afterDocumentWrite?: () => void;
   /** LoadOptions.recordRequests. */
   recordRequests?: boolean;
   realSleep?: boolean;
@@ -112,7 +114,7 @@ export class Runtime {
   readonly counts = new CallCounts();
   readonly spreadsheet: FakeSpreadsheet;
   readonly ui = new UiRecord();
-  readonly documentProperties = new FakeProperties('document');
+  readonly documentProperties: FakeProperties;
   readonly scriptProperties = new FakeProperties('script');
   readonly documentCache: FakeCache;
   readonly scriptCache: FakeCache;
@@ -141,6 +143,7 @@ export class Runtime {
 
   constructor(readonly options: RuntimeOptions) {
     this.clock = options.clock;
+    this.documentProperties = new FakeProperties('document', options.afterDocumentWrite);
     const now = () => this.clock.now();
     this.accounts =
       options.accounts ??

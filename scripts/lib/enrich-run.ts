@@ -131,11 +131,12 @@ export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[])
 /** dist/Code.js in the local runtime, for a command line run: on the API given, from the stored state. */
 export function openRuntime(
   options: Pick<CsvRunOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state' | 'realTime'> &
-    Pick<LoadOptions, 'beforeFetch'>,
+    Pick<LoadOptions, 'beforeFetch' | 'afterDocumentWrite'>,
 ): Addon {
   return loadAddon({
     ...(options.realTime ? { realSleep: true } : {}),
     ...(options.beforeFetch ? { beforeFetch: options.beforeFetch } : {}),
+    ...(options.afterDocumentWrite ? { afterDocumentWrite: options.afterDocumentWrite } : {}),
     // A command line never reads them back, and a long run would keep every start's body.
     recordRequests: false,
     // A command line is no Apps Script: a million rows make 20,000 requests, Google's daily URL
@@ -163,6 +164,7 @@ export interface CsvSession {
 /** dist/Code.js opened for a command, saving the state before any job start leaves. */
 export function openCsvSession(options: CsvRunOptions): CsvSession {
   let startedJobs = false;
+  let idsComing = false;
   // Called only once the runtime exists (its fetches come after openRuntime returns).
   const save = () => options.saveState?.(withoutSecrets(addon.exportState()));
   const pacer = new PollPacer({ initialMs: options.pollMs ?? DEFAULT_POLL_MS });
@@ -173,6 +175,14 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
       pacer.saw(requests);
       if (!options.saveState || !requests.some((request) => request.method === 'POST')) return;
       startedJobs = true;
+      idsComing = true;
+      save();
+    },
+    // The engine's first store write after its starts records the ids they got back
+    // (job-starter.ts): saved at once, a kill later in the execution leaves no lost start.
+    afterDocumentWrite: () => {
+      if (!idsComing) return;
+      idsComing = false;
       save();
     },
   });
