@@ -134,8 +134,9 @@ async function main(): Promise<void> {
 }
 
 /**
- * `--cli N [N…] [--rate-limit R]`: the enrich command line at N rows (lib/cli-bench.ts) instead of
- * the above; R requests a minute at the emulator (default 0: off).
+ * `--cli N [N…] [--rate-limit R] [--kill]`: the enrich command line at N rows (lib/cli-bench.ts)
+ * instead of the above; R requests a minute at the emulator (default 0: off); --kill kills the first
+ * command at a random moment and runs it again.
  */
 const cliAt = process.argv.indexOf('--cli');
 const rateAt = process.argv.indexOf('--rate-limit');
@@ -144,7 +145,9 @@ const afterCli = cliAt === -1 ? [] : process.argv.slice(cliAt + 1);
 const flagAt = afterCli.findIndex((arg) => arg.startsWith('--'));
 const sizes = (flagAt === -1 ? afterCli : afterCli.slice(0, flagAt)).map(Number).filter((n) => n > 0);
 
-(cliAt === -1 ? main() : cliBench(sizes, rateLimit)).catch((error: unknown) => {
-  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-});
+(cliAt === -1 ? main() : cliBench(sizes, rateLimit, process.argv.includes('--kill'))).catch(
+  (error: unknown) => {
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

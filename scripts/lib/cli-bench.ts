@@ -6,9 +6,17 @@
  * One JSON line per size on stdout: wall time, peak memory (the CLI's maximum resident set),
  * requests per job, credits; with two sizes, their time ratio. The CSV is written by another child,
  * so its generation weighs on neither figure.
+ *
+ * `--kill`: the first command is killed (SIGKILL, its whole process tree) at a random moment (after
+ * a random number of job starts), then
+ * the same command runs again to its end: the line adds when the kill came, how many rows of the
+ * output hold a final answer, and how many people the emulator charged twice (issue 32: paid once
+ * across kills, at full size). Wall time and peak memory are then the rerun's.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createReadStream, mkdtempSync } from 'node:fs';
+import { parse } from 'csv-parse';
+import { STATUS } from '../../src/domain/statuses';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnEmulator } from '../../dev/emulator/spawn';
@@ -37,9 +45,74 @@ export interface CliBenchLine {
   /** Rows a minute, with a rate limit on: against 3,000 a minute (60 requests, two a job). */
   rows_per_minute?: number;
   rows_per_minute_bound?: number;
+  /** With --kill: seconds after its start that the first command was killed. */
+  killed_at_s?: number;
+  /** With --kill: output rows whose Status is an answer ("found", "not found"). */
+  rows_answered?: number;
+  /** With --kill: the other rows, by Status (a kill inside a start's round trip holds its contacts). */
+  rows_otherwise?: Record<string, number>;
+  charged_twice?: number;
 }
 
-async function benchOne(rows: number, settings: typeof SETTINGS): Promise<CliBenchLine> {
+/**
+ * Starts the command in its own process group and SIGKILLs the group once the emulator has seen
+ * `jobs` job starts (or returns when it ended first): npm, tsx and node all die at once, as with a
+ * closed terminal. The moment is drawn in jobs, not seconds, so it falls mid-run on any machine.
+ */
+function killMidRun(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  emulator: Awaited<ReturnType<typeof spawnEmulator>>,
+  jobs: number,
+): Promise<number> {
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(args[0]!, args.slice(1), { cwd: ROOT, env, detached: true, stdio: 'ignore' });
+    let ended = false;
+    const watch = async () => {
+      while (!ended && (await emulator.admin.stats()).jobs.total < jobs)
+        await new Promise((wait) => setTimeout(wait, 100));
+      // Then up to one job's time more: the moment falls anywhere between requests, not on a start.
+      await new Promise((wait) => setTimeout(wait, Math.random() * SETTINGS.jobMs));
+      if (!ended) process.kill(-child.pid!, 'SIGKILL');
+    };
+    void watch();
+    child.on('exit', () => {
+      ended = true;
+      const at = (Date.now() - started) / 1000;
+      // npm goes first; the node process holding the state's lock a moment later. A rerun before
+      // that would rightly find the lock held.
+      const gone = () => {
+        try {
+          process.kill(-child.pid!, 0);
+          setTimeout(gone, 50);
+        } catch {
+          done(at);
+        }
+      };
+      gone();
+    });
+  });
+}
+
+/** Rows of the enriched CSV whose Status holds an answer, and how many say something else, by what. */
+async function answeredRows(file: string): Promise<{ answered: number; others: Record<string, number> }> {
+  const answers = new Set<string>(
+    [STATUS.found, STATUS.notFound].flatMap((status) => [status, STATUS.saved(status)]),
+  );
+  let status = -1;
+  let answered = 0;
+  const others: Record<string, number> = {};
+  const records = createReadStream(file).pipe(parse({ bom: true, relax_column_count: true }));
+  for await (const record of records as AsyncIterable<string[]>) {
+    if (status === -1) status = record.indexOf('Status');
+    else if (answers.has(record[status] ?? '')) answered++;
+    else others[record[status] ?? ''] = (others[record[status] ?? ''] ?? 0) + 1;
+  }
+  return { answered, others };
+}
+
+async function benchOne(rows: number, settings: typeof SETTINGS, kill = false): Promise<CliBenchLine> {
   const folder = mkdtempSync(join(tmpdir(), 'cli-bench-'));
   const file = join(folder, `contacts-${rows}.csv`);
   const made = run([
@@ -56,12 +129,23 @@ async function benchOne(rows: number, settings: typeof SETTINGS): Promise<CliBen
     // `npm run enrich` itself, with the flags package.json gives node (its heap limit among them).
     const cli = ['npm', 'run', '--silent', 'enrich', '--', file];
     const flags = ['--api-url', emulator.baseUrl];
+    const env = { ...process.env, SHEET_ENRICH_API_KEY: emulator.apiKey };
+    let killedAt: number | undefined;
+    if (kill) {
+      // After any number of job starts from the first to nine in ten of them.
+      const jobs = Math.ceil(rows / 100);
+      const after = 1 + Math.floor(Math.random() * Math.max(1, Math.floor(jobs * 0.9)));
+      killedAt = Math.round((await killMidRun([...cli, ...flags], env, emulator, after)) * 10) / 10;
+      process.stderr.write(
+        `bench --cli: killed after ${killedAt} s (${after} of ${jobs} jobs started), running it again\n`,
+      );
+    }
     const started = Date.now();
     const result = spawnSync('/usr/bin/time', ['-f', 'PEAK_KB=%M', ...cli, ...flags], {
       cwd: ROOT,
       encoding: 'utf8',
       maxBuffer: 1 << 28,
-      env: { ...process.env, SHEET_ENRICH_API_KEY: emulator.apiKey },
+      env,
     });
     const wall = (Date.now() - started) / 1000;
     const peakKb = Number(/PEAK_KB=(\d+)/.exec(result.stderr)?.[1] ?? 0);
@@ -87,18 +171,28 @@ async function benchOne(rows: number, settings: typeof SETTINGS): Promise<CliBen
             rows_per_minute_bound: (settings.rateLimit / 2) * 100,
           }
         : {}),
+      ...(killedAt === undefined
+        ? {}
+        : {
+            killed_at_s: killedAt,
+            ...(await answeredRows(file.replace(/\.csv$/, '.enriched.csv')).then(({ answered, others }) => ({
+              rows_answered: answered,
+              rows_otherwise: others,
+            }))),
+            charged_twice: stats.charges.charged_twice,
+          }),
     };
   } finally {
     await emulator.stop();
   }
 }
 
-export async function cliBench(sizes: number[], rateLimit = SETTINGS.rateLimit): Promise<void> {
+export async function cliBench(sizes: number[], rateLimit = SETTINGS.rateLimit, kill = false): Promise<void> {
   const settings = { ...SETTINGS, rateLimit };
   process.stderr.write(`bench --cli: ${sizes.join(', ')} rows, emulator ${JSON.stringify(settings)}\n`);
   const lines: CliBenchLine[] = [];
   for (const rows of sizes) {
-    const line = await benchOne(rows, settings);
+    const line = await benchOne(rows, settings, kill);
     lines.push(line);
     process.stdout.write(`${JSON.stringify(line)}\n`);
   }
