@@ -20,10 +20,12 @@ export const STATUS = {
   inputsChanged: 'inputs changed while the run was working: run this row again',
   columnsChanged: 'a column changed while the run was working: run this row again (saved answers are free)',
   ambiguous: 'may have been started: not sent again so you are not charged twice (see Jobs)',
-  /** A started job whose results the API would not give, even forced: it may be paid for. */
-  unfetched: 'may have been charged: its results could not be fetched, not sent again (see Jobs)',
+  /**
+   * A started job that gave no answer for the row: its results would not come even forced, or it
+   * was still working when given up on (24 hours). It may be paid for.
+   */
+  unfetched: 'may have been charged: its job gave no answer for it, so it was not sent again (see Jobs)',
   jobNotFound: 'failed: the job was not found at the API',
-  timedOut: 'failed: no answer after 24 hours',
   /** A row of a job whose stored record is unreadable: its answers may be paid for already. */
   damagedJob:
     'job record damaged: import the job by its id (Jobs panel, log tab) to get its answers; if the provider has no such job, run the row with "look up again"',

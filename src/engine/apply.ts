@@ -134,9 +134,11 @@ function applyToSheet(
     const indexes = running ? earlyToApply(job) : job.fingerprints.map((_, index) => index);
     const skipped = new Set(running ? [] : job.earlyApplied);
     const written: number[] = [];
+    // A job held as "may have been bought" after a forced fetch writes what that fetch found.
+    const early = new Set(job.earlyFetched);
     for (const index of indexes) {
       const fp = job.fingerprints[index]!;
-      const entry = ambiguous ? undefined : entries.get(fp);
+      const entry = ambiguous && !early.has(index) ? undefined : entries.get(fp);
       const answered = entryCovers(entry, asked);
       if (skipped.has(index) || (running && !answered)) continue;
       written.push(index);
@@ -164,7 +166,7 @@ function applyToSheet(
         if (rows.length === 0 && run.source !== 'formulas') run.unmatched++;
       }
       // A contact the user canceled before it was sent is not processed, and not "done" either.
-      if (!ambiguous && !neverSent) run.done++;
+      if ((answered || !ambiguous) && !neverSent) run.done++;
       if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))
         run.unprocessed = (run.unprocessed ?? 0) + 1;
     }

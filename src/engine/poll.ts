@@ -227,9 +227,7 @@ function recordOutcomes(
 
 /** Why a job is fetched with forceResults before it is closed. */
 interface ForceReason {
-  /** Status of its rows the forced answer leaves unanswered. */
-  rest: string;
-  /** Why it could not be collected, should the forced fetch fail too. */
+  /** Why it could not be collected: what the Jobs panel says of the rows it leaves unanswered. */
   problem: string;
 }
 
@@ -276,7 +274,7 @@ function outcomeChange(
     return 'retry';
   }
   job.tries = (job.tries ?? 0) + 1;
-  if (verdict === 'force_fetch') return { rest: STATUS.error(error.userMessage), problem: error.userMessage };
+  if (verdict === 'force_fetch') return { problem: error.userMessage };
   job.nextPollAt = now + retryWaitMs(job.tries, error);
   return 'retry';
 }
@@ -330,12 +328,21 @@ function recordResult(
 function closeForced(
   ctx: AppContext,
   { run, job }: ForcedFetch,
-  { rest, problem }: ForceReason,
+  { problem }: ForceReason,
   outcome: PollOutcome,
   answers: Map<string, LedgerEntry>,
 ): void {
   if (outcome.kind === 'result') {
-    recordResult(ctx, run, job, outcome.result, REST_STATUS[outcome.result.status] ?? rest, answers);
+    const end = REST_STATUS[outcome.result.status];
+    if (end !== undefined) return recordResult(ctx, run, job, outcome.result, end, answers);
+    // Still working at the API: what it found is written; the contacts it has not reached yet may
+    // still be charged there (forceResults does not stop a job, spec §4.2), so they are not sent
+    // again unless the user says so (fuzz finding 16: a job stuck a day, then resumed).
+    recordResult(ctx, run, job, outcome.result, undefined, answers);
+    holdAsMaybeBought(
+      job,
+      `${problem} What it found so far is written. Its other rows were not sent again, as the job may still charge them: import the job by its id ${job.id} once it finishes, or retry them.`,
+    );
     return;
   }
   if (outcome.kind === 'error' && outcome.error.status === 404 && job.keyId === actorOf(ctx).keyId) {
@@ -356,7 +363,7 @@ function closeForced(
 function forceWhenStuck(job: JobRecord, now: number, access: JobAccess, stopWaiting: boolean): Change {
   if (access === 'own' && stopWaiting) return 'found_so_far';
   if (access === 'own' && job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
-    return { rest: STATUS.timedOut, problem: 'The job gave no answer for 24 hours.' };
+    return { problem: 'The job gave no answer for 24 hours.' };
   if (!job.tries && !job.waitsForStartingKey) return null;
   job.tries = 0;
   delete job.nextPollAt;

@@ -136,7 +136,7 @@ describe('poll outcomes', () => {
     expect(sheet.column('Status')).toEqual(['found', 'found']);
   });
 
-  it('gives up on a job with no answer after a day', () => {
+  it('gives up waiting for a job with no answer after a day, and holds its row as maybe charged', () => {
     const { world, sheet } = startedRun(1);
     world.api.notReadyPolls = 1000;
     // Asked with forceResults before it is given up (paid-once.test.ts): it found nothing.
@@ -144,7 +144,9 @@ describe('poll outcomes', () => {
     poll(world);
     world.clock.time += 25 * 60 * 60 * 1000;
     poll(world);
-    expect(sheet.column('Status')).toEqual(['failed: no answer after 24 hours']);
+    expect(sheet.column('Status')).toEqual([
+      'may have been charged: its job gave no answer for it, so it was not sent again (see Jobs)',
+    ]);
   });
 });
 
