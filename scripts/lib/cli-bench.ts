@@ -29,6 +29,23 @@ function run(args: string[]): { stdout: string; stderr: string; status: number }
   return { stdout: child.stdout, stderr: child.stderr, status: child.status ?? 1 };
 }
 
+/** Runs a command to its end, its output collected, without blocking this process's event loop. */
+function runToEnd(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ stdout: string; stderr: string; status: number | null }> {
+  return new Promise((done) => {
+    const child = spawn(args[0]!, args.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('close', (status) =>
+      done({ stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), status }),
+    );
+  });
+}
+
 export interface CliBenchLine {
   rows: number;
   wall_s: number;
@@ -141,12 +158,9 @@ async function benchOne(rows: number, settings: typeof SETTINGS, kill = false): 
       );
     }
     const started = Date.now();
-    const result = spawnSync('/usr/bin/time', ['-f', 'PEAK_KB=%M', ...cli, ...flags], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 1 << 28,
-      env,
-    });
+    // Not spawnSync: this process must keep draining the emulator's pipes (spawn.ts) meanwhile, or
+    // an emulator with something to say (a killed command's dropped connections) blocks on them.
+    const result = await runToEnd(['/usr/bin/time', '-f', 'PEAK_KB=%M', ...cli, ...flags], env);
     const wall = (Date.now() - started) / 1000;
     const peakKb = Number(/PEAK_KB=(\d+)/.exec(result.stderr)?.[1] ?? 0);
     // plural() writes thousands with separators ("2,010 calls").
