@@ -279,6 +279,12 @@ export class FuzzWorld {
         });
       }
     }
+    // A run record and its jobs' records all unreadable: the panel names the run, whose jobs the
+    // dashboard lists by it; the user imports them as for a run that ended damaged.
+    for (const problem of progress.problems ?? []) {
+      const named = /"sheetEnrich\.run\.(\w+)"\. Its jobs could not be read either/.exec(problem);
+      if (named) this.damage.runs.add(named[1]!);
+    }
     try {
       await importDamagedJobs(view, this.emulator, progress, this.damage, this.events);
     } catch (error) {

@@ -246,3 +246,27 @@ describe('a run whose only job record is damaged', () => {
     expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
   });
 });
+
+describe('a run record and its job record both damaged', () => {
+  it('the Jobs panel names the run to import by, and the import writes every row (fuzz finding 17)', async () => {
+    const addon = kit.open(contactRows(people(3, 0)));
+    const { start } = planAndStart(addon);
+    const document = addon.properties.document;
+    for (const key of Object.keys(document.getProperties()))
+      if (key.startsWith(DOCUMENT_PROPERTY.runPrefix) || key.startsWith(DOCUMENT_PROPERTY.jobPrefix))
+        document.setProperty(key, '{not json');
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    const problems = addon.call<ProgressView>('getProgress').problems ?? [];
+    expect(problems.join('\n')).toContain(`the provider's dashboard names them after run ${start.runId}`);
+    expect(problems.join('\n')).not.toMatch(/still collected/);
+    // Nothing sends its rows meanwhile.
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
+    const [job] = await kit.emulator().admin.jobs();
+    expect(job!.name).toContain(` run ${start.runId} job `);
+    addon.call('importJob', { jobId: job!.id });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(['found', 'found', 'found']);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+});

@@ -170,7 +170,7 @@ export function progressView(
     runs: runs.map((run) => progressOf(run, registry, now, spreadsheetName, actor)),
     pending: runs.some((run) => run.state === 'running'),
   };
-  const problems = registry.unreadable.map(unreadableMessage);
+  const problems = registry.unreadable.map((record) => unreadableMessage(record, registry));
   // A failed poll, and a background check that no longer runs: on the panel and each running run.
   for (const failed of [pollFailure(ctx), backgroundStall(ctx, registry)]) {
     if (!failed) continue;
@@ -192,11 +192,24 @@ export function progressView(
 export const TRIGGER_REFUSED_NOTE =
   'Results come in only while this sidebar is open: Google refused the background check here (a test deployment has none).';
 
-/** What the Jobs panel says of a stored record it could not read (kept, never deleted). */
-export function unreadableMessage({ key, reason }: UnreadableRecord): string {
-  const rest = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
-    ? 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.'
-    : 'Rows of its job may stay "pending": running them again may cost credits.';
+/**
+ * What the Jobs panel says of a stored record it could not read (kept, never deleted). A run
+ * record's jobs are collected without it (rehome.ts) while their own records can be read; when
+ * they cannot either, only their ids bring their answers, and the dashboard names them by run.
+ */
+export function unreadableMessage(
+  { key, reason }: UnreadableRecord,
+  registry: Pick<Registry<JobSummary>, 'jobs'>,
+): string {
+  const runId = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
+    ? key.slice(DOCUMENT_PROPERTY.runPrefix.length)
+    : undefined;
+  const rest =
+    runId === undefined
+      ? 'Rows of its job may stay "pending": running them again may cost credits.'
+      : registry.jobs.some((job) => job.run === runId && job.id)
+        ? 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.'
+        : `Its jobs could not be read either: import them by their ids (the provider's dashboard names them after run ${runId}).`;
   return `A saved record could not be read (${reason}); it is kept unchanged under "${key}". ${rest}`;
 }
 
