@@ -11,7 +11,9 @@
  * a random number of job starts), then
  * the same command runs again to its end: the line adds when the kill came, how many rows of the
  * output hold a final answer, and how many people the emulator charged twice (issue 32: paid once
- * across kills, at full size). Wall time and peak memory are then the rerun's.
+ * across kills, at full size). Lost starts the rerun names (a kill inside a start's round trip) are
+ * imported by id in a third command, as the rerun tells the user. Wall time and peak memory are
+ * the rerun's.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync } from 'node:fs';
@@ -64,7 +66,10 @@ export interface CliBenchLine {
   rows_per_minute_bound?: number;
   /** With --kill: seconds after its start that the first command was killed. */
   killed_at_s?: number;
-  /** With --kill: output rows whose Status is an answer ("found", "not found"). */
+  /** With --kill: lost starts the rerun named, imported by id in a third command. */
+  jobs_imported?: number;
+  import_exit_code?: number | null;
+  /** With --kill: output rows whose Status is an answer ("found", "not found"), at the end. */
   rows_answered?: number;
   /** With --kill: the other rows, by Status (a kill inside a start's round trip holds its contacts). */
   rows_otherwise?: Record<string, number>;
@@ -111,6 +116,9 @@ function killMidRun(
     });
   });
 }
+
+/** A job the run says may have been started although its start's answer was lost, by name. */
+const LOST_JOB = /"([^"\n]+ › [^"\n]+)"/g;
 
 /** Rows of the enriched CSV whose Status holds an answer, and how many say something else, by what. */
 async function answeredRows(file: string): Promise<{ answered: number; others: Record<string, number> }> {
@@ -166,6 +174,21 @@ async function benchOne(rows: number, settings: typeof SETTINGS, kill = false): 
     // plural() writes thousands with separators ("2,010 calls").
     const urlfetch = Number((/UrlFetch: +([\d,]+)/.exec(result.stdout)?.[1] ?? '0').replace(/,/g, ''));
     if (result.status !== 0) process.stderr.write(`${result.stdout}\n${result.stderr.slice(-2000)}\n`);
+    // A kill inside a start batch's round trip leaves lost starts: the rerun names their jobs, and
+    // the user imports them by id as it says (enrich-cli-resume.test.ts does the same).
+    let imported = 0;
+    let importExit: number | null | undefined;
+    if (kill) {
+      const named = new Set([...(result.stdout + result.stderr).matchAll(LOST_JOB)].map((m) => m[1]!));
+      const ids = (await emulator.admin.jobs()).filter((job) => named.has(job.name)).map((job) => job.id);
+      if (ids.length) {
+        const imports = ids.flatMap((id) => ['--import-job', id]);
+        const last = await runToEnd([...cli, ...flags, ...imports], env);
+        if (last.status !== 0) process.stderr.write(`${last.stdout}\n${last.stderr.slice(-2000)}\n`);
+        imported = ids.length;
+        importExit = last.status;
+      }
+    }
     const stats = await emulator.admin.stats();
     return {
       rows,
@@ -189,6 +212,8 @@ async function benchOne(rows: number, settings: typeof SETTINGS, kill = false): 
         ? {}
         : {
             killed_at_s: killedAt,
+            jobs_imported: imported,
+            ...(importExit === undefined ? {} : { import_exit_code: importExit }),
             ...(await answeredRows(file.replace(/\.csv$/, '.enriched.csv')).then(({ answered, others }) => ({
               rows_answered: answered,
               rows_otherwise: others,
