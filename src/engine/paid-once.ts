@@ -87,6 +87,17 @@ export function runsHidingJobs(registry: Registry<JobBase>): RunRecord[] {
   return [...registry.runs.values()].filter((run) => damaged.has(run.id) && !listed.has(run.id));
 }
 
+/**
+ * True while a started job has lost both its run record and its list of contacts: which sheet,
+ * rows or formula requests it holds, no one knows until a poll gives it a run again from its
+ * results (rehome.ts). Planners then hold every "pending" row and every formula request.
+ */
+export function runlessJobHides(registry: Registry<JobBase>): boolean {
+  return (registry.listless ?? []).some(
+    (job) => !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
+  );
+}
+
 /** A run still working (running, or stopped by a refused key, to resume). */
 export const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.authFailed;
 

@@ -25,7 +25,7 @@ import {
 } from '../store/mapping-store';
 import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
-import { inFlight, mayHaveBeenBought, rowWaitsFor, runsHidingJobs } from './paid-once';
+import { inFlight, mayHaveBeenBought, rowWaitsFor, runlessJobHides, runsHidingJobs } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -187,9 +187,9 @@ export function buildPlan(
   const ledger = ledgerOf(ctx);
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
   const busy = mayHaveBeenBought(registry, { answered: saved, overwrite });
-  const sheetHidesJobs = runsHidingJobs(registry).some(
-    (run) => inFlight(run) && run.sheetId === sheet.id() && run.kind === kind,
-  );
+  const sheetHidesJobs =
+    runlessJobHides(registry) ||
+    runsHidingJobs(registry).some((run) => inFlight(run) && run.sheetId === sheet.id() && run.kind === kind);
   let ledgerDamage: string | undefined;
   rows.forEach((row, index) => {
     // A row answered under its previous reading keeps it: its answer is found, not bought again.

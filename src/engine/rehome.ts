@@ -18,6 +18,7 @@ import {
   deleteJobRecords,
   saveJobFingerprints,
   type JobRecord,
+  type JobSummary,
   type Registry,
   type RunRecord,
 } from '../store/registry';
@@ -112,7 +113,10 @@ function forcedResult(
  */
 export function rehomeOrphanedJobs(ctx: AppContext, registry: Registry): void {
   const actor = actorOf(ctx);
-  const orphans = registry.jobs.filter((job) => awaitsRehome(registry, actor, job));
+  // A job whose list is lost too (listless) gets its list from the same results.
+  const orphans: (JobRecord | JobSummary)[] = [...registry.jobs, ...(registry.listless ?? [])].filter((job) =>
+    awaitsRehome(registry, actor, job),
+  );
   if (orphans.length === 0) return;
   let api: EnrichmentApi;
   try {
@@ -131,7 +135,11 @@ export function rehomeOrphanedJobs(ctx: AppContext, registry: Registry): void {
     const found = forcedResult(api, job.id!);
     if (found === 'gone' && job.keyId === actor.keyId) {
       // The key that started it gets a 404: nothing of it was bought (paid-once.ts), and with no
-      // run to write its rows, it is done with.
+      // run to write its rows, it is done with (one with no list: nothing left to mark).
+      if (!('fingerprints' in job)) {
+        drop(ctx, registry, job);
+        continue;
+      }
       closeUnbought(job, STATUS.jobNotFound);
       job.state = 'applied';
       saveRecordsOf(ctx, [], [job]);
@@ -146,9 +154,20 @@ export function rehomeOrphanedJobs(ctx: AppContext, registry: Registry): void {
       throw error;
     }
     const { run } = built;
+    // A lost list is taken from the results only when they name as many contacts as were sent.
+    const fingerprints = 'fingerprints' in job ? job.fingerprints : built.fingerprints;
+    if (!('fingerprints' in job) && fingerprints.length !== job.contacts) continue;
     if (run.kind === 'enrich' && job.fields) run.fields = job.fields;
-    run.sent = job.fingerprints.length;
-    const moved: JobRecord = { ...job, run: run.id, seq: 0, state: 'pending', rows: `job ${job.id}` };
+    run.sent = fingerprints.length;
+    const { contacts: _count, ...base } = job as JobSummary;
+    const moved: JobRecord = {
+      ...base,
+      fingerprints,
+      run: run.id,
+      seq: 0,
+      state: 'pending',
+      rows: `job ${job.id}`,
+    };
     delete moved.fingerprintsInline;
     registry.runs.set(run.id, run);
     registry.jobs.push(moved);
@@ -160,7 +179,8 @@ export function rehomeOrphanedJobs(ctx: AppContext, registry: Registry): void {
   }
 }
 
-function drop(ctx: AppContext, registry: Registry, job: JobRecord): void {
+function drop(ctx: AppContext, registry: Registry, job: JobRecord | JobSummary): void {
   deleteJobRecords(ctx.documentStore, [job]);
   registry.jobs = registry.jobs.filter((other) => other !== job);
+  registry.listless = registry.listless?.filter((other) => other !== job);
 }

@@ -270,3 +270,20 @@ describe('a run record and its job record both damaged', () => {
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
   });
 });
+
+describe('a run record and its job list both damaged', () => {
+  it('nothing is sent meanwhile, and the job gets its run and its list back from its results (fuzz finding 18)', async () => {
+    const addon = kit.open(contactRows(people(3, 0)));
+    const { start } = planAndStart(addon);
+    addon.properties.document.setProperty(DOCUMENT_PROPERTY.runPrefix + start.runId, '{not json');
+    garbleLastList(addon);
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(['found', 'found', 'found']);
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});

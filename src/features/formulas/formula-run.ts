@@ -12,7 +12,7 @@ import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } f
 import type { RunStarted, SendableContact } from '../../engine/run-sources';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../../store/ledger';
 import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan';
-import { inFlight, mayHaveBeenBought, runsHidingJobs } from '../../engine/paid-once';
+import { inFlight, mayHaveBeenBought, runlessJobHides, runsHidingJobs } from '../../engine/paid-once';
 import { newRun, registerAndSend } from '../../engine/run-launch';
 import { keepPlan } from '../../engine/start';
 import { kept } from '../../domain/objects';
@@ -61,7 +61,7 @@ export function buildFormulaPlan(
   // A run in flight hides a job (paid-once.ts), a sheet run's too: its rows may be the very people
   // these formulas ask for (fuzz seed 9002). Every request waits until its list is read back from
   // the job's results (relist.ts) or the run ends.
-  const holdAll = hiding.some(inFlight);
+  const holdAll = runlessJobHides(registry) || hiding.some(inFlight);
   // An ended formula run still hiding a job: any request queued before it started may be its.
   const hiddenUntil = Math.max(-Infinity, ...hiding.filter(isFormulaRun).map((run) => run.startedAt));
   const toSend: PlannedContact[] = [];

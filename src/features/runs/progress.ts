@@ -199,7 +199,7 @@ export const TRIGGER_REFUSED_NOTE =
  */
 export function unreadableMessage(
   { key, reason }: UnreadableRecord,
-  registry: Pick<Registry<JobSummary>, 'jobs'>,
+  registry: Pick<Registry<JobSummary>, 'jobs' | 'unreadable'>,
 ): string {
   const runId = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
     ? key.slice(DOCUMENT_PROPERTY.runPrefix.length)
@@ -207,9 +207,11 @@ export function unreadableMessage(
   const rest =
     runId === undefined
       ? 'Rows of its job may stay "pending": running them again may cost credits.'
-      : registry.jobs.some((job) => job.run === runId && job.id)
-        ? 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.'
-        : `Its jobs could not be read either: import them by their ids (the provider's dashboard names them after run ${runId}).`;
+      : registry.unreadable.some((other) =>
+            other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
+          ) && !registry.jobs.some((job) => job.run === runId && job.id)
+        ? `Its jobs could not be read either: import them by their ids (the provider's dashboard names them after run ${runId}).`
+        : 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.';
   return `A saved record could not be read (${reason}); it is kept unchanged under "${key}". ${rest}`;
 }
 
