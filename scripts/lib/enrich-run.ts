@@ -16,7 +16,8 @@ import type {
   SkippedRow,
   StartView,
 } from '../../src/app/sidebar-contract';
-import { loadAddon, type Addon, type LoadOptions, type RuntimeState } from '../../dev/gas/harness';
+import type { Addon, RuntimeState } from '../../dev/gas/harness';
+import { callOrExplain, openRuntime } from './cli-runtime';
 import { columnLetters } from '../../dev/gas/spreadsheet/a1';
 import { loadRowsAsSheet, selectDataRows } from './csv-sheet';
 import { readOutputs, type FoundByKind } from './sheet-outputs';
@@ -118,38 +119,6 @@ export interface CsvEnrichmentSummary {
 
 export { pumpUntilDone, runOf, sleep, type PumpOptions } from './pump';
 export { loadRowsAsSheet, selectDataRows } from './csv-sheet';
-
-/** The add-on's own message when one of its functions threw (an Apps Script "Exception: …"). */
-export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[]): T {
-  try {
-    return addon.call<T>(name, ...args);
-  } catch (error) {
-    throw new EnrichRunError(messageOf(error));
-  }
-}
-
-/** dist/Code.js in the local runtime, for a command line run: on the API given, from the stored state. */
-export function openRuntime(
-  options: Pick<CsvRunOptions, 'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state' | 'realTime'> &
-    Pick<LoadOptions, 'beforeFetch' | 'afterDocumentWrite'>,
-): Addon {
-  return loadAddon({
-    ...(options.realTime ? { realSleep: true } : {}),
-    ...(options.beforeFetch ? { beforeFetch: options.beforeFetch } : {}),
-    ...(options.afterDocumentWrite ? { afterDocumentWrite: options.afterDocumentWrite } : {}),
-    // A command line never reads them back, and a long run would keep every start's body.
-    recordRequests: false,
-    // A command line is no Apps Script: a million rows make 20,000 requests, Google's daily URL
-    // fetch quota for a consumer account, in one harness day. The API's own limits still apply.
-    dailyQuotas: false,
-    apiBaseUrl: options.apiBaseUrl,
-    apiKey: options.apiKey,
-    // The emulator runs on loopback; any other API must be the one the build allow-lists.
-    allowLoopback: true,
-    ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
-    ...(options.state ? { state: options.state } : {}),
-  });
-}
 
 /** One runtime for a command: the rows of one or more slices go through it (enrich-stream.ts). */
 export interface CsvSession {

@@ -12,7 +12,8 @@ import type { SearchFilters } from '../../src/api/schemas/requests';
 import type { SearchKind } from '../../src/domain/search-filters';
 import { readSearchTab, type SearchTabRecord } from '../../src/features/search/search-store';
 import type { Addon, RuntimeState } from '../../dev/gas/harness';
-import { callOrExplain, messageOf, openRuntime } from './enrich-run';
+import { callOrExplain, openRuntime } from './cli-runtime';
+import { messageOf } from './enrich-run';
 
 export interface SearchRunOptions {
   kind: SearchKind;
