@@ -20,7 +20,8 @@ import type { Addon, RuntimeState } from '../../dev/gas/harness';
 import { callOrExplain, openRuntime } from './cli-runtime';
 import { columnLetters } from '../../dev/gas/spreadsheet/a1';
 import { loadRowsAsSheet, selectDataRows } from './csv-sheet';
-import { readOutputs, type FoundByKind } from './sheet-outputs';
+import { inOutputLayout, readOutputs, withHeldReasons, type FoundByKind } from './sheet-outputs';
+import { outputKeysFor } from '../../src/sheet/output-columns';
 import { EnrichRunError, messageOf } from './run-error';
 import { withoutSecrets } from './state-file';
 import { combined, creditsSince, importJobById, lostJobs, running, type LostJob } from './enrich-resume';
@@ -181,6 +182,8 @@ export interface StartedRows {
   sheetName: string;
   /** Data rows. */
   rows: number;
+  /** Columns of the input (its widest row): the output columns come after them. */
+  width: number;
   before: ProgressView;
   /** Contacts of runs an earlier command left running, collected first. */
   carried: number;
@@ -206,7 +209,7 @@ export async function startRows(
   loadRowsAsSheet(addon, options.sheetName, rows);
   selectDataRows(addon, options.sheetName, rows.length, width);
   const before = addon.call<ProgressView>('getProgress');
-  const base = { sheetName: options.sheetName, rows: rows.length - 1, before, carried: 0 };
+  const base = { sheetName: options.sheetName, rows: rows.length - 1, width, before, carried: 0 };
   for (const jobId of options.importJobs ?? []) importJobById(addon, jobId);
   if (collectEarlier) {
     // Runs an earlier command left running are collected before anything new is planned.
@@ -302,6 +305,8 @@ export class CsvRun {
     startedAt: number;
     /** Data rows. */
     rows: number;
+    /** Columns of the input. */
+    width: number;
     sheetName?: string;
     plan?: PlanView;
     start?: StartView;
@@ -317,7 +322,11 @@ export class CsvRun {
       .reduce((n, r) => n + r.jobs, 0);
     const state: RunState = unfinished ? 'running' : (run?.state ?? 'finished');
     const sheet = addon.spreadsheet.getSheetByName(parts.sheetName ?? options.sheetName)!;
-    const table = sheet.getDataRange().getDisplayValues() as string[][];
+    const values = sheet.getDataRange().getDisplayValues() as string[][];
+    const keys = plan && outputKeysFor(options.kind, options.fields, plan.mapping);
+    const table = keys
+      ? withHeldReasons(inOutputLayout(values, parts.width, options.kind, keys), options.kind, plan.skipped)
+      : values;
     const outputs = readOutputs(table, options.kind);
     const message = start?.message ?? run?.error ?? (unfinished ? stillRunning(options) : undefined);
     return {

@@ -5,7 +5,7 @@
 import type { JobKind } from '../../src/domain/runs';
 import { neutraliseCells } from './csv';
 import { emailNamedBy } from '../../src/domain/statuses';
-import type { OutputKey } from '../../src/sheet/output-columns';
+import { newOutputHeaders, type OutputKey } from '../../src/sheet/output-columns';
 import { locateOutputColumns, ownedColumns } from '../../src/sheet/output-layout';
 
 export interface FoundByKind {
@@ -33,6 +33,55 @@ export function foundEmail(row: OutputRow, kind: 'work' | 'personal'): string {
   return kind === 'work'
     ? row.workEmail || emailNamedBy(row.workEmailStatus ?? '')
     : row.personalEmail || emailNamedBy(row.personalEmailStatus ?? '');
+}
+
+/**
+ * The table as every slice of one command writes it, whatever the add-on wrote on this slice's
+ * sheet: the input's `inputWidth` columns as they were, then the run's output columns (`keys`, in
+ * table order) under the headers a new block gets. The add-on adds only the columns a slice fills
+ * (no profile columns without a profile URL in it, none at all when every row is held), and a
+ * streamed CSV has one header: each slice's cells go under it by key.
+ */
+export function inOutputLayout(
+  table: readonly (readonly string[])[],
+  inputWidth: number,
+  kind: JobKind,
+  keys: readonly OutputKey[],
+): string[][] {
+  const header = table[0] ?? [];
+  const inputHeader = Array.from({ length: inputWidth }, (_, column) => header[column] ?? '');
+  const inInput = locateOutputColumns(inputHeader)[kind] ?? {};
+  const added = keys.filter((key) => inInput[key] === undefined);
+  const written = locateOutputColumns(header)[kind] ?? {};
+  const heads = newOutputHeaders(added, inputHeader, Object.keys(inInput).length === 0);
+  return table.map((cells, row) =>
+    row === 0
+      ? [...inputHeader, ...heads]
+      : [
+          ...inputHeader.map((_, column) => cells[column] ?? ''),
+          ...added.map((key) => (written[key] ? (cells[written[key] - 1] ?? '') : '')),
+        ],
+  );
+}
+
+/**
+ * The table with why each held row was not sent in its Status (the plan's skip reasons), where the
+ * add-on left it empty. In a sheet such a row shows what its own run wrote; a command line loads
+ * every slice afresh from its file, so a row held by a job of an earlier slice or command (a lost
+ * start, a job still running) would have no word in the CSV at all.
+ */
+export function withHeldReasons(
+  table: string[][],
+  kind: JobKind,
+  skipped: readonly { row: number; reason: string }[],
+): string[][] {
+  const column = locateOutputColumns(table[0] ?? [])[kind]?.status;
+  if (column === undefined) return table;
+  for (const { row, reason } of skipped) {
+    const cells = table[row - 1];
+    if (cells && !cells[column - 1]) cells[column - 1] = reason;
+  }
+  return table;
 }
 
 export function readOutputs(

@@ -94,6 +94,49 @@ describe('npm run enrich, killed and run again', () => {
     expect(imported.stdout).toContain(`Credits:       ${stats.credits_spent}\n`);
   });
 
+  it('tells every held row why in the CSV, slice by slice, under the same columns', async () => {
+    // Contacts 11-20 are held by a start whose answer was lost (an earlier command on this state).
+    const all = contactRows(people(30));
+    const dir = join(tempFile('held.csv', all.join('\n')), '..');
+    const file = join(dir, 'held.csv');
+    const state = ['--state', join(dir, 'held.state.json')];
+    const middle = join(dir, 'middle.csv');
+    writeFileSync(middle, [all[0]!, ...all.slice(11, 21)].join('\n'));
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const lostRun = await runScript('enrich.ts', [middle, ...api(), ...state]);
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    expect(lostRun.code).toBe(1);
+
+    // Three slices: the first and last are sent, the middle one waits for the lost start.
+    const out = join(dir, 'held.enriched.csv');
+    const run = await runScript('enrich.ts', [file, ...api(), ...state, '--slice-rows', '10']);
+    expect(run.code).toBe(1);
+    const table = parseCsv(readFileSync(out, 'utf8'));
+    expect(table.map((row) => row.length)).toEqual(table.map(() => table[0]!.length));
+    const statuses = outputRows(table, 'enrich').map((row) => row.status ?? '');
+    expect(statuses.slice(10, 20).filter((status) => !/^may have been started/.test(status))).toEqual([]);
+    expect(answeredRows(out)).toBe(20);
+    expect(run.stdout).not.toMatch(/\(none\)/);
+
+    // The same when no slice sends anything: every row says why, under the output columns.
+    const heldOnly = join(dir, 'held-only.csv');
+    writeFileSync(heldOnly, [all[0]!, ...all.slice(11, 21)].join('\n'));
+    const again = await runScript('enrich.ts', [heldOnly, ...api(), ...state, '--slice-rows', '5']);
+    expect(again.code).toBe(1);
+    const heldTable = parseCsv(readFileSync(join(dir, 'held-only.enriched.csv'), 'utf8'));
+    expect(heldTable[0]).toEqual(table[0]);
+    const held = outputRows(heldTable, 'enrich').map((row) => row.status ?? '');
+    expect(held.filter((status) => !/^may have been started/.test(status))).toEqual([]);
+    expect(held).toHaveLength(10);
+
+    // Imported by its id, the lost start fills them: nobody bought twice.
+    const [job] = (await kit.emulator().admin.jobs()).filter((j) => j.total === 10);
+    const imported = await runScript('enrich.ts', [file, ...api(), ...state, '--import-job', job!.id]);
+    expect(imported.code).toBe(0);
+    expect(answeredRows(out)).toBe(30);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  }, 120_000);
+
   it('collects jobs still running when it stopped waiting, and says how (exit code 3)', async () => {
     const file = tempFile('slow.csv', contactRows(people(40)).join('\n'));
     const out = join(file, '..', 'slow.enriched.csv');

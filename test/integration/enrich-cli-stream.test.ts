@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCsv } from '../../scripts/lib/csv';
+import { formatCsv, parseCsv } from '../../scripts/lib/csv';
 import { sleep } from '../../scripts/lib/enrich-run';
 import { outputRows } from '../../scripts/lib/sheet-outputs';
 import { runScript, startScript, tempFile } from './support/cli';
@@ -111,6 +111,27 @@ describe('npm run enrich in slices', () => {
     expect(result.stdout).toMatch(/Rows: +41 \(40 contacts sent, 1 from saved results/);
     expect(output(out)).toEqual({ inputs: rows.slice(1), answered: 41 });
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+
+  it('keeps one header when a later slice fills columns the first did not (profiles)', async () => {
+    // The first slice has no profile URL, the second has: only the second's rows get a profile.
+    const contacts = people(40, 0);
+    const rows = [
+      [...contactRows([])[0]!, 'LinkedIn URL'],
+      ...contactRows(contacts)
+        .slice(1)
+        .map((row, index) => [...row, index < 20 ? '' : contacts[index]!.networkUrl]),
+    ];
+    const file = tempFile('profiles.csv', formatCsv(rows, ','));
+    const out = join(file, '..', 'profiles.enriched.csv');
+    const result = await runScript('enrich.ts', [file, ...api(), '--slice-rows', '20']);
+    expect(result.code).toBe(0);
+    const table = parseCsv(readFileSync(out, 'utf8'));
+    expect(table.filter((row) => row.length !== table[0]!.length)).toEqual([]);
+    const written = outputRows(table, 'enrich');
+    expect(written.slice(0, 20).filter((row) => row.fullName)).toEqual([]);
+    expect(written.slice(20).filter((row) => !row.fullName)).toEqual([]);
+    expect(output(out).answered).toBe(40);
   });
 
   it('stops on Ctrl-C, says how to go on (exit 3), and the same command finishes the file', async () => {
