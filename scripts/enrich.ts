@@ -24,6 +24,7 @@ import {
   type StoredState,
 } from './lib/state-file';
 import { lockState } from './lib/state-lock';
+import { startJournalPath } from './lib/start-journal';
 
 /** The input's first slice is read before any API is used: an empty file costs nothing. */
 async function openInput(file: string, sliceRows: number): Promise<CsvSource> {
@@ -84,6 +85,7 @@ async function enrich(options: CliOptions): Promise<number> {
     '--out': options.out,
     '--state': options.statePath,
     'the saved answers (beside --state)': answersPath,
+    'the job starts journal (beside --state)': startJournalPath(options.statePath),
   });
   const source = await openInput(options.input, options.sliceRows);
   const lock = lockState(options.statePath);
@@ -129,6 +131,7 @@ async function enrichInto(
       ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
       ...(state ? { state } : {}),
       importJobs: options.importJobs,
+      startJournal: startJournalPath(options.statePath),
       forceResults: options.forceResults,
       realTime: true,
       onProgress: (run) => printer.update(run),

@@ -12,7 +12,7 @@ import type { FakeSheet } from './spreadsheet/sheet';
 import type { FakeSpreadsheet, Toast } from './spreadsheet/spreadsheet';
 import type { RecordedAlert, RecordedMenu, ShownPage } from './spreadsheet/ui';
 import type { RuntimeState } from './state';
-import type { SentRequest } from './urlfetch/urlfetch-app';
+import type { JournalAnswers, SentRequest } from './urlfetch/urlfetch-app';
 
 export interface LoadOptions {
   /** Default: <repo>/dist. */
@@ -45,6 +45,12 @@ export interface LoadOptions {
    * that records the ids its job starts got back, not only when the execution ends).
    */
   afterDocumentWrite?: () => void;
+  /**
+   * Requests whose answer is appended to a file the moment it arrives, before the add-on sees it
+   * (a fetchAll waits for its slowest answer): the CLI keeps its job starts' ids there, so a
+   * process killed while a batch of starts is in flight still knows the jobs that were made.
+   */
+  journalAnswers?: JournalAnswers;
   /**
    * Default true: every request is kept for `requests()`. False for a long run that never asks (the
    * CLI streaming a million rows would keep every job start's body).

@@ -379,6 +379,7 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     fetchTimeoutMs: options.fetchTimeoutMs,
     beforeFetch: options.beforeFetch,
     afterDocumentWrite: options.afterDocumentWrite,
+    journalAnswers: options.journalAnswers,
     recordRequests: options.recordRequests,
     realSleep: options.realSleep,
     allowLoopback: options.allowLoopback,

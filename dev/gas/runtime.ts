@@ -28,7 +28,12 @@ import { scopeRefusal } from './scopes';
 import { FakeSession } from './session';
 import { FakeScriptApp, TriggerStore, type TriggerScope } from './triggers';
 import { sharedHttpClient } from './urlfetch/client';
-import { DEFAULT_FETCH_TIMEOUT_MS, FakeUrlFetchApp, type SentRequest } from './urlfetch/urlfetch-app';
+import {
+  DEFAULT_FETCH_TIMEOUT_MS,
+  FakeUrlFetchApp,
+  type JournalAnswers,
+  type SentRequest,
+} from './urlfetch/urlfetch-app';
 import { UserDirectory, type UserAccount } from './users';
 import { FakeUtilities } from './utilities';
 
@@ -80,6 +85,8 @@ export interface RuntimeOptions {
   beforeFetch?: (requests: readonly { method: string; url: string }[]) => void;
   /** LoadOptions.afterDocumentWrite. */
   afterDocumentWrite?: () => void;
+  /** LoadOptions.journalAnswers. */
+  journalAnswers?: JournalAnswers;
   /** LoadOptions.recordRequests. */
   recordRequests?: boolean;
   realSleep?: boolean;
@@ -226,6 +233,7 @@ export class Runtime {
         { prefixes: this.urlFetchWhitelist, allowLoopback: this.options.allowLoopback === true },
         () => this.clock.now(),
         this.options.beforeFetch,
+        this.options.journalAnswers,
       ),
       Utilities: new FakeUtilities(this.clock, this.options.realSleep),
       Session: new FakeSession(user, anonymous, this.timeZone),

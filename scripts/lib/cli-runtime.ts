@@ -19,7 +19,7 @@ export function callOrExplain<T>(addon: Addon, name: string, ...args: unknown[])
 export function openRuntime(
   options: Pick<
     LoadOptions,
-    'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state' | 'beforeFetch' | 'afterDocumentWrite'
+    'apiBaseUrl' | 'apiKey' | 'budgetMs' | 'state' | 'beforeFetch' | 'afterDocumentWrite' | 'journalAnswers'
   > & {
     /** Utilities.sleep blocks for real (a command line waits 429s out in real time). */
     realTime?: boolean;
@@ -29,6 +29,7 @@ export function openRuntime(
     ...(options.realTime ? { realSleep: true } : {}),
     ...(options.beforeFetch ? { beforeFetch: options.beforeFetch } : {}),
     ...(options.afterDocumentWrite ? { afterDocumentWrite: options.afterDocumentWrite } : {}),
+    ...(options.journalAnswers ? { journalAnswers: options.journalAnswers } : {}),
     // A command line never reads them back, and a long run would keep every start's body.
     recordRequests: false,
     // A command line is no Apps Script: a million rows make 20,000 requests, Google's daily URL

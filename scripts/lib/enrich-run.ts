@@ -27,6 +27,7 @@ import { withoutSecrets } from './state-file';
 import { combined, creditsSince, importJobById, lostJobs, running, type LostJob } from './enrich-resume';
 import { DEFAULT_MAX_POLLS, DEFAULT_POLL_MS, pumpWhile, runOf, type PumpOptions } from './pump';
 import { PollPacer } from './poll-pacer';
+import { clearStartJournal, importJournaledStarts, journalStarts, readStartJournal } from './start-journal';
 
 export { EnrichRunError, messageOf };
 
@@ -69,6 +70,8 @@ export interface CsvRunOptions {
   checkWorkspace?: (workspace: string) => void;
   /** Job ids to import first (lost starts the user found in the provider's dashboard). */
   importJobs?: readonly string[];
+  /** Where job starts' answers are kept as they arrive (start-journal.ts); beside the state. */
+  startJournal?: string;
   /** Asked between polls: true stops waiting (Ctrl-C); the jobs stay in the state. */
   shouldStop?: () => boolean;
   /**
@@ -127,8 +130,8 @@ export interface CsvSession {
   run: CsvRun;
   /** Saves the state when the last execution started jobs (their ids). */
   afterPoll(): void;
-  /** Saves the state now (no-op without options.saveState). */
-  save(): void;
+  /** Saves the state now; false without options.saveState (nothing saved). */
+  save(): boolean;
 }
 
 /** dist/Code.js opened for a command, saving the state before any job start leaves. */
@@ -136,10 +139,14 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
   let startedJobs = false;
   let idsComing = false;
   // Called only once the runtime exists (its fetches come after openRuntime returns).
-  const save = () => options.saveState?.(withoutSecrets(addon.exportState()));
+  const save = (): boolean => {
+    options.saveState?.(withoutSecrets(addon.exportState()));
+    return !!options.saveState;
+  };
   const pacer = new PollPacer({ initialMs: options.pollMs ?? DEFAULT_POLL_MS });
   const addon: Addon = openRuntime({
     ...options,
+    ...(options.startJournal ? { journalAnswers: journalStarts(options.startJournal) } : {}),
     // Paid once across kills: the job is in the registry (state "sending") before its start leaves.
     beforeFetch: (requests) => {
       pacer.saw(requests);
@@ -153,15 +160,27 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
     afterDocumentWrite: () => {
       if (!idsComing) return;
       idsComing = false;
+      dieHereWhenTold();
       save();
     },
   });
   const afterPoll = () => {
-    if (startedJobs) save(); // the ids the starts got back
+    // The ids the starts got back, all recorded once the execution ended: the journal, which kept
+    // them for a kill before this save, is let go (start-journal.ts).
+    if (startedJobs && save() && options.startJournal) clearStartJournal(options.startJournal);
     startedJobs = false;
   };
   const run = new CsvRun(addon, { ...options, nextWaitMs: () => pacer.next() }, afterPoll);
   return { addon, run, afterPoll, save };
+}
+
+/**
+ * A test's failpoint: `SHEET_ENRICH_KILL_AT=start-answers` SIGKILLs the command at the worst moment
+ * for a kill, when a batch of job starts has answered and their ids are not saved yet
+ * (enrich-cli-resume.test.ts). A random kill lands there only now and then.
+ */
+function dieHereWhenTold(): void {
+  if (process.env.SHEET_ENRICH_KILL_AT === 'start-answers') process.kill(process.pid, 'SIGKILL');
 }
 
 /** Enriches the rows through dist/Code.js; see the module comment and enrich-resume.ts. */
@@ -210,6 +229,11 @@ export async function startRows(
   selectDataRows(addon, options.sheetName, rows.length, width);
   const before = addon.call<ProgressView>('getProgress');
   const base = { sheetName: options.sheetName, rows: rows.length - 1, width, before, carried: 0 };
+  if (collectEarlier && options.startJournal) {
+    // A kill while starts were answering: the ids that arrived are imported, saved, then let go.
+    importJournaledStarts(addon, readStartJournal(options.startJournal));
+    if (session.save()) clearStartJournal(options.startJournal);
+  }
   for (const jobId of options.importJobs ?? []) importJobById(addon, jobId);
   if (collectEarlier) {
     // Runs an earlier command left running are collected before anything new is planned.

@@ -1,4 +1,7 @@
 /** UrlFetchApp, synchronous over real HTTP to a server in a child process. */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadAddon } from '../../dev/gas/harness';
 import { fetchRefusal, prefixMatches } from '../../dev/gas/urlfetch/allow-list';
 import { loadScript } from './support/script';
@@ -149,6 +152,34 @@ describe('UrlFetchApp', () => {
     expect(addon.call('fetchError', 'ftp://example.com/')).toBe(
       'Exception: Invalid argument: ftp://example.com/',
     );
+  });
+
+  it('records an answer the moment it arrives, while its batch still waits for a slower one', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gas-journal-')), 'answers.jsonl');
+    const journaled = loadScript(CODE, {
+      fetchTimeoutMs: 10_000,
+      allowLoopback: true,
+      journalAnswers: (request) =>
+        request.url.includes('/echo') ? { file, key: `${request.method} ${request.payload}` } : undefined,
+    });
+    try {
+      const waitFor = encodeURIComponent('"key":"POST {\\"name\\":\\"job 1\\"}"');
+      // The second answer comes only once the first is in the file: before the batch returns.
+      const queries = journaled.call<string[]>('fetchAllCodes', [
+        { url: `${server.baseUrl}/echo?n=1`, method: 'post', payload: '{"name":"job 1"}' },
+        { url: `${server.baseUrl}/when-written?file=${encodeURIComponent(file)}&text=${waitFor}` },
+      ]);
+      expect(queries).toEqual(['?n=1', 'seen']);
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(lines).toEqual([
+        { key: 'POST {"name":"job 1"}', status: 200, body: expect.stringContaining('"query":"?n=1"') },
+      ]);
+    } finally {
+      journaled.close();
+    }
   });
 });
 

@@ -13,6 +13,14 @@ export interface WireRequest {
   body?: Uint8Array;
   followRedirects: boolean;
   timeoutMs: number;
+  /** Append the answer to this file the moment it arrives (LoadOptions.journalAnswers). */
+  journal?: AnswerJournal;
+}
+
+/** Where an answer is recorded, under which key: one JSON line `{ key, status, body }`. */
+export interface AnswerJournal {
+  file: string;
+  key: string;
 }
 
 export type WireResponse =

@@ -4,6 +4,7 @@
  * blocks in Atomics.wait. Answers go back through the MessagePort, then the flag is raised.
  * Plain JS so that Node loads it without a TypeScript loader (jest, tsx and the CLI alike).
  */
+import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { workerData } from 'node:worker_threads';
@@ -66,8 +67,24 @@ function send(url, request, redirectsLeft = MAX_REDIRECTS) {
   });
 }
 
+/**
+ * Records an answer the moment it arrives, while the batch may still wait for slower ones and the
+ * add-on's thread has seen none of them: a process killed in between keeps what arrived.
+ * @param {{ journal?: { file: string, key: string } }} request
+ * @param {any} answer
+ */
+function journal(request, answer) {
+  if (!request.journal || answer.status === undefined) return answer;
+  const body = Buffer.from(answer.body).toString('utf8');
+  const line = JSON.stringify({ key: request.journal.key, status: answer.status, body });
+  appendFileSync(request.journal.file, `${line}\n`);
+  return answer;
+}
+
 port.on('message', async (/** @type {{ id: number, requests: any[] }} */ message) => {
-  const responses = await Promise.all(message.requests.map((request) => send(request.url, request)));
+  const responses = await Promise.all(
+    message.requests.map((request) => send(request.url, request).then((answer) => journal(request, answer))),
+  );
   port.postMessage({ id: message.id, responses });
   Atomics.store(flag, 0, message.id);
   Atomics.notify(flag, 0);

@@ -4,7 +4,14 @@ import { addressUnavailable, fetchRefusal, LOOPBACK_URL, type FetchAllowList } f
 import { gasError } from '../errors';
 import { GAS_TYPE, isGasObject, type GasObject } from '../membrane';
 import { FakeBlob, toBuffer, toSignedBytes } from '../utilities';
-import type { SyncHttpClient, WireRequest, WireResponse } from './client';
+import type { AnswerJournal, SyncHttpClient, WireRequest, WireResponse } from './client';
+
+/** Which answers to record as they arrive, and where (LoadOptions.journalAnswers). */
+export type JournalAnswers = (request: {
+  method: string;
+  url: string;
+  payload: string;
+}) => AnswerJournal | undefined;
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 60_000;
 const TRUNCATED_RESPONSE_CHARS = 200;
@@ -117,6 +124,8 @@ export class FakeUrlFetchApp implements GasObject {
     private readonly clock?: () => number,
     /** Told what is about to be sent, once the requests passed Apps Script's checks. */
     private readonly beforeSend?: (requests: readonly { method: string; url: string }[]) => void,
+    /** LoadOptions.journalAnswers. */
+    private readonly journalOf?: JournalAnswers,
   ) {}
 
   fetch(url: string, params: FetchParams = {}): FakeHttpResponse {
@@ -142,6 +151,11 @@ export class FakeUrlFetchApp implements GasObject {
   private run(requests: (FetchParams & { url: string })[]): FakeHttpResponse[] {
     const wire = requests.map((request) => this.toWire(request));
     this.beforeSend?.(wire.map(({ method, url }) => ({ method, url })));
+    if (this.journalOf)
+      for (const request of wire) {
+        const journal = this.journalOf({ ...request, payload: request.body?.toString() ?? '' });
+        if (journal) request.journal = journal;
+      }
     const answers = this.http.send(wire);
     return answers.map((answer, i) =>
       this.toResponse(answer, wire[i]!, requests[i]!.muteHttpExceptions === true),

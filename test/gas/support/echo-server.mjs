@@ -1,5 +1,6 @@
 // A small HTTP server for UrlFetchApp tests. It runs in a child process because the test's own
 // thread blocks (Atomics.wait) while a fetch is in flight and could not answer.
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 
 const server = http.createServer((req, res) => {
@@ -10,6 +11,20 @@ const server = http.createServer((req, res) => {
     const body = Buffer.concat(chunks).toString('utf8');
     const delay = Number(url.searchParams.get('delay') ?? 0);
     const status = Number(url.searchParams.get('status') ?? 200);
+    if (url.pathname === '/when-written') {
+      // Answers once `file` holds `text` (or after 5 s): whether another answer of the same batch
+      // was recorded before this one was sent.
+      const file = url.searchParams.get('file') ?? '';
+      const text = url.searchParams.get('text') ?? '';
+      const since = Date.now();
+      const check = () => {
+        const seen = existsSync(file) && readFileSync(file, 'utf8').includes(text);
+        if (!seen && Date.now() - since < 5000) return void setTimeout(check, 10);
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ query: seen ? 'seen' : 'not seen' }));
+      };
+      return check();
+    }
     setTimeout(() => {
       if (url.pathname === '/redirect') {
         res.writeHead(302, { Location: '/echo?redirected=1' });
