@@ -213,6 +213,9 @@ async function benchOne(rows: number, settings: typeof SETTINGS, kill = false): 
         : {
             killed_at_s: killedAt,
             jobs_imported: imported,
+            jobs_recovered: Number(
+              /Recovered: +([\d,]+) job/.exec(result.stdout)?.[1]?.replace(/,/g, '') ?? 0,
+            ),
             ...(importExit === undefined ? {} : { import_exit_code: importExit }),
             ...(await answeredRows(file.replace(/\.csv$/, '.enriched.csv')).then(({ answered, others }) => ({
               rows_answered: answered,

@@ -100,6 +100,8 @@ export interface CsvEnrichmentSummary {
   lost: LostJob[];
   /** Contacts of earlier runs (killed, or still running when they stopped waiting) collected now. */
   carried: number;
+  /** Jobs a killed command started whose ids only its journal knew, imported now. */
+  recovered: number;
   /** Jobs still running at the API when this command stopped waiting: the next run collects them. */
   unfinished: number;
   /** The key's workspace, when this run checked it. */
@@ -206,6 +208,8 @@ export interface StartedRows {
   before: ProgressView;
   /** Contacts of runs an earlier command left running, collected first. */
   carried: number;
+  /** Jobs a killed command started, imported by the ids its journal kept (start-journal.ts). */
+  recovered: number;
   plan?: PlanView;
   start?: StartView;
   /** Earlier runs were still running when waiting ended: nothing was planned. */
@@ -228,10 +232,17 @@ export async function startRows(
   loadRowsAsSheet(addon, options.sheetName, rows);
   selectDataRows(addon, options.sheetName, rows.length, width);
   const before = addon.call<ProgressView>('getProgress');
-  const base = { sheetName: options.sheetName, rows: rows.length - 1, width, before, carried: 0 };
+  const base = {
+    sheetName: options.sheetName,
+    rows: rows.length - 1,
+    width,
+    before,
+    carried: 0,
+    recovered: 0,
+  };
   if (collectEarlier && options.startJournal) {
     // A kill while starts were answering: the ids that arrived are imported, saved, then let go.
-    importJournaledStarts(addon, readStartJournal(options.startJournal));
+    base.recovered = importJournaledStarts(addon, readStartJournal(options.startJournal));
     if (session.save()) clearStartJournal(options.startJournal);
   }
   for (const jobId of options.importJobs ?? []) importJobById(addon, jobId);
@@ -326,6 +337,7 @@ export class CsvRun {
     before: ProgressView;
     progress: ProgressView;
     carried: number;
+    recovered?: number;
     startedAt: number;
     /** Data rows. */
     rows: number;
@@ -366,6 +378,7 @@ export class CsvRun {
       state,
       lost: lostJobs(progress),
       carried: parts.carried,
+      recovered: parts.recovered ?? 0,
       unfinished,
       ...(this.workspace ? { workspace: this.workspace } : {}),
       ...(message ? { message } : {}),

@@ -66,6 +66,7 @@ function add(total: CsvEnrichmentSummary | undefined, next: CsvEnrichmentSummary
     statuses,
     credits: total.credits + next.credits,
     carried: total.carried + next.carried,
+    recovered: total.recovered + next.recovered,
     unmatched: total.unmatched + next.unmatched,
     table: [],
   };

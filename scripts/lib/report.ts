@@ -137,6 +137,11 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
     ...(summary.carried
       ? [`Collected:     ${plural(summary.carried, 'contact')} of a run an earlier command left running`]
       : []),
+    ...(summary.recovered
+      ? [
+          `Recovered:     ${plural(summary.recovered, 'job')} a killed command had started, by the ids kept as their starts answered`,
+        ]
+      : []),
     `UrlFetch:      ${plural(summary.urlfetchCalls, 'call')}`,
     `Range calls:   ${plural(summary.rangeReads, 'read')}, ${plural(summary.rangeWrites, 'write')}`,
     `Trigger runs:  ${summary.triggerRuns}`,

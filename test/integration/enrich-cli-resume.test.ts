@@ -81,6 +81,7 @@ describe('npm run enrich, killed and run again', () => {
     const context = again.stdout + again.stderr;
     expect({ code: again.code, context }).toEqual({ code: 0, context });
     expect(again.stderr).not.toMatch(/--import-job/);
+    expect(again.stdout).toMatch(/Recovered: +3 jobs a killed command had started/);
     expect(answeredRows(out)).toBe(250);
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(3);
