@@ -1,4 +1,4 @@
-import { outputRows, readOutputs } from '../../../scripts/lib/sheet-outputs';
+import { inOutputLayout, outputRows, readOutputs, withHeldReasons } from '../../../scripts/lib/sheet-outputs';
 import { withoutSecrets } from '../../../scripts/lib/state-file';
 import {
   balanceWarning,
@@ -9,7 +9,7 @@ import {
   statusLine,
   summaryText,
 } from '../../../scripts/lib/report';
-import { OUTPUT_COLUMNS } from '../../../src/sheet/output-columns';
+import { headerOf, OUTPUT_COLUMNS, type OutputKey } from '../../../src/sheet/output-columns';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 import type { RuntimeState } from '../../../dev/gas/harness';
 import type { RunProgress, SearchPreview, SearchTabView } from '../../../src/app/sidebar-contract';
@@ -17,6 +17,72 @@ import type { CsvEnrichmentSummary } from '../../../scripts/lib/enrich-run';
 
 const HEADERS = OUTPUT_COLUMNS.map((column) => column.header);
 const cells = (values: Record<string, string>) => HEADERS.map((header) => values[header] ?? '');
+
+describe('one layout for every slice of a file', () => {
+  const keys: OutputKey[] = ['status', 'workEmail', 'fullName', 'enrichedAt'];
+  const input = ['First name', 'Company', 'LinkedIn URL'];
+
+  it("puts each slice's cells under the same columns by key, whatever the add-on wrote", () => {
+    // One slice got the profile columns (in another order), one none at all, one only some.
+    const full = inOutputLayout(
+      [
+        [...input, 'Status', 'Work email', 'Full name', 'Enriched at'],
+        ['Ada', 'A', 'u', 'found', 'ada@a.test', 'Ada L', 'today'],
+      ],
+      3,
+      'enrich',
+      keys,
+    );
+    const none = inOutputLayout([input, ['Bob', 'B', '']], 3, 'enrich', keys);
+    const some = inOutputLayout(
+      [
+        [...input, 'Status', 'Work email', 'Enriched at'],
+        ['Cy', 'C', '', 'not found', '', 'today'],
+      ],
+      3,
+      'enrich',
+      keys,
+    );
+    const header = [...input, ...keys.map(headerOf)];
+    expect([full[0], none[0], some[0]]).toEqual([header, header, header]);
+    expect(full[1]).toEqual(['Ada', 'A', 'u', 'found', 'ada@a.test', 'Ada L', 'today']);
+    expect(none[1]).toEqual(['Bob', 'B', '', '', '', '', '']);
+    expect(some[1]).toEqual(['Cy', 'C', '', 'not found', '', '', 'today']);
+    expect(outputRows(full, 'enrich')[0]).toMatchObject({ status: 'found', fullName: 'Ada L' });
+  });
+
+  it('keeps output columns the input already has where they are (a rerun over an enriched file)', () => {
+    const enriched = [...input, 'Status', 'Work email', 'Enriched at'];
+    const laid = inOutputLayout(
+      [
+        [...enriched, 'Full name'],
+        ['Ada', 'A', 'u', 'found', 'ada@a.test', 'now', 'Ada L'],
+      ],
+      6,
+      'enrich',
+      keys,
+    );
+    expect(laid[1]).toEqual(['Ada', 'A', 'u', 'found', 'ada@a.test', 'now', 'Ada L']);
+    expect(outputRows(laid, 'enrich')[0]).toMatchObject({
+      workEmail: 'ada@a.test',
+      enrichedAt: 'now',
+      fullName: 'Ada L',
+    });
+  });
+
+  it('gives a held row with no Status the reason it was not sent, and leaves every other Status', () => {
+    const table = inOutputLayout([input, ['Ada', 'A', ''], ['Bob', 'B', '']], 3, 'enrich', keys);
+    table[2]![3] = 'found';
+    const held = withHeldReasons(table, 'enrich', [
+      { row: 2, reason: 'may have been started by an earlier run' },
+      { row: 3, reason: 'already enriched' },
+    ]);
+    expect(outputRows(held, 'enrich').map((row) => row.status)).toEqual([
+      'may have been started by an earlier run',
+      'found',
+    ]);
+  });
+});
 
 describe('reading outputs back', () => {
   // A user column named "Status" before the block must not be mistaken for ours.
