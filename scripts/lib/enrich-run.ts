@@ -20,7 +20,13 @@ import type { Addon, RuntimeState } from '../../dev/gas/harness';
 import { callOrExplain, openRuntime } from './cli-runtime';
 import { columnLetters } from '../../dev/gas/spreadsheet/a1';
 import { loadRowsAsSheet, selectDataRows } from './csv-sheet';
-import { inOutputLayout, readOutputs, withHeldReasons, type FoundByKind } from './sheet-outputs';
+import {
+  inOutputLayout,
+  readOutputs,
+  withHeldReasons,
+  type FoundByKind,
+  type InputWidths,
+} from './sheet-outputs';
 import { outputKeysFor } from '../../src/sheet/output-columns';
 import { EnrichRunError, messageOf } from './run-error';
 import { withoutSecrets } from './state-file';
@@ -203,8 +209,8 @@ export interface StartedRows {
   sheetName: string;
   /** Data rows. */
   rows: number;
-  /** Columns of the input (its widest row): the output columns come after them. */
-  width: number;
+  /** Columns of the input: the output columns come after the header's, in the CSV. */
+  width: InputWidths;
   before: ProgressView;
   /** Contacts of runs an earlier command left running, collected first. */
   carried: number;
@@ -235,7 +241,7 @@ export async function startRows(
   const base = {
     sheetName: options.sheetName,
     rows: rows.length - 1,
-    width,
+    width: { header: rows[0]?.length ?? 0, rows: width },
     before,
     carried: 0,
     recovered: 0,
@@ -342,7 +348,7 @@ export class CsvRun {
     /** Data rows. */
     rows: number;
     /** Columns of the input. */
-    width: number;
+    width: InputWidths;
     sheetName?: string;
     plan?: PlanView;
     start?: StartView;

@@ -35,33 +35,42 @@ export function foundEmail(row: OutputRow, kind: 'work' | 'personal'): string {
     : row.personalEmail || emailNamedBy(row.personalEmailStatus ?? '');
 }
 
+/** A slice's input columns: its header row's, and its widest row's (a ragged CSV has longer rows). */
+export interface InputWidths {
+  header: number;
+  rows: number;
+}
+
 /**
  * The table as every slice of one command writes it, whatever the add-on wrote on this slice's
- * sheet: the input's `inputWidth` columns as they were, then the run's output columns (`keys`, in
- * table order) under the headers a new block gets. The add-on adds only the columns a slice fills
- * (no profile columns without a profile URL in it, none at all when every row is held), and a
- * streamed CSV has one header: each slice's cells go under it by key.
+ * sheet: the input's header columns as they were, then the run's output columns (`keys`, in table
+ * order) under the headers a new block gets, then what a row holds beyond the header's columns. The
+ * add-on adds only the columns a slice fills (no profile columns without a profile URL in it, none
+ * at all when every row is held), after the slice's widest row; a streamed CSV has one header: each
+ * slice's cells go under it by key.
  */
 export function inOutputLayout(
   table: readonly (readonly string[])[],
-  inputWidth: number,
+  width: InputWidths,
   kind: JobKind,
   keys: readonly OutputKey[],
 ): string[][] {
   const header = table[0] ?? [];
-  const inputHeader = Array.from({ length: inputWidth }, (_, column) => header[column] ?? '');
+  const inputHeader = Array.from({ length: width.header }, (_, column) => header[column] ?? '');
   const inInput = locateOutputColumns(inputHeader)[kind] ?? {};
   const added = keys.filter((key) => inInput[key] === undefined);
   const written = locateOutputColumns(header)[kind] ?? {};
   const heads = newOutputHeaders(added, inputHeader, Object.keys(inInput).length === 0);
-  return table.map((cells, row) =>
-    row === 0
-      ? [...inputHeader, ...heads]
-      : [
-          ...inputHeader.map((_, column) => cells[column] ?? ''),
-          ...added.map((key) => (written[key] ? (cells[written[key] - 1] ?? '') : '')),
-        ],
-  );
+  return table.map((cells, row) => {
+    if (row === 0) return [...inputHeader, ...heads];
+    const beyond = cells.slice(width.header, Math.max(width.header, width.rows));
+    while (beyond.length && !beyond[beyond.length - 1]) beyond.pop();
+    return [
+      ...inputHeader.map((_, column) => cells[column] ?? ''),
+      ...added.map((key) => (written[key] ? (cells[written[key] - 1] ?? '') : '')),
+      ...beyond,
+    ];
+  });
 }
 
 /**

@@ -113,7 +113,7 @@ describe('npm run enrich in slices', () => {
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
   });
 
-  it('keeps one header when a later slice fills columns the first did not (profiles)', async () => {
+  it('keeps one header when a later slice fills columns the first did not (profiles, a ragged row)', async () => {
     // The first slice has no profile URL, the second has: only the second's rows get a profile.
     const contacts = people(40, 0);
     const rows = [
@@ -122,12 +122,18 @@ describe('npm run enrich in slices', () => {
         .slice(1)
         .map((row, index) => [...row, index < 20 ? '' : contacts[index]!.networkUrl]),
     ];
+    // A ragged row in the second slice: a field past the header's columns.
+    rows[30]!.push('note');
     const file = tempFile('profiles.csv', formatCsv(rows, ','));
     const out = join(file, '..', 'profiles.enriched.csv');
     const result = await runScript('enrich.ts', [file, ...api(), '--slice-rows', '20']);
     expect(result.code).toBe(0);
     const table = parseCsv(readFileSync(out, 'utf8'));
-    expect(table.filter((row) => row.length !== table[0]!.length)).toEqual([]);
+    // Every row under the one header; the ragged row's extra field after the output columns.
+    const width = table[0]!.filter(Boolean).length;
+    expect(table[30]!.slice(0, 5)).toEqual(rows[30]!.slice(0, 5));
+    expect(table[30]!.slice(width)).toEqual(['note']);
+    expect(table.filter((row, index) => index !== 30 && row.slice(width).some(Boolean))).toEqual([]);
     const written = outputRows(table, 'enrich');
     expect(written.slice(0, 20).filter((row) => row.fullName)).toEqual([]);
     expect(written.slice(20).filter((row) => !row.fullName)).toEqual([]);

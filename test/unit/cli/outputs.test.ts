@@ -29,17 +29,17 @@ describe('one layout for every slice of a file', () => {
         [...input, 'Status', 'Work email', 'Full name', 'Enriched at'],
         ['Ada', 'A', 'u', 'found', 'ada@a.test', 'Ada L', 'today'],
       ],
-      3,
+      { header: 3, rows: 3 },
       'enrich',
       keys,
     );
-    const none = inOutputLayout([input, ['Bob', 'B', '']], 3, 'enrich', keys);
+    const none = inOutputLayout([input, ['Bob', 'B', '']], { header: 3, rows: 3 }, 'enrich', keys);
     const some = inOutputLayout(
       [
         [...input, 'Status', 'Work email', 'Enriched at'],
         ['Cy', 'C', '', 'not found', '', 'today'],
       ],
-      3,
+      { header: 3, rows: 3 },
       'enrich',
       keys,
     );
@@ -58,7 +58,7 @@ describe('one layout for every slice of a file', () => {
         [...enriched, 'Full name'],
         ['Ada', 'A', 'u', 'found', 'ada@a.test', 'now', 'Ada L'],
       ],
-      6,
+      { header: 6, rows: 6 },
       'enrich',
       keys,
     );
@@ -70,8 +70,32 @@ describe('one layout for every slice of a file', () => {
     });
   });
 
+  it('keeps what a row holds beyond the header after the output columns (a ragged CSV)', () => {
+    // The add-on put its block after the slice's widest row: column E, past the row's extra field.
+    const laid = inOutputLayout(
+      [
+        [...input, '', 'Status', 'Work email', 'Enriched at'],
+        ['Ada', 'A', '', 'note', 'found', 'ada@a.test', 'now'],
+        ['Bob', 'B', '', '', 'not found', '', 'now'],
+      ],
+      { header: 3, rows: 4 },
+      'enrich',
+      keys,
+    );
+    expect(laid).toEqual([
+      [...input, ...keys.map(headerOf)],
+      ['Ada', 'A', '', 'found', 'ada@a.test', '', 'now', 'note'],
+      ['Bob', 'B', '', 'not found', '', '', 'now'],
+    ]);
+  });
+
   it('gives a held row with no Status the reason it was not sent, and leaves every other Status', () => {
-    const table = inOutputLayout([input, ['Ada', 'A', ''], ['Bob', 'B', '']], 3, 'enrich', keys);
+    const table = inOutputLayout(
+      [input, ['Ada', 'A', ''], ['Bob', 'B', '']],
+      { header: 3, rows: 3 },
+      'enrich',
+      keys,
+    );
     table[2]![3] = 'found';
     const held = withHeldReasons(table, 'enrich', [
       { row: 2, reason: 'may have been started by an earlier run' },
