@@ -401,6 +401,8 @@ export class CsvRun {
 }
 
 function stillRunning(options: CsvRunOptions): string {
+  if (options.shouldStop?.())
+    return 'Interrupted: the jobs still running are kept in the state; run the same command again to collect them (nothing is bought twice).';
   return `Jobs were still running at the API after ${plural(options.maxPolls ?? DEFAULT_MAX_POLLS, 'poll')}; they are kept in the state: run the same command again later to collect them (nothing is bought twice).`;
 }
 

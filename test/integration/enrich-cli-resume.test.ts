@@ -64,6 +64,26 @@ describe('npm run enrich, killed and run again', () => {
     expect({ twice: stats.charges.charged_twice, context }).toEqual({ twice: 0, context });
   });
 
+  it('says it was interrupted on Ctrl-C while its jobs run, and a rerun needs no import', async () => {
+    const file = tempFile('int.csv', contactRows(people(250)).join('\n'));
+    const out = join(file, '..', 'int.enriched.csv');
+    const first = await startScript('enrich.ts', [file, ...api()]);
+    await jobsStarted(1);
+    first.child.kill('SIGINT');
+    const stopped = await first.done;
+    expect(stopped.code).toBe(3);
+    // Why it stopped: not a number of polls it never reached.
+    expect(stopped.stdout).toMatch(
+      /Run: +running \(Interrupted: the jobs still running are kept in the state/,
+    );
+    expect(stopped.stdout).not.toMatch(/after \d+ polls/);
+    // A Ctrl-C waits for the start batch to be saved: nothing is left for --import-job.
+    const again = await runScript('enrich.ts', [file, ...api()]);
+    expect(again.code).toBe(0);
+    expect(answeredRows(out)).toBe(250);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+
   it('imports starts a kill cut short from their answers as they arrived: no --import-job needed', async () => {
     const file = tempFile('cut.csv', contactRows(people(250)).join('\n'));
     const out = join(file, '..', 'cut.enriched.csv');
