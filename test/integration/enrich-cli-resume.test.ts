@@ -106,6 +106,8 @@ describe('npm run enrich, killed and run again', () => {
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(3);
     expect(stats.charges.charged_twice).toBe(0);
+    // The killed run printed nothing: the rerun's Credits are everything the API charged.
+    expect(again.stdout).toContain(`Credits:       ${stats.credits_spent}\n`);
     // Its ids are in the state now: the journal is let go.
     expect(readFileSync(`${state}.starts`, 'utf8')).toBe('');
   });
