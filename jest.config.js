@@ -7,6 +7,8 @@ const project = {
   testEnvironment: 'node',
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/scripts/jest-transform.cjs' },
+  // After each file: end the UrlFetch worker thread its runtimes shared (the jest worker lives on).
+  setupFilesAfterEnv: ['<rootDir>/test/support/each-file.ts'],
 };
 
 module.exports = {
