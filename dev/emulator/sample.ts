@@ -93,7 +93,7 @@ function sampleKey(seed: number, count: number, options: SampleOptions): string 
 }
 
 /** The contacts themselves, drawn from the world (what sampleContacts keeps). */
-export function drawContacts(seed: number, count: number, options: SampleOptions): SampleContact[] {
+export function drawContacts(seed: number, count: number, options: SampleOptions = {}): SampleContact[] {
   const world = generateWorld(seed, options.worldSize);
   const random = createRandom(streamSeed(seed, 'sample'));
   const unknownShare = options.unknownShare ?? 0.1;
