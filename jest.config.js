@@ -4,7 +4,8 @@ const { cpus } = require('node:os');
 /** What both projects share. */
 const project = {
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // jest's node environment on an ordinary global object: globals read several times faster.
+  testEnvironment: '<rootDir>/test/support/environment.cjs',
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/scripts/jest-transform.cjs' },
   // After each file: end the UrlFetch worker thread its runtimes shared (the jest worker lives on).
