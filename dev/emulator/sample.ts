@@ -2,6 +2,9 @@
  * sampleContacts: people the world of a seed knows (and a few it does not), for demo sheets, tests
  * and the benchmark. Known ones are findable by name + domain (no namesake at the same company).
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { generateWorld, type WorldSize } from './world';
 import { createRandom, streamSeed } from './world/random';
 
@@ -35,7 +38,62 @@ const UNKNOWN_NAMES = [
   ['Ingrid', 'Inconnue'],
 ] as const;
 
+/**
+ * The same as drawContacts, read from a file when an earlier process drew the same sample with the
+ * same code. Drawing needs the whole world of 50,000 people and its lookup indices: about 0.4 s of
+ * CPU in each jest file that asks for contacts, the largest cost the test files shared (issue 31,
+ * docs/testing.md). The file's name is a hash of the arguments, Node's version and the text of this
+ * file and of world/, so that any change to how contacts are drawn draws them again.
+ */
 export function sampleContacts(seed: number, count: number, options: SampleOptions = {}): SampleContact[] {
+  let file: string | undefined;
+  try {
+    file = join(CACHE, `${sampleKey(seed, count, options)}.json`);
+    return JSON.parse(readFileSync(file, 'utf8')) as SampleContact[];
+  } catch {
+    // Not drawn yet (or no file to read): draw it.
+  }
+  const contacts = drawContacts(seed, count, options);
+  if (file) {
+    try {
+      mkdirSync(CACHE, { recursive: true });
+      // Written aside and renamed in, so that another process never reads half a file.
+      const aside = `${file}.${process.pid}`;
+      writeFileSync(aside, JSON.stringify(contacts));
+      renameSync(aside, file);
+    } catch {
+      // A read-only checkout still gets its contacts, drawn each time.
+    }
+  }
+  return contacts;
+}
+
+/** Git-ignored, beside the bundles of scripts/lib/node-bundle.ts. */
+const CACHE = resolve(__dirname, '../../.cache/samples');
+
+let codeHash: string | undefined;
+
+function sampleKey(seed: number, count: number, options: SampleOptions): string {
+  if (codeHash === undefined) {
+    const world = join(__dirname, 'world');
+    const files = [
+      join(__dirname, 'sample.ts'),
+      ...readdirSync(world)
+        .sort()
+        .map((name) => join(world, name)),
+    ];
+    const hash = createHash('sha256').update(process.version);
+    for (const path of files) hash.update(path.slice(__dirname.length)).update(readFileSync(path));
+    codeHash = hash.digest('hex');
+  }
+  return createHash('sha256')
+    .update(JSON.stringify([codeHash, seed, count, options]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** The contacts themselves, drawn from the world (what sampleContacts keeps). */
+export function drawContacts(seed: number, count: number, options: SampleOptions = {}): SampleContact[] {
   const world = generateWorld(seed, options.worldSize);
   const random = createRandom(streamSeed(seed, 'sample'));
   const unknownShare = options.unknownShare ?? 0.1;

@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadAddon } from '../../dev/gas/harness';
+import type { Worker } from 'node:worker_threads';
 import { fetchRefusal, prefixMatches } from '../../dev/gas/urlfetch/allow-list';
+import { closeSharedHttpClient, sharedHttpClient } from '../../dev/gas/urlfetch/client';
 import { loadScript } from './support/script';
 import { startTestServer, type TestServer } from './support/http-server';
 
@@ -252,5 +254,25 @@ describe('the manifest allow-list (urlFetchWhitelist)', () => {
     } finally {
       addon.close();
     }
+  });
+});
+
+describe('the HTTP worker thread the runtimes of a process share', () => {
+  it('ends when closed, so that a jest worker keeps no thread (and no heap) of a finished file', async () => {
+    // test/support/each-file.ts closes it after every file: jest's workers run many files, each with
+    // its own copy of this module, and each file used to leave its thread behind until the worker's
+    // exit, which then took longer than jest waits ("a worker process has failed to exit gracefully").
+    const client = sharedHttpClient();
+    const [answer] = client.send([
+      { url: 'http://127.0.0.1:9/x', method: 'get', headers: {}, followRedirects: false, timeoutMs: 1_000 },
+    ]);
+    expect(answer).toMatchObject({ error: 'unavailable' });
+    const thread = (client as unknown as { worker?: Worker }).worker;
+    expect(thread).toBeDefined();
+    const exited = new Promise((resolve) => thread!.once('exit', resolve));
+    closeSharedHttpClient();
+    await exited;
+    // The next runtime of the process gets a new one.
+    expect(sharedHttpClient()).not.toBe(client);
   });
 });

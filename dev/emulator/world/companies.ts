@@ -12,6 +12,9 @@ import {
   headcountRange,
 } from './vocab';
 
+/** Module bindings: faster than Math's, a global, in a jest file's VM context (see random.ts). */
+const { exp, floor, log, max, min } = Math;
+
 export function generateAddress(random: Random, locale: Locale): Address {
   const { city, region } = random.pick(locale.cities);
   return {
@@ -27,7 +30,7 @@ export function generateAddress(random: Random, locale: Locale): Address {
 /** Mostly small companies, a long tail of large ones (log-uniform up to 100k). */
 function generateHeadcount(random: Random, type: string): number {
   if (type === 'Self-employed') return 1;
-  return Math.max(1, Math.floor(Math.exp(random.next() * Math.log(100_000))));
+  return max(1, floor(exp(random.next() * log(100_000))));
 }
 
 export function generateCompanies(random: Random, count: number): Company[] {
@@ -74,7 +77,7 @@ export function generateCompanies(random: Random, count: number): Company[] {
       description:
         `${name} is a ${type.toLowerCase()} ${industry.name.toLowerCase()} company based in ` +
         `${headquarters.city}, ${headquarters.country}, focused on ${specialties.join(', ')}.`,
-      yearFounded: currentYear - Math.min(120, Math.floor(-Math.log(1 - random.next()) * 18)),
+      yearFounded: currentYear - min(120, floor(-log(1 - random.next()) * 18)),
       headcount,
       headcountRange: headcountRange(headcount),
       type,
@@ -84,7 +87,7 @@ export function generateCompanies(random: Random, count: number): Company[] {
       offices,
       handle,
       networkUrl: `https://www.linkedin.com/company/${handle}`,
-      followerCount: Math.floor(headcount * random.int(3, 40) + random.int(0, 500)),
+      followerCount: floor(headcount * random.int(3, 40) + random.int(0, 500)),
     });
   }
   return companies;

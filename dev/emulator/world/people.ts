@@ -160,6 +160,9 @@ export interface PersonSeed {
   seed: number;
 }
 
+/** A module binding: faster than Math's, a global, in a jest file's VM context (see random.ts). */
+const { floor } = Math;
+
 export function generatePersonSeeds(random: Random, pickCompany: CompanyPicker, count: number): PersonSeed[] {
   const seeds: PersonSeed[] = [];
   for (let index = 0; index < count; index++) {
@@ -169,7 +172,7 @@ export function generatePersonSeeds(random: Random, pickCompany: CompanyPicker, 
       : random.weighted(LOCALE_WEIGHTS);
     const firstName = random.pick(locale.firstNames);
     const lastName = random.pick(locale.lastNames);
-    seeds.push({ company, locale, firstName, lastName, seed: Math.floor(random.next() * 4294967296) });
+    seeds.push({ company, locale, firstName, lastName, seed: floor(random.next() * 4294967296) });
   }
   return seeds;
 }
