@@ -44,7 +44,7 @@ test('a typed =ENRICH_EMAIL is queued, got from the Jobs panel, and shows each r
   await queue.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click();
 
   await sidebar.locator('.run .badge', { hasText: 'Finished' }).waitFor({ timeout: 20_000 });
-  await cell(2, 6).filter({ hasText: '@' }).waitFor({ timeout: 10_000 });
+  await cell(2, 6).filter({ hasText: '@' }).waitFor({ timeout: 20_000 });
   const sheet = await playground.api.sheet('Contacts');
   const rows = sheet.displayValues.slice(1, 6);
   const emails = rows.map((row) => row[5]!);

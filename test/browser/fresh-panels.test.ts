@@ -80,9 +80,9 @@ test('§3 the schedule box shows what the trigger committed while it is open', a
   const stored = async () =>
     ((await playground.api.call<{ committedToday: number } | null>('getSchedule'))?.committedToday ?? 0) > 0;
   await waitUntil(stored, 30_000);
-  await expectText(box.locator('.schedule-status'), 'Last run', 10_000);
+  await expectText(box.locator('.schedule-status'), 'Last run', 20_000);
   const view = await playground.api.call<{ committedToday: number }>('getSchedule');
-  await expectText(box, `${view.committedToday} of 15 credits committed today.`, 10_000);
+  await expectText(box, `${view.committedToday} of 15 credits committed today.`, 20_000);
   await sidebarShot(page, 'fresh-schedule-after-tick');
 });
 
@@ -138,7 +138,7 @@ test('§7 a run card keeps its time on the title line, and "Exclude this range" 
     });
     if (lines) measured.lines = lines;
     return !!lines;
-  }, 10_000);
+  }, 20_000);
   const lines = measured.lines!;
   expect(lines.time).toHaveLength(1);
   expect(Math.abs(lines.time[0]! - lines.nameLast)).toBeLessThan(2);

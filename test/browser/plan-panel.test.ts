@@ -170,7 +170,7 @@ test('a sheet without a header row: mapped by column letter, started, given its 
   expect(columnValues(sheet, 'Status').slice(0, 3)).not.toContain('');
   await sidebarOf(page).getByRole('tab', { name: 'Enrich' }).click();
   // The panel re-plans the sheet, now with its header row, after the click: the problem goes then.
-  await problem.waitFor({ state: 'hidden', timeout: 10_000 });
+  await problem.waitFor({ state: 'hidden', timeout: 20_000 });
   await expect(problem.isVisible()).resolves.toBe(false);
   await expectText(panel().locator('.mapping-summary'), 'First name A · Last name B · Company name C');
 });

@@ -70,7 +70,7 @@ test('copy and paste moves a formula by the distance between the cells', async (
   await page.keyboard.press('Control+c');
   await cell(4, 8).click();
   await page.keyboard.press('Control+v');
-  await waitUntil(async () => (await formulas())[3]?.[7] === '=ENRICH_EMAIL(C4,D4,E4)', 10_000);
+  await waitUntil(async () => (await formulas())[3]?.[7] === '=ENRICH_EMAIL(C4,D4,E4)', 20_000);
 });
 
 test("the clock control moves the add-on's time and runs the hourly trigger now", async () => {

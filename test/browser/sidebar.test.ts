@@ -186,7 +186,7 @@ test('a corrected column mapping re-plans and survives a tab switch', async () =
   expect(await line.textContent()).toMatch(/^Columns First name A · Last name B · Company name C$/);
 });
 
-async function until(condition: () => boolean, timeout = 10_000): Promise<void> {
+async function until(condition: () => boolean, timeout = 20_000): Promise<void> {
   const deadline = Date.now() + timeout;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${condition.toString()}`);

@@ -193,7 +193,7 @@ export async function inViewAndFocused(locator: Locator): Promise<{ inView: bool
   });
 }
 
-export async function expectText(locator: Locator, text: string, timeout = 10_000): Promise<void> {
+export async function expectText(locator: Locator, text: string, timeout = 20_000): Promise<void> {
   const deadline = Date.now() + timeout;
   let last = '';
   while (Date.now() < deadline) {
