@@ -238,10 +238,13 @@ export async function startRows(
     carried: 0,
     recovered: 0,
   };
-  if (collectEarlier && options.startJournal) {
+  const journaled =
+    collectEarlier && options.startJournal ? readStartJournal(options.startJournal) : undefined;
+  if (journaled?.size) {
     // A kill while starts were answering: the ids that arrived are imported, saved, then let go.
-    base.recovered = importJournaledStarts(addon, readStartJournal(options.startJournal));
-    if (session.save()) clearStartJournal(options.startJournal);
+    // (An empty journal, the usual case, costs no state save.)
+    base.recovered = importJournaledStarts(addon, journaled);
+    if (session.save()) clearStartJournal(options.startJournal!);
   }
   for (const jobId of options.importJobs ?? []) importJobById(addon, jobId);
   if (collectEarlier) {
