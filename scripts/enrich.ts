@@ -65,10 +65,12 @@ function interruptible(): { stopped: () => boolean; done: () => void } {
   const onSignal = () => {
     if (stopped) process.exit(130);
     stopped = true;
-    process.stderr.write('\nStopping after this poll: the state keeps every job started…\n');
+    process.stderr.write('\nStopping: nothing more is started, and the state keeps every job started…\n');
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A test's failpoint (enrich-cli-habits.test.ts): Ctrl-C before anything is sent.
+  if (process.env.SHEET_ENRICH_KILL_AT === 'before-start') process.kill(process.pid, 'SIGINT');
   return {
     stopped: () => stopped,
     done: () => {

@@ -18,14 +18,16 @@ import { UTF8_BOM } from './csv-encoding';
 import type { CsvSource } from './csv-stream';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import {
+  checkBeforeResume,
   finishRows,
   openCsvSession,
   startRows,
   type CsvEnrichmentSummary,
   type CsvRunOptions,
+  type CsvSession,
   type StartedRows,
 } from './enrich-run';
-import { running } from './enrich-resume';
+import { lostJobs, running } from './enrich-resume';
 import { safeToOpen } from './sheet-outputs';
 import { keepAnswers, restoreAnswers, sliceFingerprints } from './slice-answers';
 import type { StreamCursor } from './state-file';
@@ -72,6 +74,36 @@ function add(total: CsvEnrichmentSummary | undefined, next: CsvEnrichmentSummary
   };
 }
 
+/** The summary of a command stopped before any slice was written. */
+function nothingWritten(session: CsvSession, options: StreamOptions): CsvEnrichmentSummary {
+  const { addon } = session;
+  const progress = addon.call<ProgressView>('getProgress');
+  return {
+    kind: options.kind,
+    rows: 0,
+    sent: 0,
+    rowsFromLedger: 0,
+    rowsFromDuplicates: 0,
+    skipped: [],
+    found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
+    statuses: {},
+    credits: 0,
+    state: running(progress).length ? 'running' : 'finished',
+    lost: lostJobs(progress),
+    carried: 0,
+    recovered: 0,
+    unfinished: 0,
+    unmatched: 0,
+    urlfetchCalls: addon.counts.urlfetch,
+    rangeReads: addon.counts.rangeReads,
+    rangeWrites: addon.counts.rangeWrites,
+    triggerRuns: addon.counts.triggerRuns,
+    wallMs: 0,
+    table: [],
+    runtimeState: addon.exportState(),
+  };
+}
+
 /** A slice started and not yet written. */
 interface LiveSlice {
   /** Slices read before it and it (the cursor once it is written). */
@@ -90,6 +122,13 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
   let cursor = options.cursor;
   const { saveState, ...runOptions } = options;
   const session = openCsvSession({ ...runOptions, saveState: (state) => saveState(state, cursor) });
+  try {
+    checkBeforeResume(session, runOptions);
+  } catch (error) {
+    // Refused before anything was touched: the output, the state and the journal stay as they are.
+    session.addon.close();
+    throw error;
+  }
   const fd = openSync(options.out, cursor ? 'r+' : 'w');
   let bytes = cursor?.outputBytes ?? 0;
   // What a killed run wrote past its last saved slice is written again.
@@ -135,7 +174,9 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
   try {
     for await (const slice of source.slices) {
       if (index++ < (cursor?.slice ?? 0)) continue;
-      if ((total || live) && options.shouldStop?.()) {
+      // Before every slice's starts, the first one's too: a Ctrl-C before anything was sent
+      // sends nothing (issue 39).
+      if (options.shouldStop?.()) {
         stoppedEarly = true;
         break;
       }
@@ -158,6 +199,10 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
         { ...runOptions, sheetName: sheetOf(options.sheetName, index), ...(first ? {} : { importJobs: [] }) },
         first,
       );
+      if (started.stopped) {
+        stoppedEarly = true;
+        break;
+      }
       if (started.start) sliceRuns.add(started.start.runId);
       next = { index, fingerprints: new Set(fingerprints), restored, started };
       // The slice before is waited for while this one's jobs queue for the room its jobs leave.
@@ -173,6 +218,9 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
       if (!(await finish(live))) stuck = true;
       live = undefined;
     }
+    // Stopped before a slice was written (Ctrl-C while an earlier command's jobs were collected, or
+    // before the first start): nothing to add up, and the truth is "interrupted" (exit 3).
+    if (!total && stoppedEarly) total = nothingWritten(session, options);
     if (!total) throw new Error('no slice was read');
     // Every slice written: the next command starts from the top (saved answers make it free).
     const done = !stoppedEarly && !stuck && !live && total.unfinished === 0;

@@ -198,7 +198,9 @@ export function nextStepsText(
   }
   if (summary.stoppedEarly && summary.unfinished === 0)
     lines.push(
-      `Interrupted after ${plural(summary.rows, 'row')}: they are written and saved. Run the same command again to go on with the rest of the file (nothing is bought twice).`,
+      summary.rows === 0
+        ? 'Interrupted before any row was written: no job was started since. Run the same command again to go on (nothing is bought twice).'
+        : `Interrupted after ${plural(summary.rows, 'row')}: they are written and saved. Run the same command again to go on with the rest of the file (nothing is bought twice).`,
     );
   if (summary.lost.length > 0) {
     lines.push(

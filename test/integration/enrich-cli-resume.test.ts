@@ -10,6 +10,7 @@ import { parseCsv } from '../../scripts/lib/csv';
 import { outputRows } from '../../scripts/lib/sheet-outputs';
 import { STATUS } from '../../src/domain/statuses';
 import { sleep } from '../../scripts/lib/enrich-run';
+import { startedAt } from '../../scripts/lib/state-lock';
 import { runScript, startScript, tempFile } from './support/cli';
 import { contactRows, engineKit, people } from './support/engine';
 
@@ -254,11 +255,13 @@ describe('npm run enrich, killed and run again', () => {
     // A live process holds the lock, as a first run would: deterministic, whatever the machine's pace.
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
-      writeFileSync(`${state}.lock`, JSON.stringify({ pid: holder.pid, at: Date.now() }));
+      const lock = { pid: holder.pid, started: startedAt(holder.pid!), token: 'x', at: Date.now() };
+      writeFileSync(`${state}.lock`, JSON.stringify(lock));
       const second = await runScript('enrich.ts', [file, ...api()]);
       expect(second.code).toBe(2);
+      // The safe command: never another --state, which would buy every row again (issue 39).
       expect(second.stderr.trim()).toBe(
-        `sheet-enrich: Another run (process ${holder.pid}) is using ${state}: wait for it to end, or give this one another --state.`,
+        `sheet-enrich: Another run (process ${holder.pid}) is using ${state}: wait for it to end, then run the same command again (it collects what that run started; nothing is bought twice).`,
       );
       expect(await kit.emulator().admin.jobs()).toEqual([]);
     } finally {
