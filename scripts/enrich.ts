@@ -9,7 +9,8 @@ import { AnswersStore } from './lib/answers-store';
 import { checkInputFile, runCommand, withApi, type Api } from './lib/command';
 import { CsvError, NotTextError } from './lib/csv';
 import { encodingWarning } from './lib/csv-encoding';
-import { countDataLines, openCsvSource, type CsvSource } from './lib/csv-stream';
+import { openCsvSource, type CsvSource } from './lib/csv-stream';
+import { readInput } from './lib/output-cursor';
 import { runCsvStream } from './lib/enrich-stream';
 import { checkDistinctFiles } from './lib/paths';
 import { checkCsvRows } from './lib/enrich-run';
@@ -116,13 +117,19 @@ async function enrichInto(
   const { state, api } = parts;
   const binding: StateBinding = { ...state?.cli, apiUrl: options.apiUrl ?? BUILT_IN_API };
   checkBinding(options.statePath, state?.cli, binding);
-  const printer = fileProgressPrinter(process.stderr, await countDataLines(options.input));
+  const input = await readInput(options.input);
+  const printer = fileProgressPrinter(process.stderr, input.dataLines);
   try {
     const summary = await runCsvStream(source, {
       out: options.out,
       answers: parts.answers,
       bom: source.decoded.bom,
       ...(state?.cli?.cursor ? { cursor: state.cli.cursor } : {}),
+      input: input.identity,
+      onRebuild: (why) =>
+        process.stderr.write(
+          `The output is written again from the top (${why}): the rows answered before come from the saved answers, free.\n`,
+        ),
       sheetName: baseName(options.input),
       kind: options.reverse ? 'reverse' : 'enrich',
       fields: options.fields,

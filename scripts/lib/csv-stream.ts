@@ -145,14 +145,3 @@ function wholeFile(file: string, sliceRows: number): CsvSource {
   }
   return { delimiter, decoded, header, slices: slices() };
 }
-
-/** Lines of the file less the header: its rows, or more when cells hold line breaks (for an ETA). */
-export async function countDataLines(file: string): Promise<number> {
-  let lines = 0;
-  let last = 0x0a;
-  for await (const chunk of createReadStream(file, { highWaterMark: BLOCK }) as AsyncIterable<Buffer>) {
-    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines++;
-    last = chunk[chunk.length - 1] ?? last;
-  }
-  return Math.max(0, lines + (last === 0x0a ? 0 : 1) - 1);
-}

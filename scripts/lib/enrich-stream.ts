@@ -10,7 +10,7 @@
  * before every job start and after every slice. A rerun truncates the output to the cursor, skips
  * the slices written and takes the slice in flight up again: its jobs are collected, never resent.
  */
-import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, writeSync } from 'node:fs';
 import type { RuntimeState } from '../../dev/gas/harness';
 import type { AnswersStore } from './answers-store';
 import { formatCsv } from './csv';
@@ -31,12 +31,17 @@ import { lostJobs, running } from './enrich-resume';
 import { safeToOpen } from './sheet-outputs';
 import { keepAnswers, restoreAnswers, sliceFingerprints } from './slice-answers';
 import type { StreamCursor } from './state-file';
+import { openOutput, type InputIdentity } from './output-cursor';
 
 export interface StreamOptions extends Omit<CsvRunOptions, 'saveState'> {
   out: string;
   answers: AnswersStore;
   /** Where an interrupted command stopped; absent: from the start. */
   cursor?: StreamCursor;
+  /** The input's identity: a cursor of another input is not followed (output-cursor.ts). */
+  input?: InputIdentity;
+  /** Told why the cursor was not followed: the output is written anew, from saved answers. */
+  onRebuild?: (why: string) => void;
   /** The input had a BOM: the output gets one. */
   bom: boolean;
   saveState: (state: RuntimeState, cursor: StreamCursor | undefined) => void;
@@ -129,8 +134,11 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     session.addon.close();
     throw error;
   }
-  const fd = openSync(options.out, cursor ? 'r+' : 'w');
-  let bytes = cursor?.outputBytes ?? 0;
+  const output = openOutput(options.out, cursor, options.input);
+  if (output.rebuilt) options.onRebuild?.(output.rebuilt);
+  cursor = output.cursor;
+  const { fd, hash } = output;
+  let bytes = output.bytes;
   // What a killed run wrote past its last saved slice is written again.
   if (cursor) ftruncateSync(fd, bytes);
   let total: CsvEnrichmentSummary | undefined;
@@ -159,7 +167,13 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     // The next slice's saved answers stay out of the store's appends (they are there already).
     keepAnswers(session.addon, options.answers, new Map([...slice.restored, ...(next?.restored ?? [])]));
     bytes += chunk.length;
-    cursor = { slice: slice.index, outputBytes: bytes };
+    hash.update(chunk);
+    cursor = {
+      slice: slice.index,
+      outputBytes: bytes,
+      output: { dev: output.dev, ino: output.ino, sha256: hash.copy().digest('hex') },
+      ...(options.input ? { input: options.input } : {}),
+    };
     // Written while the next slice is on the other sheet: the state, saved before every job start,
     // need not carry both (the file's last slice stays, as it did before slices overlapped).
     if (next) session.addon.spreadsheet.getSheetByName(slice.started.sheetName)?.clear();

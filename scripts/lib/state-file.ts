@@ -29,10 +29,15 @@ export interface StateBinding {
   cursor?: StreamCursor;
 }
 
-/** Slices 0..slice-1 are in the output, which then held outputBytes bytes. */
+/**
+ * Slices 0..slice-1 are in the output, which then held outputBytes bytes; which output and which
+ * input they are (output-cursor.ts). A cursor without them (an older version's) is not followed.
+ */
 export interface StreamCursor {
   slice: number;
   outputBytes: number;
+  output?: { dev: number; ino: number; sha256: string };
+  input?: { size: number; mtimeMs: number; sha256: string };
 }
 
 export const BUILT_IN_API = 'the built-in emulator';
@@ -46,7 +51,14 @@ const stateSchema = z.object({
     z.object({
       apiUrl: z.optional(z.string()),
       workspace: z.optional(z.string()),
-      cursor: z.optional(z.object({ slice: z.number(), outputBytes: z.number() })),
+      cursor: z.optional(
+        z.object({
+          slice: z.number(),
+          outputBytes: z.number(),
+          output: z.optional(z.object({ dev: z.number(), ino: z.number(), sha256: z.string() })),
+          input: z.optional(z.object({ size: z.number(), mtimeMs: z.number(), sha256: z.string() })),
+        }),
+      ),
     }),
   ),
   clockOffsetMs: z.number(),
