@@ -7,12 +7,12 @@
 import { baseName, KEY_FLAG_TIP, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
 import { AnswersStore } from './lib/answers-store';
 import { checkInputFile, runCommand, withApi, type Api } from './lib/command';
-import { CsvError, NotTextError } from './lib/csv';
+import { CsvError, delimiterWords, NotTextError } from './lib/csv';
 import { encodingWarning } from './lib/csv-encoding';
 import { openCsvSource, type CsvSource } from './lib/csv-stream';
 import { readInput } from './lib/output-cursor';
 import { runCsvStream } from './lib/enrich-stream';
-import { checkDistinctFiles } from './lib/paths';
+import { checkDistinctFiles, checkWritableFile } from './lib/paths';
 import { checkCsvRows } from './lib/enrich-run';
 import { exitCodeOf, fileProgressPrinter, nextStepsText, summaryText } from './lib/report';
 import { EnrichRunError } from './lib/run-error';
@@ -90,6 +90,8 @@ async function enrich(options: CliOptions): Promise<number> {
     'the saved answers (beside --state)': answersPath,
     'the job starts journal (beside --state)': startJournalPath(options.statePath),
   });
+  checkWritableFile('--out', options.out);
+  checkWritableFile('--state', options.statePath);
   const source = await openInput(options.input, options.sliceRows);
   const lock = lockState(options.statePath);
   const interrupt = interruptible();
@@ -158,7 +160,8 @@ async function enrichInto(
     printer.end();
     const warning = encodingWarning(options.input, { text: '', ...source.decoded });
     if (warning) process.stderr.write(`${warning}\n`);
-    process.stdout.write(`${summaryText(summary, options.out)}\n`);
+    const read = delimiterWords(source.delimiter, source.fromSepLine);
+    process.stdout.write(`${summaryText(summary, options.out, read)}\n`);
     const next = nextStepsText(summary, parts.stopped(), options.forceResults);
     if (next) process.stderr.write(`${next}\n`);
     if (options.keyFromFlag) process.stderr.write(`${KEY_FLAG_TIP}\n`);

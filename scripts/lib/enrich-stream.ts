@@ -10,7 +10,6 @@
  * before every job start and after every slice. A rerun truncates the output to the cursor, skips
  * the slices written and takes the slice in flight up again: its jobs are collected, never resent.
  */
-import { closeSync, ftruncateSync, writeSync } from 'node:fs';
 import type { RuntimeState } from '../../dev/gas/harness';
 import type { AnswersStore } from './answers-store';
 import { formatCsv } from './csv';
@@ -31,7 +30,8 @@ import { lostJobs, running } from './enrich-resume';
 import { safeToOpen } from './sheet-outputs';
 import { keepAnswers, restoreAnswers, sliceFingerprints } from './slice-answers';
 import type { StreamCursor } from './state-file';
-import { openOutput, type InputIdentity } from './output-cursor';
+import { OutputFile, type InputIdentity } from './output-cursor';
+import { projectColumns, type Projection } from './column-projection';
 
 export interface StreamOptions extends Omit<CsvRunOptions, 'saveState'> {
   out: string;
@@ -116,6 +116,8 @@ interface LiveSlice {
   fingerprints: ReadonlySet<string>;
   restored: Map<string, string>;
   started: StartedRows;
+  /** The slice's columns the runtime does not hold, put back when it is written. */
+  projection: Projection | undefined;
 }
 
 /** The two sheets a file's slices alternate on: one fills while the other's jobs are polled. */
@@ -134,13 +136,9 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     session.addon.close();
     throw error;
   }
-  const output = openOutput(options.out, cursor, options.input);
+  const output = OutputFile.open(options.out, cursor, options.input);
   if (output.rebuilt) options.onRebuild?.(output.rebuilt);
   cursor = output.cursor;
-  const { fd, hash } = output;
-  let bytes = output.bytes;
-  // What a killed run wrote past its last saved slice is written again.
-  if (cursor) ftruncateSync(fd, bytes);
   let total: CsvEnrichmentSummary | undefined;
   /** Run ids of this command's slices: each summary counts its own run's credits and jobs. */
   const sliceRuns = new Set<string>();
@@ -153,27 +151,17 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     const others = new Set([...sliceRuns].filter((id) => id !== own));
     const summary = await finishRows(session, slice.started, startedAt, others);
     total = add(total, summary);
-    const table = safeToOpen(summary.table);
-    const text = formatCsv(bytes === 0 ? table : table.slice(1), source.delimiter);
-    const chunk = Buffer.from(bytes === 0 && options.bom ? UTF8_BOM + text : text, 'utf8');
-    writeSync(fd, chunk, 0, chunk.length, bytes);
+    const table = safeToOpen(slice.projection ? slice.projection.expand(summary.table) : summary.table);
+    const text = formatCsv(output.empty ? table : table.slice(1), source.delimiter);
+    const chunk = Buffer.from(output.empty && options.bom ? UTF8_BOM + text : text, 'utf8');
     // Jobs still running: the rows as they are now (what --force-results found, "pending" for the
     // rest) are there to read, but the cursor stays before them, so the next command writes the
     // slice again once its jobs are done.
-    if (summary.unfinished > 0) {
-      ftruncateSync(fd, bytes + chunk.length);
-      return false;
-    }
+    output.write(chunk, summary.unfinished === 0);
+    if (summary.unfinished > 0) return false;
     // The next slice's saved answers stay out of the store's appends (they are there already).
     keepAnswers(session.addon, options.answers, new Map([...slice.restored, ...(next?.restored ?? [])]));
-    bytes += chunk.length;
-    hash.update(chunk);
-    cursor = {
-      slice: slice.index,
-      outputBytes: bytes,
-      output: { dev: output.dev, ino: output.ino, sha256: hash.copy().digest('hex') },
-      ...(options.input ? { input: options.input } : {}),
-    };
+    cursor = output.cursorAfter(slice.index, options.input);
     // Written while the next slice is on the other sheet: the state, saved before every job start,
     // need not carry both (the file's last slice stays, as it did before slices overlapped).
     if (next) session.addon.spreadsheet.getSheetByName(slice.started.sheetName)?.clear();
@@ -194,7 +182,10 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
         stoppedEarly = true;
         break;
       }
-      const rows = [source.header, ...slice];
+      const whole = [source.header, ...slice];
+      // A wide slice enters the runtime with the columns the add-on uses only (column-projection.ts).
+      const projection = projectColumns(whole);
+      const rows = projection?.rows ?? whole;
       const fingerprints = sliceFingerprints(rows, options.kind);
       // A contact of the slice in flight would wait for its job (paid once): that slice ends first,
       // and its answer is then saved, free for this one.
@@ -218,7 +209,7 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
         break;
       }
       if (started.start) sliceRuns.add(started.start.runId);
-      next = { index, fingerprints: new Set(fingerprints), restored, started };
+      next = { index, fingerprints: new Set(fingerprints), restored, started, projection };
       // The slice before is waited for while this one's jobs queue for the room its jobs leave.
       if (live && !(await finish(live))) {
         stuck = true;
@@ -246,7 +237,7 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     const runtimeState = session.addon.exportState();
     return { ...total, unfinished, wallMs: Date.now() - startedAt, runtimeState, stoppedEarly };
   } finally {
-    closeSync(fd);
+    output.close();
     session.save();
     session.addon.close();
   }

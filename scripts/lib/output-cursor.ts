@@ -13,7 +13,16 @@
  * cursor does not describe is never done.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  readSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import type { StreamCursor } from './state-file';
 
 /** What the cursor knows of the input. */
@@ -39,42 +48,81 @@ export async function readInput(file: string): Promise<{ identity: InputIdentity
   return { identity: { size, mtimeMs, sha256: hash.digest('hex') }, dataLines };
 }
 
-/** The output, opened where the cursor says it stops, or anew from the top. */
-export interface OpenOutput {
-  fd: number;
-  /** Bytes of the output the cursor covers (0 when written anew). */
-  bytes: number;
-  /** SHA-256 of those bytes so far: updated with each slice written. */
-  hash: Hash;
-  dev: number;
-  ino: number;
-  /** The cursor to resume from; undefined: from the top. */
-  cursor?: StreamCursor;
-  /** Why a cursor was not followed, for the user. */
-  rebuilt?: string;
-}
-
 /**
- * Opens `out` to resume at the cursor when both files are the ones it recorded, else truncates it
- * and starts from the top (see the module comment).
+ * The output: taken up where the cursor says it stops when both files are the ones it recorded,
+ * else written anew from the top (see the module comment). A new output is created at its first
+ * write: a command refused before it (no usable column) leaves no empty file, nor an earlier
+ * output emptied.
  */
-export function openOutput(out: string, cursor: StreamCursor | undefined, input?: InputIdentity): OpenOutput {
-  const check = cursor && checkCursor(out, cursor, input);
-  if (cursor && check && typeof check !== 'string') {
-    const fd = openSync(out, 'r+');
-    const { dev, ino } = fstatSync(fd);
-    return { fd, bytes: cursor.outputBytes, hash: check, dev, ino, cursor };
+export class OutputFile {
+  private fd?: number;
+  private dev = 0;
+  private ino = 0;
+
+  private constructor(
+    private readonly out: string,
+    /** Bytes the cursor covers: slices written whole. */
+    private bytes: number,
+    /** SHA-256 of those bytes, updated with each slice kept. */
+    private readonly hash: Hash,
+    /** The cursor to resume from; undefined: from the top. */
+    readonly cursor?: StreamCursor,
+    /** Why a cursor was not followed, for the user. */
+    readonly rebuilt?: string,
+  ) {}
+
+  static open(out: string, cursor: StreamCursor | undefined, input?: InputIdentity): OutputFile {
+    if (!cursor) return new OutputFile(out, 0, createHash('sha256'));
+    const check = checkCursor(out, cursor, input);
+    if (typeof check === 'string') return new OutputFile(out, 0, createHash('sha256'), undefined, check);
+    const file = new OutputFile(out, cursor.outputBytes, check, cursor);
+    // What a killed run wrote past its last saved slice is written again.
+    ftruncateSync(file.open(), cursor.outputBytes);
+    return file;
   }
-  const fd = openSync(out, 'w');
-  const { dev, ino } = fstatSync(fd);
-  return {
-    fd,
-    bytes: 0,
-    hash: createHash('sha256'),
-    dev,
-    ino,
-    ...(typeof check === 'string' ? { rebuilt: check } : {}),
-  };
+
+  /** Whether nothing is kept yet: the next slice is written with its header. */
+  get empty(): boolean {
+    return this.bytes === 0;
+  }
+
+  /**
+   * Writes a slice after the slices kept; `keep`: it counts in the cursor (else it is there to read,
+   * and the next write replaces it).
+   */
+  write(chunk: Buffer, keep: boolean): void {
+    const fd = this.open();
+    writeSync(fd, chunk, 0, chunk.length, this.bytes);
+    if (!keep) {
+      ftruncateSync(fd, this.bytes + chunk.length);
+      return;
+    }
+    this.bytes += chunk.length;
+    this.hash.update(chunk);
+  }
+
+  /** The cursor after `slice` slices kept, naming this output and `input`. */
+  cursorAfter(slice: number, input?: InputIdentity): StreamCursor {
+    return {
+      slice,
+      outputBytes: this.bytes,
+      output: { dev: this.dev, ino: this.ino, sha256: this.hash.copy().digest('hex') },
+      ...(input ? { input } : {}),
+    };
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private open(): number {
+    if (this.fd === undefined) {
+      this.fd = openSync(this.out, this.cursor ? 'r+' : 'w');
+      ({ dev: this.dev, ino: this.ino } = fstatSync(this.fd));
+    }
+    return this.fd;
+  }
 }
 
 /** Why the cursor is not to be followed, or the hash of the output it covers when it is. */

@@ -120,7 +120,8 @@ export function fileProgressPrinter(
   };
 }
 
-export function summaryText(summary: CsvEnrichmentSummary, out: string): string {
+/** `read`: how the input was read (its delimiter), said first. */
+export function summaryText(summary: CsvEnrichmentSummary, out: string, read?: string): string {
   const found =
     summary.kind === 'reverse'
       ? `profiles ${summary.found.profile}`
@@ -130,6 +131,7 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');
   return [
+    ...(read ? [`Read:          ${read}`] : []),
     `Rows:          ${formatNumber(summary.rows)} (${plural(summary.sent, 'contact')} sent, ${formatNumber(summary.rowsFromLedger)} from saved results, ${plural(summary.rowsFromDuplicates, 'duplicate')}, ${formatNumber(summary.skipped.length)} skipped)`,
     `Found:         ${found}`,
     `Statuses:      ${statuses}`,

@@ -202,6 +202,8 @@ describe('npm run enrich', () => {
     const file = tempFile('c.csv', contactRows(people(3)).join('\n'));
     const result = await cli([file, '--state', join(file, '..'), ...api()]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^sheet-enrich: The state file .* cannot be read \(EISDIR\)\. Keep it/);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^sheet-enrich: --state .* is a folder: give --state a file path/),
+    ]);
   });
 });
