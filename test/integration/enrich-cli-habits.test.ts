@@ -72,6 +72,26 @@ describe('npm run enrich where habits lead', () => {
     expect(stats.charges.charged_twice).toBe(0);
     expect(readFileSync(`${state}.starts`, 'utf8')).toBe('');
   }, 120_000);
+  it('lets go of a journal line only once its job is imported, or the API never made it (404)', async () => {
+    const file = tempFile('made.csv', contactRows(people(250)).join('\n'));
+    const state = join(file, '..', 'made.sheet-enrich-state.json');
+    const killed = await runScript('enrich.ts', [file, ...api()], 60_000, {
+      SHEET_ENRICH_KILL_AT: 'start-answers',
+    });
+    expect(killed.code).not.toBe(0);
+    // The third line names an id the API does not know: a job it never made.
+    const lines = readFileSync(`${state}.starts`, 'utf8').split('\n').filter(Boolean);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    lines[2] = lines[2]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, unknown);
+    writeFileSync(`${state}.starts`, `${lines.join('\n')}\n`);
+    const again = await runScript('enrich.ts', [file, ...api()]);
+    // Two imported; the third job stays a lost start to import by hand, its line gone (404).
+    expect(again.code).toBe(1);
+    expect(again.stdout).toMatch(/Recovered: +2 jobs a killed command had started/);
+    expect(again.stderr).toMatch(/--import-job ID/);
+    expect(readFileSync(`${state}.starts`, 'utf8')).toBe('');
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  }, 120_000);
 });
 
 describe('npm run enrich and its advice', () => {
