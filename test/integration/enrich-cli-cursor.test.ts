@@ -7,8 +7,7 @@ import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from '../../scripts/lib/csv';
 import { sleep } from '../../scripts/lib/enrich-run';
-import { outputRows } from '../../scripts/lib/sheet-outputs';
-import { runScript, startScript, tempFile } from './support/cli';
+import { answeredRows, runScript, startScript, tempFile } from './support/cli';
 import { contactRows, engineKit, people } from './support/engine';
 
 const SECRET = 'sk-cursor-Secret-0393';
@@ -51,11 +50,6 @@ function namesIn(out: string): { header: string; names: string[] } {
   return { header: header!.slice(0, 4).join(','), names: rows.map((row) => `${row[0]} ${row[1]}`) };
 }
 
-function answered(out: string): number {
-  const rows = outputRows(parseCsv(readFileSync(out, 'utf8')), 'enrich');
-  return rows.filter((row) => row.status && !/pending|queued|may have been/i.test(row.status)).length;
-}
-
 describe('npm run enrich resumes into the output and input it began with', () => {
   const all = contactRows(people(300));
   const expected = all.slice(1).map((row) => `${row[0]} ${row[1]}`);
@@ -72,7 +66,7 @@ describe('npm run enrich resumes into the output and input it began with', () =>
       /written again from the top .*b\.csv is not the file the interrupted run was writing/,
     );
     expect(namesIn(b)).toEqual({ header: all[0]!.join(','), names: expected });
-    expect(answered(b)).toBe(300);
+    expect(answeredRows(b)).toBe(300);
     const stats = await kit.emulator().admin.stats();
     expect(stats.charges.charged_twice).toBe(0);
     // Three jobs for 300 people: the rows written again cost nothing.
@@ -88,7 +82,7 @@ describe('npm run enrich resumes into the output and input it began with', () =>
     expect(run.code).toBe(0);
     expect(namesIn(a)).toEqual({ header: all[0]!.join(','), names: expected });
     expect(run.stderr).toMatch(/a\.csv is shorter than what the interrupted run wrote/);
-    expect(answered(a)).toBe(300);
+    expect(answeredRows(a)).toBe(300);
     const stats = await kit.emulator().admin.stats();
     expect(stats.charges.charged_twice).toBe(0);
     expect(stats.jobs.total).toBe(3);
@@ -105,7 +99,7 @@ describe('npm run enrich resumes into the output and input it began with', () =>
     expect({ code: run.code, context }).toEqual({ code: 0, context });
     expect(run.stderr).toMatch(/the input changed since the interrupted run/);
     expect(namesIn(out)).toEqual({ header: all[0]!.join(','), names: expected.slice(100) });
-    expect(answered(out)).toBe(200);
+    expect(answeredRows(out)).toBe(200);
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
   }, 180_000);
 });

@@ -6,8 +6,7 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from '../../scripts/lib/csv';
-import { outputRows } from '../../scripts/lib/sheet-outputs';
-import { runScript, tempFile } from './support/cli';
+import { answeredRows, runScript, tempFile } from './support/cli';
 import { contactRows, engineKit, people } from './support/engine';
 
 const SECRET = 'sk-files-Secret-0099';
@@ -96,11 +95,6 @@ describe('npm run enrich and the files it touches', () => {
 });
 
 describe('npm run enrich and files as people have them (issue 39)', () => {
-  const answered = (out: string, delimiter = ',') =>
-    outputRows(parseCsv(readFileSync(out, 'utf8'), delimiter), 'enrich').filter((row) =>
-      /^found|not found/.test(row.status ?? ''),
-    ).length;
-
   it('refuses a hard link of the input as --out, a folder or a dangling symlink, in one line', async () => {
     const text = contactRows(people(3)).join('\n');
     const file = tempFile('linked.csv', text);
@@ -136,13 +130,13 @@ describe('npm run enrich and files as people have them (issue 39)', () => {
     // The header is the header, the user's columns stay where they were, every row has its status.
     expect(table[0]!.slice(0, 5)).toEqual(withNotes[0]);
     expect(table.slice(1).map((row) => row[4])).toEqual(['note 1', 'note 2', 'note 3', 'note 4']);
-    expect(answered(out, ';')).toBe(4);
+    expect(answeredRows(out, ';')).toBe(4);
 
     const pipes = tempFile('pipes.csv', rows.map((row) => row.join('|')).join('\n'));
     const piped = await cli([pipes, '--out', join(pipes, '..', 'pipes.out.csv')]);
     expect(piped.code).toBe(0);
     expect(piped.stdout).toMatch(/Read: +columns separated by pipes \("\|"\), detected from the header line/);
-    expect(answered(join(pipes, '..', 'pipes.out.csv'), '|')).toBe(4);
+    expect(answeredRows(join(pipes, '..', 'pipes.out.csv'), '|')).toBe(4);
   });
 
   it('reads UTF-16 without a byte-order mark', async () => {
@@ -151,7 +145,7 @@ describe('npm run enrich and files as people have them (issue 39)', () => {
     const out = join(file, '..', 'utf16.out.csv');
     const result = await cli([file, '--out', out]);
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
-    expect(answered(out)).toBe(3);
+    expect(answeredRows(out)).toBe(3);
   });
 
   it('takes paths from the folder npm was run in (INIT_CWD)', async () => {
@@ -163,7 +157,7 @@ describe('npm run enrich and files as people have them (issue 39)', () => {
       npm_lifecycle_event: 'enrich',
     });
     expect(result.code).toBe(0);
-    expect(answered(join(dir, 'from-here.enriched.csv'))).toBe(3);
+    expect(answeredRows(join(dir, 'from-here.enriched.csv'))).toBe(3);
   });
 
   it('enriches a file of 10,000 columns, every column kept in place, with a small state', async () => {
@@ -179,7 +173,7 @@ describe('npm run enrich and files as people have them (issue 39)', () => {
     const written = parseCsv(readFileSync(out, 'utf8'));
     expect(written).toHaveLength(31);
     expect(written.map((row) => row.slice(0, 10_000))).toEqual(table);
-    expect(answered(out)).toBe(30);
+    expect(answeredRows(out)).toBe(30);
     expect(statSync(join(file, '..', 'wide.sheet-enrich-state.json')).size).toBeLessThan(200_000);
   });
 

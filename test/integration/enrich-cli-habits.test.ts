@@ -6,11 +6,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCsv } from '../../scripts/lib/csv';
 import { sleep } from '../../scripts/lib/enrich-run';
-import { outputRows } from '../../scripts/lib/sheet-outputs';
-import { runScript, startScript, tempFile } from './support/cli';
-import { contactRows, engineKit, people } from './support/engine';
+import { answeredRows, killedAtStartAnswers, runScript, startScript, tempFile } from './support/cli';
+import { contactRows, engineKit, jobsStarted, people } from './support/engine';
 
 const SECRET = 'sk-habits-Secret-0391';
 const OTHER = 'sk-habits-Other-0392';
@@ -20,24 +18,17 @@ const kit = engineKit({
 });
 const api = (key = SECRET) => ['--api-url', kit.emulator().baseUrl, '--api-key', key, '--poll-ms', '200'];
 
-function answeredRows(out: string): number {
-  const rows = outputRows(parseCsv(readFileSync(out, 'utf8')), 'enrich');
-  return rows.filter((row) => row.status && !/pending|queued|may have been/i.test(row.status)).length;
-}
-
 /** A file's bytes and modification time: what "untouched" means. */
 const snapshot = (file: string) => ({ text: readFileSync(file, 'utf8'), mtime: statSync(file).mtimeMs });
 
 describe('npm run enrich where habits lead', () => {
   it('keeps the start journal through a rerun with another workspace’s key or during an outage', async () => {
-    const file = tempFile('journal.csv', contactRows(people(250)).join('\n'));
-    const out = join(file, '..', 'journal.enriched.csv');
-    const state = join(file, '..', 'journal.sheet-enrich-state.json');
     // Killed when its three starts have answered: their ids are in the journal only.
-    const killed = await runScript('enrich.ts', [file, ...api()], 60_000, {
-      SHEET_ENRICH_KILL_AT: 'start-answers',
-    });
-    expect(killed.code).not.toBe(0);
+    const { file, out, state } = await killedAtStartAnswers(
+      'journal',
+      contactRows(people(250)).join('\n'),
+      api(),
+    );
     const kept = { state: snapshot(state), journal: snapshot(`${state}.starts`) };
     expect(kept.journal.text.split('\n').filter(Boolean)).toHaveLength(3);
     const requestsBefore = (await kit.emulator().admin.stats()).total_requests;
@@ -73,12 +64,7 @@ describe('npm run enrich where habits lead', () => {
     expect(readFileSync(`${state}.starts`, 'utf8')).toBe('');
   }, 120_000);
   it('lets go of a journal line only once its job is imported, or the API never made it (404)', async () => {
-    const file = tempFile('made.csv', contactRows(people(250)).join('\n'));
-    const state = join(file, '..', 'made.sheet-enrich-state.json');
-    const killed = await runScript('enrich.ts', [file, ...api()], 60_000, {
-      SHEET_ENRICH_KILL_AT: 'start-answers',
-    });
-    expect(killed.code).not.toBe(0);
+    const { file, state } = await killedAtStartAnswers('made', contactRows(people(250)).join('\n'), api());
     // The third line names an id the API does not know: a job it never made.
     const lines = readFileSync(`${state}.starts`, 'utf8').split('\n').filter(Boolean);
     const unknown = '00000000-0000-4000-8000-000000000000';
@@ -138,10 +124,7 @@ describe('npm run enrich and signals', () => {
     const out = join(file, '..', 'term.enriched.csv');
     const slices = ['--slice-rows', '100'];
     const first = await startScript('enrich.ts', [file, ...api(), ...slices]);
-    for (let waited = 0; (await kit.emulator().admin.jobs()).length < 1; waited += 50) {
-      if (waited > 30_000) throw new Error('no job started');
-      await sleep(50);
-    }
+    await jobsStarted(kit.emulator(), 1);
     first.child.kill('SIGINT');
     expect((await first.done).code).toBe(3);
     const jobs = (await kit.emulator().admin.jobs()).length;

@@ -1,9 +1,11 @@
 /** The repository's command lines run as a user runs them: a child process, its exit code and output. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { nodeBundle } from '../../../scripts/lib/node-bundle';
+import { parseCsv } from '../../../scripts/lib/csv';
+import { outputRows } from '../../../scripts/lib/sheet-outputs';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -103,3 +105,28 @@ export const HOSTILE = {
   phone: '+33 6 12 34 56 78',
   country_code: 'FR',
 };
+
+/** Rows of an enriched CSV with a final status (neither pending, queued nor held as maybe bought). */
+export function answeredRows(out: string, delimiter = ','): number {
+  const rows = outputRows(parseCsv(readFileSync(out, 'utf8'), delimiter), 'enrich');
+  return rows.filter((row) => row.status && !/pending|queued|may have been/i.test(row.status)).length;
+}
+
+/**
+ * Runs the command on 250 contacts (`name`.csv in a fresh folder) until its three starts have
+ * answered and their ids are not saved yet, where it SIGKILLs itself (a failpoint: a random kill
+ * lands there only now and then). Returns the input, output and state paths.
+ */
+export async function killedAtStartAnswers(
+  name: string,
+  content: string,
+  args: string[],
+): Promise<{ file: string; out: string; state: string }> {
+  const file = tempFile(`${name}.csv`, content);
+  const killed = await runScript('enrich.ts', [file, ...args], 60_000, {
+    SHEET_ENRICH_KILL_AT: 'start-answers',
+  });
+  if (killed.code === 0) throw new Error(`not killed:\n${killed.stdout}${killed.stderr}`);
+  const beside = (suffix: string) => join(file, '..', `${name}${suffix}`);
+  return { file, out: beside('.enriched.csv'), state: beside('.sheet-enrich-state.json') };
+}
