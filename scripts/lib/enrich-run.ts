@@ -193,13 +193,7 @@ function dieHereWhenTold(): void {
 /** Enriches the rows through dist/Code.js; see the module comment and enrich-resume.ts. */
 export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<CsvEnrichmentSummary> {
   checkCsvRows(options.rows);
-  const session = openCsvSession(options);
-  try {
-    checkBeforeResume(session, options);
-  } catch (error) {
-    session.addon.close();
-    throw error;
-  }
+  const session = openCheckedSession(options);
   try {
     return await enrichRows(session, options.rows, options, Date.now());
   } finally {
@@ -257,7 +251,7 @@ export async function startRows(
     collectEarlier && options.startJournal ? readStartJournal(options.startJournal) : undefined;
   if (journaled?.size) {
     // A kill while starts were answering: the ids that arrived are imported, saved, then let go
-    // (the key's workspace was checked first: checkBeforeResume). An empty journal, the usual
+    // (the key's workspace was checked first: openCheckedSession). An empty journal, the usual
     // case, costs no state save.
     const { imported, neverMade } = importJournaledStarts(addon, journaled);
     base.recovered = imported;
@@ -303,19 +297,27 @@ export async function finishRows(
 }
 
 /**
- * Before anything polls, imports or touches the journal, the output or the state: when the state
+ * openCsvSession, then before anything polls, imports or touches the journal, the output or the state: when the state
  * holds work at the API (runs still running, lost starts, a journal of starts' answers, jobs to
  * import), the key must work and be of the state's workspace. A key of another workspace would poll
  * and import those jobs in vain, and the run would end as if nothing were left (issue 39).
  */
-export function checkBeforeResume(session: CsvSession, options: CsvRunOptions): void {
-  const progress = session.addon.call<ProgressView>('getProgress');
-  const pending =
-    (options.importJobs?.length ?? 0) > 0 ||
-    (options.startJournal !== undefined && readStartJournal(options.startJournal).size > 0) ||
-    running(progress).length > 0 ||
-    progress.runs.some((run) => (run.ambiguousJobs ?? []).length > 0);
-  if (pending) session.run.checkKey();
+export function openCheckedSession(options: CsvRunOptions): CsvSession {
+  const session = openCsvSession(options);
+  try {
+    const progress = session.addon.call<ProgressView>('getProgress');
+    const pending =
+      (options.importJobs?.length ?? 0) > 0 ||
+      (options.startJournal !== undefined && readStartJournal(options.startJournal).size > 0) ||
+      running(progress).length > 0 ||
+      progress.runs.some((run) => (run.ambiguousJobs ?? []).length > 0);
+    if (pending) session.run.checkKey();
+    return session;
+  } catch (error) {
+    // Refused before anything was touched: the state and the journal stay as they are (no save).
+    session.addon.close();
+    throw error;
+  }
 }
 
 /** startRows then finishRows: one slice of a file, or all of it. */

@@ -9,6 +9,9 @@
  * Paid once across kills: the state (with a cursor: slices written, bytes of output) is saved
  * before every job start and after every slice. A rerun truncates the output to the cursor, skips
  * the slices written and takes the slice in flight up again: its jobs are collected, never resent.
+ * A cursor of another output or input is not followed: the file is written anew from the answers
+ * kept (output-cursor.ts). A wide slice enters the runtime with its needed columns only
+ * (column-projection.ts).
  */
 import type { RuntimeState } from '../../dev/gas/harness';
 import type { AnswersStore } from './answers-store';
@@ -17,9 +20,8 @@ import { UTF8_BOM } from './csv-encoding';
 import type { CsvSource } from './csv-stream';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import {
-  checkBeforeResume,
   finishRows,
-  openCsvSession,
+  openCheckedSession,
   startRows,
   type CsvEnrichmentSummary,
   type CsvRunOptions,
@@ -128,14 +130,8 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
   const startedAt = Date.now();
   let cursor = options.cursor;
   const { saveState, ...runOptions } = options;
-  const session = openCsvSession({ ...runOptions, saveState: (state) => saveState(state, cursor) });
-  try {
-    checkBeforeResume(session, runOptions);
-  } catch (error) {
-    // Refused before anything was touched: the output, the state and the journal stay as they are.
-    session.addon.close();
-    throw error;
-  }
+  // Refused before anything was touched: the output, the state and the journal stay as they are.
+  const session = openCheckedSession({ ...runOptions, saveState: (state) => saveState(state, cursor) });
   const output = OutputFile.open(options.out, cursor, options.input);
   if (output.rebuilt) options.onRebuild?.(output.rebuilt);
   cursor = output.cursor;
