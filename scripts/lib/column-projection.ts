@@ -40,10 +40,11 @@ export function projectColumns(rows: readonly (readonly string[])[]): Projection
     rows: rows.map((row) => keep.map((column) => row[column] ?? '')),
     expand(written) {
       return rows.map((row, index) => {
-        const cells = written[index] ?? [];
         const full = Array.from({ length: headerWidth }, (_, column) => row[column] ?? '');
-        keep.forEach((column, at) => (full[column] = cells[at] ?? ''));
-        const added = index < written.length ? cells.slice(keep.length) : [];
+        // A row below the sheet's data range (its kept cells empty) stays as it was read.
+        const cells = written[index];
+        if (cells) keep.forEach((column, at) => (full[column] = cells[at] ?? ''));
+        const added = cells ? cells.slice(keep.length) : [];
         const addedWidth = (written[0]?.length ?? keep.length) - keep.length;
         while (added.length < addedWidth) added.push('');
         return [...full, ...added, ...row.slice(headerWidth)];
