@@ -126,6 +126,7 @@ async function enrichInto(
       out: options.out,
       answers: parts.answers,
       bom: source.decoded.bom,
+      sepLine: source.fromSepLine,
       ...(state?.cli?.cursor ? { cursor: state.cli.cursor } : {}),
       input: input.identity,
       onRebuild: (why) =>

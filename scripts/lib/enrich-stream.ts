@@ -46,6 +46,8 @@ export interface StreamOptions extends Omit<CsvRunOptions, 'saveState'> {
   onRebuild?: (why: string) => void;
   /** The input had a BOM: the output gets one. */
   bom: boolean;
+  /** The input started with Excel's `sep=` line: the output does too (Excel reads the delimiter). */
+  sepLine?: boolean;
   saveState: (state: RuntimeState, cursor: StreamCursor | undefined) => void;
   /** After every slice written: rows written so far, credits so far (awaited before the next). */
   onSlice?: (written: number, summary: CsvEnrichmentSummary) => void | Promise<void>;
@@ -149,7 +151,10 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     total = add(total, summary);
     const table = safeToOpen(slice.projection ? slice.projection.expand(summary.table) : summary.table);
     const text = formatCsv(output.empty ? table : table.slice(1), source.delimiter);
-    const chunk = Buffer.from(output.empty && options.bom ? UTF8_BOM + text : text, 'utf8');
+    const head = output.empty
+      ? `${options.bom ? UTF8_BOM : ''}${options.sepLine ? `sep=${source.delimiter}\r\n` : ''}`
+      : '';
+    const chunk = Buffer.from(head + text, 'utf8');
     // Jobs still running: the rows as they are now (what --force-results found, "pending" for the
     // rest) are there to read, but the cursor stays before them, so the next command writes the
     // slice again once its jobs are done.

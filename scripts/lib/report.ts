@@ -153,7 +153,7 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string, read?: s
         ]
       : []),
     `Run:           ${summary.state}${summary.message ? ` (${inCliWords(summary.message)})` : ''}, ${(summary.wallMs / 1000).toFixed(1)} s`,
-    `Written:       ${out}`,
+    `Written:       ${summary.rows || !summary.stoppedEarly ? out : 'nothing yet'}`,
   ].join('\n');
 }
 

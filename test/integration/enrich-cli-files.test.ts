@@ -126,7 +126,10 @@ describe('npm run enrich and files as people have them (issue 39)', () => {
     const excel = await cli([semicolons, '--out', out]);
     expect(excel.code).toBe(0);
     expect(excel.stdout).toMatch(/Read: +columns separated by semicolons \(";"\), as its "sep=" line says/);
-    const table = parseCsv(readFileSync(out, 'utf8'), ';');
+    // Written as it was read: with its sep= line, so that Excel splits it the same way.
+    const text = readFileSync(out, 'utf8');
+    expect(text.startsWith('sep=;\r\n')).toBe(true);
+    const table = parseCsv(text.slice('sep=;\r\n'.length), ';');
     // The header is the header, the user's columns stay where they were, every row has its status.
     expect(table[0]!.slice(0, 5)).toEqual(withNotes[0]);
     expect(table.slice(1).map((row) => row[4])).toEqual(['note 1', 'note 2', 'note 3', 'note 4']);

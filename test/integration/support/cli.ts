@@ -106,9 +106,13 @@ export const HOSTILE = {
   country_code: 'FR',
 };
 
-/** Rows of an enriched CSV with a final status (neither pending, queued nor held as maybe bought). */
+/**
+ * Rows of an enriched CSV with a final status (neither pending, queued nor held as maybe bought);
+ * an Excel `sep=` first line is not a row.
+ */
 export function answeredRows(out: string, delimiter = ','): number {
-  const rows = outputRows(parseCsv(readFileSync(out, 'utf8'), delimiter), 'enrich');
+  const text = readFileSync(out, 'utf8').replace(/^sep=.\r?\n/, '');
+  const rows = outputRows(parseCsv(text, delimiter), 'enrich');
   return rows.filter((row) => row.status && !/pending|queued|may have been/i.test(row.status)).length;
 }
 
