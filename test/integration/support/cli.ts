@@ -31,7 +31,7 @@ export async function runScript(
     const child = execFile(
       process.execPath,
       ['--enable-source-maps', bundle, ...args],
-      { cwd: ROOT, timeout, env: { ...process.env, ...env } },
+      { cwd: ROOT, timeout, env: { ...directRun(), ...env } },
       (error, stdout, stderr) => {
         running.delete(child);
         done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -39,6 +39,15 @@ export async function runScript(
     );
     running.add(child);
   });
+}
+
+/**
+ * The environment of a command run by node itself: `npm test` run from a subfolder would otherwise
+ * hand its INIT_CWD on, and the command would take relative paths from there (paths.ts).
+ */
+function directRun(): NodeJS.ProcessEnv {
+  const { INIT_CWD: _from, npm_lifecycle_event: _script, ...env } = process.env;
+  return env;
 }
 
 /**
@@ -72,7 +81,10 @@ export interface RunningScript {
 /** runScript without waiting: the test decides when the command ends. */
 export async function startScript(script: string, args: string[]): Promise<RunningScript> {
   const bundle = await nodeBundle(join('scripts', script));
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle, ...args], { cwd: ROOT });
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle, ...args], {
+    cwd: ROOT,
+    env: directRun(),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
