@@ -82,9 +82,9 @@ export function registerAndSend(
           ? plural(chunk.length, 'formula')
           : rowsLabel(chunk.flatMap((contact) => contact.rows)),
     };
-    // Contacts that have some fields saved ask only for the others.
-    const fields = chunk[0]!.fields;
-    if (run.kind === 'enrich' && fields.length !== run.fields.length) job.fields = fields;
+    // What the job asks is money state: its answers are saved under these fields whatever becomes
+    // of the run record (rehome.ts). Contacts that have some fields saved ask only for the others.
+    if (run.kind === 'enrich') job.fields = chunk[0]!.fields;
     return job;
   });
   assertRoom(registry, estimateBytes([run], jobs));
