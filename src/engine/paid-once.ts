@@ -98,6 +98,16 @@ export function runlessJobHides(registry: Registry<JobBase>): boolean {
   );
 }
 
+/**
+ * The contacts a start of this job asks for: those without an answer. A job sent again (a retry of
+ * a stuck job) keeps the answers a forced fetch saved while it ran (`earlyFetched`): they are paid,
+ * written and counted, and never bought again. Its price counts only these (recovery.ts).
+ */
+export function unanswered(job: JobBase & { fingerprints: readonly string[] }): string[] {
+  const early = new Set(job.earlyFetched);
+  return job.fingerprints.filter((_, index) => !early.has(index));
+}
+
 /** A run still working (running, or stopped by a refused key, to resume). */
 export const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.authFailed;
 
