@@ -7,7 +7,7 @@
  * nothing bought twice, nothing for the user to do (docs/money-rule.md).
  *
  * Until then its run keeps running, so the planners keep holding back what it may hold
- * (paid-once.ts runsHidingJobs). Past JOB_GIVE_UP_MS its results are asked for with forceResults (by
+ * (paid-once.ts sendRule). Past JOB_GIVE_UP_MS its results are asked for with forceResults (by
  * the key that started it); a job whose results cannot tell its list (another count, an item
  * without its fingerprint) leaves the fallback: its run ends "failed" with DAMAGED_RUN_ERROR, its
  * rows say "job record damaged" and the user imports it by its id.
