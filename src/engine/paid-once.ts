@@ -15,13 +15,8 @@ import type { JobAccess } from './team';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
 import { runSources } from './run-sources';
-import {
-  runsWithDamagedJobs,
-  type JobBase,
-  type JobRecord,
-  type Registry,
-  type RunRecord,
-} from '../store/registry';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import { type JobBase, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 
 const WAITING_FOR_RUN = 'waiting for a running job';
 const WAITING_FOR_DECISION =
@@ -75,27 +70,6 @@ export function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): 
 }
 
 /**
- * Runs with a job whose record or list of contacts cannot be read, so that no one knows which
- * contacts it carries (a damaged record whose list the job sheet still has is in `busy` instead).
- */
-function runsHidingJobs(registry: Registry<JobBase>): RunRecord[] {
-  const damaged = runsWithDamagedJobs(registry);
-  const listed = new Set(
-    [...(registry.damagedJobLists?.keys() ?? [])].map((key) => key.slice(0, key.lastIndexOf('.'))),
-  );
-  return [...registry.runs.values()].filter((run) => damaged.has(run.id) && !listed.has(run.id));
-}
-
-/**
- * True while a started job has lost both its run record and its list of contacts: which kind of
- * contacts it holds, no one knows until a poll gives it a run again from its results (rehome.ts).
- */
-const runlessJobHides = (registry: Registry<JobBase>): boolean =>
-  (registry.listless ?? []).some(
-    (job) => !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
-  );
-
-/**
  * The contacts a start of this job asks for: those without an answer. A job sent again (a retry of
  * a stuck job) keeps the answers a forced fetch saved while it ran (`earlyFetched`): they are paid,
  * written and counted, and never bought again. Its price counts only these (recovery.ts).
@@ -106,7 +80,26 @@ export function unanswered(job: JobBase & { fingerprints: readonly string[] }): 
 }
 
 /** A run still working (running, or stopped by a refused key, to resume). */
-export const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.authFailed;
+const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.authFailed;
+
+/**
+ * Jobs no one can read (their list lost, with or without their record; a damaged record whose list
+ * the job sheet still has is in `busy`): the runs they belong to, and whether one lost its run too
+ * (then not even its kind is known until a poll gives it a run again, rehome.ts).
+ */
+function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
+  const prefix = DOCUMENT_PROPERTY.jobPrefix;
+  const ids = new Set<string>();
+  for (const { key } of registry.unreadable) {
+    const job = key.slice(prefix.length);
+    if (key.startsWith(prefix) && !registry.damagedJobLists?.has(job))
+      ids.add(job.slice(0, job.lastIndexOf('.')));
+  }
+  const runless = (registry.listless ?? []).some(
+    (job) => !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
+  );
+  return { runs: [...registry.runs.values()].filter((run) => ids.has(run.id)), runless };
+}
 
 /** What a planner asks: the kind it sends, what the ledger answers, and whether the user overwrites. */
 export interface SendQuery extends BoughtQuery {
@@ -131,8 +124,9 @@ export interface SendRule {
 export function sendRule(ctx: AppContext, registry: Registry, query: SendQuery): SendRule {
   const busy = mayHaveBeenBought(registry, query);
   if (query.overwrite) return { busy, held: () => undefined };
-  const hiding = runsHidingJobs(registry).filter((run) => run.kind === query.kind);
-  const holdAll = runlessJobHides(registry) || hiding.some(inFlight);
+  const { runs, runless } = hidden(registry);
+  const hiding = runs.filter((run) => run.kind === query.kind);
+  const holdAll = runless || hiding.some(inFlight);
   const ended = hiding.filter((run) => !inFlight(run));
   const mayHold = new Set(
     ended.length ? runSources().flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
