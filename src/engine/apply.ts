@@ -18,7 +18,7 @@ import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
 import { kept } from '../domain/objects';
 import { hasTime } from './timing';
-import { runsAwaitingRelist } from './relist';
+import { runsAwaitingRelist } from './rehome';
 import { SHEET_REFUSAL_PREFIX, SheetRefusal } from '../domain/user-error';
 
 /** The rows of one kind written in one go, and the columns they need. */
@@ -201,7 +201,7 @@ function applyToSheet(
  * they were matched by changed, while the run worked) get a status that says so: no row stays
  * "pending" after its run ended. A job waits for a row while it is not applied and its run is
  * running, stopped for a key, or the job is ambiguous. While a run of the sheet waits for a job's
- * lost list to come back (relist.ts), any "pending" row may be that job's: none is marked yet.
+ * lost list to come back (rehome.ts), any "pending" row may be that job's: none is marked yet.
  */
 function markOrphanedRows(
   table: SheetTable,
