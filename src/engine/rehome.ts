@@ -35,7 +35,7 @@ import { actorOf, workspaceForSharing, type Actor } from './team';
 import { runOf, saveRecordsOf, type AppContext } from './context';
 import { runSources } from './run-sources';
 import { newRun } from './run-launch';
-import { hasTime, JOB_GIVE_UP_MS } from './timing';
+import { hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE } from './timing';
 import { closeUnbought } from './paid-once';
 import { STATUS } from '../domain/statuses';
 import { REST_STATUS } from './row-status';
@@ -165,21 +165,37 @@ function listFromResult(result: JobResult, contacts: number): string[] | undefin
   return list.length === contacts ? list : undefined;
 }
 
+type Found = { kind: JobKind; result: JobResult } | 'gone' | undefined;
+
 /**
- * The job's forced result (what it found so far, every contact listed), of its run's kind or by
- * trying both; 'gone' when each answers 404; undefined when it cannot be told now.
+ * Each job's forced result (what it found so far, every contact listed), one batch per kind: of its
+ * run's kind, or by trying both; 'gone' when each answers 404; undefined when it cannot be told now.
  */
-function forcedResult(
-  api: EnrichmentApi,
-  id: string,
-  kinds: readonly JobKind[],
-): { kind: JobKind; result: JobResult } | 'gone' | undefined {
-  for (const kind of kinds) {
-    const [outcome] = api.fetchResults([{ id, kind }], { forceResults: true });
-    if (outcome?.kind === 'result') return { kind, result: outcome.result };
-    if (outcome?.kind !== 'error' || outcome.error.status !== 404) return undefined;
+function forcedResults(api: EnrichmentApi, registry: Registry, jobs: readonly JobBase[]): Found[] {
+  const kindOf = (index: number) => registry.runs.get(jobs[index]!.run)?.kind;
+  const found: Found[] = jobs.map(() => 'gone');
+  /** Jobs whose kind no run tells that answered 404 as an enrichment: asked as a reverse lookup. */
+  let other: number[] = [];
+  for (const kind of ['enrich', 'reverse'] as const) {
+    const asked = jobs
+      .map((_, index) => index)
+      .filter(
+        (index) => kindOf(index) === kind || (kind === 'enrich' ? !kindOf(index) : other.includes(index)),
+      );
+    if (asked.length === 0) continue;
+    const outcomes = api.fetchResults(
+      asked.map((index) => ({ id: jobs[index]!.id!, kind })),
+      { forceResults: true },
+    );
+    other = [];
+    asked.forEach((index, at) => {
+      const outcome = outcomes[at];
+      if (outcome?.kind === 'result') found[index] = { kind, result: outcome.result };
+      else if (outcome?.kind !== 'error' || outcome.error.status !== 404) found[index] = undefined;
+      else if (!kindOf(index)) other.push(index);
+    });
   }
-  return 'gone';
+  return found;
 }
 
 /**
@@ -201,45 +217,49 @@ export function collectUnreadJobs(ctx: AppContext, registry: Registry): void {
     if (isKeyProblem(error)) return;
     throw error;
   }
-  for (const job of orphans) {
+  for (let start = 0; start < orphans.length; start += POLL_BATCH_SIZE) {
     if (!hasTime(ctx)) return;
-    const run = registry.runs.get(job.run);
-    // Re-homed already by an execution cut short before it deleted the old record.
-    if (
-      !run &&
-      registry.jobs.some((other) => other !== job && other.id === job.id && registry.runs.has(other.run))
-    ) {
-      drop(ctx, registry, job);
-      continue;
-    }
-    const found = forcedResult(api, job.id!, run ? [run.kind] : ['enrich', 'reverse']);
-    if (found === 'gone' && !run && job.keyId === actor.keyId) {
-      // The key that started it gets a 404: nothing of it was bought (paid-once.ts), and with no
-      // run to write its rows, it is done with (one with no list: nothing left to mark).
-      if (!('fingerprints' in job)) {
-        drop(ctx, registry, job);
-        continue;
-      }
-      closeUnbought(job, STATUS.jobNotFound);
-      job.state = 'applied';
-      saveRecordsOf(ctx, [], [job]);
-      continue;
-    }
-    if (!found || found === 'gone') continue;
-    const list = 'fingerprints' in job ? job.fingerprints : listFromResult(found.result, job.contacts);
-    if (!list) {
-      // What a job still at work found so far may not list every contact: it is asked again, until
-      // it is done or past JOB_GIVE_UP_MS (its run then ends "failed", run-end.ts).
-      if (REST_STATUS[found.result.status] === undefined && !pastGiveUp(job, ctx.clock.now())) continue;
-      unrelistable.add(job);
-      ctx.log.warn(
-        `The job ${job.id} lost its list of contacts and its results cannot tell it: import it by its id.`,
-      );
-      continue;
-    }
-    if (run) writeBack(ctx, registry, job as JobSummary, list);
-    else rehome(ctx, registry, job, found, list);
+    const batch = orphans.slice(start, start + POLL_BATCH_SIZE);
+    const found = forcedResults(api, registry, batch);
+    batch.forEach((job, index) => collect(ctx, registry, actor, job, found[index]));
   }
+}
+
+/** A job's run or list from its forced result (`found`). */
+function collect(
+  ctx: AppContext,
+  registry: Registry,
+  actor: Actor,
+  job: JobRecord | JobSummary,
+  found: Found,
+): void {
+  const run = registry.runs.get(job.run);
+  // Re-homed already by an execution cut short before it deleted the old record.
+  if (
+    !run &&
+    registry.jobs.some((other) => other !== job && other.id === job.id && registry.runs.has(other.run))
+  )
+    return drop(ctx, registry, job);
+  if (found === 'gone' && !run && job.keyId === actor.keyId) {
+    // The key that started it gets a 404: nothing of it was bought (paid-once.ts), and with no run
+    // to write its rows, it is done with (one with no list: nothing left to mark).
+    if (!('fingerprints' in job)) return drop(ctx, registry, job);
+    closeUnbought(job, STATUS.jobNotFound);
+    job.state = 'applied';
+    return saveRecordsOf(ctx, [], [job]);
+  }
+  if (!found || found === 'gone') return;
+  const list = 'fingerprints' in job ? job.fingerprints : listFromResult(found.result, job.contacts);
+  if (!list) {
+    // What a job still at work found so far may not list every contact: it is asked again, until
+    // it is done or past JOB_GIVE_UP_MS (its run then ends "failed", run-end.ts).
+    if (REST_STATUS[found.result.status] === undefined && !pastGiveUp(job, ctx.clock.now())) return;
+    unrelistable.add(job);
+    ctx.log.warn(
+      `The job ${job.id} lost its list of contacts and its results cannot tell it: import it by its id.`,
+    );
+  } else if (run) writeBack(ctx, registry, job as JobSummary, list);
+  else rehome(ctx, registry, job, found, list);
 }
 
 /** The list first, then the record (an inline list it carried goes): killed between, the list is read. */

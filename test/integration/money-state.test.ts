@@ -56,6 +56,25 @@ describe('a run record damaged while its job still works (re-homed)', () => {
   });
 });
 
+describe('a reverse lookup whose run record is damaged while its job works', () => {
+  it('is collected under a run of its own (its kind told by its results), nobody bought twice', async () => {
+    const emails = people(6, 0).map((contact) => [contact.workEmail]);
+    const addon = kit.open([['Email'], ...emails]);
+    await kit.emulator().admin.config({ jobMs: 60_000 });
+    const { start } = planAndStart(addon, { kind: 'reverse', fields: [] });
+    addon.properties.document.setProperty(DOCUMENT_PROPERTY.runPrefix + start.runId, '{not json');
+    const [job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    pollUntilIdle(addon);
+    const runs = addon.call<ProgressView>('getProgress').runs;
+    expect(runs.filter((run) => run.state === 'finished').map((run) => run.kind)).toEqual(['reverse']);
+    expect(addon.call<PlanView>('planRun', { kind: 'reverse', fields: [] }).contactsToSend).toBe(0);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
+
 describe('a retry of a job stuck for 24 hours', () => {
   it('sends only what has no answer, prices only those, and counts its early answers once', async () => {
     const addon = kit.open(contactRows(people(40, 0)));
