@@ -23,6 +23,7 @@ import {
   progress,
   rowsOf,
   SHEET,
+  stuckForADay,
 } from './support/engine';
 
 const kit = engineKit();
@@ -77,15 +78,7 @@ describe('a reverse lookup whose run record is damaged while its job works', () 
 
 describe('a retry of a job stuck for 24 hours', () => {
   it('sends only what has no answer, prices only those, and counts its early answers once', async () => {
-    const addon = kit.open(contactRows(people(40, 0)));
-    await kit.emulator().admin.config({ faults: 'stuck=1' });
-    const { start } = planAndStart(addon);
-    await kit.emulator().admin.config({ faults: 'stuck=0' });
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    const [stuck] = await kit.emulator().admin.jobs();
-    expect(stuck).toMatchObject({ status: 'IN_PROGRESS', processed: 20 });
-    addon.advanceClock(25 * 60 * 60 * 1000);
-    firePoll(addon);
+    const { addon, start, job: stuck } = await stuckForADay(kit);
     const found = rowsOf(addon).filter((row) => row.status === 'found').length;
     expect(found).toBeGreaterThan(10);
     const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
