@@ -104,10 +104,15 @@ export function runFromResult(
 export const startedWithKeyOf = (actor: Actor, job: JobBase): boolean =>
   !job.keyId || job.keyId === actor.keyId || (!!job.workspace && job.workspace === actor.workspace);
 
+/** A listless job whose list may still come back: pending, of a running run, not imported meanwhile. */
+const listMayComeBack = (registry: Registry<JobBase>, job: JobBase): boolean =>
+  job.state === 'pending' &&
+  runOf(registry, job)?.state === 'running' &&
+  !registry.jobs.some((other) => other.id === job.id);
+
 /**
- * A started job this user's key asks for to read it again: its run record is lost, or its list (a
- * pending job of a running run, not imported by its id meanwhile). It counts as work in flight: the
- * background trigger stays for it.
+ * A started job this user's key asks for to read it again: its run record is lost, or its list.
+ * It counts as work in flight: the background trigger stays for it.
  */
 export function awaitsCollection(
   registry: Registry<JobBase>,
@@ -116,12 +121,7 @@ export function awaitsCollection(
 ): boolean {
   if (!job.id || !startedWithKeyOf(actor, job)) return false;
   if (!registry.runs.has(job.run)) return job.state === 'pending' || job.state === 'fetched';
-  return (
-    'contacts' in job &&
-    job.state === 'pending' &&
-    runOf(registry, job)?.state === 'running' &&
-    !registry.jobs.some((other) => other.id === job.id)
-  );
+  return 'contacts' in job && listMayComeBack(registry, job);
 }
 
 /**
@@ -141,14 +141,7 @@ const pastGiveUp = (job: JobBase, now: number): boolean =>
 export function runsAwaitingRelist(registry: Registry, now: number): Set<string> {
   return new Set(
     (registry.listless ?? [])
-      .filter(
-        (job) =>
-          registry.runs.get(job.run)?.state === 'running' &&
-          job.state === 'pending' &&
-          !registry.jobs.some((other) => other.id === job.id) &&
-          !pastGiveUp(job, now) &&
-          !unrelistable.has(job),
-      )
+      .filter((job) => listMayComeBack(registry, job) && !pastGiveUp(job, now) && !unrelistable.has(job))
       .map((job) => job.run),
   );
 }
