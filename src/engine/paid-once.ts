@@ -45,7 +45,7 @@ export interface BoughtQuery {
  * resumes), ambiguous jobs (the user decides), jobs whose run record cannot be read, and the
  * contacts of job records that cannot be read (until answered, or the user looks them up again).
  */
-export function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<string, string> {
+function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<string, string> {
   const busy = new Map<string, string>();
   if (!query.overwrite)
     for (const list of registry.damagedJobLists?.values() ?? [])
