@@ -106,24 +106,22 @@ export interface SendQuery extends BoughtQuery {
   kind: JobKind;
 }
 
-/** The answer to "may this contact be sent?", for every planner (sidebar, schedule, formulas, CLI). */
-export interface SendRule {
-  /** Contacts a readable job may have bought and not answered, with why (mayHaveBeenBought). */
-  busy: Map<string, string>;
-  /**
-   * Why a contact (and its row's Status, when it has a row) is not sent; undefined: it may be. A
-   * job that cannot be read holds what it might cover until it is read again or the user chooses
-   * ("look up again"): while its run is in flight, every contact of its kind, on any sheet and in
-   * any formula (which rows it carries, no one knows); once its run ended, what that run's source
-   * says it may have sent (`mayHold`: formula requests queued before it), and rows whose Status
-   * says they may have been bought.
-   */
-  held(fp: string, rowStatus?: string): string | undefined;
-}
-
-export function sendRule(ctx: AppContext, registry: Registry, query: SendQuery): SendRule {
+/**
+ * "May this contact be sent?", for every planner (sidebar, schedule, formulas, CLI): the returned
+ * function tells why a contact (and its row's Status, when it has a row) is not sent; undefined: it
+ * may be. Held are the contacts readable jobs may have bought (mayHaveBeenBought), and what a job
+ * that cannot be read might cover, until it is read again or the user chooses ("look up again"):
+ * while its run is in flight, every contact of its kind, on any sheet and in any formula (which
+ * rows it carries, no one knows); once its run ended, what that run's source says it may have sent
+ * (`mayHold`: formula requests queued before it), and rows whose Status says they may be bought.
+ */
+export function sendRule(
+  ctx: AppContext,
+  registry: Registry,
+  query: SendQuery,
+): (fp: string, rowStatus?: string) => string | undefined {
   const busy = mayHaveBeenBought(registry, query);
-  if (query.overwrite) return { busy, held: () => undefined };
+  if (query.overwrite) return (fp) => busy.get(fp);
   const { runs, runless } = hidden(registry);
   const hiding = runs.filter((run) => run.kind === query.kind);
   const holdAll = runless || hiding.some(inFlight);
@@ -131,17 +129,15 @@ export function sendRule(ctx: AppContext, registry: Registry, query: SendQuery):
   const mayHold = new Set(
     ended.length ? runSources().flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
   );
-  return {
-    busy,
-    held: (fp, rowStatus = '') =>
-      holdAll
-        ? WAITING_FOR_HIDDEN_JOB
-        : mayHold.has(fp)
-          ? WAITING_FOR_DAMAGED_JOB
-          : rowMayHaveBeenBought(rowStatus)
-            ? rowStatus
-            : undefined,
-  };
+  return (fp, rowStatus = '') =>
+    busy.get(fp) ??
+    (holdAll
+      ? WAITING_FOR_HIDDEN_JOB
+      : mayHold.has(fp)
+        ? WAITING_FOR_DAMAGED_JOB
+        : rowMayHaveBeenBought(rowStatus)
+          ? rowStatus
+          : undefined);
 }
 
 /**

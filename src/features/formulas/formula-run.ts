@@ -56,7 +56,7 @@ export function buildFormulaPlan(
   const byFp = new Map<string, FormulaRequest[]>();
   for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
-  const rule = sendRule(ctx, registry, { kind, answered: saved });
+  const whyNotSent = sendRule(ctx, registry, { kind, answered: saved });
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
   let waiting = 0;
@@ -69,7 +69,7 @@ export function buildFormulaPlan(
       answered.push(...requests);
       continue;
     }
-    if (rule.busy.has(fp) || rule.held(fp)) {
+    if (whyNotSent(fp)) {
       waiting += requests.length;
       continue;
     }
