@@ -11,12 +11,18 @@
  */
 import type { ApiError } from '../api/errors';
 import { STATUS } from '../domain/statuses';
-import type { JobAccess } from './team';
+import type { Actor, JobAccess } from './team';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
 import { runSources } from './run-sources';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
-import { type JobBase, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import {
+  type JobBase,
+  type JobRecord,
+  type JobSummary,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
 
 const WAITING_FOR_RUN = 'waiting for a running job';
 const WAITING_FOR_DECISION =
@@ -200,3 +206,27 @@ export function pollErrorVerdict(error: ApiError, access: JobAccess, tries: numb
 /** What a run with a job waiting for the key that started it says (the Jobs panel shows it). */
 export const WAITING_FOR_STARTING_KEY =
   'A job of this run was started with another API key, which this key cannot read: its results are collected when that key is saved again (nothing is bought again meanwhile).';
+
+/** Whether this user asks the API for a job the registry cannot fully read: with its key, or its workspace's. */
+export const startedWithKeyOf = (actor: Actor, job: JobBase): boolean =>
+  !job.keyId || job.keyId === actor.keyId || (!!job.workspace && job.workspace === actor.workspace);
+
+/** A listless job whose list may still come back: pending, of a running run, not imported meanwhile. */
+export const listMayComeBack = (registry: Registry<JobBase>, job: JobBase): boolean =>
+  job.state === 'pending' &&
+  runOf(registry, job)?.state === 'running' &&
+  !registry.jobs.some((other) => other.id === job.id);
+
+/**
+ * A started job this user's key asks for to read it again: its run record is lost, or its list.
+ * It counts as work in flight: the background trigger stays for it.
+ */
+export function awaitsCollection(
+  registry: Registry<JobBase>,
+  actor: Actor,
+  job: JobBase | JobSummary,
+): boolean {
+  if (!job.id || !startedWithKeyOf(actor, job)) return false;
+  if (!registry.runs.has(job.run)) return job.state === 'pending' || job.state === 'fetched';
+  return 'contacts' in job && listMayComeBack(registry, job);
+}

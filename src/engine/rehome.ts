@@ -32,11 +32,11 @@ import {
   type RunRecord,
 } from '../store/registry';
 import { actorOf, workspaceForSharing, type Actor } from './team';
-import { runOf, saveRecordsOf, type AppContext } from './context';
+import { saveRecordsOf, type AppContext } from './context';
 import { runSources } from './run-sources';
 import { newRun } from './run-launch';
 import { hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE } from './timing';
-import { closeUnbought } from './paid-once';
+import { awaitsCollection, closeUnbought, listMayComeBack, startedWithKeyOf } from './paid-once';
 import { STATUS } from '../domain/statuses';
 import { REST_STATUS } from './row-status';
 
@@ -98,30 +98,6 @@ export function runFromResult(
     sent: fingerprints.length,
   };
   return { run, fingerprints };
-}
-
-/** Whether this user asks the API for a job the registry cannot fully read: with its key, or its workspace's. */
-export const startedWithKeyOf = (actor: Actor, job: JobBase): boolean =>
-  !job.keyId || job.keyId === actor.keyId || (!!job.workspace && job.workspace === actor.workspace);
-
-/** A listless job whose list may still come back: pending, of a running run, not imported meanwhile. */
-const listMayComeBack = (registry: Registry<JobBase>, job: JobBase): boolean =>
-  job.state === 'pending' &&
-  runOf(registry, job)?.state === 'running' &&
-  !registry.jobs.some((other) => other.id === job.id);
-
-/**
- * A started job this user's key asks for to read it again: its run record is lost, or its list.
- * It counts as work in flight: the background trigger stays for it.
- */
-export function awaitsCollection(
-  registry: Registry<JobBase>,
-  actor: Actor,
-  job: JobBase | JobSummary,
-): boolean {
-  if (!job.id || !startedWithKeyOf(actor, job)) return false;
-  if (!registry.runs.has(job.run)) return job.state === 'pending' || job.state === 'fetched';
-  return 'contacts' in job && listMayComeBack(registry, job);
 }
 
 /**
