@@ -12,6 +12,7 @@ import {
   sidebarShot,
   usePlaygroundPage,
   visibleButton,
+  waitUntil,
 } from './support';
 
 const { page, playground } = usePlaygroundPage({
@@ -49,6 +50,35 @@ test('Convert formulas to values keeps a queued formula and says so', async () =
   expect(sheet.displayValues.slice(1, 4).map((row) => row[5])).toEqual(
     Array(3).fill(expect.stringMatching(/^⏳ queued/)),
   );
+});
+
+test('Convert leaves a waiting range formula whole, and the answers bought then show in its spill', async () => {
+  await cell(8, 6).click();
+  await page.keyboard.type('=ENRICH_PERSONAL_EMAIL(A8:A12,B8:B12,C8:C12)');
+  await page.keyboard.press('Enter');
+  for (let row = 8; row <= 12; row++) await expectText(cell(row, 6), '⏳ queued');
+  await playground.api.select('A8:F12', 'Contacts');
+  await menu(page, 'Convert formulas to values');
+  await expectText(
+    page.locator('.toast').last(),
+    'No formula became text. 1 formula still waiting for its answer stays a formula',
+  );
+  // Its spill is untouched: no text in it blocks the formula (#REF!).
+  for (let row = 8; row <= 12; row++) await expectText(cell(row, 6), '⏳ queued');
+  await pageShot(page, 'formula-convert-keeps-range');
+
+  await openSidebarFrom(page, 'Get formula results');
+  const queue = sidebarOf(page).locator('.formula-queue');
+  await queue.getByRole('button', { name: 'Get them…' }).click();
+  await queue.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click();
+  await sidebarOf(page).locator('.run .badge', { hasText: 'Finished' }).waitFor({ timeout: 20_000 });
+  await waitUntil(async () => {
+    const shown = (await playground.api.sheet('Contacts')).displayValues.slice(7, 12).map((row) => row[5]!);
+    return !shown.some((text) => text.startsWith('⏳') || text === '#REF!');
+  }, 20_000);
+  const shown = (await playground.api.sheet('Contacts')).displayValues.slice(7, 12).map((row) => row[5]!);
+  expect(shown.filter((text) => text.includes('@')).length).toBeGreaterThan(0);
+  await pageShot(page, 'formula-convert-range-answered');
 });
 
 test('after Clear queued requests, the formulas say they are not queued and how to ask again', async () => {
