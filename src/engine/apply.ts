@@ -56,7 +56,11 @@ export function applyFetchedJobs(
       applyToSheet(ctx, registry, ledger, tables, sheetId, jobs);
     } catch (error) {
       if (!(error instanceof SheetRefusal)) throw error;
-      refused(ctx, before, error.message);
+      refused(
+        ctx,
+        before,
+        `${error.message} The answers are saved: they are written at the next refresh once this is fixed.`,
+      );
     }
   }
 }

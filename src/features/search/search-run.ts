@@ -15,7 +15,7 @@ import type { AppContext } from '../../engine/context';
 import { withDocumentLock } from '../../engine/timing';
 import { LIMITS } from '../../domain/limits';
 import type { SheetPort } from '../../platform/ports';
-import { UserError } from '../../domain/user-error';
+import { SheetRefusal, UserError } from '../../domain/user-error';
 import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from './filter-names';
@@ -224,7 +224,16 @@ function pagesInto(
       save(failure(error, tab.known.size));
       return record;
     }
-    added.push(...appendRows(sheet, record.kind, tab, page.items));
+    try {
+      added.push(...appendRows(sheet, record.kind, tab, page.items));
+    } catch (error) {
+      if (!(error instanceof SheetRefusal)) throw error;
+      // The page stays unrecorded: Continue fetches it again, free (a result is charged once).
+      save({
+        reason: `Paused: ${error.message} These results are paid for: Continue once fixed loads them at no cost.`,
+      });
+      return record;
+    }
     const offset = record.offset + page.items.length;
     // A short page is the end; so is the API's total, when it gives one, and the rows agreed to
     // (a refresh's pass goes on toward them at the top of the loop).
