@@ -36,12 +36,9 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
       error: `Canceled: ${plural(run.notSent ?? 0, 'contact')} ${agree(run.notSent ?? 0, 'was', 'were')} not sent (nothing charged for them); answers of jobs already started were written.`,
     };
   }
-  if (jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT')) {
-    return {
-      state: 'out_of_credits',
-      error: 'The workspace ran out of credits: add credits, then run the rest again.',
-    };
-  }
+  // Out of credits only with rows left to run: a run all of whose contacts were answered finished.
+  if (run.unprocessed && jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT'))
+    return { state: 'out_of_credits', error: 'Out of credits: add credits, then run the rest.' };
   if (jobs.some((job) => job.status === 'CANCELED')) {
     return {
       state: 'canceled',

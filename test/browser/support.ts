@@ -70,6 +70,16 @@ export class PlaygroundApi {
     await (await this.emulatorAdmin()).config({ faults });
   }
 
+  /** Sets the emulator's credit balance (what a top-up, or a spent account, leaves). */
+  async setCredits(balance: number): Promise<void> {
+    await (await this.emulatorAdmin()).setCredits(balance);
+  }
+
+  /** The jobs the emulator was asked to start, oldest first. */
+  async apiJobs(): Promise<{ id: string; total: number }[]> {
+    return (await (await this.emulatorAdmin()).jobs()).map(({ id, total }) => ({ id, total }));
+  }
+
   /**
    * Saves `key` as the user's key, then the API revokes it: a key that worked when saved and is
    * refused from then on (Save itself refuses a key the API already refuses).

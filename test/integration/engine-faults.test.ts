@@ -181,7 +181,7 @@ describe('faults while jobs run', () => {
     await kit.emulator().admin.setCredits(0);
     const run = await settle(addon, start.runId);
     expect(run.state).toBe('out_of_credits');
-    expect(run.error).toMatch(/ran out of credits/);
+    expect(run.error).toMatch(/^Out of credits: add credits/);
     const rows = rowsOf(addon);
     const found = rows.filter((row) => row.status === 'found');
     const out = rows.filter((row) => row.status === 'out of credits');
