@@ -113,6 +113,16 @@ export function appendRunLog(
   appendLogRows(ctx, [...rows.values()]);
 }
 
+/** Whether a row of the log names the job `jobId` (its column found by its header). */
+export function jobLogged(ctx: PlatformPorts, jobId: string): boolean {
+  const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, false);
+  const lastRow = sheet?.lastRow() ?? 0;
+  if (!sheet || lastRow < 2) return false;
+  const [header = [], ...rows] = sheet.readDisplayValues(1, 1, lastRow, sheet.lastColumn());
+  const column = header.indexOf('Job ids');
+  return column >= 0 && rows.some((row) => row[column]!.split(' ').includes(jobId));
+}
+
 /** What one search call loaded into its tab, for the log. */
 export interface SearchLogEntry {
   startedAt: number;

@@ -76,8 +76,12 @@ export class PlaygroundApi {
   }
 
   /** The jobs the emulator was asked to start, oldest first. */
-  async apiJobs(): Promise<{ id: string; total: number }[]> {
-    return (await (await this.emulatorAdmin()).jobs()).map(({ id, total }) => ({ id, total }));
+  async apiJobs(): Promise<{ id: string; total: number; status: string }[]> {
+    return (await (await this.emulatorAdmin()).jobs()).map(({ id, total, status }) => ({
+      id,
+      total,
+      status,
+    }));
   }
 
   /**
