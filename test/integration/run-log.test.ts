@@ -58,11 +58,11 @@ describe('the log tab', () => {
     const rows = logRows(addon);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      State: 'finished',
+      Outcome: 'finished',
       'Credits charged': String(done.credits),
       'Rows in scope': '30',
       Source: 'sidebar',
-      'Run id': start.runId,
+      'Run id (for support)': start.runId,
     });
   });
 
@@ -82,7 +82,7 @@ describe('the log tab', () => {
     expect(done).toMatchObject({ state: 'finished', done: 12 });
     expect(done.ambiguousJobs).toBeUndefined();
     expect(addon.call<ProgressView>('getProgress').runs).toHaveLength(1);
-    expect(logRows(addon)).toEqual([expect.objectContaining({ State: 'finished', 'Rows in scope': '12' })]);
+    expect(logRows(addon)).toEqual([expect.objectContaining({ Outcome: 'finished', 'Rows in scope': '12' })]);
 
     // Imported again, once its run ended (its job record pruned) and once its run was cleared too.
     expect(() => addon.call('importJob', { jobId: job!.id })).toThrow(/imported already/);
@@ -123,9 +123,9 @@ describe('the log tab', () => {
         addon.properties.document.deleteProperty(key);
     const imported = addon.call<ImportJobView>('importJob', { jobId: job!.id });
     await settle(addon, imported.runId);
-    expect(logRows(addon).find((row) => row['Run id'] === imported.runId)).toMatchObject({
+    expect(logRows(addon).find((row) => row['Run id (for support)'] === imported.runId)).toMatchObject({
       'Rows in scope': '12',
-      State: 'finished',
+      Outcome: 'finished',
     });
   });
 });

@@ -6,7 +6,6 @@ import * as z from 'zod/mini';
 import type { AppContext } from '../../engine/context';
 import { LIMITS } from '../../domain/limits';
 import { SEARCH_RESULT_PRICE } from '../../domain/fields';
-import { headersOf } from '../search/columns';
 import { checkFilters } from '../../api/filter-check';
 import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
@@ -146,11 +145,8 @@ export function companiesFilter(ctx: AppContext, sheetId: number): CompaniesFilt
   const sheet = ctx.spreadsheet.sheetById(sheetId)!;
   const last = Math.max(1, sheet.lastRow());
   const [header = [], ...rows] = sheet.readDisplayValues(1, 1, last, Math.max(1, sheet.lastColumn()));
-  // The first two columns of a company tab: Company ID, Name.
-  const [idColumn, nameColumn] = headersOf('companies').map((name) => header.indexOf(name)) as [
-    number,
-    number,
-  ];
+  const idColumn = header.indexOf('Company ID');
+  const nameColumn = header.indexOf('Name');
   const companies = rows
     .map((row) => ({ id: (row[idColumn] ?? '').trim(), name: (row[nameColumn] ?? '').trim() }))
     .filter((company) => idColumn >= 0 && company.id);

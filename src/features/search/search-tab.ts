@@ -6,7 +6,7 @@
 import type { SearchKind } from '../../domain/search-filters';
 import type { SheetPort } from '../../platform/ports';
 import { UserError } from '../../domain/user-error';
-import { headersOf, keyOf, rowOf, type SearchCell } from './columns';
+import { headersOf, idAt, keyOf, rowOf, type SearchCell } from './columns';
 import { toCellText } from '../../sheet/writer';
 
 export interface TabState {
@@ -34,9 +34,9 @@ export function readTab(sheet: SheetPort, kind: SearchKind, had: Set<string> = n
   const width = Math.max(1, sheet.lastColumn());
   const [header = [], ...data] = sheet.readDisplayValues(1, 1, lastRow, width);
   const columns = headers.map((name) => header.indexOf(name) + 1);
-  if (columns[0] === 0) {
+  if (columns[idAt(kind)] === 0) {
     throw new UserError(
-      `The "${headers[0]}" column of this tab was renamed or deleted, so Sheet Enrich cannot tell which results are already here. Put the header back to load more.`,
+      `The "${headers[idAt(kind)]}" column of this tab was renamed or deleted, so Sheet Enrich cannot tell which results are already here. Put the header back to load more.`,
     );
   }
   const known = new Set<string>();
