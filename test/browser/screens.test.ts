@@ -129,6 +129,10 @@ test('Settings refuses to save a key the API refuses, and keeps the saved one', 
   await sidebar.getByRole('button', { name: 'Save', exact: true }).click();
   await expectText(notice, 'The API refused this key, so it was not saved');
   expect(await status.textContent()).toBe(saved);
+  // Words that make sense in Settings, and what was typed stays to be corrected.
+  expect(await notice.textContent()).not.toMatch(/Check it in Settings|The API said/);
+  expect(await notice.textContent()).toContain('check that it was copied whole');
+  expect(await sidebar.getByLabel('API key', { exact: true }).inputValue()).toBe('sk-wrong-1234');
   await sidebarShot(page, 'sidebar-settings-refused-key');
   // The kept key works, and no internal workspace id is shown for it.
   await sidebar.getByLabel('API key', { exact: true }).fill('');

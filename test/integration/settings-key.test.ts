@@ -24,7 +24,7 @@ describe('Save in Settings', () => {
     const addon = kit.open(contactRows(people(2)));
     addon.call('saveSettings', { apiKey: '' });
     expect(() => addon.call('saveSettings', { apiKey: 'sk-wrong-0123' })).toThrow(
-      'The API refused this key, so it was not saved (no key is saved).',
+      'The API refused this key, so it was not saved (no key is saved): check that it was copied whole',
     );
     expect(addon.call<SettingsView>('getSettings')).toMatchObject({ hasApiKey: false, maskedKey: '' });
   });
