@@ -108,16 +108,21 @@ export function createJobsPanel(onCharged: (ended: boolean) => void): JobsPanel 
     if (noteRuns(view)) void formulas.load().catch(() => undefined);
   }
 
-  /** "Enrichment · Contacts: Finished, 12 of 12 contacts done": said when a run's state changes. */
+  /**
+   * "Enrichment · Contacts: Finished, 12 of 12 contacts done": said when a run's state changes. The
+   * runs the panel first shows are not news (but one running): only what changes after is said.
+   */
+  let seen = false;
   function announce(runs: RunProgress[]): void {
     const lines: string[] = [];
     for (const run of runs) {
       const state = run.waitingForKey ? 'Waiting for key' : RUN_STATE_LABELS[run.state];
       if (announced.get(run.runId) === state) continue;
-      if (announced.size > 0 || run.state === 'running')
+      if (seen || run.state === 'running')
         lines.push(`${KIND_LABELS[run.kind]} · ${run.sheetName}: ${state}, ${countLine(run)}.`);
       announced.set(run.runId, state);
     }
+    seen = true;
     if (lines.length) announcer.textContent = lines.join(' ');
   }
 

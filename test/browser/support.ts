@@ -321,7 +321,7 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-/** axe-core's serious and critical violations in the sidebar as it is now. */
+/** axe-core's moderate, serious and critical violations in the sidebar as it is now. */
 export async function axeProblems(page: Page, state: string): Promise<string[]> {
   const frame = sidebarFrame(page);
   if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE);
@@ -334,7 +334,7 @@ export async function axeProblems(page: Page, state: string): Promise<string[]> 
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return (violations as Violation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => ['moderate', 'serious', 'critical'].includes(violation.impact))
     .map(
       (violation) =>
         `${state}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
