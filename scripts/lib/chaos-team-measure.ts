@@ -125,7 +125,7 @@ async function capOverruns(
 ): Promise<{ schedule_cap_overruns: number; auto_cap_overruns: number }> {
   const jobs = (await emulator.admin.jobs()).filter((job) => job.credits > 0);
   const [header, ...log] = sheetTable(ann, RUN_LOG_SHEET);
-  const logged = new Set(log.flatMap((row) => row[header!.indexOf('Job ids')]!.split(' ')));
+  const logged = new Set(log.flatMap((row) => row[header!.indexOf('Job ids (for support)')]!.split(' ')));
   const notInLog = jobs.filter((job) => !logged.has(job.id));
   events.jobsNotInLog = notInLog.length;
   if (process.env.CHAOS_VERBOSE)

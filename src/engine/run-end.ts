@@ -33,7 +33,9 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
   if (run.canceledByUser) {
     return {
       state: 'canceled',
-      error: `Canceled: ${plural(run.notSent ?? 0, 'contact')} ${agree(run.notSent ?? 0, 'was', 'were')} not sent (nothing charged for them); answers of jobs already started were written.`,
+      error:
+        `Canceled: ${plural(run.notSent ?? 0, 'contact')} ${agree(run.notSent ?? 0, 'was', 'were')} not sent (nothing charged for them)` +
+        (run.sent ? '; answers of jobs already started were written.' : '.'),
     };
   }
   // Out of credits only with rows left to run: a run all of whose contacts were answered finished.

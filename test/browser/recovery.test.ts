@@ -39,7 +39,7 @@ test('an imported lost start resolves its run, once', async () => {
   await expect(run.getByRole('button', { name: /Retry/ }).count()).resolves.toBe(0);
   await expect(sidebar.locator('.run').count()).resolves.toBe(1);
   const log = await playground.api.sheet('Sheet Enrich log');
-  const state = log.displayValues[0]!.indexOf('State');
+  const state = log.displayValues[0]!.indexOf('Outcome');
   expect(log.displayValues.slice(1).map((row) => row[state])).toEqual(['finished']);
 
   // The same id again: refused, nothing counted twice.

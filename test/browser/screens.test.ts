@@ -109,6 +109,12 @@ test('a run canceled before it sent anything: card, toast and rows tell one stor
   await expectText(run, '0 of 3 contacts done · 3 not processed');
   expect(await run.locator('.progress-fill').evaluate((bar) => (bar as HTMLElement).style.width)).toBe('0%');
   await expectText(page.locator('.toast').last(), 'no contact processed (3 of 3 not processed)');
+  // No job was started: nothing says answers of started jobs were written.
+  await expectText(
+    run.locator('.run-error'),
+    'Canceled: 3 contacts were not sent (nothing charged for them).',
+  );
+  expect(await page.locator('.toast').last().textContent()).not.toContain('already started');
   await sidebarShot(page, 'sidebar-canceled-run');
   const sheet = await playground.api.sheet('Contacts');
   const status = sheet.displayValues[0]!.indexOf('Status');
