@@ -21,8 +21,10 @@ export interface SearchTabView {
   sheetName: string;
   kind: SearchKind;
   description: string;
-  /** Results in the tab. */
+  /** Rows the tab holds now (the user may have deleted some since they loaded). */
   rows: number;
+  /** Results of the search paged through so far: what Refresh looks through again. */
+  loaded: number;
   /** Every match at the last page; null when the API does not say. */
   total: number | null;
   /** Results the user agreed to load. */
@@ -78,7 +80,9 @@ export function searchTabView(ctx: AppContext, sheetId: number): SearchTabView |
     sheetName: sheet.name(),
     kind: record.kind,
     description: describeSearch(record.kind, record.filters, record.labels) || 'everything',
-    rows: record.rows,
+    // What the tab holds now, not what it was given: rows deleted since are gone.
+    rows: record.state === 'loading' ? record.rows : Math.max(0, sheet.lastRow() - 1),
+    loaded: record.offset,
     total: record.total ?? null,
     max: record.max,
     state: record.state,
