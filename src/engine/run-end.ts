@@ -22,11 +22,19 @@ export const jobSettled = (job: JobRecord): boolean =>
 function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunState; error?: string } {
   const ambiguous = jobs.filter((job) => job.state === 'ambiguous');
   if (ambiguous.length) {
-    const contacts = ambiguous.reduce((sum, job) => sum + job.fingerprints.length, 0);
+    // Those a forced fetch answered are written: not among them.
+    const contacts = ambiguous.reduce(
+      (sum, job) => sum + job.fingerprints.length - (job.earlyFetched?.length ?? 0),
+      0,
+    );
+    // A job whose start answered (it has an id) but whose results never came is not a lost start.
+    const what = ambiguous.every((job) => job.id)
+      ? 'got no answer from a started job, which may still charge them'
+      : 'may have been started although the answer was lost';
     return {
       state: 'failed',
       error:
-        `${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) may have been started although the answer was lost; ` +
+        `${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) ${what}; ` +
         'they were not sent again so you are not charged twice. Retry them, or import the job by the id shown in the provider’s dashboard.',
     };
   }
