@@ -145,8 +145,10 @@ function progressOf(
         problem: job.problem ?? '',
       });
     if (job.state === 'queued') queued += job.contacts;
-    // Why a queued job cannot start yet (Apps Script's daily quota), when no other error says more.
-    if (job.state === 'queued' && job.problem && !progress.error) progress.error = job.problem;
+    // Why a queued job cannot start yet, or a pending one waits to be asked (Apps Script's daily
+    // quota), when no other error says more.
+    const waits = job.state === 'queued' || (job.state === 'pending' && (job.nextPollAt ?? 0) > now);
+    if (waits && job.problem && !progress.error) progress.error = job.problem;
     if (job.state === 'pending' && job.waitsForStartingKey) waiting = WAITING_FOR_STARTING_KEY;
     if (job.state === 'pending' && job.startedAt !== undefined)
       workingSince = Math.min(workingSince, job.startedAt);
