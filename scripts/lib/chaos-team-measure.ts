@@ -20,7 +20,7 @@ import { decodeRecord } from '../../src/store/stored-records';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { dayIn } from '../../src/store/local-time';
 import { keyOf, type User } from './chaos-user';
-import type { ChaosResult, Expected } from './chaos';
+import type { ChaosResult, Expected } from './chaos-types';
 import { ledgerDuplicates, rowCounts } from './chaos-measure';
 import {
   LEADS,
