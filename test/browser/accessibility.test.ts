@@ -10,10 +10,10 @@ import {
   sidebarOf,
   sidebarShot,
   usePlaygroundPage,
+  runToTheEnd,
   visibleButton,
-  waitUntil,
 } from './support';
-import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
+import type { PlanView } from '../../src/app/sidebar-contract';
 
 const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
@@ -126,12 +126,7 @@ test('one full enrich run by keyboard alone, with the focus visible and moved to
 
 test('the status region says what changed, not every run the panel shows', async () => {
   // Two runs ended before the panel opens: they are not news.
-  for (const rows of ['A2:D3', 'A4:D5']) {
-    await playground.api.select(rows, 'Contacts');
-    const plan = await playground.api.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
-    await playground.api.call('startRun', plan.planId);
-    await waitUntil(async () => !(await playground.api.call<ProgressView>('pollJobs')).pending, 30_000);
-  }
+  for (const rows of ['A2:D3', 'A4:D5']) await runToTheEnd(playground.api, rows, ['work_email']);
   await openSidebarFrom(page, 'Get formula results');
   const sidebar = sidebarOf(page);
   await sidebar.locator('.run').nth(1).waitFor();

@@ -3,16 +3,14 @@
  * Status (over an earlier run's "found"), the card counts them once and only the fields asked, and
  * "Run the rest…" sends exactly those rows, after a top-up, at the price it asked.
  */
-import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
 import {
   columnValues,
   expectText,
-  openSidebarFrom,
+  runToTheEnd,
   sidebarOf,
   sidebarShot,
+  startOnContacts,
   usePlaygroundPage,
-  visibleButton,
-  waitUntil,
 } from './support';
 
 const { page, playground } = usePlaygroundPage({
@@ -22,23 +20,13 @@ const { page, playground } = usePlaygroundPage({
   ready: 'grid',
 });
 
-/** A run of `fields` on rows 2–11 from the sidebar's calls, waited for to its end. */
-async function runAll(fields: string[]): Promise<void> {
-  await playground.api.select('A2:D11', 'Contacts');
-  const plan = await playground.api.call<PlanView>('planRun', { kind: 'enrich', fields });
-  await playground.api.call('startRun', plan.planId);
-  await waitUntil(async () => !(await playground.api.call<ProgressView>('pollJobs')).pending, 30_000);
-}
-
 test('out of credits: rows, card and "Run the rest…" tell one story', async () => {
-  await runAll(['work_email']);
-  // The balance covers one personal email (3 credits) of the ten asked.
+  await runToTheEnd(playground.api, 'A2:D11', ['work_email']);
+  // The balance covers one personal email (3 credits) of the ten asked (the fields chosen last).
   await playground.api.setCredits(4);
   await playground.api.call('planRun', { kind: 'enrich', fields: ['personal_email'] });
-  await openSidebarFrom(page, 'Enrich selected rows');
+  await startOnContacts(page, playground.api, 'A2:D11');
   const sidebar = sidebarOf(page);
-  await visibleButton(sidebar, 'Start…').click();
-  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
   const run = sidebar.locator('.run').first();
   await expectText(run.locator('.badge'), 'Out of credits', 30_000);
 

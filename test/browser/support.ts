@@ -156,6 +156,17 @@ export async function startOnContacts(page: Page, api: PlaygroundApi, rows: stri
 }
 
 /**
+ * A run of `fields` on `rows` of the demo's Contacts tab through the sidebar's calls (no screen),
+ * waited for to its end: what a test needs done before the screen it looks at.
+ */
+export async function runToTheEnd(api: PlaygroundApi, rows: string, fields: string[]): Promise<void> {
+  await api.select(rows, 'Contacts');
+  const plan = await api.call<{ planId: string }>('planRun', { kind: 'enrich', fields });
+  await api.call('startRun', plan.planId);
+  await waitUntil(async () => !(await api.call<{ pending: boolean }>('pollJobs')).pending, 30_000);
+}
+
+/**
  * Chooses a menu item that opens the sidebar, and waits for its new page: like Apps Script's
  * showSidebar, it replaces the page, and a click before that lands on the page going away.
  */
