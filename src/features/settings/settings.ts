@@ -138,7 +138,8 @@ function refuseRefusedKey(ctx: AppContext, apiKey: string): void {
   throw new UserError(`The API refused this key, so it was not saved (${kept}): ${KEY_CHECK}`);
 }
 
-const KEY_CHECK = 'check that it was copied whole, from the account you mean to pay with.';
+/** What to check about a refused key, in Settings (the command line says its flag instead). */
+export const KEY_CHECK = 'check that it was copied whole, from the account you mean to pay with.';
 
 export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): SettingsView {
   keep(ctx, USER_PROPERTY.backgroundRefresh, enabled ? '' : '0');
@@ -168,7 +169,7 @@ export function verifyApiKey(ctx: AppContext, request: { apiKey?: string } = {})
     return {
       ok: false,
       // Said in Settings, where "check it in Settings" and the API's raw reason mean nothing.
-      message: error.status === 401 ? `The API refused the key: ${KEY_CHECK}` : error.userMessage,
+      message: error.status === 401 ? `The API key was refused: ${KEY_CHECK}` : error.userMessage,
       ...mark,
       ...(refused ? { refused: true } : {}),
     };

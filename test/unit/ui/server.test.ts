@@ -72,7 +72,7 @@ describe('sidebar server functions', () => {
     expect(server(world).verifyApiKey()).toEqual({
       ok: false,
       message:
-        'The API refused the key: check that it was copied whole, from the account you mean to pay with.',
+        'The API key was refused: check that it was copied whole, from the account you mean to pay with.',
       refused: true,
     });
     world.api.creditBalance = () => {
