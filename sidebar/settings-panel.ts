@@ -42,9 +42,7 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
     // The workspace id the check returns means nothing to a person (the API offers no name): not shown.
     if (check.ok && check.pasted) notice.show('ok', 'This key works. Save it to use it.');
     else if (check.ok) notice.show('ok', 'The saved key works.');
-    else if (check.pasted)
-      notice.show('error', `The API refused this key: it is not saved. ${check.message ?? ''}`.trim());
-    else notice.show('error', check.message ?? 'The API refused the key: check it and save it again.');
+    else notice.show('error', check.message ?? 'The API refused the key.');
   }
 
   /** Checks the key in the field when there is one (before saving it), else the saved key. */
@@ -67,13 +65,9 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
       notice.show('info', 'Nothing to save: paste a key or change the API address first.');
       return;
     }
-    let view: SettingsView;
-    try {
-      view = await server.saveSettings(request);
-    } finally {
-      // Saved or refused, the key leaves the field (the page never keeps a key).
-      keyInput.value = '';
-    }
+    // Refused, what was typed stays to be corrected; saved, it leaves the field.
+    const view = await server.saveSettings(request);
+    keyInput.value = '';
     show(view);
     options.onSaved(view);
     // Saving a key the API refuses should not look like success.

@@ -6,7 +6,7 @@
 export const BUNDLE_GLOBAL = 'SE';
 /**
  * A guard against accidents, not a goal (issue 31): size showed no measurable effect on load time,
- * which the bench reports. 160 KB, the figure ARCHITECTURE.md sets.
+ * which the bench reports. 160 KB, the figure docs/code-layout.md gives.
  */
 export const CODE_BUDGET_BYTES = 160 * 1024;
 

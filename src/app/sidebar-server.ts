@@ -1,6 +1,6 @@
 /**
  * The sidebar's server: every call of the features' tables, each parsing what the page sent with its
- * schema and answering through one error boundary. SidebarServer (rpc.ts), the page's proxy and the
+ * schema and answering through one error boundary. SidebarServer (below), the page's proxy and the
  * top-level stubs derive from SIDEBAR_RPC, so a new call is one entry in its feature's table.
  */
 import { googleLimitMessage } from '../platform/google-limits';

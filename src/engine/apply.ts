@@ -56,7 +56,11 @@ export function applyFetchedJobs(
       applyToSheet(ctx, registry, ledger, tables, sheetId, jobs);
     } catch (error) {
       if (!(error instanceof SheetRefusal)) throw error;
-      refused(ctx, before, error.message);
+      refused(
+        ctx,
+        before,
+        `${error.message} The answers are saved: they are written at the next refresh once this is fixed.`,
+      );
     }
   }
 }
@@ -144,6 +148,8 @@ function applyToSheet(
       if (skipped.has(index) || (running && !answered)) continue;
       if (answered) counted.push(index);
       const problem = job.itemProblems?.[fp];
+      const unprocessed =
+        !answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED');
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
@@ -155,7 +161,10 @@ function applyToSheet(
           ? // The user's cancel: the row says "canceled" even over an earlier answer's final status
             // (the cells that answer filled, and its time, stay), as the card and the log say.
             { status: STATUS.canceled, refresh: true }
-          : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
+          : !problem && unprocessed
+            ? // Likewise a row the API did not process (out of credits): "Run the rest" finds it so.
+              { status: job.unansweredStatus!, refresh: true }
+            : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;
@@ -168,8 +177,7 @@ function applyToSheet(
       }
       // A contact the user canceled before it was sent is not processed, and not "done" either.
       if ((answered || !ambiguous) && !neverSent) run.done++;
-      if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))
-        run.unprocessed = (run.unprocessed ?? 0) + 1;
+      if (unprocessed) run.unprocessed = (run.unprocessed ?? 0) + 1;
     }
     if ((running || ambiguous) && counted.length)
       job.earlyApplied = [...(job.earlyApplied ?? []), ...counted].sort((a, b) => a - b);

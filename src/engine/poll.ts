@@ -13,7 +13,7 @@
  * and counts are saved only with step 4, so nothing is lost and nothing is counted or written twice.
  */
 import type { ApiError } from '../api/errors';
-import { isKeyProblem } from '../api/failures';
+import { DAILY_FETCH_QUOTA_CODE, isKeyProblem } from '../api/failures';
 import type { ContactResult, JobResult } from '../domain/model';
 import { CONTACT_KEYS } from '../domain/inputs';
 import type { PollOutcome } from '../api/port';
@@ -273,6 +273,8 @@ function outcomeChange(
   }
   job.tries = (job.tries ?? 0) + 1;
   if (verdict === 'force_fetch') return { problem: error.userMessage };
+  // Apps Script's daily quota: the card says why while the job waits (progress.ts).
+  if (error.code === DAILY_FETCH_QUOTA_CODE) job.problem = error.userMessage;
   job.nextPollAt = now + retryWaitMs(job.tries, error);
   return 'retry';
 }

@@ -22,26 +22,33 @@ export const jobSettled = (job: JobRecord): boolean =>
 function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunState; error?: string } {
   const ambiguous = jobs.filter((job) => job.state === 'ambiguous');
   if (ambiguous.length) {
-    const contacts = ambiguous.reduce((sum, job) => sum + job.fingerprints.length, 0);
+    // Those a forced fetch answered are written: not among them.
+    const contacts = ambiguous.reduce(
+      (sum, job) => sum + job.fingerprints.length - (job.earlyFetched?.length ?? 0),
+      0,
+    );
+    // A job whose start answered (it has an id) but whose results never came is not a lost start.
+    const what = ambiguous.every((job) => job.id)
+      ? 'got no answer from a started job, which may still charge them'
+      : 'may have been started although the answer was lost';
     return {
       state: 'failed',
       error:
-        `${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) may have been started although the answer was lost; ` +
+        `${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) ${what}; ` +
         'they were not sent again so you are not charged twice. Retry them, or import the job by the id shown in the provider’s dashboard.',
     };
   }
   if (run.canceledByUser) {
     return {
       state: 'canceled',
-      error: `Canceled: ${plural(run.notSent ?? 0, 'contact')} ${agree(run.notSent ?? 0, 'was', 'were')} not sent (nothing charged for them); answers of jobs already started were written.`,
+      error:
+        `Canceled: ${plural(run.notSent ?? 0, 'contact')} ${agree(run.notSent ?? 0, 'was', 'were')} not sent (nothing charged for them)` +
+        (run.sent ? '; answers of jobs already started were written.' : '.'),
     };
   }
-  if (jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT')) {
-    return {
-      state: 'out_of_credits',
-      error: 'The workspace ran out of credits: add credits, then run the rest again.',
-    };
-  }
+  // Out of credits only with rows left to run: a run all of whose contacts were answered finished.
+  if (run.unprocessed && jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT'))
+    return { state: 'out_of_credits', error: 'Out of credits: add credits, then run the rest.' };
   if (jobs.some((job) => job.status === 'CANCELED')) {
     return {
       state: 'canceled',

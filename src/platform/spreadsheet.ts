@@ -3,21 +3,19 @@ import { SHEET_REFUSAL_PREFIX, SheetRefusal, errorMessage } from '../domain/user
 import { cellsToA1 } from './a1';
 import type { RowSpan, SheetPort, SpreadsheetPort } from './ports';
 
-const AFTER = 'The answers are saved: they are written at the next refresh once this is fixed.';
-
 /** Sheets' refusals of a write (their texts), and what the user can do about each. */
 const REFUSALS: readonly [RegExp, string][] = [
   [
     /protected cell or object/,
-    `${SHEET_REFUSAL_PREFIX}: some of its cells are protected and your account may not edit them. Ask the owner for edit rights there (Data › Protect sheets and ranges), or to remove the protection. ${AFTER}`,
+    `${SHEET_REFUSAL_PREFIX}: some of its cells are protected and your account may not edit them. Ask the owner for edit rights there (Data › Protect sheets and ranges), or to remove the protection.`,
   ],
   [
     /above the limit of 10000000 cells/,
-    `${SHEET_REFUSAL_PREFIX}: the spreadsheet would pass Google's limit of 10 million cells. Delete unused rows, columns or tabs. ${AFTER}`,
+    `${SHEET_REFUSAL_PREFIX}: the spreadsheet would pass Google's limit of 10 million cells. Delete unused rows, columns or tabs.`,
   ],
   [
     /maximum of 50000 characters in a single cell/,
-    `${SHEET_REFUSAL_PREFIX}: a value is longer than the 50,000 characters a cell holds. ${AFTER}`,
+    `${SHEET_REFUSAL_PREFIX}: a value is longer than the 50,000 characters a cell holds.`,
   ],
 ];
 

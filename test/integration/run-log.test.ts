@@ -58,12 +58,38 @@ describe('the log tab', () => {
     const rows = logRows(addon);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      State: 'finished',
+      Outcome: 'finished',
       'Credits charged': String(done.credits),
       'Rows in scope': '30',
       Source: 'sidebar',
-      'Run id': start.runId,
+      'Run id (for support)': start.runId,
     });
+  });
+
+  it('an id imported by "Import a job by its id" resolves its lost start, and a second import is refused', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(12)));
+    const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const [job] = await jobsEnded(kit.emulator());
+    addon.call<ProgressView>('pollJobs');
+    expect(progress(addon, start.runId).ambiguousJobs).toHaveLength(1);
+
+    // The id alone, as the Jobs panel's form sends it: the lost start's run takes it, no new run.
+    const imported = addon.call<ImportJobView>('importJob', { jobId: job!.id });
+    expect(imported.runId).toBe(start.runId);
+    const done = await settle(addon, start.runId);
+    expect(done).toMatchObject({ state: 'finished', done: 12 });
+    expect(done.ambiguousJobs).toBeUndefined();
+    expect(addon.call<ProgressView>('getProgress').runs).toHaveLength(1);
+    expect(logRows(addon)).toEqual([expect.objectContaining({ Outcome: 'finished', 'Rows in scope': '12' })]);
+
+    // Imported again, once its run ended (its job record pruned) and once its run was cleared too.
+    expect(() => addon.call('importJob', { jobId: job!.id })).toThrow(/imported already/);
+    addon.call('clearEndedRuns');
+    expect(() => addon.call('importJob', { jobId: job!.id })).toThrow(/imported already/);
+    expect(addon.call<ProgressView>('getProgress').runs).toHaveLength(0);
+    expect(logRows(addon)).toHaveLength(1);
   });
 
   it('fills Rows in scope for formula runs and tells a user-started one from an automatic one', async () => {
@@ -97,9 +123,9 @@ describe('the log tab', () => {
         addon.properties.document.deleteProperty(key);
     const imported = addon.call<ImportJobView>('importJob', { jobId: job!.id });
     await settle(addon, imported.runId);
-    expect(logRows(addon).find((row) => row['Run id'] === imported.runId)).toMatchObject({
+    expect(logRows(addon).find((row) => row['Run id (for support)'] === imported.runId)).toMatchObject({
       'Rows in scope': '12',
-      State: 'finished',
+      Outcome: 'finished',
     });
   });
 });

@@ -15,6 +15,7 @@ import { buildPlan, jobsOf, maxCreditsPerContact, planOutputKeys, type RunPlan }
 import { loadRegistry } from '../../store/registry';
 import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from './schedule-store';
 import { launch } from '../../engine/start';
+import { pollOnce } from '../../engine/poll';
 import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
 import { dataRowsIn } from '../../sheet/table';
@@ -74,6 +75,9 @@ export function runScheduleNow(ctx: AppContext): string {
     );
   if (first.pausedReason)
     throw new UserError(`The schedule is paused: ${first.pausedReason}. Save it again to resume it first.`);
+  // A previous run whose jobs are over ends first: else it would be "still working" here while the
+  // next poll's toast says it finished.
+  pollOnce(ctx);
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS))
     throw new UserError('Sheet Enrich is busy with another run of this document: try again in a minute.');
   return tickLocked(ctx).lastOutcome ?? '';

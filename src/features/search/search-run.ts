@@ -15,7 +15,7 @@ import type { AppContext } from '../../engine/context';
 import { withDocumentLock } from '../../engine/timing';
 import { LIMITS } from '../../domain/limits';
 import type { SheetPort } from '../../platform/ports';
-import { UserError } from '../../domain/user-error';
+import { SheetRefusal, UserError } from '../../domain/user-error';
 import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from './filter-names';
@@ -58,12 +58,7 @@ export function previewSearch(
   const total = ctx.searchApi().search(kind, filters, 0, 1).total ?? null;
   // Without a total, what was asked for is the most that can land (and be charged).
   const rows = total === null ? asked : Math.min(asked, total);
-  let balance: number | null = null;
-  try {
-    balance = ctx.api().creditBalance();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-  }
+  const balance = balanceOf(ctx) ?? null;
   return {
     kind,
     description: describeSearch(kind, filters, labels),
@@ -150,17 +145,34 @@ function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
 function loadPages(ctx: AppContext, sheet: SheetPort): void {
   const startedAt = ctx.clock.now();
   const before = tabRecord(ctx, sheet.id());
+  if (before.state !== 'loading') return;
+  // The API says no search's price: the balance before and after says what it charged.
+  const balanceBefore = balanceOf(ctx);
   const after = loadPagesOf(ctx, sheet, before);
   const results = after.rows - before.rows;
   if (results <= 0) return;
+  const maxCredits = creditsFor(results);
+  const spent = (balanceBefore ?? NaN) - (balanceOf(ctx) ?? NaN);
   appendSearchLog(ctx, {
     startedAt,
     tabName: sheet.name(),
     results,
-    maxCredits: creditsFor(results),
+    maxCredits,
+    // Other runs may have been charged meanwhile: never more than the search could cost.
+    ...(!Number.isNaN(spent) && { credits: Math.min(maxCredits, Math.max(0, spent)) }),
     state: after.state,
     reason: after.reason,
   });
+}
+
+/** The credit balance, or undefined when the API does not say (the log then says the most). */
+function balanceOf(ctx: AppContext): number | undefined {
+  try {
+    return ctx.api().creditBalance();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return undefined;
+  }
 }
 
 /**
@@ -224,7 +236,16 @@ function pagesInto(
       save(failure(error, tab.known.size));
       return record;
     }
-    added.push(...appendRows(sheet, record.kind, tab, page.items));
+    try {
+      added.push(...appendRows(sheet, record.kind, tab, page.items));
+    } catch (error) {
+      if (!(error instanceof SheetRefusal)) throw error;
+      // The page stays unrecorded: Continue fetches it again, free (a result is charged once).
+      save({
+        reason: `Paused: ${error.message} These results are paid for: Continue once fixed loads them at no cost.`,
+      });
+      return record;
+    }
     const offset = record.offset + page.items.length;
     // A short page is the end; so is the API's total, when it gives one, and the rows agreed to
     // (a refresh's pass goes on toward them at the top of the loop).
