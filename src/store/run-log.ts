@@ -7,6 +7,7 @@
 import type { PlatformPorts } from '../platform/ports';
 import { appendBelow } from '../platform/sheet-rows';
 import { minuteIn } from './local-time';
+import { SPEND_WORDS, sourceWord } from '../domain/runs';
 import type { JobBase, Registry, RunRecord } from './registry';
 
 export const RUN_LOG_SHEET = 'Sheet Enrich log';
@@ -48,7 +49,7 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
   return [
     minuteIn(ctx.spreadsheet.timeZone(), run.startedAt),
     run.startedBy ?? '',
-    sourceLabel(run),
+    sourceWord(run),
     run.sheetName,
     run.rowsInScope ?? '',
     run.sent,
@@ -70,12 +71,6 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
     paidWith(run, own),
     run.id,
   ].map(String);
-}
-
-/** "sidebar", "schedule", "formulas" (a user's run of them) or "formulas (automatic)". */
-function sourceLabel(run: RunRecord): string {
-  const source = run.source ?? 'sidebar';
-  return run.automatic ? `${source} (automatic)` : source;
 }
 
 /** Whose key paid the run's jobs, and the workspaces it belongs to when known ("" if none was sent). */
@@ -133,7 +128,7 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
     [
       minuteIn(ctx.spreadsheet.timeZone(), entry.startedAt),
       by,
-      'search',
+      SPEND_WORDS.search,
       entry.tabName,
       '', // Rows in scope
       '', // Contacts sent
