@@ -1,7 +1,7 @@
 /** Adapter: the engine's SpreadsheetPort over SpreadsheetApp (one Range call per port call). */
 import { SHEET_REFUSAL_PREFIX, SheetRefusal, errorMessage } from '../domain/user-error';
 import { cellsToA1 } from './a1';
-import type { RowSpan, SheetPort, SpreadsheetPort } from './ports';
+import type { ChartBlock, RowSpan, SheetPort, SpreadsheetPort } from './ports';
 
 const AFTER = 'The answers are saved: they are written at the next refresh once this is fixed.';
 
@@ -70,7 +70,34 @@ export function sheetPort(sheet: Sheet): SheetPort {
         range.setValues(values);
       });
     },
+    keepChart: (block) => keepChart(sheet, block),
   };
+}
+
+/** One chart over `block` (SheetPort.keepChart): no call beyond getCharts when it is already there. */
+function keepChart(sheet: Sheet, { row, column, rows, columns, title }: ChartBlock): void {
+  const range = sheet.getRange(row, column, rows, columns);
+  // Right of the block, one column apart.
+  const place = [row, column + columns + 1, 0, 0] as const;
+  const [chart] = sheet.getCharts();
+  if (!chart) {
+    const built = sheet.newChart().asColumnChart().setStacked().setTitle(title);
+    sheet.insertChart(
+      built
+        .addRange(range)
+        .setPosition(...place)
+        .build(),
+    );
+  } else if (chart.getRanges()[0]?.getA1Notation() !== range.getA1Notation()) {
+    sheet.updateChart(
+      chart
+        .modify()
+        .clearRanges()
+        .addRange(range)
+        .setPosition(...place)
+        .build(),
+    );
+  }
 }
 
 type Range = GoogleAppsScript.Spreadsheet.Range;

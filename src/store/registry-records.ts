@@ -104,6 +104,11 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   endedAt: optionalNumber(),
   /** Its row is in the log tab: a later end (a lost start imported or retried) updates that row. */
   logged: optionalBoolean(),
+  /**
+   * The credits the Spending tab counts for it (store/spending.ts): a run that ends again adds only
+   * what it charged since, on the day it ended again.
+   */
+  counted: optionalNumber(),
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;

@@ -116,11 +116,13 @@ export interface SearchLogEntry {
   results: number;
   /** The most they can have cost: results returned to the workspace before are free. */
   maxCredits: number;
+  /** What the API charged for them (features/search/search-run.ts loadPages). */
+  credits: number;
   state: string;
   reason?: string;
 }
 
-/** Appends a search call's row: who, which tab, results added and the credits they can have cost. */
+/** Appends a search call's row: who, which tab, results added, the most they could cost and what they did. */
 export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void {
   const by = ctx.userEmail();
   // In RUN_LOG_HEADER's order; a search has no rows in scope, sends no contacts and has no job ids.
@@ -138,7 +140,7 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
       '', // Phones
       '', // Profiles
       String(entry.maxCredits),
-      `at most ${entry.maxCredits}`,
+      String(entry.credits),
       '', // Job ids
       entry.state,
       entry.reason ?? '',

@@ -21,6 +21,8 @@ import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from './filter-names';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from './search-store';
 import { appendSearchLog } from '../../store/run-log';
+import { recordSpending } from '../../store/spending';
+import { SPEND_WORDS } from '../../domain/runs';
 import { appendRows, readTab, type TabState } from './search-tab';
 import { readTabKeys, rememberTabKeys } from './search-keys';
 
@@ -58,12 +60,7 @@ export function previewSearch(
   const total = ctx.searchApi().search(kind, filters, 0, 1).total ?? null;
   // Without a total, what was asked for is the most that can land (and be charged).
   const rows = total === null ? asked : Math.min(asked, total);
-  let balance: number | null = null;
-  try {
-    balance = ctx.api().creditBalance();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-  }
+  const balance = balanceOrNull(ctx);
   return {
     kind,
     description: describeSearch(kind, filters, labels),
@@ -74,6 +71,16 @@ export function previewSearch(
     pricePerResult: SEARCH_RESULT_PRICE,
     balance,
   };
+}
+
+/** The credit balance; null when the API does not answer it (a search goes on without it). */
+function balanceOrNull(ctx: AppContext): number | null {
+  try {
+    return ctx.api().creditBalance();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return null;
+  }
 }
 
 /** Creates the tab and its record, then loads what one call has time for. */
@@ -146,21 +153,34 @@ function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
   return record;
 }
 
-/** Loads what this call has time for, and logs the results it added and what they can have cost. */
+/**
+ * Loads what this call has time for, and logs the results it added and what the API charged for
+ * them. A search answer carries no cost, so the charge is the balance's fall over the call: read
+ * before and after it (two calls more), and never above what the results can cost, since jobs of
+ * the workspace may take credits meanwhile; the most they can cost when the balance is not told.
+ */
 function loadPages(ctx: AppContext, sheet: SheetPort): void {
   const startedAt = ctx.clock.now();
   const before = tabRecord(ctx, sheet.id());
+  if (before.state !== 'loading') return;
+  const balanceBefore = balanceOrNull(ctx);
   const after = loadPagesOf(ctx, sheet, before);
   const results = after.rows - before.rows;
   if (results <= 0) return;
+  const maxCredits = creditsFor(results);
+  const balanceAfter = balanceBefore === null ? null : balanceOrNull(ctx);
+  const credits =
+    balanceAfter === null ? maxCredits : Math.min(maxCredits, Math.max(0, balanceBefore! - balanceAfter));
   appendSearchLog(ctx, {
     startedAt,
     tabName: sheet.name(),
     results,
-    maxCredits: creditsFor(results),
+    maxCredits,
+    credits,
     state: after.state,
     reason: after.reason,
   });
+  recordSpending(ctx, [{ at: startedAt, by: ctx.userEmail(), kind: SPEND_WORDS.search, credits }]);
 }
 
 /**
