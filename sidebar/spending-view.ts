@@ -6,6 +6,17 @@ import type { SpendingView } from '../src/app/sidebar-contract';
 import { fill, h, plural } from './dom';
 import { server } from './server';
 
+type Line = SpendingView['lines'][number];
+
+/** Credits of `lines` by `key`, largest first. */
+function totalsBy(lines: readonly Line[], key: (line: Line) => string): [string, number][] {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(key(line), (totals.get(key(line)) ?? 0) + line.credits);
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+const sum = (lines: readonly Line[]): number => lines.reduce((total, line) => total + line.credits, 0);
+
 const list = (title: string, rows: [string, number][]): HTMLElement | null =>
   rows.length
     ? h(
@@ -30,15 +41,22 @@ export function createSpendingView(): { element: HTMLElement; load(): Promise<vo
   );
 
   function show(view: SpendingView): void {
+    const month = view.lines.filter((line) => line.day.startsWith(view.today.slice(0, 7)));
     fill(
       body,
       h(
         'p',
         { class: 'spending-totals' },
-        `Today: ${plural(view.today, 'credit')} · this month: ${plural(view.month, 'credit')}.`,
+        `Today: ${plural(sum(view.lines.filter((line) => line.day === view.today)), 'credit')} · this month: ${plural(sum(month), 'credit')}.`,
       ),
-      list('This month by person', view.byPerson),
-      list('This month by kind', view.byKind),
+      list(
+        'This month by person',
+        totalsBy(month, (line) => line.person),
+      ),
+      list(
+        'This month by kind',
+        totalsBy(month, (line) => line.kind),
+      ),
       ...view.caps.map((cap) =>
         h(
           'p',

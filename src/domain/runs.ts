@@ -27,6 +27,9 @@ export const SPEND_WORDS = {
 } as const;
 export type SpendKind = keyof typeof SPEND_WORDS;
 
+/** The name of the daily limit with a user's key in all their spreadsheets, among the caps shown. */
+export const KEY_CAP = 'Your key (all spreadsheets)';
+
 /** A run's word: its source's (a run of an earlier version without one was the sidebar's). */
 export const sourceWord = (run: {
   source?: RunSource | undefined;

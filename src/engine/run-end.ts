@@ -2,6 +2,7 @@
 import { saveRecordsOf, type AppContext } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
 import { recordSpending, runCharge, type Charge } from '../store/spending';
+import { reserveKeyCredits, returnKeyCredits } from '../store/key-limit';
 import { runSources, type EndedRun } from './run-sources';
 import { maxCreditsPerContact } from './plan';
 import {
@@ -97,6 +98,7 @@ export function unspentCredits(run: RunRecord, jobs: readonly JobRecord[]): numb
  * count (sinceReset): the retry counts at its price, at most.
  */
 export function countRetry(ctx: AppContext, run: RunRecord, price: number): void {
+  reserveKeyCredits(ctx, price);
   run.retriedLost = (run.retriedLost ?? 0) + price;
   if (run.estimatedCredits === undefined) return;
   run.estimatedCredits += price;
@@ -107,6 +109,7 @@ export function countRetry(ctx: AppContext, run: RunRecord, price: number): void
 /** What runs did not spend goes back to the capped sources that counted it (run-sources.ts). */
 function release(ctx: AppContext, ended: readonly EndedRun[]): void {
   for (const source of runSources()) source.release?.(ctx, ended);
+  returnKeyCredits(ctx, ended);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { RunStarted, SendableContact } from './run-sources';
 import { jobsOf, type PlannedContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
 import { appendRunLog } from '../store/run-log';
+import { reserveKeyCredits } from '../store/key-limit';
 import {
   assertRoom,
   estimateBytes,
@@ -87,6 +88,8 @@ export function registerAndSend(
     if (run.kind === 'enrich' && fields.length !== run.fields.length) job.fields = fields;
     return job;
   });
+  // The key's daily limit, asked before anything is registered or sent (store/key-limit.ts).
+  reserveKeyCredits(ctx, run.estimatedCredits ?? 0);
   assertRoom(registry, estimateBytes([run], jobs));
   // Registered before anything is sent: from here on, a poll can finish what this execution starts.
   saveJobFingerprints(ctx.spreadsheet, registry, jobs);

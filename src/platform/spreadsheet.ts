@@ -77,27 +77,18 @@ export function sheetPort(sheet: Sheet): SheetPort {
 /** One chart over `block` (SheetPort.keepChart): no call beyond getCharts when it is already there. */
 function keepChart(sheet: Sheet, { row, column, rows, columns, title }: ChartBlock): void {
   const range = sheet.getRange(row, column, rows, columns);
-  // Right of the block, one column apart.
-  const place = [row, column + columns + 1, 0, 0] as const;
   const [chart] = sheet.getCharts();
-  if (!chart) {
-    const built = sheet.newChart().asColumnChart().setStacked().setTitle(title);
-    sheet.insertChart(
-      built
-        .addRange(range)
-        .setPosition(...place)
-        .build(),
-    );
-  } else if (chart.getRanges()[0]?.getA1Notation() !== range.getA1Notation()) {
-    sheet.updateChart(
-      chart
-        .modify()
-        .clearRanges()
-        .addRange(range)
-        .setPosition(...place)
-        .build(),
-    );
-  }
+  if (chart?.getRanges()[0]?.getA1Notation() === range.getA1Notation()) return;
+  const builder: GoogleAppsScript.Spreadsheet.EmbeddedChartBuilder = chart
+    ? chart.modify().clearRanges()
+    : sheet.newChart().asColumnChart().setStacked().setTitle(title);
+  // Right of the block, one column apart (a new person's column moves it).
+  const built = builder
+    .addRange(range)
+    .setPosition(row, column + columns + 1, 0, 0)
+    .build();
+  if (chart) sheet.updateChart(built);
+  else sheet.insertChart(built);
 }
 
 type Range = GoogleAppsScript.Spreadsheet.Range;

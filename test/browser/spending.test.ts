@@ -3,7 +3,16 @@
  * Jobs panel adds up what the API charged, and the Spending tab shows Sheets' chart of credits per
  * day by person (the playground draws the sheet's embedded chart over the grid).
  */
-import { expectText, pageShot, sidebarOf, sidebarShot, startOnContacts, usePlaygroundPage } from './support';
+import {
+  expectText,
+  openSidebarFrom,
+  pageShot,
+  sidebarOf,
+  sidebarShot,
+  startOnContacts,
+  usePlaygroundPage,
+  visibleButton,
+} from './support';
 
 const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
@@ -34,8 +43,34 @@ test('a finished run shows in the Spending view and in the Spending tab with its
   await sidebarShot(page, 'sidebar-spending');
 
   await page.getByRole('tab', { name: 'Spending' }).click();
-  const chart = page.locator('#charts svg[aria-label="Credits per day by person"]');
+  const chart = page.locator('#charts svg[aria-label="Credits per day"]');
   await chart.waitFor({ timeout: 20_000 });
   expect(await page.locator('#charts svg rect title').count()).toBeGreaterThan(0);
   await pageShot(page, 'spending-tab');
+});
+
+test('a daily limit on the key, set in Settings, refuses a run that would pass it', async () => {
+  await openSidebarFrom(page, 'Settings');
+  const sidebar = sidebarOf(page);
+  const box = sidebar.locator('section.key-limit');
+  await box.getByLabel('At most N credits a day with my key, in all my spreadsheets').fill('10');
+  await box.getByRole('button', { name: 'Save limit' }).click();
+  await expectText(box, '0 of 10 credits used today.');
+  await box.scrollIntoViewIfNeeded();
+  await sidebarShot(page, 'sidebar-key-limit');
+
+  await playground.api.select('A7:D12', 'Contacts');
+  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
+  await visibleButton(sidebar, 'Start…').click();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  await expectText(
+    sidebar.locator('body'),
+    "Your key's daily limit of 10 credits (all your spreadsheets) is reached",
+  );
+  await sidebarShot(page, 'sidebar-key-limit-refused');
+  await sidebar.getByRole('tab', { name: 'Jobs' }).click();
+  await expectText(
+    sidebar.locator('section.spending'),
+    'Your key (all spreadsheets): 0 of 10 credits today.',
+  );
 });

@@ -61,16 +61,14 @@ describe('the spending report', () => {
     ]);
     expect(chart!.getOptions().get('isStacked')).toBe(true);
 
-    // The sidebar's short view: today, this month, by person, by kind.
-    const view = ann.call<SpendingView>('getSpending');
-    expect(view).toMatchObject({
-      today: books.credits_spent,
-      month: books.credits_spent,
-      byKind: [['manual', books.credits_spent]],
-    });
-    expect(Object.fromEntries(view.byPerson)).toEqual({
-      'ann@acme.com': annRun.credits,
-      'bob@acme.com': bobRun.credits,
+    // The sidebar's view: the tab's lines (the page adds them up) and today's day.
+    expect(ann.call<SpendingView>('getSpending')).toEqual({
+      today: day,
+      lines: [
+        { day, person: 'ann@acme.com', kind: 'manual', credits: annRun.credits },
+        { day, person: 'bob@acme.com', kind: 'manual', credits: bobRun.credits },
+      ],
+      caps: [],
     });
   });
 

@@ -47,6 +47,6 @@ export const FORMULA_RUNS: RunSourceHooks = {
   keepsTrigger: formulaAutoIsMine,
   capToday: (ctx) => {
     const auto = readFormulaAuto(ctx);
-    return auto && { name: 'Automatic formula results', used: auto.committed, limit: auto.dailyCap };
+    return auto && { name: 'Automatic formulas', used: auto.committed, limit: auto.dailyCap };
   },
 };

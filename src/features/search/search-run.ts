@@ -21,7 +21,9 @@ import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from './filter-names';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from './search-store';
 import { appendSearchLog } from '../../store/run-log';
+import { readCreditBalance } from '../../rpc/balance';
 import { recordSpending } from '../../store/spending';
+import { reserveKeyCredits, returnKeyCredits } from '../../store/key-limit';
 import { SPEND_WORDS } from '../../domain/runs';
 import { appendRows, readTab, type TabState } from './search-tab';
 import { readTabKeys, rememberTabKeys } from './search-keys';
@@ -60,7 +62,7 @@ export function previewSearch(
   const total = ctx.searchApi().search(kind, filters, 0, 1).total ?? null;
   // Without a total, what was asked for is the most that can land (and be charged).
   const rows = total === null ? asked : Math.min(asked, total);
-  const balance = balanceOrNull(ctx);
+  const { balance } = readCreditBalance(ctx);
   return {
     kind,
     description: describeSearch(kind, filters, labels),
@@ -71,16 +73,6 @@ export function previewSearch(
     pricePerResult: SEARCH_RESULT_PRICE,
     balance,
   };
-}
-
-/** The credit balance; null when the API does not answer it (a search goes on without it). */
-function balanceOrNull(ctx: AppContext): number | null {
-  try {
-    return ctx.api().creditBalance();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return null;
-  }
 }
 
 /** Creates the tab and its record, then loads what one call has time for. */
@@ -163,14 +155,20 @@ function loadPages(ctx: AppContext, sheet: SheetPort): void {
   const startedAt = ctx.clock.now();
   const before = tabRecord(ctx, sheet.id());
   if (before.state !== 'loading') return;
-  const balanceBefore = balanceOrNull(ctx);
+  // The key's daily limit: the most this call may load, reserved first; what it did not cost, back.
+  const reserved = creditsFor(before.max - before.offset);
+  reserveKeyCredits(ctx, reserved);
+  const balanceBefore = readCreditBalance(ctx).balance;
   const after = loadPagesOf(ctx, sheet, before);
   const results = after.rows - before.rows;
-  if (results <= 0) return;
   const maxCredits = creditsFor(results);
-  const balanceAfter = balanceBefore === null ? null : balanceOrNull(ctx);
+  // A balance not told after the call (null: -Infinity) leaves the most the results can cost.
   const credits =
-    balanceAfter === null ? maxCredits : Math.min(maxCredits, Math.max(0, balanceBefore! - balanceAfter));
+    balanceBefore === null || results <= 0
+      ? maxCredits
+      : Math.min(maxCredits, Math.max(0, balanceBefore - (readCreditBalance(ctx).balance ?? -Infinity)));
+  returnKeyCredits(ctx, [{ unspent: reserved - credits, run: { startedAt } }]);
+  if (results <= 0) return;
   appendSearchLog(ctx, {
     startedAt,
     tabName: sheet.name(),

@@ -1,0 +1,81 @@
+/**
+ * "At most N credits a day with my key, in all my spreadsheets" (store/key-limit.ts), through the
+ * built add-on, two spreadsheets of one user and the emulator: each spreadsheet's schedule is capped
+ * at 60 a day, the key at 80, and the key is charged at most 80 (without the limit, 120); a run the
+ * limit leaves no room for is refused, saying which limit and when it resets.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import type {
+  ProgressView,
+  ScheduleRunView,
+  ScheduleView,
+  SpendingView,
+} from '../../src/app/sidebar-contract';
+import { loadRowsAsSheet, selectDataRows } from '../../scripts/lib/enrich-run';
+import { contactRows, engineKit, people, planAndStart, progress, settle, SHEET } from './support/engine';
+
+const kit = engineKit();
+const SCHEDULE = {
+  sheetName: SHEET,
+  kind: 'enrich',
+  fields: ['work_email'],
+  every: 'day',
+  maxCreditsPerRun: 60,
+  maxCreditsPerDay: 60,
+} as const;
+
+/** The schedule's tick now (what the trigger runs when it is due): its outcome. */
+const tick = (addon: Addon): string => addon.call<ScheduleRunView>('runScheduleNow').outcome;
+
+describe("a daily limit on the user's key, across their spreadsheets", () => {
+  let second: Addon | undefined;
+  afterEach(() => second?.close());
+
+  it('holds two schedules of 60 a day to 80 on the key, and refuses what would pass it', async () => {
+    const contacts = people(160, 0);
+    const first = kit.open(contactRows(contacts.slice(0, 80)), { addon: true, userEmail: 'ann@acme.com' });
+    expect(first.call<SpendingView>('setKeyLimit', 80).caps).toEqual([
+      { name: 'Your key (all spreadsheets)', used: 0, limit: 80 },
+    ]);
+    first.call('saveSchedule', SCHEDULE);
+    second = first.openDocument();
+    loadRowsAsSheet(second, SHEET, contactRows(contacts.slice(80)));
+    selectDataRows(second, SHEET, 81, 4);
+    second.call('saveSchedule', SCHEDULE);
+
+    // The first spreadsheet's tick sends its 60; the trigger runs of the user's spreadsheets (fired
+    // while it settles) tick the second's too, which gets what the key has left.
+    expect(tick(first)).toMatch(/^Sent 60 contacts/);
+    tick(second);
+    for (const addon of [first, second])
+      for (const run of addon.call<ProgressView>('getProgress').runs) await settle(addon, run.runId);
+    const outcomes = [first, second].map((addon) => addon.call<ScheduleView>('getSchedule')!.lastOutcome);
+    expect(outcomes).toEqual([
+      expect.stringMatching(/^Sent 60 contacts/),
+      expect.stringMatching(/^Sent \d+ contacts/),
+    ]);
+    const spent = (await kit.emulator().admin.stats()).credits_spent;
+    // Both schedules spent; together no more than the key's 80 (without the limit: up to 120).
+    expect(spent).toBeGreaterThan(60);
+    expect(spent).toBeLessThanOrEqual(80);
+    // Both spreadsheets read the same count (user properties follow the user).
+    const [mine, theirs] = [first, second].map((addon) =>
+      addon.call<SpendingView>('getSpending').caps.at(-1),
+    );
+    expect(mine).toEqual(theirs);
+    expect(mine).toMatchObject({ name: 'Your key (all spreadsheets)', limit: 80 });
+    expect(mine!.used).toBeGreaterThanOrEqual(spent);
+
+    // A sidebar run on the first spreadsheet: refused before anything is sent, naming the limit.
+    selectDataRows(first, SHEET, 81, 4);
+    expect(() => planAndStart(first, { fields: ['work_email', 'phone'], overwrite: true })).toThrow(
+      /Your key's daily limit of 80 credits \(all your spreadsheets\) is reached until \d{4}-\d\d-\d\d 00:00/,
+    );
+    expect((await kit.emulator().admin.stats()).credits_spent).toBe(spent);
+
+    // The next day the count starts again.
+    first.advanceClock(24 * 60 * 60 * 1000);
+    const { start } = planAndStart(first, { fields: ['work_email'], overwrite: true });
+    expect(progress(first, start.runId).state).toMatch(/running|finished/);
+  });
+});
