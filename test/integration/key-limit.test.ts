@@ -12,7 +12,16 @@ import type {
   SpendingView,
 } from '../../src/app/sidebar-contract';
 import { loadRowsAsSheet, selectDataRows } from '../../scripts/lib/enrich-run';
-import { contactRows, engineKit, people, planAndStart, progress, settle, SHEET } from './support/engine';
+import {
+  contactRows,
+  engineKit,
+  jobsEnded,
+  people,
+  planAndStart,
+  progress,
+  settle,
+  SHEET,
+} from './support/engine';
 
 const kit = engineKit();
 const SCHEDULE = {
@@ -77,5 +86,22 @@ describe("a daily limit on the user's key, across their spreadsheets", () => {
     first.advanceClock(24 * 60 * 60 * 1000);
     const { start } = planAndStart(first, { fields: ['work_email'], overwrite: true });
     expect(progress(first, start.runId).state).toMatch(/running|finished/);
+  });
+
+  it('refuses a retry of a lost start whose price would pass the limit, and reserves one that fits', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(10, 0)), { addon: true, userEmail: 'ann@acme.com' });
+    const { start } = planAndStart(addon, { fields: ['work_email'] });
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    await jobsEnded(kit.emulator());
+    const [lost] = addon.call<ProgressView>('pollJobs').runs[0]!.ambiguousJobs!;
+    // The run reserved nothing (no limit then); the retry's price is 10 credits.
+    addon.call('setKeyLimit', 5);
+    expect(() => addon.call('retryJob', { runId: start.runId, seq: lost!.seq })).toThrow(
+      /Your key's daily limit of 5 credits \(all your spreadsheets\) is reached until/,
+    );
+    addon.call('setKeyLimit', 10);
+    addon.call('retryJob', { runId: start.runId, seq: lost!.seq });
+    expect(addon.call<SpendingView>('getSpending').caps.at(-1)).toMatchObject({ used: 10, limit: 10 });
   });
 });
