@@ -11,9 +11,17 @@ export function createKeyLimitBox(): { element: HTMLElement; load(): Promise<voi
   const id = uniqueId('key-limit');
   const input = h('input', { id, type: 'number', min: 0, step: 1, inputmode: 'numeric' });
   const status = h('p', { class: 'hint', role: 'status' });
+  // Only the latest call's answer is shown: a load sent before a save must not undo what it shows.
+  let latest = 0;
+  const latestOnly =
+    (call: number) =>
+    (view: SpendingView): void => {
+      if (call === latest) show(view);
+    };
   const show = (view: SpendingView): void => {
     const use = view.caps.find((cap) => cap.name === KEY_CAP);
-    input.value = use ? String(use.limit) : '';
+    // What the user is typing stays.
+    if (document.activeElement !== input) input.value = use ? String(use.limit) : '';
     fill(
       status,
       use
@@ -34,5 +42,5 @@ export function createKeyLimitBox(): { element: HTMLElement; load(): Promise<voi
     h('div', { class: 'inline' }, input, save),
     status,
   );
-  return { element, load: () => server.getSpending().then(show, () => undefined) };
+  return { element, load: () => server.getSpending().then(latestOnly(++latest), () => undefined) };
 }

@@ -28,7 +28,7 @@ export const SPEND_WORDS = {
 export type SpendKind = keyof typeof SPEND_WORDS;
 
 /** The name of the daily limit with a user's key in all their spreadsheets, among the caps shown. */
-export const KEY_CAP = 'Your key (all spreadsheets)';
+export const KEY_CAP = 'Your key';
 
 /** A run's word: its source's (a run of an earlier version without one was the sidebar's). */
 export const sourceWord = (run: {

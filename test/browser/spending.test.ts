@@ -53,6 +53,7 @@ test('a daily limit on the key, set in Settings, refuses a run that would pass i
   await openSidebarFrom(page, 'Settings');
   const sidebar = sidebarOf(page);
   const box = sidebar.locator('section.key-limit');
+  await expectText(box, 'No limit');
   await box.getByLabel('At most N credits a day with my key, in all my spreadsheets').fill('10');
   await box.getByRole('button', { name: 'Save limit' }).click();
   await expectText(box, '0 of 10 credits used today.');
@@ -65,12 +66,9 @@ test('a daily limit on the key, set in Settings, refuses a run that would pass i
   await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
   await expectText(
     sidebar.locator('body'),
-    "Your key's daily limit of 10 credits (all your spreadsheets) is reached",
+    "Your key's daily limit of 10 credits (all spreadsheets) is reached",
   );
   await sidebarShot(page, 'sidebar-key-limit-refused');
   await sidebar.getByRole('tab', { name: 'Jobs' }).click();
-  await expectText(
-    sidebar.locator('section.spending'),
-    'Your key (all spreadsheets): 0 of 10 credits today.',
-  );
+  await expectText(sidebar.locator('section.spending'), 'Your key: 0 of 10 credits today.');
 });

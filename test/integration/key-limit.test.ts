@@ -6,8 +6,10 @@
  */
 import type { Addon } from '../../dev/gas/harness';
 import type {
+  PlanView,
   ProgressView,
   ScheduleRunView,
+  StartView,
   ScheduleView,
   SpendingView,
 } from '../../src/app/sidebar-contract';
@@ -44,7 +46,7 @@ describe("a daily limit on the user's key, across their spreadsheets", () => {
     const contacts = people(160, 0);
     const first = kit.open(contactRows(contacts.slice(0, 80)), { addon: true, userEmail: 'ann@acme.com' });
     expect(first.call<SpendingView>('setKeyLimit', 80).caps).toEqual([
-      { name: 'Your key (all spreadsheets)', used: 0, limit: 80 },
+      expect.objectContaining({ name: 'Your key', used: 0, limit: 80 }),
     ]);
     first.call('saveSchedule', SCHEDULE);
     second = first.openDocument();
@@ -72,15 +74,24 @@ describe("a daily limit on the user's key, across their spreadsheets", () => {
       addon.call<SpendingView>('getSpending').caps.at(-1),
     );
     expect(mine).toEqual(theirs);
-    expect(mine).toMatchObject({ name: 'Your key (all spreadsheets)', limit: 80 });
+    expect(mine).toMatchObject({ name: 'Your key', limit: 80 });
     expect(mine!.used).toBeGreaterThanOrEqual(spent);
 
-    // A sidebar run on the first spreadsheet: refused before anything is sent, naming the limit.
+    // A sidebar run on the first spreadsheet: refused before anything is sent, naming the limit,
+    // and before its preview counts as started: with the limit raised, the same preview starts.
     selectDataRows(first, SHEET, 81, 4);
-    expect(() => planAndStart(first, { fields: ['work_email', 'phone'], overwrite: true })).toThrow(
-      /Your key's daily limit of 80 credits \(all your spreadsheets\) is reached until \d{4}-\d\d-\d\d 00:00/,
+    const plan = first.call<PlanView>('planRun', {
+      kind: 'enrich',
+      fields: ['work_email', 'phone'],
+      overwrite: true,
+    });
+    expect(() => first.call('startRun', plan.planId)).toThrow(
+      /Your key's daily limit of 80 credits \(all spreadsheets\) is reached until \d{4}-\d\d-\d\d 00:00/,
     );
     expect((await kit.emulator().admin.stats()).credits_spent).toBe(spent);
+    first.call('setKeyLimit', 2_000);
+    expect(first.call<StartView>('startRun', plan.planId).jobs).toBeGreaterThan(0);
+    first.call('setKeyLimit', 80);
 
     // The next day the count starts again.
     first.advanceClock(24 * 60 * 60 * 1000);
@@ -98,7 +109,7 @@ describe("a daily limit on the user's key, across their spreadsheets", () => {
     // The run reserved nothing (no limit then); the retry's price is 10 credits.
     addon.call('setKeyLimit', 5);
     expect(() => addon.call('retryJob', { runId: start.runId, seq: lost!.seq })).toThrow(
-      /Your key's daily limit of 5 credits \(all your spreadsheets\) is reached until/,
+      /Your key's daily limit of 5 credits \(all spreadsheets\) is reached until/,
     );
     addon.call('setKeyLimit', 10);
     addon.call('retryJob', { runId: start.runId, seq: lost!.seq });

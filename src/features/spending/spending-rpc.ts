@@ -24,7 +24,7 @@ export function spendingView(ctx: AppContext): SpendingView {
   const today = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
   const key = readKeyLimit(ctx);
   const caps = runSources().flatMap((source) => source.capToday?.(ctx) ?? []);
-  if (key?.limit) caps.push({ name: KEY_CAP, used: key.used, limit: key.limit });
+  if (key?.limit) caps.push({ ...key, name: KEY_CAP });
   return {
     today,
     lines: readSpending(ctx.spreadsheet.ownVisibleSheet(SPENDING_SHEET, false)),
