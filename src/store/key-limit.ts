@@ -57,7 +57,7 @@ export function reserveKeyCredits(ctx: Ports, credits = 0): number {
   const room = record.limit - record.used;
   if (credits > room)
     throw new UserError(
-      `Your key's daily limit of ${plural(record.limit, 'credit')} (all spreadsheets) is reached until ${minuteIn(ctx.spreadsheet.timeZone(), record.resetAt!)}.`,
+      `Your key's daily limit (${plural(record.limit, 'credit')}) is reached until ${minuteIn(ctx.spreadsheet.timeZone(), record.resetAt!)}.`,
     );
   if (credits > 0) write(ctx, { ...record, used: record.used + credits });
   return room - credits;

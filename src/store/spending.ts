@@ -116,7 +116,7 @@ function spendingBlock(lines: readonly SpendingLine[], lastRow: number) {
   ];
   const days = [...new Set(lines.map((line) => line.day))].slice(-31); // The chart shows the last 31 days with charges.
   const table: Cell[][] = [
-    ['Day', ...people],
+    [BOOK_HEADER[0]!, ...people],
     ...days.map((day) => [
       day,
       ...people.map((person) =>

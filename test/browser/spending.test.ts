@@ -64,10 +64,7 @@ test('a daily limit on the key, set in Settings, refuses a run that would pass i
   await sidebar.getByRole('tab', { name: 'Enrich' }).click();
   await visibleButton(sidebar, 'Start…').click();
   await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
-  await expectText(
-    sidebar.locator('body'),
-    "Your key's daily limit of 10 credits (all spreadsheets) is reached",
-  );
+  await expectText(sidebar.locator('body'), "Your key's daily limit (10 credits) is reached");
   await sidebarShot(page, 'sidebar-key-limit-refused');
   await sidebar.getByRole('tab', { name: 'Jobs' }).click();
   await expectText(sidebar.locator('section.spending'), 'Your key: 0 of 10 credits today.');

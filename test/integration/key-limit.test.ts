@@ -86,7 +86,7 @@ describe("a daily limit on the user's key, across their spreadsheets", () => {
       overwrite: true,
     });
     expect(() => first.call('startRun', plan.planId)).toThrow(
-      /Your key's daily limit of 80 credits \(all spreadsheets\) is reached until \d{4}-\d\d-\d\d 00:00/,
+      /Your key's daily limit \(80 credits\) is reached until \d{4}-\d\d-\d\d 00:00/,
     );
     expect((await kit.emulator().admin.stats()).credits_spent).toBe(spent);
     first.call('setKeyLimit', 2_000);
@@ -109,7 +109,7 @@ describe("a daily limit on the user's key, across their spreadsheets", () => {
     // The run reserved nothing (no limit then); the retry's price is 10 credits.
     addon.call('setKeyLimit', 5);
     expect(() => addon.call('retryJob', { runId: start.runId, seq: lost!.seq })).toThrow(
-      /Your key's daily limit of 5 credits \(all spreadsheets\) is reached until/,
+      /Your key's daily limit \(5 credits\) is reached until/,
     );
     addon.call('setKeyLimit', 10);
     addon.call('retryJob', { runId: start.runId, seq: lost!.seq });

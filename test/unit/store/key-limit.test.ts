@@ -18,7 +18,7 @@ describe("the key's daily limit", () => {
     expect(reserveKeyCredits(ctx, 60)).toBe(20);
     expect(reserveKeyCredits(ctx)).toBe(20);
     expect(() => reserveKeyCredits(ctx, 21)).toThrow(
-      /^Your key's daily limit of 80 credits \(all spreadsheets\) is reached until \d{4}-\d\d-\d\d 00:00\.$/,
+      /^Your key's daily limit \(80 credits\) is reached until \d{4}-\d\d-\d\d 00:00\.$/,
     );
     expect(readKeyLimit(ctx)!.used).toBe(60);
     const startedAt = ctx.clock.now();
