@@ -290,6 +290,7 @@ function runCard(
         { class: 'run-title' },
         h('span', { class: 'run-name' }, name),
         h('span', { class: 'run-time' }, time),
+        h('span', { class: 'run-source' }, `\u00a0·\u00a0${run.source}`),
       ),
       run.waitingForKey
         ? h('span', { class: 'badge badge-failed' }, 'Waiting for key')

@@ -4,6 +4,7 @@ import type { SaveSettingsRequest } from '../src/app/sidebar-contract';
 import { field, h } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { createScheduleBox } from './schedule-box';
+import { createKeyLimitBox } from './key-limit-box';
 import { server } from './server';
 
 export interface SettingsPanel {
@@ -28,10 +29,12 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
   let savedBaseUrl = '';
 
   const schedule = createScheduleBox();
+  const keyLimit = createKeyLimitBox();
 
   function show(view: SettingsView): void {
     schedule.show(view);
     void schedule.load().catch(() => undefined);
+    void keyLimit.load();
     keyStatus.textContent = view.hasApiKey ? `Saved key: ${view.maskedKey}` : 'No key saved yet.';
     keyInput.placeholder = view.hasApiKey ? 'Paste a new key to replace it' : 'Paste your API key';
     baseUrlInput.value = view.apiBaseUrl;
@@ -93,6 +96,12 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
     h('div', { class: 'buttons' }, saveButton, verifyButton),
     notice.element,
   );
-  const element = h('section', { class: 'panel', 'aria-label': 'Settings' }, form, schedule.element);
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-label': 'Settings' },
+    form,
+    keyLimit.element,
+    schedule.element,
+  );
   return { element, show, changed: () => schedule.changed() };
 }

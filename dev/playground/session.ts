@@ -212,6 +212,10 @@ export class PlaygroundSession {
           : null,
       messages: this.messages,
       clock: { now: this.addon.now(), aheadMs: this.addon.now() - Date.now() },
+      charts: active.getCharts().map((chart) => ({
+        title: String(chart.getOptions().get('title') ?? ''),
+        table: chart.getRanges()[0]?.getDisplayValues() ?? [],
+      })),
     };
   }
 

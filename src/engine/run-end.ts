@@ -1,6 +1,8 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
 import { saveRecordsOf, type AppContext } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
+import { recordSpending, runCharge, type Charge } from '../store/spending';
+import { reserveKeyCredits, returnKeyCredits } from '../store/key-limit';
 import { runSources, type EndedRun } from './run-sources';
 import { maxCreditsPerContact } from './plan';
 import {
@@ -103,6 +105,7 @@ export function unspentCredits(run: RunRecord, jobs: readonly JobRecord[]): numb
  * count (sinceReset): the retry counts at its price, at most.
  */
 export function countRetry(ctx: AppContext, run: RunRecord, price: number): void {
+  reserveKeyCredits(ctx, price);
   run.retriedLost = (run.retriedLost ?? 0) + price;
   if (run.estimatedCredits === undefined) return;
   run.estimatedCredits += price;
@@ -113,6 +116,7 @@ export function countRetry(ctx: AppContext, run: RunRecord, price: number): void
 /** What runs did not spend goes back to the capped sources that counted it (run-sources.ts). */
 function release(ctx: AppContext, ended: readonly EndedRun[]): void {
   for (const source of runSources()) source.release?.(ctx, ended);
+  returnKeyCredits(ctx, ended);
 }
 
 /**
@@ -126,6 +130,8 @@ export const DAMAGED_RUN_ERROR =
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: { run: RunRecord; unspent: number }[] = [];
+  // What they charged, for the Spending tab: counted on the run saved with its end, so only once.
+  const charges: Charge[] = [];
   // Runs ending again (a lost start imported or retried): their log row is updated, not added.
   const loggedBefore = new Set<string>();
   const damaged = runsWithDamagedJobs(registry);
@@ -149,6 +155,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     const unspent = lost ? 0 : unspentCredits(run, jobs);
     // Saved with the run's end (below): given back once, whatever reopens it later.
     if (unspent !== 0) run.released = (run.released ?? 0) + unspent;
+    charges.push(runCharge(run, ctx.clock.now()));
     ended.push({ run, unspent });
   }
   if (ended.length === 0) return;
@@ -166,6 +173,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   for (const run of runs) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
   appendRunLog(ctx, runs, registry, loggedBefore);
+  recordSpending(ctx, charges);
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
 

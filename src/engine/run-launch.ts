@@ -13,6 +13,7 @@ import type { RunStarted, SendableContact } from './run-sources';
 import { jobsOf, type PlannedContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
 import { appendRunLog } from '../store/run-log';
+import { reserveKeyCredits } from '../store/key-limit';
 import {
   assertRoom,
   estimateBytes,
@@ -87,6 +88,8 @@ export function registerAndSend(
     if (run.kind === 'enrich') job.fields = chunk[0]!.fields;
     return job;
   });
+  // The key's daily limit, asked before anything is registered or sent (store/key-limit.ts).
+  reserveKeyCredits(ctx, run.estimatedCredits ?? 0);
   assertRoom(registry, estimateBytes([run], jobs));
   // What the start shows is written first: a write Sheets refuses (another user's protected
   // columns) fails the start before anything is registered, so a start the user is told failed

@@ -77,6 +77,15 @@ export interface RunSourceHooks {
   note?(ctx: AppContext): string | undefined;
   /** True while this user's time-driven trigger must run for this source. */
   keepsTrigger?(ctx: AppContext): boolean;
+  /** This source's daily cap, when it has one switched on: today's count against its limit. */
+  capToday?(ctx: AppContext): CapUse | null;
+}
+
+/** A daily cap's use today (the Spending view shows each). */
+export interface CapUse {
+  name: string;
+  used: number;
+  limit: number;
 }
 
 /** Plugged by src/app (app/run-sources.ts) before any engine step runs. */

@@ -32,6 +32,8 @@ export const USER_PROPERTY = {
   userId: `${NS}userId`,
   /** "<key id> <workspace id>": the workspace the saved key verified to (features/teams/user-identity.ts). */
   keyWorkspace: `${NS}keyWorkspace`,
+  /** The daily limit with this user's key in all their spreadsheets, and today's count (key-limit.ts). */
+  keyLimit: `${NS}keyLimit`,
   /** + spreadsheet id + "." + handler: the minutes a trigger got there (Apps Script cannot tell). */
   triggerMinutesPrefix: `${NS}triggerMinutes.`,
 } as const;

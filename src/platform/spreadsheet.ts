@@ -1,7 +1,7 @@
 /** Adapter: the engine's SpreadsheetPort over SpreadsheetApp (one Range call per port call). */
 import { SHEET_REFUSAL_PREFIX, SheetRefusal, errorMessage } from '../domain/user-error';
 import { cellsToA1 } from './a1';
-import type { RowSpan, SheetPort, SpreadsheetPort } from './ports';
+import type { ChartBlock, RowSpan, SheetPort, SpreadsheetPort } from './ports';
 
 /** Sheets' refusals of a write (their texts), and what the user can do about each. */
 const REFUSALS: readonly [RegExp, string][] = [
@@ -68,7 +68,25 @@ export function sheetPort(sheet: Sheet): SheetPort {
         range.setValues(values);
       });
     },
+    keepChart: (block) => keepChart(sheet, block),
   };
+}
+
+/** One chart over `block` (SheetPort.keepChart): no call beyond getCharts when it is already there. */
+function keepChart(sheet: Sheet, { row, column, rows, columns, title }: ChartBlock): void {
+  const range = sheet.getRange(row, column, rows, columns);
+  const [chart] = sheet.getCharts();
+  if (chart?.getRanges()[0]?.getA1Notation() === range.getA1Notation()) return;
+  const builder: GoogleAppsScript.Spreadsheet.EmbeddedChartBuilder = chart
+    ? chart.modify().clearRanges()
+    : sheet.newChart().asColumnChart().setStacked().setTitle(title);
+  // Right of the block, one column apart (a new person's column moves it).
+  const built = builder
+    .addRange(range)
+    .setPosition(row, column + columns + 1, 0, 0)
+    .build();
+  if (chart) sheet.updateChart(built);
+  else sheet.insertChart(built);
 }
 
 type Range = GoogleAppsScript.Spreadsheet.Range;

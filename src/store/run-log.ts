@@ -7,8 +7,8 @@
 import type { PlatformPorts, SheetPort } from '../platform/ports';
 import { appendBelow } from '../platform/sheet-rows';
 import { minuteIn } from './local-time';
+import { RUN_STATE_LABELS, SPEND_WORDS, sourceWord } from '../domain/runs';
 import type { JobBase, Registry, RunRecord } from './registry';
-import { RUN_STATE_LABELS } from '../domain/runs';
 
 export const RUN_LOG_SHEET = 'Sheet Enrich log';
 export const RUN_LOG_HEADER = [
@@ -56,7 +56,7 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
   return [
     minuteIn(ctx.spreadsheet.timeZone(), run.startedAt),
     run.startedBy ?? '',
-    sourceLabel(run),
+    sourceWord(run),
     run.sheetName,
     run.rowsInScope ?? '',
     run.sent,
@@ -75,12 +75,6 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
     run.id,
     own.flatMap((job) => job.id ?? []).join(' '),
   ].map(String);
-}
-
-/** "sidebar", "schedule", "formulas" (a user's run of them) or "formulas (automatic)". */
-function sourceLabel(run: RunRecord): string {
-  const source = run.source ?? 'sidebar';
-  return run.automatic ? `${source} (automatic)` : source;
 }
 
 /** Whose key paid the run's jobs ("" if none was sent): a person, never a workspace id. */
@@ -132,13 +126,13 @@ export interface SearchLogEntry {
   results: number;
   /** The most they can have cost: results returned to the workspace before are free. */
   maxCredits: number;
-  /** What the balance lost meanwhile (at most maxCredits); absent when the balance was not told. */
-  credits?: number;
+  /** What the API charged for them (features/search/search-run.ts loadPages). */
+  credits: number;
   state: 'loading' | 'done' | 'stopped';
   reason?: string;
 }
 
-/** Appends a search call's row: who, which tab, results added and the credits they can have cost. */
+/** Appends a search call's row: who, which tab, results added, the most they could cost and what they did. */
 export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void {
   const by = ctx.userEmail();
   // In RUN_LOG_HEADER's order; a search has no rows in scope, sends no contacts and has no job ids.
@@ -146,7 +140,7 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
     [
       minuteIn(ctx.spreadsheet.timeZone(), entry.startedAt),
       by,
-      'search',
+      SPEND_WORDS.search,
       entry.tabName,
       '', // Rows in scope
       '', // Contacts sent
@@ -156,7 +150,7 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
       '', // Phones
       '', // Profiles
       String(entry.maxCredits),
-      String(entry.credits ?? `at most ${entry.maxCredits}`),
+      String(entry.credits),
       SEARCH_OUTCOMES[entry.state],
       entry.reason ?? '',
       by ? `${by}'s key` : 'the key of the user who searched',

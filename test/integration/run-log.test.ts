@@ -61,9 +61,11 @@ describe('the log tab', () => {
       Outcome: 'finished',
       'Credits charged': String(done.credits),
       'Rows in scope': '30',
-      Source: 'sidebar',
+      Source: 'manual',
       'Run id (for support)': start.runId,
     });
+    // The Jobs panel names the run's source in the log's words.
+    expect(done.source).toBe('manual');
   });
 
   it('an id imported by "Import a job by its id" resolves its lost start, and a second import is refused', async () => {
@@ -99,7 +101,7 @@ describe('the log tab', () => {
     addon.recalculate();
     const plan = addon.call<PlanView>('planFormulaRun', {});
     await settle(addon, addon.call<StartView>('startRun', plan.planId).runId);
-    expect(logRows(addon).at(-1)).toMatchObject({ Source: 'formulas', 'Rows in scope': '3' });
+    expect(logRows(addon).at(-1)).toMatchObject({ Source: 'formulas (manual)', 'Rows in scope': '3' });
 
     sheet.getRange('H2').setFormula('=ENRICH_EMAIL(A5:A7,B5:B7,D5:D7)');
     addon.recalculate();

@@ -91,7 +91,7 @@ describe('a search into a tab', () => {
   it('resumes at page 3 after a call killed while asking for it, without paying or writing twice', async () => {
     const addon = kit.open([['Name']]);
     const request: SearchRequestInput = { kind: 'people', filters: VP, rows: 300 };
-    // Its fetches: the balance (what the log says it charged), then the pages.
+    // The balance (what the call will have charged), pages 1 and 2, then killed asking for page 3.
     expect(() => addon.callWith({ killAfter: { 'UrlFetchApp.fetch': 4 } }, 'startSearch', request)).toThrow();
     const tab = addon.spreadsheet.getSheetByName('People · VP')!;
     expect(column(addon, tab.getName(), 'Person ID')).toHaveLength(200);

@@ -7,6 +7,7 @@ import { toA1 } from '../../gas/spreadsheet/a1';
 import type { PlaygroundState } from '../protocol';
 import { getState, post } from './api';
 import { Grid } from './grid';
+import { drawCharts } from './chart';
 import { renderMenubar } from './menu';
 
 const REFRESH_MS = 1000;
@@ -119,6 +120,7 @@ function draw(next: PlaygroundState): void {
   byId('document-title').textContent = next.title;
   if (tabsChanged) drawTabs(next);
   grid.show(next.grid, next.selection, next.formulas, next.errors);
+  drawCharts(byId('charts'), next.charts);
   const menus = JSON.stringify(next.menus);
   if (menus !== shownMenus) {
     shownMenus = menus;

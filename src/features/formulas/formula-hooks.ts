@@ -16,7 +16,12 @@ import {
   NO_SHEET,
   settleFormulaJobs,
 } from './formula-run';
-import { formulaAutoIsMine, pauseFormulaAuto, releaseAutomatic } from './formula-auto-setting';
+import {
+  formulaAutoIsMine,
+  pauseFormulaAuto,
+  readFormulaAuto,
+  releaseAutomatic,
+} from './formula-auto-setting';
 
 export const FORMULA_RUNS: RunSourceHooks = {
   source: 'formulas',
@@ -42,4 +47,8 @@ export const FORMULA_RUNS: RunSourceHooks = {
   // Said once the refresh is known not to make formulas show their answers here.
   note: watchRefreshProbe,
   keepsTrigger: formulaAutoIsMine,
+  capToday: (ctx) => {
+    const auto = readFormulaAuto(ctx);
+    return auto && { name: 'Automatic formulas', used: auto.committed, limit: auto.dailyCap };
+  },
 };

@@ -12,6 +12,7 @@ import { retryPrice } from '../../engine/recovery';
 import { WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
 import { pollFailure } from '../../engine/poll-problem';
 import { runSources } from '../../engine/run-sources';
+import { sourceWord } from '../../domain/runs';
 import {
   loadRegistrySummary,
   type FoundCounts,
@@ -29,6 +30,8 @@ export interface RunProgress {
   runId: string;
   kind: JobKind;
   sheetName: string;
+  /** Where it came from, in the words the log and the Spending tab use (domain/runs.ts). */
+  source: string;
   state: RunState;
   jobs: number;
   sent: number;
@@ -107,6 +110,7 @@ function progressOf(
     runId: run.id,
     kind: run.kind,
     sheetName: run.sheetName,
+    source: sourceWord(run),
     state: run.state,
     jobs: run.jobs,
     sent: run.sent,

@@ -7,6 +7,7 @@
  * Caps count what a run may cost at most (its estimate), committed before the run is sent, so a run
  * killed after sending still counts. Rows a cap leaves out say so and wait for the next period.
  */
+import { reserveKeyCredits } from '../../store/key-limit';
 import { agree, formatNumber, plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
@@ -140,7 +141,8 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     return `${text} ${damage}`;
   };
   if (doesNothing(plan)) return said('No new rows.');
-  const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
+  // The key's daily limit across the user's spreadsheets (store/key-limit.ts) bounds the day too.
+  const dayRoom = Math.min(schedule.maxCreditsPerDay - schedule.committedToday, reserveKeyCredits(ctx));
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
   if (leftOut.length) {

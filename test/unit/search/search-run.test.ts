@@ -14,6 +14,7 @@ import { SEARCH_KEYS_SHEET } from '../../../src/features/search/search-keys';
 import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import { readRunLog } from '../engine/team-support';
+import { readSpending, SPENDING_SHEET } from '../../../src/store/spending';
 
 const FILTERS = { current_position_titles: [{ value: 'VP Sales' }] };
 
@@ -238,9 +239,18 @@ describe('a search into a tab', () => {
     expect(tab.writes).toBe(1 + 2);
   });
 
-  it('logs each call that loaded results: who, which tab, how many, what they cost', () => {
+  it('logs each call that loaded results: who, which tab, how many, the most they cost and what they did', () => {
     const world = worldWith(400);
+    // 10 of the 250 results were returned to the workspace before: free; the API takes 60 credits.
+    const search = world.search.search.bind(world.search);
+    world.search.search = (...args) => {
+      if (world.search.requests.length === 0) world.api.balance -= 60;
+      return search(...args);
+    };
+    const balanceCalls = world.api.balanceCalls;
     const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 250 });
+    // The balance before and after the call: two calls, whatever its pages.
+    expect(world.api.balanceCalls - balanceCalls).toBe(2);
     expect(readRunLog(world)).toEqual([
       expect.objectContaining({
         By: 'user@example.com',
@@ -248,8 +258,7 @@ describe('a search into a tab', () => {
         Sheet: 'People · VP Sales',
         'Contacts found': '250',
         'Credits estimated': '63',
-        // What the balance lost: this fake API charges nothing.
-        'Credits charged': '0',
+        'Credits charged': '60',
         Outcome: 'finished',
         'Paid with': "user@example.com's key",
       }),
@@ -257,6 +266,9 @@ describe('a search into a tab', () => {
     // A refresh that finds nothing new adds nothing, and costs nothing: no row.
     refreshSearch(contextFor(world), sheet.id());
     expect(readRunLog(world)).toHaveLength(1);
+    expect(readSpending(world.spreadsheet.ownVisibleSheet(SPENDING_SHEET, false))).toEqual([
+      { day: '2025-01-15', person: 'user@example.com', kind: 'search', credits: 60 },
+    ]);
     loadMore(contextFor(world), sheet.id(), 10);
     expect(readRunLog(world).map((row) => [row['Contacts found'], row['Credits estimated']])).toEqual([
       ['250', '63'],
