@@ -108,6 +108,13 @@ function applyToSheet(
   const writes = new Map<string, Write>();
   const timeZone = ctx.spreadsheet.timeZone();
   const touchedRuns = new Set<RunRecord>();
+  // Contacts a damaged job record still holds (paid-once.ts): a row of theirs left unanswered says
+  // that hold and its way out, whatever job wrote it ("out of credits" would send nothing again).
+  // (Not the lists of records an imported job replaces: until deleted, the import answers for them.)
+  const replaced = new Set(registry.jobs.map((job) => job.replaces));
+  const heldByDamage = new Set(
+    [...(registry.damagedJobLists ?? [])].flatMap(([key, list]) => (replaced.has(key) ? [] : list)),
+  );
 
   for (const job of jobs) {
     const run = runOf(registry, job)!;
@@ -154,7 +161,13 @@ function applyToSheet(
           ? // The user's cancel: the row says "canceled" even over an earlier answer's final status
             // (the cells that answer filled, and its time, stay), as the card and the log say.
             { status: STATUS.canceled, refresh: true }
-          : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
+          : statusOnly(
+              heldByDamage.has(fp) && !ambiguous
+                ? STATUS.damagedJob
+                : problem
+                  ? STATUS.error(problem)
+                  : (job.unansweredStatus ?? STATUS.notFound),
+            );
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;

@@ -10,6 +10,7 @@ import type { JobResult } from '../domain/model';
 import type { JobKind } from '../domain/runs';
 import type { PollOutcome } from '../api/port';
 import { UserError } from '../domain/user-error';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { plural } from '../domain/words';
 import { saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
@@ -187,9 +188,23 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     // A job of an unreadable run record is not "in the list": importing gives it a run (rehome.ts).
     if (registry.jobs.some((job) => job.id === jobId && registry.runs.has(job.run)))
       throw new UserError(`The job ${jobId} is already in the Jobs list.`);
+    const named = jobOfName(outcome.result.name);
+    // Jobs leave the registry only once written (pruned): a job named after a run still listed
+    // whose record is gone, readable or not, was written already. Taken as lost, its words ("out of
+    // credits") would go over rows a later job holds, and say nothing of that hold.
+    if (
+      named &&
+      registry.runs.has(named.run) &&
+      !registry.jobs.some((job) => job.run === named.run && job.seq === named.seq) &&
+      !registry.unreadable.some(
+        ({ key }) => key === `${DOCUMENT_PROPERTY.jobPrefix}${named.run}.${named.seq}`,
+      )
+    )
+      throw new UserError(
+        `The job ${jobId} was written already (job ${named.seq + 1} of a run in the Jobs list): its answers are saved, nothing is left to import.`,
+      );
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
-    const named = jobOfName(outcome.result.name);
     const replaces = named && damagedRecordOf(registry, named, fingerprints);
     const job: JobRecord = {
       run: run.id,
