@@ -11,7 +11,13 @@ import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/wri
 import { runOf, saveRecordsOf, type AppContext } from './context';
 import { runSources } from './run-sources';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
-import { runsWithDamagedJobs, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import {
+  inIndexSet,
+  runsWithDamagedJobs,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
 import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
@@ -60,6 +66,9 @@ export function applyFetchedJobs(
     }
   }
 }
+
+/** The Status of a row whose item in the results could not be read (not final: it may be run again). */
+const UNREADABLE_ITEM = 'the result item could not be read';
 
 /**
  * Indexes of a running job's contacts a forced fetch answered early that are not written yet; each
@@ -149,7 +158,7 @@ function applyToSheet(
       const answered = entryCovers(entry, asked);
       if (skipped.has(index) || (running && !answered)) continue;
       written.push(index);
-      const problem = job.itemProblems?.[fp];
+      const unreadable = inIndexSet(job.unreadable, index);
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
@@ -164,8 +173,8 @@ function applyToSheet(
           : statusOnly(
               heldByDamage.has(fp) && !ambiguous
                 ? STATUS.damagedJob
-                : problem
-                  ? STATUS.error(problem)
+                : unreadable
+                  ? STATUS.error(UNREADABLE_ITEM)
                   : (job.unansweredStatus ?? STATUS.notFound),
             );
       // A scheduled run sends rows whose answer is missing, edited ones included: what their

@@ -10,7 +10,6 @@ import type { JobResult } from '../domain/model';
 import type { JobKind } from '../domain/runs';
 import type { PollOutcome } from '../api/port';
 import { UserError } from '../domain/user-error';
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { plural } from '../domain/words';
 import { saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
@@ -189,19 +188,16 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     if (registry.jobs.some((job) => job.id === jobId && registry.runs.has(job.run)))
       throw new UserError(`The job ${jobId} is already in the Jobs list.`);
     const named = jobOfName(outcome.result.name);
-    // Jobs leave the registry only once written (pruned): a job named after a run still listed
-    // whose record is gone, readable or not, was written already. Taken as lost, its words ("out of
-    // credits") would go over rows a later job holds, and say nothing of that hold.
-    if (
-      named &&
-      registry.runs.has(named.run) &&
-      !registry.jobs.some((job) => job.run === named.run && job.seq === named.seq) &&
-      !registry.unreadable.some(
-        ({ key }) => key === `${DOCUMENT_PROPERTY.jobPrefix}${named.run}.${named.seq}`,
-      )
-    )
+    // A damaged record other than the one this job names still holds some of its contacts: this is
+    // an earlier job of those rows (written, and pruned since). Taken as lost, its words ("out of
+    // credits") would go over the rows' "job record damaged", the Status that names their way out.
+    const own = named && `${named.run}.${named.seq}`;
+    const held = new Set(
+      [...(registry.damagedJobLists ?? [])].flatMap(([key, list]) => (key === own ? [] : list)),
+    );
+    if (fingerprints.some((fp) => held.has(fp)))
       throw new UserError(
-        `The job ${jobId} was written already (job ${named.seq + 1} of a run in the Jobs list): its answers are saved, nothing is left to import.`,
+        `The job ${jobId} is an earlier job of rows a damaged job record still holds: import the job that record names, or run those rows with "look up again".`,
       );
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.

@@ -13,14 +13,8 @@ import type { RunStarted, SendableContact } from './run-sources';
 import { jobsOf, type PlannedContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
 import { appendRunLog } from '../store/run-log';
-import {
-  assertRoom,
-  estimateBytes,
-  saveJobFingerprints,
-  type JobRecord,
-  type Registry,
-  type RunRecord,
-} from '../store/registry';
+import { assertRoom } from '../store/registry-budget';
+import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 
 export function newId(ctx: AppContext): string {
   return ctx.clock.now().toString(36) + Math.random().toString(36).slice(2, 6);
@@ -87,7 +81,7 @@ export function registerAndSend(
     if (run.kind === 'enrich' && fields.length !== run.fields.length) job.fields = fields;
     return job;
   });
-  assertRoom(registry, estimateBytes([run], jobs));
+  assertRoom(registry, [run], jobs);
   // Registered before anything is sent: from here on, a poll can finish what this execution starts.
   saveJobFingerprints(ctx.spreadsheet, registry, jobs);
   saveRecordsOf(ctx, [run], jobs);

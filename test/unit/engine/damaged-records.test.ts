@@ -227,7 +227,7 @@ describe('rows a damaged record holds, and an earlier job of the same rows (chao
   it('an import of the earlier job, written already, is refused and writes nothing over the rows', () => {
     const { world, sheet } = heldRows();
     // The user imports what the dashboard lists after that run's name: the earlier job among them.
-    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(/job-1 was written already/);
+    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(/job-1 is an earlier job of rows a damaged job record still holds/);
     poll(world);
     heldRowsSayWhy(world, sheet);
     // The way out the rows name: "look up again" sends them.
