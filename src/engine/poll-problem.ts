@@ -6,7 +6,7 @@
  */
 import { LIMITS } from '../domain/limits';
 import { errorForLog, errorMessage, withoutClassName } from '../domain/user-error';
-import { DOCUMENT_CACHE_KEY } from '../platform/property-keys';
+import { DOCUMENT_CACHE_KEY, DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import { appendPollProblemLog } from '../store/run-log';
 
@@ -16,11 +16,24 @@ const STORE_FULL = /property storage quota/i;
 /** An execution stopped at its time limit runs no more code: there is nothing to report from it. */
 const TIME_LIMIT = /maximum execution time/i;
 
+/** What the Jobs panel can clear to make room, of what the store holds now (none: nothing to advise). */
+function clearable(ctx: PlatformPorts): string {
+  const stored = Object.entries(ctx.documentStore.getAll());
+  const what = [
+    stored.some(([key]) => key.startsWith(DOCUMENT_PROPERTY.formulaRequestPrefix)) &&
+      'the queued formula requests',
+    stored.some(
+      ([key, value]) => key.startsWith(DOCUMENT_PROPERTY.runPrefix) && !value.includes('"state":"running"'),
+    ) && 'ended runs',
+  ].filter(Boolean);
+  return what.length ? `: clear ${what.join(' and ')} (Jobs panel)` : '';
+}
+
 /** What the user reads about a failed poll, with what to do. */
-function problemText(error: unknown): string {
+function problemText(ctx: PlatformPorts, error: unknown): string {
   const words = withoutClassName(errorMessage(error));
   const todo = STORE_FULL.test(words)
-    ? "The document's storage is full: clear the queued formula requests and ended runs (Jobs panel); nothing is sent again meanwhile."
+    ? `The document's storage is full${clearable(ctx)}; nothing is sent again meanwhile.`
     : 'Results are checked again at the next refresh; nothing is sent again meanwhile.';
   return `Results could not be saved: ${words} ${todo}`;
 }
@@ -28,7 +41,7 @@ function problemText(error: unknown): string {
 /** Records a failed poll where the user looks (the log tab once per new reason) and in the execution log. */
 export function notePollFailure(ctx: PlatformPorts, error: unknown): void {
   if (TIME_LIMIT.test(errorMessage(error))) return;
-  const text = problemText(error);
+  const text = problemText(ctx, error);
   ctx.log.warn(`Poll failed: ${errorForLog(error)}`);
   try {
     const known = ctx.cache.get(KEY) === text;

@@ -80,6 +80,8 @@ describe('a poll that fails', () => {
     expect(() => poll(world)).toThrow(/property storage quota/);
     const view = progress(world);
     expect(view.problems?.[0]).toMatch(/^Results could not be saved: .*storage is full/);
+    // No queued request, no ended run: nothing to advise clearing that is not there.
+    expect(view.problems?.[0]).not.toMatch(/clear/);
     expect(view.runs[0]).toMatchObject({ state: 'running', error: view.problems![0] });
     const log = world.spreadsheet.sheets.find((sheet) => sheet.name() === RUN_LOG_SHEET)!;
     // One row per new reason, not one per hourly poll.
