@@ -67,6 +67,23 @@ export function applyFetchedJobs(
   }
 }
 
+/**
+ * The Status of each contact another record holds as "may have been bought" (paid-once.ts): the
+ * list of a damaged job record (not one an imported job replaces: the import answers for it), and
+ * ambiguous jobs. A row of theirs some other job leaves unanswered says that hold and its way out:
+ * its own words ("out of credits") would have no plan send it again, and say nothing of why.
+ */
+function holdsOnRows(registry: Registry): Map<string, string> {
+  const held = new Map<string, string>();
+  const replaced = new Set(registry.jobs.map((job) => job.replaces));
+  for (const [key, list] of registry.damagedJobLists ?? [])
+    if (!replaced.has(key)) for (const fp of list) held.set(fp, STATUS.damagedJob);
+  for (const job of registry.jobs)
+    if (job.state === 'ambiguous' && job.unansweredStatus)
+      for (const fp of job.fingerprints) held.set(fp, job.unansweredStatus);
+  return held;
+}
+
 /** The Status of a row whose item in the results could not be read (not final: it may be run again). */
 const UNREADABLE_ITEM = 'the result item could not be read';
 
@@ -117,14 +134,7 @@ function applyToSheet(
   const writes = new Map<string, Write>();
   const timeZone = ctx.spreadsheet.timeZone();
   const touchedRuns = new Set<RunRecord>();
-  // Contacts a damaged job record still holds (paid-once.ts): a row of theirs left unanswered says
-  // that hold and its way out, whatever job wrote it ("out of credits" would send nothing again).
-  // (Not the lists of records an imported job replaces: until deleted, the import answers for them.)
-  const replaced = new Set(registry.jobs.map((job) => job.replaces));
-  const heldByDamage = new Set(
-    [...(registry.damagedJobLists ?? [])].flatMap(([key, list]) => (replaced.has(key) ? [] : list)),
-  );
-
+  const held = holdsOnRows(registry);
   for (const job of jobs) {
     const run = runOf(registry, job)!;
     const { kind, overwrite } = run;
@@ -171,11 +181,8 @@ function applyToSheet(
             // (the cells that answer filled, and its time, stay), as the card and the log say.
             { status: STATUS.canceled, refresh: true }
           : statusOnly(
-              heldByDamage.has(fp) && !ambiguous
-                ? STATUS.damagedJob
-                : unreadable
-                  ? STATUS.error(UNREADABLE_ITEM)
-                  : (job.unansweredStatus ?? STATUS.notFound),
+              (!ambiguous && held.get(fp)) ||
+                (unreadable ? STATUS.error(UNREADABLE_ITEM) : (job.unansweredStatus ?? STATUS.notFound)),
             );
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.

@@ -227,7 +227,9 @@ describe('rows a damaged record holds, and an earlier job of the same rows (chao
   it('an import of the earlier job, written already, is refused and writes nothing over the rows', () => {
     const { world, sheet } = heldRows();
     // The user imports what the dashboard lists after that run's name: the earlier job among them.
-    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(/job-1 is an earlier job of rows a damaged job record still holds/);
+    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(
+      /job-1 is an earlier job of rows a damaged job record still holds/,
+    );
     poll(world);
     heldRowsSayWhy(world, sheet);
     // The way out the rows name: "look up again" sends them.
@@ -242,6 +244,27 @@ describe('rows a damaged record holds, and an earlier job of the same rows (chao
     planAndStart(world, { ...ENRICH_WORK_EMAIL, overwrite: true });
     poll(world);
     heldRowsSayWhy(world, sheet);
+  });
+});
+
+describe('rows a lost start holds, and an earlier job of the same rows imported by its id', () => {
+  it('keep "may have been started", the words that name Retry and Import, not the earlier job\'s', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(3));
+    world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world, job) : undefined);
+    planAndStart(world);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.outOfCredits));
+    world.api.startJobs = (starts) =>
+      starts.map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    planAndStart(world);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
+    // The user imports what the dashboard shows: the earlier job, not the lost start.
+    server(world).importJob({ jobId: 'job-1' });
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
   });
 });
 
