@@ -16,18 +16,16 @@ const STORE_FULL = /property storage quota/i;
 /** An execution stopped at its time limit runs no more code: there is nothing to report from it. */
 const TIME_LIMIT = /maximum execution time/i;
 
-/** What the Jobs panel can clear to make room, of what the store holds now (none: nothing to advise). */
-function clearable(ctx: PlatformPorts): string {
-  const stored = Object.entries(ctx.documentStore.getAll());
-  const what = [
-    stored.some(([key]) => key.startsWith(DOCUMENT_PROPERTY.formulaRequestPrefix)) &&
-      'the queued formula requests',
-    stored.some(
-      ([key, value]) => key.startsWith(DOCUMENT_PROPERTY.runPrefix) && !value.includes('"state":"running"'),
-    ) && 'ended runs',
-  ].filter(Boolean);
-  return what.length ? `: clear ${what.join(' and ')} (Jobs panel)` : '';
-}
+/**
+ * What the user can clear to make room: the formula queue, when it holds requests (ended runs keep
+ * no jobs, and the ten kept take little: not worth naming).
+ */
+const clearable = (ctx: PlatformPorts): string =>
+  Object.keys(ctx.documentStore.getAll()).some((key) =>
+    key.startsWith(DOCUMENT_PROPERTY.formulaRequestPrefix),
+  )
+    ? ': clear the queued formula requests (Jobs panel)'
+    : '';
 
 /** What the user reads about a failed poll, with what to do. */
 function problemText(ctx: PlatformPorts, error: unknown): string {

@@ -197,7 +197,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     );
     if (fingerprints.some((fp) => held.has(fp)))
       throw new UserError(
-        `The job ${jobId} is an earlier job of rows a damaged job record still holds: import the job that record names, or run those rows with "look up again".`,
+        `The job ${jobId} is an earlier job of rows a damaged job record holds: import that record's job, or use "look up again".`,
       );
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
