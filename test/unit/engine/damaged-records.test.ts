@@ -224,11 +224,11 @@ describe('rows a damaged record holds, and an earlier job of the same rows (chao
     expect(statuses.filter((status) => status === STATUS.outOfCredits)).toEqual([]);
   }
 
-  it('an import of the earlier job, written already, is refused and writes nothing over the rows', () => {
+  it('an import of the earlier job is refused and writes nothing over the rows', () => {
     const { world, sheet } = heldRows();
     // The user imports what the dashboard lists after that run's name: the earlier job among them.
     expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(
-      /job-1 is an earlier job of rows a damaged job record still holds/,
+      /job-1 is an earlier job of rows a damaged job record holds/,
     );
     poll(world);
     heldRowsSayWhy(world, sheet);
