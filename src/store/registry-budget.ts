@@ -4,6 +4,7 @@
  * the jobs not written yet may still add; and the refusal of a run the store could not hold. The
  * formula queue asks the same reserve (features/formulas/formula-queue.ts).
  */
+import { ENRICH_FIELDS } from '../domain/fields';
 import { LIMITS } from '../domain/limits';
 import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
@@ -46,6 +47,7 @@ const SENT: Partial<JobRecord> = {
   workspace: '0'.repeat(24),
   unansweredStatus: 'out of credits',
   unreadable: 'f'.repeat(25),
+  fields: [...ENRICH_FIELDS],
 };
 const sentBytes = (job: JobRecord, state: JobState) =>
   recordBytes(jobKey(job), JOB_CODEC, storedJob({ ...job, ...SENT, state }));
