@@ -11,7 +11,13 @@ import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/wri
 import { runOf, saveRecordsOf, type AppContext } from './context';
 import { runSources } from './run-sources';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
-import { runsWithDamagedJobs, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import {
+  inIndexSet,
+  runsWithDamagedJobs,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
 import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
@@ -66,6 +72,26 @@ export function applyFetchedJobs(
 }
 
 /**
+ * The Status of each contact another record holds as "may have been bought" (paid-once.ts): the
+ * list of a damaged job record (not one an imported job replaces: the import answers for it), and
+ * ambiguous jobs. A row of theirs some other job leaves unanswered says that hold and its way out:
+ * its own words ("out of credits") would have no plan send it again, and say nothing of why.
+ */
+function holdsOnRows(registry: Registry): Map<string, string> {
+  const held = new Map<string, string>();
+  const replaced = new Set(registry.jobs.map((job) => job.replaces));
+  for (const [key, list] of registry.damagedJobLists ?? [])
+    if (!replaced.has(key)) for (const fp of list) held.set(fp, STATUS.damagedJob);
+  for (const job of registry.jobs)
+    if (job.state === 'ambiguous' && job.unansweredStatus)
+      for (const fp of job.fingerprints) held.set(fp, job.unansweredStatus);
+  return held;
+}
+
+/** The Status of a row whose item in the results could not be read (not final: it may be run again). */
+const UNREADABLE_ITEM = 'the result item could not be read';
+
+/**
  * Indexes of a running job's contacts a forced fetch answered early that are not written yet; each
  * is written and counted once, while the job runs: its final apply skips them (earlyApplied).
  */
@@ -112,7 +138,7 @@ function applyToSheet(
   const writes = new Map<string, Write>();
   const timeZone = ctx.spreadsheet.timeZone();
   const touchedRuns = new Set<RunRecord>();
-
+  const held = holdsOnRows(registry);
   for (const job of jobs) {
     const run = runOf(registry, job)!;
     const { kind, overwrite } = run;
@@ -147,9 +173,11 @@ function applyToSheet(
       const answered = entryCovers(entry, asked);
       if (skipped.has(index) || (running && !answered)) continue;
       if (answered) counted.push(index);
-      const problem = job.itemProblems?.[fp];
+      const unreadable = inIndexSet(job.unreadable, index);
       const unprocessed =
         !answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED');
+      // Another record's hold (a damaged list, a lost start) names the row's way out: its words win.
+      const hold = ambiguous ? undefined : held.get(fp);
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
@@ -161,10 +189,14 @@ function applyToSheet(
           ? // The user's cancel: the row says "canceled" even over an earlier answer's final status
             // (the cells that answer filled, and its time, stay), as the card and the log say.
             { status: STATUS.canceled, refresh: true }
-          : !problem && unprocessed
-            ? // Likewise a row the API did not process (out of credits): "Run the rest" finds it so.
-              { status: job.unansweredStatus!, refresh: true }
-            : statusOnly(problem ? STATUS.error(problem) : (job.unansweredStatus ?? STATUS.notFound));
+          : hold
+            ? statusOnly(hold)
+            : !unreadable && unprocessed
+              ? // Likewise a row the API did not process (out of credits): "Run the rest" finds it so.
+                { status: job.unansweredStatus!, refresh: true }
+              : statusOnly(
+                  unreadable ? STATUS.error(UNREADABLE_ITEM) : (job.unansweredStatus ?? STATUS.notFound),
+                );
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;

@@ -6,7 +6,7 @@
  */
 import { LIMITS } from '../domain/limits';
 import { errorForLog, errorMessage, withoutClassName } from '../domain/user-error';
-import { DOCUMENT_CACHE_KEY } from '../platform/property-keys';
+import { DOCUMENT_CACHE_KEY, DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { PlatformPorts } from '../platform/ports';
 import { appendPollProblemLog } from '../store/run-log';
 
@@ -16,11 +16,22 @@ const STORE_FULL = /property storage quota/i;
 /** An execution stopped at its time limit runs no more code: there is nothing to report from it. */
 const TIME_LIMIT = /maximum execution time/i;
 
+/**
+ * What the user can clear to make room: the formula queue, when it holds requests (ended runs keep
+ * no jobs, and the ten kept take little: not worth naming).
+ */
+const clearable = (ctx: PlatformPorts): string =>
+  Object.keys(ctx.documentStore.getAll()).some((key) =>
+    key.startsWith(DOCUMENT_PROPERTY.formulaRequestPrefix),
+  )
+    ? ': clear the queued formula requests (Jobs panel)'
+    : '';
+
 /** What the user reads about a failed poll, with what to do. */
-function problemText(error: unknown): string {
+function problemText(ctx: PlatformPorts, error: unknown): string {
   const words = withoutClassName(errorMessage(error));
   const todo = STORE_FULL.test(words)
-    ? "The document's storage is full: clear the queued formula requests and ended runs (Jobs panel); nothing is sent again meanwhile."
+    ? `The document's storage is full${clearable(ctx)}; nothing is sent again meanwhile.`
     : 'Results are checked again at the next refresh; nothing is sent again meanwhile.';
   return `Results could not be saved: ${words} ${todo}`;
 }
@@ -28,7 +39,7 @@ function problemText(error: unknown): string {
 /** Records a failed poll where the user looks (the log tab once per new reason) and in the execution log. */
 export function notePollFailure(ctx: PlatformPorts, error: unknown): void {
   if (TIME_LIMIT.test(errorMessage(error))) return;
-  const text = problemText(error);
+  const text = problemText(ctx, error);
   ctx.log.warn(`Poll failed: ${errorForLog(error)}`);
   try {
     const known = ctx.cache.get(KEY) === text;

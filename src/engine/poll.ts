@@ -34,7 +34,7 @@ import { clearPollFailure, notePollFailure } from './poll-problem';
 import { currentColumns } from './run-columns';
 import { REST_STATUS } from './row-status';
 import { syncPollTrigger } from './poll-trigger';
-import type { JobRecord, Registry, RunRecord } from '../store/registry';
+import { indexSet, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import {
   backoffMs,
@@ -311,12 +311,12 @@ function recordResult(
     return;
   }
   // An unreadable item is matched by its custom fingerprint, else by its place: results list one
-  // record per submitted item, in order (docs/api-decisions.md).
-  // Reasons are bounded so that a job whose 100 items all fail still fits its 9 KB property.
-  const problems = result.rejected
-    .map((item) => [item.custom.fp ?? job.fingerprints[item.index], item.reason.slice(0, 60)] as const)
-    .filter(([fp]) => fp !== undefined && sent.has(fp));
-  if (problems.length) job.itemProblems = Object.fromEntries(problems);
+  // record per submitted item, in order (docs/api-decisions.md). Its row says it could not be read;
+  // the reason is not kept (a text per item grew a job's record by up to 5 KB, unbudgeted).
+  const unreadable = result.rejected
+    .map((item) => (item.custom.fp === undefined ? item.index : sent.get(item.custom.fp)))
+    .filter((index): index is number => index !== undefined && index < job.fingerprints.length);
+  if (unreadable.length) job.unreadable = indexSet(unreadable);
   delete job.waitsForStartingKey;
   Object.assign(job, { state: 'fetched', unansweredStatus: rest, status: result.status });
 }

@@ -14,14 +14,8 @@ import { jobsOf, type PlannedContact } from './plan';
 import { syncPollTrigger } from './poll-trigger';
 import { appendRunLog } from '../store/run-log';
 import { reserveKeyCredits } from '../store/key-limit';
-import {
-  assertRoom,
-  estimateBytes,
-  saveJobFingerprints,
-  type JobRecord,
-  type Registry,
-  type RunRecord,
-} from '../store/registry';
+import { assertRoom } from '../store/registry-budget';
+import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 
 export function newId(ctx: AppContext): string {
   return ctx.clock.now().toString(36) + Math.random().toString(36).slice(2, 6);
@@ -90,7 +84,7 @@ export function registerAndSend(
   });
   // The key's daily limit, asked before anything is registered or sent (store/key-limit.ts).
   reserveKeyCredits(ctx, run.estimatedCredits ?? 0);
-  assertRoom(registry, estimateBytes([run], jobs));
+  assertRoom(registry, [run], jobs);
   // What the start shows is written first: a write Sheets refuses (another user's protected
   // columns) fails the start before anything is registered, so a start the user is told failed
   // never sends later. Killed before the records, its rows read "pending" and nothing holds them.

@@ -28,10 +28,21 @@ export function minuteIn(timeZone: string, ms: number): string {
 /** 24 hours. */
 export const DAY_MS = 86_400_000;
 
-/** The next midnight after `ms` in the time zone (to the minute; a DST day is an hour off). */
-export function nextMidnight(timeZone: string, ms: number): number {
+/** Minutes since the last midnight at `ms` in the time zone. */
+const minutesIntoDay = (timeZone: string, ms: number): number => {
   const [hours = 0, minutes = 0] = minuteIn(timeZone, ms).slice(11).split(':').map(Number);
-  return ms - (ms % 60_000) - (hours * 60 + minutes) * 60_000 + DAY_MS;
+  return hours * 60 + minutes;
+};
+
+/**
+ * The next midnight after `ms` in the time zone, to the minute: a day that a clock change made 23
+ * or 25 hours long ends at its real midnight (where a zone skips midnight, at the day's first minute).
+ */
+export function nextMidnight(timeZone: string, ms: number): number {
+  const guess = ms - (ms % 60_000) - minutesIntoDay(timeZone, ms) * 60_000 + DAY_MS;
+  const into = minutesIntoDay(timeZone, guess);
+  const midnight = guess - (into < 720 ? into : into - 1440) * 60_000;
+  return minutesIntoDay(timeZone, midnight) === 0 ? midnight : guess;
 }
 
 /** A daily cap's count and the moment it resets, as a stored record keeps them. */
@@ -44,8 +55,10 @@ export interface CapDay {
 
 /**
  * Whether a daily cap's count is still the current one, and when it resets. The reset moment is
- * fixed when the count starts (the next midnight in the spreadsheet's zone then) and moves by whole
- * days only, so no later change of the time zone can start another day's cap early.
+ * fixed when the count starts (the next midnight in the spreadsheet's zone then) and kept; a later
+ * change of the time zone can only make the count last longer: it ends at the first midnight, at or
+ * after that moment, of the zone the document reads now. A zone moved west (Paris to UTC) would
+ * otherwise start a new count an hour before the day it names ended there: one day, two caps.
  */
 export function capDay(
   stored: CapDay,
@@ -57,9 +70,9 @@ export function capDay(
     const day = dayIn(timeZone, now);
     return { current: stored.day === day, day, resetAt: nextMidnight(timeZone, now) };
   }
-  if (now < stored.resetAt) return { current: true, day: stored.day, resetAt: stored.resetAt };
-  const resetAt = stored.resetAt + Math.ceil((now + 1 - stored.resetAt) / DAY_MS) * DAY_MS;
-  return { current: false, day: dayIn(timeZone, now), resetAt };
+  if (now < Math.max(stored.resetAt, nextMidnight(timeZone, stored.resetAt - 1)))
+    return { current: true, day: stored.day, resetAt: stored.resetAt };
+  return { current: false, day: dayIn(timeZone, now), resetAt: nextMidnight(timeZone, now) };
 }
 
 /**

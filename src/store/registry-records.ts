@@ -139,8 +139,8 @@ export const JOB_CODEC = recordCodec(
      * ones keep them in the job sheet (job-sheet.ts).
      */
     fingerprints: optional(z.array(z.string())),
-    /** e.g. "rows 2–101", for the job's name. */
-    rows: z.string(),
+    /** e.g. "rows 2–101", for the job's name (until it is written: see registry.ts storedJob). */
+    rows: optionalString(),
     id: optionalString(),
     startedAt: optionalNumber(),
     /** Row status for fingerprints the ledger has no answer for once fetched ("out of credits"...). */
@@ -167,8 +167,11 @@ export const JOB_CODEC = recordCodec(
     sendingAt: optionalNumber(),
     /** Why the job is ambiguous, in plain words. */
     problem: optionalString(),
-    /** Fingerprint → why the API's item for it could not be read (that row fails, not the job). */
-    itemProblems: optional(z.record(z.string(), z.string())),
+    /**
+     * Its contacts whose item in the results could not be read (that row fails, not the job), as an
+     * index set (indexSet): a few hex digits whatever the job holds, never a text per item.
+     */
+    unreadable: optionalString(),
     /**
      * Indexes (into its fingerprints) of contacts whose answer a forced fetch of the still running
      * job stored in the ledger (the CLI's --force-results): the job stays pending for the rest.
@@ -201,6 +204,23 @@ export const JOB_CODEC = recordCodec(
     };
   },
 );
+
+/**
+ * A set of a job's contact indexes (a job holds at most 100) as hex digits, four indexes a digit:
+ * 25 characters at most, so a record's size does not grow with what its items said.
+ */
+export function indexSet(indexes: Iterable<number>): string {
+  const digits: number[] = [];
+  for (const index of indexes) {
+    while (digits.length <= index >> 2) digits.push(0);
+    digits[index >> 2]! |= 1 << (index & 3);
+  }
+  return digits.map((digit) => digit.toString(16)).join('');
+}
+
+/** Whether an index set (indexSet) holds `index`. */
+export const inIndexSet = (set: string | undefined, index: number): boolean =>
+  ((parseInt(set?.[index >> 2] ?? '0', 16) >> (index & 3)) & 1) === 1;
 
 /** The job record as stored in its property. */
 export type StoredJob = RecordOf<typeof JOB_CODEC>;

@@ -6,7 +6,6 @@
  * 500 KB property store holds the state of a 100,000-row run. Jobs written before that carry their
  * fingerprints in their property ("inline") and keep them there until they are pruned.
  */
-import { UserError } from '../domain/user-error';
 import { LIMITS } from '../domain/limits';
 import type { KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
@@ -18,7 +17,6 @@ import {
   RUN_CODEC,
   type JobBase,
   type JobRecord,
-  type JobState,
   type JobSummary,
   type RunRecord,
   type StoredJob,
@@ -31,11 +29,6 @@ const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
 const JOB_PREFIX = DOCUMENT_PROPERTY.jobPrefix;
 /** Finished runs kept for the progress panel. */
 const FINISHED_RUNS_KEPT = 10;
-/**
- * How full a new run may leave the 500 KB store: the rest is room for its jobs to grow (ids,
- * counts) and for mappings and settings.
- */
-const STORE_BYTES_AFTER_START = LIMITS.propertyStoreBytes * 0.85;
 
 /** A stored record that could not be read: kept in the store as it is, and reported. */
 export interface UnreadableRecord {
@@ -81,11 +74,11 @@ export function runsWithDamagedJobs(registry: Registry<JobBase>): Set<string> {
 
 /** A job's key in the job sheet; its property key is this with the prefix. */
 const sheetKey = (job: Pick<JobRecord, 'run' | 'seq'>) => `${job.run}.${job.seq}`;
-const jobKey = (job: Pick<JobRecord, 'run' | 'seq'>) => JOB_PREFIX + sheetKey(job);
+export const jobKey = (job: Pick<JobRecord, 'run' | 'seq'>) => JOB_PREFIX + sheetKey(job);
 /** The lists the job sheet must hold for these jobs (inline ones hold their own). */
 const sheetLists = (jobs: readonly JobRecord[]) =>
   new Map(jobs.filter((job) => !job.fingerprintsInline).map((job) => [sheetKey(job), job.fingerprints]));
-const runKey = (run: Pick<RunRecord, 'id'>) => RUN_PREFIX + run.id;
+export const runKey = (run: Pick<RunRecord, 'id'>) => RUN_PREFIX + run.id;
 
 /** UTF-8 length, as the property store counts it (no Buffer in Apps Script); by code point. */
 export function utf8Bytes(text: string): number {
@@ -216,9 +209,28 @@ export function relist(registry: Registry, job: JobSummary, fingerprints: string
   return record;
 }
 
-/** A job's property: its fingerprints only when it carried them inline already. */
-function storedJob({ fingerprints, fingerprintsInline, ...job }: JobRecord): StoredJob {
-  return { ...job, contacts: fingerprints.length, ...(fingerprintsInline && { fingerprints }) };
+/**
+ * A job's property: its fingerprints only when it carried them inline already. A written job keeps
+ * only what is still read of it (its run's end: status or why it had none, credits; an import's
+ * check: its id; the record it replaces): one small record of a fixed shape, so that a run of 1,000
+ * jobs ends as it was admitted (budgetFor).
+ */
+export function storedJob({ fingerprints, fingerprintsInline, ...job }: JobRecord): StoredJob {
+  const inline = fingerprintsInline && { fingerprints };
+  if (job.state !== 'applied') return { ...job, contacts: fingerprints.length, ...inline };
+  const { run, seq, state, id, status, credits, unansweredStatus, replaces } = job;
+  return {
+    run,
+    seq,
+    state,
+    contacts: fingerprints.length,
+    id,
+    status,
+    credits,
+    ...(!status && { unansweredStatus }),
+    replaces,
+    ...inline,
+  };
 }
 
 function serialise<T extends object>(codec: RecordCodec<T>, record: T): string {
@@ -261,63 +273,6 @@ export function saveJobFingerprints(
   const lists = sheetLists(jobs);
   appendToJobSheet(spreadsheet, lists);
   registry.jobSheetRows = (registry.jobSheetRows ?? 0) + lists.size;
-}
-
-/**
- * What a job record gains over its life once sent (its id, start, key, workspace, final status and
- * counts, as a finished job of a 100,000-row run has them). Reserved from its creation, so that a
- * run that starts can always finish: the formula queue gets only what is left (formula-queue.ts).
- */
-export const JOB_GROWTH_BYTES = utf8Bytes(
-  JSON.stringify({
-    id: '0'.repeat(36),
-    startedAt: 1e12,
-    tries: 0,
-    keyId: '0'.repeat(11),
-    workspace: '0'.repeat(24),
-    status: 'CREDITS_INSUFFICIENT',
-    credits: 99999,
-    unansweredStatus: 'failed: no answer after 24 hours',
-  }),
-);
-
-/** Bytes a new run's records will take in properties once its jobs have run, to refuse a run the store cannot hold. */
-export function estimateBytes(runs: readonly RunRecord[], jobs: readonly JobRecord[]): number {
-  return [...runs, ...jobs.map(storedJob)].reduce(
-    (sum, record) => sum + utf8Bytes(JSON.stringify(record)) + 60,
-    jobs.length * JOB_GROWTH_BYTES,
-  );
-}
-
-const UNSENT: ReadonlySet<JobState> = new Set(['queued', 'sending']);
-
-/** Bytes the registry's jobs not yet sent may still grow by (see JOB_GROWTH_BYTES). */
-export const growthReserve = (registry: Registry<JobBase>): number =>
-  registry.jobs.filter((job) => UNSENT.has(job.state)).length * JOB_GROWTH_BYTES;
-
-/**
- * The same reserve from the store's raw values, for the formula queue (a custom function must stay
- * cheap: the job records are not decoded, their state is read where JSON.stringify put it).
- */
-export function growthReserveIn(values: Readonly<Record<string, string>>): number {
-  let unsent = 0;
-  for (const [key, value] of Object.entries(values))
-    if (key.startsWith(JOB_PREFIX) && /"state":"(queued|sending)"/.test(value)) unsent++;
-  return unsent * JOB_GROWTH_BYTES;
-}
-
-/**
- * Throws a plain-words error when the registry would outgrow its share of the store: what is
- * stored, what the jobs already registered will still grow by, and the new run's records.
- */
-export function assertRoom(registry: Registry, extraBytes: number): void {
-  if (registry.storeBytes + growthReserve(registry) + extraBytes <= STORE_BYTES_AFTER_START) return;
-  const queue = registry.formulaQueueBytes ?? 0;
-  const byQueue =
-    queue > LIMITS.propertyStoreBytes / 5
-      ? ` Queued formula requests take ${Math.round(queue / 1024)} KB of the document's storage: send them ("Get them…") or clear them, or select fewer rows.`
-      : ' Select fewer rows, or wait for the running jobs to finish.';
-  throw new UserError(`Too many contacts are waiting for results.${byQueue}`);
 }
 
 /**

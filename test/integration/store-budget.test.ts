@@ -7,7 +7,7 @@
 import type { Addon } from '../../dev/gas/harness';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { LIMITS } from '../../src/domain/limits';
-import { JOB_GROWTH_BYTES } from '../../src/store/registry';
+import { growthReserveIn } from '../../src/store/registry-budget';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { loadRowsAsSheet } from '../../scripts/lib/enrich-run';
 import { contactRows, engineKit, FIELDS, jobsEnded, people, SHEET } from './support/engine';
@@ -49,8 +49,8 @@ describe('the formula queue and the run records plan together', () => {
   it('a run is admitted only if its job records fit once they have run', async () => {
     const addon = kit.open(contactRows(people(5000)));
     formulasOnLeads(addon);
-    // 15 KB short of a new run's share: a 50-job run's records take about 11 KB when sent, and
-    // about 23 KB once each job has its id, key and counts.
+    // 15 KB short of a new run's share: a 50-job run's records take about 10 KB once written, and
+    // about 22 KB while its jobs are in flight (start, key, workspace, backoff).
     otherData(addon, LIMITS.propertyStoreBytes * 0.85 - storeBytes(addon) - 15 * KB);
     addon.setSelection('A2:D5001', SHEET);
     const big = plan(addon);
@@ -83,7 +83,7 @@ describe('the formula queue and the run records plan together', () => {
     expect(queued).toBeGreaterThan(0);
     expect(queued).toBeLessThan(2000);
     // The queue stopped where the room its jobs will still take begins, not before.
-    const reserve = queuedJobs * JOB_GROWTH_BYTES;
+    const reserve = growthReserveIn(addon.properties.document.getProperties());
     expect(storeBytes(addon) + reserve).toBeLessThanOrEqual(STORE_BYTES_FOR_QUEUE);
     expect(storeBytes(addon) + reserve).toBeGreaterThan(STORE_BYTES_FOR_QUEUE - 1 * KB);
     // The run sends, collects and finishes: its records grow into the room kept for them.

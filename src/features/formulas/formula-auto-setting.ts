@@ -23,7 +23,7 @@ const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
   dailyCap: z.number(),
   /** The day (spreadsheet time zone) `committed` counts for, as the user reads it. */
   day: z.string(),
-  /** When `committed` starts again (local-time.ts capDay): a time-zone change cannot move it. */
+  /** When `committed` starts again (local-time.ts capDay): a time-zone change never brings it earlier. */
   resetAt: optionalNumber(),
   /**
    * Switched off: the record stays, so that switching on again the same day does not start a new

@@ -17,7 +17,8 @@ import type { CachePort, KeyValueStore } from '../../platform/ports';
 import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import { NO_INPUTS, type ContactInputs } from '../../sheet/contact-input';
 import { CONTACT_KEYS } from '../../domain/inputs';
-import { growthReserveIn, utf8Bytes } from '../../store/registry';
+import { utf8Bytes } from '../../store/registry';
+import { growthReserveIn } from '../../store/registry-budget';
 import { encodeRecord, kindSchema, readRecord, recordCodec, type RecordOf } from '../../store/stored-records';
 
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */

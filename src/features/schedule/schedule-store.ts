@@ -44,7 +44,7 @@ const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
   lastRunAt: optionalNumber(),
   /** The day (spreadsheet time zone) committedToday counts for, as the user reads it. */
   day: z.string(),
-  /** When committedToday starts again (local-time.ts capDay): a time-zone change cannot move it. */
+  /** When committedToday starts again (local-time.ts capDay): a time-zone change never brings it earlier. */
   resetAt: optionalNumber(),
   /** What today's scheduled runs may cost at most (their estimates, committed before sending). */
   committedToday: z.number(),

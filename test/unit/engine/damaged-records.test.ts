@@ -11,7 +11,9 @@ import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
 import { ApiError } from '../../../src/api/errors';
 import { STATUS } from '../../../src/domain/statuses';
 import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
+import type { PollOutcome } from '../../../src/api/port';
 import { contextFor, createWorld, hasTrigger } from '../fakes/context';
+import type { FakeJob } from '../fakes/fake-api';
 import {
   contactsSheet,
   ENRICH_WORK_EMAIL,
@@ -25,6 +27,19 @@ import {
 
 /** A run of `rows` contacts whose jobs are still running at the first poll. */
 const runningRun = (rows = 40) => startedRun(rows, 1);
+
+/** A job that stopped at once for want of credits: the API lists its items, none processed. */
+function outOfCreditsAtOnce(world: ReturnType<typeof createWorld>, job: FakeJob): PollOutcome {
+  const full = world.api.resultOf(job, 'CREDITS_INSUFFICIENT');
+  const unprocessed = full.items.map(({ custom, input }) => ({
+    custom,
+    input,
+    workEmails: [],
+    personalEmails: [],
+    phones: [],
+  }));
+  return { kind: 'result', result: { ...full, items: unprocessed, credits: 0 } };
+}
 
 const jobKeys = (world: ReturnType<typeof createWorld>) =>
   Object.keys(world.documentStore.getAll()).filter((key) => key.startsWith(DOCUMENT_PROPERTY.jobPrefix));
@@ -128,18 +143,8 @@ describe('a damaged job record whose job ran out of credits', () => {
     const sheet = contactsSheet(world, people(150));
     world.api.notReadyPolls = 1;
     // The first job stops at once for want of credits: the API lists its items, none processed.
-    world.api.outcomeFor = (job) => {
-      if (job.id !== 'job-1' || job.polls <= 1) return undefined;
-      const full = world.api.resultOf(job, 'CREDITS_INSUFFICIENT');
-      const unprocessed = full.items.map(({ custom, input }) => ({
-        custom,
-        input,
-        workEmails: [],
-        personalEmails: [],
-        phones: [],
-      }));
-      return { kind: 'result', result: { ...full, items: unprocessed, credits: 0 } };
-    };
+    world.api.outcomeFor = (job) =>
+      job.id !== 'job-1' || job.polls <= 1 ? undefined : outOfCreditsAtOnce(world, job);
     planAndStart(world);
     poll(world);
     const damagedKey = jobKeys(world).find((key) => key.endsWith('.0'))!;
@@ -175,6 +180,91 @@ describe('a damaged job record whose job ran out of credits', () => {
 
   it("the import killed before it deleted the damaged record: the job's end deletes it", () => {
     importedOutOfCredits(true);
+  });
+});
+
+describe('rows a damaged record holds, and an earlier job of the same rows (chaos, 1 run in 7)', () => {
+  /**
+   * 150 rows run out of credits (nothing processed, their jobs written and pruned); after a top-up
+   * they run again, the first job's start loses its answer (it may have been charged) and its record
+   * is broken: rows 1-100 read "job record damaged".
+   */
+  function heldRows() {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(150));
+    const broke = (job: { id: string }) => job.id === 'job-1' || job.id === 'job-2';
+    world.api.outcomeFor = (job) => (broke(job) ? outOfCreditsAtOnce(world, job) : undefined);
+    planAndStart(world);
+    poll(world);
+    expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.outOfCredits]));
+    world.api.notReadyPolls = 1;
+    const startJobs = world.api.startJobs.bind(world.api);
+    world.api.startJobs = (starts) => {
+      world.api.startJobs = startJobs;
+      return startJobs(starts).map((answer, index) =>
+        index === 0 ? new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true) : answer,
+      );
+    };
+    planAndStart(world);
+    poll(world);
+    const second = progress(world).runs.find((run) => run.state === 'running')!;
+    world.documentStore.set(`${DOCUMENT_PROPERTY.jobPrefix}${second.runId}.0`, '{not json');
+    poll(world);
+    poll(world);
+    expect(sheet.column('Status').filter((status) => status === STATUS.damagedJob)).toHaveLength(100);
+    return { world, sheet };
+  }
+
+  /** Rows a plan holds back say why and how to free them: never "out of credits". */
+  function heldRowsSayWhy(world: ReturnType<typeof createWorld>, sheet: ReturnType<typeof contactsSheet>) {
+    const plan = server(world).planRun(ENRICH_WORK_EMAIL);
+    expect(plan.contactsToSend).toBe(0);
+    const statuses = sheet.column('Status');
+    expect(statuses.filter((status) => status === STATUS.damagedJob)).toHaveLength(100);
+    expect(statuses.filter((status) => status === STATUS.outOfCredits)).toEqual([]);
+  }
+
+  it('an import of the earlier job is refused and writes nothing over the rows', () => {
+    const { world, sheet } = heldRows();
+    // The user imports what the dashboard lists after that run's name: the earlier job among them.
+    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(
+      /job-1 is an earlier job of rows a damaged job record holds/,
+    );
+    poll(world);
+    heldRowsSayWhy(world, sheet);
+    // The way out the rows name: "look up again" sends them.
+    expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, overwrite: true }).contactsToSend).toBe(150);
+  });
+
+  it('a "look up again" that runs out of credits leaves the rows saying what still holds them', () => {
+    const { world, sheet } = heldRows();
+    const last = world.api.jobs.size;
+    world.api.outcomeFor = (job) =>
+      Number(job.id.slice(4)) > last ? outOfCreditsAtOnce(world, job) : undefined;
+    planAndStart(world, { ...ENRICH_WORK_EMAIL, overwrite: true });
+    poll(world);
+    heldRowsSayWhy(world, sheet);
+  });
+});
+
+describe('rows a lost start holds, and an earlier job of the same rows imported by its id', () => {
+  it('keep "may have been started", the words that name Retry and Import, not the earlier job\'s', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(3));
+    world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world, job) : undefined);
+    planAndStart(world);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.outOfCredits));
+    world.api.startJobs = (starts) =>
+      starts.map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    planAndStart(world);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
+    // The user imports what the dashboard shows: the earlier job, not the lost start.
+    server(world).importJob({ jobId: 'job-1' });
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
   });
 });
 

@@ -54,6 +54,9 @@ describe('the automatic mode’s daily cap', () => {
     clock.time = Date.UTC(2025, 0, 15, 23, 59);
     expect(readFormulaAuto(ctx)?.committed).toBe(40);
     clock.time = Date.UTC(2025, 0, 16, 0, 1);
+    // Still the 15th in Pago Pago (until 11:00 UTC); read in UTC, the 16th has begun.
+    expect(readFormulaAuto(ctx)?.committed).toBe(40);
+    setZone('Etc/UTC');
     expect(readFormulaAuto(ctx)?.committed).toBe(0);
   });
 });
@@ -93,15 +96,24 @@ describe("a daily cap is its key's", () => {
 });
 
 describe('capDay', () => {
-  it('moves a reset by whole days only, and reads a record without one by its day', () => {
+  it('never ends a count before its fixed reset, ends it at a midnight of the zone, and reads a record without one by its day', () => {
     const resetAt = Date.UTC(2025, 0, 16);
     expect(capDay({ day: '2025-01-15', resetAt }, 'Pacific/Kiritimati', resetAt - HOUR)).toMatchObject({
       current: true,
       resetAt,
     });
+    // Kiritimati's first midnight at or after the reset is 10:00 UTC: the count holds until then.
+    expect(capDay({ day: '2025-01-15', resetAt }, 'Pacific/Kiritimati', resetAt + 9 * HOUR)).toMatchObject({
+      current: true,
+      resetAt,
+    });
+    expect(capDay({ day: '2025-01-15', resetAt }, 'Pacific/Kiritimati', resetAt + 10 * HOUR)).toMatchObject({
+      current: false,
+      resetAt: resetAt + 34 * HOUR,
+    });
     expect(
       capDay({ day: '2025-01-15', resetAt }, 'Pacific/Kiritimati', resetAt + 3 * 24 * HOUR),
-    ).toMatchObject({ current: false, resetAt: resetAt + 4 * 24 * HOUR });
+    ).toMatchObject({ current: false, resetAt: resetAt + 3 * 24 * HOUR + 10 * HOUR });
     const now = Date.UTC(2025, 0, 15, 9);
     expect(capDay({ day: '2025-01-15' }, 'Etc/UTC', now)).toEqual({
       current: true,
@@ -109,5 +121,30 @@ describe('capDay', () => {
       resetAt,
     });
     expect(capDay({ day: '2025-01-14' }, 'Etc/UTC', now).current).toBe(false);
+  });
+
+  it('keeps a count started in Paris until midnight UTC once the zone moved to UTC (one day, one cap)', () => {
+    const { ctx, clock, setZone } = setup();
+    setZone('Europe/Paris');
+    // 12:00 UTC, 13:00 in Paris: the count's reset is Paris's midnight, 23:00 UTC.
+    clock.time = Date.UTC(2025, 0, 15, 12);
+    writeFormulaAuto(ctx, { ...setFormulaAuto(ctx, true, 1)!, committed: 1 });
+    setZone('Etc/UTC');
+    // 23:30 UTC: still the 15th where the document now reads its days; the day's 1 credit is spent.
+    clock.time = Date.UTC(2025, 0, 15, 23, 30);
+    expect(readFormulaAuto(ctx)?.committed).toBe(1);
+    clock.time = Date.UTC(2025, 0, 16, 0, 1);
+    expect(readFormulaAuto(ctx)).toMatchObject({ committed: 0, day: '2025-01-16' });
+  });
+
+  it('ends a day a clock change made 23 hours long at its real midnight', () => {
+    const { ctx, clock, setZone } = setup();
+    setZone('Europe/Paris');
+    // 30 March 2025 lasts 23 hours in Paris: its midnight is 22:00 UTC, not 23:00.
+    clock.time = Date.UTC(2025, 2, 30, 0, 30); // 01:30 in Paris, before the clocks move
+    writeFormulaAuto(ctx, { ...setFormulaAuto(ctx, true, 1)!, committed: 1 });
+    expect(readFormulaAuto(ctx)?.resetAt).toBe(Date.UTC(2025, 2, 30, 22));
+    clock.time = Date.UTC(2025, 2, 30, 22, 30);
+    expect(readFormulaAuto(ctx)).toMatchObject({ committed: 0, day: '2025-03-31' });
   });
 });

@@ -1,5 +1,7 @@
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { loadRegistry, utf8Bytes } from '../../../src/store/registry';
+import { estimateBytes, growthReserve } from '../../../src/store/registry-budget';
+import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { createWorld } from '../fakes/context';
 import {
   contactsSheet,
@@ -11,6 +13,9 @@ import {
   server,
 } from '../fakes/scenario';
 import { errorFromResponse } from '../../../src/api/failures';
+import { enqueueRequests, queueUse } from '../../../src/features/formulas/formula-queue';
+import { fingerprint } from '../../../src/sheet/fingerprint';
+import { NO_INPUTS } from '../../../src/sheet/contact-input';
 
 type World = ReturnType<typeof createWorld>;
 const jobSheet = (world: World) => world.spreadsheet.sheets.find((sheet) => sheet.name() === JOB_SHEET_NAME);
@@ -31,6 +36,62 @@ describe('job registry: state in document properties, fingerprints in the job sh
     expect(registry.jobs).toHaveLength(1000);
     expect(new Set(registry.jobs.flatMap((job) => job.fingerprints)).size).toBe(100_000);
     expect(registry.unreadable).toEqual([]);
+  });
+
+  it('admits a 100,000-row run beside a full formula queue (docs/features.md: it never crowds out runs)', () => {
+    const world = createWorld();
+    // Editors' formulas filled the queue to its budget (no key needed to queue).
+    const requests = people(3000, 'Queue & Co').map(([firstName, lastName, company], at) => {
+      const input = { ...NO_INPUTS, firstName: firstName!, lastName: lastName!, company: company! };
+      return {
+        fp: fingerprint('enrich', input),
+        asked: 'work_email' as const,
+        kind: 'enrich' as const,
+        input,
+        at,
+      };
+    });
+    enqueueRequests(world.documentStore, world.cache, requests);
+    expect(queueUse(world.documentStore).full).toBe(true);
+    contactsSheet(world, people(100_000));
+    planAndStart(world);
+    expect(registryOf(world).jobs).toHaveLength(1000);
+  });
+
+  it('admits a run by what its records really take: items that could not be read add nothing (40,000 rows stuck at 30,000)', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(2000));
+    // Every item of every job comes back unreadable; the first job never ends, so its run keeps
+    // every written job's record (as a long run does).
+    world.api.outcomeFor = (job) => {
+      if (job.id === 'job-1') return { kind: 'not_ready' };
+      const result = world.api.resultOf(job, 'FINISHED');
+      const rejected = result.items.map(({ custom }, index) => ({
+        index,
+        custom,
+        reason: 'the result item could not be read (workEmails[0] is not an object)',
+      }));
+      return { kind: 'result', result: { ...result, items: [], rejected } };
+    };
+    planAndStart(world);
+    const started = registryOf(world);
+    const admitted = estimateBytes([...started.runs.values()], started.jobs);
+    poll(world);
+    poll(world);
+    const registry = registryOf(world);
+    expect(registry.jobs.filter((job) => job.state === 'applied')).toHaveLength(19);
+    const stored = Object.entries(world.documentStore.getAll())
+      .filter(
+        ([key]) => key.startsWith(DOCUMENT_PROPERTY.jobPrefix) || key.startsWith(DOCUMENT_PROPERTY.runPrefix),
+      )
+      .reduce((sum, [key, value]) => sum + utf8Bytes(key) + utf8Bytes(value), 0);
+    expect(stored).toBeLessThanOrEqual(admitted + growthReserve(registry));
+    // Each such row says so, in one fixed sentence (not final: it may be run again).
+    const statuses = sheet.column('Status');
+    expect(statuses.filter((status) => status === 'error: the result item could not be read')).toHaveLength(
+      1900,
+    );
+    expect(statuses.filter((status) => status === 'pending')).toHaveLength(100);
   });
 
   it('refuses a run the store could not hold, before sending anything', () => {

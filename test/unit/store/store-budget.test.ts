@@ -10,6 +10,8 @@ import { createWorld, type TestWorld } from '../fakes/context';
 import { apiError } from '../fakes/fake-api';
 import { RUN_LOG_SHEET } from '../../../src/store/run-log';
 import { contactsSheet, people, poll, progress, server } from '../fakes/scenario';
+import { growthReserveIn } from '../../../src/store/registry-budget';
+import { LIMITS } from '../../../src/domain/limits';
 
 /** Formula requests (an editor's formulas, no key needed) for `count` people nobody runs. */
 function queueRequests(world: TestWorld, count: number): number {
@@ -49,8 +51,13 @@ describe('the formula queue and the run records plan together', () => {
     world.api.startError = apiError(429, 'error.rate.limit');
     server(world).startRun(plan.planId);
     world.api.startError = undefined;
-    // What the run's jobs will still write is theirs: no request fits beside it.
-    expect(queueRequests(world, 2000)).toBe(0);
+    // What the run's jobs will still write is theirs: the queue stops where that room begins.
+    const reserved = () => world.documentStore.totalBytes() + growthReserveIn(world.documentStore.getAll());
+    const before = reserved();
+    expect(queueRequests(world, 2000)).toBeLessThan(100);
+    expect(reserved() - before).toBeLessThanOrEqual(
+      Math.max(0, LIMITS.propertyStoreBytes - 150 * 1024 - before),
+    );
     for (let round = 0; round < 10 && progress(world).runs[0]!.state === 'running'; round++) {
       world.clock.time += 60 * 60 * 1000;
       poll(world);
@@ -76,6 +83,8 @@ describe('a poll that fails', () => {
     expect(() => poll(world)).toThrow(/property storage quota/);
     const view = progress(world);
     expect(view.problems?.[0]).toMatch(/^Results could not be saved: .*storage is full/);
+    // No queued request, no ended run: nothing to advise clearing that is not there.
+    expect(view.problems?.[0]).not.toMatch(/clear/);
     expect(view.runs[0]).toMatchObject({ state: 'running', error: view.problems![0] });
     const log = world.spreadsheet.sheets.find((sheet) => sheet.name() === RUN_LOG_SHEET)!;
     // One row per new reason, not one per hourly poll.
