@@ -215,9 +215,6 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       (job) => job.run === named.run && job.seq === named.seq && job.state === 'ambiguous',
     );
   if (lost) return importIntoAmbiguousJob(ctx, jobId, { runId: named.run, seq: named.seq }, fetched);
-  // Collected already, its record since pruned: the log's row of its run counts it.
-  if (jobLogged(ctx, jobId))
-    throw new UserError(`The job ${jobId} was imported already: the log tab counts it.`);
   const { run, fingerprints } = runFromResult(ctx, kind, outcome.result, jobId);
   return underLock(ctx, (registry) => {
     refuseTracked(registry, jobId);
@@ -232,6 +229,9 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       throw new UserError(
         `The job ${jobId} is an earlier job of rows a damaged job record holds: import that record's job, or use "look up again".`,
       );
+    // Collected already, its record since pruned: the log's row of its run counts it.
+    if (jobLogged(ctx, jobId))
+      throw new UserError(`The job ${jobId} was imported already: the log tab counts it.`);
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
     const replaces = named && damagedRecordOf(registry, named, fingerprints);

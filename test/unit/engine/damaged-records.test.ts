@@ -260,8 +260,9 @@ describe('rows a lost start holds, and an earlier job of the same rows imported 
     planAndStart(world);
     poll(world);
     expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
-    // The user imports what the dashboard shows: the earlier job, not the lost start.
-    server(world).importJob({ jobId: 'job-1' });
+    // The user imports what the dashboard shows: the earlier job, not the lost start. The log
+    // counts it already, so the import is refused and writes nothing over the rows.
+    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(/imported already/);
     poll(world);
     expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
     expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
