@@ -23,7 +23,7 @@ import { EnrichRunError, messageOf } from './run-error';
 import { withoutSecrets } from './state-file';
 import { importJobById, running, type LostJob } from './enrich-resume';
 import { DEFAULT_POLL_MS } from './pump';
-import { PollPacer } from './poll-pacer';
+import { nextPollWaitMs } from './poll-pacer';
 import { CsvRun } from './csv-run';
 import { clearStartJournal, importJournaledStarts, journalStarts, readStartJournal } from './start-journal';
 
@@ -143,13 +143,11 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
     options.saveState?.(withoutSecrets(addon.exportState()));
     return !!options.saveState;
   };
-  const pacer = new PollPacer({ initialMs: options.pollMs ?? DEFAULT_POLL_MS });
   const addon: Addon = openRuntime({
     ...options,
     ...(options.startJournal ? { journalAnswers: journalStarts(options.startJournal) } : {}),
     // Paid once across kills: the job is in the registry (state "sending") before its start leaves.
     beforeFetch: (requests) => {
-      pacer.saw(requests);
       if (!options.saveState || !requests.some((request) => request.method === 'POST')) return;
       startedJobs = true;
       idsComing = true;
@@ -170,7 +168,8 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
     if (startedJobs && save() && options.startJournal) clearStartJournal(options.startJournal);
     startedJobs = false;
   };
-  const run = new CsvRun(addon, { ...options, nextWaitMs: () => pacer.next() }, afterPoll);
+  const initialMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const run = new CsvRun(addon, { ...options, nextWaitMs: () => nextPollWaitMs(addon, { initialMs }) }, afterPoll);
   return { addon, run, afterPoll, save };
 }
 

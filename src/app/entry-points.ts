@@ -30,6 +30,7 @@ function metered<T>(use: (ctx: ReturnType<typeof createContext>) => T, trigger =
     return use(ctx);
   } finally {
     try {
+      ctx.usage.savePace();
       recordUsage(ctx, ctx.usage.urlFetches, trigger ? ctx.clock.now() - ctx.usage.startedAt : undefined);
     } catch (error) {
       ctx.log.warn(`The quota meter could not be updated: ${String(error)}`);

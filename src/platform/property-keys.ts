@@ -24,6 +24,8 @@ export const USER_PROPERTY = {
   keyRefused: `${NS}keyRefused`,
   /** This user's UrlFetch calls and trigger runtime today (the quota meter). */
   quotaUsage: `${NS}quotaUsage`,
+  /** The API's pace as this user's key met it: its rate-limit window, a job's time (api/pace.ts). */
+  apiPace: `${NS}apiPace`,
   /**
    * This user's id in every document's records (runs, schedules, automatic formulas): random, made
    * once. Apps Script's own identities do not serve: emails are empty for some consumer accounts,
