@@ -34,7 +34,8 @@ const ARRIVAL_MARGIN_MS = 250;
 const WINDOW_BOUNDS_MS = [1_000, 60 * 60_000] as const;
 /** A poll of a job older than this (and than twice the learnt time) says nothing of the time. */
 const LEARN_WITHIN_MS = 30_000;
-const JOB_BOUNDS_MS = [100, 10 * 60_000] as const;
+/** The longest a job's time is taken to be (a poll then comes every 10 minutes at least). */
+const JOB_MAX_MS = 10 * 60_000;
 export const JOB_GROWTH = 1.25;
 export const JOB_SHRINK = 0.98;
 
@@ -107,7 +108,7 @@ export class ApiPace {
     else if (!this.jobMs) this.jobMs = Math.min(...ages);
     else if (Math.min(...ages) <= this.jobMs * JOB_GROWTH) this.jobMs *= JOB_SHRINK;
     else return;
-    this.jobMs = Math.round(clamp(this.jobMs, JOB_BOUNDS_MS));
+    this.jobMs = Math.round(Math.min(JOB_MAX_MS, this.jobMs));
   }
 
   encode(): string {

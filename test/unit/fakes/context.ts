@@ -71,7 +71,7 @@ export interface TestWorld {
   triggerStore: TriggerStore;
   notifier: RecordingNotifier;
   api: FakeApi;
-  /** The API's pace as the engine reads it (the in-memory API counts nothing in it). */
+  /** The API's pace as the engine reads it; the in-memory API counts its requests in it. */
   pace: ApiPace;
   search: FakeSearchApi;
   logs: string[];
@@ -79,6 +79,9 @@ export interface TestWorld {
 
 export function createWorld(options: { addon?: boolean } = {}): TestWorld {
   const clock = new FakeClock();
+  const api = new FakeApi();
+  const pace = new ApiPace();
+  api.onRequests = (count) => pace.sent(count, clock.now());
   return {
     spreadsheet: new MemorySpreadsheet(),
     documentStore: documentStoreOver(new FakeProperties('document')),
@@ -88,8 +91,8 @@ export function createWorld(options: { addon?: boolean } = {}): TestWorld {
     clock,
     triggerStore: new TriggerStore({ addon: options.addon === true, now: () => clock.now() }),
     notifier: new RecordingNotifier(),
-    api: new FakeApi(),
-    pace: new ApiPace(),
+    api,
+    pace,
     search: new FakeSearchApi(),
     logs: [],
   };
