@@ -45,7 +45,7 @@ export interface CsvRunOptions {
   apiKey: string;
   /** Per-execution budget of the local runtime (Apps Script: 6 min). */
   budgetMs?: number;
-  /** Real time before the first poll; later waits are learnt (poll-pacer.ts). Default 2000 ms. */
+  /** Real time between polls until the engine learnt a job's time (poll-pacer.ts). Default 2000 ms. */
   pollMs?: number;
   /** Give up waiting after this many trigger runs (the jobs stay registered in the state). */
   maxPolls?: number;
@@ -168,8 +168,9 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
     if (startedJobs && save() && options.startJournal) clearStartJournal(options.startJournal);
     startedJobs = false;
   };
-  const initialMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const run = new CsvRun(addon, { ...options, nextWaitMs: () => nextPollWaitMs(addon, { initialMs }) }, afterPoll);
+  // When the engine can do something: the API's pace it learnt (poll-pacer.ts).
+  const nextWaitMs = () => nextPollWaitMs(addon, { initialMs: options.pollMs ?? DEFAULT_POLL_MS });
+  const run = new CsvRun(addon, { ...options, nextWaitMs }, afterPoll);
   return { addon, run, afterPoll, save };
 }
 

@@ -30,16 +30,14 @@ import { USER_PROPERTY } from '../platform/property-keys';
 const DEFAULT_WINDOW_MS = 60_000;
 /** Added to a window we open: the API starts its own when our first request arrives, a little later. */
 const ARRIVAL_MARGIN_MS = 250;
-/** A learnt window stays within these bounds (a Retry-After could be anything). */
-const WINDOW_BOUNDS_MS = [1_000, 60 * 60_000] as const;
+/** A learnt window lasts from a second to an hour (a Retry-After could say anything). */
+const clamp = (windowMs: number) => Math.min(3_600_000, Math.max(1_000, windowMs));
 /** A poll of a job older than this (and than twice the learnt time) says nothing of the time. */
 const LEARN_WITHIN_MS = 30_000;
 /** The longest a job's time is taken to be (a poll then comes every 10 minutes at least). */
 const JOB_MAX_MS = 10 * 60_000;
 export const JOB_GROWTH = 1.25;
 export const JOB_SHRINK = 0.98;
-
-const clamp = (value: number, [low, high]: readonly [number, number]) => Math.min(high, Math.max(low, value));
 
 /** One poll of a job: how old it was, and whether its answer was ready. */
 export interface PollSample {
@@ -87,7 +85,7 @@ export class ApiPace {
     if (accepted > 0) {
       const began = this.end - this.windowMs - ARRIVAL_MARGIN_MS;
       this.limit = accepted;
-      this.windowMs = clamp(ends - began, WINDOW_BOUNDS_MS);
+      this.windowMs = clamp(ends - began);
     }
     this.end = ends;
     this.used = this.limit;
@@ -119,9 +117,10 @@ export class ApiPace {
   static decode(text: string | null | undefined): ApiPace {
     const pace = new ApiPace();
     const parts = (text ?? '').split('|').map(Number);
-    if (parts.length !== 6 || parts[0] !== 1 || !parts.every((n) => Number.isFinite(n) && n >= 0)) return pace;
+    // NaN is not >= 0: a part that is no number fails it.
+    if (parts.length !== 6 || parts[0] !== 1 || !parts.every((n) => n >= 0 && n < Infinity)) return pace;
     const [, limit, windowMs, end, used, jobMs] = parts as number[];
-    return Object.assign(pace, { limit, windowMs: clamp(windowMs!, WINDOW_BOUNDS_MS), end, used, jobMs });
+    return Object.assign(pace, { limit, windowMs: clamp(windowMs!), end, used, jobMs });
   }
 }
 

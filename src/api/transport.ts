@@ -97,6 +97,13 @@ export function certainlyNotReceived(response: HttpResponse): boolean {
   return response.status === 429 || (response.status === 0 && NOT_SENT.test(response.networkError ?? ''));
 }
 
+/** The answer to a request the full window has no room for (sendCounted): it was not sent. */
+const WINDOW_FULL = (waitMs: number): HttpResponse => ({
+  status: 429,
+  headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) },
+  body: '{"code":"rate.window_full","message":"not sent: the rate-limit window is full"}',
+});
+
 /** The daily URL fetch quota refused the call: nothing will get through before it resets. */
 export function dailyQuotaUsedUp(response: HttpResponse): boolean {
   return response.status === 0 && DAILY_FETCH_QUOTA.test(response.networkError ?? '');
@@ -121,13 +128,18 @@ function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
 /**
  * One round of requests, counted in the API's window; a 429 with Retry-After teaches it (pace.ts).
  * The engine sends no more than the window's room; another call (a balance, a search page) that
- * finds it full waits for its end when a retry would have waited as long, not a refused request.
+ * finds it full waits for its end when a retry would have waited as long, else is answered here
+ * as the API would answer it, a 429 until the window's end, without spending a request of the
+ * user's daily UrlFetch quota on it.
  */
 function sendCounted(session: ApiSession, round: HttpRequest[], batch: boolean): HttpResponse[] {
   const { pace, clock, http, policy, budget } = session;
   const full = pace.openAt(clock.now()) - clock.now();
-  if (full > 0 && full <= Math.min(policy.maxDelayMs, budget.remainingMs() - policy.safetyMs))
+  if (full > 0) {
+    if (full > Math.min(policy.maxDelayMs, budget.remainingMs() - policy.safetyMs))
+      return round.map(() => WINDOW_FULL(full));
     clock.sleep(full);
+  }
   pace.sent(round.length, clock.now());
   const answers = batch ? http.fetchAll(round) : round.map((request) => http.fetch(request));
   const limited = answers.filter((answer) => answer.status === 429);

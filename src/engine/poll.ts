@@ -167,7 +167,7 @@ function pollPendingJobs(
   if (due.length === 0) return;
   const api = apiOrWait(ctx, registry);
   if (!api) return;
-  for (let start = 0; start < due.length; ) {
+  for (let start = 0; start < due.length;) {
     // What the API's window has room for; the rest is due again at the next poll with room.
     const room = Math.min(POLL_BATCH_SIZE, ctx.pace().room(ctx.clock.now()));
     if (!hasTime(ctx) || room <= 0) return;

@@ -5,11 +5,15 @@
  */
 import { ApiPace, JOB_GROWTH, JOB_SHRINK, loadPace, savePace } from '../../../src/api/pace';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
-import { clientOf, FakeClock, json, setup } from './fakes';
+import { clientOf, FakeClock, json, setup, thrown } from './fakes';
 
 const T0 = 1_700_000_000_000;
 const limited = (seconds: number) =>
-  json(429, { code: 'error.rate.limit', message: 'Too many requests. Try again in 1m' }, { 'Retry-After': String(seconds) });
+  json(
+    429,
+    { code: 'error.rate.limit', message: 'Too many requests. Try again in 1m' },
+    { 'Retry-After': String(seconds) },
+  );
 
 describe('ApiPace: the window', () => {
   it('paces nothing until a 429 says so', () => {
@@ -48,7 +52,13 @@ describe('ApiPace: the window', () => {
   });
 
   it('keeps to a few bytes, and starts afresh from an unreadable one', () => {
-    const pace = Object.assign(new ApiPace(), { limit: 60, windowMs: 61_000, end: T0, used: 37, jobMs: 1_800 });
+    const pace = Object.assign(new ApiPace(), {
+      limit: 60,
+      windowMs: 61_000,
+      end: T0,
+      used: 37,
+      jobMs: 1_800,
+    });
     expect(pace.encode()).toBe(`1|60|61000|${T0}|37|1800`);
     expect(ApiPace.decode(pace.encode())).toEqual(pace);
     for (const bad of [null, '', 'x', '2|60|61000|0|0|0', '1|60|-1|0|0|0', '1|60|61000|0|0'])
@@ -130,5 +140,29 @@ describe('the client counts every request in the window', () => {
     expect(clientOf(s).creditBalance()).toBe(5);
     expect(clock.sleeps).toEqual([5_000]);
     expect(pace.used).toBe(1);
+  });
+
+  it('answers a 429 itself, sending nothing, when the full window ends later than a retry would wait', () => {
+    const clock = new FakeClock(T0);
+    const pace = Object.assign(new ApiPace(), { limit: 60, end: T0 + 40_000, used: 60 });
+    const s = setup({ pace }, clock);
+    s.http.on('get', balance, json(200, { balance: 5 }));
+    expect(thrown(() => clientOf(s).creditBalance())).toMatchObject({
+      status: 429,
+      code: 'rate.window_full',
+      retryable: true,
+      retryAfterMs: 40_000,
+    });
+    expect(s.http.requests).toHaveLength(0);
+    expect(clock.sleeps).toEqual([]);
+    // The window's end is what it was: a refusal of our own teaches nothing.
+    expect(pace.encode()).toBe(`1|60|60000|${T0 + 40_000}|60|0`);
+  });
+
+  it('sends into an open window however little time is left', () => {
+    const clock = new FakeClock(T0, T0 + 1_000);
+    const s = setup({ pace: new ApiPace() }, clock);
+    s.http.on('get', balance, json(200, { balance: 5 }));
+    expect(clientOf(s).creditBalance()).toBe(5);
   });
 });
