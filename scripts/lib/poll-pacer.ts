@@ -7,12 +7,13 @@
  * executions cost no request (the engine polls no job before its time), only a little CPU.
  */
 import { ApiPace } from '../../src/api/pace';
-import { USER_PROPERTY } from '../../src/platform/property-keys';
+import { storedPace } from '../../src/store/quota-meter';
 import type { Addon } from '../../dev/gas/harness';
+import type { KeyValueStore } from '../../src/platform/ports';
 
-/** The pace the add-on's last execution left in this runtime. */
+/** The pace the add-on's last execution left in this runtime (its user's quota meter). */
 export const paceOf = (addon: Pick<Addon, 'properties'>): ApiPace =>
-  ApiPace.decode(addon.properties.user.getProperty(USER_PROPERTY.apiPace));
+  ApiPace.decode(storedPace({ get: (key) => addon.properties.user.getProperty(key) } as KeyValueStore));
 
 /** When the API's window has room again, on the runtime's clock (now when it has). */
 export const windowOpenAt = (addon: Pick<Addon, 'properties' | 'now'>): number =>

@@ -18,13 +18,11 @@
  * a little, so it stays just above the jobs' duration. A job is first polled no sooner: a poll that
  * cannot be answered yet costs a request of the window and of the user's daily UrlFetch quota.
  *
- * Kept between executions in one user property (the limit is per key, and a user has one key),
- * about 35 bytes ("1|limit|windowMs|end|used|jobMs"), written at the end of an execution only when
- * it changed (app/entry-points.ts). Lost or unreadable, it is learnt again; no per-job state: a
- * deferred job is simply due again at the next execution with room.
+ * Kept between executions per user (the limit is per key, and a user has one key) in about 35
+ * bytes ("1|limit|windowMs|end|used|jobMs"), in the quota meter's user property and its one write
+ * at the end of an execution that fetched (store/quota-meter.ts). Lost or unreadable, it is learnt
+ * again; no per-job state: a deferred job is simply due again at the next execution with room.
  */
-import type { KeyValueStore } from '../platform/ports';
-import { USER_PROPERTY } from '../platform/property-keys';
 
 /** Our count's window before any was learnt: the spec's "Try again in 1m". */
 const DEFAULT_WINDOW_MS = 60_000;
@@ -122,13 +120,4 @@ export class ApiPace {
     const [, limit, windowMs, end, used, jobMs] = parts as number[];
     return Object.assign(pace, { limit, windowMs: clamp(windowMs!), end, used, jobMs });
   }
-}
-
-/** This user's pace, as the last execution left it. */
-export const loadPace = (store: KeyValueStore): ApiPace => ApiPace.decode(store.get(USER_PROPERTY.apiPace));
-
-/** Saves the pace when it changed since `loaded` (its encoding then): one write, or none. */
-export function savePace(store: KeyValueStore, pace: ApiPace, loaded: string): void {
-  const text = pace.encode();
-  if (text !== loaded) store.set(USER_PROPERTY.apiPace, text);
 }

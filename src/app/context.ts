@@ -4,7 +4,7 @@
  * creates a context first, so the execution's time budget starts counting at once.
  */
 import { createApiClient, type ApiClient } from '../api/client';
-import { ApiPace, loadPace, savePace } from '../api/pace';
+import { ApiPace } from '../api/pace';
 import type { AppContext } from '../engine/context';
 import { LIMITS } from '../domain/limits';
 import { documentCache } from '../platform/cache';
@@ -13,6 +13,7 @@ import { documentLock } from '../platform/lock';
 import type { HttpPort, LogPort } from '../platform/ports';
 import { documentProperties, userProperties } from '../platform/properties';
 import { stampedStore } from '../store/change-stamp';
+import { storedPace } from '../store/quota-meter';
 import { USER_PROPERTY } from '../platform/property-keys';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { effectiveUserEmail, executionBudget, systemClock } from '../platform/time';
@@ -30,8 +31,8 @@ const consoleLog: LogPort = {
 export interface ExecutionUsage {
   startedAt: number;
   urlFetches: number;
-  /** Saves what this execution learnt of the API's pace (a write only when it changed). */
-  savePace(): void;
+  /** The API's pace to keep (ApiPace.encode) when this execution changed it. */
+  paceToKeep(): string | undefined;
 }
 
 /** Counts the requests sent (each one of a fetchAll too), as the UrlFetch quota does. */
@@ -57,11 +58,11 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
   const userStore = userProperties();
   // Once: the build writes its value at each use (define), and every execution parses them.
   const defaultApiBaseUrl: string = __API_BASE_URL__;
-  // The saved key's pace, read on first use (most executions call no API) and saved at the end.
+  // The saved key's pace, read on first use (most executions call no API) and kept at the end.
   let pace: { loaded: string; pace: ApiPace } | undefined;
   const savedPace = (): ApiPace => {
     if (!pace) {
-      const loaded = loadPace(userStore);
+      const loaded = ApiPace.decode(storedPace(userStore));
       pace = { loaded: loaded.encode(), pace: loaded };
     }
     return pace.pace;
@@ -69,7 +70,10 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
   const usage: ExecutionUsage = {
     startedAt: clock.now(),
     urlFetches: 0,
-    savePace: () => pace && savePace(userStore, pace.pace, pace.loaded),
+    paceToKeep: () => {
+      const text = pace?.pace.encode();
+      return text === pace?.loaded ? undefined : text;
+    },
   };
   let client: ApiClient | undefined;
   // Another key (Verify before Save) has a window of its own: counted apart, and not kept.

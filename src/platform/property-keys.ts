@@ -22,10 +22,8 @@ export const USER_PROPERTY = {
   openPanel: `${NS}openPanel`,
   /** Why the API refused the saved key (plain words); cleared when a key is saved or works again. */
   keyRefused: `${NS}keyRefused`,
-  /** This user's UrlFetch calls and trigger runtime today (the quota meter). */
+  /** This user's UrlFetch calls and trigger runtime today (the quota meter), and the API's pace. */
   quotaUsage: `${NS}quotaUsage`,
-  /** The API's pace as this user's key met it: its rate-limit window, a job's time (api/pace.ts). */
-  apiPace: `${NS}apiPace`,
   /**
    * This user's id in every document's records (runs, schedules, automatic formulas): random, made
    * once. Apps Script's own identities do not serve: emails are empty for some consumer accounts,

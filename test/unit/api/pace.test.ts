@@ -3,8 +3,7 @@
  * time a job takes learnt from polls; the client counts every request in it (transport.ts). A fake
  * clock: every figure is exact.
  */
-import { ApiPace, JOB_GROWTH, JOB_SHRINK, loadPace, savePace } from '../../../src/api/pace';
-import { USER_PROPERTY } from '../../../src/platform/property-keys';
+import { ApiPace, JOB_GROWTH, JOB_SHRINK } from '../../../src/api/pace';
 import { clientOf, FakeClock, json, setup, thrown } from './fakes';
 
 const T0 = 1_700_000_000_000;
@@ -63,21 +62,6 @@ describe('ApiPace: the window', () => {
     expect(ApiPace.decode(pace.encode())).toEqual(pace);
     for (const bad of [null, '', 'x', '2|60|61000|0|0|0', '1|60|-1|0|0|0', '1|60|61000|0|0'])
       expect(ApiPace.decode(bad)).toEqual(new ApiPace());
-  });
-
-  it('is saved only when it changed', () => {
-    const { options } = setup();
-    const writes: string[] = [];
-    const store = {
-      get: () => '1|60|60000|0|0|0',
-      set: (key: string, value: string) => writes.push(`${key}=${value}`),
-    } as unknown as Parameters<typeof loadPace>[0];
-    const pace = loadPace(store);
-    savePace(store, pace, pace.encode());
-    expect(writes).toEqual([]);
-    pace.sent(1, options.clock.now());
-    savePace(store, pace, '1|60|60000|0|0|0');
-    expect(writes).toEqual([`${USER_PROPERTY.apiPace}=${pace.encode()}`]);
   });
 });
 

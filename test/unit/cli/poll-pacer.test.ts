@@ -8,10 +8,13 @@ import { nextPollWaitMs, windowOpenAt } from '../../../scripts/lib/poll-pacer';
 
 const T0 = 1_700_000_000_000;
 
-/** A runtime whose user properties hold `pace`, at time `now`. */
+/** A runtime whose user properties hold `pace` (in the quota meter's record), at time `now`. */
 function runtime(pace: Partial<ApiPace> | undefined, now = T0) {
-  const stored = pace && Object.assign(new ApiPace(), pace).encode();
-  const user = { getProperty: (key: string) => (key === USER_PROPERTY.apiPace ? (stored ?? null) : null) };
+  const meter = { v: 1, day: '2023-11-14', urlFetches: 3, triggerMs: 0 };
+  const stored = JSON.stringify(
+    pace ? { ...meter, pace: Object.assign(new ApiPace(), pace).encode() } : meter,
+  );
+  const user = { getProperty: (key: string) => (key === USER_PROPERTY.quotaUsage ? stored : null) };
   return { properties: { user }, now: () => now } as unknown as Parameters<typeof nextPollWaitMs>[0];
 }
 
