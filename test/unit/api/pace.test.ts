@@ -116,22 +116,25 @@ describe('the client counts every request in the window', () => {
     expect(unlearnt.limit).toBe(0);
   });
 
-  it('waits for the end of a full window that is near instead of sending a request it would refuse', () => {
-    const clock = new FakeClock(T0);
-    const pace = Object.assign(new ApiPace(), { limit: 60, end: T0 + 5_000, used: 60 });
+  /** A balance call at T0 (deadline: the clock's default) with the window full until `endsIn`. */
+  function fullWindow(endsIn: number, deadline?: number) {
+    const clock = new FakeClock(T0, deadline);
+    const pace = Object.assign(new ApiPace(), { limit: 60, end: T0 + endsIn, used: endsIn ? 60 : 0 });
     const s = setup({ pace }, clock);
     s.http.on('get', balance, json(200, { balance: 5 }));
-    expect(clientOf(s).creditBalance()).toBe(5);
+    return { clock, pace, s, client: clientOf(s) };
+  }
+
+  it('waits for the end of a full window that is near instead of sending a request it would refuse', () => {
+    const { clock, pace, client } = fullWindow(5_000);
+    expect(client.creditBalance()).toBe(5);
     expect(clock.sleeps).toEqual([5_000]);
     expect(pace.used).toBe(1);
   });
 
   it('answers a 429 itself, sending nothing, when the full window ends later than a retry would wait', () => {
-    const clock = new FakeClock(T0);
-    const pace = Object.assign(new ApiPace(), { limit: 60, end: T0 + 40_000, used: 60 });
-    const s = setup({ pace }, clock);
-    s.http.on('get', balance, json(200, { balance: 5 }));
-    expect(thrown(() => clientOf(s).creditBalance())).toMatchObject({
+    const { clock, pace, s, client } = fullWindow(40_000);
+    expect(thrown(() => client.creditBalance())).toMatchObject({
       status: 429,
       code: 'rate.window_full',
       retryable: true,
@@ -144,9 +147,6 @@ describe('the client counts every request in the window', () => {
   });
 
   it('sends into an open window however little time is left', () => {
-    const clock = new FakeClock(T0, T0 + 1_000);
-    const s = setup({ pace: new ApiPace() }, clock);
-    s.http.on('get', balance, json(200, { balance: 5 }));
-    expect(clientOf(s).creditBalance()).toBe(5);
+    expect(fullWindow(0, T0 + 1_000).client.creditBalance()).toBe(5);
   });
 });

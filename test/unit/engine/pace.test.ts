@@ -4,7 +4,7 @@
  * and polls a job no sooner than jobs take. The in-memory API counts its requests in the pace; the
  * clock is a fake one.
  */
-import { createWorld } from '../fakes/context';
+import { createWorld, type TestWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll } from '../fakes/scenario';
 
 const WINDOW_MS = 60_000;
@@ -18,6 +18,21 @@ function pacedRun(jobs: number, limit: number) {
   const sent = () => ({ starts: world.api.startCalls, polls: world.api.polledJobs });
   const nextWindow = () => (world.clock.time = world.pace.end);
   return { world, sheet, sent, nextWindow };
+}
+
+/** A run of one job, started once `before` set the world up, and polls of it. */
+function oneJob(before: (world: TestWorld) => void) {
+  const world = createWorld();
+  before(world);
+  const sheet = contactsSheet(world, people(1));
+  planAndStart(world);
+  /** Polls `ms` later; the jobs polled so far. */
+  const polledAfter = (ms: number) => {
+    world.clock.time += ms;
+    poll(world);
+    return world.api.polledJobs;
+  };
+  return { world, sheet, polledAfter };
 }
 
 describe('the engine at the API’s pace', () => {
@@ -48,30 +63,17 @@ describe('the engine at the API’s pace', () => {
   });
 
   it('polls a job no sooner than jobs take: a poll before would only find it not ready', () => {
-    const world = createWorld();
-    world.pace.jobMs = 5_000;
-    const sheet = contactsSheet(world, people(1));
-    planAndStart(world);
-    world.clock.time += 4_999;
-    poll(world);
-    expect(world.api.polledJobs).toBe(0);
-    world.clock.time += 1;
-    poll(world);
-    expect(world.api.polledJobs).toBe(1);
+    const { sheet, polledAfter } = oneJob((world) => (world.pace.jobMs = 5_000));
+    expect(polledAfter(4_999)).toBe(0);
+    expect(polledAfter(1)).toBe(1);
     expect(sheet.column('Status')).toEqual(['found']);
   });
 
   it('learns that time from what the polls find', () => {
-    const world = createWorld();
-    world.api.notReadyPolls = 1;
-    contactsSheet(world, people(1));
-    planAndStart(world);
-    world.clock.time += 2_000;
-    poll(world);
+    const { world, polledAfter } = oneJob((world) => (world.api.notReadyPolls = 1));
+    expect(polledAfter(2_000)).toBe(1);
     // Not ready at 2 s: jobs take longer, a quarter past that.
     expect(world.pace.jobMs).toBe(2_500);
-    world.clock.time += 400;
-    poll(world);
-    expect(world.api.polledJobs).toBe(1);
+    expect(polledAfter(400)).toBe(1);
   });
 });
