@@ -83,8 +83,6 @@ export function startQueuedJobs(
   registry: Registry,
   run: RunRecord,
   contacts: ReadonlyMap<string, SendableContact>,
-  /** Gets the jobs this call started (the poll of the same execution leaves them alone). */
-  startedNow?: Set<JobRecord>,
   /** Requests of the API's window kept for the polls due in this execution (poll.ts). */
   reserve = 0,
 ): boolean {
@@ -114,7 +112,6 @@ export function startQueuedJobs(
     const answers = api.startJobs(starts);
     const outcome = recordStarts(ctx, batch, answers);
     saveRecordsOf(ctx, [run], batch);
-    for (const job of batch) if (job.state === 'pending') startedNow?.add(job);
     if (outcome.keyProblem) {
       waitForKey(ctx, registry, outcome.keyProblem);
       return false;

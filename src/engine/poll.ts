@@ -73,15 +73,15 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     rehomeOrphanedJobs(ctx, registry);
     relistJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
-    // A job started in this execution is not polled in it: a second old, it is never ready (and a
-    // user who stops waiting never closes a job that had no chance to work). The polls due keep
-    // their room in the API's window, queued jobs start in what is left, and again after the poll,
-    // into the room its answers freed under the API's concurrency limit.
-    const startedNow = new Set<JobRecord>();
+    // The polls due are chosen before any start, so a job started in this execution is not polled
+    // in it: a second old, it is never ready (and a user who stops waiting never closes a job that
+    // had no chance to work). They keep their room in the API's window, queued jobs start in what
+    // is left, and again after the poll, into the room its answers freed under the API's
+    // concurrency limit.
     const due = duePolls(ctx, registry, options);
-    startQueuedRuns(ctx, registry, tables, startedNow, due.jobs.length);
+    startQueuedRuns(ctx, registry, tables, due.jobs.length);
     pollPendingJobs(ctx, registry, ledger, tables, options, due);
-    startQueuedRuns(ctx, registry, tables, startedNow);
+    startQueuedRuns(ctx, registry, tables);
     finishRuns(ctx, registry);
     for (const source of runSources()) if (hasTime(ctx)) source.afterPoll?.(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
@@ -103,7 +103,6 @@ function startQueuedRuns(
   ctx: AppContext,
   registry: Registry,
   tables: SheetTables,
-  startedNow: Set<JobRecord>,
   /** Requests of the API's window kept for the polls due. */
   reserve = 0,
 ): void {
@@ -127,7 +126,7 @@ function startQueuedRuns(
           contacts.set(fp, { input: tables.input(table, run.kind, mapping, row!, fp), row: row! });
         }
     }
-    if (!startQueuedJobs(ctx, registry, run, contacts, startedNow, reserve)) return;
+    if (!startQueuedJobs(ctx, registry, run, contacts, reserve)) return;
   }
 }
 
