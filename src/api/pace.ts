@@ -30,8 +30,12 @@ const DEFAULT_WINDOW_MS = 60_000;
 const ARRIVAL_MARGIN_MS = 250;
 /** A learnt window lasts from a second to an hour (a Retry-After could say anything). */
 const clamp = (windowMs: number) => Math.min(3_600_000, Math.max(1_000, windowMs));
-/** A poll of a job older than this (and than twice the learnt time) says nothing of the time. */
-const LEARN_WITHIN_MS = 30_000;
+/**
+ * A poll of a job older than this (and than twice the learnt time) says nothing of the time: a
+ * stuck job, an hourly trigger. Short: a first answer found late would be learnt as the time, and
+ * shrinks by only 2 % a wave (the sidebar polls every 5 s, the command line every --poll-ms).
+ */
+const LEARN_WITHIN_MS = 10_000;
 /** The longest a job's time is taken to be (a poll then comes every 10 minutes at least). */
 const JOB_MAX_MS = 10 * 60_000;
 export const JOB_GROWTH = 1.25;

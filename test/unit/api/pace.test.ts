@@ -92,6 +92,10 @@ describe('ApiPace: the time a job takes', () => {
     pace.polled([{ ageMs: 3_600_000, ready: false }]);
     pace.polled([{ ageMs: 60_000, ready: true }]);
     expect(pace.jobMs).toBe(1_500);
+    // Nor a first answer found late: it would be taken as the time jobs take.
+    const unknown = new ApiPace();
+    unknown.polled([{ ageMs: 25_000, ready: true }]);
+    expect(unknown.jobMs).toBe(0);
   });
 });
 
