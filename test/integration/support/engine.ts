@@ -113,6 +113,19 @@ export function firePoll(addon: Addon): number {
   return addon.fireTriggers();
 }
 
+/** Waits (real time) until the emulator holds at least `count` jobs (a command's starts reached it). */
+export async function jobsStarted(
+  emulator: SpawnedEmulator,
+  count: number,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await emulator.admin.jobs()).length < count) {
+    if (Date.now() > deadline) throw new Error('no job started');
+    await sleep(50);
+  }
+}
+
 /** Waits (real time) until no job of the emulator is running, so the next poll gets final answers. */
 export async function jobsEnded(emulator: SpawnedEmulator, timeoutMs = 10_000): Promise<AdminJob[]> {
   const deadline = Date.now() + timeoutMs;
