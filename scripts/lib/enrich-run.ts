@@ -23,7 +23,7 @@ import { EnrichRunError, messageOf } from './run-error';
 import { withoutSecrets } from './state-file';
 import { importJobById, running, type LostJob } from './enrich-resume';
 import { DEFAULT_POLL_MS } from './pump';
-import { nextPollWaitMs } from './poll-pacer';
+import { pollWaits } from './poll-pacer';
 import { CsvRun } from './csv-run';
 import {
   importJournaledStarts,
@@ -51,7 +51,7 @@ export interface CsvRunOptions {
   apiKey: string;
   /** Per-execution budget of the local runtime (Apps Script: 6 min). */
   budgetMs?: number;
-  /** Real time between polls until the engine learnt a job's time (poll-pacer.ts). Default 2000 ms. */
+  /** Real time before the first poll, and until a job's time is learnt (poll-pacer.ts). Default 2 s. */
   pollMs?: number;
   /** Give up waiting after this many trigger runs (the jobs stay registered in the state). */
   maxPolls?: number;
@@ -176,7 +176,7 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
     startedJobs = false;
   };
   // When the engine can do something: the API's pace it learnt (poll-pacer.ts).
-  const nextWaitMs = () => nextPollWaitMs(addon, { initialMs: options.pollMs ?? DEFAULT_POLL_MS });
+  const nextWaitMs = pollWaits(addon, { initialMs: options.pollMs ?? DEFAULT_POLL_MS });
   const run = new CsvRun(addon, { ...options, nextWaitMs }, afterPoll);
   return { addon, run, afterPoll, save };
 }

@@ -4,7 +4,7 @@
  */
 import { ApiPace } from '../../../src/api/pace';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
-import { nextPollWaitMs, windowOpenAt } from '../../../scripts/lib/poll-pacer';
+import { nextPollWaitMs, pollWaits, windowOpenAt } from '../../../scripts/lib/poll-pacer';
 
 const T0 = 1_700_000_000_000;
 
@@ -24,6 +24,11 @@ describe('the CLI’s wait between polls', () => {
     expect(nextPollWaitMs(runtime({ jobMs: 1_600 }), { initialMs: 2_000 })).toBe(1_600);
     expect(nextPollWaitMs(runtime({ jobMs: 100 }), { initialMs: 2_000 })).toBe(250);
     expect(nextPollWaitMs(runtime({ jobMs: 120_000 }), { initialMs: 2_000 })).toBe(30_000);
+  });
+
+  it('is --poll-ms at a command’s first poll, whatever an earlier command learnt', () => {
+    const waits = pollWaits(runtime({ jobMs: 1_600 }), { initialMs: 6_000 });
+    expect([waits(), waits(), waits()]).toEqual([6_000, 1_600, 1_600]);
   });
 
   it('waits out a full window to its end, however long', () => {
