@@ -13,7 +13,14 @@ import globals from 'globals';
  */
 const LAYERS = [
   ['app'],
-  ['features/runs', 'features/formulas', 'features/search', 'features/schedule', 'features/settings'],
+  [
+    'features/runs',
+    'features/formulas',
+    'features/search',
+    'features/schedule',
+    'features/settings',
+    'features/spending',
+  ],
   ['features/teams'],
   ['rpc'],
   ['engine'],

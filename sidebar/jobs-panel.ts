@@ -12,11 +12,13 @@ import { ambiguousJobCard, importAnyJobForm, type AfterRecovery } from './recove
 import {
   cancelButton,
   clearEndedButton,
+  runRestButton,
   stoppedByKeyBanner,
   tickWorkingLines,
   workingLine,
 } from './run-controls';
 import { plainMessage, server } from './server';
+import { FIELD_TABLE } from '../src/domain/fields';
 
 export interface JobsPanel {
   element: HTMLElement;
@@ -106,16 +108,21 @@ export function createJobsPanel(onCharged: (ended: boolean) => void): JobsPanel 
     if (noteRuns(view)) void formulas.load().catch(() => undefined);
   }
 
-  /** "Enrichment · Contacts: Finished, 12 of 12 contacts done": said when a run's state changes. */
+  /**
+   * "Enrichment · Contacts: Finished, 12 of 12 contacts done": said when a run's state changes. The
+   * runs the panel first shows are not news (but one running): only what changes after is said.
+   */
+  let seen = false;
   function announce(runs: RunProgress[]): void {
     const lines: string[] = [];
     for (const run of runs) {
       const state = run.waitingForKey ? 'Waiting for key' : RUN_STATE_LABELS[run.state];
       if (announced.get(run.runId) === state) continue;
-      if (announced.size > 0 || run.state === 'running')
+      if (seen || run.state === 'running')
         lines.push(`${KIND_LABELS[run.kind]} · ${run.sheetName}: ${state}, ${countLine(run)}.`);
       announced.set(run.runId, state);
     }
+    seen = true;
     if (lines.length) announcer.textContent = lines.join(' ');
   }
 
@@ -263,7 +270,8 @@ function runCard(
   afterAction: (view: ProgressView) => void,
 ): HTMLElement {
   const total = runContacts(run);
-  const percent = total > 0 ? Math.round((run.done / total) * 100) : run.state === 'running' ? 0 : 100;
+  const done = processed(run);
+  const percent = total > 0 ? Math.round((done / total) * 100) : run.state === 'running' ? 0 : 100;
   const started = new Date(run.startedAt);
   const time = Number.isNaN(started.getTime())
     ? ''
@@ -282,6 +290,7 @@ function runCard(
         { class: 'run-title' },
         h('span', { class: 'run-name' }, name),
         h('span', { class: 'run-time' }, time),
+        h('span', { class: 'run-source' }, `\u00a0·\u00a0${run.source}`),
       ),
       run.waitingForKey
         ? h('span', { class: 'badge badge-failed' }, 'Waiting for key')
@@ -295,7 +304,7 @@ function runCard(
         'aria-label': `${KIND_LABELS[run.kind]} progress`,
         'aria-valuemin': 0,
         'aria-valuemax': total,
-        'aria-valuenow': run.done,
+        'aria-valuenow': done,
       },
       progressFill(percent),
     ),
@@ -323,26 +332,32 @@ function runCard(
     run.retryAt
       ? h('p', { class: 'hint' }, `The API asked us to wait; next try at ${timeOfDay(run.retryAt)}.`)
       : null,
-    run.error ? h('p', { class: 'run-error' }, run.error) : null,
+    // Out of credits: the badge and "Run the rest…" say it; the error would say it a third time.
+    run.error && run.restCredits === undefined ? h('p', { class: 'run-error' }, run.error) : null,
     // Another user's run: theirs to cancel, retry or import, so no control is offered here.
     run.othersRun ? h('p', { class: 'hint run-owner' }, run.othersRun) : null,
     ...(run.othersRun
       ? []
       : (run.ambiguousJobs ?? []).map((job) => ambiguousJobCard(run, job, afterRecovery))),
   );
-  const cancel = run.othersRun ? null : cancelButton(run, card, afterAction);
-  if (cancel) card.append(h('div', { class: 'buttons run-actions' }, cancel));
+  const control = run.othersRun
+    ? null
+    : (cancelButton(run, card, afterAction) ?? runRestButton(run, card, afterRecovery));
+  if (control) card.append(h('div', { class: 'buttons run-actions' }, control));
   return card;
 }
 
 /** A run's contacts: those sent, and those canceled before they were sent. */
 const runContacts = (run: RunProgress) => Math.max(run.sent, run.done) + (run.notSent ?? 0);
 
+/** Contacts processed: the server counts those it did not process (but sent) among `done`. */
+const processed = (run: RunProgress) => run.done - run.unprocessed + (run.notSent ?? 0);
+
 function countLine(run: RunProgress): string {
   const total = runContacts(run);
   return total === 0 && run.rowsFromLedger
     ? 'Filled from saved results only: nothing was sent or charged.'
-    : `${formatNumber(run.done)} of ${plural(total, 'contact')} done` +
+    : `${formatNumber(processed(run))} of ${plural(total, 'contact')} done` +
         (run.unprocessed ? ` · ${formatNumber(run.unprocessed)} not processed` : '');
 }
 
@@ -357,14 +372,13 @@ function progressFill(percent: number): HTMLDivElement {
 }
 
 function foundLine(run: RunProgress): string {
+  // Only what was asked: a profile an enrichment brought along unasked is not counted here.
   const kinds: FoundKind[] =
-    run.kind === 'reverse' ? ['profile'] : ['workEmail', 'personalEmail', 'phone', 'profile'];
-  const parts = kinds
-    .filter((key) => run.kind === 'reverse' || key !== 'profile' || run.found.profile > 0)
-    .map((key) => {
-      const [one, many] = FOUND_LABELS[key];
-      return plural(run.found[key], one, many);
-    });
+    run.kind === 'reverse' ? ['profile'] : run.fields.map((field) => FIELD_TABLE[field].slot);
+  const parts = kinds.map((key) => {
+    const [one, many] = FOUND_LABELS[key];
+    return plural(run.found[key], one, many);
+  });
   if (run.kind === 'reverse') return `Found: ${parts.join(', ')}`;
   return `Found: ${plural(run.contactsFound, 'contact')} (${parts.join(', ')})`;
 }

@@ -8,14 +8,17 @@ import { createPlanPanel } from './plan-panel';
 import { plainMessage, server } from './server';
 import { createSearchPanel } from './search-panel';
 import { createSettingsPanel } from './settings-panel';
+import { createSpendingView } from './spending-view';
 import { createTabs } from './tabs';
 import { createWatcher } from './watcher';
 
 function start(app: HTMLElement): void {
   const pageNotice = createNotice();
   const credits = createCreditsBar();
+  const spending = createSpendingView();
   const jobs = createJobsPanel((ended) => {
     void credits.refresh();
+    void spending.load();
     if (!ended) return;
     // Rows a run answered (here or elsewhere): the plan shown counts them as done, not as to send.
     enrich.stale();
@@ -49,7 +52,16 @@ function start(app: HTMLElement): void {
     { id: 'enrich', label: 'Enrich', panel: enrich.element, onShow: () => void enrich.refresh() },
     { id: 'reverse', label: 'Reverse', panel: reverse.element, onShow: () => void reverse.refresh() },
     { id: 'search', label: 'Search', panel: search.element, onShow: () => void search.refresh() },
-    { id: 'jobs', label: 'Jobs', panel: jobs.element, onShow: () => void jobs.load().catch(() => undefined) },
+    {
+      id: 'jobs',
+      label: 'Jobs',
+      // The Spending view sits under the runs whose credits it adds up.
+      panel: h('div', {}, jobs.element, spending.element),
+      onShow: () => {
+        void jobs.load().catch(() => undefined);
+        void spending.load();
+      },
+    },
     {
       id: 'settings',
       label: 'Settings',

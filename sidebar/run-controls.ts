@@ -6,7 +6,7 @@
 import type { ProgressView, RunProgress } from '../src/app/sidebar-contract';
 import { agree, fill, formatNumber, h, plural } from './dom';
 import { askInline, runBusy } from './feedback';
-import { server } from './server';
+import { plainMessage, server } from './server';
 
 type Show = (view: ProgressView) => void;
 
@@ -39,6 +39,45 @@ export function cancelButton(run: RunProgress, card: HTMLElement, show: Show): H
       },
     },
     'Cancel…',
+  );
+  return button;
+}
+
+/**
+ * "Run the rest…" on a run out of credits, with the most it can cost: the rows it left are planned
+ * like any run (rows answered since are not sent), and the plan's price is asked before it starts.
+ */
+export function runRestButton(
+  run: RunProgress,
+  card: HTMLElement,
+  after: () => Promise<void>,
+): HTMLButtonElement | null {
+  if (run.restCredits === undefined) return null;
+  const button = h(
+    'button',
+    { type: 'button', class: 'action' },
+    `Run the rest (up to ${plural(run.restCredits, 'credit')})…`,
+  );
+  button.addEventListener(
+    'click',
+    () =>
+      void runBusy(button, 'Planning…', async () => {
+        const said = (text: string) => card.append(h('p', { class: 'run-error', role: 'alert' }, text));
+        const plan = await server.planRest(run.runId).catch((error: unknown) => said(plainMessage(error)));
+        if (!plan) return;
+        if (!plan.contactsToSend) return said('Nothing is left to run: every row has its answer now.');
+        askInline(
+          card,
+          `Spend up to ${plural(plan.maxCredits, 'credit')} on the ${plural(plan.contactsToSend, 'contact')} this run left?`,
+          'Start',
+          'Not now',
+          async () => {
+            await server.startRun(plan.planId);
+            await after();
+          },
+          button,
+        );
+      }),
   );
   return button;
 }

@@ -194,7 +194,7 @@ export function createSearchPanel(options: { onEnrich: () => void; onChanged?: (
       notice,
       run: async () => {
         confirm(
-          `Look through the ${plural(view.rows, 'result')} of "${view.sheetName}" again and add what is new: at most ${plural(creditsFor(view.rows, price), 'credit')} (results already loaded are free)?`,
+          `Look through the first ${plural(view.loaded, 'result')} of this search again and add new ones to "${view.sheetName}" (${plural(view.rows, 'row')} now): at most ${plural(creditsFor(view.loaded, price), 'credit')} (results loaded before are free)?`,
           'Refresh',
           async () => follow(await server.refreshSearch(view.sheetId)),
           refresh,

@@ -4,6 +4,7 @@ import type { SaveSettingsRequest } from '../src/app/sidebar-contract';
 import { field, h } from './dom';
 import { actionButton, createNotice } from './feedback';
 import { createScheduleBox } from './schedule-box';
+import { createKeyLimitBox } from './key-limit-box';
 import { server } from './server';
 
 export interface SettingsPanel {
@@ -28,10 +29,12 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
   let savedBaseUrl = '';
 
   const schedule = createScheduleBox();
+  const keyLimit = createKeyLimitBox();
 
   function show(view: SettingsView): void {
     schedule.show(view);
     void schedule.load().catch(() => undefined);
+    void keyLimit.load();
     keyStatus.textContent = view.hasApiKey ? `Saved key: ${view.maskedKey}` : 'No key saved yet.';
     keyInput.placeholder = view.hasApiKey ? 'Paste a new key to replace it' : 'Paste your API key';
     baseUrlInput.value = view.apiBaseUrl;
@@ -42,9 +45,7 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
     // The workspace id the check returns means nothing to a person (the API offers no name): not shown.
     if (check.ok && check.pasted) notice.show('ok', 'This key works. Save it to use it.');
     else if (check.ok) notice.show('ok', 'The saved key works.');
-    else if (check.pasted)
-      notice.show('error', `The API refused this key: it is not saved. ${check.message ?? ''}`.trim());
-    else notice.show('error', check.message ?? 'The API refused the key: check it and save it again.');
+    else notice.show('error', check.message ?? 'The API refused the key.');
   }
 
   /** Checks the key in the field when there is one (before saving it), else the saved key. */
@@ -67,13 +68,9 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
       notice.show('info', 'Nothing to save: paste a key or change the API address first.');
       return;
     }
-    let view: SettingsView;
-    try {
-      view = await server.saveSettings(request);
-    } finally {
-      // Saved or refused, the key leaves the field (the page never keeps a key).
-      keyInput.value = '';
-    }
+    // Refused, what was typed stays to be corrected; saved, it leaves the field.
+    const view = await server.saveSettings(request);
+    keyInput.value = '';
     show(view);
     options.onSaved(view);
     // Saving a key the API refuses should not look like success.
@@ -99,6 +96,12 @@ export function createSettingsPanel(options: { onSaved: (view: SettingsView) => 
     h('div', { class: 'buttons' }, saveButton, verifyButton),
     notice.element,
   );
-  const element = h('section', { class: 'panel', 'aria-label': 'Settings' }, form, schedule.element);
+  const element = h(
+    'section',
+    { class: 'panel', 'aria-label': 'Settings' },
+    form,
+    keyLimit.element,
+    schedule.element,
+  );
   return { element, show, changed: () => schedule.changed() };
 }

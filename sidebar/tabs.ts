@@ -43,6 +43,8 @@ export function createTabs<Id extends string>(specs: readonly TabSpec<Id>[]): Ta
     spec.panel.setAttribute('role', 'tabpanel');
     spec.panel.setAttribute('aria-labelledby', tabId);
     spec.panel.hidden = true;
+    // One level-one heading on screen, whichever tab is shown (hidden panels' do not count).
+    spec.panel.prepend(h('h1', { class: 'visually-hidden' }, spec.label));
     panels.appendChild(spec.panel);
   });
 

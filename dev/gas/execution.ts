@@ -111,6 +111,11 @@ const SPREADSHEET_SERVICES = new Set([
   'RangeList',
   'Selection',
   'TextFinder',
+  'EmbeddedChart',
+  'EmbeddedChartBuilder',
+  'EmbeddedColumnChartBuilder',
+  'ContainerInfo',
+  'ChartOptions',
 ]);
 /**
  * Custom functions get a read-only Spreadsheet service: getters pass, anything that changes the file

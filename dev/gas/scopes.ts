@@ -25,7 +25,8 @@ export interface ScopeRule {
 export const SCOPE_RULES: readonly ScopeRule[] = [
   {
     scopes: [`${AUTH}spreadsheets.currentonly`, `${AUTH}spreadsheets`],
-    calls: /^(SpreadsheetApp|Spreadsheet|Sheet|Range|RangeList|Selection|TextFinder)\./,
+    calls:
+      /^(SpreadsheetApp|Spreadsheet|Sheet|Range|RangeList|Selection|TextFinder|EmbeddedChart|EmbeddedChartBuilder|EmbeddedColumnChartBuilder|ContainerInfo|ChartOptions)\./,
     inSource: /\bSpreadsheetApp\b/,
     source: 'https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet-app',
   },

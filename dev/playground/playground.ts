@@ -18,6 +18,8 @@ export interface PlaygroundOptions {
   apiKey?: string;
   /** The emulator's job duration. Default 3,000 ms. */
   jobMs?: number;
+  /** The emulator's starting balance (its default: 10,000). */
+  credits?: number;
   /** How often time-driven triggers run. Default 2,000 ms. */
   triggerMs?: number;
 }
@@ -34,6 +36,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     ? undefined
     : await spawnEmulator({
         jobMs: options.jobMs ?? 3000,
+        ...(options.credits !== undefined ? { credits: options.credits } : {}),
         ...(options.apiKey ? { keys: [options.apiKey] } : {}),
       });
   try {

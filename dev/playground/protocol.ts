@@ -28,9 +28,18 @@ export interface PlaygroundState {
   sidebar: { version: number; title: string } | null;
   /** Toasts and alerts the add-on showed, oldest first, numbered so the page shows each once. */
   messages: { id: number; title: string; text: string }[];
+  /** The active sheet's embedded charts: each one's title and the table its first range holds. */
+  charts: ChartView[];
   /** The add-on's clock (ms since the epoch), and how far ahead of real time the clock control moved it. */
   clock: { now: number; aheadMs: number };
 }
 
 /** The answer of every POST: Apps Script hands over the return value or the thrown error's message. */
 export type CallAnswer = { ok: true; value?: unknown } | { ok: false; message: string };
+
+/** An embedded chart as the page draws it (stacked columns: a category per row, a series per column). */
+export interface ChartView {
+  title: string;
+  /** Its range as Sheets displays it: a header row, then a category and its numbers per row. */
+  table: string[][];
+}

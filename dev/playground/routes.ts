@@ -71,6 +71,10 @@ export function registerRoutes(app: FastifyInstance, session: PlaygroundSession,
     '/__api/cells',
     (request, reply) => attempt(reply, () => session.editCells(request.body.sheet, request.body.edits)),
   );
+  app.post<{ Body: { sheet: string; rows: { row: number; numRows: number }[] } }>(
+    '/__api/rows/delete',
+    (request, reply) => attempt(reply, () => session.deleteRows(request.body.sheet, request.body.rows)),
+  );
   // The clock control: move the add-on's time forward, or run the hourly trigger now.
   app.post<{ Body: { advanceMs: number } }>('/__api/clock', (request, reply) =>
     attempt(reply, () => session.advanceClock(Number(request.body.advanceMs))),

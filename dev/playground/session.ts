@@ -148,6 +148,14 @@ export class PlaygroundSession {
     this.recalculate();
   }
 
+  /** Deletes whole rows (each span: its first row and how many), as Edit › Delete rows does. */
+  deleteRows(sheetName: string, spans: readonly { row: number; numRows: number }[]): void {
+    const sheet = this.requireSheet(sheetName);
+    // Bottom up: a deletion moves the rows below it, not the ones above.
+    for (const { row, numRows } of [...spans].sort((a, b) => b.row - a.row)) sheet.deleteRows(row, numRows);
+    this.recalculate();
+  }
+
   /** Moves the add-on's clock forward (the trigger's hour, the schedule's day, the caps' midnight). */
   advanceClock(ms: number): void {
     this.addon.advanceClock(ms);
@@ -204,6 +212,10 @@ export class PlaygroundSession {
           : null,
       messages: this.messages,
       clock: { now: this.addon.now(), aheadMs: this.addon.now() - Date.now() },
+      charts: active.getCharts().map((chart) => ({
+        title: String(chart.getOptions().get('title') ?? ''),
+        table: chart.getRanges()[0]?.getDisplayValues() ?? [],
+      })),
     };
   }
 

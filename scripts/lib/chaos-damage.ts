@@ -28,22 +28,9 @@ import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
 import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
 import { DAMAGED_RUN_ERROR } from '../../src/engine/run-end';
-import type { ChaosEvents } from './chaos';
+import type { ChaosDamage, ChaosEvents } from './chaos-types';
 
-/** What was broken, and when (the JSON's `damaged`). */
-export interface ChaosDamage {
-  round: number;
-  /** The property key of the job record that is no longer JSON. */
-  job_record: string;
-  /** Job sheet rows (job keys) whose list of contacts became garbage. */
-  job_sheet_rows: string[];
-  /** Ledger rows whose answer became garbage. */
-  ledger_rows: number;
-  /** Jobs the user then imported by id (the add-on refuses those it still knows). */
-  jobs_imported: number;
-  /** Contacts of rows left "job record damaged" whose job the provider never received, run with "look up again". */
-  rows_looked_up_again: number;
-}
+export type { ChaosDamage };
 
 /** The damage, and the user's side of it: the job ids tried (imported or refused). */
 export interface DamageState {

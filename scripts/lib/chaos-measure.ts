@@ -7,7 +7,7 @@ import type { Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
 import { isFinalStatus } from '../../src/sheet/output-columns';
-import type { ChaosResult, Expected } from './chaos';
+import type { ChaosResult, Expected } from './chaos-types';
 import { keyOf, USER_TEXT, type User } from './chaos-user';
 import { outputRows } from './sheet-outputs';
 

@@ -20,7 +20,7 @@ import { decodeRecord } from '../../src/store/stored-records';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { dayIn } from '../../src/store/local-time';
 import { keyOf, type User } from './chaos-user';
-import type { ChaosResult, Expected } from './chaos';
+import type { ChaosResult, Expected } from './chaos-types';
 import { ledgerDuplicates, rowCounts } from './chaos-measure';
 import {
   LEADS,
@@ -125,7 +125,7 @@ async function capOverruns(
 ): Promise<{ schedule_cap_overruns: number; auto_cap_overruns: number }> {
   const jobs = (await emulator.admin.jobs()).filter((job) => job.credits > 0);
   const [header, ...log] = sheetTable(ann, RUN_LOG_SHEET);
-  const logged = new Set(log.flatMap((row) => row[header!.indexOf('Job ids')]!.split(' ')));
+  const logged = new Set(log.flatMap((row) => row[header!.indexOf('Job ids (for support)')]!.split(' ')));
   const notInLog = jobs.filter((job) => !logged.has(job.id));
   events.jobsNotInLog = notInLog.length;
   if (process.env.CHAOS_VERBOSE)

@@ -7,7 +7,7 @@
  */
 import type { Addon } from '../../dev/gas/harness';
 import type { EnrichField } from '../../src/domain/fields';
-import type { ChaosEvents } from './chaos';
+import type { ChaosEvents } from './chaos-types';
 
 /** The team's events: chaos.ts's and what only a team does. */
 export interface TeamEvents extends ChaosEvents {

@@ -5,7 +5,7 @@
  */
 import type { Addon } from '../../dev/gas/harness';
 import { isFinalStatus } from '../../src/sheet/output-columns';
-import type { ChaosEvents } from './chaos';
+import type { ChaosEvents } from './chaos-types';
 import { selectDataRows } from './enrich-run';
 
 /** What the user types over an output cell. */

@@ -35,13 +35,8 @@ import { keyOf, prng, User } from './chaos-user';
 import { measure, rowsLeft, statusCounts } from './chaos-measure';
 import { foundEmail, outputRows } from './sheet-outputs';
 import type { EnrichField } from '../../src/domain/fields';
-import {
-  damageStores,
-  importDamagedJobs,
-  lookUpDamagedRowsAgain,
-  type ChaosDamage,
-  type DamageState,
-} from './chaos-damage';
+import type { ChaosEvents, ChaosResult, Expected } from './chaos-types';
+import { damageStores, importDamagedJobs, lookUpDamagedRowsAgain, type DamageState } from './chaos-damage';
 
 export interface ChaosOptions {
   rows: number;
@@ -50,38 +45,6 @@ export interface ChaosOptions {
   damage?: boolean;
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
-}
-
-/** How often each kind of trouble happened, so a run that met no fault does not pass as a good one. */
-export interface ChaosEvents {
-  sorts: number;
-  deletions: number;
-  insertions: number;
-  columnInsertions: number;
-  typedOver: number;
-  kills: number;
-  shortBudgets: number;
-  imported: number;
-  retried: number;
-  topUps: number;
-  reruns: number;
-  unstuck: number;
-  /** API answers by status (5xx, 429, 402...). */
-  answers: Record<string, number>;
-}
-
-export interface ChaosResult {
-  rows: number;
-  lost: number;
-  misplaced: number;
-  written_twice: number;
-  credits_spent: number;
-  credits_minimum: number;
-  charged_twice: number;
-  rows_without_final_status: number;
-  /** What the damage step broke, and at which round (null: no damage step). */
-  damaged?: ChaosDamage | null;
-  wall_ms: number;
 }
 
 const HEADER = ['First name', 'Last name', 'Company', 'Website'];
@@ -96,9 +59,6 @@ const KILL_POINTS = [
   'Cache.putAll',
 ];
 const MAX_ROUNDS = 400;
-
-/** What a row should show: its work email cell, the email its status names ("Invalid: …"), its phone. */
-export type Expected = { workEmail: string; namedEmail: string; phone: string };
 
 export function contactRows(options: Pick<ChaosOptions, 'rows' | 'seed'>): string[][] {
   const contacts = sampleContacts(options.seed, options.rows, { unknownShare: 0.1 });
@@ -326,3 +286,5 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
     await emulator.stop();
   }
 }
+
+export type { ChaosEvents, ChaosResult, Expected } from './chaos-types';

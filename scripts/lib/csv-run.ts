@@ -18,7 +18,7 @@ import { EnrichRunError } from './run-error';
 import { withoutSecrets } from './state-file';
 import { combined, creditsSince, lostJobs, running } from './enrich-resume';
 import { DEFAULT_MAX_POLLS, pumpWhile, runOf, type PumpOptions } from './pump';
-import type { CsvEnrichmentSummary, CsvRunOptions } from './enrich-run';
+import type { CsvEnrichmentSummary, CsvRunOptions } from './csv-run-types';
 
 /** One command's run over an open runtime: the key check, the waiting, the summary. */
 export class CsvRun {

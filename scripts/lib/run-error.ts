@@ -1,4 +1,5 @@
 import { withoutClassName } from '../../src/domain/user-error';
+import { KEY_CHECK } from '../../src/features/settings/settings';
 
 /**
  * A problem the user can fix (bad input, refused key): shown as a message, never as a stack trace;
@@ -29,6 +30,7 @@ export function messageOf(error: unknown): string {
 export function inCliWords(message: string): string {
   return message
     .replace(/Check it in Settings\./g, 'Check --api-key (or the SHEET_ENRICH_API_KEY variable).')
+    .replace(KEY_CHECK, 'check --api-key (or the SHEET_ENRICH_API_KEY variable).')
     .replace(/Add it in Settings\./g, 'Give it with SHEET_ENRICH_API_KEY (or --api-key).')
     .replace(/the address in Settings/g, 'the --api-url')
     .replace(/The enrichment service address in Settings/g, 'The --api-url')

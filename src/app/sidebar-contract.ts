@@ -25,3 +25,4 @@ export type {
   FormulaPlanRequest,
   FormulaQueueView,
 } from '../features/formulas/formula-service';
+export type { SpendingView } from '../features/spending/spending-rpc';

@@ -1,6 +1,6 @@
 /**
  * The sidebar's server: every call of the features' tables, each parsing what the page sent with its
- * schema and answering through one error boundary. SidebarServer (rpc.ts), the page's proxy and the
+ * schema and answering through one error boundary. SidebarServer (below), the page's proxy and the
  * top-level stubs derive from SIDEBAR_RPC, so a new call is one entry in its feature's table.
  */
 import { googleLimitMessage } from '../platform/google-limits';
@@ -14,6 +14,7 @@ import { RUNS_RPC } from '../features/runs/runs-rpc';
 import { SCHEDULE_RPC } from '../features/schedule/schedule-rpc';
 import { SEARCH_RPC } from '../features/search/search-rpc';
 import { SETTINGS_RPC } from '../features/settings/settings-rpc';
+import { SPENDING_RPC } from '../features/spending/spending-rpc';
 import { peekChangeStamp } from '../store/change-stamp';
 import { query } from '../rpc/table';
 
@@ -33,6 +34,7 @@ export const SIDEBAR_RPC = {
   ...FORMULAS_RPC,
   ...SCHEDULE_RPC,
   ...SEARCH_RPC,
+  ...SPENDING_RPC,
 };
 
 /** Every server function the sidebar may call, with what it takes and answers. */

@@ -13,7 +13,7 @@
  * and counts are saved only with step 4, so nothing is lost and nothing is counted or written twice.
  */
 import type { ApiError } from '../api/errors';
-import { isKeyProblem } from '../api/failures';
+import { DAILY_FETCH_QUOTA_CODE, isKeyProblem } from '../api/failures';
 import type { ContactResult, JobResult } from '../domain/model';
 import { CONTACT_KEYS } from '../domain/inputs';
 import type { PollOutcome } from '../api/port';
@@ -29,8 +29,7 @@ import { entryFromResult, Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { runSourceOf, runSources, type SendableContact } from './run-sources';
 import { finishRuns } from './run-end';
-import { rehomeOrphanedJobs } from './rehome';
-import { relistJobs } from './relist';
+import { collectUnreadJobs } from './rehome';
 import { clearPollFailure, notePollFailure } from './poll-problem';
 import { currentColumns } from './run-columns';
 import { REST_STATUS } from './row-status';
@@ -70,8 +69,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     // Each sheet is read and fingerprinted once for the whole execution.
     const tables = new SheetTables(ctx.spreadsheet);
     settleInterruptedStarts(ctx, registry);
-    rehomeOrphanedJobs(ctx, registry);
-    relistJobs(ctx, registry);
+    collectUnreadJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
     // The polls due are chosen before any start, so a job started in this execution is not polled
     // in it: a second old, it is never ready (and a user who stops waiting never closes a job that
@@ -311,6 +309,8 @@ function outcomeChange(
   }
   job.tries = (job.tries ?? 0) + 1;
   if (verdict === 'force_fetch') return { problem: error.userMessage };
+  // Apps Script's daily quota: the card says why while the job waits (progress.ts).
+  if (error.code === DAILY_FETCH_QUOTA_CODE) job.problem = error.userMessage;
   job.nextPollAt = now + retryWaitMs(job.tries, error);
   return 'retry';
 }

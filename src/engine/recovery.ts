@@ -29,6 +29,7 @@ import { runFromResult } from './rehome';
 import { jobOfName } from './job-starter';
 import { countRetry } from './run-end';
 import { withDocumentLock } from './timing';
+import { jobLogged } from '../store/run-log';
 
 /** A job of a run, by the run's id and the job's place in it (not the API's job id). */
 export interface RunJobRef {
@@ -74,9 +75,13 @@ function ambiguousJob(
   return { run, job };
 }
 
-/** Credits a retry of an ambiguous job can cost at most (shown before the user confirms). */
+/**
+ * Credits a retry of an ambiguous job can cost at most (shown before the user confirms): it sends
+ * only its `contacts` without an answer (paid-once.ts unanswered).
+ */
 export function retryPrice(run: RunRecord, job: JobBase, contacts: number): number {
-  return contacts * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
+  const toAsk = contacts - (job.earlyFetched?.length ?? 0);
+  return toAsk * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
 }
 
 /** Puts the run back to work and clears what the ambiguity left on the job. */
@@ -102,6 +107,8 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     const { run, job } = ambiguousJob(ctx, registry, ref);
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
+    // A new job: what the lost or stuck one charged stays in the run's credits, not counted again.
+    delete job.credits;
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0 });
   });
   pollOnce(ctx);
@@ -144,12 +151,28 @@ export function importJob(ctx: AppContext, request: ImportRequest): ImportResult
   return result;
 }
 
-function importIntoAmbiguousJob(ctx: AppContext, jobId: string, ref: RunJobRef): ImportResult {
+/**
+ * One job, one record: an id tracked already (by another record than `own`) is never imported
+ * again: its answers would be counted twice, on a second card and a second log row.
+ */
+function refuseTracked(registry: Registry, jobId: string, own?: JobRecord): void {
+  // A job of an unreadable run record is not "in the list": importing gives it a run (rehome.ts).
+  if (registry.jobs.some((job) => job.id === jobId && job !== own && registry.runs.has(job.run)))
+    throw new UserError(`The job ${jobId} is already in the Jobs list.`);
+}
+
+function importIntoAmbiguousJob(
+  ctx: AppContext,
+  jobId: string,
+  ref: RunJobRef,
+  fetched?: ReturnType<typeof fetchJob>,
+): ImportResult {
   const { run, job } = underLock(ctx, (registry) => ambiguousJob(ctx, registry, ref));
-  const { outcome } = fetchJob(ctx, jobId, [run.kind]);
+  const { outcome } = fetched ?? fetchJob(ctx, jobId, [run.kind]);
   if (outcome.kind === 'result') checkSameJob(jobId, outcome.result, run, job);
   return underLock(ctx, (registry) => {
     const current = ambiguousJob(ctx, registry, ref);
+    refuseTracked(registry, jobId, current.job);
     reopen(ctx, registry, current.run, current.job, importedJob(ctx, jobId));
     return { runId: run.id, contacts: job.fingerprints.length };
   });
@@ -179,17 +202,27 @@ function checkSameJob(jobId: string, result: JobResult, run: RunRecord, job: Job
 }
 
 function importLostJob(ctx: AppContext, jobId: string): ImportResult {
-  const { kind, outcome } = fetchJob(ctx, jobId, ['enrich', 'reverse']);
+  const fetched = fetchJob(ctx, jobId, ['enrich', 'reverse']);
+  const { kind, outcome } = fetched;
   if (outcome.kind === 'not_ready')
     throw new UserError(`The job ${jobId} is still running: import it again in a few minutes.`);
+  // The id of a lost start the list shows (its name says which): it resolves that run, whose card
+  // then offers no Retry and whose log row is rewritten, instead of making a second run.
+  const named = jobOfName(outcome.result.name);
+  const lost =
+    named &&
+    registryOf(ctx).jobs.some(
+      (job) => job.run === named.run && job.seq === named.seq && job.state === 'ambiguous',
+    );
+  if (lost) return importIntoAmbiguousJob(ctx, jobId, { runId: named.run, seq: named.seq }, fetched);
+  // Collected already, its record since pruned: the log's row of its run counts it.
+  if (jobLogged(ctx, jobId))
+    throw new UserError(`The job ${jobId} was imported already: the log tab counts it.`);
   const { run, fingerprints } = runFromResult(ctx, kind, outcome.result, jobId);
   return underLock(ctx, (registry) => {
-    // A job of an unreadable run record is not "in the list": importing gives it a run (rehome.ts).
-    if (registry.jobs.some((job) => job.id === jobId && registry.runs.has(job.run)))
-      throw new UserError(`The job ${jobId} is already in the Jobs list.`);
+    refuseTracked(registry, jobId);
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
-    const named = jobOfName(outcome.result.name);
     const replaces = named && damagedRecordOf(registry, named, fingerprints);
     const job: JobRecord = {
       run: run.id,

@@ -1,6 +1,8 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
 import { saveRecordsOf, type AppContext } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
+import { recordSpending, runCharge, type Charge } from '../store/spending';
+import { reserveKeyCredits, returnKeyCredits } from '../store/key-limit';
 import { runSources, type EndedRun } from './run-sources';
 import { maxCreditsPerContact } from './plan';
 import {
@@ -11,7 +13,7 @@ import {
   type RunRecord,
 } from '../store/registry';
 import { markRowsOfDamagedRuns } from './apply';
-import { runsAwaitingRelist } from './relist';
+import { runsAwaitingRelist } from './rehome';
 import type { RunState } from '../domain/runs';
 import { agree, formatNumber, plural } from '../domain/words';
 
@@ -22,26 +24,33 @@ export const jobSettled = (job: JobRecord): boolean =>
 function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunState; error?: string } {
   const ambiguous = jobs.filter((job) => job.state === 'ambiguous');
   if (ambiguous.length) {
-    const contacts = ambiguous.reduce((sum, job) => sum + job.fingerprints.length, 0);
+    // Those a forced fetch answered are written: not among them.
+    const contacts = ambiguous.reduce(
+      (sum, job) => sum + job.fingerprints.length - (job.earlyFetched?.length ?? 0),
+      0,
+    );
+    // A job whose start answered (it has an id) but whose results never came is not a lost start.
+    const what = ambiguous.every((job) => job.id)
+      ? 'got no answer from a started job, which may still charge them'
+      : 'may have been started although the answer was lost';
     return {
       state: 'failed',
       error:
-        `${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) may have been started although the answer was lost; ` +
+        `${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) ${what}; ` +
         'they were not sent again so you are not charged twice. Retry them, or import the job by the id shown in the provider’s dashboard.',
     };
   }
   if (run.canceledByUser) {
     return {
       state: 'canceled',
-      error: `Canceled: ${plural(run.notSent ?? 0, 'contact')} ${agree(run.notSent ?? 0, 'was', 'were')} not sent (nothing charged for them); answers of jobs already started were written.`,
+      error:
+        `Canceled: ${plural(run.notSent ?? 0, 'contact')} ${agree(run.notSent ?? 0, 'was', 'were')} not sent (nothing charged for them)` +
+        (run.sent ? '; answers of jobs already started were written.' : '.'),
     };
   }
-  if (jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT')) {
-    return {
-      state: 'out_of_credits',
-      error: 'The workspace ran out of credits: add credits, then run the rest again.',
-    };
-  }
+  // Out of credits only with rows left to run: a run all of whose contacts were answered finished.
+  if (run.unprocessed && jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT'))
+    return { state: 'out_of_credits', error: 'Out of credits: add credits, then run the rest.' };
   if (jobs.some((job) => job.status === 'CANCELED')) {
     return {
       state: 'canceled',
@@ -96,6 +105,7 @@ export function unspentCredits(run: RunRecord, jobs: readonly JobRecord[]): numb
  * count (sinceReset): the retry counts at its price, at most.
  */
 export function countRetry(ctx: AppContext, run: RunRecord, price: number): void {
+  reserveKeyCredits(ctx, price);
   run.retriedLost = (run.retriedLost ?? 0) + price;
   if (run.estimatedCredits === undefined) return;
   run.estimatedCredits += price;
@@ -106,11 +116,12 @@ export function countRetry(ctx: AppContext, run: RunRecord, price: number): void
 /** What runs did not spend goes back to the capped sources that counted it (run-sources.ts). */
 function release(ctx: AppContext, ended: readonly EndedRun[]): void {
   for (const source of runSources()) source.release?.(ctx, ended);
+  returnKeyCredits(ctx, ended);
 }
 
 /**
  * Why a run with a job whose record could not be read (or whose list of contacts could not be
- * written back from its results, relist.ts) ends "failed", never "finished".
+ * written back from its results, rehome.ts) ends "failed", never "finished".
  */
 export const DAMAGED_RUN_ERROR =
   'A job of this run could not be read (its stored record was damaged), so its rows were not sent again: it may have been paid. ' +
@@ -119,10 +130,12 @@ export const DAMAGED_RUN_ERROR =
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: { run: RunRecord; unspent: number }[] = [];
+  // What they charged, for the Spending tab: counted on the run saved with its end, so only once.
+  const charges: Charge[] = [];
   // Runs ending again (a lost start imported or retried): their log row is updated, not added.
   const loggedBefore = new Set<string>();
   const damaged = runsWithDamagedJobs(registry);
-  // A job that lost its list while it works gets it back from its results (relist.ts): its run
+  // A job that lost its list while it works gets it back from its results (rehome.ts): its run
   // keeps running meanwhile, holding its contacts back, instead of ending "failed".
   const awaiting = runsAwaitingRelist(registry, ctx.clock.now());
   for (const run of registry.runs.values()) {
@@ -142,6 +155,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     const unspent = lost ? 0 : unspentCredits(run, jobs);
     // Saved with the run's end (below): given back once, whatever reopens it later.
     if (unspent !== 0) run.released = (run.released ?? 0) + unspent;
+    charges.push(runCharge(run, ctx.clock.now()));
     ended.push({ run, unspent });
   }
   if (ended.length === 0) return;
@@ -159,6 +173,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   for (const run of runs) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
   appendRunLog(ctx, runs, registry, loggedBefore);
+  recordSpending(ctx, charges);
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
 

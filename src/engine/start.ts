@@ -16,6 +16,7 @@ import { rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { readPendingPlan, writePendingPlan, type StoredPlan } from '../store/pending-plan';
 import { withDocumentLock } from './timing';
+import { reserveKeyCredits } from '../store/key-limit';
 
 /** A preview older than this is stale: the user must look at the cost again. */
 const PLAN_TTL_MS = 60 * 60 * 1000;
@@ -68,6 +69,8 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
         throw new UserError(
           'The rows changed since the preview and the run would cost more: preview it again.',
         );
+      // The key's daily limit refuses before the preview is marked: raised, it can start this one.
+      if (plan.maxCredits > reserveKeyCredits(ctx)) reserveKeyCredits(ctx, plan.maxCredits);
       writePendingPlan(ctx.userStore, { ...stored, started: true });
       return plan;
     };

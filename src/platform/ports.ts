@@ -137,6 +137,20 @@ export interface SheetPort {
    * RangeList call): the other cells of the block get back what they held, with their own format.
    */
   writeCells(row: number, column: number, values: unknown[][], textCells: readonly CellRef[]): void;
+  /**
+   * Keeps one embedded chart on the sheet (Sheets' own, stacked columns) over a block whose first
+   * row and column are headers: inserted once, its range updated when the block moved or grew.
+   */
+  keepChart(block: ChartBlock): void;
+}
+
+/** The block a chart draws (1-based), and its title; the chart sits to its right. */
+export interface ChartBlock {
+  row: number;
+  column: number;
+  rows: number;
+  columns: number;
+  title: string;
 }
 
 /** A block's contents as readCells gives them: values typed (numbers, dates, booleans, strings). */

@@ -30,8 +30,10 @@ export const USER_PROPERTY = {
    * and the temporary active-user key changes every 30 days, while a run or a schedule lives longer.
    */
   userId: `${NS}userId`,
-  /** "<key id> <workspace id>": the workspace the saved key verified to (key-identity.ts). */
+  /** "<key id> <workspace id>": the workspace the saved key verified to (features/teams/user-identity.ts). */
   keyWorkspace: `${NS}keyWorkspace`,
+  /** The daily limit with this user's key in all their spreadsheets, and today's count (key-limit.ts). */
+  keyLimit: `${NS}keyLimit`,
   /** + spreadsheet id + "." + handler: the minutes a trigger got there (Apps Script cannot tell). */
   triggerMinutesPrefix: `${NS}triggerMinutes.`,
 } as const;

@@ -1,23 +1,21 @@
 /** Adapter: the engine's SpreadsheetPort over SpreadsheetApp (one Range call per port call). */
 import { SHEET_REFUSAL_PREFIX, SheetRefusal, errorMessage } from '../domain/user-error';
 import { cellsToA1 } from './a1';
-import type { RowSpan, SheetPort, SpreadsheetPort } from './ports';
-
-const AFTER = 'The answers are saved: they are written at the next refresh once this is fixed.';
+import type { ChartBlock, RowSpan, SheetPort, SpreadsheetPort } from './ports';
 
 /** Sheets' refusals of a write (their texts), and what the user can do about each. */
 const REFUSALS: readonly [RegExp, string][] = [
   [
     /protected cell or object/,
-    `${SHEET_REFUSAL_PREFIX}: some of its cells are protected and your account may not edit them. Ask the owner for edit rights there (Data › Protect sheets and ranges), or to remove the protection. ${AFTER}`,
+    `${SHEET_REFUSAL_PREFIX}: some of its cells are protected and your account may not edit them. Ask the owner for edit rights there (Data › Protect sheets and ranges), or to remove the protection.`,
   ],
   [
     /above the limit of 10000000 cells/,
-    `${SHEET_REFUSAL_PREFIX}: the spreadsheet would pass Google's limit of 10 million cells. Delete unused rows, columns or tabs. ${AFTER}`,
+    `${SHEET_REFUSAL_PREFIX}: the spreadsheet would pass Google's limit of 10 million cells. Delete unused rows, columns or tabs.`,
   ],
   [
     /maximum of 50000 characters in a single cell/,
-    `${SHEET_REFUSAL_PREFIX}: a value is longer than the 50,000 characters a cell holds. ${AFTER}`,
+    `${SHEET_REFUSAL_PREFIX}: a value is longer than the 50,000 characters a cell holds.`,
   ],
 ];
 
@@ -70,7 +68,25 @@ export function sheetPort(sheet: Sheet): SheetPort {
         range.setValues(values);
       });
     },
+    keepChart: (block) => keepChart(sheet, block),
   };
+}
+
+/** One chart over `block` (SheetPort.keepChart): no call beyond getCharts when it is already there. */
+function keepChart(sheet: Sheet, { row, column, rows, columns, title }: ChartBlock): void {
+  const range = sheet.getRange(row, column, rows, columns);
+  const [chart] = sheet.getCharts();
+  if (chart?.getRanges()[0]?.getA1Notation() === range.getA1Notation()) return;
+  const builder: GoogleAppsScript.Spreadsheet.EmbeddedChartBuilder = chart
+    ? chart.modify().clearRanges()
+    : sheet.newChart().asColumnChart().setStacked().setTitle(title);
+  // Right of the block, one column apart (a new person's column moves it).
+  const built = builder
+    .addRange(range)
+    .setPosition(row, column + columns + 1, 0, 0)
+    .build();
+  if (chart) sheet.updateChart(built);
+  else sheet.insertChart(built);
 }
 
 type Range = GoogleAppsScript.Spreadsheet.Range;

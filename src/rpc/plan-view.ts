@@ -1,4 +1,4 @@
-/** A sheet's run plan as the Enrich and Reverse panels show it (PlanView of rpc.ts). */
+/** A sheet's run plan as the Enrich and Reverse panels show it (PlanView of shapes.ts). */
 import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
 import type { AppContext } from '../engine/context';
 import { knownKeyProblem } from '../engine/key-wait';

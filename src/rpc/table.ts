@@ -1,7 +1,7 @@
 /**
  * How a feature declares what the sidebar may call: one entry per call, with the schema its input is
- * parsed with and the use case that answers it. The sidebar server (server.ts), the type the page
- * calls it through (SidebarServer in rpc.ts) and the top-level stubs (src/index.ts) all derive from
+ * parsed with and the use case that answers it. The sidebar server (sidebar-server.ts), the type the page
+ * calls it through (SidebarServer, sidebar-server.ts) and the top-level stubs (src/index.ts) all derive from
  * the features' tables, so adding a call is one entry in one table.
  */
 import * as z from 'zod/mini';

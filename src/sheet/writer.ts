@@ -36,17 +36,18 @@ export type RowOutput = Partial<Record<OutputKey, string>> & {
   replace?: boolean;
 };
 
-/** The longest text a cell holds. */
+/** The longest text a cell holds, and what ends a text cut to fit. */
 const CELL_MAX_CHARS = 50000;
+const CUT = '… [cut: a cell holds 50,000 characters]';
 
-/** API data as cell text: no control characters, within the cell limit. Formula-looking text stays text (writeText). */
+/**
+ * API data as cell text: no control characters, within the cell limit (a longer text is cut and
+ * says so). Formula-looking text stays text (writeText).
+ */
 export function toCellText(value: unknown): string {
-  return (
-    String(value ?? '')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-      .slice(0, CELL_MAX_CHARS)
-  );
+  // eslint-disable-next-line no-control-regex
+  const text = String(value ?? '').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return text.length > CELL_MAX_CHARS ? text.slice(0, CELL_MAX_CHARS - CUT.length) + CUT : text;
 }
 
 const ALWAYS_WRITTEN: ReadonlySet<OutputKey> = new Set(['status', 'enrichedAt']);

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { JOB_STATUSES } from '../domain/model';
-import type { RunSource, RunState } from '../domain/runs';
+import { RUN_SOURCES, type RunSource, type RunState } from '../domain/runs';
 import {
   fieldsSchema,
   headersSchema,
@@ -27,9 +27,10 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   sheetId: z.number(),
   sheetName: z.string(),
   /**
-   * What started it: the sidebar (absent), the schedule, or formulas' requests (no rows to write).
+   * What started it (domain/runs.ts): the sidebar (absent), the schedule, formulas' requests (no
+   * rows to write), "run the rest", a refresh of old answers.
    */
-  source: optional(z.enum(['sidebar', 'schedule', 'formulas'])),
+  source: optional(z.enum(RUN_SOURCES)),
   /** A formula run the automatic mode sent: its daily cap gets back what the run did not spend. */
   automatic: optionalBoolean(),
   /** Who started it (whose key pays), when Apps Script tells: shown to the user, never compared. */
@@ -103,6 +104,11 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   endedAt: optionalNumber(),
   /** Its row is in the log tab: a later end (a lost start imported or retried) updates that row. */
   logged: optionalBoolean(),
+  /**
+   * The credits the Spending tab counts for it (store/spending.ts): a run that ends again adds only
+   * what it charged since, on the day it ended again.
+   */
+  counted: optionalNumber(),
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;
@@ -152,7 +158,10 @@ export const JOB_CODEC = recordCodec(
     workspace: optionalString(),
     /** When to poll again after a failed poll. */
     nextPollAt: optionalNumber(),
-    /** The fields this job asks for, when they differ from the run's. */
+    /**
+     * The fields this job asks for (every enrichment job since issue 38; older ones: when they
+     * differ from the run's). Its answers are saved under them, whatever became of the run record.
+     */
     fields: optional(fieldsSchema()),
     /** When its start was about to be sent (state "sending"). */
     sendingAt: optionalNumber(),

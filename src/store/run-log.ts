@@ -4,9 +4,10 @@
  * results (searches cost credits too). Bounded: past MAX_ROWS the oldest rows
  * are dropped (one read and one rewrite, once every TRIM_SLACK runs).
  */
-import type { PlatformPorts } from '../platform/ports';
+import type { PlatformPorts, SheetPort } from '../platform/ports';
 import { appendBelow } from '../platform/sheet-rows';
 import { minuteIn } from './local-time';
+import { RUN_STATE_LABELS, SPEND_WORDS, sourceWord } from '../domain/runs';
 import type { JobBase, Registry, RunRecord } from './registry';
 
 export const RUN_LOG_SHEET = 'Sheet Enrich log';
@@ -24,15 +25,22 @@ export const RUN_LOG_HEADER = [
   'Profiles',
   'Credits estimated',
   'Credits charged',
-  'Job ids',
-  'State',
+  'Outcome',
   'Reason',
-  // Last, so that log tabs written before them keep their columns.
   'Paid with',
-  /** A run that ends again (a lost start imported or retried) updates its row, found by this id. */
-  'Run id',
+  // Ids last, for support only. A run that ends again (a lost start imported or retried) updates
+  // its row, found by its run id.
+  'Run id (for support)',
+  'Job ids (for support)',
 ] as const;
-const RUN_ID_COLUMN = RUN_LOG_HEADER.indexOf('Run id') + 1;
+/** Headers of earlier layouts, by their name now: a tab in one is rewritten in this one (inLayout). */
+const FORMER: Readonly<Record<string, string>> = {
+  State: 'Outcome',
+  'Run id': 'Run id (for support)',
+  'Job ids': 'Job ids (for support)',
+};
+const RUN_ID_COLUMN = RUN_LOG_HEADER.indexOf('Run id (for support)') + 1;
+const JOB_IDS_COLUMN = RUN_LOG_HEADER.indexOf('Job ids (for support)') + 1;
 const MAX_ROWS = 500;
 const TRIM_SLACK = 50;
 
@@ -48,7 +56,7 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
   return [
     minuteIn(ctx.spreadsheet.timeZone(), run.startedAt),
     run.startedBy ?? '',
-    sourceLabel(run),
+    sourceWord(run),
     run.sheetName,
     run.rowsInScope ?? '',
     run.sent,
@@ -61,30 +69,18 @@ function logRow(ctx: PlatformPorts, run: RunRecord, jobs: readonly JobBase[]): s
     run.mayHaveCost
       ? `${run.credits} (may have been charged up to ${run.credits + run.mayHaveCost})`
       : run.credits,
-    own
-      .filter((job) => job.id)
-      .map((job) => job.id)
-      .join(' '),
-    run.state,
+    RUN_STATE_LABELS[run.state].toLowerCase(),
     run.error ?? '',
     paidWith(run, own),
     run.id,
+    own.flatMap((job) => job.id ?? []).join(' '),
   ].map(String);
 }
 
-/** "sidebar", "schedule", "formulas" (a user's run of them) or "formulas (automatic)". */
-function sourceLabel(run: RunRecord): string {
-  const source = run.source ?? 'sidebar';
-  return run.automatic ? `${source} (automatic)` : source;
-}
-
-/** Whose key paid the run's jobs, and the workspaces it belongs to when known ("" if none was sent). */
+/** Whose key paid the run's jobs ("" if none was sent): a person, never a workspace id. */
 function paidWith(run: RunRecord, jobs: readonly JobBase[]): string {
-  const started = jobs.filter((job) => job.id || job.keyId);
-  if (started.length === 0) return '';
-  const workspaces = [...new Set(started.map((job) => job.workspace).filter((id) => id))];
-  const who = run.startedBy ? `${run.startedBy}'s key` : 'the key of the user who started it';
-  return workspaces.length ? `${who} (workspace ${workspaces.join(', ')})` : who;
+  if (!jobs.some((job) => job.id || job.keyId)) return '';
+  return run.startedBy ? `${run.startedBy}'s key` : 'the key of the user who started it';
 }
 
 /**
@@ -101,7 +97,7 @@ export function appendRunLog(
   const rows = new Map(runs.map((run) => [run.id, logRow(ctx, run, registry.jobs)]));
   if (runs.some((run) => loggedBefore.has(run.id))) {
     const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
-    const lastRow = sheet.lastRow();
+    const lastRow = inLayout(sheet);
     const ids = lastRow > 1 ? sheet.readDisplayValues(2, RUN_ID_COLUMN, lastRow - 1, 1) : [];
     ids.forEach(([id], index) => {
       const row = id ? rows.get(id) : undefined;
@@ -113,6 +109,15 @@ export function appendRunLog(
   appendLogRows(ctx, [...rows.values()]);
 }
 
+/** Whether a row of the log names the job `jobId`. */
+export function jobLogged(ctx: PlatformPorts, jobId: string): boolean {
+  const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, false);
+  const lastRow = sheet ? inLayout(sheet) : 0;
+  if (lastRow < 2) return false;
+  const ids = sheet!.readDisplayValues(2, JOB_IDS_COLUMN, lastRow - 1, 1);
+  return ids.some(([cell]) => cell!.split(' ').includes(jobId));
+}
+
 /** What one search call loaded into its tab, for the log. */
 export interface SearchLogEntry {
   startedAt: number;
@@ -121,11 +126,13 @@ export interface SearchLogEntry {
   results: number;
   /** The most they can have cost: results returned to the workspace before are free. */
   maxCredits: number;
-  state: string;
+  /** What the API charged for them (features/search/search-run.ts loadPages). */
+  credits: number;
+  state: 'loading' | 'done' | 'stopped';
   reason?: string;
 }
 
-/** Appends a search call's row: who, which tab, results added and the credits they can have cost. */
+/** Appends a search call's row: who, which tab, results added, the most they could cost and what they did. */
 export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void {
   const by = ctx.userEmail();
   // In RUN_LOG_HEADER's order; a search has no rows in scope, sends no contacts and has no job ids.
@@ -133,7 +140,7 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
     [
       minuteIn(ctx.spreadsheet.timeZone(), entry.startedAt),
       by,
-      'search',
+      SPEND_WORDS.search,
       entry.tabName,
       '', // Rows in scope
       '', // Contacts sent
@@ -143,15 +150,22 @@ export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void
       '', // Phones
       '', // Profiles
       String(entry.maxCredits),
-      `at most ${entry.maxCredits}`,
-      '', // Job ids
-      entry.state,
+      String(entry.credits),
+      SEARCH_OUTCOMES[entry.state],
       entry.reason ?? '',
       by ? `${by}'s key` : 'the key of the user who searched',
       '', // Run id
+      '', // Job ids
     ],
   ]);
 }
+
+/** A search tab's state as the log's Outcome says it, in the words runs use. */
+const SEARCH_OUTCOMES: Readonly<Record<SearchLogEntry['state'], string>> = {
+  done: 'finished',
+  stopped: 'stopped',
+  loading: 'in progress',
+};
 
 /** Appends a row saying results could not be saved (a failed poll): when, by whom, and why. */
 export function appendPollProblemLog(ctx: PlatformPorts, at: number, reason: string): void {
@@ -160,7 +174,7 @@ export function appendPollProblemLog(ctx: PlatformPorts, at: number, reason: str
   row[0] = minuteIn(ctx.spreadsheet.timeZone(), at);
   row[1] = by;
   row[2] = 'results check';
-  row[RUN_LOG_HEADER.indexOf('State')] = 'failed';
+  row[RUN_LOG_HEADER.indexOf('Outcome')] = 'failed';
   row[RUN_LOG_HEADER.indexOf('Reason')] = reason;
   appendLogRows(ctx, [row]);
 }
@@ -168,9 +182,7 @@ export function appendPollProblemLog(ctx: PlatformPorts, at: number, reason: str
 function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
   if (rows.length === 0) return;
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
-  // A tab written before the last columns existed gets their headers (once: then it is as wide).
-  if (sheet.lastRow() && sheet.lastColumn() < RUN_LOG_HEADER.length)
-    sheet.writeText(1, 1, [[...RUN_LOG_HEADER]]);
+  inLayout(sheet);
   const lastRow = appendBelow(sheet, RUN_LOG_HEADER, rows);
   const dataRows = Math.max(0, lastRow - 1) + rows.length;
   if (dataRows <= MAX_ROWS + TRIM_SLACK) return;
@@ -178,4 +190,27 @@ function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
   // The oldest rows leave `all`; as many blank rows follow the kept ones.
   const blank = all.splice(0, all.length - MAX_ROWS).map(() => RUN_LOG_HEADER.map(() => ''));
   sheet.writeText(2, 1, [...all, ...blank]);
+}
+
+/**
+ * Rewrites a tab of an earlier layout (fewer columns, ids amid the row, raw state codes) in this
+ * one, once: each cell goes under its header's name now. Returns the tab's last row. One read of
+ * the header row when the tab is in this layout already.
+ */
+function inLayout(sheet: SheetPort): number {
+  const lastRow = sheet.lastRow();
+  const width = sheet.lastColumn();
+  if (!lastRow) return 0;
+  const header = sheet.readDisplayValues(1, 1, 1, width)[0]!.map((name) => FORMER[name] ?? name);
+  if (header.join('\t') === RUN_LOG_HEADER.join('\t')) return lastRow;
+  const rows = lastRow > 1 ? sheet.readDisplayValues(2, 1, lastRow - 1, width) : [];
+  const moved = rows.map((row) =>
+    RUN_LOG_HEADER.map((name) => {
+      const cell = row[header.indexOf(name)] ?? '';
+      if (name === 'Paid with') return cell.replace(/ \(workspace [^)]*\)$/, '');
+      return name === 'Outcome' ? cell.replace(/_/g, ' ').replace(/^done$/, 'finished') : cell;
+    }),
+  );
+  sheet.writeText(1, 1, [[...RUN_LOG_HEADER], ...moved]);
+  return lastRow;
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §8: axe-core (serious and critical rules) over every panel and state of the real
+ * Issue 21 §8, issue 40: axe-core (moderate, serious and critical rules) over every panel and state of the real
  * sidebar, and one full enrich run by keyboard alone (Tab, Shift+Tab, Enter, Space).
  */
 import {
@@ -10,8 +10,10 @@ import {
   sidebarOf,
   sidebarShot,
   usePlaygroundPage,
+  runToTheEnd,
   visibleButton,
 } from './support';
+import type { PlanView } from '../../src/app/sidebar-contract';
 
 const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
@@ -21,7 +23,7 @@ const { page, playground } = usePlaygroundPage({
   ready: 'grid',
 });
 
-test('axe finds no serious or critical violation on any panel or state', async () => {
+test('axe finds no moderate, serious or critical violation on any panel or state', async () => {
   const problems: string[] = [];
   await playground.api.select('A2:D4', 'Contacts');
   await openSidebarFrom(page, 'Enrich selected rows');
@@ -120,4 +122,23 @@ test('one full enrich run by keyboard alone, with the focus visible and moved to
     true,
   );
   await sidebarShot(page, 'keyboard-finished');
+});
+
+test('the status region says what changed, not every run the panel shows', async () => {
+  // Two runs ended before the panel opens: they are not news.
+  for (const rows of ['A2:D3', 'A4:D5']) await runToTheEnd(playground.api, rows, ['work_email']);
+  await openSidebarFrom(page, 'Get formula results');
+  const sidebar = sidebarOf(page);
+  await sidebar.locator('.run').nth(1).waitFor();
+  const status = sidebar.locator('section[aria-label=Jobs] > p.visually-hidden[role=status]');
+  expect(await status.textContent()).toBe('');
+  // A third run, started and ended while it shows: said, alone.
+  await playground.api.select('A6:D6', 'Contacts');
+  const plan = await playground.api.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+  await playground.api.call('startRun', plan.planId);
+  await expectText(status, 'Finished', 30_000);
+  expect(await status.textContent()).toMatch(
+    /^Enrichment · Contacts: (Running, 0|Finished, 1) of 1 contact done\.( Enrichment · Contacts: Finished, 1 of 1 contact done\.)?$/,
+  );
+  await expect(sidebar.locator('.run').count()).resolves.toBe(3);
 });

@@ -110,3 +110,48 @@ test("the clock control moves the add-on's time and runs the hourly trigger now"
   expect(minutes).toBeLessThan(25 * 60 + 5);
   await pageShot(page, 'playground-clock');
 });
+
+test('rows are deleted from the Edit menu and with Ctrl+Alt+-; Delete clears the whole selection', async () => {
+  const names = async () => (await playground.api.sheet('Contacts')).displayValues.map((row) => row[0]);
+  const before = await names();
+  // Row 3 from the Edit menu, as Sheets' Edit › Delete › Rows.
+  await page.locator('th.row-header[data-row="3"]').click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('menuitem', { name: 'Delete selected rows' }).click();
+  await waitUntil(async () => (await names()).length === before.length - 1, 10_000);
+  expect(await names()).toEqual([...before.slice(0, 2), ...before.slice(3)]);
+  // Rows 2–3 (then) with the keyboard.
+  await page.locator('th.row-header[data-row="2"]').click();
+  await page.locator('th.row-header[data-row="3"]').click({ modifiers: ['Shift'] });
+  await page.keyboard.press('Control+Alt+-');
+  await waitUntil(async () => (await names()).length === before.length - 3, 10_000);
+  expect(await names()).toEqual([before[0], ...before.slice(4)]);
+  // Delete on a selection of cells clears every one of them.
+  await cell(2, 1).click();
+  await cell(3, 2).click({ modifiers: ['Shift'] });
+  await page.keyboard.press('Delete');
+  await waitUntil(async () => (await playground.api.sheet('Contacts')).displayValues[2]![1] === '', 10_000);
+  const sheet = await playground.api.sheet('Contacts');
+  const cleared = sheet.displayValues.slice(1, 3);
+  expect(cleared.map((row) => row.slice(0, 2))).toEqual([
+    ['', ''],
+    ['', ''],
+  ]);
+  // Column C was not selected: it keeps its companies.
+  expect(cleared.every((row) => row[2] !== '')).toBe(true);
+  await pageShot(page, 'playground-rows-deleted');
+});
+
+test('arrow keys and Tab move within the grid, and Tab does not leave it', async () => {
+  await cell(2, 2).click();
+  await page.keyboard.press('Tab');
+  await expectText(page.locator('#name-box'), 'C2');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await expectText(page.locator('#name-box'), 'D3');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('ArrowLeft');
+  await expectText(page.locator('#name-box'), 'B3');
+  // The focus is still the grid's: typing edits the cell.
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('grid-scroll');
+});

@@ -30,7 +30,7 @@ test('a schedule saved in Settings runs from the trigger and writes its log row'
   const column = (name: string) => row![header!.indexOf(name)];
   expect(column('Source')).toBe('schedule');
   expect(column('Sheet')).toBe('Contacts');
-  expect(column('State')).toBe('finished');
+  expect(column('Outcome')).toBe('finished');
   expect(Number(column('Contacts sent'))).toBe(12);
   expect(Number(column('Credits charged'))).toBeGreaterThan(0);
   expect(Number(column('Credits charged'))).toBeLessThanOrEqual(300);

@@ -12,6 +12,7 @@ import {
   sidebarShot,
   usePlaygroundPage,
   visibleButton,
+  waitUntil,
 } from './support';
 
 const { page, playground } = usePlaygroundPage({
@@ -51,6 +52,35 @@ test('Convert formulas to values keeps a queued formula and says so', async () =
   );
 });
 
+test('Convert leaves a waiting range formula whole, and the answers bought then show in its spill', async () => {
+  await cell(8, 6).click();
+  await page.keyboard.type('=ENRICH_PERSONAL_EMAIL(A8:A12,B8:B12,C8:C12)');
+  await page.keyboard.press('Enter');
+  for (let row = 8; row <= 12; row++) await expectText(cell(row, 6), '⏳ queued');
+  await playground.api.select('A8:F12', 'Contacts');
+  await menu(page, 'Convert formulas to values');
+  await expectText(
+    page.locator('.toast').last(),
+    'No formula became text. 1 formula still waiting for its answer stays a formula',
+  );
+  // Its spill is untouched: no text in it blocks the formula (#REF!).
+  for (let row = 8; row <= 12; row++) await expectText(cell(row, 6), '⏳ queued');
+  await pageShot(page, 'formula-convert-keeps-range');
+
+  await openSidebarFrom(page, 'Get formula results');
+  const queue = sidebarOf(page).locator('.formula-queue');
+  await queue.getByRole('button', { name: 'Get them…' }).click();
+  await queue.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click();
+  await sidebarOf(page).locator('.run .badge', { hasText: 'Finished' }).waitFor({ timeout: 20_000 });
+  await waitUntil(async () => {
+    const shown = (await playground.api.sheet('Contacts')).displayValues.slice(7, 12).map((row) => row[5]!);
+    return !shown.some((text) => text.startsWith('⏳') || text === '#REF!');
+  }, 20_000);
+  const shown = (await playground.api.sheet('Contacts')).displayValues.slice(7, 12).map((row) => row[5]!);
+  expect(shown.filter((text) => text.includes('@')).length).toBeGreaterThan(0);
+  await pageShot(page, 'formula-convert-range-answered');
+});
+
 test('after Clear queued requests, the formulas say they are not queued and how to ask again', async () => {
   await typeFormulas();
   await openSidebarFrom(page, 'Get formula results');
@@ -79,6 +109,12 @@ test('a run canceled before it sent anything: card, toast and rows tell one stor
   await expectText(run, '0 of 3 contacts done · 3 not processed');
   expect(await run.locator('.progress-fill').evaluate((bar) => (bar as HTMLElement).style.width)).toBe('0%');
   await expectText(page.locator('.toast').last(), 'no contact processed (3 of 3 not processed)');
+  // No job was started: nothing says answers of started jobs were written.
+  await expectText(
+    run.locator('.run-error'),
+    'Canceled: 3 contacts were not sent (nothing charged for them).',
+  );
+  expect(await page.locator('.toast').last().textContent()).not.toContain('already started');
   await sidebarShot(page, 'sidebar-canceled-run');
   const sheet = await playground.api.sheet('Contacts');
   const status = sheet.displayValues[0]!.indexOf('Status');
@@ -99,6 +135,10 @@ test('Settings refuses to save a key the API refuses, and keeps the saved one', 
   await sidebar.getByRole('button', { name: 'Save', exact: true }).click();
   await expectText(notice, 'The API refused this key, so it was not saved');
   expect(await status.textContent()).toBe(saved);
+  // Words that make sense in Settings, and what was typed stays to be corrected.
+  expect(await notice.textContent()).not.toMatch(/Check it in Settings|The API said/);
+  expect(await notice.textContent()).toContain('check that it was copied whole');
+  expect(await sidebar.getByLabel('API key', { exact: true }).inputValue()).toBe('sk-wrong-1234');
   await sidebarShot(page, 'sidebar-settings-refused-key');
   // The kept key works, and no internal workspace id is shown for it.
   await sidebar.getByLabel('API key', { exact: true }).fill('');

@@ -52,7 +52,19 @@ test('a people search lands in a new tab, and two of its rows are enriched from 
   await sidebarShot(page, 'sidebar-search-tab');
 
   const tab = await playground.api.sheet('People · VP Sales');
-  expect(tab.displayValues[0]?.slice(0, 3)).toEqual(['Person ID', 'Full name', 'First name']);
+  // Names first; the id (a key for Refresh and for support) last.
+  expect(tab.displayValues[0]?.slice(0, 3)).toEqual(['Full name', 'First name', 'Last name']);
+  expect(tab.displayValues[0]?.at(-1)).toBe('Person ID');
+  // The log says what the search charged, in the words runs use.
+  const log = await playground.api.sheet('Sheet Enrich log');
+  const entry = Object.fromEntries(
+    log.displayValues[0]!.map((name, i) => [name, log.displayValues.at(-1)![i]]),
+  );
+  expect(entry).toMatchObject({
+    Source: 'search',
+    Outcome: 'finished',
+    'Credits charged': expect.stringMatching(/^\d+$/),
+  });
   const ids = columnValues(tab, 'Person ID').filter((id) => id !== '');
   expect(ids).toHaveLength(30);
   expect(new Set(ids).size).toBe(30);

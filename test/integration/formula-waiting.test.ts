@@ -46,7 +46,7 @@ describe('Convert formulas to values', () => {
     for (let row = 12; row <= LAST; row++)
       expect(sheet.getRange(`G${row}`).getFormula()).toBe(`=ENRICH_EMAIL(A${row},B${row},D${row})`);
     expect(addon.ui.toasts.at(-1)?.message).toBe(
-      '10 cells now hold their values as text: they no longer need Sheet Enrich. 10 formulas still waiting for their answers stay formulas, to show them when they come (Get formula results).',
+      '10 formulas (10 cells) now show their values as text: they no longer need Sheet Enrich. 10 formulas still waiting for their answers stay formulas, to show them when they come (Get formula results).',
     );
 
     // "Get them…" pays for answers that every kept formula shows.
@@ -61,7 +61,46 @@ describe('Convert formulas to values', () => {
     expect(answers.filter((text) => text.includes('@')).length).toBeGreaterThan(5);
   });
 
-  it('says "1 cell holds its value" for one cell', async () => {
+  it('treats a range formula as one: kept whole while any cell waits, converted whole once all answered', async () => {
+    const addon = kit.open(contactRows(CONTACTS.slice(0, 10)));
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    // Rows 2-6 enriched by a sidebar run: the range formula over rows 2-11 waits for rows 7-11.
+    addon.setSelection('A2:D6', SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+    await settle(addon, addon.call<StartView>('startRun', plan.planId).runId);
+    sheet.getRange('P2').setFormula('=ENRICH_EMAIL(A2:A11,B2:B11,D2:D11)');
+    sheet.getRange('Q2').setFormula('=ENRICH_EMAIL(A2:A6,B2:B6,D2:D6)');
+    addon.recalculate();
+    const answered = shown(addon, 'Q2:Q6');
+    expect(shown(addon, 'P2:P11')).toEqual([
+      ...answered,
+      ...Array(5).fill(expect.stringMatching(/^⏳ queued/)),
+    ]);
+
+    addon.setSelection('A2:D11', SHEET);
+    addon.call('menuConvertFormulas');
+    addon.recalculate();
+    // The waiting one keeps its formula and its spill (no text blocks it: no #REF!).
+    expect(sheet.getRange('P2').getFormula()).toBe('=ENRICH_EMAIL(A2:A11,B2:B11,D2:D11)');
+    expect(shown(addon, 'P2:P6')).toEqual(answered);
+    expect(sheet.getRange('P7').getFormula()).toBe('');
+    expect(sheet.getRange('P7').getNumberFormat()).not.toBe('@');
+    expect(sheet.getRange('Q2').getFormula()).toBe('');
+    expect(shown(addon, 'Q2:Q6')).toEqual(answered);
+    expect(addon.ui.toasts.at(-1)?.message).toBe(
+      `1 formula (${answered.filter(Boolean).length} cells) now shows its values as text: it no longer needs Sheet Enrich. 1 formula still waiting for its answer stays a formula, to show it when it comes (Get formula results).`,
+    );
+
+    // Bought, its answers show in every cell of the kept formula.
+    const formulas = addon.call<PlanView>('planFormulaRun', {});
+    await settle(addon, addon.call<StartView>('startRun', formulas.planId).runId);
+    addon.recalculate();
+    const after = shown(addon, 'P2:P11');
+    expect(after.some((text) => text.startsWith('⏳') || text === '#REF!')).toBe(false);
+    expect(after.filter((text) => text.includes('@')).length).toBeGreaterThan(5);
+  });
+
+  it('counts formulas and cells apart (one answered, one blank row)', async () => {
     const addon = kit.open(contactRows(CONTACTS.slice(0, 1)));
     addon.setSelection('A2:D2', SHEET);
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
@@ -71,7 +110,7 @@ describe('Convert formulas to values', () => {
     addon.setSelection('A2:D3', SHEET);
     addon.call('menuConvertFormulas');
     expect(addon.ui.toasts.at(-1)?.message).toBe(
-      '1 cell now holds its value as text: it no longer needs Sheet Enrich.',
+      '2 formulas (1 cell) now show their values as text: they no longer need Sheet Enrich.',
     );
   });
 });

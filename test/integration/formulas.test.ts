@@ -229,7 +229,7 @@ describe('Convert formulas to values', () => {
     expect(sheet.getRange('J2').getFormula()).toBe('=ENRICH_EMAIL(A2:A5,B2:B4,D2:D5)');
     expect(sheet.getRange('K30').getFormula()).toBe('=ENRICH_EMAIL(A2,B2,D2)');
     expect(addon.ui.toasts.at(-1)?.message).toBe(
-      `${2 * CONTACTS.length} cells now hold their values as text: they no longer need Sheet Enrich. 1 cell showing an error kept its formula.`,
+      `2 formulas (${2 * CONTACTS.length} cells) now show their values as text: they no longer need Sheet Enrich. 1 formula showing an error stays a formula.`,
     );
     addon.recalculate();
     expect(column(addon, `G2:G${LAST}`)).toEqual(shown);

@@ -58,12 +58,40 @@ describe('the log tab', () => {
     const rows = logRows(addon);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      State: 'finished',
+      Outcome: 'finished',
       'Credits charged': String(done.credits),
       'Rows in scope': '30',
-      Source: 'sidebar',
-      'Run id': start.runId,
+      Source: 'manual',
+      'Run id (for support)': start.runId,
     });
+    // The Jobs panel names the run's source in the log's words.
+    expect(done.source).toBe('manual');
+  });
+
+  it('an id imported by "Import a job by its id" resolves its lost start, and a second import is refused', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(12)));
+    const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const [job] = await jobsEnded(kit.emulator());
+    addon.call<ProgressView>('pollJobs');
+    expect(progress(addon, start.runId).ambiguousJobs).toHaveLength(1);
+
+    // The id alone, as the Jobs panel's form sends it: the lost start's run takes it, no new run.
+    const imported = addon.call<ImportJobView>('importJob', { jobId: job!.id });
+    expect(imported.runId).toBe(start.runId);
+    const done = await settle(addon, start.runId);
+    expect(done).toMatchObject({ state: 'finished', done: 12 });
+    expect(done.ambiguousJobs).toBeUndefined();
+    expect(addon.call<ProgressView>('getProgress').runs).toHaveLength(1);
+    expect(logRows(addon)).toEqual([expect.objectContaining({ Outcome: 'finished', 'Rows in scope': '12' })]);
+
+    // Imported again, once its run ended (its job record pruned) and once its run was cleared too.
+    expect(() => addon.call('importJob', { jobId: job!.id })).toThrow(/imported already/);
+    addon.call('clearEndedRuns');
+    expect(() => addon.call('importJob', { jobId: job!.id })).toThrow(/imported already/);
+    expect(addon.call<ProgressView>('getProgress').runs).toHaveLength(0);
+    expect(logRows(addon)).toHaveLength(1);
   });
 
   it('fills Rows in scope for formula runs and tells a user-started one from an automatic one', async () => {
@@ -73,7 +101,7 @@ describe('the log tab', () => {
     addon.recalculate();
     const plan = addon.call<PlanView>('planFormulaRun', {});
     await settle(addon, addon.call<StartView>('startRun', plan.planId).runId);
-    expect(logRows(addon).at(-1)).toMatchObject({ Source: 'formulas', 'Rows in scope': '3' });
+    expect(logRows(addon).at(-1)).toMatchObject({ Source: 'formulas (manual)', 'Rows in scope': '3' });
 
     sheet.getRange('H2').setFormula('=ENRICH_EMAIL(A5:A7,B5:B7,D5:D7)');
     addon.recalculate();
@@ -97,9 +125,9 @@ describe('the log tab', () => {
         addon.properties.document.deleteProperty(key);
     const imported = addon.call<ImportJobView>('importJob', { jobId: job!.id });
     await settle(addon, imported.runId);
-    expect(logRows(addon).find((row) => row['Run id'] === imported.runId)).toMatchObject({
+    expect(logRows(addon).find((row) => row['Run id (for support)'] === imported.runId)).toMatchObject({
       'Rows in scope': '12',
-      State: 'finished',
+      Outcome: 'finished',
     });
   });
 });

@@ -57,6 +57,15 @@ describe('Run now', () => {
     expect(await spent()).toBeLessThanOrEqual(15);
   });
 
+  it('collects a previous run whose jobs are over before saying it still works', async () => {
+    const addon = kit.open([HEADER, ...rows(6)], { addon: true });
+    save(addon, 3, 100);
+    expect(addon.call<ScheduleRunView>('runScheduleNow').outcome).toMatch(/^Sent 3 contacts/);
+    // Its job is over at the API; nothing has collected it yet.
+    await jobsEnded(kit.emulator());
+    expect(addon.call<ScheduleRunView>('runScheduleNow').outcome).toMatch(/^Sent 3 contacts/);
+  });
+
   it('says why it cannot run: no schedule, or another user owns it', async () => {
     const addon = kit.open([HEADER, ...rows(3)], { addon: true });
     expect(() => addon.call('runScheduleNow')).toThrow('There is no schedule to run: save one first.');

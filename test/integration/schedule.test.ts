@@ -83,7 +83,7 @@ describe('a schedule', () => {
     // Each run has a log row with the credits the API charged; quiet ticks log nothing.
     const log = logRows(addon);
     expect(log[0]).toContain('Credits charged');
-    expect(log.slice(1).map((row) => [row[2], row[5], row[14]])).toEqual([
+    expect(log.slice(1).map((row) => [row[2], row[5], row[13]])).toEqual([
       ['schedule', '20', 'finished'],
       ['schedule', '5', 'finished'],
     ]);

@@ -64,6 +64,9 @@ describe('a search tab', () => {
     const tab = addon.spreadsheet.getSheetByName(first.sheetName)!;
     const deleted = column(addon, first.sheetName, 'Person ID').slice(10, 40);
     tab.deleteRows(12, 30);
+    // Counted from what the tab holds now, beside what Refresh pages through again.
+    addon.setSelection('A1', first.sheetName);
+    expect(addon.call<SearchTabView>('getSearchTab')).toMatchObject({ rows: 90, loaded: 120 });
     const before = await spent();
     const refreshed = loadAll(addon, addon.call<SearchTabView>('refreshSearch', first.sheetId));
     const ids = column(addon, first.sheetName, 'Person ID');

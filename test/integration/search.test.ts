@@ -80,6 +80,9 @@ describe('a search into a tab', () => {
     // 250 first-time results, the preview's one among them: a quarter credit each, in whole credits.
     expect(await spent()).toBe(62);
     expect(await spent()).toBeLessThanOrEqual(preview.maxCredits);
+    // The log says what it charged, not the most it could (63).
+    const log = addon.spreadsheet.getSheetByName('Sheet Enrich log')!.getDataRange().getDisplayValues();
+    expect(log[1]![log[0]!.indexOf('Credits charged')]).toBe('62');
     // Every cell is text: a title is never a formula, a number column keeps its digits as typed.
     const titles = column(addon, 'People · VP', 'Title');
     expect(titles.every((title) => /vp/i.test(title))).toBe(true);
@@ -88,7 +91,8 @@ describe('a search into a tab', () => {
   it('resumes at page 3 after a call killed while asking for it, without paying or writing twice', async () => {
     const addon = kit.open([['Name']]);
     const request: SearchRequestInput = { kind: 'people', filters: VP, rows: 300 };
-    expect(() => addon.callWith({ killAfter: { 'UrlFetchApp.fetch': 3 } }, 'startSearch', request)).toThrow();
+    // The balance (what the call will have charged), pages 1 and 2, then killed asking for page 3.
+    expect(() => addon.callWith({ killAfter: { 'UrlFetchApp.fetch': 4 } }, 'startSearch', request)).toThrow();
     const tab = addon.spreadsheet.getSheetByName('People · VP')!;
     expect(column(addon, tab.getName(), 'Person ID')).toHaveLength(200);
     addon.setSelection('A1', tab.getName());

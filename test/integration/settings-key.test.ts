@@ -12,7 +12,7 @@ describe('Save in Settings', () => {
     const addon = kit.open(contactRows(people(2)));
     const good = kit.emulator().apiKey;
     expect(() => addon.call('saveSettings', { apiKey: 'sk-wrong-0123' })).toThrow(
-      `The API refused this key, so it was not saved (your saved key ••••••••${good.slice(-4)} is kept).`,
+      `The API refused this key, so it was not saved (your saved key ••••••••${good.slice(-4)} is kept): check that it was copied whole`,
     );
     const view = addon.call<SettingsView>('getSettings');
     expect(view.maskedKey).toBe(`••••••••${good.slice(-4)}`);
@@ -24,7 +24,7 @@ describe('Save in Settings', () => {
     const addon = kit.open(contactRows(people(2)));
     addon.call('saveSettings', { apiKey: '' });
     expect(() => addon.call('saveSettings', { apiKey: 'sk-wrong-0123' })).toThrow(
-      'The API refused this key, so it was not saved (no key is saved).',
+      'The API refused this key, so it was not saved (no key is saved): check that it was copied whole',
     );
     expect(addon.call<SettingsView>('getSettings')).toMatchObject({ hasApiKey: false, maskedKey: '' });
   });

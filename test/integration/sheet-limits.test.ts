@@ -70,6 +70,20 @@ describe('a run that meets Google’s limits', () => {
     expect(await kit.emulator().admin.jobs()).toHaveLength(1);
   });
 
+  it('says on the card why polls wait while the daily URL fetch quota is used up, and not after', async () => {
+    const addon = kit.open(contactRows(people(5, 0)));
+    const { start } = planAndStart(addon);
+    addon.useQuota('urlfetch', 100_000);
+    addon.call('pollJobs');
+    expect(progress(addon, start.runId!).error).toMatch(
+      /used up today's Apps Script quota of calls to other services/,
+    );
+    addon.advanceClock(24 * 60 * 60 * 1000);
+    const done = await settle(addon, start.runId!);
+    expect(done.state).toBe('finished');
+    expect(done.error).toBeUndefined();
+  });
+
   it('says so when the daily trigger runtime is used up, and resumes by itself a day later', async () => {
     const addon = kit.open(contactRows(people(5, 0)));
     const { start } = planAndStart(addon);

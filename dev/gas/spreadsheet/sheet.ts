@@ -4,6 +4,7 @@ import { GAS_TYPE, type GasObject } from '../membrane';
 import { parseA1, type GridRect } from './a1';
 import type { Cell } from './parsing';
 import { FakeRange, FakeRangeList } from './range';
+import { SheetCharts, type ChartSpec, type FakeEmbeddedChart, type FakeEmbeddedChartBuilder } from './chart';
 import type { FakeSpreadsheet } from './spreadsheet';
 
 export const DEFAULT_ROWS = 1000;
@@ -22,6 +23,8 @@ export interface SheetLayout {
   frozenRows: number;
   maxRows: number;
   maxColumns: number;
+  /** Its embedded charts (absent in states saved before the fake had them: none). */
+  charts?: ChartSpec[];
 }
 
 export class FakeSheet implements GasObject {
@@ -30,6 +33,7 @@ export class FakeSheet implements GasObject {
   private rows: (Cell | undefined)[][] = [];
   private hidden = false;
   private frozenRows = 0;
+  private readonly charts: SheetCharts;
 
   constructor(
     readonly parent: FakeSpreadsheet,
@@ -37,7 +41,14 @@ export class FakeSheet implements GasObject {
     private readonly sheetId: number,
     private maxRows = DEFAULT_ROWS,
     private maxColumns = DEFAULT_COLUMNS,
-  ) {}
+  ) {
+    this.charts = new SheetCharts(this, () => parent.nextChartId());
+  }
+
+  /** Chart ids in use on this sheet (the spreadsheet's next one comes after them all). */
+  chartIds(): number[] {
+    return this.charts.ids();
+  }
 
   // --- cells (harness side; not part of the Apps Script API) ---
 
@@ -228,6 +239,28 @@ export class FakeSheet implements GasObject {
     return this;
   }
 
+  // --- embedded charts (chart.ts) ---
+
+  newChart(): FakeEmbeddedChartBuilder {
+    return this.charts.newChart();
+  }
+
+  insertChart(chart: FakeEmbeddedChart): void {
+    this.charts.insertChart(chart);
+  }
+
+  updateChart(chart: FakeEmbeddedChart): void {
+    this.charts.updateChart(chart);
+  }
+
+  removeChart(chart: FakeEmbeddedChart): void {
+    this.charts.removeChart(chart);
+  }
+
+  getCharts(): FakeEmbeddedChart[] {
+    return this.charts.getCharts();
+  }
+
   // --- rows and columns ---
 
   insertRows(rowIndex: number, numRows = 1): void {
@@ -341,6 +374,7 @@ export class FakeSheet implements GasObject {
       frozenRows: this.frozenRows,
       maxRows: this.maxRows,
       maxColumns: this.maxColumns,
+      charts: this.charts.exportSpecs(),
     };
   }
 
@@ -351,5 +385,6 @@ export class FakeSheet implements GasObject {
       maxRows: this.maxRows,
       maxColumns: this.maxColumns,
     } = layout);
+    this.charts.restore(layout.charts);
   }
 }

@@ -33,6 +33,11 @@ export class FakeSpreadsheet implements GasObject {
     if (withDefaultSheet) this.activeSheet = this.addSheet('Sheet1');
   }
 
+  /** A chart id unique across the spreadsheet (EmbeddedChart.getChartId): after every one in use. */
+  nextChartId(): number {
+    return Math.max(0, ...this.sheets.flatMap((sheet) => sheet.chartIds())) + 1;
+  }
+
   /** Harness side: a sheet with a given id (restoring state) or the next one. */
   addSheet(name: string, sheetId = this.nextSheetId, index?: number): FakeSheet {
     const sheet = new FakeSheet(this, name, sheetId);

@@ -1,8 +1,9 @@
 /**
  * The spreadsheet grid: column letters, row numbers, cells showing display values, a selection
  * made with the mouse (click, drag, shift-click to extend, Ctrl/⌘-click to add a range, row and
- * column headers) or the keyboard (arrows, shift+arrows), and in-cell editing (double-click,
- * Enter, F2, or just type), a fill handle and copy/paste (grid-fill.ts).
+ * column headers) or the keyboard (arrows, shift+arrows, Tab and Shift+Tab), and in-cell editing
+ * (double-click, Enter, F2, or just type), Delete on the selection, deleting the selected rows
+ * (Ctrl+Alt+-, or Edit › Delete selected rows), a fill handle and copy/paste (grid-fill.ts).
  */
 import { columnLetters } from '../../gas/spreadsheet/a1';
 import type { GridRect } from '../protocol';
@@ -16,8 +17,10 @@ export interface GridEvents {
   edit(row: number, column: number, value: string): void;
   /** The selection moved (also while dragging): for the name box and formula bar. */
   cursor(rects: GridRect[], value: string): void;
-  /** The fill handle or a paste wrote these cells (as typed). */
+  /** The fill handle, a paste or Delete wrote these cells (as typed). */
   write(edits: CellEdit[]): void;
+  /** The user deleted these rows (each span: its first row and how many). */
+  deleteRows(spans: { row: number; numRows: number }[]): void;
 }
 
 interface Cell {
@@ -131,6 +134,11 @@ export class Grid {
       this.focus = { row: last.row + last.numRows - 1, column: last.column + last.numColumns - 1 };
     }
     this.paint();
+  }
+
+  /** Deletes the rows the selection covers (Edit › Delete selected rows, Ctrl+Alt+-). */
+  deleteSelectedRows(): void {
+    this.events.deleteRows(this.rects.map(({ row, numRows }) => ({ row, numRows })));
   }
 
   /** Replaces the value under the cursor (from the formula bar). */
@@ -281,23 +289,40 @@ export class Grid {
       ArrowLeft: [0, -1],
       ArrowRight: [0, 1],
     };
-    const move = moves[event.key];
+    // Tab moves right within the grid (Shift+Tab left), as in Sheets, instead of leaving it.
+    const move = event.key === 'Tab' ? [0, event.shiftKey ? -1 : 1] : moves[event.key];
+    const extend = event.shiftKey && event.key !== 'Tab';
     if (move) {
       event.preventDefault();
-      const from = event.shiftKey ? this.focus : this.anchor;
+      const from = extend ? this.focus : this.anchor;
       const to = {
-        row: Math.min(this.size.rows, Math.max(1, from.row + move[0])),
-        column: Math.min(this.size.columns, Math.max(1, from.column + move[1])),
+        row: Math.min(this.size.rows, Math.max(1, from.row + move[0]!)),
+        column: Math.min(this.size.columns, Math.max(1, from.column + move[1]!)),
       };
-      this.setSelection(to, to, event.shiftKey ? 'extend' : 'replace');
+      this.setSelection(to, to, extend ? 'extend' : 'replace');
       this.cells[to.row - 1]?.[to.column - 1]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       this.events.select(this.rects);
     } else if (event.key === 'Enter' || event.key === 'F2') {
       event.preventDefault();
       this.startEditing(this.anchor, this.valueAt(this.anchor));
-    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+    } else if (event.key === '-' && event.ctrlKey && event.altKey) {
       event.preventDefault();
-      this.events.edit(this.anchor.row, this.anchor.column, '');
+      this.deleteSelectedRows();
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      // Every selected cell with something in it, as Sheets clears the whole selection.
+      event.preventDefault();
+      const { rows, columns } = this.dataSize;
+      const edits = this.rects.flatMap((rect) =>
+        Array.from({ length: Math.min(rect.numRows, rows - rect.row + 1) }, (_, r) =>
+          Array.from({ length: Math.min(rect.numColumns, columns - rect.column + 1) }, (_, c) => ({
+            row: rect.row + r,
+            column: rect.column + c,
+            value: '',
+          })),
+        ).flat(),
+      );
+      const filled = edits.filter((edit) => this.valueAt(edit) !== '');
+      if (filled.length) this.events.write(filled);
     } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       this.startEditing(this.anchor, event.key);

@@ -7,6 +7,7 @@ import { toA1 } from '../../gas/spreadsheet/a1';
 import type { PlaygroundState } from '../protocol';
 import { getState, post } from './api';
 import { Grid } from './grid';
+import { drawCharts } from './chart';
 import { renderMenubar } from './menu';
 
 const REFRESH_MS = 1000;
@@ -29,6 +30,7 @@ const grid = new Grid(byId('grid'), byId('grid-scroll'), {
   select: (rects) => void act('/__api/selection', { sheet: state?.activeSheet, ranges: rects.map(toA1) }),
   edit: (row, column, value) => void act('/__api/cell', { sheet: state?.activeSheet, row, column, value }),
   write: (edits) => void act('/__api/cells', { sheet: state?.activeSheet, edits }),
+  deleteRows: (rows) => void act('/__api/rows/delete', { sheet: state?.activeSheet, rows }),
   cursor: (rects, value) => {
     const last = rects[rects.length - 1];
     nameBox.textContent = last ? toA1(last) : '';
@@ -118,10 +120,16 @@ function draw(next: PlaygroundState): void {
   byId('document-title').textContent = next.title;
   if (tabsChanged) drawTabs(next);
   grid.show(next.grid, next.selection, next.formulas, next.errors);
+  drawCharts(byId('charts'), next.charts);
   const menus = JSON.stringify(next.menus);
   if (menus !== shownMenus) {
     shownMenus = menus;
-    renderMenubar(byId('menubar'), next.menus, (item) => void act('/__api/menu', { handler: item.handler }));
+    renderMenubar(
+      byId('menubar'),
+      next.menus,
+      (item) => void act('/__api/menu', { handler: item.handler }),
+      () => grid.deleteSelectedRows(),
+    );
   }
   drawSidebar(next);
   for (const message of next.messages) {

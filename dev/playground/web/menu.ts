@@ -1,15 +1,17 @@
 /**
- * The menu bar: Google Sheets' menus for the look, with Extensions › <add-on> listing the items
- * the add-on's onOpen registered. Choosing one runs its handler like Sheets does.
+ * The menu bar: Google Sheets' menus for the look, with Edit › Delete selected rows, and
+ * Extensions › <add-on> listing the items the add-on's onOpen registered. Choosing one runs its
+ * handler like Sheets does.
  */
 import type { MenuView } from '../protocol';
 
-const LOOK_ONLY = ['File', 'Edit', 'View', 'Insert', 'Format', 'Data', 'Tools'];
+const LOOK_ONLY = ['View', 'Insert', 'Format', 'Data', 'Tools'];
 
 export function renderMenubar(
   bar: HTMLElement,
   menus: MenuView[],
   choose: (item: MenuView['items'][number]) => void,
+  deleteRows: () => void,
 ): void {
   const extensions = button('Extensions', 'menu-top');
   extensions.setAttribute('aria-haspopup', 'menu');
@@ -73,10 +75,36 @@ export function renderMenubar(
   const extensionsHost = element('div', 'menu-host');
   extensionsHost.append(extensions, dropdown);
   bar.replaceChildren(
+    element('span', 'menu-top inert', 'File'),
+    editMenu(deleteRows),
     ...LOOK_ONLY.map((label) => element('span', 'menu-top inert', label)),
     extensionsHost,
     element('span', 'menu-top inert', 'Help'),
   );
+}
+
+/** Edit › Delete selected rows (Sheets: Edit › Delete › Rows), the one Edit item the playground needs. */
+function editMenu(deleteRows: () => void): HTMLElement {
+  const top = button('Edit', 'menu-top');
+  top.setAttribute('aria-haspopup', 'menu');
+  const dropdown = element('div', 'menu');
+  dropdown.setAttribute('role', 'menu');
+  dropdown.hidden = true;
+  const item = button('Delete selected rows', 'menu-item');
+  item.setAttribute('role', 'menuitem');
+  item.addEventListener('click', () => {
+    dropdown.hidden = true;
+    deleteRows();
+  });
+  dropdown.appendChild(item);
+  top.addEventListener('click', (event) => {
+    event.stopPropagation();
+    dropdown.hidden = !dropdown.hidden;
+  });
+  document.addEventListener('click', () => (dropdown.hidden = true));
+  const host = element('div', 'menu-host');
+  host.append(top, dropdown);
+  return host;
 }
 
 function element(tag: string, className: string, text?: string): HTMLElement {

@@ -5,6 +5,7 @@
  * (its estimate), committed before the run is sent, so a run killed after sending cannot make a
  * later one exceed it. The day is the spreadsheet's (its time zone).
  */
+import { reserveKeyCredits } from '../../store/key-limit';
 import type { JobKind } from '../../domain/runs';
 import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from './formula-auto-setting';
 import { ledgerDamageWhat, type Ledger } from '../../store/ledger';
@@ -36,7 +37,10 @@ export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Regi
   const running = [...registry.runs.values()].some((run) => isFormulaRun(run) && run.state === 'running');
   if (running) return;
   for (const kind of ['enrich', 'reverse'] as JobKind[]) {
-    const plan = within(buildFormulaPlan(ctx, kind, [], registry, ledger), auto.dailyCap - auto.committed);
+    const plan = within(
+      buildFormulaPlan(ctx, kind, [], registry, ledger),
+      Math.min(auto.dailyCap - auto.committed, reserveKeyCredits(ctx)),
+    );
     if (plan.toSend.length === 0) continue;
     // A damaged ledger cannot tell a new request from an answer it lost: the user decides.
     const damage = ledger.damaged();

@@ -11,11 +11,17 @@ import {
   buildFormulaPlan,
   FORMULA_RUN_NAME,
   formulaContacts,
+  formulasMayHold,
   launchFormulaRun,
   NO_SHEET,
   settleFormulaJobs,
 } from './formula-run';
-import { formulaAutoIsMine, pauseFormulaAuto, releaseAutomatic } from './formula-auto-setting';
+import {
+  formulaAutoIsMine,
+  pauseFormulaAuto,
+  readFormulaAuto,
+  releaseAutomatic,
+} from './formula-auto-setting';
 
 export const FORMULA_RUNS: RunSourceHooks = {
   source: 'formulas',
@@ -25,6 +31,7 @@ export const FORMULA_RUNS: RunSourceHooks = {
   startPreview: (ctx, stored, registry, agreed) =>
     launchFormulaRun(ctx, agreed(buildFormulaPlan(ctx, stored.kind, stored.fields, registry)), registry),
   contacts: formulaContacts,
+  mayHold: formulasMayHold,
   // A formula run's jobs carry no sheet: their answers go to the ledger and the formula queue.
   rowless: (sheetId) =>
     sheetId === NO_SHEET
@@ -40,4 +47,8 @@ export const FORMULA_RUNS: RunSourceHooks = {
   // Said once the refresh is known not to make formulas show their answers here.
   note: watchRefreshProbe,
   keepsTrigger: formulaAutoIsMine,
+  capToday: (ctx) => {
+    const auto = readFormulaAuto(ctx);
+    return auto && { name: 'Automatic formulas', used: auto.committed, limit: auto.dailyCap };
+  },
 };

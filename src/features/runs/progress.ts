@@ -12,6 +12,7 @@ import { retryPrice } from '../../engine/recovery';
 import { WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
 import { pollFailure } from '../../engine/poll-problem';
 import { runSources } from '../../engine/run-sources';
+import { sourceWord } from '../../domain/runs';
 import {
   loadRegistrySummary,
   type FoundCounts,
@@ -22,11 +23,15 @@ import {
 } from '../../store/registry';
 import { timestampText } from '../../engine/row-status';
 import type { JobKind, RunState } from '../../domain/runs';
+import type { EnrichField } from '../../domain/fields';
+import { maxCreditsPerContact } from '../../engine/plan';
 
 export interface RunProgress {
   runId: string;
   kind: JobKind;
   sheetName: string;
+  /** Where it came from, in the words the log and the Spending tab use (domain/runs.ts). */
+  source: string;
   state: RunState;
   jobs: number;
   sent: number;
@@ -46,6 +51,10 @@ export interface RunProgress {
   contactsFound: number;
   /** Contacts the API did not process (out of credits, canceled). */
   unprocessed: number;
+  /** The fields asked (enrich): the card counts only what was asked. */
+  fields: EnrichField[];
+  /** Out of credits: the most running the rest can cost ("Run the rest…" plans it exactly). */
+  restCredits?: number;
   /** Contacts the user canceled before they were sent (among `unprocessed`, not among `sent`). */
   notSent?: number;
   /** The most the run could cost when it started; `credits` is what the API charged. */
@@ -101,6 +110,7 @@ function progressOf(
     runId: run.id,
     kind: run.kind,
     sheetName: run.sheetName,
+    source: sourceWord(run),
     state: run.state,
     jobs: run.jobs,
     sent: run.sent,
@@ -112,7 +122,10 @@ function progressOf(
     unmatched: run.unmatched,
     contactsFound: contactsFound(run),
     unprocessed: run.unprocessed ?? 0,
+    fields: run.fields,
   };
+  if (run.state === 'out_of_credits')
+    progress.restCredits = progress.unprocessed * maxCreditsPerContact(run.kind, run.fields);
   if (run.notSent) progress.notSent = run.notSent;
   if (!ownsRun(actor, run)) progress.othersRun = othersRunNote(run);
   if (run.estimatedCredits !== undefined) progress.estimatedCredits = run.estimatedCredits;
@@ -136,8 +149,10 @@ function progressOf(
         problem: job.problem ?? '',
       });
     if (job.state === 'queued') queued += job.contacts;
-    // Why a queued job cannot start yet (Apps Script's daily quota), when no other error says more.
-    if (job.state === 'queued' && job.problem && !progress.error) progress.error = job.problem;
+    // Why a queued job cannot start yet, or a pending one waits to be asked (Apps Script's daily
+    // quota), when no other error says more.
+    const waits = job.state === 'queued' || (job.state === 'pending' && (job.nextPollAt ?? 0) > now);
+    if (waits && job.problem && !progress.error) progress.error = job.problem;
     if (job.state === 'pending' && job.waitsForStartingKey) waiting = WAITING_FOR_STARTING_KEY;
     if (job.state === 'pending' && job.startedAt !== undefined)
       workingSince = Math.min(workingSince, job.startedAt);

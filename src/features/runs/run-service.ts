@@ -12,6 +12,11 @@ import { progressView, type ProgressView } from './progress';
 import type { PlanView } from '../../rpc/shapes';
 import { readFieldChoice, rememberFieldChoice } from './field-choice';
 import { sheetPlanView } from '../../rpc/plan-view';
+import { loadRegistrySummary } from '../../store/registry';
+import { outputCell, readSheetTable } from '../../sheet/table';
+import { STATUS } from '../../domain/statuses';
+import { UserError } from '../../domain/user-error';
+import type { RowSpan } from '../../platform/ports';
 
 export const planRequest = () =>
   z.object({
@@ -64,6 +69,28 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
   });
   const cell = cellRow === null ? null : { row: cellRow, wholeTable: !onlyRow };
   return sheetPlanView(ctx, plan, storePlan(ctx, plan, spans), cell);
+}
+
+/**
+ * "Run the rest…" of a run out of credits: a plan, by the same planner and rule as any run, of the
+ * rows of its tab whose Status says "out of credits" (a row with its answer is never sent again).
+ */
+export function planRest(ctx: AppContext, runId: string): PlanView {
+  const run = loadRegistrySummary(ctx.documentStore).runs.get(runId);
+  const sheet = run && ctx.spreadsheet.sheetById(run.sheetId);
+  if (!sheet) throw new UserError('This run or its tab is gone.');
+  const table = readSheetTable(sheet);
+  const spans: RowSpan[] = [];
+  table.values.forEach((_, index) => {
+    if (outputCell(table, run!.kind, 'status', index + 1) !== STATUS.outOfCredits) return;
+    const last = spans.at(-1);
+    if (last?.end === index) last.end++;
+    else spans.push({ start: index + 1, end: index + 1 });
+  });
+  if (!spans.length) throw new UserError('No row of this tab waits for credits now.');
+  const { kind, fields, mapping } = run!;
+  const plan = buildPlan(ctx, sheet, { kind, fields, mapping, overwrite: false, spans });
+  return sheetPlanView(ctx, plan, storePlan(ctx, plan, spans), null);
 }
 
 /** Polls what is pending (unless another poller is at it) and returns the progress of every run. */

@@ -7,7 +7,7 @@ import { startRun } from '../../engine/start';
 import type { AppContext } from '../../engine/context';
 import { progressView, type ProgressView } from './progress';
 import { call, query, text, wholeNumber } from '../../rpc/table';
-import { collectJobsNow, planRequest, planRun, pollJobs, selectionKey } from './run-service';
+import { collectJobsNow, planRequest, planRest, planRun, pollJobs, selectionKey } from './run-service';
 
 const id = () => z.string().check(z.minLength(1), z.maxLength(64));
 // The engine declares these two (recovery.ts); the schemas are checked against them.
@@ -26,6 +26,8 @@ const thenProgress =
 export const RUNS_RPC = {
   planRun: call('plan request', planRequest, planRun),
   startRun: call('plan id', id, startRun),
+  /** Plans the rows a run out of credits left: confirmed, startRun sends them. */
+  planRest: call('run id', id, planRest),
   /** Polls the API for this user's running jobs, then answers with the progress. */
   pollJobs: query(pollJobs),
   /** Stops waiting: jobs not ready give what they found so far (forceResults), and stay open. */

@@ -4,7 +4,7 @@
  * trigger (which runs the tick, scheduled-run.ts).
  */
 import type { RunSourceHooks } from '../../engine/run-sources';
-import { pauseSchedule, releaseUnspent, scheduleIsMine } from './schedule-store';
+import { pauseSchedule, readSchedule, releaseUnspent, scheduleIsMine } from './schedule-store';
 
 export const SCHEDULED_RUNS: RunSourceHooks = {
   source: 'schedule',
@@ -13,4 +13,8 @@ export const SCHEDULED_RUNS: RunSourceHooks = {
     if (run.source === 'schedule') pauseSchedule(ctx, reason('save the schedule again'));
   },
   keepsTrigger: scheduleIsMine,
+  capToday: (ctx) => {
+    const schedule = readSchedule(ctx);
+    return schedule && { name: 'Schedule', used: schedule.committedToday, limit: schedule.maxCreditsPerDay };
+  },
 };

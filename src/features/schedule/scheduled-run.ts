@@ -7,6 +7,7 @@
  * Caps count what a run may cost at most (its estimate), committed before the run is sent, so a run
  * killed after sending still counts. Rows a cap leaves out say so and wait for the next period.
  */
+import { reserveKeyCredits } from '../../store/key-limit';
 import { agree, formatNumber, plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
@@ -15,6 +16,7 @@ import { buildPlan, jobsOf, maxCreditsPerContact, planOutputKeys, type RunPlan }
 import { loadRegistry } from '../../store/registry';
 import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from './schedule-store';
 import { launch } from '../../engine/start';
+import { pollOnce } from '../../engine/poll';
 import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
 import { dataRowsIn } from '../../sheet/table';
@@ -74,6 +76,9 @@ export function runScheduleNow(ctx: AppContext): string {
     );
   if (first.pausedReason)
     throw new UserError(`The schedule is paused: ${first.pausedReason}. Save it again to resume it first.`);
+  // A previous run whose jobs are over ends first: else it would be "still working" here while the
+  // next poll's toast says it finished.
+  pollOnce(ctx);
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS))
     throw new UserError('Sheet Enrich is busy with another run of this document: try again in a minute.');
   return tickLocked(ctx).lastOutcome ?? '';
@@ -136,7 +141,8 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     return `${text} ${damage}`;
   };
   if (doesNothing(plan)) return said('No new rows.');
-  const dayRoom = schedule.maxCreditsPerDay - schedule.committedToday;
+  // The key's daily limit across the user's spreadsheets (store/key-limit.ts) bounds the day too.
+  const dayRoom = Math.min(schedule.maxCreditsPerDay - schedule.committedToday, reserveKeyCredits(ctx));
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
   if (leftOut.length) {

@@ -59,8 +59,8 @@ const PROFILE_URL = field('Profile URL', 'social_profiles.network.url');
 const company = (path: string) => `employment.current.company.${path}`;
 
 const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]>> = {
+  // Each kind's id last: a key for Refresh and for support, not something people read first.
   people: [
-    field('Person ID', 'id'),
     field('Full name', 'full_name'),
     field('First name', 'first_name'),
     field('Last name', 'last_name'),
@@ -73,9 +73,9 @@ const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]>> = {
     count('Company employees', company('headcount')),
     field('Company industry', company('industry.main_industry')),
     field('Company ID', company('id')),
+    field('Person ID', 'id'),
   ],
   companies: [
-    field('Company ID', 'id'),
     field('Name', 'name'),
     field('Domain', 'domain'),
     field('Industry', 'industry.main_industry'),
@@ -88,8 +88,12 @@ const SEARCH_COLUMNS: Readonly<Record<SearchKind, readonly SearchColumn[]>> = {
     PROFILE_URL,
     column('Specialties', (item) => list(item, 'specialties')),
     field('Description', 'description'),
+    field('Company ID', 'id'),
   ],
 };
+
+/** Where a kind's id is in its row: last. */
+export const idAt = (kind: SearchKind): number => SEARCH_COLUMNS[kind].length - 1;
 
 export const headersOf = (kind: SearchKind): string[] => SEARCH_COLUMNS[kind].map((col) => col.header);
 
@@ -98,7 +102,7 @@ export function rowOf(kind: SearchKind, item: unknown): SearchCell[] {
   return SEARCH_COLUMNS[kind].map((col) => col.read(item));
 }
 
-/** Where a kind's key cells are in its row (id is first): profile URL, name, domain; found once. */
+/** Where a kind's key cells are in its row (besides its id): profile URL, name, domain; found once. */
 const keyColumns = (kind: SearchKind, name: string, domain: string): number[] =>
   [PROFILE_URL.header, name, domain].map((header) =>
     SEARCH_COLUMNS[kind].findIndex((col) => col.header === header),
@@ -114,7 +118,7 @@ const KEY_COLUMNS = {
  */
 export function keyOf(kind: SearchKind, cells: readonly SearchCell[]): string {
   const row = cells.map(String);
-  const id = row[0]?.trim();
+  const id = row[idAt(kind)]?.trim();
   if (id) return `id:${id}`;
   const [url, name, domain] = KEY_COLUMNS[kind].map((at) => row[at]?.trim().toLowerCase());
   const link = url?.replace(/\/+$/, '');

@@ -15,12 +15,16 @@ import type { AppContext } from '../../engine/context';
 import { withDocumentLock } from '../../engine/timing';
 import { LIMITS } from '../../domain/limits';
 import type { SheetPort } from '../../platform/ports';
-import { UserError } from '../../domain/user-error';
+import { SheetRefusal, UserError } from '../../domain/user-error';
 import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from './filter-names';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from './search-store';
 import { appendSearchLog } from '../../store/run-log';
+import { readCreditBalance } from '../../rpc/balance';
+import { recordSpending } from '../../store/spending';
+import { reserveKeyCredits, returnKeyCredits } from '../../store/key-limit';
+import { SPEND_WORDS } from '../../domain/runs';
 import { appendRows, readTab, type TabState } from './search-tab';
 import { readTabKeys, rememberTabKeys } from './search-keys';
 
@@ -58,12 +62,7 @@ export function previewSearch(
   const total = ctx.searchApi().search(kind, filters, 0, 1).total ?? null;
   // Without a total, what was asked for is the most that can land (and be charged).
   const rows = total === null ? asked : Math.min(asked, total);
-  let balance: number | null = null;
-  try {
-    balance = ctx.api().creditBalance();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-  }
+  const { balance } = readCreditBalance(ctx);
   return {
     kind,
     description: describeSearch(kind, filters, labels),
@@ -146,21 +145,41 @@ function tabRecord(ctx: AppContext, sheetId: number): SearchTabRecord {
   return record;
 }
 
-/** Loads what this call has time for, and logs the results it added and what they can have cost. */
+/**
+ * Loads what this call has time for, and logs the results it added and what the API charged for
+ * them. A search answer carries no cost, so the charge is the balance's fall over the call: read
+ * before and after it (two calls more), and never above what the results can cost, since jobs of
+ * the workspace may take credits meanwhile; the most they can cost when the balance is not told.
+ */
 function loadPages(ctx: AppContext, sheet: SheetPort): void {
   const startedAt = ctx.clock.now();
   const before = tabRecord(ctx, sheet.id());
+  if (before.state !== 'loading') return;
+  // The key's daily limit: the most this call may load, reserved first; what it did not cost, back.
+  const reserved = creditsFor(before.max - before.offset);
+  reserveKeyCredits(ctx, reserved);
+  // The API says no search's price: the balance before and after says what it charged.
+  const balanceBefore = readCreditBalance(ctx).balance;
   const after = loadPagesOf(ctx, sheet, before);
   const results = after.rows - before.rows;
+  const maxCredits = creditsFor(results);
+  // A balance not told after the call (null: -Infinity) leaves the most the results can cost.
+  const credits =
+    balanceBefore === null || results <= 0
+      ? maxCredits
+      : Math.min(maxCredits, Math.max(0, balanceBefore - (readCreditBalance(ctx).balance ?? -Infinity)));
+  returnKeyCredits(ctx, [{ unspent: reserved - credits, run: { startedAt } }]);
   if (results <= 0) return;
   appendSearchLog(ctx, {
     startedAt,
     tabName: sheet.name(),
     results,
-    maxCredits: creditsFor(results),
+    maxCredits,
+    credits,
     state: after.state,
     reason: after.reason,
   });
+  recordSpending(ctx, [{ at: startedAt, by: ctx.userEmail(), kind: SPEND_WORDS.search, credits }]);
 }
 
 /**
@@ -224,7 +243,16 @@ function pagesInto(
       save(failure(error, tab.known.size));
       return record;
     }
-    added.push(...appendRows(sheet, record.kind, tab, page.items));
+    try {
+      added.push(...appendRows(sheet, record.kind, tab, page.items));
+    } catch (error) {
+      if (!(error instanceof SheetRefusal)) throw error;
+      // The page stays unrecorded: Continue fetches it again, free (a result is charged once).
+      save({
+        reason: `Paused: ${error.message} These results are paid for: Continue once fixed loads them at no cost.`,
+      });
+      return record;
+    }
     const offset = record.offset + page.items.length;
     // A short page is the end; so is the API's total, when it gives one, and the rows agreed to
     // (a refresh's pass goes on toward them at the top of the loop).

@@ -6,7 +6,6 @@ import * as z from 'zod/mini';
 import type { AppContext } from '../../engine/context';
 import { LIMITS } from '../../domain/limits';
 import { SEARCH_RESULT_PRICE } from '../../domain/fields';
-import { headersOf } from '../search/columns';
 import { checkFilters } from '../../api/filter-check';
 import type { SearchFilters } from '../../api/schemas/requests';
 import type { SearchKind } from '../../domain/search-filters';
@@ -22,8 +21,10 @@ export interface SearchTabView {
   sheetName: string;
   kind: SearchKind;
   description: string;
-  /** Results in the tab. */
+  /** Rows the tab holds now (the user may have deleted some since they loaded). */
   rows: number;
+  /** Results of the search paged through so far: what Refresh looks through again. */
+  loaded: number;
   /** Every match at the last page; null when the API does not say. */
   total: number | null;
   /** Results the user agreed to load. */
@@ -79,7 +80,9 @@ export function searchTabView(ctx: AppContext, sheetId: number): SearchTabView |
     sheetName: sheet.name(),
     kind: record.kind,
     description: describeSearch(record.kind, record.filters, record.labels) || 'everything',
-    rows: record.rows,
+    // What the tab holds now, not what it was given: rows deleted since are gone.
+    rows: record.state === 'loading' ? record.rows : Math.max(0, sheet.lastRow() - 1),
+    loaded: record.offset,
     total: record.total ?? null,
     max: record.max,
     state: record.state,
@@ -146,11 +149,8 @@ export function companiesFilter(ctx: AppContext, sheetId: number): CompaniesFilt
   const sheet = ctx.spreadsheet.sheetById(sheetId)!;
   const last = Math.max(1, sheet.lastRow());
   const [header = [], ...rows] = sheet.readDisplayValues(1, 1, last, Math.max(1, sheet.lastColumn()));
-  // The first two columns of a company tab: Company ID, Name.
-  const [idColumn, nameColumn] = headersOf('companies').map((name) => header.indexOf(name)) as [
-    number,
-    number,
-  ];
+  const idColumn = header.indexOf('Company ID');
+  const nameColumn = header.indexOf('Name');
   const companies = rows
     .map((row) => ({ id: (row[idColumn] ?? '').trim(), name: (row[nameColumn] ?? '').trim() }))
     .filter((company) => idColumn >= 0 && company.id);

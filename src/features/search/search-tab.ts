@@ -6,7 +6,8 @@
 import type { SearchKind } from '../../domain/search-filters';
 import type { SheetPort } from '../../platform/ports';
 import { UserError } from '../../domain/user-error';
-import { headersOf, keyOf, rowOf, type SearchCell } from './columns';
+import { headersOf, idAt, keyOf, rowOf, type SearchCell } from './columns';
+import { toCellText } from '../../sheet/writer';
 
 export interface TabState {
   /** Per column of the table, its column in the tab (1-based), or 0 when its header is gone. */
@@ -33,9 +34,9 @@ export function readTab(sheet: SheetPort, kind: SearchKind, had: Set<string> = n
   const width = Math.max(1, sheet.lastColumn());
   const [header = [], ...data] = sheet.readDisplayValues(1, 1, lastRow, width);
   const columns = headers.map((name) => header.indexOf(name) + 1);
-  if (columns[0] === 0) {
+  if (columns[idAt(kind)] === 0) {
     throw new UserError(
-      `The "${headers[0]}" column of this tab was renamed or deleted, so Sheet Enrich cannot tell which results are already here. Put the header back to load more.`,
+      `The "${headers[idAt(kind)]}" column of this tab was renamed or deleted, so Sheet Enrich cannot tell which results are already here. Put the header back to load more.`,
     );
   }
   const known = new Set<string>();
@@ -62,29 +63,30 @@ export function appendRows(
   items: readonly unknown[],
 ): string[] {
   const rows: SearchCell[][] = [];
-  const added: string[] = [];
+  const added = new Set<string>();
   for (const item of items) {
     const row = rowOf(kind, item);
     const key = keyOf(kind, row);
-    if (key && tab.had.has(key)) continue;
-    if (key) {
-      tab.known.add(key);
-      tab.had.add(key);
-      added.push(key);
-    }
+    if (key && (tab.had.has(key) || added.has(key))) continue;
+    if (key) added.add(key);
     rows.push(row);
   }
-  if (rows.length === 0) return added;
+  if (rows.length === 0) return [];
   for (const group of adjacentGroups(tab.columns)) {
     const first = tab.columns[group[0]!]!;
-    const values = rows.map((row) => group.map((index) => row[index] ?? ''));
+    // Text as the run writer writes it: a value longer than a cell holds is cut, and says so.
+    const values = rows.map((row) =>
+      group.map((index) => (typeof row[index] === 'number' ? row[index] : toCellText(row[index]))),
+    );
     const textCells = values.flatMap((cells, r) =>
       cells.flatMap((cell, c) => (typeof cell === 'string' ? [[tab.nextRow + r, first + c] as const] : [])),
     );
     sheet.writeCells(tab.nextRow, first, values, textCells);
   }
+  // Known once written: a page Sheets refused is not counted.
+  for (const key of added) [tab.known, tab.had].forEach((keys) => keys.add(key));
   tab.nextRow += rows.length;
-  return added;
+  return [...added];
 }
 
 /**

@@ -135,10 +135,11 @@ function refuseRefusedKey(ctx: AppContext, apiKey: string): void {
   const kept = ctx.userStore.get(USER_PROPERTY.apiKey)
     ? `your saved key ${maskKey(ctx.userStore.get(USER_PROPERTY.apiKey) ?? '')} is kept`
     : 'no key is saved';
-  throw new UserError(
-    `The API refused this key, so it was not saved (${kept}). ${check.message ?? ''}`.trim(),
-  );
+  throw new UserError(`The API refused this key, so it was not saved (${kept}): ${KEY_CHECK}`);
 }
+
+/** What to check about a refused key, in Settings (the command line says its flag instead). */
+export const KEY_CHECK = 'check that it was copied whole, from the account you mean to pay with.';
 
 export function setBackgroundRefresh(ctx: AppContext, enabled: boolean): SettingsView {
   keep(ctx, USER_PROPERTY.backgroundRefresh, enabled ? '' : '0');
@@ -164,11 +165,13 @@ export function verifyApiKey(ctx: AppContext, request: { apiKey?: string } = {})
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (!pasted) noteKeyOutcome(ctx, error);
+    const refused = isKeyProblem(error);
     return {
       ok: false,
-      message: error.userMessage,
+      // Said in Settings, where "check it in Settings" and the API's raw reason mean nothing.
+      message: error.status === 401 ? `The API key was refused: ${KEY_CHECK}` : error.userMessage,
       ...mark,
-      ...(isKeyProblem(error) ? { refused: true } : {}),
+      ...(refused ? { refused: true } : {}),
     };
   }
 }

@@ -58,14 +58,33 @@ const IGNORED = readFileSync(join(root, '.gitignore'), 'utf8')
     return new RegExp(`^(.*/)?${pattern}(/|$)`);
   });
 
+/**
+ * A bare file name (`formula-run.ts`, `deploy.md`): not a path, but a comment naming a file that is
+ * gone sends the reader nowhere all the same (issue 40 found nine).
+ */
+const BARE = /(?<![\w./*-])(\w[\w-]*\.(?:ts|cjs|mjs|md))(?![\w/-])/g;
+
+/** The names of every file of the repository (the git-ignored output aside). */
+const NAMES = new Set(
+  ['.', ...FOLDERS, 'docs'].flatMap((folder) =>
+    folder === '.'
+      ? readdirSync(root)
+      : filesUnder(join(root, folder), /./).map((path) => path.slice(path.lastIndexOf('/') + 1)),
+  ),
+);
+
 function missingPaths(file: string, texts: string[]): string[] {
-  return texts.flatMap((text) =>
-    [...text.matchAll(PATH)]
+  return texts.flatMap((text) => [
+    ...[...text.matchAll(PATH)]
       .filter((match) => !'{*…'.includes(match[2]!) || match[2] === '')
       .map((match) => match[1]!.replace(TRAILING, ''))
       .filter((path) => !existsSync(join(root, path)) && !IGNORED.some((ignored) => ignored.test(path)))
       .map((path) => `${relative(root, file)}: ${path}`),
-  );
+    ...[...text.matchAll(BARE)]
+      .map((match) => match[1]!)
+      .filter((name) => !NAMES.has(name))
+      .map((name) => `${relative(root, file)}: ${name}`),
+  ]);
 }
 
 describe('paths named in comments', () => {
@@ -76,6 +95,11 @@ describe('paths named in comments', () => {
       'const template = `${1}`; // dev/emulator',
     ].join('\n');
     expect(missingPaths('x.ts', commentsOf(text))).toEqual(['x.ts: src/gone.ts']);
+  });
+
+  it('finds a bare file name that names no file, and not one that does', () => {
+    const text = '// see run-end.ts and formula-gone.ts (not *-rpc.ts, a pattern)';
+    expect(missingPaths('x.ts', commentsOf(text))).toEqual(['x.ts: formula-gone.ts']);
   });
 
   it('names only paths that exist', () => {

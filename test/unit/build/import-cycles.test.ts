@@ -1,5 +1,6 @@
 /**
- * No import circle in src/ (issue 31 found four, `*-rpc.ts` ↔ `*-service.ts`): the layer rule
+ * No import circle in src/ (issue 31 found four, `*-rpc.ts` ↔ `*-service.ts`), nor in dev/, scripts/
+ * and sidebar/ (issue 40 found three): the layer rule
  * (eslint.config.mjs) keeps imports running down between folders, and this keeps them from looping
  * inside one. Type-only imports count too: a circle of types is still two files that each need the
  * other to be read. Imports are read with TypeScript's own pre-processor, so `export … from` counts.
@@ -61,7 +62,7 @@ function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return circles;
 }
 
-describe('imports of src/', () => {
+describe('imports of src/, dev/, scripts/ and sidebar/', () => {
   it('the circle finder finds a circle of two and one of three, and none in a line', () => {
     const graph = new Map([
       ['a', ['b']],
@@ -85,12 +86,17 @@ describe('imports of src/', () => {
     ).toEqual([]);
   });
 
-  it('run in no circle', () => {
-    const files = sourcesUnder(join(root, 'src'));
+  it('run in no circle, nor do those of dev/, scripts/ and sidebar/', () => {
+    const files = ['src', 'dev', 'scripts', 'sidebar'].flatMap((folder) => sourcesUnder(join(root, folder)));
     const graph = new Map(files.map((file) => [file, importsOf(file)]));
     // Read at all: the composition root imports the features, which import the engine.
     expect(graph.get(join(root, 'src/app/context.ts'))?.length).toBeGreaterThan(3);
     const circles = circlesOf(graph).map((group) => group.map((file) => relative(root, file)));
-    expect(circles).toEqual([]);
+    // The one circle kept: the fake of Apps Script's own circular API (Range.getSheet() gives the
+    // Sheet whose getRange() gives the Range; a text finder's ranges; a sheet's parent spreadsheet).
+    const apiMirror = ['range', 'sheet', 'spreadsheet', 'text-finder'].map(
+      (name) => `dev/gas/spreadsheet/${name}.ts`,
+    );
+    expect(circles).toEqual([apiMirror]);
   });
 });

@@ -272,6 +272,7 @@ describe('the report', () => {
     kind: 'people',
     description: 'VP Sales · Germany',
     rows,
+    loaded: rows,
     total,
     max: 150,
     state: 'loading',

@@ -24,9 +24,9 @@ describe('a canceled run', () => {
     });
     expect(sheet.column('Status')).toEqual(Array(10).fill('canceled'));
     expect(world.notifier.toasts.at(-1)).toBe(
-      'Contacts: no contact processed (10 of 10 not processed), 0 credits charged. Canceled: 10 contacts were not sent (nothing charged for them); answers of jobs already started were written.',
+      'Contacts: no contact processed (10 of 10 not processed), 0 credits charged. Canceled: 10 contacts were not sent (nothing charged for them).',
     );
-    expect(readRunLog(world).at(-1)).toMatchObject({ 'Contacts sent': '0', State: 'canceled' });
+    expect(readRunLog(world).at(-1)).toMatchObject({ 'Contacts sent': '0', Outcome: 'canceled' });
   });
 
   it('partly sent: the sent contacts are done, the canceled ones are not', () => {

@@ -114,6 +114,6 @@ describe('a document shared by a team', () => {
     startRun(world, ann);
     pollOnce(as(world, ann));
     const [row] = readRunLog(world);
-    expect(row).toMatchObject({ By: 'ann@acme.com', 'Paid with': "ann@acme.com's key (workspace ws_acme)" });
+    expect(row).toMatchObject({ By: 'ann@acme.com', 'Paid with': "ann@acme.com's key" });
   });
 });

@@ -2,7 +2,14 @@
  * In-memory SheetPort / SpreadsheetPort. Cells hold strings; every port call that touches cells is
  * counted (reads, writes), the way the Apps Script adapter makes one Range call for each.
  */
-import type { CellBlock, CellRef, RowSpan, SheetPort, SpreadsheetPort } from '../../../src/platform/ports';
+import type {
+  CellBlock,
+  CellRef,
+  ChartBlock,
+  RowSpan,
+  SheetPort,
+  SpreadsheetPort,
+} from '../../../src/platform/ports';
 
 export class MemorySheet implements SheetPort {
   cells: string[][];
@@ -113,6 +120,11 @@ export class MemorySheet implements SheetPort {
       formulas: each((r, c) => this.formulas.get(`${r}:${c}`) ?? ''),
       formats: each((r, c) => this.formats.get(`${r}:${c}`) ?? 'General'),
     };
+  }
+  /** The block keepChart was last given (the chart itself is the local runtime's to model). */
+  chart: ChartBlock | undefined;
+  keepChart(block: ChartBlock): void {
+    this.chart = { ...block };
   }
   /** Like Sheets: in a cell not formatted as text, "=…" becomes a formula and a quote prefix is dropped. */
   writeCells(row: number, column: number, values: unknown[][], textCells: readonly CellRef[]): void {

@@ -14,6 +14,7 @@ import { SEARCH_KEYS_SHEET } from '../../../src/features/search/search-keys';
 import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import { readRunLog } from '../engine/team-support';
+import { readSpending, SPENDING_SHEET } from '../../../src/store/spending';
 
 const FILTERS = { current_position_titles: [{ value: 'VP Sales' }] };
 
@@ -25,8 +26,11 @@ function worldWith(count: number): TestWorld {
 }
 
 const tabOf = (world: TestWorld, id: number) => world.spreadsheet.sheetById(id) as MemorySheet;
-const idsIn = (sheet: MemorySheet) =>
-  sheet.readDisplayValues(2, 1, Math.max(0, sheet.lastRow() - 1), 1).map((row) => row[0]);
+/** The Person ID column (the tab's last), found by its header. */
+const idsIn = (sheet: MemorySheet) => {
+  const column = sheet.readDisplayValues(1, 1, 1, sheet.lastColumn())[0]!.indexOf('Person ID') + 1;
+  return sheet.readDisplayValues(2, column, Math.max(0, sheet.lastRow() - 1), 1).map((row) => row[0]);
+};
 const expected = (from: number, to: number) => Array.from({ length: to - from }, (_, n) => `p${from + n}`);
 
 /**
@@ -61,7 +65,9 @@ describe('a search into a tab', () => {
     ]);
     const tab = tabOf(world, sheet.id());
     expect(tab.name()).toBe('People · VP Sales');
-    expect(tab.readDisplayValues(1, 1, 1, 3)[0]).toEqual(['Person ID', 'Full name', 'First name']);
+    expect(tab.readDisplayValues(1, 1, 1, 3)[0]).toEqual(['Full name', 'First name', 'Last name']);
+    // The id, for Refresh and for support, comes last.
+    expect(tab.readDisplayValues(1, 1, 1, tab.lastColumn())[0]!.at(-1)).toBe('Person ID');
     expect(idsIn(tab)).toEqual(expected(0, 250));
     expect(readSearchTab(contextFor(world), sheet.id())).toMatchObject({
       state: 'done',
@@ -159,10 +165,9 @@ describe('a search into a tab', () => {
     // The user inserts a "Notes" column at A: every search column moves one to the right.
     tab.cells = tab.cells.map((row, index) => [index === 0 ? 'Notes' : '', ...row]);
     loadMore(contextFor(world), sheet.id(), 100);
-    expect(tab.readDisplayValues(1, 1, 1, 3)[0]).toEqual(['Notes', 'Person ID', 'Full name']);
-    const rows = tab.readDisplayValues(2, 1, 200, 2);
-    expect(rows.map((row) => row[1])).toEqual(expected(0, 200));
-    expect(rows.every((row) => row[0] === '')).toBe(true);
+    expect(tab.readDisplayValues(1, 1, 1, 3)[0]).toEqual(['Notes', 'Full name', 'First name']);
+    expect(idsIn(tab)).toEqual(expected(0, 200));
+    expect(tab.readDisplayValues(2, 1, 200, 1).every((row) => row[0] === '')).toBe(true);
   });
 
   it('pages on to a short page when the API gives no total, and never claims there is nothing more', () => {
@@ -195,11 +200,12 @@ describe('a search into a tab', () => {
     ];
     const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 10 });
     const tab = tabOf(world, sheet.id());
-    const values = tab.readDisplayValues(2, 1, 3, 8);
-    expect(values[0]?.slice(0, 6)).toEqual(['p1', '42', 'Person', '1', '', '']);
-    expect(values[1]).toEqual(Array(8).fill(''));
-    expect(values[2]?.[0]).toBe('p2');
-    expect(values[2]?.[7]).toBe('');
+    const values = tab.readDisplayValues(2, 1, 3, 13);
+    expect(values[0]?.slice(0, 5)).toEqual(['42', 'Person', '1', '', '']);
+    expect(values[0]?.[12]).toBe('p1');
+    expect(values[1]).toEqual(Array(13).fill(''));
+    expect(values[2]?.[12]).toBe('p2');
+    expect(values[2]?.[6]).toBe('');
   });
 
   it('writes the numbers the API sends as numbers (Employees, Founded), everything else as text', () => {
@@ -233,9 +239,18 @@ describe('a search into a tab', () => {
     expect(tab.writes).toBe(1 + 2);
   });
 
-  it('logs each call that loaded results: who, which tab, how many, the most they cost', () => {
+  it('logs each call that loaded results: who, which tab, how many, the most they cost and what they did', () => {
     const world = worldWith(400);
+    // 10 of the 250 results were returned to the workspace before: free; the API takes 60 credits.
+    const search = world.search.search.bind(world.search);
+    world.search.search = (...args) => {
+      if (world.search.requests.length === 0) world.api.balance -= 60;
+      return search(...args);
+    };
+    const balanceCalls = world.api.balanceCalls;
     const sheet = startSearch(contextFor(world), { kind: 'people', filters: FILTERS, rows: 250 });
+    // The balance before and after the call: two calls, whatever its pages.
+    expect(world.api.balanceCalls - balanceCalls).toBe(2);
     expect(readRunLog(world)).toEqual([
       expect.objectContaining({
         By: 'user@example.com',
@@ -243,14 +258,17 @@ describe('a search into a tab', () => {
         Sheet: 'People · VP Sales',
         'Contacts found': '250',
         'Credits estimated': '63',
-        'Credits charged': 'at most 63',
-        State: 'done',
+        'Credits charged': '60',
+        Outcome: 'finished',
         'Paid with': "user@example.com's key",
       }),
     ]);
     // A refresh that finds nothing new adds nothing, and costs nothing: no row.
     refreshSearch(contextFor(world), sheet.id());
     expect(readRunLog(world)).toHaveLength(1);
+    expect(readSpending(world.spreadsheet.ownVisibleSheet(SPENDING_SHEET, false))).toEqual([
+      { day: '2025-01-15', person: 'user@example.com', kind: 'search', credits: 60 },
+    ]);
     loadMore(contextFor(world), sheet.id(), 10);
     expect(readRunLog(world).map((row) => [row['Contacts found'], row['Credits estimated']])).toEqual([
       ['250', '63'],

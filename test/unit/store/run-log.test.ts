@@ -52,11 +52,11 @@ describe('the run log tab', () => {
         '0',
         '10',
         '7',
-        'job-9',
         'finished',
         '',
         "ann@example.com's key",
         'r1',
+        'job-9',
       ],
     ]);
   });
@@ -74,19 +74,24 @@ describe('the run log tab', () => {
     expect(sheet.lastRow() - 1).toBeGreaterThanOrEqual(500);
   });
 
-  it('gives a tab written before the Run id column its header, and updates a run logged before', () => {
+  it('rewrites a tab of an earlier layout in this one, and updates a run logged before', () => {
     const world = createWorld();
     const ctx = contextFor(world);
     const empty = { runs: new Map(), jobs: [], unreadable: [], storeBytes: 0 };
-    const old = RUN_LOG_HEADER.slice(0, -1);
-    world.spreadsheet.addSheet(RUN_LOG_SHEET, [[...old], old.map(() => 'earlier')]);
+    // The layout before: ids amid the row, raw state codes, workspace ids, no Run id column.
+    const old = [...RUN_LOG_HEADER.slice(0, 13), 'Job ids', 'State', 'Reason', 'Paid with'];
+    const earlier = old.map((name) => `earlier ${name}`);
+    Object.assign(earlier, { 13: 'job-1', 14: 'out_of_credits', 16: "ann's key (workspace ws_1)" });
+    world.spreadsheet.addSheet(RUN_LOG_SHEET, [old, earlier]);
     appendRunLog(ctx, [{ ...run(1), state: 'failed' }], empty);
     appendRunLog(ctx, [run(2)], empty);
     appendRunLog(ctx, [run(1)], empty, new Set(['r1']));
     const sheet = world.spreadsheet.sheets.find((candidate) => candidate.name() === RUN_LOG_SHEET)!;
     const values = sheet.readDisplayValues(1, 1, sheet.lastRow(), RUN_LOG_HEADER.length);
     expect(values[0]).toEqual(RUN_LOG_HEADER);
-    expect(values.slice(2).map((row) => [row.at(-1), row[RUN_LOG_HEADER.indexOf('State')]])).toEqual([
+    const outcome = RUN_LOG_HEADER.indexOf('Outcome');
+    expect(values[1]!.slice(outcome)).toEqual(['out of credits', 'earlier Reason', "ann's key", '', 'job-1']);
+    expect(values.slice(2).map((row) => [row.at(-2), row[outcome]])).toEqual([
       ['r1', 'finished'],
       ['r2', 'finished'],
     ]);

@@ -63,7 +63,7 @@ describe('sidebar server functions', () => {
     expect(server(world).getSettings().apiBaseUrl).toBe('https://api.example.test/v2-beta');
   });
 
-  it('verifies the key and gives the API reason in plain words', () => {
+  it('verifies the key and says what to check, in words that make sense in Settings', () => {
     const world = createWorld();
     expect(server(world).verifyApiKey()).toEqual({ ok: true, workspaceId: 'workspace-1' });
     world.api.verifyKey = () => {
@@ -71,7 +71,8 @@ describe('sidebar server functions', () => {
     };
     expect(server(world).verifyApiKey()).toEqual({
       ok: false,
-      message: 'The service said 401.',
+      message:
+        'The API key was refused: check that it was copied whole, from the account you mean to pay with.',
       refused: true,
     });
     world.api.creditBalance = () => {

@@ -1,0 +1,87 @@
+/**
+ * "At most N credits a day with my key, in all my spreadsheets": kept in the user's properties,
+ * which follow the user into every document where they use the add-on, with what today's spending
+ * may have cost. Every path that spends reserves its most first (reserveKeyCredits: a run when it is
+ * registered, a retry at its price, a search call for what it may load) and is refused, in words
+ * that name the limit and its reset, when that would pass the limit; a run gives back at its end
+ * what it did not spend (an ambiguous job counts at its most until it is settled), a search call
+ * what it was not charged. The per-schedule and automatic-formula caps count on their own, as before.
+ */
+import * as z from 'zod/mini';
+import { UserError } from '../domain/user-error';
+import { plural } from '../domain/words';
+import type { PlatformPorts } from '../platform/ports';
+import { USER_PROPERTY } from '../platform/property-keys';
+import { capDay, minuteIn, sinceReset } from './local-time';
+import type { RunRecord } from './registry';
+import { encodeRecord, optionalNumber, readRecord, recordCodec, type RecordOf } from './stored-records';
+
+const KEY_LIMIT_CODEC = recordCodec('key limit', 1, () => ({
+  /** At most this many credits a day; the record stays with `limit` 0 when the user clears it. */
+  limit: z.number(),
+  /** The day `used` counts for, and when it starts again (local-time.ts capDay). */
+  day: z.string(),
+  resetAt: optionalNumber(),
+  /** What today's spending may have cost, across the user's spreadsheets. */
+  used: z.number(),
+}));
+
+export type KeyLimit = RecordOf<typeof KEY_LIMIT_CODEC>;
+type Ports = Pick<PlatformPorts, 'userStore' | 'clock' | 'spreadsheet'>;
+
+/** The record as it counts now (its count started again when its reset passed); null when never set. */
+export function readKeyLimit(ctx: Ports): KeyLimit | null {
+  const stored = readRecord(KEY_LIMIT_CODEC, ctx.userStore.get(USER_PROPERTY.keyLimit));
+  if (!stored) return null;
+  const { current, day, resetAt } = capDay(stored, ctx.spreadsheet.timeZone(), ctx.clock.now());
+  return { ...stored, day, resetAt, used: current ? stored.used : 0 };
+}
+
+const write = (ctx: Ports, record: KeyLimit): void =>
+  ctx.userStore.set(USER_PROPERTY.keyLimit, encodeRecord(KEY_LIMIT_CODEC, record));
+
+/** Sets the limit (0: none); today's count is kept, so clearing and setting it again buys nothing. */
+export function setKeyLimit(ctx: Ports, limit: number): void {
+  // A new record counts from now: its day and reset are set at its first reservation (readKeyLimit).
+  write(ctx, { day: '', used: 0, ...readKeyLimit(ctx), limit });
+}
+
+/**
+ * The one check every spending path asks first: reserves `credits` (the most it may cost) on the
+ * key's count of the day, or refuses, saying which limit and when it resets. What the limit leaves
+ * after it (Infinity without one): a source that sends on its own asks with 0 and fits in that.
+ */
+export function reserveKeyCredits(ctx: Ports, credits = 0): number {
+  const record = readKeyLimit(ctx);
+  if (!record?.limit) return Infinity;
+  const room = record.limit - record.used;
+  if (credits > room)
+    throw new UserError(
+      `Your key's daily limit (${plural(record.limit, 'credit')}) is reached until ${minuteIn(ctx.spreadsheet.timeZone(), record.resetAt!)}.`,
+    );
+  if (credits > 0) write(ctx, { ...record, used: record.used + credits });
+  return room - credits;
+}
+
+/**
+ * Gives back to today's count what spending reserved since its reset did not cost: `credits` each,
+ * reserved when `run` started; only this user's runs (another's may end in this execution), and
+ * this user's spending without a run (a search call, or a run of an earlier version).
+ * A retry reserved its price on its own. Counts never go below zero.
+ */
+export function returnKeyCredits(
+  ctx: Ports,
+  unspent: readonly {
+    unspent: number;
+    at?: number | undefined;
+    run: Pick<RunRecord, 'ownerId' | 'startedAt'>;
+  }[],
+): void {
+  const me = ctx.userStore.get(USER_PROPERTY.userId);
+  const record = readKeyLimit(ctx);
+  if (!record?.limit) return;
+  let credits = 0;
+  for (const { unspent: back, run } of unspent)
+    if ((run.ownerId ?? me) === me && back > 0 && sinceReset(run.startedAt, record.resetAt)) credits += back;
+  if (credits > 0) write(ctx, { ...record, used: Math.max(0, record.used - credits) });
+}

@@ -1,0 +1,58 @@
+/**
+ * Out of credits tells one story (issue 40): the rows the API did not process say so in their
+ * Status (over an earlier run's "found"), the card counts them once and only the fields asked, and
+ * "Run the rest…" sends exactly those rows, after a top-up, at the price it asked.
+ */
+import {
+  columnValues,
+  expectText,
+  runToTheEnd,
+  sidebarOf,
+  sidebarShot,
+  startOnContacts,
+  usePlaygroundPage,
+} from './support';
+
+const { page, playground } = usePlaygroundPage({
+  reset: { sidebar: false },
+  timeout: 90_000,
+  viewport: { width: 1366, height: 800 },
+  ready: 'grid',
+});
+
+test('out of credits: rows, card and "Run the rest…" tell one story', async () => {
+  await runToTheEnd(playground.api, 'A2:D11', ['work_email']);
+  // The balance covers one personal email (3 credits) of the ten asked (the fields chosen last).
+  await playground.api.setCredits(4);
+  await playground.api.call('planRun', { kind: 'enrich', fields: ['personal_email'] });
+  await startOnContacts(page, playground.api, 'A2:D11');
+  const sidebar = sidebarOf(page);
+  const run = sidebar.locator('.run').first();
+  await expectText(run.locator('.badge'), 'Out of credits', 30_000);
+
+  const statuses = columnValues(await playground.api.sheet('Contacts'), 'Status').slice(0, 10);
+  const left = statuses.filter((status) => status === 'out of credits').length;
+  expect(left).toBeGreaterThan(0);
+  expect(left).toBeLessThan(10);
+  await expectText(run.locator('.run-count'), `${10 - left} of 10 contacts done · ${left} not processed`);
+  const found = (await run.locator('.run-found').textContent())!;
+  expect(found).toMatch(/^Found: \d+ contacts? \(\d+ personal emails?\)$/);
+  await expect(run.locator('.run-error').count()).resolves.toBe(0);
+  const rest = run.getByRole('button', { name: `Run the rest (up to ${3 * left} credits)…` });
+  await sidebarShot(page, 'sidebar-out-of-credits');
+
+  await playground.api.setCredits(1000);
+  const before = (await playground.api.apiJobs()).length;
+  await rest.click();
+  await expectText(
+    run.locator('.confirm'),
+    `Spend up to ${3 * left} credits on the ${left} contacts this run left?`,
+  );
+  await sidebarShot(page, 'sidebar-run-the-rest');
+  await run.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click();
+  await expectText(sidebar.locator('.run').first().locator('.badge'), 'Finished', 30_000);
+  const jobs = await playground.api.apiJobs();
+  expect(jobs.slice(before).map((job) => job.total)).toEqual([left]);
+  const after = columnValues(await playground.api.sheet('Contacts'), 'Status').slice(0, 10);
+  expect(after.filter((status) => status === 'out of credits')).toEqual([]);
+});

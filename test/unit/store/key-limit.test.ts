@@ -1,0 +1,43 @@
+/**
+ * The key's daily limit (store/key-limit.ts): reservations count what may be charged, a refusal names
+ * the limit and its reset, what was not spent comes back once (a run of another user's gives nothing
+ * back to this user's count), and the count starts again at the reset.
+ */
+import { USER_PROPERTY } from '../../../src/platform/property-keys';
+import { readKeyLimit, reserveKeyCredits, returnKeyCredits, setKeyLimit } from '../../../src/store/key-limit';
+import { contextFor, createWorld } from '../fakes/context';
+
+describe("the key's daily limit", () => {
+  it('reserves, refuses past the limit, gives back what was not spent, and starts again the next day', () => {
+    const world = createWorld();
+    const ctx = contextFor(world);
+    ctx.userStore.set(USER_PROPERTY.userId, 'u-ann');
+    // No limit: nothing is counted, and the room is unbounded.
+    expect(reserveKeyCredits(ctx, 500)).toBe(Infinity);
+    setKeyLimit(ctx, 80);
+    expect(reserveKeyCredits(ctx, 60)).toBe(20);
+    expect(reserveKeyCredits(ctx)).toBe(20);
+    expect(() => reserveKeyCredits(ctx, 21)).toThrow(
+      /^Your key's daily limit \(80 credits\) is reached until \d{4}-\d\d-\d\d 00:00\.$/,
+    );
+    expect(readKeyLimit(ctx)!.used).toBe(60);
+    const startedAt = ctx.clock.now();
+    // Ann's run spent 52 of its 60; Bob's run (another user) gives nothing back to Ann's count.
+    returnKeyCredits(ctx, [
+      { unspent: 8, run: { ownerId: 'u-ann', startedAt } },
+      { unspent: 30, run: { ownerId: 'u-bob', startedAt } },
+      { unspent: -5, run: { ownerId: 'u-ann', startedAt } },
+    ]);
+    expect(readKeyLimit(ctx)!.used).toBe(52);
+    // Clearing and setting the limit again keeps the day's count.
+    setKeyLimit(ctx, 0);
+    setKeyLimit(ctx, 80);
+    expect(readKeyLimit(ctx)!.used).toBe(52);
+    world.clock.advance(24 * 60 * 60 * 1000);
+    expect(readKeyLimit(ctx)!.used).toBe(0);
+    // A run of yesterday gives nothing back to today's count.
+    reserveKeyCredits(ctx, 10);
+    returnKeyCredits(ctx, [{ unspent: 8, run: { ownerId: 'u-ann', startedAt } }]);
+    expect(readKeyLimit(ctx)!.used).toBe(10);
+  });
+});
