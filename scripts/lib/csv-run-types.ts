@@ -20,7 +20,7 @@ export interface CsvRunOptions {
   apiKey: string;
   /** Per-execution budget of the local runtime (Apps Script: 6 min). */
   budgetMs?: number;
-  /** Real time before the first poll; later waits are learnt (poll-pacer.ts). Default 2000 ms. */
+  /** Real time before the first poll, and until a job's time is learnt (poll-pacer.ts). Default 2 s. */
   pollMs?: number;
   /** Give up waiting after this many trigger runs (the jobs stay registered in the state). */
   maxPolls?: number;

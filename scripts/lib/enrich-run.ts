@@ -15,7 +15,7 @@ import { EnrichRunError, messageOf } from './run-error';
 import { withoutSecrets } from './state-file';
 import { importJobById, running } from './enrich-resume';
 import { DEFAULT_POLL_MS } from './pump';
-import { PollPacer } from './poll-pacer';
+import { pollWaits } from './poll-pacer';
 import { CsvRun } from './csv-run';
 import type { CsvEnrichmentSummary, CsvRunOptions } from './csv-run-types';
 import {
@@ -56,13 +56,11 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
     options.saveState?.(withoutSecrets(addon.exportState()));
     return !!options.saveState;
   };
-  const pacer = new PollPacer({ initialMs: options.pollMs ?? DEFAULT_POLL_MS });
   const addon: Addon = openRuntime({
     ...options,
     ...(options.startJournal ? { journalAnswers: journalStarts(options.startJournal) } : {}),
     // Paid once across kills: the job is in the registry (state "sending") before its start leaves.
     beforeFetch: (requests) => {
-      pacer.saw(requests);
       if (!options.saveState || !requests.some((request) => request.method === 'POST')) return;
       startedJobs = true;
       idsComing = true;
@@ -84,7 +82,9 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
       settleStartJournal(options.startJournal, awaitingIds(addon));
     startedJobs = false;
   };
-  const run = new CsvRun(addon, { ...options, nextWaitMs: () => pacer.next() }, afterPoll);
+  // When the engine can do something: the API's pace it learnt (poll-pacer.ts).
+  const nextWaitMs = pollWaits(addon, { initialMs: options.pollMs ?? DEFAULT_POLL_MS });
+  const run = new CsvRun(addon, { ...options, nextWaitMs }, afterPoll);
   return { addon, run, afterPoll, save };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import type { Addon } from '../../dev/gas/harness';
+import { windowOpenAt } from './poll-pacer';
 
 export const DEFAULT_POLL_MS = 2000;
 export const DEFAULT_MAX_POLLS = 500;
@@ -16,7 +17,7 @@ export function runOf(progress: ProgressView, runId: string): RunProgress | unde
 
 export interface PumpOptions {
   pollMs?: number;
-  /** The wait before each poll, when it is learnt (poll-pacer.ts); default: pollMs every time. */
+  /** The wait before each poll, from the API's pace (poll-pacer.ts); default: pollMs every time. */
   nextWaitMs?: () => number;
   maxPolls?: number;
   onProgress?: (run: RunProgress) => void;
@@ -58,7 +59,9 @@ export async function pumpWhile(
       0,
       ...progress.runs.map((run) => (run.retryAt && run.state === 'running' ? Date.parse(run.retryAt) : 0)),
     );
-    if (retryAt && !options.realTime) addon.advanceClock(Math.max(0, retryAt + 1_000 - addon.now()));
+    // So too to the end of a full rate-limit window, before which the engine sends nothing.
+    const resumeAt = Math.max(retryAt && retryAt + 1_000, windowOpenAt(addon));
+    if (!options.realTime) addon.advanceClock(Math.max(0, resumeAt - addon.now()));
     // With the background refresh off there is no trigger: poll the way the open sidebar does.
     if (addon.fireTriggers({ all: true }) === 0) progress = addon.call<ProgressView>('pollJobs');
     else progress = addon.call<ProgressView>('getProgress');

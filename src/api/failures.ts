@@ -14,7 +14,7 @@ export const IN_PROGRESS = 'error.enrichment.in_progress';
 
 // The codes the client adds to the API's own (spec §7) are written where each error is made:
 // network.failure, server.error, response.not_json, response.invalid, request.invalid,
-// config.base_url (url.ts), config.api_key.
+// config.base_url (url.ts), config.api_key, rate.window_full (transport.ts: a 429 not sent).
 const NO_KEY = 'config.api_key';
 
 /** The user's words for an error answer, by status (a 401 adds the API's reason, see userMessageFor). */

@@ -23,7 +23,8 @@ import {
   unreadableError,
 } from './failures';
 import { valueAt } from '../domain/objects';
-import { DEFAULT_RETRY_POLICY, sendWithRetry, type RetryPolicy } from './retry';
+import { ApiPace } from './pace';
+import { DEFAULT_RETRY_POLICY, retryAfterMs, sendWithRetry, type RetryPolicy } from './retry';
 import { checkBaseUrl, joinUrl } from './url';
 
 export interface ApiClientOptions {
@@ -38,6 +39,8 @@ export interface ApiClientOptions {
   retryPolicy?: Partial<RetryPolicy>;
   /** In [0, 1); defaults to Math.random. Tests inject a fixed one. */
   random?: () => number;
+  /** What the API's window lets through (pace.ts): every request is counted in it. Default: a new one. */
+  pace?: ApiPace;
 }
 
 export interface ApiSession {
@@ -49,6 +52,7 @@ export interface ApiSession {
   readonly apiKey: string;
   readonly policy: RetryPolicy;
   readonly random: () => number;
+  readonly pace: ApiPace;
 }
 
 export function createApiSession(options: ApiClientOptions): ApiSession {
@@ -60,6 +64,7 @@ export function createApiSession(options: ApiClientOptions): ApiSession {
     apiKey,
     policy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
     random: options.random ?? Math.random,
+    pace: options.pace ?? new ApiPace(),
   };
 }
 
@@ -92,6 +97,13 @@ export function certainlyNotReceived(response: HttpResponse): boolean {
   return response.status === 429 || (response.status === 0 && NOT_SENT.test(response.networkError ?? ''));
 }
 
+/** The answer to a request the full window has no room for (sendCounted): it was not sent. */
+const WINDOW_FULL = (waitMs: number): HttpResponse => ({
+  status: 429,
+  headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) },
+  body: '{"code":"rate.window_full","message":"not sent: the rate-limit window is full"}',
+});
+
 /** The daily URL fetch quota refused the call: nothing will get through before it resets. */
 export function dailyQuotaUsedUp(response: HttpResponse): boolean {
   return response.status === 0 && DAILY_FETCH_QUOTA.test(response.networkError ?? '');
@@ -114,6 +126,29 @@ function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
 }
 
 /**
+ * One round of requests, counted in the API's window; a 429 with Retry-After teaches it (pace.ts).
+ * The engine sends no more than the window's room; another call (a balance, a search page) that
+ * finds it full waits for its end when a retry would have waited as long, else is answered here
+ * as the API would answer it, a 429 until the window's end, without spending a request of the
+ * user's daily UrlFetch quota on it.
+ */
+function sendCounted(session: ApiSession, round: HttpRequest[], batch: boolean): HttpResponse[] {
+  const { pace, clock, http, policy, budget } = session;
+  const full = pace.openAt(clock.now()) - clock.now();
+  if (full > 0) {
+    if (full > Math.min(policy.maxDelayMs, budget.remainingMs() - policy.safetyMs))
+      return round.map(() => WINDOW_FULL(full));
+    clock.sleep(full);
+  }
+  pace.sent(round.length, clock.now());
+  const answers = batch ? http.fetchAll(round) : round.map((request) => http.fetch(request));
+  const limited = answers.filter((answer) => answer.status === 429);
+  const wait = Math.max(0, ...limited.map(retryAfterMs));
+  if (wait > 0) pace.refused(limited.length, wait, clock.now());
+  return answers;
+}
+
+/**
  * Sends calls with retries of the failed subset; `batch` uses one fetchAll per round (polling), else
  * fetch. Each call's answer is read, or its ApiError returned in its place (never thrown).
  */
@@ -126,7 +161,7 @@ export function performAll<T>(
   const requests = calls.map((call) => toRequest(session, call));
   const answers = sendWithRetry(
     requests,
-    (round) => (batch ? session.http.fetchAll(round) : round.map((request) => session.http.fetch(request))),
+    (round) => sendCounted(session, round, batch),
     session,
     (index) => calls[index]!.endpoint,
     // A used-up daily quota does not come back within this execution: retrying only spends time.

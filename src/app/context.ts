@@ -4,6 +4,7 @@
  * creates a context first, so the execution's time budget starts counting at once.
  */
 import { createApiClient, type ApiClient } from '../api/client';
+import { ApiPace } from '../api/pace';
 import type { AppContext } from '../engine/context';
 import { LIMITS } from '../domain/limits';
 import { documentCache } from '../platform/cache';
@@ -12,6 +13,7 @@ import { documentLock } from '../platform/lock';
 import type { HttpPort, LogPort } from '../platform/ports';
 import { documentProperties, userProperties } from '../platform/properties';
 import { stampedStore } from '../store/change-stamp';
+import { storedPace } from '../store/quota-meter';
 import { USER_PROPERTY } from '../platform/property-keys';
 import { activeSpreadsheet } from '../platform/spreadsheet';
 import { effectiveUserEmail, executionBudget, systemClock } from '../platform/time';
@@ -29,6 +31,8 @@ const consoleLog: LogPort = {
 export interface ExecutionUsage {
   startedAt: number;
   urlFetches: number;
+  /** The API's pace to keep (ApiPace.encode) when this execution changed it. */
+  paceToKeep(): string | undefined;
 }
 
 /** Counts the requests sent (each one of a fetchAll too), as the UrlFetch quota does. */
@@ -54,9 +58,26 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
   const userStore = userProperties();
   // Once: the build writes its value at each use (define), and every execution parses them.
   const defaultApiBaseUrl: string = __API_BASE_URL__;
-  const usage: ExecutionUsage = { startedAt: clock.now(), urlFetches: 0 };
+  // The saved key's pace, read on first use (most executions call no API) and kept at the end.
+  let pace: { loaded: string; pace: ApiPace } | undefined;
+  const savedPace = (): ApiPace => {
+    if (!pace) {
+      const loaded = ApiPace.decode(storedPace(userStore));
+      pace = { loaded: loaded.encode(), pace: loaded };
+    }
+    return pace.pace;
+  };
+  const usage: ExecutionUsage = {
+    startedAt: clock.now(),
+    urlFetches: 0,
+    paceToKeep: () => {
+      const text = pace?.pace.encode();
+      return text === pace?.loaded ? undefined : text;
+    },
+  };
   let client: ApiClient | undefined;
-  const clientFor = (apiKey: string): ApiClient =>
+  // Another key (Verify before Save) has a window of its own: counted apart, and not kept.
+  const clientFor = (apiKey: string, keyPace = new ApiPace()): ApiClient =>
     createApiClient({
       http: countingHttp(createUrlFetchHttp(), usage),
       clock,
@@ -64,9 +85,11 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
       log: consoleLog,
       baseUrl: userStore.get(USER_PROPERTY.apiBaseUrl) || defaultApiBaseUrl,
       apiKey,
+      pace: keyPace,
     });
   // One client for both ports: built on first use, as most executions call no API.
-  const apiClient = (): ApiClient => (client ??= clientFor(userStore.get(USER_PROPERTY.apiKey) ?? ''));
+  const apiClient = (): ApiClient =>
+    (client ??= clientFor(userStore.get(USER_PROPERTY.apiKey) ?? '', savedPace()));
   const cache = documentCache();
   return {
     usage,
@@ -84,7 +107,8 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
     userEmail: effectiveUserEmail,
     defaultApiBaseUrl,
     api: apiClient,
-    apiFor: clientFor,
+    apiFor: (apiKey) => clientFor(apiKey),
     searchApi: apiClient,
+    pace: savedPace,
   };
 }

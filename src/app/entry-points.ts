@@ -30,7 +30,8 @@ function metered<T>(use: (ctx: ReturnType<typeof createContext>) => T, trigger =
     return use(ctx);
   } finally {
     try {
-      recordUsage(ctx, ctx.usage.urlFetches, trigger ? ctx.clock.now() - ctx.usage.startedAt : undefined);
+      const triggerMs = trigger ? ctx.clock.now() - ctx.usage.startedAt : undefined;
+      recordUsage(ctx, ctx.usage.urlFetches, triggerMs, ctx.usage.paceToKeep());
     } catch (error) {
       ctx.log.warn(`The quota meter could not be updated: ${String(error)}`);
     }

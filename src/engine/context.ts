@@ -2,6 +2,7 @@
  * The ports a use case receives, in one object. src/app/context.ts builds it over Apps Script;
  * unit tests build it from in-memory fakes.
  */
+import type { ApiPace } from '../api/pace';
 import type { EnrichmentApi, SearchApi } from '../api/port';
 import type { PlatformPorts } from '../platform/ports';
 import { Ledger } from '../store/ledger';
@@ -22,6 +23,8 @@ export interface AppContext extends PlatformPorts {
   apiFor(apiKey: string): EnrichmentApi;
   /** Company and people search over the same key (throws ApiError when no key is set). */
   searchApi(): SearchApi;
+  /** What the API's pace lets the saved key send now, and how long a job takes (api/pace.ts). */
+  pace(): ApiPace;
   /** The base URL compiled into the build; the user may override it in settings. */
   defaultApiBaseUrl: string;
 }

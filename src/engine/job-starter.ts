@@ -74,7 +74,7 @@ const inFlight = (registry: Registry) =>
   registry.jobs.filter((job) => job.state === 'pending' || job.state === 'sending').length;
 
 /**
- * Starts the run's queued jobs while time, the rate limit and the API's concurrency allow.
+ * Starts the run's queued jobs while time, the API's rate-limit window and its concurrency allow.
  * Contacts no longer found in the sheet (rows edited or deleted since the plan) are left out.
  * Returns false when the run must wait for a key.
  */
@@ -83,8 +83,8 @@ export function startQueuedJobs(
   registry: Registry,
   run: RunRecord,
   contacts: ReadonlyMap<string, SendableContact>,
-  /** Gets the jobs this call started (the poll of the same execution leaves them alone). */
-  startedNow?: Set<JobRecord>,
+  /** Requests of the API's window kept for the polls due in this execution (poll.ts). */
+  reserve = 0,
 ): boolean {
   const now = ctx.clock.now();
   const due = registry.jobs.filter(
@@ -93,7 +93,12 @@ export function startQueuedJobs(
   dropUnsendable(ctx, registry, run, due, contacts);
   const sendable = due.filter((job) => job.state === 'queued');
   for (let start = 0; start < sendable.length;) {
-    const room = LIMITS.concurrentJobsPerWorkspace - inFlight(registry);
+    // What the API runs at once, and what its rate-limit window lets through (api/pace.ts): the
+    // rest waits, queued, for a later poll instead of meeting a 429.
+    const room = Math.min(
+      LIMITS.concurrentJobsPerWorkspace - inFlight(registry),
+      ctx.pace().room(ctx.clock.now()) - reserve,
+    );
     if (!hasTime(ctx) || room <= 0) return true;
     const batch = sendable.slice(start, start + Math.min(room, START_BATCH_SIZE));
     start += batch.length;
@@ -107,7 +112,6 @@ export function startQueuedJobs(
     const answers = api.startJobs(starts);
     const outcome = recordStarts(ctx, batch, answers);
     saveRecordsOf(ctx, [run], batch);
-    for (const job of batch) if (job.state === 'pending') startedNow?.add(job);
     if (outcome.keyProblem) {
       waitForKey(ctx, registry, outcome.keyProblem);
       return false;

@@ -71,13 +71,15 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     settleInterruptedStarts(ctx, registry);
     collectUnreadJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
-    // A job started in this execution is not polled in it: a second old, it is never ready (and a
-    // user who stops waiting never closes a job that had no chance to work). Queued jobs start
-    // again after the poll, into the room its answers freed under the API's concurrency limit.
-    const startedNow = new Set<JobRecord>();
-    startQueuedRuns(ctx, registry, tables, startedNow);
-    pollPendingJobs(ctx, registry, ledger, tables, options, startedNow);
-    startQueuedRuns(ctx, registry, tables, startedNow);
+    // The polls due are chosen before any start, so a job started in this execution is not polled
+    // in it: a second old, it is never ready (and a user who stops waiting never closes a job that
+    // had no chance to work). They keep their room in the API's window, queued jobs start in what
+    // is left, and again after the poll, into the room its answers freed under the API's
+    // concurrency limit.
+    const due = duePolls(ctx, registry, options);
+    startQueuedRuns(ctx, registry, tables, due.jobs.length);
+    pollPendingJobs(ctx, registry, ledger, tables, options, due);
+    startQueuedRuns(ctx, registry, tables);
     finishRuns(ctx, registry);
     for (const source of runSources()) if (hasTime(ctx)) source.afterPoll?.(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
@@ -99,7 +101,8 @@ function startQueuedRuns(
   ctx: AppContext,
   registry: Registry,
   tables: SheetTables,
-  startedNow: Set<JobRecord>,
+  /** Requests of the API's window kept for the polls due. */
+  reserve = 0,
 ): void {
   const actor = actorOf(ctx);
   const runs = new Set(
@@ -109,7 +112,8 @@ function startQueuedRuns(
       .filter((run) => ownsRun(actor, run)),
   );
   for (const run of runs) {
-    if (!hasTime(ctx)) return;
+    // A full window sends nothing: the sheet is not even read.
+    if (!hasTime(ctx) || ctx.pace().room(ctx.clock.now()) <= reserve) return;
     const table = tables.table(run.sheetId);
     const contacts = runSourceOf(run.source)?.contacts?.(ctx) ?? new Map<string, SendableContact>();
     if (table) {
@@ -120,8 +124,33 @@ function startQueuedRuns(
           contacts.set(fp, { input: tables.input(table, run.kind, mapping, row!, fp), row: row! });
         }
     }
-    if (!startQueuedJobs(ctx, registry, run, contacts, startedNow)) return;
+    if (!startQueuedJobs(ctx, registry, run, contacts, reserve)) return;
   }
+}
+
+/** The pending jobs this user may poll now, and how (team.ts). */
+interface DuePolls {
+  jobs: JobRecord[];
+  access: Map<JobRecord, JobAccess>;
+}
+
+/**
+ * Pending jobs due: a backing-off one once its wait is over, any other once a job has had the time
+ * jobs take (api/pace.ts): polled sooner, it would only answer "not ready" for a request.
+ */
+function duePolls(ctx: AppContext, registry: Registry, options: PollOptions): DuePolls {
+  const now = ctx.clock.now();
+  const waiting = registry.jobs.filter(
+    (job) =>
+      job.state === 'pending' &&
+      isActive(registry, job) &&
+      (options.force ||
+        (job.nextPollAt
+          ? job.nextPollAt <= now
+          : job.startedAt === undefined || ctx.pace().readyAt(job.startedAt) <= now)),
+  );
+  const { due, access } = jobsThisUserMayPoll(ctx, registry, waiting);
+  return { jobs: due, access };
 }
 
 function pollPendingJobs(
@@ -130,31 +159,38 @@ function pollPendingJobs(
   ledger: Ledger,
   tables: SheetTables,
   options: PollOptions,
-  startedNow: ReadonlySet<JobRecord>,
+  { jobs: due, access }: DuePolls,
 ): void {
-  const now = ctx.clock.now();
-  const waiting = registry.jobs.filter(
-    (job) =>
-      job.state === 'pending' &&
-      !startedNow.has(job) &&
-      isActive(registry, job) &&
-      (options.force || !job.nextPollAt || job.nextPollAt <= now),
-  );
-  const { due, access } = jobsThisUserMayPoll(ctx, registry, waiting);
   if (due.length === 0) return;
   const api = apiOrWait(ctx, registry);
   if (!api) return;
-  for (let start = 0; start < due.length; start += POLL_BATCH_SIZE) {
-    if (!hasTime(ctx)) return;
-    const batch = due.slice(start, start + POLL_BATCH_SIZE).filter((job) => isActive(registry, job));
+  for (let start = 0; start < due.length;) {
+    // What the API's window has room for; the rest is due again at the next poll with room.
+    const room = Math.min(POLL_BATCH_SIZE, ctx.pace().room(ctx.clock.now()));
+    if (!hasTime(ctx) || room <= 0) return;
+    const batch = due.slice(start, start + room).filter((job) => isActive(registry, job));
+    start += room;
     if (batch.length === 0) continue;
     const outcomes = api.fetchResults(
       batch.map((job) => ({ id: job.id!, kind: runOf(registry, job)!.kind })),
     );
+    learnJobTime(ctx, batch, outcomes);
     const stopped = recordOutcomes(ctx, registry, ledger, batch, outcomes, access, options);
     applyFetchedJobs(ctx, registry, ledger, tables);
     if (stopped) return;
   }
+}
+
+/** What a wave of polls says of the time jobs take (api/pace.ts): ready or not, at what age. */
+function learnJobTime(ctx: AppContext, batch: readonly JobRecord[], outcomes: readonly PollOutcome[]): void {
+  const now = ctx.clock.now();
+  const wave = batch.flatMap((job, index) => {
+    const outcome = outcomes[index];
+    if (job.startedAt === undefined || !outcome || outcome.kind === 'error') return [];
+    const ready = outcome.kind === 'result' && REST_STATUS[outcome.result.status] !== undefined;
+    return [{ ageMs: now - job.startedAt, ready }];
+  });
+  ctx.pace().polled(wave);
 }
 
 /**

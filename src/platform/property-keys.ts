@@ -22,7 +22,7 @@ export const USER_PROPERTY = {
   openPanel: `${NS}openPanel`,
   /** Why the API refused the saved key (plain words); cleared when a key is saved or works again. */
   keyRefused: `${NS}keyRefused`,
-  /** This user's UrlFetch calls and trigger runtime today (the quota meter). */
+  /** This user's UrlFetch calls and trigger runtime today (the quota meter), and the API's pace. */
   quotaUsage: `${NS}quotaUsage`,
   /**
    * This user's id in every document's records (runs, schedules, automatic formulas): random, made

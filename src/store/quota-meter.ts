@@ -5,10 +5,11 @@
  * Whether the account is a consumer one (lower quotas) is guessed from its email domain. It also
  * keeps when this user's last trigger run ended (or a trigger was created), in any document: Apps
  * Script runs none of the user's triggers once the day's trigger time is used up, and says so only
- * in an e-mail digest.
+ * in an e-mail digest. And the API's pace as this user's key met it (api/pace.ts: its rate-limit
+ * window, a job's time, about 35 bytes), saved with the same write.
  */
 import * as z from 'zod/mini';
-import type { PlatformPorts } from '../platform/ports';
+import type { KeyValueStore, PlatformPorts } from '../platform/ports';
 import { dayIn } from './local-time';
 import { encodeRecord, readRecord, recordCodec, type RecordOf } from './stored-records';
 import { LIMITS } from '../domain/limits';
@@ -20,6 +21,8 @@ const QUOTA_USAGE_CODEC = recordCodec('quota usage', 1, () => ({
   triggerMs: z.number(),
   /** When this user's last trigger run ended, or a trigger of theirs was created (kept across days). */
   triggerRanAt: z.optional(z.number()),
+  /** The API's pace (ApiPace.encode), kept across days. */
+  pace: z.optional(z.string()),
 }));
 
 type QuotaUsage = RecordOf<typeof QUOTA_USAGE_CODEC>;
@@ -39,18 +42,25 @@ function usageToday(ctx: PlatformPorts): QuotaUsage {
   const day = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
   const usage = readRecord(QUOTA_USAGE_CODEC, ctx.userStore.get(USER_PROPERTY.quotaUsage));
   if (usage?.day === day) return usage;
-  const ranAt = usage?.triggerRanAt;
-  return { day, urlFetches: 0, triggerMs: 0, ...(ranAt === undefined ? {} : { triggerRanAt: ranAt }) };
+  const { triggerRanAt, pace } = usage ?? {};
+  return {
+    day,
+    urlFetches: 0,
+    triggerMs: 0,
+    ...(triggerRanAt === undefined ? {} : { triggerRanAt }),
+    ...(pace === undefined ? {} : { pace }),
+  };
 }
 
 /**
  * Adds what one execution used (call once, at its end); `triggerMs` is given for a trigger run
- * only (even 0 ms), which is also noted as the user's last one.
+ * only (even 0 ms), which is also noted as the user's last one; `pace` when it changed.
  */
-export function recordUsage(ctx: PlatformPorts, urlFetches: number, triggerMs?: number): void {
-  if (urlFetches === 0 && triggerMs === undefined) return;
+export function recordUsage(ctx: PlatformPorts, urlFetches: number, triggerMs?: number, pace?: string): void {
+  if (urlFetches === 0 && triggerMs === undefined && pace === undefined) return;
   const usage = usageToday(ctx);
   usage.urlFetches += urlFetches;
+  if (pace !== undefined) usage.pace = pace;
   if (triggerMs !== undefined) {
     usage.triggerMs += triggerMs;
     usage.triggerRanAt = ctx.clock.now();
@@ -71,6 +81,10 @@ export function noteTriggerCreated(ctx: PlatformPorts): void {
  */
 export const lastTriggerRunAt = (ctx: PlatformPorts): number | undefined =>
   readRecord(QUOTA_USAGE_CODEC, ctx.userStore.get(USER_PROPERTY.quotaUsage))?.triggerRanAt;
+
+/** The API's pace the user's last execution left (ApiPace.decode reads it). */
+export const storedPace = (store: KeyValueStore): string | undefined =>
+  readRecord(QUOTA_USAGE_CODEC, store.get(USER_PROPERTY.quotaUsage))?.pace;
 
 export function quotaView(ctx: PlatformPorts): QuotaView {
   const usage = usageToday(ctx);

@@ -15,6 +15,7 @@ import { FakeLock, LockTable } from '../../../dev/gas/lock';
 import { FakeProperties } from '../../../dev/gas/properties';
 import { FakeScriptApp, TriggerStore } from '../../../dev/gas/triggers';
 import { missingKeyError } from '../../../src/api/failures';
+import { ApiPace } from '../../../src/api/pace';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 import { plugFeatures } from '../../../src/app/plugs';
 import { apiError, FakeApi } from './fake-api';
@@ -70,12 +71,17 @@ export interface TestWorld {
   triggerStore: TriggerStore;
   notifier: RecordingNotifier;
   api: FakeApi;
+  /** The API's pace as the engine reads it; the in-memory API counts its requests in it. */
+  pace: ApiPace;
   search: FakeSearchApi;
   logs: string[];
 }
 
 export function createWorld(options: { addon?: boolean } = {}): TestWorld {
   const clock = new FakeClock();
+  const api = new FakeApi();
+  const pace = new ApiPace();
+  api.onRequests = (count) => pace.sent(count, clock.now());
   return {
     spreadsheet: new MemorySpreadsheet(),
     documentStore: documentStoreOver(new FakeProperties('document')),
@@ -85,7 +91,8 @@ export function createWorld(options: { addon?: boolean } = {}): TestWorld {
     clock,
     triggerStore: new TriggerStore({ addon: options.addon === true, now: () => clock.now() }),
     notifier: new RecordingNotifier(),
-    api: new FakeApi(),
+    api,
+    pace,
     search: new FakeSearchApi(),
     logs: [],
   };
@@ -133,6 +140,7 @@ export function contextFor(world: TestWorld, budget = new FakeBudget()): AppCont
     api: () => world.api,
     apiFor: () => world.api,
     searchApi: () => world.search,
+    pace: () => world.pace,
     userEmail: () => 'user@example.com',
     defaultApiBaseUrl: 'https://api.example.test/',
   };

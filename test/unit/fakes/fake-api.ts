@@ -61,7 +61,10 @@ export class FakeApi implements EnrichmentApi {
   startReverse(name: string, items: ReverseItemInput[]): string {
     return this.start({ kind: 'reverse', name, items, fields: [] });
   }
+  /** Told of every round trip's requests, as the HTTP client counts them in the API's window. */
+  onRequests: (count: number) => void = () => {};
   startJobs(starts: readonly JobStart[]): Array<string | ApiError> {
+    this.onRequests(starts.length);
     return starts.map((start) => {
       try {
         return start.kind === 'enrich'
@@ -85,6 +88,7 @@ export class FakeApi implements EnrichmentApi {
     return id;
   }
   fetchResults(refs: readonly JobRef[], options: { forceResults?: boolean } = {}): PollOutcome[] {
+    this.onRequests(refs.length);
     this.pollCalls++;
     this.polledJobs += refs.length;
     return refs.map((ref) => {
