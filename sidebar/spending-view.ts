@@ -22,7 +22,7 @@ const list = (title: string, rows: [string, number][]): HTMLElement | null =>
     ? h(
         'div',
         {},
-        h('h4', {}, title),
+        h('h3', {}, title),
         h(
           'ul',
           { class: 'spending-list' },
@@ -36,7 +36,7 @@ export function createSpendingView(): { element: HTMLElement; load(): Promise<vo
   const element = h(
     'section',
     { class: 'spending', 'aria-label': 'Spending' },
-    h('h3', {}, 'Spending'),
+    h('h2', {}, 'Spending'),
     body,
   );
 

@@ -32,12 +32,13 @@ test('a wrong API key shows the API reason, and no key ever reaches the page', a
   await keyField.fill('sk-wrong-0000');
   await sidebar.getByRole('button', { name: 'Save', exact: true }).click();
   const alert = sidebar.locator('form [role=alert]');
-  await expectText(alert, 'API key');
+  await expectText(alert, 'copied whole');
   expect((await alert.textContent())!.length).toBeGreaterThan(20);
   // Refused, the key is not saved (issue 30): the working key stays, and so does the balance.
   await expectText(alert, 'The API refused this key, so it was not saved');
   await expectText(sidebar.locator('form'), `Saved key: ••••••••${DEMO_KEY.slice(-4)}`);
-  expect(await keyField.inputValue()).toBe('');
+  // What was typed stays, to be corrected (issue 40); a password field, never in the page's HTML.
+  expect(await keyField.inputValue()).toBe('sk-wrong-0000');
   await expectText(sidebar.locator('.credits'), 'Credits: 10,000');
   await sidebarShot(page, 'sidebar-settings-wrong-key');
 
