@@ -36,6 +36,8 @@ async function main(): Promise<void> {
       without: { type: 'string', default: '' },
       /** Stop drawing (and shrinking) after this many seconds. */
       seconds: { type: 'string' },
+      /** Report the first failing case without shrinking it (the mutation check, scripts/mutants.ts). */
+      'no-shrink': { type: 'boolean', default: false },
     },
   });
   if (values.case) return replay(JSON.parse(values.case) as Action[]);
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     ...(values.path ? { path: values.path } : {}),
     without: values.without.split(',').filter(Boolean),
     ...(values.seconds ? { timeLimitMs: Number(values.seconds) * 1000 } : {}),
+    ...(values['no-shrink'] ? { shrink: false } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   if (report.failure) process.stderr.write(`${report.failure.text}\n`);

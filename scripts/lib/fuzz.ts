@@ -23,6 +23,8 @@ export interface FuzzOptions {
   without?: string[];
   /** Replays one case: the `path` a failure reported, with its seed. */
   path?: string;
+  /** False: report the first failing case as drawn, without shrinking it (the mutation check). */
+  shrink?: boolean;
   log?: (line: string) => void;
 }
 
@@ -31,7 +33,15 @@ export interface FuzzReport {
   /** Cases run, shrinking included. */
   cases: number;
   msPerCase: number;
-  failure?: { invariant: string; detail: string; path: string; shrunk: Action[]; text: string };
+  failure?: {
+    invariant: string;
+    detail: string;
+    path: string;
+    shrunk: Action[];
+    text: string;
+    /** The case (1-based, shrinking not counted) that first broke an invariant. */
+    foundAt: number;
+  };
 }
 
 class InvariantBroken extends Error {
@@ -66,6 +76,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => undefined);
   const emulator = await startFuzzEmulator();
   let cases = 0;
+  let foundAt = 0;
   const started = Date.now();
   try {
     const property = fc.asyncProperty(
@@ -74,7 +85,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         cases++;
         if (cases % 25 === 0)
           log(`fuzz: ${cases} cases, ${Math.round((Date.now() - started) / cases)} ms each`);
-        await runCase(emulator, actions);
+        try {
+          await runCase(emulator, actions);
+        } catch (error) {
+          foundAt ||= cases;
+          throw error;
+        }
       },
     );
     const details = await fc.check(property, {
@@ -82,6 +98,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       numRuns: options.runs,
       ...(options.path ? { path: options.path } : {}),
       ...(options.timeLimitMs ? { interruptAfterTimeLimit: options.timeLimitMs } : {}),
+      ...(options.shrink === false ? { endOnFailure: true } : {}),
     });
     const report: FuzzReport = {
       seed: options.seed,
@@ -98,6 +115,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       failure: {
         ...violation,
         path: details.counterexamplePath ?? '',
+        foundAt,
         shrunk,
         text: `${String(error instanceof Error ? error.message : error)}\n${describeSequence(shrunk)}`,
       },
