@@ -1,5 +1,6 @@
 /**
- * `npm run fuzz -- --runs N [--seed S] [--steps M] [--seconds T] [--without a,b] [--path P]`,
+ * `npm run fuzz -- --runs N [--seed S] [--steps M] [--seconds T] [--without a,b] [--path P]
+ * [--swarm] [--no-shrink]`,
  * or `--case '<JSON array of actions>'`: the model-based fuzzer of issue 28
  * (scripts/lib/fuzz.ts) over the built add-on. Prints one JSON line (seed, cases, ms per case, and
  * the shrunk failing sequence if any) and exits 1 when an invariant broke. `--path` with the seed of
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
       without: { type: 'string', default: '' },
       /** Stop drawing (and shrinking) after this many seconds. */
       seconds: { type: 'string' },
+      /** Swarm testing: each case uses a random subset of the kinds of action. */
+      swarm: { type: 'boolean', default: false },
       /** Report the first failing case without shrinking it (the mutation check, scripts/mutants.ts). */
       'no-shrink': { type: 'boolean', default: false },
     },
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
     without: values.without.split(',').filter(Boolean),
     ...(values.seconds ? { timeLimitMs: Number(values.seconds) * 1000 } : {}),
     ...(values['no-shrink'] ? { shrink: false } : {}),
+    swarm: values.swarm,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   if (report.failure) process.stderr.write(`${report.failure.text}\n`);

@@ -88,11 +88,14 @@ interface Options {
   allSeeds: boolean;
   tests: string[];
   steps: number;
+  /** Actions left out of the search (a real bug of today's code the baseline found). */
+  without?: string;
 }
 
 async function fuzzSeed(dir: string, seed: number, options: Options): Promise<SeedResult> {
   const args = ['scripts/fuzz.ts', '--runs', String(options.cases), '--seed', String(seed)];
-  args.push('--steps', String(options.steps), '--no-shrink');
+  args.push('--steps', String(options.steps), '--no-shrink', '--swarm');
+  if (options.without) args.push('--without', options.without);
   if (options.seconds) args.push('--seconds', String(options.seconds));
   const { out, err } = await run(dir, join(dir, 'node_modules/.bin/tsx'), args);
   const line = out.trim().split('\n').pop() ?? '';
@@ -168,6 +171,7 @@ async function main(): Promise<void> {
       steps: { type: 'string', default: '12' },
       /** The unmutated code too, by the same seeds: a failure there is a real bug, not a mutant's. */
       baseline: { type: 'boolean', default: false },
+      without: { type: 'string' },
     },
   });
   const all = JSON.parse(readFileSync(join(root, 'scripts/mutants.json'), 'utf8')) as Mutant[];
@@ -183,6 +187,7 @@ async function main(): Promise<void> {
     allSeeds: values['all-seeds'],
     tests: values.tests.split(',').filter(Boolean),
     steps: Number(values.steps),
+    ...(values.without ? { without: values.without } : {}),
   };
   const results = new Map<string, MutantResult>(
     existsSync(RESULTS)

@@ -2,7 +2,9 @@
  * The fuzzer's damage (fuzz-model.ts): the stores the add-on keeps in the document broken the way a
  * stray edit, a script or a bad copy breaks them (as chaos-damage.ts does mid-run): a run or job
  * record no longer JSON, a job sheet list cell, a ledger answer, the ledger's header row deleted, the
- * ledger sorted with its header, renamed or deleted. Deterministic: the newest record is the one hit.
+ * ledger sorted with its header, renamed or deleted, a formula request, the schedule's or the
+ * automatic mode's record (whose day's count is money state too). Deterministic: the newest record
+ * is the one hit.
  */
 import type { Addon } from '../../dev/gas/harness';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
@@ -27,6 +29,17 @@ export function damageStore(addon: Addon, what: Damage, nth: number): boolean {
     case 'jobRecord': {
       const key = lastKey(what === 'runRecord' ? DOCUMENT_PROPERTY.runPrefix : DOCUMENT_PROPERTY.jobPrefix);
       if (key) doc.setProperty(key, GARBAGE);
+      return false;
+    }
+    case 'formulaQueue': {
+      const key = lastKey(DOCUMENT_PROPERTY.formulaRequestPrefix);
+      if (key) doc.setProperty(key, GARBAGE);
+      return false;
+    }
+    case 'schedule':
+    case 'autoSetting': {
+      const key = what === 'schedule' ? DOCUMENT_PROPERTY.schedule : DOCUMENT_PROPERTY.formulaAuto;
+      if (doc.getProperty(key) !== null) doc.setProperty(key, GARBAGE);
       return false;
     }
     case 'jobSheet': {

@@ -11,11 +11,12 @@ import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { damageStore } from './fuzz-damage';
+import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet, sleep } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
-import type { Action, Who } from './fuzz-model';
-import { contactRows, EMAIL, everyRow, KEYS, savedKey, WORKSPACES, WORLD_SEED } from './fuzz-cast';
+import type { Action, KILL_POINTS, Who } from './fuzz-model';
+import { contactRows, EMAIL, KEYS, savedKey, WORKSPACES, WORLD_SEED } from './fuzz-cast';
 
 export const SHEET = 'Contacts';
 export { KEYS };
@@ -25,6 +26,7 @@ const FORMULA_COLUMN = 'Z';
 /** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
 const JOB_MS = 40;
 const HOUR = 3_600_000;
+type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
 
 /** One emulator for the process (spawning costs a second), reset before each case. */
 export function startFuzzEmulator(): Promise<SpawnedEmulator> {
@@ -49,8 +51,13 @@ export interface SeenRun {
 export interface Books {
   /** Runs a person started after a preview (sidebar, "Get them…", retry). */
   confirmedRuns: Set<string>;
-  /** Contacts a person explicitly chose to buy again ("look up again", a retry, a damage warning). */
-  consentedRebuys: number;
+  /**
+   * Runs whose contacts a person explicitly chose to buy again ("look up again", a preview that
+   * warned of ledger damage): each excuses one more charge of each person its jobs carried.
+   */
+  consentedRuns: Set<string>;
+  /** Jobs a person sent again after their price ("run R job N", once per retry): the same. */
+  retriedJobs: string[];
   /** Credits of consented retries: a cap may be passed by that much. */
   retryAllowance: number;
   /** The largest caps each payer set, by day (a lenient bound: the caps are immune to changes). */
@@ -72,7 +79,8 @@ export class FuzzWorld {
   readonly events: ChaosEvents = newEvents();
   readonly books: Books = {
     confirmedRuns: new Set(),
-    consentedRebuys: 0,
+    consentedRuns: new Set(),
+    retriedJobs: [],
     retryAllowance: 0,
     autoCaps: new Map(),
     scheduleCaps: new Map(),
@@ -100,6 +108,10 @@ export class FuzzWorld {
     bob: [KEYS.bob],
   };
 
+  readonly sheet: SheetHands;
+  /** Texts the add-on wrote that were checked for every key and held none (fuzz-invariants.ts). */
+  readonly cleanTexts = new Set<string>();
+
   private constructor(readonly emulator: SpawnedEmulator) {
     const ann = loadAddon({
       apiBaseUrl: emulator.baseUrl,
@@ -111,6 +123,7 @@ export class FuzzWorld {
     const as = (who: Who) => ann.as(EMAIL[who], { apiKey: KEYS[who], apiBaseUrl: emulator.baseUrl });
     this.views = { ann, carol: as('carol'), bob: as('bob') };
     loadRowsAsSheet(ann, SHEET, contactRows());
+    this.sheet = new SheetHands(ann, SHEET);
   }
 
   static async open(emulator: SpawnedEmulator): Promise<FuzzWorld> {
@@ -138,7 +151,9 @@ export class FuzzWorld {
     const view = 'who' in action ? this.views[action.who] : this.views.ann;
     switch (action.kind) {
       case 'run':
-        return this.run(view, action.rows, action.lookUpAgain);
+        return this.run(view, action.rows, action.lookUpAgain, action.kill);
+      case 'runAll':
+        return this.run(view, [], action.lookUpAgain, action.kill);
       case 'poll':
         return this.poll(view, action.kill);
       case 'sidebar':
@@ -147,7 +162,7 @@ export class FuzzWorld {
       case 'formulas':
         return this.formulas(action.rows);
       case 'getThem':
-        return this.getThem(view);
+        return this.getThem(view, action.kill);
       case 'auto':
         this.attempt(() => view.call('setFormulaAuto', { enabled: action.on, dailyCap: action.cap }));
         if (action.on) this.raiseCap(this.books.autoCaps, action.who, action.cap);
@@ -190,12 +205,31 @@ export class FuzzWorld {
         return;
       case 'wait':
         return sleep(JOB_MS + 10);
+      case 'credits':
+        return this.emulator.admin.setCredits(action.balance, KEYS[action.who]);
+      case 'sheet':
+        return this.sheet.edit(action);
     }
   }
 
-  private run(view: Addon, rows: number[], lookUpAgain: boolean): void {
+  /** Calls a sidebar function, killed at a service call when `kill` says so. */
+  private callKilled<T>(
+    view: Addon,
+    kill: Kill | undefined,
+    name: string,
+    ...args: unknown[]
+  ): T | undefined {
+    return this.attempt(() =>
+      kill
+        ? view.callWith<T>({ killAfter: { [kill.at]: kill.nth } }, name, ...args)
+        : view.call<T>(name, ...args),
+    );
+  }
+
+  /** A sidebar run of some rows (none: the whole table), after its preview. */
+  private run(view: Addon, rows: number[], lookUpAgain: boolean, kill?: Kill): void {
     view.setSelection(
-      rows.map((row) => `A${row + 2}:D${row + 2}`),
+      rows.length ? rows.map((row) => `A${row + 2}:D${row + 2}`) : [`A2:D${this.sheet.dataRows() + 1}`],
       SHEET,
     );
     const fields = [...FIELDS_EMAIL];
@@ -203,10 +237,29 @@ export class FuzzWorld {
       view.call<PlanView>('planRun', { kind: 'enrich', fields, ...(lookUpAgain ? { overwrite: true } : {}) }),
     );
     if (!plan || plan.contactsToSend + plan.rowsFromLedger === 0) return;
-    const start = this.attempt(() => view.call<StartView>('startRun', plan.planId));
-    if (!start) return;
-    this.books.confirmedRuns.add(start.runId);
-    if (lookUpAgain || plan.ledgerDamage) this.books.consentedRebuys += plan.contactsToSend;
+    this.confirm(lookUpAgain || !!plan.ledgerDamage, () =>
+      this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
+    );
+  }
+
+  /**
+   * A start the user confirmed (consenting to buy again when `consent`): its run is booked by the
+   * run records it added, so that a start killed before it answered counts too.
+   */
+  private confirm(consent: boolean, start: () => unknown): void {
+    const before = this.runKeys();
+    start();
+    for (const key of this.runKeys()) {
+      if (before.has(key)) continue;
+      const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
+      this.books.confirmedRuns.add(runId);
+      if (consent) this.books.consentedRuns.add(runId);
+    }
+  }
+
+  private runKeys(): Set<string> {
+    const keys = Object.keys(this.views.ann.properties.document.getProperties());
+    return new Set(keys.filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix)));
   }
 
   private poll(view: Addon, kill?: { at: string; nth: number }): void {
@@ -229,13 +282,10 @@ export class FuzzWorld {
     this.attempt(() => this.views.ann.recalculate());
   }
 
-  private getThem(view: Addon): void {
+  private getThem(view: Addon, kill?: Kill): void {
     const plan = this.attempt(() => view.call<PlanView>('planFormulaRun', {}));
     if (!plan || plan.contactsToSend === 0) return;
-    const start = this.attempt(() => view.call<StartView>('startRun', plan.planId));
-    if (!start) return;
-    this.books.confirmedRuns.add(start.runId);
-    if (plan.ledgerDamage) this.books.consentedRebuys += plan.contactsToSend;
+    this.confirm(!!plan.ledgerDamage, () => this.callKilled<StartView>(view, kill, 'startRun', plan.planId));
   }
 
   private schedule(view: Addon, who: Who, on: boolean, perRun: number, perDay: number): void {
@@ -302,7 +352,7 @@ export class FuzzWorld {
         if (run.othersRun) continue;
         const done = this.attempt(() => view.call('retryJob', { runId: run.runId, seq: job.seq }));
         if (!done) continue;
-        this.books.consentedRebuys += job.contacts;
+        this.books.retriedJobs.push(/ · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name);
         this.books.retryAllowance += job.retryMaxCredits;
       }
   }
@@ -354,6 +404,7 @@ export class FuzzWorld {
    */
   async settle(rounds = 12): Promise<void> {
     await this.fault('none');
+    await this.emulator.admin.setCredits(1_000_000);
     await this.emulator.admin.config({ echo: 'off' });
     for (let round = 0; round < rounds; round++) {
       await unstick(this.emulator, this.events);
@@ -382,6 +433,6 @@ export class FuzzWorld {
    */
   rerunEverything(): void {
     this.attempt(() => this.views.ann.call('saveSettings', { apiKey: KEYS.ann }));
-    this.run(this.views.ann, everyRow(), false);
+    this.run(this.views.ann, [], false);
   }
 }

@@ -23,6 +23,8 @@ export interface FuzzOptions {
   without?: string[];
   /** Replays one case: the `path` a failure reported, with its seed. */
   path?: string;
+  /** Swarm testing: each case draws from a random subset of the kinds of action (fuzz-model.ts). */
+  swarm?: boolean;
   /** False: report the first failing case as drawn, without shrinking it (the mutation check). */
   shrink?: boolean;
   log?: (line: string) => void;
@@ -80,7 +82,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
   try {
     const property = fc.asyncProperty(
-      sequenceArbitrary(options.maxSteps ?? 12, options.without),
+      sequenceArbitrary(options.maxSteps ?? 12, options.without, options.swarm),
       async (actions) => {
         cases++;
         if (cases % 25 === 0)
