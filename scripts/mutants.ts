@@ -90,12 +90,15 @@ interface Options {
   steps: number;
   /** Actions left out of the search (a real bug of today's code the baseline found). */
   without?: string;
+  /** Known findings of today's code the fuzzer lets pass (fuzz-invariants.ts KNOWN_FINDINGS). */
+  tolerate?: string;
 }
 
 async function fuzzSeed(dir: string, seed: number, options: Options): Promise<SeedResult> {
   const args = ['scripts/fuzz.ts', '--runs', String(options.cases), '--seed', String(seed)];
   args.push('--steps', String(options.steps), '--no-shrink', '--swarm');
   if (options.without) args.push('--without', options.without);
+  if (options.tolerate) args.push('--tolerate', options.tolerate);
   if (options.seconds) args.push('--seconds', String(options.seconds));
   const { out, err } = await run(dir, join(dir, 'node_modules/.bin/tsx'), args);
   const line = out.trim().split('\n').pop() ?? '';
@@ -172,6 +175,9 @@ async function main(): Promise<void> {
       /** The unmutated code too, by the same seeds: a failure there is a real bug, not a mutant's. */
       baseline: { type: 'boolean', default: false },
       without: { type: 'string' },
+      tolerate: { type: 'string', default: 'held-empty' },
+      /** Noted with each result: which fuzzer found it (a commit, say). */
+      label: { type: 'string', default: '' },
     },
   });
   const all = JSON.parse(readFileSync(join(root, 'scripts/mutants.json'), 'utf8')) as Mutant[];
@@ -188,6 +194,7 @@ async function main(): Promise<void> {
     tests: values.tests.split(',').filter(Boolean),
     steps: Number(values.steps),
     ...(values.without ? { without: values.without } : {}),
+    ...(values.tolerate ? { tolerate: values.tolerate } : {}),
   };
   const results = new Map<string, MutantResult>(
     existsSync(RESULTS)
@@ -206,7 +213,11 @@ async function main(): Promise<void> {
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const result = await check(next.mutant, options);
-      results.set(result.id, { ...result, ranAt: new Date().toISOString() });
+      results.set(result.id, {
+        ...result,
+        ranAt: new Date().toISOString(),
+        ...(values.label ? { label: values.label } : {}),
+      });
       save();
     }
   };

@@ -10,7 +10,8 @@ import type { Addon } from '../../dev/gas/harness';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
 import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
-import type { Damage } from './fuzz-model';
+import type { SpawnedEmulator } from '../../dev/emulator/spawn';
+import type { Damage, FAULTS } from './fuzz-model';
 
 const GARBAGE = '{"v":1,"garbage';
 
@@ -66,4 +67,20 @@ export function damageStore(addon: Addon, what: Damage, nth: number): boolean {
       spreadsheet.deleteSheet(ledger);
       return true;
   }
+}
+
+/** What the provider and the network do from now on (the emulator's fault spec). */
+export async function setFault(emulator: SpawnedEmulator, fault: (typeof FAULTS)[number]): Promise<void> {
+  const admin = emulator.admin;
+  if (fault === 'down') return void (await admin.config({ down: true }));
+  const spec = {
+    none: '5xx=0,429=0,403=0,lost=0,stuck=0',
+    lost: 'lost=0.7',
+    '5xx': '5xx=0.4',
+    '429': '429=0.4',
+    // A gateway refusing polls with the starting key: three in a row force the results.
+    '403': '403=0.6',
+    stuck: 'stuck=1',
+  }[fault];
+  await admin.config({ faults: spec, down: false });
 }

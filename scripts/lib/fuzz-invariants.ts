@@ -1,5 +1,6 @@
 /**
- * The fuzzer's invariants (issues 28, 38), checked after every step against the emulator's books:
+ * The fuzzer's invariants (issues 28, 38), checked after every step against the emulator's books
+ * (paid-once once a case ended: a charge never goes away):
  * - paid-once: nobody charged twice in a workspace, beyond the charges a person explicitly consented
  *   to: each run confirmed with "look up again" (or a ledger-damage warning) and each retry excuses
  *   one more charge of the people its own jobs carried, never a later run's;
@@ -16,6 +17,7 @@
  *   an answer or a Status that says why it is held (may have been bought, or an error).
  */
 import type { AdminOutcome } from '../../dev/emulator/admin-client';
+import type { Addon } from '../../dev/gas/harness';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import { dayIn } from '../../src/store/local-time';
 import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
@@ -39,12 +41,16 @@ const ownerOfKey = (key: string): Who | undefined => WHO.find((who) => KEYS[who]
 
 /** The invariants that hold after every step. */
 export async function checkStep(world: FuzzWorld): Promise<Violation | undefined> {
-  const { books, emulator, views } = world;
+  const { books, views } = world;
   if (books.crashes.length) return { invariant: 'no-crash', detail: books.crashes[0]! };
   const answers = WHO.map((who) => JSON.stringify(views[who].call<ProgressView>('getProgress')));
   // Each distinct text once, and only texts not found clean at an earlier step: a sheet of hundreds
   // of rows mostly repeats what it held a step ago (scanning it all for 6 keys took most of a case).
-  const texts = new Set([...WHO.flatMap((who) => writtenTexts(views[who])), ...answers]);
+  const texts = new Set([
+    ...writtenTexts(views.ann),
+    ...WHO.flatMap((who) => ownTexts(views[who])),
+    ...answers,
+  ]);
   for (const text of texts) {
     if (world.cleanTexts.has(text)) continue;
     for (const key of Object.values(KEYS)) {
@@ -54,10 +60,32 @@ export async function checkStep(world: FuzzWorld): Promise<Violation | undefined
     }
     world.cleanTexts.add(text);
   }
-  const twice = unconsentedCharge(world, await emulator.admin.outcomes());
-  if (twice) return { invariant: 'paid-once', detail: twice };
   world.noteRuns();
   return capOverrun(world);
+}
+
+/**
+ * A second charge nobody consented to: checked once a case ended (a charge never goes away, so
+ * nothing is missed; asking the emulator for every item after each step took a third of a case).
+ */
+export async function checkCharges(world: FuzzWorld): Promise<Violation | undefined> {
+  const twice = unconsentedCharge(world, await world.emulator.admin.outcomes());
+  return twice ? { invariant: 'paid-once', detail: twice } : undefined;
+}
+
+/**
+ * What differs between the users' views of one document (writtenTexts reads the shared cells and
+ * document properties once, from Ann's): the log, toasts and sidebars of their executions, and
+ * their user properties but the key itself.
+ */
+function ownTexts(addon: Addon): string[] {
+  const { 'sheetEnrich.apiKey': _key, ...user } = addon.properties.user.getProperties();
+  return [
+    ...addon.logs(),
+    ...addon.ui.toasts.map((toast) => JSON.stringify(toast)),
+    ...addon.ui.sidebars.map((page) => page.content),
+    ...Object.values(user),
+  ];
 }
 
 /** The run and job a job's readable name ends with ("run R job N"), and the run's id. */
@@ -137,7 +165,19 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
 }
 
 /** After settle(): nothing pending, and every charged person's answer in the ledger. */
-export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined> {
+/**
+ * Findings of today's code recorded in docs/fuzz-findings.md, which a search may let pass
+ * (`--tolerate`) so that it goes on to what nobody found yet:
+ * - `held-empty` (finding 19): a row held because a damaged job record's list names it, while its
+ *   Status is empty (the start that registered the job was killed before it wrote "pending").
+ */
+export const KNOWN_FINDINGS = ['held-empty'] as const;
+export type KnownFinding = (typeof KNOWN_FINDINGS)[number];
+
+export async function checkEnd(
+  world: FuzzWorld,
+  tolerate: readonly KnownFinding[] = [],
+): Promise<Violation | undefined> {
   const ann = world.views.ann;
   const table = ann.spreadsheet.getSheetByName(SHEET)!.getDataRange().getDisplayValues() as string[][];
   const pending = outputRows(table, 'enrich').filter((row) => row.status === STATUS.pending).length;
@@ -156,8 +196,8 @@ export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined>
   const outcomes = await world.emulator.admin.outcomes();
   const ledger = ledgerAnswers(world);
   return (
-    heldWithoutWhy(table) ??
-    rowsAgainstTruth(table, outcomes) ??
+    heldWithoutWhy(table, tolerate.includes('held-empty')) ??
+    rowsAgainstTruth(table, outcomes, ledger) ??
     (world.books.ledgerLostAnswers ? undefined : ledgerAgainstTruth(ledger, outcomes))
   );
 }
@@ -221,14 +261,28 @@ const rowFp = (cells: readonly string[]) =>
 
 const hasInputs = (cells: readonly string[]) => cells.slice(0, 4).every((cell) => cell.trim() !== '');
 
-/** A work email a row shows is its inputs' person's, as the API answered it. */
-function rowsAgainstTruth(table: string[][], outcomes: readonly AdminOutcome[]): Violation | undefined {
+/**
+ * A work email a row shows is its inputs' person's, as the API answered it; a row reading "not
+ * found" has no saved answer with an email (a paid answer it never shows is as good as lost).
+ */
+function rowsAgainstTruth(
+  table: string[][],
+  outcomes: readonly AdminOutcome[],
+  ledger: ReadonlyMap<string, LedgerEntry>,
+): Violation | undefined {
   const emails = emailsByFp(outcomes);
   const outputs = outputRows(table, 'enrich');
   for (const [index, output] of outputs.entries()) {
     const cells = table[index + 1]!;
     const email = output.workEmail;
-    if (!email || !hasInputs(cells)) continue;
+    if (!hasInputs(cells)) continue;
+    const saved = ledger.get(rowFp(cells))?.workEmail?.email;
+    if (output.status === STATUS.notFound && saved)
+      return {
+        invariant: 'truth',
+        detail: `row ${index + 2} reads "not found"; its answer ${saved} is saved`,
+      };
+    if (!email) continue;
     if (!emails.get(rowFp(cells))?.has(email))
       return {
         invariant: 'truth',
@@ -241,10 +295,11 @@ function rowsAgainstTruth(table: string[][], outcomes: readonly AdminOutcome[]):
 /** Statuses a row may keep once every row was run again: an answer, or why it is held. */
 const HELD_WITH_WHY: readonly string[] = [STATUS.damagedJob, STATUS.ambiguous, STATUS.unfetched];
 
-function heldWithoutWhy(table: string[][]): Violation | undefined {
+function heldWithoutWhy(table: string[][], emptyKnown: boolean): Violation | undefined {
   const outputs = outputRows(table, 'enrich');
   for (const [index, output] of outputs.entries()) {
     const status = output.status ?? '';
+    if (emptyKnown && status === '') continue;
     if (!hasInputs(table[index + 1]!) || isFinalStatus(status) || HELD_WITH_WHY.includes(status)) continue;
     if (status.startsWith(STATUS.error(''))) continue;
     return {

@@ -10,7 +10,8 @@ import { loadAddon, type Addon } from '../../dev/gas/harness';
 import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
-import { damageStore } from './fuzz-damage';
+import { damageStore, setFault } from './fuzz-damage';
+import { newBooks, noteRuns, type Books } from './fuzz-books';
 import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet, sleep } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
@@ -39,36 +40,12 @@ export function startFuzzEmulator(): Promise<SpawnedEmulator> {
   });
 }
 
-/** A run the fuzzer saw in the document's registry: what the caps need to know of it. */
-export interface SeenRun {
-  source?: string;
-  automatic?: boolean;
-  startedAt: number;
-  /** The document's time zone when the run was first seen (caps count days in it). */
-  zone: string;
-}
-
-export interface Books {
-  /** Runs a person started after a preview (sidebar, "Get them…", retry). */
-  confirmedRuns: Set<string>;
-  /**
-   * Runs whose contacts a person explicitly chose to buy again ("look up again", a preview that
-   * warned of ledger damage): each excuses one more charge of each person its jobs carried.
-   */
-  consentedRuns: Set<string>;
-  /** Jobs a person sent again after their price ("run R job N", once per retry): the same. */
-  retriedJobs: string[];
-  /** Credits of consented retries: a cap may be passed by that much. */
-  retryAllowance: number;
-  /** The largest caps each payer set, by day (a lenient bound: the caps are immune to changes). */
-  autoCaps: Map<string, number>;
-  scheduleCaps: Map<string, { perRun: number; perDay: number }>;
-  runs: Map<string, SeenRun>;
-  /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
-  ledgerLostAnswers: boolean;
-  /** Errors that are not a person-facing message (a crash of an entry point). */
-  crashes: string[];
-}
+/** A user's Jobs panel still asks something of them: a run of theirs working, stopped, or a problem. */
+const hasWork = (progress: ProgressView): boolean =>
+  !!progress.problems?.length ||
+  progress.runs.some(
+    (run) => !run.othersRun && (run.state === 'running' || !!run.ambiguousJobs?.length || !!run.error),
+  );
 
 /** An entry point's failure that is no message for a person: an internal error escaped. */
 const CRASH =
@@ -77,17 +54,8 @@ const CRASH =
 export class FuzzWorld {
   readonly views: Record<Who, Addon>;
   readonly events: ChaosEvents = newEvents();
-  readonly books: Books = {
-    confirmedRuns: new Set(),
-    consentedRuns: new Set(),
-    retriedJobs: [],
-    retryAllowance: 0,
-    autoCaps: new Map(),
-    scheduleCaps: new Map(),
-    runs: new Map(),
-    ledgerLostAnswers: false,
-    crashes: [],
-  };
+  readonly books: Books = newBooks();
+
   private readonly damage: DamageState & { damage: ChaosDamage } = {
     tried: new Set(),
     runs: new Set(),
@@ -111,6 +79,9 @@ export class FuzzWorld {
   readonly sheet: SheetHands;
   /** Texts the add-on wrote that were checked for every key and held none (fuzz-invariants.ts). */
   readonly cleanTexts = new Set<string>();
+
+  /** The key each user saved last (settling saves another only when it differs). */
+  private readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
 
   private constructor(readonly emulator: SpawnedEmulator) {
     const ann = loadAddon({
@@ -182,6 +153,7 @@ export class FuzzWorld {
       case 'saveKey': {
         const key = savedKey(action.who, action.key);
         this.attempt(() => view.call('saveSettings', { apiKey: key }));
+        this.savedKeys[action.who] = key;
         if (key !== KEYS.typo && !this.usedKeys[action.who].includes(key))
           this.usedKeys[action.who].push(key);
         return;
@@ -190,7 +162,7 @@ export class FuzzWorld {
         this.attempt(() => view.call('resumeStoppedRuns'));
         return;
       case 'fault':
-        return this.fault(action.fault);
+        return setFault(this.emulator, action.fault);
       case 'echo':
         await this.emulator.admin.config({ echo: action.form });
         return;
@@ -316,8 +288,10 @@ export class FuzzWorld {
   }
 
   /** What the Jobs panel asks: ambiguous jobs imported (or sent again when never received), damaged runs' jobs imported. */
-  private async importJobs(view: Addon): Promise<void> {
-    const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+  private async importJobs(
+    view: Addon,
+    progress = this.attempt(() => view.call<ProgressView>('getProgress')),
+  ): Promise<void> {
     if (!progress) return;
     for (const run of progress.runs) {
       if (run.othersRun) continue;
@@ -357,43 +331,9 @@ export class FuzzWorld {
       }
   }
 
-  private async fault(
-    fault: Action & { kind: 'fault' } extends { fault: infer F } ? F : never,
-  ): Promise<void> {
-    const admin = this.emulator.admin;
-    if (fault === 'down') return void (await admin.config({ down: true }));
-    const spec = {
-      none: '5xx=0,429=0,403=0,lost=0,stuck=0',
-      lost: 'lost=0.7',
-      '5xx': '5xx=0.4',
-      '429': '429=0.4',
-      // A gateway refusing polls with the starting key: three in a row force the results.
-      '403': '403=0.6',
-      stuck: 'stuck=1',
-    }[fault];
-    await admin.config({ faults: spec, down: false });
-  }
-
   /** Reads the registry's runs (their source, when they started, the zone then) into the books. */
   noteRuns(): void {
-    const zone = this.views.ann.spreadsheet.getSpreadsheetTimeZone();
-    for (const [key, text] of Object.entries(this.views.ann.properties.document.getProperties())) {
-      if (!key.startsWith(DOCUMENT_PROPERTY.runPrefix)) continue;
-      const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
-      if (this.books.runs.has(runId)) continue;
-      try {
-        const run = JSON.parse(text) as { source?: string; automatic?: boolean; startedAt?: number };
-        if (typeof run.startedAt === 'number')
-          this.books.runs.set(runId, {
-            source: run.source,
-            automatic: run.automatic,
-            startedAt: run.startedAt,
-            zone,
-          });
-      } catch {
-        // A damaged record: the run was seen before it broke, or never spent.
-      }
-    }
+    noteRuns(this.books, this.views.ann);
   }
 
   /**
@@ -403,7 +343,7 @@ export class FuzzWorld {
    * errors, and triggers run hourly), until nothing is running.
    */
   async settle(rounds = 12): Promise<void> {
-    await this.fault('none');
+    await setFault(this.emulator, 'none');
     await this.emulator.admin.setCredits(1_000_000);
     await this.emulator.admin.config({ echo: 'off' });
     for (let round = 0; round < rounds; round++) {
@@ -413,14 +353,23 @@ export class FuzzWorld {
       let running = false;
       for (const who of ['ann', 'carol', 'bob'] as const) {
         const view = this.views[who];
+        const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+        // Nothing of theirs to collect, import or resume (after the first round): they are done.
+        if (round > 0 && progress && !hasWork(progress)) continue;
         const keys = this.usedKeys[who];
-        this.attempt(() => view.call('saveSettings', { apiKey: keys[round % keys.length] }));
+        const key = keys[round % keys.length]!;
+        // Saved in the first round whatever it was (saving syncs the background check, as a person
+        // opening Settings does), then only when it changes.
+        if (round === 0 || this.savedKeys[who] !== key) {
+          this.attempt(() => view.call('saveSettings', { apiKey: key }));
+          this.savedKeys[who] = key;
+        }
         this.attempt(() => view.call('resumeStoppedRuns'));
-        await this.importJobs(view);
+        await this.importJobs(view, progress);
         this.poll(view);
         this.noteRuns();
-        const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
-        running ||= !!progress?.runs.some((run) => run.state === 'running');
+        const after = this.attempt(() => view.call<ProgressView>('getProgress'));
+        running ||= !!after?.runs.some((run) => run.state === 'running');
       }
       if (!running) return;
     }
@@ -433,6 +382,7 @@ export class FuzzWorld {
    */
   rerunEverything(): void {
     this.attempt(() => this.views.ann.call('saveSettings', { apiKey: KEYS.ann }));
+    this.savedKeys.ann = KEYS.ann;
     this.run(this.views.ann, [], false);
   }
 }

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import { describeSequence, sequenceArbitrary, type Action } from './fuzz-model';
 import { FuzzWorld, startFuzzEmulator } from './fuzz-world';
-import { checkEnd, checkStep, type Violation } from './fuzz-invariants';
+import { checkCharges, checkEnd, checkStep, type KnownFinding, type Violation } from './fuzz-invariants';
 
 export interface FuzzOptions {
   runs: number;
@@ -23,6 +23,11 @@ export interface FuzzOptions {
   without?: string[];
   /** Replays one case: the `path` a failure reported, with its seed. */
   path?: string;
+  /**
+   * Known findings of today's code to let pass (KNOWN_FINDINGS in fuzz-invariants.ts), so that a
+   * search (CI, the mutation check) is not stopped by a bug already recorded in docs/fuzz-findings.md.
+   */
+  tolerate?: KnownFinding[];
   /** Swarm testing: each case draws from a random subset of the kinds of action (fuzz-model.ts). */
   swarm?: boolean;
   /** False: report the first failing case as drawn, without shrinking it (the mutation check). */
@@ -56,7 +61,11 @@ class InvariantBroken extends Error {
 }
 
 /** Runs one sequence; throws InvariantBroken at the first step that breaks an invariant. */
-export async function runCase(emulator: SpawnedEmulator, actions: readonly Action[]): Promise<void> {
+export async function runCase(
+  emulator: SpawnedEmulator,
+  actions: readonly Action[],
+  tolerate: readonly KnownFinding[] = [],
+): Promise<void> {
   const world = await FuzzWorld.open(emulator);
   try {
     for (const [index, action] of actions.entries()) {
@@ -64,10 +73,14 @@ export async function runCase(emulator: SpawnedEmulator, actions: readonly Actio
       const broken = await checkStep(world);
       if (broken) throw new InvariantBroken(broken, index + 1);
     }
+    // Before settling: a second charge here belongs to the case's own steps.
+    const charged = await checkCharges(world);
+    if (charged) throw new InvariantBroken(charged, actions.length);
     await world.settle();
     world.rerunEverything();
     await world.settle();
-    const broken = (await checkStep(world)) ?? (await checkEnd(world));
+    const broken =
+      (await checkStep(world)) ?? (await checkCharges(world)) ?? (await checkEnd(world, tolerate));
     if (broken) throw new InvariantBroken(broken, actions.length + 1);
   } finally {
     world.close();
@@ -88,7 +101,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         if (cases % 25 === 0)
           log(`fuzz: ${cases} cases, ${Math.round((Date.now() - started) / cases)} ms each`);
         try {
-          await runCase(emulator, actions);
+          await runCase(emulator, actions, options.tolerate);
         } catch (error) {
           foundAt ||= cases;
           throw error;

@@ -27,6 +27,8 @@ export interface MutantResult {
   seeds: SeedResult[];
   tests?: { paths: string[]; killed: boolean; failed?: number };
   ranAt?: string;
+  /** Which fuzzer ran it (`--label`, a commit). */
+  label?: string;
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
