@@ -36,6 +36,13 @@ export interface Mutant {
 }
 
 const root = resolve(__dirname, '..');
+/** Copies in use: removed when the command is stopped too (Ctrl-C, kill). */
+const copies = new Set<string>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
 const RESULTS = join(root, 'docs/mutants.json');
 const REPORT = join(root, 'docs/mutants.md');
 /** Left out of the copy: what the copy links (node_modules), rebuilds (dist) or never reads. */
@@ -66,6 +73,7 @@ function mutatedCopy(mutant: Mutant | undefined): { dir: string } | { notApplica
       return { notApplicable: found ? `snippet found ${found} times` : 'snippet not in the source' };
   }
   const dir = mkdtempSync(join(tmpdir(), `mutant-${mutant?.id ?? 'baseline'}-`));
+  copies.add(dir);
   cpSync(root, dir, {
     recursive: true,
     filter: (path) => !NOT_COPIED.has(relative(root, path)),
@@ -157,6 +165,7 @@ async function check(mutant: Mutant | undefined, options: Options): Promise<Muta
     return result;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    copies.delete(dir);
   }
 }
 

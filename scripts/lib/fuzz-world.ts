@@ -354,8 +354,9 @@ export class FuzzWorld {
       for (const who of ['ann', 'carol', 'bob'] as const) {
         const view = this.views[who];
         const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
-        // Nothing of theirs to collect, import or resume (after the first round): they are done.
-        if (round > 0 && progress && !hasWork(progress)) continue;
+        // Nothing of theirs to collect, import or resume: they are done (each call below is an
+        // execution; settling everyone every round took most of a case).
+        if (progress && !hasWork(progress)) continue;
         const keys = this.usedKeys[who];
         const key = keys[round % keys.length]!;
         // Saved in the first round whatever it was (saving syncs the background check, as a person
@@ -364,7 +365,8 @@ export class FuzzWorld {
           this.attempt(() => view.call('saveSettings', { apiKey: key }));
           this.savedKeys[who] = key;
         }
-        this.attempt(() => view.call('resumeStoppedRuns'));
+        if (progress?.runs.some((run) => run.waitingForKey && !run.othersRun))
+          this.attempt(() => view.call('resumeStoppedRuns'));
         await this.importJobs(view, progress);
         this.poll(view);
         this.noteRuns();

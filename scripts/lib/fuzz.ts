@@ -70,7 +70,7 @@ export async function runCase(
   try {
     for (const [index, action] of actions.entries()) {
       await world.step(action);
-      const broken = await checkStep(world);
+      const broken = await checkStep(world, 'who' in action ? action.who : 'ann');
       if (broken) throw new InvariantBroken(broken, index + 1);
     }
     // Before settling: a second charge here belongs to the case's own steps.
