@@ -1,6 +1,6 @@
 /**
  * `npm run mutants -- [--only a,b] [--seeds 38001,38002,38003] [--cases 2000] [--seconds S]
- * [--all-seeds] [--tests test/x.test.ts,…] [--jobs N] [--baseline]`: the fuzzer's power, measured
+ * [--all-seeds] [--tests test/x.test.ts,… [--tests-only]] [--jobs N] [--baseline] [--label L]`: the fuzzer's power, measured
  * with seeded money bugs (issue 38). Each one-line mutant of scripts/mutants.json is applied to a
  * copy of the project in a temporary folder (the worktree's own files are never touched), built,
  * and the fuzzer searches it by random search alone from each fixed seed, up to `--cases` cases
@@ -100,6 +100,8 @@ interface Options {
   without?: string;
   /** Known findings of today's code the fuzzer lets pass (fuzz-invariants.ts KNOWN_FINDINGS). */
   tolerate?: string;
+  /** Only the tests: the fuzzer's earlier result of the mutant is kept. */
+  testsOnly?: boolean;
 }
 
 async function fuzzSeed(dir: string, seed: number, options: Options): Promise<SeedResult> {
@@ -125,7 +127,11 @@ async function fuzzSeed(dir: string, seed: number, options: Options): Promise<Se
   }
 }
 
-async function check(mutant: Mutant | undefined, options: Options): Promise<MutantResult> {
+async function check(
+  mutant: Mutant | undefined,
+  options: Options,
+  earlier?: MutantResult,
+): Promise<MutantResult> {
   const id = mutant?.id ?? 'baseline';
   const file = mutant?.file ?? '';
   const copy = mutatedCopy(mutant);
@@ -142,8 +148,8 @@ async function check(mutant: Mutant | undefined, options: Options): Promise<Muta
         detail: (build.err || build.out).trim().slice(-300),
         seeds: [],
       };
-    const seeds: SeedResult[] = [];
-    for (const seed of options.seeds) {
+    const seeds: SeedResult[] = options.testsOnly ? (earlier?.seeds ?? []) : [];
+    for (const seed of options.testsOnly ? [] : options.seeds) {
       const result = await fuzzSeed(dir, seed, options);
       seeds.push(result);
       process.stderr.write(
@@ -184,6 +190,8 @@ async function main(): Promise<void> {
       /** The unmutated code too, by the same seeds: a failure there is a real bug, not a mutant's. */
       baseline: { type: 'boolean', default: false },
       without: { type: 'string' },
+      /** With --tests: run the tests only, keeping the fuzzer's earlier result of each mutant. */
+      'tests-only': { type: 'boolean', default: false },
       tolerate: { type: 'string', default: 'held-empty' },
       /** Noted with each result: which fuzzer found it (a commit, say). */
       label: { type: 'string', default: '' },
@@ -204,6 +212,7 @@ async function main(): Promise<void> {
     steps: Number(values.steps),
     ...(values.without ? { without: values.without } : {}),
     ...(values.tolerate ? { tolerate: values.tolerate } : {}),
+    testsOnly: values['tests-only'],
   };
   const results = new Map<string, MutantResult>(
     existsSync(RESULTS)
@@ -221,11 +230,19 @@ async function main(): Promise<void> {
   const queue = chosen.map((mutant) => ({ mutant }));
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const result = await check(next.mutant, options);
+      const result = await check(next.mutant, options, results.get(next.mutant?.id ?? 'baseline'));
+      const earlier = results.get(result.id);
       results.set(result.id, {
         ...result,
-        ranAt: new Date().toISOString(),
-        ...(values.label ? { label: values.label } : {}),
+        // Tests only: when and by which fuzzer the kept search ran.
+        ranAt: options.testsOnly ? (earlier?.ranAt ?? '') : new Date().toISOString(),
+        ...(options.testsOnly
+          ? earlier?.label
+            ? { label: earlier.label }
+            : {}
+          : values.label
+            ? { label: values.label }
+            : {}),
       });
       save();
     }
