@@ -1,6 +1,7 @@
 /**
  * `npm run mutants -- [--only a,b] [--seeds 38001,38002,38003] [--cases 2000] [--seconds S]
- * [--all-seeds] [--tests test/x.test.ts,… [--tests-only]] [--jobs N] [--baseline] [--label L]`: the fuzzer's power, measured
+ * [--all-seeds] [--tests test/x.test.ts,… [--tests-only]] [--jobs N] [--baseline] [--label L]`
+ * (or `--case '<fuzz actions JSON>'`: one sequence against each mutant): the fuzzer's power, measured
  * with seeded money bugs (issue 38). Each one-line mutant of scripts/mutants.json is applied to a
  * copy of the project in a temporary folder (the worktree's own files are never touched), built,
  * and the fuzzer searches it by random search alone from each fixed seed, up to `--cases` cases
@@ -127,6 +128,22 @@ async function fuzzSeed(dir: string, seed: number, options: Options): Promise<Se
   }
 }
 
+/** `--case`: one hand-written sequence against each mutant (is it killable at all?), to stdout only. */
+async function caseAgainst(mutant: Mutant, actions: string, tolerate: string | undefined): Promise<string> {
+  const copy = mutatedCopy(mutant);
+  if ('notApplicable' in copy) return `${mutant.id}: not applicable (${copy.notApplicable})`;
+  try {
+    const build = await run(copy.dir, join(copy.dir, 'node_modules/.bin/tsx'), ['scripts/build.ts']);
+    if (build.code !== 0) return `${mutant.id}: build failed`;
+    const args = ['scripts/fuzz.ts', '--case', actions, ...(tolerate ? ['--tolerate', tolerate] : [])];
+    const { out } = await run(copy.dir, join(copy.dir, 'node_modules/.bin/tsx'), args);
+    return `${mutant.id}: ${out.trim().split('\n')[0]}`;
+  } finally {
+    rmSync(copy.dir, { recursive: true, force: true });
+    copies.delete(copy.dir);
+  }
+}
+
 async function check(
   mutant: Mutant | undefined,
   options: Options,
@@ -190,6 +207,8 @@ async function main(): Promise<void> {
       /** The unmutated code too, by the same seeds: a failure there is a real bug, not a mutant's. */
       baseline: { type: 'boolean', default: false },
       without: { type: 'string' },
+      /** One sequence (fuzz --case JSON) against each chosen mutant; prints what broke, writes nothing. */
+      case: { type: 'string' },
       /** With --tests: run the tests only, keeping the fuzzer's earlier result of each mutant. */
       'tests-only': { type: 'boolean', default: false },
       tolerate: { type: 'string', default: 'held-empty' },
@@ -202,6 +221,11 @@ async function main(): Promise<void> {
   const unknown = only.filter((id) => !all.some((mutant) => mutant.id === id));
   if (unknown.length) throw new Error(`no such mutant: ${unknown.join(', ')}`);
   const chosen: (Mutant | undefined)[] = all.filter((mutant) => !only.length || only.includes(mutant.id));
+  if (values.case) {
+    for (const mutant of chosen.filter((m): m is Mutant => !!m))
+      process.stdout.write(`${await caseAgainst(mutant, values.case, values.tolerate)}\n`);
+    return;
+  }
   if (values.baseline) chosen.unshift(undefined);
   const options: Options = {
     seeds: values.seeds.split(',').map(Number),

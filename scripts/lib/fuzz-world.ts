@@ -79,6 +79,8 @@ export class FuzzWorld {
   readonly sheet: SheetHands;
   /** Texts the add-on wrote that were checked for every key and held none (fuzz-invariants.ts). */
   readonly cleanTexts = new Set<string>();
+  /** The gateway repeats keys in its errors (an echo action): panels are checked after each step. */
+  echoing = false;
 
   /** The key each user saved last (settling saves another only when it differs). */
   private readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
@@ -165,6 +167,7 @@ export class FuzzWorld {
         return setFault(this.emulator, action.fault);
       case 'echo':
         await this.emulator.admin.config({ echo: action.form });
+        this.echoing = action.form !== 'off';
         return;
       case 'unstick':
         return unstick(this.emulator, this.events);
@@ -346,6 +349,7 @@ export class FuzzWorld {
     await setFault(this.emulator, 'none');
     await this.emulator.admin.setCredits(1_000_000);
     await this.emulator.admin.config({ echo: 'off' });
+    this.echoing = false;
     for (let round = 0; round < rounds; round++) {
       await unstick(this.emulator, this.events);
       await sleep(JOB_MS + 10);
