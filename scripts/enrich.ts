@@ -7,11 +7,12 @@
 import { baseName, KEY_FLAG_TIP, parseCliArgs, USAGE, type CliOptions } from './lib/cli-args';
 import { AnswersStore } from './lib/answers-store';
 import { checkInputFile, runCommand, withApi, type Api } from './lib/command';
-import { CsvError, NotTextError } from './lib/csv';
+import { CsvError, delimiterWords, NotTextError } from './lib/csv';
 import { encodingWarning } from './lib/csv-encoding';
-import { countDataLines, openCsvSource, type CsvSource } from './lib/csv-stream';
+import { openCsvSource, type CsvSource } from './lib/csv-stream';
+import { readInput } from './lib/output-cursor';
 import { runCsvStream } from './lib/enrich-stream';
-import { checkDistinctFiles } from './lib/paths';
+import { checkDistinctFiles, checkWritableFile } from './lib/paths';
 import { checkCsvRows } from './lib/enrich-run';
 import { exitCodeOf, fileProgressPrinter, nextStepsText, summaryText } from './lib/report';
 import { EnrichRunError } from './lib/run-error';
@@ -65,10 +66,12 @@ function interruptible(): { stopped: () => boolean; done: () => void } {
   const onSignal = () => {
     if (stopped) process.exit(130);
     stopped = true;
-    process.stderr.write('\nStopping after this poll: the state keeps every job started…\n');
+    process.stderr.write('\nStopping: nothing more is started, and the state keeps every job started…\n');
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A test's failpoint (enrich-cli-habits.test.ts): Ctrl-C before anything is sent.
+  if (process.env.SHEET_ENRICH_KILL_AT === 'before-start') process.kill(process.pid, 'SIGINT');
   return {
     stopped: () => stopped,
     done: () => {
@@ -87,6 +90,8 @@ async function enrich(options: CliOptions): Promise<number> {
     'the saved answers (beside --state)': answersPath,
     'the job starts journal (beside --state)': startJournalPath(options.statePath),
   });
+  checkWritableFile('--out', options.out);
+  checkWritableFile('--state', options.statePath);
   const source = await openInput(options.input, options.sliceRows);
   const lock = lockState(options.statePath);
   const interrupt = interruptible();
@@ -114,13 +119,20 @@ async function enrichInto(
   const { state, api } = parts;
   const binding: StateBinding = { ...state?.cli, apiUrl: options.apiUrl ?? BUILT_IN_API };
   checkBinding(options.statePath, state?.cli, binding);
-  const printer = fileProgressPrinter(process.stderr, await countDataLines(options.input));
+  const input = await readInput(options.input);
+  const printer = fileProgressPrinter(process.stderr, input.dataLines);
   try {
     const summary = await runCsvStream(source, {
       out: options.out,
       answers: parts.answers,
       bom: source.decoded.bom,
+      sepLine: source.fromSepLine,
       ...(state?.cli?.cursor ? { cursor: state.cli.cursor } : {}),
+      input: input.identity,
+      onRebuild: (why) =>
+        process.stderr.write(
+          `The output is written again from the top (${why}): the rows answered before come from the saved answers, free.\n`,
+        ),
       sheetName: baseName(options.input),
       kind: options.reverse ? 'reverse' : 'enrich',
       fields: options.fields,
@@ -149,7 +161,8 @@ async function enrichInto(
     printer.end();
     const warning = encodingWarning(options.input, { text: '', ...source.decoded });
     if (warning) process.stderr.write(`${warning}\n`);
-    process.stdout.write(`${summaryText(summary, options.out)}\n`);
+    const read = delimiterWords(source.delimiter, source.fromSepLine);
+    process.stdout.write(`${summaryText(summary, options.out, read)}\n`);
     const next = nextStepsText(summary, parts.stopped(), options.forceResults);
     if (next) process.stderr.write(`${next}\n`);
     if (options.keyFromFlag) process.stderr.write(`${KEY_FLAG_TIP}\n`);

@@ -2,9 +2,10 @@
  * `npm run enrich` arguments, and the helpers `npm run search` (search-args.ts) parses with too:
  * parsed strictly, every mistake a plain sentence (UsageError).
  */
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ENRICH_FIELDS, type EnrichField } from '../../src/domain/fields';
+import { fromCallerDir } from './paths';
 import { UsageError } from './run-error';
 
 export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
@@ -179,7 +180,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     );
   }
   const api = apiOptions(values);
-  const input = resolve(positionals[0]!);
+  const input = fromCallerDir(positionals[0]!);
   const beside = (suffix: string) => join(dirname(input), `${baseName(input)}${suffix}`);
   const budgetMs = positiveInteger('budget-ms', values['budget-ms']);
   // The engine keeps 45 s of every execution in reserve (LIMITS.executionSafetyMs): less does nothing.
@@ -191,8 +192,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     input,
     reverse: values.reverse === true,
     fields: parseFields(values.fields),
-    out: values.out === undefined ? beside('.enriched.csv') : resolve(values.out),
-    statePath: values.state === undefined ? beside('.sheet-enrich-state.json') : resolve(values.state),
+    out: values.out === undefined ? beside('.enriched.csv') : fromCallerDir(values.out),
+    statePath: values.state === undefined ? beside('.sheet-enrich-state.json') : fromCallerDir(values.state),
     ...api,
     ...(budgetMs === undefined ? {} : { budgetMs }),
     pollMs: positiveInteger('poll-ms', values['poll-ms']) ?? 2000,

@@ -99,7 +99,7 @@ export function runCommand<O extends { help: boolean }>(
     if (!(error instanceof EnrichRunError)) throw error;
     process.stderr.write(`sheet-enrich: ${inCliWords(error.message)}\n`);
     if (error instanceof UsageError) process.stderr.write(`${usage}\n`);
-    return 2;
+    return error.exitCode;
   };
   main()
     .catch(fail)

@@ -1,6 +1,7 @@
 /**
  * The text of a CSV file's bytes, and what reading it had to guess: UTF-16 (LE or BE) when it
- * starts with that byte-order mark (Excel's "Unicode text"), else UTF-8. A line that is not valid
+ * starts with that byte-order mark (Excel's "Unicode text") or its bytes say so without one, else
+ * UTF-8. A line that is not valid
  * UTF-8 is read as Windows-1252 (Latin-1, what Excel on Windows writes as "CSV"), and named in a
  * warning: a file mixing both (rows pasted from two exports) would otherwise turn "Zoë" into "Zo�"
  * without a word.
@@ -20,14 +21,34 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 const windows1252 = new TextDecoder('windows-1252');
 const LF = 0x0a;
 
+/**
+ * UTF-16 and its byte order: by its byte-order mark, or without one (some exports write none) by
+ * its zero bytes: text that is mostly ASCII has a zero in every other byte, on the odd bytes for
+ * little-endian, on the even ones for big-endian. UTF-8 text has no zero byte at all.
+ */
+export function utf16Of(bytes: Buffer): { order: 'le' | 'be'; bom: boolean } | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { order: 'le', bom: true };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { order: 'be', bom: true };
+  const pairs = Math.floor(Math.min(bytes.length, 4096) / 2);
+  if (pairs < 2) return undefined;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (bytes[2 * i] === 0) even++;
+    if (bytes[2 * i + 1] === 0) odd++;
+  }
+  if (odd > pairs / 2 && even === 0) return { order: 'le', bom: false };
+  if (even > pairs / 2 && odd === 0) return { order: 'be', bom: false };
+  return undefined;
+}
+
 /** undefined for bytes that are not text (an odd UTF-16 length). */
 export function decodeCsv(bytes: Buffer): DecodedCsv | undefined {
-  const utf16 =
-    bytes[0] === 0xff && bytes[1] === 0xfe ? 'le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'be' : '';
+  const utf16 = utf16Of(bytes);
   if (utf16) {
     if (bytes.length % 2 !== 0) return undefined;
-    const body = Buffer.from(bytes.subarray(2));
-    if (utf16 === 'be') body.swap16();
+    const body = Buffer.from(bytes.subarray(utf16.bom ? 2 : 0));
+    if (utf16.order === 'be') body.swap16();
     return { text: body.toString('utf16le'), bom: true, latin1Lines: [], mixed: false };
   }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;

@@ -36,9 +36,18 @@ export class CsvRun {
     if (this.checked) return;
     this.checked = true;
     const check = callOrExplain<KeyCheckView>(this.addon, 'verifyApiKey');
-    if (!check.ok) throw new EnrichRunError(check.message ?? 'The API cannot be reached.');
-    this.workspace = check.workspaceId;
-    if (this.workspace) this.options.checkWorkspace?.(this.workspace);
+    if (check.ok) {
+      this.workspace = check.workspaceId;
+      if (this.workspace) this.options.checkWorkspace?.(this.workspace);
+      return;
+    }
+    const why = check.message ?? 'The API cannot be reached.';
+    if (check.refused) throw new EnrichRunError(why);
+    // Not the user's mistake: the API did not answer. Exit 1, and nothing was touched to retry.
+    throw new EnrichRunError(
+      `${why.replace(/\.$/, '')}: nothing more was sent, and nothing the state holds was polled or let go. Run the same command again once the API answers.`,
+      1,
+    );
   }
 
   /**

@@ -7,8 +7,8 @@
 import { createReadStream, openSync, readSync, closeSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { CsvError, NotTextError, decodeCsvFile, detectDelimiter, parseCsv } from './csv';
-import type { DecodedCsv } from './csv-encoding';
+import { CsvError, NotTextError, decodeCsvFile, detectDelimiter, parseCsv, sepLine } from './csv';
+import { utf16Of, type DecodedCsv } from './csv-encoding';
 import { readInputFile } from './command';
 
 const BLOCK = 1 << 20;
@@ -17,6 +17,8 @@ const windows1252 = new TextDecoder('windows-1252');
 
 export interface CsvSource {
   delimiter: string;
+  /** The delimiter came from Excel's `sep=` first line (not a row: it is skipped). */
+  fromSepLine: boolean;
   /** What decoding had to guess, complete once every slice was read. */
   decoded: Omit<DecodedCsv, 'text'>;
   header: string[];
@@ -30,8 +32,7 @@ export async function openCsvSource(file: string, sliceRows: number): Promise<Cs
   const fd = openSync(file, 'r');
   const length = readSync(fd, head, 0, head.length, 0);
   closeSync(fd);
-  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))
-    return wholeFile(file, sliceRows);
+  if (utf16Of(head.subarray(0, length))) return wholeFile(file, sliceRows);
   const decoded = {
     bom: head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf,
     latin1Lines: [] as number[],
@@ -41,8 +42,11 @@ export async function openCsvSource(file: string, sliceRows: number): Promise<Cs
   const start = head.subarray(decoded.bom ? 3 : 0, length);
   const cut = start.lastIndexOf(0x0a) + 1 || start.length;
   const first = decodeBlock(start.subarray(0, cut), 1, { bom: false, latin1Lines: [], mixed: false });
-  const delimiter = detectDelimiter(first);
-  const records = Readable.from(decodedText(file, decoded)).pipe(
+  const sep = sepLine(first);
+  const delimiter = sep?.delimiter ?? detectDelimiter(first);
+  // The sep= line is ASCII: as many bytes as characters.
+  const skip = (decoded.bom ? 3 : 0) + (sep?.length ?? 0);
+  const records = Readable.from(decodedText(file, decoded, skip, sep ? 2 : 1)).pipe(
     parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
   );
   const iterator = records[Symbol.asyncIterator]() as AsyncIterator<string[]>;
@@ -55,31 +59,48 @@ export async function openCsvSource(file: string, sliceRows: number): Promise<Cs
     }
   };
   const header = (await next()) ?? [];
+  const perSlice = rowsPerSlice(sliceRows, header.length);
   async function* slices(): AsyncGenerator<string[][]> {
     for (;;) {
       const rows: string[][] = [];
-      while (rows.length < sliceRows) {
+      while (rows.length < perSlice) {
         const record = await next();
         if (!record) break;
         rows.push(record);
       }
       if (rows.length === 0) return;
       yield rows;
-      if (rows.length < sliceRows) return;
+      if (rows.length < perSlice) return;
     }
   }
-  return { delimiter, decoded, header, slices: slices() };
+  return { delimiter, fromSepLine: !!sep, decoded, header, slices: slices() };
 }
 
-/** The file's text, block by block, each cut after its last line end. */
-async function* decodedText(file: string, decoded: Omit<DecodedCsv, 'text'>): AsyncGenerator<string> {
+/** Cells a slice holds at most in memory: a wide file is read in fewer rows at a time. */
+const SLICE_CELLS = 2_000_000;
+
+/** `--slice-rows`, or fewer for a file so wide that a slice would hold more than SLICE_CELLS. */
+export function rowsPerSlice(sliceRows: number, width: number): number {
+  return Math.min(sliceRows, Math.max(1, Math.floor(SLICE_CELLS / Math.max(1, width))));
+}
+
+/**
+ * The file's text from byte `skip` (past a BOM and a sep= line, whose line numbers `line` starts
+ * after), block by block, each cut after its last line end.
+ */
+async function* decodedText(
+  file: string,
+  decoded: Omit<DecodedCsv, 'text'>,
+  skip: number,
+  firstLine: number,
+): AsyncGenerator<string> {
   let carry = Buffer.alloc(0);
-  let line = 1;
-  let first = true;
-  for await (const chunk of createReadStream(file, { highWaterMark: BLOCK }) as AsyncIterable<Buffer>) {
-    let bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-    if (first && decoded.bom) bytes = bytes.subarray(3);
-    first = false;
+  let line = firstLine;
+  for await (const chunk of createReadStream(file, {
+    highWaterMark: BLOCK,
+    start: skip,
+  }) as AsyncIterable<Buffer>) {
+    const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
     const end = bytes.lastIndexOf(0x0a) + 1;
     carry = Buffer.from(bytes.subarray(end));
     if (end === 0) continue;
@@ -138,21 +159,12 @@ function csvError(error: unknown): CsvError {
 /** UTF-16: decoded and parsed whole, then handed out in slices like the rest. */
 function wholeFile(file: string, sliceRows: number): CsvSource {
   const { text, ...decoded } = decodeCsvFile(readInputFile(file));
-  const delimiter = detectDelimiter(text);
-  const [header = [], ...rows] = parseCsv(text, delimiter);
+  const sep = sepLine(text);
+  const delimiter = sep?.delimiter ?? detectDelimiter(text);
+  const [header = [], ...rows] = parseCsv(sep ? text.slice(sep.length) : text, delimiter);
+  const perSlice = rowsPerSlice(sliceRows, header.length);
   async function* slices(): AsyncGenerator<string[][]> {
-    for (let start = 0; start < rows.length; start += sliceRows) yield rows.slice(start, start + sliceRows);
+    for (let start = 0; start < rows.length; start += perSlice) yield rows.slice(start, start + perSlice);
   }
-  return { delimiter, decoded, header, slices: slices() };
-}
-
-/** Lines of the file less the header: its rows, or more when cells hold line breaks (for an ETA). */
-export async function countDataLines(file: string): Promise<number> {
-  let lines = 0;
-  let last = 0x0a;
-  for await (const chunk of createReadStream(file, { highWaterMark: BLOCK }) as AsyncIterable<Buffer>) {
-    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) lines++;
-    last = chunk[chunk.length - 1] ?? last;
-  }
-  return Math.max(0, lines + (last === 0x0a ? 0 : 1) - 1);
+  return { delimiter, fromSepLine: !!sep, decoded, header, slices: slices() };
 }

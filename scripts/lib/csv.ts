@@ -1,7 +1,7 @@
 /**
  * CSV in and out for the command line, over csv-parse and csv-stringify: our part is the encoding
  * (UTF-8 with or without a BOM, and UTF-16 with a BOM: Excel's "Unicode text" export) and the
- * delimiter sniffing (`,`, `;` or tab, as spreadsheet exports use in many locales). Values stay
+ * delimiter sniffing (`,`, `;`, tab or `|`, as spreadsheet exports use in many locales, or Excel's `sep=` line). Values stay
  * strings, and the CLI writes them into plain-text cells (scripts/lib/enrich-run.ts): a CSV round
  * trip keeps "0612…", "+1 555…" and "=…" exactly as they were.
  */
@@ -18,7 +18,22 @@ export class NotTextError extends CsvError {
   }
 }
 
-const CANDIDATE_DELIMITERS = [',', ';', '\t'] as const;
+const CANDIDATE_DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** Excel's first line naming the delimiter ("sep=;"), and the delimiter it names. */
+export function sepLine(text: string): { delimiter: string; length: number } | undefined {
+  const match = /^sep=([^\r\n])(\r?\n|$)/i.exec(text);
+  return match ? { delimiter: match[1]!, length: match[0].length } : undefined;
+}
+
+/** How the delimiter was chosen, in words for the summary: `columns separated by ";" (…)`. */
+export function delimiterWords(delimiter: string, fromSepLine: boolean): string {
+  const name: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes' };
+  const shown = delimiter === '\t' ? 'tab' : `"${delimiter}"`;
+  return `columns separated by ${name[delimiter] ?? shown}${name[delimiter] ? ` (${shown})` : ''}, ${
+    fromSepLine ? `as its "sep=" line says` : 'detected from the header line'
+  }`;
+}
 
 /**
  * The text of a file's bytes (see csv-encoding.ts). Throws NotTextError for bytes that are not

@@ -25,7 +25,13 @@ import { importJobById, running, type LostJob } from './enrich-resume';
 import { DEFAULT_POLL_MS } from './pump';
 import { PollPacer } from './poll-pacer';
 import { CsvRun } from './csv-run';
-import { clearStartJournal, importJournaledStarts, journalStarts, readStartJournal } from './start-journal';
+import {
+  importJournaledStarts,
+  awaitingIds,
+  journalStarts,
+  readStartJournal,
+  settleStartJournal,
+} from './start-journal';
 
 export { EnrichRunError, messageOf };
 
@@ -165,9 +171,10 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
     },
   });
   const afterPoll = () => {
-    // The ids the starts got back, all recorded once the execution ended: the journal, which kept
-    // them for a kill before this save, is let go (start-journal.ts).
-    if (startedJobs && save() && options.startJournal) clearStartJournal(options.startJournal);
+    // The ids the starts got back, all recorded once the execution ended: the journal's lines of
+    // the jobs the saved state now holds are let go (start-journal.ts).
+    if (startedJobs && save() && options.startJournal)
+      settleStartJournal(options.startJournal, awaitingIds(addon));
     startedJobs = false;
   };
   const run = new CsvRun(addon, { ...options, nextWaitMs: () => pacer.next() }, afterPoll);
@@ -186,7 +193,7 @@ function dieHereWhenTold(): void {
 /** Enriches the rows through dist/Code.js; see the module comment and enrich-resume.ts. */
 export async function runCsvEnrichment(options: CsvEnrichmentOptions): Promise<CsvEnrichmentSummary> {
   checkCsvRows(options.rows);
-  const session = openCsvSession(options);
+  const session = openCheckedSession(options);
   try {
     return await enrichRows(session, options.rows, options, Date.now());
   } finally {
@@ -212,6 +219,8 @@ export interface StartedRows {
   start?: StartView;
   /** Earlier runs were still running when waiting ended: nothing was planned. */
   waiting?: ProgressView;
+  /** Ctrl-C came before this slice's starts: nothing was planned or sent for it. */
+  stopped?: true;
 }
 
 /**
@@ -241,10 +250,12 @@ export async function startRows(
   const journaled =
     collectEarlier && options.startJournal ? readStartJournal(options.startJournal) : undefined;
   if (journaled?.size) {
-    // A kill while starts were answering: the ids that arrived are imported, saved, then let go.
-    // (An empty journal, the usual case, costs no state save.)
-    base.recovered = importJournaledStarts(addon, journaled);
-    if (session.save()) clearStartJournal(options.startJournal!);
+    // A kill while starts were answering: the ids that arrived are imported, saved, then let go
+    // (the key's workspace was checked first: openCheckedSession). An empty journal, the usual
+    // case, costs no state save.
+    const { imported, neverMade } = importJournaledStarts(addon, journaled);
+    base.recovered = imported;
+    if (session.save()) settleStartJournal(options.startJournal!, awaitingIds(addon), neverMade);
   }
   for (const jobId of options.importJobs ?? []) importJobById(addon, jobId);
   if (collectEarlier) {
@@ -255,6 +266,8 @@ export async function startRows(
     const after = await run.pump();
     if (running(after).length) return { ...base, waiting: after };
   }
+  // The stop flag, before each batch of starts: a signal lands only between executions.
+  if (options.shouldStop?.()) return { ...base, stopped: true };
   const plan = callOrExplain<PlanView>(addon, 'planRun', {
     kind: options.kind,
     fields: [...options.fields],
@@ -281,6 +294,30 @@ export async function finishRows(
   const runId = started.start!.runId;
   const progress = await run.pump(runId, others);
   return run.summary({ ...started, progress, startedAt, others });
+}
+
+/**
+ * openCsvSession, then before anything polls, imports or touches the journal, the output or the state: when the state
+ * holds work at the API (runs still running, lost starts, a journal of starts' answers, jobs to
+ * import), the key must work and be of the state's workspace. A key of another workspace would poll
+ * and import those jobs in vain, and the run would end as if nothing were left (issue 39).
+ */
+export function openCheckedSession(options: CsvRunOptions): CsvSession {
+  const session = openCsvSession(options);
+  try {
+    const progress = session.addon.call<ProgressView>('getProgress');
+    const pending =
+      (options.importJobs?.length ?? 0) > 0 ||
+      (options.startJournal !== undefined && readStartJournal(options.startJournal).size > 0) ||
+      running(progress).length > 0 ||
+      progress.runs.some((run) => (run.ambiguousJobs ?? []).length > 0);
+    if (pending) session.run.checkKey();
+    return session;
+  } catch (error) {
+    // Refused before anything was touched: the state and the journal stay as they are (no save).
+    session.addon.close();
+    throw error;
+  }
 }
 
 /** startRows then finishRows: one slice of a file, or all of it. */

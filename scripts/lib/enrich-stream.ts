@@ -9,8 +9,10 @@
  * Paid once across kills: the state (with a cursor: slices written, bytes of output) is saved
  * before every job start and after every slice. A rerun truncates the output to the cursor, skips
  * the slices written and takes the slice in flight up again: its jobs are collected, never resent.
+ * A cursor of another output or input is not followed: the file is written anew from the answers
+ * kept (output-cursor.ts). A wide slice enters the runtime with its needed columns only
+ * (column-projection.ts).
  */
-import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import type { RuntimeState } from '../../dev/gas/harness';
 import type { AnswersStore } from './answers-store';
 import { formatCsv } from './csv';
@@ -19,24 +21,33 @@ import type { CsvSource } from './csv-stream';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import {
   finishRows,
-  openCsvSession,
+  openCheckedSession,
   startRows,
   type CsvEnrichmentSummary,
   type CsvRunOptions,
+  type CsvSession,
   type StartedRows,
 } from './enrich-run';
-import { running } from './enrich-resume';
+import { lostJobs, running } from './enrich-resume';
 import { safeToOpen } from './sheet-outputs';
 import { keepAnswers, restoreAnswers, sliceFingerprints } from './slice-answers';
 import type { StreamCursor } from './state-file';
+import { OutputFile, type InputIdentity } from './output-cursor';
+import { projectColumns, type Projection } from './column-projection';
 
 export interface StreamOptions extends Omit<CsvRunOptions, 'saveState'> {
   out: string;
   answers: AnswersStore;
   /** Where an interrupted command stopped; absent: from the start. */
   cursor?: StreamCursor;
+  /** The input's identity: a cursor of another input is not followed (output-cursor.ts). */
+  input?: InputIdentity;
+  /** Told why the cursor was not followed: the output is written anew, from saved answers. */
+  onRebuild?: (why: string) => void;
   /** The input had a BOM: the output gets one. */
   bom: boolean;
+  /** The input started with Excel's `sep=` line: the output does too (Excel reads the delimiter). */
+  sepLine?: boolean;
   saveState: (state: RuntimeState, cursor: StreamCursor | undefined) => void;
   /** After every slice written: rows written so far, credits so far (awaited before the next). */
   onSlice?: (written: number, summary: CsvEnrichmentSummary) => void | Promise<void>;
@@ -72,6 +83,36 @@ function add(total: CsvEnrichmentSummary | undefined, next: CsvEnrichmentSummary
   };
 }
 
+/** The summary of a command stopped before any slice was written. */
+function nothingWritten(session: CsvSession, options: StreamOptions): CsvEnrichmentSummary {
+  const { addon } = session;
+  const progress = addon.call<ProgressView>('getProgress');
+  return {
+    kind: options.kind,
+    rows: 0,
+    sent: 0,
+    rowsFromLedger: 0,
+    rowsFromDuplicates: 0,
+    skipped: [],
+    found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
+    statuses: {},
+    credits: 0,
+    state: running(progress).length ? 'running' : 'finished',
+    lost: lostJobs(progress),
+    carried: 0,
+    recovered: 0,
+    unfinished: 0,
+    unmatched: 0,
+    urlfetchCalls: addon.counts.urlfetch,
+    rangeReads: addon.counts.rangeReads,
+    rangeWrites: addon.counts.rangeWrites,
+    triggerRuns: addon.counts.triggerRuns,
+    wallMs: 0,
+    table: [],
+    runtimeState: addon.exportState(),
+  };
+}
+
 /** A slice started and not yet written. */
 interface LiveSlice {
   /** Slices read before it and it (the cursor once it is written). */
@@ -79,6 +120,8 @@ interface LiveSlice {
   fingerprints: ReadonlySet<string>;
   restored: Map<string, string>;
   started: StartedRows;
+  /** The slice's columns the runtime does not hold, put back when it is written. */
+  projection: Projection | undefined;
 }
 
 /** The two sheets a file's slices alternate on: one fills while the other's jobs are polled. */
@@ -89,11 +132,11 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
   const startedAt = Date.now();
   let cursor = options.cursor;
   const { saveState, ...runOptions } = options;
-  const session = openCsvSession({ ...runOptions, saveState: (state) => saveState(state, cursor) });
-  const fd = openSync(options.out, cursor ? 'r+' : 'w');
-  let bytes = cursor?.outputBytes ?? 0;
-  // What a killed run wrote past its last saved slice is written again.
-  if (cursor) ftruncateSync(fd, bytes);
+  // Refused before anything was touched: the output, the state and the journal stay as they are.
+  const session = openCheckedSession({ ...runOptions, saveState: (state) => saveState(state, cursor) });
+  const output = OutputFile.open(options.out, cursor, options.input);
+  if (output.rebuilt) options.onRebuild?.(output.rebuilt);
+  cursor = output.cursor;
   let total: CsvEnrichmentSummary | undefined;
   /** Run ids of this command's slices: each summary counts its own run's credits and jobs. */
   const sliceRuns = new Set<string>();
@@ -106,21 +149,20 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     const others = new Set([...sliceRuns].filter((id) => id !== own));
     const summary = await finishRows(session, slice.started, startedAt, others);
     total = add(total, summary);
-    const table = safeToOpen(summary.table);
-    const text = formatCsv(bytes === 0 ? table : table.slice(1), source.delimiter);
-    const chunk = Buffer.from(bytes === 0 && options.bom ? UTF8_BOM + text : text, 'utf8');
-    writeSync(fd, chunk, 0, chunk.length, bytes);
+    const table = safeToOpen(slice.projection ? slice.projection.expand(summary.table) : summary.table);
+    const text = formatCsv(output.empty ? table : table.slice(1), source.delimiter);
+    const head = output.empty
+      ? `${options.bom ? UTF8_BOM : ''}${options.sepLine ? `sep=${source.delimiter}\r\n` : ''}`
+      : '';
+    const chunk = Buffer.from(head + text, 'utf8');
     // Jobs still running: the rows as they are now (what --force-results found, "pending" for the
     // rest) are there to read, but the cursor stays before them, so the next command writes the
     // slice again once its jobs are done.
-    if (summary.unfinished > 0) {
-      ftruncateSync(fd, bytes + chunk.length);
-      return false;
-    }
+    output.write(chunk, summary.unfinished === 0);
+    if (summary.unfinished > 0) return false;
     // The next slice's saved answers stay out of the store's appends (they are there already).
     keepAnswers(session.addon, options.answers, new Map([...slice.restored, ...(next?.restored ?? [])]));
-    bytes += chunk.length;
-    cursor = { slice: slice.index, outputBytes: bytes };
+    cursor = output.cursorAfter(slice.index, options.input);
     // Written while the next slice is on the other sheet: the state, saved before every job start,
     // need not carry both (the file's last slice stays, as it did before slices overlapped).
     if (next) session.addon.spreadsheet.getSheetByName(slice.started.sheetName)?.clear();
@@ -135,11 +177,16 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
   try {
     for await (const slice of source.slices) {
       if (index++ < (cursor?.slice ?? 0)) continue;
-      if ((total || live) && options.shouldStop?.()) {
+      // Before every slice's starts, the first one's too: a Ctrl-C before anything was sent
+      // sends nothing (issue 39).
+      if (options.shouldStop?.()) {
         stoppedEarly = true;
         break;
       }
-      const rows = [source.header, ...slice];
+      const whole = [source.header, ...slice];
+      // A wide slice enters the runtime with the columns the add-on uses only (column-projection.ts).
+      const projection = projectColumns(whole);
+      const rows = projection?.rows ?? whole;
       const fingerprints = sliceFingerprints(rows, options.kind);
       // A contact of the slice in flight would wait for its job (paid once): that slice ends first,
       // and its answer is then saved, free for this one.
@@ -158,8 +205,12 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
         { ...runOptions, sheetName: sheetOf(options.sheetName, index), ...(first ? {} : { importJobs: [] }) },
         first,
       );
+      if (started.stopped) {
+        stoppedEarly = true;
+        break;
+      }
       if (started.start) sliceRuns.add(started.start.runId);
-      next = { index, fingerprints: new Set(fingerprints), restored, started };
+      next = { index, fingerprints: new Set(fingerprints), restored, started, projection };
       // The slice before is waited for while this one's jobs queue for the room its jobs leave.
       if (live && !(await finish(live))) {
         stuck = true;
@@ -173,6 +224,9 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
       if (!(await finish(live))) stuck = true;
       live = undefined;
     }
+    // Stopped before a slice was written (Ctrl-C while an earlier command's jobs were collected, or
+    // before the first start): nothing to add up, and the truth is "interrupted" (exit 3).
+    if (!total && stoppedEarly) total = nothingWritten(session, options);
     if (!total) throw new Error('no slice was read');
     // Every slice written: the next command starts from the top (saved answers make it free).
     const done = !stoppedEarly && !stuck && !live && total.unfinished === 0;
@@ -184,7 +238,7 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     const runtimeState = session.addon.exportState();
     return { ...total, unfinished, wallMs: Date.now() - startedAt, runtimeState, stoppedEarly };
   } finally {
-    closeSync(fd);
+    output.close();
     session.save();
     session.addon.close();
   }

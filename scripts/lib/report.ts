@@ -120,7 +120,8 @@ export function fileProgressPrinter(
   };
 }
 
-export function summaryText(summary: CsvEnrichmentSummary, out: string): string {
+/** `read`: how the input was read (its delimiter), said first. */
+export function summaryText(summary: CsvEnrichmentSummary, out: string, read?: string): string {
   const found =
     summary.kind === 'reverse'
       ? `profiles ${summary.found.profile}`
@@ -130,6 +131,7 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');
   return [
+    ...(read ? [`Read:          ${read}`] : []),
     `Rows:          ${formatNumber(summary.rows)} (${plural(summary.sent, 'contact')} sent, ${formatNumber(summary.rowsFromLedger)} from saved results, ${plural(summary.rowsFromDuplicates, 'duplicate')}, ${formatNumber(summary.skipped.length)} skipped)`,
     `Found:         ${found}`,
     `Statuses:      ${statuses}`,
@@ -151,7 +153,7 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string): string 
         ]
       : []),
     `Run:           ${summary.state}${summary.message ? ` (${inCliWords(summary.message)})` : ''}, ${(summary.wallMs / 1000).toFixed(1)} s`,
-    `Written:       ${out}`,
+    `Written:       ${summary.rows || !summary.stoppedEarly ? out : 'nothing yet'}`,
   ].join('\n');
 }
 
@@ -198,7 +200,9 @@ export function nextStepsText(
   }
   if (summary.stoppedEarly && summary.unfinished === 0)
     lines.push(
-      `Interrupted after ${plural(summary.rows, 'row')}: they are written and saved. Run the same command again to go on with the rest of the file (nothing is bought twice).`,
+      summary.rows === 0
+        ? 'Interrupted before any row was written: no job was started since. Run the same command again to go on (nothing is bought twice).'
+        : `Interrupted after ${plural(summary.rows, 'row')}: they are written and saved. Run the same command again to go on with the rest of the file (nothing is bought twice).`,
     );
   if (summary.lost.length > 0) {
     lines.push(

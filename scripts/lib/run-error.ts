@@ -1,7 +1,17 @@
 import { withoutClassName } from '../../src/domain/user-error';
 
-/** A problem the user can fix (bad input, refused key): shown as a message, never as a stack trace. */
-export class EnrichRunError extends Error {}
+/**
+ * A problem the user can fix (bad input, refused key): shown as a message, never as a stack trace;
+ * exit code 2, or `exitCode` (1: the API did not answer, nothing was touched).
+ */
+export class EnrichRunError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
+    super(message);
+  }
+}
 
 /** A mistake in the command line itself: the message is followed by the usage text. */
 export class UsageError extends EnrichRunError {}

@@ -1,5 +1,6 @@
 /** `npm run search` arguments and its filters file (the shared helpers are cli-args.ts's). */
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fromCallerDir } from './paths';
 import { SEARCH_FILTERS, type SearchKind } from '../../src/domain/search-filters';
 import { LIMITS } from '../../src/domain/limits';
 import { readInputFile } from './command';
@@ -77,13 +78,16 @@ export function parseSearchArgs(argv: string[]): SearchCliOptions {
   if (!KINDS.includes(kind)) throw new EnrichRunError(`"${kind}" is not a search: companies or people.`);
   if (values.filters === undefined) throw new UsageError('Which filters? Give --filters FILE.json.');
   const api = apiOptions(values);
-  const filtersFile = resolve(values.filters);
+  const filtersFile = fromCallerDir(values.filters);
   const max = positiveInteger('max', values.max, {
     noun: 'results',
     max: LIMITS.searchMaxRows,
     Refusal: EnrichRunError,
   });
-  const out = resolve(values.out ?? join(dirname(filtersFile), `${baseName(filtersFile)}.${kind}.csv`));
+  const out =
+    values.out === undefined
+      ? join(dirname(filtersFile), `${baseName(filtersFile)}.${kind}.csv`)
+      : fromCallerDir(values.out);
   return {
     help,
     kind,
@@ -91,7 +95,10 @@ export function parseSearchArgs(argv: string[]): SearchCliOptions {
     max: max ?? LIMITS.searchDefaultRows,
     out,
     // Named as enrich names its own, after the CSV it stands beside.
-    statePath: resolve(values.state ?? join(dirname(out), `${baseName(out)}.sheet-enrich-state.json`)),
+    statePath:
+      values.state === undefined
+        ? join(dirname(out), `${baseName(out)}.sheet-enrich-state.json`)
+        : fromCallerDir(values.state),
     ...api,
   };
 }

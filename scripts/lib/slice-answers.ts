@@ -15,20 +15,24 @@ import type { AnswersStore } from './answers-store';
 
 const LEDGER_HEADER = ['fingerprint', 'result'];
 
-/** The fingerprints the add-on will compute for these rows (header first), as the planner reads them. */
-export function sliceFingerprints(rows: readonly (readonly string[])[], kind: JobKind): string[] {
+/** The planner's own reading (src/sheet/table.ts) of a sheet holding these rows; no sheet is read. */
+export function tableOf(rows: readonly (readonly string[])[]): SheetTable {
   const width = Math.max(0, ...rows.map((row) => row.length));
   const values = rows.map((row) => [...row, ...Array<string>(width - row.length).fill('')]);
   const headerRow = detectHeaderRow(values);
   const headers = headerRow ? [...values[headerRow - 1]!] : Array<string>(width).fill('');
-  // The planner's own reading (src/sheet/table.ts) of a table with these values; no sheet is read.
-  const table = {
+  return {
     values,
     width,
     headerRow,
     headers,
     outputs: locateOutputColumns(headers),
   } as unknown as SheetTable;
+}
+
+/** The fingerprints the add-on will compute for these rows (header first), as the planner reads them. */
+export function sliceFingerprints(rows: readonly (readonly string[])[], kind: JobKind): string[] {
+  const table = tableOf(rows);
   return [...rowsByFingerprint(table, kind, detectTableMapping(table)).keys()];
 }
 

@@ -29,10 +29,15 @@ export interface StateBinding {
   cursor?: StreamCursor;
 }
 
-/** Slices 0..slice-1 are in the output, which then held outputBytes bytes. */
+/**
+ * Slices 0..slice-1 are in the output, which then held outputBytes bytes; which output and which
+ * input they are (output-cursor.ts). A cursor without them (an older version's) is not followed.
+ */
 export interface StreamCursor {
   slice: number;
   outputBytes: number;
+  output?: { dev: number; ino: number; sha256: string };
+  input?: { size: number; mtimeMs: number; sha256: string };
 }
 
 export const BUILT_IN_API = 'the built-in emulator';
@@ -46,7 +51,14 @@ const stateSchema = z.object({
     z.object({
       apiUrl: z.optional(z.string()),
       workspace: z.optional(z.string()),
-      cursor: z.optional(z.object({ slice: z.number(), outputBytes: z.number() })),
+      cursor: z.optional(
+        z.object({
+          slice: z.number(),
+          outputBytes: z.number(),
+          output: z.optional(z.object({ dev: z.number(), ino: z.number(), sha256: z.string() })),
+          input: z.optional(z.object({ size: z.number(), mtimeMs: z.number(), sha256: z.string() })),
+        }),
+      ),
     }),
   ),
   clockOffsetMs: z.number(),
@@ -126,9 +138,19 @@ export function readStateFile(file: string): StoredState | undefined {
   return state;
 }
 
+/**
+ * Never "delete it" nor "another --state" (issue 39): a state names jobs that are paid for, and a
+ * run without it would buy its rows again. What is safe: the version that wrote it, or a backup;
+ * failing both, the jobs the provider's dashboard lists, imported by id (read, not bought).
+ */
 function unreadable(file: string, reason: string): EnrichRunError {
+  const otherVersion = reason.startsWith('format version');
   return new EnrichRunError(
-    `The state file ${file} cannot be read (${reason}): delete it or pick another with --state.`,
+    `The state file ${file} cannot be read (${reason}). Keep it: it may name jobs that are paid for, and a run without it would buy its rows again. ${
+      otherVersion
+        ? 'Run the same command with the version of this tool that wrote it.'
+        : "Put back a copy of it that reads, then run the same command again; without one, move it aside and run the same command with --import-job ID for each job of this file the provider's dashboard shows (their answers are read, not bought)."
+    }`,
   );
 }
 
@@ -159,10 +181,10 @@ export function writeAtomically(file: string, text: string): void {
 export function checkBinding(file: string, stored: StateBinding | undefined, now: StateBinding): void {
   if (stored?.apiUrl && now.apiUrl && stored.apiUrl !== now.apiUrl)
     throw new EnrichRunError(
-      `The state file ${file} belongs to ${stored.apiUrl}, not ${now.apiUrl}: use the same --api-url, or another --state.`,
+      `The state file ${file} belongs to ${stored.apiUrl}, not ${now.apiUrl}: its jobs and saved answers are there. Run the same command with --api-url ${stored.apiUrl}.`,
     );
   if (stored?.workspace && now.workspace && stored.workspace !== now.workspace)
     throw new EnrichRunError(
-      `The state file ${file} was written with a key of workspace ${stored.workspace}; this key belongs to ${now.workspace}. Its jobs can only be collected with a key of ${stored.workspace}: use one, or another --state.`,
+      `The state file ${file} was written with a key of workspace ${stored.workspace}; this key belongs to ${now.workspace}. Its jobs can only be collected with a key of ${stored.workspace}: run the same command with one (SHEET_ENRICH_API_KEY). No job was polled or started with this key.`,
     );
 }

@@ -18,7 +18,7 @@ import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
 import { kept } from '../domain/objects';
 import { hasTime } from './timing';
-import { runsAwaitingRelist } from './relist';
+import { runsAwaitingRelist } from './rehome';
 import { SHEET_REFUSAL_PREFIX, SheetRefusal } from '../domain/user-error';
 
 /** The rows of one kind written in one go, and the columns they need. */
@@ -133,7 +133,8 @@ function applyToSheet(
     const running = job.state === 'pending';
     const indexes = running ? earlyToApply(job) : job.fingerprints.map((_, index) => index);
     const skipped = new Set(running ? [] : job.earlyApplied);
-    const written: number[] = [];
+    /** Answers written and counted now: a job that goes on (running, or retried) skips them later. */
+    const counted: number[] = [];
     // A job held as "may have been bought" after a forced fetch writes what that fetch found.
     const early = new Set(job.earlyFetched);
     for (const index of indexes) {
@@ -141,7 +142,7 @@ function applyToSheet(
       const entry = ambiguous && !early.has(index) ? undefined : entries.get(fp);
       const answered = entryCovers(entry, asked);
       if (skipped.has(index) || (running && !answered)) continue;
-      written.push(index);
+      if (answered) counted.push(index);
       const problem = job.itemProblems?.[fp];
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
       // an earlier one is written even though that earlier answer made the row's Status final.
@@ -170,9 +171,10 @@ function applyToSheet(
       if (!answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED'))
         run.unprocessed = (run.unprocessed ?? 0) + 1;
     }
+    if ((running || ambiguous) && counted.length)
+      job.earlyApplied = [...(job.earlyApplied ?? []), ...counted].sort((a, b) => a - b);
     if (ambiguous) job.rowsMarked = true;
-    else if (running) job.earlyApplied = [...(job.earlyApplied ?? []), ...written].sort((a, b) => a - b);
-    else job.state = 'applied';
+    else if (!running) job.state = 'applied';
     // A refusal this write overcomes is no longer news.
     if (run.error?.startsWith(SHEET_REFUSAL_PREFIX)) delete run.error;
     touchedRuns.add(run);
@@ -199,7 +201,7 @@ function applyToSheet(
  * they were matched by changed, while the run worked) get a status that says so: no row stays
  * "pending" after its run ended. A job waits for a row while it is not applied and its run is
  * running, stopped for a key, or the job is ambiguous. While a run of the sheet waits for a job's
- * lost list to come back (relist.ts), any "pending" row may be that job's: none is marked yet.
+ * lost list to come back (rehome.ts), any "pending" row may be that job's: none is marked yet.
  */
 function markOrphanedRows(
   table: SheetTable,

@@ -24,7 +24,7 @@ import { apiOrWait, waitForKey } from './key-wait';
 import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { hasTime, retryWaitMs, START_BATCH_SIZE } from './timing';
-import { closeUnbought, holdAsMaybeBought } from './paid-once';
+import { closeUnbought, holdAsMaybeBought, unanswered } from './paid-once';
 
 /**
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id
@@ -51,7 +51,7 @@ function startOf(
   contacts: ReadonlyMap<string, SendableContact>,
 ): JobStart {
   const name = jobName(ctx.spreadsheet.name(), run, job);
-  const picked = job.fingerprints.map((fp) => {
+  const picked = unanswered(job).map((fp) => {
     const contact = contacts.get(fp)!;
     // Row identity, returned unchanged with the answer (strings only: the API rejects numbers).
     return { input: contact.input, custom: { sheetId: String(run.sheetId), row: String(contact.row), fp } };
@@ -118,7 +118,10 @@ export function startQueuedJobs(
   return true;
 }
 
-/** Jobs none of whose contacts is still in the sheet are closed without a call. */
+/**
+ * Contacts no longer in the sheet leave their job (answered ones stay: they are not sent); a job
+ * with nothing left to ask is closed without a call, its answers written by the next apply.
+ */
 function dropUnsendable(
   ctx: AppContext,
   registry: Registry,
@@ -128,10 +131,18 @@ function dropUnsendable(
 ): void {
   const changed: JobRecord[] = [];
   for (const job of jobs) {
-    const kept = job.fingerprints.filter((fp) => contacts.has(fp));
-    if (kept.length === job.fingerprints.length) continue;
+    const asked = new Set(unanswered(job));
+    const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
+    if (!gone.includes(true) && asked.size) continue;
+    const kept = job.fingerprints.filter((_, index) => !gone[index]);
     run.sent -= job.fingerprints.length - kept.length;
-    Object.assign(job, kept.length ? { fingerprints: kept } : { state: 'applied', fingerprints: [] });
+    // Answered contacts keep their place among those left (their indexes move down).
+    const moved = (index: number) => index - gone.slice(0, index).filter(Boolean).length;
+    if (job.earlyFetched) job.earlyFetched = job.earlyFetched.map(moved);
+    if (job.earlyApplied) job.earlyApplied = job.earlyApplied.map(moved);
+    job.fingerprints = kept;
+    if (kept.length === 0) job.state = 'applied';
+    else if (unanswered(job).length === 0) job.state = 'fetched';
     changed.push(job);
   }
   if (changed.length === 0) return;

@@ -6,20 +6,17 @@
  *   2. the key that started its job gets a 404 for it (the only proof it was never made),
  *   3. or the user explicitly asks again: "look up again" (overwrite) or "retry", with the price.
  * Nothing else ends it: not an error, a time-out, a damaged record, a cancel or another user's key.
- * Every planner asks `mayHaveBeenBought` and `rowMayHaveBeenBought`; every path that ends a job
+ * Every planner asks `sendRule` ("may this contact be sent?"); every path that ends a job
  * without its answers goes through `holdAsMaybeBought` or `closeUnbought` here.
  */
 import type { ApiError } from '../api/errors';
 import { STATUS } from '../domain/statuses';
 import type { JobAccess } from './team';
-import { runOf } from './context';
-import {
-  runsWithDamagedJobs,
-  type JobBase,
-  type JobRecord,
-  type Registry,
-  type RunRecord,
-} from '../store/registry';
+import type { JobKind } from '../domain/runs';
+import { runOf, type AppContext } from './context';
+import { runSources } from './run-sources';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import { type JobBase, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 
 const WAITING_FOR_RUN = 'waiting for a running job';
 const WAITING_FOR_DECISION =
@@ -32,7 +29,7 @@ const WAITING_FOR_DAMAGED_RUN =
 const WAITING_FOR_DAMAGED_JOB =
   'its job\'s stored record was damaged: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
 const WAITING_FOR_HIDDEN_JOB =
-  'a running job of this sheet lost its stored list of contacts, and this row may be one of them: not sent again so you are not charged twice ("look up again" sends it)';
+  'a running job lost its stored list of contacts, and this contact may be one of them: not sent again so you are not charged twice ("look up again" sends it)';
 
 /** What a planner knows besides the registry. */
 export interface BoughtQuery {
@@ -48,7 +45,7 @@ export interface BoughtQuery {
  * resumes), ambiguous jobs (the user decides), jobs whose run record cannot be read, and the
  * contacts of job records that cannot be read (until answered, or the user looks them up again).
  */
-export function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<string, string> {
+function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<string, string> {
   const busy = new Map<string, string>();
   if (!query.overwrite)
     for (const list of registry.damagedJobLists?.values() ?? [])
@@ -73,41 +70,74 @@ export function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): 
 }
 
 /**
- * Runs with a job whose record or list of contacts cannot be read, so that no one knows which
- * contacts it carries: any contact the run could have sent may have been bought. Planners hold back
- * what such a run may hold: its sheet's "pending" rows while it is in flight (once it ends they read
- * "job record damaged"), and the formula requests queued before it started (formula runs have no
- * rows to say so), until the job is imported by its id or the queue is cleared.
+ * The contacts a start of this job asks for: those without an answer. A job sent again (a retry of
+ * a stuck job) keeps the answers a forced fetch saved while it ran (`earlyFetched`): they are paid,
+ * written and counted, and never bought again. Its price counts only these (recovery.ts).
  */
-export function runsHidingJobs(registry: Registry<JobBase>): RunRecord[] {
-  const damaged = runsWithDamagedJobs(registry);
-  const listed = new Set(
-    [...(registry.damagedJobLists?.keys() ?? [])].map((key) => key.slice(0, key.lastIndexOf('.'))),
-  );
-  return [...registry.runs.values()].filter((run) => damaged.has(run.id) && !listed.has(run.id));
-}
-
-/**
- * True while a started job has lost both its run record and its list of contacts: which sheet,
- * rows or formula requests it holds, no one knows until a poll gives it a run again from its
- * results (rehome.ts). Planners then hold every "pending" row and every formula request.
- */
-export function runlessJobHides(registry: Registry<JobBase>): boolean {
-  return (registry.listless ?? []).some(
-    (job) => !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
-  );
+export function unanswered(job: JobBase & { fingerprints: readonly string[] }): string[] {
+  const early = new Set(job.earlyFetched);
+  return job.fingerprints.filter((_, index) => !early.has(index));
 }
 
 /** A run still working (running, or stopped by a refused key, to resume). */
-export const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.authFailed;
+const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.authFailed;
 
 /**
- * Why a row whose Status is `status` is not sent (undefined: it may be): its Status says it may
- * have been bought, or it is "pending" while a run of its sheet hides a job (`runsHidingJobs`).
+ * Jobs no one can read (their list lost, with or without their record; a damaged record whose list
+ * the job sheet still has is in `busy`): the runs they belong to, and whether one lost its run too
+ * (then not even its kind is known until a poll gives it a run again, rehome.ts).
  */
-export function rowWaitsFor(status: string, sheetHidesJobs: boolean): string | undefined {
-  if (rowMayHaveBeenBought(status)) return status;
-  return sheetHidesJobs && status === STATUS.pending ? WAITING_FOR_HIDDEN_JOB : undefined;
+function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
+  const prefix = DOCUMENT_PROPERTY.jobPrefix;
+  const ids = new Set<string>();
+  for (const { key } of registry.unreadable) {
+    const job = key.slice(prefix.length);
+    if (key.startsWith(prefix) && !registry.damagedJobLists?.has(job))
+      ids.add(job.slice(0, job.lastIndexOf('.')));
+  }
+  const runless = (registry.listless ?? []).some(
+    (job) => !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
+  );
+  return { runs: [...registry.runs.values()].filter((run) => ids.has(run.id)), runless };
+}
+
+/** What a planner asks: the kind it sends, what the ledger answers, and whether the user overwrites. */
+export interface SendQuery extends BoughtQuery {
+  kind: JobKind;
+}
+
+/**
+ * "May this contact be sent?", for every planner (sidebar, schedule, formulas, CLI): the returned
+ * function tells why a contact (and its row's Status, when it has a row) is not sent; undefined: it
+ * may be. Held are the contacts readable jobs may have bought (mayHaveBeenBought), and what a job
+ * that cannot be read might cover, until it is read again or the user chooses ("look up again"):
+ * while its run is in flight, every contact of its kind, on any sheet and in any formula (which
+ * rows it carries, no one knows); once its run ended, what that run's source says it may have sent
+ * (`mayHold`: formula requests queued before it), and rows whose Status says they may be bought.
+ */
+export function sendRule(
+  ctx: AppContext,
+  registry: Registry,
+  query: SendQuery,
+): (fp: string, rowStatus?: string) => string | undefined {
+  const busy = mayHaveBeenBought(registry, query);
+  if (query.overwrite) return (fp) => busy.get(fp);
+  const { runs, runless } = hidden(registry);
+  const hiding = runs.filter((run) => run.kind === query.kind);
+  const holdAll = runless || hiding.some(inFlight);
+  const ended = hiding.filter((run) => !inFlight(run));
+  const mayHold = new Set(
+    ended.length ? runSources().flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
+  );
+  return (fp, rowStatus = '') =>
+    busy.get(fp) ??
+    (holdAll
+      ? WAITING_FOR_HIDDEN_JOB
+      : mayHold.has(fp)
+        ? WAITING_FOR_DAMAGED_JOB
+        : rowMayHaveBeenBought(rowStatus)
+          ? rowStatus
+          : undefined);
 }
 
 /**

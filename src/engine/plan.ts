@@ -25,7 +25,7 @@ import {
 } from '../store/mapping-store';
 import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
-import { inFlight, mayHaveBeenBought, rowWaitsFor, runlessJobHides, runsHidingJobs } from './paid-once';
+import { sendRule } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -186,22 +186,18 @@ export function buildPlan(
   // is missing is asked for, unless the user asks to look everything up again.
   const ledger = ledgerOf(ctx);
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
-  const busy = mayHaveBeenBought(registry, { answered: saved, overwrite });
-  const sheetHidesJobs =
-    runlessJobHides(registry) ||
-    runsHidingJobs(registry).some((run) => inFlight(run) && run.sheetId === sheet.id() && run.kind === kind);
+  const whyNotSent = sendRule(ctx, registry, { kind, answered: saved, overwrite });
   let ledgerDamage: string | undefined;
   rows.forEach((row, index) => {
     // A row answered under its previous reading keeps it: its answer is found, not bought again.
     const ways = readings[index]!;
     const { input, fp } = ways.find((reading) => saved.has(reading.fp)) ?? ways[0]!;
     const missing = missingInput(kind, input);
-    const waitingFor = busy.get(fp);
-    if (missing || waitingFor) return skip(row, missing || waitingFor!, !!missing);
+    if (missing) return skip(row, missing, true);
     const status = outputCell(table, kind, 'status', row);
     // It may be paid for (paid-once.ts), and importing the job is free. Only "look up again"
     // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
-    const mayBeBought = overwrite ? undefined : rowWaitsFor(status, sheetHidesJobs);
+    const mayBeBought = whyNotSent(fp, status);
     if (mayBeBought) return skip(row, mayBeBought);
     const final = !overwrite && isFinalStatus(status);
     again.add(fp);

@@ -7,7 +7,7 @@ import { POLL_TRIGGER_HANDLER, runOf } from './context';
 import type { JobBase, Registry } from '../store/registry';
 import { lastTriggerRunAt, noteTriggerCreated } from '../store/quota-meter';
 import { timestampText } from './row-status';
-import { awaitsRehome, startedWithKeyOf } from './relist';
+import { awaitsCollection } from './rehome';
 
 /** Apps Script's shortest period for an add-on is hourly; a bound script can have 5 minutes. */
 const POLL_EVERY_MINUTES = 5;
@@ -27,17 +27,13 @@ export function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolea
     if (job.state === 'applied' || run?.state !== 'running') return false;
     return job.state === 'pending' ? jobAccess(actor, run, job) !== 'none' : ownsRun(actor, run);
   });
-  // A started job that lost its list of contacts is still asked for, to write it back (relist.ts),
-  // and one that lost its run record, to give it a run again (rehome.ts). A run of this user's
-  // that still runs with no job left to ask (its job records unreadable) is ended by the poll.
+  // A started job that lost its list of contacts or its run record is still asked for, to read it
+  // again (rehome.ts). A run of this user's that still runs with no job left to ask (its job
+  // records unreadable) is ended by the poll.
   return (
     active ||
     [...registry.runs.values()].some((run) => run.state === 'running' && ownsRun(actor, run)) ||
-    registry.jobs.some((job) => awaitsRehome(registry, actor, job)) ||
-    (registry.listless ?? []).some(
-      (job) =>
-        job.state === 'pending' && runOf(registry, job)?.state === 'running' && startedWithKeyOf(actor, job),
-    )
+    [...registry.jobs, ...(registry.listless ?? [])].some((job) => awaitsCollection(registry, actor, job))
   );
 }
 

@@ -29,8 +29,7 @@ import { entryFromResult, Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { runSourceOf, runSources, type SendableContact } from './run-sources';
 import { finishRuns } from './run-end';
-import { rehomeOrphanedJobs } from './rehome';
-import { relistJobs } from './relist';
+import { collectUnreadJobs } from './rehome';
 import { clearPollFailure, notePollFailure } from './poll-problem';
 import { currentColumns } from './run-columns';
 import { REST_STATUS } from './row-status';
@@ -70,8 +69,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     // Each sheet is read and fingerprinted once for the whole execution.
     const tables = new SheetTables(ctx.spreadsheet);
     settleInterruptedStarts(ctx, registry);
-    rehomeOrphanedJobs(ctx, registry);
-    relistJobs(ctx, registry);
+    collectUnreadJobs(ctx, registry);
     applyFetchedJobs(ctx, registry, ledger, tables);
     // A job started in this execution is not polled in it: a second old, it is never ready (and a
     // user who stops waiting never closes a job that had no chance to work). Queued jobs start

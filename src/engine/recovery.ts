@@ -74,9 +74,13 @@ function ambiguousJob(
   return { run, job };
 }
 
-/** Credits a retry of an ambiguous job can cost at most (shown before the user confirms). */
+/**
+ * Credits a retry of an ambiguous job can cost at most (shown before the user confirms): it sends
+ * only its `contacts` without an answer (paid-once.ts unanswered).
+ */
 export function retryPrice(run: RunRecord, job: JobBase, contacts: number): number {
-  return contacts * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
+  const toAsk = contacts - (job.earlyFetched?.length ?? 0);
+  return toAsk * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
 }
 
 /** Puts the run back to work and clears what the ambiguity left on the job. */
@@ -102,6 +106,8 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     const { run, job } = ambiguousJob(ctx, registry, ref);
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
+    // A new job: what the lost or stuck one charged stays in the run's credits, not counted again.
+    delete job.credits;
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0 });
   });
   pollOnce(ctx);

@@ -1,10 +1,16 @@
 /**
- * A job needs its run to be polled and applied: the run names the sheet, the columns, the kind and
- * the fields. When the run's record cannot be read (not JSON, a newer version, an unknown state)
- * its started jobs would hide paid answers. Damage never hides work in flight (docs/money-rule.md):
- * such a job is given a run again, built from its own results (each item carries the sheet and
- * fingerprint it was sent with), exactly as "Import a job by its id" does for a job the Jobs list
- * lost. The damaged record itself stays in the store, reported, never overwritten.
+ * Jobs the registry cannot fully read, collected again from their own results. A job needs its run
+ * (the sheet, the columns, the kind) and its list of contacts (which rows its answers fill). When
+ * either is damaged (a run record not JSON, of a newer version, of an unknown state; a list cell in
+ * the hidden job sheet edited or deleted), a started job would hide paid answers. Damage never hides
+ * work in flight (docs/money-rule.md): the job's results carry the sheet and fingerprint each
+ * contact was sent with (`custom`), so the key that started it (or one of its workspace) asks for
+ * them (forced: what the job found so far, and every contact it carries), and
+ * - a job whose run record is lost gets a run of its own, as "Import a job by its id" makes one;
+ * - a job whose list is lost gets it back when its results name as many distinct fingerprints as
+ *   its record counts; the usual poll then collects it. One whose results cannot tell its list
+ *   leaves the fallback: its run ends "failed", its rows say "job record damaged" (run-end.ts).
+ * A damaged record itself stays in the store, reported, never overwritten.
  */
 import { ENRICH_FIELDS, FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { JobResult } from '../domain/model';
@@ -12,29 +18,33 @@ import type { JobKind } from '../domain/runs';
 import { UserError } from '../domain/user-error';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichmentApi } from '../api/port';
+import { isFingerprint } from '../sheet/fingerprint';
 import { readSheetTable } from '../sheet/table';
 import { resolveMapping } from '../store/mapping-store';
 import {
   deleteJobRecords,
+  relist,
   saveJobFingerprints,
+  type JobBase,
   type JobRecord,
   type JobSummary,
   type Registry,
   type RunRecord,
 } from '../store/registry';
-import { actorOf } from './team';
-import { awaitsRehome } from './relist';
-import { saveRecordsOf, type AppContext } from './context';
+import { actorOf, workspaceForSharing, type Actor } from './team';
+import { runOf, saveRecordsOf, type AppContext } from './context';
 import { runSources } from './run-sources';
 import { newRun } from './run-launch';
-import { hasTime } from './timing';
+import { hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE } from './timing';
 import { closeUnbought } from './paid-once';
 import { STATUS } from '../domain/statuses';
+import { REST_STATUS } from './row-status';
 
 /**
- * The fields a job whose run record was lost is known to have asked for: those its answers hold (the API
- * does not echo what was asked). A field it found nothing for is recorded as nothing, never as "not
- * found": the ledger must not say a field was looked up when it may not have been.
+ * The fields a job imported with no record is known to have asked for: those its answers hold (the
+ * API does not echo what was asked). A field it found nothing for is recorded as nothing, never as
+ * "not found": the ledger must not say a field was looked up when it may not have been. A job with
+ * a record knows its fields (run-launch.ts).
  */
 function fieldsFound(result: JobResult): EnrichField[] {
   return ENRICH_FIELDS.filter((field) => {
@@ -90,32 +100,107 @@ export function runFromResult(
   return { run, fingerprints };
 }
 
+/** Whether this user asks the API for a job the registry cannot fully read: with its key, or its workspace's. */
+export const startedWithKeyOf = (actor: Actor, job: JobBase): boolean =>
+  !job.keyId || job.keyId === actor.keyId || (!!job.workspace && job.workspace === actor.workspace);
+
+/** A listless job whose list may still come back: pending, of a running run, not imported meanwhile. */
+const listMayComeBack = (registry: Registry<JobBase>, job: JobBase): boolean =>
+  job.state === 'pending' &&
+  runOf(registry, job)?.state === 'running' &&
+  !registry.jobs.some((other) => other.id === job.id);
+
 /**
- * The job's forced result (what it found so far), by trying both kinds; 'gone' when both answer 404;
- * undefined when it cannot be told now.
+ * A started job this user's key asks for to read it again: its run record is lost, or its list.
+ * It counts as work in flight: the background trigger stays for it.
  */
-function forcedResult(
-  api: EnrichmentApi,
-  id: string,
-): { kind: JobKind; result: JobResult } | 'gone' | undefined {
-  for (const kind of ['enrich', 'reverse'] as const) {
-    const [outcome] = api.fetchResults([{ id, kind }], { forceResults: true });
-    if (outcome?.kind === 'result') return { kind, result: outcome.result };
-    if (outcome?.kind !== 'error' || outcome.error.status !== 404) return undefined;
-  }
-  return 'gone';
+export function awaitsCollection(
+  registry: Registry<JobBase>,
+  actor: Actor,
+  job: JobBase | JobSummary,
+): boolean {
+  if (!job.id || !startedWithKeyOf(actor, job)) return false;
+  if (!registry.runs.has(job.run)) return job.state === 'pending' || job.state === 'fetched';
+  return 'contacts' in job && listMayComeBack(registry, job);
 }
 
 /**
- * Started jobs whose run record cannot be read get a run of their own (built from their results),
- * so the usual poll collects and applies them. Only the key that started a job (or one of its
- * workspace) asks for it. Call under the lock, before the poll.
+ * Listless jobs whose results were read in this execution and cannot give their list: their run
+ * need not wait any longer (an execution's registry is its own, so a set of its objects will do).
  */
-export function rehomeOrphanedJobs(ctx: AppContext, registry: Registry): void {
+const unrelistable = new WeakSet<JobBase>();
+
+/** Past this age a job whose list cannot come back no longer keeps its run waiting. */
+const pastGiveUp = (job: JobBase, now: number): boolean =>
+  !job.startedAt || now - job.startedAt > JOB_GIVE_UP_MS;
+
+/**
+ * Runs waiting for a job's list to come back: a young listless job's run must not end "failed"
+ * while the job is still at work (its contacts stay held back meanwhile, paid-once.ts sendRule).
+ */
+export function runsAwaitingRelist(registry: Registry, now: number): Set<string> {
+  return new Set(
+    (registry.listless ?? [])
+      .filter((job) => listMayComeBack(registry, job) && !pastGiveUp(job, now) && !unrelistable.has(job))
+      .map((job) => job.run),
+  );
+}
+
+/**
+ * The list a result gives its job: every item (read or not) carries a fingerprint-shaped `custom.fp`,
+ * and they are as many distinct ones as the record counts. Anything less is no list: a contact
+ * missing from it would look never bought.
+ */
+function listFromResult(result: JobResult, contacts: number): string[] | undefined {
+  const fps = [...result.items, ...result.rejected].map((item) => item.custom.fp ?? '');
+  if (!fps.every(isFingerprint)) return undefined;
+  const list = [...new Set(fps)];
+  return list.length === contacts ? list : undefined;
+}
+
+type Found = { kind: JobKind; result: JobResult } | 'gone' | undefined;
+
+/**
+ * Each job's forced result (what it found so far, every contact listed), one batch per kind: of its
+ * run's kind, or by trying both; 'gone' when each answers 404; undefined when it cannot be told now.
+ */
+function forcedResults(api: EnrichmentApi, registry: Registry, jobs: readonly JobBase[]): Found[] {
+  const kindOf = (index: number) => registry.runs.get(jobs[index]!.run)?.kind;
+  const found: Found[] = jobs.map(() => 'gone');
+  /** Jobs whose kind no run tells that answered 404 as an enrichment: asked as a reverse lookup. */
+  let other: number[] = [];
+  for (const kind of ['enrich', 'reverse'] as const) {
+    const asked = jobs
+      .map((_, index) => index)
+      .filter(
+        (index) => kindOf(index) === kind || (kind === 'enrich' ? !kindOf(index) : other.includes(index)),
+      );
+    if (asked.length === 0) continue;
+    const outcomes = api.fetchResults(
+      asked.map((index) => ({ id: jobs[index]!.id!, kind })),
+      { forceResults: true },
+    );
+    other = [];
+    asked.forEach((index, at) => {
+      const outcome = outcomes[at];
+      if (outcome?.kind === 'result') found[index] = { kind, result: outcome.result };
+      else if (outcome?.kind !== 'error' || outcome.error.status !== 404) found[index] = undefined;
+      else if (!kindOf(index)) other.push(index);
+    });
+  }
+  return found;
+}
+
+/**
+ * Started jobs whose run record or list cannot be read get them back from their results, so the
+ * usual poll collects and applies them. Call under the lock, before the poll.
+ */
+export function collectUnreadJobs(ctx: AppContext, registry: Registry): void {
   const actor = actorOf(ctx);
-  // A job whose list is lost too (listless) gets its list from the same results.
-  const orphans: (JobRecord | JobSummary)[] = [...registry.jobs, ...(registry.listless ?? [])].filter((job) =>
-    awaitsRehome(registry, actor, job),
+  const listless = registry.listless ?? [];
+  if (listless.some((job) => job.workspace && !startedWithKeyOf(actor, job))) workspaceForSharing(ctx, actor);
+  const orphans = [...registry.jobs, ...listless].filter(
+    (job) => awaitsCollection(registry, actor, job) && !unrelistable.has(job),
   );
   if (orphans.length === 0) return;
   let api: EnrichmentApi;
@@ -125,58 +210,95 @@ export function rehomeOrphanedJobs(ctx: AppContext, registry: Registry): void {
     if (isKeyProblem(error)) return;
     throw error;
   }
-  for (const job of orphans) {
+  for (let start = 0; start < orphans.length; start += POLL_BATCH_SIZE) {
     if (!hasTime(ctx)) return;
-    // Re-homed already by an execution cut short before it deleted the old record.
-    if (registry.jobs.some((other) => other !== job && other.id === job.id && registry.runs.has(other.run))) {
-      drop(ctx, registry, job);
-      continue;
-    }
-    const found = forcedResult(api, job.id!);
-    if (found === 'gone' && job.keyId === actor.keyId) {
-      // The key that started it gets a 404: nothing of it was bought (paid-once.ts), and with no
-      // run to write its rows, it is done with (one with no list: nothing left to mark).
-      if (!('fingerprints' in job)) {
-        drop(ctx, registry, job);
-        continue;
-      }
-      closeUnbought(job, STATUS.jobNotFound);
-      job.state = 'applied';
-      saveRecordsOf(ctx, [], [job]);
-      continue;
-    }
-    if (!found || found === 'gone') continue;
-    let built: ReturnType<typeof runFromResult>;
-    try {
-      built = runFromResult(ctx, found.kind, found.result, job.id!);
-    } catch (error) {
-      if (error instanceof UserError) continue;
-      throw error;
-    }
-    const { run } = built;
-    // A lost list is taken from the results only when they name as many contacts as were sent.
-    const fingerprints = 'fingerprints' in job ? job.fingerprints : built.fingerprints;
-    if (!('fingerprints' in job) && fingerprints.length !== job.contacts) continue;
-    if (run.kind === 'enrich' && job.fields) run.fields = job.fields;
-    run.sent = fingerprints.length;
-    const { contacts: _count, ...base } = job as JobSummary;
-    const moved: JobRecord = {
-      ...base,
-      fingerprints,
-      run: run.id,
-      seq: 0,
-      state: 'pending',
-      rows: `job ${job.id}`,
-    };
-    delete moved.fingerprintsInline;
-    registry.runs.set(run.id, run);
-    registry.jobs.push(moved);
-    // The new records first, then the old one goes: killed in between, the check above drops it.
-    saveJobFingerprints(ctx.spreadsheet, registry, [moved]);
-    saveRecordsOf(ctx, [run], [moved]);
-    drop(ctx, registry, job);
-    ctx.log.warn(`A job of the unreadable run record ${job.run} is collected as run ${run.id}.`);
+    const batch = orphans.slice(start, start + POLL_BATCH_SIZE);
+    const found = forcedResults(api, registry, batch);
+    batch.forEach((job, index) => collect(ctx, registry, actor, job, found[index]));
   }
+}
+
+/** A job's run or list from its forced result (`found`). */
+function collect(
+  ctx: AppContext,
+  registry: Registry,
+  actor: Actor,
+  job: JobRecord | JobSummary,
+  found: Found,
+): void {
+  const run = registry.runs.get(job.run);
+  // Re-homed already by an execution cut short before it deleted the old record.
+  if (
+    !run &&
+    registry.jobs.some((other) => other !== job && other.id === job.id && registry.runs.has(other.run))
+  )
+    return drop(ctx, registry, job);
+  if (found === 'gone' && !run && job.keyId === actor.keyId) {
+    // The key that started it gets a 404: nothing of it was bought (paid-once.ts), and with no run
+    // to write its rows, it is done with (one with no list: nothing left to mark).
+    if (!('fingerprints' in job)) return drop(ctx, registry, job);
+    closeUnbought(job, STATUS.jobNotFound);
+    job.state = 'applied';
+    return saveRecordsOf(ctx, [], [job]);
+  }
+  if (!found || found === 'gone') return;
+  const list = 'fingerprints' in job ? job.fingerprints : listFromResult(found.result, job.contacts);
+  if (!list) {
+    // What a job still at work found so far may not list every contact: it is asked again, until
+    // it is done or past JOB_GIVE_UP_MS (its run then ends "failed", run-end.ts).
+    if (REST_STATUS[found.result.status] === undefined && !pastGiveUp(job, ctx.clock.now())) return;
+    unrelistable.add(job);
+    ctx.log.warn(
+      `The job ${job.id} lost its list of contacts and its results cannot tell it: import it by its id.`,
+    );
+  } else if (run) writeBack(ctx, registry, job as JobSummary, list);
+  else rehome(ctx, registry, job, found, list);
+}
+
+/** The list first, then the record (an inline list it carried goes): killed between, the list is read. */
+function writeBack(ctx: AppContext, registry: Registry, job: JobSummary, list: string[]): void {
+  const record = relist(registry, job, list);
+  delete record.nextPollAt;
+  saveJobFingerprints(ctx.spreadsheet, registry, [record]);
+  saveRecordsOf(ctx, [], [record]);
+  ctx.log.warn(`The list of contacts of job ${job.id} (run ${job.run}) was written back from its results.`);
+}
+
+/** A job of an unreadable run record moves to a run of its own, built from its results. */
+function rehome(
+  ctx: AppContext,
+  registry: Registry,
+  job: JobRecord | JobSummary,
+  found: { kind: JobKind; result: JobResult },
+  fingerprints: string[],
+): void {
+  let run: RunRecord;
+  try {
+    ({ run } = runFromResult(ctx, found.kind, found.result, job.id!));
+  } catch (error) {
+    if (error instanceof UserError) return;
+    throw error;
+  }
+  // What the job asked, as its record says (run-launch.ts): never what its partial results hold.
+  if (run.kind === 'enrich' && job.fields) run.fields = job.fields;
+  run.sent = fingerprints.length;
+  const { contacts: _count, ...base } = job as JobSummary;
+  const moved: JobRecord = {
+    ...base,
+    fingerprints,
+    run: run.id,
+    seq: 0,
+    state: 'pending',
+    rows: `job ${job.id}`,
+  };
+  delete moved.fingerprintsInline;
+  registry.runs.set(run.id, run);
+  registry.jobs.push(moved);
+  // The new records first, then the old one goes: killed in between, collectUnreadJobs drops it.
+  saveJobFingerprints(ctx.spreadsheet, registry, [moved]);
+  saveRecordsOf(ctx, [run], [moved]);
+  drop(ctx, registry, job);
+  ctx.log.warn(`A job of the unreadable run record ${job.run} is collected as run ${run.id}.`);
 }
 
 function drop(ctx: AppContext, registry: Registry, job: JobRecord | JobSummary): void {

@@ -11,7 +11,7 @@ import {
   type RunRecord,
 } from '../store/registry';
 import { markRowsOfDamagedRuns } from './apply';
-import { runsAwaitingRelist } from './relist';
+import { runsAwaitingRelist } from './rehome';
 import type { RunState } from '../domain/runs';
 import { agree, formatNumber, plural } from '../domain/words';
 
@@ -110,7 +110,7 @@ function release(ctx: AppContext, ended: readonly EndedRun[]): void {
 
 /**
  * Why a run with a job whose record could not be read (or whose list of contacts could not be
- * written back from its results, relist.ts) ends "failed", never "finished".
+ * written back from its results, rehome.ts) ends "failed", never "finished".
  */
 export const DAMAGED_RUN_ERROR =
   'A job of this run could not be read (its stored record was damaged), so its rows were not sent again: it may have been paid. ' +
@@ -122,7 +122,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   // Runs ending again (a lost start imported or retried): their log row is updated, not added.
   const loggedBefore = new Set<string>();
   const damaged = runsWithDamagedJobs(registry);
-  // A job that lost its list while it works gets it back from its results (relist.ts): its run
+  // A job that lost its list while it works gets it back from its results (rehome.ts): its run
   // keeps running meanwhile, holding its contacts back, instead of ending "failed".
   const awaiting = runsAwaitingRelist(registry, ctx.clock.now());
   for (const run of registry.runs.values()) {

@@ -61,15 +61,15 @@ export function newRun(
 }
 
 /**
- * Registers the run and its jobs (fingerprints in the job sheet, then the records), lets the
- * caller write what the start shows, then sends what time allows; a poll sends the rest.
+ * Lets the caller write what the start shows, registers the run and its jobs (fingerprints in the
+ * job sheet, then the records), then sends what time allows; a poll sends the rest.
  */
 export function registerAndSend(
   ctx: AppContext,
   registry: Registry,
   run: RunRecord,
   toSend: readonly PlannedContact[],
-  afterRegistering: () => void,
+  beforeRegistering: () => void,
 ): RunStarted {
   const jobs: JobRecord[] = jobsOf(toSend, run.kind).map((chunk, seq) => {
     const job: JobRecord = {
@@ -82,19 +82,21 @@ export function registerAndSend(
           ? plural(chunk.length, 'formula')
           : rowsLabel(chunk.flatMap((contact) => contact.rows)),
     };
-    // Contacts that have some fields saved ask only for the others.
-    const fields = chunk[0]!.fields;
-    if (run.kind === 'enrich' && fields.length !== run.fields.length) job.fields = fields;
+    // What the job asks is money state: its answers are saved under these fields whatever becomes
+    // of the run record (rehome.ts). Contacts that have some fields saved ask only for the others.
+    if (run.kind === 'enrich') job.fields = chunk[0]!.fields;
     return job;
   });
   assertRoom(registry, estimateBytes([run], jobs));
+  // What the start shows is written first: a write Sheets refuses (another user's protected
+  // columns) fails the start before anything is registered, so a start the user is told failed
+  // never sends later. Killed before the records, its rows read "pending" and nothing holds them.
+  beforeRegistering();
   // Registered before anything is sent: from here on, a poll can finish what this execution starts.
   saveJobFingerprints(ctx.spreadsheet, registry, jobs);
   saveRecordsOf(ctx, [run], jobs);
   registry.runs.set(run.id, run);
   registry.jobs.push(...jobs);
-
-  afterRegistering();
   // A contact is sent from its first row; a formula request has none (0).
   const contacts = new Map<string, SendableContact>(
     toSend.map((contact) => [contact.fp, { input: contact.input, row: contact.rows[0] ?? 0 }]),

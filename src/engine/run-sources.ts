@@ -55,6 +55,11 @@ export interface RunSourceHooks {
   startPreview?(ctx: AppContext, stored: StoredPlan, registry: Registry, agreed: Agreed): RunStarted;
   /** The contacts of this source's runs that have no rows, for the jobs a poll still has to send. */
   contacts?(ctx: AppContext): Map<string, SendableContact>;
+  /**
+   * Contacts these ended runs of any source (each with a job no one can read) may have sent, that
+   * this source can tell without rows to say so (formulas: the requests queued before one started).
+   */
+  mayHold?(ctx: AppContext, runs: readonly RunRecord[]): Iterable<string>;
   /** The run a job with no sheet belongs to, when its results name this source's `sheetId`. */
   rowless?(sheetId: number): Pick<RunRecord, 'sheetId' | 'sheetName' | 'mapping' | 'source'> | undefined;
   /** Answers were applied (`jobs`: applied now, of any run; `entries`: the answers they brought). */

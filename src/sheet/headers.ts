@@ -154,7 +154,8 @@ function better(key: InputKey, samples: readonly (readonly string[])[], column: 
 /**
  * Input → column (1-based), skipping `excluded` columns (our own output columns). Headers first;
  * then columns no header speaks for are recognised by their sample values, for the inputs still
- * unmapped (a header match always beats a content match). A column maps to one input at most.
+ * unmapped (a header match always beats a content match; a listed name beats a pattern's guess). A
+ * column maps to one input at most.
  * `headers` is empty for a sheet without a header row: every column is then read by content.
  */
 export function detectMapping(
@@ -165,6 +166,8 @@ export function detectMapping(
   const width = samples.reduce((widest, row) => Math.max(widest, row.length), headers.length);
   const mapping: ColumnMapping = {};
   const spoken = new Set<number>();
+  // Inputs a listed name took: a pattern's guess ("Email Domain") does not beat one ("Website").
+  const listed = new Set<InputKey>();
   for (let column = 1; column <= width; column++) {
     if (excluded.has(column)) continue;
     const header = headers[column - 1] ?? '';
@@ -173,8 +176,13 @@ export function detectMapping(
     spoken.add(column);
     if (verdict === 'rejected') continue;
     const key = checkedByContent(verdict, foldHeader(header), samples, column - 1);
-    const current = key && mapping[key];
-    if (key && (current === undefined || better(key, samples, column, current))) mapping[key] = column;
+    if (!key) continue;
+    const current = mapping[key];
+    const exact = verdict.exact && verdict.key === key;
+    if (current === undefined || (exact && !listed.has(key)) || better(key, samples, column, current)) {
+      mapping[key] = column;
+      if (exact) listed.add(key);
+    }
   }
   const byContent = new Set<InputKey>();
   for (let column = 1; column <= width; column++) {

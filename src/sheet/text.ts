@@ -22,7 +22,9 @@ export function foldText(value: string): string {
  * like the words a person types. Not for fingerprints: it would split "McDonald".
  */
 export function foldHeader(header: string): string {
+  // A Salesforce custom field's API name ends with "__c" ("Company__c"): not a word of the header.
   const words = header
+    .replace(/__c$/i, '')
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .replace(/([a-zA-Z])(\d)/g, '$1 $2');

@@ -152,7 +152,10 @@ export const JOB_CODEC = recordCodec(
     workspace: optionalString(),
     /** When to poll again after a failed poll. */
     nextPollAt: optionalNumber(),
-    /** The fields this job asks for, when they differ from the run's. */
+    /**
+     * The fields this job asks for (every enrichment job since issue 38; older ones: when they
+     * differ from the run's). Its answers are saved under them, whatever became of the run record.
+     */
     fields: optional(fieldsSchema()),
     /** When its start was about to be sent (state "sending"). */
     sendingAt: optionalNumber(),

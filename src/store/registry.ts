@@ -63,7 +63,7 @@ export interface Registry<Job extends JobBase = JobRecord> {
   /**
    * Jobs whose record was read (id, key, state, count of contacts) but whose list of contacts could
    * not be (the job sheet's cell edited or deleted): listed in `unreadable` too. Their results carry
-   * the fingerprints they were sent with, so the poll can write the list back (engine/relist.ts).
+   * the fingerprints they were sent with, so the poll can write the list back (engine/rehome.ts).
    * Only loadRegistry fills it.
    */
   listless?: JobSummary[];

@@ -190,16 +190,20 @@ describe('npm run enrich', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(
-        /^sheet-enrich: The state file .* cannot be read \(.+\): delete it or pick another with --state\.$/,
+        /^sheet-enrich: The state file .* cannot be read \(.+\)\. Keep it: it may name jobs that are paid for.* run the same command/i,
       ),
     ]);
     expect(result.stderr).toMatch(reason);
+    // Advice that could buy anything again (issue 39): never given.
+    expect(result.stderr).not.toMatch(/delete it|another --state/);
   });
 
   it('names the reason when the state file cannot be read at all', async () => {
     const file = tempFile('c.csv', contactRows(people(3)).join('\n'));
     const result = await cli([file, '--state', join(file, '..'), ...api()]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^sheet-enrich: The state file .* cannot be read \(EISDIR\): delete it/);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^sheet-enrich: --state .* is a folder: give --state a file path/),
+    ]);
   });
 });

@@ -18,6 +18,7 @@ import {
   progress,
   rowsOf,
   settle,
+  stuckForADay,
 } from './support/engine';
 
 const kit = engineKit();
@@ -137,16 +138,7 @@ describe('faults while jobs run', () => {
   });
 
   it('fetches a job stuck for 24 hours with forceResults before giving it up: nothing it may charge is bought again', async () => {
-    const addon = kit.open(contactRows(people(40, 0)));
-    await kit.emulator().admin.config({ faults: 'stuck=1' });
-    const { start } = planAndStart(addon);
-    await kit.emulator().admin.config({ faults: 'stuck=0' });
-    // The job processes half its contacts (charged), then stays in progress.
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    const [job] = await kit.emulator().admin.jobs();
-    expect(job).toMatchObject({ status: 'IN_PROGRESS', processed: 20 });
-    addon.advanceClock(25 * 60 * 60 * 1000);
-    firePoll(addon);
+    const { addon, start, job } = await stuckForADay(kit);
     const run = progress(addon, start.runId);
     expect(run.state).not.toBe('running');
     const rows = rowsOf(addon);

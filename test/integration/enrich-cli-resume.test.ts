@@ -10,8 +10,9 @@ import { parseCsv } from '../../scripts/lib/csv';
 import { outputRows } from '../../scripts/lib/sheet-outputs';
 import { STATUS } from '../../src/domain/statuses';
 import { sleep } from '../../scripts/lib/enrich-run';
-import { runScript, startScript, tempFile } from './support/cli';
-import { contactRows, engineKit, people } from './support/engine';
+import { startedAt } from '../../scripts/lib/state-lock';
+import { answeredRows, killedAtStartAnswers, runScript, startScript, tempFile } from './support/cli';
+import { contactRows, engineKit, jobsStarted, people } from './support/engine';
 
 const SECRET = 'sk-resume-Secret-0077';
 const OTHER = 'sk-resume-Other-0078';
@@ -21,29 +22,16 @@ const kit = engineKit({
 });
 const api = (key = SECRET) => ['--api-url', kit.emulator().baseUrl, '--api-key', key, '--poll-ms', '200'];
 
-/** Waits until the emulator holds at least `count` jobs (the CLI's starts reached it). */
-async function jobsStarted(count: number): Promise<void> {
-  for (let waited = 0; (await kit.emulator().admin.jobs()).length < count; waited += 20) {
-    if (waited > 30_000) throw new Error('no job started');
-    await sleep(20);
-  }
-}
-
 /** The names of jobs a run says may have been started although their answer was lost. */
 const lostJobNames = (text: string): string[] =>
   [...text.matchAll(/"([^"\n]+ › [^"\n]+)"/g)].map((m) => m[1]!);
-
-function answeredRows(out: string): number {
-  const rows = outputRows(parseCsv(readFileSync(out, 'utf8')), 'enrich');
-  return rows.filter((row) => row.status && !/pending|queued|may have been/i.test(row.status)).length;
-}
 
 describe('npm run enrich, killed and run again', () => {
   it('answers every row and charges nobody twice after a SIGKILL at a random moment', async () => {
     const file = tempFile('kill.csv', contactRows(people(250)).join('\n'));
     const out = join(file, '..', 'kill.enriched.csv');
     const first = await startScript('enrich.ts', [file, ...api()]);
-    await jobsStarted(1);
+    await jobsStarted(kit.emulator(), 1);
     const delay = Math.floor(Math.random() * 2_500);
     await sleep(delay);
     first.child.kill('SIGKILL');
@@ -68,7 +56,7 @@ describe('npm run enrich, killed and run again', () => {
     const file = tempFile('int.csv', contactRows(people(250)).join('\n'));
     const out = join(file, '..', 'int.enriched.csv');
     const first = await startScript('enrich.ts', [file, ...api()]);
-    await jobsStarted(1);
+    await jobsStarted(kit.emulator(), 1);
     first.child.kill('SIGINT');
     const stopped = await first.done;
     expect(stopped.code).toBe(3);
@@ -85,15 +73,13 @@ describe('npm run enrich, killed and run again', () => {
   });
 
   it('imports starts a kill cut short from their answers as they arrived: no --import-job needed', async () => {
-    const file = tempFile('cut.csv', contactRows(people(250)).join('\n'));
-    const out = join(file, '..', 'cut.enriched.csv');
-    const state = join(file, '..', 'cut.sheet-enrich-state.json');
     // Killed when its three starts have answered and their ids are not saved yet (a failpoint: a
     // random kill lands there only now and then, above).
-    const killed = await runScript('enrich.ts', [file, ...api()], 60_000, {
-      SHEET_ENRICH_KILL_AT: 'start-answers',
-    });
-    expect(killed.code).not.toBe(0);
+    const { file, out, state } = await killedAtStartAnswers(
+      'cut',
+      contactRows(people(250)).join('\n'),
+      api(),
+    );
     expect(readFileSync(state, 'utf8')).toMatch(/\\"state\\":\\"sending\\"/);
     expect((await kit.emulator().admin.jobs()).length).toBe(3);
 
@@ -254,11 +240,13 @@ describe('npm run enrich, killed and run again', () => {
     // A live process holds the lock, as a first run would: deterministic, whatever the machine's pace.
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
-      writeFileSync(`${state}.lock`, JSON.stringify({ pid: holder.pid, at: Date.now() }));
+      const lock = { pid: holder.pid, started: startedAt(holder.pid!), token: 'x', at: Date.now() };
+      writeFileSync(`${state}.lock`, JSON.stringify(lock));
       const second = await runScript('enrich.ts', [file, ...api()]);
       expect(second.code).toBe(2);
+      // The safe command: never another --state, which would buy every row again (issue 39).
       expect(second.stderr.trim()).toBe(
-        `sheet-enrich: Another run (process ${holder.pid}) is using ${state}: wait for it to end, or give this one another --state.`,
+        `sheet-enrich: Another run (process ${holder.pid}) is using ${state}: wait for it to end, then run the same command again (it collects what that run started; nothing is bought twice).`,
       );
       expect(await kit.emulator().admin.jobs()).toEqual([]);
     } finally {

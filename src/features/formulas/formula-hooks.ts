@@ -11,6 +11,7 @@ import {
   buildFormulaPlan,
   FORMULA_RUN_NAME,
   formulaContacts,
+  formulasMayHold,
   launchFormulaRun,
   NO_SHEET,
   settleFormulaJobs,
@@ -25,6 +26,7 @@ export const FORMULA_RUNS: RunSourceHooks = {
   startPreview: (ctx, stored, registry, agreed) =>
     launchFormulaRun(ctx, agreed(buildFormulaPlan(ctx, stored.kind, stored.fields, registry)), registry),
   contacts: formulaContacts,
+  mayHold: formulasMayHold,
   // A formula run's jobs carry no sheet: their answers go to the ledger and the formula queue.
   rowless: (sheetId) =>
     sheetId === NO_SHEET

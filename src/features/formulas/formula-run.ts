@@ -12,7 +12,7 @@ import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } f
 import type { RunStarted, SendableContact } from '../../engine/run-sources';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../../store/ledger';
 import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan';
-import { inFlight, mayHaveBeenBought, runlessJobHides, runsHidingJobs } from '../../engine/paid-once';
+import { sendRule } from '../../engine/paid-once';
 import { newRun, registerAndSend } from '../../engine/run-launch';
 import { keepPlan } from '../../engine/start';
 import { kept } from '../../domain/objects';
@@ -56,14 +56,7 @@ export function buildFormulaPlan(
   const byFp = new Map<string, FormulaRequest[]>();
   for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
-  const busy = mayHaveBeenBought(registry, { answered: saved });
-  const hiding = runsHidingJobs(registry).filter((run) => run.kind === kind);
-  // A run in flight hides a job (paid-once.ts), a sheet run's too: its rows may be the very people
-  // these formulas ask for (fuzz seed 9002). Every request waits until its list is read back from
-  // the job's results (relist.ts) or the run ends.
-  const holdAll = runlessJobHides(registry) || hiding.some(inFlight);
-  // An ended formula run still hiding a job: any request queued before it started may be its.
-  const hiddenUntil = Math.max(-Infinity, ...hiding.filter(isFormulaRun).map((run) => run.startedAt));
+  const whyNotSent = sendRule(ctx, registry, { kind, answered: saved });
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
   let waiting = 0;
@@ -76,7 +69,7 @@ export function buildFormulaPlan(
       answered.push(...requests);
       continue;
     }
-    if (holdAll || busy.has(fp) || requests.some((request) => request.at <= hiddenUntil)) {
+    if (whyNotSent(fp)) {
       waiting += requests.length;
       continue;
     }
@@ -139,6 +132,19 @@ export function launchFormulaRun(
   // Requests answered from saved results show their answers at once.
   if (plan.answered.length) refreshFormulas(ctx);
   return started;
+}
+
+/**
+ * What ended formula runs that hide a job (paid-once.ts sendRule) may have sent: any request of
+ * their kind queued before one of them started. They wait, for every planner, until the job is
+ * imported by its id or the queue is cleared.
+ */
+export function formulasMayHold(ctx: AppContext, runs: readonly RunRecord[]): string[] {
+  const hiding = runs.filter(isFormulaRun);
+  if (hiding.length === 0) return [];
+  return loadFormulaQueue(ctx.documentStore)
+    .filter((request) => hiding.some((run) => run.kind === request.kind && request.at <= run.startedAt))
+    .map((request) => request.fp);
 }
 
 /** The contacts of queued formula requests, for the jobs of formula runs a poll still has to send. */

@@ -1,9 +1,11 @@
 /** The repository's command lines run as a user runs them: a child process, its exit code and output. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { nodeBundle } from '../../../scripts/lib/node-bundle';
+import { parseCsv } from '../../../scripts/lib/csv';
+import { outputRows } from '../../../scripts/lib/sheet-outputs';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -29,7 +31,7 @@ export async function runScript(
     const child = execFile(
       process.execPath,
       ['--enable-source-maps', bundle, ...args],
-      { cwd: ROOT, timeout, env: { ...process.env, ...env } },
+      { cwd: ROOT, timeout, env: { ...directRun(), ...env } },
       (error, stdout, stderr) => {
         running.delete(child);
         done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -37,6 +39,15 @@ export async function runScript(
     );
     running.add(child);
   });
+}
+
+/**
+ * The environment of a command run by node itself: `npm test` run from a subfolder would otherwise
+ * hand its INIT_CWD on, and the command would take relative paths from there (paths.ts).
+ */
+function directRun(): NodeJS.ProcessEnv {
+  const { INIT_CWD: _from, npm_lifecycle_event: _script, ...env } = process.env;
+  return env;
 }
 
 /**
@@ -70,7 +81,10 @@ export interface RunningScript {
 /** runScript without waiting: the test decides when the command ends. */
 export async function startScript(script: string, args: string[]): Promise<RunningScript> {
   const bundle = await nodeBundle(join('scripts', script));
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle, ...args], { cwd: ROOT });
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle, ...args], {
+    cwd: ROOT,
+    env: directRun(),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -103,3 +117,32 @@ export const HOSTILE = {
   phone: '+33 6 12 34 56 78',
   country_code: 'FR',
 };
+
+/**
+ * Rows of an enriched CSV with a final status (neither pending, queued nor held as maybe bought);
+ * an Excel `sep=` first line is not a row.
+ */
+export function answeredRows(out: string, delimiter = ','): number {
+  const text = readFileSync(out, 'utf8').replace(/^sep=.\r?\n/, '');
+  const rows = outputRows(parseCsv(text, delimiter), 'enrich');
+  return rows.filter((row) => row.status && !/pending|queued|may have been/i.test(row.status)).length;
+}
+
+/**
+ * Runs the command on 250 contacts (`name`.csv in a fresh folder) until its three starts have
+ * answered and their ids are not saved yet, where it SIGKILLs itself (a failpoint: a random kill
+ * lands there only now and then). Returns the input, output and state paths.
+ */
+export async function killedAtStartAnswers(
+  name: string,
+  content: string,
+  args: string[],
+): Promise<{ file: string; out: string; state: string }> {
+  const file = tempFile(`${name}.csv`, content);
+  const killed = await runScript('enrich.ts', [file, ...args], 60_000, {
+    SHEET_ENRICH_KILL_AT: 'start-answers',
+  });
+  if (killed.code === 0) throw new Error(`not killed:\n${killed.stdout}${killed.stderr}`);
+  const beside = (suffix: string) => join(file, '..', `${name}${suffix}`);
+  return { file, out: beside('.enriched.csv'), state: beside('.sheet-enrich-state.json') };
+}

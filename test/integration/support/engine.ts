@@ -113,6 +113,40 @@ export function firePoll(addon: Addon): number {
   return addon.fireTriggers();
 }
 
+/** Waits (real time) until the emulator holds at least `count` jobs (a command's starts reached it). */
+export async function jobsStarted(
+  emulator: SpawnedEmulator,
+  count: number,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await emulator.admin.jobs()).length < count) {
+    if (Date.now() > deadline) throw new Error('no job started');
+    await sleep(50);
+  }
+}
+
+/**
+ * A run of 40 rows whose one job gets stuck halfway (20 contacts processed and charged), polled a
+ * day later: the job is fetched with forceResults and held as "may have been charged".
+ */
+export async function stuckForADay(
+  kit: EngineTestKit,
+): Promise<{ addon: Addon; start: StartView; job: AdminJob }> {
+  const addon = kit.open(contactRows(people(40, 0)));
+  await kit.emulator().admin.config({ faults: 'stuck=1' });
+  const { start } = planAndStart(addon);
+  await kit.emulator().admin.config({ faults: 'stuck=0' });
+  // The job processes half its contacts (charged), then stays in progress.
+  await sleep(600);
+  const [job] = await kit.emulator().admin.jobs();
+  if (job?.status !== 'IN_PROGRESS' || job.processed !== 20)
+    throw new Error(`not stuck: ${JSON.stringify(job)}`);
+  addon.advanceClock(25 * 60 * 60 * 1000);
+  firePoll(addon);
+  return { addon, start, job };
+}
+
 /** Waits (real time) until no job of the emulator is running, so the next poll gets final answers. */
 export async function jobsEnded(emulator: SpawnedEmulator, timeoutMs = 10_000): Promise<AdminJob[]> {
   const deadline = Date.now() + timeoutMs;

@@ -259,7 +259,8 @@ describe("a formula run's job whose list of contacts is lost from the job sheet"
 
   it('gets its list back from its results once done: the formulas are answered, nothing bought twice', () => {
     const { world, rows } = formulaRunWithoutList();
-    world.api.notReadyPolls = 1;
+    // One poll for the list (forced: every contact it carries), one not ready yet.
+    world.api.notReadyPolls = 2;
     expect(server(world).planFormulaRun({})).toMatchObject({ contactsToSend: 0 });
     poll(world);
     // Still at work: the run waits (holding its requests back) instead of failing.

@@ -49,6 +49,18 @@ describe('header detection on real exports', () => {
       ['Full name', 'Sales Navigator URL', 'Company domain'],
       { fullName: 1, networkUrl: 2, companyDomain: 3 },
     ],
+    // Issue 39: a custom field's API name ends with "__c".
+    [
+      'Salesforce custom fields (API names)',
+      ['FirstName', 'LastName', 'Company__c', 'LinkedIn_URL__c'],
+      { firstName: 1, lastName: 2, companyName: 3, networkUrl: 4 },
+    ],
+    // Issue 39: the company's website beats the domain of its email addresses, whatever the order.
+    [
+      'ZoomInfo',
+      ['First Name', 'Last Name', 'Company Name', 'Email Domain', 'Website'],
+      { firstName: 1, lastName: 2, companyName: 3, companyDomain: 5 },
+    ],
   ])('%s', (_name, headers, expected) => {
     const samples = headers.includes('URL')
       ? [headers.map((h) => (h === 'URL' ? 'https://www.linkedin.com/in/jane' : 'x'))]

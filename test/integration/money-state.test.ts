@@ -1,0 +1,157 @@
+/**
+ * Issue 38: money state decides, screen state is derived. Each case here spent credits twice (or on
+ * a start the user was told failed) on the code before it: a damaged run record re-homed with the
+ * fields of partial results, a retry of a stuck job that re-bought its early answers, a start
+ * refused by Sheets that still sent its job, and a formula run's lost list letting a sidebar run buy.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import { runCase } from '../../scripts/lib/fuzz';
+import type { Action } from '../../scripts/lib/fuzz-model';
+import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
+import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
+import { STATUS } from '../../src/domain/statuses';
+import {
+  contactRows,
+  engineKit,
+  FIELDS,
+  firePoll,
+  jobsEnded,
+  people,
+  planAndStart,
+  progress,
+  rowsOf,
+  SHEET,
+  stuckForADay,
+} from './support/engine';
+
+const kit = engineKit();
+
+/** Polls until the trigger is gone (nothing left to do), at most `max` times. */
+function pollUntilIdle(addon: Addon, max = 6): void {
+  for (let poll = 0; poll < max && addon.triggers().length; poll++) firePoll(addon);
+}
+
+describe('a run record damaged while its job still works (re-homed)', () => {
+  it('saves every answer under the fields the job asked, not those of its partial results', async () => {
+    const addon = kit.open(contactRows(people(40)));
+    await kit.emulator().admin.config({ jobMs: 60_000 });
+    const { start } = planAndStart(addon);
+    const document = addon.properties.document;
+    document.setProperty(DOCUMENT_PROPERTY.runPrefix + start.runId, '{not json');
+    // The job has found nothing yet: the poll gives it a run of its own from its partial results.
+    firePoll(addon);
+    const [job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    pollUntilIdle(addon);
+    const rows = rowsOf(addon);
+    expect(rows.filter((row) => row.workEmail).length).toBeGreaterThan(20);
+    expect(rows.filter((row) => row.phone).length).toBeGreaterThan(5);
+    // Its answers cover both fields: a phone-only run of the same rows buys nobody again.
+    const phones = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['phone'] });
+    expect(phones.contactsToSend).toBe(0);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
+
+describe('a reverse lookup whose run record is damaged while its job works', () => {
+  it('is collected under a run of its own (its kind told by its results), nobody bought twice', async () => {
+    const emails = people(6, 0).map((contact) => [contact.workEmail]);
+    const addon = kit.open([['Email'], ...emails]);
+    await kit.emulator().admin.config({ jobMs: 60_000 });
+    const { start } = planAndStart(addon, { kind: 'reverse', fields: [] });
+    addon.properties.document.setProperty(DOCUMENT_PROPERTY.runPrefix + start.runId, '{not json');
+    const [job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    pollUntilIdle(addon);
+    const runs = addon.call<ProgressView>('getProgress').runs;
+    expect(runs.filter((run) => run.state === 'finished').map((run) => run.kind)).toEqual(['reverse']);
+    expect(addon.call<PlanView>('planRun', { kind: 'reverse', fields: [] }).contactsToSend).toBe(0);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
+
+describe('a retry of a job stuck for 24 hours', () => {
+  it('sends only what has no answer, prices only those, and counts its early answers once', async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    const found = rowsOf(addon).filter((row) => row.status === 'found').length;
+    expect(found).toBeGreaterThan(10);
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    // The price counts the contacts without an answer only.
+    const perContact = 1 + 10; // work_email and phone, as the price table says
+    expect(held!.retryMaxCredits).toBeLessThanOrEqual((40 - found) * perContact);
+    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
+    const jobs = await kit.emulator().admin.jobs();
+    expect(jobs).toHaveLength(2);
+    expect(jobs.find((job) => job.id !== stuck!.id)!.total).toBe(40 - found);
+    await kit.emulator().admin.finishJob(jobs.find((job) => job.id !== stuck!.id)!.id);
+    pollUntilIdle(addon);
+    // The card tells the truth: 40 sent, 40 done, each found contact counted once.
+    const run = progress(addon, start.runId);
+    expect(run).toMatchObject({ sent: 40, done: 40 });
+    const rows = rowsOf(addon);
+    expect(run.contactsFound).toBe(rows.filter((row) => row.status === 'found').length);
+    expect(rows.filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.charges.charged_twice).toBe(0);
+    expect(run.credits).toBe(stats.credits_spent);
+  });
+});
+
+describe('a start that Sheets refused', () => {
+  it('never sends anything later: the user was told it failed', async () => {
+    const addon = kit.open(contactRows(people(30)));
+    addon.protect('E1:Z1000', SHEET, ['owner@example.com']);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    expect(() => addon.call<StartView>('startRun', plan.planId)).toThrow(/Sheets refused to write/);
+    pollUntilIdle(addon);
+    expect(await kit.emulator().admin.jobs()).toEqual([]);
+    expect(addon.call<ProgressView>('getProgress').runs.filter((run) => run.state === 'running')).toEqual([]);
+    addon.unprotectAll();
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(30);
+  });
+});
+
+describe("a formula run's lost list", () => {
+  it('holds its contacts from a sidebar run of the same rows (fuzz seed 31002)', async () => {
+    const addon = kit.open(contactRows(people(3, 0)));
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange('G2').setFormula('=ENRICH_EMAIL(A2,B2,D2)');
+    addon.recalculate();
+    const formulaPlan = addon.call<PlanView>('planFormulaRun', {});
+    expect(formulaPlan.contactsToSend).toBe(1);
+    addon.call<StartView>('startRun', formulaPlan.planId);
+    const jobs = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
+    jobs.getRange(jobs.getLastRow(), 2).setValue('{"v":1,"garbage');
+    addon.setSelection('A2:D2', SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+    expect(plan.contactsToSend).toBe(0);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+    expect(rowsOf(addon)[0]!.status).not.toBe(STATUS.pending);
+  });
+});
+
+describe("the fuzzer's case of seed 31002, replayed", () => {
+  it('keeps every invariant: no one charged twice', async () => {
+    const actions: Action[] = [
+      { kind: 'formulas', rows: [0] },
+      { kind: 'getThem', who: 'ann' },
+      { kind: 'damage', what: 'jobSheet' },
+      { kind: 'run', who: 'ann', rows: [0], lookUpAgain: false },
+      { kind: 'poll', who: 'ann' },
+    ];
+    const emulator = await startFuzzEmulator();
+    try {
+      await runCase(emulator, actions);
+    } finally {
+      await emulator.stop();
+    }
+  }, 60_000);
+});
