@@ -211,7 +211,7 @@ async function main(): Promise<void> {
       case: { type: 'string' },
       /** With --tests: run the tests only, keeping the fuzzer's earlier result of each mutant. */
       'tests-only': { type: 'boolean', default: false },
-      tolerate: { type: 'string', default: 'held-empty' },
+      tolerate: { type: 'string', default: '' },
       /** Noted with each result: which fuzzer found it (a commit, say). */
       label: { type: 'string', default: '' },
     },

@@ -172,8 +172,9 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
 /**
  * Findings of today's code recorded in docs/fuzz-findings.md, which a search may let pass
  * (`--tolerate`) so that it goes on to what nobody found yet:
- * - `held-empty` (finding 19): a row held because a damaged job record's list names it, while its
- *   Status is empty (the start that registered the job was killed before it wrote "pending").
+ * - `held-empty` (finding 19, found on the code before money-a's merge; its replay holds since): a
+ *   row held because a damaged job record's list names it, while its Status is empty (the start
+ *   that registered the job was killed before it wrote "pending").
  */
 export const KNOWN_FINDINGS = ['held-empty'] as const;
 export type KnownFinding = (typeof KNOWN_FINDINGS)[number];

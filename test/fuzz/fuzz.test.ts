@@ -10,14 +10,7 @@ const CASES = Number(process.env.FUZZ_CI_CASES ?? 40);
 
 describe('the add-on under random team actions, faults, damage and clock jumps', () => {
   it('keeps every invariant: paid once, caps, nothing lost, no key in any form', async () => {
-    // Finding 19 (docs/fuzz-findings.md) is open on today's code: let it pass until it is fixed.
-    const report = await runFuzz({
-      runs: CASES,
-      seed: SEED,
-      maxSteps: 10,
-      timeLimitMs: 45_000,
-      tolerate: ['held-empty'],
-    });
+    const report = await runFuzz({ runs: CASES, seed: SEED, maxSteps: 10, timeLimitMs: 45_000 });
     expect(report.cases).toBeGreaterThan(0);
     expect(report.failure?.text).toBeUndefined();
   }, 120_000);
