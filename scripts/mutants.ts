@@ -1,6 +1,6 @@
 /**
  * `npm run mutants -- [--only a,b] [--seeds 38001,38002,38003] [--cases 2000] [--seconds S]
- * [--all-seeds] [--tests test/x.test.ts,… [--tests-only]] [--jobs N] [--baseline] [--label L]`
+ * [--all-seeds] [--tests <jest files> [--tests-only]] [--jobs N] [--baseline] [--label L]`
  * (or `--case '<fuzz actions JSON>'`: one sequence against each mutant): the fuzzer's power, measured
  * with seeded money bugs (issue 38). Each one-line mutant of scripts/mutants.json is applied to a
  * copy of the project in a temporary folder (the worktree's own files are never touched), built,

@@ -66,6 +66,7 @@ export function renderMutantReport(
   const count = (status: MutantResult['status']) =>
     counted.filter((result) => result.status === status).length;
   const baseline = byId.get('baseline');
+  const testPaths = results.find((result) => result.tests)?.tests?.paths.join(', ');
   const cases = results.flatMap((result) => result.seeds);
   const msPerCase = cases.length
     ? Math.round(
@@ -89,8 +90,9 @@ export function renderMutantReport(
     '',
     `Caught ${count('caught')}, survived ${count('survived')}, not applicable ${count('not applicable')}, build failed ${count('build failed')}, not run ${mutants.length - counted.length}; about ${msPerCase} ms a case.`,
     baseline
-      ? `Baseline (no mutant, same seeds): ${caughtBy(baseline)}${baseline.seeds.map((seed) => ` · seed ${seed.seed}: ${seed.cases} cases`).join('')}.`
+      ? `Baseline (no mutant, same seeds): ${baseline.status === 'caught' ? `**${caughtBy(baseline)}: a real bug of this code**` : 'every invariant held'}${baseline.seeds.map((seed) => ` · seed ${seed.seed}: ${seed.cases} cases`).join('')}.`
       : 'Baseline (no mutant) not run.',
+    ...(testPaths ? [`Tests run against each mutant: ${testPaths}.`] : []),
     '',
     '| Mutant | File | The bug | Caught by | Seed | Cases | Tests | Run on (`--label`) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
