@@ -1,5 +1,6 @@
 /**
- * `npm run fuzz -- --runs N [--seed S] [--steps M] [--seconds T] [--without a,b] [--path P]`,
+ * `npm run fuzz -- --runs N [--seed S] [--steps M] [--seconds T] [--without a,b] [--path P]
+ * [--swarm] [--no-shrink]`,
  * or `--case '<JSON array of actions>'`: the model-based fuzzer of issue 28
  * (scripts/lib/fuzz.ts) over the built add-on. Prints one JSON line (seed, cases, ms per case, and
  * the shrunk failing sequence if any) and exits 1 when an invariant broke. `--path` with the seed of
@@ -9,12 +10,13 @@ import { parseArgs } from 'node:util';
 import { startFuzzEmulator } from './lib/fuzz-world';
 import { runCase, runFuzz } from './lib/fuzz';
 import type { Action } from './lib/fuzz-model';
+import type { KnownFinding } from './lib/fuzz-invariants';
 
 /** `--case '[{"kind":"run",…},…]'`: runs one sequence (a shrunk one from docs/fuzz-findings.md). */
-async function replay(actions: Action[]): Promise<void> {
+async function replay(actions: Action[], tolerate: KnownFinding[]): Promise<void> {
   const emulator = await startFuzzEmulator();
   try {
-    await runCase(emulator, actions);
+    await runCase(emulator, actions, tolerate);
     process.stdout.write('every invariant held\n');
   } catch (error) {
     process.stdout.write(`${error instanceof Error ? error.message : String(error)}\n`);
@@ -36,9 +38,16 @@ async function main(): Promise<void> {
       without: { type: 'string', default: '' },
       /** Stop drawing (and shrinking) after this many seconds. */
       seconds: { type: 'string' },
+      /** Swarm testing: each case uses a random subset of the kinds of action. */
+      swarm: { type: 'boolean', default: false },
+      /** Known findings to let pass (comma-separated ids of KNOWN_FINDINGS in fuzz-invariants.ts). */
+      tolerate: { type: 'string', default: '' },
+      /** Report the first failing case without shrinking it (the mutation check, scripts/mutants.ts). */
+      'no-shrink': { type: 'boolean', default: false },
     },
   });
-  if (values.case) return replay(JSON.parse(values.case) as Action[]);
+  const tolerate = values.tolerate.split(',').filter(Boolean) as KnownFinding[];
+  if (values.case) return replay(JSON.parse(values.case) as Action[], tolerate);
   const report = await runFuzz({
     runs: Number(values.runs),
     seed: Number(values.seed),
@@ -46,6 +55,9 @@ async function main(): Promise<void> {
     ...(values.path ? { path: values.path } : {}),
     without: values.without.split(',').filter(Boolean),
     ...(values.seconds ? { timeLimitMs: Number(values.seconds) * 1000 } : {}),
+    ...(values['no-shrink'] ? { shrink: false } : {}),
+    swarm: values.swarm,
+    tolerate,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   if (report.failure) process.stderr.write(`${report.failure.text}\n`);

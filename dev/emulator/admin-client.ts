@@ -32,6 +32,21 @@ export interface AdminJob {
   created_at: string;
 }
 
+/** One processed item of a job (GET /__admin/outcomes): the emulator's truth of who paid for what. */
+export interface AdminOutcome {
+  job: string;
+  name: string;
+  workspace_id: string;
+  kind: 'enrich' | 'reverse';
+  /** The fingerprint the client sent in `custom.fp` ("" when none). */
+  fp: string;
+  /** The person matched, null when none. */
+  person: string | null;
+  credits: number;
+  /** The matched person's work emails: what a saved work email may be. */
+  work_emails: string[];
+}
+
 export interface AdminStats {
   /** "METHOD /route/pattern" → status → count. */
   requests: Record<string, Record<string, number>>;
@@ -66,6 +81,8 @@ export interface AdminClient {
   /** Workspace id → its valid keys. */
   workspaces(): Promise<Record<string, string[]>>;
   jobs(): Promise<AdminJob[]>;
+  /** Every processed item of every job, in job order. */
+  outcomes(): Promise<AdminOutcome[]>;
   job(id: string): Promise<AdminJob>;
   finishJob(id: string): Promise<AdminJob>;
   cancelJob(id: string): Promise<AdminJob>;
@@ -97,6 +114,7 @@ export function adminClient(baseUrl: string): AdminClient {
     removeKey: async (key) => void (await call('DELETE', `keys/${encodeURIComponent(key)}`)),
     workspaces: async () => (await call<{ workspaces: Record<string, string[]> }>('GET', 'state')).workspaces,
     jobs: async () => (await call<{ jobs: AdminJob[] }>('GET', 'jobs')).jobs,
+    outcomes: async () => (await call<{ outcomes: AdminOutcome[] }>('GET', 'outcomes')).outcomes,
     job: (id) => call('GET', `jobs/${encodeURIComponent(id)}`),
     finishJob: (id) => call('POST', `jobs/${encodeURIComponent(id)}/finish`),
     cancelJob: (id) => call('POST', `jobs/${encodeURIComponent(id)}/cancel`),

@@ -2,13 +2,16 @@
  * The fuzzer's damage (fuzz-model.ts): the stores the add-on keeps in the document broken the way a
  * stray edit, a script or a bad copy breaks them (as chaos-damage.ts does mid-run): a run or job
  * record no longer JSON, a job sheet list cell, a ledger answer, the ledger's header row deleted, the
- * ledger sorted with its header, renamed or deleted. Deterministic: the newest record is the one hit.
+ * ledger sorted with its header, renamed or deleted, a formula request, the schedule's or the
+ * automatic mode's record (whose day's count is money state too). Deterministic: the newest record
+ * is the one hit.
  */
 import type { Addon } from '../../dev/gas/harness';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
 import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
-import type { Damage } from './fuzz-model';
+import type { SpawnedEmulator } from '../../dev/emulator/spawn';
+import type { Damage, FAULTS } from './fuzz-model';
 
 const GARBAGE = '{"v":1,"garbage';
 
@@ -27,6 +30,17 @@ export function damageStore(addon: Addon, what: Damage, nth: number): boolean {
     case 'jobRecord': {
       const key = lastKey(what === 'runRecord' ? DOCUMENT_PROPERTY.runPrefix : DOCUMENT_PROPERTY.jobPrefix);
       if (key) doc.setProperty(key, GARBAGE);
+      return false;
+    }
+    case 'formulaQueue': {
+      const key = lastKey(DOCUMENT_PROPERTY.formulaRequestPrefix);
+      if (key) doc.setProperty(key, GARBAGE);
+      return false;
+    }
+    case 'schedule':
+    case 'autoSetting': {
+      const key = what === 'schedule' ? DOCUMENT_PROPERTY.schedule : DOCUMENT_PROPERTY.formulaAuto;
+      if (doc.getProperty(key) !== null) doc.setProperty(key, GARBAGE);
       return false;
     }
     case 'jobSheet': {
@@ -53,4 +67,20 @@ export function damageStore(addon: Addon, what: Damage, nth: number): boolean {
       spreadsheet.deleteSheet(ledger);
       return true;
   }
+}
+
+/** What the provider and the network do from now on (the emulator's fault spec). */
+export async function setFault(emulator: SpawnedEmulator, fault: (typeof FAULTS)[number]): Promise<void> {
+  const admin = emulator.admin;
+  if (fault === 'down') return void (await admin.config({ down: true }));
+  const spec = {
+    none: '5xx=0,429=0,403=0,lost=0,stuck=0',
+    lost: 'lost=0.7',
+    '5xx': '5xx=0.4',
+    '429': '429=0.4',
+    // A gateway refusing polls with the starting key: three in a row force the results.
+    '403': '403=0.6',
+    stuck: 'stuck=1',
+  }[fault];
+  await admin.config({ faults: spec, down: false });
 }

@@ -1,17 +1,30 @@
 /**
- * The fuzzer's invariants (issue 28), checked after every step against the emulator's books:
- * - paid-once: nobody charged twice, beyond the contacts a person explicitly chose to buy again;
+ * The fuzzer's invariants (issues 28, 38), checked after every step against the emulator's books
+ * (paid-once once a case ended: a charge never goes away):
+ * - paid-once: nobody charged twice in a workspace, beyond the charges a person explicitly consented
+ *   to: each run confirmed with "look up again" (or a ledger-damage warning) and each retry excuses
+ *   one more charge of the people its own jobs carried, never a later run's;
  * - caps: what unattended runs (schedule, automatic formulas) charged a payer in a day, and a
  *   schedule run, stays within the largest cap that payer set, plus any consented retry;
  * - no-key: no form of any key in anything the add-on wrote (key-forms.ts, its own decoders);
  * - no-crash: every entry point answers with a message, never an internal error;
  * and at the end of a case, once everything settled:
- * - nothing-lost: no row still pending, and (unless the ledger itself was damaged) every person the
- *   API charged has an answer in the ledger.
+ * - nothing-lost: no row still pending, no run running, and (unless the ledger itself was damaged)
+ *   every contact the API charged for, in any workspace, has an answer in the ledger;
+ * - truth: every saved work email is one the emulator's person for that contact has, and so is every
+ *   work email a row shows for its inputs;
+ * - held-with-why: once everything settled and every row was run again, each row with inputs shows
+ *   an answer or a Status that says why it is held (may have been bought, or an error).
  */
+import type { AdminOutcome } from '../../dev/emulator/admin-client';
+import type { Addon } from '../../dev/gas/harness';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import { dayIn } from '../../src/store/local-time';
-import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
+import { readRecord } from '../../src/store/stored-records';
+import { fingerprint } from '../../src/sheet/fingerprint';
+import { NO_INPUTS } from '../../src/sheet/contact-input';
+import { isFinalStatus } from '../../src/sheet/output-columns';
 import { STATUS } from '../../src/domain/statuses';
 import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
@@ -19,7 +32,7 @@ import { KEYS, SHEET, type FuzzWorld } from './fuzz-world';
 import { WHO, type Who } from './fuzz-model';
 
 export interface Violation {
-  invariant: 'paid-once' | 'caps' | 'no-key' | 'no-crash' | 'nothing-lost';
+  invariant: 'paid-once' | 'caps' | 'no-key' | 'no-crash' | 'nothing-lost' | 'truth' | 'held-with-why';
   detail: string;
 }
 
@@ -27,25 +40,89 @@ export interface Violation {
 const ownerOfKey = (key: string): Who | undefined => WHO.find((who) => KEYS[who] === key);
 
 /** The invariants that hold after every step. */
-export async function checkStep(world: FuzzWorld): Promise<Violation | undefined> {
-  const { books, emulator, views } = world;
+export async function checkStep(world: FuzzWorld, who?: Who): Promise<Violation | undefined> {
+  const { books, views } = world;
   if (books.crashes.length) return { invariant: 'no-crash', detail: books.crashes[0]! };
-  const answers = WHO.map((who) => JSON.stringify(views[who].call<ProgressView>('getProgress')));
-  for (const key of Object.values(KEYS))
-    for (const who of WHO)
-      for (const text of [...writtenTexts(views[who]), ...answers]) {
-        const found = keyFormsIn(text, key);
-        if (found.length)
-          return { invariant: 'no-key', detail: `${key} as "${found[0]}" in ${text.slice(0, 200)}` };
-      }
-  const stats = await emulator.admin.stats();
-  if (stats.charges.charged_twice > books.consentedRebuys)
-    return {
-      invariant: 'paid-once',
-      detail: `${stats.charges.charged_twice} people charged twice; consented to buy again: ${books.consentedRebuys}`,
-    };
+  // The Jobs panel of whoever acted while the gateway echoes keys (all three once a case ended): an
+  // execution each. Without an echo no API error carries a key, and what a panel shows of the
+  // stores (run errors) is in the document properties scanned below.
+  const panels = !who ? WHO : world.echoing ? [who] : [];
+  const answers = panels.map((user) => JSON.stringify(views[user].call<ProgressView>('getProgress')));
+  // Each distinct text once, and only texts not found clean at an earlier step: a sheet of hundreds
+  // of rows mostly repeats what it held a step ago (scanning it all for 6 keys took most of a case).
+  const texts = new Set([
+    ...writtenTexts(views.ann),
+    ...WHO.flatMap((who) => ownTexts(views[who])),
+    ...answers,
+  ]);
+  for (const text of texts) {
+    if (world.cleanTexts.has(text)) continue;
+    for (const key of Object.values(KEYS)) {
+      const found = keyFormsIn(text, key);
+      if (found.length)
+        return { invariant: 'no-key', detail: `${key} as "${found[0]}" in ${text.slice(0, 200)}` };
+    }
+    world.cleanTexts.add(text);
+  }
   world.noteRuns();
   return capOverrun(world);
+}
+
+/**
+ * A second charge nobody consented to: checked once a case ended (a charge never goes away, so
+ * nothing is missed; asking the emulator for every item after each step took a third of a case).
+ */
+export async function checkCharges(world: FuzzWorld): Promise<Violation | undefined> {
+  const twice = unconsentedCharge(world, await world.emulator.admin.outcomes());
+  return twice ? { invariant: 'paid-once', detail: twice } : undefined;
+}
+
+/**
+ * What differs between the users' views of one document (writtenTexts reads the shared cells and
+ * document properties once, from Ann's): the log, toasts and sidebars of their executions, and
+ * their user properties but the key itself.
+ */
+function ownTexts(addon: Addon): string[] {
+  const { 'sheetEnrich.apiKey': _key, ...user } = addon.properties.user.getProperties();
+  return [
+    ...addon.logs(),
+    ...addon.ui.toasts.map((toast) => JSON.stringify(toast)),
+    ...addon.ui.sidebars.map((page) => page.content),
+    ...Object.values(user),
+  ];
+}
+
+/** The run and job a job's readable name ends with ("run R job N"), and the run's id. */
+const tailOf = (name: string) => / · (run (\S+) job \d+)$/.exec(name);
+
+/**
+ * A person charged more than once in a workspace (per kind) beyond what consent excuses: each
+ * consented run among their charges excuses one, and each retry of a job one charge in that job.
+ */
+function unconsentedCharge(world: FuzzWorld, outcomes: readonly AdminOutcome[]): string | undefined {
+  const { consentedRuns, retriedJobs } = world.books;
+  const charges = new Map<string, AdminOutcome[]>();
+  for (const outcome of outcomes) {
+    if (!outcome.person || outcome.credits === 0) continue;
+    const key = `${outcome.workspace_id}:${outcome.kind}:${outcome.person}`;
+    charges.set(key, [...(charges.get(key) ?? []), outcome]);
+  }
+  for (const [person, charged] of charges) {
+    if (charged.length < 2) continue;
+    const runs = new Set<string>();
+    const inRetried = new Map<string, number>();
+    for (const { name } of charged) {
+      const tail = tailOf(name);
+      if (tail && consentedRuns.has(tail[2]!)) runs.add(tail[2]!);
+      if (tail && retriedJobs.includes(tail[1]!)) inRetried.set(tail[1]!, (inRetried.get(tail[1]!) ?? 0) + 1);
+    }
+    let excused = runs.size;
+    for (const [job, count] of inRetried)
+      excused += Math.min(count, retriedJobs.filter((retried) => retried === job).length);
+    if (charged.length - 1 > excused)
+      return `${person} charged ${charged.length} times (${charged.map((c) => c.name.split(' · ').pop()).join(', ')}); consented to ${excused} more`;
+  }
+  return undefined;
 }
 
 /** Unattended runs' charges per payer and local day (and per schedule run) against the caps set. */
@@ -92,7 +169,22 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
 }
 
 /** After settle(): nothing pending, and every charged person's answer in the ledger. */
-export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined> {
+/**
+ * Findings of today's code recorded in docs/fuzz-findings.md, which a search may let pass
+ * (`--tolerate`) so that it goes on to what nobody found yet:
+ * - `held-empty` (finding 19, found on the code before money-a's merge; its replay holds since): a
+ *   row held because a damaged job record's list names it, while its Status is empty (the start
+ *   that registered the job was killed before it wrote "pending").
+ * - `held-rerun` (finding 21, open on main after money-a's merge): a row held (its start killed in
+ *   its fetchAll, its run record damaged) whose Status says "inputs changed…: run this row again".
+ */
+export const KNOWN_FINDINGS = ['held-empty', 'held-rerun'] as const;
+export type KnownFinding = (typeof KNOWN_FINDINGS)[number];
+
+export async function checkEnd(
+  world: FuzzWorld,
+  tolerate: readonly KnownFinding[] = [],
+): Promise<Violation | undefined> {
   const ann = world.views.ann;
   const table = ann.spreadsheet.getSheetByName(SHEET)!.getDataRange().getDisplayValues() as string[][];
   const pending = outputRows(table, 'enrich').filter((row) => row.status === STATUS.pending).length;
@@ -108,26 +200,120 @@ export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined>
       invariant: 'nothing-lost',
       detail: `runs still running once settled: ${running.map((r) => `${r.runId} ${r.done}/${r.sent}`).join(', ')}`,
     };
-  if (world.books.ledgerLostAnswers) return undefined;
-  const stats = await world.emulator.admin.stats();
-  const jobs = await world.emulator.admin.jobs();
-  // Per workspace the emulator counts each person once; with one workspace charged that is exact.
-  const workspaces = new Set(jobs.filter((job) => job.credits > 0).map((job) => job.workspace_id));
-  if (workspaces.size !== 1) return undefined;
-  const ledger =
-    ann.spreadsheet.getSheets().find((sheet) => sheet.getName() === LEDGER_SHEET_NAME) ??
-    ann.spreadsheet.getSheets().find((sheet) => sheet.getName().startsWith('old results'));
-  const saved = new Set(
-    ledger && ledger.getLastRow() > 0
-      ? (ledger.getRange(1, 1, ledger.getLastRow(), 1).getDisplayValues() as string[][])
-          .map(([fp]) => fp!)
-          .filter((fp) => fp && fp !== 'fingerprint')
-      : [],
+  const outcomes = await world.emulator.admin.outcomes();
+  const ledger = ledgerAnswers(world);
+  return (
+    heldWithoutWhy(table, tolerate) ??
+    rowsAgainstTruth(table, outcomes, ledger) ??
+    (world.books.ledgerLostAnswers ? undefined : ledgerAgainstTruth(ledger, outcomes))
   );
-  if (saved.size < stats.charges.persons)
+}
+
+/** The ledger's answers by fingerprint (the later row wins), from the ledger sheet or its renamed copy. */
+function ledgerAnswers(world: FuzzWorld): Map<string, LedgerEntry> {
+  const sheets = world.views.ann.spreadsheet.getSheets();
+  const ledger =
+    sheets.find((sheet) => sheet.getName() === LEDGER_SHEET_NAME) ??
+    sheets.find((sheet) => sheet.getName().startsWith('old results'));
+  const answers = new Map<string, LedgerEntry>();
+  if (!ledger || ledger.getLastRow() === 0) return answers;
+  for (const [fp, text] of ledger.getRange(1, 1, ledger.getLastRow(), 2).getDisplayValues() as string[][]) {
+    const entry = readRecord(LEDGER_ENTRY_CODEC, text ?? '');
+    if (fp && entry) answers.set(fp, entry);
+  }
+  return answers;
+}
+
+/** Every contact charged has its answer saved; every saved work email is its person's. */
+function ledgerAgainstTruth(
+  ledger: ReadonlyMap<string, LedgerEntry>,
+  outcomes: readonly AdminOutcome[],
+): Violation | undefined {
+  const charged = outcomes.filter((outcome) => outcome.credits > 0 && outcome.fp);
+  const lost = charged.filter((outcome) => !ledger.get(outcome.fp)?.workEmail);
+  if (lost.length)
     return {
       invariant: 'nothing-lost',
-      detail: `${stats.charges.persons} people charged, ${saved.size} answers in the ledger`,
+      detail: `${lost.length} contacts charged without a saved answer (${lost[0]!.fp} in ${lost[0]!.name})`,
     };
+  const emails = emailsByFp(outcomes);
+  for (const [fp, entry] of ledger) {
+    const email = entry.workEmail?.email;
+    if (email && !emails.get(fp)?.has(email))
+      return { invariant: 'truth', detail: `the ledger says ${fp} is ${email}; the API never said so` };
+  }
+  return undefined;
+}
+
+/** The work emails the API may have answered for each fingerprint. */
+function emailsByFp(outcomes: readonly AdminOutcome[]): Map<string, Set<string>> {
+  const emails = new Map<string, Set<string>>();
+  for (const outcome of outcomes) {
+    const known = emails.get(outcome.fp) ?? new Set();
+    outcome.work_emails.forEach((email) => known.add(email));
+    emails.set(outcome.fp, known);
+  }
+  return emails;
+}
+
+/** The fingerprint of a contacts row (A–D: first name, last name, company, website), as the add-on's. */
+const rowFp = (cells: readonly string[]) =>
+  fingerprint('enrich', {
+    ...NO_INPUTS,
+    firstName: cells[0] ?? '',
+    lastName: cells[1] ?? '',
+    companyName: cells[2] ?? '',
+    companyDomain: (cells[3] ?? '').toLowerCase(),
+  });
+
+const hasInputs = (cells: readonly string[]) => cells.slice(0, 4).every((cell) => cell.trim() !== '');
+
+/**
+ * A work email a row shows is its inputs' person's, as the API answered it; a row reading "not
+ * found" has no saved answer with an email (a paid answer it never shows is as good as lost).
+ */
+function rowsAgainstTruth(
+  table: string[][],
+  outcomes: readonly AdminOutcome[],
+  ledger: ReadonlyMap<string, LedgerEntry>,
+): Violation | undefined {
+  const emails = emailsByFp(outcomes);
+  const outputs = outputRows(table, 'enrich');
+  for (const [index, output] of outputs.entries()) {
+    const cells = table[index + 1]!;
+    const email = output.workEmail;
+    if (!hasInputs(cells)) continue;
+    const saved = ledger.get(rowFp(cells))?.workEmail?.email;
+    if (output.status === STATUS.notFound && saved)
+      return {
+        invariant: 'truth',
+        detail: `row ${index + 2} reads "not found"; its answer ${saved} is saved`,
+      };
+    if (!email) continue;
+    if (!emails.get(rowFp(cells))?.has(email))
+      return {
+        invariant: 'truth',
+        detail: `row ${index + 2} (${cells.slice(0, 3).join(' ')}) shows ${email}`,
+      };
+  }
+  return undefined;
+}
+
+/** Statuses a row may keep once every row was run again: an answer, or why it is held. */
+const HELD_WITH_WHY: readonly string[] = [STATUS.damagedJob, STATUS.ambiguous, STATUS.unfetched];
+
+function heldWithoutWhy(table: string[][], tolerate: readonly KnownFinding[]): Violation | undefined {
+  const outputs = outputRows(table, 'enrich');
+  for (const [index, output] of outputs.entries()) {
+    const status = output.status ?? '';
+    if (tolerate.includes('held-empty') && status === '') continue;
+    if (tolerate.includes('held-rerun') && status === STATUS.inputsChanged) continue;
+    if (!hasInputs(table[index + 1]!) || isFinalStatus(status) || HELD_WITH_WHY.includes(status)) continue;
+    if (status.startsWith(STATUS.error(''))) continue;
+    return {
+      invariant: 'held-with-why',
+      detail: `row ${index + 2} reads "${status}" after every row was run again`,
+    };
+  }
   return undefined;
 }

@@ -17,6 +17,9 @@ export const DAMAGES = [
   'runRecord',
   'jobRecord',
   'jobSheet',
+  'formulaQueue',
+  'schedule',
+  'autoSetting',
   'ledgerRows',
   'ledgerHeader',
   'ledgerSort',
@@ -39,8 +42,17 @@ export const KILL_POINTS = [
   'Cache.putAll',
 ] as const;
 
-/** Rows of the contacts sheet (data rows 0..ROWS-1). */
+/** Rows of the contacts sheet when a case starts (data rows 0..ROWS-1); pastes add more. */
 export const ROWS = 8;
+
+/** Where an execution that is not a poll is killed (a start, "Get them…"). */
+type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
+
+/**
+ * What a person does to the contacts sheet (fuzz-sheet.ts): paste `n` new contacts below, sort by
+ * a column, insert or delete a row, paste another contact over a row (`at`: a row, modulo the rows).
+ */
+export type SheetEdit = { op: 'paste' | 'sort' | 'insert' | 'delete' | 'type'; at: number; n: number };
 
 export type Action =
   /**
@@ -48,7 +60,9 @@ export type Action =
    * Every path asks the work email only: a person asked for another field later is charged in a
    * second job by right, and the emulator's "charged twice" could not tell that from a re-buy.
    */
-  | { kind: 'run'; who: Who; rows: number[]; lookUpAgain: boolean }
+  | { kind: 'run'; who: Who; rows: number[]; lookUpAgain: boolean; kill?: Kill }
+  /** A sidebar run of the whole table (every data row, pasted ones too). */
+  | { kind: 'runAll'; who: Who; lookUpAgain: boolean; kill?: Kill }
   /** The user's poll trigger fires (the clock jumps to it), maybe killed at a service call. */
   | { kind: 'poll'; who: Who; kill?: { at: (typeof KILL_POINTS)[number]; nth: number } }
   /** The open sidebar's poll. */
@@ -56,7 +70,7 @@ export type Action =
   /** Per-cell formulas typed next to rows, then Sheets recalculates (custom functions never spend). */
   | { kind: 'formulas'; rows: number[] }
   /** "Get them…": the formula requests' preview, confirmed. */
-  | { kind: 'getThem'; who: Who }
+  | { kind: 'getThem'; who: Who; kill?: Kill }
   /** Automatic formula results on (with a daily cap) or off. */
   | { kind: 'auto'; who: Who; on: boolean; cap: number }
   /** An hourly schedule of the contacts sheet with caps, or none. */
@@ -74,6 +88,9 @@ export type Action =
   /** The provider finishes the jobs stuck so far. */
   | { kind: 'unstick' }
   | { kind: 'damage'; what: Damage }
+  /** The workspace of `who` runs out of credits (balance 0 or a few), or is topped up. */
+  | { kind: 'credits'; who: Who; balance: number }
+  | ({ kind: 'sheet' } & SheetEdit)
   /** The clock jumps (hours), maybe into another day, and the document may change time zone. */
   | { kind: 'clock'; hours: number; zone?: string }
   /** Real time passes for the emulator's jobs. */
@@ -82,112 +99,176 @@ export type Action =
 const who = fc.constantFrom(...WHO);
 const rows = fc.uniqueArray(fc.integer({ min: 0, max: ROWS - 1 }), { minLength: 1, maxLength: ROWS });
 const ZONES = ['Etc/UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/Paris', 'America/Los_Angeles'];
+const killAt = fc.record({ at: fc.constantFrom(...KILL_POINTS), nth: fc.integer({ min: 1, max: 3 }) });
+// Rare, as in life: each one is consent to pay again, and widens what paid-once allows.
+const lookUpAgain = fc.integer({ min: 0, max: 5 }).map((n) => n === 0);
+/** A record whose `kill` is drawn one time in four. */
+const maybeKilled = <T extends object>(fields: { [K in keyof T]: fc.Arbitrary<T[K]> }) =>
+  fc
+    .tuple(fc.record(fields), fc.integer({ min: 0, max: 3 }), killAt)
+    .map(([record, n, kill]) => (n === 0 ? { ...record, kill } : record));
 
-/** One action, weighted towards what people do most (run, poll, wait). */
-export function actionArbitrary(): fc.Arbitrary<Action> {
-  return fc.oneof(
-    {
-      weight: 4,
-      arbitrary: fc.record({
-        kind: fc.constant('run' as const),
-        who,
-        rows,
-        // Rare, as in life: each one is consent to pay again, and widens what paid-once allows.
-        lookUpAgain: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
-      }),
-    },
-    {
-      weight: 6,
-      arbitrary: fc.record(
-        {
-          kind: fc.constant('poll' as const),
-          who,
-          kill: fc.record({ at: fc.constantFrom(...KILL_POINTS), nth: fc.integer({ min: 1, max: 3 }) }),
-        },
-        { requiredKeys: ['kind', 'who'] },
-      ),
-    },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('sidebar' as const), who }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('formulas' as const), rows }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('getThem' as const), who }) },
-    {
-      weight: 1,
-      arbitrary: fc.record({
-        kind: fc.constant('auto' as const),
-        who,
-        on: fc.boolean(),
-        cap: fc.integer({ min: 1, max: 40 }),
-      }),
-    },
-    {
-      weight: 1,
-      arbitrary: fc.record({
-        kind: fc.constant('schedule' as const),
-        who,
-        on: fc.boolean(),
-        perRun: fc.integer({ min: 5, max: 60 }),
-        perDay: fc.integer({ min: 5, max: 90 }),
-      }),
-    },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry' as const), who }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who }) },
-    {
-      weight: 1,
-      arbitrary: fc.record({
-        kind: fc.constant('saveKey' as const),
-        who,
-        key: fc.constantFrom(...SAVED_KEYS),
-      }),
-    },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('resume' as const), who }) },
-    {
-      weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('fault' as const), fault: fc.constantFrom(...FAULTS) }),
-    },
-    {
-      weight: 1,
-      arbitrary: fc.record({ kind: fc.constant('echo' as const), form: fc.constantFrom(...ECHOES) }),
-    },
-    { weight: 1, arbitrary: fc.constant({ kind: 'unstick' as const }) },
-    {
-      weight: 1,
-      arbitrary: fc.record({ kind: fc.constant('damage' as const), what: fc.constantFrom(...DAMAGES) }),
-    },
-    {
-      weight: 2,
-      arbitrary: fc.record(
-        {
-          kind: fc.constant('clock' as const),
-          hours: fc.integer({ min: 1, max: 30 }),
-          zone: fc.constantFrom(...ZONES),
-        },
-        { requiredKeys: ['kind', 'hours'] },
-      ),
-    },
-    { weight: 2, arbitrary: fc.constant({ kind: 'wait' as const }) },
+const faultOf = (faults: readonly (typeof FAULTS)[number][]): fc.Arbitrary<Action> =>
+  fc.record({ kind: fc.constant('fault' as const), fault: fc.constantFrom(...faults) });
+const damageOf = (damages: readonly Damage[]): fc.Arbitrary<Action> =>
+  fc.record({ kind: fc.constant('damage' as const), what: fc.constantFrom(...damages) });
+
+type ActionTable = Record<Action['kind'], { weight: number; arbitrary: fc.Arbitrary<Action> }>;
+
+/**
+ * Every kind of action with its weight (what people do most weighs most). A case draws from a
+ * random subset of these (swarm testing): leaving most kinds out lets the rest go deeper.
+ */
+export const ACTION_KINDS: ActionTable = {
+  run: {
+    weight: 4,
+    arbitrary: maybeKilled({ kind: fc.constant('run' as const), who, rows, lookUpAgain }),
+  },
+  runAll: {
+    weight: 2,
+    arbitrary: maybeKilled({ kind: fc.constant('runAll' as const), who, lookUpAgain }),
+  },
+  poll: {
+    weight: 6,
+    arbitrary: fc.record(
+      { kind: fc.constant('poll' as const), who, kill: killAt },
+      { requiredKeys: ['kind', 'who'] },
+    ),
+  },
+  sidebar: { weight: 2, arbitrary: fc.record({ kind: fc.constant('sidebar' as const), who }) },
+  formulas: { weight: 2, arbitrary: fc.record({ kind: fc.constant('formulas' as const), rows }) },
+  getThem: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('getThem' as const), who }) },
+  auto: {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('auto' as const),
+      who,
+      on: fc.boolean(),
+      // Small caps mostly: a cap that a run of the sheet cannot reach is never tested.
+      cap: fc.constantFrom(1, 2, 3, 5, 40),
+    }),
+  },
+  schedule: {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('schedule' as const),
+      who,
+      on: fc.boolean(),
+      perRun: fc.constantFrom(1, 2, 3, 5, 60),
+      perDay: fc.constantFrom(2, 3, 5, 8, 90),
+    }),
+  },
+  import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
+  retry: { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry' as const), who }) },
+  cancel: { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who }) },
+  saveKey: {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('saveKey' as const), who, key: fc.constantFrom(...SAVED_KEYS) }),
+  },
+  resume: { weight: 1, arbitrary: fc.record({ kind: fc.constant('resume' as const), who }) },
+  fault: { weight: 2, arbitrary: faultOf(FAULTS) },
+  echo: {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('echo' as const), form: fc.constantFrom(...ECHOES) }),
+  },
+  unstick: { weight: 1, arbitrary: fc.constant({ kind: 'unstick' as const }) },
+  damage: { weight: 1, arbitrary: damageOf(DAMAGES) },
+  credits: {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('credits' as const),
+      who,
+      balance: fc.constantFrom(0, 2, 5, 1_000_000),
+    }),
+  },
+  sheet: {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('sheet' as const),
+      op: fc.constantFrom('paste', 'paste', 'sort', 'insert', 'delete', 'type'),
+      at: fc.nat({ max: 999 }),
+      // 120 rows are two jobs: more cost time in every execution that reads the sheet.
+      n: fc.constantFrom(1, 30, 120),
+    }),
+  },
+  clock: {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('clock' as const),
+        hours: fc.integer({ min: 1, max: 30 }),
+        zone: fc.constantFrom(...ZONES),
+      },
+      { requiredKeys: ['kind', 'hours'] },
+    ),
+  },
+  wait: { weight: 2, arbitrary: fc.constant({ kind: 'wait' as const }) },
+};
+
+/** Drawn in every swarm: without a run or a poll nothing is spent or collected. */
+const ALWAYS: readonly Action['kind'][] = ['run', 'poll'];
+
+/** One action of the given kinds (all when none is given). */
+export function actionArbitrary(
+  kinds: readonly Action['kind'][] = [],
+  table: ActionTable = ACTION_KINDS,
+): fc.Arbitrary<Action> {
+  const chosen = Object.entries(table).filter(
+    ([kind]) => kinds.length === 0 || kinds.includes(kind as Action['kind']),
   );
+  return fc.oneof(...chosen.map(([, entry]) => entry));
 }
 
-/** "kind" or "kind:variant" (damage:runRecord, fault:lost, echo:json…): an action's names, for --without. */
+/** "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort…): an action's names, for --without. */
 export function actionNames(action: Action): string[] {
   const variant =
-    'what' in action ? action.what : 'fault' in action ? action.fault : 'form' in action ? action.form : '';
+    'what' in action
+      ? action.what
+      : 'fault' in action
+        ? action.fault
+        : 'form' in action
+          ? action.form
+          : 'op' in action
+            ? action.op
+            : '';
   return variant ? [action.kind, `${action.kind}:${variant}`] : [action.kind];
 }
 
 /**
  * A sequence of actions: what one test case does, shrunk by fast-check when it fails. `without`
- * leaves some actions out (a long search past a finding already known; CI runs them all).
+ * leaves some actions out (a long search past a finding already known; CI runs them all). With
+ * `swarm`, each case first draws which kinds of action it may use (each kind one time in two,
+ * besides runs and polls), and which damages and faults, so that a case of 12 steps can be 12
+ * steps of damage, kills and runs.
  */
 export function sequenceArbitrary(
   maxLength: number,
   without: readonly string[] = [],
+  swarm = false,
 ): fc.Arbitrary<Action[]> {
-  const action = without.length
-    ? actionArbitrary().filter((drawn) => !actionNames(drawn).some((name) => without.includes(name)))
-    : actionArbitrary();
-  return fc.array(action, { minLength: 1, maxLength });
+  const drop = (arbitrary: fc.Arbitrary<Action>) =>
+    without.length
+      ? arbitrary.filter((drawn) => !actionNames(drawn).some((name) => without.includes(name)))
+      : arbitrary;
+  if (!swarm) return fc.array(drop(actionArbitrary()), { minLength: 1, maxLength });
+  const optional = (Object.keys(ACTION_KINDS) as Action['kind'][]).filter(
+    (kind) => !ALWAYS.includes(kind) && !without.includes(kind),
+  );
+  // The damages and faults a case may use are drawn the same way: a case that damages one store
+  // damages it more often, where its holds and their exceptions meet.
+  const drawn = fc.record({
+    kinds: fc.subarray(optional),
+    damages: fc.subarray([...DAMAGES], { minLength: 1 }),
+    faults: fc.subarray([...FAULTS], { minLength: 1 }),
+  });
+  return drawn.chain(({ kinds, damages, faults }) => {
+    const table: ActionTable = {
+      ...ACTION_KINDS,
+      damage: { weight: 2, arbitrary: damageOf(damages) },
+      fault: { weight: 2, arbitrary: faultOf(faults) },
+    };
+    return fc.array(drop(actionArbitrary([...ALWAYS, ...kinds], table)), { minLength: 1, maxLength });
+  });
 }
 
 /** One line per action, for the findings file and a failure's message. */

@@ -10,12 +10,14 @@ import { loadAddon, type Addon } from '../../dev/gas/harness';
 import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
-import { damageStore } from './fuzz-damage';
+import { damageStore, setFault } from './fuzz-damage';
+import { newBooks, noteRuns, type Books } from './fuzz-books';
+import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet, sleep } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
-import type { Action, Who } from './fuzz-model';
-import { contactRows, EMAIL, everyRow, KEYS, savedKey, WORKSPACES, WORLD_SEED } from './fuzz-cast';
+import type { Action, KILL_POINTS, Who } from './fuzz-model';
+import { contactRows, EMAIL, KEYS, savedKey, WORKSPACES, WORLD_SEED } from './fuzz-cast';
 
 export const SHEET = 'Contacts';
 export { KEYS };
@@ -25,6 +27,7 @@ const FORMULA_COLUMN = 'Z';
 /** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
 const JOB_MS = 40;
 const HOUR = 3_600_000;
+type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
 
 /** One emulator for the process (spawning costs a second), reset before each case. */
 export function startFuzzEmulator(): Promise<SpawnedEmulator> {
@@ -37,31 +40,12 @@ export function startFuzzEmulator(): Promise<SpawnedEmulator> {
   });
 }
 
-/** A run the fuzzer saw in the document's registry: what the caps need to know of it. */
-export interface SeenRun {
-  source?: string;
-  automatic?: boolean;
-  startedAt: number;
-  /** The document's time zone when the run was first seen (caps count days in it). */
-  zone: string;
-}
-
-export interface Books {
-  /** Runs a person started after a preview (sidebar, "Get them…", retry). */
-  confirmedRuns: Set<string>;
-  /** Contacts a person explicitly chose to buy again ("look up again", a retry, a damage warning). */
-  consentedRebuys: number;
-  /** Credits of consented retries: a cap may be passed by that much. */
-  retryAllowance: number;
-  /** The largest caps each payer set, by day (a lenient bound: the caps are immune to changes). */
-  autoCaps: Map<string, number>;
-  scheduleCaps: Map<string, { perRun: number; perDay: number }>;
-  runs: Map<string, SeenRun>;
-  /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
-  ledgerLostAnswers: boolean;
-  /** Errors that are not a person-facing message (a crash of an entry point). */
-  crashes: string[];
-}
+/** A user's Jobs panel still asks something of them: a run of theirs working, stopped, or a problem. */
+const hasWork = (progress: ProgressView): boolean =>
+  !!progress.problems?.length ||
+  progress.runs.some(
+    (run) => !run.othersRun && (run.state === 'running' || !!run.ambiguousJobs?.length || !!run.error),
+  );
 
 /** An entry point's failure that is no message for a person: an internal error escaped. */
 const CRASH =
@@ -70,16 +54,8 @@ const CRASH =
 export class FuzzWorld {
   readonly views: Record<Who, Addon>;
   readonly events: ChaosEvents = newEvents();
-  readonly books: Books = {
-    confirmedRuns: new Set(),
-    consentedRebuys: 0,
-    retryAllowance: 0,
-    autoCaps: new Map(),
-    scheduleCaps: new Map(),
-    runs: new Map(),
-    ledgerLostAnswers: false,
-    crashes: [],
-  };
+  readonly books: Books = newBooks();
+
   private readonly damage: DamageState & { damage: ChaosDamage } = {
     tried: new Set(),
     runs: new Set(),
@@ -100,6 +76,15 @@ export class FuzzWorld {
     bob: [KEYS.bob],
   };
 
+  readonly sheet: SheetHands;
+  /** Texts the add-on wrote that were checked for every key and held none (fuzz-invariants.ts). */
+  readonly cleanTexts = new Set<string>();
+  /** The gateway repeats keys in its errors (an echo action): panels are checked after each step. */
+  echoing = false;
+
+  /** The key each user saved last (settling saves another only when it differs). */
+  private readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
+
   private constructor(readonly emulator: SpawnedEmulator) {
     const ann = loadAddon({
       apiBaseUrl: emulator.baseUrl,
@@ -111,6 +96,7 @@ export class FuzzWorld {
     const as = (who: Who) => ann.as(EMAIL[who], { apiKey: KEYS[who], apiBaseUrl: emulator.baseUrl });
     this.views = { ann, carol: as('carol'), bob: as('bob') };
     loadRowsAsSheet(ann, SHEET, contactRows());
+    this.sheet = new SheetHands(ann, SHEET);
   }
 
   static async open(emulator: SpawnedEmulator): Promise<FuzzWorld> {
@@ -138,7 +124,9 @@ export class FuzzWorld {
     const view = 'who' in action ? this.views[action.who] : this.views.ann;
     switch (action.kind) {
       case 'run':
-        return this.run(view, action.rows, action.lookUpAgain);
+        return this.run(view, action.rows, action.lookUpAgain, action.kill);
+      case 'runAll':
+        return this.run(view, [], action.lookUpAgain, action.kill);
       case 'poll':
         return this.poll(view, action.kill);
       case 'sidebar':
@@ -147,7 +135,7 @@ export class FuzzWorld {
       case 'formulas':
         return this.formulas(action.rows);
       case 'getThem':
-        return this.getThem(view);
+        return this.getThem(view, action.kill);
       case 'auto':
         this.attempt(() => view.call('setFormulaAuto', { enabled: action.on, dailyCap: action.cap }));
         if (action.on) this.raiseCap(this.books.autoCaps, action.who, action.cap);
@@ -167,6 +155,7 @@ export class FuzzWorld {
       case 'saveKey': {
         const key = savedKey(action.who, action.key);
         this.attempt(() => view.call('saveSettings', { apiKey: key }));
+        this.savedKeys[action.who] = key;
         if (key !== KEYS.typo && !this.usedKeys[action.who].includes(key))
           this.usedKeys[action.who].push(key);
         return;
@@ -175,9 +164,10 @@ export class FuzzWorld {
         this.attempt(() => view.call('resumeStoppedRuns'));
         return;
       case 'fault':
-        return this.fault(action.fault);
+        return setFault(this.emulator, action.fault);
       case 'echo':
         await this.emulator.admin.config({ echo: action.form });
+        this.echoing = action.form !== 'off';
         return;
       case 'unstick':
         return unstick(this.emulator, this.events);
@@ -190,12 +180,31 @@ export class FuzzWorld {
         return;
       case 'wait':
         return sleep(JOB_MS + 10);
+      case 'credits':
+        return this.emulator.admin.setCredits(action.balance, KEYS[action.who]);
+      case 'sheet':
+        return this.sheet.edit(action);
     }
   }
 
-  private run(view: Addon, rows: number[], lookUpAgain: boolean): void {
+  /** Calls a sidebar function, killed at a service call when `kill` says so. */
+  private callKilled<T>(
+    view: Addon,
+    kill: Kill | undefined,
+    name: string,
+    ...args: unknown[]
+  ): T | undefined {
+    return this.attempt(() =>
+      kill
+        ? view.callWith<T>({ killAfter: { [kill.at]: kill.nth } }, name, ...args)
+        : view.call<T>(name, ...args),
+    );
+  }
+
+  /** A sidebar run of some rows (none: the whole table), after its preview. */
+  private run(view: Addon, rows: number[], lookUpAgain: boolean, kill?: Kill): void {
     view.setSelection(
-      rows.map((row) => `A${row + 2}:D${row + 2}`),
+      rows.length ? rows.map((row) => `A${row + 2}:D${row + 2}`) : [`A2:D${this.sheet.dataRows() + 1}`],
       SHEET,
     );
     const fields = [...FIELDS_EMAIL];
@@ -203,10 +212,29 @@ export class FuzzWorld {
       view.call<PlanView>('planRun', { kind: 'enrich', fields, ...(lookUpAgain ? { overwrite: true } : {}) }),
     );
     if (!plan || plan.contactsToSend + plan.rowsFromLedger === 0) return;
-    const start = this.attempt(() => view.call<StartView>('startRun', plan.planId));
-    if (!start) return;
-    this.books.confirmedRuns.add(start.runId);
-    if (lookUpAgain || plan.ledgerDamage) this.books.consentedRebuys += plan.contactsToSend;
+    this.confirm(lookUpAgain || !!plan.ledgerDamage, () =>
+      this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
+    );
+  }
+
+  /**
+   * A start the user confirmed (consenting to buy again when `consent`): its run is booked by the
+   * run records it added, so that a start killed before it answered counts too.
+   */
+  private confirm(consent: boolean, start: () => unknown): void {
+    const before = this.runKeys();
+    start();
+    for (const key of this.runKeys()) {
+      if (before.has(key)) continue;
+      const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
+      this.books.confirmedRuns.add(runId);
+      if (consent) this.books.consentedRuns.add(runId);
+    }
+  }
+
+  private runKeys(): Set<string> {
+    const keys = Object.keys(this.views.ann.properties.document.getProperties());
+    return new Set(keys.filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix)));
   }
 
   private poll(view: Addon, kill?: { at: string; nth: number }): void {
@@ -229,13 +257,10 @@ export class FuzzWorld {
     this.attempt(() => this.views.ann.recalculate());
   }
 
-  private getThem(view: Addon): void {
+  private getThem(view: Addon, kill?: Kill): void {
     const plan = this.attempt(() => view.call<PlanView>('planFormulaRun', {}));
     if (!plan || plan.contactsToSend === 0) return;
-    const start = this.attempt(() => view.call<StartView>('startRun', plan.planId));
-    if (!start) return;
-    this.books.confirmedRuns.add(start.runId);
-    if (plan.ledgerDamage) this.books.consentedRebuys += plan.contactsToSend;
+    this.confirm(!!plan.ledgerDamage, () => this.callKilled<StartView>(view, kill, 'startRun', plan.planId));
   }
 
   private schedule(view: Addon, who: Who, on: boolean, perRun: number, perDay: number): void {
@@ -266,8 +291,10 @@ export class FuzzWorld {
   }
 
   /** What the Jobs panel asks: ambiguous jobs imported (or sent again when never received), damaged runs' jobs imported. */
-  private async importJobs(view: Addon): Promise<void> {
-    const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+  private async importJobs(
+    view: Addon,
+    progress = this.attempt(() => view.call<ProgressView>('getProgress')),
+  ): Promise<void> {
     if (!progress) return;
     for (const run of progress.runs) {
       if (run.othersRun) continue;
@@ -302,48 +329,14 @@ export class FuzzWorld {
         if (run.othersRun) continue;
         const done = this.attempt(() => view.call('retryJob', { runId: run.runId, seq: job.seq }));
         if (!done) continue;
-        this.books.consentedRebuys += job.contacts;
+        this.books.retriedJobs.push(/ · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name);
         this.books.retryAllowance += job.retryMaxCredits;
       }
   }
 
-  private async fault(
-    fault: Action & { kind: 'fault' } extends { fault: infer F } ? F : never,
-  ): Promise<void> {
-    const admin = this.emulator.admin;
-    if (fault === 'down') return void (await admin.config({ down: true }));
-    const spec = {
-      none: '5xx=0,429=0,403=0,lost=0,stuck=0',
-      lost: 'lost=0.7',
-      '5xx': '5xx=0.4',
-      '429': '429=0.4',
-      // A gateway refusing polls with the starting key: three in a row force the results.
-      '403': '403=0.6',
-      stuck: 'stuck=1',
-    }[fault];
-    await admin.config({ faults: spec, down: false });
-  }
-
   /** Reads the registry's runs (their source, when they started, the zone then) into the books. */
   noteRuns(): void {
-    const zone = this.views.ann.spreadsheet.getSpreadsheetTimeZone();
-    for (const [key, text] of Object.entries(this.views.ann.properties.document.getProperties())) {
-      if (!key.startsWith(DOCUMENT_PROPERTY.runPrefix)) continue;
-      const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
-      if (this.books.runs.has(runId)) continue;
-      try {
-        const run = JSON.parse(text) as { source?: string; automatic?: boolean; startedAt?: number };
-        if (typeof run.startedAt === 'number')
-          this.books.runs.set(runId, {
-            source: run.source,
-            automatic: run.automatic,
-            startedAt: run.startedAt,
-            zone,
-          });
-      } catch {
-        // A damaged record: the run was seen before it broke, or never spent.
-      }
-    }
+    noteRuns(this.books, this.views.ann);
   }
 
   /**
@@ -353,8 +346,10 @@ export class FuzzWorld {
    * errors, and triggers run hourly), until nothing is running.
    */
   async settle(rounds = 12): Promise<void> {
-    await this.fault('none');
+    await setFault(this.emulator, 'none');
+    await this.emulator.admin.setCredits(1_000_000);
     await this.emulator.admin.config({ echo: 'off' });
+    this.echoing = false;
     for (let round = 0; round < rounds; round++) {
       await unstick(this.emulator, this.events);
       await sleep(JOB_MS + 10);
@@ -362,14 +357,25 @@ export class FuzzWorld {
       let running = false;
       for (const who of ['ann', 'carol', 'bob'] as const) {
         const view = this.views[who];
+        const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+        // Nothing of theirs to collect, import or resume: they are done (each call below is an
+        // execution; settling everyone every round took most of a case).
+        if (progress && !hasWork(progress)) continue;
         const keys = this.usedKeys[who];
-        this.attempt(() => view.call('saveSettings', { apiKey: keys[round % keys.length] }));
-        this.attempt(() => view.call('resumeStoppedRuns'));
-        await this.importJobs(view);
+        const key = keys[round % keys.length]!;
+        // Saved in the first round whatever it was (saving syncs the background check, as a person
+        // opening Settings does), then only when it changes.
+        if (round === 0 || this.savedKeys[who] !== key) {
+          this.attempt(() => view.call('saveSettings', { apiKey: key }));
+          this.savedKeys[who] = key;
+        }
+        if (progress?.runs.some((run) => run.waitingForKey && !run.othersRun))
+          this.attempt(() => view.call('resumeStoppedRuns'));
+        await this.importJobs(view, progress);
         this.poll(view);
         this.noteRuns();
-        const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
-        running ||= !!progress?.runs.some((run) => run.state === 'running');
+        const after = this.attempt(() => view.call<ProgressView>('getProgress'));
+        running ||= !!after?.runs.some((run) => run.state === 'running');
       }
       if (!running) return;
     }
@@ -382,6 +388,7 @@ export class FuzzWorld {
    */
   rerunEverything(): void {
     this.attempt(() => this.views.ann.call('saveSettings', { apiKey: KEYS.ann }));
-    this.run(this.views.ann, everyRow(), false);
+    this.savedKeys.ann = KEYS.ann;
+    this.run(this.views.ann, [], false);
   }
 }

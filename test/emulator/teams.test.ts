@@ -90,6 +90,23 @@ describe('workspaces of keys', () => {
 });
 
 describe('charges', () => {
+  it('lists every processed item: the fp sent, whom it matched, its cost (GET /__admin/outcomes)', async () => {
+    const datas = [
+      { firstname: 'Ada', lastname: 'Lovelace', domain: 'acme.test', custom: { fp: 'e-ada' } },
+      { firstname: 'Nobody', lastname: 'Known', domain: 'acme.test', custom: { fp: 'e-nobody' } },
+    ];
+    const answer = await api.post('/api/v1/contact/enrich/bulk', { name: 'items', datas }, { key: ALICE });
+    expect(answer.status).toBe(200);
+    const outcomes = await api.admin.outcomes();
+    expect(
+      outcomes.map((item) => [item.fp, item.workspace_id, item.credits, item.work_emails, !!item.person]),
+    ).toEqual([
+      ['e-ada', TEAM, ADA_CREDITS, ['ada@acme.test'], true],
+      ['e-nobody', TEAM, 0, [], false],
+    ]);
+    expect(outcomes[0]!.job).toBe(answer.body.enrichment_id);
+  });
+
   it('books two members’ jobs to the one team balance, and each to the key that started it', async () => {
     await enrich(ALICE, 'Ada', 'Lovelace');
     await enrich(BOB, 'Grace', 'Hopper');

@@ -79,6 +79,26 @@ function chargesOf(jobs: readonly Job[]) {
   };
 }
 
+/**
+ * Every processed item of every job: whom it matched and what it cost, with the fingerprint the
+ * client sent in `custom.fp` and the work emails the person has. The fuzzer's truth (issue 38): who
+ * was charged for which contact, in which job, and what a saved answer may say.
+ */
+function outcomesOf(jobs: readonly Job[]) {
+  return jobs.flatMap((job) =>
+    job.outcomes.map((outcome, index) => ({
+      job: job.id,
+      name: job.name,
+      workspace_id: job.workspaceId,
+      kind: job.kind,
+      fp: job.items[index]?.custom.fp ?? '',
+      person: outcome.person?.id ?? null,
+      credits: outcome.credits,
+      work_emails: outcome.person?.workEmails.map((email) => email.email) ?? [],
+    })),
+  );
+}
+
 const JOB_ACTIONS = {
   finish: (state: EmulatorState, job: Job) => state.engine.finish(job),
   cancel: (state: EmulatorState, job: Job) => state.engine.cancel(job),
@@ -140,6 +160,7 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
   });
 
   app.get('/__admin/jobs', async () => ({ jobs: state.engine.all().map((job) => jobSummary(state, job)) }));
+  app.get('/__admin/outcomes', async () => ({ outcomes: outcomesOf(state.engine.all()) }));
 
   const jobOr404 = (request: FastifyRequest<{ Params: { id: string } }>) =>
     state.engine.find(request.params.id);
