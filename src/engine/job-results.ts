@@ -1,0 +1,116 @@
+/**
+ * What a fetched result records: its answers go to the ledger the moment they are read (by what the
+ * job asked, whatever became of its run or rows), its job closes with the words for its other rows,
+ * and a forced fetch of a job that cannot be collected the usual way ends it or holds it as "may
+ * have been bought" (paid-once.ts). poll.ts decides when; this file decides what is kept.
+ */
+import type { ContactResult, JobResult } from '../domain/model';
+import { CONTACT_KEYS } from '../domain/inputs';
+import type { PollOutcome } from '../api/port';
+import { STATUS } from '../domain/statuses';
+import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
+import { fingerprint } from '../sheet/fingerprint';
+import { entryFromResult, type LedgerEntry } from '../store/ledger';
+import { indexSet, type JobRecord, type RunRecord } from '../store/registry';
+import { actorOf } from './team';
+import type { AppContext } from './context';
+import { closeUnbought, holdAsMaybeBought } from './paid-once';
+import { REST_STATUS } from './row-status';
+
+/** Why a job is fetched with forceResults before it is closed. */
+export interface ForceReason {
+  /** Why it could not be collected: what the Jobs panel says of the rows it leaves unanswered. */
+  problem: string;
+}
+
+/** A job to fetch with forceResults: closed after it when `closing` says why, else left running. */
+export interface ForcedFetch {
+  run: RunRecord;
+  job: JobRecord;
+  closing?: ForceReason;
+}
+
+/**
+ * Stores a result's answers (those of an unfinished one only when they hold something) and closes
+ * the job, its other rows getting `rest`. Without `rest` (a job still running) the job stays pending:
+ * the answers it has so far are noted as fetched early, for apply.ts to write and count once.
+ */
+export function recordResult(
+  ctx: AppContext,
+  run: RunRecord,
+  job: JobRecord,
+  result: JobResult,
+  rest: string | undefined,
+  answers: Map<string, LedgerEntry>,
+): void {
+  const now = ctx.clock.now();
+  const sent = new Map(job.fingerprints.map((fp, index) => [fp, index]));
+  const early = new Set(job.earlyFetched);
+  for (const item of result.items) {
+    const fp = fingerprintOfItem(run, item);
+    if (!fp || !sent.has(fp)) continue;
+    const entry = entryFromResult(item, job.fields ?? run.fields, now);
+    const keep =
+      result.status === 'FINISHED' || entry.workEmail || entry.personalEmail || entry.phone || entry.profile;
+    if (keep) answers.set(fp, entry);
+    if (keep && rest === undefined) early.add(sent.get(fp)!);
+  }
+  run.credits += result.credits - (job.credits ?? 0);
+  job.credits = result.credits;
+  if (rest === undefined) {
+    if (early.size) job.earlyFetched = [...early].sort((a, b) => a - b);
+    return;
+  }
+  // An unreadable item is matched by its custom fingerprint, else by its place: results list one
+  // record per submitted item, in order (docs/api-decisions.md). Its row says it could not be read;
+  // the reason is not kept (a text per item grew a job's record by up to 5 KB, unbudgeted).
+  const unreadable = result.rejected
+    .map((item) => (item.custom.fp === undefined ? item.index : sent.get(item.custom.fp)))
+    .filter((index): index is number => index !== undefined && index < job.fingerprints.length);
+  if (unreadable.length) job.unreadable = indexSet(unreadable);
+  delete job.waitsForStartingKey;
+  Object.assign(job, { state: 'fetched', unansweredStatus: rest, status: result.status });
+}
+
+/**
+ * The end of a job that could not be collected the usual way: its forced answer is stored and its
+ * other rows get `rest`; without an answer it stays "may have been bought" (paid-once.ts).
+ */
+export function closeForced(
+  ctx: AppContext,
+  { run, job }: ForcedFetch,
+  { problem }: ForceReason,
+  outcome: PollOutcome,
+  answers: Map<string, LedgerEntry>,
+): void {
+  if (outcome.kind === 'result') {
+    const end = REST_STATUS[outcome.result.status];
+    if (end !== undefined) return recordResult(ctx, run, job, outcome.result, end, answers);
+    // Still working at the API: what it found is written; the contacts it has not reached yet may
+    // still be charged there (forceResults does not stop a job, spec §4.2), so they are not sent
+    // again unless the user says so (fuzz finding 16: a job stuck a day, then resumed).
+    recordResult(ctx, run, job, outcome.result, undefined, answers);
+    holdAsMaybeBought(
+      job,
+      `${problem} What it found so far is written. Its other rows were not sent again, as the job may still charge them: import the job by its id ${job.id} once it finishes, or retry them.`,
+    );
+    return;
+  }
+  if (outcome.kind === 'error' && outcome.error.status === 404 && job.keyId === actorOf(ctx).keyId) {
+    closeUnbought(job, STATUS.jobNotFound);
+    return;
+  }
+  holdAsMaybeBought(
+    job,
+    `${problem} Its results could not be fetched, so its rows were not sent again: import the job by its id ${job.id}, or retry it.`,
+  );
+}
+
+/** The fingerprint sent in `custom`; recomputed from the echoed input if the API lost it. */
+function fingerprintOfItem(run: RunRecord, item: ContactResult): string | undefined {
+  if (item.custom.fp) return item.custom.fp;
+  const contact: ContactInputs = { ...NO_INPUTS };
+  for (const key of CONTACT_KEYS) contact[key] = item.input[key] ?? '';
+  contact.email = contact.email.toLowerCase();
+  return missingInput(run.kind, contact) ? undefined : fingerprint(run.kind, contact);
+}
