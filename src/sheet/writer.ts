@@ -23,6 +23,8 @@ import { blockEnd, ownedColumns, type KindColumns } from './output-layout';
 import { INPUT_HEADERS, type ColumnMapping, type InputKey } from '../domain/inputs';
 import { outputCell, type SheetTable } from './table';
 import { consecutiveRuns } from './text';
+import { cellA1, spilledCells, writeAround } from './spills';
+import { STATUS } from '../domain/statuses';
 
 /** What one row gets. `status` and `enrichedAt` are ours and always written; the rest only into empty cells. */
 export type RowOutput = Partial<Record<OutputKey, string>> & {
@@ -138,11 +140,67 @@ export function writeRowOutputs(
   // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
   const first = writable.reduce((low, row) => Math.min(low, row));
   const last = writable.reduce((high, row) => Math.max(high, row));
-  // The kind's columns in sheet order, in runs of adjacent ones: [key, column] each.
+  // The kind's columns in sheet order, in runs of adjacent ones: [key, column] each, each read once
+  // from the first data row: a formula above the rows written may fill some of their cells.
   const sorted = (Object.entries(columns) as [OutputKey, number][]).sort((a, b) => a[1] - b[1]);
-  for (const segment of consecutiveRuns(sorted, ([, column]) => column))
-    writeSegment(table, segment, first, last, writable, outputs, overwrite);
+  const top = Math.min(first, table.headerRow + 1);
+  const segments = consecutiveRuns(sorted, ([, column]) => column).map((segment) => {
+    const existing = table.sheet.readCells(top, segment[0]![1], last - top + 1, segment.length);
+    return { segment, existing, spilled: spilledCells(existing.formulas, top, segment[0]![1], last) };
+  });
+  const leftTo = leftToFormulas(table, writable, outputs, overwrite, segments);
+  for (const { segment, existing, spilled } of segments)
+    writeSegment(table, segment, { existing, top, first, spilled }, writable, outputs, overwrite, leftTo);
   return summary;
+}
+
+interface ReadSegment {
+  segment: readonly [OutputKey, number][];
+  existing: CellBlock;
+  /** Cells another formula's array result fills (spills.ts), with that formula's cell. */
+  spilled: ReadonlyMap<string, string>;
+}
+
+/** Whether an output goes into this cell (its column `key`): ours always, data only where the user's cell allows. */
+function writesCell(
+  table: SheetTable,
+  key: OutputKey,
+  output: RowOutput,
+  overwrite: boolean,
+  row: number,
+  column: number,
+  formula: boolean,
+): boolean {
+  const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
+  return ALWAYS_WRITTEN.has(key) || overwrite || (!formula && (blank || !!output.replace));
+}
+
+/**
+ * Each row's Status when an answer was kept out of a cell another formula's result fills: "found ·
+ * F9 is filled by the formula in F8: left to it" (the formula shows what it shows; the answer is saved).
+ */
+function leftToFormulas(
+  table: SheetTable,
+  rows: readonly number[],
+  outputs: ReadonlyMap<number, RowOutput>,
+  overwrite: boolean,
+  segments: readonly ReadSegment[],
+): Map<number, string> {
+  const statuses = new Map<number, string>();
+  for (const { segment, spilled } of segments) {
+    if (!spilled.size) continue;
+    for (const row of rows) {
+      const output = outputs.get(row)!;
+      for (const [key, column] of segment) {
+        const anchor = spilled.get(`${row}:${column}`);
+        const value = output[key] ?? (output.replace ? '' : undefined);
+        if (!anchor || ALWAYS_WRITTEN.has(key) || value === undefined || statuses.has(row)) continue;
+        if (writesCell(table, key, output, overwrite, row, column, false))
+          statuses.set(row, STATUS.leftToFormula(output.status, cellA1(row, column), anchor));
+      }
+    }
+  }
+  return statuses;
 }
 
 /**
@@ -168,37 +226,45 @@ export function filledProfileKeys(
   return keys.filter((key) => !isProfileKey(key) || answers.some((answer) => answer[key]));
 }
 
-/** One read and one write of rows first..last across a run of adjacent output columns. */
+/**
+ * One write of rows first..last across a run of adjacent output columns (read from `top`), around
+ * the cells another formula's result fills (writeAround): those are never written, not even back.
+ */
 function writeSegment(
   table: SheetTable,
   segment: readonly [OutputKey, number][],
-  first: number,
-  last: number,
+  read: { existing: CellBlock; top: number; first: number; spilled: ReadonlyMap<string, string> },
   rows: readonly number[],
   outputs: ReadonlyMap<number, RowOutput>,
   overwrite: boolean,
+  leftTo: ReadonlyMap<number, string>,
 ): void {
+  const { existing, top, first, spilled } = read;
   const start = segment[0]![1];
-  const existing = table.sheet.readCells(first, start, last - first + 1, segment.length);
-  const block = existing.values.map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r, c)));
+  const skip = first - top;
+  const block = existing.values
+    .slice(skip)
+    .map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r + skip, c)));
   const owned: CellRef[] = [];
   for (const row of rows) {
     const output = outputs.get(row)!;
     const r = row - first;
     segment.forEach(([key, column], offset) => {
-      const value = output[key] ?? (output.replace ? '' : undefined);
-      if (value === undefined) return;
+      const value =
+        key === 'status'
+          ? (leftTo.get(row) ?? output.status)
+          : (output[key] ?? (output.replace ? '' : undefined));
+      if (value === undefined || spilled.has(`${row}:${column}`)) return;
       // A cell holding a formula is the user's even when it shows nothing.
-      const formula = !!existing.formulas[r]![offset];
-      const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
-      if (!(ALWAYS_WRITTEN.has(key) || overwrite || (!formula && (blank || output.replace)))) return;
+      if (!writesCell(table, key, output, overwrite, row, column, !!existing.formulas[r + skip]![offset]))
+        return;
       const text = toCellText(value);
       block[r]![offset] = text;
       table.values[row - 1]![column - 1] = text;
       owned.push([row, column]);
     });
   }
-  if (owned.length) table.sheet.writeCells(first, start, block, owned);
+  writeAround(table.sheet, first, start, block, owned, owned, spilled);
 }
 
 /** A cell the run does not own, as it must be written back to stay exactly what it was. */

@@ -1,0 +1,104 @@
+/**
+ * Cells another formula's array result fills. Sheets lays an array result out below and right of
+ * its formula; those cells hold no value of their own, and a value written there, even the one the
+ * spill showed, blocks it: the formula shows #REF! (dev/gas/PARITY.md row 32). Apps Script tells
+ * such a cell from a typed one by nothing (getFormulas gives "" for both), so its formula's text
+ * tells: an array formula (ARRAYFORMULA, FILTER, SORT, UNIQUE, QUERY, FLATTEN, ours, a bare range,
+ * or one holding them) fills at most the shape of its first range. A cell counted spilled that is not is left unwritten,
+ * never overwritten: the safe side of the guess. A spill from a column left of the cells read is
+ * not seen.
+ */
+import { columnLetters } from '../platform/a1';
+import type { CellRef, SheetPort } from '../platform/ports';
+import { consecutiveRuns } from './text';
+
+const ARRAY_FORMULA =
+  /^=(?:.*\b(?:ARRAYFORMULA|FILTER|SORTN?|UNIQUE|QUERY|FLATTEN|ENRICH_\w+|REVERSE_EMAIL)\s*\(|[^(]*:[^(]*$)/i;
+const FIRST_RANGE = /\$?([A-Z]{1,3})\$?(\d*):\$?([A-Z]{1,3})\$?(\d*)/i;
+
+const columnNumber = (letters: string): number =>
+  [...letters.toUpperCase()].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
+
+/** The rows and columns an array formula's result covers (its own cell included): its first range's shape. */
+export function spillShape(formula: string, lastRow: number): { rows: number; columns: number } {
+  const range = FIRST_RANGE.exec(formula);
+  if (!range || !ARRAY_FORMULA.test(formula)) return { rows: 1, columns: 1 };
+  const start = Number(range[2] || 1);
+  const end = range[4] ? Number(range[4]) : lastRow;
+  return {
+    rows: Math.max(1, end - start + 1),
+    columns: Math.max(1, columnNumber(range[3]!) - columnNumber(range[1]!) + 1),
+  };
+}
+
+/** "F9" */
+export const cellA1 = (row: number, column: number): string => `${columnLetters(column)}${row}`;
+
+/**
+ * The cells (`row:column`) of `formulas` (read at top, left) that an array formula among them
+ * fills, each with its formula's cell ("F8"); `lastRow` ends an open range (A2:A).
+ */
+export function spilledCells(
+  formulas: readonly (readonly string[])[],
+  top: number,
+  left: number,
+  lastRow: number,
+): Map<string, string> {
+  const spilled = new Map<string, string>();
+  formulas.forEach((line, r) =>
+    line.forEach((formula, c) => {
+      if (!formula) return;
+      const { rows, columns } = spillShape(formula, lastRow);
+      for (let down = 0; down < rows; down++)
+        for (let right = 0; right < columns; right++)
+          if (down || right) spilled.set(`${top + r + down}:${left + c + right}`, cellA1(top + r, left + c));
+    }),
+  );
+  return spilled;
+}
+
+/**
+ * Writes `block` (its first cell at row, column) without the `spilled` cells in it: one write when
+ * none is inside, else one per run of columns without any and one per run of rows between them in
+ * a column with some. A piece holding none of the `written` cells is not written.
+ */
+export function writeAround(
+  sheet: SheetPort,
+  row: number,
+  column: number,
+  block: readonly unknown[][],
+  written: readonly CellRef[],
+  textCells: readonly CellRef[],
+  spilled: ReadonlyMap<string, string>,
+): void {
+  if (!written.length) return;
+  const rows = block.map((_, r) => row + r);
+  const columns = (block[0] ?? []).map((_, c) => column + c);
+  const broken = new Set(columns.filter((c) => rows.some((r) => spilled.has(`${r}:${c}`))));
+  if (!broken.size) return sheet.writeCells(row, column, block as unknown[][], textCells);
+  const pieces = consecutiveRuns(
+    columns.filter((c) => !broken.has(c)),
+    (c) => c,
+  ).map((run) => ({ rows, columns: run }));
+  for (const c of broken)
+    for (const run of consecutiveRuns(
+      rows.filter((r) => !spilled.has(`${r}:${c}`)),
+      (r) => r,
+    ))
+      pieces.push({ rows: run, columns: [c] });
+  const inside = (piece: { rows: number[]; columns: number[] }, [r, c]: CellRef) =>
+    r >= piece.rows[0]! && r <= piece.rows.at(-1)! && c >= piece.columns[0]! && c <= piece.columns.at(-1)!;
+  for (const piece of pieces) {
+    if (!written.some((cell) => inside(piece, cell))) continue;
+    const [top, first] = [piece.rows[0]!, piece.columns[0]!];
+    const values = piece.rows.map((r) =>
+      block[r - row]!.slice(first - column, piece.columns.at(-1)! - column + 1),
+    );
+    sheet.writeCells(
+      top,
+      first,
+      values,
+      textCells.filter((cell) => inside(piece, cell)),
+    );
+  }
+}
