@@ -1,0 +1,373 @@
+/**
+ * The twenty flows a new user tries (docs/flows.md), walked in Chromium at 1366×800 over the
+ * playground, one screenshot each (test/artifacts/flow-NN-*.png). After each flow the screen is
+ * clean: no raw id or developer word where a user reads (ids only in the log's "(for support)"
+ * columns and a search tab's id column, last), axe finds no moderate, serious or critical issue,
+ * and the card, the rows, the toast and the log tell one story.
+ */
+import { DEMO_KEY } from '../../dev/emulator/options';
+import {
+  axeProblems,
+  columnValues,
+  expectText,
+  openSidebarFrom,
+  pageShot,
+  sidebarOf,
+  usePlaygroundPage,
+  visibleButton,
+  waitUntil,
+  type PlaygroundApi,
+} from './support';
+
+const { page, playground } = usePlaygroundPage({
+  reset: { sidebar: false },
+  jobMs: 300,
+  timeout: 150_000,
+  viewport: { width: 1366, height: 800 },
+  ready: 'grid',
+});
+
+/** Words a user must never read: API enums, workspace, person and company ids, UUIDs, a program's leftovers. */
+const RAW =
+  /out_of_credits|\bws_\w|\bper_\w|\bcmp_\w|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\bundefined\b|\bNaN\b|\[object /i;
+/** Where ids may stand: last in a row, under a header that says they are for support (or a search tab's key). */
+const ID_COLUMN = /\(for support\)$|^(Person|Company) ID$/;
+
+const LOG = 'Sheet Enrich log';
+const problems: string[] = [];
+
+/** The cells of every visible tab a user reads, but the id columns kept for support. */
+async function sheetProblems(api: PlaygroundApi, flow: string): Promise<string[]> {
+  const { sheets } = await pageState();
+  const found: string[] = [];
+  for (const name of sheets) {
+    if (name.startsWith('_')) continue;
+    const { displayValues } = await api.sheet(name);
+    const header = displayValues[0] ?? [];
+    displayValues.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (ID_COLUMN.test(header[c] ?? '') && c >= header.length - 2) return;
+        if (RAW.test(cell)) found.push(`${flow}: ${name}!R${r + 1}C${c + 1} "${cell.slice(0, 80)}"`);
+      }),
+    );
+  }
+  return found;
+}
+
+/** What the user reads now: the sidebar, the toasts, the tabs; and axe over the sidebar. */
+async function clean(flow: string): Promise<void> {
+  await pageShot(page, `flow-${flow}`);
+  const sidebarOpen = await page.locator('#sidebar-frame').isVisible();
+  const texts = [
+    await page
+      .locator('#toasts')
+      .innerText()
+      .catch(() => ''),
+  ];
+  if (sidebarOpen) texts.push(await sidebarOf(page).locator('body').innerText());
+  for (const text of texts)
+    for (const line of text.split('\n'))
+      if (RAW.test(line)) problems.push(`${flow}: "${line.slice(0, 120)}"`);
+  problems.push(...(await sheetProblems(playground.api, flow)));
+  if (sidebarOpen) problems.push(...(await axeProblems(page, flow)));
+}
+
+interface PageState {
+  sheets: string[];
+  formulas: string[][];
+  messages: { id: number; title: string; text: string }[];
+}
+
+async function pageState(): Promise<PageState> {
+  return (await (await fetch(new URL('__test/state', playground.url))).json()) as PageState;
+}
+
+/** The toasts shown since the flow began (the page drops each after a few seconds; the playground keeps them). */
+let toastsSeen = 0;
+async function toastsSince(): Promise<string> {
+  return (await pageState()).messages
+    .filter((message) => message.id >= toastsSeen)
+    .map((message) => message.text)
+    .join('\n');
+}
+
+/** Waits for a toast of this flow saying `text`. */
+async function toastSays(text: string): Promise<void> {
+  await waitUntil(async () => (await toastsSince()).includes(text), 20_000).catch(async () => {
+    throw new Error(`No toast says "${text}": ${await toastsSince()}`);
+  });
+}
+
+/** The log's last row, by header. */
+async function lastLogRow(): Promise<Record<string, string>> {
+  const log = await playground.api.sheet(LOG);
+  return Object.fromEntries(log.displayValues[0]!.map((name, i) => [name, log.displayValues.at(-1)![i]!]));
+}
+
+const cell = (row: number, column: number) => page.locator(`td[data-row="${row}"][data-column="${column}"]`);
+
+async function menu(label: string): Promise<void> {
+  await page.getByRole('button', { name: 'Extensions' }).click();
+  await page.getByRole('menuitem', { name: 'Sheet Enrich' }).hover();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+beforeEach(() => (toastsSeen = 0));
+
+afterEach(() => {
+  const found = problems.splice(0);
+  expect(found).toEqual([]);
+});
+
+test('flows 1–8: key, a first run, formulas, a range formula, convert, look up again, the log, the Jobs panel', async () => {
+  // 1. Set the key in Settings: Verify, then Save.
+  await openSidebarFrom(page, 'Settings');
+  const sidebar = sidebarOf(page);
+  await sidebar.getByLabel('API key', { exact: true }).fill(DEMO_KEY);
+  await sidebar.getByRole('button', { name: 'Verify', exact: true }).click();
+  const keyNotice = sidebar.locator('form[aria-label="Your API key"] .notice');
+  await expectText(keyNotice, 'This key works. Save it to use it.');
+  await sidebar.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectText(sidebar.locator('body'), 'Saved key');
+  await clean('01-set-key');
+
+  // 2. A wrong key: refused, not saved, what was typed kept.
+  await sidebar.getByRole('tab', { name: 'Settings' }).click();
+  await sidebar.getByLabel('API key', { exact: true }).fill('sk-wrong-1234');
+  await sidebar.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectText(keyNotice, 'The API refused this key, so it was not saved');
+  expect(await sidebar.getByLabel('API key', { exact: true }).inputValue()).toBe('sk-wrong-1234');
+  await clean('02-wrong-key');
+  await sidebar.getByLabel('API key', { exact: true }).fill('');
+
+  // 3. A first run on selected rows: card, rows, toast and log say the same.
+  await playground.api.select('A2:D6', 'Contacts');
+  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
+  await sidebar.getByRole('button', { name: 'Refresh selection' }).first().click();
+  await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–6');
+  await visibleButton(sidebar, 'Start…').click();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  const run = sidebar.locator('.run').first();
+  await expectText(run.locator('.badge'), 'Finished', 30_000);
+  await expectText(run.locator('.run-count'), '5 of 5 contacts done');
+  const statuses = columnValues(await playground.api.sheet('Contacts'), 'Status').slice(0, 5);
+  expect(statuses.every((status) => /^(found|not found)$/.test(String(status)))).toBe(true);
+  await toastSays('5 of 5');
+  expect(await lastLogRow()).toMatchObject({ Outcome: 'finished', 'Contacts sent': '5' });
+  await clean('03-first-run');
+
+  // 4. Per-cell formulas, typed, then Jobs › Get them… pays for their answers (the first free columns).
+  const free = (await playground.api.sheet('Contacts')).values[0]!.length + 1;
+  for (const row of [7, 8]) {
+    await cell(row, free).click();
+    await page.keyboard.type(`=ENRICH_EMAIL(A${row},B${row},D${row})`);
+    await page.keyboard.press('Enter');
+  }
+  for (const row of [7, 8]) await expectText(cell(row, free), '⏳ queued');
+  await getThem(2);
+  for (const row of [7, 8])
+    await waitUntil(async () => !(await cell(row, free).innerText()).startsWith('⏳'), 20_000);
+  await clean('04-formulas-get-them');
+
+  // 5. A range formula: one formula, its answers spilled down, bought the same way.
+  await cell(9, free + 1).click();
+  await page.keyboard.type('=ENRICH_PERSONAL_EMAIL(A9:A11,B9:B11,C9:C11)');
+  await page.keyboard.press('Enter');
+  for (const row of [9, 10, 11]) await expectText(cell(row, free + 1), '⏳ queued');
+  await getThem(3);
+  for (const row of [9, 10, 11])
+    await waitUntil(async () => !(await cell(row, free + 1).innerText()).startsWith('⏳'), 20_000);
+  await clean('05-range-formula');
+
+  // 6. Convert formulas to values, the spill of the range formula whole: the toast counts what the cells hold.
+  const shown = async () => {
+    const grid = (await playground.api.sheet('Contacts')).displayValues;
+    return [grid[6]![free - 1]!, grid[7]![free - 1]!, grid[8]![free]!, grid[9]![free]!, grid[10]![free]!];
+  };
+  const before = await shown();
+  expect(before.some((text) => text.startsWith('#') || text.startsWith('⏳'))).toBe(false);
+  await playground.api.select('A7:D11', 'Contacts');
+  await menu('Convert formulas to values');
+  const filled = before.filter((text) => text !== '').length;
+  await toastSays(`3 formulas (${filled} cells) now show their values as text`);
+  expect(await shown()).toEqual(before);
+  const formulas = (await (await fetch(new URL('__test/state', playground.url))).json()) as {
+    formulas: string[][];
+  };
+  expect(
+    formulas.formulas
+      .slice(6, 11)
+      .flatMap((row) => row.slice(free - 1, free + 1))
+      .filter(Boolean),
+  ).toEqual([]);
+  await clean('06-convert');
+
+  // 7. Look up again: the rows of the first run, asked anew at the price it says.
+  await playground.api.select('A2:D3', 'Contacts');
+  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
+  await sidebar.getByRole('button', { name: 'Refresh selection' }).first().click();
+  await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–3');
+  await sidebar
+    .getByRole('button', { name: /^Look up again/ })
+    .first()
+    .click();
+  await visibleButton(sidebar, 'Start…').click();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  const again = sidebar.locator('.run').first();
+  await expectText(again.locator('.badge'), 'Finished', 30_000);
+  await expectText(again.locator('.run-count'), '2 of 2 contacts done');
+  expect(await lastLogRow()).toMatchObject({ Outcome: 'finished', 'Contacts sent': '2' });
+  await clean('07-look-up-again');
+
+  // 8. The log tab: one word per outcome, whose key paid, ids last and labelled.
+  await page.getByRole('tab', { name: LOG }).click();
+  const log = await playground.api.sheet(LOG);
+  const header = log.displayValues[0]!;
+  expect(header.slice(-2)).toEqual(['Run id (for support)', 'Job ids (for support)']);
+  const outcomes = columnValues(log, 'Outcome');
+  expect(
+    outcomes.every((outcome) =>
+      ['finished', 'out of credits', 'failed', 'canceled'].includes(String(outcome)),
+    ),
+  ).toBe(true);
+  await clean('08-log-tab');
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+
+  // 9. The Jobs panel: every run's card, the words the log uses.
+  await sidebar.getByRole('tab', { name: 'Jobs' }).click();
+  await expect(sidebar.locator('.run').count()).resolves.toBe(4);
+  await clean('09-jobs-panel');
+});
+
+/** Jobs › Get them…: the queue's price asked, then its run to the end. */
+async function getThem(requests: number): Promise<void> {
+  const sidebar = sidebarOf(page);
+  await sidebar.getByRole('tab', { name: 'Jobs' }).click();
+  const queue = sidebar.locator('.formula-queue');
+  await expectText(queue, plural(requests, 'formula request'));
+  const runs = await sidebar.locator('.run').count();
+  await queue.getByRole('button', { name: 'Get them…' }).click();
+  await queue.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click();
+  await waitUntil(async () => (await sidebar.locator('.run').count()) > runs, 20_000);
+  await expectText(sidebar.locator('.run').first().locator('.badge'), 'Finished', 30_000);
+  await expectText(sidebar.locator('.run').first().locator('.run-count'), `${requests} of ${requests}`);
+  // The queue is empty once its run took the requests: nothing says they still wait.
+  await waitUntil(async () => !(await queue.innerText()).includes('formula request'), 20_000);
+}
+
+/** Starts an enrich run of `fields` on `rows` from the Enrich tab, as a user does; its card. */
+async function startRun(rows: string, fields?: string[], beforeConfirm?: () => Promise<void>) {
+  const sidebar = sidebarOf(page);
+  if (fields) await playground.api.call('planRun', { kind: 'enrich', fields });
+  await playground.api.select(rows, 'Contacts');
+  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
+  await sidebar.getByRole('button', { name: 'Refresh selection' }).first().click();
+  const [first, last] = rows.replace(/[A-Z]/g, '').split(':');
+  await expectText(
+    sidebar.locator('.selection').first(),
+    first === last ? `row ${first}` : `rows ${first}–${last}`,
+  );
+  const runs = await sidebar.locator('.run').count();
+  await visibleButton(sidebar, 'Start…').click();
+  await beforeConfirm?.();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  await waitUntil(async () => (await sidebar.locator('.run').count()) > runs, 20_000);
+  return sidebar.locator('.run').first();
+}
+
+const statusesOf = async (from: number, to: number) =>
+  columnValues(await playground.api.sheet('Contacts'), 'Status')
+    .slice(from - 2, to - 1)
+    .map(String);
+
+test('flows 10–13: out of credits and the rest, cancel, retry, a lost start imported (twice)', async () => {
+  await playground.api.call('planRun', { kind: 'enrich', fields: ['work_email'] });
+  await openSidebarFrom(page, 'Settings');
+  const sidebar = sidebarOf(page);
+
+  // 10. Out of credits: the balance covers one personal email of ten; the rest after a top-up.
+  await playground.api.setCredits(4);
+  const short = await startRun('A2:D11', ['personal_email']);
+  await expectText(short.locator('.badge'), 'Out of credits', 30_000);
+  const left = (await statusesOf(2, 11)).filter((status) => status === 'out of credits').length;
+  expect(left).toBeGreaterThan(0);
+  await expectText(short.locator('.run-count'), `${10 - left} of 10 contacts done · ${left} not processed`);
+  expect(await short.locator('.run-found').textContent()).toMatch(
+    /^Found: \d+ contacts? \(\d+ personal emails?\)$/,
+  );
+  await toastSays(`Contacts: ${10 - left} of 10 contacts found (${left} not processed)`);
+  expect(await lastLogRow()).toMatchObject({ Outcome: 'out of credits', 'Contacts sent': '10' });
+  await clean('10-out-of-credits');
+  await playground.api.setCredits(1000);
+  await short.getByRole('button', { name: `Run the rest (up to ${3 * left} credits)…` }).click();
+  await short.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click();
+  await expectText(sidebar.locator('.run').first().locator('.badge'), 'Finished', 30_000);
+  await expectText(sidebar.locator('.run').first().locator('.run-count'), `${left} of ${left} contacts done`);
+  expect((await statusesOf(2, 11)).filter((status) => status === 'out of credits')).toEqual([]);
+  expect(await lastLogRow()).toMatchObject({ Outcome: 'finished', 'Contacts sent': String(left) });
+  await clean('10-run-the-rest');
+
+  // 11. Cancel: a run whose job waits (the key was revoked) stops before anything is sent.
+  // The key is revoked once the run is asked for: its job waits, unsent, and can be canceled.
+  const waiting = await startRun('A12:D13', ['work_email'], () =>
+    playground.api.saveRevokedKey('sk-revoked-0001'),
+  );
+  await expectText(waiting.locator('.badge'), 'Waiting for key', 20_000);
+  await waiting.getByRole('button', { name: 'Cancel…' }).click();
+  await waiting.getByRole('button', { name: 'Cancel run' }).click();
+  await expectText(waiting.locator('.badge'), 'Canceled', 20_000);
+  await expectText(waiting.locator('.run-count'), '0 of 2 contacts done · 2 not processed');
+  await toastSays('no contact processed (2 of 2 not processed)');
+  expect(await statusesOf(12, 13)).toEqual(['canceled', 'canceled']);
+  expect(await lastLogRow()).toMatchObject({ Outcome: 'canceled', 'Contacts sent': '0' });
+  await clean('11-cancel');
+  await sidebar.getByRole('tab', { name: 'Settings' }).click();
+  await sidebar.getByLabel('API key', { exact: true }).fill(DEMO_KEY);
+  await sidebar.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectText(sidebar.locator('form[aria-label="Your API key"] .notice'), 'The saved key works.');
+
+  // 12. Retry: a start whose answer was lost, sent again at the price it asks.
+  const lost = await lostStart('A12:D12');
+  await lost.getByRole('button', { name: /^Retry \(up to \d+ credits?\)…$/ }).click();
+  await lost.getByRole('button', { name: 'Retry', exact: true }).click();
+  await expectText(lost.locator('.badge'), 'Finished', 30_000);
+  await expectText(lost.locator('.run-count'), '1 of 1 contact done');
+  expect(await statusesOf(12, 12)).toEqual([expect.stringMatching(/^(found|not found)$/)]);
+  expect(await lastLogRow()).toMatchObject({ Outcome: 'finished' });
+  await clean('12-retry');
+
+  // 13. A lost start imported by its id: the run resolves, its log row is rewritten; twice is refused.
+  const imported = await lostStart('A13:D13');
+  await waitUntil(async () => (await playground.api.apiJobs()).at(-1)?.status === 'FINISHED', 20_000);
+  const job = (await playground.api.apiJobs()).at(-1)!;
+  const logRows = (await playground.api.sheet(LOG)).displayValues.length;
+  const form = sidebar.locator('details.import-any');
+  const importIt = async () => {
+    if (!(await form.getByLabel('Job id').isVisible())) await form.locator('summary').click();
+    await form.getByLabel('Job id').fill(job.id);
+    await form.getByRole('button', { name: 'Import', exact: true }).click();
+  };
+  await importIt();
+  await expectText(imported.locator('.badge'), 'Finished', 30_000);
+  await expect(imported.getByRole('button', { name: /Retry/ }).count()).resolves.toBe(0);
+  expect((await playground.api.sheet(LOG)).displayValues).toHaveLength(logRows);
+  expect(await lastLogRow()).toMatchObject({ Outcome: 'finished' });
+  await importIt();
+  await expectText(form, 'imported already');
+  expect((await playground.api.sheet(LOG)).displayValues).toHaveLength(logRows);
+  await clean('13-import-twice');
+});
+
+/** A run of one row whose job start's answer is lost: its card, once it offers the ways out. */
+async function lostStart(rows: string) {
+  await playground.api.apiFaults('lost=1');
+  try {
+    const run = await startRun(rows, ['work_email']);
+    await run.locator('.ambiguous-job').waitFor({ timeout: 20_000 });
+    return run;
+  } finally {
+    await playground.api.apiFaults('lost=0');
+  }
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
