@@ -371,3 +371,81 @@ async function lostStart(rows: string) {
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** A search from the Search tab into a new tab, as a user asks for it: its card, once done. */
+async function searchIntoTab(kind: 'People' | 'Companies', chip: [string, string], results: number) {
+  const sidebar = sidebarOf(page);
+  await sidebar.getByRole('tab', { name: 'Search' }).click();
+  await sidebar.getByRole('radio', { name: kind }).click();
+  const input = sidebar.getByLabel(chip[0], { exact: true });
+  await input.fill(chip[1]);
+  await input.press('Enter');
+  await sidebar.getByLabel('Results to load').fill(String(results));
+  await visibleButton(sidebar, 'Preview').click();
+  await visibleButton(sidebar, 'Search into a new tab…').click();
+  await sidebar
+    .locator('.search-panel .confirm:not([hidden])')
+    .getByRole('button', { name: 'Load', exact: true })
+    .click();
+  await expectText(sidebar.locator('.search-tab-state'), 'Done', 30_000);
+}
+
+test('flows 14–17: a search into a new tab and Load more, rows deleted, Refresh, a value too long for a cell', async () => {
+  await openSidebarFrom(page, 'Search companies or people');
+  const sidebar = sidebarOf(page);
+  const tabName = 'People · VP Sales';
+  const state = sidebar.locator('.search-tab-state');
+
+  // 14. A people search into a new tab, then Load more: card, tab and log agree.
+  await searchIntoTab('People', ['Job titles', 'VP Sales'], 20);
+  await expectText(state, 'Done · 20 results loaded');
+  await sidebar.getByRole('button', { name: 'Load more…' }).click();
+  await sidebar
+    .locator('.search-panel .confirm:not([hidden])')
+    .getByRole('button', { name: 'Load', exact: true })
+    .click();
+  await expectText(state, 'Done · 40 results loaded', 30_000);
+  const rowsOf = async () =>
+    (await playground.api.sheet(tabName)).values.slice(1).filter((row) => row.some((value) => value !== ''))
+      .length;
+  expect(await rowsOf()).toBe(40);
+  expect(await lastLogRow()).toMatchObject({ Source: 'search', Outcome: 'finished' });
+  await page.getByRole('tab', { name: tabName }).click();
+  await expectText(page.locator('.grid'), 'Full name');
+  await clean('14-search-load-more');
+
+  // 15. Rows deleted in the playground: Edit › Delete selected rows, and Ctrl+Alt+- on a selection.
+  await cell(2, 1).click();
+  await cell(3, 1).click({ modifiers: ['Shift'] });
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('menuitem', { name: 'Delete selected rows' }).click();
+  await waitUntil(async () => (await rowsOf()) === 38, 10_000);
+  await cell(2, 1).click();
+  await page.keyboard.press('Control+Alt+Minus');
+  await waitUntil(async () => (await rowsOf()) === 37, 10_000);
+  await clean('15-delete-rows');
+
+  // 16. Refresh: counts from what the tab holds now, and the rows deleted stay deleted.
+  await sidebar.getByRole('tab', { name: 'Search' }).click();
+  await expectText(state, '37 results', 20_000);
+  await sidebar.getByRole('button', { name: 'Refresh…' }).click();
+  const question = sidebar.locator('.search-panel .confirm:not([hidden])');
+  await expectText(
+    question,
+    `Look through the first 40 results of this search again and add new ones to "${tabName}" (37 rows now)`,
+  );
+  await clean('16-search-refresh-question');
+  await question.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expectText(state, 'Done · 37 results loaded', 30_000);
+  expect(await rowsOf()).toBe(37);
+  await clean('16-search-refreshed');
+
+  // 17. A page whose value is longer than a cell holds lands, the value cut and saying so.
+  await searchIntoTab('Companies', ['Industries', 'Zymurgy Research'], 5);
+  await expectText(state, 'Done · 1 result loaded');
+  const tab = await playground.api.sheet('Companies · Zymurgy Research');
+  const description = String(columnValues(tab, 'Description')[0]);
+  expect(description).toHaveLength(50_000);
+  expect(description.endsWith('… [cut: a cell holds 50,000 characters]')).toBe(true);
+  await clean('17-long-value');
+});
