@@ -449,3 +449,74 @@ test('flows 14–17: a search into a new tab and Load more, rows deleted, Refres
   expect(description.endsWith('… [cut: a cell holds 50,000 characters]')).toBe(true);
   await clean('17-long-value');
 });
+
+test('flows 18–20: a schedule and Run now, the Spending view, a reverse lookup', async () => {
+  await playground.api.call('planRun', { kind: 'enrich', fields: ['work_email'] });
+  await openSidebarFrom(page, 'Settings');
+  const sidebar = sidebarOf(page);
+
+  // 18. A schedule on the Contacts tab, then Run now for rows added since its tick.
+  const box = sidebar.locator('section.schedule');
+  await box.getByLabel('Sheet').selectOption('Contacts');
+  await box.getByLabel('At most per run (credits)').fill('300');
+  await box.getByLabel('At most per day (credits)').fill('1000');
+  await box.getByRole('button', { name: 'Save schedule' }).click();
+  const settled = async () => !(await playground.api.call<{ pending: boolean }>('pollJobs')).pending;
+  await waitUntil(
+    async () =>
+      (await playground.api.call<{ lastRunAt?: string } | null>('getSchedule'))?.lastRunAt !== undefined &&
+      (await settled()),
+    30_000,
+  );
+  // Two people typed below the others, Tab from cell to cell as in Sheets.
+  for (const [row, person] of [
+    [14, ['Ada', 'Lovelace', 'Analytical Engines', 'analytical.example']],
+    [15, ['Alan', 'Turing', 'Bletchley', 'bletchley.example']],
+  ] as const) {
+    await cell(row, 1).click();
+    for (const value of person) {
+      await page.keyboard.type(value);
+      await page.keyboard.press(value === person.at(-1) ? 'Enter' : 'Tab');
+    }
+  }
+  await waitUntil(
+    async () => (await playground.api.sheet('Contacts')).values[14]?.[3] === 'bletchley.example',
+    10_000,
+  );
+  await box.getByRole('button', { name: 'Run now' }).click();
+  await expectText(box.locator('.notice'), 'Run now: Sent 2 contacts (at most', 15_000);
+  await waitUntil(settled, 30_000);
+  await toastSays('Contacts: ');
+  expect(await lastLogRow()).toMatchObject({ Source: 'schedule', Outcome: 'finished', 'Contacts sent': '2' });
+  // Its run ended (the toast said so): Run now again does not say it is still working.
+  await box.getByRole('button', { name: 'Run now' }).click();
+  await box.locator('.notice').waitFor();
+  await page.waitForTimeout(500);
+  expect(await box.locator('.notice').innerText()).not.toContain('still working');
+  await clean('18-schedule-run-now');
+
+  // 19. The Spending view counts what the log says was charged.
+  await sidebar.getByRole('tab', { name: 'Jobs' }).click();
+  const log = await playground.api.sheet(LOG);
+  const charged = columnValues(log, 'Credits charged').reduce<number>((sum, value) => sum + Number(value), 0);
+  const view = sidebar.locator('section.spending');
+  await expectText(view, `Today: ${plural(charged, 'credit')}`);
+  await view.scrollIntoViewIfNeeded();
+  await clean('19-spending-view');
+
+  // 20. A reverse lookup of three emails: card, rows and log say the same.
+  await playground.api.select('A2:A4', 'Emails');
+  await page.getByRole('tab', { name: 'Emails' }).click();
+  await sidebar.getByRole('tab', { name: 'Reverse' }).click();
+  await visibleButton(sidebar, 'Refresh selection').click();
+  await expectText(sidebar.locator('[role="tabpanel"]:not([hidden]) .selection'), 'Emails · rows 2–4');
+  await visibleButton(sidebar, 'Start…').click();
+  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
+  const run = sidebar.locator('.run').first();
+  await expectText(run.locator('.badge'), 'Finished', 30_000);
+  await expectText(run.locator('.run-count'), '3 of 3');
+  const statuses = columnValues(await playground.api.sheet('Emails'), 'Status').slice(0, 3);
+  expect(statuses.every((status) => /^(found|not found)$/.test(String(status)))).toBe(true);
+  expect(await lastLogRow()).toMatchObject({ Source: 'manual', Outcome: 'finished', 'Contacts sent': '3' });
+  await clean('20-reverse-lookup');
+});
