@@ -19,9 +19,10 @@ import {
   type PlaygroundApi,
 } from './support';
 
+const JOB_MS = 300;
 const { page, playground } = usePlaygroundPage({
   reset: { sidebar: false },
-  jobMs: 300,
+  jobMs: JOB_MS,
   timeout: 150_000,
   viewport: { width: 1366, height: 800 },
   ready: 'grid',
@@ -112,7 +113,11 @@ async function menu(label: string): Promise<void> {
   await page.getByRole('menuitem', { name: label }).click();
 }
 
-beforeEach(() => (toastsSeen = 0));
+// Each test a new emulator too: its rate limit (60 requests a minute) counts the tests before.
+beforeEach(async () => {
+  toastsSeen = 0;
+  await playground.api.resetApi(JOB_MS);
+});
 
 afterEach(() => {
   const found = problems.splice(0);
