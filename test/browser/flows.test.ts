@@ -191,11 +191,22 @@ test('flows 1–8: key, a first run, formulas, a range formula, convert, look up
   };
   const before = await shown();
   expect(before.some((text) => text.startsWith('#') || text.startsWith('⏳'))).toBe(false);
+  // The user's own array formula between ours, spilling over rows 10-11 (Sheets: no value of their own).
+  await cell(10, free).click();
+  await page.keyboard.type('=ARRAYFORMULA(B10:B11)');
+  await page.keyboard.press('Enter');
+  const names = (await playground.api.sheet('Contacts')).displayValues.slice(9, 11).map((row) => row[1]);
+  await waitUntil(async () => (await cell(11, free).innerText()) === names[1], 10_000);
   await playground.api.select('A7:D11', 'Contacts');
   await menu('Convert formulas to values');
   const filled = before.filter((text) => text !== '').length;
   await toastSays(`3 formulas (${filled} cells) now show their values as text`);
   expect(await shown()).toEqual(before);
+  // Its spill was not written over: it still shows, no #REF!.
+  const user = (await playground.api.sheet('Contacts')).displayValues
+    .slice(9, 11)
+    .map((row) => row[free - 1]);
+  expect(user).toEqual(names);
   const formulas = (await (await fetch(new URL('__test/state', playground.url))).json()) as {
     formulas: string[][];
   };
@@ -204,7 +215,7 @@ test('flows 1–8: key, a first run, formulas, a range formula, convert, look up
       .slice(6, 11)
       .flatMap((row) => row.slice(free - 1, free + 1))
       .filter(Boolean),
-  ).toEqual([]);
+  ).toEqual(['=ARRAYFORMULA(B10:B11)']);
   await clean('06-convert');
 
   // 7. Look up again: the rows of the first run, asked anew at the price it says.
