@@ -71,34 +71,30 @@ export function writeAround(
   textCells: readonly CellRef[],
   spilled: ReadonlyMap<string, string>,
 ): void {
-  if (!written.length) return;
   const rows = block.map((_, r) => row + r);
   const columns = (block[0] ?? []).map((_, c) => column + c);
-  const broken = new Set(columns.filter((c) => rows.some((r) => spilled.has(`${r}:${c}`))));
-  if (!broken.size) return sheet.writeCells(row, column, block as unknown[][], textCells);
-  const pieces = consecutiveRuns(
-    columns.filter((c) => !broken.has(c)),
-    (c) => c,
-  ).map((run) => ({ rows, columns: run }));
-  for (const c of broken)
-    for (const run of consecutiveRuns(
-      rows.filter((r) => !spilled.has(`${r}:${c}`)),
-      (r) => r,
-    ))
-      pieces.push({ rows: run, columns: [c] });
-  const inside = (piece: { rows: number[]; columns: number[] }, [r, c]: CellRef) =>
-    r >= piece.rows[0]! && r <= piece.rows.at(-1)! && c >= piece.columns[0]! && c <= piece.columns.at(-1)!;
-  for (const piece of pieces) {
-    if (!written.some((cell) => inside(piece, cell))) continue;
-    const [top, first] = [piece.rows[0]!, piece.columns[0]!];
-    const values = piece.rows.map((r) =>
-      block[r - row]!.slice(first - column, piece.columns.at(-1)! - column + 1),
-    );
-    sheet.writeCells(
-      top,
-      first,
-      values,
-      textCells.filter((cell) => inside(piece, cell)),
-    );
+  const open = (r: number, c: number) => !spilled.has(`${r}:${c}`);
+  const whole = columns.filter((c) => rows.every((r) => open(r, c)));
+  const pieces = [
+    ...consecutiveRuns(whole, (c) => c).map((run) => [rows, run]),
+    ...columns
+      .filter((c) => !whole.includes(c))
+      .flatMap((c) =>
+        consecutiveRuns(
+          rows.filter((r) => open(r, c)),
+          (r) => r,
+        ).map((run) => [run, [c]]),
+      ),
+  ];
+  for (const [down, across] of pieces) {
+    const [top, bottom, left, right] = [down![0]!, down!.at(-1)!, across![0]!, across!.at(-1)!];
+    const inside = ([r, c]: CellRef) => r >= top && r <= bottom && c >= left && c <= right;
+    if (written.some(inside))
+      sheet.writeCells(
+        top,
+        left,
+        down!.map((r) => block[r - row]!.slice(left - column, right - column + 1)),
+        textCells.filter(inside),
+      );
   }
 }

@@ -146,3 +146,43 @@ describe('cells the run does not own', () => {
     expect(sheet.formats.get(`5:${title}`)).toBe('@');
   });
 });
+
+describe('a cell another formula’s array result fills', () => {
+  it('is never written, not even back: the block is written around it, the rest in one piece', () => {
+    const sheet = sheetWithContacts(5);
+    writeRowOutputs(readSheetTable(sheet), 'enrich', new Map([[2, { status: 'pending' }]]), false);
+    const email = sheet.cells[0]!.indexOf('Work email') + 1;
+    // The user's FILTER in Work email, row 3, fills rows 3-5 (its first range's height).
+    sheet.formulas.set(`3:${email}`, '=FILTER(A3:A5,B3:B5<>"")');
+    sheet.set(4, email, 'P3');
+    sheet.set(5, email, '');
+    const rectangles: string[] = [];
+    const writeCells = sheet.writeCells.bind(sheet);
+    sheet.writeCells = (row, column, values, textCells) => {
+      rectangles.push(`${row}:${column} ${values.length}x${values[0]!.length}`);
+      writeCells(row, column, values, textCells);
+    };
+    const outputs = new Map(
+      [2, 3, 4, 5, 6].map((row) => [
+        row,
+        { status: 'found', workEmail: `p${row}@acme.com`, enrichedAt: 'now' },
+      ]),
+    );
+    writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, false);
+    // Status and the columns after Work email whole, Work email above and below the spill.
+    expect(rectangles).toEqual([
+      `2:4 5x1`,
+      `2:${email + 1} 5x${sheet.cells[0]!.length - email}`,
+      `2:${email} 2x1`,
+      `6:${email} 1x1`,
+    ]);
+    expect([4, 5].map((row) => sheet.get(row, email))).toEqual(['P3', '']);
+    expect(sheet.column('Status')).toEqual([
+      'found',
+      'found',
+      'found',
+      `found · ${String.fromCharCode(64 + email)}5 is filled by the formula in ${String.fromCharCode(64 + email)}3: left to it`,
+      'found',
+    ]);
+  });
+});
