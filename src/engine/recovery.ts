@@ -230,8 +230,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
         `This job is an earlier job of rows a damaged job record holds: import that record's job, or use "look up again".`,
       );
     // Collected already, its record since pruned: the log's row of its run counts it.
-    if (jobLogged(ctx, jobId))
-      throw new UserError(`This job was imported already: the log tab counts it.`);
+    if (jobLogged(ctx, jobId)) throw new UserError(`This job was imported already: the log tab counts it.`);
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
     const replaces = named && damagedRecordOf(registry, named, fingerprints);

@@ -6,6 +6,7 @@
  * and the card, the rows, the toast and the log tell one story.
  */
 import { DEMO_KEY } from '../../dev/emulator/options';
+import type { Locator } from 'playwright-core';
 import {
   axeProblems,
   columnValues,
@@ -124,7 +125,7 @@ afterEach(() => {
   expect(found).toEqual([]);
 });
 
-test('flows 1–8: key, a first run, formulas, a range formula, convert, look up again, the log, the Jobs panel', async () => {
+test('flows 1–9: key, a first run, formulas, a range formula, convert, look up again, the log, the Jobs panel', async () => {
   // 1. Set the key in Settings: Verify, then Save.
   await openSidebarFrom(page, 'Settings');
   const sidebar = sidebarOf(page);
@@ -146,19 +147,8 @@ test('flows 1–8: key, a first run, formulas, a range formula, convert, look up
   await sidebar.getByLabel('API key', { exact: true }).fill('');
 
   // 3. A first run on selected rows: card, rows, toast and log say the same.
-  await playground.api.select('A2:D6', 'Contacts');
-  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
-  await sidebar.getByRole('button', { name: 'Refresh selection' }).first().click();
-  await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–6');
-  await visibleButton(sidebar, 'Start…').click();
-  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
-  const run = sidebar.locator('.run').first();
-  await expectText(run.locator('.badge'), 'Finished', 30_000);
-  await expectText(run.locator('.run-count'), '5 of 5 contacts done');
-  const statuses = columnValues(await playground.api.sheet('Contacts'), 'Status').slice(0, 5);
-  expect(statuses.every((status) => /^(found|not found)$/.test(String(status)))).toBe(true);
+  await finishedAlike(await startRun('A2:D6'), 'Contacts', 5);
   await toastSays('5 of 5');
-  expect(await lastLogRow()).toMatchObject({ Outcome: 'finished', 'Contacts sent': '5' });
   await clean('03-first-run');
 
   // 4. Per-cell formulas, typed, then Jobs › Get them… pays for their answers (the first free columns).
@@ -219,20 +209,12 @@ test('flows 1–8: key, a first run, formulas, a range formula, convert, look up
   await clean('06-convert');
 
   // 7. Look up again: the rows of the first run, asked anew at the price it says.
-  await playground.api.select('A2:D3', 'Contacts');
-  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
-  await sidebar.getByRole('button', { name: 'Refresh selection' }).first().click();
-  await expectText(sidebar.locator('.selection').first(), 'Contacts · rows 2–3');
-  await sidebar
-    .getByRole('button', { name: /^Look up again/ })
-    .first()
-    .click();
-  await visibleButton(sidebar, 'Start…').click();
-  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
-  const again = sidebar.locator('.run').first();
-  await expectText(again.locator('.badge'), 'Finished', 30_000);
-  await expectText(again.locator('.run-count'), '2 of 2 contacts done');
-  expect(await lastLogRow()).toMatchObject({ Outcome: 'finished', 'Contacts sent': '2' });
+  const lookUpAgain = () =>
+    sidebar
+      .getByRole('button', { name: /^Look up again/ })
+      .first()
+      .click();
+  await finishedAlike(await startRun('A2:D3', { beforeStart: lookUpAgain }), 'Contacts', 2);
   await clean('07-look-up-again');
 
   // 8. The log tab: one word per outcome, whose key paid, ids last and labelled.
@@ -272,23 +254,43 @@ async function getThem(requests: number): Promise<void> {
 }
 
 /** Starts an enrich run of `fields` on `rows` from the Enrich tab, as a user does; its card. */
-async function startRun(rows: string, fields?: string[], beforeConfirm?: () => Promise<void>) {
+interface RunAsked {
+  fields?: string[];
+  /** Before Start… (Look up again), and between Start… and its confirmation. */
+  beforeStart?: () => Promise<void>;
+  beforeConfirm?: () => Promise<void>;
+  sheet?: string;
+  panel?: 'Enrich' | 'Reverse';
+}
+
+async function startRun(rows: string, asked: RunAsked = {}) {
+  const { fields, beforeStart, beforeConfirm, sheet = 'Contacts', panel = 'Enrich' } = asked;
   const sidebar = sidebarOf(page);
   if (fields) await playground.api.call('planRun', { kind: 'enrich', fields });
-  await playground.api.select(rows, 'Contacts');
-  await sidebar.getByRole('tab', { name: 'Enrich' }).click();
-  await sidebar.getByRole('button', { name: 'Refresh selection' }).first().click();
+  await playground.api.select(rows, sheet);
+  await sidebar.getByRole('tab', { name: panel }).click();
+  await visibleButton(sidebar, 'Refresh selection').click();
   const [first, last] = rows.replace(/[A-Z]/g, '').split(':');
   await expectText(
-    sidebar.locator('.selection').first(),
-    first === last ? `row ${first}` : `rows ${first}–${last}`,
+    sidebar.locator('[role="tabpanel"]:not([hidden]) .selection'),
+    `${sheet} · ${first === last ? `row ${first}` : `rows ${first}–${last}`}`,
   );
+  await beforeStart?.();
   const runs = await sidebar.locator('.run').count();
   await visibleButton(sidebar, 'Start…').click();
   await beforeConfirm?.();
   await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
   await waitUntil(async () => (await sidebar.locator('.run').count()) > runs, 20_000);
   return sidebar.locator('.run').first();
+}
+
+/** A run that found what it could for all `count` rows: its card, its rows' Status and its log row agree. */
+async function finishedAlike(run: Locator, sheet: string, count: number): Promise<void> {
+  await expectText(run.locator('.badge'), 'Finished', 30_000);
+  await expectText(run.locator('.run-count'), `${count} of ${count} contacts done`);
+  const statuses = columnValues(await playground.api.sheet(sheet), 'Status').slice(0, count);
+  expect(statuses.every((status) => /^(found|not found)$/.test(String(status)))).toBe(true);
+  expect(await lastLogRow()).toMatchObject({ Outcome: 'finished', 'Contacts sent': String(count) });
 }
 
 const statusesOf = async (from: number, to: number) =>
@@ -303,7 +305,7 @@ test('flows 10–13: out of credits and the rest, cancel, retry, a lost start im
 
   // 10. Out of credits: the balance covers one personal email of ten; the rest after a top-up.
   await playground.api.setCredits(4);
-  const short = await startRun('A2:D11', ['personal_email']);
+  const short = await startRun('A2:D11', { fields: ['personal_email'] });
   await expectText(short.locator('.badge'), 'Out of credits', 30_000);
   const left = (await statusesOf(2, 11)).filter((status) => status === 'out of credits').length;
   expect(left).toBeGreaterThan(0);
@@ -325,9 +327,10 @@ test('flows 10–13: out of credits and the rest, cancel, retry, a lost start im
 
   // 11. Cancel: a run whose job waits (the key was revoked) stops before anything is sent.
   // The key is revoked once the run is asked for: its job waits, unsent, and can be canceled.
-  const waiting = await startRun('A12:D13', ['work_email'], () =>
-    playground.api.saveRevokedKey('sk-revoked-0001'),
-  );
+  const waiting = await startRun('A12:D13', {
+    fields: ['work_email'],
+    beforeConfirm: () => playground.api.saveRevokedKey('sk-revoked-0001'),
+  });
   await expectText(waiting.locator('.badge'), 'Waiting for key', 20_000);
   await waiting.getByRole('button', { name: 'Cancel…' }).click();
   await waiting.getByRole('button', { name: 'Cancel run' }).click();
@@ -378,7 +381,7 @@ test('flows 10–13: out of credits and the rest, cancel, retry, a lost start im
 async function lostStart(rows: string) {
   await playground.api.apiFaults('lost=1');
   try {
-    const run = await startRun(rows, ['work_email']);
+    const run = await startRun(rows, { fields: ['work_email'] });
     await run.locator('.ambiguous-job').waitFor({ timeout: 20_000 });
     return run;
   } finally {
@@ -521,18 +524,8 @@ test('flows 18–20: a schedule and Run now, the Spending view, a reverse lookup
   await clean('19-spending-view');
 
   // 20. A reverse lookup of three emails: card, rows and log say the same.
-  await playground.api.select('A2:A4', 'Emails');
   await page.getByRole('tab', { name: 'Emails' }).click();
-  await sidebar.getByRole('tab', { name: 'Reverse' }).click();
-  await visibleButton(sidebar, 'Refresh selection').click();
-  await expectText(sidebar.locator('[role="tabpanel"]:not([hidden]) .selection'), 'Emails · rows 2–4');
-  await visibleButton(sidebar, 'Start…').click();
-  await sidebar.locator('.confirm:not([hidden])').getByRole('button', { name: 'Start', exact: true }).click();
-  const run = sidebar.locator('.run').first();
-  await expectText(run.locator('.badge'), 'Finished', 30_000);
-  await expectText(run.locator('.run-count'), '3 of 3');
-  const statuses = columnValues(await playground.api.sheet('Emails'), 'Status').slice(0, 3);
-  expect(statuses.every((status) => /^(found|not found)$/.test(String(status)))).toBe(true);
-  expect(await lastLogRow()).toMatchObject({ Source: 'manual', Outcome: 'finished', 'Contacts sent': '3' });
+  await finishedAlike(await startRun('A2:A4', { sheet: 'Emails', panel: 'Reverse' }), 'Emails', 3);
+  await toastSays('3 of 3');
   await clean('20-reverse-lookup');
 });
