@@ -247,3 +247,27 @@ describe("the fuzzer's cases of findings 21 and 22, replayed", () => {
     ]);
   }, 60_000);
 });
+
+describe('a start killed once its run is registered, before its job is sent (fuzz finding 20)', () => {
+  it('continues in the background, as the run the user agreed to: no sidebar needed, nothing twice', async () => {
+    const addon = kit.open(contactRows(people(8)));
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    expect(() =>
+      addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'startRun', plan.planId),
+    ).toThrow();
+    expect(await kit.emulator().admin.jobs()).toEqual([]);
+    const [run] = addon.call<ProgressView>('getProgress').runs;
+    expect(run).toMatchObject({ state: 'running', sent: 8 });
+    // The background check is there for it: the job goes without anyone opening the sidebar.
+    expect(addon.triggers()).toHaveLength(1);
+    firePoll(addon);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+    // The preview cannot be started a second time.
+    expect(() => addon.call('startRun', plan.planId)).toThrow(/already been started/);
+  });
+});
