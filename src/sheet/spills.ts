@@ -1,7 +1,7 @@
 /**
  * Cells another formula's array result fills. Sheets lays an array result out below and right of
  * its formula; those cells hold no value of their own, and a value written there, even the one the
- * spill showed, blocks it: the formula shows #REF! (dev/gas/PARITY.md row 32). Apps Script tells
+ * spill showed, blocks it: the formula shows #REF! (dev/gas/PARITY.md row 33). Apps Script tells
  * such a cell from a typed one by nothing (getFormulas gives "" for both), so its formula's text
  * tells: an array formula (ARRAYFORMULA, FILTER, SORT, UNIQUE, QUERY, FLATTEN, ours, a bare range,
  * or one holding them) fills at most the shape of its first range. A cell counted spilled that is not is left unwritten,

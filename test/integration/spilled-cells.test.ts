@@ -1,7 +1,7 @@
 /**
  * A run writes only the cells it owns (issue 40): a cell that another formula's array result fills
  * (no formula of its own, a value spilled from its anchor) is that formula's. Written, even with
- * the value it showed, it blocks the spill and the formula shows #REF! (dev/gas/PARITY.md row 32).
+ * the value it showed, it blocks the spill and the formula shows #REF! (dev/gas/PARITY.md row 33).
  * The run writer and "Convert formulas to values" leave such cells alone, and the row's Status
  * says which cell was left to which formula when an answer would have gone there.
  */

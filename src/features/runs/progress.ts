@@ -11,7 +11,6 @@ import { contactsFound } from '../../engine/run-end';
 import { retryPrice } from '../../engine/recovery';
 import { WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
 import { pollFailure } from '../../engine/poll-problem';
-import { runSources } from '../../engine/run-sources';
 import { sourceWord } from '../../domain/runs';
 import {
   loadRegistrySummary,
@@ -196,7 +195,7 @@ export function progressView(
   const stopped = runsStoppedByKey(registry, actor);
   if (stopped.runs) view.stoppedByKey = stopped;
   const notes = [
-    ...runSources().map((source) => source.note?.(ctx)),
+    ...ctx.sources.map((source) => source.note?.(ctx)),
     pollTriggerRefused(ctx) ? TRIGGER_REFUSED_NOTE : undefined,
   ].filter((note): note is string => note !== undefined);
   if (notes.length) view.notes = notes;
@@ -219,14 +218,18 @@ export function unreadableMessage(
   const runId = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
     ? key.slice(DOCUMENT_PROPERTY.runPrefix.length)
     : undefined;
+  const jobs = registry.jobs.filter((job) => job.run === runId);
   const rest =
     runId === undefined
       ? 'Rows of its job may stay "pending": running them again may cost credits.'
       : registry.unreadable.some((other) =>
             other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
-          ) && !registry.jobs.some((job) => job.run === runId && job.id)
+          ) && !jobs.some((job) => job.id)
         ? `Its jobs could not be read either: import them by their ids (the provider's dashboard names them after run ${runId}).`
-        : 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.';
+        : jobs.some((job) => !job.id && (job.state === 'ambiguous' || job.state === 'sending'))
+          ? // A start whose answer was lost has no id to collect it by: only the dashboard's id brings it.
+            `A job of it may have been started although its answer was lost: import them by their ids (the provider's dashboard names them after run ${runId}).`
+          : 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.';
   return `A saved record could not be read (${reason}); it is kept unchanged under "${key}". ${rest}`;
 }
 
