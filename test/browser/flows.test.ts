@@ -249,6 +249,9 @@ async function getThem(requests: number): Promise<void> {
   await waitUntil(async () => (await sidebar.locator('.run').count()) > runs, 20_000);
   await expectText(sidebar.locator('.run').first().locator('.badge'), 'Finished', 30_000);
   await expectText(sidebar.locator('.run').first().locator('.run-count'), `${requests} of ${requests}`);
+  await toastSays(`Formula requests: `);
+  await toastSays(` of ${plural(requests, 'contact')} found`);
+  expect(await lastLogRow()).toMatchObject({ Outcome: 'finished', 'Contacts sent': String(requests) });
   // The queue is empty once its run took the requests: nothing says they still wait.
   await waitUntil(async () => !(await queue.innerText()).includes('formula request'), 20_000);
 }
