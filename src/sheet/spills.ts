@@ -20,19 +20,18 @@ const columnNumber = (letters: string): number =>
   [...letters.toUpperCase()].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
 
 /** The rows and columns an array formula's result covers (its own cell included): its first range's shape. */
-export function spillShape(formula: string, lastRow: number): { rows: number; columns: number } {
+export function spillShape(formula: string, lastRow: number): [rows: number, columns: number] {
   const range = FIRST_RANGE.exec(formula);
-  if (!range || !ARRAY_FORMULA.test(formula)) return { rows: 1, columns: 1 };
-  const start = Number(range[2] || 1);
-  const end = range[4] ? Number(range[4]) : lastRow;
-  return {
-    rows: Math.max(1, end - start + 1),
-    columns: Math.max(1, columnNumber(range[3]!) - columnNumber(range[1]!) + 1),
-  };
+  return range && ARRAY_FORMULA.test(formula)
+    ? [
+        Math.max(1, (range[4] ? +range[4] : lastRow) - +(range[2] || 1) + 1),
+        Math.max(1, columnNumber(range[3]!) - columnNumber(range[1]!) + 1),
+      ]
+    : [1, 1];
 }
 
 /** "F9" */
-export const cellA1 = (row: number, column: number): string => `${columnLetters(column)}${row}`;
+export const cellA1 = (row: number, column: number): string => columnLetters(column) + row;
 
 /**
  * The cells (`row:column`) of `formulas` (read at top, left) that an array formula among them
@@ -47,20 +46,21 @@ export function spilledCells(
   const spilled = new Map<string, string>();
   formulas.forEach((line, r) =>
     line.forEach((formula, c) => {
-      if (!formula) return;
-      const { rows, columns } = spillShape(formula, lastRow);
-      for (let down = 0; down < rows; down++)
-        for (let right = 0; right < columns; right++)
-          if (down || right) spilled.set(`${top + r + down}:${left + c + right}`, cellA1(top + r, left + c));
+      const [rows, columns] = spillShape(formula, lastRow);
+      for (let at = 1; at < rows * columns; at++)
+        spilled.set(
+          `${top + r + Math.floor(at / columns)}:${left + c + (at % columns)}`,
+          cellA1(top + r, left + c),
+        );
     }),
   );
   return spilled;
 }
 
 /**
- * Writes `block` (its first cell at row, column) without the `spilled` cells in it: one write when
- * none is inside, else one per run of columns without any and one per run of rows between them in
- * a column with some. A piece holding none of the `written` cells is not written.
+ * Writes `block` (its first cell at row, column) without the `spilled` cells in it: at once when
+ * none is inside, else column by column, each in runs of rows between its spilled cells (a run
+ * holding none of the `written` cells is not written).
  */
 export function writeAround(
   sheet: SheetPort,
@@ -72,28 +72,23 @@ export function writeAround(
   spilled: ReadonlyMap<string, string>,
 ): void {
   const rows = block.map((_, r) => row + r);
-  const columns = (block[0] ?? []).map((_, c) => column + c);
-  const open = (r: number, c: number) => !spilled.has(`${r}:${c}`);
-  const whole = columns.filter((c) => rows.every((r) => open(r, c)));
-  const pieces = [
-    ...consecutiveRuns(whole, (c) => c).map((run) => [rows, run]),
-    ...columns
-      .filter((c) => !whole.includes(c))
-      .flatMap((c) =>
-        consecutiveRuns(
-          rows.filter((r) => open(r, c)),
-          (r) => r,
-        ).map((run) => [run, [c]]),
-      ),
-  ];
-  for (const [down, across] of pieces) {
-    const [top, bottom, left, right] = [down![0]!, down!.at(-1)!, across![0]!, across!.at(-1)!];
-    const inside = ([r, c]: CellRef) => r >= top && r <= bottom && c >= left && c <= right;
+  const runs = (block[0] ?? []).map((_, c) =>
+    consecutiveRuns(
+      rows.filter((r) => !spilled.has(`${r}:${column + c}`)),
+      (r) => r,
+    ),
+  );
+  const pieces: [number[], number, number][] = runs.every((list) => list[0]?.length === rows.length)
+    ? [[rows, 0, runs.length - 1]]
+    : runs.flatMap((list, c) => list.map((down): [number[], number, number] => [down, c, c]));
+  for (const [down, from, to] of pieces) {
+    const inside = ([r, c]: CellRef) =>
+      r >= down[0]! && r <= down.at(-1)! && c >= column + from && c <= column + to;
     if (written.some(inside))
       sheet.writeCells(
-        top,
-        left,
-        down!.map((r) => block[r - row]!.slice(left - column, right - column + 1)),
+        down[0]!,
+        column + from,
+        down.map((r) => block[r - row]!.slice(from, to + 1)),
         textCells.filter(inside),
       );
   }

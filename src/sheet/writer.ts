@@ -141,66 +141,21 @@ export function writeRowOutputs(
   const first = writable.reduce((low, row) => Math.min(low, row));
   const last = writable.reduce((high, row) => Math.max(high, row));
   // The kind's columns in sheet order, in runs of adjacent ones: [key, column] each, each read once
-  // from the first data row: a formula above the rows written may fill some of their cells.
+  // from the first data row (a formula above the rows written may fill some of their cells).
   const sorted = (Object.entries(columns) as [OutputKey, number][]).sort((a, b) => a[1] - b[1]);
-  const top = Math.min(first, table.headerRow + 1);
-  const segments = consecutiveRuns(sorted, ([, column]) => column).map((segment) => {
-    const existing = table.sheet.readCells(top, segment[0]![1], last - top + 1, segment.length);
-    return { segment, existing, spilled: spilledCells(existing.formulas, top, segment[0]![1], last) };
-  });
-  const leftTo = leftToFormulas(table, writable, outputs, overwrite, segments);
-  for (const { segment, existing, spilled } of segments)
-    writeSegment(table, segment, { existing, top, first, spilled }, writable, outputs, overwrite, leftTo);
-  return summary;
-}
-
-interface ReadSegment {
-  segment: readonly [OutputKey, number][];
-  existing: CellBlock;
-  /** Cells another formula's array result fills (spills.ts), with that formula's cell. */
-  spilled: ReadonlyMap<string, string>;
-}
-
-/** Whether an output goes into this cell (its column `key`): ours always, data only where the user's cell allows. */
-function writesCell(
-  table: SheetTable,
-  key: OutputKey,
-  output: RowOutput,
-  overwrite: boolean,
-  row: number,
-  column: number,
-  formula: boolean,
-): boolean {
-  const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
-  return ALWAYS_WRITTEN.has(key) || overwrite || (!formula && (blank || !!output.replace));
-}
-
-/**
- * Each row's Status when an answer was kept out of a cell another formula's result fills: "found ·
- * F9 is filled by the formula in F8: left to it" (the formula shows what it shows; the answer is saved).
- */
-function leftToFormulas(
-  table: SheetTable,
-  rows: readonly number[],
-  outputs: ReadonlyMap<number, RowOutput>,
-  overwrite: boolean,
-  segments: readonly ReadSegment[],
-): Map<number, string> {
-  const statuses = new Map<number, string>();
-  for (const { segment, spilled } of segments) {
-    if (!spilled.size) continue;
-    for (const row of rows) {
-      const output = outputs.get(row)!;
-      for (const [key, column] of segment) {
-        const anchor = spilled.get(`${row}:${column}`);
-        const value = output[key] ?? (output.replace ? '' : undefined);
-        if (!anchor || ALWAYS_WRITTEN.has(key) || value === undefined || statuses.has(row)) continue;
-        if (writesCell(table, key, output, overwrite, row, column, false))
-          statuses.set(row, STATUS.leftToFormula(output.status, cellA1(row, column), anchor));
-      }
-    }
+  const read = { top: Math.min(first, table.headerRow + 1), first, last, notes: new Map<number, string>() };
+  const blocks = consecutiveRuns(sorted, ([, column]) => column).map((segment) =>
+    fillSegment(table, segment, read, writable, outputs, overwrite),
+  );
+  // A row whose answer was kept out of a cell another formula fills says so in its Status.
+  const status = columns.status!;
+  for (const [row, note] of read.notes) {
+    const block = blocks.find(({ start, values }) => status >= start && status < start + values[0]!.length)!;
+    block.values[row - first]![status - block.start] = table.values[row - 1]![status - 1] = note;
   }
-  return statuses;
+  for (const { start, values, owned, spilled } of blocks)
+    writeAround(table.sheet, first, start, values, owned, owned, spilled);
+  return summary;
 }
 
 /**
@@ -227,44 +182,42 @@ export function filledProfileKeys(
 }
 
 /**
- * One write of rows first..last across a run of adjacent output columns (read from `top`), around
- * the cells another formula's result fills (writeAround): those are never written, not even back.
+ * Rows first..last across a run of adjacent output columns, read from `top`: what one write (around
+ * the cells another formula's result fills, never written, not even back) will put there.
  */
-function writeSegment(
+function fillSegment(
   table: SheetTable,
   segment: readonly [OutputKey, number][],
-  read: { existing: CellBlock; top: number; first: number; spilled: ReadonlyMap<string, string> },
+  { top, first, last, notes }: { top: number; first: number; last: number; notes: Map<number, string> },
   rows: readonly number[],
   outputs: ReadonlyMap<number, RowOutput>,
   overwrite: boolean,
-  leftTo: ReadonlyMap<number, string>,
-): void {
-  const { existing, top, first, spilled } = read;
+) {
   const start = segment[0]![1];
+  const existing = table.sheet.readCells(top, start, last - top + 1, segment.length);
+  const spilled = spilledCells(existing.formulas, top, start, last);
   const skip = first - top;
-  const block = existing.values
+  const values = existing.values
     .slice(skip)
     .map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r + skip, c)));
   const owned: CellRef[] = [];
   for (const row of rows) {
     const output = outputs.get(row)!;
-    const r = row - first;
-    segment.forEach(([key, column], offset) => {
-      const value =
-        key === 'status'
-          ? (leftTo.get(row) ?? output.status)
-          : (output[key] ?? (output.replace ? '' : undefined));
-      if (value === undefined || spilled.has(`${row}:${column}`)) return;
+    segment.forEach(([key, column], c) => {
+      const value = output[key] ?? (output.replace ? '' : undefined);
       // A cell holding a formula is the user's even when it shows nothing.
-      if (!writesCell(table, key, output, overwrite, row, column, !!existing.formulas[r + skip]![offset]))
-        return;
-      const text = toCellText(value);
-      block[r]![offset] = text;
-      table.values[row - 1]![column - 1] = text;
+      const formula = !!existing.formulas[row - top]![c];
+      const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
+      const ours = ALWAYS_WRITTEN.has(key);
+      if (value === undefined || !(ours || overwrite || (!formula && (blank || output.replace)))) return;
+      const anchor = spilled.get(`${row}:${column}`);
+      if (anchor && !ours) notes.set(row, STATUS.leftToFormula(output.status, cellA1(row, column), anchor));
+      if (anchor) return;
+      values[row - first]![c] = table.values[row - 1]![column - 1] = toCellText(value);
       owned.push([row, column]);
     });
   }
-  writeAround(table.sheet, first, start, block, owned, owned, spilled);
+  return { start, values, owned, spilled };
 }
 
 /** A cell the run does not own, as it must be written back to stay exactly what it was. */

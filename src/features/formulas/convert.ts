@@ -60,7 +60,7 @@ export function convertFormulasToValues(ctx: AppContext): Converted {
   formulas.forEach((line, index) =>
     line.forEach((formula, offset) => {
       if (!isOurFormula(formula)) return;
-      const height = Math.min(spillShape(formula, lastRow).rows, lastRow - index);
+      const height = Math.min(spillShape(formula, lastRow)[0], lastRow - index);
       if (reaches(index + 1, height)) spills.push({ row: index + 1, column: offset + 1, height });
     }),
   );

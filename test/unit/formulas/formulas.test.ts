@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readEntryPoints } from '../../../scripts/lib/entry-points';
 import { spilledCells, spillShape } from '../../../src/sheet/spills';
 
-const spillHeight = (formula: string, lastRow: number) => spillShape(formula, lastRow).rows;
+const spillHeight = (formula: string, lastRow: number) => spillShape(formula, lastRow)[0];
 import { formulaRows } from '../../../src/features/formulas/formula-args';
 import {
   CUSTOM_FUNCTION_NAMES,
@@ -81,9 +81,9 @@ describe('our formulas in a sheet', () => {
   });
 
   it('are array formulas as the user’s are: the shape of their first range, a scalar formula one cell', () => {
-    expect(spillShape('=ARRAYFORMULA(Notes!A1:B3)', 40)).toEqual({ rows: 3, columns: 2 });
-    expect(spillShape('=C2:C', 40)).toEqual({ rows: 39, columns: 1 });
-    expect(spillShape('=SUM(A2:A9)', 40)).toEqual({ rows: 1, columns: 1 });
+    expect(spillShape('=ARRAYFORMULA(Notes!A1:B3)', 40)).toEqual([3, 2]);
+    expect(spillShape('=C2:C', 40)).toEqual([39, 1]);
+    expect(spillShape('=SUM(A2:A9)', 40)).toEqual([1, 1]);
     expect(spilledCells([['=FILTER(A2:A4,B2:B4)', '']], 2, 6, 40)).toEqual(
       new Map([
         ['3:6', 'F2'],
