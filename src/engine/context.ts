@@ -96,7 +96,7 @@ export interface EndedRun {
   at?: number;
 }
 
-/** Confirms a rebuilt plan against the price the user agreed to, and marks the preview started. */
+/** Confirms a rebuilt plan against the price the user agreed to (a consent to buy again: marks the preview started). */
 export type Agreed = <Plan extends { maxCredits: number }>(plan: Plan) => Plan;
 
 /** What a feature plugs into the engine; every hook is optional. */

@@ -12,6 +12,7 @@ import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-in
 import { fingerprint } from '../sheet/fingerprint';
 import { entryFromResult, type LedgerEntry } from '../store/ledger';
 import { indexSet, type JobRecord, type RunRecord } from '../store/registry';
+import { dayIn } from '../store/local-time';
 import { actorOf } from './team';
 import type { AppContext } from './context';
 import { closeUnbought, holdAsMaybeBought } from './paid-once';
@@ -55,7 +56,7 @@ export function recordResult(
     if (keep) answers.set(fp, entry);
     if (keep && rest === undefined) early.add(sent.get(fp)!);
   }
-  run.credits += result.credits - (job.credits ?? 0);
+  chargeOn(ctx, run, job, result.credits - (job.credits ?? 0));
   job.credits = result.credits;
   if (rest === undefined) {
     if (early.size) job.earlyFetched = [...early].sort((a, b) => a - b);
@@ -113,4 +114,12 @@ function fingerprintOfItem(run: RunRecord, item: ContactResult): string | undefi
   for (const key of CONTACT_KEYS) contact[key] = item.input[key] ?? '';
   contact.email = contact.email.toLowerCase();
   return missingInput(run.kind, contact) ? undefined : fingerprint(run.kind, contact);
+}
+
+/** Adds what a job charged to its run, on the day the job was sent (the Spending tab's day). */
+function chargeOn(ctx: AppContext, run: RunRecord, job: JobRecord, credits: number): void {
+  run.credits += credits;
+  if (credits === 0) return;
+  const day = dayIn(ctx.spreadsheet.timeZone(), job.sendingAt ?? job.startedAt ?? ctx.clock.now());
+  run.chargedOn = { ...run.chargedOn, [day]: (run.chargedOn?.[day] ?? 0) + credits };
 }

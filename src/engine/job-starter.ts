@@ -164,7 +164,8 @@ function recordStarts(
   const now = ctx.clock.now();
   batch.forEach((job, index) => {
     const answer = answers[index]!;
-    delete job.sendingAt;
+    // Kept by a start that may have been processed: its day, should the job be imported.
+    if (typeof answer === 'string' || !answer.maybeProcessed) delete job.sendingAt;
     if (typeof answer === 'string') {
       Object.assign(job, { state: 'pending', id: answer, startedAt: now, tries: 0 });
       delete job.nextPollAt;
@@ -197,9 +198,7 @@ function recordStarts(
 export function settleInterruptedStarts(ctx: AppContext, registry: Registry): void {
   const interrupted = registry.jobs.filter((job) => job.state === 'sending');
   if (interrupted.length === 0) return;
-  for (const job of interrupted) {
+  for (const job of interrupted)
     holdAsMaybeBought(job, 'Sheet Enrich was stopped while it was starting this job.');
-    delete job.sendingAt;
-  }
   saveRecordsOf(ctx, [], interrupted);
 }

@@ -1,7 +1,7 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
 import { saveRecordsOf, type AppContext, type EndedRun } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
-import { recordSpending, runCharge, type Charge } from '../store/spending';
+import { recordSpending, runCharges, type Charge } from '../store/spending';
 import { reserveKeyCredits, returnKeyCredits } from '../store/key-limit';
 import { maxCreditsPerContact } from './plan';
 import {
@@ -157,7 +157,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     const unspent = lost ? 0 : unspentCredits(run, jobs);
     // Saved with the run's end (below): given back once, whatever reopens it later.
     if (unspent !== 0) run.released = (run.released ?? 0) + unspent;
-    charges.push(runCharge(run, ctx.clock.now()));
+    charges.push(...runCharges(run, ctx.clock.now()));
     ended.push({ run, unspent });
   }
   if (ended.length === 0) return;

@@ -6,7 +6,7 @@
 import { UserError } from '../domain/user-error';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
-import { registryOf, type AppContext, sourceOf, type RunStarted } from './context';
+import { registryOf, type Agreed, type AppContext, sourceOf, type RunStarted } from './context';
 import { newId, newRun, registerAndSend } from './run-launch';
 import { headersOf } from '../store/mapping-store';
 import { buildPlan, planOutputKeys, type RunPlan } from './plan';
@@ -61,26 +61,37 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
     // Read under the lock: two starts of one preview must not both see it unstarted.
     const stored = takeStoredPlan(ctx, planId);
     const registry = registryOf(ctx);
-    // The rebuilt plan goes only if it costs no more than the user agreed to; the preview is then
-    // marked started (under the same lock), so a second start of it is refused.
-    const agreedAndMarked = <Plan extends { maxCredits: number }>(plan: Plan): Plan => {
+    // Marked started (under the same lock), so a second start of it is refused. A plain run is
+    // marked once it is registered: killed before, Start again works as the user expects, since the
+    // one rule (paid-once.ts) holds what the first start registered, and rows its start marked
+    // "pending" with nothing registered are sent now. A consent to buy again is used once: such a
+    // preview is marked before anything is registered, as a killed start may have bought.
+    const mark = () => writePendingPlan(ctx.userStore, { ...stored, started: true });
+    // The rebuilt plan goes only if it costs no more than the user agreed to.
+    const agreed = <Plan extends { maxCredits: number }>(plan: Plan): Plan => {
       if (plan.maxCredits > stored.maxCredits)
         throw new UserError(
           'The rows changed since the preview and the run would cost more: preview it again.',
         );
-      // The key's daily limit refuses before the preview is marked: raised, it can start this one.
+      // The key's daily limit refuses before anything is registered: raised, it can start this one.
       if (plan.maxCredits > reserveKeyCredits(ctx)) reserveKeyCredits(ctx, plan.maxCredits);
-      writePendingPlan(ctx.userStore, { ...stored, started: true });
+      if (stored.overwrite) mark();
       return plan;
     };
-    // A preview of another source (formula requests) is rebuilt and started by its feature.
-    const startPreview = sourceOf(ctx, stored.source)?.startPreview;
-    if (startPreview) return startPreview(ctx, stored, registry, agreedAndMarked);
-    const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
-    if (!sheet) throw new UserError('The sheet of this preview was deleted.');
-    const plan = buildPlan(ctx, sheet, { ...stored, addHeaderRow: true }, registry);
-    return launch(ctx, agreedAndMarked(plan), registry);
+    const started = startPreviewOf(ctx, stored, registry, agreed);
+    if (!stored.overwrite) mark();
+    return started;
   });
+}
+
+/** The run of a confirmed preview: of a sheet's rows, or of another source (formula requests). */
+function startPreviewOf(ctx: AppContext, stored: StoredPlan, registry: Registry, agreed: Agreed): RunStarted {
+  const startPreview = sourceOf(ctx, stored.source)?.startPreview;
+  if (startPreview) return startPreview(ctx, stored, registry, agreed);
+  const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
+  if (!sheet) throw new UserError('The sheet of this preview was deleted.');
+  const plan = buildPlan(ctx, sheet, { ...stored, addHeaderRow: true }, registry);
+  return launch(ctx, agreed(plan), registry);
 }
 
 /** Starts a plan the caller checked (the schedule, within its caps); holds no lock itself. */

@@ -109,6 +109,12 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
    * what it charged since, on the day it ended again.
    */
   counted: optionalNumber(),
+  /**
+   * Credits charged since the Spending tab last counted the run, by the day (the document's zone)
+   * each job was sent: the API charges a job as it processes it, so an import of a lost start, a
+   * resumed or retried job, or a run over midnight counts on the day each job went.
+   */
+  chargedOn: optional(z.record(z.string(), z.number())),
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;
@@ -163,7 +169,10 @@ export const JOB_CODEC = recordCodec(
      * differ from the run's). Its answers are saved under them, whatever became of the run record.
      */
     fields: optional(fieldsSchema()),
-    /** When its start was about to be sent (state "sending"). */
+    /**
+     * When its start was about to be sent (state "sending"); kept while its start's answer is lost
+     * (ambiguous): the day it may have been charged, should it be imported (store/spending.ts).
+     */
     sendingAt: optionalNumber(),
     /** Why the job is ambiguous, in plain words. */
     problem: optionalString(),

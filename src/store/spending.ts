@@ -15,7 +15,8 @@ export const SPENDING_SHEET = 'Spending';
 
 /** Credits the API charged at one moment, for one person and one kind of spending. */
 export interface Charge {
-  at: number;
+  /** When it was charged, or the day itself ("2026-11-29", the document's zone). */
+  at: number | string;
   /** Who started it (their email; absent or "" when Apps Script did not tell). */
   by: string | undefined;
   /** Its word in SPEND_WORDS (domain/runs.ts). */
@@ -46,15 +47,19 @@ export function readSpending(sheet: SheetPort | null): SpendingLine[] {
 
 /**
  * What an ending run charged since it was last counted, and marks it counted (the caller saves the
- * run with its end, so the same credits are never counted twice). A run that ends again counts on
- * that day, as a retry when the user sent a lost start again.
+ * run with its end, so the same credits are never counted twice): on the day each job was sent
+ * (`chargedOn`), and anything else it counts (records of an earlier version) on the day it ends.
+ * A run that ends again after the user sent a lost start again counts that as a retry.
  */
-export function runCharge(run: RunRecord, now: number): Charge {
+export function runCharges(run: RunRecord, now: number): Charge[] {
   const again = run.counted !== undefined;
-  const credits = run.credits - (run.counted ?? 0);
-  run.counted = run.credits;
   const kind = again && run.retriedLost ? SPEND_WORDS.retry : sourceWord(run);
-  return { at: again ? now : run.startedAt, by: run.startedBy, kind, credits };
+  const charge = (at: number | string, credits: number): Charge => ({ at, by: run.startedBy, kind, credits });
+  const byDay = Object.entries(run.chargedOn ?? {}).map(([day, credits]) => charge(day, credits));
+  const rest = run.credits - (run.counted ?? 0) - byDay.reduce((sum, { credits }) => sum + credits, 0);
+  run.counted = run.credits;
+  delete run.chargedOn;
+  return rest === 0 ? byDay : [...byDay, charge(again ? now : run.startedAt, rest)];
 }
 
 /** Adds what the API charged to the tab (nothing to add: the tab is not even read). */
@@ -68,7 +73,7 @@ export function recordSpending(ctx: PlatformPorts, charges: readonly Charge[]): 
   const lines = [
     ...readSpending(sheet),
     ...charges.map(({ at, by, kind, credits }) => ({
-      day: dayIn(timeZone, at),
+      day: typeof at === 'string' ? at : dayIn(timeZone, at),
       person: by || 'unknown',
       kind,
       credits,

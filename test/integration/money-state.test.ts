@@ -269,8 +269,41 @@ describe('a start killed once its run is registered, before its job is sent (fuz
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(1);
     expect(stats.charges.charged_twice).toBe(0);
-    // The preview cannot be started a second time.
+    // Start again, as after any error: what the first start registered is not sent twice.
+    addon.call('startRun', plan.planId);
+    pollUntilIdle(addon);
+    expect((await kit.emulator().admin.stats()).jobs.total).toBe(1);
     expect(() => addon.call('startRun', plan.planId)).toThrow(/already been started/);
+  });
+
+  it('a "look up again" start killed so is never started again: its consent buys once', async () => {
+    const addon = kit.open(contactRows(people(8)));
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, overwrite: true });
+    expect(() =>
+      addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'startRun', plan.planId),
+    ).toThrow();
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(() => addon.call('startRun', plan.planId)).toThrow(/already been started/);
+    expect((await kit.emulator().admin.stats()).jobs.total).toBe(1);
+  });
+});
+
+describe('a start killed after writing "pending", before its run is saved (fuzz finding 26)', () => {
+  it('registered nothing, and Start again (what people do after an error) sends those rows', async () => {
+    const addon = kit.open(contactRows(people(8, 0)));
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+    expect(() => addon.callWith({ killAfter: { 'Range.setValues': 3 } }, 'startRun', plan.planId)).toThrow(
+      /Exceeded maximum execution time/,
+    );
+    const document = addon.properties.document.getProperties();
+    expect(Object.keys(document).filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix))).toEqual([]);
+    expect(rowsOf(addon).map((row) => row.status)).toContain(STATUS.pending);
+    addon.call<StartView>('startRun', plan.planId);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    expect((await kit.emulator().admin.stats()).jobs.total).toBe(1);
   });
 });
 

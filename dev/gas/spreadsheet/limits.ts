@@ -14,6 +14,7 @@ import type { CallCheck } from '../execution';
 import type { GridRect } from './a1';
 import type { FakeRange, FakeRangeList } from './range';
 import type { FakeSheet } from './sheet';
+import type { Protection } from './protection';
 import type { FakeSpreadsheet } from './spreadsheet';
 
 export const CELL_CHARACTER_LIMIT = 50_000;
@@ -59,18 +60,6 @@ function cellsAdded(name: string, target: object, args: readonly unknown[]): num
   if (/^Sheet\.insertColumn/.test(name)) return howMany * sheet.getMaxRows();
   if (name === 'Sheet.appendRow' && sheet.getLastRow() >= sheet.getMaxRows()) return sheet.getMaxColumns();
   return 0;
-}
-
-export interface Protection {
-  sheet: FakeSheet;
-  rect: GridRect;
-  /** Emails allowed to edit; everyone else is refused. */
-  editors: readonly string[];
-  /** A warning-only protection refuses nobody (spreadsheet/protection.ts). */
-  warningOnly?: boolean;
-  description?: string;
-  /** A whole sheet's (Sheet.protect), or a range's (the harness's Addon.protect). */
-  whole?: boolean;
 }
 
 const overlaps = (a: GridRect, b: GridRect) =>

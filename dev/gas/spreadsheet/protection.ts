@@ -7,7 +7,21 @@
  * editors (spreadsheet/limits.ts); the user who made it is its first editor.
  */
 import { GAS_TYPE, type GasObject } from '../membrane';
-import type { Protection } from './limits';
+import type { GridRect } from './a1';
+import type { FakeSheet } from './sheet';
+
+/** A protection as Sheets keeps it: which cells, who may edit them. */
+export interface Protection {
+  sheet: FakeSheet;
+  rect: GridRect;
+  /** Emails allowed to edit; everyone else is refused. */
+  editors: readonly string[];
+  /** A warning-only protection refuses nobody (spreadsheet/protection.ts). */
+  warningOnly?: boolean;
+  description?: string;
+  /** A whole sheet's (Sheet.protect), or a range's (the harness's Addon.protect). */
+  whole?: boolean;
+}
 
 export class FakeProtection implements GasObject {
   readonly [GAS_TYPE] = 'Protection';

@@ -6,8 +6,7 @@ import type { Cell } from './parsing';
 import { FakeRange, FakeRangeList } from './range';
 import { SheetCharts, type ChartSpec, type FakeEmbeddedChart, type FakeEmbeddedChartBuilder } from './chart';
 import type { FakeSpreadsheet } from './spreadsheet';
-import type { Protection } from './limits';
-import { FakeProtection } from './protection';
+import { FakeProtection, type Protection } from './protection';
 
 export const DEFAULT_ROWS = 1000;
 export const DEFAULT_COLUMNS = 26;

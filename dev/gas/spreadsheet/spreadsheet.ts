@@ -4,7 +4,7 @@ import { GAS_TYPE, type GasObject } from '../membrane';
 import { parseA1, type GridRect } from './a1';
 import { FakeRange, FakeRangeList } from './range';
 import { FakeSheet } from './sheet';
-import type { Protection } from './limits';
+import type { Protection } from './protection';
 
 export interface Toast {
   message: string;

@@ -94,8 +94,8 @@ describe('imports of src/, dev/, scripts/ and sidebar/', () => {
     const circles = circlesOf(graph).map((group) => group.map((file) => relative(root, file)));
     // The one circle kept: the fake of Apps Script's own circular API (Range.getSheet() gives the
     // Sheet whose getRange() gives the Range; a text finder's ranges; a sheet's parent spreadsheet;
-    // a sheet's embedded charts, whose getRanges() give Ranges).
-    const apiMirror = ['chart', 'range', 'sheet', 'spreadsheet', 'text-finder'].map(
+    // a sheet's embedded charts, whose getRanges() give Ranges; a sheet's protections, of that sheet).
+    const apiMirror = ['chart', 'protection', 'range', 'sheet', 'spreadsheet', 'text-finder'].map(
       (name) => `dev/gas/spreadsheet/${name}.ts`,
     );
     expect(circles).toEqual([apiMirror]);

@@ -4,7 +4,7 @@
  * read and one block write whatever the book's size.
  */
 import type { RunRecord } from '../../../src/store/registry';
-import { readSpending, recordSpending, runCharge, SPENDING_SHEET } from '../../../src/store/spending';
+import { readSpending, recordSpending, runCharges, SPENDING_SHEET } from '../../../src/store/spending';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import { contextFor, createWorld } from '../fakes/context';
 
@@ -104,21 +104,31 @@ describe('the Spending tab', () => {
 
   it('counts what a run charged once, and what it charged after ending again on that day, as a retry', () => {
     const ended = run(7);
-    expect(runCharge(ended, DAY + HOUR)).toEqual({
-      at: DAY,
-      by: 'ann@example.com',
-      kind: 'manual',
-      credits: 7,
-    });
+    expect(runCharges(ended, DAY + HOUR)).toEqual([
+      { at: DAY, by: 'ann@example.com', kind: 'manual', credits: 7 },
+    ]);
     // Its lost start sent again: it ends again the next day with 4 credits more.
     Object.assign(ended, { credits: 11, retriedLost: 4 });
-    expect(runCharge(ended, DAY + 25 * HOUR)).toEqual({
-      at: DAY + 25 * HOUR,
-      by: 'ann@example.com',
-      kind: 'retry',
-      credits: 4,
-    });
-    expect(runCharge(ended, DAY + 26 * HOUR).credits).toBe(0);
-    expect(runCharge(run(3, { source: 'formulas', automatic: true }), DAY).kind).toBe('formulas (automatic)');
+    expect(runCharges(ended, DAY + 25 * HOUR)).toEqual([
+      { at: DAY + 25 * HOUR, by: 'ann@example.com', kind: 'retry', credits: 4 },
+    ]);
+    expect(runCharges(ended, DAY + 26 * HOUR)).toEqual([]);
+    expect(runCharges(run(3, { source: 'formulas', automatic: true }), DAY)[0]!.kind).toBe(
+      'formulas (automatic)',
+    );
+  });
+
+  it('counts each job on the day it was sent (chargedOn), once, whatever day the run ends', () => {
+    const ended = run(12, { chargedOn: { '2026-11-22': 5, '2026-11-23': 7 } });
+    expect(runCharges(ended, DAY + 50 * HOUR)).toEqual([
+      { at: '2026-11-22', by: 'ann@example.com', kind: 'manual', credits: 5 },
+      { at: '2026-11-23', by: 'ann@example.com', kind: 'manual', credits: 7 },
+    ]);
+    expect(ended.chargedOn).toBeUndefined();
+    // An imported lost start: its day is the day it was sent, not the day of the import.
+    Object.assign(ended, { credits: 15, chargedOn: { '2026-11-22': 3 } });
+    expect(runCharges(ended, DAY + 75 * HOUR)).toEqual([
+      { at: '2026-11-22', by: 'ann@example.com', kind: 'manual', credits: 3 },
+    ]);
   });
 });
