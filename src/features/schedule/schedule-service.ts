@@ -25,6 +25,7 @@ import { readSheetTable } from '../../sheet/table';
 import { checkedCap, isPayer, payerOf } from '../teams/payer';
 import { UserError } from '../../domain/user-error';
 import { runScheduleNow } from './scheduled-run';
+import { wholeNumber } from '../../rpc/table';
 
 /**
  * The stored settings' fields, with the checks of user input a stored schedule already passed. The
@@ -33,7 +34,10 @@ import { runScheduleNow } from './scheduled-run';
  */
 export const scheduleRequestSchema = /* @__PURE__ */ lazy(() => {
   const shape = scheduleSettingsShape();
-  return z.extend(z.object(shape), { sheetName: shape.sheetName.check(z.minLength(1), z.maxLength(200)) });
+  return z.extend(z.object(shape), {
+    sheetName: shape.sheetName.check(z.minLength(1), z.maxLength(200)),
+    refreshDays: z.optional(wholeNumber(1, 3650)),
+  });
 });
 
 /** What the sidebar sends to save a schedule: the settings, checked as user input. */
@@ -66,6 +70,7 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
     every: schedule.every,
     maxCreditsPerRun: schedule.maxCreditsPerRun,
     maxCreditsPerDay: schedule.maxCreditsPerDay,
+    ...(schedule.refreshDays ? { refreshDays: schedule.refreshDays } : {}),
     ownerEmail: schedule.owner,
     yours,
     summary: `Runs every ${schedule.every} with ${yours ? 'your' : `${schedule.owner || 'another user'}'s`} key`,
@@ -99,6 +104,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     throw new UserError(
       `The cap per run (${plural(maxCreditsPerRun, 'credit')}) is above the daily cap (${formatNumber(maxCreditsPerDay)}): no run could spend it. Make it ${formatNumber(maxCreditsPerDay)} or less.`,
     );
+  const { refreshDays } = request;
   const tally = scheduleTally(ctx, payer);
   const schedule: ScheduleRecord = {
     sheetId: sheet.id(),
@@ -108,6 +114,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     every: request.every,
     maxCreditsPerRun,
     maxCreditsPerDay,
+    ...(refreshDays ? { refreshDays } : {}),
     owner: ctx.userEmail(),
     ...payer,
     savedAt: ctx.clock.now(),

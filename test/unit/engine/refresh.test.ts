@@ -1,0 +1,105 @@
+/**
+ * Refresh old answers (issue 41 item 3): a plan sends only the contacts whose saved answer is older
+ * than the days asked, at their price, through paid-once's rule; a refreshed answer takes a new date.
+ */
+import { PRICES } from '../../../src/domain/fields';
+import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, Ledger, type LedgerEntry } from '../../../src/store/ledger';
+import { decodeRecord, encodeRecord } from '../../../src/store/stored-records';
+import { contextFor, createWorld, type TestWorld } from '../fakes/context';
+import {
+  ENRICH_WORK_EMAIL,
+  contactsSheet,
+  people,
+  planAndStart,
+  poll,
+  progress,
+  server,
+} from '../fakes/scenario';
+
+const DAY = 86_400_000;
+
+/** Four people answered on day 0, rows 3 and 4 looked up again on day 20; the clock then at day 31. */
+function answeredOnTwoDays(): TestWorld {
+  const world = createWorld();
+  contactsSheet(world, people(4));
+  planAndStart(world);
+  poll(world);
+  world.clock.time += 20 * DAY;
+  world.spreadsheet.selectRows(world.spreadsheet.sheets[0]!.id(), 4, 5);
+  planAndStart(world, { ...ENRICH_WORK_EMAIL, overwrite: true });
+  poll(world);
+  world.clock.time += 11 * DAY;
+  world.spreadsheet.selection = [];
+  return world;
+}
+
+describe('a refresh of answers older than N days', () => {
+  it('plans only the contacts answered before the cutoff, at their price', () => {
+    const world = answeredOnTwoDays();
+    const view = server(world).planRun({ ...ENRICH_WORK_EMAIL, refreshDays: 30 });
+    expect(view.contactsToSend).toBe(2);
+    expect(view.maxCredits).toBe(2 * PRICES.work_email);
+    // Older than 10 days: all four; older than 40: none.
+    expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, refreshDays: 10 }).contactsToSend).toBe(4);
+    expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, refreshDays: 40 }).contactsToSend).toBe(0);
+  });
+
+  it('runs as "refresh", replaces the answers\' date, and never buys a refreshed contact again', () => {
+    const world = answeredOnTwoDays();
+    const items = () => [...world.api.jobs.values()].reduce((sum, job) => sum + job.items.length, 0);
+    const sent = items();
+    const { start } = planAndStart(world, { ...ENRICH_WORK_EMAIL, refreshDays: 30 });
+    expect(start.contacts).toBe(2);
+    // Planned again while its job runs: held by the rule (a job in flight), nothing sent twice.
+    expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, refreshDays: 30 }).contactsToSend).toBe(0);
+    poll(world);
+    expect(items() - sent).toBe(2);
+    const run = progress(world).runs.find((candidate) => candidate.runId === start.runId)!;
+    expect(run).toMatchObject({ source: 'refresh', state: 'finished', credits: 2 * PRICES.work_email });
+    // The answer was the same: its date moved all the same, so the next refresh leaves it alone.
+    expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, refreshDays: 30 }).contactsToSend).toBe(0);
+    world.clock.time += 25 * DAY;
+    // Day 56: the refreshed two are 25 days old; the two of day 20 are 36.
+    expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, refreshDays: 30 }).contactsToSend).toBe(2);
+  });
+
+  it('leaves rows without an answer alone (a plain run sends them)', () => {
+    const world = answeredOnTwoDays();
+    const sheet = world.spreadsheet.sheets[0]!;
+    sheet.writeText(6, 1, [['P9', 'L9', 'Acme']]);
+    const view = server(world).planRun({ ...ENRICH_WORK_EMAIL, refreshDays: 30 });
+    expect(view.contactsToSend).toBe(2);
+    expect(view.skipped).toContainEqual(expect.objectContaining({ row: 6 }));
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(1);
+  });
+});
+
+describe("the ledger's date", () => {
+  const entry = (at: number): LedgerEntry => ({
+    fields: ['work_email'],
+    workEmail: { email: 'a@acme.example', status: 'VALID' },
+    at,
+  });
+
+  it('survives the codec', () => {
+    const text = encodeRecord(LEDGER_ENTRY_CODEC, entry(1_700_000_000_123));
+    expect(decodeRecord(LEDGER_ENTRY_CODEC, text)).toEqual({ ok: true, value: entry(1_700_000_000_123) });
+  });
+
+  it('is replaced when the same answer comes a day or more later, not when stored twice the same day', () => {
+    const world = createWorld();
+    const ctx = () => contextFor(world);
+    const rows = () => {
+      const sheet = world.spreadsheet.sheets.find((candidate) => candidate.name() === LEDGER_SHEET_NAME)!;
+      return sheet.lastRow();
+    };
+    const ledger = () => new Ledger(ctx().spreadsheet, ctx().cache, ctx().documentStore);
+    ledger().store(new Map([['fp', entry(0)]]));
+    ledger().store(new Map([['fp', entry(DAY / 2)]]));
+    expect(rows()).toBe(2);
+    expect(ledger().lookup(['fp']).get('fp')!.at).toBe(0);
+    ledger().store(new Map([['fp', entry(31 * DAY)]]));
+    expect(rows()).toBe(3);
+    expect(ledger().lookup(['fp']).get('fp')!.at).toBe(31 * DAY);
+  });
+});
