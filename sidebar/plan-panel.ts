@@ -84,6 +84,18 @@ export function createPlanPanel(
   const mapping = createMappingControls(INPUTS_BY_KIND[kind], () => void replan(true));
   const fields = kind === 'enrich' ? createFieldControls(() => void replan(true)) : null;
   const overwriteBox = h('input', { type: 'checkbox', name: 'overwrite', onchange: () => void replan(true) });
+  // A refresh: only rows whose saved answer is older than so many days are looked up again.
+  const refreshBox = h('input', { type: 'checkbox', name: 'refresh', onchange: () => void replan(true) });
+  const refreshDays = h('input', {
+    type: 'number',
+    name: 'refreshDays',
+    min: 1,
+    max: 3650,
+    step: 1,
+    value: 90,
+    'aria-label': 'Older than (days)',
+    onchange: () => void (refreshBox.checked && replan(true)),
+  });
 
   let plan: PlanView | null = null;
   let planning = false;
@@ -149,6 +161,7 @@ export function createPlanPanel(
     const body: PlanRequest = {
       kind,
       overwrite: overwriteBox.checked,
+      ...(refreshBox.checked ? { refreshDays: Number(refreshDays.value) || 0 } : {}),
       ...(shown && fields ? { fields: fields.read() } : {}),
       ...(shown ? { mapping: mapping.read() } : {}),
       ...(firstRowHeaders === undefined ? {} : { firstRowHeaders }),
@@ -297,6 +310,14 @@ export function createPlanPanel(
       { class: 'check overwrite' },
       overwriteBox,
       h('span', {}, 'Look up rows that already have results again'),
+    ),
+    h(
+      'label',
+      { class: 'check overwrite' },
+      refreshBox,
+      h('span', {}, 'Refresh answers older than'),
+      refreshDays,
+      h('span', { class: 'unit' }, 'days'),
     ),
     summary,
     cost,

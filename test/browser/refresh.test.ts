@@ -1,0 +1,66 @@
+/**
+ * Refresh old answers in a real browser (issue 41 item 3): rows answered 40 days ago and rows
+ * answered today; "Refresh answers older than 30 days" prices only the old ones before
+ * anything is sent, and the run says "refresh" in the Jobs panel. Screenshot: sidebar-refresh.
+ */
+import {
+  expectText,
+  openSidebarFrom,
+  runToTheEnd,
+  sidebarOf,
+  sidebarShot,
+  usePlaygroundPage,
+  visibleButton,
+} from './support';
+
+const { page, playground } = usePlaygroundPage({
+  reset: { sidebar: false },
+  timeout: 90_000,
+  viewport: { width: 1280, height: 900 },
+  ready: 'grid',
+});
+
+const DAY = 86_400_000;
+const panel = () => sidebarOf(page).locator('[role=tabpanel]:not([hidden])');
+const idle = () => sidebarOf(page).locator('[role=tabpanel]:not([hidden]):not([aria-busy])').waitFor();
+
+async function advanceClock(ms: number): Promise<void> {
+  const response = await fetch(new URL('__api/clock', playground.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test('the sidebar prices a refresh of the answers older than 30 days, and runs it as "refresh"', async () => {
+  await runToTheEnd(playground.api, 'A2:D4', ['work_email']);
+  await advanceClock(40 * DAY);
+  await runToTheEnd(playground.api, 'A5:D6', ['work_email']);
+
+  await playground.api.select('A2:D6', 'Contacts');
+  await openSidebarFrom(page, 'Enrich selected rows');
+  await idle();
+  await expectText(panel().locator('.summary'), 'already');
+  await panel().getByLabel('Older than (days)').fill('30');
+  await panel()
+    .getByRole('checkbox', { name: /Refresh answers older than/ })
+    .check();
+  await idle();
+  // Three rows answered 40 days ago, one credit each for a work email: the price before anything is sent.
+  await expectText(panel().locator('.cost'), '3 credits');
+  const jobsBefore = (await playground.api.apiJobs()).length;
+  await visibleButton(sidebarOf(page), 'Start…').click();
+  const confirm = panel().locator('.confirm:not([hidden])');
+  await expectText(confirm, 'Spend up to 3 credits on 3 contacts');
+  await panel().locator('.cost').scrollIntoViewIfNeeded();
+  await sidebarShot(page, 'sidebar-refresh');
+  expect((await playground.api.apiJobs()).length).toBe(jobsBefore);
+
+  await confirm.getByRole('button', { name: 'Start', exact: true }).click();
+  const run = sidebarOf(page).locator('.run').first();
+  await expectText(run.locator('.badge'), 'Finished', 30_000);
+  await expectText(run.locator('.run-source'), 'refresh');
+  const jobs = await playground.api.apiJobs();
+  expect(jobs.slice(jobsBefore).map((job) => job.total)).toEqual([3]);
+});
