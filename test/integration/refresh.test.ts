@@ -49,6 +49,12 @@ describe('a refresh of answers older than N days', () => {
     const charged = (await spent()) - before.spent;
     expect(charged).toBe(plan.maxCredits);
     expect(run.credits).toBe(charged);
+    // The same word, and the same figure, in the log tab and the Spending tab.
+    const tab = (name: string) =>
+      addon.spreadsheet.getSheetByName(name)!.getDataRange().getDisplayValues() as string[][];
+    expect(tab('Sheet Enrich log').some((row) => row.includes('refresh'))).toBe(true);
+    const refreshLines = tab('Spending').filter((row) => row[2] === 'refresh');
+    expect(refreshLines.map((row) => Number(row[3]))).toEqual([charged]);
 
     // The refreshed rows show their new date ("Enriched at"); the others keep theirs.
     const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
