@@ -28,7 +28,7 @@ export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpa
     fields: plan.fields,
     mapping: plan.mapping,
     overwrite: plan.options.overwrite,
-    ...(plan.options.refreshBefore ? { refreshBefore: plan.options.refreshBefore } : {}),
+    refreshBefore: plan.options.refreshBefore,
     sheetId: plan.sheet.id(),
     spans: [...spans],
     maxCredits: plan.maxCredits,

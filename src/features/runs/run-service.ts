@@ -65,7 +65,7 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
     fields: enrich ? (request.fields ?? readFieldChoice(ctx)) : [],
     mapping: request.mapping,
     overwrite: request.overwrite || !!request.refreshDays,
-    ...(request.refreshDays ? { refreshBefore: refreshCutoff(ctx.clock.now(), request.refreshDays) } : {}),
+    refreshBefore: request.refreshDays && refreshCutoff(ctx.clock.now(), request.refreshDays),
     spans,
     firstRowHeaders: request.firstRowHeaders,
     guessHeaders: true,

@@ -70,7 +70,7 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
     every: schedule.every,
     maxCreditsPerRun: schedule.maxCreditsPerRun,
     maxCreditsPerDay: schedule.maxCreditsPerDay,
-    ...(schedule.refreshDays ? { refreshDays: schedule.refreshDays } : {}),
+    refreshDays: schedule.refreshDays,
     ownerEmail: schedule.owner,
     yours,
     summary: `Runs every ${schedule.every} with ${yours ? 'your' : `${schedule.owner || 'another user'}'s`} key`,
@@ -104,7 +104,6 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     throw new UserError(
       `The cap per run (${plural(maxCreditsPerRun, 'credit')}) is above the daily cap (${formatNumber(maxCreditsPerDay)}): no run could spend it. Make it ${formatNumber(maxCreditsPerDay)} or less.`,
     );
-  const { refreshDays } = request;
   const tally = scheduleTally(ctx, payer);
   const schedule: ScheduleRecord = {
     sheetId: sheet.id(),
@@ -114,7 +113,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     every: request.every,
     maxCreditsPerRun,
     maxCreditsPerDay,
-    ...(refreshDays ? { refreshDays } : {}),
+    refreshDays: request.refreshDays,
     owner: ctx.userEmail(),
     ...payer,
     savedAt: ctx.clock.now(),
