@@ -83,9 +83,21 @@ export function createPlanPanel(
   const refreshButton = h('button', { type: 'button' }, 'Refresh selection');
   const mapping = createMappingControls(INPUTS_BY_KIND[kind], () => void replan(true));
   const fields = kind === 'enrich' ? createFieldControls(() => void replan(true)) : null;
-  const overwriteBox = h('input', { type: 'checkbox', name: 'overwrite', onchange: () => void replan(true) });
-  // A refresh: only rows whose saved answer is older than so many days are looked up again.
-  const refreshBox = h('input', { type: 'checkbox', name: 'refresh', onchange: () => void replan(true) });
+  // "Look up again" every row, or a refresh of the answers older than so many days: one or the other.
+  const either = (other: () => HTMLInputElement) => (event: Event) => {
+    if ((event.target as HTMLInputElement).checked) other().checked = false;
+    void replan(true);
+  };
+  const overwriteBox: HTMLInputElement = h('input', {
+    type: 'checkbox',
+    name: 'overwrite',
+    onchange: either(() => refreshBox),
+  });
+  const refreshBox: HTMLInputElement = h('input', {
+    type: 'checkbox',
+    name: 'refresh',
+    onchange: either(() => overwriteBox),
+  });
   const refreshDays = h('input', {
     type: 'number',
     name: 'refreshDays',
@@ -111,6 +123,7 @@ export function createPlanPanel(
     },
     lookUpAgain() {
       overwriteBox.checked = true;
+      refreshBox.checked = false;
       void replan(true);
     },
   };

@@ -43,10 +43,15 @@ test('the sidebar prices a refresh of the answers older than 30 days, and runs i
   await idle();
   await expectText(panel().locator('.summary'), 'already');
   await panel().getByLabel('Older than (days)').fill('30');
+  const everyRow = panel().getByRole('checkbox', { name: 'Look up rows that already have results again' });
+  await everyRow.check();
+  await idle();
+  // One or the other: the refresh takes the place of "look up again" for every row.
   await panel()
     .getByRole('checkbox', { name: /Refresh answers older than/ })
     .check();
   await idle();
+  expect(await everyRow.isChecked()).toBe(false);
   // Three rows answered 40 days ago, one credit each for a work email: the price before anything is sent.
   await expectText(panel().locator('.cost'), '3 credits');
   const jobsBefore = (await playground.api.apiJobs()).length;
