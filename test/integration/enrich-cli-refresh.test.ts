@@ -57,19 +57,15 @@ async function enrichedOnce(name: string, rows: number) {
   return { file, out, state };
 }
 
+/** The refresh command of the tests: work emails, answers older than 30 days. */
+const refreshing = (file: string) => [file, ...api(), '--fields', 'work_email', '--refresh-older-than', '30'];
+
 describe('npm run enrich --refresh-older-than', () => {
   it('sends only the answers older than DAYS, says the price first, and its summary is the books', async () => {
     const { file, out, state } = await enrichedOnce('old', 8);
     expect(ageAnswers(state, 3)).toBe(3);
     const before = await books();
-    const refresh = await runScript('enrich.ts', [
-      file,
-      ...api(),
-      '--fields',
-      'work_email',
-      '--refresh-older-than',
-      '30',
-    ]);
+    const refresh = await runScript('enrich.ts', refreshing(file));
     const context = refresh.stdout + refresh.stderr;
     expect({ code: refresh.code, context }).toEqual({ code: 0, context });
     expect(refresh.stderr).toContain(
@@ -84,14 +80,7 @@ describe('npm run enrich --refresh-older-than', () => {
     expect(answeredRows(out)).toBe(8);
 
     // Run again: the three refreshed are dated today, nothing is older than 30 days.
-    const again = await runScript('enrich.ts', [
-      file,
-      ...api(),
-      '--fields',
-      'work_email',
-      '--refresh-older-than',
-      '30',
-    ]);
+    const again = await runScript('enrich.ts', refreshing(file));
     expect(again.code).toBe(0);
     expect((await books()).spent).toBe(after.spent);
     expect(again.stdout).not.toMatch(/Spending:/);
@@ -115,7 +104,7 @@ describe('npm run enrich --refresh-older-than', () => {
     const { file, out, state } = await enrichedOnce('stop', 6);
     ageAnswers(state, 6);
     const before = await books();
-    const args = [file, ...api(), '--fields', 'work_email', '--refresh-older-than', '30'];
+    const args = refreshing(file);
     const first = await startScript('enrich.ts', args);
     await jobsStarted(kit.emulator(), before.jobs + 1);
     first.child.kill('SIGINT');
