@@ -23,6 +23,15 @@ function select(addon: Addon, first: number, last: number): void {
   addon.setSelection(`A${first}:D${last}`, SHEET);
 }
 
+/** Each row's "Enriched at" day. */
+const datesOf = (addon: Addon): string[] =>
+  outputRows(
+    addon.spreadsheet.getSheetByName(SHEET)!.getDataRange().getDisplayValues() as string[][],
+    'enrich',
+  ).map((row) => row.enrichedAt?.slice(0, 10) ?? '');
+/** The day of a time as "Enriched at" shows it (the runtime's spreadsheets are in UTC). */
+const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
 /** Rows 2–7 answered on day 0, rows 8–11 on day 20; the clock left at day 31. */
 async function answeredOnTwoDays(): Promise<Addon> {
   const addon = kit.open(ROWS);
@@ -40,6 +49,7 @@ describe('a refresh of answers older than N days', () => {
   it('on day 31 sends only the answers of day 0, and the price shown is what the API charged', async () => {
     const addon = await answeredOnTwoDays();
     const before = { spent: await spent(), jobs: (await jobs()).length };
+    const dates = datesOf(addon);
     const { plan, start } = planAndStart(addon, { fields: ['work_email'], refreshDays: 30 });
     expect(plan.contactsToSend).toBe(6);
     const run = await settle(addon, start.runId);
@@ -56,13 +66,11 @@ describe('a refresh of answers older than N days', () => {
     const refreshLines = tab('Spending').filter((row) => row[2] === 'refresh');
     expect(refreshLines.map((row) => Number(row[3]))).toEqual([charged]);
 
-    // The refreshed rows show their new date ("Enriched at"); the others keep theirs.
-    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
-    const dates = outputRows(sheet.getDataRange().getDisplayValues() as string[][], 'enrich').map((row) =>
-      row.enrichedAt?.slice(0, 10),
-    );
-    expect(new Set(dates.slice(0, 6)).size).toBe(1);
-    expect(dates[0]).not.toBe(dates[6]);
+    // The refreshed rows show their new date ("Enriched at": the answer's date); the others keep theirs.
+    const after = datesOf(addon);
+    expect(after.slice(0, 6)).toEqual(Array(6).fill(dayOf(addon.now())));
+    expect(after.slice(6)).toEqual(dates.slice(6));
+    expect(dates.slice(0, 6)).toEqual(Array(6).fill(dayOf(addon.now() - 31 * DAY)));
 
     // Asked again at once: nothing older than 30 days is left, nothing is bought twice.
     const again = addon.call<PlanView>('planRun', {
@@ -100,6 +108,12 @@ describe('a refresh of answers older than N days', () => {
     // The cap per run (4 credits) takes four of the six old answers on the first tick.
     const totals = async () => (await jobs()).slice(before.jobs).map((job) => job.total);
     expect(await totals()).toEqual([4]);
+    // The two a cap left out keep their answer and its Status until their tick.
+    const statuses = outputRows(
+      doc.spreadsheet.getSheetByName(SHEET)!.getDataRange().getDisplayValues() as string[][],
+      'enrich',
+    ).map((row) => row.status);
+    expect(statuses.filter((status) => /cap/.test(status ?? ''))).toEqual([]);
     await tick();
     await tick();
     // The key's limit leaves one credit for the rest of the day.
