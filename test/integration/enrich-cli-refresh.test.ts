@@ -120,4 +120,23 @@ describe('npm run enrich --refresh-older-than', () => {
     expect(rerun.stdout).toMatch(/Spending: +refresh 6\n/);
     expect(answeredRows(out)).toBe(6);
   });
+
+  it("killed when the refresh's starts have answered, then run again, imports them and buys nobody twice", async () => {
+    const { file, out, state } = await enrichedOnce('killed', 6);
+    ageAnswers(state, 6);
+    const before = await books();
+    const killed = await runScript('enrich.ts', refreshing(file), 60_000, {
+      SHEET_ENRICH_KILL_AT: 'start-answers',
+    });
+    expect(killed.code).not.toBe(0);
+    const rerun = await runScript('enrich.ts', refreshing(file));
+    const context = rerun.stdout + rerun.stderr;
+    expect({ code: rerun.code, context }).toEqual({ code: 0, context });
+    expect(rerun.stdout).toMatch(/Recovered: +1 job a killed command had started/);
+    expect(rerun.stdout).toMatch(/Spending: +refresh 6\n/);
+    const after = await books();
+    expect(after.jobs - before.jobs).toBe(1);
+    expect(after.spent - before.spent).toBe(6);
+    expect(answeredRows(out)).toBe(6);
+  });
 });
