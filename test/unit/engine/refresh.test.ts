@@ -5,6 +5,8 @@
 import { PRICES } from '../../../src/domain/fields';
 import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, Ledger, type LedgerEntry } from '../../../src/store/ledger';
 import { decodeRecord, encodeRecord } from '../../../src/store/stored-records';
+import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
+import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { contextFor, createWorld, type TestWorld } from '../fakes/context';
 import {
   ENRICH_WORK_EMAIL,
@@ -71,6 +73,27 @@ describe('a refresh of answers older than N days', () => {
     expect(view.contactsToSend).toBe(2);
     expect(view.skipped).toContainEqual(expect.objectContaining({ row: 6 }));
     expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(1);
+  });
+});
+
+describe('a refresh goes through the rule of what may have been bought', () => {
+  it('keeps every hold "look up again" lifts: a running job no one can read holds its kind', () => {
+    const world = answeredOnTwoDays();
+    // Another sheet's run at work, its job record and list lost: which contacts it carries, no one knows.
+    contactsSheet(world, people(2, 'Globex'), 'Other');
+    world.api.notReadyPolls = 1000;
+    const { start } = planAndStart(world);
+    const key = `${DOCUMENT_PROPERTY.jobPrefix}${start.runId}.0`;
+    expect(world.documentStore.get(key)).not.toBeNull();
+    world.documentStore.set(key, '{not json');
+    world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
+    world.spreadsheet.active = 0;
+    world.spreadsheet.selection = [];
+    const refresh = server(world).planRun({ ...ENRICH_WORK_EMAIL, refreshDays: 10 });
+    expect(refresh.contactsToSend).toBe(0);
+    expect(refresh.skipped[0]!.reason).toMatch(/a running job lost its stored list/);
+    // "Look up again", the user's choice for every row, sends them (money-rule.md, the third exit).
+    expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, overwrite: true }).contactsToSend).toBe(4);
   });
 });
 
