@@ -306,10 +306,10 @@ export class FuzzWorld {
         });
       }
     }
-    // A run record and its jobs' records all unreadable: the panel names the run, whose jobs the
-    // dashboard lists by it; the user imports them as for a run that ended damaged.
+    // A run record unreadable, and its jobs' records too or a start of it lost: the panel names the
+    // run, whose jobs the dashboard lists by it; the user imports them as for a run that ended damaged.
     for (const problem of progress.problems ?? []) {
-      const named = /"sheetEnrich\.run\.(\w+)"\. Its jobs could not be read either/.exec(problem);
+      const named = /"sheetEnrich\.run\.(\w+)"\. .*import them by their ids/.exec(problem);
       if (named) this.damage.runs.add(named[1]!);
     }
     try {

@@ -22,6 +22,7 @@ import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
+import { resolveMapping } from '../store/mapping-store';
 import { kept } from '../domain/objects';
 import { hasTime } from './timing';
 import { runsAwaitingRelist } from './rehome';
@@ -221,7 +222,7 @@ function applyToSheet(
   }
   if (table) {
     for (const write of writes.values())
-      markOrphanedRows(table, tables, registry, sheetId, write.kind, write.outputs, ctx.clock.now());
+      markOrphanedRows(ctx, table, tables, registry, sheetId, write.kind, write.outputs);
     // A profile column the start did not add (no row had a profile URL) comes only with a profile.
     for (const write of writes.values()) {
       const keys = filledProfileKeys(write.kind, [...write.keys], write.outputs.values());
@@ -244,16 +245,16 @@ function applyToSheet(
  * lost list to come back (rehome.ts), any "pending" row may be that job's: none is marked yet.
  */
 function markOrphanedRows(
+  ctx: AppContext,
   table: SheetTable,
   tables: SheetTables,
   registry: Registry,
   sheetId: number,
   kind: JobKind,
   outputs: Map<number, RowOutput>,
-  now: number,
 ): void {
   const runs = [...registry.runs.values()].filter((run) => run.sheetId === sheetId && run.kind === kind);
-  const awaiting = runsAwaitingRelist(registry, now);
+  const awaiting = runsAwaitingRelist(registry, ctx.clock.now());
   if (runs.some((run) => awaiting.has(run.id))) return;
   const waiting = runs.filter((run) => run.state === 'running' || run.authFailed);
   // A run of this sheet lost a job's record: a "pending" row no readable job claims is most likely
@@ -261,6 +262,7 @@ function markOrphanedRows(
   const damaged = runsWithDamagedJobs(registry);
   const damagedStatus = runs.some((run) => damaged.has(run.id)) ? STATUS.damagedJob : undefined;
   const busyRows = new Set<number>();
+  const heldRows = runlessJobRows(ctx, table, tables, registry, kind, busyRows);
   let columnsChanged = false;
   // A row saying "may have been started" whose ambiguous job is gone was most likely the damaged
   // job's: left as it is, a new run would send (and pay) it again. Rows of readable ambiguous jobs
@@ -285,6 +287,11 @@ function markOrphanedRows(
   for (let row = table.headerRow + 1; row <= table.values.length; row++) {
     if (outputs.has(row) || busyRows.has(row)) continue;
     const status = outputCell(table, kind, 'status', row);
+    const held = heldRows.get(row);
+    if (held) {
+      if (status === STATUS.pending) outputs.set(row, statusOnly(held));
+      continue;
+    }
     if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown) {
       outputs.set(row, statusOnly(damagedStatus));
       continue;
@@ -297,6 +304,35 @@ function markOrphanedRows(
   }
 }
 
+/**
+ * Rows of jobs whose run record cannot be read: such a job still holds its contacts (paid-once.ts),
+ * so its rows, found with the sheet's saved columns, are never "run this row again". Those of a job
+ * still collected stay busy; those of a start whose answer was lost get its Status (returned).
+ */
+function runlessJobRows(
+  ctx: AppContext,
+  table: SheetTable,
+  tables: SheetTables,
+  registry: Registry,
+  kind: JobKind,
+  busyRows: Set<number>,
+): Map<number, string> {
+  const held = new Map<number, string>();
+  const jobs = new Map<string, JobRecord>();
+  for (const job of registry.jobs)
+    if (job.state !== 'applied' && !registry.runs.has(job.run))
+      for (const fp of job.fingerprints) jobs.set(fp, job);
+  if (jobs.size === 0) return held;
+  for (const [fp, rows] of tables.rows(table, kind, resolveMapping(ctx.documentStore, table, kind))) {
+    const job = jobs.get(fp);
+    if (!job) continue;
+    for (const row of rows)
+      if (job.state === 'ambiguous') held.set(row, job.unansweredStatus ?? STATUS.ambiguous);
+      else busyRows.add(row);
+  }
+  return held;
+}
+
 /** The rows of runs that ended with a damaged job say so (see markOrphanedRows): one write per sheet. */
 export function markRowsOfDamagedRuns(ctx: AppContext, registry: Registry, runs: readonly RunRecord[]): void {
   const tables = new SheetTables(ctx.spreadsheet);
@@ -304,7 +340,7 @@ export function markRowsOfDamagedRuns(ctx: AppContext, registry: Registry, runs:
     const table = tables.table(run.sheetId);
     if (!table) continue;
     const outputs = new Map<number, RowOutput>();
-    markOrphanedRows(table, tables, registry, run.sheetId, run.kind, outputs, ctx.clock.now());
+    markOrphanedRows(ctx, table, tables, registry, run.sheetId, run.kind, outputs);
     writeRowOutputs(table, run.kind, outputs, false, outputKeysFor(run.kind, run.fields, run.mapping));
   }
 }

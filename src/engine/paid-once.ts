@@ -32,6 +32,8 @@ const WAITING_FOR_KEY =
   'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
 const WAITING_FOR_DAMAGED_RUN =
   "its run's stored record could not be read: its job is still collected (not sent again so you are not charged twice)";
+const WAITING_FOR_IMPORT =
+  "its job may have been started although the answer was lost, and its run's stored record could not be read: import the job by its id under Jobs (not sent again so you are not charged twice)";
 
 const WAITING_FOR_DAMAGED_JOB =
   'its job\'s stored record was damaged: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
@@ -83,7 +85,9 @@ function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<str
     const reason = !run
       ? job.state === 'queued'
         ? ''
-        : WAITING_FOR_DAMAGED_RUN
+        : job.id
+          ? WAITING_FOR_DAMAGED_RUN
+          : WAITING_FOR_IMPORT
       : job.state === 'ambiguous'
         ? WAITING_FOR_DECISION
         : run.state === 'running'

@@ -55,14 +55,15 @@ function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
   return withDocumentLock(ctx, () => work(registryOf(ctx)));
 }
 
-function ambiguousJob(
+/** The ambiguous job `ref` names, and its run unless its record cannot be read (import only). */
+function heldJob(
   ctx: AppContext,
   registry: Registry,
   ref: RunJobRef,
-): { run: RunRecord; job: JobRecord } {
+): { run: RunRecord | undefined; job: JobRecord } {
   const run = registry.runs.get(ref.runId);
   const job = registry.jobs.find((candidate) => candidate.run === ref.runId && candidate.seq === ref.seq);
-  if (!run || !job || job.state !== 'ambiguous') {
+  if (!job || job.state !== 'ambiguous') {
     // Its record may be there while its list of contacts was lost (the hidden job sheet damaged):
     // the panel still shows it, and only an import by id alone can recover it.
     if (registry.unreadable.some(({ key }) => key.endsWith(`.${ref.runId}.${ref.seq}`)))
@@ -71,7 +72,18 @@ function ambiguousJob(
       );
     throw new UserError('This job is no longer waiting for a decision: refresh the Jobs panel.');
   }
-  assertOwnRun(ctx, run);
+  if (run) assertOwnRun(ctx, run);
+  return { run, job };
+}
+
+/** An ambiguous job and its run, for a retry (which needs the run's rows and fields). */
+function ambiguousJob(
+  ctx: AppContext,
+  registry: Registry,
+  ref: RunJobRef,
+): { run: RunRecord; job: JobRecord } {
+  const { run, job } = heldJob(ctx, registry, ref);
+  if (!run) throw new UserError('This job is no longer waiting for a decision: refresh the Jobs panel.');
   return { run, job };
 }
 
@@ -84,20 +96,26 @@ export function retryPrice(run: RunRecord, job: JobBase, contacts: number): numb
   return toAsk * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
 }
 
-/** Puts the run back to work and clears what the ambiguity left on the job. */
+/**
+ * Puts the run back to work and clears what the ambiguity left on the job. A job whose run record
+ * cannot be read gets only its id: the next poll gives it a run of its own from its results
+ * (rehome.ts), as for any started job of a damaged run.
+ */
 function reopen(
   ctx: AppContext,
   registry: Registry,
-  run: RunRecord,
+  run: RunRecord | undefined,
   job: JobRecord,
   change: Partial<JobRecord>,
 ): void {
   for (const key of ['rowsMarked', 'problem', 'unansweredStatus', 'nextPollAt'] as const) delete job[key];
   Object.assign(job, change);
-  run.state = 'running';
-  delete run.error;
-  delete run.endedAt;
-  saveRecordsOf(ctx, [run], [job]);
+  if (run) {
+    run.state = 'running';
+    delete run.error;
+    delete run.endedAt;
+  }
+  saveRecordsOf(ctx, run ? [run] : [], [job]);
   syncPollTrigger(ctx, registry);
 }
 
@@ -167,14 +185,14 @@ function importIntoAmbiguousJob(
   ref: RunJobRef,
   fetched?: ReturnType<typeof fetchJob>,
 ): ImportResult {
-  const { run, job } = underLock(ctx, (registry) => ambiguousJob(ctx, registry, ref));
-  const { outcome } = fetched ?? fetchJob(ctx, jobId, [run.kind]);
-  if (outcome.kind === 'result') checkSameJob(jobId, outcome.result, run, job);
+  const { run, job } = underLock(ctx, (registry) => heldJob(ctx, registry, ref));
+  const { outcome } = fetched ?? fetchJob(ctx, jobId, run ? [run.kind] : ['enrich', 'reverse']);
+  if (outcome.kind === 'result') checkSameJob(jobId, outcome.result, ref.runId, job);
   return underLock(ctx, (registry) => {
-    const current = ambiguousJob(ctx, registry, ref);
+    const current = heldJob(ctx, registry, ref);
     refuseTracked(registry, jobId, current.job);
     reopen(ctx, registry, current.run, current.job, importedJob(ctx, jobId));
-    return { runId: run.id, contacts: job.fingerprints.length };
+    return { runId: ref.runId, contacts: job.fingerprints.length };
   });
 }
 
@@ -185,8 +203,8 @@ function importIntoAmbiguousJob(
  * started for (the spreadsheet's title may have changed since), and every contact must be the lost
  * job's, all of them once the job is done.
  */
-function checkSameJob(jobId: string, result: JobResult, run: RunRecord, job: JobRecord): void {
-  const tail = `run ${run.id} job ${job.seq + 1}`;
+function checkSameJob(jobId: string, result: JobResult, runId: string, job: JobRecord): void {
+  const tail = `run ${runId} job ${job.seq + 1}`;
   if (result.name && !result.name.endsWith(tail))
     throw new UserError(
       `The job ${jobId} is another job ("${result.name}"): this one's name ends with "${tail}". Look for that name in the provider's dashboard.`,

@@ -94,11 +94,16 @@ export function registerAndSend(
   saveRecordsOf(ctx, [run], jobs);
   registry.runs.set(run.id, run);
   registry.jobs.push(...jobs);
+  // The background check before any send: the run the user agreed to goes on from here even when
+  // this execution is killed now (a trigger made after the sends would be missing then, and the
+  // run would wait for someone to open the sidebar).
+  syncPollTrigger(ctx, registry);
   // A contact is sent from its first row; a formula request has none (0).
   const contacts = new Map<string, SendableContact>(
     toSend.map((contact) => [contact.fp, { input: contact.input, row: contact.rows[0] ?? 0 }]),
   );
   startQueuedJobs(ctx, registry, run, contacts);
+  // Again once sent: a refused key or a run with nothing to send needs none.
   syncPollTrigger(ctx, registry);
   if (run.state === 'finished') {
     if (run.fromLedger)

@@ -155,3 +155,119 @@ describe("the fuzzer's case of seed 31002, replayed", () => {
     }
   }, 60_000);
 });
+
+/** The run record of the one run so far, damaged (not JSON). */
+function damageTheRunRecord(addon: Addon): void {
+  const document = addon.properties.document;
+  const key = Object.keys(document.getProperties()).find((k) => k.startsWith(DOCUMENT_PROPERTY.runPrefix))!;
+  document.setProperty(key, '{not json');
+}
+
+describe('a start whose answer was lost, its run record then damaged (fuzz findings 21, 22)', () => {
+  /** Ann's start of row 2 reached the API; the execution died before it saved the job's id. */
+  async function lostStartOfADamagedRun(): Promise<{ addon: Addon; jobId: string; jobName: string }> {
+    const addon = kit.open(contactRows(people(3, 0)));
+    addon.setSelection('A2:D2', SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'], overwrite: true });
+    expect(() =>
+      addon.callWith({ killAfter: { 'Properties.setProperties': 3 } }, 'startRun', plan.planId),
+    ).toThrow();
+    damageTheRunRecord(addon);
+    await jobsEnded(kit.emulator());
+    const [job] = await kit.emulator().admin.jobs();
+    addon.call('pollJobs');
+    return { addon, jobId: job!.id, jobName: job!.name };
+  }
+
+  it('says why the row is held and how to get its answer, never "run this row again"', async () => {
+    const { addon } = await lostStartOfADamagedRun();
+    // Another run's answers are written on the sheet: the rows no readable job claims are marked.
+    addon.setSelection('A4:D4', SHEET);
+    planAndStart(addon, { fields: ['work_email'] });
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon)[2]!.status).toMatch(/^(found|not found)$/);
+    expect(rowsOf(addon)[0]!.status).toBe(STATUS.ambiguous);
+    addon.setSelection('A2:D2', SHEET);
+    const problems = addon.call<ProgressView>('getProgress').problems ?? [];
+    expect(problems.join(' ')).toMatch(/import them by their ids/);
+    // What its words say holds: a run of the row does not send it.
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend).toBe(
+      0,
+    );
+  });
+
+  it('takes the job imported by the id the dashboard shows: its paid answer reaches the row', async () => {
+    const { addon, jobId, jobName } = await lostStartOfADamagedRun();
+    expect(jobName).toMatch(/ · run \S+ job 1$/);
+    addon.call('importJob', { jobId });
+    pollUntilIdle(addon);
+    const [row] = rowsOf(addon);
+    expect(row!.status).toMatch(/^(found|not found)$/);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend).toBe(
+      0,
+    );
+  });
+});
+
+describe("the fuzzer's cases of findings 21 and 22, replayed", () => {
+  const replay = async (actions: Action[]) => {
+    const emulator = await startFuzzEmulator();
+    try {
+      await runCase(emulator, actions);
+    } finally {
+      await emulator.stop();
+    }
+  };
+  it('21: a start killed in its fetchAll, its run record damaged: the row says why it is held', async () => {
+    await replay([
+      {
+        kind: 'run',
+        who: 'ann',
+        rows: [0],
+        lookUpAgain: false,
+        kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+      },
+      { kind: 'damage', what: 'runRecord' },
+    ]);
+  }, 60_000);
+  it('22: a lost start of "look up again", its run record damaged: its answer is imported', async () => {
+    await replay([
+      {
+        kind: 'run',
+        who: 'ann',
+        rows: [0],
+        lookUpAgain: true,
+        kill: { at: 'Properties.setProperties', nth: 3 },
+      },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'poll', who: 'ann' },
+    ]);
+  }, 60_000);
+});
+
+describe('a start killed once its run is registered, before its job is sent (fuzz finding 20)', () => {
+  it('continues in the background, as the run the user agreed to: no sidebar needed, nothing twice', async () => {
+    const addon = kit.open(contactRows(people(8)));
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    expect(() =>
+      addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'startRun', plan.planId),
+    ).toThrow();
+    expect(await kit.emulator().admin.jobs()).toEqual([]);
+    const [run] = addon.call<ProgressView>('getProgress').runs;
+    expect(run).toMatchObject({ state: 'running', sent: 8 });
+    // The background check is there for it: the job goes without anyone opening the sidebar.
+    expect(addon.triggers()).toHaveLength(1);
+    firePoll(addon);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+    // The preview cannot be started a second time.
+    expect(() => addon.call('startRun', plan.planId)).toThrow(/already been started/);
+  });
+});

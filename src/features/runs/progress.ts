@@ -219,14 +219,18 @@ export function unreadableMessage(
   const runId = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
     ? key.slice(DOCUMENT_PROPERTY.runPrefix.length)
     : undefined;
+  const jobs = registry.jobs.filter((job) => job.run === runId);
   const rest =
     runId === undefined
       ? 'Rows of its job may stay "pending": running them again may cost credits.'
       : registry.unreadable.some((other) =>
             other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
-          ) && !registry.jobs.some((job) => job.run === runId && job.id)
+          ) && !jobs.some((job) => job.id)
         ? `Its jobs could not be read either: import them by their ids (the provider's dashboard names them after run ${runId}).`
-        : 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.';
+        : jobs.some((job) => !job.id && (job.state === 'ambiguous' || job.state === 'sending'))
+          ? // A start whose answer was lost has no id to collect it by: only the dashboard's id brings it.
+            `A job of it may have been started although its answer was lost: import them by their ids (the provider's dashboard names them after run ${runId}).`
+          : 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.';
   return `A saved record could not be read (${reason}); it is kept unchanged under "${key}". ${rest}`;
 }
 
