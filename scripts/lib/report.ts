@@ -256,6 +256,7 @@ export function searchSummaryText(summary: SearchRunSummary, out: string): strin
   return [
     `Tab:           ${view.sheetName}`,
     `Results:       ${formatNumber(view.rows)} in the tab, of ${view.total === null ? 'an unknown number of matches' : plural(view.total, 'match', 'matches')} (asked for ${formatNumber(view.max)})`,
+    ...(Object.keys(summary.spending).length ? [`Spending:      ${spendingText(summary.spending)}`] : []),
     `UrlFetch:      ${plural(summary.urlfetchCalls, 'call')}`,
     `Run:           ${view.state}${view.reason ? ` (${view.reason})` : ''}`,
     `Written:       ${out}`,

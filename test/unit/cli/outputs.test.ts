@@ -314,11 +314,16 @@ describe('the report', () => {
   });
 
   it('summarises a search with the reason it stopped', () => {
-    const summary = { view: tab(1, 900, { state: 'stopped', reason: 'No.' }), table: [], urlfetchCalls: 1 };
+    const summary = {
+      view: tab(1, 900, { state: 'stopped', reason: 'No.' }),
+      table: [],
+      urlfetchCalls: 1,
+      spending: { search: 0.25 },
+    };
     const text = searchSummaryText(summary, 'out.csv');
     expect(text).toMatch(/Tab: +People · VP Sales · Germany\n/);
     expect(text).toMatch(/Results: +1 in the tab, of 900 matches \(asked for 150\)/);
-    expect(text).toMatch(/UrlFetch: +1 call\n/);
+    expect(text).toMatch(/Spending: +search 0.25\nUrlFetch: +1 call\n/);
     expect(text).toMatch(/Run: +stopped \(No\.\)\nWritten: +out\.csv$/);
   });
 });
