@@ -69,3 +69,22 @@ test('the sidebar prices a refresh of the answers older than 30 days, and runs i
   const jobs = await playground.api.apiJobs();
   expect(jobs.slice(jobsBefore).map((job) => job.total)).toEqual([3]);
 });
+
+test('a schedule saved with "look up again answers older than 30 days" refreshes them on a tick with no new rows', async () => {
+  await runToTheEnd(playground.api, 'A2:D13', ['work_email', 'phone']);
+  await advanceClock(40 * DAY);
+  const jobsBefore = (await playground.api.apiJobs()).length;
+  await openSidebarFrom(page, 'Settings');
+  const box = sidebarOf(page).locator('section.schedule');
+  await box.getByLabel('Sheet').selectOption('Contacts');
+  await box.getByLabel('Look up again answers older than (days)').fill('30');
+  await box.getByRole('button', { name: 'Save schedule' }).click();
+  await expectText(box, 'Runs every hour with your key on "Contacts".');
+  await box.getByLabel('Look up again answers older than (days)').scrollIntoViewIfNeeded();
+  await sidebarShot(page, 'sidebar-schedule-refresh');
+  // The playground fires the trigger: a tick with no new rows sends the twelve old answers, once.
+  await expectText(box, 'Sent 12 contacts', 30_000);
+  const jobs = (await playground.api.apiJobs()).slice(jobsBefore);
+  expect(jobs.map((job) => job.total)).toEqual([12]);
+  expect((await playground.api.call<{ refreshDays?: number }>('getSchedule')).refreshDays).toBe(30);
+});
