@@ -259,9 +259,14 @@ export class Ledger {
     const warm: Record<string, string> = {};
     for (const [fp, entry] of entries) {
       const previous = all.get(fp);
-      const merged: LedgerEntry = previous
-        ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
-        : entry;
+      // The newest answer speaks for what it asked: a field it did not find is gone (a person who
+      // changed jobs), not kept from an older answer; a reverse answer (no fields) replaces it all.
+      const merged: LedgerEntry =
+        previous && entry.fields.length
+          ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
+          : entry;
+      for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
+        if (!entry[slot]) delete merged[slot];
       if (previous && sameAnswer(previous, merged)) continue;
       all.set(fp, merged);
       const text = encodeRecord(LEDGER_ENTRY_CODEC, merged);

@@ -7,6 +7,8 @@ import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, Ledger, type LedgerEntry } from 
 import { decodeRecord, encodeRecord } from '../../../src/store/stored-records';
 import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
+import { fingerprint } from '../../../src/sheet/fingerprint';
+import { NO_INPUTS } from '../../../src/sheet/contact-input';
 import { contextFor, createWorld, type TestWorld } from '../fakes/context';
 import {
   ENRICH_WORK_EMAIL,
@@ -63,6 +65,29 @@ describe('a refresh of answers older than N days', () => {
     world.clock.time += 25 * DAY;
     // Day 56: the refreshed two are 25 days old; the two of day 20 are 36.
     expect(server(world).planRun({ ...ENRICH_WORK_EMAIL, refreshDays: 30 }).contactsToSend).toBe(2);
+  });
+
+  it('forgets what the API no longer finds: the row and the saved answer lose a stale email', () => {
+    const world = answeredOnTwoDays();
+    const sheet = world.spreadsheet.sheets[0]!;
+    expect(sheet.column('Work email')[0]).not.toBe('');
+    // P1 changed jobs: the API finds no work email for them any more (and charges nothing).
+    world.api.outcomeFor = (job) => {
+      const result = world.api.resultOf(job, 'FINISHED');
+      for (const item of result.items) if (item.input.firstName === 'P1') delete item.workEmail;
+      return { kind: 'result', result };
+    };
+    planAndStart(world, { ...ENRICH_WORK_EMAIL, refreshDays: 30 });
+    poll(world);
+    expect(sheet.column('Status').slice(0, 2)).toEqual(['not found', 'found']);
+    expect(sheet.column('Work email')[0]).toBe('');
+    expect(sheet.column('Work email')[1]).not.toBe('');
+    // The saved answer says so too: a formula or a later run finds no email for P1.
+    const fp = fingerprint('enrich', { ...NO_INPUTS, firstName: 'P1', lastName: 'L1', companyName: 'Acme' });
+    const ctx = contextFor(world);
+    const entry = new Ledger(ctx.spreadsheet, ctx.cache, ctx.documentStore).lookup([fp]).get(fp)!;
+    expect(entry).toMatchObject({ fields: ['work_email'], at: world.clock.now() });
+    expect(entry.workEmail).toBeUndefined();
   });
 
   it('leaves rows without an answer alone (a plain run sends them)', () => {
