@@ -104,7 +104,7 @@ export function createScheduleBox(): ScheduleBox {
           : h(
               'p',
               { class: 'hint' },
-              `Run now sends the new rows at once, within the same caps: at most ${formatNumber(roomOf(view))} credits.`,
+              `Run now sends the new rows${view.refreshDays ? ` (or, with none, the answers older than ${plural(view.refreshDays, 'day')})` : ''} at once, within the same caps: at most ${formatNumber(roomOf(view))} credits.`,
             )
         : h('p', { class: 'hint' }, 'Taking it over makes your key pay for it.'),
     );

@@ -80,6 +80,7 @@ test('a schedule saved with "look up again answers older than 30 days" refreshes
   await box.getByLabel('Look up again answers older than (days)').fill('30');
   await box.getByRole('button', { name: 'Save schedule' }).click();
   await expectText(box, 'Runs every hour with your key on "Contacts".');
+  await expectText(box, 'Run now sends the new rows (or, with none, the answers older than 30 days) at once');
   await box.getByLabel('Look up again answers older than (days)').scrollIntoViewIfNeeded();
   await sidebarShot(page, 'sidebar-schedule-refresh');
   // The playground fires the trigger: a tick with no new rows sends the twelve old answers, once.
