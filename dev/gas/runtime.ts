@@ -139,8 +139,10 @@ export class Runtime {
   readonly urlFetchWhitelist?: readonly string[];
   /** The manifest's oauthScopes; undefined: Apps Script works them out, nothing is refused. */
   readonly oauthScopes?: readonly string[];
-  /** Protected ranges of the document (spreadsheet/limits.ts). */
-  readonly protections: Protection[] = [];
+  /** Protected ranges and sheets of the document (spreadsheet/limits.ts). */
+  get protections(): Protection[] {
+    return this.spreadsheet.protections;
+  }
   /** Called at every flush point (SpreadsheetApp.flush, the end of a writing execution): recalc.ts. */
   readonly flushListeners: (() => void)[] = [];
 
@@ -215,6 +217,7 @@ export class Runtime {
   /** The Apps Script globals of one execution run as `user`, each behind that execution's membrane. */
   servicesFor(guard: ExecutionGuard, user: UserAccount): Record<string, GasObject> {
     const anonymous = guard.kind === 'customFunction';
+    this.spreadsheet.actingUser = user.email;
     return {
       SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, this.ui, this.options.addonName, () =>
         this.flushed(),

@@ -20,7 +20,7 @@ import { effectiveUserEmail, executionBudget, systemClock } from '../platform/ti
 import { timeTriggers } from '../platform/triggers';
 import { spreadsheetNotifier } from '../platform/ui';
 import { ADDON_TITLE } from './menu';
-import { plugFeatures } from './plugs';
+import { RUN_SOURCES } from './plugs';
 
 const consoleLog: LogPort = {
   info: (message) => console.log(message),
@@ -51,8 +51,6 @@ function countingHttp(http: HttpPort, usage: ExecutionUsage): HttpPort {
 
 /** `limitMs`: how long this kind of execution may run (custom functions pass LIMITS.customFunctionMs). */
 export function createContext(limitMs: number = LIMITS.executionMs): AppContext & { usage: ExecutionUsage } {
-  // The features' hooks are in place before any engine step runs.
-  plugFeatures();
   const clock = systemClock;
   const budget = executionBudget(clock, limitMs);
   const userStore = userProperties();
@@ -93,6 +91,7 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
   const cache = documentCache();
   return {
     usage,
+    sources: RUN_SOURCES,
     // Every write moves the change stamp an open sidebar peeks at (store/change-stamp.ts).
     documentStore: stampedStore(documentProperties(), cache, clock),
     userStore,

@@ -9,7 +9,6 @@ import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { runOf, saveRecordsOf, type AppContext } from './context';
-import { runSources } from './run-sources';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
 import {
   inIndexSet,
@@ -237,7 +236,7 @@ function applyToSheet(
   }
   // What waits on answers (formula requests) meets them, whatever run brought them.
   const applied = jobs.filter((job) => job.state === 'applied');
-  for (const source of runSources()) source.answersApplied?.(ctx, registry, applied, entries);
+  for (const source of ctx.sources) source.answersApplied?.(ctx, registry, applied, entries);
   // Written after the rows: if the execution stops before this line, the jobs are applied again
   // (idempotent), and the counts are added exactly once because they are saved with "applied".
   saveRecordsOf(ctx, [...touchedRuns], jobs);

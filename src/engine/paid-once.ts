@@ -15,7 +15,6 @@ import { STATUS } from '../domain/statuses';
 import type { Actor, JobAccess } from './team';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
-import { runSources } from './run-sources';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import {
   type JobBase,
@@ -153,7 +152,7 @@ export function sendRule(
   const holdAll = runless || hiding.some(inFlight);
   const ended = hiding.filter((run) => !inFlight(run));
   const mayHold = new Set(
-    ended.length ? runSources().flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
+    ended.length ? ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
   );
   return (fp, rowStatus = '') =>
     busy.get(fp) ??

@@ -1,9 +1,7 @@
 /** The time-driven poll trigger: present while jobs are pending (and the user wants it), gone otherwise. */
 import { USER_PROPERTY } from '../platform/property-keys';
 import { actorOf, jobAccess, ownsRun, type Actor } from './team';
-import type { AppContext } from './context';
-import { runSources } from './run-sources';
-import { POLL_TRIGGER_HANDLER, runOf } from './context';
+import { type AppContext, POLL_TRIGGER_HANDLER, runOf } from './context';
 import type { JobBase, Registry } from '../store/registry';
 import { lastTriggerRunAt, noteTriggerCreated } from '../store/quota-meter';
 import { timestampText } from './row-status';
@@ -57,7 +55,7 @@ export const pollTriggerRefused = (ctx: AppContext): boolean =>
 export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
   const wanted =
     (hasActiveJobs(registry, actorOf(ctx)) && backgroundRefreshEnabled(ctx)) ||
-    runSources().some((source) => source.keepsTrigger?.(ctx));
+    ctx.sources.some((source) => source.keepsTrigger?.(ctx));
   if (wanted) {
     if (pollTriggerRefused(ctx)) return 0;
     try {

@@ -16,7 +16,15 @@ import type { ApiError } from '../api/errors';
 import { DAILY_FETCH_QUOTA_CODE, isKeyProblem } from '../api/failures';
 import type { PollOutcome } from '../api/port';
 import { actorOf, jobAccess, ownsRun, workspaceForSharing, type JobAccess } from './team';
-import { runOf, ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
+import {
+  runOf,
+  ledgerOf,
+  saveRecordsOf,
+  registryOf,
+  type AppContext,
+  sourceOf,
+  type SendableContact,
+} from './context';
 import { applyFetchedJobs } from './apply';
 import { closeForced, recordResult, type ForcedFetch, type ForceReason } from './job-results';
 import { SheetTables } from './sheet-tables';
@@ -24,7 +32,6 @@ import { settleInterruptedStarts, startQueuedJobs } from './job-starter';
 import { closeUnbought, pollErrorVerdict } from './paid-once';
 import { Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
-import { runSourceOf, runSources, type SendableContact } from './run-sources';
 import { finishRuns } from './run-end';
 import { collectUnreadJobs } from './rehome';
 import { clearPollFailure, notePollFailure } from './poll-problem';
@@ -58,7 +65,7 @@ export interface PollOptions {
 export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
   if (!ctx.lock.tryLock(POLL_LOCK_WAIT_MS)) return false;
   try {
-    for (const source of runSources()) source.beforePoll?.(ctx);
+    for (const source of ctx.sources) source.beforePoll?.(ctx);
     const registry = registryOf(ctx);
     for (const { key, reason } of registry.unreadable)
       ctx.log.warn(`Kept unreadable record ${key}: ${reason}.`);
@@ -78,7 +85,7 @@ export function pollOnce(ctx: AppContext, options: PollOptions = {}): boolean {
     pollPendingJobs(ctx, registry, ledger, tables, options, due);
     startQueuedRuns(ctx, registry, tables);
     finishRuns(ctx, registry);
-    for (const source of runSources()) if (hasTime(ctx)) source.afterPoll?.(ctx, registry, ledger);
+    for (const source of ctx.sources) if (hasTime(ctx)) source.afterPoll?.(ctx, registry, ledger);
     syncPollTrigger(ctx, registry);
     clearPollFailure(ctx);
     return true;
@@ -112,7 +119,7 @@ function startQueuedRuns(
     // A full window sends nothing: the sheet is not even read.
     if (!hasTime(ctx) || ctx.pace().room(ctx.clock.now()) <= reserve) return;
     const table = tables.table(run.sheetId);
-    const contacts = runSourceOf(run.source)?.contacts?.(ctx) ?? new Map<string, SendableContact>();
+    const contacts = sourceOf(ctx, run.source)?.contacts?.(ctx) ?? new Map<string, SendableContact>();
     if (table) {
       // Columns found again by their headers; a run whose columns are gone sends nothing more.
       const { mapping, missing } = currentColumns(run, table);

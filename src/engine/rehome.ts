@@ -33,7 +33,6 @@ import {
 } from '../store/registry';
 import { actorOf, workspaceForSharing, type Actor } from './team';
 import { saveRecordsOf, type AppContext } from './context';
-import { runSources } from './run-sources';
 import { newRun } from './run-launch';
 import { hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE } from './timing';
 import { awaitsCollection, closeUnbought, listMayComeBack, startedWithKeyOf } from './paid-once';
@@ -70,7 +69,7 @@ export function runFromResult(
     );
   const sheetId = Number(ours[0]!.custom.sheetId);
   // A formula run's jobs carry no sheet: their answers go to the ledger and the formula queue.
-  const rowless = runSources()
+  const rowless = ctx.sources
     .map((source) => source.rowless?.(sheetId))
     .find((origin) => origin !== undefined);
   const sheet = rowless ? undefined : ctx.spreadsheet.sheetById(sheetId);

@@ -1,9 +1,8 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
-import { saveRecordsOf, type AppContext } from './context';
+import { saveRecordsOf, type AppContext, type EndedRun } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
 import { recordSpending, runCharge, type Charge } from '../store/spending';
 import { reserveKeyCredits, returnKeyCredits } from '../store/key-limit';
-import { runSources, type EndedRun } from './run-sources';
 import { maxCreditsPerContact } from './plan';
 import {
   pruneRegistry,
@@ -113,9 +112,9 @@ export function countRetry(ctx: AppContext, run: RunRecord, price: number): void
   release(ctx, [{ run, unspent: -price, at: ctx.clock.now() }]);
 }
 
-/** What runs did not spend goes back to the capped sources that counted it (run-sources.ts). */
+/** What runs did not spend goes back to the capped sources that counted it (the context's sources). */
 function release(ctx: AppContext, ended: readonly EndedRun[]): void {
-  for (const source of runSources()) source.release?.(ctx, ended);
+  for (const source of ctx.sources) source.release?.(ctx, ended);
   returnKeyCredits(ctx, ended);
 }
 
@@ -185,6 +184,6 @@ function pauseForLostStarts(ctx: AppContext, ended: readonly RunRecord[]): void 
     const reason = (resume: string) =>
       `a run's job start was lost: it may have been charged up to ${plural(run.mayHaveCost!, 'credit')}. ` +
       `Import the job (its id is in the log tab) or retry it from the Jobs panel, then ${resume}.`;
-    for (const source of runSources()) source.startLost?.(ctx, run, reason);
+    for (const source of ctx.sources) source.startLost?.(ctx, run, reason);
   }
 }

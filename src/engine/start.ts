@@ -6,10 +6,9 @@
 import { UserError } from '../domain/user-error';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
-import { registryOf, type AppContext } from './context';
+import { registryOf, type AppContext, sourceOf, type RunStarted } from './context';
 import { newId, newRun, registerAndSend } from './run-launch';
 import { headersOf } from '../store/mapping-store';
-import { runSourceOf, type RunStarted } from './run-sources';
 import { buildPlan, planOutputKeys, type RunPlan } from './plan';
 import type { Registry, RunRecord } from '../store/registry';
 import { rowOutputFromEntry, statusOnly } from './row-status';
@@ -76,7 +75,7 @@ export function startRun(ctx: AppContext, planId: string): RunStarted {
       return plan;
     };
     // A preview of another source (formula requests) is rebuilt and started by its feature.
-    const startPreview = runSourceOf(stored.source)?.startPreview;
+    const startPreview = sourceOf(ctx, stored.source)?.startPreview;
     if (startPreview) return startPreview(ctx, stored, registry, agreedAndMarked);
     const sheet = ctx.spreadsheet.sheetById(stored.sheetId);
     if (!sheet) throw new UserError('The sheet of this preview was deleted.');

@@ -1,10 +1,21 @@
 /**
- * What the engine asks of the team that shares a document: who this execution acts as, and what
- * they may do with a run or a job (poll it, close it on a 404, retry, cancel). The rules are the
- * teams feature's (features/teams/actor.ts), plugged in by src/app (app/plugs.ts): the engine only
- * asks, so it imports no feature.
+ * A document is shared by a team: each run belongs to the user who started it, and each job to the
+ * key that started it. This decides what the user of this execution may do with a run or a job:
+ * - their own runs: send, retry, import, cancel, wait for their key, poll with their current key;
+ * - a job their current key started ("own"): poll it, and a 404 closes it;
+ * - a job of another key of the same workspace ("shared"): poll it (results come sooner), but a
+ *   404 is not evidence, since the API may answer 404 to a key that did not start the job;
+ * - anyone else's ("none"): leave it alone, show whose it is.
+ *
+ * The owner, by name: a run's record holds `ownerId` (user id) and `startedBy` (email, for others to
+ * read); a standing order (schedule, automatic formula results) is owned by its payer, `ownerId`
+ * plus an email stored as `owner` or `email` (stored names, kept so stored records still parse),
+ * checked by isPayer (payer.ts). Views say `ownerEmail` and `yours`, or `othersRun` (a note)
+ * for a run that is not.
  */
 import type { JobBase, RunRecord } from '../store/registry';
+import { knownWorkspace, rememberWorkspace, savedKeyId, userIdOf } from '../store/user-identity';
+import { UserError } from '../domain/user-error';
 import type { AppContext } from './context';
 
 export interface Actor {
@@ -19,45 +30,86 @@ export interface Actor {
 /** What this user may do with a started job: poll it and close it on a 404, poll it only, or nothing. */
 export type JobAccess = 'own' | 'shared' | 'none';
 
-/** The team's rules, as features/teams/actor.ts states them. */
-export interface TeamRules {
-  /** Who this execution acts as (one per execution while its key stays the same). */
-  actorOf(ctx: AppContext): Actor;
-  /** True when the actor may work on the run (send, retry, import, cancel, wait for their key). */
-  ownsRun(actor: Actor, run: Pick<RunRecord, 'ownerId'>): boolean;
-  jobAccess(actor: Actor, run: RunRecord, job: JobBase): JobAccess;
-  /** The workspace of the saved key, asked of the API when a job of another key waits. */
-  workspaceForSharing(ctx: AppContext, actor: Actor): string | undefined;
-  /** What a new run records of its owner. */
-  ownerStamp(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy' | 'payerKey'>;
-  /** What a job records of the key that starts (or imports) it. */
-  keyStamp(actor: Pick<Actor, 'keyId' | 'workspace'>): Pick<JobBase, 'keyId' | 'workspace'>;
-  /** What another user's run says where this user looks. */
-  othersRunNote(run: Pick<RunRecord, 'startedBy'>): string;
-  /** Refuses to act on another user's run (a UserError). */
-  assertOwnRun(ctx: AppContext, run: RunRecord): void;
+/** One actor per execution while its key stays the same: a poll asks in many places. */
+const actors = new WeakMap<AppContext, Actor>();
+
+export function actorOf(ctx: AppContext): Actor {
+  const keyId = savedKeyId(ctx.userStore);
+  const known = actors.get(ctx);
+  if (known && known.keyId === keyId) return known;
+  const workspace = knownWorkspace(ctx.userStore, keyId);
+  const actor: Actor = {
+    userId: userIdOf(ctx.userStore),
+    email: ctx.userEmail(),
+    ...keyStamp({ keyId, workspace }),
+  };
+  actors.set(ctx, actor);
+  return actor;
 }
 
-let plugged: TeamRules | undefined;
+/** Runs of earlier versions have no owner: anyone may work on them, as before. */
+export const ownsRun = (actor: Actor, run: Pick<RunRecord, 'ownerId'>): boolean =>
+  !run.ownerId || run.ownerId === actor.userId;
 
-/** Plugs the team's rules in (src/app, before any engine step runs). */
-export function plugTeam(rules: TeamRules): void {
-  plugged = rules;
+/**
+ * What this user may do with a started job (see the header). The owner of a run polls its jobs with
+ * whatever key they hold now (a key saved since, wrong or of the same account, must be heard: a
+ * refusal makes the run wait for a key), but a 404 closes a job only for the key that started it.
+ */
+export function jobAccess(actor: Actor, run: RunRecord, job: JobBase): JobAccess {
+  if (!job.keyId) return ownsRun(actor, run) ? 'own' : 'none';
+  if (job.keyId === actor.keyId) return 'own';
+  if (ownsRun(actor, run)) return 'shared';
+  return job.workspace && job.workspace === actor.workspace ? 'shared' : 'none';
 }
 
-function rules(): TeamRules {
-  if (!plugged)
-    throw new Error('The team rules are not plugged in: create the context first (app/plugs.ts).');
-  return plugged;
+/**
+ * The workspace of the saved key, asked of the API once per key when a job of another key of a
+ * known workspace waits (the answer is kept in the user's properties). Undefined when unknown.
+ */
+export function workspaceForSharing(ctx: AppContext, actor: Actor): string | undefined {
+  if (actor.workspace || !actor.keyId) return actor.workspace;
+  try {
+    const workspace = ctx.api().verifyKey();
+    rememberWorkspace(ctx.userStore, actor.keyId, workspace);
+    actor.workspace = workspace;
+    return workspace;
+  } catch {
+    return undefined;
+  }
 }
 
-// The questions, by name, for the engine's steps.
-export const actorOf: TeamRules['actorOf'] = (ctx) => rules().actorOf(ctx);
-export const ownsRun: TeamRules['ownsRun'] = (actor, run) => rules().ownsRun(actor, run);
-export const jobAccess: TeamRules['jobAccess'] = (actor, run, job) => rules().jobAccess(actor, run, job);
-export const workspaceForSharing: TeamRules['workspaceForSharing'] = (ctx, actor) =>
-  rules().workspaceForSharing(ctx, actor);
-export const ownerStamp: TeamRules['ownerStamp'] = (ctx) => rules().ownerStamp(ctx);
-export const keyStamp: TeamRules['keyStamp'] = (actor) => rules().keyStamp(actor);
-export const othersRunNote: TeamRules['othersRunNote'] = (run) => rules().othersRunNote(run);
-export const assertOwnRun: TeamRules['assertOwnRun'] = (ctx, run) => rules().assertOwnRun(ctx, run);
+/** Who a run is shown as belonging to, for other users ("ann@example.com", or "another user"). */
+const ownerName = (run: Pick<RunRecord, 'startedBy'>): string => run.startedBy || 'another user';
+
+/**
+ * What a new run records of its owner, as keyStamp does of a job's key: this user, and their email
+ * for others to read (when Apps Script tells), and the key that pays (its caps count per key).
+ */
+export function ownerStamp(ctx: AppContext): Pick<RunRecord, 'ownerId' | 'startedBy' | 'payerKey'> {
+  const email = ctx.userEmail();
+  const payerKey = savedKeyId(ctx.userStore);
+  return {
+    ownerId: userIdOf(ctx.userStore),
+    ...(email ? { startedBy: email } : {}),
+    ...(payerKey ? { payerKey } : {}),
+  };
+}
+
+/** What a job records of the key that starts (or imports) it. */
+export function keyStamp(actor: Pick<Actor, 'keyId' | 'workspace'>): Pick<JobBase, 'keyId' | 'workspace'> {
+  return {
+    ...(actor.keyId ? { keyId: actor.keyId } : {}),
+    ...(actor.workspace ? { workspace: actor.workspace } : {}),
+  };
+}
+
+/** What another user's run says where this user looks: whose it is and when its results come. */
+export const othersRunNote = (run: Pick<RunRecord, 'startedBy'>): string =>
+  `${ownerName(run)}'s run: results arrive when their add-on checks (their sidebar or their trigger).`;
+
+/** Refuses to act on another user's run (retry, import into it, cancel): it is theirs to decide. */
+export function assertOwnRun(ctx: AppContext, run: RunRecord): void {
+  if (!ownsRun(actorOf(ctx), run))
+    throw new UserError(`This is ${othersRunNote(run)} Only they can change it.`);
+}

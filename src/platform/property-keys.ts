@@ -30,7 +30,7 @@ export const USER_PROPERTY = {
    * and the temporary active-user key changes every 30 days, while a run or a schedule lives longer.
    */
   userId: `${NS}userId`,
-  /** "<key id> <workspace id>": the workspace the saved key verified to (features/teams/user-identity.ts). */
+  /** "<key id> <workspace id>": the workspace the saved key verified to (store/user-identity.ts). */
   keyWorkspace: `${NS}keyWorkspace`,
   /** The daily limit with this user's key in all their spreadsheets, and today's count (key-limit.ts). */
   keyLimit: `${NS}keyLimit`,

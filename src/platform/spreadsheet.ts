@@ -132,6 +132,10 @@ export function mergeSpans(spans: RowSpan[]): RowSpan[] {
 /** The port of a sheet, if there is one. */
 const portOf = (sheet: Sheet | null | undefined): SheetPort | null => (sheet ? sheetPort(sheet) : null);
 
+/** What Sheets shows an editor about to change one of the add-on's hidden sheets. */
+export const HIDDEN_SHEET_WARNING =
+  'Sheet Enrich keeps what was sent and bought here: an edit can make it buy the same contacts again.';
+
 export function activeSpreadsheet(): SpreadsheetPort {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const byId = (id: number) => spreadsheet.getSheets().find((sheet) => sheet.getSheetId() === id);
@@ -169,7 +173,14 @@ export function activeSpreadsheet(): SpreadsheetPort {
     },
     ownVisibleSheet: (name, create) =>
       ownSheet(name, create, () => spreadsheet.insertSheet(name, spreadsheet.getNumSheets())),
-    hiddenSheet: (name, create) => ownSheet(name, create, () => spreadsheet.insertSheet(name).hideSheet()),
+    hiddenSheet: (name, create) =>
+      ownSheet(name, create, () => {
+        const sheet = spreadsheet.insertSheet(name).hideSheet();
+        // What was bought lives here, where any editor can reach it: Sheets asks them to confirm an
+        // edit (a warning-only protection refuses no one, scripts included).
+        sheet.protect().setDescription(HIDDEN_SHEET_WARNING).setWarningOnly(true);
+        return sheet;
+      }),
   };
 
   /** A sheet of ours by name, made by `insert` when asked to and missing. */

@@ -7,7 +7,7 @@ import type { EnrichField } from '../domain/fields';
 import type { SkippedRow } from '../engine/plan';
 import type { FoundCounts } from '../store/registry';
 import type { RunState } from '../domain/runs';
-import type { RunStarted } from '../engine/run-sources';
+import type { RunStarted } from '../engine/context';
 import type { ColumnMapping } from '../domain/inputs';
 
 // Domain shapes the page also shows, re-exported so the sidebar has one contract to import from.

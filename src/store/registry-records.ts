@@ -36,11 +36,11 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   /** Who started it (whose key pays), when Apps Script tells: shown to the user, never compared. */
   startedBy: optionalString(),
   /**
-   * The id of the user who started it (features/teams/user-identity.ts): only their executions send its jobs,
+   * The id of the user who started it (store/user-identity.ts): only their executions send its jobs,
    * retry, import or cancel them. Absent in runs of earlier versions, which anyone may work on.
    */
   ownerId: optionalString(),
-  /** The id of the key that pays for it (features/teams/user-identity.ts keyIdOf): a cap's count is per key. */
+  /** The id of the key that pays for it (store/user-identity.ts keyIdOf): a cap's count is per key. */
   payerKey: optionalString(),
   /** Rows the run looked at (selected, or the scheduled sheet's), for the run log. */
   rowsInScope: optionalNumber(),
@@ -150,7 +150,7 @@ export const JOB_CODEC = recordCodec(
     /** Failed polls in a row (backoff). */
     tries: optionalNumber(),
     /**
-     * The id of the key that started it (features/teams/user-identity.ts keyIdOf): a 404 closes the job only when
+     * The id of the key that started it (store/user-identity.ts keyIdOf): a 404 closes the job only when
      * that key gets it. Absent in jobs of earlier versions and jobs not sent yet.
      */
     keyId: optionalString(),

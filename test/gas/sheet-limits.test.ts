@@ -7,6 +7,7 @@ function sheet() { return SpreadsheetApp.getActiveSpreadsheet().getSheetByName('
 function writeText(a1, text) { return attempt(function () { sheet().getRange(a1).setValues([[text]]); return 'written'; }); }
 function addRows(n) { return attempt(function () { sheet().insertRowsAfter(1, n); return 'added'; }); }
 function addSheet() { return attempt(function () { SpreadsheetApp.getActiveSpreadsheet().insertSheet(); return 'added'; }); }
+function protectData(warningOnly) { var p = sheet().protect().setDescription('keep out'); if (warningOnly) p.setWarningOnly(true); return p.isWarningOnly(); }
 function cached(key) { return CacheService.getDocumentCache().get(key); }
 function cacheOf(kind) { return kind === 'user' ? CacheService.getUserCache() : kind === 'script' ? CacheService.getScriptCache() : CacheService.getDocumentCache(); }
 function cache(n, kind) { var c = cacheOf(kind); for (var i = 0; i < n; i++) c.put('k' + i, 'v'); }
@@ -43,6 +44,21 @@ describe('cell and spreadsheet limits', () => {
       'Exception: This action would increase the number of cells in the workbook above the limit of 10000000 cells.',
     );
     expect(addon.call('addSheet')).toMatch(/above the limit of 10000000 cells/);
+    addon.close();
+  });
+});
+
+describe('protected sheets (Sheet.protect)', () => {
+  it('refuses everyone but its maker; warning-only, it refuses no one', () => {
+    const addon = open();
+    expect(addon.as('owner@example.com').call('protectData', false)).toBe(false);
+    expect(addon.call('writeText', 'A2', 'Grace')).toMatch(/protected cell or object/);
+    // Any cell of the sheet, not only those it had when protected.
+    expect(addon.call('writeText', 'A900', 'Grace')).toMatch(/protected cell or object/);
+    expect(addon.as('owner@example.com').call('writeText', 'A2', 'Grace')).toBe('written');
+    addon.unprotectAll();
+    expect(addon.as('owner@example.com').call('protectData', true)).toBe(true);
+    expect(addon.call('writeText', 'A2', 'Linus')).toBe('written');
     addon.close();
   });
 });

@@ -11,6 +11,8 @@ import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import { HIDDEN_SHEET_WARNING } from '../../src/platform/spreadsheet';
 import { STATUS } from '../../src/domain/statuses';
 import {
   contactRows,
@@ -269,5 +271,31 @@ describe('a start killed once its run is registered, before its job is sent (fuz
     expect(stats.charges.charged_twice).toBe(0);
     // The preview cannot be started a second time.
     expect(() => addon.call('startRun', plan.planId)).toThrow(/already been started/);
+  });
+});
+
+describe("the hidden sheets that hold money state (issue 38's damage rule)", () => {
+  it("carry Google's warning-only protection: editors are warned, no one (a teammate's run) refused", async () => {
+    const addon = kit.open(contactRows(people(4)));
+    planAndStart(addon, { fields: ['work_email'] });
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    const hidden = [JOB_SHEET_NAME, LEDGER_SHEET_NAME].map((name) => addon.spreadsheet.getSheetByName(name));
+    const protections = addon.spreadsheet.protections.filter((p) => hidden.includes(p.sheet));
+    expect(protections.map((p) => [p.sheet.getName(), p.warningOnly, p.description])).toEqual([
+      [JOB_SHEET_NAME, true, HIDDEN_SHEET_WARNING],
+      [LEDGER_SHEET_NAME, true, HIDDEN_SHEET_WARNING],
+    ]);
+    // A teammate's run writes both sheets (its list, its answers) under the same protection.
+    const bob = addon.as('bob@other.com', {
+      apiKey: kit.emulator().apiKey,
+      apiBaseUrl: kit.emulator().baseUrl,
+    });
+    bob.setSelection('A2:D5', SHEET);
+    const plan = bob.call<PlanView>('planRun', { kind: 'enrich', fields: ['phone'] });
+    bob.call<StartView>('startRun', plan.planId);
+    await jobsEnded(kit.emulator());
+    for (let poll = 0; poll < 6 && bob.triggers().length; poll++) firePoll(bob);
+    expect(rowsOf(addon).filter((row) => !row.phone && row.status !== 'not found')).toEqual([]);
   });
 });

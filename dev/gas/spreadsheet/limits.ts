@@ -66,6 +66,11 @@ export interface Protection {
   rect: GridRect;
   /** Emails allowed to edit; everyone else is refused. */
   editors: readonly string[];
+  /** A warning-only protection refuses nobody (spreadsheet/protection.ts). */
+  warningOnly?: boolean;
+  description?: string;
+  /** A whole sheet's (Sheet.protect), or a range's (the harness's Addon.protect). */
+  whole?: boolean;
 }
 
 const overlaps = (a: GridRect, b: GridRect) =>
@@ -121,7 +126,8 @@ export function sheetLimits(
       protections.some(
         (protection) =>
           protection.sheet === sheet &&
-          overlaps(protection.rect, rect) &&
+          !protection.warningOnly &&
+          (protection.whole || overlaps(protection.rect, rect)) &&
           !protection.editors.includes(email),
       ),
     );

@@ -4,6 +4,7 @@ import { GAS_TYPE, type GasObject } from '../membrane';
 import { parseA1, type GridRect } from './a1';
 import { FakeRange, FakeRangeList } from './range';
 import { FakeSheet } from './sheet';
+import type { Protection } from './limits';
 
 export interface Toast {
   message: string;
@@ -16,6 +17,10 @@ const FIRST_CELL: GridRect = { row: 1, column: 1, numRows: 1, numColumns: 1 };
 export class FakeSpreadsheet implements GasObject {
   readonly [GAS_TYPE] = 'Spreadsheet';
   readonly toasts: Toast[] = [];
+  /** Protected ranges and sheets of the document (spreadsheet/limits.ts, protection.ts). */
+  readonly protections: Protection[] = [];
+  /** The user of the execution that last took the services (runtime.ts): who makes a protection. */
+  actingUser = '';
   private sheets: FakeSheet[] = [];
   private nextSheetId = 0;
   private activeSheet!: FakeSheet;

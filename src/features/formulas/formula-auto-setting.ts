@@ -3,7 +3,7 @@
  * cap, and what today's automatic runs may cost, in one document property.
  */
 import * as z from 'zod/mini';
-import type { EndedRun } from '../../engine/run-sources';
+import type { EndedRun } from '../../engine/context';
 import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import type { PlatformPorts } from '../../platform/ports';
 import { dayIn, nextMidnight } from '../../store/local-time';

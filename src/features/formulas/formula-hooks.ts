@@ -1,9 +1,9 @@
 /**
- * What formulas plug into the engine (engine/run-sources.ts): a run of formula requests has no
+ * What formulas plug into the engine (engine/context.ts, its `sources`): a run of formula requests has no
  * rows (its contacts are the queue's), answers of any run settle the queue's requests, the automatic
  * mode sends at the end of a poll within its cap, and its switch keeps the trigger.
  */
-import type { RunSourceHooks } from '../../engine/run-sources';
+import type { RunSourceHooks } from '../../engine/context';
 import { sendFormulaRequestsAutomatically } from './formula-auto';
 import { restoreInterruptedRefresh } from './formula-refresh';
 import { watchRefreshProbe } from './formula-refresh-check';

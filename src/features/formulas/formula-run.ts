@@ -6,10 +6,15 @@
  */
 import type { JobKind } from '../../domain/runs';
 import type { EnrichField } from '../../domain/fields';
-import { runOf, ledgerOf, type AppContext } from '../../engine/context';
+import {
+  runOf,
+  ledgerOf,
+  type AppContext,
+  type RunStarted,
+  type SendableContact,
+} from '../../engine/context';
 import { refreshFormulas } from './formula-refresh';
 import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from './formula-queue';
-import type { RunStarted, SendableContact } from '../../engine/run-sources';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../../store/ledger';
 import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan';
 import { sendRule } from '../../engine/paid-once';

@@ -5,11 +5,10 @@
 import * as z from 'zod/mini';
 import { ENRICH_FIELDS } from '../../domain/fields';
 import { JOB_KINDS } from '../../domain/runs';
-import type { AppContext } from '../../engine/context';
+import { type AppContext, ledgerOf } from '../../engine/context';
 import { wholeNumber } from '../../rpc/table';
 import { isPayer } from '../teams/payer';
 import { buildFormulaPlan, FORMULA_RUN_NAME, storeFormulaPlan } from './formula-run';
-import { ledgerOf } from '../../engine/context';
 import { ledgerDamageWhat } from '../../store/ledger';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from './formula-auto-setting';

@@ -11,7 +11,6 @@ import { contactsFound } from '../../engine/run-end';
 import { retryPrice } from '../../engine/recovery';
 import { WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
 import { pollFailure } from '../../engine/poll-problem';
-import { runSources } from '../../engine/run-sources';
 import { sourceWord } from '../../domain/runs';
 import {
   loadRegistrySummary,
@@ -196,7 +195,7 @@ export function progressView(
   const stopped = runsStoppedByKey(registry, actor);
   if (stopped.runs) view.stoppedByKey = stopped;
   const notes = [
-    ...runSources().map((source) => source.note?.(ctx)),
+    ...ctx.sources.map((source) => source.note?.(ctx)),
     pollTriggerRefused(ctx) ? TRIGGER_REFUSED_NOTE : undefined,
   ].filter((note): note is string => note !== undefined);
   if (notes.length) view.notes = notes;

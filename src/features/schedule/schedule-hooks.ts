@@ -1,9 +1,9 @@
 /**
- * What the schedule plugs into the engine (engine/run-sources.ts): its runs give back to its daily
+ * What the schedule plugs into the engine (engine/context.ts, its `sources`): its runs give back to its daily
  * cap what they did not spend, a lost job start pauses it, and an active schedule keeps its payer's
  * trigger (which runs the tick, scheduled-run.ts).
  */
-import type { RunSourceHooks } from '../../engine/run-sources';
+import type { RunSourceHooks } from '../../engine/context';
 import { pauseSchedule, readSchedule, releaseUnspent, scheduleIsMine } from './schedule-store';
 
 export const SCHEDULED_RUNS: RunSourceHooks = {

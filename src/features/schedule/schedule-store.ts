@@ -5,7 +5,7 @@
  * needs to know whether this user's trigger must keep running for it.
  */
 import * as z from 'zod/mini';
-import type { EndedRun } from '../../engine/run-sources';
+import type { EndedRun } from '../../engine/context';
 import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import type { PlatformPorts } from '../../platform/ports';
 import { isPayer, payerShape, standingRecord, type Payer } from '../teams/payer';

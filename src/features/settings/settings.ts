@@ -4,14 +4,14 @@ import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
 import { allowListPermits } from '../../api/url';
 import { UserError } from '../../domain/user-error';
-import { actorOf } from '../teams/actor';
+import { actorOf } from '../../engine/team';
 import type { AppContext } from '../../engine/context';
 import { backgroundRefreshEnabled, syncPollTrigger } from '../../engine/poll-trigger';
 import { noteKeyOutcome, runsStoppedByKey } from '../../engine/key-wait';
 import { loadRegistrySummary } from '../../store/registry';
 import { quotaView, type QuotaView } from '../../store/quota-meter';
 import { RUN_LOG_SHEET } from '../../store/run-log';
-import { keyIdOf, rememberWorkspace, savedKeyId } from '../teams/user-identity';
+import { keyIdOf, rememberWorkspace, savedKeyId } from '../../store/user-identity';
 import { USER_PROPERTY } from '../../platform/property-keys';
 import { text } from '../../rpc/table';
 

@@ -2,8 +2,7 @@
  * The sidebar's short view of the Spending tab (store/spending.ts): its lines (the page adds this
  * month's up by person and kind), each daily cap's use today against its limit, and the key's limit.
  */
-import type { AppContext } from '../../engine/context';
-import { runSources, type CapUse } from '../../engine/run-sources';
+import { type AppContext, type CapUse } from '../../engine/context';
 import { call, query, wholeNumber } from '../../rpc/table';
 import { KEY_CAP } from '../../domain/runs';
 import { readKeyLimit, setKeyLimit } from '../../store/key-limit';
@@ -23,7 +22,7 @@ export interface SpendingView {
 export function spendingView(ctx: AppContext): SpendingView {
   const today = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
   const key = readKeyLimit(ctx);
-  const caps = runSources().flatMap((source) => source.capToday?.(ctx) ?? []);
+  const caps = ctx.sources.flatMap((source) => source.capToday?.(ctx) ?? []);
   if (key?.limit) caps.push({ ...key, name: KEY_CAP });
   return {
     today,

@@ -16,10 +16,10 @@ import {
   type RecordCodec,
 } from '../../store/stored-records';
 import { capDay, sinceReset } from '../../store/local-time';
-import { savedKeyId, userIdOf } from './user-identity';
+import { savedKeyId, userIdOf } from '../../store/user-identity';
 import { UserError } from '../../domain/user-error';
 import type { RunRecord } from '../../store/registry';
-import type { EndedRun } from '../../engine/run-sources';
+import type { EndedRun } from '../../engine/context';
 
 /** The fields a standing order keeps of its payer (stored-record schema fields). */
 export const payerShape = () => ({

@@ -38,7 +38,7 @@ const refused: [string, string, string][] = [
     LAYERS,
   ],
   ['src/features/search/x.ts', "import { y } from '../schedule/y';\nexport const x = y;\n", LAYERS],
-  // The engine asks features through the seams src/app plugs (engine/run-sources.ts, engine/team.ts).
+  // The engine asks features through the seams src/app plugs (the hooks on the context, engine/context.ts).
   [
     'src/engine/x.ts',
     "import { isPayer } from '../features/teams/payer';\nexport const x = isPayer;\n",

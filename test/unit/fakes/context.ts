@@ -17,7 +17,7 @@ import { FakeScriptApp, TriggerStore } from '../../../dev/gas/triggers';
 import { missingKeyError } from '../../../src/api/failures';
 import { ApiPace } from '../../../src/api/pace';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
-import { plugFeatures } from '../../../src/app/plugs';
+import { RUN_SOURCES } from '../../../src/app/plugs';
 import { apiError, FakeApi } from './fake-api';
 import { FakeSearchApi } from './fake-search';
 import { MemorySpreadsheet } from './memory-spreadsheet';
@@ -121,8 +121,8 @@ const oneDocument = () => ({ getId: () => '' }) as unknown as GoogleAppsScript.S
 
 /** One execution's context: a fresh lock handle and budget over the world's shared state. */
 export function contextFor(world: TestWorld, budget = new FakeBudget()): AppContext & { budget: FakeBudget } {
-  plugFeatures();
   return {
+    sources: RUN_SOURCES,
     documentStore: world.documentStore,
     userStore: world.userStore,
     cache: cachePort(world.cache as unknown as GoogleAppsScript.Cache.Cache),

@@ -12,7 +12,7 @@ import {
 } from '../../../src/features/formulas/formula-auto-setting';
 import { capDay } from '../../../src/store/local-time';
 import type { RunRecord } from '../../../src/store/registry';
-import { userIdOf } from '../../../src/features/teams/user-identity';
+import { userIdOf } from '../../../src/store/user-identity';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
 
 const readOwner = (ctx: PlatformPorts) => userIdOf(ctx.userStore);

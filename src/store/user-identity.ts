@@ -3,9 +3,9 @@
  * the user (a random id kept in their own user properties, see USER_PROPERTY.userId) and the key
  * that pays (a non-secret id derived from it: the key itself never leaves the user's properties).
  */
-import type { KeyValueStore } from '../../platform/ports';
-import { USER_PROPERTY } from '../../platform/property-keys';
-import { cyrb53 } from '../../sheet/fingerprint';
+import type { KeyValueStore } from '../platform/ports';
+import { USER_PROPERTY } from '../platform/property-keys';
+import { cyrb53 } from '../sheet/fingerprint';
 
 /**
  * A short, stable id of an API key: its 53-bit hash. It tells keys apart in the document's records
