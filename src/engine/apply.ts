@@ -182,7 +182,13 @@ function applyToSheet(
       // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
         ? {
-            ...rowOutputFromEntry(entry, { kind, fields: run.fields, saved: false, timeZone }),
+            ...rowOutputFromEntry(entry, {
+              kind,
+              fields: run.fields,
+              saved: false,
+              timeZone,
+              clear: overwrite,
+            }),
             refresh: entryKnewMore(entry, asked),
           }
         : neverSent

@@ -27,6 +27,7 @@ export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpa
     fields: plan.fields,
     mapping: plan.mapping,
     overwrite: plan.options.overwrite,
+    refreshBefore: plan.options.refreshBefore,
     sheetId: plan.sheet.id(),
     spans: [...spans],
     maxCredits: plan.maxCredits,
@@ -104,6 +105,7 @@ export function launch(
   const run = newRun(ctx, plan.options.kind, plan.fields, plan.toSend, {
     // The log's "Rows in scope": the rows selected, unless the caller scoped the run otherwise.
     rowsInScope: plan.rows,
+    ...(plan.options.refreshBefore ? { source: 'refresh' as const } : {}),
     ...origin,
     sheetId: plan.sheet.id(),
     sheetName: plan.sheet.name(),
