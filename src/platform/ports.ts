@@ -208,6 +208,8 @@ export interface PlatformPorts {
   cache: CachePort;
   /** Document lock: one poller (or starter) at a time. */
   lock: LockPort;
+  /** The user's lock, across all their documents (LockService.getUserLock). */
+  userLock: LockPort;
   clock: ClockPort;
   budget: BudgetPort;
   triggers: TriggerPort;
