@@ -82,6 +82,43 @@ export function runRestButton(
   return button;
 }
 
+/**
+ * "Undo…" on a run that ended with every result written (none still to come, no lost start to
+ * settle): says how many cells it puts back and that the answers stay saved, then undoes it, one
+ * call after another until it is done (each call works for up to 20 s).
+ */
+export function undoButton(
+  run: RunProgress,
+  card: HTMLElement,
+  after: () => Promise<void>,
+): HTMLButtonElement | null {
+  const ended = run.state === 'finished' || run.state === 'canceled' || run.state === 'out_of_credits';
+  if (!ended || run.undo || run.ambiguousJobs || run.queuedContacts) return null;
+  const button = h('button', { type: 'button', class: 'run-undo' }, 'Undo…');
+  button.addEventListener(
+    'click',
+    () =>
+      void runBusy(button, 'Counting…', async () => {
+        const preview = await server.previewUndo(run.runId).catch((error: unknown) => {
+          card.append(h('p', { class: 'run-error', role: 'alert' }, plainMessage(error)));
+        });
+        if (!preview) return;
+        askInline(
+          card,
+          `Put back what the ${plural(preview.cells, 'cell')} this run wrote held before? Its answers stay saved: running it again costs nothing.`,
+          'Undo run',
+          'Keep',
+          async () => {
+            while (!(await server.undoRun(run.runId)).undone);
+            await after();
+          },
+          button,
+        );
+      }),
+  );
+  return button;
+}
+
 /** The banner over the runs when some wait for a key: resuming may send their queued jobs. */
 export function stoppedByKeyBanner(view: ProgressView, show: Show): HTMLElement | null {
   const stopped = view.stoppedByKey;

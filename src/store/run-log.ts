@@ -118,8 +118,7 @@ export function noteRunLog(ctx: PlatformPorts, runId: string, note: string): voi
   if (lastRow < 2) return;
   // Reason, Paid with, Run id: one read.
   sheet!.readDisplayValues(2, REASON_COLUMN, lastRow - 1, 3).forEach(([reason, , id], index) => {
-    if (id === runId && !reason!.startsWith(note))
-      sheet!.writeText(index + 2, REASON_COLUMN, [[`${note} ${reason}`.trim()]]);
+    if (id === runId) sheet!.writeText(index + 2, REASON_COLUMN, [[`${note} ${reason}`.trim()]]);
   });
 }
 

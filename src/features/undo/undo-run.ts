@@ -45,11 +45,12 @@ export function undoRun(ctx: AppContext, runId: string, go: boolean): UndoView {
     // A job not applied may still write its rows, or holds them as "may have been bought" (their
     // Status says so, and must go on saying it: docs/money-rule.md).
     if (run.state === 'running' || registry.jobs.some((job) => job.run === runId && job.state !== 'applied'))
-      throw new UserError('Undo waits until every result of this run is written.');
+      throw new UserError('Its results are not all written yet.');
     const sheet = ctx.spreadsheet.sheetById(run.sheetId);
     const cells = sheet ? readUndoRecord(ctx.spreadsheet, runId) : 'its sheet was deleted';
     if (typeof cells === 'string') throw new UserError(`This run cannot be undone: ${cells}.`);
     const counts = { restored: 0, edited: 0 };
+    go &&= !run.undone; // undone once: said once
     for (let next = 0, end = 0; go && next < cells.length; next = end) {
       if (ctx.clock.now() > until) return { cells: cells.length };
       while (end < cells.length && cells[end]!.row < cells[next]!.row + CHUNK_ROWS) end++;
