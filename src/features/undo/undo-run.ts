@@ -40,28 +40,31 @@ export function undoRun(ctx: AppContext, runId: string, go: boolean): UndoView {
     const until = ctx.clock.now() + STEP_MS;
     const registry = registryOf(ctx);
     const run = registry.runs.get(runId);
-    if (!run) throw new UserError('This run is no longer listed.');
-    assertOwnRun(ctx, run);
-    // A job not applied may still write its rows, or holds them as "may have been bought" (their
-    // Status says so, and must go on saying it: docs/money-rule.md).
-    if (run.state === 'running' || registry.jobs.some((job) => job.run === runId && job.state !== 'applied'))
-      throw new UserError('Its results are not all written yet.');
-    const sheet = ctx.spreadsheet.sheetById(run.sheetId);
-    const cells = sheet ? readUndoRecord(ctx.spreadsheet, runId) : 'its sheet was deleted';
+    if (run) assertOwnRun(ctx, run);
+    const sheet = run && ctx.spreadsheet.sheetById(run.sheetId);
+    const cells = !run
+      ? 'it is no longer listed'
+      : // A job not applied may still write its rows, or holds them as "may have been bought"
+        // (their Status says so, and must go on saying it: docs/money-rule.md).
+        run.state === 'running' || registry.jobs.some((job) => job.run === runId && job.state !== 'applied')
+        ? 'its results are not all written yet'
+        : sheet
+          ? readUndoRecord(ctx.spreadsheet, runId)
+          : 'its sheet was deleted';
     if (typeof cells === 'string') throw new UserError(`This run cannot be undone: ${cells}.`);
     const counts = { restored: 0, edited: 0 };
-    go &&= !run.undone; // undone once: said once
+    go &&= !run!.undone; // undone once: said once
     for (let next = 0, end = 0; go && next < cells.length; next = end) {
       if (ctx.clock.now() > until) return { cells: cells.length };
       while (end < cells.length && cells[end]!.row < cells[next]!.row + CHUNK_ROWS) end++;
       restore(sheet!, cells.slice(next, end), counts);
     }
     if (go) {
-      run.undone = `Undone: ${counts.restored} cells put back, ${counts.edited} edited since left as they were.`;
-      noteRunLog(ctx, runId, run.undone);
-      saveRecordsOf(ctx, [run], []);
+      run!.undone = `Undone: ${counts.restored} cells put back, ${counts.edited} edited since left as they were.`;
+      noteRunLog(ctx, runId, run!.undone);
+      saveRecordsOf(ctx, [run!], []);
     }
-    return { cells: cells.length, undone: run.undone };
+    return { cells: cells.length, undone: run!.undone };
   });
 }
 

@@ -106,7 +106,7 @@ describe('undo a run', () => {
     const sheet = contactsSheet(world, people(2));
     world.api.notReadyPolls = 5;
     const { start } = planAndStart(world);
-    expect(() => undo(world, start.runId)).toThrow('Its results are not all written yet.');
+    expect(() => undo(world, start.runId)).toThrow('This run cannot be undone: its results are not all written yet.');
     world.api.notReadyPolls = 0;
     poll(world);
     const record = world.spreadsheet.hiddenSheet(UNDO_SHEET_NAME, false) as MemorySheet;
