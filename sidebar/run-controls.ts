@@ -7,6 +7,7 @@ import type { ProgressView, RunProgress } from '../src/app/sidebar-contract';
 import { agree, fill, formatNumber, h, plural } from './dom';
 import { askInline, runBusy } from './feedback';
 import { plainMessage, server } from './server';
+import { SPEND_WORDS } from '../src/domain/runs';
 
 type Show = (view: ProgressView) => void;
 
@@ -93,7 +94,9 @@ export function undoButton(
   after: () => Promise<void>,
 ): HTMLButtonElement | null {
   const ended = run.state === 'finished' || run.state === 'canceled' || run.state === 'out_of_credits';
-  if (!ended || run.undo || run.ambiguousJobs || run.queuedContacts) return null;
+  // A run of formula requests writes no cell of its own: the formulas show its answers.
+  const formulas = run.source === SPEND_WORDS.formulas || run.source === SPEND_WORDS.automatic;
+  if (!ended || formulas || run.undo || run.ambiguousJobs || run.queuedContacts) return null;
   const button = h('button', { type: 'button', class: 'run-undo' }, 'Undo…');
   button.addEventListener(
     'click',
@@ -103,8 +106,10 @@ export function undoButton(
           card.append(h('p', { class: 'run-error', role: 'alert' }, plainMessage(error)));
         });
         if (!preview) return;
+        // The list may have been redrawn while the count came (a change elsewhere): ask on the card shown.
+        const shown = document.querySelector<HTMLElement>(`.run[data-run-id="${run.runId}"]`) ?? card;
         askInline(
-          card,
+          shown,
           `Put back what the ${plural(preview.cells, 'cell')} this run wrote held before? Its answers stay saved: running it again costs nothing.`,
           'Undo run',
           'Keep',
@@ -112,7 +117,7 @@ export function undoButton(
             while (!(await server.undoRun(run.runId)).undone);
             await after();
           },
-          button,
+          shown.querySelector<HTMLElement>('.run-undo') ?? button,
         );
       }),
   );

@@ -62,6 +62,14 @@ test('a user undoes a run: cells back as they were, an edited one left and count
   );
   await sidebarShot(page, 'sidebar-undone');
 
+  // A run of the demo's formula requests writes no cell of its own: no "Undo…" on its card.
+  const queue = sidebar.locator('.formula-queue');
+  await queue.getByRole('button', { name: 'Get them…' }).click();
+  await queue.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click();
+  const formulaRun = sidebar.locator('.run', { hasText: 'formulas (manual)' });
+  await expectText(formulaRun.locator('.badge'), 'Finished', 20_000);
+  await expect(formulaRun.getByRole('button', { name: 'Undo…' }).count()).resolves.toBe(0);
+
   const undone = await playground.api.sheet('Contacts');
   const outputs = undone.values.slice(1, 6).map((row) => row.slice(status - 1).map((cell) => cell ?? ''));
   expect(outputs.flat().filter((cell) => cell !== '')).toEqual(['checked by hand']);
