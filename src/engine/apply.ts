@@ -233,7 +233,14 @@ function applyToSheet(
     // A profile column the start did not add (no row had a profile URL) comes only with a profile.
     for (const write of writes.values()) {
       const keys = filledProfileKeys(write.kind, [...write.keys], write.outputs.values());
-      writeRowOutputs(table, write.kind, write.outputs, write.overwrite, keys, undoRecorder(ctx.spreadsheet));
+      writeRowOutputs(
+        table,
+        write.kind,
+        write.outputs,
+        write.overwrite,
+        keys,
+        undoRecorder(ctx.spreadsheet, (id) => registry.runs.get(id)),
+      );
     }
   }
   // What waits on answers (formula requests) meets them, whatever run brought them.

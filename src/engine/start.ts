@@ -116,11 +116,11 @@ export function launch(
     fromLedger: plan.fromLedger.length,
     estimatedCredits: plan.maxCredits,
   });
-  return registerAndSend(ctx, registry, run, plan.toSend, () => writeStartStatuses(ctx, plan, run.id));
+  return registerAndSend(ctx, registry, run, plan.toSend, () => writeStartStatuses(ctx, plan, run));
 }
 
 /** One write: saved answers, "pending" on rows sent, and why rows with missing input were skipped. */
-function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: string): void {
+function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: RunRecord): void {
   const kind = plan.options.kind;
   const timeZone = ctx.spreadsheet.timeZone();
   const outputs = new Map<number, RowOutput>();
@@ -130,7 +130,7 @@ function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: string): void {
   }
   for (const { row, entry } of plan.fromLedger)
     outputs.set(row, rowOutputFromEntry(entry, { kind, fields: plan.fields, saved: true, timeZone }));
-  for (const output of outputs.values()) output.run = run;
-  const record = undoRecorder(ctx.spreadsheet);
+  for (const output of outputs.values()) output.run = run.id;
+  const record = undoRecorder(ctx.spreadsheet, () => run);
   writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite, planOutputKeys(plan), record);
 }

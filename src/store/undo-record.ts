@@ -40,13 +40,29 @@ const DECODE: Record<string, (text: string) => unknown> = {
   d: (text) => new Date(Number(text)),
 };
 
-/** The writer's recorder (sheet/writer.ts): appends the cells a write is about to change (one Range write). */
-export const undoRecorder = (spreadsheet: SpreadsheetPort) => (cells: readonly WrittenCell[]) =>
-  appendBelow(
-    spreadsheet.hiddenSheet(UNDO_SHEET_NAME, true)!,
-    HEADER,
-    cells.map((cell) => [cell.run, `${cell.row}`, `${cell.column}`, ...encode(cell), cell.after]),
-  );
+/**
+ * The writer's recorder (sheet/writer.ts): appends the cells a write is about to change (one Range
+ * write). The record is disposable, the run's write is not: a record Sheets refuses (a spreadsheet
+ * at its size limit) stops no answer from landing, and the runs it was for say they cannot be
+ * undone (`runOf`: their run records, saved with the write's other changes; registry.ts imports
+ * this file, so the type is spelled here).
+ */
+export const undoRecorder =
+  (spreadsheet: SpreadsheetPort, runOf: (id: string) => { undone?: string } | undefined) =>
+  (cells: readonly WrittenCell[]) => {
+    try {
+      appendBelow(
+        spreadsheet.hiddenSheet(UNDO_SHEET_NAME, true)!,
+        HEADER,
+        cells.map((cell) => [cell.run, `${cell.row}`, `${cell.column}`, ...encode(cell), cell.after]),
+      );
+    } catch {
+      for (const cell of cells) runOf(cell.run)!.undone = UNRECORDED;
+    }
+  };
+
+/** What the card of a run whose record Sheets refused says (instead of offering Undo). */
+export const UNRECORDED = 'This run cannot be undone: Sheets refused its record of the cells it wrote.';
 
 /** Every row of the record (one read), without its header. */
 function readRows(spreadsheet: SpreadsheetPort): string[][] {

@@ -6,7 +6,7 @@
 import { createWorld, type TestWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
-import { readUndoRecord, UNDO_SHEET_NAME } from '../../../src/store/undo-record';
+import { readUndoRecord, UNDO_SHEET_NAME, UNRECORDED } from '../../../src/store/undo-record';
 import { RUN_LOG_SHEET } from '../../../src/store/run-log';
 
 /** A finished run over `rows` people; the sheet as it was before the run, and after. */
@@ -106,7 +106,9 @@ describe('undo a run', () => {
     const sheet = contactsSheet(world, people(2));
     world.api.notReadyPolls = 5;
     const { start } = planAndStart(world);
-    expect(() => undo(world, start.runId)).toThrow('This run cannot be undone: its results are not all written yet.');
+    expect(() => undo(world, start.runId)).toThrow(
+      'This run cannot be undone: its results are not all written yet.',
+    );
     world.api.notReadyPolls = 0;
     poll(world);
     const record = world.spreadsheet.hiddenSheet(UNDO_SHEET_NAME, false) as MemorySheet;
@@ -132,5 +134,31 @@ describe('undo a run', () => {
     const expected = grid(original, width);
     expected[8]![3] = 'typed after the kill';
     expect(grid(sheet.cells, width)).toEqual(expected);
+  });
+});
+
+describe('a record Sheets refuses', () => {
+  it('stops no answer from landing, and the run says it cannot be undone', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(3));
+    // The record's first write (the start's) is refused, as a spreadsheet at its size limit would.
+    world.spreadsheet.addSheet(UNDO_SHEET_NAME).failOnWrite = 1;
+    const { start } = planAndStart(world);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
+    const card = progress(world).runs[0]!;
+    expect(card).toMatchObject({ state: 'finished', undo: UNRECORDED });
+    expect(undo(world, start.runId).undone).toBe(UNRECORDED);
+    expect(sheet.column('Status')).toEqual(['found', 'found', 'found']);
+  });
+});
+
+describe('the record lives as long as the runs listed', () => {
+  it('drops the rows of runs cleared from the Jobs panel', () => {
+    const { world } = finishedRun(3);
+    const record = world.spreadsheet.hiddenSheet(UNDO_SHEET_NAME, false)!;
+    expect(record.lastRow()).toBeGreaterThan(1);
+    server(world).clearEndedRuns();
+    expect(record.lastRow()).toBe(1);
   });
 });
