@@ -76,3 +76,27 @@ test('a user undoes a run: cells back as they were, an edited one left and count
   expect(outputs[1]![0]).toBe('checked by hand');
   await pageShot(page, 'playground-undone');
 });
+
+test('an undone run out of credits no longer offers "Run the rest": its rows no longer say it', async () => {
+  await playground.api.setCredits(4);
+  await runToTheEnd(playground.api, 'A2:D11', ['personal_email']);
+  await openSidebarFrom(page, 'Open sidebar');
+  const sidebar = sidebarOf(page);
+  await sidebar.getByRole('tab', { name: 'Jobs' }).click();
+  const run = sidebar.locator('.run').first();
+  await expectText(run.locator('.badge'), 'Out of credits');
+  await run.getByRole('button', { name: /^Run the rest/ }).waitFor();
+  await run.getByRole('button', { name: 'Undo…' }).click();
+  await run.locator('.confirm').getByRole('button', { name: 'Undo run', exact: true }).click();
+  await expectText(sidebar.locator('.run').first().locator('.run-undone'), 'Undone: ');
+  await expect(
+    sidebar
+      .locator('.run')
+      .first()
+      .getByRole('button', { name: /^Run the rest/ })
+      .count(),
+  ).resolves.toBe(0);
+  await sidebarShot(page, 'sidebar-undone-out-of-credits');
+  const statuses = columnValues(await playground.api.sheet('Contacts'), 'Status').slice(0, 10);
+  expect(statuses.filter((status) => status !== '' && status !== undefined)).toEqual([]);
+});
