@@ -34,7 +34,25 @@ export type RowOutput = Partial<Record<OutputKey, string>> & {
    * rewritten, emptied where the new answer has nothing; only a cell holding a formula is kept.
    */
   replace?: boolean;
+  /** The run that writes it: each cell it changes is recorded (`record`), so the run can be undone. */
+  run?: string;
 };
+
+/**
+ * A cell a run wrote, as its undo needs it: what it held (its typed value, and its formula, "" when
+ * none) and the text the run wrote over it.
+ */
+export interface WrittenCell {
+  run: string;
+  row: number;
+  column: number;
+  before: unknown;
+  formula: string;
+  after: string;
+}
+
+/** Keeps the cells a write is about to change, before it changes them (store/undo-record.ts). */
+export type CellRecorder = (cells: WrittenCell[]) => void;
 
 /** The longest text a cell holds, and what ends a text cut to fit. */
 const CELL_MAX_CHARS = 50000;
@@ -115,7 +133,8 @@ export interface WriteSummary {
  * Writes outputs to rows (1-based row → output) into the kind's columns, adding those of `keys`
  * it lacks: the columns the run needs (outputKeysFor). A value whose column does not exist is not
  * written. A row whose Status is final is left alone, and a non-empty data cell is kept (the user
- * may have edited it), unless `overwrite`.
+ * may have edited it), unless `overwrite`. The cells of outputs that name their run go to `record`
+ * before they are written: a write killed after it leaves a record the next write completes.
  */
 export function writeRowOutputs(
   table: SheetTable,
@@ -123,6 +142,7 @@ export function writeRowOutputs(
   outputs: ReadonlyMap<number, RowOutput>,
   overwrite: boolean,
   keys: readonly OutputKey[],
+  record?: CellRecorder,
 ): WriteSummary {
   const targets = [...outputs.keys()].filter((row) => row > table.headerRow && row <= table.values.length);
   const columns = targets.length ? ensureOutputColumns(table, kind, worthAColumn(table, kind, keys)) : {};
@@ -141,7 +161,7 @@ export function writeRowOutputs(
   // The kind's columns in sheet order, in runs of adjacent ones: [key, column] each.
   const sorted = (Object.entries(columns) as [OutputKey, number][]).sort((a, b) => a[1] - b[1]);
   for (const segment of consecutiveRuns(sorted, ([, column]) => column))
-    writeSegment(table, segment, first, last, writable, outputs, overwrite);
+    writeSegment(table, segment, first, last, writable, outputs, overwrite, record);
   return summary;
 }
 
@@ -177,11 +197,13 @@ function writeSegment(
   rows: readonly number[],
   outputs: ReadonlyMap<number, RowOutput>,
   overwrite: boolean,
+  record: CellRecorder | undefined,
 ): void {
   const start = segment[0]![1];
   const existing = table.sheet.readCells(first, start, last - first + 1, segment.length);
   const block = existing.values.map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r, c)));
   const owned: CellRef[] = [];
+  const written: WrittenCell[] = [];
   for (const row of rows) {
     const output = outputs.get(row)!;
     const r = row - first;
@@ -193,11 +215,22 @@ function writeSegment(
       const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
       if (!(ALWAYS_WRITTEN.has(key) || overwrite || (!formula && (blank || output.replace)))) return;
       const text = toCellText(value);
+      // What it held, as read for this write anyway: no call of its own.
+      if (output.run)
+        written.push({
+          run: output.run,
+          row,
+          column,
+          before: existing.values[r]![offset],
+          formula: existing.formulas[r]![offset]!,
+          after: text,
+        });
       block[r]![offset] = text;
       table.values[row - 1]![column - 1] = text;
       owned.push([row, column]);
     });
   }
+  if (written.length) record?.(written);
   if (owned.length) table.sheet.writeCells(first, start, block, owned);
 }
 
