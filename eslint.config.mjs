@@ -20,6 +20,7 @@ const LAYERS = [
     'features/schedule',
     'features/settings',
     'features/spending',
+    'features/undo',
   ],
   ['features/teams'],
   ['rpc'],

@@ -26,6 +26,8 @@ import {
 } from './lib/state-file';
 import { lockState } from './lib/state-lock';
 import { startJournalPath } from './lib/start-journal';
+import type { PlanView } from '../src/app/sidebar-contract';
+import { plural } from '../src/domain/words';
 
 /** The input's first slice is read before any API is used: an empty file costs nothing. */
 async function openInput(file: string, sliceRows: number): Promise<CsvSource> {
@@ -111,6 +113,16 @@ async function enrich(options: CliOptions): Promise<number> {
   }
 }
 
+/** A refresh says what it sends and its price before each slice's start (the flag is the consent). */
+const refreshPrice =
+  (days: number) =>
+  (plan: PlanView): void => {
+    if (plan.contactsToSend > 0)
+      process.stderr.write(
+        `Refresh: ${plural(plan.contactsToSend, 'contact')} with answers older than ${plural(days, 'day')}, at most ${plural(plan.maxCredits, 'credit')}.\n`,
+      );
+  };
+
 async function enrichInto(
   options: CliOptions,
   source: CsvSource,
@@ -143,6 +155,9 @@ async function enrichInto(
       ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
       ...(state ? { state } : {}),
       importJobs: options.importJobs,
+      ...(options.refreshDays
+        ? { refreshDays: options.refreshDays, onPlan: refreshPrice(options.refreshDays) }
+        : {}),
       startJournal: startJournalPath(options.statePath),
       forceResults: options.forceResults,
       realTime: true,

@@ -15,6 +15,7 @@ import {
   runRestButton,
   stoppedByKeyBanner,
   tickWorkingLines,
+  undoButton,
   workingLine,
 } from './run-controls';
 import { plainMessage, server } from './server';
@@ -334,16 +335,21 @@ function runCard(
       : null,
     // Out of credits: the badge and "Run the rest…" say it; the error would say it a third time.
     run.error && run.restCredits === undefined ? h('p', { class: 'run-error' }, run.error) : null,
+    run.undo ? h('p', { class: 'hint run-undone' }, run.undo) : null,
     // Another user's run: theirs to cancel, retry or import, so no control is offered here.
     run.othersRun ? h('p', { class: 'hint run-owner' }, run.othersRun) : null,
     ...(run.othersRun
       ? []
       : (run.ambiguousJobs ?? []).map((job) => ambiguousJobCard(run, job, afterRecovery))),
   );
-  const control = run.othersRun
-    ? null
-    : (cancelButton(run, card, afterAction) ?? runRestButton(run, card, afterRecovery));
-  if (control) card.append(h('div', { class: 'buttons run-actions' }, control));
+  // An undone run's rows no longer say "out of credits": there is no rest to run.
+  const controls = run.othersRun
+    ? []
+    : [
+        cancelButton(run, card, afterAction) ?? (run.undo ? null : runRestButton(run, card, afterRecovery)),
+        undoButton(run, card, afterRecovery),
+      ].filter((control) => control !== null);
+  if (controls.length) card.append(h('div', { class: 'buttons run-actions' }, ...controls));
   return card;
 }
 

@@ -83,7 +83,31 @@ export function createPlanPanel(
   const refreshButton = h('button', { type: 'button' }, 'Refresh selection');
   const mapping = createMappingControls(INPUTS_BY_KIND[kind], () => void replan(true));
   const fields = kind === 'enrich' ? createFieldControls(() => void replan(true)) : null;
-  const overwriteBox = h('input', { type: 'checkbox', name: 'overwrite', onchange: () => void replan(true) });
+  // "Look up again" every row, or a refresh of the answers older than so many days: one or the other.
+  const either = (other: () => HTMLInputElement) => (event: Event) => {
+    if ((event.target as HTMLInputElement).checked) other().checked = false;
+    void replan(true);
+  };
+  const overwriteBox: HTMLInputElement = h('input', {
+    type: 'checkbox',
+    name: 'overwrite',
+    onchange: either(() => refreshBox),
+  });
+  const refreshBox: HTMLInputElement = h('input', {
+    type: 'checkbox',
+    name: 'refresh',
+    onchange: either(() => overwriteBox),
+  });
+  const refreshDays = h('input', {
+    type: 'number',
+    name: 'refreshDays',
+    min: 1,
+    max: 3650,
+    step: 1,
+    value: 90,
+    'aria-label': 'Older than (days)',
+    onchange: () => void (refreshBox.checked && replan(true)),
+  });
 
   let plan: PlanView | null = null;
   let planning = false;
@@ -99,6 +123,7 @@ export function createPlanPanel(
     },
     lookUpAgain() {
       overwriteBox.checked = true;
+      refreshBox.checked = false;
       void replan(true);
     },
   };
@@ -149,6 +174,7 @@ export function createPlanPanel(
     const body: PlanRequest = {
       kind,
       overwrite: overwriteBox.checked,
+      ...(refreshBox.checked ? { refreshDays: Number(refreshDays.value) || 0 } : {}),
       ...(shown && fields ? { fields: fields.read() } : {}),
       ...(shown ? { mapping: mapping.read() } : {}),
       ...(firstRowHeaders === undefined ? {} : { firstRowHeaders }),
@@ -297,6 +323,14 @@ export function createPlanPanel(
       { class: 'check overwrite' },
       overwriteBox,
       h('span', {}, 'Look up rows that already have results again'),
+    ),
+    h(
+      'label',
+      { class: 'check overwrite' },
+      refreshBox,
+      h('span', {}, 'Refresh answers older than'),
+      refreshDays,
+      h('span', { class: 'unit' }, 'days'),
     ),
     summary,
     cost,

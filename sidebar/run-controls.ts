@@ -7,6 +7,7 @@ import type { ProgressView, RunProgress } from '../src/app/sidebar-contract';
 import { agree, fill, formatNumber, h, plural } from './dom';
 import { askInline, runBusy } from './feedback';
 import { plainMessage, server } from './server';
+import { SPEND_WORDS } from '../src/domain/runs';
 
 type Show = (view: ProgressView) => void;
 
@@ -76,6 +77,47 @@ export function runRestButton(
             await after();
           },
           button,
+        );
+      }),
+  );
+  return button;
+}
+
+/**
+ * "Undo…" on a run that ended with every result written (none still to come, no lost start to
+ * settle): says how many cells it puts back and that the answers stay saved, then undoes it, one
+ * call after another until it is done (each call works for up to 20 s).
+ */
+export function undoButton(
+  run: RunProgress,
+  card: HTMLElement,
+  after: () => Promise<void>,
+): HTMLButtonElement | null {
+  const ended = run.state === 'finished' || run.state === 'canceled' || run.state === 'out_of_credits';
+  // A run of formula requests writes no cell of its own: the formulas show its answers.
+  const formulas = run.source === SPEND_WORDS.formulas || run.source === SPEND_WORDS.automatic;
+  if (!ended || formulas || run.undo || run.ambiguousJobs || run.queuedContacts) return null;
+  const button = h('button', { type: 'button', class: 'run-undo' }, 'Undo…');
+  button.addEventListener(
+    'click',
+    () =>
+      void runBusy(button, 'Counting…', async () => {
+        const preview = await server.previewUndo(run.runId).catch((error: unknown) => {
+          card.append(h('p', { class: 'run-error', role: 'alert' }, plainMessage(error)));
+        });
+        if (!preview) return;
+        // The list may have been redrawn while the count came (a change elsewhere): ask on the card shown.
+        const shown = document.querySelector<HTMLElement>(`.run[data-run-id="${run.runId}"]`) ?? card;
+        askInline(
+          shown,
+          `Put back what the ${plural(preview.cells, 'cell')} this run wrote held before? Its answers stay saved: running it again costs nothing.`,
+          'Undo run',
+          'Keep',
+          async () => {
+            while (!(await server.undoRun(run.runId)).undone);
+            await after();
+          },
+          shown.querySelector<HTMLElement>('.run-undo') ?? button,
         );
       }),
   );

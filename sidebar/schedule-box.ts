@@ -42,6 +42,8 @@ export function createScheduleBox(): ScheduleBox {
   );
   const perRun = h('input', { type: 'number', name: 'maxCreditsPerRun', min: 1, step: 1, value: 200 });
   const perDay = h('input', { type: 'number', name: 'maxCreditsPerDay', min: 1, step: 1, value: 500 });
+  // Empty: the schedule sends new rows only; N: a tick with none looks up again answers older than N days.
+  const refreshDays = h('input', { type: 'number', name: 'refreshDays', min: 1, max: 3650, step: 1 });
   const quota = h('p', { class: 'hint quota' });
   let current: ScheduleView | null = null;
 
@@ -53,6 +55,7 @@ export function createScheduleBox(): ScheduleBox {
       every: everySelect.value as ScheduleRequest['every'],
       maxCreditsPerRun: Number(perRun.value) || 0,
       maxCreditsPerDay: Number(perDay.value) || 0,
+      ...(refreshDays.value ? { refreshDays: Number(refreshDays.value) } : {}),
     };
   }
 
@@ -76,6 +79,7 @@ export function createScheduleBox(): ScheduleBox {
       for (const box of boxes) box.checked = view.fields.includes(box.value as EnrichField);
       perRun.value = String(view.maxCreditsPerRun);
       perDay.value = String(view.maxCreditsPerDay);
+      refreshDays.value = view.refreshDays ? String(view.refreshDays) : '';
     }
     fill(
       status,
@@ -100,7 +104,7 @@ export function createScheduleBox(): ScheduleBox {
           : h(
               'p',
               { class: 'hint' },
-              `Run now sends the new rows at once, within the same caps: at most ${formatNumber(roomOf(view))} credits.`,
+              `Run now sends the new rows${view.refreshDays ? ` (or, with none, the answers older than ${plural(view.refreshDays, 'day')})` : ''} at once, within the same caps: at most ${formatNumber(roomOf(view))} credits.`,
             )
         : h('p', { class: 'hint' }, 'Taking it over makes your key pay for it.'),
     );
@@ -167,6 +171,11 @@ export function createScheduleBox(): ScheduleBox {
     ),
     field('At most per run (credits)', perRun),
     field('At most per day (credits)', perDay),
+    field(
+      'Look up again answers older than (days)',
+      refreshDays,
+      'Optional: a run with no new rows refreshes them, within the same caps.',
+    ),
     h('div', { class: 'buttons' }, saveButton, runButton, clearButton),
     notice.element,
     quota,

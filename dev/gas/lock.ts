@@ -13,27 +13,41 @@ import { GAS_TYPE, type GasObject } from './membrane';
 /** A user lock is that user's alone: Ann holding hers never makes Bob wait. */
 export type LockScope = 'document' | 'script' | `user:${string}`;
 
-/** Which execution holds each lock. */
+/**
+ * Which execution holds each lock. A user lock is "scoped to the script and the current user"
+ * (LockService.getUserLock, https://developers.google.com/apps-script/reference/lock/lock-service):
+ * one for all their documents, so a document's table hands user scopes to the table of the
+ * accounts it shares with the other documents (`users`).
+ */
 export class LockTable {
   private readonly holders = new Map<LockScope, number>();
 
+  constructor(private readonly users?: LockTable) {}
+
+  private tableOf(scope: LockScope): LockTable {
+    return this.users && scope.startsWith('user:') ? this.users : this;
+  }
+
   holder(scope: LockScope): number | undefined {
-    return this.holders.get(scope);
+    return this.tableOf(scope).holders.get(scope);
   }
 
   acquire(scope: LockScope, executionId: number): boolean {
-    const holder = this.holders.get(scope);
+    const { holders } = this.tableOf(scope);
+    const holder = holders.get(scope);
     if (holder !== undefined && holder !== executionId) return false;
-    this.holders.set(scope, executionId);
+    holders.set(scope, executionId);
     return true;
   }
 
   release(scope: LockScope, executionId: number): void {
-    if (this.holders.get(scope) === executionId) this.holders.delete(scope);
+    const { holders } = this.tableOf(scope);
+    if (holders.get(scope) === executionId) holders.delete(scope);
   }
 
   releaseAll(executionId: number): void {
-    for (const [scope, holder] of this.holders) if (holder === executionId) this.holders.delete(scope);
+    for (const table of new Set([this, this.users ?? this]))
+      for (const [scope, holder] of table.holders) if (holder === executionId) table.holders.delete(scope);
   }
 }
 

@@ -48,6 +48,8 @@ export class Accounts {
   readonly triggers: TriggerStore;
   /** Each open document's runtime, by spreadsheet id: where its triggers run. */
   readonly documents = new Map<string, Runtime>();
+  /** User locks: one per user across all their documents (lock.ts). */
+  readonly userLocks = new LockTable();
   private opened = 0;
 
   constructor(
@@ -126,7 +128,7 @@ export class Runtime {
   readonly scriptProperties = new FakeProperties('script');
   readonly documentCache: FakeCache;
   readonly scriptCache: FakeCache;
-  readonly locks = new LockTable();
+  readonly locks: LockTable;
   readonly accounts: Accounts;
   /** Every user's triggers of every document; each execution's ScriptApp sees its user's. */
   readonly triggers: TriggerStore;
@@ -167,6 +169,7 @@ export class Runtime {
     this.documentCache = new FakeCache(now, options.cacheEviction);
     this.scriptCache = new FakeCache(now, options.cacheEviction);
     this.accounts.documents.set(this.spreadsheet.getId(), this);
+    this.locks = new LockTable(this.accounts.userLocks);
     this.triggers = this.accounts.triggers;
     this.users = this.accounts.users;
     this.defaultUser = this.users.get(options.userEmail);

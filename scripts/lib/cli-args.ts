@@ -6,7 +6,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ENRICH_FIELDS, type EnrichField } from '../../src/domain/fields';
 import { fromCallerDir } from './paths';
-import { UsageError } from './run-error';
+import { EnrichRunError, UsageError } from './run-error';
 
 export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
   --reverse               reverse lookup of the Email column (default: enrich people)
@@ -26,6 +26,10 @@ export const USAGE = `Usage: npm run enrich -- contacts.csv [options]
                           the state file hold one slice, whatever the file's length
   --import-job ID         a job whose start's answer was lost, by the id the provider's dashboard
                           shows (repeatable): its answers are read, never bought again
+  --refresh-older-than DAYS
+                          look up again only the rows whose saved answer is older than DAYS
+                          (1 to 3650), every field asked anew; other rows come from saved answers
+                          or are left alone. The price is printed before anything is sent
   -h, --help              this help`;
 
 /** What every command takes: its output CSV, its state file, the API, help. */
@@ -51,6 +55,8 @@ export interface CliOptions extends CommonCliOptions {
   forceResults: boolean;
   /** Rows read, enriched and written at a time. */
   sliceRows: number;
+  /** --refresh-older-than: only answers older than this many days are looked up again. */
+  refreshDays?: number;
 }
 
 const MIN_BUDGET_MS = 60_000;
@@ -157,6 +163,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     'import-job': { type: 'string', multiple: true },
     'force-results': { type: 'boolean' },
     'slice-rows': { type: 'string' },
+    'refresh-older-than': { type: 'string' },
   });
   const help = values.help === true;
   if (help)
@@ -201,5 +208,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
     importJobs: values['import-job'] ?? [],
     forceResults: values['force-results'] === true,
     sliceRows: positiveInteger('slice-rows', values['slice-rows'], { noun: 'rows' }) ?? DEFAULT_SLICE_ROWS,
+    ...optional(
+      'refreshDays',
+      positiveInteger('refresh-older-than', values['refresh-older-than'], {
+        noun: 'days',
+        max: 3650,
+        Refusal: EnrichRunError,
+      }),
+    ),
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { JobKind } from '../../src/domain/runs';
 import type { EnrichField } from '../../src/domain/fields';
-import type { RunProgress, RunState, SkippedRow } from '../../src/app/sidebar-contract';
+import type { PlanView, RunProgress, RunState, SkippedRow } from '../../src/app/sidebar-contract';
 import type { RuntimeState } from '../../dev/gas/harness';
 import type { FoundByKind } from './sheet-outputs';
 import type { LostJob } from './enrich-resume';
@@ -41,6 +41,10 @@ export interface CsvRunOptions {
   saveState?: (state: RuntimeState) => void;
   /** Told the key's workspace before anything is sent; throws to refuse the run. */
   checkWorkspace?: (workspace: string) => void;
+  /** A refresh: only the rows whose saved answer is older than this many days are looked up again. */
+  refreshDays?: number;
+  /** Told each slice's plan before it starts: the price, said before anything is sent. */
+  onPlan?: (plan: PlanView) => void;
   /** Job ids to import first (lost starts the user found in the provider's dashboard). */
   importJobs?: readonly string[];
   /** Where job starts' answers are kept as they arrive (start-journal.ts); beside the state. */
@@ -68,6 +72,8 @@ export interface CsvEnrichmentSummary {
   statuses: Record<string, number>;
   /** What the API charged during this command (earlier runs' jobs collected now included). */
   credits: number;
+  /** The same credits by kind, in the words of the Jobs panel and the Spending tab ("manual", "refresh"). */
+  spending: Record<string, number>;
   state: RunState;
   /** Lost starts: the most they may have cost is in their retryMaxCredits. */
   lost: LostJob[];

@@ -16,7 +16,7 @@ import { inOutputLayout, readOutputs, withHeldReasons, type InputWidths } from '
 import { outputKeysFor } from '../../src/sheet/output-columns';
 import { EnrichRunError } from './run-error';
 import { withoutSecrets } from './state-file';
-import { combined, creditsSince, lostJobs, running } from './enrich-resume';
+import { combined, creditsSince, lostJobs, running, totalOf } from './enrich-resume';
 import { DEFAULT_MAX_POLLS, pumpWhile, runOf, type PumpOptions } from './pump';
 import type { CsvEnrichmentSummary, CsvRunOptions } from './csv-run-types';
 
@@ -101,6 +101,7 @@ export class CsvRun {
       ? withHeldReasons(inOutputLayout(values, parts.width, options.kind, keys), options.kind, plan.skipped)
       : values;
     const outputs = readOutputs(table, options.kind);
+    const spending = creditsSince(parts.before, progress, others);
     const message = start?.message ?? run?.error ?? (unfinished ? stillRunning(options) : undefined);
     return {
       kind: options.kind,
@@ -111,7 +112,8 @@ export class CsvRun {
       skipped: plan?.skipped ?? [],
       found: outputs.found,
       statuses: outputs.statuses,
-      credits: creditsSince(parts.before, progress, others),
+      credits: totalOf(spending),
+      spending,
       state,
       lost: lostJobs(progress),
       carried: parts.carried,

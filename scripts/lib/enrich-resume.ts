@@ -70,14 +70,31 @@ export function combined(progress: ProgressView, main?: RunProgress): RunProgres
   };
 }
 
-/** Credits the API charged during this command: every run's figure (but `others`') less what it had before. */
+/**
+ * Credits the API charged during this command, by kind (the run's source word): every run's figure
+ * (but `others`') less what it had before.
+ */
 export function creditsSince(
   before: ProgressView,
   after: ProgressView,
   others: ReadonlySet<string> = new Set(),
-): number {
+): Record<string, number> {
   const had = new Map(before.runs.map((run) => [run.runId, run.credits]));
-  return after.runs
-    .filter((run) => !others.has(run.runId))
-    .reduce((total, run) => total + Math.max(0, run.credits - (had.get(run.runId) ?? 0)), 0);
+  const spending: Record<string, number> = {};
+  for (const run of after.runs) {
+    const charged = others.has(run.runId) ? 0 : run.credits - (had.get(run.runId) ?? 0);
+    if (charged > 0) spending[run.source] = (spending[run.source] ?? 0) + charged;
+  }
+  return spending;
+}
+
+/** The sum of credits by kind. */
+export const totalOf = (spending: Record<string, number>): number =>
+  Object.values(spending).reduce((sum, credits) => sum + credits, 0);
+
+/** Two tallies by name (credits by kind, rows by status), added. */
+export function addCounts(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const sum = { ...a };
+  for (const [kind, credits] of Object.entries(b)) sum[kind] = (sum[kind] ?? 0) + credits;
+  return sum;
 }

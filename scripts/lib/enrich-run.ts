@@ -178,8 +178,10 @@ export async function startRows(
   const plan = callOrExplain<PlanView>(addon, 'planRun', {
     kind: options.kind,
     fields: [...options.fields],
+    ...(options.refreshDays ? { refreshDays: options.refreshDays } : {}),
   });
   checkPlan(plan, options.kind);
+  options.onPlan?.(plan);
   if (plan.contactsToSend > 0) run.checkKey();
   const start = callOrExplain<StartView>(addon, 'startRun', plan.planId);
   session.afterPoll();

@@ -28,7 +28,7 @@ import {
   type CsvSession,
   type StartedRows,
 } from './enrich-run';
-import { lostJobs, running } from './enrich-resume';
+import { addCounts, lostJobs, running } from './enrich-resume';
 import { safeToOpen } from './sheet-outputs';
 import { keepAnswers, restoreAnswers, sliceFingerprints } from './slice-answers';
 import type { StreamCursor } from './state-file';
@@ -58,9 +58,7 @@ export type StreamSummary = CsvEnrichmentSummary;
 /** Sums of two slices' summaries; the later one's state, message and counters win. */
 function add(total: CsvEnrichmentSummary | undefined, next: CsvEnrichmentSummary): CsvEnrichmentSummary {
   if (!total) return { ...next, table: [] };
-  const statuses = { ...total.statuses };
-  for (const [status, count] of Object.entries(next.statuses))
-    statuses[status] = (statuses[status] ?? 0) + count;
+  const statuses = addCounts(total.statuses, next.statuses);
   return {
     ...next,
     rows: total.rows + next.rows,
@@ -76,6 +74,7 @@ function add(total: CsvEnrichmentSummary | undefined, next: CsvEnrichmentSummary
     },
     statuses,
     credits: total.credits + next.credits,
+    spending: addCounts(total.spending, next.spending),
     carried: total.carried + next.carried,
     recovered: total.recovered + next.recovered,
     unmatched: total.unmatched + next.unmatched,
@@ -97,6 +96,7 @@ function nothingWritten(session: CsvSession, options: StreamOptions): CsvEnrichm
     found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
     statuses: {},
     credits: 0,
+    spending: {},
     state: running(progress).length ? 'running' : 'finished',
     lost: lostJobs(progress),
     carried: 0,

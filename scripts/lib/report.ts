@@ -136,6 +136,7 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string, read?: s
     `Found:         ${found}`,
     `Statuses:      ${statuses}`,
     `Credits:       ${summary.credits}${upTo(summary)}`,
+    ...(summary.credits ? [`Spending:      ${spendingText(summary.spending)}`] : []),
     ...(summary.carried
       ? [`Collected:     ${plural(summary.carried, 'contact')} of a run an earlier command left running`]
       : []),
@@ -156,6 +157,12 @@ export function summaryText(summary: CsvEnrichmentSummary, out: string, read?: s
     `Written:       ${summary.rows || !summary.stoppedEarly ? out : 'nothing yet'}`,
   ].join('\n');
 }
+
+/** "manual 12, refresh 30": what the API charged by kind, in the Jobs panel's words. */
+export const spendingText = (spending: Record<string, number>): string =>
+  Object.entries(spending)
+    .map(([kind, credits]) => `${kind} ${credits}`)
+    .join(', ');
 
 /** The most the lost starts may have cost besides: the API's figure for them is unknown. */
 function upTo(summary: CsvEnrichmentSummary): string {
@@ -249,6 +256,7 @@ export function searchSummaryText(summary: SearchRunSummary, out: string): strin
   return [
     `Tab:           ${view.sheetName}`,
     `Results:       ${formatNumber(view.rows)} in the tab, of ${view.total === null ? 'an unknown number of matches' : plural(view.total, 'match', 'matches')} (asked for ${formatNumber(view.max)})`,
+    ...(Object.keys(summary.spending).length ? [`Spending:      ${spendingText(summary.spending)}`] : []),
     `UrlFetch:      ${plural(summary.urlfetchCalls, 'call')}`,
     `Run:           ${view.state}${view.reason ? ` (${view.reason})` : ''}`,
     `Written:       ${out}`,

@@ -12,6 +12,7 @@ import type { SearchFilters } from '../../src/api/schemas/requests';
 import type { SearchKind } from '../../src/domain/search-filters';
 import { readSearchTab, type SearchTabRecord } from '../../src/features/search/search-store';
 import type { Addon, RuntimeState } from '../../dev/gas/harness';
+import { SPENDING_SHEET } from '../../src/store/spending';
 import { callOrExplain, openRuntime } from './cli-runtime';
 import { messageOf } from './enrich-run';
 
@@ -44,6 +45,8 @@ export interface SearchRunSummary {
   /** The tab's cells as text, header first. */
   table: string[][];
   urlfetchCalls: number;
+  /** What the API charged during the command, by kind, as the add-on's Spending tab books it. */
+  spending: Record<string, number>;
 }
 
 /** A search tab of the stored state, with what it remembers. */
@@ -56,6 +59,7 @@ interface StoredTab {
 export function runSearch(options: SearchRunOptions): SearchRunSummary {
   const earlier = options.state ? findSearchTab(options.state, options, options.onNote) : undefined;
   const addon = openRuntime(options);
+  const spentBefore = spendingTab(addon);
   let changed = false;
   let finished = false;
   try {
@@ -92,12 +96,32 @@ export function runSearch(options: SearchRunOptions): SearchRunSummary {
       ...(preview ? { preview } : {}),
       table: sheet.getDataRange().getDisplayValues() as string[][],
       urlfetchCalls: addon.counts.urlfetch,
+      spending: spentSince(spentBefore, spendingTab(addon)),
     };
   } finally {
     // Kept after every run; after a failed one only when the add-on may have written something.
     if (changed || finished) options.saveState?.(addon.exportState());
     addon.close();
   }
+}
+
+/** The add-on's Spending tab (store/spending.ts), added up by kind. */
+function spendingTab(addon: Addon): Record<string, number> {
+  const sheet = addon.spreadsheet.getSheetByName(SPENDING_SHEET);
+  const lines = sheet ? (sheet.getDataRange().getDisplayValues() as string[][]).slice(1) : [];
+  const byKind: Record<string, number> = {};
+  for (const [day, , kind, credits] of lines)
+    if (day && kind && Number(credits) > 0) byKind[kind] = (byKind[kind] ?? 0) + Number(credits);
+  return byKind;
+}
+
+/** What `after` adds to `before`, kind by kind. */
+function spentSince(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after)
+      .map(([kind, credits]) => [kind, credits - (before[kind] ?? 0)] as const)
+      .filter(([, credits]) => credits > 0),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AppContext } from '../engine/context';
 import { LIMITS } from '../domain/limits';
 import { documentCache } from '../platform/cache';
 import { createUrlFetchHttp } from '../platform/http';
-import { documentLock } from '../platform/lock';
+import { documentLock, userLock } from '../platform/lock';
 import type { HttpPort, LogPort } from '../platform/ports';
 import { documentProperties, userProperties } from '../platform/properties';
 import { stampedStore } from '../store/change-stamp';
@@ -97,6 +97,7 @@ export function createContext(limitMs: number = LIMITS.executionMs): AppContext 
     userStore,
     cache,
     lock: documentLock(),
+    userLock: userLock(),
     clock,
     budget,
     triggers: timeTriggers(userStore),

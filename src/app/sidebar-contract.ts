@@ -26,3 +26,4 @@ export type {
   FormulaQueueView,
 } from '../features/formulas/formula-service';
 export type { SpendingView } from '../features/spending/spending-rpc';
+export type { UndoView } from '../features/undo/undo-run';

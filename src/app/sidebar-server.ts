@@ -15,6 +15,7 @@ import { SCHEDULE_RPC } from '../features/schedule/schedule-rpc';
 import { SEARCH_RPC } from '../features/search/search-rpc';
 import { SETTINGS_RPC } from '../features/settings/settings-rpc';
 import { SPENDING_RPC } from '../features/spending/spending-rpc';
+import { UNDO_RPC } from '../features/undo/undo-rpc';
 import { peekChangeStamp } from '../store/change-stamp';
 import { query } from '../rpc/table';
 
@@ -35,6 +36,7 @@ export const SIDEBAR_RPC = {
   ...SCHEDULE_RPC,
   ...SEARCH_RPC,
   ...SPENDING_RPC,
+  ...UNDO_RPC,
 };
 
 /** Every server function the sidebar may call, with what it takes and answers. */

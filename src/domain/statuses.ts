@@ -35,7 +35,7 @@ export const STATUS = {
   runCapReached: 'waiting: credit cap per run reached',
   /** An answer kept out of a cell another formula's array result fills (sheet/spills.ts). */
   leftToFormula: (status: string, cell: string, anchor: string) =>
-    `${status} · ${cell} is filled by the formula in ${anchor}: left to it`,
+    `${status} · ${cell} left to the formula in ${anchor}`,
 } as const;
 
 /** The API's email verification statuses in the words a user reads in the status column. */

@@ -26,6 +26,7 @@ import { kept } from '../domain/objects';
 import { hasTime } from './timing';
 import { runsAwaitingRelist } from './rehome';
 import { SHEET_REFUSAL_PREFIX, SheetRefusal } from '../domain/user-error';
+import { undoRecorder } from '../store/undo-record';
 
 /** The rows of one kind written in one go, and the columns they need. */
 interface Write {
@@ -182,7 +183,13 @@ function applyToSheet(
       // an earlier one is written even though that earlier answer made the row's Status final.
       const output: RowOutput = answered
         ? {
-            ...rowOutputFromEntry(entry, { kind, fields: run.fields, saved: false, timeZone }),
+            ...rowOutputFromEntry(entry, {
+              kind,
+              fields: run.fields,
+              saved: false,
+              timeZone,
+              clear: overwrite,
+            }),
             refresh: entryKnewMore(entry, asked),
           }
         : neverSent
@@ -200,6 +207,7 @@ function applyToSheet(
       // A scheduled run sends rows whose answer is missing, edited ones included: what their
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;
+      output.run = run.id;
       const rows = fpRows?.get(fp) ?? [];
       rows.forEach((row) => write.outputs.set(row, output));
       if (answered) {
@@ -225,7 +233,14 @@ function applyToSheet(
     // A profile column the start did not add (no row had a profile URL) comes only with a profile.
     for (const write of writes.values()) {
       const keys = filledProfileKeys(write.kind, [...write.keys], write.outputs.values());
-      writeRowOutputs(table, write.kind, write.outputs, write.overwrite, keys);
+      writeRowOutputs(
+        table,
+        write.kind,
+        write.outputs,
+        write.overwrite,
+        keys,
+        undoRecorder(ctx.spreadsheet, (id) => registry.runs.get(id)),
+      );
     }
   }
   // What waits on answers (formula requests) meets them, whatever run brought them.

@@ -4,7 +4,8 @@
  * A contact whose start may have reached the API stays "may have been bought" until
  *   1. its answer is in the ledger (the job was fetched: forced if it never finished),
  *   2. the key that started its job gets a 404 for it (the only proof it was never made),
- *   3. or the user explicitly asks again: "look up again" (overwrite) or "retry", with the price.
+ *   3. or the user explicitly asks again, with the price: "look up again" (overwrite), a refresh of
+ *      answers older than N days (asksAgain), or "retry".
  * Nothing else ends it: not an error, a time-out, a damaged record, a cancel or another user's key.
  * Every planner asks `sendRule` ("may this contact be sent?"); every path that ends a job
  * without its answers goes through `holdAsMaybeBought` or `closeUnbought` here.
@@ -45,6 +46,26 @@ export interface BoughtQuery {
   /** The user chose "look up again", with its price (the third exit, for jobs no record tells of). */
   overwrite?: boolean;
 }
+
+/** What a planner asks: the kind it sends, what the ledger answers, and whether the user overwrites. */
+export interface SendQuery extends BoughtQuery {
+  kind: JobKind;
+  answered?: ReadonlyMap<string, { at: number }>;
+  /** A refresh: the user asked again, with its price, for the answers saved before this time (ms) only. */
+  refreshBefore?: number;
+}
+
+/**
+ * The third exit, per contact: the user asked again with the price shown, for every contact ("look
+ * up again") or, in a refresh, for a contact whose answer was saved before the date asked. A refresh
+ * is no overwrite for sendRule: every hold stays (a contact of a job in flight, or of one no one can
+ * read, is not bought again), and a contact refreshed since has a newer date, so is not bought twice.
+ */
+export const asksAgain = (query: SendQuery, entry: { at: number } | undefined): boolean =>
+  query.refreshBefore === undefined ? !!query.overwrite : !!entry && entry.at < query.refreshBefore;
+
+/** Why a refresh leaves a contact alone. */
+export const NOT_OLD = 'no answer older than the days asked';
 
 /**
  * Fingerprints that may have been bought and are not answered yet, with why (in the user's words):
@@ -110,11 +131,6 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
   return { runs: [...registry.runs.values()].filter((run) => ids.has(run.id)), runless };
 }
 
-/** What a planner asks: the kind it sends, what the ledger answers, and whether the user overwrites. */
-export interface SendQuery extends BoughtQuery {
-  kind: JobKind;
-}
-
 /**
  * "May this contact be sent?", for every planner (sidebar, schedule, formulas, CLI): the returned
  * function tells why a contact (and its row's Status, when it has a row) is not sent; undefined: it
@@ -130,7 +146,7 @@ export function sendRule(
   query: SendQuery,
 ): (fp: string, rowStatus?: string) => string | undefined {
   const busy = mayHaveBeenBought(registry, query);
-  if (query.overwrite) return (fp) => busy.get(fp);
+  if (query.overwrite && query.refreshBefore === undefined) return (fp) => busy.get(fp);
   const { runs, runless } = hidden(registry);
   const hiding = runs.filter((run) => run.kind === query.kind);
   const holdAll = runless || hiding.some(inFlight);

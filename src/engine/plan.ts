@@ -25,7 +25,8 @@ import {
 } from '../store/mapping-store';
 import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
-import { sendRule } from './paid-once';
+import { DAY_MS } from '../store/local-time';
+import { asksAgain, NOT_OLD, sendRule } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -34,6 +35,11 @@ export interface PlanOptions {
   mapping?: ColumnMapping;
   /** Look every row up again: every field asked anew, saved answers not reused. */
   overwrite: boolean;
+  /**
+   * With overwrite, a refresh: only contacts whose answer was saved before this time (ms) are looked
+   * up again (asksAgain, paid-once.ts); the others are filled from their answer or left alone.
+   */
+  refreshBefore?: number;
   /** Selected rows; empty: every data row. */
   spans: readonly RowSpan[];
   /**
@@ -108,6 +114,9 @@ export interface Reasked {
   maxCredits: number;
 }
 
+/** A refresh of answers older than `days` (checked by the calls' schemas): the time they are older than. */
+export const refreshCutoff = (now: number, days: number): number => now - days * DAY_MS;
+
 /** Credits one contact can cost at most. */
 export function maxCreditsPerContact(kind: JobKind, fields: readonly EnrichField[]): number {
   if (kind === 'reverse') return REVERSE_PROFILE_PRICE;
@@ -140,7 +149,8 @@ export function buildPlan(
   options: PlanOptions,
   registry: Registry = registryOf(ctx),
 ): RunPlan {
-  const { kind, overwrite } = options;
+  const { kind, refreshBefore } = options;
+  const overwrite = options.overwrite && refreshBefore === undefined;
   const upTo = options.spans.length ? Math.max(...options.spans.map((span) => span.end)) : undefined;
   const read = readSheetTable(sheet, upTo);
   const headerDetected = read.headerRow > 0;
@@ -186,7 +196,8 @@ export function buildPlan(
   // is missing is asked for, unless the user asks to look everything up again.
   const ledger = ledgerOf(ctx);
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
-  const whyNotSent = sendRule(ctx, registry, { kind, answered: saved, overwrite });
+  const query = { kind, answered: saved, overwrite, refreshBefore };
+  const whyNotSent = sendRule(ctx, registry, query);
   let ledgerDamage: string | undefined;
   rows.forEach((row, index) => {
     // A row answered under its previous reading keeps it: its answer is found, not bought again.
@@ -199,11 +210,14 @@ export function buildPlan(
     // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
     const mayBeBought = whyNotSent(fp, status);
     if (mayBeBought) return skip(row, mayBeBought);
-    const final = !overwrite && isFinalStatus(status);
-    again.add(fp);
     const entry = saved.get(fp);
+    const anew = asksAgain(query, entry);
+    const final = !anew && isFinalStatus(status);
+    again.add(fp);
     const lacking = fieldsLacking(entry, fields);
     const covered = !!entry && lacking.length === 0;
+    // A refresh sends only old answers: a row without one, or lacking a field, waits for a plain run.
+    if (refreshBefore !== undefined && !anew && !covered) return skip(row, NOT_OLD);
     // A row showing an answer the ledger lacks was edited since (resendEdited sends it again)
     // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
     const damage = final && !entry && options.resendEdited ? ledger.damaged() : undefined;
@@ -213,7 +227,7 @@ export function buildPlan(
       alreadyDone++;
       return skip(row, 'already enriched');
     }
-    if (covered && !overwrite) {
+    if (covered && !anew) {
       fromLedger.push({ row, entry });
       return;
     }
@@ -222,10 +236,10 @@ export function buildPlan(
       contact.rows.push(row);
       return;
     }
-    byFp.set(fp, { fp, input, rows: [row], fields: overwrite ? [...fields] : lacking });
+    byFp.set(fp, { fp, input, rows: [row], fields: anew ? [...fields] : lacking });
     // The most a contact with a saved answer can cost again when every field is asked anew.
     const repeat =
-      entry && overwrite
+      entry && anew
         ? maxCreditsPerContact(
             kind,
             fields.filter((field) => !lacking.includes(field)),

@@ -41,6 +41,8 @@ export interface RowOutputOptions {
   saved: boolean;
   /** The spreadsheet's: "Enriched at" shows the time as the user reads their clock. */
   timeZone: string;
+  /** Asked again (look up again, a refresh): a field not found now empties its cells. */
+  clear?: boolean;
 }
 
 /** The cells of a row answered by a ledger entry. */
@@ -54,7 +56,7 @@ export function rowOutputFromEntry(entry: LedgerEntry, options: RowOutputOptions
   if (kind === 'enrich') {
     for (const field of fields) {
       const [valueKey, detailKey] = FIELD_TABLE[field].columns.map(([key]) => key);
-      const cells = savedCells(entry, field);
+      const cells = savedCells(entry, field) ?? (options.clear ? ['', ''] : undefined);
       if (!cells) continue;
       output[valueKey!] = cells[0];
       output[detailKey!] = cells[1];

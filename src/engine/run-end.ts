@@ -71,11 +71,9 @@ export function summary(run: RunRecord): string {
   const found = processed
     ? `${contactsFound(run)} of ${plural(contacts, what)} found`
     : `no ${what} processed`;
-  const notProcessed = !run.unprocessed
-    ? ''
-    : processed
-      ? ` (${formatNumber(run.unprocessed)} not processed)`
-      : ` (${formatNumber(run.unprocessed)} of ${formatNumber(contacts)} not processed)`;
+  const notProcessed = run.unprocessed
+    ? ` (${formatNumber(run.unprocessed)}${processed ? '' : ` of ${formatNumber(contacts)}`} not processed)`
+    : '';
   const base = `${run.sheetName}: ${found}${notProcessed}, ${plural(run.credits, 'credit')} charged`;
   return run.error ? `${base}. ${run.error}` : `${base}.`;
 }

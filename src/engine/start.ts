@@ -6,6 +6,7 @@
 import { UserError } from '../domain/user-error';
 import type { RowSpan } from '../platform/ports';
 import { writeRowOutputs, type RowOutput } from '../sheet/writer';
+import { undoRecorder } from '../store/undo-record';
 import { registryOf, type Agreed, type AppContext, sourceOf, type RunStarted } from './context';
 import { newId, newRun, registerAndSend } from './run-launch';
 import { headersOf } from '../store/mapping-store';
@@ -27,6 +28,7 @@ export function storePlan(ctx: AppContext, plan: RunPlan, spans: readonly RowSpa
     fields: plan.fields,
     mapping: plan.mapping,
     overwrite: plan.options.overwrite,
+    refreshBefore: plan.options.refreshBefore,
     sheetId: plan.sheet.id(),
     spans: [...spans],
     maxCredits: plan.maxCredits,
@@ -104,6 +106,7 @@ export function launch(
   const run = newRun(ctx, plan.options.kind, plan.fields, plan.toSend, {
     // The log's "Rows in scope": the rows selected, unless the caller scoped the run otherwise.
     rowsInScope: plan.rows,
+    ...(plan.options.refreshBefore ? { source: 'refresh' as const } : {}),
     ...origin,
     sheetId: plan.sheet.id(),
     sheetName: plan.sheet.name(),
@@ -113,14 +116,13 @@ export function launch(
     fromLedger: plan.fromLedger.length,
     estimatedCredits: plan.maxCredits,
   });
-  return registerAndSend(ctx, registry, run, plan.toSend, () =>
-    writeStartStatuses(plan, ctx.spreadsheet.timeZone()),
-  );
+  return registerAndSend(ctx, registry, run, plan.toSend, () => writeStartStatuses(ctx, plan, run));
 }
 
 /** One write: saved answers, "pending" on rows sent, and why rows with missing input were skipped. */
-function writeStartStatuses(plan: RunPlan, timeZone: string): void {
+function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: RunRecord): void {
   const kind = plan.options.kind;
+  const timeZone = ctx.spreadsheet.timeZone();
   const outputs = new Map<number, RowOutput>();
   for (const { row, reason, missing } of plan.skipped) if (missing) outputs.set(row, statusOnly(reason));
   for (const contact of plan.toSend) {
@@ -128,5 +130,7 @@ function writeStartStatuses(plan: RunPlan, timeZone: string): void {
   }
   for (const { row, entry } of plan.fromLedger)
     outputs.set(row, rowOutputFromEntry(entry, { kind, fields: plan.fields, saved: true, timeZone }));
-  writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite, planOutputKeys(plan));
+  for (const output of outputs.values()) output.run = run.id;
+  const record = undoRecorder(ctx.spreadsheet, () => run);
+  writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite, planOutputKeys(plan), record);
 }

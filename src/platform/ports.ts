@@ -135,8 +135,16 @@ export interface SheetPort {
   /**
    * Writes a block in one setValues after setting the plain-text format on `textCells` only (one
    * RangeList call): the other cells of the block get back what they held, with their own format.
+   * `formulaCells` (an undo putting a formula back over our text) get the automatic format first
+   * (one more RangeList call), or Sheets would keep the formula as text.
    */
-  writeCells(row: number, column: number, values: unknown[][], textCells: readonly CellRef[]): void;
+  writeCells(
+    row: number,
+    column: number,
+    values: unknown[][],
+    textCells: readonly CellRef[],
+    formulaCells?: readonly CellRef[],
+  ): void;
   /**
    * Keeps one embedded chart on the sheet (Sheets' own, stacked columns) over a block whose first
    * row and column are headers: inserted once, its range updated when the block moved or grew.
@@ -208,6 +216,8 @@ export interface PlatformPorts {
   cache: CachePort;
   /** Document lock: one poller (or starter) at a time. */
   lock: LockPort;
+  /** The user's lock, across all their documents (LockService.getUserLock). */
+  userLock: LockPort;
   clock: ClockPort;
   budget: BudgetPort;
   triggers: TriggerPort;

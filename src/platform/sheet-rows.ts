@@ -10,3 +10,14 @@ export function appendBelow(sheet: SheetPort, header: readonly string[], rows: s
   sheet.writeText(lastRow + 1, 1, lastRow ? rows : [[...header], ...rows]);
   return lastRow;
 }
+
+/**
+ * Rewrites the data rows (below the header) with `kept`, blanking the rest of the `rows` there were
+ * (one write): how the add-on's own sheets drop the rows they no longer need.
+ */
+export function keepRows(sheet: SheetPort, kept: string[][], rows: number, width: number): void {
+  sheet.writeText(2, 1, [
+    ...kept,
+    ...Array.from({ length: rows - kept.length }, () => Array<string>(width).fill('')),
+  ]);
+}

@@ -60,11 +60,12 @@ export function sheetPort(sheet: Sheet): SheetPort {
       const range = sheet.getRange(row, column, rows, columns);
       return { values: range.getValues(), formulas: range.getFormulas(), formats: range.getNumberFormats() };
     },
-    writeCells(row, column, values, textCells) {
+    writeCells(row, column, values, textCells, formulaCells = []) {
       refusedAsUserError(() => {
         const range = grownRange(sheet, row, column, values);
         if (!range) return;
         if (textCells.length) sheet.getRangeList(cellsToA1(textCells)).setNumberFormat('@');
+        if (formulaCells.length) sheet.getRangeList(cellsToA1(formulaCells)).setNumberFormat('General');
         range.setValues(values);
       });
     },

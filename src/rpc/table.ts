@@ -29,6 +29,9 @@ export function query<O>(handler: (ctx: AppContext) => O): RpcEntry<void, O> {
   return { what: '', input: null, handler };
 }
 
+/** A run's or a plan's id. */
+export const recordId = () => z.string().check(z.minLength(1), z.maxLength(64));
+
 /** Text of at most `max` characters. */
 export const text = (max: number) => z.string().check(z.maxLength(max));
 

@@ -3,31 +3,28 @@
  * its formula; those cells hold no value of their own, and a value written there, even the one the
  * spill showed, blocks it: the formula shows #REF! (dev/gas/PARITY.md row 33). Apps Script tells
  * such a cell from a typed one by nothing (getFormulas gives "" for both), so its formula's text
- * tells: an array formula (ARRAYFORMULA, FILTER, SORT, UNIQUE, QUERY, FLATTEN, ours, a bare range,
- * or one holding them) fills at most the shape of its first range. A cell counted spilled that is not is left unwritten,
- * never overwritten: the safe side of the guess. A spill from a column left of the cells read is
- * not seen.
+ * tells: an array formula (ARRAYFORMULA, FILTER, SORT, UNIQUE, QUERY, ours, a bare range, or one
+ * holding them) fills at most the height of its first range. A cell counted spilled that is not is
+ * left unwritten, never overwritten: the safe side of the guess. A spill from a column left of the
+ * cells read, or wider than its own column, is not seen.
  */
 import { columnLetters } from '../platform/a1';
 import type { CellRef, SheetPort } from '../platform/ports';
 import { consecutiveRuns } from './text';
 
 const ARRAY_FORMULA =
-  /^=(?:.*\b(?:ARRAYFORMULA|FILTER|SORTN?|UNIQUE|QUERY|FLATTEN|ENRICH_\w+|REVERSE_EMAIL)\s*\(|[^(]*:[^(]*$)/i;
-const FIRST_RANGE = /\$?([A-Z]{1,3})\$?(\d*):\$?([A-Z]{1,3})\$?(\d*)/i;
+  /^=(?:.*\b(?:ARRAYFORMULA|FILTER|SORTN?|UNIQUE|QUERY|ENRICH_\w+|REVERSE_EMAIL)\s*\(|[^(]*:[^(]*$)/i;
+const FIRST_RANGE = /\$?[A-Z]{1,3}\$?(\d*):\$?[A-Z]{1,3}\$?(\d*)/i;
 
-const columnNumber = (letters: string): number =>
-  [...letters.toUpperCase()].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
-
-/** The rows and columns an array formula's result covers (its own cell included): its first range's shape. */
-export function spillShape(formula: string, lastRow: number): [rows: number, columns: number] {
+/**
+ * The rows an array formula's result covers (its own cell included): its first range's height. Its
+ * width is not read: a result wider than its column is seen in that column only.
+ */
+export function spillHeight(formula: string, lastRow: number): number {
   const range = FIRST_RANGE.exec(formula);
   return range && ARRAY_FORMULA.test(formula)
-    ? [
-        Math.max(1, (range[4] ? +range[4] : lastRow) - +(range[2] || 1) + 1),
-        Math.max(1, columnNumber(range[3]!) - columnNumber(range[1]!) + 1),
-      ]
-    : [1, 1];
+    ? Math.abs((range[2] ? +range[2] : lastRow) - (+range[1]! || 1)) + 1
+    : 1;
 }
 
 /** "F9" */
@@ -46,12 +43,9 @@ export function spilledCells(
   const spilled = new Map<string, string>();
   formulas.forEach((line, r) =>
     line.forEach((formula, c) => {
-      const [rows, columns] = spillShape(formula, lastRow);
-      for (let at = 1; at < rows * columns; at++)
-        spilled.set(
-          `${top + r + Math.floor(at / columns)}:${left + c + (at % columns)}`,
-          cellA1(top + r, left + c),
-        );
+      const rows = spillHeight(formula, lastRow);
+      for (let down = 1; down < rows; down++)
+        spilled.set(`${top + r + down}:${left + c}`, cellA1(top + r, left + c));
     }),
   );
   return spilled;
@@ -72,7 +66,7 @@ export function writeAround(
   spilled: ReadonlyMap<string, string>,
 ): void {
   const rows = block.map((_, r) => row + r);
-  const runs = (block[0] ?? []).map((_, c) =>
+  const runs = block[0]!.map((_, c) =>
     consecutiveRuns(
       rows.filter((r) => !spilled.has(`${r}:${column + c}`)),
       (r) => r,

@@ -36,7 +36,25 @@ export type RowOutput = Partial<Record<OutputKey, string>> & {
    * rewritten, emptied where the new answer has nothing; only a cell holding a formula is kept.
    */
   replace?: boolean;
+  /** The run that writes it: each cell it changes is recorded (`record`), so the run can be undone. */
+  run?: string;
 };
+
+/**
+ * A cell a run wrote, as its undo needs it: what it held (its typed value, and its formula, "" when
+ * none) and the text the run wrote over it.
+ */
+export interface WrittenCell {
+  run: string;
+  row: number;
+  column: number;
+  before: unknown;
+  formula: string;
+  after: string;
+}
+
+/** Keeps the cells a write is about to change, before it changes them (store/undo-record.ts). */
+export type CellRecorder = (cells: WrittenCell[]) => void;
 
 /** The longest text a cell holds, and what ends a text cut to fit. */
 const CELL_MAX_CHARS = 50000;
@@ -117,7 +135,8 @@ export interface WriteSummary {
  * Writes outputs to rows (1-based row → output) into the kind's columns, adding those of `keys`
  * it lacks: the columns the run needs (outputKeysFor). A value whose column does not exist is not
  * written. A row whose Status is final is left alone, and a non-empty data cell is kept (the user
- * may have edited it), unless `overwrite`.
+ * may have edited it), unless `overwrite`. The cells of outputs that name their run go to `record`
+ * before they are written: a write killed after it leaves a record the next write completes.
  */
 export function writeRowOutputs(
   table: SheetTable,
@@ -125,6 +144,7 @@ export function writeRowOutputs(
   outputs: ReadonlyMap<number, RowOutput>,
   overwrite: boolean,
   keys: readonly OutputKey[],
+  record?: CellRecorder,
 ): WriteSummary {
   const targets = [...outputs.keys()].filter((row) => row > table.headerRow && row <= table.values.length);
   const columns = targets.length ? ensureOutputColumns(table, kind, worthAColumn(table, kind, keys)) : {};
@@ -143,16 +163,20 @@ export function writeRowOutputs(
   // The kind's columns in sheet order, in runs of adjacent ones: [key, column] each, each read once
   // from the first data row (a formula above the rows written may fill some of their cells).
   const sorted = (Object.entries(columns) as [OutputKey, number][]).sort((a, b) => a[1] - b[1]);
-  const read = { top: Math.min(first, table.headerRow + 1), first, last, notes: new Map<number, string>() };
-  const blocks = consecutiveRuns(sorted, ([, column]) => column).map((segment) =>
-    fillSegment(table, segment, read, writable, outputs, overwrite),
-  );
-  // A row whose answer was kept out of a cell another formula fills says so in its Status.
-  const status = columns.status!;
-  for (const [row, note] of read.notes) {
-    const block = blocks.find(({ start, values }) => status >= start && status < start + values[0]!.length)!;
-    block.values[row - first]![status - block.start] = table.values[row - 1]![status - 1] = note;
-  }
+  const read = {
+    top: Math.min(first, table.headerRow + 1),
+    first,
+    last,
+    notes: new Map<number, string>(),
+    written: [] as WrittenCell[],
+  };
+  // Last segment first, each right to left: a row's Status (first in its block) is filled after
+  // the cells whose answer another formula's cell kept out, and says so (notes).
+  const blocks = consecutiveRuns(sorted, ([, column]) => column)
+    .reverse()
+    .map((segment) => fillSegment(table, segment, read, writable, outputs, overwrite));
+  // Recorded before anything is written: a write killed after it leaves a record the next completes.
+  if (read.written.length) record?.(read.written);
   for (const { start, values, owned, spilled } of blocks)
     writeAround(table.sheet, first, start, values, owned, owned, spilled);
   return summary;
@@ -188,11 +212,12 @@ export function filledProfileKeys(
 function fillSegment(
   table: SheetTable,
   segment: readonly [OutputKey, number][],
-  { top, first, last, notes }: { top: number; first: number; last: number; notes: Map<number, string> },
+  read: { top: number; first: number; last: number; notes: Map<number, string>; written: WrittenCell[] },
   rows: readonly number[],
   outputs: ReadonlyMap<number, RowOutput>,
   overwrite: boolean,
-) {
+): { start: number; values: unknown[][]; owned: CellRef[]; spilled: Map<string, string> } {
+  const { top, first, last, notes, written } = read;
   const start = segment[0]![1];
   const existing = table.sheet.readCells(top, start, last - top + 1, segment.length);
   const spilled = spilledCells(existing.formulas, top, start, last);
@@ -203,19 +228,34 @@ function fillSegment(
   const owned: CellRef[] = [];
   for (const row of rows) {
     const output = outputs.get(row)!;
-    segment.forEach(([key, column], c) => {
-      const value = output[key] ?? (output.replace ? '' : undefined);
+    for (let c = segment.length; c--;) {
+      const [key, column] = segment[c]!;
+      const value =
+        key === 'status'
+          ? (notes.get(row) ?? output.status)
+          : (output[key] ?? (output.replace ? '' : undefined));
       // A cell holding a formula is the user's even when it shows nothing.
       const formula = !!existing.formulas[row - top]![c];
       const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
       const ours = ALWAYS_WRITTEN.has(key);
-      if (value === undefined || !(ours || overwrite || (!formula && (blank || output.replace)))) return;
+      if (value === undefined || !(ours || overwrite || (!formula && (blank || output.replace)))) continue;
       const anchor = spilled.get(`${row}:${column}`);
       if (anchor && !ours) notes.set(row, STATUS.leftToFormula(output.status, cellA1(row, column), anchor));
-      if (anchor) return;
-      values[row - first]![c] = table.values[row - 1]![column - 1] = toCellText(value);
+      if (anchor) continue;
+      const text = toCellText(value);
+      // What it held, as read for this write anyway: no call of its own.
+      if (output.run)
+        written.push({
+          run: output.run,
+          row,
+          column,
+          before: existing.values[row - top]![c],
+          formula: existing.formulas[row - top]![c]!,
+          after: text,
+        });
+      values[row - first]![c] = table.values[row - 1]![column - 1] = text;
       owned.push([row, column]);
-    });
+    }
   }
   return { start, values, owned, spilled };
 }

@@ -11,7 +11,7 @@
  * rows of deleted jobs once they are most of it.
  */
 import type { SpreadsheetPort } from '../platform/ports';
-import { appendBelow } from '../platform/sheet-rows';
+import { appendBelow, keepRows } from '../platform/sheet-rows';
 
 export const JOB_SHEET_NAME = '_sheet_enrich_jobs';
 const HEADER = ['job', 'fingerprints'];
@@ -63,7 +63,6 @@ export function compactJobSheet(
   const sheet = spreadsheet.hiddenSheet(JOB_SHEET_NAME, false);
   if (!sheet) return 0;
   const kept = rowsOf(live);
-  const blank = Array.from({ length: rows - kept.length }, () => ['', '']);
-  sheet.writeText(2, 1, [...kept, ...blank]);
+  keepRows(sheet, kept, rows, HEADER.length);
   return kept.length;
 }

@@ -27,7 +27,27 @@ const KEY_LIMIT_CODEC = recordCodec('key limit', 1, () => ({
 }));
 
 export type KeyLimit = RecordOf<typeof KEY_LIMIT_CODEC>;
-type Ports = Pick<PlatformPorts, 'userStore' | 'clock' | 'spreadsheet'>;
+type Ports = Pick<PlatformPorts, 'userStore' | 'userLock' | 'clock' | 'spreadsheet'>;
+
+/** How long a change of the count waits for the user's other executions (each holds it for ms). */
+const USER_LOCK_WAIT_MS = 10_000;
+
+/**
+ * The count is the user's across their spreadsheets, whose executions run side by side (a schedule
+ * in one, a run in another): each change reads and writes it under the user's own lock, which the
+ * document lock is not, so two reservations never both see the same room.
+ */
+function underUserLock<T>(ctx: Ports, work: () => T): T {
+  if (!ctx.userLock.tryLock(USER_LOCK_WAIT_MS))
+    throw new UserError(
+      "Your key's daily limit is being counted by another of your runs: try again in a minute.",
+    );
+  try {
+    return work();
+  } finally {
+    ctx.userLock.release();
+  }
+}
 
 /** The record as it counts now (its count started again when its reset passed); null when never set. */
 export function readKeyLimit(ctx: Ports): KeyLimit | null {
@@ -43,7 +63,7 @@ const write = (ctx: Ports, record: KeyLimit): void =>
 /** Sets the limit (0: none); today's count is kept, so clearing and setting it again buys nothing. */
 export function setKeyLimit(ctx: Ports, limit: number): void {
   // A new record counts from now: its day and reset are set at its first reservation (readKeyLimit).
-  write(ctx, { day: '', used: 0, ...readKeyLimit(ctx), limit });
+  underUserLock(ctx, () => write(ctx, { day: '', used: 0, ...readKeyLimit(ctx), limit }));
 }
 
 /**
@@ -52,6 +72,11 @@ export function setKeyLimit(ctx: Ports, limit: number): void {
  * after it (Infinity without one): a source that sends on its own asks with 0 and fits in that.
  */
 export function reserveKeyCredits(ctx: Ports, credits = 0): number {
+  if (credits > 0 && readKeyLimit(ctx)?.limit) return underUserLock(ctx, () => reserve(ctx, credits));
+  return reserve(ctx, 0);
+}
+
+function reserve(ctx: Ports, credits: number): number {
   const record = readKeyLimit(ctx);
   if (!record?.limit) return Infinity;
   const room = record.limit - record.used;
@@ -77,6 +102,10 @@ export function returnKeyCredits(
     run: Pick<RunRecord, 'ownerId' | 'startedAt'>;
   }[],
 ): void {
+  if (readKeyLimit(ctx)?.limit) underUserLock(ctx, () => giveBack(ctx, unspent));
+}
+
+function giveBack(ctx: Ports, unspent: Parameters<typeof returnKeyCredits>[1]): void {
   const me = ctx.userStore.get(USER_PROPERTY.userId);
   const record = readKeyLimit(ctx);
   if (!record?.limit) return;

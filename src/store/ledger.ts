@@ -17,6 +17,7 @@ import type { CachePort, KeyValueStore, SheetPort, SpreadsheetPort } from '../pl
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { appendBelow } from '../platform/sheet-rows';
 import { toCellText } from '../sheet/writer';
+import { DAY_MS } from './local-time';
 import {
   encodeRecord,
   fieldsSchema,
@@ -128,8 +129,14 @@ export function entryFoundSomething(
   return !!entry.profile || (kind !== 'reverse' && fields.some((field) => !!entry[FIELD_TABLE[field].slot]));
 }
 
+/**
+ * The same answer, found within a day: storing it again adds nothing (a job stored twice after a
+ * kill). A day or more later (a refresh) the date moves, else "older than N days" would buy it again.
+ */
 function sameAnswer(a: LedgerEntry, b: LedgerEntry): boolean {
-  return JSON.stringify({ ...a, at: 0 }) === JSON.stringify({ ...b, at: 0 });
+  return (
+    JSON.stringify({ ...a, at: 0 }) === JSON.stringify({ ...b, at: 0 }) && Math.abs(a.at - b.at) < DAY_MS
+  );
 }
 
 /**
@@ -252,9 +259,14 @@ export class Ledger {
     const warm: Record<string, string> = {};
     for (const [fp, entry] of entries) {
       const previous = all.get(fp);
-      const merged: LedgerEntry = previous
-        ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
-        : entry;
+      // The newest answer speaks for what it asked: a field it did not find is gone (a person who
+      // changed jobs), not kept from an older answer; a reverse answer (no fields) replaces it all.
+      const merged: LedgerEntry =
+        previous && entry.fields.length
+          ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
+          : entry;
+      for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
+        if (!entry[slot]) delete merged[slot];
       if (previous && sameAnswer(previous, merged)) continue;
       all.set(fp, merged);
       const text = encodeRecord(LEDGER_ENTRY_CODEC, merged);

@@ -24,6 +24,8 @@ export const PLAN_CODEC = recordCodec('stored plan', 2, () => ({
   fields: fieldsSchema(),
   mapping: mappingSchema(),
   overwrite: z.boolean(),
+  /** A refresh: answers saved before this time (ms) are looked up again (plan.ts). */
+  refreshBefore: optional(z.number()),
   sheetId: z.number(),
   spans: z.array(z.object({ start: z.number(), end: z.number() })),
   maxCredits: z.number(),

@@ -115,6 +115,8 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
    * resumed or retried job, or a run over midnight counts on the day each job went.
    */
   chargedOn: optional(z.record(z.string(), z.number())),
+  /** Undone (features/undo): what its undo put back and left, in words. */
+  undone: optionalString(),
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;

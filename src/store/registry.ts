@@ -11,6 +11,7 @@ import type { KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { isFingerprint } from '../sheet/fingerprint';
 import { appendToJobSheet, compactJobSheet, JOB_SHEET_NAME, readJobSheet } from './job-sheet';
+import { compactUndoRecord } from './undo-record';
 import { decodeRecord, encodeRecord, type RecordCodec } from './stored-records';
 import {
   JOB_CODEC,
@@ -308,10 +309,14 @@ export function pruneRegistry(
   // still holds back what it may hold (engine/paid-once.ts runsHidingJobs), and the Jobs panel
   // keeps saying what the user can do about it.
   const kept = new Set([...registry.jobs.map((job) => job.run), ...runsWithDamagedJobs(registry)]);
+  let runsGone = false;
   for (const run of ended.slice(keep)) {
     if (kept.has(run.id)) continue;
     deleted.push(runKey(run));
     registry.runs.delete(run.id);
+    runsGone = true;
   }
   if (deleted.length) store.deleteMany(deleted);
+  // What a run overwrote is kept as long as it is listed, and can be undone.
+  if (runsGone) compactUndoRecord(spreadsheet, new Set(registry.runs.keys()));
 }

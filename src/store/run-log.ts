@@ -5,7 +5,7 @@
  * are dropped (one read and one rewrite, once every TRIM_SLACK runs).
  */
 import type { PlatformPorts, SheetPort } from '../platform/ports';
-import { appendBelow } from '../platform/sheet-rows';
+import { appendBelow, keepRows } from '../platform/sheet-rows';
 import { minuteIn } from './local-time';
 import { RUN_STATE_LABELS, SPEND_WORDS, sourceWord } from '../domain/runs';
 import type { JobBase, Registry, RunRecord } from './registry';
@@ -41,6 +41,8 @@ const FORMER: Readonly<Record<string, string>> = {
 };
 const RUN_ID_COLUMN = RUN_LOG_HEADER.indexOf('Run id (for support)') + 1;
 const JOB_IDS_COLUMN = RUN_LOG_HEADER.indexOf('Job ids (for support)') + 1;
+// Reason, then Paid with, then the run id (noteRunLog reads the three).
+const REASON_COLUMN = RUN_ID_COLUMN - 2;
 const MAX_ROWS = 500;
 const TRIM_SLACK = 50;
 
@@ -107,6 +109,17 @@ export function appendRunLog(
     });
   }
   appendLogRows(ctx, [...rows.values()]);
+}
+
+/** Puts `note` before the Reason of the run's row (an undo says so there). */
+export function noteRunLog(ctx: PlatformPorts, runId: string, note: string): void {
+  const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, false);
+  const lastRow = sheet ? inLayout(sheet) : 0;
+  if (lastRow < 2) return;
+  // Reason, Paid with, Run id: one read.
+  sheet!.readDisplayValues(2, REASON_COLUMN, lastRow - 1, 3).forEach(([reason, , id], index) => {
+    if (id === runId) sheet!.writeText(index + 2, REASON_COLUMN, [[`${note} ${reason}`.trim()]]);
+  });
 }
 
 /** Whether a row of the log names the job `jobId`. */
@@ -187,9 +200,8 @@ function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
   const dataRows = Math.max(0, lastRow - 1) + rows.length;
   if (dataRows <= MAX_ROWS + TRIM_SLACK) return;
   const all = sheet.readDisplayValues(2, 1, dataRows, RUN_LOG_HEADER.length);
-  // The oldest rows leave `all`; as many blank rows follow the kept ones.
-  const blank = all.splice(0, all.length - MAX_ROWS).map(() => RUN_LOG_HEADER.map(() => ''));
-  sheet.writeText(2, 1, [...all, ...blank]);
+  // The oldest rows leave; as many blank rows follow the kept ones.
+  keepRows(sheet, all.slice(-MAX_ROWS), dataRows, RUN_LOG_HEADER.length);
 }
 
 /**

@@ -10,6 +10,7 @@ function waitFor(timeout) {
   try { LockService.getScriptLock().waitLock(timeout); return 'locked'; } catch (e) { return String(e); }
 }
 function documentLock() { return LockService.getDocumentLock().tryLock(0); }
+function userLock(timeout) { lock = LockService.getUserLock(); return lock.tryLock(timeout); }
 `;
 
 describe('LockService across executions', () => {
@@ -46,5 +47,23 @@ describe('LockService across executions', () => {
     a.call('acquire', 0);
     a.end();
     expect(addon.call('waitFor', 0)).toBe('locked');
+  });
+});
+
+describe("a user's lock (LockService.getUserLock)", () => {
+  it("is one for all of that user's documents, and not another user's", () => {
+    const addon = loadScript(CODE);
+    const other = addon.openDocument();
+    const a = addon.startExecution();
+    const b = other.startExecution();
+    expect(a.call('userLock', 0)).toBe(true);
+    // The same user in another document waits; their document lock there is free.
+    expect(b.call('userLock', 0)).toBe(false);
+    expect(b.call('documentLock')).toBe(true);
+    expect(other.as('bea@example.com').call('userLock', 0)).toBe(true);
+    a.end();
+    expect(b.call('userLock', 0)).toBe(true);
+    b.end();
+    addon.close();
   });
 });

@@ -293,7 +293,7 @@ describe('a start killed after writing "pending", before its run is saved (fuzz 
   it('registered nothing, and Start again (what people do after an error) sends those rows', async () => {
     const addon = kit.open(contactRows(people(8, 0)));
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
-    expect(() => addon.callWith({ killAfter: { 'Range.setValues': 3 } }, 'startRun', plan.planId)).toThrow(
+    expect(() => addon.callWith({ killAfter: { 'Range.setValues': 4 } }, 'startRun', plan.planId)).toThrow(
       /Exceeded maximum execution time/,
     );
     const document = addon.properties.document.getProperties();

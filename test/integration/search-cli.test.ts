@@ -116,6 +116,15 @@ describe('npm run search', () => {
     expect(readFileSync(state, 'utf8')).not.toContain(SECRET);
   });
 
+  it("ends with what the API charged by kind, the emulator's books", async () => {
+    const filtersFile = tempFile('spent.json', JSON.stringify(FILTERS));
+    const run = await search(['people', '--filters', filtersFile, '--max', '150']);
+    expect(run).toMatchObject({ code: 0 });
+    const spent = (await kit.emulator().admin.stats()).credits_spent;
+    expect(spent).toBeGreaterThan(0);
+    expect(run.stdout).toMatch(new RegExp(`\nSpending: +search ${spent}\n`));
+  });
+
   it('stops out of credits with what landed, and the same command goes on after a top-up', async () => {
     const filtersFile = tempFile('managers.json', JSON.stringify(FILTERS));
     const out = join(filtersFile, '..', 'managers.people.csv');

@@ -12,7 +12,7 @@ import type { AppContext } from '../../engine/context';
 import { isOurFormula } from './formula-refresh';
 import type { CellRef } from '../../platform/ports';
 import { keptAsItWas } from '../../sheet/writer';
-import { spillShape, spilledCells, writeAround } from '../../sheet/spills';
+import { spillHeight, spilledCells, writeAround } from '../../sheet/spills';
 import { UserError } from '../../domain/user-error';
 import { isWaitingStatus } from './custom-functions';
 import { agree, plural } from '../../domain/words';
@@ -60,7 +60,7 @@ export function convertFormulasToValues(ctx: AppContext): Converted {
   formulas.forEach((line, index) =>
     line.forEach((formula, offset) => {
       if (!isOurFormula(formula)) return;
-      const height = Math.min(spillShape(formula, lastRow)[0], lastRow - index);
+      const height = Math.min(spillHeight(formula, lastRow), lastRow - index);
       if (reaches(index + 1, height)) spills.push({ row: index + 1, column: offset + 1, height });
     }),
   );

@@ -71,6 +71,8 @@ export interface RunProgress {
    * (cancel, retry, import, resume) are theirs, so the card offers none.
    */
   othersRun?: string;
+  /** Undone: what its undo put back and left, in plain words. */
+  undo?: string;
 }
 
 export interface AmbiguousJobView {
@@ -161,6 +163,7 @@ function progressOf(
   if (ambiguous.length) progress.ambiguousJobs = ambiguous;
   if (queued) progress.queuedContacts = queued;
   if (run.authFailed) progress.waitingForKey = true;
+  if (run.undone) progress.undo = run.undone;
   if (run.state === 'running') {
     if (waiting && !progress.error) progress.error = waiting;
     if (workingSince < Infinity) progress.workingSince = new Date(workingSince).toISOString();

@@ -5,7 +5,7 @@ import { INPUT_KEYS } from '../../domain/inputs';
 import { JOB_KINDS } from '../../domain/runs';
 import type { AppContext } from '../../engine/context';
 import { wholeNumber } from '../../rpc/table';
-import { buildPlan } from '../../engine/plan';
+import { buildPlan, refreshCutoff } from '../../engine/plan';
 import { pollOnce } from '../../engine/poll';
 import { storePlan } from '../../engine/start';
 import { progressView, type ProgressView } from './progress';
@@ -31,6 +31,8 @@ export const planRequest = () =>
      * Default false.
      */
     overwrite: z.optional(z.boolean()),
+    /** A refresh: only the rows whose answer is older than this many days are looked up again. */
+    refreshDays: z.optional(wholeNumber(1, 3650)),
     /**
      * For a sheet where no row reads as headers: whether row 1 holds them all the same. Absent: what
      * the user said last for this sheet, else a guess from row 1 (PlanView.headerRow says which won).
@@ -62,7 +64,8 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
     kind: request.kind,
     fields: enrich ? (request.fields ?? readFieldChoice(ctx)) : [],
     mapping: request.mapping,
-    overwrite: request.overwrite ?? false,
+    overwrite: request.overwrite || !!request.refreshDays,
+    refreshBefore: request.refreshDays && refreshCutoff(ctx.clock.now(), request.refreshDays),
     spans,
     firstRowHeaders: request.firstRowHeaders,
     guessHeaders: true,

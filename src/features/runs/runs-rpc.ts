@@ -6,10 +6,9 @@ import { cancelRun, clearEndedRuns } from '../../engine/run-control';
 import { startRun } from '../../engine/start';
 import type { AppContext } from '../../engine/context';
 import { progressView, type ProgressView } from './progress';
-import { call, query, text, wholeNumber } from '../../rpc/table';
+import { call, query, recordId, text, wholeNumber } from '../../rpc/table';
 import { collectJobsNow, planRequest, planRest, planRun, pollJobs, selectionKey } from './run-service';
 
-const id = () => z.string().check(z.minLength(1), z.maxLength(64));
 // The engine declares these two (recovery.ts); the schemas are checked against them.
 const runJob = (): z.ZodMiniType<RunJobRef> => z.object({ runId: text(64), seq: wholeNumber(0) });
 const importRequest = (): z.ZodMiniType<ImportRequest> =>
@@ -25,9 +24,9 @@ const thenProgress =
 
 export const RUNS_RPC = {
   planRun: call('plan request', planRequest, planRun),
-  startRun: call('plan id', id, startRun),
+  startRun: call('plan id', recordId, startRun),
   /** Plans the rows a run out of credits left: confirmed, startRun sends them. */
-  planRest: call('run id', id, planRest),
+  planRest: call('run id', recordId, planRest),
   /** Polls the API for this user's running jobs, then answers with the progress. */
   pollJobs: query(pollJobs),
   /** Stops waiting: jobs not ready give what they found so far (forceResults), and stay open. */
@@ -42,7 +41,7 @@ export const RUNS_RPC = {
   /** Resumes the runs a refused or missing key stopped (the page has shown what it may cost). */
   resumeStoppedRuns: query(thenProgress<void>(resumeRunsStoppedByKey)),
   /** Cancels a run: its jobs not sent yet never are; answers of started (paid) jobs are still written. */
-  cancelRun: call('run id', id, thenProgress(cancelRun)),
+  cancelRun: call('run id', recordId, thenProgress(cancelRun)),
   /** Removes ended runs from the Jobs list (runs with jobs still to settle stay). */
   clearEndedRuns: query(thenProgress<void>(clearEndedRuns)),
 };

@@ -25,6 +25,7 @@ import { readSheetTable } from '../../sheet/table';
 import { checkedCap, isPayer, payerOf } from '../teams/payer';
 import { UserError } from '../../domain/user-error';
 import { runScheduleNow } from './scheduled-run';
+import { wholeNumber } from '../../rpc/table';
 
 /**
  * The stored settings' fields, with the checks of user input a stored schedule already passed. The
@@ -33,7 +34,10 @@ import { runScheduleNow } from './scheduled-run';
  */
 export const scheduleRequestSchema = /* @__PURE__ */ lazy(() => {
   const shape = scheduleSettingsShape();
-  return z.extend(z.object(shape), { sheetName: shape.sheetName.check(z.minLength(1), z.maxLength(200)) });
+  return z.extend(z.object(shape), {
+    sheetName: shape.sheetName.check(z.minLength(1), z.maxLength(200)),
+    refreshDays: z.optional(wholeNumber(1, 3650)),
+  });
 });
 
 /** What the sidebar sends to save a schedule: the settings, checked as user input. */
@@ -66,6 +70,7 @@ export function getSchedule(ctx: AppContext): ScheduleView | null {
     every: schedule.every,
     maxCreditsPerRun: schedule.maxCreditsPerRun,
     maxCreditsPerDay: schedule.maxCreditsPerDay,
+    refreshDays: schedule.refreshDays,
     ownerEmail: schedule.owner,
     yours,
     summary: `Runs every ${schedule.every} with ${yours ? 'your' : `${schedule.owner || 'another user'}'s`} key`,
@@ -108,6 +113,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     every: request.every,
     maxCreditsPerRun,
     maxCreditsPerDay,
+    refreshDays: request.refreshDays,
     owner: ctx.userEmail(),
     ...payer,
     savedAt: ctx.clock.now(),

@@ -32,6 +32,8 @@ export const scheduleSettingsShape = () => ({
   every: z.enum(['hour', '6 hours', 'day']),
   maxCreditsPerRun: z.number(),
   maxCreditsPerDay: z.number(),
+  /** A tick with no new rows looks up again the answers older than this many days (refreshCutoff). */
+  refreshDays: optionalNumber(),
 });
 
 const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({

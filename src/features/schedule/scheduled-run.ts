@@ -12,7 +12,15 @@ import { agree, formatNumber, plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
 import type { AppContext } from '../../engine/context';
-import { buildPlan, jobsOf, maxCreditsPerContact, planOutputKeys, type RunPlan } from '../../engine/plan';
+import {
+  buildPlan,
+  jobsOf,
+  maxCreditsPerContact,
+  planOutputKeys,
+  refreshCutoff,
+  type PlanOptions,
+  type RunPlan,
+} from '../../engine/plan';
 import { loadRegistry } from '../../store/registry';
 import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from './schedule-store';
 import { launch } from '../../engine/start';
@@ -120,19 +128,26 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     (run) => run.source === 'schedule' && run.state === 'running',
   );
   if (running) return 'The previous scheduled run is still working.';
-  const plan = buildPlan(
-    ctx,
-    sheet,
-    {
-      kind: schedule.kind,
-      fields: schedule.fields,
-      overwrite: false,
-      spans: [],
-      resendEdited: true,
-      addHeaderRow: true,
-    },
-    registry,
-  );
+  const planned = (refresh: Partial<PlanOptions>) =>
+    buildPlan(
+      ctx,
+      sheet,
+      {
+        kind: schedule.kind,
+        fields: schedule.fields,
+        overwrite: false,
+        spans: [],
+        resendEdited: true,
+        addHeaderRow: true,
+        ...refresh,
+      },
+      registry,
+    );
+  let plan = planned({});
+  // New rows first; a tick without any looks up again the answers older than the days chosen.
+  const days = schedule.refreshDays;
+  if (days && doesNothing(plan))
+    plan = planned({ overwrite: true, refreshBefore: refreshCutoff(ctx.clock.now(), days) });
   const said = (text: string): string => {
     const damage = plan.ledgerDamage;
     if (!damage) return text;
@@ -140,13 +155,15 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     ctx.log.warn(`Scheduled run: ${damage}`);
     return `${text} ${damage}`;
   };
-  if (doesNothing(plan)) return said('No new rows.');
+  if (doesNothing(plan))
+    return said(days ? `No new rows, no answer older than ${days} days.` : 'No new rows.');
   // The key's daily limit across the user's spreadsheets (store/key-limit.ts) bounds the day too.
   const dayRoom = Math.min(schedule.maxCreditsPerDay - schedule.committedToday, reserveKeyCredits(ctx));
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = within(plan, room);
-  if (leftOut.length) {
-    // Rows a cap left out say which one, not as a final status (the next tick takes them).
+  // Rows a cap left out say which one, not as a final status (the next tick takes them); a row
+  // waiting for its refresh keeps its answer.
+  if (leftOut.length && !plan.options.refreshBefore) {
     const status = dayRoom <= schedule.maxCreditsPerRun ? STATUS.dailyCapReached : STATUS.runCapReached;
     const outputs = new Map<number, RowOutput>();
     for (const contact of leftOut)

@@ -215,6 +215,7 @@ describe('the report', () => {
         found: { workEmail: 1, personalEmail: 0, phone: 0, profile: 0 },
         statuses: { found: 1 },
         credits: 1,
+        spending: { manual: 1 },
         state: 'finished',
         unmatched: 1,
         urlfetchCalls: 1,
@@ -245,6 +246,7 @@ describe('the report', () => {
         found: { workEmail: 2, personalEmail: 0, phone: 1, profile: 0 },
         statuses: { found: 2, 'found (saved)': 1 },
         credits: 12,
+        spending: { manual: 4, refresh: 8 },
         state: 'finished',
         lost: [],
         carried: 0,
@@ -260,7 +262,7 @@ describe('the report', () => {
     );
     expect(text).toMatch(/Rows: +3 \(2 contacts sent, 1 from saved results/);
     expect(text).toMatch(/work email 2, personal email 0, phone 1/);
-    expect(text).toMatch(/Credits: +12/);
+    expect(text).toMatch(/Credits: +12\nSpending: +manual 4, refresh 8\n/);
     expect(text).toMatch(/UrlFetch: +3 calls/);
     expect(text).toMatch(/Range calls: +3 reads, 6 writes/);
     expect(text).toMatch(/Trigger runs: +1/);
@@ -312,11 +314,16 @@ describe('the report', () => {
   });
 
   it('summarises a search with the reason it stopped', () => {
-    const summary = { view: tab(1, 900, { state: 'stopped', reason: 'No.' }), table: [], urlfetchCalls: 1 };
+    const summary = {
+      view: tab(1, 900, { state: 'stopped', reason: 'No.' }),
+      table: [],
+      urlfetchCalls: 1,
+      spending: { search: 0.25 },
+    };
     const text = searchSummaryText(summary, 'out.csv');
     expect(text).toMatch(/Tab: +People · VP Sales · Germany\n/);
     expect(text).toMatch(/Results: +1 in the tab, of 900 matches \(asked for 150\)/);
-    expect(text).toMatch(/UrlFetch: +1 call\n/);
+    expect(text).toMatch(/Spending: +search 0.25\nUrlFetch: +1 call\n/);
     expect(text).toMatch(/Run: +stopped \(No\.\)\nWritten: +out\.csv$/);
   });
 });

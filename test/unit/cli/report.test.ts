@@ -24,6 +24,7 @@ const summary = (changes: Partial<CsvEnrichmentSummary> = {}): CsvEnrichmentSumm
     found: { workEmail: 1, personalEmail: 0, phone: 1, profile: 0 },
     statuses: { found: 1 },
     credits: 12,
+    spending: { manual: 12 },
     state: 'finished',
     lost: [],
     carried: 0,

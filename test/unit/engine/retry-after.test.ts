@@ -26,7 +26,7 @@ describe('the next attempt after a rate limit', () => {
     // Found walking the twenty flows (docs/flows.md): a Preview refused by a 429 said "Sheet
     // Enrich will try again in a minute", and nothing did.
     expect(rateLimited(40).userMessage).toBe(
-      'The enrichment service is busy (too many requests): try again in a minute. A run waits and goes on by itself.',
+      'The enrichment service is busy (too many requests): try again in a minute.',
     );
   });
 

@@ -127,6 +127,9 @@ export function contextFor(world: TestWorld, budget = new FakeBudget()): AppCont
     userStore: world.userStore,
     cache: cachePort(world.cache as unknown as GoogleAppsScript.Cache.Cache),
     lock: documentLockOf(world),
+    userLock: lockPort(
+      new FakeLock(world.locks, 'user:', ++executions, world.clock) as unknown as GoogleAppsScript.Lock.Lock,
+    ),
     clock: world.clock,
     budget,
     triggers: timeTriggers(

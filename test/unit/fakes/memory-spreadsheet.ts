@@ -127,10 +127,17 @@ export class MemorySheet implements SheetPort {
     this.chart = { ...block };
   }
   /** Like Sheets: in a cell not formatted as text, "=…" becomes a formula and a quote prefix is dropped. */
-  writeCells(row: number, column: number, values: unknown[][], textCells: readonly CellRef[]): void {
+  writeCells(
+    row: number,
+    column: number,
+    values: unknown[][],
+    textCells: readonly CellRef[],
+    formulaCells: readonly CellRef[] = [],
+  ): void {
     if (this.failOnWrite > 0 && --this.failOnWrite === 0) throw new Error('Exceeded maximum execution time');
-    this.writes += textCells.length ? 2 : 1;
+    this.writes += 1 + (textCells.length ? 1 : 0) + (formulaCells.length ? 1 : 0);
     for (const [r, c] of textCells) this.formats.set(`${r}:${c}`, '@');
+    for (const [r, c] of formulaCells) this.formats.set(`${r}:${c}`, 'General');
     values.forEach((cells, r) =>
       cells.forEach((value, c) => {
         const key = `${row + r}:${column + c}`;

@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import { readEntryPoints } from '../../../scripts/lib/entry-points';
-import { spilledCells, spillShape } from '../../../src/sheet/spills';
-
-const spillHeight = (formula: string, lastRow: number) => spillShape(formula, lastRow)[0];
+import { spilledCells, spillHeight } from '../../../src/sheet/spills';
 import { formulaRows } from '../../../src/features/formulas/formula-args';
 import {
   CUSTOM_FUNCTION_NAMES,
@@ -80,10 +78,10 @@ describe('our formulas in a sheet', () => {
     expect(spillHeight('=IFERROR(REVERSE_EMAIL(D2:D9),"")', 40)).toBe(8);
   });
 
-  it('are array formulas as the user’s are: the shape of their first range, a scalar formula one cell', () => {
-    expect(spillShape('=ARRAYFORMULA(Notes!A1:B3)', 40)).toEqual([3, 2]);
-    expect(spillShape('=C2:C', 40)).toEqual([39, 1]);
-    expect(spillShape('=SUM(A2:A9)', 40)).toEqual([1, 1]);
+  it('are array formulas as the user’s are: the height of their first range, a scalar formula one cell', () => {
+    expect(spillHeight('=ARRAYFORMULA(Notes!A1:B3)', 40)).toBe(3);
+    expect(spillHeight('=C2:C', 40)).toBe(39);
+    expect(spillHeight('=SUM(A2:A9)', 40)).toBe(1);
     expect(spilledCells([['=FILTER(A2:A4,B2:B4)', '']], 2, 6, 40)).toEqual(
       new Map([
         ['3:6', 'F2'],

@@ -178,7 +178,7 @@ describe('a cell another formula’s array result fills', () => {
       'found',
       'found',
       'found',
-      `found · ${String.fromCharCode(64 + email)}5 is filled by the formula in ${String.fromCharCode(64 + email)}3: left to it`,
+      `found · ${String.fromCharCode(64 + email)}5 left to the formula in ${String.fromCharCode(64 + email)}3`,
       'found',
     ]);
   });

@@ -40,4 +40,18 @@ describe("the key's daily limit", () => {
     returnKeyCredits(ctx, [{ unspent: 8, run: { ownerId: 'u-ann', startedAt } }]);
     expect(readKeyLimit(ctx)!.used).toBe(10);
   });
+
+  it("changes the count only under the user's lock, which their other spreadsheets share", () => {
+    const world = createWorld();
+    const ctx = contextFor(world);
+    setKeyLimit(ctx, 100);
+    // Another of the user's executions (another spreadsheet) is counting: this one waits, then refuses.
+    world.locks.acquire('user:', 999_999);
+    expect(() => reserveKeyCredits(ctx, 10)).toThrow(/being counted by another of your runs/);
+    expect(readKeyLimit(ctx)!.used).toBe(0);
+    // A question that reserves nothing is answered at once.
+    expect(reserveKeyCredits(ctx)).toBe(100);
+    world.locks.release('user:', 999_999);
+    expect(reserveKeyCredits(ctx, 10)).toBe(90);
+  });
 });

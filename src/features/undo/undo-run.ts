@@ -1,0 +1,106 @@
+/**
+ * Undo a run: every cell it wrote gets back what it held before (its value; a formula as its
+ * formula), read from the record its writes left (store/undo-record.ts). Its answers stay in the
+ * ledger, so running it again costs nothing. A cell that no longer shows what the run wrote was
+ * edited since (by the user, or a later run): it is left as it is, and counted.
+ *
+ * No progress is kept: putting a cell back is idempotent (a cell that shows what it held is
+ * counted as put back and not written), so a call cut short, or killed, is simply made again
+ * (the page does) and goes over the rows done before with reads only, never writing over a cell
+ * edited meanwhile. The run record says it was undone once every cell was gone over.
+ */
+import { UserError } from '../../domain/user-error';
+import { registryOf, saveRecordsOf, type AppContext } from '../../engine/context';
+import { assertOwnRun } from '../../engine/team';
+import { withDocumentLock } from '../../engine/timing';
+import type { CellRef, SheetPort } from '../../platform/ports';
+import { consecutiveRuns } from '../../sheet/text';
+import { keptAsItWas } from '../../sheet/writer';
+import { noteRunLog } from '../../store/run-log';
+import { readUndoRecord, type RecordedCell } from '../../store/undo-record';
+
+/** How long one call puts cells back: a sidebar call has 30 s. */
+const STEP_MS = 20_000;
+/** Rows per chunk: a read and a write of their columns each. */
+const CHUNK_ROWS = 2_000;
+
+export interface UndoView {
+  /** Cells the run wrote (the page's confirmation says how many). */
+  cells: number;
+  /** Once every cell was gone over: what the undo did, in words (the card and the log say it too). */
+  undone?: string;
+}
+
+/**
+ * `go` false: how many cells the run wrote, for the confirmation. True: puts them back for up to
+ * STEP_MS; the page calls again until the answer says `undone`.
+ */
+export function undoRun(ctx: AppContext, runId: string, go: boolean): UndoView {
+  return withDocumentLock(ctx, () => {
+    const until = ctx.clock.now() + STEP_MS;
+    const registry = registryOf(ctx);
+    const run = registry.runs.get(runId);
+    if (run) assertOwnRun(ctx, run);
+    const sheet = run && ctx.spreadsheet.sheetById(run.sheetId);
+    const cells = !run
+      ? 'it is no longer listed'
+      : // A job not applied may still write its rows, or holds them as "may have been bought"
+        // (their Status says so, and must go on saying it: docs/money-rule.md).
+        run.state === 'running' || registry.jobs.some((job) => job.run === runId && job.state !== 'applied')
+        ? 'its results are not all written yet'
+        : sheet
+          ? readUndoRecord(ctx.spreadsheet, runId)
+          : 'its sheet was deleted';
+    if (typeof cells === 'string') throw new UserError(`This run cannot be undone: ${cells}.`);
+    const counts = { restored: 0, edited: 0 };
+    go &&= !run!.undone; // undone once: said once
+    for (let next = 0, end = 0; go && next < cells.length; next = end) {
+      if (ctx.clock.now() > until) return { cells: cells.length };
+      while (end < cells.length && cells[end]!.row < cells[next]!.row + CHUNK_ROWS) end++;
+      restore(sheet!, cells.slice(next, end), counts);
+    }
+    if (go) {
+      run!.undone = `Undone: ${counts.restored} cells put back, ${counts.edited} edited since left as they were.`;
+      noteRunLog(ctx, runId, run!.undone);
+      saveRecordsOf(ctx, [run!], []);
+    }
+    return { cells: cells.length, undone: run!.undone };
+  });
+}
+
+/** Puts a chunk's cells back: per run of adjacent columns, one read of its rows and one write. */
+function restore(
+  sheet: SheetPort,
+  chunk: readonly RecordedCell[],
+  counts: { restored: number; edited: number },
+): void {
+  const first = chunk[0]!.row;
+  const columns = [...new Set(chunk.map((cell) => cell.column))].sort((a, b) => a - b);
+  for (const segment of consecutiveRuns(columns, (column) => column)) {
+    const start = segment[0]!;
+    const existing = sheet.readCells(first, start, chunk[chunk.length - 1]!.row - first + 1, segment.length);
+    // Every other cell of the block is written back as it is (as writer.ts does).
+    const block = existing.values.map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r, c)));
+    const text: CellRef[] = [];
+    const formulas: CellRef[] = [];
+    for (const cell of chunk) {
+      const [r, c] = [cell.row - first, cell.column - start];
+      if (!segment.includes(cell.column)) continue;
+      const formula = existing.formulas[r]![c];
+      const value = existing.values[r]![c];
+      if (!formula && value === cell.after) {
+        block[r]![c] = cell.before;
+        // Text goes back as the same text ("=x", "+33…" included): the plain-text format the run left.
+        if (cell.formula) formulas.push([cell.row, cell.column]);
+        else if (typeof cell.before === 'string') text.push([cell.row, cell.column]);
+        counts.restored++;
+      } else if (formula ? formula === cell.before : sameValue(value, cell.before))
+        counts.restored++; // put back already, by a call cut short
+      else counts.edited++;
+    }
+    if (text.length || formulas.length) sheet.writeCells(first, start, block, text, formulas);
+  }
+}
+
+const sameValue = (value: unknown, before: unknown): boolean =>
+  value instanceof Date && before instanceof Date ? value.getTime() === before.getTime() : value === before;
