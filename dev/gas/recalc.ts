@@ -2,7 +2,16 @@
  * What Sheets does when it recalculates `=MY_FUNCTION(A2, B2:C3, "x")`: each custom-function cell
  * runs as its own custom-function execution with the referenced cells' values (a single cell as a
  * value, a range as a 2-D array) and shows the result, spilling arrays down and right. Built-in
- * functions are not evaluated. A thrown error shows as #ERROR!; a spill onto data as #REF!.
+ * functions are not evaluated, but for the two array formulas that only copy a range (`=B2:B9` and
+ * `=ARRAYFORMULA(B2:B9)`), which spill as any array result does. A thrown error shows as #ERROR!.
+ *
+ * Spills: an array result fills the cells below and right of its formula, and those cells hold no
+ * value of their own. Sheets expands it only onto empty cells: a value anywhere in its area (typed,
+ * or written by a script's setValues, even the value the spill showed there) makes the formula show
+ * #REF!, "Array result was not expanded because it would overwrite data in F9", until that cell is
+ * emptied (Sheets help, ARRAYFORMULA: https://support.google.com/docs/answer/3093275, "array
+ * formulas will be automatically expanded into neighboring cells"; the #REF! on collision as
+ * rowsncolumns' array-formula notes and hyperformula #708 "GS would return REF" describe it).
  *
  * When: custom functions are not volatile. Sheets only knows what a custom function depends on
  * through its arguments, which must be deterministic (Apps Script guide "Custom functions in Google
@@ -15,12 +24,14 @@
  * clearing a formula, flushing and writing it back makes it run again, while writing back the
  * identical text, or clearing and rewriting it with no flush between, does not.
  */
-import { parseA1 } from './spreadsheet/a1';
+import { columnLetters, parseA1 } from './spreadsheet/a1';
 import type { Cell, CellValue } from './spreadsheet/parsing';
 import type { FakeSheet } from './spreadsheet/sheet';
 import type { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 
 const CALL = /^=\s*([A-Za-z_][\w.]*)\s*\(([\s\S]*)\)\s*$/;
+/** The built-in array formulas evaluated here: a range, bare or inside ARRAYFORMULA. */
+const RANGE_COPY = /^=\s*(?:ARRAYFORMULA\s*\(\s*([^(),]+?)\s*\)|([^(),"]+:[^(),"]+?))\s*$/i;
 
 export type CustomFunctionOutcome = { value: unknown } | { error: unknown } | undefined;
 
@@ -120,6 +131,8 @@ export class Recalculator {
 
   /** Cells a previous result spilled into, cleared before the next run of the same formula. */
   private readonly spills = new Map<string, { row: number; column: number; cell: Cell }[]>();
+  /** The message Sheets shows on a #REF! of a blocked spill, by the formula's cell. */
+  private readonly blocked = new Map<string, string>();
   private readonly seen = new Map<string, SeenFormula>();
   private flushPoints = 0;
   /**
@@ -161,10 +174,14 @@ export class Recalculator {
     for (const sheet of spreadsheet.getSheets()) {
       // Collected first: laying out results writes to the grid being walked.
       const formulas: { row: number; column: number; match: RegExpExecArray }[] = [];
+      const copies: { row: number; column: number; range: string }[] = [];
       sheet.forEachFormula((row, column, text) => {
+        const copy = RANGE_COPY.exec(text);
         const match = CALL.exec(text);
-        if (match) formulas.push({ row, column, match });
+        if (copy) copies.push({ row, column, range: (copy[1] ?? copy[2])! });
+        else if (match) formulas.push({ row, column, match });
       });
+      for (const { row, column, range } of copies) this.showCopy(sheet, row, column, range);
       if (batch) {
         // All at once, as Sheets runs them: arguments read before any of them shows a result.
         const due = formulas
@@ -223,16 +240,32 @@ export class Recalculator {
     return 1;
   }
 
-  /** The message behind each #ERROR! of a sheet, as Sheets shows it on hover. */
+  /** A range copied by `=B2:B9` or `=ARRAYFORMULA(B2:B9)`, laid out as an array result. */
+  private showCopy(sheet: FakeSheet, row: number, column: number, range: string): void {
+    let value: unknown;
+    try {
+      value = argumentValue(range, sheet);
+    } catch {
+      return; // not a range this runtime reads: left to Sheets
+    }
+    this.show(sheet, row, column, resultGrid(value));
+  }
+
+  /** The message behind each #ERROR! (and each blocked spill's #REF!) of a sheet, as Sheets shows it on hover. */
   errorsOf(sheet: FakeSheet): { row: number; column: number; message: string }[] {
     const prefix = `${sheet.getSheetId()}:`;
-    return [...this.evaluated]
-      .filter(([key, result]) => key.startsWith(prefix) && result.error !== undefined)
-      .map(([key, result]) => {
+    const messages = [
+      ...[...this.evaluated].map(([key, result]) => [key, result.error, '#ERROR!'] as const),
+      ...[...this.blocked].map(([key, message]) => [key, message, '#REF!'] as const),
+    ];
+    return messages
+      .filter(([key, message]) => key.startsWith(prefix) && message !== undefined)
+      .map(([key, message, shows]) => {
         const [, row, column] = key.split(':').map(Number);
-        return { row: row!, column: column!, message: result.error! };
+        return { row: row!, column: column!, message: message!, shows };
       })
-      .filter(({ row, column }) => sheet.cellAt(row, column)?.value === '#ERROR!');
+      .filter(({ row, column, shows }) => sheet.cellAt(row, column)?.value === shows)
+      .map(({ row, column, message }) => ({ row, column, message }));
   }
 
   private show(sheet: FakeSheet, row: number, column: number, grid: CellValue[][]): void {
@@ -247,7 +280,7 @@ export class Recalculator {
     grid.forEach((line, r) =>
       line.forEach((_v, c) => (r > 0 || c > 0) && spilled.push([row + r, column + c])),
     );
-    const blocked = spilled.some(([r, c]) => {
+    const blocked = spilled.find(([r, c]) => {
       const other = sheet.cellAt(r, c);
       return (
         r > sheet.getMaxRows() ||
@@ -255,9 +288,14 @@ export class Recalculator {
         (other && (other.value !== '' || other.formula))
       );
     });
+    this.blocked.delete(key);
     if (blocked) {
       sheet.putCell(row, column, { ...origin, value: '#REF!' });
       this.spills.delete(key);
+      this.blocked.set(
+        key,
+        `Array result was not expanded because it would overwrite data in ${columnLetters(blocked[1])}${blocked[0]}.`,
+      );
       return;
     }
     sheet.putCell(row, column, { ...origin, value: grid[0]?.[0] ?? '' });

@@ -2,12 +2,13 @@
  * `npm start`: the playground. Options: --port N (default 8080, 0 = any free port), --host H (default
  * 127.0.0.1; 0.0.0.0 to reach it from outside a container), --api-url URL and --api-key KEY (a real
  * API instead of the emulator), --job-ms N (how long an emulated job takes), --credits N (the
- * emulator's starting balance: a small one lets running out of credits be tried).
+ * emulator's starting balance: a small one lets running out of credits be tried), --data FILE (extra
+ * people and companies for the emulator, its --data format: your own contacts to try).
  */
 import { parseArgs } from 'node:util';
 import { startPlayground } from './playground';
 
-const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--api-url URL --api-key KEY] [--job-ms 3000] [--credits 10000]`;
+const USAGE = `Usage: npm start -- [--port 8080] [--host 127.0.0.1] [--api-url URL --api-key KEY] [--job-ms 3000] [--credits 10000] [--data FILE]`;
 
 function numberOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
       'api-key': { type: 'string' },
       'job-ms': { type: 'string' },
       credits: { type: 'string' },
+      data: { type: 'string' },
       // Tests: the playground ends with its parent (stdin closes when the parent dies).
       'exit-with-stdin': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
@@ -36,8 +38,8 @@ async function main(): Promise<void> {
     return;
   }
   if (values['api-url'] && !values['api-key']) throw new Error('--api-url needs --api-key too.');
-  if (values['api-url'] && values.credits)
-    throw new Error("--credits sets the emulator's balance: not with --api-url.");
+  if (values['api-url'] && (values.credits || values.data))
+    throw new Error('--credits and --data set up the emulator: not with --api-url.');
   const playground = await startPlayground({
     port: numberOption(values.port, 'port') ?? 8080,
     host: values.host,
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     apiKey: values['api-key'],
     jobMs: numberOption(values['job-ms'], 'job-ms'),
     credits: numberOption(values.credits, 'credits'),
+    dataFile: values.data,
   });
   const source = playground.api.emulated
     ? `the API emulator at ${playground.api.baseUrl}`

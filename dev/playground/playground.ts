@@ -20,6 +20,8 @@ export interface PlaygroundOptions {
   jobMs?: number;
   /** The emulator's starting balance (its default: 10,000). */
   credits?: number;
+  /** Extra people and companies for the emulator (its `--data FILE` format). */
+  dataFile?: string;
   /** How often time-driven triggers run. Default 2,000 ms. */
   triggerMs?: number;
 }
@@ -37,6 +39,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     : await spawnEmulator({
         jobMs: options.jobMs ?? 3000,
         ...(options.credits !== undefined ? { credits: options.credits } : {}),
+        ...(options.dataFile ? { dataFile: options.dataFile } : {}),
         ...(options.apiKey ? { keys: [options.apiKey] } : {}),
       });
   try {

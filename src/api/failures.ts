@@ -22,7 +22,8 @@ const STATUS_MESSAGE: Record<number, string> = {
   401: 'The API key was refused. Check it in Settings.',
   404: 'The enrichment service does not know this job. It may have been started with another API key.',
   402: 'Not enough credits left in the workspace. Top up the balance, then try again.',
-  429: 'The enrichment service is busy (too many requests). Sheet Enrich will try again in a minute.',
+  // True where a user clicked (Preview, Verify: nothing tries again for them); a run waits by itself.
+  429: 'The enrichment service is busy (too many requests): try again in a minute.',
 };
 
 /** Server text for a message: scrubbed first, then cut (a key across the cut would survive it). */

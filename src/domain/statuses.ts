@@ -33,6 +33,9 @@ export const STATUS = {
   /** Rows a schedule's cap left for its next period: not final, the next tick takes them. */
   dailyCapReached: 'waiting: daily credit cap reached',
   runCapReached: 'waiting: credit cap per run reached',
+  /** An answer kept out of a cell another formula's array result fills (sheet/spills.ts). */
+  leftToFormula: (status: string, cell: string, anchor: string) =>
+    `${status} · ${cell} left to the formula in ${anchor}`,
 } as const;
 
 /** The API's email verification statuses in the words a user reads in the status column. */

@@ -176,7 +176,7 @@ export function importJob(ctx: AppContext, request: ImportRequest): ImportResult
 function refuseTracked(registry: Registry, jobId: string, own?: JobRecord): void {
   // A job of an unreadable run record is not "in the list": importing gives it a run (rehome.ts).
   if (registry.jobs.some((job) => job.id === jobId && job !== own && registry.runs.has(job.run)))
-    throw new UserError(`The job ${jobId} is already in the Jobs list.`);
+    throw new UserError(`This job is already in the Jobs list.`);
 }
 
 function importIntoAmbiguousJob(
@@ -207,7 +207,7 @@ function checkSameJob(jobId: string, result: JobResult, runId: string, job: JobR
   const tail = `run ${runId} job ${job.seq + 1}`;
   if (result.name && !result.name.endsWith(tail))
     throw new UserError(
-      `The job ${jobId} is another job ("${result.name}"): this one's name ends with "${tail}". Look for that name in the provider's dashboard.`,
+      `The job you pasted is another job ("${result.name}"): this one's name ends with "${tail}". Look for that name in the provider's dashboard.`,
     );
   const ours = new Set(job.fingerprints);
   const theirs = new Set(result.items.map((item) => item.custom.fp ?? ''));
@@ -215,7 +215,7 @@ function checkSameJob(jobId: string, result: JobResult, runId: string, job: JobR
   const finished = result.status === 'FINISHED';
   if (strangers > 0 || (finished && result.items.length > 0 && theirs.size !== ours.size))
     throw new UserError(
-      `The job ${jobId} is another job: it holds ${plural(theirs.size, 'contact')}, ${strangers} of them not this job's, which sent ${plural(ours.size, 'contact')}.`,
+      `The job you pasted is another job: it holds ${plural(theirs.size, 'contact')}, ${strangers} of them not this job's, which sent ${plural(ours.size, 'contact')}.`,
     );
 }
 
@@ -223,7 +223,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   const fetched = fetchJob(ctx, jobId, ['enrich', 'reverse']);
   const { kind, outcome } = fetched;
   if (outcome.kind === 'not_ready')
-    throw new UserError(`The job ${jobId} is still running: import it again in a few minutes.`);
+    throw new UserError(`This job is still running: import it again in a few minutes.`);
   // The id of a lost start the list shows (its name says which): it resolves that run, whose card
   // then offers no Retry and whose log row is rewritten, instead of making a second run.
   const named = jobOfName(outcome.result.name);
@@ -245,11 +245,10 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     );
     if (fingerprints.some((fp) => held.has(fp)))
       throw new UserError(
-        `The job ${jobId} is an earlier job of rows a damaged job record holds: import that record's job, or use "look up again".`,
+        `This job is an earlier job of rows a damaged job record holds: import that record's job, or use "look up again".`,
       );
     // Collected already, its record since pruned: the log's row of its run counts it.
-    if (jobLogged(ctx, jobId))
-      throw new UserError(`The job ${jobId} was imported already: the log tab counts it.`);
+    if (jobLogged(ctx, jobId)) throw new UserError(`This job was imported already: the log tab counts it.`);
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
     const replaces = named && damagedRecordOf(registry, named, fingerprints);

@@ -67,12 +67,13 @@ export function summary(run: RunRecord): string {
   const what = run.kind === 'reverse' ? 'profile' : 'contact';
   const contacts = run.sent + (run.notSent ?? 0);
   const processed = contacts - (run.unprocessed ?? 0);
-  const notProcessed = run.unprocessed
-    ? ` (${formatNumber(run.unprocessed)} of ${formatNumber(contacts)} not processed)`
-    : '';
+  // Out of the contacts the card counts ("1 of 10 contacts done · 9 not processed"): one story.
   const found = processed
-    ? `${contactsFound(run)} of ${plural(processed, what)} found`
+    ? `${contactsFound(run)} of ${plural(contacts, what)} found`
     : `no ${what} processed`;
+  const notProcessed = run.unprocessed
+    ? ` (${formatNumber(run.unprocessed)}${processed ? '' : ` of ${formatNumber(contacts)}`} not processed)`
+    : '';
   const base = `${run.sheetName}: ${found}${notProcessed}, ${plural(run.credits, 'credit')} charged`;
   return run.error ? `${base}. ${run.error}` : `${base}.`;
 }

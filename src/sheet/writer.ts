@@ -23,6 +23,8 @@ import { blockEnd, ownedColumns, type KindColumns } from './output-layout';
 import { INPUT_HEADERS, type ColumnMapping, type InputKey } from '../domain/inputs';
 import { outputCell, type SheetTable } from './table';
 import { consecutiveRuns } from './text';
+import { cellA1, spilledCells, writeAround } from './spills';
+import { STATUS } from '../domain/statuses';
 
 /** What one row gets. `status` and `enrichedAt` are ours and always written; the rest only into empty cells. */
 export type RowOutput = Partial<Record<OutputKey, string>> & {
@@ -158,10 +160,25 @@ export function writeRowOutputs(
   // A loop, not Math.min(...rows): spreading 100,000+ arguments overflows the call stack.
   const first = writable.reduce((low, row) => Math.min(low, row));
   const last = writable.reduce((high, row) => Math.max(high, row));
-  // The kind's columns in sheet order, in runs of adjacent ones: [key, column] each.
+  // The kind's columns in sheet order, in runs of adjacent ones: [key, column] each, each read once
+  // from the first data row (a formula above the rows written may fill some of their cells).
   const sorted = (Object.entries(columns) as [OutputKey, number][]).sort((a, b) => a[1] - b[1]);
-  for (const segment of consecutiveRuns(sorted, ([, column]) => column))
-    writeSegment(table, segment, first, last, writable, outputs, overwrite, record);
+  const read = {
+    top: Math.min(first, table.headerRow + 1),
+    first,
+    last,
+    notes: new Map<number, string>(),
+    written: [] as WrittenCell[],
+  };
+  // Last segment first, each right to left: a row's Status (first in its block) is filled after
+  // the cells whose answer another formula's cell kept out, and says so (notes).
+  const blocks = consecutiveRuns(sorted, ([, column]) => column)
+    .reverse()
+    .map((segment) => fillSegment(table, segment, read, writable, outputs, overwrite));
+  // Recorded before anything is written: a write killed after it leaves a record the next completes.
+  if (read.written.length) record?.(read.written);
+  for (const { start, values, owned, spilled } of blocks)
+    writeAround(table.sheet, first, start, values, owned, owned, spilled);
   return summary;
 }
 
@@ -188,32 +205,43 @@ export function filledProfileKeys(
   return keys.filter((key) => !isProfileKey(key) || answers.some((answer) => answer[key]));
 }
 
-/** One read and one write of rows first..last across a run of adjacent output columns. */
-function writeSegment(
+/**
+ * Rows first..last across a run of adjacent output columns, read from `top`: what one write (around
+ * the cells another formula's result fills, never written, not even back) will put there.
+ */
+function fillSegment(
   table: SheetTable,
   segment: readonly [OutputKey, number][],
-  first: number,
-  last: number,
+  read: { top: number; first: number; last: number; notes: Map<number, string>; written: WrittenCell[] },
   rows: readonly number[],
   outputs: ReadonlyMap<number, RowOutput>,
   overwrite: boolean,
-  record: CellRecorder | undefined,
-): void {
+): { start: number; values: unknown[][]; owned: CellRef[]; spilled: Map<string, string> } {
+  const { top, first, last, notes, written } = read;
   const start = segment[0]![1];
-  const existing = table.sheet.readCells(first, start, last - first + 1, segment.length);
-  const block = existing.values.map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r, c)));
+  const existing = table.sheet.readCells(top, start, last - top + 1, segment.length);
+  const spilled = spilledCells(existing.formulas, top, start, last);
+  const skip = first - top;
+  const values = existing.values
+    .slice(skip)
+    .map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r + skip, c)));
   const owned: CellRef[] = [];
-  const written: WrittenCell[] = [];
   for (const row of rows) {
     const output = outputs.get(row)!;
-    const r = row - first;
-    segment.forEach(([key, column], offset) => {
-      const value = output[key] ?? (output.replace ? '' : undefined);
-      if (value === undefined) return;
+    for (let c = segment.length; c--;) {
+      const [key, column] = segment[c]!;
+      const value =
+        key === 'status'
+          ? (notes.get(row) ?? output.status)
+          : (output[key] ?? (output.replace ? '' : undefined));
       // A cell holding a formula is the user's even when it shows nothing.
-      const formula = !!existing.formulas[r]![offset];
+      const formula = !!existing.formulas[row - top]![c];
       const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
-      if (!(ALWAYS_WRITTEN.has(key) || overwrite || (!formula && (blank || output.replace)))) return;
+      const ours = ALWAYS_WRITTEN.has(key);
+      if (value === undefined || !(ours || overwrite || (!formula && (blank || output.replace)))) continue;
+      const anchor = spilled.get(`${row}:${column}`);
+      if (anchor && !ours) notes.set(row, STATUS.leftToFormula(output.status, cellA1(row, column), anchor));
+      if (anchor) continue;
       const text = toCellText(value);
       // What it held, as read for this write anyway: no call of its own.
       if (output.run)
@@ -221,17 +249,15 @@ function writeSegment(
           run: output.run,
           row,
           column,
-          before: existing.values[r]![offset],
-          formula: existing.formulas[r]![offset]!,
+          before: existing.values[row - top]![c],
+          formula: existing.formulas[row - top]![c]!,
           after: text,
         });
-      block[r]![offset] = text;
-      table.values[row - 1]![column - 1] = text;
+      values[row - first]![c] = table.values[row - 1]![column - 1] = text;
       owned.push([row, column]);
-    });
+    }
   }
-  if (written.length) record?.(written);
-  if (owned.length) table.sheet.writeCells(first, start, block, owned);
+  return { start, values, owned, spilled };
 }
 
 /** A cell the run does not own, as it must be written back to stay exactly what it was. */

@@ -10,8 +10,8 @@
  * a worker knows its number from JEST_WORKER_ID (1 to maxWorkers, 1 when jest runs in band).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
@@ -101,6 +101,17 @@ const CHROMIUM_ARGS = [
 const READY_LINE = /playground: (http\S+)/;
 
 /**
+ * A company only its own industry finds, whose description is longer than a cell holds (flows.test.ts:
+ * a search page with a long value still lands). No other search of the browser tests meets it.
+ */
+export const WORDY_COMPANY = {
+  name: 'Wordy Works',
+  domain: 'wordy-works.example',
+  industry: 'Zymurgy Research',
+  description: 'word '.repeat(12_000),
+};
+
+/**
  * `npm start` without the build (the tests run on the dist/ that `npm test` just built), in a child
  * process that also ends when this process does (stdin closes).
  */
@@ -110,9 +121,11 @@ async function startPlayground(): Promise<Started & { url: string }> {
   }
   // `npm start`'s code from a bundle (scripts/lib/node-bundle.ts), without tsx's start in the child.
   const bundle = await nodeBundle('dev/playground/cli.ts');
+  const data = join(tmpdir(), `sheet-enrich-browser-data-${process.pid}.json`);
+  writeFileSync(data, JSON.stringify({ companies: [WORDY_COMPANY] }));
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', bundle, '--port', '0', '--exit-with-stdin'],
+    ['--enable-source-maps', bundle, '--port', '0', '--exit-with-stdin', '--data', data],
     {
       cwd: ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -49,6 +49,46 @@ describe('recalculate', () => {
   });
 });
 
+describe('the spill of an array formula (Sheets help, ARRAYFORMULA)', () => {
+  const addon = loadScript(CODE);
+  const sheet = addon.addSheetFromValues('Spill', [
+    ['a', '=ARRAYFORMULA(A1:A3)', '=A1:A3'],
+    ['b', '', ''],
+    ['c', '', ''],
+  ]);
+  afterAll(() => addon.close());
+
+  it('fills the cells below with no value of their own, and a value written there blocks it (#REF!)', () => {
+    addon.recalculate();
+    expect(sheet.getRange('B1:C3').getValues()).toEqual([
+      ['a', 'a'],
+      ['b', 'b'],
+      ['c', 'c'],
+    ]);
+    expect(sheet.getRange('B2:C3').getFormulas()).toEqual([
+      ['', ''],
+      ['', ''],
+    ]);
+    // The very value the spill showed, written by a script, is a value of its own.
+    sheet.getRange('B2').setValues([['b']]);
+    addon.recalculate();
+    expect(sheet.getRange('B1').getValue()).toBe('#REF!');
+    expect(sheet.getRange('B3').getValue()).toBe('');
+    expect(addon.formulaErrors('Spill')).toEqual([
+      {
+        row: 1,
+        column: 2,
+        message: 'Array result was not expanded because it would overwrite data in B2.',
+      },
+    ]);
+    // Emptied, the cell is the spill's again.
+    sheet.getRange('B2').setValue('');
+    addon.recalculate();
+    expect(sheet.getRange('B1:B3').getValues()).toEqual([['a'], ['b'], ['c']]);
+    expect(addon.formulaErrors('Spill')).toEqual([]);
+  });
+});
+
 /**
  * NOTE reads Notes!A1 through SpreadsheetApp, not through an argument: like an add-on's results
  * arriving in its cache, a change there is invisible to Sheets until the formula is refreshed.

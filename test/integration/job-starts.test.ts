@@ -100,7 +100,7 @@ describe('job starts whose answer was lost', () => {
     const lost = ambiguousRun(addon, start.runId).ambiguousJobs![0]!;
     expect(() =>
       addon.call('importJob', { jobId: phoneJob.id, job: { runId: start.runId, seq: lost.seq } }),
-    ).toThrow(`The job ${phoneJob.id} is another job ("${phoneJob.name}")`);
+    ).toThrow(`The job you pasted is another job ("${phoneJob.name}")`);
     // Nothing was recorded for it: the lost job is still the one to import.
     expect(ambiguousRun(addon, start.runId).ambiguousJobs).toHaveLength(1);
     const real = (await emulatorJobsByName()).get(lost.name)!;

@@ -50,7 +50,7 @@ describe('a canceled run', () => {
       unprocessed: 150,
     });
     expect(world.notifier.toasts.at(-1)).toMatch(
-      /^Contacts: \d+ of 100 contacts found \(150 of 250 not processed\)/,
+      /^Contacts: \d+ of 250 contacts found \(150 not processed\)/,
     );
     expect(readRunLog(world).at(-1)).toMatchObject({ 'Contacts sent': '100' });
   });

@@ -228,7 +228,7 @@ describe('rows a damaged record holds, and an earlier job of the same rows (chao
     const { world, sheet } = heldRows();
     // The user imports what the dashboard lists after that run's name: the earlier job among them.
     expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(
-      /job-1 is an earlier job of rows a damaged job record holds/,
+      /This job is an earlier job of rows a damaged job record holds/,
     );
     poll(world);
     heldRowsSayWhy(world, sheet);

@@ -22,6 +22,14 @@ const rateLimited = (seconds: number): ApiError =>
   );
 
 describe('the next attempt after a rate limit', () => {
+  it('is said in words true where a user reads them: a Preview click is not tried again for them', () => {
+    // Found walking the twenty flows (docs/flows.md): a Preview refused by a 429 said "Sheet
+    // Enrich will try again in a minute", and nothing did.
+    expect(rateLimited(40).userMessage).toBe(
+      'The enrichment service is busy (too many requests): try again in a minute.',
+    );
+  });
+
   it('is the Retry-After the server sent, at least a small floor; the backoff only without one', () => {
     expect(rateLimited(40).retryAfterMs).toBe(40_000);
     expect(retryWaitMs(1, rateLimited(40))).toBe(40_000);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readEntryPoints } from '../../../scripts/lib/entry-points';
-import { spillHeight } from '../../../src/features/formulas/convert';
+import { spilledCells, spillHeight } from '../../../src/sheet/spills';
 import { formulaRows } from '../../../src/features/formulas/formula-args';
 import {
   CUSTOM_FUNCTION_NAMES,
@@ -75,6 +75,19 @@ describe('our formulas in a sheet', () => {
     expect(spillHeight('=ENRICH_EMAIL($A$2:$A$6,B2:B6,C2:C6)', 5000)).toBe(5);
     expect(spillHeight('=ENRICH_EMAIL(A2:A,B2:B,C2:C)', 40)).toBe(39);
     expect(spillHeight('=ENRICH_EMAIL(A2,B2,C2)', 40)).toBe(1);
+    expect(spillHeight('=IFERROR(REVERSE_EMAIL(D2:D9),"")', 40)).toBe(8);
+  });
+
+  it('are array formulas as the user’s are: the height of their first range, a scalar formula one cell', () => {
+    expect(spillHeight('=ARRAYFORMULA(Notes!A1:B3)', 40)).toBe(3);
+    expect(spillHeight('=C2:C', 40)).toBe(39);
+    expect(spillHeight('=SUM(A2:A9)', 40)).toBe(1);
+    expect(spilledCells([['=FILTER(A2:A4,B2:B4)', '']], 2, 6, 40)).toEqual(
+      new Map([
+        ['3:6', 'F2'],
+        ['4:6', 'F2'],
+      ]),
+    );
   });
 });
 

@@ -146,3 +146,40 @@ describe('cells the run does not own', () => {
     expect(sheet.formats.get(`5:${title}`)).toBe('@');
   });
 });
+
+describe('a cell another formula’s array result fills', () => {
+  it('is never written, not even back: the block is written around it', () => {
+    const sheet = sheetWithContacts(5);
+    writeRowOutputs(readSheetTable(sheet), 'enrich', new Map([[2, { status: 'pending' }]]), false);
+    const email = sheet.cells[0]!.indexOf('Work email') + 1;
+    // The user's FILTER in Work email, row 3, fills rows 3-5 (its first range's height).
+    sheet.formulas.set(`3:${email}`, '=FILTER(A3:A5,B3:B5<>"")');
+    sheet.set(4, email, 'P3');
+    sheet.set(5, email, '');
+    const rectangles: string[] = [];
+    const writeCells = sheet.writeCells.bind(sheet);
+    sheet.writeCells = (row, column, values, textCells) => {
+      rectangles.push(`${row}:${column} ${values.length}x${values[0]!.length}`);
+      writeCells(row, column, values, textCells);
+    };
+    const outputs = new Map(
+      [2, 3, 4, 5, 6].map((row) => [
+        row,
+        { status: 'found', workEmail: `p${row}@acme.com`, enrichedAt: 'now' },
+      ]),
+    );
+    writeRowOutputs(readSheetTable(sheet), 'enrich', outputs, false);
+    // Column by column around the spill: Status, Work email above and below it, Enriched at (the
+    // columns between hold nothing of this run's: not written).
+    const enrichedAt = sheet.cells[0]!.indexOf('Enriched at') + 1;
+    expect(rectangles).toEqual([`2:4 5x1`, `2:${email} 2x1`, `6:${email} 1x1`, `2:${enrichedAt} 5x1`]);
+    expect([4, 5].map((row) => sheet.get(row, email))).toEqual(['P3', '']);
+    expect(sheet.column('Status')).toEqual([
+      'found',
+      'found',
+      'found',
+      `found · ${String.fromCharCode(64 + email)}5 left to the formula in ${String.fromCharCode(64 + email)}3`,
+      'found',
+    ]);
+  });
+});
