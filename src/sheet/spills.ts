@@ -64,6 +64,7 @@ export function writeAround(
   written: readonly CellRef[],
   textCells: readonly CellRef[],
   spilled: ReadonlyMap<string, string>,
+  formulaCells: readonly CellRef[] = [],
 ): void {
   const rows = block.map((_, r) => row + r);
   const runs = block[0]!.map((_, c) =>
@@ -84,6 +85,7 @@ export function writeAround(
         column + from,
         down.map((r) => block[r - row]!.slice(from, to + 1)),
         textCells.filter(inside),
+        formulaCells.filter(inside),
       );
   }
 }

@@ -18,11 +18,13 @@ function column(addon: Addon, header: string): string {
   return String.fromCharCode(65 + index);
 }
 
-async function run(addon: Addon, rows: string, fields: string[]): Promise<void> {
+async function run(addon: Addon, rows: string, fields: string[]): Promise<string> {
   addon.setSelection(rows, SHEET);
   const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields });
-  expect((await settle(addon, addon.call<StartView>('startRun', plan.planId).runId)).state).toBe('finished');
+  const { runId } = addon.call<StartView>('startRun', plan.planId);
+  expect((await settle(addon, runId)).state).toBe('finished');
   addon.recalculate();
+  return runId;
 }
 
 describe('the run writer and another formula’s spill', () => {
@@ -89,5 +91,29 @@ describe('Convert formulas to values and another formula’s spill', () => {
     expect(addon.ui.toasts.at(-1)?.message).toBe(
       '2 formulas (4 cells) now show their values as text: they no longer need Sheet Enrich.',
     );
+  });
+});
+
+describe('undo and another formula’s spill', () => {
+  it('puts back what the run wrote around the spilled cells, never into them', async () => {
+    const addon = kit.open(contactRows(people(6, 0)));
+    const notes = addon.spreadsheet.insertSheet('Notes');
+    notes.getRange('A1:A3').setValues([['kept@mine.test'], [''], ['own@mine.test']]);
+    await run(addon, 'A2:D2', ['work_email']);
+    const email = column(addon, 'Work email');
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange(`${email}3`).setFormula('=ARRAYFORMULA(Notes!A1:A3)');
+    addon.recalculate();
+    const runId = await run(addon, 'A2:D7', ['work_email']);
+    for (let call = 0; call < 5 && !addon.call<{ undone?: string }>('undoRun', runId).undone; call++);
+    addon.recalculate();
+    expect(addon.formulaErrors(SHEET)).toEqual([]);
+    expect(sheet.getRange(`${email}3:${email}5`).getDisplayValues().flat()).toEqual([
+      'kept@mine.test',
+      '',
+      'own@mine.test',
+    ]);
+    // Rows 6 and 7 had no email before this run: they are empty again.
+    expect(sheet.getRange(`${email}6:${email}7`).getDisplayValues().flat()).toEqual(['', '']);
   });
 });

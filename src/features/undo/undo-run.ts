@@ -16,6 +16,7 @@ import { withDocumentLock } from '../../engine/timing';
 import type { CellRef, SheetPort } from '../../platform/ports';
 import { consecutiveRuns } from '../../sheet/text';
 import { keptAsItWas } from '../../sheet/writer';
+import { spilledCells, writeAround } from '../../sheet/spills';
 import { noteRunLog } from '../../store/run-log';
 import { readUndoRecord, type RecordedCell } from '../../store/undo-record';
 
@@ -83,6 +84,7 @@ function restore(
     const block = existing.values.map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r, c)));
     const text: CellRef[] = [];
     const formulas: CellRef[] = [];
+    const restored: CellRef[] = [];
     for (const cell of chunk) {
       const [r, c] = [cell.row - first, cell.column - start];
       if (!segment.includes(cell.column)) continue;
@@ -90,6 +92,7 @@ function restore(
       const value = existing.values[r]![c];
       if (!formula && value === cell.after) {
         block[r]![c] = cell.before;
+        restored.push([cell.row, cell.column]);
         // Text goes back as the same text ("=x", "+33…" included): the plain-text format the run left.
         if (cell.formula) formulas.push([cell.row, cell.column]);
         else if (typeof cell.before === 'string') text.push([cell.row, cell.column]);
@@ -98,7 +101,9 @@ function restore(
         counts.restored++; // put back already, by a call cut short
       else counts.edited++;
     }
-    if (text.length || formulas.length) sheet.writeCells(first, start, block, text, formulas);
+    // Around another formula's spilled cells (sheet/spills.ts): a value written there blocks it.
+    const spilled = spilledCells(existing.formulas, first, start, sheet.lastRow());
+    writeAround(sheet, first, start, block, restored, text, spilled, formulas);
   }
 }
 
