@@ -7,6 +7,7 @@
 import type { RunSourceHooks } from '../engine/context';
 import { FORMULA_RUNS } from '../features/formulas/formula-hooks';
 import { SCHEDULED_RUNS } from '../features/schedule/schedule-hooks';
+import { UNDO_HOOKS } from '../features/undo/undo-run';
 
 /** Every feature's hooks; every context (app/context.ts, the unit tests' fakes) carries them. */
-export const RUN_SOURCES: readonly RunSourceHooks[] = [SCHEDULED_RUNS, FORMULA_RUNS];
+export const RUN_SOURCES: readonly RunSourceHooks[] = [SCHEDULED_RUNS, FORMULA_RUNS, UNDO_HOOKS];

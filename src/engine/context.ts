@@ -132,7 +132,7 @@ export interface RunSourceHooks {
   /** A line the Jobs panel shows about this source (asked at each of the open sidebar's peeks). */
   note?(ctx: AppContext): string | undefined;
   /** True while this user's time-driven trigger must run for this source. */
-  keepsTrigger?(ctx: AppContext): boolean;
+  keepsTrigger?(ctx: AppContext, registry: Registry<JobBase>): boolean;
   /** This source's daily cap, when it has one switched on: today's count against its limit. */
   capToday?(ctx: AppContext): CapUse | null;
 }

@@ -55,7 +55,7 @@ export const pollTriggerRefused = (ctx: AppContext): boolean =>
 export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): number {
   const wanted =
     (hasActiveJobs(registry, actorOf(ctx)) && backgroundRefreshEnabled(ctx)) ||
-    ctx.sources.some((source) => source.keepsTrigger?.(ctx));
+    ctx.sources.some((source) => source.keepsTrigger?.(ctx, registry));
   if (wanted) {
     if (pollTriggerRefused(ctx)) return 0;
     try {

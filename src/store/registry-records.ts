@@ -117,6 +117,8 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   chargedOn: optional(z.record(z.string(), z.number())),
   /** Undone (features/undo): what its undo put back and left, in words. */
   undone: optionalString(),
+  /** An undo the page left part-way: the background check goes on with it (features/undo). */
+  undoing: optionalBoolean(),
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;

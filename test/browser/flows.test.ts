@@ -186,7 +186,7 @@ test('flows 1–9: key, a first run, formulas, a range formula, convert, look up
   await page.keyboard.type('=ARRAYFORMULA(B10:B11)');
   await page.keyboard.press('Enter');
   const names = (await playground.api.sheet('Contacts')).displayValues.slice(9, 11).map((row) => row[1]);
-  await waitUntil(async () => (await cell(11, free).innerText()) === names[1], 10_000);
+  await waitUntil(async () => (await cell(11, free).innerText()) === names[1], 30_000);
   await playground.api.select('A7:D11', 'Contacts');
   await menu('Convert formulas to values');
   const filled = before.filter((text) => text !== '').length;
@@ -441,10 +441,10 @@ test('flows 14–17: a search into a new tab and Load more, rows deleted, Refres
   await cell(3, 1).click({ modifiers: ['Shift'] });
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('menuitem', { name: 'Delete selected rows' }).click();
-  await waitUntil(async () => (await rowsOf()) === 38, 10_000);
+  await waitUntil(async () => (await rowsOf()) === 38, 30_000);
   await cell(2, 1).click();
   await page.keyboard.press('Control+Alt+Minus');
-  await waitUntil(async () => (await rowsOf()) === 37, 10_000);
+  await waitUntil(async () => (await rowsOf()) === 37, 30_000);
   await clean('15-delete-rows');
 
   // 16. Refresh: counts from what the tab holds now, and the rows deleted stay deleted.
@@ -503,7 +503,7 @@ test('flows 18–20: a schedule and Run now, the Spending view, a reverse lookup
   }
   await waitUntil(
     async () => (await playground.api.sheet('Contacts')).values[14]?.[3] === 'bletchley.example',
-    10_000,
+    30_000,
   );
   await box.getByRole('button', { name: 'Run now' }).click();
   await expectText(box.locator('.notice'), 'Run now: Sent 2 contacts (at most', 15_000);

@@ -136,4 +136,22 @@ describe('undo a run', () => {
     expect(calls.rangeReads).toBeLessThanOrEqual(25);
     expect(calls.rangeWrites).toBeLessThanOrEqual(14);
   }, 300_000);
+
+  it('goes on in the background when the page closed part-way, then the trigger goes', async () => {
+    const addon = kit.open(contactRows(people(30)));
+    const original = values(addon, 4);
+    const runId = await finishedRun(addon);
+    const width = sheetOf(addon).getLastColumn();
+    expect(addon.triggers()).toEqual([]);
+    // The only call is killed at its first write; nobody calls again (the sidebar was closed).
+    expect(() => addon.callWith({ killAfter: { 'Range.setValues': 1 } }, 'undoRun', runId)).toThrow();
+    expect(addon.triggers()).toHaveLength(1);
+    for (let tick = 0; tick < 3 && addon.triggers().length; tick++) {
+      addon.advanceClock(addon.triggers()[0]!.nextRunAt - addon.now());
+      addon.fireTriggers();
+    }
+    expect(values(addon, width)).toEqual(original.map((row) => [...row, ...Array(width - 4).fill('')]));
+    expect(progress(addon, runId).undo).toMatch(/^Undone: \d+ cells put back, 0 edited since/);
+    expect(addon.triggers()).toEqual([]);
+  });
 });

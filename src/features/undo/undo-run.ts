@@ -10,9 +10,11 @@
  * edited meanwhile. The run record says it was undone once every cell was gone over.
  */
 import { UserError } from '../../domain/user-error';
-import { registryOf, saveRecordsOf, type AppContext } from '../../engine/context';
-import { assertOwnRun } from '../../engine/team';
-import { withDocumentLock } from '../../engine/timing';
+import { registryOf, saveRecordsOf, type AppContext, type RunSourceHooks } from '../../engine/context';
+import { actorOf, assertOwnRun, ownsRun } from '../../engine/team';
+import { syncPollTrigger } from '../../engine/poll-trigger';
+import { hasTime, withDocumentLock } from '../../engine/timing';
+import type { JobBase, Registry, RunRecord } from '../../store/registry';
 import type { CellRef, SheetPort } from '../../platform/ports';
 import { consecutiveRuns } from '../../sheet/text';
 import { keptAsItWas } from '../../sheet/writer';
@@ -38,36 +40,78 @@ export interface UndoView {
  */
 export function undoRun(ctx: AppContext, runId: string, go: boolean): UndoView {
   return withDocumentLock(ctx, () => {
-    const until = ctx.clock.now() + STEP_MS;
     const registry = registryOf(ctx);
     const run = registry.runs.get(runId);
     if (run) assertOwnRun(ctx, run);
-    const sheet = run && ctx.spreadsheet.sheetById(run.sheetId);
-    const cells = !run
-      ? 'it is no longer listed'
-      : // A job not applied may still write its rows, or holds them as "may have been bought"
-        // (their Status says so, and must go on saying it: docs/money-rule.md).
-        run.state === 'running' || registry.jobs.some((job) => job.run === runId && job.state !== 'applied')
-        ? 'its results are not all written yet'
-        : sheet
-          ? readUndoRecord(ctx.spreadsheet, runId)
-          : 'its sheet was deleted';
-    if (typeof cells === 'string') throw new UserError(`This run cannot be undone: ${cells}.`);
-    const counts = { restored: 0, edited: 0 };
-    go &&= !run!.undone; // undone once: said once
-    for (let next = 0, end = 0; go && next < cells.length; next = end) {
-      if (ctx.clock.now() > until) return { cells: cells.length };
-      while (end < cells.length && cells[end]!.row < cells[next]!.row + CHUNK_ROWS) end++;
-      restore(sheet!, cells.slice(next, end), counts);
-    }
-    if (go) {
-      run!.undone = `Undone: ${counts.restored} cells put back, ${counts.edited} edited since left as they were.`;
-      noteRunLog(ctx, runId, run!.undone);
-      saveRecordsOf(ctx, [run!], []);
-    }
-    return { cells: cells.length, undone: run!.undone };
+    return undoStep(ctx, registry, runId, go, ctx.clock.now() + STEP_MS);
   });
 }
+
+/** Puts cells back until `until`; says `undone` once every cell was gone over. Under the lock. */
+function undoStep(ctx: AppContext, registry: Registry, runId: string, go: boolean, until: number): UndoView {
+  const run = registry.runs.get(runId);
+  const sheet = run && ctx.spreadsheet.sheetById(run.sheetId);
+  const cells = !run
+    ? 'it is no longer listed'
+    : // A job not applied may still write its rows, or holds them as "may have been bought"
+      // (their Status says so, and must go on saying it: docs/money-rule.md).
+      run.state === 'running' || registry.jobs.some((job) => job.run === runId && job.state !== 'applied')
+      ? 'its results are not all written yet'
+      : sheet
+        ? readUndoRecord(ctx.spreadsheet, runId)
+        : 'its sheet was deleted';
+  if (typeof cells === 'string') throw new UserError(`This run cannot be undone: ${cells}.`);
+  const counts = { restored: 0, edited: 0 };
+  go &&= !run!.undone; // undone once: said once
+  if (go && !run!.undoing) {
+    // Saved before any cell goes back: should this call be cut short or the page close, the
+    // background check goes on with it (UNDO_HOOKS), as it goes on with a run.
+    run!.undoing = true;
+    saveRecordsOf(ctx, [run!], []);
+    syncPollTrigger(ctx, registry);
+  }
+  for (let next = 0, end = 0; go && next < cells.length; next = end) {
+    if (ctx.clock.now() > until) return { cells: cells.length };
+    while (end < cells.length && cells[end]!.row < cells[next]!.row + CHUNK_ROWS) end++;
+    restore(sheet!, cells.slice(next, end), counts);
+  }
+  if (go) {
+    run!.undone = `Undone: ${counts.restored} cells put back, ${counts.edited} edited since left as they were.`;
+    delete run!.undoing;
+    noteRunLog(ctx, runId, run!.undone);
+    saveRecordsOf(ctx, [run!], []);
+  }
+  return { cells: cells.length, undone: run!.undone };
+}
+
+/** This user's undos a closed page left part-way. */
+const undosOf = (ctx: AppContext, registry: Registry<JobBase>): RunRecord[] => {
+  const actor = actorOf(ctx);
+  return [...registry.runs.values()].filter((run) => run.undoing && !run.undone && ownsRun(actor, run));
+};
+
+/**
+ * The background check's part (plugged in by src/app with the run sources): an undo the page left
+ * part-way goes on, within the execution's time; one that can no longer be done stops (Undo… says
+ * why when asked again).
+ */
+export const UNDO_HOOKS: RunSourceHooks = {
+  keepsTrigger: (ctx, registry) => undosOf(ctx, registry).length > 0,
+  afterPoll(ctx, registry) {
+    for (const run of undosOf(ctx, registry)) {
+      if (!hasTime(ctx)) return;
+      try {
+        undoStep(ctx, registry, run.id, true, ctx.clock.now() + ctx.budget.remainingMs() / 2);
+      } catch (error) {
+        // It can no longer be done (its sheet deleted, its record damaged): Undo… says why.
+        if (!(error instanceof UserError)) throw error;
+        ctx.log.warn(error.message);
+        delete run.undoing;
+        saveRecordsOf(ctx, [run], []);
+      }
+    }
+  },
+};
 
 /** Puts a chunk's cells back: per run of adjacent columns, one read of its rows and one write. */
 function restore(
