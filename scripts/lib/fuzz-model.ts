@@ -94,7 +94,14 @@ export type Action =
   /** The clock jumps (hours), maybe into another day, and the document may change time zone. */
   | { kind: 'clock'; hours: number; zone?: string }
   /** Real time passes for the emulator's jobs. */
-  | { kind: 'wait' };
+  | { kind: 'wait' }
+  /** Ann sets her key's daily limit (user properties: it holds in both her documents). */
+  | { kind: 'limit'; limit: number }
+  /**
+   * Ann in her second document (same key, other contacts): a run of every row, its poll trigger,
+   * or an hourly schedule with caps: spending the key's limit counts across documents.
+   */
+  | { kind: 'elsewhere'; op: 'run' | 'poll' | 'schedule'; kill?: Kill };
 
 const who = fc.constantFrom(...WHO);
 const rows = fc.uniqueArray(fc.integer({ min: 0, max: ROWS - 1 }), { minLength: 1, maxLength: ROWS });
@@ -203,6 +210,18 @@ export const ACTION_KINDS: ActionTable = {
     ),
   },
   wait: { weight: 2, arbitrary: fc.constant({ kind: 'wait' as const }) },
+  limit: {
+    weight: 1,
+    // Small limits mostly: 8 rows cost at most 8 credits, a pasted block more.
+    arbitrary: fc.record({ kind: fc.constant('limit' as const), limit: fc.constantFrom(1, 2, 3, 5, 10, 40) }),
+  },
+  elsewhere: {
+    weight: 2,
+    arbitrary: maybeKilled({
+      kind: fc.constant('elsewhere' as const),
+      op: fc.constantFrom('run' as const, 'run' as const, 'poll' as const, 'schedule' as const),
+    }),
+  },
 };
 
 /** Drawn in every swarm: without a run or a poll nothing is spent or collected. */

@@ -7,38 +7,28 @@
  * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
-import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
+import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { damageStore, setFault } from './fuzz-damage';
-import { newBooks, noteRuns, type Books } from './fuzz-books';
+import { bookCap, bookKeyLimit, bookScheduleCaps, newBooks, noteRuns, type Books } from './fuzz-books';
 import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet, sleep } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
-import type { Action, KILL_POINTS, Who } from './fuzz-model';
-import { contactRows, EMAIL, KEYS, savedKey, WORKSPACES, WORLD_SEED } from './fuzz-cast';
+import { WHO, type Action, type KILL_POINTS, type Who } from './fuzz-model';
+import { contactRows, EMAIL, everyRow, JOB_MS, KEYS, otherContactRows, savedKey } from './fuzz-cast';
 
 export const SHEET = 'Contacts';
 export { KEYS };
+export { startFuzzEmulator } from './fuzz-cast';
 
 const FIELDS_EMAIL = ['work_email'] as const;
+/** The payer name of the second document's schedule (its caps are its own). */
+export const ELSEWHERE = 'ann@second';
 const FORMULA_COLUMN = 'Z';
-/** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
-const JOB_MS = 40;
 const HOUR = 3_600_000;
 type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
-
-/** One emulator for the process (spawning costs a second), reset before each case. */
-export function startFuzzEmulator(): Promise<SpawnedEmulator> {
-  return spawnEmulator({
-    jobMs: JOB_MS,
-    rateLimit: 0,
-    credits: 1_000_000,
-    seed: WORLD_SEED,
-    workspaces: WORKSPACES,
-  });
-}
 
 /** A user's Jobs panel still asks something of them: a run of theirs working, stopped, or a problem. */
 const hasWork = (progress: ProgressView): boolean =>
@@ -53,6 +43,8 @@ const CRASH =
 
 export class FuzzWorld {
   readonly views: Record<Who, Addon>;
+  /** Ann's second document: her key and user properties (the key's daily limit) are the same. */
+  readonly second: Addon;
   readonly events: ChaosEvents = newEvents();
   readonly books: Books = newBooks();
 
@@ -97,6 +89,9 @@ export class FuzzWorld {
     this.views = { ann, carol: as('carol'), bob: as('bob') };
     loadRowsAsSheet(ann, SHEET, contactRows());
     this.sheet = new SheetHands(ann, SHEET);
+    this.second = ann.openDocument();
+    loadRowsAsSheet(this.second, SHEET, otherContactRows());
+    ann.spreadsheet.getSheetByName(SHEET)!.activate();
   }
 
   static async open(emulator: SpawnedEmulator): Promise<FuzzWorld> {
@@ -105,6 +100,7 @@ export class FuzzWorld {
   }
 
   close(): void {
+    this.second.close();
     this.views.ann.close();
   }
 
@@ -138,10 +134,19 @@ export class FuzzWorld {
         return this.getThem(view, action.kill);
       case 'auto':
         this.attempt(() => view.call('setFormulaAuto', { enabled: action.on, dailyCap: action.cap }));
-        if (action.on) this.raiseCap(this.books.autoCaps, action.who, action.cap);
+        if (action.on) bookCap(this.books.autoCaps, action.who, action.cap);
         return;
       case 'schedule':
         return this.schedule(view, action.who, action.on, action.perRun, action.perDay);
+      case 'limit':
+        if (this.attempt(() => view.call('setKeyLimit', action.limit)))
+          bookKeyLimit(this.books, action.limit, view.now());
+        return;
+      case 'elsewhere':
+        if (action.op === 'run') return this.run(this.second, everyRow(), false, action.kill);
+        if (action.op === 'poll') return this.poll(this.second, action.kill);
+        // Its own caps: the fuzzer's books count its runs apart (SeenRun.elsewhere).
+        return this.schedule(this.second, ELSEWHERE, true, 3, 5);
       case 'import':
         return this.importJobs(view);
       case 'retry':
@@ -176,7 +181,12 @@ export class FuzzWorld {
         return;
       case 'clock':
         this.views.ann.advanceClock(action.hours * 3_600_000);
-        if (action.zone) this.views.ann.spreadsheet.setSpreadsheetTimeZone(action.zone);
+        // Both of Ann's documents move (she travels): the key's day is the same in each.
+        if (action.zone && action.zone !== this.views.ann.spreadsheet.getSpreadsheetTimeZone()) {
+          for (const doc of [this.views.ann, this.second])
+            doc.spreadsheet.setSpreadsheetTimeZone(action.zone);
+          if (this.books.keyLimit) this.books.keyLimit.zoneChanged = true;
+        }
         return;
       case 'wait':
         return sleep(JOB_MS + 10);
@@ -212,7 +222,7 @@ export class FuzzWorld {
       view.call<PlanView>('planRun', { kind: 'enrich', fields, ...(lookUpAgain ? { overwrite: true } : {}) }),
     );
     if (!plan || plan.contactsToSend + plan.rowsFromLedger === 0) return;
-    this.confirm(lookUpAgain || !!plan.ledgerDamage, () =>
+    this.confirm(view, lookUpAgain || !!plan.ledgerDamage, () =>
       this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
     );
   }
@@ -221,10 +231,10 @@ export class FuzzWorld {
    * A start the user confirmed (consenting to buy again when `consent`): its run is booked by the
    * run records it added, so that a start killed before it answered counts too.
    */
-  private confirm(consent: boolean, start: () => unknown): void {
-    const before = this.runKeys();
+  private confirm(view: Addon, consent: boolean, start: () => unknown): void {
+    const before = this.runKeys(view);
     start();
-    for (const key of this.runKeys()) {
+    for (const key of this.runKeys(view)) {
       if (before.has(key)) continue;
       const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
       this.books.confirmedRuns.add(runId);
@@ -232,20 +242,16 @@ export class FuzzWorld {
     }
   }
 
-  private runKeys(): Set<string> {
-    const keys = Object.keys(this.views.ann.properties.document.getProperties());
+  private runKeys(view: Addon): Set<string> {
+    const keys = Object.keys(view.properties.document.getProperties());
     return new Set(keys.filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix)));
   }
 
-  private poll(view: Addon, kill?: { at: string; nth: number }): void {
+  private poll(view: Addon, kill?: Kill): void {
     const [trigger] = view.triggers();
     if (!trigger) return;
     view.advanceClock(Math.max(0, trigger.nextRunAt - view.now()));
-    this.attempt(() =>
-      kill
-        ? view.callWith({ killAfter: { [kill.at]: kill.nth } }, 'onPollTrigger')
-        : view.call('onPollTrigger'),
-    );
+    this.callKilled(view, kill, 'onPollTrigger');
   }
 
   private formulas(rows: number[]): void {
@@ -260,10 +266,13 @@ export class FuzzWorld {
   private getThem(view: Addon, kill?: Kill): void {
     const plan = this.attempt(() => view.call<PlanView>('planFormulaRun', {}));
     if (!plan || plan.contactsToSend === 0) return;
-    this.confirm(!!plan.ledgerDamage, () => this.callKilled<StartView>(view, kill, 'startRun', plan.planId));
+    this.confirm(view, !!plan.ledgerDamage, () =>
+      this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
+    );
   }
 
-  private schedule(view: Addon, who: Who, on: boolean, perRun: number, perDay: number): void {
+  /** `payer`: whose caps the books hold them under (ELSEWHERE: Ann's second document's). */
+  private schedule(view: Addon, payer: string, on: boolean, perRun: number, perDay: number): void {
     if (!on) {
       this.attempt(() => view.call('clearSchedule'));
       return;
@@ -278,16 +287,7 @@ export class FuzzWorld {
         maxCreditsPerDay: perDay,
       }),
     );
-    if (!saved) return;
-    const caps = this.books.scheduleCaps.get(who);
-    this.books.scheduleCaps.set(who, {
-      perRun: Math.max(perRun, caps?.perRun ?? 0),
-      perDay: Math.max(perDay, caps?.perDay ?? 0),
-    });
-  }
-
-  private raiseCap(caps: Map<string, number>, who: Who, cap: number): void {
-    caps.set(who, Math.max(cap, caps.get(who) ?? 0));
+    if (saved) bookScheduleCaps(this.books, payer, perRun, perDay);
   }
 
   /** What the Jobs panel asks: ambiguous jobs imported (or sent again when never received), damaged runs' jobs imported. */
@@ -337,6 +337,7 @@ export class FuzzWorld {
   /** Reads the registry's runs (their source, when they started, the zone then) into the books. */
   noteRuns(): void {
     noteRuns(this.books, this.views.ann);
+    noteRuns(this.books, this.second, ELSEWHERE);
   }
 
   /**
@@ -350,13 +351,18 @@ export class FuzzWorld {
     await this.emulator.admin.setCredits(1_000_000);
     await this.emulator.admin.config({ echo: 'off' });
     this.echoing = false;
+    // Ann lifts her key's limit, as she tops up (the re-run of every row must not be refused).
+    if (this.books.keyLimit && this.books.keyLimit.until === undefined) {
+      this.attempt(() => this.views.ann.call('setKeyLimit', 0));
+      this.books.keyLimit.until = this.views.ann.now();
+    }
     for (let round = 0; round < rounds; round++) {
       await unstick(this.emulator, this.events);
       await sleep(JOB_MS + 10);
       this.views.ann.advanceClock(HOUR);
       let running = false;
-      for (const who of ['ann', 'carol', 'bob'] as const) {
-        const view = this.views[who];
+      const turns = [...WHO.map((who) => [who, this.views[who]] as const), ['ann', this.second] as const];
+      for (const [who, view] of turns) {
         const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
         // Nothing of theirs to collect, import or resume: they are done (each call below is an
         // execution; settling everyone every round took most of a case).
