@@ -126,7 +126,7 @@ export class FuzzWorld {
       case 'poll':
         return this.poll(view, action.kill);
       case 'sidebar':
-        this.attempt(() => view.call('pollJobs'));
+        this.callKilled(view, action.kill, 'pollJobs');
         return;
       case 'formulas':
         return this.formulas(action.rows);
@@ -150,7 +150,7 @@ export class FuzzWorld {
       case 'import':
         return this.importJobs(view);
       case 'retry':
-        return this.retry(view);
+        return this.retry(view, action.kill);
       case 'cancel': {
         const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
         const running = progress?.runs.find((run) => run.state === 'running' && !run.othersRun);
@@ -166,7 +166,7 @@ export class FuzzWorld {
         return;
       }
       case 'resume':
-        this.attempt(() => view.call('resumeStoppedRuns'));
+        this.callKilled(view, action.kill, 'resumeStoppedRuns');
         return;
       case 'fault':
         return setFault(this.emulator, action.fault);
@@ -322,13 +322,14 @@ export class FuzzWorld {
   }
 
   /** "Send again" of every ambiguous job, after its price: an explicit consent to pay again. */
-  private retry(view: Addon): void {
+  private retry(view: Addon, kill?: Kill): void {
     const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
     for (const run of progress?.runs ?? [])
       for (const job of run.ambiguousJobs ?? []) {
         if (run.othersRun) continue;
-        const done = this.attempt(() => view.call('retryJob', { runId: run.runId, seq: job.seq }));
-        if (!done) continue;
+        const done = this.callKilled(view, kill, 'retryJob', { runId: run.runId, seq: job.seq });
+        // Killed, it may have sent the job: the click was the consent.
+        if (!done && !kill) continue;
         this.books.retriedJobs.push(/ · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name);
         this.books.retryAllowance += job.retryMaxCredits;
       }
