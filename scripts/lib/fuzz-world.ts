@@ -1,7 +1,7 @@
 /**
  * One fuzz case's world (issue 28): the built add-on in the local Apps Script runtime, a document
- * shared by Ann, Carol (same workspace, another key) and Bob (another workspace), against one
- * emulator per process (reset for each case). It runs the actions of fuzz-model.ts the way the
+ * shared by Ann, Carol (same workspace, another key) and Bob (another workspace), and a document of
+ * Ann's own (issue 41's key limit), against one emulator per process (reset for each case). It runs the actions of fuzz-model.ts the way the
  * chaos benchmark's people do (chaos.ts, chaos-damage.ts: import by the dashboard's id, unstick),
  * and keeps the books the invariants need: which runs a person confirmed, what they consented to
  * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
@@ -297,14 +297,8 @@ export class FuzzWorld {
   ): Promise<void> {
     if (!progress) return;
     for (const run of progress.runs) {
-      if (run.othersRun) continue;
-      try {
-        await importAmbiguous(view, this.emulator, run, this.events);
-      } catch (error) {
-        this.attempt(() => {
-          throw error;
-        });
-      }
+      if (!run.othersRun)
+        await this.attemptAwait(() => importAmbiguous(view, this.emulator, run, this.events));
     }
     // A run record unreadable, and its jobs' records too or a start of it lost: the panel names the
     // run, whose jobs the dashboard lists by it; the user imports them as for a run that ended damaged.
@@ -312,13 +306,16 @@ export class FuzzWorld {
       const named = /"sheetEnrich\.run\.(\w+)"\. .*import them by their ids/.exec(problem);
       if (named) this.damage.runs.add(named[1]!);
     }
-    try {
-      await importDamagedJobs(view, this.emulator, progress, this.damage, this.events);
-    } catch (error) {
+    await this.attemptAwait(() => importDamagedJobs(view, this.emulator, progress, this.damage, this.events));
+  }
+
+  /** attempt() of what awaits the emulator too. */
+  private async attemptAwait(act: () => Promise<unknown>): Promise<void> {
+    await act().catch((error: unknown) =>
       this.attempt(() => {
         throw error;
-      });
-    }
+      }),
+    );
   }
 
   /** "Send again" of every ambiguous job, after its price: an explicit consent to pay again. */
@@ -382,7 +379,10 @@ export class FuzzWorld {
         this.poll(view);
         this.noteRuns();
         const after = this.attempt(() => view.call<ProgressView>('getProgress'));
-        running ||= !!after?.runs.some((run) => run.state === 'running');
+        // A start this poll found interrupted waits for the import of the next round.
+        running ||= !!after?.runs.some(
+          (run) => run.state === 'running' || (!run.othersRun && !!run.ambiguousJobs?.length),
+        );
       }
       if (!running) return;
     }
