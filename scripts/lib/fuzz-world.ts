@@ -391,11 +391,12 @@ export class FuzzWorld {
   /**
    * What people do once things settled (chaos.ts does it too): run every row again, without "look
    * up again". Rows with their answer cost nothing; a row whose paid answer the add-on lost or
-   * forgot shows up here as a second charge.
+   * forgot shows up here as a second charge. In both of Ann's documents.
    */
   rerunEverything(): void {
     this.attempt(() => this.views.ann.call('saveSettings', { apiKey: KEYS.ann }));
     this.savedKeys.ann = KEYS.ann;
     this.run(this.views.ann, [], false);
+    this.run(this.second, everyRow(), false);
   }
 }
