@@ -61,6 +61,11 @@ export type Action =
    * second job by right, and the emulator's "charged twice" could not tell that from a re-buy.
    */
   | { kind: 'run'; who: Who; rows: number[]; lookUpAgain: boolean; kill?: Kill }
+  /**
+   * A sidebar run of the rows the last run (anyone's) asked for: a teammate running what another
+   * just ran, the same purchase twice while the first is in flight, where every hold is tested.
+   */
+  | { kind: 'again'; who: Who; kill?: Kill }
   /** A sidebar run of the whole table (every data row, pasted ones too). */
   | { kind: 'runAll'; who: Who; lookUpAgain: boolean; kill?: Kill }
   /** The user's poll trigger fires (the clock jumps to it), maybe killed at a service call. */
@@ -140,6 +145,7 @@ export function actionKinds({ people, kills, killOneIn }: Cast): ActionTable {
       weight: 4,
       arbitrary: maybeKilled({ kind: fc.constant('run' as const), who, rows, lookUpAgain }),
     },
+    again: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('again' as const), who }) },
     runAll: {
       weight: 2,
       arbitrary: maybeKilled({ kind: fc.constant('runAll' as const), who, lookUpAgain }),
@@ -244,8 +250,12 @@ export function actionKinds({ people, kills, killOneIn }: Cast): ActionTable {
 /** The whole cast: every person, every kill point, a start killed one time in four. */
 export const ACTION_KINDS = actionKinds({ people: WHO, kills: KILL_POINTS, killOneIn: 4 });
 
-/** Drawn in every swarm: without a run or a poll nothing is spent or collected. */
-const ALWAYS: readonly Action['kind'][] = ['run', 'poll'];
+/**
+ * Drawn in every swarm: without a run nothing is spent. Polls are drawn one case in two like the
+ * rest: a case without them keeps its jobs in flight until settling, where a second purchase of
+ * the same people meets every hold.
+ */
+const ALWAYS: readonly Action['kind'][] = ['run'];
 
 /** One action of the given kinds (all when none is given). */
 export function actionArbitrary(
@@ -277,7 +287,7 @@ export function actionNames(action: Action): string[] {
  * A sequence of actions: what one test case does, shrunk by fast-check when it fails. `without`
  * leaves some actions out (a long search past a finding already known; CI runs them all). With
  * `swarm`, each case first draws which kinds of action it may use (each kind one time in two,
- * besides runs and polls), and which damages and faults, so that a case of 12 steps can be 12
+ * besides runs), and which damages and faults, so that a case of 12 steps can be 12
  * steps of damage, kills and runs.
  */
 export function sequenceArbitrary(

@@ -61,6 +61,8 @@ export class FuzzWorld {
     },
   };
   private damages = 0;
+  /** The rows the last run of the shared document asked for ([]: the whole table). */
+  private lastRows: number[] = [];
   /** Each user's keys but typos, their own first: a run waits for the key that started it. */
   private readonly usedKeys: Record<Who, string[]> = {
     ann: [KEYS.ann],
@@ -123,6 +125,8 @@ export class FuzzWorld {
         return this.run(view, action.rows, action.lookUpAgain, action.kill);
       case 'runAll':
         return this.run(view, [], action.lookUpAgain, action.kill);
+      case 'again':
+        return this.run(view, this.lastRows, false, action.kill);
       case 'poll':
         return this.poll(view, action.kill);
       case 'sidebar':
@@ -157,14 +161,8 @@ export class FuzzWorld {
         if (running) this.attempt(() => view.call('cancelRun', running.runId));
         return;
       }
-      case 'saveKey': {
-        const key = savedKey(action.who, action.key);
-        this.attempt(() => view.call('saveSettings', { apiKey: key }));
-        this.savedKeys[action.who] = key;
-        if (key !== KEYS.typo && !this.usedKeys[action.who].includes(key))
-          this.usedKeys[action.who].push(key);
-        return;
-      }
+      case 'saveKey':
+        return this.saveKey(action.who, savedKey(action.who, action.key));
       case 'resume':
         this.callKilled(view, action.kill, 'resumeStoppedRuns');
         return;
@@ -197,6 +195,13 @@ export class FuzzWorld {
     }
   }
 
+  /** `who` saves `key` in Settings (in `view`'s document; user properties follow them). */
+  private saveKey(who: Who, key: string, view = this.views[who]): void {
+    this.attempt(() => view.call('saveSettings', { apiKey: key }));
+    this.savedKeys[who] = key;
+    if (key !== KEYS.typo && !this.usedKeys[who].includes(key)) this.usedKeys[who].push(key);
+  }
+
   /** Calls a sidebar function, killed at a service call when `kill` says so. */
   private callKilled<T>(
     view: Addon,
@@ -213,6 +218,7 @@ export class FuzzWorld {
 
   /** A sidebar run of some rows (none: the whole table), after its preview. */
   private run(view: Addon, rows: number[], lookUpAgain: boolean, kill?: Kill): void {
+    if (view !== this.second) this.lastRows = rows;
     view.setSelection(
       rows.length ? rows.map((row) => `A${row + 2}:D${row + 2}`) : [`A2:D${this.sheet.dataRows() + 1}`],
       SHEET,
@@ -369,10 +375,7 @@ export class FuzzWorld {
         const key = keys[round % keys.length]!;
         // Saved in the first round whatever it was (saving syncs the background check, as a person
         // opening Settings does), then only when it changes.
-        if (round === 0 || this.savedKeys[who] !== key) {
-          this.attempt(() => view.call('saveSettings', { apiKey: key }));
-          this.savedKeys[who] = key;
-        }
+        if (round === 0 || this.savedKeys[who] !== key) this.saveKey(who, key, view);
         if (progress?.runs.some((run) => run.waitingForKey && !run.othersRun))
           this.attempt(() => view.call('resumeStoppedRuns'));
         await this.importJobs(view, progress);
@@ -394,8 +397,7 @@ export class FuzzWorld {
    * forgot shows up here as a second charge. In both of Ann's documents.
    */
   rerunEverything(): void {
-    this.attempt(() => this.views.ann.call('saveSettings', { apiKey: KEYS.ann }));
-    this.savedKeys.ann = KEYS.ann;
+    this.saveKey('ann', KEYS.ann);
     this.run(this.views.ann, [], false);
     this.run(this.second, everyRow(), false);
   }
