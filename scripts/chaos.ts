@@ -3,9 +3,9 @@
  * with `--seed` (or CHAOS_SEED; default 11). One user, and mid-run a job record, the job sheet and
  * the ledger are also broken (scripts/lib/chaos-damage.ts); `--no-damage` leaves the stores alone
  * (`--damage` is accepted, and is the default). `--users 3`: the same chaos with a team of three in
- * one document (scripts/lib/chaos-team.ts, no damage step). Prints one JSON line on stdout,
- * progress on stderr; exits 1 when a target is missed (all counts zero, credits_spent ==
- * credits_minimum, every cap held).
+ * one document (scripts/lib/chaos-team.ts, no damage step), two of them sharing a key. Prints one
+ * JSON line on stdout, progress on stderr; exits 1 when a target is missed (all counts zero,
+ * credits_spent == credits_minimum, every cap held, the Spending tab equal to the emulator's books).
  */
 import { parseArgs } from 'node:util';
 import { runChaos, type ChaosResult } from './lib/chaos';
@@ -45,7 +45,8 @@ export function missedTargets(result: ChaosResult | TeamChaosResult): boolean {
       result.written_twice +
       result.charged_twice +
       result.rows_without_final_status +
-      team >
+      team +
+      ('spending' in result ? result.spending.mismatches : 0) >
       0 || result.credits_spent !== result.credits_minimum
   );
 }

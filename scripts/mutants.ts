@@ -257,6 +257,8 @@ async function main(): Promise<void> {
       const result = await check(next.mutant, options, results.get(next.mutant?.id ?? 'baseline'));
       const earlier = results.get(result.id);
       results.set(result.id, {
+        // A search without --tests keeps what the tests did to the mutant before.
+        ...(earlier?.tests ? { tests: earlier.tests } : {}),
         ...result,
         // Tests only: when and by which fuzzer the kept search ran.
         ranAt: options.testsOnly ? (earlier?.ranAt ?? '') : new Date().toISOString(),

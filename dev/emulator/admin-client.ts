@@ -1,4 +1,5 @@
 /** A typed client of the admin endpoints (/__admin/...), for tests and tools. */
+import type { BookedCharge } from './books';
 import type { EchoForm } from './echo';
 import type { FaultConfig } from './faults';
 import type { SearchKind } from './search-billing';
@@ -83,6 +84,8 @@ export interface AdminClient {
   jobs(): Promise<AdminJob[]>;
   /** Every processed item of every job, in job order. */
   outcomes(): Promise<AdminOutcome[]>;
+  /** The vendor's books: what each key was charged per job or search call, and when (the caller's clock). */
+  books(): Promise<BookedCharge[]>;
   job(id: string): Promise<AdminJob>;
   finishJob(id: string): Promise<AdminJob>;
   cancelJob(id: string): Promise<AdminJob>;
@@ -115,6 +118,7 @@ export function adminClient(baseUrl: string): AdminClient {
     workspaces: async () => (await call<{ workspaces: Record<string, string[]> }>('GET', 'state')).workspaces,
     jobs: async () => (await call<{ jobs: AdminJob[] }>('GET', 'jobs')).jobs,
     outcomes: async () => (await call<{ outcomes: AdminOutcome[] }>('GET', 'outcomes')).outcomes,
+    books: async () => (await call<{ charges: BookedCharge[] }>('GET', 'books')).charges,
     job: (id) => call('GET', `jobs/${encodeURIComponent(id)}`),
     finishJob: (id) => call('POST', `jobs/${encodeURIComponent(id)}/finish`),
     cancelJob: (id) => call('POST', `jobs/${encodeURIComponent(id)}/cancel`),

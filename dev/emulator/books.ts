@@ -10,6 +10,20 @@ import { SearchMemory, type SearchKind } from './search-billing';
 export interface Payer {
   key: string;
   workspaceId: string;
+  /** When the vendor books the charge: the caller's clock when the job started or the search ran. */
+  bookedAt?: number;
+  /** The job's name (the search's kind): what the vendor's books list the charge under. */
+  name?: string;
+}
+
+/** One line of the vendor's books (GET /__admin/books): what a key was charged for one job or search. */
+export interface BookedCharge {
+  key: string;
+  workspace_id: string;
+  /** The caller's clock (ms) when the job was started or the search ran: the day it counts on. */
+  at: number;
+  name: string;
+  credits: number;
 }
 
 /** What charging a search did: `fresh` results were new to the workspace, `credits` were taken. */
@@ -21,6 +35,7 @@ export class Books {
   private readonly spentByKey = new Map<string, number>();
   private readonly spentByWorkspace = new Map<string, number>();
   private spentTotal = 0;
+  private readonly booked = new Map<string, BookedCharge>();
   /** Kept here so that every change of balances (set, reset) forgets what search remembers with it. */
   private readonly searches = new SearchMemory();
 
@@ -41,6 +56,10 @@ export class Books {
     this.spentTotal += credits;
     addTo(this.spentByKey, payer.key, credits);
     addTo(this.spentByWorkspace, payer.workspaceId, credits);
+    const { key, workspaceId, bookedAt = 0, name = '' } = payer;
+    const line = `${key}\n${bookedAt}\n${name}`;
+    const entry = this.booked.get(line) ?? { key, workspace_id: workspaceId, at: bookedAt, name, credits: 0 };
+    this.booked.set(line, { ...entry, credits: entry.credits + credits });
     return true;
   }
 
@@ -73,6 +92,11 @@ export class Books {
     return true;
   }
 
+  /** Every charge, one line per job or search call (its credits added up), in the order first charged. */
+  charges(): BookedCharge[] {
+    return [...this.booked.values()].filter((charge) => charge.credits > 0);
+  }
+
   get spent(): number {
     return this.spentTotal;
   }
@@ -101,6 +125,7 @@ export class Books {
     this.spentTotal = 0;
     this.spentByKey.clear();
     this.spentByWorkspace.clear();
+    this.booked.clear();
     this.searches.forget();
   }
 }

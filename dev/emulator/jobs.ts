@@ -58,7 +58,7 @@ export type JobEvent =
 
 export type NewJob = Pick<
   Job,
-  'name' | 'startedWith' | 'key' | 'workspaceId' | 'webhookUrl' | 'contactFinishedUrl'
+  'name' | 'startedWith' | 'key' | 'workspaceId' | 'bookedAt' | 'webhookUrl' | 'contactFinishedUrl'
 > &
   ({ kind: 'enrich'; items: EnrichItem[] } | { kind: 'reverse'; items: ReverseItem[] });
 

@@ -16,7 +16,7 @@ import { resolveOptions, type EmulatorOptions } from './options';
 import { registerAccountRoutes } from './routes/account';
 import { registerAdminRoutes } from './routes/admin';
 import { registerJobRoutes } from './routes/jobs';
-import { sendError } from './routes/reply';
+import { callerClock, sendError } from './routes/reply';
 import { registerSearchRoutes } from './routes/search';
 import { EmulatorState } from './state';
 import type { World } from './world';
@@ -37,13 +37,6 @@ export interface Emulator {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The clock of the local runtime that sent the request (header `x-local-clock`, ms), if any. */
-export const LOCAL_CLOCK_HEADER = 'x-local-clock';
-function callerClock(request: FastifyRequest): number | undefined {
-  const value = Number(request.headers[LOCAL_CLOCK_HEADER]);
-  return Number.isFinite(value) && value > 0 ? value : undefined;
-}
 
 /** Faults, then authentication, then the rate limit: the order a real gateway applies them. */
 async function guardApiRequest(state: EmulatorState, request: FastifyRequest, reply: FastifyReply) {

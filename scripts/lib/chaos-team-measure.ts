@@ -15,13 +15,14 @@ import type { Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import { emailNamedBy } from '../../src/domain/statuses';
 import { RUN_LOG_SHEET } from '../../src/store/run-log';
-import { RUN_CODEC, type RunRecord } from '../../src/store/registry';
+import { RUN_CODEC } from '../../src/store/registry';
 import { decodeRecord } from '../../src/store/stored-records';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { dayIn } from '../../src/store/local-time';
 import { keyOf, type User } from './chaos-user';
 import type { ChaosResult, Expected } from './chaos-types';
 import { ledgerDuplicates, rowCounts } from './chaos-measure';
+import { checkSpending, runOfJob, type SeenRun, type SpendingCheck } from './chaos-spending';
 import {
   LEADS,
   sheetTable,
@@ -34,8 +35,10 @@ import {
 
 export interface TeamChaosResult extends Omit<ChaosResult, 'wall_ms'> {
   users: number;
-  /** Credits the emulator counted per key, by the user whose key it is. */
+  /** Credits the emulator's books charged, by the user who started the run (Ann and Bob share a key). */
   credits_by_user: Record<string, number>;
+  /** The Spending tab against the emulator's books (chaos-spending.ts): `mismatches` 0 is the target. */
+  spending: Omit<SpendingCheck, 'books_by_person'>;
   /** Schedule runs over their payer's cap per run, and payer-days over their daily cap. */
   schedule_cap_overruns: number;
   /** Payer-days whose automatic formula runs were charged more than the daily cap. */
@@ -81,9 +84,7 @@ export async function measureTeam(
     }
   }
   const stats = await emulator.admin.stats();
-  const credits_by_user = Object.fromEntries(
-    members.map((member) => [member.email, stats.credits_spent_by_key[member.key] ?? 0]),
-  );
+  const { books_by_person: credits_by_user, ...spending } = await checkSpending(ann, emulator.admin, runs);
   return {
     lost,
     misplaced,
@@ -93,12 +94,10 @@ export async function measureTeam(
     charged_twice: stats.charges.charged_twice,
     rows_without_final_status: withoutFinal,
     credits_by_user,
+    spending,
     ...(await capOverruns(ann, emulator, caps, runs, events)),
   };
 }
-
-/** What the benchmark keeps of each run it saw in the registry: enough to know what paid for its jobs. */
-export type SeenRun = Pick<RunRecord, 'source' | 'automatic' | 'startedAt'>;
 
 /** Notes the runs in the registry now (finished ones are pruned later, so this runs every round). */
 export function noteRuns(addon: Addon, seen: Map<string, SeenRun>): void {
@@ -135,13 +134,13 @@ async function capOverruns(
   const perRun = new Map<string, number>();
   const perDay = new Map<string, number>();
   for (const job of jobs) {
-    const runId = / · run (\S+) job \d+$/.exec(job.name)?.[1] ?? '';
+    const runId = runOfJob(job.name);
     const run = runs.get(runId);
     if (!run) events.jobsOfUnknownRuns++;
     const order = run?.source === 'schedule' ? 'schedule' : run?.automatic ? 'auto' : undefined;
     if (!order || !run) continue;
     perRun.set(runId, (perRun.get(runId) ?? 0) + job.credits);
-    const day = `${order}|${payers.get(job.key)}|${dayIn(zone, run.startedAt)}`;
+    const day = `${order}|${run.startedBy ?? payers.get(job.key)}|${dayIn(zone, run.startedAt)}`;
     perDay.set(day, (perDay.get(day) ?? 0) + job.credits);
   }
   const capOf = (order: string, by = ''): Caps =>
@@ -157,7 +156,7 @@ async function capOverruns(
     if (run.source === 'schedule') events.scheduleRuns++;
     else events.autoRuns++;
     // A schedule run is paid by one key: its payer's cap per run.
-    const payer = payers.get(jobs.find((job) => job.name.includes(` run ${runId} `))!.key);
+    const payer = run.startedBy ?? payers.get(jobs.find((job) => job.name.includes(` run ${runId} `))!.key);
     if (run.source === 'schedule' && credits > capOf('schedule', payer).perRun) overruns.schedule++;
   }
   for (const [day, credits] of perDay) {

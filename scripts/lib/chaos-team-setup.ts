@@ -41,7 +41,8 @@ export const LEADS = 'Leads';
 export const FIELDS: EnrichField[] = ['work_email'];
 export const TEAM = [
   { email: 'ann@team.test', key: 'chaos-ann-key-0123456789abcdef', workspace: 'ws_a' },
-  { email: 'bob@team.test', key: 'chaos-bob-key-0123456789abcdef', workspace: 'ws_a' },
+  // Bob uses Ann's key: the team's figures tell them apart by who started each run.
+  { email: 'bob@team.test', key: 'chaos-ann-key-0123456789abcdef', workspace: 'ws_a' },
   { email: 'carol@other.test', key: 'chaos-carol-key-0123456789abcdef', workspace: 'ws_b' },
 ] as const;
 

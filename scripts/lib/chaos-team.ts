@@ -2,7 +2,8 @@
  * The chaos benchmark with a team (`npm run chaos -- --users 3`): the faults, kills and sheet edits
  * of chaos.ts, with three users in one document and two workspaces at the emulator.
  *
- * - Ann and Bob share workspace A (two keys), Carol has workspace B.
+ * - Ann and Bob share workspace A and one key, Carol has workspace B: the Spending tab tells Ann
+ *   and Bob apart by who started each run, and is compared with the emulator's books at the end.
  * - Ann saves a schedule on the sheet (caps per run and per day) after her first run; Carol takes
  *   it over mid-run with caps of her own. Bob turns automatic formula results on (a daily cap) for
  *   ENRICH_EMAIL formulas on a "Leads" tab over part of the contacts (per cell and one range), and
@@ -57,9 +58,9 @@ import {
   formulaEmail,
   measureTeam,
   noteRuns,
-  type SeenRun,
   type TeamChaosResult,
 } from './chaos-team-measure';
+import type { SeenRun } from './chaos-spending';
 
 export type { TeamChaosResult } from './chaos-team-measure';
 
@@ -95,7 +96,8 @@ export async function runTeamChaos(
     // Each workspace can pay for less than half of what it will be asked.
     credits: Math.round(referenceCredits * 0.3),
     seed: options.seed,
-    workspaces: { ws_a: [TEAM[0].key, TEAM[1].key], ws_b: [TEAM[2].key] },
+    // Ann and Bob share one key (TEAM): one key of workspace A.
+    workspaces: { ws_a: [TEAM[0].key], ws_b: [TEAM[2].key] },
   });
   const [first, ...others] = TEAM;
   const ann = loadAddon({

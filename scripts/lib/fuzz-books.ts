@@ -12,6 +12,22 @@ export interface SeenRun {
   startedAt: number;
   /** The document's time zone when the run was first seen (caps count days in it). */
   zone: string;
+  /** Who started it (the user whose key limit it counts on). */
+  startedBy?: string;
+  /** The document it ran in when not the shared one (its schedule's caps are its own). */
+  elsewhere?: string;
+}
+
+/** Ann's key's daily limit, as the case set it (fuzz-invariants.ts keyLimitOverrun). */
+export interface KeyLimitBook {
+  /** When it was first set: runs before it reserved nothing. */
+  since: number;
+  /** The largest limit set (a lenient bound, as for caps). */
+  most: number;
+  /** When settling cleared it (runs from then on are not bound). */
+  until?: number;
+  /** A document's time zone changed: a day of the limit may straddle two of the fuzzer's. */
+  zoneChanged: boolean;
 }
 
 export interface Books {
@@ -30,6 +46,7 @@ export interface Books {
   autoCaps: Map<string, number>;
   scheduleCaps: Map<string, { perRun: number; perDay: number }>;
   runs: Map<string, SeenRun>;
+  keyLimit?: KeyLimitBook;
   /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
   ledgerLostAnswers: boolean;
   /** Errors that are not a person-facing message (a crash of an entry point). */
@@ -50,21 +67,47 @@ export function newBooks(): Books {
   };
 }
 
+/** The largest cap a payer set (set again lower, the bound stays lenient). */
+export function bookCap(caps: Map<string, number>, payer: string, cap: number): void {
+  caps.set(payer, Math.max(cap, caps.get(payer) ?? 0));
+}
+
+/** The largest caps a payer set (a schedule saved again may lower them: the bound stays lenient). */
+export function bookScheduleCaps(books: Books, payer: string, perRun: number, perDay: number): void {
+  const caps = books.scheduleCaps.get(payer);
+  books.scheduleCaps.set(payer, {
+    perRun: Math.max(perRun, caps?.perRun ?? 0),
+    perDay: Math.max(perDay, caps?.perDay ?? 0),
+  });
+}
+
+/** Ann set her key's daily limit at `now`: the largest one counts, from the first. */
+export function bookKeyLimit(books: Books, limit: number, now: number): void {
+  const book = books.keyLimit;
+  books.keyLimit = {
+    since: book?.since ?? now,
+    most: Math.max(limit, book?.most ?? 0),
+    zoneChanged: book?.zoneChanged ?? false,
+  };
+}
+
 /** Reads the registry's runs (their source, when they started, the zone then) into the books. */
-export function noteRuns(books: Books, addon: Addon): void {
+export function noteRuns(books: Books, addon: Addon, elsewhere?: string): void {
   const zone = addon.spreadsheet.getSpreadsheetTimeZone();
   for (const [key, text] of Object.entries(addon.properties.document.getProperties())) {
     if (!key.startsWith(DOCUMENT_PROPERTY.runPrefix)) continue;
     const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
     if (books.runs.has(runId)) continue;
     try {
-      const run = JSON.parse(text) as { source?: string; automatic?: boolean; startedAt?: number };
+      const run = JSON.parse(text) as Partial<SeenRun>;
       if (typeof run.startedAt === 'number')
         books.runs.set(runId, {
           source: run.source,
           automatic: run.automatic,
           startedAt: run.startedAt,
           zone,
+          startedBy: run.startedBy,
+          ...(elsewhere ? { elsewhere } : {}),
         });
     } catch {
       // A damaged record: the run was seen before it broke, or never spent.

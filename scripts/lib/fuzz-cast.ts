@@ -3,6 +3,7 @@
  * may save in Settings by mistake or on purpose.
  */
 import { sampleContacts } from '../../dev/emulator/sample';
+import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
 import { ROWS, type Who } from './fuzz-model';
 
 /** Every key of the world; the extra ones are what a user may save by mistake or on purpose. */
@@ -34,9 +35,36 @@ export function savedKey(who: Who, choice: 'own' | 'sameWorkspace' | 'otherWorks
 
 /** The seed of the emulator's world: the contacts are sampled from that same world, so it knows them. */
 export const WORLD_SEED = 5;
+/** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
+export const JOB_MS = 40;
+
+/** One emulator for the process (spawning costs a second), reset before each case. */
+export function startFuzzEmulator(): Promise<SpawnedEmulator> {
+  return spawnEmulator({
+    jobMs: JOB_MS,
+    rateLimit: 0,
+    credits: 1_000_000,
+    seed: WORLD_SEED,
+    workspaces: WORKSPACES,
+  });
+}
 const HEADER = ['First name', 'Last name', 'Company', 'Website'];
 
 let sheetRows: string[][] | undefined;
+let otherRows: string[][] | undefined;
+/** Where the second document's contacts start in the world's sample: after every pasted block's (fuzz-sheet.ts). */
+const OTHER_FROM = 600;
+
+/** Ann's second document's contacts: people none of the first document's rows or pastes names. */
+export function otherContactRows(): string[][] {
+  otherRows ??= [
+    HEADER,
+    ...sampleContacts(WORLD_SEED, OTHER_FROM + ROWS, { unknownShare: 0.1 })
+      .slice(OTHER_FROM)
+      .map((c) => [c.firstName, c.lastName, c.companyName, c.domain]),
+  ];
+  return otherRows.map((row) => [...row]);
+}
 
 /** The sheet every case starts from; the same each time, so drawn once (generating the world's
  * people took 30 ms of each case). */

@@ -61,12 +61,17 @@ export type Action =
    * second job by right, and the emulator's "charged twice" could not tell that from a re-buy.
    */
   | { kind: 'run'; who: Who; rows: number[]; lookUpAgain: boolean; kill?: Kill }
+  /**
+   * A sidebar run of the rows the last run (anyone's) asked for: a teammate running what another
+   * just ran, the same purchase twice while the first is in flight, where every hold is tested.
+   */
+  | { kind: 'again'; who: Who; kill?: Kill }
   /** A sidebar run of the whole table (every data row, pasted ones too). */
   | { kind: 'runAll'; who: Who; lookUpAgain: boolean; kill?: Kill }
   /** The user's poll trigger fires (the clock jumps to it), maybe killed at a service call. */
   | { kind: 'poll'; who: Who; kill?: { at: (typeof KILL_POINTS)[number]; nth: number } }
-  /** The open sidebar's poll. */
-  | { kind: 'sidebar'; who: Who }
+  /** The open sidebar's poll (maybe killed: the tab closed). */
+  | { kind: 'sidebar'; who: Who; kill?: Kill }
   /** Per-cell formulas typed next to rows, then Sheets recalculates (custom functions never spend). */
   | { kind: 'formulas'; rows: number[] }
   /** "Get them…": the formula requests' preview, confirmed. */
@@ -78,11 +83,11 @@ export type Action =
   /** Imports, by the id the provider's dashboard shows, the jobs the Jobs panel asks about (free). */
   | { kind: 'import'; who: Who }
   /** Sends an ambiguous job again, after its price was shown (consent). */
-  | { kind: 'retry'; who: Who }
+  | { kind: 'retry'; who: Who; kill?: Kill }
   | { kind: 'cancel'; who: Who }
   | { kind: 'saveKey'; who: Who; key: (typeof SAVED_KEYS)[number] }
   /** Resumes the runs a refused key stopped (the page shows what it may cost). */
-  | { kind: 'resume'; who: Who }
+  | { kind: 'resume'; who: Who; kill?: Kill }
   | { kind: 'fault'; fault: (typeof FAULTS)[number] }
   | { kind: 'echo'; form: (typeof ECHOES)[number] }
   /** The provider finishes the jobs stuck so far. */
@@ -94,19 +99,19 @@ export type Action =
   /** The clock jumps (hours), maybe into another day, and the document may change time zone. */
   | { kind: 'clock'; hours: number; zone?: string }
   /** Real time passes for the emulator's jobs. */
-  | { kind: 'wait' };
+  | { kind: 'wait' }
+  /** Ann sets her key's daily limit (user properties: it holds in both her documents). */
+  | { kind: 'limit'; limit: number }
+  /**
+   * Ann in her second document (same key, other contacts): a run of every row, its poll trigger,
+   * or an hourly schedule with caps: spending the key's limit counts across documents.
+   */
+  | { kind: 'elsewhere'; op: 'run' | 'poll' | 'schedule'; kill?: Kill };
 
-const who = fc.constantFrom(...WHO);
 const rows = fc.uniqueArray(fc.integer({ min: 0, max: ROWS - 1 }), { minLength: 1, maxLength: ROWS });
 const ZONES = ['Etc/UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/Paris', 'America/Los_Angeles'];
-const killAt = fc.record({ at: fc.constantFrom(...KILL_POINTS), nth: fc.integer({ min: 1, max: 3 }) });
 // Rare, as in life: each one is consent to pay again, and widens what paid-once allows.
 const lookUpAgain = fc.integer({ min: 0, max: 5 }).map((n) => n === 0);
-/** A record whose `kill` is drawn one time in four. */
-const maybeKilled = <T extends object>(fields: { [K in keyof T]: fc.Arbitrary<T[K]> }) =>
-  fc
-    .tuple(fc.record(fields), fc.integer({ min: 0, max: 3 }), killAt)
-    .map(([record, n, kill]) => (n === 0 ? { ...record, kill } : record));
 
 const faultOf = (faults: readonly (typeof FAULTS)[number][]): fc.Arbitrary<Action> =>
   fc.record({ kind: fc.constant('fault' as const), fault: fc.constantFrom(...faults) });
@@ -115,98 +120,142 @@ const damageOf = (damages: readonly Damage[]): fc.Arbitrary<Action> =>
 
 type ActionTable = Record<Action['kind'], { weight: number; arbitrary: fc.Arbitrary<Action> }>;
 
-/**
- * Every kind of action with its weight (what people do most weighs most). A case draws from a
- * random subset of these (swarm testing): leaving most kinds out lets the rest go deeper.
- */
-export const ACTION_KINDS: ActionTable = {
-  run: {
-    weight: 4,
-    arbitrary: maybeKilled({ kind: fc.constant('run' as const), who, rows, lookUpAgain }),
-  },
-  runAll: {
-    weight: 2,
-    arbitrary: maybeKilled({ kind: fc.constant('runAll' as const), who, lookUpAgain }),
-  },
-  poll: {
-    weight: 6,
-    arbitrary: fc.record(
-      { kind: fc.constant('poll' as const), who, kill: killAt },
-      { requiredKeys: ['kind', 'who'] },
-    ),
-  },
-  sidebar: { weight: 2, arbitrary: fc.record({ kind: fc.constant('sidebar' as const), who }) },
-  formulas: { weight: 2, arbitrary: fc.record({ kind: fc.constant('formulas' as const), rows }) },
-  getThem: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('getThem' as const), who }) },
-  auto: {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('auto' as const),
-      who,
-      on: fc.boolean(),
-      // Small caps mostly: a cap that a run of the sheet cannot reach is never tested.
-      cap: fc.constantFrom(1, 2, 3, 5, 40),
-    }),
-  },
-  schedule: {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('schedule' as const),
-      who,
-      on: fc.boolean(),
-      perRun: fc.constantFrom(1, 2, 3, 5, 60),
-      perDay: fc.constantFrom(2, 3, 5, 8, 90),
-    }),
-  },
-  import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
-  retry: { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry' as const), who }) },
-  cancel: { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who }) },
-  saveKey: {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('saveKey' as const), who, key: fc.constantFrom(...SAVED_KEYS) }),
-  },
-  resume: { weight: 1, arbitrary: fc.record({ kind: fc.constant('resume' as const), who }) },
-  fault: { weight: 2, arbitrary: faultOf(FAULTS) },
-  echo: {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('echo' as const), form: fc.constantFrom(...ECHOES) }),
-  },
-  unstick: { weight: 1, arbitrary: fc.constant({ kind: 'unstick' as const }) },
-  damage: { weight: 1, arbitrary: damageOf(DAMAGES) },
-  credits: {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('credits' as const),
-      who,
-      balance: fc.constantFrom(0, 2, 5, 1_000_000),
-    }),
-  },
-  sheet: {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('sheet' as const),
-      op: fc.constantFrom('paste', 'paste', 'sort', 'insert', 'delete', 'type'),
-      at: fc.nat({ max: 999 }),
-      // 120 rows are two jobs: more cost time in every execution that reads the sheet.
-      n: fc.constantFrom(1, 30, 120),
-    }),
-  },
-  clock: {
-    weight: 2,
-    arbitrary: fc.record(
-      {
-        kind: fc.constant('clock' as const),
-        hours: fc.integer({ min: 1, max: 30 }),
-        zone: fc.constantFrom(...ZONES),
-      },
-      { requiredKeys: ['kind', 'hours'] },
-    ),
-  },
-  wait: { weight: 2, arbitrary: fc.constant({ kind: 'wait' as const }) },
-};
+/** Who acts, and where and how often executions are killed: all of them, or a swarm's few. */
+interface Cast {
+  people: readonly Who[];
+  kills: readonly Kill['at'][];
+  /** A start or sidebar call is killed one time in this many. */
+  killOneIn: number;
+}
 
-/** Drawn in every swarm: without a run or a poll nothing is spent or collected. */
-const ALWAYS: readonly Action['kind'][] = ['run', 'poll'];
+/**
+ * Every kind of action with its weight (what people do most weighs most), for `cast`. A case draws
+ * from a random subset of these (swarm testing): leaving most kinds out lets the rest go deeper.
+ */
+export function actionKinds({ people, kills, killOneIn }: Cast): ActionTable {
+  const who = fc.constantFrom(...people);
+  const killAt = fc.record({ at: fc.constantFrom(...kills), nth: fc.integer({ min: 1, max: 3 }) });
+  /** A record whose `kill` is drawn one time in `killOneIn`. */
+  const maybeKilled = <T extends object>(fields: { [K in keyof T]: fc.Arbitrary<T[K]> }) =>
+    fc
+      .tuple(fc.record(fields), fc.integer({ min: 1, max: killOneIn }), killAt)
+      .map(([record, n, kill]) => (n === 1 ? { ...record, kill } : record));
+  return {
+    run: {
+      weight: 4,
+      arbitrary: maybeKilled({ kind: fc.constant('run' as const), who, rows, lookUpAgain }),
+    },
+    again: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('again' as const), who }) },
+    runAll: {
+      weight: 2,
+      arbitrary: maybeKilled({ kind: fc.constant('runAll' as const), who, lookUpAgain }),
+    },
+    poll: {
+      weight: 6,
+      arbitrary: fc.record(
+        { kind: fc.constant('poll' as const), who, kill: killAt },
+        { requiredKeys: ['kind', 'who'] },
+      ),
+    },
+    sidebar: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('sidebar' as const), who }) },
+    formulas: { weight: 2, arbitrary: fc.record({ kind: fc.constant('formulas' as const), rows }) },
+    getThem: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('getThem' as const), who }) },
+    auto: {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('auto' as const),
+        who,
+        on: fc.boolean(),
+        // Small caps mostly: a cap that a run of the sheet cannot reach is never tested.
+        cap: fc.constantFrom(1, 2, 3, 5, 40),
+      }),
+    },
+    schedule: {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('schedule' as const),
+        who,
+        on: fc.boolean(),
+        perRun: fc.constantFrom(1, 2, 3, 5, 60),
+        perDay: fc.constantFrom(2, 3, 5, 8, 90),
+      }),
+    },
+    import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
+    retry: { weight: 1, arbitrary: maybeKilled({ kind: fc.constant('retry' as const), who }) },
+    cancel: { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who }) },
+    saveKey: {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('saveKey' as const),
+        who,
+        key: fc.constantFrom(...SAVED_KEYS),
+      }),
+    },
+    resume: { weight: 1, arbitrary: maybeKilled({ kind: fc.constant('resume' as const), who }) },
+    fault: { weight: 2, arbitrary: faultOf(FAULTS) },
+    echo: {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('echo' as const), form: fc.constantFrom(...ECHOES) }),
+    },
+    unstick: { weight: 1, arbitrary: fc.constant({ kind: 'unstick' as const }) },
+    damage: { weight: 1, arbitrary: damageOf(DAMAGES) },
+    credits: {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('credits' as const),
+        who,
+        balance: fc.constantFrom(0, 2, 5, 1_000_000),
+      }),
+    },
+    sheet: {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('sheet' as const),
+        op: fc.constantFrom('paste', 'paste', 'sort', 'insert', 'delete', 'type'),
+        at: fc.nat({ max: 999 }),
+        // 120 rows are two jobs: more cost time in every execution that reads the sheet.
+        n: fc.constantFrom(1, 30, 120),
+      }),
+    },
+    clock: {
+      weight: 2,
+      arbitrary: fc.record(
+        {
+          kind: fc.constant('clock' as const),
+          hours: fc.integer({ min: 1, max: 30 }),
+          zone: fc.constantFrom(...ZONES),
+        },
+        { requiredKeys: ['kind', 'hours'] },
+      ),
+    },
+    wait: { weight: 2, arbitrary: fc.constant({ kind: 'wait' as const }) },
+    limit: {
+      weight: 1,
+      // Small limits mostly: 8 rows cost at most 8 credits, a pasted block more.
+      arbitrary: fc.record({
+        kind: fc.constant('limit' as const),
+        limit: fc.constantFrom(1, 2, 3, 5, 10, 40),
+      }),
+    },
+    elsewhere: {
+      weight: 2,
+      arbitrary: maybeKilled({
+        kind: fc.constant('elsewhere' as const),
+        op: fc.constantFrom('run' as const, 'run' as const, 'poll' as const, 'schedule' as const),
+      }),
+    },
+  };
+}
+
+/** The whole cast: every person, every kill point, a start killed one time in four. */
+export const ACTION_KINDS = actionKinds({ people: WHO, kills: KILL_POINTS, killOneIn: 4 });
+
+/**
+ * Drawn in every swarm: without a run nothing is spent. Polls are drawn one case in two like the
+ * rest: a case without them keeps its jobs in flight until settling, where a second purchase of
+ * the same people meets every hold.
+ */
+const ALWAYS: readonly Action['kind'][] = ['run'];
 
 /** One action of the given kinds (all when none is given). */
 export function actionArbitrary(
@@ -238,7 +287,7 @@ export function actionNames(action: Action): string[] {
  * A sequence of actions: what one test case does, shrunk by fast-check when it fails. `without`
  * leaves some actions out (a long search past a finding already known; CI runs them all). With
  * `swarm`, each case first draws which kinds of action it may use (each kind one time in two,
- * besides runs and polls), and which damages and faults, so that a case of 12 steps can be 12
+ * besides runs), and which damages and faults, so that a case of 12 steps can be 12
  * steps of damage, kills and runs.
  */
 export function sequenceArbitrary(
@@ -254,16 +303,21 @@ export function sequenceArbitrary(
   const optional = (Object.keys(ACTION_KINDS) as Action['kind'][]).filter(
     (kind) => !ALWAYS.includes(kind) && !without.includes(kind),
   );
-  // The damages and faults a case may use are drawn the same way: a case that damages one store
-  // damages it more often, where its holds and their exceptions meet.
+  // The damages, faults, people and kill points a case may use are drawn the same way: a case that
+  // damages one store damages it more often, where its holds and their exceptions meet; a case of
+  // one workspace's people buys the same people twice more often; a case that kills at one call,
+  // often, kills there.
   const drawn = fc.record({
     kinds: fc.subarray(optional),
     damages: fc.subarray([...DAMAGES], { minLength: 1 }),
     faults: fc.subarray([...FAULTS], { minLength: 1 }),
+    people: fc.subarray([...WHO], { minLength: 1 }),
+    kills: fc.subarray([...KILL_POINTS], { minLength: 1 }),
+    killOneIn: fc.constantFrom(2, 4, 8),
   });
-  return drawn.chain(({ kinds, damages, faults }) => {
+  return drawn.chain(({ kinds, damages, faults, ...cast }) => {
     const table: ActionTable = {
-      ...ACTION_KINDS,
+      ...actionKinds(cast),
       damage: { weight: 2, arbitrary: damageOf(damages) },
       fault: { weight: 2, arbitrary: faultOf(faults) },
     };

@@ -9,7 +9,7 @@ import type { Addon } from '../../dev/gas/harness';
 import { ROWS, type SheetEdit } from './fuzz-model';
 import { WORLD_SEED } from './fuzz-cast';
 
-/** Contacts the pasted blocks take from (the emulator's world knows them). */
+/** Contacts the pasted blocks take from (the emulator's world knows them; fuzz-cast.ts's second document takes the next ones). */
 const POOL_SIZE = 600;
 let pool: string[][] | undefined;
 

@@ -1,44 +1,34 @@
 /**
  * One fuzz case's world (issue 28): the built add-on in the local Apps Script runtime, a document
- * shared by Ann, Carol (same workspace, another key) and Bob (another workspace), against one
- * emulator per process (reset for each case). It runs the actions of fuzz-model.ts the way the
+ * shared by Ann, Carol (same workspace, another key) and Bob (another workspace), and a document of
+ * Ann's own (issue 41's key limit), against one emulator per process (reset for each case). It runs the actions of fuzz-model.ts the way the
  * chaos benchmark's people do (chaos.ts, chaos-damage.ts: import by the dashboard's id, unstick),
  * and keeps the books the invariants need: which runs a person confirmed, what they consented to
  * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
-import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
+import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { damageStore, setFault } from './fuzz-damage';
-import { newBooks, noteRuns, type Books } from './fuzz-books';
+import { bookCap, bookKeyLimit, bookScheduleCaps, newBooks, noteRuns, type Books } from './fuzz-books';
 import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet, sleep } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
-import type { Action, KILL_POINTS, Who } from './fuzz-model';
-import { contactRows, EMAIL, KEYS, savedKey, WORKSPACES, WORLD_SEED } from './fuzz-cast';
+import { WHO, type Action, type KILL_POINTS, type Who } from './fuzz-model';
+import { contactRows, EMAIL, everyRow, JOB_MS, KEYS, otherContactRows, savedKey } from './fuzz-cast';
 
 export const SHEET = 'Contacts';
 export { KEYS };
+export { startFuzzEmulator } from './fuzz-cast';
 
 const FIELDS_EMAIL = ['work_email'] as const;
+/** The payer name of the second document's schedule (its caps are its own). */
+export const ELSEWHERE = 'ann@second';
 const FORMULA_COLUMN = 'Z';
-/** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
-const JOB_MS = 40;
 const HOUR = 3_600_000;
 type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
-
-/** One emulator for the process (spawning costs a second), reset before each case. */
-export function startFuzzEmulator(): Promise<SpawnedEmulator> {
-  return spawnEmulator({
-    jobMs: JOB_MS,
-    rateLimit: 0,
-    credits: 1_000_000,
-    seed: WORLD_SEED,
-    workspaces: WORKSPACES,
-  });
-}
 
 /** A user's Jobs panel still asks something of them: a run of theirs working, stopped, or a problem. */
 const hasWork = (progress: ProgressView): boolean =>
@@ -53,6 +43,8 @@ const CRASH =
 
 export class FuzzWorld {
   readonly views: Record<Who, Addon>;
+  /** Ann's second document: her key and user properties (the key's daily limit) are the same. */
+  readonly second: Addon;
   readonly events: ChaosEvents = newEvents();
   readonly books: Books = newBooks();
 
@@ -69,6 +61,8 @@ export class FuzzWorld {
     },
   };
   private damages = 0;
+  /** The rows the last run of the shared document asked for ([]: the whole table). */
+  private lastRows: number[] = [];
   /** Each user's keys but typos, their own first: a run waits for the key that started it. */
   private readonly usedKeys: Record<Who, string[]> = {
     ann: [KEYS.ann],
@@ -97,6 +91,9 @@ export class FuzzWorld {
     this.views = { ann, carol: as('carol'), bob: as('bob') };
     loadRowsAsSheet(ann, SHEET, contactRows());
     this.sheet = new SheetHands(ann, SHEET);
+    this.second = ann.openDocument();
+    loadRowsAsSheet(this.second, SHEET, otherContactRows());
+    ann.spreadsheet.getSheetByName(SHEET)!.activate();
   }
 
   static async open(emulator: SpawnedEmulator): Promise<FuzzWorld> {
@@ -105,6 +102,7 @@ export class FuzzWorld {
   }
 
   close(): void {
+    this.second.close();
     this.views.ann.close();
   }
 
@@ -127,10 +125,12 @@ export class FuzzWorld {
         return this.run(view, action.rows, action.lookUpAgain, action.kill);
       case 'runAll':
         return this.run(view, [], action.lookUpAgain, action.kill);
+      case 'again':
+        return this.run(view, this.lastRows, false, action.kill);
       case 'poll':
         return this.poll(view, action.kill);
       case 'sidebar':
-        this.attempt(() => view.call('pollJobs'));
+        this.callKilled(view, action.kill, 'pollJobs');
         return;
       case 'formulas':
         return this.formulas(action.rows);
@@ -138,30 +138,33 @@ export class FuzzWorld {
         return this.getThem(view, action.kill);
       case 'auto':
         this.attempt(() => view.call('setFormulaAuto', { enabled: action.on, dailyCap: action.cap }));
-        if (action.on) this.raiseCap(this.books.autoCaps, action.who, action.cap);
+        if (action.on) bookCap(this.books.autoCaps, action.who, action.cap);
         return;
       case 'schedule':
         return this.schedule(view, action.who, action.on, action.perRun, action.perDay);
+      case 'limit':
+        if (this.attempt(() => view.call('setKeyLimit', action.limit)))
+          bookKeyLimit(this.books, action.limit, view.now());
+        return;
+      case 'elsewhere':
+        if (action.op === 'run') return this.run(this.second, everyRow(), false, action.kill);
+        if (action.op === 'poll') return this.poll(this.second, action.kill);
+        // Its own caps: the fuzzer's books count its runs apart (SeenRun.elsewhere).
+        return this.schedule(this.second, ELSEWHERE, true, 3, 5);
       case 'import':
         return this.importJobs(view);
       case 'retry':
-        return this.retry(view);
+        return this.retry(view, action.kill);
       case 'cancel': {
         const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
         const running = progress?.runs.find((run) => run.state === 'running' && !run.othersRun);
         if (running) this.attempt(() => view.call('cancelRun', running.runId));
         return;
       }
-      case 'saveKey': {
-        const key = savedKey(action.who, action.key);
-        this.attempt(() => view.call('saveSettings', { apiKey: key }));
-        this.savedKeys[action.who] = key;
-        if (key !== KEYS.typo && !this.usedKeys[action.who].includes(key))
-          this.usedKeys[action.who].push(key);
-        return;
-      }
+      case 'saveKey':
+        return this.saveKey(action.who, savedKey(action.who, action.key));
       case 'resume':
-        this.attempt(() => view.call('resumeStoppedRuns'));
+        this.callKilled(view, action.kill, 'resumeStoppedRuns');
         return;
       case 'fault':
         return setFault(this.emulator, action.fault);
@@ -176,7 +179,12 @@ export class FuzzWorld {
         return;
       case 'clock':
         this.views.ann.advanceClock(action.hours * 3_600_000);
-        if (action.zone) this.views.ann.spreadsheet.setSpreadsheetTimeZone(action.zone);
+        // Both of Ann's documents move (she travels): the key's day is the same in each.
+        if (action.zone && action.zone !== this.views.ann.spreadsheet.getSpreadsheetTimeZone()) {
+          for (const doc of [this.views.ann, this.second])
+            doc.spreadsheet.setSpreadsheetTimeZone(action.zone);
+          if (this.books.keyLimit) this.books.keyLimit.zoneChanged = true;
+        }
         return;
       case 'wait':
         return sleep(JOB_MS + 10);
@@ -185,6 +193,13 @@ export class FuzzWorld {
       case 'sheet':
         return this.sheet.edit(action);
     }
+  }
+
+  /** `who` saves `key` in Settings (in `view`'s document; user properties follow them). */
+  private saveKey(who: Who, key: string, view = this.views[who]): void {
+    this.attempt(() => view.call('saveSettings', { apiKey: key }));
+    this.savedKeys[who] = key;
+    if (key !== KEYS.typo && !this.usedKeys[who].includes(key)) this.usedKeys[who].push(key);
   }
 
   /** Calls a sidebar function, killed at a service call when `kill` says so. */
@@ -203,6 +218,7 @@ export class FuzzWorld {
 
   /** A sidebar run of some rows (none: the whole table), after its preview. */
   private run(view: Addon, rows: number[], lookUpAgain: boolean, kill?: Kill): void {
+    if (view !== this.second) this.lastRows = rows;
     view.setSelection(
       rows.length ? rows.map((row) => `A${row + 2}:D${row + 2}`) : [`A2:D${this.sheet.dataRows() + 1}`],
       SHEET,
@@ -212,7 +228,7 @@ export class FuzzWorld {
       view.call<PlanView>('planRun', { kind: 'enrich', fields, ...(lookUpAgain ? { overwrite: true } : {}) }),
     );
     if (!plan || plan.contactsToSend + plan.rowsFromLedger === 0) return;
-    this.confirm(lookUpAgain || !!plan.ledgerDamage, () =>
+    this.confirm(view, lookUpAgain || !!plan.ledgerDamage, () =>
       this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
     );
   }
@@ -221,10 +237,10 @@ export class FuzzWorld {
    * A start the user confirmed (consenting to buy again when `consent`): its run is booked by the
    * run records it added, so that a start killed before it answered counts too.
    */
-  private confirm(consent: boolean, start: () => unknown): void {
-    const before = this.runKeys();
+  private confirm(view: Addon, consent: boolean, start: () => unknown): void {
+    const before = this.runKeys(view);
     start();
-    for (const key of this.runKeys()) {
+    for (const key of this.runKeys(view)) {
       if (before.has(key)) continue;
       const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
       this.books.confirmedRuns.add(runId);
@@ -232,20 +248,16 @@ export class FuzzWorld {
     }
   }
 
-  private runKeys(): Set<string> {
-    const keys = Object.keys(this.views.ann.properties.document.getProperties());
+  private runKeys(view: Addon): Set<string> {
+    const keys = Object.keys(view.properties.document.getProperties());
     return new Set(keys.filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix)));
   }
 
-  private poll(view: Addon, kill?: { at: string; nth: number }): void {
+  private poll(view: Addon, kill?: Kill): void {
     const [trigger] = view.triggers();
     if (!trigger) return;
     view.advanceClock(Math.max(0, trigger.nextRunAt - view.now()));
-    this.attempt(() =>
-      kill
-        ? view.callWith({ killAfter: { [kill.at]: kill.nth } }, 'onPollTrigger')
-        : view.call('onPollTrigger'),
-    );
+    this.callKilled(view, kill, 'onPollTrigger');
   }
 
   private formulas(rows: number[]): void {
@@ -260,10 +272,13 @@ export class FuzzWorld {
   private getThem(view: Addon, kill?: Kill): void {
     const plan = this.attempt(() => view.call<PlanView>('planFormulaRun', {}));
     if (!plan || plan.contactsToSend === 0) return;
-    this.confirm(!!plan.ledgerDamage, () => this.callKilled<StartView>(view, kill, 'startRun', plan.planId));
+    this.confirm(view, !!plan.ledgerDamage, () =>
+      this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
+    );
   }
 
-  private schedule(view: Addon, who: Who, on: boolean, perRun: number, perDay: number): void {
+  /** `payer`: whose caps the books hold them under (ELSEWHERE: Ann's second document's). */
+  private schedule(view: Addon, payer: string, on: boolean, perRun: number, perDay: number): void {
     if (!on) {
       this.attempt(() => view.call('clearSchedule'));
       return;
@@ -278,16 +293,7 @@ export class FuzzWorld {
         maxCreditsPerDay: perDay,
       }),
     );
-    if (!saved) return;
-    const caps = this.books.scheduleCaps.get(who);
-    this.books.scheduleCaps.set(who, {
-      perRun: Math.max(perRun, caps?.perRun ?? 0),
-      perDay: Math.max(perDay, caps?.perDay ?? 0),
-    });
-  }
-
-  private raiseCap(caps: Map<string, number>, who: Who, cap: number): void {
-    caps.set(who, Math.max(cap, caps.get(who) ?? 0));
+    if (saved) bookScheduleCaps(this.books, payer, perRun, perDay);
   }
 
   /** What the Jobs panel asks: ambiguous jobs imported (or sent again when never received), damaged runs' jobs imported. */
@@ -297,14 +303,8 @@ export class FuzzWorld {
   ): Promise<void> {
     if (!progress) return;
     for (const run of progress.runs) {
-      if (run.othersRun) continue;
-      try {
-        await importAmbiguous(view, this.emulator, run, this.events);
-      } catch (error) {
-        this.attempt(() => {
-          throw error;
-        });
-      }
+      if (!run.othersRun)
+        await this.attemptAwait(() => importAmbiguous(view, this.emulator, run, this.events));
     }
     // A run record unreadable, and its jobs' records too or a start of it lost: the panel names the
     // run, whose jobs the dashboard lists by it; the user imports them as for a run that ended damaged.
@@ -312,23 +312,27 @@ export class FuzzWorld {
       const named = /"sheetEnrich\.run\.(\w+)"\. .*import them by their ids/.exec(problem);
       if (named) this.damage.runs.add(named[1]!);
     }
-    try {
-      await importDamagedJobs(view, this.emulator, progress, this.damage, this.events);
-    } catch (error) {
+    await this.attemptAwait(() => importDamagedJobs(view, this.emulator, progress, this.damage, this.events));
+  }
+
+  /** attempt() of what awaits the emulator too. */
+  private async attemptAwait(act: () => Promise<unknown>): Promise<void> {
+    await act().catch((error: unknown) =>
       this.attempt(() => {
         throw error;
-      });
-    }
+      }),
+    );
   }
 
   /** "Send again" of every ambiguous job, after its price: an explicit consent to pay again. */
-  private retry(view: Addon): void {
+  private retry(view: Addon, kill?: Kill): void {
     const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
     for (const run of progress?.runs ?? [])
       for (const job of run.ambiguousJobs ?? []) {
         if (run.othersRun) continue;
-        const done = this.attempt(() => view.call('retryJob', { runId: run.runId, seq: job.seq }));
-        if (!done) continue;
+        const done = this.callKilled(view, kill, 'retryJob', { runId: run.runId, seq: job.seq });
+        // Killed, it may have sent the job: the click was the consent.
+        if (!done && !kill) continue;
         this.books.retriedJobs.push(/ · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name);
         this.books.retryAllowance += job.retryMaxCredits;
       }
@@ -337,6 +341,7 @@ export class FuzzWorld {
   /** Reads the registry's runs (their source, when they started, the zone then) into the books. */
   noteRuns(): void {
     noteRuns(this.books, this.views.ann);
+    noteRuns(this.books, this.second, ELSEWHERE);
   }
 
   /**
@@ -350,13 +355,18 @@ export class FuzzWorld {
     await this.emulator.admin.setCredits(1_000_000);
     await this.emulator.admin.config({ echo: 'off' });
     this.echoing = false;
+    // Ann lifts her key's limit, as she tops up (the re-run of every row must not be refused).
+    if (this.books.keyLimit && this.books.keyLimit.until === undefined) {
+      this.attempt(() => this.views.ann.call('setKeyLimit', 0));
+      this.books.keyLimit.until = this.views.ann.now();
+    }
     for (let round = 0; round < rounds; round++) {
       await unstick(this.emulator, this.events);
       await sleep(JOB_MS + 10);
       this.views.ann.advanceClock(HOUR);
       let running = false;
-      for (const who of ['ann', 'carol', 'bob'] as const) {
-        const view = this.views[who];
+      const turns = [...WHO.map((who) => [who, this.views[who]] as const), ['ann', this.second] as const];
+      for (const [who, view] of turns) {
         const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
         // Nothing of theirs to collect, import or resume: they are done (each call below is an
         // execution; settling everyone every round took most of a case).
@@ -365,17 +375,17 @@ export class FuzzWorld {
         const key = keys[round % keys.length]!;
         // Saved in the first round whatever it was (saving syncs the background check, as a person
         // opening Settings does), then only when it changes.
-        if (round === 0 || this.savedKeys[who] !== key) {
-          this.attempt(() => view.call('saveSettings', { apiKey: key }));
-          this.savedKeys[who] = key;
-        }
+        if (round === 0 || this.savedKeys[who] !== key) this.saveKey(who, key, view);
         if (progress?.runs.some((run) => run.waitingForKey && !run.othersRun))
           this.attempt(() => view.call('resumeStoppedRuns'));
         await this.importJobs(view, progress);
         this.poll(view);
         this.noteRuns();
         const after = this.attempt(() => view.call<ProgressView>('getProgress'));
-        running ||= !!after?.runs.some((run) => run.state === 'running');
+        // A start this poll found interrupted waits for the import of the next round.
+        running ||= !!after?.runs.some(
+          (run) => run.state === 'running' || (!run.othersRun && !!run.ambiguousJobs?.length),
+        );
       }
       if (!running) return;
     }
@@ -384,11 +394,11 @@ export class FuzzWorld {
   /**
    * What people do once things settled (chaos.ts does it too): run every row again, without "look
    * up again". Rows with their answer cost nothing; a row whose paid answer the add-on lost or
-   * forgot shows up here as a second charge.
+   * forgot shows up here as a second charge. In both of Ann's documents.
    */
   rerunEverything(): void {
-    this.attempt(() => this.views.ann.call('saveSettings', { apiKey: KEYS.ann }));
-    this.savedKeys.ann = KEYS.ann;
+    this.saveKey('ann', KEYS.ann);
     this.run(this.views.ann, [], false);
+    this.run(this.second, everyRow(), false);
   }
 }

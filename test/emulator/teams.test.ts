@@ -107,6 +107,21 @@ describe('charges', () => {
     expect(outcomes[0]!.job).toBe(answer.body.enrichment_id);
   });
 
+  it('lists each job’s charge per key in its books, on the caller’s clock at the start', async () => {
+    const at = Date.UTC(2026, 0, 2, 23, 30);
+    const datas = [{ firstname: 'Ada', lastname: 'Lovelace', domain: 'acme.test' }];
+    const start = { key: ALICE, headers: { 'x-local-clock': String(at) } };
+    await api.post('/api/v1/contact/enrich/bulk', { name: 'run r1 job 1', datas }, start);
+    await enrich(BOB, 'Grace', 'Hopper');
+    const books = await api.admin.books();
+    expect(books.map(({ key, workspace_id, name, credits }) => [key, workspace_id, name, credits])).toEqual([
+      [ALICE, TEAM, 'run r1 job 1', ADA_CREDITS],
+      [BOB, TEAM, 'team job', GRACE_CREDITS],
+    ]);
+    expect(books[0]!.at).toBe(at);
+    expect(Math.abs(books[1]!.at - Date.now())).toBeLessThan(60_000);
+  });
+
   it('books two members’ jobs to the one team balance, and each to the key that started it', async () => {
     await enrich(ALICE, 'Ada', 'Lovelace');
     await enrich(BOB, 'Grace', 'Hopper');

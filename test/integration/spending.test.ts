@@ -5,11 +5,13 @@
  * daily cap shows today's use against its limit.
  */
 import type { ProgressView, ScheduleView, SpendingView } from '../../src/app/sidebar-contract';
+import { dayIn } from '../../src/store/local-time';
 import { SPENDING_SHEET } from '../../src/store/spending';
 import {
   contactRows,
   engineKit,
   FIELDS,
+  jobsEnded,
   people,
   planAndStart,
   settle,
@@ -108,5 +110,26 @@ describe('the spending report', () => {
     });
     ann.call<ProgressView>('getProgress');
     expect(ann.call<SpendingView>('getSpending').caps).toEqual([{ name: 'Schedule', used: 0, limit: 60 }]);
+  });
+
+  // Fuzz finding 23 (docs/fuzz-findings.md): a lost start imported the next day was booked on the
+  // day of the import, while the API charged it the day it started (the emulator's books).
+  it('books a lost start imported the next day on the day the API charged it', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const ann = kit.open(contactRows(people(6, 0)), { apiKey: SHARED_KEY, userEmail: 'ann@acme.com' });
+    const { start } = planAndStart(ann, { fields: ['work_email'] });
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const [job] = await jobsEnded(kit.emulator());
+    const [lost] = ann.call<ProgressView>('pollJobs').runs[0]!.ambiguousJobs!;
+    ann.advanceClock(24 * 60 * 60 * 1000);
+    ann.call('importJob', { jobId: job!.id, job: { runId: start.runId, seq: lost!.seq } });
+    await settle(ann, start.runId);
+    const [charge] = await kit.emulator().admin.books();
+    const chargedOn = dayIn(ann.spreadsheet.getSpreadsheetTimeZone(), charge!.at);
+    const book = sheetText(ann, SPENDING_SHEET)
+      .slice(1)
+      .filter((row) => row[0])
+      .map((row) => row.slice(0, 4));
+    expect(book).toEqual([[chargedOn, 'ann@acme.com', 'manual', String(charge!.credits)]]);
   });
 });

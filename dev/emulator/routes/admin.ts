@@ -160,6 +160,7 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
   });
 
   app.get('/__admin/jobs', async () => ({ jobs: state.engine.all().map((job) => jobSummary(state, job)) }));
+  app.get('/__admin/books', async () => ({ charges: state.books.charges() }));
   app.get('/__admin/outcomes', async () => ({ outcomes: outcomesOf(state.engine.all()) }));
 
   const jobOr404 = (request: FastifyRequest<{ Params: { id: string } }>) =>

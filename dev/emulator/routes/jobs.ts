@@ -16,7 +16,7 @@ import type { EmulatorState } from '../state';
 import { validateBody } from '../validation';
 import { jobBody } from '../views/records';
 import { isLoopbackUrl } from '../webhooks';
-import { callerOf, sendError } from './reply';
+import { callerClock, callerOf, sendError } from './reply';
 
 /** Absent `enrich_fields` asks for everything (docs/api-decisions.md, "`enrich_fields` values"). */
 const ALL_FIELDS: ReadonlySet<EnrichField> = new Set(Object.values(ENRICH_FIELD_VALUES));
@@ -52,7 +52,11 @@ interface JobParams {
 }
 
 /** What the body describes; who pays (key and workspace) comes from the caller. */
-type JobRequest = NewJob extends infer T ? (T extends NewJob ? Omit<T, keyof Payer> : never) : never;
+type JobRequest = NewJob extends infer T
+  ? T extends NewJob
+    ? Omit<T, Exclude<keyof Payer, 'name'>>
+    : never
+  : never;
 
 export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): void {
   const startRoute =
@@ -63,7 +67,8 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
       const described = describe(body.value);
       if (!webhooksAllowed(reply, described.webhookUrl, described.contactFinishedUrl)) return reply;
       const { key, workspaceId } = callerOf(request);
-      const job = state.engine.create({ ...described, key, workspaceId });
+      const bookedAt = callerClock(request) ?? state.options.now();
+      const job = state.engine.create({ ...described, key, workspaceId, bookedAt });
       state.scheduleTicks(job);
       const lost = state.faults.lostAnswer();
       if (lost === 'reset') {

@@ -18,3 +18,10 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error('API route reached without authentication');
   return request.caller;
 }
+
+/** The clock of the local runtime that sent the request (header `x-local-clock`, ms), if any. */
+export const LOCAL_CLOCK_HEADER = 'x-local-clock';
+export function callerClock(request: FastifyRequest): number | undefined {
+  const value = Number(request.headers[LOCAL_CLOCK_HEADER]);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}

@@ -14,7 +14,7 @@ import { LIMITS } from '../terms';
 import { validateBody } from '../validation';
 import { companyV2, personV2 } from '../views/v2';
 import type { Company, Person, World } from '../world';
-import { callerOf, sendError } from './reply';
+import { callerClock, callerOf, sendError } from './reply';
 
 /** Per world, built on first use: people search materialises every person, company search need not. */
 class Indexes {
@@ -62,7 +62,8 @@ export function registerSearchRoutes(app: FastifyInstance, state: EmulatorState)
       // Jobs spend credits as time passes: bring them up to now so the search sees the real balance.
       state.engine.advance(caller.workspaceId);
       const ids = page.map((item) => item.id);
-      const charge = state.books.chargeSearch(caller, kind, ids);
+      const bookedAt = callerClock(request) ?? state.options.now();
+      const charge = state.books.chargeSearch({ ...caller, bookedAt, name: `${kind} search` }, kind, ids);
       if (!charge.ok) {
         state.stats.recordSearchRefused(kind);
         return sendError(reply, errorReply('insufficientCredits'));
