@@ -277,11 +277,15 @@ function startOnRows(member: Member, editor: User, keys: ReadonlySet<string>, ev
     ranges.push(`A${rows[start]}:${last}${rows[end]}`);
     start = end + 1;
   }
-  member.view.setSelection(ranges, SHEET);
-  const plan = member.view.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
-  if (plan.contactsToSend + plan.rowsFromLedger === 0) return;
-  member.view.call('startRun', plan.planId);
-  events.reruns++;
+  // At most 100 separate ranges a selection: more are refused ("select the rows in fewer ranges"),
+  // and a person does as told, a block of them at a time.
+  for (let first = 0; first < ranges.length; first += 100) {
+    member.view.setSelection(ranges.slice(first, first + 100), SHEET);
+    const plan = member.view.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    if (plan.contactsToSend + plan.rowsFromLedger === 0) continue;
+    member.view.call('startRun', plan.planId);
+    events.reruns++;
+  }
 }
 
 /** What a member does about their own runs: import, resume, top up, run their rows left again. */

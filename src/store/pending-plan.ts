@@ -3,6 +3,9 @@
  * rebuilds it from the same rows at start and refuses it if it would cost more).
  */
 import * as z from 'zod/mini';
+import { LIMITS } from '../domain/limits';
+import { UserError } from '../domain/user-error';
+import { utf8Bytes } from './registry';
 import type { KeyValueStore } from '../platform/ports';
 import { USER_PROPERTY } from '../platform/property-keys';
 import {
@@ -46,6 +49,16 @@ export function readPendingPlan(userStore: KeyValueStore): Decoded<StoredPlan> |
   return text ? decodeRecord(PLAN_CODEC, text) : undefined;
 }
 
+/**
+ * Keeps the preview in one user property (9 KB, LIMITS.propertyValueBytes). Its only part that grows
+ * is the selection's ranges: a selection of hundreds of separate ranges (rows Ctrl-clicked one by
+ * one) gets a refusal that says what to do, never Apps Script's "Argument too large".
+ */
 export function writePendingPlan(userStore: KeyValueStore, plan: StoredPlan): void {
-  userStore.set(USER_PROPERTY.pendingPlan, encodeRecord(PLAN_CODEC, plan));
+  const text = encodeRecord(PLAN_CODEC, plan);
+  if (utf8Bytes(text) > LIMITS.propertyValueBytes)
+    throw new UserError(
+      `The selection is made of ${plan.spans.length} separate ranges, more than a preview can keep: select the rows in fewer ranges (sort or filter them together, then select them as one block).`,
+    );
+  userStore.set(USER_PROPERTY.pendingPlan, text);
 }

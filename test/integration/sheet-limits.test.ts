@@ -16,7 +16,7 @@ import {
   SHEET,
   sheetText,
 } from './support/engine';
-import type { ProgressView } from '../../src/app/sidebar-contract';
+import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
 import { runOf } from '../../scripts/lib/enrich-run';
 
 const kit = engineKit();
@@ -123,5 +123,27 @@ describe('a run that meets Google’s limits', () => {
       /^Your Google account used up today's Apps Script quota of stored-settings reads and writes \(50,000 a day/,
     );
     expect(() => addon.call('getProgress')).not.toThrow();
+  });
+});
+
+describe('a selection of hundreds of separate ranges (rows Ctrl-clicked one by one)', () => {
+  it('gets a preview refusal that says what to do, never "Argument too large" (chaos finding 27)', () => {
+    const addon = kit.open(contactRows(people(1_200)));
+    // Every other row: 600 ranges, more than one user property (9 KB) holds as the preview's.
+    addon.setSelection(
+      Array.from({ length: 600 }, (_, index) => `A${2 + 2 * index}:D${2 + 2 * index}`),
+      SHEET,
+    );
+    expect(() => addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] })).toThrow(
+      /^The selection is made of 600 separate ranges, more than a preview can keep: select the rows in fewer ranges/,
+    );
+    // A hundred separate ranges are fine.
+    addon.setSelection(
+      Array.from({ length: 100 }, (_, index) => `A${2 + 2 * index}:D${2 + 2 * index}`),
+      SHEET,
+    );
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend).toBe(
+      100,
+    );
   });
 });
