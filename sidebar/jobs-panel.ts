@@ -363,7 +363,7 @@ function countLine(run: RunProgress): string {
   const total = runContacts(run);
   return total === 0 && run.rowsFromLedger
     ? 'Filled from saved results only: nothing was sent or charged.'
-    : `${formatNumber(processed(run))} of ${plural(total, 'contact')} done` +
+    : `${formatNumber(processed(run))} of ${plural(total, run.kind === 'reverse' ? 'email' : 'contact')} done` +
         (run.unprocessed ? ` · ${formatNumber(run.unprocessed)} not processed` : '');
 }
 

@@ -64,7 +64,8 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
 
 /** The toast at a run's end: what was found, what was not processed, what the API charged. */
 export function summary(run: RunRecord): string {
-  const what = run.kind === 'reverse' ? 'profile' : 'contact';
+  // What was sent, as the card counts it: a reverse lookup sends emails (and finds profiles).
+  const what = run.kind === 'reverse' ? 'email' : 'contact';
   const contacts = run.sent + (run.notSent ?? 0);
   const processed = contacts - (run.unprocessed ?? 0);
   // Out of the contacts the card counts ("1 of 10 contacts done · 9 not processed"): one story.
