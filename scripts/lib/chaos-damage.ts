@@ -119,9 +119,8 @@ export function damageStores(addon: Addon, random: () => number, round: number):
 
 /**
  * For each run that ended with the damaged-job error, the user imports the jobs the dashboard names
- * after it, by their ids: the add-on refuses those it still knows ("already in the Jobs list"), an
- * earlier job of rows a damaged record holds ("is an earlier job of rows") and one the log counts
- * already ("imported already"), and
+ * after it, by their ids: the add-on refuses those it still knows ("already in the Jobs list") and
+ * one the log counts already ("imported already"), and
  * a job still running at the provider is imported again a little later. (The Jobs panel names only
  * damaged records, not jobs whose list the job sheet lost, so the dashboard is what the user goes by.)
  */
@@ -145,10 +144,8 @@ export async function importDamagedJobs(
         events.imported++;
       } catch (error) {
         if (/still running/.test(String(error))) continue;
-        // Refused: a job it still knows, an earlier one of rows a damaged record holds, or one the log
-        // counts already (recovery.ts).
-        if (!/already in the Jobs list|is an earlier job of rows|imported already/.test(String(error)))
-          throw error;
+        // Refused: a job it still knows, or one the log counts already (recovery.ts).
+        if (!/already in the Jobs list|imported already/.test(String(error))) throw error;
       }
       state.tried.add(job.id);
     }

@@ -236,17 +236,6 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   const { run, fingerprints } = runFromResult(ctx, kind, outcome.result, jobId);
   return underLock(ctx, (registry) => {
     refuseTracked(registry, jobId);
-    // A damaged record other than the one this job names still holds some of its contacts: this is
-    // an earlier job of those rows (written, and pruned since). Taken as lost, its words ("out of
-    // credits") would go over the rows' "job record damaged", the Status that names their way out.
-    const own = named && `${named.run}.${named.seq}`;
-    const held = new Set(
-      [...(registry.damagedJobLists ?? [])].flatMap(([key, list]) => (key === own ? [] : list)),
-    );
-    if (fingerprints.some((fp) => held.has(fp)))
-      throw new UserError(
-        `This job is an earlier job of rows a damaged job record holds: import that record's job, or use "look up again".`,
-      );
     // Collected already, its record since pruned: the log's row of its run counts it.
     if (jobLogged(ctx, jobId)) throw new UserError(`This job was imported already: the log tab counts it.`);
     // The job of a damaged record: once imported, its own record answers for its contacts (the

@@ -235,6 +235,19 @@ describe("the fuzzer's cases of findings 21 and 22, replayed", () => {
       { kind: 'damage', what: 'runRecord' },
     ]);
   }, 60_000);
+  it('28: a paid job whose record was damaged is imported although later damaged jobs list its rows', async () => {
+    const lookUpAgainKilled = (rows?: number[]): Action =>
+      rows
+        ? { kind: 'run', who: 'ann', rows, lookUpAgain: true, kill: { at: 'UrlFetchApp.fetch', nth: 1 } }
+        : { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: { at: 'UrlFetchApp.fetch', nth: 1 } };
+    await replay([
+      lookUpAgainKilled(),
+      { kind: 'damage', what: 'jobRecord' },
+      lookUpAgainKilled([0]),
+      { kind: 'damage', what: 'jobRecord' },
+      lookUpAgainKilled([0]),
+    ]);
+  }, 60_000);
   it('22: a lost start of "look up again", its run record damaged: its answer is imported', async () => {
     await replay([
       {
