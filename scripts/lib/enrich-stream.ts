@@ -224,10 +224,10 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
       if (!(await finish(live))) stuck = true;
       live = undefined;
     }
-    // Stopped before a slice was written (Ctrl-C while an earlier command's jobs were collected, or
-    // before the first start): nothing to add up, and the truth is "interrupted" (exit 3).
-    if (!total && stoppedEarly) total = nothingWritten(session, options);
-    if (!total) throw new Error('no slice was read');
+    // Nothing read: stopped before a slice was written (Ctrl-C while an earlier command's jobs were
+    // collected, or before the first start: "interrupted", exit 3), or every slice was written by a
+    // command killed before it cleared its cursor (this one has nothing left: done, exit 0).
+    if (!total) total = nothingWritten(session, options);
     // Every slice written: the next command starts from the top (saved answers make it free).
     const done = !stoppedEarly && !stuck && !live && total.unfinished === 0;
     if (done) cursor = undefined;
