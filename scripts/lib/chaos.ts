@@ -201,6 +201,13 @@ async function tendRuns(
   return false;
 }
 
+/** A user's Jobs panel still asks something of them: a run of theirs working, stopped, or a problem. */
+export const hasWork = (progress: ProgressView): boolean =>
+  !!progress.problems?.length ||
+  progress.runs.some(
+    (run) => !run.othersRun && (run.state === 'running' || !!run.ambiguousJobs?.length || !!run.error),
+  );
+
 export async function importAmbiguous(
   addon: Addon,
   emulator: SpawnedEmulator,

@@ -14,7 +14,7 @@ import { damageStore, setFault } from './fuzz-damage';
 import { bookCap, bookKeyLimit, bookScheduleCaps, newBooks, noteRuns, type Books } from './fuzz-books';
 import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet, sleep } from './enrich-run';
-import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
+import { hasWork, importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
 import { WHO, type Action, type KILL_POINTS, type Who } from './fuzz-model';
 import { contactRows, EMAIL, everyRow, JOB_MS, KEYS, otherContactRows, savedKey } from './fuzz-cast';
@@ -29,13 +29,6 @@ export const ELSEWHERE = 'ann@second';
 const FORMULA_COLUMN = 'Z';
 const HOUR = 3_600_000;
 type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
-
-/** A user's Jobs panel still asks something of them: a run of theirs working, stopped, or a problem. */
-const hasWork = (progress: ProgressView): boolean =>
-  !!progress.problems?.length ||
-  progress.runs.some(
-    (run) => !run.othersRun && (run.state === 'running' || !!run.ambiguousJobs?.length || !!run.error),
-  );
 
 /** An entry point's failure that is no message for a person: an internal error escaped. */
 const CRASH =

@@ -55,6 +55,8 @@ function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
   return withDocumentLock(ctx, () => work(registryOf(ctx)));
 }
 
+const NOT_WAITING = 'This job is no longer waiting for a decision: refresh the Jobs panel.';
+
 /** The ambiguous job `ref` names, and its run unless its record cannot be read (import only). */
 function heldJob(
   ctx: AppContext,
@@ -70,7 +72,7 @@ function heldJob(
       throw new UserError(
         'This job\'s list of contacts was lost (a hidden sheet was damaged): import it by its id with "Import a job by its id", without choosing this job.',
       );
-    throw new UserError('This job is no longer waiting for a decision: refresh the Jobs panel.');
+    throw new UserError(NOT_WAITING);
   }
   if (run) assertOwnRun(ctx, run);
   return { run, job };
@@ -83,7 +85,7 @@ function ambiguousJob(
   ref: RunJobRef,
 ): { run: RunRecord; job: JobRecord } {
   const { run, job } = heldJob(ctx, registry, ref);
-  if (!run) throw new UserError('This job is no longer waiting for a decision: refresh the Jobs panel.');
+  if (!run) throw new UserError(NOT_WAITING);
   return { run, job };
 }
 

@@ -54,3 +54,15 @@ export class FakeProtection implements GasObject {
     if (at >= 0) this.all.splice(at, 1);
   }
 }
+
+/** Sheet.protect(): the whole sheet, any cell of it, its maker its one editor until told otherwise. */
+export function protectSheet(sheet: FakeSheet): FakeProtection {
+  const record: Protection = {
+    sheet,
+    rect: { row: 1, column: 1, numRows: sheet.getMaxRows(), numColumns: sheet.getMaxColumns() },
+    editors: [sheet.parent.actingUser],
+    whole: true,
+  };
+  sheet.parent.protections.push(record);
+  return new FakeProtection(record, sheet.parent.protections);
+}

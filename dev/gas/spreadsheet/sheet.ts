@@ -6,7 +6,7 @@ import type { Cell } from './parsing';
 import { FakeRange, FakeRangeList } from './range';
 import { SheetCharts, type ChartSpec, type FakeEmbeddedChart, type FakeEmbeddedChartBuilder } from './chart';
 import type { FakeSpreadsheet } from './spreadsheet';
-import { FakeProtection, type Protection } from './protection';
+import { protectSheet, type FakeProtection } from './protection';
 
 export const DEFAULT_ROWS = 1000;
 export const DEFAULT_COLUMNS = 26;
@@ -258,16 +258,9 @@ export class FakeSheet implements GasObject {
     this.charts.removeChart(chart);
   }
 
-  /** [sheet] protect(): the whole sheet, its maker its one editor until the script says otherwise. */
+  /** [sheet] protect(): the whole sheet (protection.ts). */
   protect(): FakeProtection {
-    const record: Protection = {
-      sheet: this,
-      rect: { row: 1, column: 1, numRows: this.getMaxRows(), numColumns: this.getMaxColumns() },
-      editors: [this.parent.actingUser],
-      whole: true,
-    };
-    this.parent.protections.push(record);
-    return new FakeProtection(record, this.parent.protections);
+    return protectSheet(this);
   }
 
   getCharts(): FakeEmbeddedChart[] {
