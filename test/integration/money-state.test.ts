@@ -410,4 +410,29 @@ describe('a job collected under a run of its own, a column inserted before its a
     pollUntilIdle(addon);
     await answeredWhereTheRowsAre(addon, runId);
   });
+  it('imported while a column was renamed: once it is back, a plain run fills its rows from its saved answers', async () => {
+    const { addon, runId } = await slowRun();
+    addon.properties.document.setProperty(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.0`, '{"v":1,"run":');
+    const [job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    pollUntilIdle(addon);
+    expect(() =>
+      addon.callWith({ killAfter: { 'UrlFetchApp.fetchAll': 2 } }, 'importJob', { jobId: job!.id }),
+    ).toThrow(/Exceeded maximum execution time/);
+    const company = addon.spreadsheet.getSheetByName(SHEET)!.getRange('C1');
+    company.setValue('Employer');
+    pollUntilIdle(addon);
+    // Its answers are saved, and no row matched: the rows still read "job record damaged".
+    expect(rowsOf(addon).every((row) => row.status === STATUS.damagedJob)).toBe(true);
+    company.setValue('Company');
+    // What the run's card says ("run these rows again to fill them at no cost") holds: the rows'
+    // words no longer outrank the saved answers, and nothing is bought.
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 30 });
+    addon.call('startRun', plan.planId);
+    const rows = rowsOf(addon);
+    expect(rows.filter((row) => !/^(found|not found) \(saved\)$/.test(row.status ?? ''))).toEqual([]);
+    expect(rows.every(emailMatchesRow)).toBe(true);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
 });
