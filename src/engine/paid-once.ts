@@ -143,8 +143,8 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
  * while its run is in flight, every contact of its kind, on any sheet and in any formula (which
  * rows it carries, no one knows); once its run ended, what that run's source says it may have sent
  * (`mayHold`: formula requests queued before it), and rows whose Status says they may be bought
- * while no saved answer covers what is asked: a Status is screen state, and the answer (a damaged
- * job's, imported while its rows could not be matched) fills the row for free (chaos finding 29).
+ * unless a saved answer fills them for free: a Status is screen state, and the answer (a damaged
+ * job's, imported while its rows could not be matched) is money state (chaos finding 29).
  */
 export function sendRule(
   ctx: AppContext,
@@ -160,13 +160,18 @@ export function sendRule(
   const mayHold = new Set(
     ended.length ? ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
   );
+  /** A saved answer fills the row for free: it covers what is asked, and no refresh asks it again. */
+  const fillsFree = (fp: string): boolean => {
+    const entry = query.answered?.get(fp);
+    return entryCovers(entry, query.fields ?? []) && !asksAgain(query, entry);
+  };
   return (fp, rowStatus = '') =>
     busy.get(fp) ??
     (holdAll
       ? WAITING_FOR_HIDDEN_JOB
       : mayHold.has(fp)
         ? WAITING_FOR_DAMAGED_JOB
-        : rowMayHaveBeenBought(rowStatus) && !entryCovers(query.answered?.get(fp), query.fields ?? [])
+        : rowMayHaveBeenBought(rowStatus) && !fillsFree(fp)
           ? rowStatus
           : undefined);
 }
