@@ -435,4 +435,21 @@ describe('a job collected under a run of its own, a column inserted before its a
     expect(rows.every(emailMatchesRow)).toBe(true);
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
   });
+  it('a refresh of old answers does not buy again the rows a damaged "look up again" may have paid', async () => {
+    const addon = kit.open(contactRows(people(10, 0)));
+    planAndStart(addon);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    addon.advanceClock(40 * 24 * 60 * 60 * 1000);
+    await kit.emulator().admin.config({ jobMs: 60_000 });
+    const { start } = planAndStart(addon, { overwrite: true });
+    addon.properties.document.setProperty(`${DOCUMENT_PROPERTY.jobPrefix}${start.runId}.0`, '{"v":1,"run":');
+    const [, job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).every((row) => row.status === STATUS.damagedJob)).toBe(true);
+    // Their answers are 40 days old, and the damaged job paid for new ones: held, not refreshed.
+    const refresh = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, refreshDays: 30 });
+    expect(refresh.contactsToSend).toBe(0);
+  });
 });
