@@ -17,6 +17,7 @@ import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import {
+  moveJob,
   type JobBase,
   type JobRecord,
   type JobSummary,
@@ -184,10 +185,7 @@ export const rowMayHaveBeenBought = (status: string): boolean => MAYBE_BOUGHT_ST
  * bought" until the user imports it by id or retries it. `problem` says why, in plain words.
  */
 export function holdAsMaybeBought(job: JobRecord, problem: string): void {
-  const rowStatus = job.id ? STATUS.unfetched : STATUS.ambiguous;
-  Object.assign(job, { state: 'ambiguous', unansweredStatus: rowStatus, problem });
-  delete job.nextPollAt;
-  delete job.waitsForStartingKey;
+  moveJob(job, 'ambiguous', { unansweredStatus: job.id ? STATUS.unfetched : STATUS.ambiguous, problem });
 }
 
 /**
@@ -196,9 +194,7 @@ export function holdAsMaybeBought(job: JobRecord, problem: string): void {
  * job whose answers were fetched (forced, if it never finished). `status` is its rows' Status.
  */
 export function closeUnbought(job: JobRecord, status: string): void {
-  Object.assign(job, { state: 'fetched', unansweredStatus: status });
-  delete job.problem;
-  delete job.waitsForStartingKey;
+  moveJob(job, 'fetched', { unansweredStatus: status });
 }
 
 /** Failed polls in a row, with the starting key, before its results are asked for with forceResults. */

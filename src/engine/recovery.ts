@@ -18,6 +18,7 @@ import { syncPollTrigger } from './poll-trigger';
 import {
   damagedRecordOf,
   deleteReplacedRecords,
+  moveJob,
   saveJobFingerprints,
   type JobBase,
   type JobRecord,
@@ -108,10 +109,10 @@ function reopen(
   registry: Registry,
   run: RunRecord | undefined,
   job: JobRecord,
-  change: Partial<JobRecord>,
+  { state, ...change }: Partial<JobRecord> & { state: 'queued' | 'pending' },
 ): void {
-  for (const key of ['rowsMarked', 'problem', 'unansweredStatus', 'nextPollAt'] as const) delete job[key];
   Object.assign(job, change);
+  moveJob(job, state, { problem: undefined });
   if (run) {
     run.state = 'running';
     delete run.error;

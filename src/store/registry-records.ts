@@ -235,14 +235,95 @@ export function indexSet(indexes: Iterable<number>): string {
 export const inIndexSet = (set: string | undefined, index: number): boolean =>
   ((parseInt(set?.[index >> 2] ?? '0', 16) >> (index & 3)) & 1) === 1;
 
-/** The job record as stored in its property. */
-export type StoredJob = RecordOf<typeof JOB_CODEC>;
+/** The job record as stored in its property (every state's fields, as the schema reads them). */
+type StoredFields = RecordOf<typeof JOB_CODEC>;
+export type JobState = StoredFields['state'];
 
-export type JobState = StoredJob['state'];
+/**
+ * What a job carries in each state besides what every job carries (its run, contacts, fields, key,
+ * id, credits, early answers): one type per state. A move (moveJob) sets the new state's fields
+ * and drops every other state's, so no field outlives the state it belongs to.
+ */
+interface StateFields {
+  /** To be sent: backing off after failed starts (`problem`: Apps Script's daily quota). */
+  queued: { tries?: number; nextPollAt?: number; problem?: string };
+  /** Its start is about to be sent: the day it may be charged, should its answer be lost. */
+  sending: { sendingAt: number; tries?: number };
+  /** Started: polled, backing off after failed polls, or waiting for the key that started it. */
+  pending: {
+    tries?: number;
+    nextPollAt?: number;
+    problem?: string;
+    waitsForStartingKey?: boolean;
+    /** An imported lost start's: the day it may have been charged. */
+    sendingAt?: number;
+  };
+  /** Its answers are in the ledger: `unansweredStatus` for its rows without one. */
+  fetched: { unansweredStatus?: string };
+  applied: { unansweredStatus?: string };
+  /** May have been bought, until the user retries or imports it: why, and its rows' Status. */
+  ambiguous: { problem: string; unansweredStatus: string; sendingAt?: number; rowsMarked?: boolean };
+}
+type StateField = { [S in JobState]: keyof StateFields[S] }[JobState];
+/** A job in state S: its own fields, none of another state's. */
+type InState<Common, S extends JobState> = Common & { readonly state: S } & StateFields[S] & {
+    [K in Exclude<StateField, keyof StateFields[S]>]?: undefined;
+  };
+type ByState<Common> = { [S in JobState]: InState<Common, S> }[JobState];
+
+/** The job record as stored in its property: one type per state. */
+export type StoredJob = ByState<Omit<StoredFields, 'state' | StateField>>;
 /** What every form of a job has: its state, without its fingerprints. */
-export type JobBase = Omit<StoredJob, 'fingerprints' | 'contacts'>;
+export type JobBase = ByState<Omit<StoredFields, 'state' | StateField | 'fingerprints' | 'contacts'>>;
 /** A job as the Jobs panel needs it: its state and how many contacts it carries. */
-export type JobSummary = Omit<StoredJob, 'fingerprints'>;
+export type JobSummary = ByState<Omit<StoredFields, 'state' | StateField | 'fingerprints'>>;
+
+/** Each state's own fields (checked against StateFields): a move drops the others'. */
+const STATE_FIELDS_OF: { [S in JobState]: ReadonlyArray<keyof StateFields[S]> } = {
+  queued: ['tries', 'nextPollAt', 'problem'],
+  sending: ['sendingAt', 'tries'],
+  pending: ['tries', 'nextPollAt', 'problem', 'waitsForStartingKey', 'sendingAt'],
+  fetched: ['unansweredStatus'],
+  applied: ['unansweredStatus'],
+  ambiguous: ['problem', 'unansweredStatus', 'sendingAt', 'rowsMarked'],
+};
+
+/** Every field only some states have. */
+const STATE_FIELDS = [...new Set(Object.values(STATE_FIELDS_OF).flat())] as StateField[];
+
+/** Drops the fields `state` does not have; `set` then sets (or, given as undefined, drops) its own. */
+function keepStateFields(job: Record<string, unknown>, state: JobState, set: object = {}): void {
+  const own: readonly string[] = STATE_FIELDS_OF[state];
+  for (const key of STATE_FIELDS) if (!own.includes(key)) delete job[key];
+  job.state = state;
+  for (const [key, value] of Object.entries(set)) {
+    if (value === undefined) delete job[key];
+    else job[key] = value;
+  }
+}
+
+/**
+ * A stored job as its state's type: a field of another state (left by a version that did not drop
+ * it) goes, as its next move would drop it.
+ */
+export function jobInState(stored: StoredFields): StoredJob {
+  const job = { ...stored };
+  keepStateFields(job, job.state);
+  return job as StoredJob;
+}
+
+/**
+ * Moves a job to `state` in place (the registry's arrays and maps keep it): the fields of its former
+ * state that the new one does not have go; those it shares stay unless `set` gives them (a field
+ * given as undefined goes). The only way a job changes state, so no field outlives its state.
+ */
+export function moveJob<S extends JobState>(
+  job: JobBase,
+  state: S,
+  set: StateFields[S],
+): asserts job is Extract<JobBase, { state: S }> {
+  keepStateFields(job as Record<string, unknown>, state, set);
+}
 
 /** A job with its fingerprints, wherever they are stored. */
 export type JobRecord = JobBase & {

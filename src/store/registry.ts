@@ -15,6 +15,7 @@ import { compactUndoRecord } from './undo-record';
 import { decodeRecord, encodeRecord, type RecordCodec } from './stored-records';
 import {
   JOB_CODEC,
+  jobInState,
   RUN_CODEC,
   type JobBase,
   type JobRecord,
@@ -113,7 +114,7 @@ export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
       else registry.unreadable.push({ key, reason: record.reason });
     };
     if (isRun) read(RUN_CODEC, (run) => registry.runs.set(run.id, run));
-    else read(JOB_CODEC, (job) => registry.jobs.push(job));
+    else read(JOB_CODEC, (job) => registry.jobs.push(jobInState(job)));
   }
   registry.jobs.sort((a, b) => a.run.localeCompare(b.run) || a.seq - b.seq);
   return registry;
