@@ -15,9 +15,10 @@ import { STATUS } from '../domain/statuses';
 import type { Actor, JobAccess } from './team';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import {
+  damagedJobKeys,
   moveJob,
+  runOfJobKey,
   type JobBase,
   type JobRecord,
   type JobSummary,
@@ -119,13 +120,11 @@ const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.a
  * (then not even its kind is known until a poll gives it a run again, rehome.ts).
  */
 function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
-  const prefix = DOCUMENT_PROPERTY.jobPrefix;
-  const ids = new Set<string>();
-  for (const { key } of registry.unreadable) {
-    const job = key.slice(prefix.length);
-    if (key.startsWith(prefix) && !registry.damagedJobLists?.has(job))
-      ids.add(job.slice(0, job.lastIndexOf('.')));
-  }
+  const ids = new Set(
+    damagedJobKeys(registry)
+      .filter((key) => !registry.damagedJobLists?.has(key))
+      .map(runOfJobKey),
+  );
   const runless = (registry.listless ?? []).some(
     (job) => !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
   );
