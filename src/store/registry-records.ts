@@ -240,31 +240,30 @@ type StoredFields = RecordOf<typeof JOB_CODEC>;
 export type JobState = StoredFields['state'];
 
 /**
- * What a job carries in each state besides what every job carries (its run, contacts, fields, key,
- * id, credits, early answers): one type per state. A move (moveJob) sets the new state's fields
- * and drops every other state's, so no field outlives the state it belongs to.
+ * The fields only some states carry (the schema above says what each means), by state: one type per
+ * state. A move (moveJob) drops what the new state does not carry, so no field outlives its state.
  */
-interface StateFields {
-  /** To be sent: backing off after failed starts (`problem`: Apps Script's daily quota). */
-  queued: { tries?: number; nextPollAt?: number; problem?: string };
-  /** Its start is about to be sent: the day it may be charged, should its answer be lost. */
-  sending: { sendingAt: number; tries?: number };
-  /** Started: polled, backing off after failed polls, or waiting for the key that started it. */
-  pending: {
-    tries?: number;
-    nextPollAt?: number;
-    problem?: string;
-    waitsForStartingKey?: boolean;
-    /** An imported lost start's: the day it may have been charged. */
-    sendingAt?: number;
-  };
-  /** Its answers are in the ledger: `unansweredStatus` for its rows without one. */
-  fetched: { unansweredStatus?: string };
-  applied: { unansweredStatus?: string };
-  /** May have been bought, until the user retries or imports it: why, and its rows' Status. */
-  ambiguous: { problem: string; unansweredStatus: string; sendingAt?: number; rowsMarked?: boolean };
-}
-type StateField = { [S in JobState]: keyof StateFields[S] }[JobState];
+const STATE_FIELDS_OF = {
+  queued: ['tries', 'nextPollAt', 'problem'],
+  sending: ['sendingAt', 'tries'],
+  // sendingAt: an imported lost start's, the day it may have been charged.
+  pending: ['tries', 'nextPollAt', 'problem', 'waitsForStartingKey', 'sendingAt'],
+  fetched: ['unansweredStatus'],
+  applied: ['unansweredStatus'],
+  ambiguous: ['problem', 'unansweredStatus', 'sendingAt', 'rowsMarked'],
+} as const satisfies Record<JobState, ReadonlyArray<keyof StoredFields>>;
+/** Every field only some states carry. */
+const STATE_FIELDS = [...new Set(Object.values(STATE_FIELDS_OF).flat())];
+type StateField = (typeof STATE_FIELDS)[number];
+/** A state's own fields; those it always has are required. */
+type StateFields = {
+  [S in JobState]: Partial<Pick<StoredFields, (typeof STATE_FIELDS_OF)[S][number]>> &
+    (S extends 'sending'
+      ? { sendingAt: number }
+      : S extends 'ambiguous'
+        ? { problem: string; unansweredStatus: string }
+        : unknown);
+};
 /** A job in state S: its own fields, none of another state's. */
 type InState<Common, S extends JobState> = Common & { readonly state: S } & StateFields[S] & {
     [K in Exclude<StateField, keyof StateFields[S]>]?: undefined;
@@ -278,20 +277,7 @@ export type JobBase = ByState<Omit<StoredFields, 'state' | StateField | 'fingerp
 /** A job as the Jobs panel needs it: its state and how many contacts it carries. */
 export type JobSummary = ByState<Omit<StoredFields, 'state' | StateField | 'fingerprints'>>;
 
-/** Each state's own fields (checked against StateFields): a move drops the others'. */
-const STATE_FIELDS_OF: { [S in JobState]: ReadonlyArray<keyof StateFields[S]> } = {
-  queued: ['tries', 'nextPollAt', 'problem'],
-  sending: ['sendingAt', 'tries'],
-  pending: ['tries', 'nextPollAt', 'problem', 'waitsForStartingKey', 'sendingAt'],
-  fetched: ['unansweredStatus'],
-  applied: ['unansweredStatus'],
-  ambiguous: ['problem', 'unansweredStatus', 'sendingAt', 'rowsMarked'],
-};
-
-/** Every field only some states have. */
-const STATE_FIELDS = [...new Set(Object.values(STATE_FIELDS_OF).flat())] as StateField[];
-
-/** Drops the fields `state` does not have; `set` then sets (or, given as undefined, drops) its own. */
+/** Drops the fields `state` does not carry; `set` then sets (or, given as undefined, drops) its own. */
 function keepStateFields(job: Record<string, unknown>, state: JobState, set: object = {}): void {
   const own: readonly string[] = STATE_FIELDS_OF[state];
   for (const key of STATE_FIELDS) if (!own.includes(key)) delete job[key];
@@ -302,10 +288,7 @@ function keepStateFields(job: Record<string, unknown>, state: JobState, set: obj
   }
 }
 
-/**
- * A stored job as its state's type: a field of another state (left by a version that did not drop
- * it) goes, as its next move would drop it.
- */
+/** A stored job in its state's type: a field another state left (an earlier version did not drop it) goes. */
 export function jobInState(stored: StoredFields): StoredJob {
   const job = { ...stored };
   keepStateFields(job, job.state);
@@ -314,8 +297,8 @@ export function jobInState(stored: StoredFields): StoredJob {
 
 /**
  * Moves a job to `state` in place (the registry's arrays and maps keep it): the fields of its former
- * state that the new one does not have go; those it shares stay unless `set` gives them (a field
- * given as undefined goes). The only way a job changes state, so no field outlives its state.
+ * state that the new one does not carry go; those it shares stay unless `set` gives them (a field
+ * given as undefined goes). The only way a job changes state (its type's `state` is read-only).
  */
 export function moveJob<S extends JobState>(
   job: JobBase,

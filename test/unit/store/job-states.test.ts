@@ -35,6 +35,17 @@ describe('job records: one type per state (moveJob)', () => {
     });
   });
 
+  it('refuses, in its types, a field the new state does not carry and a state set by hand', () => {
+    // @ts-expect-error a fetched job has no next poll
+    moveJob(pending(), 'fetched', { nextPollAt: 1 });
+    // @ts-expect-error an ambiguous job always says why
+    moveJob(pending(), 'ambiguous', { unansweredStatus: 'may have been started' });
+    const job = pending();
+    // @ts-expect-error only moveJob changes a state
+    job.state = 'applied';
+    expect(job.state).toBe('applied');
+  });
+
   it('drops a shared field given as undefined', () => {
     const job = pending();
     moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, waitsForStartingKey: undefined });
