@@ -13,6 +13,7 @@ import { UserError } from '../domain/user-error';
 import { plural } from '../domain/words';
 import { saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
+import { resumeRun } from './key-wait';
 import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
 import {
@@ -113,11 +114,7 @@ function reopen(
 ): void {
   Object.assign(job, change);
   moveJob(job, state, { problem: undefined });
-  if (run) {
-    run.state = 'running';
-    delete run.error;
-    delete run.endedAt;
-  }
+  if (run) resumeRun(run);
   saveRecordsOf(ctx, run ? [run] : [], [job]);
   syncPollTrigger(ctx, registry);
 }
