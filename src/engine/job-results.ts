@@ -11,7 +11,7 @@ import { STATUS } from '../domain/statuses';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { entryFromResult, type LedgerEntry } from '../store/ledger';
-import { indexSet, type JobRecord, type RunRecord } from '../store/registry';
+import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
 import { dayIn } from '../store/local-time';
 import { actorOf } from './team';
 import type { AppContext } from './context';
@@ -69,8 +69,8 @@ export function recordResult(
     .map((item) => (item.custom.fp === undefined ? item.index : sent.get(item.custom.fp)))
     .filter((index): index is number => index !== undefined && index < job.fingerprints.length);
   if (unreadable.length) job.unreadable = indexSet(unreadable);
-  delete job.waitsForStartingKey;
-  Object.assign(job, { state: 'fetched', unansweredStatus: rest, status: result.status });
+  job.status = result.status;
+  moveJob(job, 'fetched', { unansweredStatus: rest });
 }
 
 /**

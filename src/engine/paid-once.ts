@@ -15,10 +15,12 @@ import { STATUS } from '../domain/statuses';
 import type { Actor, JobAccess } from './team';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import type { EnrichField } from '../domain/fields';
 import { entryCovers, type LedgerEntry } from '../store/ledger';
 import {
+  damagedJobKeys,
+  moveJob,
+  runOfJobKey,
   type JobBase,
   type JobRecord,
   type JobSummary,
@@ -122,13 +124,11 @@ const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.a
  * (then not even its kind is known until a poll gives it a run again, rehome.ts).
  */
 function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
-  const prefix = DOCUMENT_PROPERTY.jobPrefix;
-  const ids = new Set<string>();
-  for (const { key } of registry.unreadable) {
-    const job = key.slice(prefix.length);
-    if (key.startsWith(prefix) && !registry.damagedJobLists?.has(job))
-      ids.add(job.slice(0, job.lastIndexOf('.')));
-  }
+  const ids = new Set(
+    damagedJobKeys(registry)
+      .filter((key) => !registry.damagedJobLists?.has(key))
+      .map(runOfJobKey),
+  );
   const runless = (registry.listless ?? []).some(
     (job) => !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
   );
@@ -195,10 +195,7 @@ export const rowMayHaveBeenBought = (status: string): boolean => MAYBE_BOUGHT_ST
  * bought" until the user imports it by id or retries it. `problem` says why, in plain words.
  */
 export function holdAsMaybeBought(job: JobRecord, problem: string): void {
-  const rowStatus = job.id ? STATUS.unfetched : STATUS.ambiguous;
-  Object.assign(job, { state: 'ambiguous', unansweredStatus: rowStatus, problem });
-  delete job.nextPollAt;
-  delete job.waitsForStartingKey;
+  moveJob(job, 'ambiguous', { unansweredStatus: job.id ? STATUS.unfetched : STATUS.ambiguous, problem });
 }
 
 /**
@@ -207,9 +204,7 @@ export function holdAsMaybeBought(job: JobRecord, problem: string): void {
  * job whose answers were fetched (forced, if it never finished). `status` is its rows' Status.
  */
 export function closeUnbought(job: JobRecord, status: string): void {
-  Object.assign(job, { state: 'fetched', unansweredStatus: status });
-  delete job.problem;
-  delete job.waitsForStartingKey;
+  moveJob(job, 'fetched', { unansweredStatus: status });
 }
 
 /** Failed polls in a row, with the starting key, before its results are asked for with forceResults. */

@@ -38,7 +38,7 @@ import { clearPollFailure, notePollFailure } from './poll-problem';
 import { currentColumns } from './run-columns';
 import { REST_STATUS } from './row-status';
 import { syncPollTrigger } from './poll-trigger';
-import { type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import { moveJob, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import {
   backoffMs,
@@ -316,8 +316,6 @@ function forceWhenStuck(job: JobRecord, now: number, access: JobAccess, stopWait
   if (access === 'own' && job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
     return { problem: 'The job gave no answer for 24 hours.' };
   if (!job.tries && !job.waitsForStartingKey) return null;
-  job.tries = 0;
-  delete job.nextPollAt;
-  delete job.waitsForStartingKey;
+  moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, waitsForStartingKey: undefined });
   return 'retry';
 }

@@ -24,6 +24,7 @@ import { readSheetTable } from '../sheet/table';
 import { headersOf, resolveMapping } from '../store/mapping-store';
 import {
   deleteJobRecords,
+  moveJob,
   relist,
   saveJobFingerprints,
   type JobBase,
@@ -220,7 +221,7 @@ function collect(
     // to write its rows, it is done with (one with no list: nothing left to mark).
     if (!('fingerprints' in job)) return drop(ctx, registry, job);
     closeUnbought(job, STATUS.jobNotFound);
-    job.state = 'applied';
+    moveJob(job, 'applied', {});
     return saveRecordsOf(ctx, [], [job]);
   }
   if (!found || found === 'gone') return;
@@ -265,14 +266,8 @@ function rehome(
   if (run.kind === 'enrich' && job.fields) run.fields = job.fields;
   run.sent = fingerprints.length;
   const { contacts: _count, ...base } = job as JobSummary;
-  const moved: JobRecord = {
-    ...base,
-    fingerprints,
-    run: run.id,
-    seq: 0,
-    state: 'pending',
-    rows: `job ${job.id}`,
-  };
+  const moved: JobRecord = { ...base, fingerprints, run: run.id, seq: 0, rows: `job ${job.id}` };
+  moveJob(moved, 'pending', {});
   delete moved.fingerprintsInline;
   registry.runs.set(run.id, run);
   registry.jobs.push(moved);
