@@ -6,7 +6,7 @@ import { runCase } from '../../scripts/lib/fuzz';
 import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 
-describe("the fuzzer's cases of findings 21, 22, 28 and 32, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 31 and 32, replayed", () => {
   const replay = async (actions: Action[]) => {
     const emulator = await startFuzzEmulator();
     try {
@@ -50,6 +50,15 @@ describe("the fuzzer's cases of findings 21, 22, 28 and 32, replayed", () => {
         kill: { at: 'Properties.setProperties', nth: 3 },
       },
       { kind: 'damage', what: 'runRecord' },
+      { kind: 'poll', who: 'ann' },
+    ]);
+  }, 60_000);
+  it("31: a formula run's start killed once registered, its job record damaged: the row says why it is held", async () => {
+    // The formula run has no rows: its damaged job's list held the sheet's row, its Status empty.
+    await replay([
+      { kind: 'formulas', rows: [0] },
+      { kind: 'getThem', who: 'ann', kill: { at: 'Properties.setProperties', nth: 2 } },
+      { kind: 'damage', what: 'jobRecord' },
       { kind: 'poll', who: 'ann' },
     ]);
   }, 60_000);
