@@ -305,8 +305,12 @@ function markOrphanedRows(
     const held = heldRows.get(row);
     if (held) {
       // "" too: a row only a formula run (no rows of its own) or a killed start held never had one.
-      if (status === STATUS.pending || status === '') outputs.set(row, statusOnly(held));
-      continue;
+      if (status === STATUS.pending || status === '') {
+        outputs.set(row, statusOnly(held.status));
+        continue;
+      }
+      // A runless job's rows keep their Status; another hold's go on to the damaged run's words.
+      if (held.runless) continue;
     }
     if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown) {
       outputs.set(row, statusOnly(damagedStatus));
@@ -333,8 +337,8 @@ function runlessJobRows(
   registry: Registry,
   kind: JobKind,
   busyRows: Set<number>,
-): Map<number, string> {
-  const held = new Map<number, string>();
+): Map<number, { status: string; runless: boolean }> {
+  const held = new Map<number, { status: string; runless: boolean }>();
   const jobs = new Map<string, JobRecord>();
   for (const job of registry.jobs)
     if (job.state !== 'applied' && !registry.runs.has(job.run))
@@ -349,7 +353,7 @@ function runlessJobRows(
         ? (job.unansweredStatus ?? STATUS.ambiguous)
         : '';
     for (const row of rows)
-      if (hold) held.set(row, hold);
+      if (hold) held.set(row, { status: hold, runless: !!job });
       else if (job) busyRows.add(row);
   }
   return held;
