@@ -404,3 +404,98 @@ describe('a job collected under a run of its own, a column inserted before its a
     expect(refresh.contactsToSend).toBe(0);
   });
 });
+
+describe('a retry of a lost start killed before its resend, its run record then damaged (fuzz finding 30)', () => {
+  /**
+   * Ann's start of row 2 reached the API (its answer lost); she chose Retry, and the resend did not
+   * leave: that execution died at its marker's write, or the API refused the resend with a 429 (it
+   * certainly did not arrive); then the run record was damaged.
+   */
+  async function retriedLostStartOfADamagedRun(
+    resend: 'killed' | '429',
+  ): Promise<{ addon: Addon; jobId: string }> {
+    const addon = kit.open(contactRows(people(3, 0)));
+    addon.setSelection('A2:D2', SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+    expect(() =>
+      addon.callWith({ killAfter: { 'Properties.setProperties': 3 } }, 'startRun', plan.planId),
+    ).toThrow();
+    await jobsEnded(kit.emulator());
+    const [job] = await kit.emulator().admin.jobs();
+    addon.call('pollJobs');
+    const [run] = addon.call<ProgressView>('getProgress').runs;
+    const [lost] = run!.ambiguousJobs ?? [];
+    expect(lost).toBeDefined();
+    const ref = { runId: run!.runId, seq: lost!.seq };
+    if (resend === 'killed')
+      expect(() =>
+        addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref),
+      ).toThrow();
+    else {
+      await kit.emulator().admin.config({ faults: '429=1' });
+      addon.call('retryJob', ref);
+      await kit.emulator().admin.config({ faults: '429=0' });
+    }
+    expect(await kit.emulator().admin.jobs()).toHaveLength(1);
+    damageTheRunRecord(addon);
+    return { addon, jobId: job!.id };
+  }
+
+  it.each(['killed', '429'] as const)(
+    'resend %s: holds the row in words that name the import, and is taken by the id the dashboard shows',
+    async (resend) => {
+      const { addon, jobId } = await retriedLostStartOfADamagedRun(resend);
+      // What the Jobs panel says before any poll: the start is lost, import it.
+      const problems = addon.call<ProgressView>('getProgress').problems ?? [];
+      expect(problems.join(' ')).toMatch(/import them by their ids/);
+      // Held, as its lost start is (finding 22): not even "look up again" buys it before its import.
+      addon.setSelection('A2:D2', SHEET);
+      for (const overwrite of [false, true])
+        expect(
+          addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'], overwrite })
+            .contactsToSend,
+        ).toBe(0);
+      pollUntilIdle(addon);
+      expect(rowsOf(addon)[0]!.status).toBe(STATUS.ambiguous);
+      // The panel's way out: the id the dashboard shows brings the paid answer, nothing bought again.
+      addon.call('importJob', { jobId });
+      pollUntilIdle(addon);
+      expect(rowsOf(addon)[0]!.status).toMatch(/^(found|not found)$/);
+      const stats = await kit.emulator().admin.stats();
+      expect(stats.jobs.total).toBe(1);
+      expect(stats.charges.charged_twice).toBe(0);
+    },
+  );
+
+  it('a first start refused with a 429, its run record then damaged, is no lost start: nothing to import', async () => {
+    const addon = kit.open(contactRows(people(3, 0)));
+    addon.setSelection('A2:D2', SHEET);
+    await kit.emulator().admin.config({ faults: '429=1' });
+    planAndStart(addon, { fields: ['work_email'] });
+    await kit.emulator().admin.config({ faults: '429=0' });
+    expect(await kit.emulator().admin.jobs()).toHaveLength(0);
+    damageTheRunRecord(addon);
+    const problems = addon.call<ProgressView>('getProgress').problems ?? [];
+    expect(problems.join(' ')).not.toMatch(/import them by their ids/);
+    // It certainly never arrived: its row holds nothing.
+    addon.setSelection('A2:D2', SHEET);
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend).toBe(
+      1,
+    );
+  });
+
+  it('30, replayed: the fuzzer follows the panel and no paid answer is lost', async () => {
+    const emulator = await startFuzzEmulator();
+    try {
+      await runCase(emulator, [
+        { kind: 'again', who: 'bob', kill: { at: 'Properties.setProperties', nth: 3 } },
+        { kind: 'sidebar', who: 'ann', kill: { at: 'Properties.setProperties', nth: 2 } },
+        { kind: 'retry', who: 'bob', kill: { at: 'Properties.setProperties', nth: 2 } },
+        { kind: 'damage', what: 'runRecord' },
+        { kind: 'sidebar', who: 'ann', kill: { at: 'Properties.setProperties', nth: 1 } },
+      ]);
+    } finally {
+      await emulator.stop();
+    }
+  }, 60_000);
+});
