@@ -405,15 +405,16 @@ describe('a job collected under a run of its own, a column inserted before its a
   });
 });
 
-describe('a retry of a lost start killed before its resend, its run record then damaged (fuzz finding 30)', () => {
+describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
   /**
    * Ann's start of row 2 reached the API (its answer lost); she chose Retry, and the resend did not
    * leave: that execution died at its marker's write, or the API refused the resend with a 429 (it
-   * certainly did not arrive); then the run record was damaged.
+   * certainly did not arrive); then (with `damage`) the run record was damaged.
    */
-  async function retriedLostStartOfADamagedRun(
+  async function retriedLostStart(
     resend: 'killed' | '429',
-  ): Promise<{ addon: Addon; jobId: string }> {
+    damage = true,
+  ): Promise<{ addon: Addon; jobId: string; ref: { runId: string; seq: number } }> {
     const addon = kit.open(contactRows(people(3, 0)));
     addon.setSelection('A2:D2', SHEET);
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
@@ -437,14 +438,14 @@ describe('a retry of a lost start killed before its resend, its run record then 
       await kit.emulator().admin.config({ faults: '429=0' });
     }
     expect(await kit.emulator().admin.jobs()).toHaveLength(1);
-    damageTheRunRecord(addon);
-    return { addon, jobId: job!.id };
+    if (damage) damageTheRunRecord(addon);
+    return { addon, jobId: job!.id, ref };
   }
 
   it.each(['killed', '429'] as const)(
     'resend %s: holds the row in words that name the import, and is taken by the id the dashboard shows',
     async (resend) => {
-      const { addon, jobId } = await retriedLostStartOfADamagedRun(resend);
+      const { addon, jobId } = await retriedLostStart(resend);
       // What the Jobs panel says before any poll: the start is lost, import it.
       const problems = addon.call<ProgressView>('getProgress').problems ?? [];
       expect(problems.join(' ')).toMatch(/import them by their ids/);
@@ -482,6 +483,25 @@ describe('a retry of a lost start killed before its resend, its run record then 
     expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend).toBe(
       1,
     );
+  });
+
+  it('a cancel before the resend takes back the retry only: the lost start waits for its import again', async () => {
+    const { addon, jobId, ref } = await retriedLostStart('killed', false);
+    addon.call('cancelRun', ref.runId);
+    pollUntilIdle(addon);
+    // Not "canceled, nothing charged": the first start may have been, and its way out is offered again.
+    expect(rowsOf(addon)[0]!.status).toBe(STATUS.ambiguous);
+    expect(progress(addon, ref.runId).ambiguousJobs).toHaveLength(1);
+    addon.setSelection('A2:D2', SHEET);
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend).toBe(
+      0,
+    );
+    addon.call('importJob', { jobId });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon)[0]!.status).toMatch(/^(found|not found)$/);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
   });
 
   it('30, replayed: the fuzzer follows the panel and no paid answer is lost', async () => {
