@@ -442,6 +442,23 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
     return { addon, jobId: job!.id, ref };
   }
 
+  /** Contacts a run of row 2 would send (work email; "look up again" with `overwrite`). */
+  function sendsRow2(addon: Addon, overwrite = false): number {
+    addon.setSelection('A2:D2', SHEET);
+    return addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'], overwrite })
+      .contactsToSend;
+  }
+
+  /** The id the dashboard shows brings the paid answer to its row, and nothing is bought again. */
+  async function importedOnce(addon: Addon, jobId: string): Promise<void> {
+    addon.call('importJob', { jobId });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon)[0]!.status).toMatch(/^(found|not found)$/);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  }
+
   it.each(['killed', '429'] as const)(
     'resend %s: holds the row in words that name the import, and is taken by the id the dashboard shows',
     async (resend) => {
@@ -450,21 +467,11 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
       const problems = addon.call<ProgressView>('getProgress').problems ?? [];
       expect(problems.join(' ')).toMatch(/import them by their ids/);
       // Held, as its lost start is (finding 22): not even "look up again" buys it before its import.
-      addon.setSelection('A2:D2', SHEET);
-      for (const overwrite of [false, true])
-        expect(
-          addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'], overwrite })
-            .contactsToSend,
-        ).toBe(0);
+      expect([sendsRow2(addon), sendsRow2(addon, true)]).toEqual([0, 0]);
       pollUntilIdle(addon);
       expect(rowsOf(addon)[0]!.status).toBe(STATUS.ambiguous);
-      // The panel's way out: the id the dashboard shows brings the paid answer, nothing bought again.
-      addon.call('importJob', { jobId });
-      pollUntilIdle(addon);
-      expect(rowsOf(addon)[0]!.status).toMatch(/^(found|not found)$/);
-      const stats = await kit.emulator().admin.stats();
-      expect(stats.jobs.total).toBe(1);
-      expect(stats.charges.charged_twice).toBe(0);
+      // The panel's way out.
+      await importedOnce(addon, jobId);
     },
   );
 
@@ -479,10 +486,7 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
     const problems = addon.call<ProgressView>('getProgress').problems ?? [];
     expect(problems.join(' ')).not.toMatch(/import them by their ids/);
     // It certainly never arrived: its row holds nothing.
-    addon.setSelection('A2:D2', SHEET);
-    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend).toBe(
-      1,
-    );
+    expect(sendsRow2(addon)).toBe(1);
   });
 
   it('a cancel before the resend takes back the retry only: the lost start waits for its import again', async () => {
@@ -492,16 +496,8 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
     // Not "canceled, nothing charged": the first start may have been, and its way out is offered again.
     expect(rowsOf(addon)[0]!.status).toBe(STATUS.ambiguous);
     expect(progress(addon, ref.runId).ambiguousJobs).toHaveLength(1);
-    addon.setSelection('A2:D2', SHEET);
-    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend).toBe(
-      0,
-    );
-    addon.call('importJob', { jobId });
-    pollUntilIdle(addon);
-    expect(rowsOf(addon)[0]!.status).toMatch(/^(found|not found)$/);
-    const stats = await kit.emulator().admin.stats();
-    expect(stats.jobs.total).toBe(1);
-    expect(stats.charges.charged_twice).toBe(0);
+    expect(sendsRow2(addon)).toBe(0);
+    await importedOnce(addon, jobId);
   });
 
   it('30, replayed: the fuzzer follows the panel and no paid answer is lost', async () => {
