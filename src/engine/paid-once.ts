@@ -88,11 +88,11 @@ function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<str
     if (job.state === 'applied') continue;
     const run = runOf(registry, job);
     const reason = !run
-      ? job.state === 'queued' && !lostStart(job)
-        ? ''
-        : job.id
-          ? WAITING_FOR_DAMAGED_RUN
-          : WAITING_FOR_IMPORT
+      ? job.id
+        ? WAITING_FOR_DAMAGED_RUN
+        : lostStart(job)
+          ? WAITING_FOR_IMPORT
+          : ''
       : job.state === 'ambiguous'
         ? WAITING_FOR_DECISION
         : run.state === 'running'
@@ -262,6 +262,8 @@ export function awaitsCollection(
   job: JobBase | JobSummary,
 ): boolean {
   if (!job.id || !startedWithKeyOf(actor, job)) return false;
-  if (!registry.runs.has(job.run)) return job.state === 'pending' || job.state === 'fetched';
+  // A retried stuck job not resent yet too (queued): the retry's consent went with its run.
+  if (!registry.runs.has(job.run))
+    return job.state === 'pending' || job.state === 'fetched' || job.state === 'queued';
   return 'contacts' in job && listMayComeBack(registry, job);
 }

@@ -515,3 +515,24 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
     }
   }, 60_000);
 });
+
+describe('a retry of a job stuck for 24 hours not resent yet, its run record then damaged', () => {
+  it("collects the stuck job by its id (the retry's consent went with its run): its later answers reach the rows", async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    const ref = { runId: start.runId, seq: held!.seq };
+    expect(() => addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref)).toThrow();
+    damageTheRunRecord(addon);
+    // Held until it is collected, as before the retry: not even "look up again" buys its contacts.
+    expect(
+      addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, overwrite: true }).contactsToSend,
+    ).toBe(0);
+    // The stuck job goes on at the provider, and charges its other contacts.
+    await kit.emulator().admin.finishJob(stuck!.id);
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
