@@ -499,21 +499,6 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
     expect(sendsRow2(addon)).toBe(0);
     await importedOnce(addon, jobId);
   });
-
-  it('30, replayed: the fuzzer follows the panel and no paid answer is lost', async () => {
-    const emulator = await startFuzzEmulator();
-    try {
-      await runCase(emulator, [
-        { kind: 'again', who: 'bob', kill: { at: 'Properties.setProperties', nth: 3 } },
-        { kind: 'sidebar', who: 'ann', kill: { at: 'Properties.setProperties', nth: 2 } },
-        { kind: 'retry', who: 'bob', kill: { at: 'Properties.setProperties', nth: 2 } },
-        { kind: 'damage', what: 'runRecord' },
-        { kind: 'sidebar', who: 'ann', kill: { at: 'Properties.setProperties', nth: 1 } },
-      ]);
-    } finally {
-      await emulator.stop();
-    }
-  }, 60_000);
 });
 
 describe('a retry of a job stuck for 24 hours not resent yet, its run record then damaged', () => {
