@@ -112,13 +112,15 @@ export function startQueuedJobs(
     const starts = batch.map((job) => startOf(ctx, run, job, contacts));
     // The key that starts a job is recorded with it: a 404 to any other key proves nothing.
     const stamp = keyStamp(actorOf(ctx));
+    // A retried lost start's day: a start that certainly did not arrive leaves it a lost start.
+    const lostAt = batch.map((job) => job.sendingAt);
     for (const job of batch) {
       Object.assign(job, stamp);
       moveJob(job, 'sending', { sendingAt: ctx.clock.now() });
     }
     saveRecordsOf(ctx, [], batch);
     const answers = api.startJobs(starts);
-    const outcome = recordStarts(ctx, batch, answers);
+    const outcome = recordStarts(ctx, batch, answers, lostAt);
     saveRecordsOf(ctx, [run], batch);
     if (outcome.keyProblem) {
       waitForKey(ctx, registry, outcome.keyProblem);
@@ -167,6 +169,7 @@ function recordStarts(
   ctx: AppContext,
   batch: JobRecord[],
   answers: Array<string | ApiError>,
+  lostAt: Array<number | undefined>,
 ): { keyProblem?: ApiError; backedOff: boolean } {
   let keyProblem: ApiError | undefined;
   let backedOff = false;
@@ -181,13 +184,14 @@ function recordStarts(
       holdAsMaybeBought(job, answer.userMessage);
     } else if (isKeyProblem(answer)) {
       // A refused key is a refusal: nothing was started, the job waits for the key.
-      moveJob(job, 'queued', {});
+      moveJob(job, 'queued', { sendingAt: lostAt[index] });
       keyProblem = answer;
     } else if (answer.retryable) {
       const tries = (job.tries ?? 0) + 1;
       // Apps Script's own daily quota, not the API: the run card says why nothing moves for hours.
       const problem = answer.code === DAILY_FETCH_QUOTA_CODE ? answer.userMessage : undefined;
-      moveJob(job, 'queued', { tries, nextPollAt: now + retryWaitMs(tries, answer), problem });
+      const nextPollAt = now + retryWaitMs(tries, answer);
+      moveJob(job, 'queued', { tries, nextPollAt, problem, sendingAt: lostAt[index] });
       backedOff = true;
     } else {
       // Refused outright (not maybeProcessed): the job was never made.

@@ -88,11 +88,11 @@ function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<str
     if (job.state === 'applied') continue;
     const run = runOf(registry, job);
     const reason = !run
-      ? job.state === 'queued'
-        ? ''
-        : job.id
-          ? WAITING_FOR_DAMAGED_RUN
-          : WAITING_FOR_IMPORT
+      ? job.id
+        ? WAITING_FOR_DAMAGED_RUN
+        : lostStart(job)
+          ? WAITING_FOR_IMPORT
+          : ''
       : job.state === 'ambiguous'
         ? WAITING_FOR_DECISION
         : run.state === 'running'
@@ -104,6 +104,16 @@ function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<str
   }
   return busy;
 }
+
+/**
+ * A start whose answer was lost: no id, and it may have reached the API. A retry keeps the lost
+ * start's `sendingAt` until its resend has an outcome, and its consent lives on its run: a retried
+ * job whose run record cannot be read is resent by nothing, so it is the lost start again, held
+ * until the user imports it by its id (fuzz finding 30). No new state: `sendingAt` already says it.
+ */
+export const lostStart = (job: JobBase): boolean =>
+  !job.id &&
+  (job.state === 'ambiguous' || job.state === 'sending' || (job.state === 'queued' && !!job.sendingAt));
 
 /**
  * The contacts a start of this job asks for: those without an answer. A job sent again (a retry of
@@ -252,6 +262,8 @@ export function awaitsCollection(
   job: JobBase | JobSummary,
 ): boolean {
   if (!job.id || !startedWithKeyOf(actor, job)) return false;
-  if (!registry.runs.has(job.run)) return job.state === 'pending' || job.state === 'fetched';
+  // A retried stuck job not resent yet too (queued): the retry's consent went with its run.
+  if (!registry.runs.has(job.run))
+    return job.state === 'pending' || job.state === 'fetched' || job.state === 'queued';
   return 'contacts' in job && listMayComeBack(registry, job);
 }

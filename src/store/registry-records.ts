@@ -244,7 +244,8 @@ export type JobState = StoredFields['state'];
  * state. A move (moveJob) drops what the new state does not carry, so no field outlives its state.
  */
 const STATE_FIELDS_OF = {
-  queued: ['tries', 'nextPollAt', 'problem'],
+  // sendingAt: a retried lost start's, until its resend has an outcome (paid-once.ts lostStart).
+  queued: ['tries', 'nextPollAt', 'problem', 'sendingAt'],
   sending: ['sendingAt', 'tries'],
   // sendingAt: an imported lost start's, the day it may have been charged.
   pending: ['tries', 'nextPollAt', 'problem', 'waitsForStartingKey', 'sendingAt'],

@@ -6,7 +6,7 @@ import { runCase } from '../../scripts/lib/fuzz';
 import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 31 and 32, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30, 31 and 32, replayed", () => {
   const replay = async (actions: Action[]) => {
     const emulator = await startFuzzEmulator();
     try {
@@ -51,6 +51,17 @@ describe("the fuzzer's cases of findings 21, 22, 28, 31 and 32, replayed", () =>
       },
       { kind: 'damage', what: 'runRecord' },
       { kind: 'poll', who: 'ann' },
+    ]);
+  }, 60_000);
+  it('30: a retry of a lost start killed before its resend, its run record damaged: its answer is imported', async () => {
+    // The job sat queued without its run: held for nothing, sent and collected by nothing, and the
+    // panel said "still collected", so the fuzzer (following it) imported nothing.
+    await replay([
+      { kind: 'again', who: 'bob', kill: { at: 'Properties.setProperties', nth: 3 } },
+      { kind: 'sidebar', who: 'ann', kill: { at: 'Properties.setProperties', nth: 2 } },
+      { kind: 'retry', who: 'bob', kill: { at: 'Properties.setProperties', nth: 2 } },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'sidebar', who: 'ann', kill: { at: 'Properties.setProperties', nth: 1 } },
     ]);
   }, 60_000);
   it("31: a formula run's start killed once registered, its job record damaged: the row says why it is held", async () => {

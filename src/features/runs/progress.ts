@@ -9,7 +9,7 @@ import { runsStoppedByKey } from '../../engine/key-wait';
 import { backgroundStall, pollTriggerRefused } from '../../engine/poll-trigger';
 import { contactsFound } from '../../engine/run-end';
 import { retryPrice } from '../../engine/recovery';
-import { WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
+import { lostStart, WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
 import { pollFailure } from '../../engine/poll-problem';
 import { sourceWord } from '../../domain/runs';
 import {
@@ -237,7 +237,7 @@ export function unreadableMessage(
             other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
           ) && !jobs.some((job) => job.id)
         ? `Its jobs could not be read either: import them by their ids (the provider's dashboard names them after run ${runId}).`
-        : jobs.some((job) => !job.id && (job.state === 'ambiguous' || job.state === 'sending'))
+        : jobs.some(lostStart)
           ? // A start whose answer was lost has no id to collect it by: only the dashboard's id brings it.
             `A job of it may have been started although its answer was lost: import them by their ids (the provider's dashboard names them after run ${runId}).`
           : 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.';
