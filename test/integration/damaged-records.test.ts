@@ -14,6 +14,7 @@ import {
   engineKit,
   FIELDS,
   firePoll,
+  pollUntilIdle,
   jobsEnded,
   ledgerFingerprints,
   people,
@@ -29,11 +30,6 @@ const kit = engineKit();
 function garbleLastList(addon: Addon, text = '{"v":1,"garbage'): void {
   const jobs = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
   jobs.getRange(jobs.getLastRow(), 2).setValue(text);
-}
-
-/** Polls until the trigger is gone (nothing left to do), at most `max` times. */
-function pollUntilIdle(addon: Addon, max = 6): void {
-  for (let poll = 0; poll < max && addon.triggers().length; poll++) firePoll(addon);
 }
 
 describe('a job whose list of contacts is lost while it runs', () => {
