@@ -26,7 +26,8 @@ import {
   type SendableContact,
 } from './context';
 import { applyFetchedJobs } from './apply';
-import { closeForced, recordResult, type ForcedFetch, type ForceReason } from './job-results';
+import { closeForced, jobCharge, recordResult, type ForcedFetch, type ForceReason } from './job-results';
+import { recordSpending } from '../store/spending';
 import { SheetTables } from './sheet-tables';
 import { settleInterruptedStarts, startQueuedJobs } from './job-starter';
 import { closeUnbought, pollErrorVerdict } from './paid-once';
@@ -228,6 +229,7 @@ function recordOutcomes(
   const changedJobs: JobRecord[] = [];
   const forced: ForcedFetch[] = [];
   let keyRefused: ApiError | undefined;
+  const creditsBefore = batch.map((job) => job.credits ?? 0);
   batch.forEach((job, index) => {
     const run = runOf(registry, job)!;
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
@@ -258,6 +260,14 @@ function recordOutcomes(
     });
   }
   ledger.store(answers);
+  // What the jobs charged, before they are saved: a kill in between polls them again, and the
+  // record's line per job counts it once (store/spending.ts).
+  recordSpending(
+    ctx,
+    batch
+      .filter((job, index) => (job.credits ?? 0) > creditsBefore[index]!)
+      .map((job) => jobCharge(ctx, runOf(registry, job)!, job)),
+  );
   saveRecordsOf(ctx, [...changedRuns], changedJobs);
   if (keyRefused) waitForKey(ctx, registry, keyRefused);
   return !!keyRefused;

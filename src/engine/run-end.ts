@@ -1,7 +1,6 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
 import { saveRecordsOf, type AppContext, type EndedRun } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
-import { recordSpending, runCharges, type Charge } from '../store/spending';
 import { reserveKeyCredits, returnKeyCredits } from '../store/key-limit';
 import { maxCreditsPerContact } from './plan';
 import {
@@ -131,8 +130,6 @@ export const DAMAGED_RUN_ERROR =
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: { run: RunRecord; unspent: number }[] = [];
-  // What they charged, for the Spending tab: counted on the run saved with its end, so only once.
-  const charges: Charge[] = [];
   // Runs ending again (a lost start imported or retried): their log row is updated, not added.
   const loggedBefore = new Set<string>();
   const damaged = runsWithDamagedJobs(registry);
@@ -156,7 +153,6 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     const unspent = lost ? 0 : unspentCredits(run, jobs);
     // Saved with the run's end (below): given back once, whatever reopens it later.
     if (unspent !== 0) run.released = (run.released ?? 0) + unspent;
-    charges.push(...runCharges(run, ctx.clock.now()));
     ended.push({ run, unspent });
   }
   if (ended.length === 0) return;
@@ -174,7 +170,6 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   for (const run of runs) ctx.notify.toast(summary(run));
   // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
   appendRunLog(ctx, runs, registry, loggedBefore);
-  recordSpending(ctx, charges);
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
 
