@@ -130,8 +130,6 @@ export const DAMAGED_RUN_ERROR =
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: { run: RunRecord; unspent: number }[] = [];
-  // Runs ending again (a lost start imported or retried): their log row is updated, not added.
-  const loggedBefore = new Set<string>();
   const damaged = runsWithDamagedJobs(registry);
   // A job that lost its list while it works gets it back from its results (rehome.ts): its run
   // keeps running meanwhile, holding its contacts back, instead of ending "failed".
@@ -142,9 +140,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     if (!jobs.every(jobSettled)) continue;
     const lost = damaged.has(run.id);
     const end = lost ? { state: 'failed' as const, error: DAMAGED_RUN_ERROR } : finalState(run, jobs);
-    if (run.logged) loggedBefore.add(run.id);
-    // Saved with the end: should this execution die before the log row, a later end appends it.
-    Object.assign(run, end, { endedAt: ctx.clock.now(), logged: true });
+    Object.assign(run, end, { endedAt: ctx.clock.now() });
     const mayHaveCost = lostStartCredits(run, jobs);
     // A run ending again after its lost starts were settled may no longer have cost more.
     if (mayHaveCost > 0) run.mayHaveCost = mayHaveCost;
@@ -157,6 +153,8 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   }
   if (ended.length === 0) return;
   const runs = ended.map(({ run }) => run);
+  // Before the runs are saved as ended: killed in between, a later end updates the same row.
+  appendRunLog(ctx, runs, registry);
   saveRecordsOf(ctx, runs, []);
   markRowsOfDamagedRuns(
     ctx,
@@ -168,8 +166,6 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   // charged, and sending more on top would let it overrun what the user switched on.
   pauseForLostStarts(ctx, runs);
   for (const run of runs) ctx.notify.toast(summary(run));
-  // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
-  appendRunLog(ctx, runs, registry, loggedBefore);
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
 

@@ -86,7 +86,6 @@ const endedRun = (run: RunRecord): RunRecord => ({
   endedAt: 1e13,
   released: MOST,
   mayHaveCost: MOST,
-  logged: true,
 });
 
 /**

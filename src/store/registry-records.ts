@@ -102,8 +102,6 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   retriedLost: optionalNumber(),
   /** Set when the end of the run was announced. */
   endedAt: optionalNumber(),
-  /** Its row is in the log tab: a later end (a lost start imported or retried) updates that row. */
-  logged: optionalBoolean(),
   /** Undone (features/undo): what its undo put back and left, in words. */
   undone: optionalString(),
   /** An undo the page left part-way: the background check goes on with it (features/undo). */

@@ -8,6 +8,7 @@ import type { Addon } from '../../dev/gas/harness';
 import type { ProgressView, ScheduleView, SpendingView } from '../../src/app/sidebar-contract';
 import { dayIn } from '../../src/store/local-time';
 import { SPENDING_SHEET } from '../../src/store/spending';
+import { RUN_LOG_SHEET } from '../../src/store/run-log';
 import {
   contactRows,
   engineKit,
@@ -131,8 +132,8 @@ describe('the spending report', () => {
   });
 
   // Fuzz finding 25: a poll killed after a run's end was saved, before the tab was written, left
-  // the run's credits out of the tab for good (the run was counted). Whatever call is killed, the
-  // tab ends equal to the emulator's books.
+  // the run's credits out of the tab for good (the run was counted), and out of the log when killed
+  // before its row. Whatever call is killed, the tab ends equal to the emulator's books.
   it.each([
     ['Properties.setProperties', 1],
     ['Properties.setProperties', 2],
@@ -152,6 +153,10 @@ describe('the spending report', () => {
     await settle(ann, start.runId);
     const books = await kit.emulator().admin.books();
     expect(books.length).toBeGreaterThan(0);
+    // The log tells the run once, whatever call was killed (its row was written after the run was
+    // saved as ended: killed in between, no row).
+    const [, ...log] = sheetText(ann, RUN_LOG_SHEET);
+    expect(log.map((row) => row.at(-2))).toEqual([start.runId]);
     expect(bookOf(ann)).toEqual([
       [
         dayIn(ann.spreadsheet.getSpreadsheetTimeZone(), books[0]!.at),
