@@ -96,7 +96,6 @@ export function appendRunLog(
   runs: readonly RunRecord[],
   registry: Registry<JobBase>,
 ): void {
-  if (runs.length === 0) return;
   const rows = new Map(runs.map((run) => [run.id, logRow(ctx, run, registry.jobs)]));
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
   const lastRow = inLayout(sheet);
@@ -105,9 +104,8 @@ export function appendRunLog(
   logged.forEach(([id, jobIds], index) => {
     const row = rows.get(id!);
     if (!row) return;
-    row[JOB_IDS_COLUMN - 1] = [...new Set(`${jobIds} ${row[JOB_IDS_COLUMN - 1]}`.split(' '))]
-      .join(' ')
-      .trim();
+    const ids = `${jobIds} ${row[JOB_IDS_COLUMN - 1]}`.split(' ').filter(Boolean);
+    row[JOB_IDS_COLUMN - 1] = [...new Set(ids)].join(' ');
     sheet.writeText(index + 2, 1, [row]);
     rows.delete(id!);
   });
