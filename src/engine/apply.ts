@@ -12,6 +12,7 @@ import { runOf, saveRecordsOf, type AppContext } from './context';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
 import {
   inIndexSet,
+  moveJob,
   runsWithDamagedJobs,
   type JobRecord,
   type Registry,
@@ -222,7 +223,7 @@ function applyToSheet(
     if ((running || ambiguous) && counted.length)
       job.earlyApplied = [...(job.earlyApplied ?? []), ...counted].sort((a, b) => a - b);
     if (ambiguous) job.rowsMarked = true;
-    else if (!running) job.state = 'applied';
+    else if (!running) moveJob(job, 'applied', {});
     // A refusal this write overcomes is no longer news.
     if (run.error?.startsWith(SHEET_REFUSAL_PREFIX)) delete run.error;
     touchedRuns.add(run);

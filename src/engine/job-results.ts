@@ -11,7 +11,7 @@ import { STATUS } from '../domain/statuses';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { entryFromResult, type LedgerEntry } from '../store/ledger';
-import { indexSet, type JobRecord, type RunRecord } from '../store/registry';
+import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
 import type { Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';
 import { actorOf } from './team';
@@ -70,8 +70,8 @@ export function recordResult(
     .map((item) => (item.custom.fp === undefined ? item.index : sent.get(item.custom.fp)))
     .filter((index): index is number => index !== undefined && index < job.fingerprints.length);
   if (unreadable.length) job.unreadable = indexSet(unreadable);
-  delete job.waitsForStartingKey;
-  Object.assign(job, { state: 'fetched', unansweredStatus: rest, status: result.status });
+  job.status = result.status;
+  moveJob(job, 'fetched', { unansweredStatus: rest });
 }
 
 /**
@@ -119,11 +119,12 @@ function fingerprintOfItem(run: RunRecord, item: ContactResult): string | undefi
 
 /**
  * What the API reported charging a job so far, for the Spending tab's record (store/spending.ts):
- * on the day the job was sent (an import of a lost start keeps that day), to whoever started its run.
+ * to whoever started its run, on the day it was sent (`at`, read before its results moved it on: an
+ * import of a lost start keeps that day).
  */
-export const jobCharge = (ctx: AppContext, run: RunRecord, job: JobRecord): Charge => ({
+export const jobCharge = (run: RunRecord, job: JobRecord, at: number): Charge => ({
   job: job.id,
-  at: job.sendingAt ?? job.startedAt ?? ctx.clock.now(),
+  at,
   by: run.startedBy,
   kind: job.retried ? SPEND_WORDS.retry : sourceWord(run),
   credits: job.credits ?? 0,

@@ -13,11 +13,13 @@ import { UserError } from '../domain/user-error';
 import { plural } from '../domain/words';
 import { saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
+import { resumeRun } from './key-wait';
 import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
 import {
   damagedRecordOf,
   deleteReplacedRecords,
+  moveJob,
   saveJobFingerprints,
   type JobBase,
   type JobRecord,
@@ -108,15 +110,11 @@ function reopen(
   registry: Registry,
   run: RunRecord | undefined,
   job: JobRecord,
-  change: Partial<JobRecord>,
+  { state, ...change }: Partial<JobRecord> & { state: 'queued' | 'pending' },
 ): void {
-  for (const key of ['rowsMarked', 'problem', 'unansweredStatus', 'nextPollAt'] as const) delete job[key];
   Object.assign(job, change);
-  if (run) {
-    run.state = 'running';
-    delete run.error;
-    delete run.endedAt;
-  }
+  moveJob(job, state, { problem: undefined });
+  if (run) resumeRun(run);
   saveRecordsOf(ctx, run ? [run] : [], [job]);
   syncPollTrigger(ctx, registry);
 }
