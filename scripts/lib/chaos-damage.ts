@@ -143,8 +143,8 @@ export function damageStores(addon: Addon, random: () => number, round: number):
 }
 
 /**
- * For each run that ended with the damaged-job error, the user imports the jobs the dashboard names
- * after it, by their ids: the add-on refuses those it still knows ("already in the Jobs list") and
+ * For each run that ended with the damaged-job error, or that the Jobs panel names for an import,
+ * the user imports the jobs the dashboard names after it, by their ids: the add-on refuses those it still knows ("already in the Jobs list") and
  * one the log counts already ("imported already"), and
  * a job still running at the provider is imported again a little later. (The Jobs panel names only
  * damaged records, not jobs whose list the job sheet lost, so the dashboard is what the user goes by.)
@@ -158,6 +158,14 @@ export async function importDamagedJobs(
 ): Promise<void> {
   for (const run of view.runs)
     if (run.state === 'failed' && run.error === DAMAGED_RUN_ERROR) state.runs.add(run.runId);
+  // A record the panel cannot read names the run whose jobs to import: a run record whose jobs'
+  // records are lost too, or a start of it lost; a job record.
+  for (const problem of view.problems ?? []) {
+    const named =
+      /"sheetEnrich\.run\.(\w+)"\. .*import them by their ids/.exec(problem) ??
+      /import it by its id \(the provider's dashboard names it after run (\w+) job/.exec(problem);
+    if (named) state.runs.add(named[1]!);
+  }
   if (!state.runs.size) return;
   const jobs = await emulator.admin.jobs();
   for (const runId of state.runs)

@@ -304,7 +304,8 @@ function markOrphanedRows(
     const status = outputCell(table, kind, 'status', row);
     const held = heldRows.get(row);
     if (held) {
-      if (status === STATUS.pending) outputs.set(row, statusOnly(held));
+      // "" too: a row only a formula run (no rows of its own) or a killed start held never had one.
+      if (status === STATUS.pending || status === '') outputs.set(row, statusOnly(held));
       continue;
     }
     if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown) {
@@ -322,7 +323,8 @@ function markOrphanedRows(
 /**
  * Rows of jobs whose run record cannot be read: such a job still holds its contacts (paid-once.ts),
  * so its rows, found with the sheet's saved columns, are never "run this row again". Those of a job
- * still collected stay busy; those of a start whose answer was lost get its Status (returned).
+ * still collected stay busy; those of a start whose answer was lost get its Status (returned), and
+ * so do those another record holds (holdsOnRows), whatever run it was: a formula run's has no rows.
  */
 function runlessJobRows(
   ctx: AppContext,
@@ -337,13 +339,18 @@ function runlessJobRows(
   for (const job of registry.jobs)
     if (job.state !== 'applied' && !registry.runs.has(job.run))
       for (const fp of job.fingerprints) jobs.set(fp, job);
-  if (jobs.size === 0) return held;
+  const holds = holdsOnRows(registry);
+  if (jobs.size === 0 && holds.size === 0) return held;
   for (const [fp, rows] of tables.rows(table, kind, resolveMapping(ctx.documentStore, table, kind))) {
     const job = jobs.get(fp);
-    if (!job) continue;
+    const hold = !job
+      ? holds.get(fp)
+      : job.state === 'ambiguous'
+        ? (job.unansweredStatus ?? STATUS.ambiguous)
+        : '';
     for (const row of rows)
-      if (job.state === 'ambiguous') held.set(row, job.unansweredStatus ?? STATUS.ambiguous);
-      else busyRows.add(row);
+      if (hold) held.set(row, hold);
+      else if (job) busyRows.add(row);
   }
   return held;
 }

@@ -166,6 +166,35 @@ describe('the fallback: a job whose list cannot come back', () => {
   });
 });
 
+describe("a formula run's job record damaged, its list readable (fuzz finding 31)", () => {
+  it('a plain run of the sheet sends none of its rows, and they read "job record damaged"', async () => {
+    const addon = kit.open(contactRows(people(4, 0)));
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange('G2').setFormula('=ENRICH_EMAIL(A2:A4,B2:B4,D2:D4)');
+    addon.recalculate();
+    const formulas = addon.call<StartView>('startRun', addon.call<PlanView>('planFormulaRun', {}).planId);
+    const document = addon.properties.document;
+    const [jobKey] = Object.keys(document.getProperties()).filter((key) =>
+      key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${formulas.runId}.`),
+    );
+    document.setProperty(jobKey!, '{not json');
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(progress(addon, formulas.runId).state).toBe('failed');
+    // The formula run has no rows: its held contacts' rows never had a Status, and said nothing.
+    expect(planAndStart(addon).plan.contactsToSend).toBe(1);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).map((row) => row.status)).toEqual([
+      STATUS.damagedJob,
+      STATUS.damagedJob,
+      STATUS.damagedJob,
+      expect.stringMatching(/^(found|not found)$/),
+    ]);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+});
+
 describe('a damaged run record', () => {
   const damages: [string, (value: string) => string][] = [
     ['not JSON', () => '{not json'],

@@ -217,55 +217,6 @@ describe('a start whose answer was lost, its run record then damaged (fuzz findi
   });
 });
 
-describe("the fuzzer's cases of findings 21 and 22, replayed", () => {
-  const replay = async (actions: Action[]) => {
-    const emulator = await startFuzzEmulator();
-    try {
-      await runCase(emulator, actions);
-    } finally {
-      await emulator.stop();
-    }
-  };
-  it('21: a start killed in its fetchAll, its run record damaged: the row says why it is held', async () => {
-    await replay([
-      {
-        kind: 'run',
-        who: 'ann',
-        rows: [0],
-        lookUpAgain: false,
-        kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
-      },
-      { kind: 'damage', what: 'runRecord' },
-    ]);
-  }, 60_000);
-  it('28: a paid job whose record was damaged is imported although later damaged jobs list its rows', async () => {
-    const lookUpAgainKilled = (rows?: number[]): Action =>
-      rows
-        ? { kind: 'run', who: 'ann', rows, lookUpAgain: true, kill: { at: 'UrlFetchApp.fetch', nth: 1 } }
-        : { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: { at: 'UrlFetchApp.fetch', nth: 1 } };
-    await replay([
-      lookUpAgainKilled(),
-      { kind: 'damage', what: 'jobRecord' },
-      lookUpAgainKilled([0]),
-      { kind: 'damage', what: 'jobRecord' },
-      lookUpAgainKilled([0]),
-    ]);
-  }, 60_000);
-  it('22: a lost start of "look up again", its run record damaged: its answer is imported', async () => {
-    await replay([
-      {
-        kind: 'run',
-        who: 'ann',
-        rows: [0],
-        lookUpAgain: true,
-        kill: { at: 'Properties.setProperties', nth: 3 },
-      },
-      { kind: 'damage', what: 'runRecord' },
-      { kind: 'poll', who: 'ann' },
-    ]);
-  }, 60_000);
-});
-
 describe('a start killed once its run is registered, before its job is sent (fuzz finding 20)', () => {
   it('continues in the background, as the run the user agreed to: no sidebar needed, nothing twice', async () => {
     const addon = kit.open(contactRows(people(8)));
