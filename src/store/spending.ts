@@ -92,13 +92,8 @@ export function recordSpending(ctx: PlatformPorts, charges: readonly Charge[]): 
     }
   }
   appendBelow(record ?? ctx.spreadsheet.hiddenSheet(CHARGES_SHEET, true)!, ['Job', ...BOOK_HEADER], added);
-  drawSpending(sheet, lines);
-}
-
-/** The tab's block from the record's lines, added up by day, person and kind. */
-function drawSpending(sheet: SheetPort, lines: readonly SpendingLine[]): void {
+  // The tab, drawn from the record: its book's lines by day, person and kind (the order of their keys).
   const lastRow = sheet.lastRow();
-  // The book's lines by day, person and kind (the order of their keys).
   const book = new Map<string, SpendingLine>();
   for (const line of lines) {
     const key = `${line.day}\n${line.person}\n${line.kind}`;
