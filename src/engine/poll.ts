@@ -26,7 +26,8 @@ import {
   type SendableContact,
 } from './context';
 import { applyFetchedJobs } from './apply';
-import { closeForced, recordResult, type ForcedFetch, type ForceReason } from './job-results';
+import { closeForced, jobCharge, recordResult, type ForcedFetch, type ForceReason } from './job-results';
+import { recordSpending } from '../store/spending';
 import { SheetTables } from './sheet-tables';
 import { settleInterruptedStarts, startQueuedJobs } from './job-starter';
 import { closeUnbought, pollErrorVerdict } from './paid-once';
@@ -228,6 +229,11 @@ function recordOutcomes(
   const changedJobs: JobRecord[] = [];
   const forced: ForcedFetch[] = [];
   let keyRefused: ApiError | undefined;
+  // Each job's credits, and the day it was sent, before its results move it on (fetched: no sendingAt).
+  const before = batch.map((job) => ({
+    credits: job.credits ?? 0,
+    at: job.sendingAt ?? job.startedAt ?? ctx.clock.now(),
+  }));
   batch.forEach((job, index) => {
     const run = runOf(registry, job)!;
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
@@ -258,6 +264,15 @@ function recordOutcomes(
     });
   }
   ledger.store(answers);
+  // What the jobs charged, before they are saved: a kill in between polls them again, and the
+  // record's line per job counts it once (store/spending.ts).
+  recordSpending(
+    ctx,
+    batch.flatMap((job, index) => {
+      const { credits, at } = before[index]!;
+      return (job.credits ?? 0) > credits ? [jobCharge(runOf(registry, job)!, job, at)] : [];
+    }),
+  );
   saveRecordsOf(ctx, [...changedRuns], changedJobs);
   if (keyRefused) waitForKey(ctx, registry, keyRefused);
   return !!keyRefused;

@@ -132,7 +132,7 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
     // A new job: what the lost or stuck one charged stays in the run's credits, not counted again.
     delete job.credits;
-    reopen(ctx, registry, run, job, { state: 'queued', tries: 0 });
+    reopen(ctx, registry, run, job, { state: 'queued', tries: 0, retried: true });
   });
   pollOnce(ctx);
 }

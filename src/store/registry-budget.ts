@@ -89,10 +89,6 @@ const endedRun = (run: RunRecord): RunRecord => ({
   endedAt: 1e13,
   released: MOST,
   mayHaveCost: MOST,
-  logged: true,
-  counted: MOST,
-  // Credits by the day each job went, until the run's end counts them: a week of days.
-  chargedOn: Object.fromEntries(Array.from({ length: 7 }, (_, day) => [`2026-11-1${day}`, MOST])),
 });
 
 /**

@@ -102,19 +102,6 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   retriedLost: optionalNumber(),
   /** Set when the end of the run was announced. */
   endedAt: optionalNumber(),
-  /** Its row is in the log tab: a later end (a lost start imported or retried) updates that row. */
-  logged: optionalBoolean(),
-  /**
-   * The credits the Spending tab counts for it (store/spending.ts): a run that ends again adds only
-   * what it charged since, on the day it ended again.
-   */
-  counted: optionalNumber(),
-  /**
-   * Credits charged since the Spending tab last counted the run, by the day (the document's zone)
-   * each job was sent: the API charges a job as it processes it, so an import of a lost start, a
-   * resumed or retried job, or a run over midnight counts on the day each job went.
-   */
-  chargedOn: optional(z.record(z.string(), z.number())),
   /** Undone (features/undo): what its undo put back and left, in words. */
   undone: optionalString(),
   /** An undo the page left part-way: the background check goes on with it (features/undo). */
@@ -192,6 +179,8 @@ export const JOB_CODEC = recordCodec(
     earlyFetched: optional(z.array(z.number())),
     /** Of those, the ones whose rows are written and counted: the final apply skips them. */
     earlyApplied: optional(z.array(z.number())),
+    /** Sent again by the user's Retry: the Spending tab counts what it charges as a retry. */
+    retried: optionalBoolean(),
     /** An ambiguous job's rows say so (written once). */
     rowsMarked: optionalBoolean(),
     /**

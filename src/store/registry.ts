@@ -291,8 +291,9 @@ export function pruneRegistry(
 ): void {
   // Before the jobs that replace them may go.
   deleteReplacedRecords(store, registry);
+  // A run waiting for its key has not ended: resumed, it ends and logs every job it had.
   const ended = [...registry.runs.values()]
-    .filter((run) => run.state !== 'running')
+    .filter((run) => run.state !== 'running' && !run.authFailed)
     .sort((a, b) => b.startedAt - a.startedAt);
   const endedIds = new Set(ended.map((run) => run.id));
   const deleted: string[] = [];
