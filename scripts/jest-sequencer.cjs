@@ -15,8 +15,9 @@ const Sequencer = require('@jest/test-sequencer').default;
  * last half minute (a simulated 277 s run instead of 263 s from the same per-file times).
  */
 const ESTIMATES = [
-  // The twenty flows (docs/flows.md): 60 to 80 s alone on 2 cores.
-  [/\/test\/browser\/flows\.test\./, 65_000],
+  // The twenty flows (docs/flows.md): 10-20 takes 40 to 44 s alone on 2 cores, 1-9 24 s.
+  [/\/test\/browser\/flows-10-20\.test\./, 42_000],
+  [/\/test\/browser\/flows-01-09\.test\./, 24_000],
   [/\/test\/browser\/run-controls\.test\./, 38_000],
   [/\/test\/integration\/chaos\.test\./, 37_000],
   [/\/test\/fuzz\/fuzz\.test\./, 29_000],

@@ -3,8 +3,8 @@
  * figures equal the emulator's books. The books (GET /__admin/books) list what each key was charged
  * per job, on the add-on's clock when the job started; a job's name says its run, and the run's
  * record says who started it (two people sharing one key are told apart so) and its kind. Compared
- * per person and day, and per kind: the tab books a lost start sent again as "retry" when its run
- * ends again, which the books cannot tell from its run's own kind, so a kind may fall short in the
+ * per person and day, and per kind: the tab books what a job sent again by the user's Retry charged
+ * as "retry", which the books cannot tell from its run's own kind, so a kind may fall short in the
  * tab by what "retry" holds, and no more.
  */
 import type { AdminClient } from '../../dev/emulator/admin-client';

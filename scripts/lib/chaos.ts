@@ -36,7 +36,13 @@ import { measure, rowsLeft, statusCounts } from './chaos-measure';
 import { foundEmail, outputRows } from './sheet-outputs';
 import type { EnrichField } from '../../src/domain/fields';
 import type { ChaosEvents, ChaosResult, Expected } from './chaos-types';
-import { damageStores, importDamagedJobs, lookUpDamagedRowsAgain, type DamageState } from './chaos-damage';
+import {
+  damageStores,
+  importDamagedJobs,
+  lookUpDamagedRowsAgain,
+  reportDoubleCharges,
+  type DamageState,
+} from './chaos-damage';
 
 export interface ChaosOptions {
   rows: number;
@@ -266,7 +272,10 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
     const damage: DamageState = { tried: new Set(), runs: new Set() };
     let round = 0;
     for (; round < MAX_ROUNDS; round++) {
-      if (options.damage && !damage.damage && round >= 1) damage.damage = damageStores(addon, random, round);
+      if (options.damage && !damage.damage && round >= 1) {
+        damage.damage = damageStores(addon, random, round);
+        if (damage.damage && process.env.CHAOS_VERBOSE) log(`damage: broke ${JSON.stringify(damage.damage)}`);
+      }
       if (round === 3) user.insertColumnAtA();
       else if (random() < 0.6) user.edit();
       // Until one execution was killed mid-write, each poll is killed at its first cell write (a poll
@@ -285,6 +294,7 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
     }
     events.answers = statusCounts((await emulator.admin.stats()).requests);
     log(`chaos: settled after ${round} rounds; ${JSON.stringify(events)}`);
+    await reportDoubleCharges(emulator);
     const measured = await measure(addon, emulator, user, reference);
     const damaged = options.damage ? (damage.damage ?? null) : undefined;
     return { result: { rows: options.rows, ...measured, damaged, wall_ms: Date.now() - startedAt }, events };

@@ -299,12 +299,6 @@ export class FuzzWorld {
       if (!run.othersRun)
         await this.attemptAwait(() => importAmbiguous(view, this.emulator, run, this.events));
     }
-    // A run record unreadable, and its jobs' records too or a start of it lost: the panel names the
-    // run, whose jobs the dashboard lists by it; the user imports them as for a run that ended damaged.
-    for (const problem of progress.problems ?? []) {
-      const named = /"sheetEnrich\.run\.(\w+)"\. .*import them by their ids/.exec(problem);
-      if (named) this.damage.runs.add(named[1]!);
-    }
     await this.attemptAwait(() => importDamagedJobs(view, this.emulator, progress, this.damage, this.events));
   }
 

@@ -12,6 +12,7 @@ import { runOf, saveRecordsOf, type AppContext } from './context';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
 import {
   inIndexSet,
+  moveJob,
   runsWithDamagedJobs,
   type JobRecord,
   type Registry,
@@ -222,7 +223,7 @@ function applyToSheet(
     if ((running || ambiguous) && counted.length)
       job.earlyApplied = [...(job.earlyApplied ?? []), ...counted].sort((a, b) => a - b);
     if (ambiguous) job.rowsMarked = true;
-    else if (!running) job.state = 'applied';
+    else if (!running) moveJob(job, 'applied', {});
     // A refusal this write overcomes is no longer news.
     if (run.error?.startsWith(SHEET_REFUSAL_PREFIX)) delete run.error;
     touchedRuns.add(run);
@@ -303,8 +304,13 @@ function markOrphanedRows(
     const status = outputCell(table, kind, 'status', row);
     const held = heldRows.get(row);
     if (held) {
-      if (status === STATUS.pending) outputs.set(row, statusOnly(held));
-      continue;
+      // "" too: a row only a formula run (no rows of its own) or a killed start held never had one.
+      if (status === STATUS.pending || status === '') {
+        outputs.set(row, statusOnly(held.status));
+        continue;
+      }
+      // A runless job's rows keep their Status; another hold's go on to the damaged run's words.
+      if (held.runless) continue;
     }
     if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown) {
       outputs.set(row, statusOnly(damagedStatus));
@@ -321,7 +327,8 @@ function markOrphanedRows(
 /**
  * Rows of jobs whose run record cannot be read: such a job still holds its contacts (paid-once.ts),
  * so its rows, found with the sheet's saved columns, are never "run this row again". Those of a job
- * still collected stay busy; those of a start whose answer was lost get its Status (returned).
+ * still collected stay busy; those of a start whose answer was lost get its Status (returned), and
+ * so do those another record holds (holdsOnRows), whatever run it was: a formula run's has no rows.
  */
 function runlessJobRows(
   ctx: AppContext,
@@ -330,19 +337,24 @@ function runlessJobRows(
   registry: Registry,
   kind: JobKind,
   busyRows: Set<number>,
-): Map<number, string> {
-  const held = new Map<number, string>();
+): Map<number, { status: string; runless: boolean }> {
+  const held = new Map<number, { status: string; runless: boolean }>();
   const jobs = new Map<string, JobRecord>();
   for (const job of registry.jobs)
     if (job.state !== 'applied' && !registry.runs.has(job.run))
       for (const fp of job.fingerprints) jobs.set(fp, job);
-  if (jobs.size === 0) return held;
+  const holds = holdsOnRows(registry);
+  if (jobs.size === 0 && holds.size === 0) return held;
   for (const [fp, rows] of tables.rows(table, kind, resolveMapping(ctx.documentStore, table, kind))) {
     const job = jobs.get(fp);
-    if (!job) continue;
+    const hold = !job
+      ? holds.get(fp)
+      : job.state === 'ambiguous'
+        ? (job.unansweredStatus ?? STATUS.ambiguous)
+        : '';
     for (const row of rows)
-      if (job.state === 'ambiguous') held.set(row, job.unansweredStatus ?? STATUS.ambiguous);
-      else busyRows.add(row);
+      if (hold) held.set(row, { status: hold, runless: !!job });
+      else if (job) busyRows.add(row);
   }
   return held;
 }

@@ -11,8 +11,9 @@ import { STATUS } from '../domain/statuses';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
 import { entryFromResult, type LedgerEntry } from '../store/ledger';
-import { indexSet, type JobRecord, type RunRecord } from '../store/registry';
-import { dayIn } from '../store/local-time';
+import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
+import type { Charge } from '../store/spending';
+import { SPEND_WORDS, sourceWord } from '../domain/runs';
 import { actorOf } from './team';
 import type { AppContext } from './context';
 import { closeUnbought, holdAsMaybeBought } from './paid-once';
@@ -56,7 +57,7 @@ export function recordResult(
     if (keep) answers.set(fp, entry);
     if (keep && rest === undefined) early.add(sent.get(fp)!);
   }
-  chargeOn(ctx, run, job, result.credits - (job.credits ?? 0));
+  run.credits += result.credits - (job.credits ?? 0);
   job.credits = result.credits;
   if (rest === undefined) {
     if (early.size) job.earlyFetched = [...early].sort((a, b) => a - b);
@@ -69,8 +70,8 @@ export function recordResult(
     .map((item) => (item.custom.fp === undefined ? item.index : sent.get(item.custom.fp)))
     .filter((index): index is number => index !== undefined && index < job.fingerprints.length);
   if (unreadable.length) job.unreadable = indexSet(unreadable);
-  delete job.waitsForStartingKey;
-  Object.assign(job, { state: 'fetched', unansweredStatus: rest, status: result.status });
+  job.status = result.status;
+  moveJob(job, 'fetched', { unansweredStatus: rest });
 }
 
 /**
@@ -116,10 +117,15 @@ function fingerprintOfItem(run: RunRecord, item: ContactResult): string | undefi
   return missingInput(run.kind, contact) ? undefined : fingerprint(run.kind, contact);
 }
 
-/** Adds what a job charged to its run, on the day the job was sent (the Spending tab's day). */
-function chargeOn(ctx: AppContext, run: RunRecord, job: JobRecord, credits: number): void {
-  run.credits += credits;
-  if (credits === 0) return;
-  const day = dayIn(ctx.spreadsheet.timeZone(), job.sendingAt ?? job.startedAt ?? ctx.clock.now());
-  run.chargedOn = { ...run.chargedOn, [day]: (run.chargedOn?.[day] ?? 0) + credits };
-}
+/**
+ * What the API reported charging a job so far, for the Spending tab's record (store/spending.ts):
+ * to whoever started its run, on the day it was sent (`at`, read before its results moved it on: an
+ * import of a lost start keeps that day).
+ */
+export const jobCharge = (run: RunRecord, job: JobRecord, at: number): Charge => ({
+  job: job.id,
+  at,
+  by: run.startedBy,
+  kind: job.retried ? SPEND_WORDS.retry : sourceWord(run),
+  credits: job.credits ?? 0,
+});

@@ -20,7 +20,13 @@ import { CONTACT_KEYS } from '../domain/inputs';
 import { type SendableContact, saveRecordsOf, type AppContext } from './context';
 import { actorOf, keyStamp } from './team';
 import { apiOrWait, waitForKey } from './key-wait';
-import { saveJobFingerprints, type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import {
+  moveJob,
+  saveJobFingerprints,
+  type JobRecord,
+  type Registry,
+  type RunRecord,
+} from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { hasTime, retryWaitMs, START_BATCH_SIZE } from './timing';
 import { closeUnbought, holdAsMaybeBought, unanswered } from './paid-once';
@@ -106,10 +112,15 @@ export function startQueuedJobs(
     const starts = batch.map((job) => startOf(ctx, run, job, contacts));
     // The key that starts a job is recorded with it: a 404 to any other key proves nothing.
     const stamp = keyStamp(actorOf(ctx));
-    for (const job of batch) Object.assign(job, { state: 'sending', sendingAt: ctx.clock.now(), ...stamp });
+    // A retried lost start's day: a start that certainly did not arrive leaves it a lost start.
+    const lostAt = batch.map((job) => job.sendingAt);
+    for (const job of batch) {
+      Object.assign(job, stamp);
+      moveJob(job, 'sending', { sendingAt: ctx.clock.now() });
+    }
     saveRecordsOf(ctx, [], batch);
     const answers = api.startJobs(starts);
-    const outcome = recordStarts(ctx, batch, answers);
+    const outcome = recordStarts(ctx, batch, answers, lostAt);
     saveRecordsOf(ctx, [run], batch);
     if (outcome.keyProblem) {
       waitForKey(ctx, registry, outcome.keyProblem);
@@ -144,8 +155,8 @@ function dropUnsendable(
     if (job.earlyFetched) job.earlyFetched = job.earlyFetched.map(moved);
     if (job.earlyApplied) job.earlyApplied = job.earlyApplied.map(moved);
     job.fingerprints = kept;
-    if (kept.length === 0) job.state = 'applied';
-    else if (unanswered(job).length === 0) job.state = 'fetched';
+    if (kept.length === 0) moveJob(job, 'applied', {});
+    else if (unanswered(job).length === 0) moveJob(job, 'fetched', {});
     changed.push(job);
   }
   if (changed.length === 0) return;
@@ -158,30 +169,29 @@ function recordStarts(
   ctx: AppContext,
   batch: JobRecord[],
   answers: Array<string | ApiError>,
+  lostAt: Array<number | undefined>,
 ): { keyProblem?: ApiError; backedOff: boolean } {
   let keyProblem: ApiError | undefined;
   let backedOff = false;
   const now = ctx.clock.now();
   batch.forEach((job, index) => {
     const answer = answers[index]!;
-    // Kept by a start that may have been processed: its day, should the job be imported.
-    if (typeof answer === 'string' || !answer.maybeProcessed) delete job.sendingAt;
+    // A start that may have been processed keeps its day (sendingAt), should the job be imported.
     if (typeof answer === 'string') {
-      Object.assign(job, { state: 'pending', id: answer, startedAt: now, tries: 0 });
-      delete job.nextPollAt;
-      delete job.problem;
+      Object.assign(job, { id: answer, startedAt: now });
+      moveJob(job, 'pending', { tries: 0, sendingAt: undefined });
     } else if (answer.maybeProcessed) {
       holdAsMaybeBought(job, answer.userMessage);
     } else if (isKeyProblem(answer)) {
       // A refused key is a refusal: nothing was started, the job waits for the key.
-      job.state = 'queued';
+      moveJob(job, 'queued', { sendingAt: lostAt[index] });
       keyProblem = answer;
     } else if (answer.retryable) {
-      job.state = 'queued';
+      const tries = (job.tries ?? 0) + 1;
       // Apps Script's own daily quota, not the API: the run card says why nothing moves for hours.
-      if (answer.code === DAILY_FETCH_QUOTA_CODE) job.problem = answer.userMessage;
-      job.tries = (job.tries ?? 0) + 1;
-      job.nextPollAt = now + retryWaitMs(job.tries, answer);
+      const problem = answer.code === DAILY_FETCH_QUOTA_CODE ? answer.userMessage : undefined;
+      const nextPollAt = now + retryWaitMs(tries, answer);
+      moveJob(job, 'queued', { tries, nextPollAt, problem, sendingAt: lostAt[index] });
       backedOff = true;
     } else {
       // Refused outright (not maybeProcessed): the job was never made.

@@ -23,11 +23,16 @@ export function keyWaitMessage(error: ApiError): string {
 const stoppedByKey = (registry: Registry<JobSummary>, actor: Actor): RunRecord[] =>
   [...registry.runs.values()].filter((run) => run.authFailed && ownsRun(actor, run));
 
-/** A run a key stopped runs again: the next poll sends and polls its jobs. */
+/**
+ * A run stopped by a key, or ended, runs again (resumed, or reopened by an import or a retry): the
+ * next poll sends and polls its jobs, and nothing of how it stopped stays (a retried run is no
+ * longer "waiting for a key" once it ends).
+ */
 export function resumeRun(run: RunRecord): void {
   run.state = 'running';
   delete run.authFailed;
   delete run.error;
+  delete run.endedAt;
 }
 
 /** This user's runs waiting for a key, and the most resuming them can cost: their jobs not sent yet (started ones are paid). */

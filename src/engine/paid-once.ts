@@ -15,8 +15,12 @@ import { STATUS } from '../domain/statuses';
 import type { Actor, JobAccess } from './team';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
+import type { EnrichField } from '../domain/fields';
+import { entryCovers, type LedgerEntry } from '../store/ledger';
 import {
+  damagedJobKeys,
+  moveJob,
+  runOfJobKey,
   type JobBase,
   type JobRecord,
   type JobSummary,
@@ -50,7 +54,9 @@ export interface BoughtQuery {
 /** What a planner asks: the kind it sends, what the ledger answers, and whether the user overwrites. */
 export interface SendQuery extends BoughtQuery {
   kind: JobKind;
-  answered?: ReadonlyMap<string, { at: number }>;
+  answered?: ReadonlyMap<string, LedgerEntry>;
+  /** The fields asked: a saved answer covering them is the first exit, whatever a row's Status says. */
+  fields?: readonly EnrichField[];
   /** A refresh: the user asked again, with its price, for the answers saved before this time (ms) only. */
   refreshBefore?: number;
 }
@@ -82,11 +88,11 @@ function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<str
     if (job.state === 'applied') continue;
     const run = runOf(registry, job);
     const reason = !run
-      ? job.state === 'queued'
-        ? ''
-        : job.id
-          ? WAITING_FOR_DAMAGED_RUN
-          : WAITING_FOR_IMPORT
+      ? job.id
+        ? WAITING_FOR_DAMAGED_RUN
+        : lostStart(job)
+          ? WAITING_FOR_IMPORT
+          : ''
       : job.state === 'ambiguous'
         ? WAITING_FOR_DECISION
         : run.state === 'running'
@@ -98,6 +104,16 @@ function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<str
   }
   return busy;
 }
+
+/**
+ * A start whose answer was lost: no id, and it may have reached the API. A retry keeps the lost
+ * start's `sendingAt` until its resend has an outcome, and its consent lives on its run: a retried
+ * job whose run record cannot be read is resent by nothing, so it is the lost start again, held
+ * until the user imports it by its id (fuzz finding 30). No new state: `sendingAt` already says it.
+ */
+export const lostStart = (job: JobBase): boolean =>
+  !job.id &&
+  (job.state === 'ambiguous' || job.state === 'sending' || (job.state === 'queued' && !!job.sendingAt));
 
 /**
  * The contacts a start of this job asks for: those without an answer. A job sent again (a retry of
@@ -118,13 +134,11 @@ const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.a
  * (then not even its kind is known until a poll gives it a run again, rehome.ts).
  */
 function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
-  const prefix = DOCUMENT_PROPERTY.jobPrefix;
-  const ids = new Set<string>();
-  for (const { key } of registry.unreadable) {
-    const job = key.slice(prefix.length);
-    if (key.startsWith(prefix) && !registry.damagedJobLists?.has(job))
-      ids.add(job.slice(0, job.lastIndexOf('.')));
-  }
+  const ids = new Set(
+    damagedJobKeys(registry)
+      .filter((key) => !registry.damagedJobLists?.has(key))
+      .map(runOfJobKey),
+  );
   const runless = (registry.listless ?? []).some(
     (job) => !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
   );
@@ -138,7 +152,9 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
  * that cannot be read might cover, until it is read again or the user chooses ("look up again"):
  * while its run is in flight, every contact of its kind, on any sheet and in any formula (which
  * rows it carries, no one knows); once its run ended, what that run's source says it may have sent
- * (`mayHold`: formula requests queued before it), and rows whose Status says they may be bought.
+ * (`mayHold`: formula requests queued before it), and rows whose Status says they may be bought
+ * unless a saved answer fills them for free: a Status is screen state, and the answer (a damaged
+ * job's, imported while its rows could not be matched) is money state (chaos finding 29).
  */
 export function sendRule(
   ctx: AppContext,
@@ -154,13 +170,18 @@ export function sendRule(
   const mayHold = new Set(
     ended.length ? ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
   );
+  /** A saved answer fills the row for free: it covers what is asked, and no refresh asks it again. */
+  const fillsFree = (fp: string): boolean => {
+    const entry = query.answered?.get(fp);
+    return entryCovers(entry, query.fields ?? []) && !asksAgain(query, entry);
+  };
   return (fp, rowStatus = '') =>
     busy.get(fp) ??
     (holdAll
       ? WAITING_FOR_HIDDEN_JOB
       : mayHold.has(fp)
         ? WAITING_FOR_DAMAGED_JOB
-        : rowMayHaveBeenBought(rowStatus)
+        : rowMayHaveBeenBought(rowStatus) && !fillsFree(fp)
           ? rowStatus
           : undefined);
 }
@@ -184,10 +205,7 @@ export const rowMayHaveBeenBought = (status: string): boolean => MAYBE_BOUGHT_ST
  * bought" until the user imports it by id or retries it. `problem` says why, in plain words.
  */
 export function holdAsMaybeBought(job: JobRecord, problem: string): void {
-  const rowStatus = job.id ? STATUS.unfetched : STATUS.ambiguous;
-  Object.assign(job, { state: 'ambiguous', unansweredStatus: rowStatus, problem });
-  delete job.nextPollAt;
-  delete job.waitsForStartingKey;
+  moveJob(job, 'ambiguous', { unansweredStatus: job.id ? STATUS.unfetched : STATUS.ambiguous, problem });
 }
 
 /**
@@ -196,9 +214,7 @@ export function holdAsMaybeBought(job: JobRecord, problem: string): void {
  * job whose answers were fetched (forced, if it never finished). `status` is its rows' Status.
  */
 export function closeUnbought(job: JobRecord, status: string): void {
-  Object.assign(job, { state: 'fetched', unansweredStatus: status });
-  delete job.problem;
-  delete job.waitsForStartingKey;
+  moveJob(job, 'fetched', { unansweredStatus: status });
 }
 
 /** Failed polls in a row, with the starting key, before its results are asked for with forceResults. */
@@ -246,6 +262,8 @@ export function awaitsCollection(
   job: JobBase | JobSummary,
 ): boolean {
   if (!job.id || !startedWithKeyOf(actor, job)) return false;
-  if (!registry.runs.has(job.run)) return job.state === 'pending' || job.state === 'fetched';
+  // A retried stuck job not resent yet too (queued): the retry's consent went with its run.
+  if (!registry.runs.has(job.run))
+    return job.state === 'pending' || job.state === 'fetched' || job.state === 'queued';
   return 'contacts' in job && listMayComeBack(registry, job);
 }

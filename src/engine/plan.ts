@@ -196,7 +196,7 @@ export function buildPlan(
   // is missing is asked for, unless the user asks to look everything up again.
   const ledger = ledgerOf(ctx);
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
-  const query = { kind, answered: saved, overwrite, refreshBefore };
+  const query = { kind, answered: saved, fields, overwrite, refreshBefore };
   const whyNotSent = sendRule(ctx, registry, query);
   let ledgerDamage: string | undefined;
   rows.forEach((row, index) => {

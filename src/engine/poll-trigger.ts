@@ -20,17 +20,15 @@ export function backgroundRefreshEnabled(ctx: AppContext): boolean {
  * trigger kept for them would run every hour for nothing.
  */
 export function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolean {
-  const active = registry.jobs.some((job) => {
-    const run = runOf(registry, job);
-    if (job.state === 'applied' || run?.state !== 'running') return false;
-    return job.state === 'pending' ? jobAccess(actor, run, job) !== 'none' : ownsRun(actor, run);
-  });
-  // A started job that lost its list of contacts or its run record is still asked for, to read it
-  // again (rehome.ts). A run of this user's that still runs with no job left to ask (its job
-  // records unreadable) is ended by the poll.
+  // Every job of a running run of this user's is theirs to send, poll or write; with no job left
+  // (its job records unreadable), the poll ends it. A started job that lost its list of contacts
+  // or its run record is still asked for, to read it again (rehome.ts).
   return (
-    active ||
     [...registry.runs.values()].some((run) => run.state === 'running' && ownsRun(actor, run)) ||
+    registry.jobs.some((job) => {
+      const run = runOf(registry, job);
+      return job.state === 'pending' && run?.state === 'running' && jobAccess(actor, run, job) !== 'none';
+    }) ||
     [...registry.jobs, ...(registry.listless ?? [])].some((job) => awaitsCollection(registry, actor, job))
   );
 }

@@ -26,7 +26,8 @@ import {
   type SendableContact,
 } from './context';
 import { applyFetchedJobs } from './apply';
-import { closeForced, recordResult, type ForcedFetch, type ForceReason } from './job-results';
+import { closeForced, jobCharge, recordResult, type ForcedFetch, type ForceReason } from './job-results';
+import { recordSpending } from '../store/spending';
 import { SheetTables } from './sheet-tables';
 import { settleInterruptedStarts, startQueuedJobs } from './job-starter';
 import { closeUnbought, pollErrorVerdict } from './paid-once';
@@ -38,7 +39,7 @@ import { clearPollFailure, notePollFailure } from './poll-problem';
 import { currentColumns } from './run-columns';
 import { REST_STATUS } from './row-status';
 import { syncPollTrigger } from './poll-trigger';
-import { type JobRecord, type Registry, type RunRecord } from '../store/registry';
+import { moveJob, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import {
   backoffMs,
@@ -228,6 +229,11 @@ function recordOutcomes(
   const changedJobs: JobRecord[] = [];
   const forced: ForcedFetch[] = [];
   let keyRefused: ApiError | undefined;
+  // Each job's credits, and the day it was sent, before its results move it on (fetched: no sendingAt).
+  const before = batch.map((job) => ({
+    credits: job.credits ?? 0,
+    at: job.sendingAt ?? job.startedAt ?? ctx.clock.now(),
+  }));
   batch.forEach((job, index) => {
     const run = runOf(registry, job)!;
     const outcome = outcomes[index] ?? { kind: 'not_ready' };
@@ -258,6 +264,15 @@ function recordOutcomes(
     });
   }
   ledger.store(answers);
+  // What the jobs charged, before they are saved: a kill in between polls them again, and the
+  // record's line per job counts it once (store/spending.ts).
+  recordSpending(
+    ctx,
+    batch.flatMap((job, index) => {
+      const { credits, at } = before[index]!;
+      return (job.credits ?? 0) > credits ? [jobCharge(runOf(registry, job)!, job, at)] : [];
+    }),
+  );
   saveRecordsOf(ctx, [...changedRuns], changedJobs);
   if (keyRefused) waitForKey(ctx, registry, keyRefused);
   return !!keyRefused;
@@ -316,8 +331,6 @@ function forceWhenStuck(job: JobRecord, now: number, access: JobAccess, stopWait
   if (access === 'own' && job.startedAt && now - job.startedAt > JOB_GIVE_UP_MS)
     return { problem: 'The job gave no answer for 24 hours.' };
   if (!job.tries && !job.waitsForStartingKey) return null;
-  job.tries = 0;
-  delete job.nextPollAt;
-  delete job.waitsForStartingKey;
+  moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, waitsForStartingKey: undefined });
   return 'retry';
 }

@@ -13,11 +13,13 @@ import { UserError } from '../domain/user-error';
 import { plural } from '../domain/words';
 import { saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
+import { resumeRun } from './key-wait';
 import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
 import {
   damagedRecordOf,
   deleteReplacedRecords,
+  moveJob,
   saveJobFingerprints,
   type JobBase,
   type JobRecord,
@@ -26,6 +28,7 @@ import {
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './team';
 import { runFromResult } from './rehome';
+import { lostStart } from './paid-once';
 import { jobOfName } from './job-starter';
 import { countRetry } from './run-end';
 import { withDocumentLock } from './timing';
@@ -57,6 +60,10 @@ function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
 
 const NOT_WAITING = 'This job is no longer waiting for a decision: refresh the Jobs panel.';
 
+/** An ambiguous job, or a lost start whose retry lost its run before the resend (paid-once.ts). */
+const awaitsDecision = (registry: Registry, job: JobRecord): boolean =>
+  job.state === 'ambiguous' || (!registry.runs.has(job.run) && lostStart(job));
+
 /** The ambiguous job `ref` names, and its run unless its record cannot be read (import only). */
 function heldJob(
   ctx: AppContext,
@@ -65,7 +72,7 @@ function heldJob(
 ): { run: RunRecord | undefined; job: JobRecord } {
   const run = registry.runs.get(ref.runId);
   const job = registry.jobs.find((candidate) => candidate.run === ref.runId && candidate.seq === ref.seq);
-  if (!job || job.state !== 'ambiguous') {
+  if (!job || !awaitsDecision(registry, job)) {
     // Its record may be there while its list of contacts was lost (the hidden job sheet damaged):
     // the panel still shows it, and only an import by id alone can recover it.
     if (registry.unreadable.some(({ key }) => key.endsWith(`.${ref.runId}.${ref.seq}`)))
@@ -108,15 +115,11 @@ function reopen(
   registry: Registry,
   run: RunRecord | undefined,
   job: JobRecord,
-  change: Partial<JobRecord>,
+  { state, ...change }: Partial<JobRecord> & { state: 'queued' | 'pending' },
 ): void {
-  for (const key of ['rowsMarked', 'problem', 'unansweredStatus', 'nextPollAt'] as const) delete job[key];
   Object.assign(job, change);
-  if (run) {
-    run.state = 'running';
-    delete run.error;
-    delete run.endedAt;
-  }
+  moveJob(job, state, { problem: undefined });
+  if (run) resumeRun(run);
   saveRecordsOf(ctx, run ? [run] : [], [job]);
   syncPollTrigger(ctx, registry);
 }
@@ -129,7 +132,7 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
     // A new job: what the lost or stuck one charged stays in the run's credits, not counted again.
     delete job.credits;
-    reopen(ctx, registry, run, job, { state: 'queued', tries: 0 });
+    reopen(ctx, registry, run, job, { state: 'queued', tries: 0, retried: true });
   });
   pollOnce(ctx);
 }
@@ -229,10 +232,11 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   // The id of a lost start the list shows (its name says which): it resolves that run, whose card
   // then offers no Retry and whose log row is rewritten, instead of making a second run.
   const named = jobOfName(outcome.result.name);
+  const registry = registryOf(ctx);
   const lost =
     named &&
-    registryOf(ctx).jobs.some(
-      (job) => job.run === named.run && job.seq === named.seq && job.state === 'ambiguous',
+    registry.jobs.some(
+      (job) => job.run === named.run && job.seq === named.seq && awaitsDecision(registry, job),
     );
   if (lost) return importIntoAmbiguousJob(ctx, jobId, { runId: named.run, seq: named.seq }, fetched);
   const { run, fingerprints } = runFromResult(ctx, kind, outcome.result, jobId);

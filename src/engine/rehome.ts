@@ -18,11 +18,13 @@ import type { JobKind } from '../domain/runs';
 import { UserError } from '../domain/user-error';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichmentApi } from '../api/port';
+import type { SheetPort } from '../platform/ports';
 import { isFingerprint } from '../sheet/fingerprint';
 import { readSheetTable } from '../sheet/table';
-import { resolveMapping } from '../store/mapping-store';
+import { headersOf, resolveMapping } from '../store/mapping-store';
 import {
   deleteJobRecords,
+  moveJob,
   relist,
   saveJobFingerprints,
   type JobBase,
@@ -53,6 +55,18 @@ function fieldsFound(result: JobResult): EnrichField[] {
 }
 
 /**
+ * Where a run of this sheet finds its rows: the mapping, with the headers its columns have now, so
+ * that answers written later find their rows wherever the columns moved since, as a started run's
+ * do (run-columns.ts). By numbers alone, a column inserted before the answers came left every row
+ * unmatched, its paid answers in the ledger only, under "job record damaged" (chaos finding 29).
+ */
+function sheetOrigin(ctx: AppContext, sheet: SheetPort, kind: JobKind) {
+  const table = readSheetTable(sheet);
+  const mapping = resolveMapping(ctx.documentStore, table, kind);
+  return { sheetId: sheet.id(), sheetName: sheet.name(), mapping, mappingHeaders: headersOf(table, mapping) };
+}
+
+/**
  * A running run for a job the registry lost, from what its results say: the sheet (or the formula
  * queue, for a formula run's job) and the fields. Throws a UserError when they cannot tell.
  */
@@ -75,13 +89,7 @@ export function runFromResult(
   const sheet = rowless ? undefined : ctx.spreadsheet.sheetById(sheetId);
   if (!rowless && !sheet)
     throw new UserError(`The sheet of the job ${jobId} is no longer in this spreadsheet.`);
-  const origin = sheet
-    ? {
-        sheetId,
-        sheetName: sheet.name(),
-        mapping: resolveMapping(ctx.documentStore, readSheetTable(sheet), kind),
-      }
-    : rowless!;
+  const origin = sheet ? sheetOrigin(ctx, sheet, kind) : rowless!;
   const fingerprints = [...new Set(ours.map((item) => item.custom.fp!))];
   // Nothing is sent: the run is the job's, running until its answers are written.
   const run: RunRecord = {
@@ -213,7 +221,7 @@ function collect(
     // to write its rows, it is done with (one with no list: nothing left to mark).
     if (!('fingerprints' in job)) return drop(ctx, registry, job);
     closeUnbought(job, STATUS.jobNotFound);
-    job.state = 'applied';
+    moveJob(job, 'applied', {});
     return saveRecordsOf(ctx, [], [job]);
   }
   if (!found || found === 'gone') return;
@@ -258,14 +266,8 @@ function rehome(
   if (run.kind === 'enrich' && job.fields) run.fields = job.fields;
   run.sent = fingerprints.length;
   const { contacts: _count, ...base } = job as JobSummary;
-  const moved: JobRecord = {
-    ...base,
-    fingerprints,
-    run: run.id,
-    seq: 0,
-    state: 'pending',
-    rows: `job ${job.id}`,
-  };
+  const moved: JobRecord = { ...base, fingerprints, run: run.id, seq: 0, rows: `job ${job.id}` };
+  moveJob(moved, 'pending', {});
   delete moved.fingerprintsInline;
   registry.runs.set(run.id, run);
   registry.jobs.push(moved);

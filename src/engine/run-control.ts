@@ -11,8 +11,11 @@ import { pruneRegistry } from '../store/registry';
 import { finishRuns } from './run-end';
 import { resumeRun } from './key-wait';
 import { STATUS } from '../domain/statuses';
-import { closeUnbought } from './paid-once';
+import { closeUnbought, holdAsMaybeBought, lostStart } from './paid-once';
 import { withDocumentLock } from './timing';
+
+const RETRY_CANCELED =
+  'Its retry was canceled before it was sent; its first start may have been charged although its answer was lost.';
 
 /**
  * Queued jobs become "fetched" with no answers and the status "canceled", so the usual apply step
@@ -26,13 +29,18 @@ export function cancelRun(ctx: AppContext, runId: string): void {
       throw new UserError('This run has already ended.');
     assertOwnRun(ctx, run);
     const queued = registry.jobs.filter((job) => job.run === runId && job.state === 'queued');
+    // A retried lost start not resent yet is the lost start again: the cancel takes back the retry
+    // only, and its rows wait for its import (or another retry), as before it (fuzz finding 30).
+    const lost = queued.filter(lostStart);
+    for (const job of lost) holdAsMaybeBought(job, RETRY_CANCELED);
     // Never sent: nothing of them was bought (paid-once.ts).
-    for (const job of queued) {
+    const never = queued.filter((job) => !lost.includes(job));
+    for (const job of never) {
       closeUnbought(job, STATUS.canceled);
       job.status = 'CANCELED';
     }
     // Never sent: not "sent" (the log's Contacts sent) and, in apply, never "done".
-    const notSent = queued.reduce((sum, job) => sum + job.fingerprints.length, 0);
+    const notSent = never.reduce((sum, job) => sum + job.fingerprints.length, 0);
     run.sent -= notSent;
     run.notSent = (run.notSent ?? 0) + notSent;
     // The apply step counts their contacts as not processed, as for a job the API canceled.

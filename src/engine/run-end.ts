@@ -1,7 +1,6 @@
 /** Ending runs: the final state from their jobs, a toast, a log row, and pruning of what is no longer needed. */
 import { saveRecordsOf, type AppContext, type EndedRun } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
-import { recordSpending, runCharges, type Charge } from '../store/spending';
 import { reserveKeyCredits, returnKeyCredits } from '../store/key-limit';
 import { maxCreditsPerContact } from './plan';
 import {
@@ -131,10 +130,6 @@ export const DAMAGED_RUN_ERROR =
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: { run: RunRecord; unspent: number }[] = [];
-  // What they charged, for the Spending tab: counted on the run saved with its end, so only once.
-  const charges: Charge[] = [];
-  // Runs ending again (a lost start imported or retried): their log row is updated, not added.
-  const loggedBefore = new Set<string>();
   const damaged = runsWithDamagedJobs(registry);
   // A job that lost its list while it works gets it back from its results (rehome.ts): its run
   // keeps running meanwhile, holding its contacts back, instead of ending "failed".
@@ -145,9 +140,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     if (!jobs.every(jobSettled)) continue;
     const lost = damaged.has(run.id);
     const end = lost ? { state: 'failed' as const, error: DAMAGED_RUN_ERROR } : finalState(run, jobs);
-    if (run.logged) loggedBefore.add(run.id);
-    // Saved with the end: should this execution die before the log row, a later end appends it.
-    Object.assign(run, end, { endedAt: ctx.clock.now(), logged: true });
+    Object.assign(run, end, { endedAt: ctx.clock.now() });
     const mayHaveCost = lostStartCredits(run, jobs);
     // A run ending again after its lost starts were settled may no longer have cost more.
     if (mayHaveCost > 0) run.mayHaveCost = mayHaveCost;
@@ -156,11 +149,12 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     const unspent = lost ? 0 : unspentCredits(run, jobs);
     // Saved with the run's end (below): given back once, whatever reopens it later.
     if (unspent !== 0) run.released = (run.released ?? 0) + unspent;
-    charges.push(...runCharges(run, ctx.clock.now()));
     ended.push({ run, unspent });
   }
   if (ended.length === 0) return;
   const runs = ended.map(({ run }) => run);
+  // Before the runs are saved as ended: killed in between, a later end updates the same row.
+  appendRunLog(ctx, runs, registry);
   saveRecordsOf(ctx, runs, []);
   markRowsOfDamagedRuns(
     ctx,
@@ -172,9 +166,6 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   // charged, and sending more on top would let it overrun what the user switched on.
   pauseForLostStarts(ctx, runs);
   for (const run of runs) ctx.notify.toast(summary(run));
-  // After the runs are saved as ended: a run killed before this line is logged by no one, never twice.
-  appendRunLog(ctx, runs, registry, loggedBefore);
-  recordSpending(ctx, charges);
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
 

@@ -102,19 +102,6 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   retriedLost: optionalNumber(),
   /** Set when the end of the run was announced. */
   endedAt: optionalNumber(),
-  /** Its row is in the log tab: a later end (a lost start imported or retried) updates that row. */
-  logged: optionalBoolean(),
-  /**
-   * The credits the Spending tab counts for it (store/spending.ts): a run that ends again adds only
-   * what it charged since, on the day it ended again.
-   */
-  counted: optionalNumber(),
-  /**
-   * Credits charged since the Spending tab last counted the run, by the day (the document's zone)
-   * each job was sent: the API charges a job as it processes it, so an import of a lost start, a
-   * resumed or retried job, or a run over midnight counts on the day each job went.
-   */
-  chargedOn: optional(z.record(z.string(), z.number())),
   /** Undone (features/undo): what its undo put back and left, in words. */
   undone: optionalString(),
   /** An undo the page left part-way: the background check goes on with it (features/undo). */
@@ -192,6 +179,8 @@ export const JOB_CODEC = recordCodec(
     earlyFetched: optional(z.array(z.number())),
     /** Of those, the ones whose rows are written and counted: the final apply skips them. */
     earlyApplied: optional(z.array(z.number())),
+    /** Sent again by the user's Retry: the Spending tab counts what it charges as a retry. */
+    retried: optionalBoolean(),
     /** An ambiguous job's rows say so (written once). */
     rowsMarked: optionalBoolean(),
     /**
@@ -235,14 +224,79 @@ export function indexSet(indexes: Iterable<number>): string {
 export const inIndexSet = (set: string | undefined, index: number): boolean =>
   ((parseInt(set?.[index >> 2] ?? '0', 16) >> (index & 3)) & 1) === 1;
 
-/** The job record as stored in its property. */
-export type StoredJob = RecordOf<typeof JOB_CODEC>;
+/** The job record as stored in its property (every state's fields, as the schema reads them). */
+type StoredFields = RecordOf<typeof JOB_CODEC>;
+export type JobState = StoredFields['state'];
 
-export type JobState = StoredJob['state'];
+/**
+ * The fields only some states carry (the schema above says what each means), by state: one type per
+ * state. A move (moveJob) drops what the new state does not carry, so no field outlives its state.
+ */
+const STATE_FIELDS_OF = {
+  // sendingAt: a retried lost start's, until its resend has an outcome (paid-once.ts lostStart).
+  queued: ['tries', 'nextPollAt', 'problem', 'sendingAt'],
+  sending: ['sendingAt', 'tries'],
+  // sendingAt: an imported lost start's, the day it may have been charged.
+  pending: ['tries', 'nextPollAt', 'problem', 'waitsForStartingKey', 'sendingAt'],
+  fetched: ['unansweredStatus'],
+  applied: ['unansweredStatus'],
+  ambiguous: ['problem', 'unansweredStatus', 'sendingAt', 'rowsMarked'],
+} as const satisfies Record<JobState, ReadonlyArray<keyof StoredFields>>;
+/** Every field only some states carry. */
+const STATE_FIELDS = [...new Set(Object.values(STATE_FIELDS_OF).flat())];
+type StateField = (typeof STATE_FIELDS)[number];
+/** A state's own fields; those it always has are required. */
+type StateFields = {
+  [S in JobState]: Partial<Pick<StoredFields, (typeof STATE_FIELDS_OF)[S][number]>> &
+    (S extends 'sending'
+      ? { sendingAt: number }
+      : S extends 'ambiguous'
+        ? { problem: string; unansweredStatus: string }
+        : unknown);
+};
+/** A job in state S: its own fields, none of another state's. */
+type InState<Common, S extends JobState> = Common & { readonly state: S } & StateFields[S] & {
+    [K in Exclude<StateField, keyof StateFields[S]>]?: undefined;
+  };
+type ByState<Common> = { [S in JobState]: InState<Common, S> }[JobState];
+
+/** The job record as stored in its property: one type per state. */
+export type StoredJob = ByState<Omit<StoredFields, 'state' | StateField>>;
 /** What every form of a job has: its state, without its fingerprints. */
-export type JobBase = Omit<StoredJob, 'fingerprints' | 'contacts'>;
+export type JobBase = ByState<Omit<StoredFields, 'state' | StateField | 'fingerprints' | 'contacts'>>;
 /** A job as the Jobs panel needs it: its state and how many contacts it carries. */
-export type JobSummary = Omit<StoredJob, 'fingerprints'>;
+export type JobSummary = ByState<Omit<StoredFields, 'state' | StateField | 'fingerprints'>>;
+
+/** Drops the fields `state` does not carry; `set` then sets (or, given as undefined, drops) its own. */
+function keepStateFields(job: Record<string, unknown>, state: JobState, set: object = {}): void {
+  const own: readonly string[] = STATE_FIELDS_OF[state];
+  for (const key of STATE_FIELDS) if (!own.includes(key)) delete job[key];
+  job.state = state;
+  for (const [key, value] of Object.entries(set)) {
+    if (value === undefined) delete job[key];
+    else job[key] = value;
+  }
+}
+
+/** A stored job in its state's type: a field another state left (an earlier version did not drop it) goes. */
+export function jobInState(stored: StoredFields): StoredJob {
+  const job = { ...stored };
+  keepStateFields(job, job.state);
+  return job as StoredJob;
+}
+
+/**
+ * Moves a job to `state` in place (the registry's arrays and maps keep it): the fields of its former
+ * state that the new one does not carry go; those it shares stay unless `set` gives them (a field
+ * given as undefined goes). The only way a job changes state (its type's `state` is read-only).
+ */
+export function moveJob<S extends JobState>(
+  job: JobBase,
+  state: S,
+  set: StateFields[S],
+): asserts job is Extract<JobBase, { state: S }> {
+  keepStateFields(job as Record<string, unknown>, state, set);
+}
 
 /** A job with its fingerprints, wherever they are stored. */
 export type JobRecord = JobBase & {

@@ -15,6 +15,7 @@ import { compactUndoRecord } from './undo-record';
 import { decodeRecord, encodeRecord, type RecordCodec } from './stored-records';
 import {
   JOB_CODEC,
+  jobInState,
   RUN_CODEC,
   type JobBase,
   type JobRecord,
@@ -63,15 +64,17 @@ export interface Registry<Job extends JobBase = JobRecord> {
   listless?: JobSummary[];
 }
 
-/** Ids of runs with a job record (or its list of contacts) that could not be read. */
-export function runsWithDamagedJobs(registry: Registry<JobBase>): Set<string> {
-  const prefix = JOB_PREFIX.length;
-  return new Set(
-    registry.unreadable
-      .filter(({ key }) => key.startsWith(JOB_PREFIX))
-      .map(({ key }) => key.slice(prefix, key.lastIndexOf('.'))),
+/** The job sheet keys ("<run>.<seq>") of job records (or lists of contacts) that could not be read. */
+export const damagedJobKeys = (registry: Pick<Registry<JobBase>, 'unreadable'>): string[] =>
+  registry.unreadable.flatMap(({ key }) =>
+    key.startsWith(JOB_PREFIX) ? [key.slice(JOB_PREFIX.length)] : [],
   );
-}
+/** The run of a job sheet key. */
+export const runOfJobKey = (key: string): string => key.slice(0, key.lastIndexOf('.'));
+
+/** Ids of runs with a job record (or its list of contacts) that could not be read. */
+export const runsWithDamagedJobs = (registry: Registry<JobBase>): Set<string> =>
+  new Set(damagedJobKeys(registry).map(runOfJobKey));
 
 /** A job's key in the job sheet; its property key is this with the prefix. */
 const sheetKey = (job: Pick<JobRecord, 'run' | 'seq'>) => `${job.run}.${job.seq}`;
@@ -113,7 +116,7 @@ export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
       else registry.unreadable.push({ key, reason: record.reason });
     };
     if (isRun) read(RUN_CODEC, (run) => registry.runs.set(run.id, run));
-    else read(JOB_CODEC, (job) => registry.jobs.push(job));
+    else read(JOB_CODEC, (job) => registry.jobs.push(jobInState(job)));
   }
   registry.jobs.sort((a, b) => a.run.localeCompare(b.run) || a.seq - b.seq);
   return registry;
@@ -136,17 +139,16 @@ function trustedList(list: string[] | undefined, contacts: number): string[] | u
 export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort): Registry {
   const summary = loadRegistrySummary(store);
   const registry: Registry = { ...summary, jobs: [] };
-  const damagedJobs = summary.unreadable.filter(({ key }) => key.startsWith(JOB_PREFIX));
+  const damagedJobs = damagedJobKeys(summary);
   const needSheet = damagedJobs.length > 0 || summary.jobs.some((job) => !job.fingerprints);
   const sheet = needSheet ? readJobSheet(spreadsheet) : undefined;
   if (sheet) registry.jobSheetRows = sheet.rows;
   if (sheet && damagedJobs.length) {
     registry.damagedJobLists = new Map();
-    for (const { key } of damagedJobs) {
-      const list = sheet.fingerprints.get(key.slice(JOB_PREFIX.length));
+    for (const key of damagedJobs) {
+      const list = sheet.fingerprints.get(key);
       // Only a list that can be one: an empty or garbled cell says nothing of the job's contacts.
-      if (list?.length && list.every(isFingerprint))
-        registry.damagedJobLists.set(key.slice(JOB_PREFIX.length), list);
+      if (list?.length && list.every(isFingerprint)) registry.damagedJobLists.set(key, list);
     }
   }
   for (const { contacts, fingerprints: inline, ...job } of summary.jobs) {
@@ -289,8 +291,9 @@ export function pruneRegistry(
 ): void {
   // Before the jobs that replace them may go.
   deleteReplacedRecords(store, registry);
+  // A run waiting for its key has not ended: resumed, it ends and logs every job it had.
   const ended = [...registry.runs.values()]
-    .filter((run) => run.state !== 'running')
+    .filter((run) => run.state !== 'running' && !run.authFailed)
     .sort((a, b) => b.startedAt - a.startedAt);
   const endedIds = new Set(ended.map((run) => run.id));
   const deleted: string[] = [];

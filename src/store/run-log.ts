@@ -86,29 +86,30 @@ function paidWith(run: RunRecord, jobs: readonly JobBase[]): string {
 }
 
 /**
- * Writes a row per ended run (call before the registry is pruned: job ids come from it): a run
- * logged before (it ended, then a lost start was imported or retried) gets its row updated, so the
- * log tells each run once; the others are appended.
+ * Writes a row per ended run (call before the run is saved as ended, and before the registry is
+ * pruned: job ids come from it). A run that has a row (it ended before, then a lost start was
+ * imported or retried; or its end was cut short once its row was written) gets that row updated,
+ * found by its run id, still naming the jobs it named (pruned since): the log tells each run once.
  */
 export function appendRunLog(
   ctx: PlatformPorts,
   runs: readonly RunRecord[],
   registry: Registry<JobBase>,
-  loggedBefore: ReadonlySet<string> = new Set(),
 ): void {
   const rows = new Map(runs.map((run) => [run.id, logRow(ctx, run, registry.jobs)]));
-  if (runs.some((run) => loggedBefore.has(run.id))) {
-    const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
-    const lastRow = inLayout(sheet);
-    const ids = lastRow > 1 ? sheet.readDisplayValues(2, RUN_ID_COLUMN, lastRow - 1, 1) : [];
-    ids.forEach(([id], index) => {
-      const row = id ? rows.get(id) : undefined;
-      if (!row || !loggedBefore.has(id!)) return;
-      sheet.writeText(index + 2, 1, [row]);
-      rows.delete(id!);
-    });
-  }
-  appendLogRows(ctx, [...rows.values()]);
+  const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
+  const lastRow = inLayout(sheet);
+  // Run id and job ids, the last two columns: one read.
+  const logged = lastRow > 1 ? sheet.readDisplayValues(2, RUN_ID_COLUMN, lastRow - 1, 2) : [];
+  logged.forEach(([id, jobIds], index) => {
+    const row = rows.get(id!);
+    if (!row) return;
+    const ids = `${jobIds} ${row[JOB_IDS_COLUMN - 1]}`.split(' ').filter(Boolean);
+    row[JOB_IDS_COLUMN - 1] = [...new Set(ids)].join(' ');
+    sheet.writeText(index + 2, 1, [row]);
+    rows.delete(id!);
+  });
+  appendTo(sheet, [...rows.values()]);
 }
 
 /** Puts `note` before the Reason of the run's row (an undo says so there). */
@@ -193,9 +194,13 @@ export function appendPollProblemLog(ctx: PlatformPorts, at: number, reason: str
 }
 
 function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
-  if (rows.length === 0) return;
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
   inLayout(sheet);
+  appendTo(sheet, rows);
+}
+
+function appendTo(sheet: SheetPort, rows: string[][]): void {
+  if (rows.length === 0) return;
   const lastRow = appendBelow(sheet, RUN_LOG_HEADER, rows);
   const dataRows = Math.max(0, lastRow - 1) + rows.length;
   if (dataRows <= MAX_ROWS + TRIM_SLACK) return;

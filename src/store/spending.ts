@@ -1,20 +1,29 @@
 /**
  * The "Spending" tab: the credits the API charged, by day, person and kind (domain/runs.ts words),
- * added to as runs end (engine/run-end.ts) and searches load (features/search), never estimated.
- * Beside that book, totals by person, month and kind, and the table of the last days per person that
- * Sheets' own chart draws. One update is one read of the book and one write of the whole block
- * (two Range calls: its text cells' format, then the values); the chart is inserted once and moved
- * only when its table grows.
+ * drawn from one append-only record of what the API reported charging each job (a hidden sheet,
+ * a line per job's charge, written by the poll that read it, engine/poll.ts) and each search load
+ * (features/search), never estimated. Beside that book, totals by person, month and kind, and the
+ * table of the last days per person that Sheets' own chart draws. One update is one read of the
+ * record, one append to it and one write of the tab's whole block (its text cells' format, then
+ * the values); the chart is inserted once and moved only when its table grows.
+ *
+ * Why a record per job rather than counts kept on the run and added to the tab when it ends: the
+ * tab and the registry cannot be written in one step, so an execution killed between the two lost
+ * the run's credits (counted, not shown; fuzz finding 25) or would count them twice. A job's line
+ * holds the credits it has charged so far, the job's own figure: written again (its poll killed
+ * before the job was saved), it replaces itself, and the tab is redrawn from the whole record.
  */
 import type { CellRef, PlatformPorts, SheetPort } from '../platform/ports';
+import { appendBelow } from '../platform/sheet-rows';
 import { dayIn } from './local-time';
-import { SPEND_WORDS, sourceWord } from '../domain/runs';
-import type { RunRecord } from './registry';
 
 export const SPENDING_SHEET = 'Spending';
+export const CHARGES_SHEET = '_sheet_enrich_charges';
 
-/** Credits the API charged at one moment, for one person and one kind of spending. */
+/** Credits the API charged, for one person and one kind of spending. */
 export interface Charge {
+  /** The job's id: its line gives what the job charged so far (absent: a charge of its own, a search's). */
+  job?: string;
   /** When it was charged, or the day itself ("2026-11-29", the document's zone). */
   at: number | string;
   /** Who started it (their email; absent or "" when Apps Script did not tell). */
@@ -34,51 +43,58 @@ export interface SpendingLine {
 
 const BOOK_HEADER = ['Day', 'Person', 'Kind', 'Credits'];
 
+/** The data rows of the first `columns` columns (none when there is no sheet). */
+function dataRows(sheet: SheetPort | null, columns: number): string[][] {
+  const lastRow = sheet?.lastRow() ?? 0;
+  return lastRow < 2 ? [] : sheet!.readDisplayValues(2, 1, lastRow - 1, columns);
+}
+
 /** The book's lines as the tab holds them (rows that are not a line, e.g. edited away, are skipped). */
 export function readSpending(sheet: SheetPort | null): SpendingLine[] {
-  const lastRow = sheet?.lastRow() ?? 0;
-  return lastRow < 2
-    ? []
-    : sheet!.readDisplayValues(2, 1, lastRow - 1, 4).flatMap(([day, person, kind, credits]) => {
-        const amount = Number(credits);
-        return amount > 0 ? [{ day: day!, person: person!, kind: kind!, credits: amount }] : [];
-      });
+  return dataRows(sheet, 4).flatMap(([day, person, kind, credits]) => {
+    const amount = Number(credits);
+    return amount > 0 ? [{ day: day!, person: person!, kind: kind!, credits: amount }] : [];
+  });
 }
 
 /**
- * What an ending run charged since it was last counted, and marks it counted (the caller saves the
- * run with its end, so the same credits are never counted twice): on the day each job was sent
- * (`chargedOn`), and anything else it counts (records of an earlier version) on the day it ends.
- * A run that ends again after the user sent a lost start again counts that as a retry.
+ * Adds what the API charged to the record, and draws the tab from it (nothing to add: neither is
+ * read). A job's later line gives its credits so far: its first line says its day, person and kind.
  */
-export function runCharges(run: RunRecord, now: number): Charge[] {
-  const again = run.counted !== undefined;
-  const kind = again && run.retriedLost ? SPEND_WORDS.retry : sourceWord(run);
-  const charge = (at: number | string, credits: number): Charge => ({ at, by: run.startedBy, kind, credits });
-  const byDay = Object.entries(run.chargedOn ?? {}).map(([day, credits]) => charge(day, credits));
-  const rest = run.credits - (run.counted ?? 0) - byDay.reduce((sum, { credits }) => sum + credits, 0);
-  run.counted = run.credits;
-  delete run.chargedOn;
-  return rest === 0 ? byDay : [...byDay, charge(again ? now : run.startedAt, rest)];
-}
-
-/** Adds what the API charged to the tab (nothing to add: the tab is not even read). */
 export function recordSpending(ctx: PlatformPorts, charges: readonly Charge[]): void {
   if (!charges.some((charge) => charge.credits > 0)) return;
   const sheet = ctx.spreadsheet.ownVisibleSheet(SPENDING_SHEET, true)!;
-  const lastRow = sheet.lastRow();
+  const record = ctx.spreadsheet.hiddenSheet(CHARGES_SHEET, false);
   const timeZone = ctx.spreadsheet.timeZone();
-  // The book's lines by day, person and kind (the order of their keys), the new charges added.
-  const book = new Map<string, SpendingLine>();
-  const lines = [
-    ...readSpending(sheet),
-    ...charges.map(({ at, by, kind, credits }) => ({
-      day: typeof at === 'string' ? at : dayIn(timeZone, at),
-      person: by || 'unknown',
+  // A tab drawn before the record existed: its book becomes the record's first lines.
+  const earlier = record
+    ? []
+    : readSpending(sheet).map(({ day, person, kind, credits }) => ({ at: day, by: person, kind, credits }));
+  const added = [...earlier, ...charges]
+    .filter((charge) => charge.credits > 0)
+    .map(({ job, at, by, kind, credits }: Charge) => [
+      job ?? '',
+      typeof at === 'string' ? at : dayIn(timeZone, at),
+      by || 'unknown',
       kind,
-      credits,
-    })),
-  ];
+      String(credits),
+    ]);
+  const jobs = new Map<string, SpendingLine>();
+  const lines: SpendingLine[] = [];
+  for (const [job, day, person, kind, credits] of [...dataRows(record, 5), ...added]) {
+    const amount = Number(credits) || 0;
+    const line = job ? jobs.get(job) : undefined;
+    if (line) line.credits = Math.max(line.credits, amount);
+    else {
+      const first = { day: day!, person: person!, kind: kind!, credits: amount };
+      lines.push(first);
+      if (job) jobs.set(job, first);
+    }
+  }
+  appendBelow(record ?? ctx.spreadsheet.hiddenSheet(CHARGES_SHEET, true)!, ['Job', ...BOOK_HEADER], added);
+  // The tab, drawn from the record: its book's lines by day, person and kind (the order of their keys).
+  const lastRow = sheet.lastRow();
+  const book = new Map<string, SpendingLine>();
   for (const line of lines) {
     const key = `${line.day}\n${line.person}\n${line.kind}`;
     book.set(key, { ...line, credits: line.credits + (book.get(key)?.credits ?? 0) });

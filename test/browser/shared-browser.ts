@@ -101,7 +101,7 @@ const CHROMIUM_ARGS = [
 const READY_LINE = /playground: (http\S+)/;
 
 /**
- * A company only its own industry finds, whose description is longer than a cell holds (flows.test.ts:
+ * A company only its own industry finds, whose description is longer than a cell holds (flows-10-20.test.ts:
  * a search page with a long value still lands). No other search of the browser tests meets it.
  */
 export const WORDY_COMPANY = {

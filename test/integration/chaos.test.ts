@@ -75,20 +75,10 @@ describe('a team of three (two workspaces, a schedule taken over, automatic form
   });
 
   // Issue 41's done-when: Ann and Bob share one key, and the Spending tab tells them apart, per
-  // person, as the emulator's books do. It never counts more than the books charged; in some runs
-  // (the chaos runs in real time) a few credits of a person are missing from it: fuzz finding 25,
-  // open, which `npm run chaos -- --users 3` reports as mismatches.
-  test('keeps a Spending tab that never counts more than the emulator’s books, per person', () => {
+  // person and per day, as the emulator's books do (fuzz finding 25: a poll killed as a run ended
+  // left its credits out of the tab; scripts/lib/chaos-spending.ts says each difference).
+  test('keeps a Spending tab equal to the emulator’s books, per person and per day', () => {
     const { spending, credits_by_user } = team.result;
-    const people = Object.keys(credits_by_user);
-    expect(Object.keys(spending.tab_by_person).filter((person) => !people.includes(person))).toEqual([]);
-    for (const person of people)
-      expect({ person, tab: spending.tab_by_person[person] ?? 0 }).toEqual({
-        person,
-        tab: Math.min(spending.tab_by_person[person] ?? 0, credits_by_user[person]!),
-      });
-    // Most of what was charged is there (a miss is a job's credits, not a run's).
-    const tab = Object.values(spending.tab_by_person).reduce((sum, credits) => sum + credits, 0);
-    expect(tab).toBeGreaterThanOrEqual(team.result.credits_spent * 0.9);
+    expect(spending).toMatchObject({ tab_by_person: credits_by_user, mismatches: 0, differences: [] });
   });
 });

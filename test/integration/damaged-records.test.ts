@@ -14,6 +14,7 @@ import {
   engineKit,
   FIELDS,
   firePoll,
+  pollUntilIdle,
   jobsEnded,
   ledgerFingerprints,
   people,
@@ -29,11 +30,6 @@ const kit = engineKit();
 function garbleLastList(addon: Addon, text = '{"v":1,"garbage'): void {
   const jobs = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
   jobs.getRange(jobs.getLastRow(), 2).setValue(text);
-}
-
-/** Polls until the trigger is gone (nothing left to do), at most `max` times. */
-function pollUntilIdle(addon: Addon, max = 6): void {
-  for (let poll = 0; poll < max && addon.triggers().length; poll++) firePoll(addon);
 }
 
 describe('a job whose list of contacts is lost while it runs', () => {
@@ -163,6 +159,35 @@ describe('the fallback: a job whose list cannot come back', () => {
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(12);
     expect(stats.charges.charged_twice).toBe(0);
+  });
+});
+
+describe("a formula run's job record damaged, its list readable (fuzz finding 31)", () => {
+  it('a plain run of the sheet sends none of its rows, and they read "job record damaged"', async () => {
+    const addon = kit.open(contactRows(people(4, 0)));
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange('G2').setFormula('=ENRICH_EMAIL(A2:A4,B2:B4,D2:D4)');
+    addon.recalculate();
+    const formulas = addon.call<StartView>('startRun', addon.call<PlanView>('planFormulaRun', {}).planId);
+    const document = addon.properties.document;
+    const [jobKey] = Object.keys(document.getProperties()).filter((key) =>
+      key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${formulas.runId}.`),
+    );
+    document.setProperty(jobKey!, '{not json');
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(progress(addon, formulas.runId).state).toBe('failed');
+    // The formula run has no rows: its held contacts' rows never had a Status, and said nothing.
+    expect(planAndStart(addon).plan.contactsToSend).toBe(1);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).map((row) => row.status)).toEqual([
+      STATUS.damagedJob,
+      STATUS.damagedJob,
+      STATUS.damagedJob,
+      expect.stringMatching(/^(found|not found)$/),
+    ]);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
   });
 });
 

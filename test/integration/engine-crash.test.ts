@@ -108,8 +108,9 @@ describe('interrupted executions', () => {
     const addon = kit.open(contactRows(CONTACTS));
     const { start } = planAndStart(addon);
     await jobsEnded(kit.emulator());
-    // Execution A stops right after fetching the answers, still holding the lock.
-    const a = addon.startExecution({ killAfter: { 'Range.setValues': 2 } });
+    // Execution A stops once the answers and what they charged are saved (the ledger, the record of
+    // charges, the Spending tab), still holding the lock.
+    const a = addon.startExecution({ killAfter: { 'Range.setValues': 4 } });
     expect(() => a.call('pollJobs')).toThrow(/Exceeded/);
     const fetched = addon.counts.urlfetch;
     const writes = addon.counts.rangeWrites;

@@ -8,6 +8,7 @@ import type { Addon } from '../../dev/gas/harness';
 import { runCase } from '../../scripts/lib/fuzz';
 import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
+import { outputRows } from '../../scripts/lib/sheet-outputs';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
@@ -16,24 +17,23 @@ import { HIDDEN_SHEET_WARNING } from '../../src/platform/spreadsheet';
 import { STATUS } from '../../src/domain/statuses';
 import {
   contactRows,
+  emailMatchesRow,
   engineKit,
   FIELDS,
   firePoll,
+  pollUntilIdle,
+  damageTheRunRecord,
   jobsEnded,
   people,
   planAndStart,
   progress,
   rowsOf,
   SHEET,
+  sheetText,
   stuckForADay,
 } from './support/engine';
 
 const kit = engineKit();
-
-/** Polls until the trigger is gone (nothing left to do), at most `max` times. */
-function pollUntilIdle(addon: Addon, max = 6): void {
-  for (let poll = 0; poll < max && addon.triggers().length; poll++) firePoll(addon);
-}
 
 describe('a run record damaged while its job still works (re-homed)', () => {
   it('saves every answer under the fields the job asked, not those of its partial results', async () => {
@@ -158,13 +158,6 @@ describe("the fuzzer's case of seed 31002, replayed", () => {
   }, 60_000);
 });
 
-/** The run record of the one run so far, damaged (not JSON). */
-function damageTheRunRecord(addon: Addon): void {
-  const document = addon.properties.document;
-  const key = Object.keys(document.getProperties()).find((k) => k.startsWith(DOCUMENT_PROPERTY.runPrefix))!;
-  document.setProperty(key, '{not json');
-}
-
 describe('a start whose answer was lost, its run record then damaged (fuzz findings 21, 22)', () => {
   /** Ann's start of row 2 reached the API; the execution died before it saved the job's id. */
   async function lostStartOfADamagedRun(): Promise<{ addon: Addon; jobId: string; jobName: string }> {
@@ -212,55 +205,6 @@ describe('a start whose answer was lost, its run record then damaged (fuzz findi
       0,
     );
   });
-});
-
-describe("the fuzzer's cases of findings 21 and 22, replayed", () => {
-  const replay = async (actions: Action[]) => {
-    const emulator = await startFuzzEmulator();
-    try {
-      await runCase(emulator, actions);
-    } finally {
-      await emulator.stop();
-    }
-  };
-  it('21: a start killed in its fetchAll, its run record damaged: the row says why it is held', async () => {
-    await replay([
-      {
-        kind: 'run',
-        who: 'ann',
-        rows: [0],
-        lookUpAgain: false,
-        kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
-      },
-      { kind: 'damage', what: 'runRecord' },
-    ]);
-  }, 60_000);
-  it('28: a paid job whose record was damaged is imported although later damaged jobs list its rows', async () => {
-    const lookUpAgainKilled = (rows?: number[]): Action =>
-      rows
-        ? { kind: 'run', who: 'ann', rows, lookUpAgain: true, kill: { at: 'UrlFetchApp.fetch', nth: 1 } }
-        : { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: { at: 'UrlFetchApp.fetch', nth: 1 } };
-    await replay([
-      lookUpAgainKilled(),
-      { kind: 'damage', what: 'jobRecord' },
-      lookUpAgainKilled([0]),
-      { kind: 'damage', what: 'jobRecord' },
-      lookUpAgainKilled([0]),
-    ]);
-  }, 60_000);
-  it('22: a lost start of "look up again", its run record damaged: its answer is imported', async () => {
-    await replay([
-      {
-        kind: 'run',
-        who: 'ann',
-        rows: [0],
-        lookUpAgain: true,
-        kill: { at: 'Properties.setProperties', nth: 3 },
-      },
-      { kind: 'damage', what: 'runRecord' },
-      { kind: 'poll', who: 'ann' },
-    ]);
-  }, 60_000);
 });
 
 describe('a start killed once its run is registered, before its job is sent (fuzz finding 20)', () => {
@@ -343,5 +287,110 @@ describe("the hidden sheets that hold money state (issue 38's damage rule)", () 
     await jobsEnded(kit.emulator());
     for (let poll = 0; poll < 6 && bob.triggers().length; poll++) firePoll(bob);
     expect(rowsOf(addon).filter((row) => !row.phone && row.status !== 'not found')).toEqual([]);
+  });
+});
+
+describe('a job collected under a run of its own, a column inserted before its answers are written (chaos finding 29)', () => {
+  /** A run of 30 rows whose one job (record `<run>.0`) works a minute. */
+  async function slowRun(): Promise<{ addon: Addon; runId: string }> {
+    const addon = kit.open(contactRows(people(30, 0)));
+    await kit.emulator().admin.config({ jobMs: 60_000 });
+    const { start } = planAndStart(addon);
+    return { addon, runId: start.runId };
+  }
+
+  /** Its answers are on its rows, where they are now, and nothing is left to buy again. */
+  async function answeredWhereTheRowsAre(addon: Addon, damagedRun: string): Promise<void> {
+    const collected = addon.call<ProgressView>('getProgress').runs.find((run) => run.runId !== damagedRun)!;
+    expect(collected).toMatchObject({ state: 'finished', done: 30, unmatched: 0 });
+    const table = sheetText(addon);
+    const rows = outputRows(table, 'enrich').map((row, index) => ({
+      ...row,
+      input: table[index + 1]!.slice(1, 5),
+    }));
+    // On the code before, every row still read "job record damaged" (or "pending"): the chaos user
+    // then looked them up again, as those words say, and bought every one found twice.
+    expect(
+      rows.map((row) => row.status).filter((status) => !/^(found|not found)$/.test(status ?? '')),
+    ).toEqual([]);
+    // Every work email it found is on a row (an invalid one named in its status).
+    expect(rows.filter((row) => row.workEmail || row.workEmailStatus).length).toBe(collected.found.workEmail);
+    expect(rows.every(emailMatchesRow)).toBe(true);
+    addon.setSelection('B2:E31', SHEET);
+    expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  }
+
+  it('imported by its id after its record was damaged', async () => {
+    const { addon, runId } = await slowRun();
+    const document = addon.properties.document;
+    document.setProperty(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.0`, '{"v":1,"run":');
+    const [job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).every((row) => row.status === STATUS.damagedJob)).toBe(true);
+    // The user imports it as the rows say; the execution ends before its answers are written (in
+    // the chaos, its polls were refused a while), and a column is inserted at A meanwhile.
+    expect(() =>
+      addon.callWith({ killAfter: { 'UrlFetchApp.fetchAll': 2 } }, 'importJob', { jobId: job!.id }),
+    ).toThrow(/Exceeded maximum execution time/);
+    addon.spreadsheet.getSheetByName(SHEET)!.insertColumnBefore(1);
+    pollUntilIdle(addon);
+    await answeredWhereTheRowsAre(addon, runId);
+  });
+
+  it('re-homed while it works after its run record was damaged', async () => {
+    const { addon, runId } = await slowRun();
+    addon.properties.document.setProperty(DOCUMENT_PROPERTY.runPrefix + runId, '{not json');
+    firePoll(addon);
+    addon.spreadsheet.getSheetByName(SHEET)!.insertColumnBefore(1);
+    const [job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    pollUntilIdle(addon);
+    await answeredWhereTheRowsAre(addon, runId);
+  });
+  it('imported while a column was renamed: once it is back, a plain run fills its rows from its saved answers', async () => {
+    const { addon, runId } = await slowRun();
+    addon.properties.document.setProperty(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.0`, '{"v":1,"run":');
+    const [job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    pollUntilIdle(addon);
+    expect(() =>
+      addon.callWith({ killAfter: { 'UrlFetchApp.fetchAll': 2 } }, 'importJob', { jobId: job!.id }),
+    ).toThrow(/Exceeded maximum execution time/);
+    const company = addon.spreadsheet.getSheetByName(SHEET)!.getRange('C1');
+    company.setValue('Employer');
+    pollUntilIdle(addon);
+    // Its answers are saved, and no row matched: the rows still read "job record damaged".
+    expect(rowsOf(addon).every((row) => row.status === STATUS.damagedJob)).toBe(true);
+    company.setValue('Company');
+    // What the run's card says ("run these rows again to fill them at no cost") holds: the rows'
+    // words no longer outrank the saved answers, and nothing is bought.
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 30 });
+    addon.call('startRun', plan.planId);
+    const rows = rowsOf(addon);
+    expect(rows.filter((row) => !/^(found|not found) \(saved\)$/.test(row.status ?? ''))).toEqual([]);
+    expect(rows.every(emailMatchesRow)).toBe(true);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+  it('a refresh of old answers does not buy again the rows a damaged "look up again" may have paid', async () => {
+    const addon = kit.open(contactRows(people(10, 0)));
+    planAndStart(addon);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    addon.advanceClock(40 * 24 * 60 * 60 * 1000);
+    await kit.emulator().admin.config({ jobMs: 60_000 });
+    const { start } = planAndStart(addon, { overwrite: true });
+    addon.properties.document.setProperty(`${DOCUMENT_PROPERTY.jobPrefix}${start.runId}.0`, '{"v":1,"run":');
+    const [, job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).every((row) => row.status === STATUS.damagedJob)).toBe(true);
+    // Their answers are 40 days old, and the damaged job paid for new ones: held, not refreshed.
+    const refresh = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, refreshDays: 30 });
+    expect(refresh.contactsToSend).toBe(0);
   });
 });

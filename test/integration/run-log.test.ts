@@ -1,6 +1,6 @@
 /**
  * The log tab tells each run once and in full: a run that ends again after its lost start was
- * imported updates its row; "Rows in scope" is filled for sidebar and formula runs; a formula run
+ * imported updates its row, naming every job it had; "Rows in scope" is filled for sidebar and formula runs; a formula run
  * the automatic mode sent says so.
  */
 import type { Addon } from '../../dev/gas/harness';
@@ -66,6 +66,59 @@ describe('the log tab', () => {
     });
     // The Jobs panel names the run's source in the log's words.
     expect(done.source).toBe('manual');
+  });
+
+  // Each end rewrote the row from the jobs still in the registry: the jobs of its earlier ends,
+  // pruned since, left the row's "Job ids".
+  it('names every job of a run whose lost starts were imported one at a time', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(150, 0)));
+    const { start } = planAndStart(addon, { fields: ['work_email'] });
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const jobs = await jobsEnded(kit.emulator());
+    expect(jobs).toHaveLength(2);
+    addon.call<ProgressView>('pollJobs');
+    for (const lost of [...progress(addon, start.runId).ambiguousJobs!]) {
+      addon.call<ImportJobView>('importJob', {
+        jobId: jobs.find((job) => job.name === lost.name)!.id,
+        job: { runId: start.runId, seq: lost.seq },
+      });
+      await settle(addon, start.runId);
+    }
+    const [row, ...others] = logRows(addon);
+    expect(others).toEqual([]);
+    expect(row!['Job ids (for support)']!.split(' ').sort()).toEqual(jobs.map((job) => job.id).sort());
+  });
+
+  // Chaos seed 14: a run waiting for its key counted as ended, and the prune deleted its applied
+  // jobs; once resumed, it ended and its row named only the jobs it had left.
+  it('names the jobs a run applied before it waited for its key', async () => {
+    await kit.emulator().admin.config({ faults: 'stuck=1' });
+    const addon = kit.open(contactRows(people(160, 0)), { userEmail: 'carol@acme.com' });
+    addon.setSelection('A2:D151', SHEET);
+    const { start } = planAndStart(addon, { fields: ['work_email'] });
+    await kit.emulator().admin.config({ faults: 'stuck=0' });
+    await sleep(300);
+    const jobs = await kit.emulator().admin.jobs();
+    expect(jobs).toHaveLength(2);
+    await kit.emulator().admin.finishJob(jobs[0]!.id);
+    firePoll(addon);
+    addon.call('saveSettings', { apiKey: '' });
+    addon.call('pollJobs');
+    expect(progress(addon, start.runId)).toMatchObject({ state: 'failed', done: 100 });
+    // A teammate's run ends meanwhile: the registry is pruned.
+    const dan = addon.as('dan@acme.com', {
+      apiKey: kit.emulator().apiKey,
+      apiBaseUrl: kit.emulator().baseUrl,
+    });
+    dan.setSelection('A152:D161', SHEET);
+    await settle(dan, planAndStart(dan, { fields: ['work_email'] }).start.runId);
+    addon.call('saveSettings', { apiKey: kit.emulator().apiKey });
+    addon.call('resumeStoppedRuns');
+    await kit.emulator().admin.finishJob(jobs[1]!.id);
+    await settle(addon, start.runId);
+    const row = logRows(addon).find((cells) => cells['Run id (for support)'] === start.runId)!;
+    expect(row['Job ids (for support)']!.split(' ').sort()).toEqual(jobs.map((job) => job.id).sort());
   });
 
   it('an id imported by "Import a job by its id" resolves its lost start, and a second import is refused', async () => {

@@ -4,9 +4,11 @@
  * charged (the emulator's books), Sheets' own chart draws credits per day by person, and each
  * daily cap shows today's use against its limit.
  */
+import type { Addon } from '../../dev/gas/harness';
 import type { ProgressView, ScheduleView, SpendingView } from '../../src/app/sidebar-contract';
 import { dayIn } from '../../src/store/local-time';
 import { SPENDING_SHEET } from '../../src/store/spending';
+import { RUN_LOG_SHEET } from '../../src/store/run-log';
 import {
   contactRows,
   engineKit,
@@ -126,10 +128,49 @@ describe('the spending report', () => {
     await settle(ann, start.runId);
     const [charge] = await kit.emulator().admin.books();
     const chargedOn = dayIn(ann.spreadsheet.getSpreadsheetTimeZone(), charge!.at);
-    const book = sheetText(ann, SPENDING_SHEET)
-      .slice(1)
-      .filter((row) => row[0])
-      .map((row) => row.slice(0, 4));
-    expect(book).toEqual([[chargedOn, 'ann@acme.com', 'manual', String(charge!.credits)]]);
+    expect(bookOf(ann)).toEqual([[chargedOn, 'ann@acme.com', 'manual', String(charge!.credits)]]);
+  });
+
+  // Fuzz finding 25: a poll killed after a run's end was saved, before the tab was written, left
+  // the run's credits out of the tab for good (the run was counted), and out of the log when killed
+  // before its row. Whatever call is killed, the tab ends equal to the emulator's books.
+  it.each([
+    ['Properties.setProperties', 1],
+    ['Properties.setProperties', 2],
+    ['Properties.setProperties', 3],
+    ['Range.setValues', 3],
+    ['Range.setValues', 4],
+    ['Range.setValues', 5],
+    ['Range.setValues', 6],
+    ['RangeList.setNumberFormat', 2],
+  ])('books what a run charged whatever call of its end is killed (%s #%i)', async (method, nth) => {
+    const ann = kit.open(contactRows(people(10, 0)), { apiKey: SHARED_KEY, userEmail: 'ann@acme.com' });
+    const { start } = planAndStart(ann);
+    await jobsEnded(kit.emulator());
+    expect(() => ann.callWith({ killAfter: { [method]: nth } }, 'onPollTrigger')).toThrow(
+      /Exceeded maximum execution time/,
+    );
+    await settle(ann, start.runId);
+    const books = await kit.emulator().admin.books();
+    expect(books.length).toBeGreaterThan(0);
+    // The log tells the run once, whatever call was killed (its row was written after the run was
+    // saved as ended: killed in between, no row).
+    const [, ...log] = sheetText(ann, RUN_LOG_SHEET);
+    expect(log.map((row) => row.at(-2))).toEqual([start.runId]);
+    expect(bookOf(ann)).toEqual([
+      [
+        dayIn(ann.spreadsheet.getSpreadsheetTimeZone(), books[0]!.at),
+        'ann@acme.com',
+        'manual',
+        String(books.reduce((sum, charge) => sum + charge.credits, 0)),
+      ],
+    ]);
   });
 });
+
+/** The tab's book: day, person, kind, credits. */
+const bookOf = (addon: Addon): string[][] =>
+  sheetText(addon, SPENDING_SHEET)
+    .slice(1)
+    .filter((row) => row[0])
+    .map((row) => row.slice(0, 4));

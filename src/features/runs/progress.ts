@@ -9,7 +9,7 @@ import { runsStoppedByKey } from '../../engine/key-wait';
 import { backgroundStall, pollTriggerRefused } from '../../engine/poll-trigger';
 import { contactsFound } from '../../engine/run-end';
 import { retryPrice } from '../../engine/recovery';
-import { WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
+import { lostStart, WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
 import { pollFailure } from '../../engine/poll-problem';
 import { sourceWord } from '../../domain/runs';
 import {
@@ -19,6 +19,7 @@ import {
   type Registry,
   type RunRecord,
   type UnreadableRecord,
+  jobKey,
 } from '../../store/registry';
 import { timestampText } from '../../engine/row-status';
 import type { JobKind, RunState } from '../../domain/runs';
@@ -216,20 +217,27 @@ export const TRIGGER_REFUSED_NOTE =
  */
 export function unreadableMessage(
   { key, reason }: UnreadableRecord,
-  registry: Pick<Registry<JobSummary>, 'jobs' | 'unreadable'>,
+  registry: Pick<Registry<JobSummary>, 'jobs' | 'unreadable' | 'listless'>,
 ): string {
   const runId = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
     ? key.slice(DOCUMENT_PROPERTY.runPrefix.length)
     : undefined;
   const jobs = registry.jobs.filter((job) => job.run === runId);
+  // A job record: its rows hold ("import the job by its id under Jobs"); the dashboard names it so.
+  const job = key.startsWith(DOCUMENT_PROPERTY.jobPrefix)
+    ? key.slice(DOCUMENT_PROPERTY.jobPrefix.length)
+    : '';
+  const seq = Number(job.slice(job.lastIndexOf('.') + 1));
   const rest =
     runId === undefined
-      ? 'Rows of its job may stay "pending": running them again may cost credits.'
+      ? job && !registry.listless?.some((listless) => jobKey(listless) === key && listless.id)
+        ? `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${job.slice(0, job.lastIndexOf('.'))} job ${seq + 1}); its rows are not sent again until then, or until you look them up again.`
+        : 'Rows of its job may stay "pending": running them again may cost credits.'
       : registry.unreadable.some((other) =>
             other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
           ) && !jobs.some((job) => job.id)
         ? `Its jobs could not be read either: import them by their ids (the provider's dashboard names them after run ${runId}).`
-        : jobs.some((job) => !job.id && (job.state === 'ambiguous' || job.state === 'sending'))
+        : jobs.some(lostStart)
           ? // A start whose answer was lost has no id to collect it by: only the dashboard's id brings it.
             `A job of it may have been started although its answer was lost: import them by their ids (the provider's dashboard names them after run ${runId}).`
           : 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.';

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { JobKind } from '../../../src/domain/runs';
 import type { EnrichField } from '../../../src/domain/fields';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
+import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { PlanView, ProgressView, RunProgress, StartView } from '../../../src/app/sidebar-contract';
 import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { loadAddon, type Addon, type LoadOptions } from '../../../dev/gas/harness';
@@ -111,6 +112,18 @@ export function firePoll(addon: Addon): number {
   if (!trigger) return 0;
   addon.advanceClock(Math.max(0, trigger.nextRunAt - addon.now()));
   return addon.fireTriggers();
+}
+
+/** Polls until the trigger is gone (nothing left to do), at most `max` times. */
+export function pollUntilIdle(addon: Addon, max = 6): void {
+  for (let poll = 0; poll < max && addon.triggers().length; poll++) firePoll(addon);
+}
+
+/** The run record of the one run so far, damaged (not JSON). */
+export function damageTheRunRecord(addon: Addon): void {
+  const document = addon.properties.document;
+  const key = Object.keys(document.getProperties()).find((k) => k.startsWith(DOCUMENT_PROPERTY.runPrefix))!;
+  document.setProperty(key, '{not json');
 }
 
 /** Waits (real time) until the emulator holds at least `count` jobs (a command's starts reached it). */

@@ -161,10 +161,11 @@ describe('concurrency and time', () => {
     const calls = world.spreadsheet.calls;
     // Reads: plan 1; start 1 + the block's values, formulas, formats (3); poll: job sheet 1,
     // table 1 + block 3. Writes: start job sheet 1, header + text format + block; poll: ledger
-    // (header and rows) 1, format + block, the run's row in the log tab 1, the Spending tab's block
-    // (its text cells' format, its values) 2 — its book is new, so not read — the job sheet emptied
-    // once the run ended 1; the undo record of the cells the start and the poll wrote 2.
-    expect(calls).toEqual({ reads: 10, writes: 13 });
+    // (header and rows) 1, the job's line in the record of charges 1 and the Spending tab's block
+    // drawn from it (its text cells' format, its values) 2 — the record is new, so not read —,
+    // format + block, the run's row in the log tab 1, the job sheet emptied once the run ended 1;
+    // the undo record of the cells the start and the poll wrote 2.
+    expect(calls).toEqual({ reads: 10, writes: 14 });
     expect(world.api.pollCalls).toBe(1);
     expect(world.api.balanceCalls).toBe(1);
   });

@@ -1,3 +1,4 @@
+import { ApiError } from '../../../src/api/errors';
 import { apiError } from '../fakes/fake-api';
 import { createWorld, hasTrigger } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
@@ -91,3 +92,29 @@ function runWithQueuedJobsIn(world: ReturnType<typeof createWorld>) {
   const { start } = planAndStart(world);
   return { runId: start.runId };
 }
+
+describe('a run a refused key stopped, reopened by a retry', () => {
+  it('runs to its end as any run: no longer "waiting for a key", nothing left to resume', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(150));
+    const startJobs = world.api.startJobs.bind(world.api);
+    // The first job's start answer is lost (it may have been made), the second start's key refused.
+    world.api.startJobs = (starts) => {
+      world.api.startJobs = startJobs;
+      const lost = new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true);
+      return [lost, apiError(401, 'error.api.key'), ...startJobs(starts.slice(2))];
+    };
+    const { start } = planAndStart(world);
+    expect(progress(world).runs[0]).toMatchObject({ waitingForKey: true, queuedContacts: 50 });
+    expect(progress(world).runs[0]!.ambiguousJobs).toHaveLength(1);
+
+    // The key works again; the user retries the lost start (its price shown) instead of resuming.
+    server(world).retryJob({ runId: start.runId, seq: 0 });
+    poll(world);
+    expect(sheet.column('Status').every((status) => status === 'found')).toBe(true);
+    const run = progress(world).runs[0]!;
+    expect(run.state).toBe('finished');
+    expect(run.waitingForKey).toBeUndefined();
+    expect(progress(world).stoppedByKey).toBeUndefined();
+  });
+});

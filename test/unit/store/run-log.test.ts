@@ -85,7 +85,7 @@ describe('the run log tab', () => {
     world.spreadsheet.addSheet(RUN_LOG_SHEET, [old, earlier]);
     appendRunLog(ctx, [{ ...run(1), state: 'failed' }], empty);
     appendRunLog(ctx, [run(2)], empty);
-    appendRunLog(ctx, [run(1)], empty, new Set(['r1']));
+    appendRunLog(ctx, [run(1)], empty);
     const sheet = world.spreadsheet.sheets.find((candidate) => candidate.name() === RUN_LOG_SHEET)!;
     const values = sheet.readDisplayValues(1, 1, sheet.lastRow(), RUN_LOG_HEADER.length);
     expect(values[0]).toEqual(RUN_LOG_HEADER);

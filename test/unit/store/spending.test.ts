@@ -1,36 +1,14 @@
 /**
- * The Spending tab's book (store/spending.ts): charges add up per day, person and kind, a run that
- * ends again counts only what it charged since (as a retry when it was one), and an update costs one
- * read and one block write whatever the book's size.
+ * The Spending tab's book (store/spending.ts): charges add up per day, person and kind, a job's
+ * charge counts once however often its line is written, and an update costs one read of the record,
+ * one append and one block write whatever the book's size.
  */
-import type { RunRecord } from '../../../src/store/registry';
-import { readSpending, recordSpending, runCharges, SPENDING_SHEET } from '../../../src/store/spending';
+import { CHARGES_SHEET, readSpending, recordSpending, SPENDING_SHEET } from '../../../src/store/spending';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import { contextFor, createWorld } from '../fakes/context';
 
 const DAY = Date.UTC(2026, 10, 22, 9);
 const HOUR = 3_600_000;
-
-const run = (credits: number, changes: Partial<RunRecord> = {}): RunRecord => ({
-  id: 'r1',
-  kind: 'enrich',
-  sheetId: 1,
-  sheetName: 'Leads',
-  mapping: {},
-  fields: ['work_email'],
-  overwrite: false,
-  startedAt: DAY,
-  state: 'finished',
-  jobs: 1,
-  sent: 10,
-  done: 10,
-  found: { workEmail: 7, personalEmail: 0, phone: 0, profile: 0 },
-  credits,
-  fromLedger: 0,
-  unmatched: 0,
-  startedBy: 'ann@example.com',
-  ...changes,
-});
 
 describe('the Spending tab', () => {
   it('adds charges up by day, person and kind, and totals them by person, month and kind', () => {
@@ -77,7 +55,7 @@ describe('the Spending tab', () => {
     ]);
   });
 
-  it('costs one read and one block write per update, whatever the size of the book', () => {
+  it('costs one read and one append of the record, and one block write of the tab, per update', () => {
     const world = createWorld();
     const ctx = contextFor(world);
     const charges = Array.from({ length: 400 }, (_, n) => ({
@@ -88,47 +66,51 @@ describe('the Spending tab', () => {
     }));
     recordSpending(ctx, charges);
     const sheet = world.spreadsheet.ownVisibleSheet(SPENDING_SHEET, false) as MemorySheet;
-    sheet.reads = 0;
-    sheet.writes = 0;
+    const record = world.spreadsheet.hiddenSheet(CHARGES_SHEET, false) as MemorySheet;
+    for (const counted of [sheet, record]) Object.assign(counted, { reads: 0, writes: 0 });
     recordSpending(ctx, [{ at: DAY, by: 'ann@example.com', kind: 'retry', credits: 4 }]);
     // The block: its text cells' format, then its values (MemorySheet counts writeCells as two).
-    expect({ reads: sheet.reads, writes: sheet.writes }).toEqual({ reads: 1, writes: 2 });
+    expect({ reads: sheet.reads, writes: sheet.writes }).toEqual({ reads: 0, writes: 2 });
+    expect({ reads: record.reads, writes: record.writes }).toEqual({ reads: 1, writes: 1 });
     expect(readSpending(sheet)).toHaveLength(401);
     // The chart draws the last 31 days.
     expect(sheet.chart).toMatchObject({ rows: 32, columns: 7 });
-    // Nothing charged: the tab is not even read.
-    sheet.reads = 0;
+    // Nothing charged: the record is not even read.
+    record.reads = 0;
     recordSpending(ctx, [{ at: DAY, by: 'ann@example.com', kind: 'manual', credits: 0 }]);
-    expect(sheet.reads).toBe(0);
+    expect(record.reads).toBe(0);
   });
 
-  it('counts what a run charged once, and what it charged after ending again on that day, as a retry', () => {
-    const ended = run(7);
-    expect(runCharges(ended, DAY + HOUR)).toEqual([
-      { at: DAY, by: 'ann@example.com', kind: 'manual', credits: 7 },
+  it("counts a job's charge once, from its last line, on the day, person and kind of its first", () => {
+    const world = createWorld();
+    const ctx = contextFor(world);
+    const job = (credits: number, at = DAY) => ({
+      job: 'j1',
+      at,
+      by: 'ann@example.com',
+      kind: 'manual',
+      credits,
+    });
+    recordSpending(ctx, [job(5)]);
+    // Written again by a poll killed before its job was saved, then with what it charged since.
+    recordSpending(ctx, [job(5), { ...job(9, DAY + 30 * HOUR), by: 'bob@example.com', kind: 'retry' }]);
+    recordSpending(ctx, [{ job: 'j2', at: DAY, by: 'ann@example.com', kind: 'retry', credits: 4 }]);
+    expect(readSpending(world.spreadsheet.ownVisibleSheet(SPENDING_SHEET, false))).toEqual([
+      { day: '2026-11-22', person: 'ann@example.com', kind: 'manual', credits: 9 },
+      { day: '2026-11-22', person: 'ann@example.com', kind: 'retry', credits: 4 },
     ]);
-    // Its lost start sent again: it ends again the next day with 4 credits more.
-    Object.assign(ended, { credits: 11, retriedLost: 4 });
-    expect(runCharges(ended, DAY + 25 * HOUR)).toEqual([
-      { at: DAY + 25 * HOUR, by: 'ann@example.com', kind: 'retry', credits: 4 },
-    ]);
-    expect(runCharges(ended, DAY + 26 * HOUR)).toEqual([]);
-    expect(runCharges(run(3, { source: 'formulas', automatic: true }), DAY)[0]!.kind).toBe(
-      'formulas (automatic)',
-    );
+    expect(world.spreadsheet.hiddenSheet(CHARGES_SHEET, false)!.lastRow()).toBe(5);
   });
 
-  it('counts each job on the day it was sent (chargedOn), once, whatever day the run ends', () => {
-    const ended = run(12, { chargedOn: { '2026-11-22': 5, '2026-11-23': 7 } });
-    expect(runCharges(ended, DAY + 50 * HOUR)).toEqual([
-      { at: '2026-11-22', by: 'ann@example.com', kind: 'manual', credits: 5 },
-      { at: '2026-11-23', by: 'ann@example.com', kind: 'manual', credits: 7 },
-    ]);
-    expect(ended.chargedOn).toBeUndefined();
-    // An imported lost start: its day is the day it was sent, not the day of the import.
-    Object.assign(ended, { credits: 15, chargedOn: { '2026-11-22': 3 } });
-    expect(runCharges(ended, DAY + 75 * HOUR)).toEqual([
-      { at: '2026-11-22', by: 'ann@example.com', kind: 'manual', credits: 3 },
+  it('keeps the book of a tab drawn before the record of charges existed', () => {
+    const world = createWorld();
+    const ctx = contextFor(world);
+    recordSpending(ctx, [{ at: DAY, by: 'ann@example.com', kind: 'manual', credits: 7 }]);
+    world.spreadsheet.deleteSheetNamed(CHARGES_SHEET);
+    recordSpending(ctx, [{ job: 'j1', at: DAY, by: 'ann@example.com', kind: 'manual', credits: 3 }]);
+    recordSpending(ctx, [{ job: 'j1', at: DAY, by: 'ann@example.com', kind: 'manual', credits: 4 }]);
+    expect(readSpending(world.spreadsheet.ownVisibleSheet(SPENDING_SHEET, false))).toEqual([
+      { day: '2026-11-22', person: 'ann@example.com', kind: 'manual', credits: 11 },
     ]);
   });
 });

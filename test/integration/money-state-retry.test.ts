@@ -1,0 +1,145 @@
+/**
+ * Issue 38, continued from money-state.test.ts: a retry of a lost or stuck job that was not resent
+ * yet (its consent went with a damaged run record, a cancel, a 429) never loses the paid answers.
+ *
+ * Issue 38: money state decides, screen state is derived. Each case here spent credits twice (or on
+ * a start the user was told failed) on the code before it: a damaged run record re-homed with the
+ * fields of partial results, a retry of a stuck job that re-bought its early answers, a start
+ * refused by Sheets that still sent its job, and a formula run's lost list letting a sidebar run buy.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
+import { STATUS } from '../../src/domain/statuses';
+import {
+  contactRows,
+  engineKit,
+  FIELDS,
+  pollUntilIdle,
+  damageTheRunRecord,
+  jobsEnded,
+  people,
+  planAndStart,
+  progress,
+  rowsOf,
+  SHEET,
+  stuckForADay,
+} from './support/engine';
+
+const kit = engineKit();
+
+describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
+  /**
+   * Ann's start of row 2 reached the API (its answer lost); she chose Retry, and the resend did not
+   * leave: that execution died at its marker's write, or the API refused the resend with a 429 (it
+   * certainly did not arrive); then (with `damage`) the run record was damaged.
+   */
+  async function retriedLostStart(
+    resend: 'killed' | '429',
+    damage = true,
+  ): Promise<{ addon: Addon; jobId: string; ref: { runId: string; seq: number } }> {
+    const addon = kit.open(contactRows(people(3, 0)));
+    addon.setSelection('A2:D2', SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+    expect(() =>
+      addon.callWith({ killAfter: { 'Properties.setProperties': 3 } }, 'startRun', plan.planId),
+    ).toThrow();
+    await jobsEnded(kit.emulator());
+    const [job] = await kit.emulator().admin.jobs();
+    addon.call('pollJobs');
+    const [run] = addon.call<ProgressView>('getProgress').runs;
+    const [lost] = run!.ambiguousJobs ?? [];
+    expect(lost).toBeDefined();
+    const ref = { runId: run!.runId, seq: lost!.seq };
+    if (resend === 'killed')
+      expect(() =>
+        addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref),
+      ).toThrow();
+    else {
+      await kit.emulator().admin.config({ faults: '429=1' });
+      addon.call('retryJob', ref);
+      await kit.emulator().admin.config({ faults: '429=0' });
+    }
+    expect(await kit.emulator().admin.jobs()).toHaveLength(1);
+    if (damage) damageTheRunRecord(addon);
+    return { addon, jobId: job!.id, ref };
+  }
+
+  /** Contacts a run of row 2 would send (work email; "look up again" with `overwrite`). */
+  function sendsRow2(addon: Addon, overwrite = false): number {
+    addon.setSelection('A2:D2', SHEET);
+    return addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'], overwrite })
+      .contactsToSend;
+  }
+
+  /** The id the dashboard shows brings the paid answer to its row, and nothing is bought again. */
+  async function importedOnce(addon: Addon, jobId: string): Promise<void> {
+    addon.call('importJob', { jobId });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon)[0]!.status).toMatch(/^(found|not found)$/);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  }
+
+  it.each(['killed', '429'] as const)(
+    'resend %s: holds the row in words that name the import, and is taken by the id the dashboard shows',
+    async (resend) => {
+      const { addon, jobId } = await retriedLostStart(resend);
+      // What the Jobs panel says before any poll: the start is lost, import it.
+      const problems = addon.call<ProgressView>('getProgress').problems ?? [];
+      expect(problems.join(' ')).toMatch(/import them by their ids/);
+      // Held, as its lost start is (finding 22): not even "look up again" buys it before its import.
+      expect([sendsRow2(addon), sendsRow2(addon, true)]).toEqual([0, 0]);
+      pollUntilIdle(addon);
+      expect(rowsOf(addon)[0]!.status).toBe(STATUS.ambiguous);
+      // The panel's way out.
+      await importedOnce(addon, jobId);
+    },
+  );
+
+  it('a first start refused with a 429, its run record then damaged, is no lost start: nothing to import', async () => {
+    const addon = kit.open(contactRows(people(3, 0)));
+    addon.setSelection('A2:D2', SHEET);
+    await kit.emulator().admin.config({ faults: '429=1' });
+    planAndStart(addon, { fields: ['work_email'] });
+    await kit.emulator().admin.config({ faults: '429=0' });
+    expect(await kit.emulator().admin.jobs()).toHaveLength(0);
+    damageTheRunRecord(addon);
+    const problems = addon.call<ProgressView>('getProgress').problems ?? [];
+    expect(problems.join(' ')).not.toMatch(/import them by their ids/);
+    // It certainly never arrived: its row holds nothing.
+    expect(sendsRow2(addon)).toBe(1);
+  });
+
+  it('a cancel before the resend takes back the retry only: the lost start waits for its import again', async () => {
+    const { addon, jobId, ref } = await retriedLostStart('killed', false);
+    addon.call('cancelRun', ref.runId);
+    pollUntilIdle(addon);
+    // Not "canceled, nothing charged": the first start may have been, and its way out is offered again.
+    expect(rowsOf(addon)[0]!.status).toBe(STATUS.ambiguous);
+    expect(progress(addon, ref.runId).ambiguousJobs).toHaveLength(1);
+    expect(sendsRow2(addon)).toBe(0);
+    await importedOnce(addon, jobId);
+  });
+});
+
+describe('a retry of a job stuck for 24 hours not resent yet, its run record then damaged', () => {
+  it("collects the stuck job by its id (the retry's consent went with its run): its later answers reach the rows", async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    const ref = { runId: start.runId, seq: held!.seq };
+    expect(() => addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref)).toThrow();
+    damageTheRunRecord(addon);
+    // Held until it is collected, as before the retry: not even "look up again" buys its contacts.
+    expect(
+      addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, overwrite: true }).contactsToSend,
+    ).toBe(0);
+    // The stuck job goes on at the provider, and charges its other contacts.
+    await kit.emulator().admin.finishJob(stuck!.id);
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
