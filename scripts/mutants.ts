@@ -203,7 +203,7 @@ async function main(): Promise<void> {
       'all-seeds': { type: 'boolean', default: false },
       tests: { type: 'string', default: '' },
       jobs: { type: 'string', default: '1' },
-      steps: { type: 'string', default: '12' },
+      steps: { type: 'string', default: '40' },
       /** The unmutated code too, by the same seeds: a failure there is a real bug, not a mutant's. */
       baseline: { type: 'boolean', default: false },
       without: { type: 'string' },

@@ -42,6 +42,8 @@ export interface Books {
   retriedJobs: string[];
   /** Credits of consented retries: a cap may be passed by that much. */
   retryAllowance: number;
+  /** When the last consented retry was sent: the caps count its price from then on. */
+  lastRetryAt?: number;
   /** The largest caps each payer set, by day (a lenient bound: the caps are immune to changes). */
   autoCaps: Map<string, number>;
   scheduleCaps: Map<string, { perRun: number; perDay: number }>;

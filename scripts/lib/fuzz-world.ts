@@ -322,6 +322,7 @@ export class FuzzWorld {
         if (!done && !kill) continue;
         this.books.retriedJobs.push(/ · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name);
         this.books.retryAllowance += job.retryMaxCredits;
+        this.books.lastRetryAt = view.now();
       }
   }
 

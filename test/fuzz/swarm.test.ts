@@ -1,0 +1,86 @@
+/**
+ * The swarm's reach (issue 38: the fuzzer must find every seeded money bug by random search): the
+ * paths the seeded bugs of scripts/mutants.json need must be drawn often enough to be met within
+ * the 2,000 cases a seed allows. Counted on drawn sequences only (no world is run): cheap enough for CI.
+ */
+import fc from 'fast-check';
+import { sequenceArbitrary, type Action } from '../../scripts/lib/fuzz-model';
+
+const CASES = 1000;
+const drawn = fc.sample(sequenceArbitrary(40, [], true), { seed: 38001, numRuns: CASES });
+
+const buys = (action: Action) => action.kind === 'run' || action.kind === 'runAll' || action.kind === 'again';
+const workspace = (action: Action) => ('who' in action && action.who === 'bob' ? 'B' : 'A');
+const is =
+  (kind: Action['kind']) =>
+  (action: Action): boolean =>
+    action.kind === kind;
+
+/** Cases holding the steps `each` matches, in that order (other steps between them). */
+function holding(...each: ((action: Action) => boolean)[]): number {
+  return drawn.filter((steps) => {
+    let next = 0;
+    for (const step of steps) if (next < each.length && each[next]!(step)) next++;
+    return next === each.length;
+  }).length;
+}
+
+/** Cases where a job stuck at the provider meets a day of clock jumps and then a poll. */
+function stuckForADay(): number {
+  return drawn.filter((steps) => {
+    let stuck = false;
+    let hours = 0;
+    return steps.some((step) => {
+      if (step.kind === 'fault') stuck ||= step.fault === 'stuck';
+      if (stuck && step.kind === 'clock') hours += step.hours;
+      return stuck && hours >= 24 && step.kind === 'poll';
+    });
+  }).length;
+}
+
+/** Cases where one workspace buys the same people twice with damage between, before a poll of it. */
+function boughtAgainAfterDamage(): number {
+  return drawn.filter((steps) =>
+    steps.some((first, i) => {
+      if (!buys(first)) return false;
+      const damaged = steps.findIndex((step, j) => j > i && step.kind === 'damage');
+      if (damaged < 0) return false;
+      for (const step of steps.slice(damaged + 1)) {
+        if (step.kind === 'poll' && workspace(step) === workspace(first)) return false;
+        if (buys(step) && workspace(step) === workspace(first)) return true;
+      }
+      return false;
+    }),
+  ).length;
+}
+
+describe('the swarm fuzzer draws the paths seeded money bugs need', () => {
+  it('reaches each path in at least 1 case of 200 (2,000 cases of a seed meet it about 10 times)', () => {
+    const reach = {
+      stuckForADay: stuckForADay(),
+      threeRefusedPolls: holding(
+        buys,
+        (a) => a.kind === 'fault' && a.fault === '403',
+        is('poll'),
+        is('poll'),
+        is('poll'),
+      ),
+      scheduleRunTwice: holding(is('schedule'), is('poll'), is('clock'), is('poll')),
+      automaticFormulas: holding(is('auto'), is('formulas'), is('poll')),
+      zoneChangeUnderAutoCap: holding(
+        is('auto'),
+        is('formulas'),
+        (a) => a.kind === 'clock' && !!a.zone,
+        is('poll'),
+      ),
+      boughtAgainAfterDamage: boughtAgainAfterDamage(),
+    };
+    for (const [path, cases] of Object.entries(reach))
+      expect({ path, enough: cases >= CASES / 200 }).toEqual({ path, enough: true });
+  });
+
+  it('draws long cases: 40 steps at most, about 20 on average', () => {
+    const mean = drawn.reduce((sum, steps) => sum + steps.length, 0) / CASES;
+    expect(mean).toBeGreaterThan(15);
+  });
+});
