@@ -52,9 +52,14 @@ export function damageStore(addon: Addon, what: Damage, nth: number): boolean {
       if (!ledger || ledger.getLastRow() < 2) return false;
       ledger.getRange(ledger.getLastRow(), 2).setValue(GARBAGE);
       return true;
-    case 'ledgerHeader':
-      if (ledger && ledger.getLastRow() >= 2) ledger.deleteRow(1);
+    case 'ledgerHeader': {
+      // The header row only: once it is gone, row 1 holds an answer, and deleting it loses that
+      // answer (finding 33 was the harness deleting a second "header", a paid answer).
+      const header =
+        ledger && ledger.getLastRow() >= 2 && ledger.getRange(1, 1).getDisplayValue() === 'fingerprint';
+      if (header) ledger.deleteRow(1);
       return false;
+    }
     case 'ledgerSort':
       if (ledger && ledger.getLastRow() >= 2)
         ledger.getRange(1, 1, ledger.getLastRow(), 2).sort({ column: 1, ascending: true });
