@@ -15,7 +15,7 @@ import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/regi
 import type { Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';
 import { actorOf } from './team';
-import type { AppContext } from './context';
+import { ledgerOf, type AppContext } from './context';
 import { closeUnbought, holdAsMaybeBought } from './paid-once';
 import { REST_STATUS } from './row-status';
 
@@ -106,6 +106,26 @@ export function closeForced(
     job,
     `${problem} Its results could not be fetched, so its rows were not sent again: import the job by its id ${job.id}, or retry it.`,
   );
+}
+
+/**
+ * The answers a job's result holds that the ledger lacks, saved there and nothing else: for a job the log counts
+ * already (a stuck job closed on its early answers may have found more since). Its rows fill from
+ * them, free, on their next run; no card or log row counts them again.
+ */
+export function saveAnswersOnly(ctx: AppContext, run: RunRecord, result: JobResult): number {
+  const answers = new Map<string, LedgerEntry>();
+  for (const item of result.items) {
+    const fp = fingerprintOfItem(run, item);
+    const entry = entryFromResult(item, run.fields, ctx.clock.now());
+    if (fp && (entry.workEmail || entry.personalEmail || entry.phone || entry.profile))
+      answers.set(fp, entry);
+  }
+  // Only what the ledger lacks: an answer saved before keeps its date (a refresh goes by it).
+  const ledger = ledgerOf(ctx);
+  for (const fp of ledger.lookup([...answers.keys()]).keys()) answers.delete(fp);
+  ledger.store(answers);
+  return answers.size;
 }
 
 /** The fingerprint sent in `custom`; recomputed from the echoed input if the API lost it. */

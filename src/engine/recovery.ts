@@ -31,6 +31,7 @@ import { runFromResult } from './rehome';
 import { lostStart } from './paid-once';
 import { jobOfName } from './job-starter';
 import { countRetry } from './run-end';
+import { saveAnswersOnly } from './job-results';
 import { withDocumentLock } from './timing';
 import { jobLogged } from '../store/run-log';
 
@@ -243,7 +244,14 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   return underLock(ctx, (registry) => {
     refuseTracked(registry, jobId);
     // Collected already, its record since pruned: the log's row of its run counts it.
-    if (jobLogged(ctx, jobId)) throw new UserError(`This job was imported already: the log tab counts it.`);
+    if (jobLogged(ctx, jobId)) {
+      // Counted, yet it may have found more since it was closed (a stuck job closed on its early
+      // answers goes on at the provider): what it holds is saved, free, never counted twice.
+      const saved = saveAnswersOnly(ctx, run, outcome.result);
+      throw new UserError(
+        `This job was imported already: the log tab counts it.${saved ? ` Its answers are saved: run its rows again to fill them, at no cost.` : ''}`,
+      );
+    }
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
     const replaces = named && damagedRecordOf(registry, named, fingerprints);

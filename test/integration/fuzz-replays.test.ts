@@ -89,4 +89,15 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30, 31 and 32, replayed", (
       { kind: 'poll', who: 'ann' },
     ]);
   }, 60_000);
+  it('34: a stuck job closed on its early answers, its record then damaged: what it found later is saved', async () => {
+    // The panel names the damaged record's job; its import was refused ("the log tab counts it"),
+    // and the 3 answers the job charged after it was closed never reached the ledger.
+    await replay([
+      { kind: 'fault', fault: 'stuck' },
+      { kind: 'again', who: 'carol' },
+      { kind: 'clock', hours: 24 },
+      { kind: 'poll', who: 'carol' },
+      { kind: 'damage', what: 'jobRecord' },
+    ]);
+  }, 60_000);
 });
