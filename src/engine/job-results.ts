@@ -10,7 +10,7 @@ import type { PollOutcome } from '../api/port';
 import { STATUS } from '../domain/statuses';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { entryFromResult, type LedgerEntry } from '../store/ledger';
+import { entryFoundSomething, entryFromResult, type LedgerEntry } from '../store/ledger';
 import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
 import type { Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';
@@ -118,8 +118,7 @@ export function saveAnswersOnly(ctx: AppContext, run: RunRecord, result: JobResu
   for (const item of result.items) {
     const fp = fingerprintOfItem(run, item);
     const entry = entryFromResult(item, run.fields, ctx.clock.now());
-    if (fp && (entry.workEmail || entry.personalEmail || entry.phone || entry.profile))
-      answers.set(fp, entry);
+    if (fp && entryFoundSomething(entry, run.kind, run.fields)) answers.set(fp, entry);
   }
   // Only what the ledger lacks: an answer saved before keeps its date (a refresh goes by it).
   const ledger = ledgerOf(ctx);

@@ -1,11 +1,6 @@
 /**
  * Issue 38, continued from money-state.test.ts: a retry of a lost or stuck job that was not resent
  * yet (its consent went with a damaged run record, a cancel, a 429) never loses the paid answers.
- *
- * Issue 38: money state decides, screen state is derived. Each case here spent credits twice (or on
- * a start the user was told failed) on the code before it: a damaged run record re-homed with the
- * fields of partial results, a retry of a stuck job that re-bought its early answers, a start
- * refused by Sheets that still sent its job, and a formula run's lost list letting a sidebar run buy.
  */
 import type { Addon } from '../../dev/gas/harness';
 import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';

@@ -20,6 +20,7 @@ import {
   type RunRecord,
   type UnreadableRecord,
   jobKey,
+  runOfJobKey,
 } from '../../store/registry';
 import { timestampText } from '../../engine/row-status';
 import type { JobKind, RunState } from '../../domain/runs';
@@ -231,7 +232,7 @@ export function unreadableMessage(
   const rest =
     runId === undefined
       ? job && !registry.listless?.some((listless) => jobKey(listless) === key && listless.id)
-        ? `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${job.slice(0, job.lastIndexOf('.'))} job ${seq + 1}); its rows are not sent again until then, or until you look them up again.`
+        ? `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1}); its rows are not sent again until then, or until you look them up again.`
         : 'Rows of its job may stay "pending": running them again may cost credits.'
       : registry.unreadable.some((other) =>
             other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
