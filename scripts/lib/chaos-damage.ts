@@ -161,6 +161,10 @@ export async function importDamagedJobs(
   // A record the panel cannot read names the run whose jobs to import: a run record whose jobs'
   // records are lost too, or a start of it lost; a job record.
   for (const problem of view.problems ?? []) {
+    // A job imported (or re-homed) before, whose record was damaged since: the panel names its id.
+    const id = /Import the job (\S+) again by its id/.exec(problem)?.[1];
+    if (id && !state.tried.has(`${id} again`) && tryImport(addon, id, 'again', state, events))
+      state.tried.add(`${id} again`);
     const named =
       /"sheetEnrich\.run\.(\w+)"\. .*import them by their ids/.exec(problem) ??
       /import it by its id \(the provider's dashboard names it after run (\w+) job/.exec(problem);
@@ -171,19 +175,30 @@ export async function importDamagedJobs(
   for (const runId of state.runs)
     for (const job of jobs) {
       if (!job.name.includes(` run ${runId} job `) || state.tried.has(job.id)) continue;
-      try {
-        addon.call('importJob', { jobId: job.id });
-        verbose(`import ${job.id} (${job.name}, ${job.status}): imported`);
-        state.damage.jobs_imported++;
-        events.imported++;
-      } catch (error) {
-        verbose(`import ${job.id} (${job.name}, ${job.status}): refused: ${String(error)}`);
-        if (/still running/.test(String(error))) continue;
-        // Refused: a job it still knows, or one the log counts already (recovery.ts).
-        if (!/already in the Jobs list|imported already/.test(String(error))) throw error;
-      }
-      state.tried.add(job.id);
+      if (tryImport(addon, job.id, `(${job.name}, ${job.status})`, state, events)) state.tried.add(job.id);
     }
+}
+
+/** Imports a job by its id as the panel says; false while it still runs (to be tried again). */
+function tryImport(
+  addon: Addon,
+  jobId: string,
+  what: string,
+  state: { damage: ChaosDamage },
+  events: ChaosEvents,
+): boolean {
+  try {
+    addon.call('importJob', { jobId });
+    verbose(`import ${jobId} ${what}: imported`);
+    state.damage.jobs_imported++;
+    events.imported++;
+  } catch (error) {
+    verbose(`import ${jobId} ${what}: refused: ${String(error)}`);
+    if (/still running/.test(String(error))) return false;
+    // Refused: a job it still knows, or one the log counts already (recovery.ts).
+    if (!/already in the Jobs list|imported already/.test(String(error))) throw error;
+  }
+  return true;
 }
 
 /**

@@ -254,7 +254,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     }
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
-    const replaces = named && damagedRecordOf(registry, named, fingerprints);
+    const replaces = damagedRecordOf(registry, named, jobId, fingerprints);
     const job: JobRecord = {
       run: run.id,
       seq: 0,

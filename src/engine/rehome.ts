@@ -103,6 +103,7 @@ export function runFromResult(
     state: 'running',
     jobs: 1,
     sent: fingerprints.length,
+    importedJob: jobId,
   };
   return { run, fingerprints };
 }

@@ -169,20 +169,26 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
 }
 
 /**
- * The damaged job record ("<run>.<seq>" in the job sheet) that an imported job is, by the run and
- * job its readable name ends with: only if that record cannot be read and every contact the job
- * sheet still lists for it is among the imported job's (so the import answers for all of them).
+ * The damaged job record ("<run>.<seq>" in the job sheet) that an imported job is: by the run and
+ * job its readable name ends with, or, for a job imported (or re-homed) before, by the run made
+ * for it (`importedJob`, fuzz finding 35); only if that record cannot be read and every contact the
+ * job sheet still lists for it is among the imported job's (so the import answers for all of them).
  */
 export function damagedRecordOf(
   registry: Registry,
-  named: Pick<JobRecord, 'run' | 'seq'>,
+  named: Pick<JobRecord, 'run' | 'seq'> | undefined,
+  jobId: string,
   fingerprints: readonly string[],
 ): string | undefined {
-  const key = sheetKey(named);
-  if (!registry.unreadable.some((record) => record.key === JOB_PREFIX + key)) return undefined;
   const imported = new Set(fingerprints);
-  const listed = registry.damagedJobLists?.get(key) ?? [];
-  return listed.every((fp) => imported.has(fp)) ? key : undefined;
+  const keys = [...registry.runs.values()].flatMap((run) =>
+    run.importedJob === jobId ? [`${run.id}.0`] : [],
+  );
+  return [...(named ? [sheetKey(named)] : []), ...keys].find(
+    (key) =>
+      registry.unreadable.some((record) => record.key === JOB_PREFIX + key) &&
+      (registry.damagedJobLists?.get(key) ?? []).every((fp) => imported.has(fp)),
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { runCase } from '../../scripts/lib/fuzz';
 import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30, 31 and 32, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34 and 35, replayed", () => {
   const replay = async (actions: Action[]) => {
     const emulator = await startFuzzEmulator();
     try {
@@ -98,6 +98,20 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30, 31 and 32, replayed", (
       { kind: 'clock', hours: 24 },
       { kind: 'poll', who: 'carol' },
       { kind: 'damage', what: 'jobRecord' },
+    ]);
+  }, 60_000);
+  it('35: an imported job whose record is damaged before its poll: the panel names its id, whose import saves the answer', async () => {
+    // The panel said the dashboard names the job after the run the import made; it names it after
+    // the formula run that started it, so nobody could find the paid answer's job.
+    await replay([
+      { kind: 'formulas', rows: [0] },
+      { kind: 'getThem', who: 'ann' },
+      { kind: 'damage', what: 'jobRecord' },
+      { kind: 'fault', fault: '403' },
+      { kind: 'import', who: 'ann' },
+      { kind: 'unstick' },
+      { kind: 'damage', what: 'jobRecord' },
+      { kind: 'poll', who: 'ann', kill: { at: 'Properties.setProperties', nth: 1 } },
     ]);
   }, 60_000);
 });

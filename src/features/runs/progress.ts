@@ -218,7 +218,7 @@ export const TRIGGER_REFUSED_NOTE =
  */
 export function unreadableMessage(
   { key, reason }: UnreadableRecord,
-  registry: Pick<Registry<JobSummary>, 'jobs' | 'unreadable' | 'listless'>,
+  registry: Pick<Registry<JobSummary>, 'runs' | 'jobs' | 'unreadable' | 'listless'>,
 ): string {
   const runId = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
     ? key.slice(DOCUMENT_PROPERTY.runPrefix.length)
@@ -229,10 +229,12 @@ export function unreadableMessage(
     ? key.slice(DOCUMENT_PROPERTY.jobPrefix.length)
     : '';
   const seq = Number(job.slice(job.lastIndexOf('.') + 1));
+  // An imported (or re-homed) job: the dashboard names it after the run it was started by.
+  const imported = job && registry.runs.get(runOfJobKey(job))?.importedJob;
   const rest =
     runId === undefined
       ? job && !registry.listless?.some((listless) => jobKey(listless) === key && listless.id)
-        ? `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1}); its rows are not sent again until then, or until you look them up again.`
+        ? `${imported ? `Import the job ${imported} again by its id` : `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
         : 'Rows of its job may stay "pending": running them again may cost credits.'
       : registry.unreadable.some((other) =>
             other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
