@@ -262,8 +262,9 @@ export function awaitsCollection(
   job: JobBase | JobSummary,
 ): boolean {
   if (!job.id || !startedWithKeyOf(actor, job)) return false;
-  // A retried stuck job not resent yet too (queued): the retry's consent went with its run.
-  if (!registry.runs.has(job.run))
-    return job.state === 'pending' || job.state === 'fetched' || job.state === 'queued';
+  // Every started job of a lost run record: a retried stuck job not resent yet too (queued; the
+  // retry's consent went with its run), and a stuck one held for the user's decision (ambiguous):
+  // the decision went with its run, and the provider may still charge it (fuzz finding 36).
+  if (!registry.runs.has(job.run)) return job.state !== 'applied';
   return 'contacts' in job && listMayComeBack(registry, job);
 }

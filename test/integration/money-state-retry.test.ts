@@ -138,3 +138,25 @@ describe('a retry of a job stuck for 24 hours not resent yet, its run record the
     expect(stats.charges.charged_twice).toBe(0);
   });
 });
+
+describe('a job stuck for 24 hours, held for a decision, its run record then damaged', () => {
+  it('is collected by its id: what the provider charges later reaches the rows (fuzz finding 36)', async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    expect(progress(addon, start.runId).ambiguousJobs).toHaveLength(1);
+    damageTheRunRecord(addon);
+    // Held meanwhile, with the decision the run record carried: not even "look up again" buys them.
+    expect(
+      addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, overwrite: true }).contactsToSend,
+    ).toBe(0);
+    await kit.emulator().admin.finishJob(stuck!.id);
+    // The job's run ended (held for a decision), so no background check runs: Ann opens the sidebar.
+    addon.call('pollJobs');
+    pollUntilIdle(addon);
+    // Nothing collected it before: the 20 rows the forced fetch could not answer kept "may have
+    // been charged", and the answers the provider charged for them were never fetched.
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
