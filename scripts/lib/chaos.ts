@@ -234,9 +234,16 @@ export async function importAmbiguous(
         events.imported++;
       }
     } catch (error) {
-      // The Jobs panel still lists a job whose list the job sheet lost (chaos-damage.ts): its run
-      // ends with the damaged-job error, and the user imports it by id then.
-      if (!/no longer waiting for a decision|list of contacts was lost/.test(String(error))) throw error;
+      if (/no longer waiting for a decision/.test(String(error))) continue;
+      // The Jobs panel still lists a job whose list the job sheet lost (chaos-damage.ts): the
+      // refusal says to import it by its id alone, and so the user does (fuzz finding 37).
+      if (!job || !/list of contacts was lost/.test(String(error))) throw error;
+      try {
+        addon.call('importJob', { jobId: job.id });
+        events.imported++;
+      } catch (again) {
+        if (!/still running|imported already|already in the Jobs list/.test(String(again))) throw again;
+      }
     }
   }
 }

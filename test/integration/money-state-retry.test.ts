@@ -5,6 +5,7 @@
 import type { Addon } from '../../dev/gas/harness';
 import type { PlanView, ProgressView } from '../../src/app/sidebar-contract';
 import { STATUS } from '../../src/domain/statuses';
+import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
 import {
   contactRows,
   engineKit,
@@ -155,6 +156,31 @@ describe('a job stuck for 24 hours, held for a decision, its run record then dam
     // Nothing collected it before: the 20 rows the forced fetch could not answer kept "may have
     // been charged", and the answers the provider charged for them were never fetched.
     expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
+
+describe('a job stuck for 24 hours, held for a decision, its list of contacts then lost', () => {
+  it("the user follows the refusal's words: an import by its id alone saves what the provider charged later", async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    const jobs = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
+    jobs.getRange(jobs.getLastRow(), 2).setValue('{"v":1,"garbage');
+    await kit.emulator().admin.finishJob(stuck!.id);
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    expect(() =>
+      addon.call('importJob', { jobId: stuck!.id, job: { runId: start.runId, seq: held!.seq } }),
+    ).toThrow(/import it by its id with "Import a job by its id", without choosing this job/);
+    // The run's log row counts the job, so the import says so, and saves what it holds.
+    expect(() => addon.call('importJob', { jobId: stuck!.id })).toThrow(
+      /imported already: the log tab counts it\. Its answers are saved: run its rows again to fill them, at no cost/,
+    );
+    addon.setSelection('A2:D41', SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    // The 17 early answers were written; of the 23 answered later, the 20 found fill for free (3
+    // found nothing, which costs nothing, and keep "may have been charged": see the closing note).
+    expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 20 });
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(1);
     expect(stats.charges.charged_twice).toBe(0);
