@@ -19,7 +19,6 @@ import {
   type Registry,
   type RunRecord,
   type UnreadableRecord,
-  jobKey,
   runOfJobKey,
 } from '../../store/registry';
 import { timestampText } from '../../engine/row-status';
@@ -218,7 +217,7 @@ export const TRIGGER_REFUSED_NOTE =
  */
 export function unreadableMessage(
   { key, reason }: UnreadableRecord,
-  registry: Pick<Registry<JobSummary>, 'runs' | 'jobs' | 'unreadable' | 'listless'>,
+  registry: Pick<Registry<JobSummary>, 'runs' | 'jobs' | 'unreadable'>,
 ): string {
   const runId = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
     ? key.slice(DOCUMENT_PROPERTY.runPrefix.length)
@@ -231,11 +230,10 @@ export function unreadableMessage(
   const seq = Number(job.slice(job.lastIndexOf('.') + 1));
   // An imported (or re-homed) job: the dashboard names it after the run it was started by.
   const imported = job && registry.runs.get(runOfJobKey(job))?.importedJob;
+  // (The panel reads the properties alone: a lost list of contacts is no record it reports.)
   const rest =
     runId === undefined
-      ? job && !registry.listless?.some((listless) => jobKey(listless) === key && listless.id)
-        ? `${imported ? `Import the job ${imported} again by its id` : `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
-        : 'Rows of its job may stay "pending": running them again may cost credits.'
+      ? `${imported ? `Import the job ${imported} again by its id` : `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
       : registry.unreadable.some((other) =>
             other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
           ) && !jobs.some((job) => job.id)
