@@ -161,11 +161,10 @@ export async function importDamagedJobs(
   // A record the panel cannot read names the run whose jobs to import: a run record whose jobs'
   // records are lost too, or a start of it lost; a job record.
   for (const problem of view.problems ?? []) {
-    // A job imported (or re-homed) before, whose record was damaged since, or one whose list was
-    // lost once it stopped running: the panel names its id.
-    const id = /Import the job (\S+) (?:again )?by its id/.exec(problem)?.[1];
-    if (id && !state.tried.has(`${id} again`) && tryImport(addon, id, 'again', state, events))
-      state.tried.add(`${id} again`);
+    // A job imported (or re-homed) before, whose record was damaged since: the panel names its id.
+    for (const [, id] of problem.matchAll(/import the job (\S+) again by its id/gi))
+      if (!state.tried.has(`${id} again`) && tryImport(addon, id!, 'again', state, events))
+        state.tried.add(`${id} again`);
     const named =
       /"sheetEnrich\.run\.(\w+)"\. .*import them by their ids/.exec(problem) ??
       /import it by its id \(the provider's dashboard names it after run (\w+) job/.exec(problem);

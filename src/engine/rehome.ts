@@ -103,7 +103,6 @@ export function runFromResult(
     state: 'running',
     jobs: 1,
     sent: fingerprints.length,
-    importedJob: jobId,
   };
   return { run, fingerprints };
 }

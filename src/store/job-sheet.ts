@@ -4,49 +4,60 @@
  * (500 KB) cannot. The small, often-rewritten half (state, id, counts) stays in properties.
  *
  * One row per job: A = the job's key, B = its fingerprints separated by spaces (1,300 characters
- * for 100, far below a cell's 50,000). Rows are appended (one Range write per run start); when a
- * job's list changes, a new row is appended and the later row wins. A job's fingerprints never
- * change after it is sent, so a row is written before its job can be sent and read whenever the
- * engine needs the list (one Range read per execution). Pruning rewrites the sheet without the
- * rows of deleted jobs once they are most of it.
+ * for 100, far below a cell's 50,000), C = its id when it is known as the row is written: a job an
+ * import or a re-homing gave a run of its own, which the provider's dashboard names after another
+ * run, so the id is what still finds it if its records are damaged (fuzz finding 35). Rows are
+ * appended (one Range write per run start); when a job's list changes, a new row is appended and
+ * the later row wins. A job's fingerprints never change after it is sent, so a row is written
+ * before its job can be sent and read whenever the engine needs the list (one Range read per
+ * execution). Pruning rewrites the sheet without the rows of deleted jobs once they are most of it.
  */
 import type { SpreadsheetPort } from '../platform/ports';
 import { appendBelow, keepRows } from '../platform/sheet-rows';
 
 export const JOB_SHEET_NAME = '_sheet_enrich_jobs';
-const HEADER = ['job', 'fingerprints'];
+const HEADER = ['job', 'fingerprints', 'id'];
 const SEPARATOR = ' ';
 
-/** A job's row: its key, and its fingerprints in one cell. */
-const rowsOf = (lists: ReadonlyMap<string, readonly string[]>) =>
-  [...lists].map(([key, list]) => [key, list.join(SEPARATOR)]);
+/** What the sheet says of a job: its contacts, and its id if known when the row was written. */
+export interface JobSheetRow {
+  list: readonly string[];
+  id?: string | undefined;
+}
+
+/** A job's row: its key, its fingerprints in one cell, its id. */
+const rowsOf = (rows: ReadonlyMap<string, JobSheetRow>) =>
+  [...rows].map(([key, { list, id }]) => [key, list.join(SEPARATOR), id ?? '']);
 
 export interface JobSheetContents {
   /** Job key → fingerprints, from the latest row of each key. */
   fingerprints: Map<string, string[]>;
+  /** Job key → id, where the latest row of the key has one. */
+  ids: Map<string, string>;
   /** Data rows the sheet holds, live or not: pruning compares it with the live jobs. */
   rows: number;
 }
 
 export function readJobSheet(spreadsheet: SpreadsheetPort): JobSheetContents {
   const fingerprints = new Map<string, string[]>();
+  const ids = new Map<string, string>();
   const sheet = spreadsheet.hiddenSheet(JOB_SHEET_NAME, false);
   const lastRow = sheet?.lastRow() ?? 0;
-  if (!sheet || lastRow < 2) return { fingerprints, rows: 0 };
-  const values = sheet.readDisplayValues(2, 1, lastRow - 1, 2);
-  for (const [key, list] of values) {
-    if (key) fingerprints.set(key, list ? list.split(SEPARATOR) : []);
+  if (!sheet || lastRow < 2) return { fingerprints, ids, rows: 0 };
+  const values = sheet.readDisplayValues(2, 1, lastRow - 1, HEADER.length);
+  for (const [key, list, id] of values) {
+    if (!key) continue;
+    fingerprints.set(key, list ? list.split(SEPARATOR) : []);
+    if (id) ids.set(key, id);
+    else ids.delete(key);
   }
-  return { fingerprints, rows: values.length };
+  return { fingerprints, ids, rows: values.length };
 }
 
 /** Appends one row per job, in one write; call before the jobs are saved in properties. */
-export function appendToJobSheet(
-  spreadsheet: SpreadsheetPort,
-  lists: ReadonlyMap<string, readonly string[]>,
-): void {
-  if (lists.size === 0) return;
-  appendBelow(spreadsheet.hiddenSheet(JOB_SHEET_NAME, true)!, HEADER, rowsOf(lists));
+export function appendToJobSheet(spreadsheet: SpreadsheetPort, rows: ReadonlyMap<string, JobSheetRow>): void {
+  if (rows.size === 0) return;
+  appendBelow(spreadsheet.hiddenSheet(JOB_SHEET_NAME, true)!, HEADER, rowsOf(rows));
 }
 
 /**
@@ -56,7 +67,7 @@ export function appendToJobSheet(
  */
 export function compactJobSheet(
   spreadsheet: SpreadsheetPort,
-  live: ReadonlyMap<string, readonly string[]>,
+  live: ReadonlyMap<string, JobSheetRow>,
   rows: number,
 ): number {
   if (rows === 0 || live.size * 2 > rows) return rows;

@@ -106,12 +106,6 @@ export const RUN_CODEC = recordCodec('run record', 2, () => ({
   undone: optionalString(),
   /** An undo the page left part-way: the background check goes on with it (features/undo). */
   undoing: optionalBoolean(),
-  /**
-   * The one job this run was made for by an import or a re-homing (engine/rehome.ts): the
-   * provider's dashboard names that job after another run, so if its record is damaged the Jobs
-   * panel names this id, and importing it again replaces the damaged record (fuzz finding 35).
-   */
-  importedJob: optionalString(),
 }));
 
 export type RunRecord = RecordOf<typeof RUN_CODEC>;

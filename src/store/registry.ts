@@ -10,7 +10,13 @@ import { LIMITS } from '../domain/limits';
 import type { KeyValueStore, SpreadsheetPort } from '../platform/ports';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { isFingerprint } from '../sheet/fingerprint';
-import { appendToJobSheet, compactJobSheet, JOB_SHEET_NAME, readJobSheet } from './job-sheet';
+import {
+  appendToJobSheet,
+  compactJobSheet,
+  JOB_SHEET_NAME,
+  readJobSheet,
+  type JobSheetRow,
+} from './job-sheet';
 import { compactUndoRecord } from './undo-record';
 import { decodeRecord, encodeRecord, type RecordCodec } from './stored-records';
 import {
@@ -56,6 +62,11 @@ export interface Registry<Job extends JobBase = JobRecord> {
    */
   damagedJobLists?: Map<string, string[]>;
   /**
+   * The ids the job sheet gives jobs whose record could not be read (an imported or re-homed job's:
+   * see job-sheet.ts), by job sheet key: an import of that id answers for the damaged record.
+   */
+  damagedJobIds?: Map<string, string>;
+  /**
    * Jobs whose record was read (id, key, state, count of contacts) but whose list of contacts could
    * not be (the job sheet's cell edited or deleted): listed in `unreadable` too. Their results carry
    * the fingerprints they were sent with, so the poll can write the list back (engine/rehome.ts).
@@ -81,7 +92,11 @@ const sheetKey = (job: Pick<JobRecord, 'run' | 'seq'>) => `${job.run}.${job.seq}
 export const jobKey = (job: Pick<JobRecord, 'run' | 'seq'>) => JOB_PREFIX + sheetKey(job);
 /** The lists the job sheet must hold for these jobs (inline ones hold their own). */
 const sheetLists = (jobs: readonly JobRecord[]) =>
-  new Map(jobs.filter((job) => !job.fingerprintsInline).map((job) => [sheetKey(job), job.fingerprints]));
+  new Map<string, JobSheetRow>(
+    jobs
+      .filter((job) => !job.fingerprintsInline)
+      .map((job) => [sheetKey(job), { list: job.fingerprints, id: job.id }]),
+  );
 export const runKey = (run: Pick<RunRecord, 'id'>) => RUN_PREFIX + run.id;
 
 /** UTF-8 length, as the property store counts it (no Buffer in Apps Script); by code point. */
@@ -145,7 +160,10 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
   if (sheet) registry.jobSheetRows = sheet.rows;
   if (sheet && damagedJobs.length) {
     registry.damagedJobLists = new Map();
+    registry.damagedJobIds = new Map();
     for (const key of damagedJobs) {
+      const id = sheet.ids.get(key);
+      if (id) registry.damagedJobIds.set(key, id);
       const list = sheet.fingerprints.get(key);
       // Only a list that can be one: an empty or garbled cell says nothing of the job's contacts.
       if (list?.length && list.every(isFingerprint)) registry.damagedJobLists.set(key, list);
@@ -170,8 +188,8 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
 
 /**
  * The damaged job record ("<run>.<seq>" in the job sheet) that an imported job is: by the run and
- * job its readable name ends with, or, for a job imported (or re-homed) before, by the run made
- * for it (`importedJob`, fuzz finding 35); only if that record cannot be read and every contact the
+ * job its readable name ends with, or, for a job imported (or re-homed) before, by the id the job
+ * sheet gives it (fuzz finding 35); only if that record cannot be read and every contact the
  * job sheet still lists for it is among the imported job's (so the import answers for all of them).
  */
 export function damagedRecordOf(
@@ -181,9 +199,7 @@ export function damagedRecordOf(
   fingerprints: readonly string[],
 ): string | undefined {
   const imported = new Set(fingerprints);
-  const keys = [...registry.runs.values()].flatMap((run) =>
-    run.importedJob === jobId ? [`${run.id}.0`] : [],
-  );
+  const keys = [...(registry.damagedJobIds ?? [])].flatMap(([key, id]) => (id === jobId ? [key] : []));
   return [...(named ? [sheetKey(named)] : []), ...keys].find(
     (key) =>
       registry.unreadable.some((record) => record.key === JOB_PREFIX + key) &&
@@ -201,7 +217,10 @@ export function deleteReplacedRecords(store: KeyValueStore, registry: Registry):
   if (gone.length === 0) return;
   store.deleteMany(gone.map(({ key }) => key));
   registry.unreadable = registry.unreadable.filter(({ key }) => !replaced.has(key));
-  for (const { key } of gone) registry.damagedJobLists?.delete(key.slice(JOB_PREFIX.length));
+  for (const { key } of gone) {
+    registry.damagedJobLists?.delete(key.slice(JOB_PREFIX.length));
+    registry.damagedJobIds?.delete(key.slice(JOB_PREFIX.length));
+  }
 }
 
 /**
@@ -311,7 +330,11 @@ export function pruneRegistry(
   });
   if (registry.jobSheetRows) {
     // The lists of damaged job records are kept: they are what still says those contacts may be paid.
-    const lists = new Map([...(registry.damagedJobLists ?? []), ...sheetLists(registry.jobs)]);
+    const damaged = [...(registry.damagedJobLists ?? [])].map(([key, list]): [string, JobSheetRow] => [
+      key,
+      { list, id: registry.damagedJobIds?.get(key) },
+    ]);
+    const lists = new Map([...damaged, ...sheetLists(registry.jobs)]);
     registry.jobSheetRows = compactJobSheet(spreadsheet, lists, registry.jobSheetRows);
   }
   // A run with a job record that cannot be read stays too: the rule of what may have been bought

@@ -21,6 +21,7 @@ import {
   type UnreadableRecord,
   runOfJobKey,
 } from '../../store/registry';
+import { readJobSheet } from '../../store/job-sheet';
 import { timestampText } from '../../engine/row-status';
 import type { JobKind, RunState } from '../../domain/runs';
 import type { EnrichField } from '../../domain/fields';
@@ -188,7 +189,11 @@ export function progressView(
     runs: runs.map((run) => progressOf(run, registry, now, spreadsheetName, actor)),
     pending: runs.some((run) => run.state === 'running'),
   };
-  const problems = registry.unreadable.map((record) => unreadableMessage(record, registry));
+  // The job sheet's ids, read only when a job record cannot be (one Range read).
+  const ids = registry.unreadable.some(({ key }) => key.startsWith(DOCUMENT_PROPERTY.jobPrefix))
+    ? readJobSheet(ctx.spreadsheet).ids
+    : undefined;
+  const problems = registry.unreadable.map((record) => unreadableMessage(record, registry, ids));
   // A failed poll, and a background check that no longer runs: on the panel and each running run.
   for (const failed of [pollFailure(ctx), backgroundStall(ctx, registry)]) {
     if (!failed) continue;
@@ -213,11 +218,14 @@ export const TRIGGER_REFUSED_NOTE =
 /**
  * What the Jobs panel says of a stored record it could not read (kept, never deleted). A run
  * record's jobs are collected without it (rehome.ts) while their own records can be read; when
- * they cannot either, only their ids bring their answers, and the dashboard names them by run.
+ * they cannot either, only their ids bring their answers: the dashboard names them by run, but a
+ * job an import or a re-homing moved to a run of its own by the run that started it, so the job
+ * sheet's id for it is named instead (`ids`, by job sheet key: fuzz finding 35).
  */
 export function unreadableMessage(
   { key, reason }: UnreadableRecord,
-  registry: Pick<Registry<JobSummary>, 'runs' | 'jobs' | 'unreadable'>,
+  registry: Pick<Registry<JobSummary>, 'jobs' | 'unreadable'>,
+  ids: ReadonlyMap<string, string> = new Map(),
 ): string {
   const runId = key.startsWith(DOCUMENT_PROPERTY.runPrefix)
     ? key.slice(DOCUMENT_PROPERTY.runPrefix.length)
@@ -228,16 +236,20 @@ export function unreadableMessage(
     ? key.slice(DOCUMENT_PROPERTY.jobPrefix.length)
     : '';
   const seq = Number(job.slice(job.lastIndexOf('.') + 1));
-  // An imported (or re-homed) job: the dashboard names it after the run it was started by.
-  const imported = job && registry.runs.get(runOfJobKey(job))?.importedJob;
+  const again = (id: string) => `import the job ${id} again by its id`;
+  const damagedJobs = registry.unreadable.filter((other) =>
+    other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
+  );
+  const knownIds = damagedJobs.flatMap((other) => {
+    const id = ids.get(other.key.slice(DOCUMENT_PROPERTY.jobPrefix.length));
+    return id ? [again(id)] : [];
+  });
   // (The panel reads the properties alone: a lost list of contacts is no record it reports.)
   const rest =
     runId === undefined
-      ? `${imported ? `Import the job ${imported} again by its id` : `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
-      : registry.unreadable.some((other) =>
-            other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
-          ) && !jobs.some((job) => job.id)
-        ? `Its jobs could not be read either: import them by their ids (the provider's dashboard names them after run ${runId}).`
+      ? `${ids.has(job) ? `Import the job ${ids.get(job)} again by its id` : `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
+      : damagedJobs.length && !jobs.some((job) => job.id)
+        ? `Its jobs could not be read either: ${knownIds.length ? `${knownIds.join(', ')}.` : `import them by their ids (the provider's dashboard names them after run ${runId}).`}`
         : jobs.some(lostStart)
           ? // A start whose answer was lost has no id to collect it by: only the dashboard's id brings it.
             `A job of it may have been started although its answer was lost: import them by their ids (the provider's dashboard names them after run ${runId}).`
