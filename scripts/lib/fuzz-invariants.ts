@@ -348,8 +348,12 @@ function rowsAgainstTruth(
   return undefined;
 }
 
-/** Statuses a row may keep once every row was run again: an answer, or why it is held. */
+/**
+ * Statuses a row may keep once every row was run again: an answer, or why it is held: a row's own
+ * words, or the hold's (paid-once.ts sendRule's), which a start writes on a held row with none.
+ */
 const HELD_WITH_WHY: readonly string[] = [STATUS.damagedJob, STATUS.ambiguous, STATUS.unfetched];
+const HOLD_WORDS = /not sent again so you are not charged twice/;
 
 function heldWithoutWhy(table: string[][], tolerate: readonly KnownFinding[]): Violation | undefined {
   const outputs = outputRows(table, 'enrich');
@@ -357,7 +361,8 @@ function heldWithoutWhy(table: string[][], tolerate: readonly KnownFinding[]): V
     const status = output.status ?? '';
     if (tolerate.includes('held-empty') && status === '') continue;
     if (tolerate.includes('held-rerun') && status === STATUS.inputsChanged) continue;
-    if (!hasInputs(table[index + 1]!) || isFinalStatus(status) || HELD_WITH_WHY.includes(status)) continue;
+    if (!hasInputs(table[index + 1]!) || isFinalStatus(status)) continue;
+    if (HELD_WITH_WHY.includes(status) || HOLD_WORDS.test(status)) continue;
     if (status.startsWith(STATUS.error(''))) continue;
     return {
       invariant: 'held-with-why',

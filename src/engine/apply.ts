@@ -304,8 +304,8 @@ function markOrphanedRows(
     const status = outputCell(table, kind, 'status', row);
     const held = heldRows.get(row);
     if (held) {
-      // "" too: a row only a formula run (no rows of its own) or a killed start held never had one.
-      if (status === STATUS.pending || status === '') {
+      // (A held row with no Status gets the hold's words from the start of a run of it: plan.ts.)
+      if (status === STATUS.pending) {
         outputs.set(row, statusOnly(held.status));
         continue;
       }

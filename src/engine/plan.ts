@@ -100,7 +100,11 @@ export interface RunPlan {
   fromLedger: { row: number; entry: LedgerEntry }[];
   /** Rows that repeat the inputs of an earlier row being sent: filled from its answer. */
   duplicateRows: number;
-  skipped: (SkippedRow & { missing: boolean })[];
+  /**
+   * `written`: the start writes the reason as the row's Status: a row missing input, or one held as
+   * may-have-been-bought that shows no Status yet (no row is held without a word of why).
+   */
+  skipped: (SkippedRow & { written: boolean })[];
   maxCredits: number;
   /** Contacts asked again for fields their saved answer has (overwrite), and that part of maxCredits. */
   reasked: Reasked;
@@ -178,8 +182,8 @@ export function buildPlan(
   const fields = kind === 'reverse' ? [] : [...new Set(options.fields)];
 
   const skipped: RunPlan['skipped'] = [];
-  const skip = (row: number, reason: string, missing = false) => {
-    skipped.push({ row, reason, missing });
+  const skip = (row: number, reason: string, written = false) => {
+    skipped.push({ row, reason, written });
   };
   const fromLedger: RunPlan['fromLedger'] = [];
   const byFp = new Map<string, PlannedContact>();
@@ -209,7 +213,7 @@ export function buildPlan(
     // It may be paid for (paid-once.ts), and importing the job is free. Only "look up again"
     // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
     const mayBeBought = whyNotSent(fp, status);
-    if (mayBeBought) return skip(row, mayBeBought);
+    if (mayBeBought) return skip(row, mayBeBought, status === '');
     const entry = saved.get(fp);
     const anew = asksAgain(query, entry);
     const final = !anew && isFinalStatus(status);

@@ -119,12 +119,15 @@ export function launch(
   return registerAndSend(ctx, registry, run, plan.toSend, () => writeStartStatuses(ctx, plan, run));
 }
 
-/** One write: saved answers, "pending" on rows sent, and why rows with missing input were skipped. */
+/**
+ * One write: saved answers, "pending" on rows sent, and why rows were skipped when the Status
+ * would not say it (missing input; a hold on a row with no Status yet: fuzz finding 31's variant).
+ */
 function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: RunRecord): void {
   const kind = plan.options.kind;
   const timeZone = ctx.spreadsheet.timeZone();
   const outputs = new Map<number, RowOutput>();
-  for (const { row, reason, missing } of plan.skipped) if (missing) outputs.set(row, statusOnly(reason));
+  for (const { row, reason, written } of plan.skipped) if (written) outputs.set(row, statusOnly(reason));
   for (const contact of plan.toSend) {
     for (const row of contact.rows) outputs.set(row, statusOnly(STATUS.pending));
   }
