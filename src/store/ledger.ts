@@ -147,7 +147,10 @@ function sameAnswer(a: LedgerEntry, b: LedgerEntry): boolean {
  */
 export interface LedgerDamage {
   unreadableRows: number;
-  /** Neither by its name nor by the sheet id the document remembers: deleted. */
+  /**
+   * Neither by its name nor by the sheet id the document remembers: deleted; or a sheet of its name
+   * that is not the remembered one (made anew by later answers: the loss stays known).
+   */
   sheetMissing: boolean;
 }
 
@@ -277,8 +280,10 @@ export class Ledger {
     const sheet = this.sheet(true)!;
     const lastRow = appendBelow(sheet, LEDGER_HEADER, rows);
     // The document remembers it has a ledger, so one deleted later is seen as damage (load), and its
-    // sheet's id, so a renamed one is still found: one property write, with its first answers.
-    if (lastRow === 0)
+    // sheet's id, so a renamed one is still found: one property write, with its first answers. Not
+    // over a deleted one's: the new sheet would hide the loss, and every plan buy again, unwarned,
+    // what the deleted sheet held (fuzz finding 39).
+    if (lastRow === 0 && !this.damage?.sheetMissing)
       this.documentStore?.setAll({
         [DOCUMENT_PROPERTY.ledgerStarted]: '1',
         [DOCUMENT_PROPERTY.ledgerSheetId]: String(sheet.id()),
@@ -348,11 +353,11 @@ export class Ledger {
     }
     const store = this.keepsMarkers ? this.documentStore : undefined;
     const started = store?.get(DOCUMENT_PROPERTY.ledgerStarted) === '1';
-    const sheetMissing = !sheet && started;
+    const remembered = sheet && store?.get(DOCUMENT_PROPERTY.ledgerSheetId);
+    const sheetMissing = started && (!sheet || (!!remembered && remembered !== String(sheet.id())));
     // Ledgers made before the markers existed get them the first time they are read.
     if (lastRow && !started) store?.set(DOCUMENT_PROPERTY.ledgerStarted, '1');
-    if (sheet && lastRow && !store?.get(DOCUMENT_PROPERTY.ledgerSheetId))
-      store?.set(DOCUMENT_PROPERTY.ledgerSheetId, String(sheet.id()));
+    if (sheet && lastRow && !remembered) store?.set(DOCUMENT_PROPERTY.ledgerSheetId, String(sheet.id()));
     if (unreadableRows || sheetMissing) this.damage = { unreadableRows, sheetMissing };
     this.loaded = map;
     return map;

@@ -6,7 +6,7 @@ import { runCase } from '../../scripts/lib/fuzz';
 import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35 and 38, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38 and 39, replayed", () => {
   const replay = async (actions: Action[]) => {
     const emulator = await startFuzzEmulator();
     try {
@@ -123,6 +123,22 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35 and 38, re
       { kind: 'clock', hours: 24 },
       { kind: 'poll', who: 'ann' },
       { kind: 'damage', what: 'jobSheet' },
+    ]);
+  }, 60_000);
+  it('39: a deleted ledger, remade by later answers, is still known lost: no plan buys its answers unwarned', async () => {
+    await replay([
+      { kind: 'formulas', rows: [0] },
+      { kind: 'getThem', who: 'bob' },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'bob' },
+      { kind: 'damage', what: 'ledgerDelete' },
+      { kind: 'clock', hours: 7 },
+      { kind: 'run', who: 'bob', rows: [5], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'bob' },
+      { kind: 'run', who: 'bob', rows: [0], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'bob' },
     ]);
   }, 60_000);
 });

@@ -91,6 +91,23 @@ describe('a damaged ledger in the plan of a sidebar run', () => {
     expect(view.ledgerDamage).toMatch(/saved results are damaged .*deleted/);
   });
 
+  it('still names a deleted ledger once later answers made a new one (fuzz finding 39)', async () => {
+    const addon = await enriched();
+    addon.spreadsheet.deleteSheet(ledgerSheet(addon));
+    // Another row is run (its preview names the damage: consent for that run); its answer is saved
+    // in a new ledger sheet, which knows none of the four answers the deleted one held.
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    const [other] = people(1, 10);
+    sheet.appendRow([other!.firstName, other!.lastName, other!.companyName, other!.domain]);
+    addon.setSelection(`A${CONTACTS.length + 2}:D${CONTACTS.length + 2}`, SHEET);
+    const { start } = planAndStart(addon, { fields: ['work_email'] });
+    expect((await settle(addon, start.runId)).state).toBe('finished');
+    expect(addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME)).not.toBeNull();
+    clearResults(addon);
+    addon.setSelection(`A2:D${CONTACTS.length + 1}`, SHEET);
+    expect(plan(addon).ledgerDamage).toMatch(/saved results are damaged .*deleted or replaced/);
+  });
+
   it('says nothing of a sound ledger: the cleared rows are filled from it', async () => {
     const addon = await enriched();
     clearResults(addon);
