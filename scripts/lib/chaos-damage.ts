@@ -162,7 +162,7 @@ export async function importDamagedJobs(
   // records are lost too, or a start of it lost; a job record.
   for (const problem of view.problems ?? []) {
     // A job imported (or re-homed) before, whose record was damaged since: the panel names its id.
-    for (const [, id] of problem.matchAll(/import the job (\S+) again by its id/gi))
+    for (const [, id] of problem.matchAll(/import the job (\S+) by its id/gi))
       if (!state.tried.has(`${id} again`) && tryImport(addon, id!, 'again', state, events))
         state.tried.add(`${id} again`);
     const named =

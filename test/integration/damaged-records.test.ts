@@ -344,7 +344,7 @@ describe('an imported job whose records are damaged in turn (fuzz finding 35)', 
     pollUntilIdle(addon);
     const problems = (addon.call<ProgressView>('getProgress').problems ?? []).join('\n');
     expect(problems).toContain(`sheetEnrich.job.${importedRun}.0`);
-    expect(problems).toContain(`mport the job ${job!.id} again by its id`);
+    expect(problems).toContain(`mport the job ${job!.id} by its id`);
     expect(problems).not.toContain(`names it after run ${importedRun}`);
     expect(addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS }).contactsToSend).toBe(0);
     addon.call('importJob', { jobId: job!.id });

@@ -236,18 +236,18 @@ export function unreadableMessage(
     ? key.slice(DOCUMENT_PROPERTY.jobPrefix.length)
     : '';
   const seq = Number(job.slice(job.lastIndexOf('.') + 1));
-  const again = (id: string) => `import the job ${id} again by its id`;
+  const byId = (id: string) => `import the job ${id} by its id`;
   const damagedJobs = registry.unreadable.filter((other) =>
     other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),
   );
   const knownIds = damagedJobs.flatMap((other) => {
     const id = ids.get(other.key.slice(DOCUMENT_PROPERTY.jobPrefix.length));
-    return id ? [again(id)] : [];
+    return id ? [byId(id)] : [];
   });
   // (The panel reads the properties alone: a lost list of contacts is no record it reports.)
   const rest =
     runId === undefined
-      ? `${ids.has(job) ? `Import the job ${ids.get(job)} again by its id` : `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
+      ? `${ids.has(job) ? `Import the job ${ids.get(job)} by its id` : `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
       : damagedJobs.length && !jobs.some((job) => job.id)
         ? `Its jobs could not be read either: ${knownIds.length ? `${knownIds.join(', ')}.` : `import them by their ids (the provider's dashboard names them after run ${runId}).`}`
         : jobs.some(lostStart)
