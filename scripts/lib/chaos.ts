@@ -237,7 +237,9 @@ export async function importAmbiguous(
       if (/no longer waiting for a decision/.test(String(error))) continue;
       // The Jobs panel still lists a job whose list the job sheet lost (chaos-damage.ts): the
       // refusal says to import it by its id alone, and so the user does (fuzz finding 37).
-      if (!job || !/list of contacts was lost/.test(String(error))) throw error;
+      if (!/list of contacts was lost/.test(String(error))) throw error;
+      // Never at the provider (its retry was refused): nothing to import; its rows say why.
+      if (!job) continue;
       try {
         addon.call('importJob', { jobId: job.id });
         events.imported++;
