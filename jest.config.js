@@ -28,6 +28,9 @@ module.exports = {
   // The slowest files first, also on a clean clone without jest's cache of durations.
   testSequencer: '<rootDir>/scripts/jest-sequencer.cjs',
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
+  // The run's own temporary folder: whatever a test leaves in it fails the run (test/support/run-temp.ts).
+  globalSetup: '<rootDir>/test/support/run-temp-setup.ts',
+  globalTeardown: '<rootDir>/test/support/run-temp-teardown.ts',
   projects: [
     {
       ...project,
