@@ -10,6 +10,8 @@ const project = {
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/scripts/jest-transform.cjs' },
   // After each file: end the UrlFetch worker thread its runtimes shared (the jest worker lives on).
   setupFilesAfterEnv: ['<rootDir>/test/support/each-file.ts'],
+  // A jest that a test starts keeps the run's cache, not one in the run's temporary folder (run-temp.ts).
+  ...(process.env.SHEET_ENRICH_JEST_CACHE ? { cacheDirectory: process.env.SHEET_ENRICH_JEST_CACHE } : {}),
 };
 
 module.exports = {

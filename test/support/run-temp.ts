@@ -10,13 +10,19 @@ import { join } from 'node:path';
 
 /** globalSetup and globalTeardown run in jest's main process: what to restore passes through its global. */
 const RUN = Symbol.for('sheet-enrich.run-temp');
+/**
+ * jest's cache (by default in the system's temporary folder), for a jest that a test starts
+ * (jest.config.js): it keeps the run's cache rather than making one in the run's folder.
+ */
+export const JEST_CACHE = 'SHEET_ENRICH_JEST_CACHE';
 
 interface Run {
   dir: string;
   tmpdir: string | undefined;
 }
 
-export function useRunTemp(): void {
+export function useRunTemp(cacheDirectory: string): void {
+  process.env[JEST_CACHE] ??= cacheDirectory;
   const dir = mkdtempSync(join(tmpdir(), 'sheet-enrich-jest-'));
   (globalThis as { [RUN]?: Run })[RUN] = { dir, tmpdir: process.env.TMPDIR };
   process.env.TMPDIR = dir;
