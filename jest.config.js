@@ -10,6 +10,8 @@ const project = {
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/scripts/jest-transform.cjs' },
   // After each file: end the UrlFetch worker thread its runtimes shared (the jest worker lives on).
   setupFilesAfterEnv: ['<rootDir>/test/support/each-file.ts'],
+  // A jest that a test starts keeps the run's cache, not one in the run's temporary folder (run-temp.ts).
+  ...(process.env.SHEET_ENRICH_JEST_CACHE ? { cacheDirectory: process.env.SHEET_ENRICH_JEST_CACHE } : {}),
 };
 
 module.exports = {
@@ -28,6 +30,9 @@ module.exports = {
   // The slowest files first, also on a clean clone without jest's cache of durations.
   testSequencer: '<rootDir>/scripts/jest-sequencer.cjs',
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
+  // The run's own temporary folder: whatever a test leaves in it fails the run (test/support/run-temp.ts).
+  globalSetup: '<rootDir>/test/support/run-temp-setup.ts',
+  globalTeardown: '<rootDir>/test/support/run-temp-teardown.ts',
   projects: [
     {
       ...project,

@@ -10,7 +10,7 @@
  * a worker knows its number from JEST_WORKER_ID (1 to maxWorkers, 1 when jest runs in band).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -121,7 +121,9 @@ async function startPlayground(): Promise<Started & { url: string }> {
   }
   // `npm start`'s code from a bundle (scripts/lib/node-bundle.ts), without tsx's start in the child.
   const bundle = await nodeBundle('dev/playground/cli.ts');
-  const data = join(tmpdir(), `sheet-enrich-browser-data-${process.pid}.json`);
+  // The playground may read its data again (a reset): the folder goes when it exits, however it does.
+  const folder = mkdtempSync(join(tmpdir(), 'sheet-enrich-browser-data-'));
+  const data = join(folder, 'data.json');
   writeFileSync(data, JSON.stringify({ companies: [WORDY_COMPANY] }));
   const child = spawn(
     process.execPath,
@@ -131,6 +133,7 @@ async function startPlayground(): Promise<Started & { url: string }> {
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
+  child.once('exit', () => rmSync(folder, { recursive: true, force: true }));
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const url = await new Promise<string>((resolvePromise, reject) => {

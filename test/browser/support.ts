@@ -253,11 +253,45 @@ const READY = {
 };
 
 /**
+ * What a test may change on its page that outlives a new document: the page's clock, routes and
+ * listeners, init scripts, viewport and media, the mouse (a button left down). A test that reads one
+ * of these members leaves its page to be closed; the next test gets a new one.
+ */
+const PAGE_STATE = new Set<PropertyKey>([
+  'clock',
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'on',
+  'once',
+  'addListener',
+  'prependListener',
+  'prependOnceListener',
+  'addInitScript',
+  'exposeFunction',
+  'exposeBinding',
+  'setViewportSize',
+  'emulateMedia',
+  'setExtraHTTPHeaders',
+  'addLocatorHandler',
+  'context',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+  'mouse',
+]);
+
+/**
  * The browser fixture every browser test file stands on: the shared Chromium and this worker's
  * playground (shared-browser.ts), its emulator reset for the file, and per test a reset playground
- * and a fresh page, ready as `options.ready` says. Call it once at
+ * and a new document of the playground's page, ready as `options.ready` says. Call it once at
  * the top of a file: `const { page, playground } = usePlaygroundPage({...})`. Both are live handles
  * (see liveHandle): usable at module level in helpers, they always reach the current test's page.
+ *
+ * The page itself is kept for the next test, which loads the playground afresh in it (a new
+ * document: the page's scripts, timers, frames and focus start over), unless the test touched
+ * state a new document keeps (PAGE_STATE): then it is closed and the next test gets a new page.
+ * A new page per test cost about 0.6 CPU-s more each (a renderer process started and torn down;
+ * docs/testing.md).
  */
 export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSession {
   jest.setTimeout(options.timeout);
@@ -265,6 +299,8 @@ export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSes
   let playground: RunningPlayground | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
+  /** Whether the test changed state of its page that a new document keeps (PAGE_STATE). */
+  let pageChanged = false;
   beforeAll(async () => {
     const shared = sharedForThisWorker();
     const api = new PlaygroundApi(shared.playgroundUrl);
@@ -280,16 +316,35 @@ export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSes
   beforeEach(async () => {
     if (!playground || !browser) throw new Error('No playground or Chromium for this file (see beforeAll).');
     await playground.api.reset(options.reset);
-    page = await browser.newPage({ viewport: options.viewport });
+    page ??= await browser.newPage({ viewport: options.viewport });
+    pageChanged = false;
     await page.goto(playground.url);
     await ready(page);
   });
   afterEach(async () => {
-    await page?.close();
+    const kept = page;
     page = undefined;
+    if (!kept) return;
+    // The document goes now, before the next test resets the playground: none of its timers or
+    // calls (the grid's refresh, the sidebar's polls) may reach the next test's spreadsheet.
+    if (
+      !pageChanged &&
+      (await kept.goto('about:blank').then(
+        () => true,
+        () => false,
+      ))
+    )
+      page = kept;
+    else await kept.close().catch(() => {});
   });
   return {
-    page: liveHandle('page', () => page),
+    page: liveHandle(
+      'page',
+      () => page,
+      (property) => {
+        if (PAGE_STATE.has(property)) pageChanged = true;
+      },
+    ),
     playground: liveHandle('playground', () => playground),
   };
 }
@@ -299,7 +354,11 @@ export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSes
  * to that object (methods bound to it). It lets a file take `page` once at module level although each
  * test has its own page; used outside a test (no page yet, or closed), it says so.
  */
-function liveHandle<T extends object>(name: string, current: () => T | undefined): T {
+function liveHandle<T extends object>(
+  name: string,
+  current: () => T | undefined,
+  onRead: (property: PropertyKey) => void = () => {},
+): T {
   const target = (): T => {
     const value = current();
     if (!value) throw new Error(`No ${name} here: it exists inside a test (beforeEach to afterEach).`);
@@ -308,6 +367,7 @@ function liveHandle<T extends object>(name: string, current: () => T | undefined
   return new Proxy({} as T, {
     get(_, property) {
       const value = target();
+      onRead(property);
       const member: unknown = Reflect.get(value, property, value);
       return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(value) : member;
     },

@@ -1,12 +1,12 @@
 /** UrlFetchApp, synchronous over real HTTP to a server in a child process. */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAddon } from '../../dev/gas/harness';
 import type { Worker } from 'node:worker_threads';
 import { fetchRefusal, prefixMatches } from '../../dev/gas/urlfetch/allow-list';
 import { closeSharedHttpClient, sharedHttpClient } from '../../dev/gas/urlfetch/client';
 import { loadScript } from './support/script';
+import { tempDir } from '../support/temp-dir';
 import { startTestServer, type TestServer } from './support/http-server';
 
 const CODE = `
@@ -157,7 +157,7 @@ describe('UrlFetchApp', () => {
   });
 
   it('records an answer the moment it arrives, while its batch still waits for a slower one', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'gas-journal-')), 'answers.jsonl');
+    const file = join(tempDir('gas-journal-'), 'answers.jsonl');
     const journaled = loadScript(CODE, {
       fetchTimeoutMs: 10_000,
       allowLoopback: true,

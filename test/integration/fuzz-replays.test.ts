@@ -5,16 +5,16 @@
 import { runCase } from '../../scripts/lib/fuzz';
 import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
+import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
 describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38 and 39, replayed", () => {
-  const replay = async (actions: Action[]) => {
-    const emulator = await startFuzzEmulator();
-    try {
-      await runCase(emulator, actions);
-    } finally {
-      await emulator.stop();
-    }
-  };
+  // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
+  let emulator: SpawnedEmulator | undefined;
+  beforeAll(async () => {
+    emulator = await startFuzzEmulator();
+  });
+  afterAll(async () => emulator?.stop());
+  const replay = (actions: Action[]) => runCase(emulator!, actions);
   it('21: a start killed in its fetchAll, its run record damaged: the row says why it is held', async () => {
     await replay([
       {

@@ -7,8 +7,12 @@
  * keeps its own realm and built-ins. Measured (docs/testing.md): nine integration and unit files,
  * 17.1 and 17.8 CPU-s with jest's environment, 15.8 and 14.7 with this one. Older Node keeps jest's.
  */
+const { rmSync } = require('node:fs');
 const vm = require('node:vm');
 const { TestEnvironment } = require('jest-environment-node');
+
+/** The folders test/support/temp-dir.ts made in this file (the same Symbol.for key). */
+const TEMP_DIRS = Symbol.for('sheet-enrich.test-temp-dirs');
 
 const ORDINARY_GLOBAL = vm.constants ? vm.constants.DONT_CONTEXTIFY : undefined;
 
@@ -22,6 +26,13 @@ class OrdinaryGlobalEnvironment extends TestEnvironment {
     } finally {
       vm.createContext = createContext;
     }
+  }
+
+  /** After the file's last hook, passed or failed: the temporary folders it made (temp-dir.ts) go. */
+  async teardown() {
+    const dirs = this.global?.[TEMP_DIRS] ?? [];
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await super.teardown();
   }
 }
 

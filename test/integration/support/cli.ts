@@ -1,11 +1,11 @@
 /** The repository's command lines run as a user runs them: a child process, its exit code and output. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { nodeBundle } from '../../../scripts/lib/node-bundle';
 import { parseCsv } from '../../../scripts/lib/csv';
 import { outputRows } from '../../../scripts/lib/sheet-outputs';
+import { tempDir } from '../../support/temp-dir';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -95,9 +95,9 @@ export async function startScript(script: string, args: string[]): Promise<Runni
   return { child, done };
 }
 
-/** Writes `name` in a fresh temporary folder: each test's output and state files stay its own. */
+/** Writes `name` in a fresh temporary folder: each test's output and state files stay its own (removed after the file). */
 export function tempFile(name: string, content: string | Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'sheet-enrich-cli-')), name);
+  const file = join(tempDir('sheet-enrich-cli-'), name);
   writeFileSync(file, content);
   return file;
 }

@@ -4,8 +4,7 @@
  * The flow helpers are the CLI's own (scripts/lib/enrich-run.ts), so tests and CLI drive the add-on
  * the same way.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JobKind } from '../../../src/domain/runs';
 import type { EnrichField } from '../../../src/domain/fields';
@@ -26,6 +25,7 @@ import {
   sleep,
 } from '../../../scripts/lib/enrich-run';
 import { outputRows, type OutputRow } from '../../../scripts/lib/sheet-outputs';
+import { tempDir } from '../../support/temp-dir';
 
 export const SEED = 5;
 export const SHEET = 'Contacts';
@@ -70,7 +70,7 @@ export function engineKit(options: SpawnOptions & { data?: ExtraData } = {}): En
 }
 
 function dataFile(data: ExtraData): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'sheet-enrich-data-')), 'people.json');
+  const file = join(tempDir('sheet-enrich-data-'), 'people.json');
   writeFileSync(file, JSON.stringify(data));
   return file;
 }

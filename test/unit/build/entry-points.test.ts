@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEntryPoints, renderStub } from '../../../scripts/lib/entry-points';
+import { tempDir } from '../../support/temp-dir';
 
 function entriesOf(files: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), 'entry-'));
+  const dir = tempDir('entry-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return readEntryPoints(join(dir, 'index.ts'));
 }

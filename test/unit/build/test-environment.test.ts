@@ -2,7 +2,11 @@
  * The test files run on an ordinary global object (test/support/environment.cjs): a contextified
  * one reads every global through an interceptor, several times slower (docs/testing.md).
  */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import vm from 'node:vm';
+import { TEMP_DIRS } from '../../support/temp-dir';
 
 const Environment = jest.requireActual<
   new (
@@ -11,11 +15,14 @@ const Environment = jest.requireActual<
   ) => { getVmContext(): vm.Context | null; global: object; teardown(): Promise<void> }
 >('../../support/environment.cjs');
 
-it("gives each file a context whose global object is the context's own, not contextified", async () => {
-  const environment = new Environment(
+const newEnvironment = () =>
+  new Environment(
     { projectConfig: { testEnvironmentOptions: {}, globals: {} }, globalConfig: {} },
     { console, docblockPragmas: {}, testPath: __filename },
   );
+
+it("gives each file a context whose global object is the context's own, not contextified", async () => {
+  const environment = newEnvironment();
   try {
     const context = environment.getVmContext()!;
     // Contextified, the context is a host object that the global only mirrors.
@@ -25,4 +32,14 @@ it("gives each file a context whose global object is the context's own, not cont
   } finally {
     await environment.teardown();
   }
+});
+
+it('removes the temporary folders its file made (test/support/temp-dir.ts) when the file ends', async () => {
+  // What tempDir does in a test file's realm: the folder listed on that file's global object.
+  const dir = mkdtempSync(join(tmpdir(), 'test-environment-'));
+  writeFileSync(join(dir, 'state.json'), '{}');
+  const environment = newEnvironment();
+  (environment.global as { [TEMP_DIRS]?: string[] })[TEMP_DIRS] = [dir];
+  await environment.teardown();
+  expect(existsSync(dir)).toBe(false);
 });

@@ -1,10 +1,10 @@
 /** The CLI's answers store (issue 32): appended answers survive reopening, a torn line, compaction. */
-import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnswersStore } from '../../../scripts/lib/answers-store';
+import { tempDir } from '../../support/temp-dir';
 
-const fileIn = () => join(mkdtempSync(join(tmpdir(), 'answers-')), 'state.json.answers');
+const fileIn = () => join(tempDir('answers-'), 'state.json.answers');
 
 describe('AnswersStore', () => {
   it('finds the latest answer of each fingerprint, after reopening too', () => {

@@ -1,15 +1,15 @@
 /** `npm run enrich` builds only when dist/ is older than what it is built from (issue 32). */
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { staleReason } from '../../../scripts/lib/build-inputs';
+import { tempDir } from '../../support/temp-dir';
 
 const URL = 'https://api.enrichment.example/';
 const ENV = { SHEET_ENRICH_API_URL: URL };
 
 /** A repository of the build's inputs and outputs, every file dated `at` (seconds). */
 function repo(at: number): { root: string; touch: (file: string, when: number) => void } {
-  const root = mkdtempSync(join(tmpdir(), 'build-inputs-'));
+  const root = tempDir('build-inputs-');
   const touch = (file: string, when: number) => {
     const path = join(root, file);
     mkdirSync(dirname(path), { recursive: true });
@@ -56,7 +56,7 @@ describe('staleReason', () => {
   it('builds when an output is missing or the API address changed', () => {
     const { root } = repo(1_000_000);
     expect(staleReason(root, { SHEET_ENRICH_API_URL: 'https://other.example/' })).toMatch(/API address/);
-    const empty = mkdtempSync(join(tmpdir(), 'build-inputs-'));
+    const empty = tempDir('build-inputs-');
     expect(staleReason(empty, ENV)).toBe('dist/Code.js is missing');
   });
 });

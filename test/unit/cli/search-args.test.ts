@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { filterList, parseSearchArgs, readFiltersFile } from '../../../scripts/lib/search-args';
 import { SEARCH_FILTERS } from '../../../src/domain/search-filters';
 import { EnrichRunError, UsageError } from '../../../scripts/lib/run-error';
+import { tempDir } from '../../support/temp-dir';
 
 /** The refusal and whether the usage text follows it (UsageError) or it stands alone (one line). */
 function refused(run: () => unknown): { message: string; usage: boolean } {
@@ -18,7 +18,7 @@ function refused(run: () => unknown): { message: string; usage: boolean } {
 }
 
 function file(name: string, content: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'search-args-')), name);
+  const path = join(tempDir('search-args-'), name);
   writeFileSync(path, content);
   return path;
 }
