@@ -95,13 +95,17 @@ export interface AdminClient {
   reset(): Promise<void>;
 }
 
-export function adminClient(baseUrl: string): AdminClient {
+/**
+ * `clock`: sent as `x-local-clock` with every call, so that an emulator whose time follows its
+ * callers' (the `callerClock` option) answers as of that time, as the local runtime's requests do.
+ */
+export function adminClient(baseUrl: string, clock?: () => number): AdminClient {
   const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> => {
+    const headers: Record<string, string> = clock ? { 'x-local-clock': String(clock()) } : {};
     const response = await fetch(`${baseUrl}/__admin/${path}`, {
       method,
-      ...(method === 'POST'
-        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }
-        : {}),
+      headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers,
+      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`admin ${method} ${path}: ${response.status} ${text}`);

@@ -15,7 +15,7 @@ import type { WorldSize } from './world';
 /** The emulator's own options that travel as CLI flags to the child (host: the port is always free). */
 export interface SpawnOptions extends Pick<
   EmulatorOptions,
-  'keys' | 'workspaces' | 'credits' | 'jobMs' | 'rateLimit' | 'seed' | 'minuteMs' | 'host'
+  'keys' | 'workspaces' | 'credits' | 'jobMs' | 'rateLimit' | 'seed' | 'minuteMs' | 'host' | 'callerClock'
 > {
   /** A fault spec, e.g. `5xx=0.1,latency=20-50` (a flag, so a string). */
   faults?: string;
@@ -37,7 +37,8 @@ export interface SpawnedEmulator {
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const READY_LINE = /^Emulator ready at (\S+) key=(\S*)/;
 
-function flags(options: SpawnOptions): string[] {
+/** The child's command line for `options` (exported for its test). */
+export function spawnFlags(options: SpawnOptions): string[] {
   const pairs: [string, string | number | undefined][] = [
     ['--host', options.host],
     ['--credits', options.credits],
@@ -55,14 +56,17 @@ function flags(options: SpawnOptions): string[] {
       workspaceFlag(id, keys),
     ]),
   ];
-  return pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, String(value)]));
+  return [
+    ...pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, String(value)])),
+    ...(options.callerClock ? ['--caller-clock'] : []),
+  ];
 }
 
 export async function spawnEmulator(options: SpawnOptions = {}): Promise<SpawnedEmulator> {
   const cli = await nodeBundle(path.relative(REPO_ROOT, path.join(__dirname, 'cli.ts')));
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', cli, '--port', '0', '--exit-with-stdin', ...flags(options)],
+    ['--enable-source-maps', cli, '--port', '0', '--exit-with-stdin', ...spawnFlags(options)],
     { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

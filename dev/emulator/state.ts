@@ -4,6 +4,7 @@ import { Faults, NO_FAULTS, parseFaults, type FaultConfig } from './faults';
 import { JobEngine, type Job, type JobEvent, type ReverseItem } from './jobs';
 import { KeyRing } from './keyring';
 import { Books } from './books';
+import { CallerClock } from './caller-clock';
 import type { ResolvedOptions } from './options';
 import { RateLimiter } from './ratelimit';
 import { Stats } from './stats';
@@ -31,11 +32,16 @@ export class EmulatorState {
   readonly webhooks: Webhooks;
   readonly limiter: RateLimiter;
   readonly stats = new Stats();
+  readonly options: ResolvedOptions;
+  /** Set under the `callerClock` option: the emulator's time is the callers'. */
+  private readonly callerClock?: CallerClock;
   private cachedWorld?: World;
   private readonly ticks = new Set<NodeJS.Timeout>();
 
-  constructor(readonly options: ResolvedOptions) {
-    const now = options.now;
+  constructor(options: ResolvedOptions) {
+    this.callerClock = options.callerClock ? new CallerClock(options.now) : undefined;
+    this.options = this.callerClock ? { ...options, now: this.callerClock.now } : options;
+    const now = this.options.now;
     this.config = this.initialConfig();
     this.keyRing = new KeyRing(options);
     this.books = new Books(this.keyRing, options.credits);
@@ -67,11 +73,20 @@ export class EmulatorState {
   }
 
   /**
+   * A request's `x-local-clock` under `callerClock`: time moves there, and what fell due on the way
+   * happens now (webhooks fire as the ticks below would have).
+   */
+  seeCallerClock(at: number | undefined): void {
+    if (this.callerClock?.see(at)) this.engine.all();
+  }
+
+  /**
    * Job progress is computed from time, but webhooks must fire without anyone polling: a timer
-   * wakes the workspace up when the job's next contact is due.
+   * wakes the workspace up when the job's next contact is due. Under `callerClock` no time passes
+   * between requests: seeCallerClock does it.
    */
   scheduleTicks(job: Job): void {
-    if (!job.webhookUrl && !job.contactFinishedUrl) return;
+    if (this.callerClock || (!job.webhookUrl && !job.contactFinishedUrl)) return;
     const dueAt = this.engine.nextDueAt(job);
     if (dueAt === undefined) return;
     const timer = setTimeout(
@@ -87,6 +102,7 @@ export class EmulatorState {
 
   reset(): void {
     this.clearTicks();
+    this.callerClock?.reset();
     this.config = this.initialConfig();
     this.keyRing.reset();
     this.books.reset(this.options.credits);
