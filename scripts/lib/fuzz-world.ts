@@ -7,13 +7,14 @@
  * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
+import { adminClient } from '../../dev/emulator/admin-client';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { damageStore, setFault } from './fuzz-damage';
 import { bookCap, bookKeyLimit, bookScheduleCaps, newBooks, noteRuns, type Books } from './fuzz-books';
 import { SheetHands } from './fuzz-sheet';
-import { loadRowsAsSheet, sleep } from './enrich-run';
+import { loadRowsAsSheet } from './enrich-run';
 import { hasWork, importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
 import { WHO, type Action, type KILL_POINTS, type Who } from './fuzz-model';
@@ -72,7 +73,10 @@ export class FuzzWorld {
   /** The key each user saved last (settling saves another only when it differs). */
   private readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
 
-  private constructor(readonly emulator: SpawnedEmulator) {
+  /** The emulator, its admin calls made at this world's clock (its time follows ours: fuzz-cast.ts). */
+  readonly emulator: SpawnedEmulator;
+
+  private constructor(emulator: SpawnedEmulator) {
     const ann = loadAddon({
       apiBaseUrl: emulator.baseUrl,
       apiKey: KEYS.ann,
@@ -82,6 +86,8 @@ export class FuzzWorld {
     });
     const as = (who: Who) => ann.as(EMAIL[who], { apiKey: KEYS[who], apiBaseUrl: emulator.baseUrl });
     this.views = { ann, carol: as('carol'), bob: as('bob') };
+    // Every view and document of the world shares Ann's clock (openDocument, as()).
+    this.emulator = { ...emulator, admin: adminClient(emulator.baseUrl, () => ann.now()) };
     loadRowsAsSheet(ann, SHEET, contactRows());
     this.sheet = new SheetHands(ann, SHEET);
     this.second = ann.openDocument();
@@ -180,7 +186,7 @@ export class FuzzWorld {
         }
         return;
       case 'wait':
-        return sleep(JOB_MS + 10);
+        return this.views.ann.advanceClock(JOB_MS + 10);
       case 'credits':
         return this.emulator.admin.setCredits(action.balance, KEYS[action.who]);
       case 'sheet':
@@ -350,7 +356,7 @@ export class FuzzWorld {
     }
     for (let round = 0; round < rounds; round++) {
       await unstick(this.emulator, this.events);
-      await sleep(JOB_MS + 10);
+      // The emulator's jobs follow this clock: the hour finishes those not stuck.
       this.views.ann.advanceClock(HOUR);
       let running = false;
       const turns = [...WHO.map((who) => [who, this.views[who]] as const), ['ann', this.second] as const];
