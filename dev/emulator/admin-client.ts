@@ -71,6 +71,11 @@ export interface AdminStats {
 
 export interface AdminClient {
   config(patch: AdminConfigPatch): Promise<{ config: Record<string, unknown>; faults: FaultConfig }>;
+  /**
+   * The emulator's time jumps `ms` ahead (jobs progress, webhooks fall due) without anyone waiting;
+   * a reset brings it back to its clock.
+   */
+  advanceClock(ms: number): Promise<void>;
   /** Sets the balance of one key's workspace (shared by its keys), or of all workspaces. */
   setCredits(balance: number, key?: string): Promise<void>;
   /**
@@ -133,14 +138,9 @@ function request(
   });
 }
 
-/**
- * `clock`: sent as `x-local-clock` with every call, so that an emulator whose time follows its
- * callers' (the `callerClock` option) answers as of that time, as the local runtime's requests do.
- */
-export function adminClient(baseUrl: string, clock?: () => number): AdminClient {
+export function adminClient(baseUrl: string): AdminClient {
   const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> => {
-    const headers: Record<string, string> = clock ? { 'x-local-clock': String(clock()) } : {};
-    if (method === 'POST') headers['content-type'] = 'application/json';
+    const headers: Record<string, string> = method === 'POST' ? { 'content-type': 'application/json' } : {};
     const answer = await request(
       new URL(`${baseUrl}/__admin/${path}`),
       method,
@@ -153,6 +153,7 @@ export function adminClient(baseUrl: string, clock?: () => number): AdminClient 
   };
   return {
     config: (patch) => call('POST', 'config', patch),
+    advanceClock: async (ms) => void (await call('POST', 'clock', { advanceMs: ms })),
     setCredits: async (balance, key) =>
       void (await call('POST', 'credits', { balance, ...(key ? { key } : {}) })),
     addKey: async (key, workspace) =>

@@ -12,10 +12,9 @@ import { readExtraData } from './world/extra';
 const USAGE = `Usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--key KEY]...
   [--workspace ID=KEY1,KEY2]... [--credits 10000]
   [--job-ms 3000] [--rate-limit 60] [--seed 1] [--minute-ms 60000] [--faults SPEC] [--data FILE]
-  [--companies N] [--people N] [--caller-clock]
+  [--companies N] [--people N]
 --key: a workspace of its own per key; --workspace: keys sharing one workspace (balance, jobs, searches).
   Without either, the one key is ${DEMO_KEY}.
---caller-clock: time follows the requests' x-local-clock header, not real time (README).
 SPEC: comma-separated 5xx=P, 429=P, stuck=P (probabilities), latency=MS or MIN-MAX (e.g. 5xx=0.1,latency=50-300)`;
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -46,7 +45,6 @@ export function parseCliArgs(args: string[]): EmulatorOptions & { exitWithStdin:
       people: { type: 'string' },
       // spawn.ts: the child ends with its parent (stdin closes when the parent dies).
       'exit-with-stdin': { type: 'boolean', default: false },
-      'caller-clock': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -71,7 +69,6 @@ export function parseCliArgs(args: string[]): EmulatorOptions & { exitWithStdin:
     faults: values.faults === undefined ? undefined : (parseFaults(values.faults), values.faults),
     data: values.data === undefined ? undefined : readExtraData(values.data),
     worldSize: companies === undefined && people === undefined ? undefined : { companies, people },
-    callerClock: values['caller-clock'],
     exitWithStdin: values['exit-with-stdin'] ?? false,
   };
 }

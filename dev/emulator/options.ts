@@ -35,12 +35,6 @@ export interface EmulatorOptions {
   worldSize?: WorldSize;
   /** The clock; tests may inject one. Default Date.now. */
   now?: () => number;
-  /**
-   * Time follows the callers' `x-local-clock` (caller-clock.ts) instead of `now`: jobs progress,
-   * rate-limit windows and webhooks move only when a request brings a later clock. For a harness
-   * that moves its clock instead of sleeping (the fuzzer). Default false: real time.
-   */
-  callerClock?: boolean;
 }
 
 export type ResolvedOptions = Required<Omit<EmulatorOptions, 'faults' | 'data' | 'worldSize'>> &
@@ -59,7 +53,6 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     seed: 1,
     minuteMs: 60_000,
     now: Date.now,
-    callerClock: false,
     ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
   };
 }

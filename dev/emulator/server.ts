@@ -86,8 +86,6 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     sendError(reply, errorReply(frameworkError(error))),
   );
   app.setNotFoundHandler((_request, reply) => sendError(reply, errorReply('routeNotFound')));
-  // Before anything reads the time, admin calls included (a no-op unless `callerClock`).
-  app.addHook('onRequest', async (request) => state.seeCallerClock(callerClock(request)));
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith('/__admin/')) return;
     state.stats.record(`${request.method} ${request.routeOptions.url ?? '(no route)'}`, reply.statusCode);

@@ -15,7 +15,7 @@ import type { WorldSize } from './world';
 /** The emulator's own options that travel as CLI flags to the child (host: the port is always free). */
 export interface SpawnOptions extends Pick<
   EmulatorOptions,
-  'keys' | 'workspaces' | 'credits' | 'jobMs' | 'rateLimit' | 'seed' | 'minuteMs' | 'host' | 'callerClock'
+  'keys' | 'workspaces' | 'credits' | 'jobMs' | 'rateLimit' | 'seed' | 'minuteMs' | 'host'
 > {
   /** A fault spec, e.g. `5xx=0.1,latency=20-50` (a flag, so a string). */
   faults?: string;
@@ -37,8 +37,7 @@ export interface SpawnedEmulator {
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const READY_LINE = /^Emulator ready at (\S+) key=(\S*)/;
 
-/** The child's command line for `options` (exported for its test). */
-export function spawnFlags(options: SpawnOptions): string[] {
+function flags(options: SpawnOptions): string[] {
   const pairs: [string, string | number | undefined][] = [
     ['--host', options.host],
     ['--credits', options.credits],
@@ -56,17 +55,14 @@ export function spawnFlags(options: SpawnOptions): string[] {
       workspaceFlag(id, keys),
     ]),
   ];
-  return [
-    ...pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, String(value)])),
-    ...(options.callerClock ? ['--caller-clock'] : []),
-  ];
+  return pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, String(value)]));
 }
 
 export async function spawnEmulator(options: SpawnOptions = {}): Promise<SpawnedEmulator> {
   const cli = await nodeBundle(path.relative(REPO_ROOT, path.join(__dirname, 'cli.ts')));
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', cli, '--port', '0', '--exit-with-stdin', ...spawnFlags(options)],
+    ['--enable-source-maps', cli, '--port', '0', '--exit-with-stdin', ...flags(options)],
     { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

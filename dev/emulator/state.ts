@@ -4,7 +4,6 @@ import { Faults, NO_FAULTS, parseFaults, type FaultConfig } from './faults';
 import { JobEngine, type Job, type JobEvent, type ReverseItem } from './jobs';
 import { KeyRing } from './keyring';
 import { Books } from './books';
-import { CallerClock } from './caller-clock';
 import type { ResolvedOptions } from './options';
 import { RateLimiter } from './ratelimit';
 import { Stats } from './stats';
@@ -33,14 +32,13 @@ export class EmulatorState {
   readonly limiter: RateLimiter;
   readonly stats = new Stats();
   readonly options: ResolvedOptions;
-  /** Set under the `callerClock` option: the emulator's time is the callers'. */
-  private readonly callerClock?: CallerClock;
+  /** How far `POST /__admin/clock` moved the emulator's time ahead of its clock; 0 after a reset. */
+  private skippedMs = 0;
   private cachedWorld?: World;
   private readonly ticks = new Set<NodeJS.Timeout>();
 
   constructor(options: ResolvedOptions) {
-    this.callerClock = options.callerClock ? new CallerClock(options.now) : undefined;
-    this.options = this.callerClock ? { ...options, now: this.callerClock.now } : options;
+    this.options = { ...options, now: () => options.now() + this.skippedMs };
     const now = this.options.now;
     this.config = this.initialConfig();
     this.keyRing = new KeyRing(options);
@@ -73,20 +71,11 @@ export class EmulatorState {
   }
 
   /**
-   * A request's `x-local-clock` under `callerClock`: time moves there, and what fell due on the way
-   * happens now (webhooks fire as the ticks below would have).
-   */
-  seeCallerClock(at: number | undefined): void {
-    if (this.callerClock?.see(at)) this.engine.all();
-  }
-
-  /**
    * Job progress is computed from time, but webhooks must fire without anyone polling: a timer
-   * wakes the workspace up when the job's next contact is due. Under `callerClock` no time passes
-   * between requests: seeCallerClock does it.
+   * wakes the workspace up when the job's next contact is due.
    */
   scheduleTicks(job: Job): void {
-    if (this.callerClock || (!job.webhookUrl && !job.contactFinishedUrl)) return;
+    if (!job.webhookUrl && !job.contactFinishedUrl) return;
     const dueAt = this.engine.nextDueAt(job);
     if (dueAt === undefined) return;
     const timer = setTimeout(
@@ -100,9 +89,18 @@ export class EmulatorState {
     this.ticks.add(timer);
   }
 
+  /**
+   * The emulator's time jumps `ms` ahead, and what fell due on the way happens now (webhooks
+   * included): a test or the fuzzer lets jobs progress without sleeping.
+   */
+  skip(ms: number): void {
+    this.skippedMs += ms;
+    this.engine.all();
+  }
+
   reset(): void {
+    this.skippedMs = 0;
     this.clearTicks();
-    this.callerClock?.reset();
     this.config = this.initialConfig();
     this.keyRing.reset();
     this.books.reset(this.options.credits);

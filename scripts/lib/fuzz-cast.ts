@@ -35,17 +35,12 @@ export function savedKey(who: Who, choice: 'own' | 'sameWorkspace' | 'otherWorks
 
 /** The seed of the emulator's world: the contacts are sampled from that same world, so it knows them. */
 export const WORLD_SEED = 5;
-/** The emulator's whole job: some polls see it running, a short wait sees it done. */
+/** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
 export const JOB_MS = 40;
 
-/**
- * One emulator for the process (spawning costs a second), reset before each case. Its time is the
- * world's clock (`callerClock`): a wait moves that clock instead of sleeping, which was a third of
- * a case's time.
- */
+/** One emulator for the process (spawning costs a second), reset before each case. */
 export function startFuzzEmulator(): Promise<SpawnedEmulator> {
   return spawnEmulator({
-    callerClock: true,
     jobMs: JOB_MS,
     rateLimit: 0,
     credits: 1_000_000,

@@ -64,11 +64,7 @@ describe('one user, the add-on in several documents', () => {
   it('runs each trigger in the document it was created in, whichever view fires', () => {
     first.call('install');
     second.call('install');
-    const before = second.now();
     first.advanceClock(60 * 60_000);
-    // One clock for every document and user (the fuzzer's emulator follows it: fuzz-cast.ts).
-    expect(second.now() - before).toBeGreaterThanOrEqual(60 * 60_000);
-    expect(Math.abs(second.as('other@example.com').now() - first.now())).toBeLessThan(1_000);
     expect(first.fireTriggers()).toBe(2);
     expect(first.properties.document.getProperty('ticks')).toBe('1');
     expect(second.properties.document.getProperty('ticks')).toBe('1');
