@@ -2,13 +2,12 @@
  * The persistent side of the local Apps Script (document, properties, caches, locks, triggers,
  * users, clock, counts, logs, HTTP worker) and the executions that run against it, each as one user
  * of the document: that user's properties, cache, triggers and Session over the shared rest. Each execution loads
- * dist/Code.js with gas-local into a fresh vm context holding only Apps Script globals, as Apps
+ * dist/Code.js (compiled once, project-code.ts) into a fresh vm context holding only Apps Script globals, as Apps
  * Script reloads the project for every run: module-level state never survives.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import gasLocal from 'gas-local';
 import { FakeCache, FakeCacheService, type CacheEviction, type CacheStores } from './cache';
 import { HarnessClock } from './clock';
 import { CallCounts } from './counts';
@@ -18,6 +17,7 @@ import { FakeHtmlService } from './html';
 import { FakeLockService, LockTable } from './lock';
 import { FakeConsole, FakeLogger, LogRecord } from './logging';
 import { Membrane, type GasObject } from './membrane';
+import { runProject } from './project-code';
 import { FakeProperties, FakePropertiesService, type PropertyStores } from './properties';
 import { FakeSpreadsheetApp } from './spreadsheet/app';
 import { sheetLimits } from './spreadsheet/limits';
@@ -331,7 +331,7 @@ export class Execution {
       this.context[name] = this.membrane.expose(service);
       this.globals.push(name);
     }
-    if (code) gasLocal.require(distDir, this.context, { filter: (path) => path.endsWith('.js') });
+    if (code) runProject(distDir, this.context);
     user.usage.running += 1;
   }
 

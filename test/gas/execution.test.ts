@@ -1,5 +1,10 @@
 /** One execution as Apps Script runs it: fresh context, bare globals, harness clock, budget, kill switch, custom functions, counts. */
 import vm from 'node:vm';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadAddon } from '../../dev/gas/harness';
+import { projectCompilations } from '../../dev/gas/project-code';
 import { freshContext } from '../../dev/gas/runtime';
 import { loadScript } from './support/script';
 
@@ -56,6 +61,29 @@ describe('executions', () => {
     const execution = addon.startExecution();
     expect([execution.call('countRuns'), execution.call('countRuns')]).toEqual([1, 2]);
     execution.end();
+  });
+
+  it('compiles the project once per version of its file, and runs it fresh in each execution', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gas-compile-'));
+    writeFileSync(join(dir, 'Code.js'), 'var n = 0; function bump() { n += 1; return "v1:" + n; }');
+    const project = loadAddon({ distDir: dir });
+    try {
+      const before = projectCompilations();
+      expect([project.call('bump'), project.call('bump'), project.call('bump')]).toEqual([
+        'v1:1',
+        'v1:1',
+        'v1:1',
+      ]);
+      expect(projectCompilations() - before).toBe(1);
+      // A rebuild in the same process (a new file): the next execution runs the new code.
+      rmSync(join(dir, 'Code.js'));
+      writeFileSync(join(dir, 'Code.js'), 'var n = 10; function bump() { n += 1; return "v2:" + n; }');
+      expect([project.call('bump'), project.call('bump')]).toEqual(['v2:11', 'v2:11']);
+      expect(projectCompilations() - before).toBe(2);
+    } finally {
+      project.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('has only Apps Script globals', () => {

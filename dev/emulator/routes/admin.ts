@@ -24,6 +24,8 @@ const configBody = z.strictObject({
   echo: z.optional(z.enum(ECHO_FORMS)),
 });
 
+const clockBody = z.strictObject({ advanceMs: nonNegative });
+
 const creditsBody = z.strictObject({ balance: nonNegative, key: z.optional(z.string()) });
 
 const nonEmpty = z.string().check(z.minLength(1));
@@ -132,6 +134,13 @@ export function registerAdminRoutes(app: FastifyInstance, state: EmulatorState):
     }
     state.config = { ...state.config, ...config };
     return { config: state.config, faults: state.faults.config };
+  });
+
+  app.post('/__admin/clock', async (request, reply) => {
+    const body = validateBody(clockBody, request.body);
+    if (!body.ok) return sendError(reply, body.error);
+    state.skip(body.value.advanceMs);
+    return { now: new Date(state.options.now()).toISOString() };
   });
 
   app.post('/__admin/credits', async (request, reply) => {
