@@ -51,6 +51,10 @@ export interface Books {
   keyLimit?: KeyLimitBook;
   /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
   ledgerLostAnswers: boolean;
+  /** When a standing order's record was last damaged ("|schedule", "|auto"): its count began anew. */
+  standingReset: Map<string, number>;
+  /** When the documents' time zone last changed. */
+  zoneChangedAt?: number;
   /** Errors that are not a person-facing message (a crash of an entry point). */
   crashes: string[];
 }
@@ -65,6 +69,7 @@ export function newBooks(): Books {
     scheduleCaps: new Map(),
     runs: new Map(),
     ledgerLostAnswers: false,
+    standingReset: new Map(),
     crashes: [],
   };
 }

@@ -43,6 +43,10 @@ export function damageStore(addon: Addon, what: Damage, nth: number): boolean {
       if (doc.getProperty(key) !== null) doc.setProperty(key, GARBAGE);
       return false;
     }
+    case 'jobAndList':
+      damageStore(addon, 'jobRecord', nth);
+      damageStore(addon, 'jobSheet', nth);
+      return false;
     case 'jobSheet': {
       const jobs = spreadsheet.getSheetByName(JOB_SHEET_NAME);
       if (jobs && jobs.getLastRow() >= 2) jobs.getRange(jobs.getLastRow(), 2).setValue(GARBAGE);

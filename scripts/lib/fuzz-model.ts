@@ -17,6 +17,8 @@ export const DAMAGES = [
   'runRecord',
   'jobRecord',
   'jobSheet',
+  /** A job's record and its list at once (a bad copy of the document): only the rows' Status is left. */
+  'jobAndList',
   'formulaQueue',
   'schedule',
   'autoSetting',
@@ -95,6 +97,11 @@ export type Action =
   | { kind: 'damage'; what: Damage }
   /** The workspace of `who` runs out of credits (balance 0 or a few), or is topped up. */
   | { kind: 'credits'; who: Who; balance: number }
+  /**
+   * The provider revokes the key of `who` (a teammate rotating it in the dashboard: it answers 401,
+   * its jobs go on and charge), or restores it: runs it started wait for a key that works.
+   */
+  | { kind: 'revoke'; who: Who; back: boolean }
   | ({ kind: 'sheet' } & SheetEdit)
   /** The clock jumps (hours), maybe into another day, and the document may change time zone. */
   | { kind: 'clock'; hours: number; zone?: string }
@@ -169,8 +176,9 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
         kind: fc.constant('auto' as const),
         who,
         on: fc.boolean(),
-        // Small caps mostly: a cap that a run of the sheet cannot reach is never tested.
-        cap: fc.constantFrom(1, 2, 3, 5, 40),
+        // Small caps mostly: a cap that a run of the sheet cannot reach is never tested; 150 lets
+        // a run of a pasted block be two jobs (one may be lost while the other spends).
+        cap: fc.constantFrom(1, 2, 3, 5, 40, 150),
       }),
     },
     schedule: {
@@ -179,8 +187,8 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
         kind: fc.constant('schedule' as const),
         who,
         on: fc.boolean(),
-        perRun: fc.constantFrom(1, 2, 3, 5, 60),
-        perDay: fc.constantFrom(2, 3, 5, 8, 90),
+        perRun: fc.constantFrom(1, 2, 3, 5, 60, 150),
+        perDay: fc.constantFrom(2, 3, 5, 8, 90, 300),
       }),
     },
     import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
@@ -209,6 +217,10 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
         who,
         balance: fc.constantFrom(0, 2, 5, 1_000_000),
       }),
+    },
+    revoke: {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('revoke' as const), who, back: fc.boolean() }),
     },
     sheet: {
       weight: 2,
@@ -297,7 +309,9 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
   ['fault', 'poll', 'clock', 'unstick', 'import', 'retry', 'sidebar', 'wait'],
   ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait'],
   ['schedule', 'auto', 'formulas', 'getThem', 'poll', 'clock', 'fault', 'retry', 'import'],
-  ['saveKey', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock'],
+  ['saveKey', 'revoke', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock'],
+  // Standing orders that lose a start or a record, over a pasted block (a capped run of two jobs).
+  ['schedule', 'auto', 'formulas', 'sheet', 'poll', 'fault', 'damage', 'import', 'retry', 'wait'],
   ['sheet', 'formulas', 'getThem', 'runAll', 'damage', 'poll'],
   ['echo', 'saveKey', 'fault', 'sidebar', 'poll'],
 ];

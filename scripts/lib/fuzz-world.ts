@@ -17,7 +17,16 @@ import { loadRowsAsSheet, sleep } from './enrich-run';
 import { hasWork, importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
 import { WHO, type Action, type KILL_POINTS, type Who } from './fuzz-model';
-import { contactRows, EMAIL, everyRow, JOB_MS, KEYS, otherContactRows, savedKey } from './fuzz-cast';
+import {
+  contactRows,
+  EMAIL,
+  everyRow,
+  JOB_MS,
+  KEYS,
+  otherContactRows,
+  savedKey,
+  WORKSPACES,
+} from './fuzz-cast';
 
 export const SHEET = 'Contacts';
 export { KEYS };
@@ -29,6 +38,10 @@ export const ELSEWHERE = 'ann@second';
 const FORMULA_COLUMN = 'Z';
 const HOUR = 3_600_000;
 type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
+
+/** The workspace a key belongs to. */
+const workspaceOf = (key: string): string =>
+  Object.entries(WORKSPACES).find(([, keys]) => (keys as readonly string[]).includes(key))![0];
 
 /** An entry point's failure that is no message for a person: an internal error escaped. */
 const CRASH =
@@ -68,6 +81,8 @@ export class FuzzWorld {
   readonly cleanTexts = new Set<string>();
   /** The gateway repeats keys in its errors (an echo action): panels are checked after each step. */
   echoing = false;
+  /** Keys the provider revoked (settling restores them, as a person asks the admin to). */
+  private readonly revoked = new Set<string>();
 
   /** The key each user saved last (settling saves another only when it differs). */
   private readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
@@ -169,6 +184,8 @@ export class FuzzWorld {
         return unstick(this.emulator, this.events);
       case 'damage':
         if (damageStore(this.views.ann, action.what, ++this.damages)) this.books.ledgerLostAnswers = true;
+        if (action.what === 'schedule' || action.what === 'autoSetting')
+          this.books.standingReset.set(action.what === 'schedule' ? '|schedule' : '|auto', view.now());
         return;
       case 'clock':
         this.views.ann.advanceClock(action.hours * 3_600_000);
@@ -177,15 +194,29 @@ export class FuzzWorld {
           for (const doc of [this.views.ann, this.second])
             doc.spreadsheet.setSpreadsheetTimeZone(action.zone);
           if (this.books.keyLimit) this.books.keyLimit.zoneChanged = true;
+          this.books.zoneChangedAt = view.now();
         }
         return;
       case 'wait':
         return sleep(JOB_MS + 10);
       case 'credits':
         return this.emulator.admin.setCredits(action.balance, KEYS[action.who]);
+      case 'revoke':
+        return this.revoke(action.who, action.back);
       case 'sheet':
         return this.sheet.edit(action);
     }
+  }
+
+  /** The provider revokes (or restores) the own key of `who`. */
+  private async revoke(who: Who, back: boolean): Promise<void> {
+    const key = KEYS[who];
+    if (back === this.revoked.has(key)) {
+      if (back) await this.emulator.admin.addKey(key, workspaceOf(key));
+      else await this.emulator.admin.removeKey(key);
+    }
+    if (back) this.revoked.delete(key);
+    else this.revoked.add(key);
   }
 
   /** `who` saves `key` in Settings (in `view`'s document; user properties follow them). */
@@ -343,6 +374,11 @@ export class FuzzWorld {
     await this.emulator.admin.setCredits(1_000_000);
     await this.emulator.admin.config({ echo: 'off' });
     this.echoing = false;
+    for (const key of [...this.revoked])
+      await this.revoke(
+        WHO.find((who) => KEYS[who] === key)!,
+        true,
+      );
     // Ann lifts her key's limit, as she tops up (the re-run of every row must not be refused).
     if (this.books.keyLimit && this.books.keyLimit.until === undefined) {
       this.attempt(() => this.views.ann.call('setKeyLimit', 0));
