@@ -136,6 +136,7 @@ export class FuzzWorld {
       case 'again':
         return this.run(view, this.lastRows, false, action.kill);
       case 'poll':
+        if (action.idle) this.views.ann.advanceClock(HOUR);
         return this.poll(view, action.kill);
       case 'sidebar':
         this.callKilled(view, action.kill, 'pollJobs');
@@ -200,12 +201,25 @@ export class FuzzWorld {
       case 'wait':
         return sleep(JOB_MS + 10);
       case 'credits':
-        return this.emulator.admin.setCredits(action.balance, KEYS[action.who]);
+        // By the workspace's spare key: the person's own may be revoked (the balance is the workspace's).
+        return this.emulator.admin.setCredits(action.balance, action.who === 'bob' ? KEYS.b2 : KEYS.a2);
       case 'revoke':
         return this.revoke(action.who, action.back);
+      case 'busy':
+        return this.busy(view, action.n);
       case 'sheet':
         return this.sheet.edit(action);
     }
+  }
+
+  /** `n` new contacts pasted and each run alone, then the runs collected together. */
+  private async busy(view: Addon, n: number): Promise<void> {
+    for (let i = 0; i < n; i++) {
+      this.sheet.edit({ op: 'paste', at: 0, n: 1 });
+      this.run(view, [this.sheet.dataRows() - 1], false);
+    }
+    await this.step({ kind: 'wait' });
+    this.poll(view);
   }
 
   /** The provider revokes (or restores) the own key of `who`. */
