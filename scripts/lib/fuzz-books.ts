@@ -53,8 +53,10 @@ export interface Books {
   ledgerLostAnswers: boolean;
   /** When a standing order's record was last damaged ("|schedule", "|auto"): its count began anew. */
   standingReset: Map<string, number>;
-  /** When the documents' time zone last changed. */
-  zoneChangedAt?: number;
+  /** Each standing order's count as last seen ("|schedule"…): its reset, and when it began at the latest. */
+  counts: Map<string, { resetAt: number; since: number; seenAt: number }>;
+  /** When the current step started (undefined while settling: many executions at once). */
+  stepStartedAt?: number;
   /** Errors that are not a person-facing message (a crash of an entry point). */
   crashes: string[];
 }
@@ -70,6 +72,7 @@ export function newBooks(): Books {
     runs: new Map(),
     ledgerLostAnswers: false,
     standingReset: new Map(),
+    counts: new Map(),
     crashes: [],
   };
 }

@@ -11,9 +11,8 @@
 import type { AdminJob } from '../../dev/emulator/admin-client';
 import type { Addon } from '../../dev/gas/harness';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import { nextMidnight } from '../../src/store/local-time';
 import type { Books, SeenRun } from './fuzz-books';
-
-const HOUR = 3_600_000;
 
 /** The standing orders: where each keeps its count, and which runs count on it. */
 const ORDERS = [
@@ -49,12 +48,30 @@ function storedCount(
 }
 
 /**
+ * A new count seen before the last one's day ended: the reset it stored, or, when the document's
+ * zone changed since, the first midnight of the zone it reads now at or after it (local-time.ts
+ * promises a zone change never starts a day early). A record damaged since was started anew.
+ */
+function startedEarly(
+  doc: Addon,
+  last: { resetAt: number; seenAt: number },
+  damagedAt = 0,
+): string | undefined {
+  if (damagedAt >= last.seenAt) return undefined;
+  const zone = doc.spreadsheet.getSpreadsheetTimeZone();
+  const ends = Math.max(last.resetAt, nextMidnight(zone, last.resetAt - 1));
+  return doc.now() < ends
+    ? `a new day's count started at ${new Date(doc.now()).toISOString()}, before the last one's day ended (${new Date(ends).toISOString()}, ${zone})`
+    : undefined;
+}
+
+/**
  * Each order of each document (`docs`: the document and the name its runs are booked under, "" for
  * the shared one) whose count is certainly the current one (its reset still ahead): the credits
  * charged to the runs it counts, started since the count began, must not exceed it. When the count
- * began is not stored: not before its reset less a day (23 hours: a day may be that short), nor
- * before the last time its record was damaged (a new count starts from nothing) or the document's
- * zone changed (the count before may have run past that midnight, by design: local-time.ts).
+ * began is not stored: it is taken as the start of the step that first showed its reset moment (a
+ * step is one execution that may start an order's run, so no run of the count before is in it;
+ * none once settling ran many), or the last damage of its record (a new count starts from nothing).
  */
 export function countBelowCharges(
   books: Books,
@@ -69,12 +86,17 @@ export function countBelowCharges(
   for (const [doc, elsewhere] of docs)
     for (const order of ORDERS) {
       const stored = storedCount(doc, order.key, order.count);
-      if (!stored || stored.resetAt <= doc.now()) continue;
-      const since = Math.max(
-        stored.resetAt - 23 * HOUR,
-        books.standingReset.get(`${elsewhere}|${order.name}`) ?? 0,
-        books.zoneChangedAt ?? 0,
-      );
+      const name = `${elsewhere}|${order.name}`;
+      if (!stored) continue;
+      let count = books.counts.get(name);
+      if (count?.resetAt !== stored.resetAt) {
+        const early = count && startedEarly(doc, count, books.standingReset.get(name));
+        if (early) return `${elsewhere || 'shared'} ${order.name}: ${early}`;
+        count = { resetAt: stored.resetAt, since: books.stepStartedAt ?? Infinity, seenAt: doc.now() };
+        books.counts.set(name, count);
+      }
+      if (stored.resetAt <= doc.now()) continue;
+      const since = Math.max(count.since, books.standingReset.get(name) ?? 0);
       let credits = 0;
       for (const [runId, run] of books.runs)
         if ((run.elsewhere ?? '') === elsewhere && order.counts(run) && run.startedAt >= since)

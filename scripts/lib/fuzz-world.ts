@@ -128,6 +128,7 @@ export class FuzzWorld {
 
   async step(action: Action): Promise<void> {
     const view = 'who' in action ? this.views[action.who] : this.views.ann;
+    this.books.stepStartedAt = view.now();
     switch (action.kind) {
       case 'run':
         return this.run(view, action.rows, action.lookUpAgain, action.kill);
@@ -195,7 +196,6 @@ export class FuzzWorld {
           for (const doc of [this.views.ann, this.second])
             doc.spreadsheet.setSpreadsheetTimeZone(action.zone);
           if (this.books.keyLimit) this.books.keyLimit.zoneChanged = true;
-          this.books.zoneChangedAt = view.now();
         }
         return;
       case 'wait':
@@ -384,6 +384,7 @@ export class FuzzWorld {
    * errors, and triggers run hourly), until nothing is running.
    */
   async settle(rounds = 12): Promise<void> {
+    this.books.stepStartedAt = undefined;
     await setFault(this.emulator, 'none');
     await this.emulator.admin.setCredits(1_000_000);
     await this.emulator.admin.config({ echo: 'off' });
