@@ -319,12 +319,14 @@ export function actionNames(action: Action): string[] {
  */
 const THEMES: readonly (readonly Action['kind'][])[] = [
   ['fault', 'poll', 'clock', 'unstick', 'import', 'retry', 'sidebar', 'wait'],
-  ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait'],
+  // Clock jumps too: the ledger's answers stay in the cache 6 hours, and only past them does a plan
+  // read the damaged sheet.
+  ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait', 'clock'],
   ['schedule', 'auto', 'formulas', 'getThem', 'poll', 'clock', 'fault', 'retry', 'import'],
   ['saveKey', 'revoke', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock'],
   // Standing orders that lose a start or a record, over a pasted block (a capped run of two jobs).
   ['schedule', 'auto', 'formulas', 'sheet', 'poll', 'fault', 'damage', 'import', 'retry', 'wait'],
-  ['sheet', 'formulas', 'getThem', 'runAll', 'damage', 'poll', 'busy'],
+  ['sheet', 'formulas', 'getThem', 'runAll', 'damage', 'poll', 'busy', 'clock'],
   ['echo', 'saveKey', 'fault', 'sidebar', 'poll'],
 ];
 
