@@ -227,8 +227,8 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
       }),
     },
     busy: {
-      weight: 1,
-      arbitrary: fc.record({ kind: fc.constant('busy' as const), who, n: fc.constantFrom(3, 11) }),
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('busy' as const), who, n: fc.constantFrom(3, 11, 11) }),
     },
     revoke: {
       weight: 1,
