@@ -51,6 +51,12 @@ export interface Books {
   keyLimit?: KeyLimitBook;
   /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
   ledgerLostAnswers: boolean;
+  /** When a standing order's record was last damaged ("|schedule", "|auto"): its count began anew. */
+  standingReset: Map<string, number>;
+  /** Each standing order's count as last seen ("|schedule"…): its reset, and when it began at the latest. */
+  counts: Map<string, { resetAt: number; since: number; seenAt: number }>;
+  /** When the current step started (undefined while settling: many executions at once). */
+  stepStartedAt?: number;
   /** Errors that are not a person-facing message (a crash of an entry point). */
   crashes: string[];
 }
@@ -65,6 +71,8 @@ export function newBooks(): Books {
     scheduleCaps: new Map(),
     runs: new Map(),
     ledgerLostAnswers: false,
+    standingReset: new Map(),
+    counts: new Map(),
     crashes: [],
   };
 }

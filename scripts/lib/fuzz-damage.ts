@@ -43,6 +43,10 @@ export function damageStore(addon: Addon, what: Damage, nth: number): boolean {
       if (doc.getProperty(key) !== null) doc.setProperty(key, GARBAGE);
       return false;
     }
+    case 'jobAndList':
+      damageStore(addon, 'jobRecord', nth);
+      damageStore(addon, 'jobSheet', nth);
+      return false;
     case 'jobSheet': {
       const jobs = spreadsheet.getSheetByName(JOB_SHEET_NAME);
       if (jobs && jobs.getLastRow() >= 2) jobs.getRange(jobs.getLastRow(), 2).setValue(GARBAGE);
@@ -85,6 +89,8 @@ export async function setFault(emulator: SpawnedEmulator, fault: (typeof FAULTS)
     '429': '429=0.4',
     // A gateway refusing polls with the starting key: three in a row force the results.
     '403': '403=0.6',
+    // Every poll, forced ones too: a job whose results never come (held as "may have been charged").
+    refused: '403=1',
     stuck: 'stuck=1',
   }[fault];
   await admin.config({ faults: spec, down: false });

@@ -5,7 +5,9 @@
  *   to: each run confirmed with "look up again" (or a ledger-damage warning) and each retry excuses
  *   one more charge of the people its own jobs carried, never a later run's;
  * - caps: what unattended runs (schedule, automatic formulas) charged a payer in a day, and a
- *   schedule run, stays within the largest cap that payer set, plus any consented retry;
+ *   schedule run, stays within the largest cap that payer set, plus any consented retry; and each
+ *   standing order's stored count of the day never holds less than its runs were charged
+ *   (fuzz-cap-count.ts);
  * - key-limit: what Ann's runs in her two documents charged in a day stays within the largest daily
  *   limit she set on her key (checked with paid-once, from the emulator's books);
  * - no-key: no form of any key in anything the add-on wrote (key-forms.ts, its own decoders);
@@ -31,7 +33,8 @@ import { isFinalStatus } from '../../src/sheet/output-columns';
 import { STATUS } from '../../src/domain/statuses';
 import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
-import { KEYS, SHEET, type FuzzWorld } from './fuzz-world';
+import { ELSEWHERE, KEYS, SHEET, type FuzzWorld } from './fuzz-world';
+import { countBelowCharges } from './fuzz-cap-count';
 import { EMAIL } from './fuzz-cast';
 import { WHO, type Who } from './fuzz-model';
 
@@ -167,7 +170,17 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
   /** Per day, what runs started by the last retry charged (that retry's job included). */
   const beforeRetry = new Map<string, number>();
   const perRun = new Map<string, number>();
-  for (const job of await world.emulator.admin.jobs()) {
+  const jobs = await world.emulator.admin.jobs();
+  const below = countBelowCharges(
+    books,
+    [
+      [world.views.ann, ''],
+      [world.second, ELSEWHERE],
+    ],
+    jobs,
+  );
+  if (below) return { invariant: 'caps', detail: below };
+  for (const job of jobs) {
     if (job.credits === 0) continue;
     const runId = / · run (\S+) job \d+$/.exec(job.name)?.[1] ?? '';
     const run = books.runs.get(runId);

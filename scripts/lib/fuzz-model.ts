@@ -17,6 +17,8 @@ export const DAMAGES = [
   'runRecord',
   'jobRecord',
   'jobSheet',
+  /** A job's record and its list at once (a bad copy of the document): only the rows' Status is left. */
+  'jobAndList',
   'formulaQueue',
   'schedule',
   'autoSetting',
@@ -28,7 +30,7 @@ export const DAMAGES = [
 ] as const;
 export type Damage = (typeof DAMAGES)[number];
 
-export const FAULTS = ['none', 'lost', '5xx', '429', '403', 'down', 'stuck'] as const;
+export const FAULTS = ['none', 'lost', '5xx', '429', '403', 'refused', 'down', 'stuck'] as const;
 export const ECHOES = ['off', 'upper', 'lines', 'basic', 'base64', 'percent', 'json', 'workspace'] as const;
 
 /** Where an execution is killed (Apps Script's time limit, or a closed tab): a service call and its n-th use. */
@@ -68,8 +70,11 @@ export type Action =
   | { kind: 'again'; who: Who; kill?: Kill }
   /** A sidebar run of the whole table (every data row, pasted ones too). */
   | { kind: 'runAll'; who: Who; lookUpAgain: boolean; kill?: Kill }
-  /** The user's poll trigger fires (the clock jumps to it), maybe killed at a service call. */
-  | { kind: 'poll'; who: Who; kill?: { at: (typeof KILL_POINTS)[number]; nth: number } }
+  /**
+   * The user's poll trigger fires (the clock jumps to it), maybe killed at a service call; `idle`:
+   * an hour passed first (polls back off after errors: a trigger firing at once skips those jobs).
+   */
+  | { kind: 'poll'; who: Who; kill?: { at: (typeof KILL_POINTS)[number]; nth: number }; idle?: true }
   /** The open sidebar's poll (maybe killed: the tab closed). */
   | { kind: 'sidebar'; who: Who; kill?: Kill }
   /** Per-cell formulas typed next to rows, then Sheets recalculates (custom functions never spend). */
@@ -95,6 +100,16 @@ export type Action =
   | { kind: 'damage'; what: Damage }
   /** The workspace of `who` runs out of credits (balance 0 or a few), or is topped up. */
   | { kind: 'credits'; who: Who; balance: number }
+  /**
+   * A busy hour: `n` new contacts pasted and each run on its own, then polled: as many runs end at
+   * once, and the registry prunes the oldest ended ones (it keeps 10).
+   */
+  | { kind: 'busy'; who: Who; n: number }
+  /**
+   * The provider revokes the key of `who` (a teammate rotating it in the dashboard: it answers 401,
+   * its jobs go on and charge), or restores it: runs it started wait for a key that works.
+   */
+  | { kind: 'revoke'; who: Who; back: boolean }
   | ({ kind: 'sheet' } & SheetEdit)
   /** The clock jumps (hours), maybe into another day, and the document may change time zone. */
   | { kind: 'clock'; hours: number; zone?: string }
@@ -156,7 +171,7 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
     poll: {
       weight: 6,
       arbitrary: fc.record(
-        { kind: fc.constant('poll' as const), who, kill: killAt },
+        { kind: fc.constant('poll' as const), who, kill: killAt, idle: fc.constant(true as const) },
         { requiredKeys: ['kind', 'who'] },
       ),
     },
@@ -169,8 +184,9 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
         kind: fc.constant('auto' as const),
         who,
         on: fc.boolean(),
-        // Small caps mostly: a cap that a run of the sheet cannot reach is never tested.
-        cap: fc.constantFrom(1, 2, 3, 5, 40),
+        // Small caps mostly: a cap that a run of the sheet cannot reach is never tested; 150 lets
+        // a run of a pasted block be two jobs (one may be lost while the other spends).
+        cap: fc.constantFrom(1, 2, 3, 5, 40, 150),
       }),
     },
     schedule: {
@@ -179,8 +195,8 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
         kind: fc.constant('schedule' as const),
         who,
         on: fc.boolean(),
-        perRun: fc.constantFrom(1, 2, 3, 5, 60),
-        perDay: fc.constantFrom(2, 3, 5, 8, 90),
+        perRun: fc.constantFrom(1, 2, 3, 5, 60, 150),
+        perDay: fc.constantFrom(2, 3, 5, 8, 90, 300),
       }),
     },
     import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
@@ -209,6 +225,14 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
         who,
         balance: fc.constantFrom(0, 2, 5, 1_000_000),
       }),
+    },
+    busy: {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('busy' as const), who, n: fc.constantFrom(3, 11, 11) }),
+    },
+    revoke: {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('revoke' as const), who, back: fc.boolean() }),
     },
     sheet: {
       weight: 2,
@@ -295,10 +319,14 @@ export function actionNames(action: Action): string[] {
  */
 const THEMES: readonly (readonly Action['kind'][])[] = [
   ['fault', 'poll', 'clock', 'unstick', 'import', 'retry', 'sidebar', 'wait'],
-  ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait'],
+  // Clock jumps too: the ledger's answers stay in the cache 6 hours, and only past them does a plan
+  // read the damaged sheet.
+  ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait', 'clock'],
   ['schedule', 'auto', 'formulas', 'getThem', 'poll', 'clock', 'fault', 'retry', 'import'],
-  ['saveKey', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock'],
-  ['sheet', 'formulas', 'getThem', 'runAll', 'damage', 'poll'],
+  ['saveKey', 'revoke', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock'],
+  // Standing orders that lose a start or a record, over a pasted block (a capped run of two jobs).
+  ['schedule', 'auto', 'formulas', 'sheet', 'poll', 'fault', 'damage', 'import', 'retry', 'wait'],
+  ['sheet', 'formulas', 'getThem', 'runAll', 'damage', 'poll', 'busy', 'clock'],
   ['echo', 'saveKey', 'fault', 'sidebar', 'poll'],
 ];
 

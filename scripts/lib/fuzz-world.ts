@@ -17,7 +17,16 @@ import { loadRowsAsSheet } from './enrich-run';
 import { hasWork, importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
 import { WHO, type Action, type KILL_POINTS, type Who } from './fuzz-model';
-import { contactRows, EMAIL, everyRow, JOB_MS, KEYS, otherContactRows, savedKey } from './fuzz-cast';
+import {
+  contactRows,
+  EMAIL,
+  everyRow,
+  JOB_MS,
+  KEYS,
+  otherContactRows,
+  savedKey,
+  WORKSPACES,
+} from './fuzz-cast';
 
 export const SHEET = 'Contacts';
 export { KEYS };
@@ -29,6 +38,10 @@ export const ELSEWHERE = 'ann@second';
 const FORMULA_COLUMN = 'Z';
 const HOUR = 3_600_000;
 type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
+
+/** The workspace a key belongs to. */
+const workspaceOf = (key: string): string =>
+  Object.entries(WORKSPACES).find(([, keys]) => (keys as readonly string[]).includes(key))![0];
 
 /** An entry point's failure that is no message for a person: an internal error escaped. */
 const CRASH =
@@ -68,6 +81,8 @@ export class FuzzWorld {
   readonly cleanTexts = new Set<string>();
   /** The gateway repeats keys in its errors (an echo action): panels are checked after each step. */
   echoing = false;
+  /** Keys the provider revoked (settling restores them, as a person asks the admin to). */
+  private readonly revoked = new Set<string>();
 
   /** The key each user saved last (settling saves another only when it differs). */
   private readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
@@ -113,6 +128,7 @@ export class FuzzWorld {
 
   async step(action: Action): Promise<void> {
     const view = 'who' in action ? this.views[action.who] : this.views.ann;
+    this.books.stepStartedAt = view.now();
     switch (action.kind) {
       case 'run':
         return this.run(view, action.rows, action.lookUpAgain, action.kill);
@@ -121,6 +137,7 @@ export class FuzzWorld {
       case 'again':
         return this.run(view, this.lastRows, false, action.kill);
       case 'poll':
+        if (action.idle) this.views.ann.advanceClock(HOUR);
         return this.poll(view, action.kill);
       case 'sidebar':
         this.callKilled(view, action.kill, 'pollJobs');
@@ -169,6 +186,8 @@ export class FuzzWorld {
         return unstick(this.emulator, this.events);
       case 'damage':
         if (damageStore(this.views.ann, action.what, ++this.damages)) this.books.ledgerLostAnswers = true;
+        if (action.what === 'schedule' || action.what === 'autoSetting')
+          this.books.standingReset.set(action.what === 'schedule' ? '|schedule' : '|auto', view.now());
         return;
       case 'clock':
         this.views.ann.advanceClock(action.hours * 3_600_000);
@@ -182,7 +201,12 @@ export class FuzzWorld {
       case 'wait':
         return this.wait();
       case 'credits':
-        return this.emulator.admin.setCredits(action.balance, KEYS[action.who]);
+        // By the workspace's spare key: the person's own may be revoked (the balance is the workspace's).
+        return this.emulator.admin.setCredits(action.balance, action.who === 'bob' ? KEYS.b2 : KEYS.a2);
+      case 'revoke':
+        return this.revoke(action.who, action.back);
+      case 'busy':
+        return this.busy(view, action.n);
       case 'sheet':
         return this.sheet.edit(action);
     }
@@ -195,6 +219,27 @@ export class FuzzWorld {
   private async wait(): Promise<void> {
     await this.emulator.admin.advanceClock(JOB_MS + 10);
     this.views.ann.advanceClock(JOB_MS + 10);
+  }
+
+  /** `n` new contacts pasted and each run alone, then the runs collected together. */
+  private async busy(view: Addon, n: number): Promise<void> {
+    for (let i = 0; i < n; i++) {
+      this.sheet.edit({ op: 'paste', at: 0, n: 1 });
+      this.run(view, [this.sheet.dataRows() - 1], false);
+    }
+    await this.step({ kind: 'wait' });
+    this.poll(view);
+  }
+
+  /** The provider revokes (or restores) the own key of `who`. */
+  private async revoke(who: Who, back: boolean): Promise<void> {
+    const key = KEYS[who];
+    if (back === this.revoked.has(key)) {
+      if (back) await this.emulator.admin.addKey(key, workspaceOf(key));
+      else await this.emulator.admin.removeKey(key);
+    }
+    if (back) this.revoked.delete(key);
+    else this.revoked.add(key);
   }
 
   /** `who` saves `key` in Settings (in `view`'s document; user properties follow them). */
@@ -348,10 +393,16 @@ export class FuzzWorld {
    * errors, and triggers run hourly), until nothing is running.
    */
   async settle(rounds = 12): Promise<void> {
+    this.books.stepStartedAt = undefined;
     await setFault(this.emulator, 'none');
     await this.emulator.admin.setCredits(1_000_000);
     await this.emulator.admin.config({ echo: 'off' });
     this.echoing = false;
+    for (const key of [...this.revoked])
+      await this.revoke(
+        WHO.find((who) => KEYS[who] === key)!,
+        true,
+      );
     // Ann lifts her key's limit, as she tops up (the re-run of every row must not be refused).
     if (this.books.keyLimit && this.books.keyLimit.until === undefined) {
       this.attempt(() => this.views.ann.call('setKeyLimit', 0));

@@ -74,6 +74,43 @@ describe('the swarm fuzzer draws the paths seeded money bugs need', () => {
         is('poll'),
       ),
       boughtAgainAfterDamage: boughtAgainAfterDamage(),
+      // A run stopped by a revoked key while a teammate buys the same people.
+      keyRevokedThenTeammateBuys: holding(
+        buys,
+        (a) => a.kind === 'revoke' && !a.back,
+        is('poll'),
+        (a) => buys(a) && workspace(a) === 'A',
+      ),
+      // A job's record and list both lost, its run ended, its people bought again.
+      jobAndListLostThenBought: holding(
+        buys,
+        (a) => a.kind === 'damage' && a.what === 'jobAndList',
+        is('poll'),
+        buys,
+      ),
+      // Polls refused, forced ones too, an hour apart: results never come.
+      refusedPollsAnHourApart: holding(
+        buys,
+        (a) => a.kind === 'fault' && a.fault === 'refused',
+        (a) => a.kind === 'poll' && !!a.idle,
+        (a) => a.kind === 'poll' && !!a.idle,
+        (a) => a.kind === 'poll' && !!a.idle,
+      ),
+      // Ended runs pile up past the 10 kept after a damaged formula run.
+      prunedAfterDamage: holding(
+        is('getThem'),
+        is('damage'),
+        (a) => a.kind === 'busy' && a.n > 10,
+        is('getThem'),
+      ),
+      // A standing order's run loses its record while it works.
+      standingOrderDamaged: holding(is('schedule'), is('poll'), is('damage'), is('poll')),
+      // Ledger damage met by a clock jump past the cache (6 hours) before a purchase.
+      ledgerDamagePastTheCache: holding(
+        (a) => a.kind === 'damage' && a.what.startsWith('ledger'),
+        (a) => a.kind === 'clock' && a.hours >= 6,
+        buys,
+      ),
     };
     for (const [path, cases] of Object.entries(reach))
       expect({ path, enough: cases >= CASES / 200 }).toEqual({ path, enough: true });
