@@ -17,6 +17,9 @@ import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
 import type { EnrichField } from '../domain/fields';
 import { entryCovers, type LedgerEntry } from '../store/ledger';
+import { outputCell } from '../sheet/table';
+import { SheetTables } from './sheet-tables';
+import { currentColumns } from './run-columns';
 import {
   damagedJobKeys,
   moveJob,
@@ -146,6 +149,25 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
 }
 
 /**
+ * What ended sheet runs hiding a job may have bought, as their sheets' rows still say (the words of
+ * `rowMayHaveBeenBought`, written when such a run ended): for the planners no such Status reaches,
+ * formulas, another sheet, the CLI (fuzz finding 41). One Range read per such run's sheet.
+ */
+function heldBySheetRows(ctx: AppContext, runs: readonly RunRecord[]): Set<string> {
+  const tables = new SheetTables(ctx.spreadsheet);
+  const held = new Set<string>();
+  for (const run of runs) {
+    const table = run.sheetId >= 0 ? tables.table(run.sheetId) : undefined;
+    if (!table?.headerRow) continue;
+    const { mapping, missing } = currentColumns(run, table);
+    if (missing.length) continue;
+    for (const [fp, rows] of tables.rows(table, run.kind, mapping))
+      if (rows.some((row) => rowMayHaveBeenBought(outputCell(table, run.kind, 'status', row)))) held.add(fp);
+  }
+  return held;
+}
+
+/**
  * "May this contact be sent?", for every planner (sidebar, schedule, formulas, CLI): the returned
  * function tells why a contact (and its row's Status, when it has a row) is not sent; undefined: it
  * may be. Held are the contacts readable jobs may have bought (mayHaveBeenBought), and what a job
@@ -170,6 +192,7 @@ export function sendRule(
   const mayHold = new Set(
     ended.length ? ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
   );
+  const rowHeld = ended.length ? heldBySheetRows(ctx, ended) : new Set<string>();
   /** A saved answer fills the row for free: it covers what is asked, and no refresh asks it again. */
   const fillsFree = (fp: string): boolean => {
     const entry = query.answered?.get(fp);
@@ -183,7 +206,9 @@ export function sendRule(
         ? WAITING_FOR_DAMAGED_JOB
         : rowMayHaveBeenBought(rowStatus) && !fillsFree(fp)
           ? rowStatus
-          : undefined);
+          : rowHeld.has(fp) && !fillsFree(fp)
+            ? WAITING_FOR_DAMAGED_JOB
+            : undefined);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38 and 39, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -139,6 +139,18 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38 and 39
       { kind: 'run', who: 'bob', rows: [0], lookUpAgain: false },
       { kind: 'wait' },
       { kind: 'poll', who: 'bob' },
+    ]);
+  }, 60_000);
+  it("41: a sheet run's job no one can read: a formula of one of its rows is not bought again", async () => {
+    // The rows said "job record damaged", which holds them for plans of that sheet only: the
+    // formula run of the same person bought it a second time.
+    await replay([
+      { kind: 'runAll', who: 'bob', lookUpAgain: false },
+      { kind: 'damage', what: 'jobAndList' },
+      { kind: 'sheet', op: 'insert', at: 0, n: 1 },
+      { kind: 'formulas', rows: [5] },
+      { kind: 'poll', who: 'bob' },
+      { kind: 'getThem', who: 'bob', kill: { at: 'Properties.setProperties', nth: 2 } },
     ]);
   }, 60_000);
 });
