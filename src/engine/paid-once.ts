@@ -31,7 +31,8 @@ import {
   type RunRecord,
 } from '../store/registry';
 
-const WAITING_FOR_RUN = 'waiting for a running job';
+/** A running run's job holds the contact: its rows rightly read "pending" (plan.ts). */
+export const WAITING_FOR_RUN = 'waiting for a running job';
 const WAITING_FOR_DECISION =
   'may have been started by an earlier run: retry or import that job under Jobs (not sent again so you are not charged twice)';
 const WAITING_FOR_KEY =
@@ -39,7 +40,7 @@ const WAITING_FOR_KEY =
 const WAITING_FOR_DAMAGED_RUN =
   "its run's stored record could not be read: its job is still collected (not sent again so you are not charged twice)";
 const WAITING_FOR_IMPORT =
-  "its job may have been started although the answer was lost, and its run's stored record could not be read: import the job by its id under Jobs (not sent again so you are not charged twice)";
+  'its job may have been started although the answer was lost, and its run\'s stored record could not be read: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
 
 const WAITING_FOR_DAMAGED_JOB =
   'its job\'s stored record was damaged: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
@@ -93,7 +94,8 @@ function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<str
     const reason = !run
       ? job.id
         ? WAITING_FOR_DAMAGED_RUN
-        : lostStart(job)
+        : // No run, so no Retry: "look up again" is the user's choice if the dashboard has no such job.
+          lostStart(job) && !query.overwrite
           ? WAITING_FOR_IMPORT
           : ''
       : job.state === 'ambiguous'

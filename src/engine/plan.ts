@@ -26,7 +26,8 @@ import {
 import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
 import { DAY_MS } from '../store/local-time';
-import { asksAgain, NOT_OLD, sendRule } from './paid-once';
+import { STATUS } from '../domain/statuses';
+import { asksAgain, NOT_OLD, sendRule, WAITING_FOR_RUN } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -102,7 +103,8 @@ export interface RunPlan {
   duplicateRows: number;
   /**
    * `written`: the start writes the reason as the row's Status: a row missing input, or one held as
-   * may-have-been-bought that shows no Status yet (no row is held without a word of why).
+   * may-have-been-bought that shows no Status yet, or "pending" while no running job answers for it
+   * (no row is held without a word of why).
    */
   skipped: (SkippedRow & { written: boolean })[];
   maxCredits: number;
@@ -213,7 +215,14 @@ export function buildPlan(
     // It may be paid for (paid-once.ts), and importing the job is free. Only "look up again"
     // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
     const mayBeBought = whyNotSent(fp, status);
-    if (mayBeBought) return skip(row, mayBeBought, status === '');
+    // A held row says why: one with no Status yet, or a "pending" no running job answers for (a
+    // killed start's whose run record was lost: fuzz seed 45002).
+    if (mayBeBought)
+      return skip(
+        row,
+        mayBeBought,
+        status === '' || (status === STATUS.pending && mayBeBought !== WAITING_FOR_RUN),
+      );
     const entry = saved.get(fp);
     const anew = asksAgain(query, entry);
     const final = !anew && isFinalStatus(status);

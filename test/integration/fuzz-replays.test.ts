@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 and 42, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -151,6 +151,15 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 an
       { kind: 'formulas', rows: [5] },
       { kind: 'poll', who: 'bob' },
       { kind: 'getThem', who: 'bob', kill: { at: 'Properties.setProperties', nth: 2 } },
+    ]);
+  }, 60_000);
+  it('42: a start killed in its fetchAll, its run record damaged: "look up again" sends its rows', async () => {
+    // The lost start held its rows even from "look up again", with no run to Retry and no job at
+    // the provider to import: 8 rows "pending" for good.
+    await replay([
+      { kind: 'again', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
     ]);
   }, 60_000);
 });
