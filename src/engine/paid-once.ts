@@ -18,6 +18,7 @@ import { runOf, type AppContext } from './context';
 import type { EnrichField } from '../domain/fields';
 import { entryCovers, type LedgerEntry } from '../store/ledger';
 import { outputCell } from '../sheet/table';
+import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { SheetTables } from './sheet-tables';
 import { currentColumns } from './run-columns';
 import {
@@ -133,10 +134,14 @@ export function unanswered(job: JobBase & { fingerprints: readonly string[] }): 
 /** A run still working (running, or stopped by a refused key, to resume). */
 const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.authFailed;
 
+const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
+
 /**
  * Jobs no one can read (their list lost, with or without their record; a damaged record whose list
- * the job sheet still has is in `busy`): the runs they belong to, and whether one lost its run too
- * (then not even its kind is known until a poll gives it a run again, rehome.ts).
+ * the job sheet still has is in `busy`): the runs they belong to, and whether one lost its run too:
+ * then not even its kind is known, until a poll gives it a run again (rehome.ts: a listless job
+ * with an id) or, its record lost as well, until the user imports it or looks its rows up again
+ * (fuzz finding 43: its rows' "pending" was all that was left of it).
  */
 function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
   const ids = new Set(
@@ -144,9 +149,14 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
       .filter((key) => !registry.damagedJobLists?.has(key))
       .map(runOfJobKey),
   );
-  const runless = (registry.listless ?? []).some(
-    (job) => !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
-  );
+  const runless =
+    (registry.listless ?? []).some(
+      (job) =>
+        !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
+    ) ||
+    registry.unreadable.some(
+      ({ key }) => ids.has(key.slice(RUN_PREFIX.length)) && key.startsWith(RUN_PREFIX),
+    );
   return { runs: [...registry.runs.values()].filter((run) => ids.has(run.id)), runless };
 }
 

@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 and 42, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41 to 43, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -160,6 +160,22 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'again', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
       { kind: 'damage', what: 'runRecord' },
       { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+    ]);
+  }, 60_000);
+  it('43: a job whose run record, record and list are all damaged holds its rows from a plain run', async () => {
+    // Nothing told its kind or its rows: row 2 read "pending", which holds nothing, and was bought again.
+    await replay([
+      { kind: 'again', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'damage', what: 'jobAndList' },
+      {
+        kind: 'run',
+        who: 'ann',
+        rows: [1],
+        lookUpAgain: false,
+        kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+      },
+      { kind: 'wait' },
     ]);
   }, 60_000);
 });
