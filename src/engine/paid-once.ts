@@ -161,6 +161,13 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
 }
 
 /**
+ * A row of an ended run hiding a job: its Status says it may have been bought, or it still reads
+ * "pending": no job of that run answers for it, and an end cut short may not have written the
+ * damaged run's words yet (fuzz seed 45003).
+ */
+const endedRowHeld = (status: string): boolean => rowMayHaveBeenBought(status) || status === STATUS.pending;
+
+/**
  * What ended sheet runs hiding a job may have bought, as their sheets' rows still say (the words of
  * `rowMayHaveBeenBought`, written when such a run ended): for the planners no such Status reaches,
  * formulas, another sheet, the CLI (fuzz finding 41). One Range read per such run's sheet.
@@ -174,7 +181,7 @@ function heldBySheetRows(ctx: AppContext, runs: readonly RunRecord[]): Set<strin
     const { mapping, missing } = currentColumns(run, table);
     if (missing.length) continue;
     for (const [fp, rows] of tables.rows(table, run.kind, mapping))
-      if (rows.some((row) => rowMayHaveBeenBought(outputCell(table, run.kind, 'status', row)))) held.add(fp);
+      if (rows.some((row) => endedRowHeld(outputCell(table, run.kind, 'status', row)))) held.add(fp);
   }
   return held;
 }

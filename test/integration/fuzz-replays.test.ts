@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41 to 43, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41 to 44, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -176,6 +176,26 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 an
         kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
       },
       { kind: 'wait' },
+    ]);
+  }, 60_000);
+  it('44: a run whose job no one can read, its end cut short: its "pending" rows are not bought again', async () => {
+    await replay([
+      {
+        kind: 'run',
+        who: 'ann',
+        rows: [1],
+        lookUpAgain: false,
+        kill: { at: 'UrlFetchApp.fetchAll', nth: 2 },
+      },
+      { kind: 'damage', what: 'jobAndList' },
+      { kind: 'poll', who: 'ann', kill: { at: 'Range.getValues', nth: 1 } },
+      {
+        kind: 'run',
+        who: 'ann',
+        rows: [1],
+        lookUpAgain: false,
+        kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+      },
     ]);
   }, 60_000);
 });
