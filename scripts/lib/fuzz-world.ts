@@ -14,9 +14,9 @@ import { damageStore, setFault } from './fuzz-damage';
 import { bookCap, bookKeyLimit, bookScheduleCaps, newBooks, noteRuns, type Books } from './fuzz-books';
 import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet } from './enrich-run';
-import { hasWork, importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
+import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
-import { WHO, type Action, type KILL_POINTS, type Who } from './fuzz-model';
+import type { Action, KILL_POINTS, Who } from './fuzz-model';
 import {
   contactRows,
   EMAIL,
@@ -36,7 +36,7 @@ const FIELDS_EMAIL = ['work_email'] as const;
 /** The payer name of the second document's schedule (its caps are its own). */
 export const ELSEWHERE = 'ann@second';
 const FORMULA_COLUMN = 'Z';
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
 type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
 
 /** The workspace a key belongs to. */
@@ -70,7 +70,7 @@ export class FuzzWorld {
   /** The rows the last run of the shared document asked for ([]: the whole table). */
   private lastRows: number[] = [];
   /** Each user's keys but typos, their own first: a run waits for the key that started it. */
-  private readonly usedKeys: Record<Who, string[]> = {
+  readonly usedKeys: Record<Who, string[]> = {
     ann: [KEYS.ann],
     carol: [KEYS.carol],
     bob: [KEYS.bob],
@@ -82,10 +82,10 @@ export class FuzzWorld {
   /** The gateway repeats keys in its errors (an echo action): panels are checked after each step. */
   echoing = false;
   /** Keys the provider revoked (settling restores them, as a person asks the admin to). */
-  private readonly revoked = new Set<string>();
+  readonly revoked = new Set<string>();
 
   /** The key each user saved last (settling saves another only when it differs). */
-  private readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
+  readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
 
   private constructor(readonly emulator: SpawnedEmulator) {
     const ann = loadAddon({
@@ -115,7 +115,7 @@ export class FuzzWorld {
   }
 
   /** Calls an entry point as a person would: a message they read is fine, a crash is booked. */
-  private attempt<T>(act: () => T): T | undefined {
+  attempt<T>(act: () => T): T | undefined {
     try {
       return act();
     } catch (error) {
@@ -216,7 +216,7 @@ export class FuzzWorld {
    * A short wait: the emulator's jobs (JOB_MS) end. Its time and the world's move together, as a
    * real sleep moved both, without the sleep (a third of a case's time, more on a busy machine).
    */
-  private async wait(): Promise<void> {
+  async wait(): Promise<void> {
     await this.emulator.admin.advanceClock(JOB_MS + 10);
     this.views.ann.advanceClock(JOB_MS + 10);
   }
@@ -232,7 +232,7 @@ export class FuzzWorld {
   }
 
   /** The provider revokes (or restores) the own key of `who`. */
-  private async revoke(who: Who, back: boolean): Promise<void> {
+  async revoke(who: Who, back: boolean): Promise<void> {
     const key = KEYS[who];
     if (back === this.revoked.has(key)) {
       if (back) await this.emulator.admin.addKey(key, workspaceOf(key));
@@ -243,7 +243,7 @@ export class FuzzWorld {
   }
 
   /** `who` saves `key` in Settings (in `view`'s document; user properties follow them). */
-  private saveKey(who: Who, key: string, view = this.views[who]): void {
+  saveKey(who: Who, key: string, view = this.views[who]): void {
     this.attempt(() => view.call('saveSettings', { apiKey: key }));
     this.savedKeys[who] = key;
     if (key !== KEYS.typo && !this.usedKeys[who].includes(key)) this.usedKeys[who].push(key);
@@ -264,7 +264,7 @@ export class FuzzWorld {
   }
 
   /** A sidebar run of some rows (none: the whole table), after its preview. */
-  private run(view: Addon, rows: number[], lookUpAgain: boolean, kill?: Kill): void {
+  run(view: Addon, rows: number[], lookUpAgain: boolean, kill?: Kill): void {
     if (view !== this.second) this.lastRows = rows;
     view.setSelection(
       rows.length ? rows.map((row) => `A${row + 2}:D${row + 2}`) : [`A2:D${this.sheet.dataRows() + 1}`],
@@ -300,7 +300,7 @@ export class FuzzWorld {
     return new Set(keys.filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix)));
   }
 
-  private poll(view: Addon, kill?: Kill): void {
+  poll(view: Addon, kill?: Kill): void {
     const [trigger] = view.triggers();
     if (!trigger) return;
     view.advanceClock(Math.max(0, trigger.nextRunAt - view.now()));
@@ -344,7 +344,7 @@ export class FuzzWorld {
   }
 
   /** What the Jobs panel asks: ambiguous jobs imported (or sent again when never received), damaged runs' jobs imported. */
-  private async importJobs(
+  async importJobs(
     view: Addon,
     progress = this.attempt(() => view.call<ProgressView>('getProgress')),
   ): Promise<void> {
@@ -384,69 +384,5 @@ export class FuzzWorld {
   noteRuns(): void {
     noteRuns(this.books, this.views.ann);
     noteRuns(this.books, this.second, ELSEWHERE);
-  }
-
-  /**
-   * The end of a case: the provider and the network heal, and each user does what the Jobs panel
-   * asks: saves, in turn, each key they used (a run waits for the key that started it), resumes the
-   * runs a key stopped, imports what it names; an hour passes between rounds (polls back off after
-   * errors, and triggers run hourly), until nothing is running.
-   */
-  async settle(rounds = 12): Promise<void> {
-    this.books.stepStartedAt = undefined;
-    await setFault(this.emulator, 'none');
-    await this.emulator.admin.setCredits(1_000_000);
-    await this.emulator.admin.config({ echo: 'off' });
-    this.echoing = false;
-    for (const key of [...this.revoked])
-      await this.revoke(
-        WHO.find((who) => KEYS[who] === key)!,
-        true,
-      );
-    // Ann lifts her key's limit, as she tops up (the re-run of every row must not be refused).
-    if (this.books.keyLimit && this.books.keyLimit.until === undefined) {
-      this.attempt(() => this.views.ann.call('setKeyLimit', 0));
-      this.books.keyLimit.until = this.views.ann.now();
-    }
-    for (let round = 0; round < rounds; round++) {
-      await unstick(this.emulator, this.events);
-      await this.wait();
-      this.views.ann.advanceClock(HOUR);
-      let running = false;
-      const turns = [...WHO.map((who) => [who, this.views[who]] as const), ['ann', this.second] as const];
-      for (const [who, view] of turns) {
-        const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
-        // Nothing of theirs to collect, import or resume: they are done (each call below is an
-        // execution; settling everyone every round took most of a case).
-        if (progress && !hasWork(progress)) continue;
-        const keys = this.usedKeys[who];
-        const key = keys[round % keys.length]!;
-        // Saved in the first round whatever it was (saving syncs the background check, as a person
-        // opening Settings does), then only when it changes.
-        if (round === 0 || this.savedKeys[who] !== key) this.saveKey(who, key, view);
-        if (progress?.runs.some((run) => run.waitingForKey && !run.othersRun))
-          this.attempt(() => view.call('resumeStoppedRuns'));
-        await this.importJobs(view, progress);
-        this.poll(view);
-        this.noteRuns();
-        const after = this.attempt(() => view.call<ProgressView>('getProgress'));
-        // A start this poll found interrupted waits for the import of the next round.
-        running ||= !!after?.runs.some(
-          (run) => run.state === 'running' || (!run.othersRun && !!run.ambiguousJobs?.length),
-        );
-      }
-      if (!running) return;
-    }
-  }
-
-  /**
-   * What people do once things settled (chaos.ts does it too): run every row again, without "look
-   * up again". Rows with their answer cost nothing; a row whose paid answer the add-on lost or
-   * forgot shows up here as a second charge. In both of Ann's documents.
-   */
-  rerunEverything(): void {
-    this.saveKey('ann', KEYS.ann);
-    this.run(this.views.ann, [], false);
-    this.run(this.second, everyRow(), false);
   }
 }

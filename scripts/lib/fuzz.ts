@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import { describeSequence, sequenceArbitrary, type Action } from './fuzz-model';
 import { FuzzWorld, startFuzzEmulator } from './fuzz-world';
+import { rerunEverything, settle } from './fuzz-settle';
 import { checkCharges, checkEnd, checkStep, type KnownFinding, type Violation } from './fuzz-invariants';
 
 export interface FuzzOptions {
@@ -76,9 +77,9 @@ export async function runCase(
     // Before settling: a second charge here belongs to the case's own steps.
     const charged = await checkCharges(world);
     if (charged) throw new InvariantBroken(charged, actions.length);
-    await world.settle();
-    world.rerunEverything();
-    await world.settle();
+    await settle(world);
+    rerunEverything(world);
+    await settle(world);
     const broken =
       (await checkStep(world)) ?? (await checkCharges(world)) ?? (await checkEnd(world, tolerate));
     if (broken) throw new InvariantBroken(broken, actions.length + 1);
