@@ -4,7 +4,8 @@
  * the 2,000 cases a seed allows. Counted on drawn sequences only (no world is run): cheap enough for CI.
  */
 import fc from 'fast-check';
-import { sequenceArbitrary, type Action } from '../../scripts/lib/fuzz-model';
+import type { Action } from '../../scripts/lib/fuzz-model';
+import { sequenceArbitrary } from '../../scripts/lib/fuzz-swarm';
 
 const CASES = 1000;
 const drawn = fc.sample(sequenceArbitrary(40, [], true), { seed: 38001, numRuns: CASES });
