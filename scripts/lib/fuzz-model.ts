@@ -170,10 +170,11 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
     },
     poll: {
       weight: 6,
-      arbitrary: fc.record(
-        { kind: fc.constant('poll' as const), who, kill: killAt, idle: fc.constant(true as const) },
-        { requiredKeys: ['kind', 'who'] },
-      ),
+      // Killed as often as a start (one time in `killOneIn`): a poll killed one time in two (an
+      // optional key's odds) rarely finished what a path needs next (collect, end, give back).
+      arbitrary: fc
+        .tuple(maybeKilled({ kind: fc.constant('poll' as const), who }), fc.boolean())
+        .map(([poll, idle]) => (idle ? { ...poll, idle: true as const } : poll)),
     },
     sidebar: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('sidebar' as const), who }) },
     formulas: { weight: 2, arbitrary: fc.record({ kind: fc.constant('formulas' as const), rows }) },
@@ -191,13 +192,16 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
     },
     schedule: {
       weight: 1,
-      arbitrary: fc.record({
-        kind: fc.constant('schedule' as const),
-        who,
-        on: fc.boolean(),
-        perRun: fc.constantFrom(1, 2, 3, 5, 60, 150),
-        perDay: fc.constantFrom(2, 3, 5, 8, 90, 300),
-      }),
+      // Caps in pairs: small ones a run of the 8 rows reaches, a day cap below the run cap, and
+      // caps a pasted block meets as a run of two jobs (150 and 300: drawn apart, 1 case in 36).
+      arbitrary: fc
+        .record({
+          kind: fc.constant('schedule' as const),
+          who,
+          on: fc.boolean(),
+          caps: fc.constantFrom([1, 2], [2, 3], [3, 5], [5, 8], [60, 90], [150, 90], [150, 300]),
+        })
+        .map(({ caps: [perRun, perDay], ...order }) => ({ ...order, perRun: perRun!, perDay: perDay! })),
     },
     import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
     retry: { weight: 1, arbitrary: maybeKilled({ kind: fc.constant('retry' as const), who }) },

@@ -69,6 +69,15 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
   ['schedule', 'auto', 'formulas', 'sheet', 'poll', 'fault', 'damage', 'import', 'retry', 'wait'],
   ['sheet', 'formulas', 'getThem', 'runAll', 'damage', 'poll', 'busy', 'clock'],
   ['echo', 'saveKey', 'fault', 'sidebar', 'poll'],
+  // A job that may have charged (stuck a day, its start lost, its results refused) whose record or
+  // list is lost before anyone settled it: only its rows' words are left to hold its people.
+  ['fault', 'clock', 'poll', 'damage', 'import', 'unstick', 'wait'],
+  // A standing order's runs over days: a start lost, settled by an import on a later day, the
+  // order saved again; over a pasted block, a run of two jobs.
+  ['schedule', 'sheet', 'fault', 'poll', 'clock', 'import', 'retry', 'wait'],
+  // A formula run (or the automatic mode's) that loses its job's record or list, its people bought
+  // again from the sidebar or by the next "Get them…".
+  ['formulas', 'getThem', 'auto', 'damage', 'poll', 'wait'],
 ];
 
 /**
@@ -100,8 +109,8 @@ export function sequenceArbitrary(
   const drawn = fc.record({
     themes: fc.subarray([...THEMES], { minLength: 1, maxLength: 2 }),
     extra: fc.subarray(optional, { maxLength: 3 }),
-    damages: fc.subarray([...DAMAGES], { minLength: 1 }),
-    faults: fc.subarray([...FAULTS], { minLength: 1 }),
+    damages: fc.subarray([...DAMAGES], { minLength: 1, maxLength: 2 }),
+    faults: fc.subarray([...FAULTS], { minLength: 1, maxLength: 2 }),
     people: fc.subarray([...WHO], { minLength: 1 }),
     kills: fc.subarray([...KILL_POINTS], { minLength: 1 }),
     killOneIn: fc.constantFrom(2, 4, 8),
