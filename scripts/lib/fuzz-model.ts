@@ -199,16 +199,17 @@ export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): A
     },
     schedule: {
       weight: 1,
-      // Caps in pairs: small ones a run of the 8 rows reaches, a day cap below the run cap, and
-      // caps a pasted block meets as a run of two jobs (150 and 300: drawn apart, 1 case in 36).
+      // Caps in pairs (a run cap above the day cap is refused): small ones a run of the 8 rows
+      // reaches, and caps a pasted block meets as a run of two jobs (150 and 300: drawn apart, 1
+      // case in 36) or as a run of 90 that leaves the rest to the next day's.
       arbitrary: fc
         .record({
           kind: fc.constant('schedule' as const),
           who,
           on,
           caps: large
-            ? fc.constantFrom([150, 300], [150, 300], [150, 90])
-            : fc.constantFrom([1, 2], [2, 3], [3, 5], [5, 8], [60, 90], [150, 90], [150, 300]),
+            ? fc.constantFrom([150, 300], [90, 300])
+            : fc.constantFrom([1, 2], [2, 3], [3, 5], [5, 8], [60, 90], [90, 300], [150, 300]),
         })
         .map(({ caps: [perRun, perDay], ...order }) => ({ ...order, perRun: perRun!, perDay: perDay! })),
     },

@@ -84,7 +84,7 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
 /**
  * Stories (issue 38): the money paths that need several kinds in one order, each step one of its
  * kinds. A case of unordered themes meets a 6-step path about once in 10,000 cases; a story case
- * draws its steps in order, each skipped one time in five or taken twice, with 0 to 2 other steps
+ * draws its steps in order, each skipped one time in eight or taken twice, with 0 to 2 other steps
  * of its kinds before each, its parameters (who, rows, which fault or damage, caps) drawn as in
  * any case. Half the swarm's cases are stories.
  */
@@ -116,13 +116,15 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
   // again in between (a lost start pauses it) and its next run on the new day's count.
   [
     ['sheet:paste'],
-    ['schedule', 'auto'],
-    ['formulas'],
+    ['schedule'],
     ['fault:lost'],
+    // A purchase meets the fault first (the emulator's draws start anew each case: its first
+    // start's answer is never the one lost).
+    ['run', 'again'],
     ['poll'],
     ['poll', 'wait', 'fault:none'],
     ['clock'],
-    ['schedule', 'auto'],
+    ['schedule'],
     ['poll'],
     ['wait'],
     ['import'],
@@ -178,7 +180,7 @@ function storyArbitrary(
 ): fc.Arbitrary<Action[]> {
   const steps = story.map((names) =>
     fc
-      .tuple(fc.constantFrom(1, 1, 1, 2, 0), fc.nat({ max: 2 }))
+      .tuple(fc.constantFrom(1, 1, 1, 1, 1, 1, 2, 0), fc.nat({ max: 2 }))
       .chain(([times, before]) =>
         fc.tuple(
           fc.array(filler, { minLength: before, maxLength: before }),
