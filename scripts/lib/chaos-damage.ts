@@ -40,6 +40,8 @@ export interface DamageState {
   tried: Set<string>;
   /** Runs seen ending with the damaged-job error (the Jobs panel lists the latest runs only). */
   runs: Set<string>;
+  /** The job ids the add-on accepted an import of (the fuzzer's held-with-why reads them). */
+  imported?: Set<string>;
 }
 
 const LEDGER_ROWS = 5;
@@ -184,12 +186,13 @@ function tryImport(
   addon: Addon,
   jobId: string,
   what: string,
-  state: { damage: ChaosDamage },
+  state: { damage: ChaosDamage; imported?: Set<string> },
   events: ChaosEvents,
 ): boolean {
   try {
     addon.call('importJob', { jobId });
     verbose(`import ${jobId} ${what}: imported`);
+    state.imported?.add(jobId);
     state.damage.jobs_imported++;
     events.imported++;
   } catch (error) {

@@ -128,12 +128,12 @@ const ZONES = ['Etc/UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/Par
 // Rare, as in life: each one is consent to pay again, and widens what paid-once allows.
 const lookUpAgain = fc.integer({ min: 0, max: 5 }).map((n) => n === 0);
 
-const faultOf = (faults: readonly (typeof FAULTS)[number][]): fc.Arbitrary<Action> =>
+export const faultOf = (faults: readonly (typeof FAULTS)[number][]): fc.Arbitrary<Action> =>
   fc.record({ kind: fc.constant('fault' as const), fault: fc.constantFrom(...faults) });
-const damageOf = (damages: readonly Damage[]): fc.Arbitrary<Action> =>
+export const damageOf = (damages: readonly Damage[]): fc.Arbitrary<Action> =>
   fc.record({ kind: fc.constant('damage' as const), what: fc.constantFrom(...damages) });
 
-type ActionTable = Record<Action['kind'], { weight: number; arbitrary: fc.Arbitrary<Action> }>;
+export type ActionTable = Record<Action['kind'], { weight: number; arbitrary: fc.Arbitrary<Action> }>;
 
 /** Who acts, and where and how often executions are killed: all of them, or a swarm's few. */
 interface Cast {
@@ -143,15 +143,22 @@ interface Cast {
   killOneIn: number;
   /** The rows runs and formulas pick from: a swarm's few, so that its purchases overlap. */
   focus?: readonly number[];
+  /**
+   * A case of hundreds of rows: pastes are blocks of 120 and standing orders' caps let a run of
+   * them be two jobs (one may be lost while the other spends, a run may end twice).
+   */
+  large?: boolean;
 }
 
 /**
  * Every kind of action with its weight (what people do most weighs most), for `cast`. A case draws
  * from a random subset of these (swarm testing): leaving most kinds out lets the rest go deeper.
  */
-export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTable {
+export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): ActionTable {
   const who = fc.constantFrom(...people);
   const rows = focus ? fc.shuffledSubarray([...focus], { minLength: 1 }) : anyRows;
+  // A standing order switched on more often than off: off, what it started is all there is to test.
+  const on = fc.constantFrom(true, true, true, false);
   const killAt = fc.record({ at: fc.constantFrom(...kills), nth: fc.integer({ min: 1, max: 3 }) });
   /** A record whose `kill` is drawn one time in `killOneIn`. */
   const maybeKilled = <T extends object>(fields: { [K in keyof T]: fc.Arbitrary<T[K]> }) =>
@@ -170,10 +177,11 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
     },
     poll: {
       weight: 6,
-      arbitrary: fc.record(
-        { kind: fc.constant('poll' as const), who, kill: killAt, idle: fc.constant(true as const) },
-        { requiredKeys: ['kind', 'who'] },
-      ),
+      // Killed as often as a start (one time in `killOneIn`): a poll killed one time in two (an
+      // optional key's odds) rarely finished what a path needs next (collect, end, give back).
+      arbitrary: fc
+        .tuple(maybeKilled({ kind: fc.constant('poll' as const), who }), fc.boolean())
+        .map(([poll, idle]) => (idle ? { ...poll, idle: true as const } : poll)),
     },
     sidebar: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('sidebar' as const), who }) },
     formulas: { weight: 2, arbitrary: fc.record({ kind: fc.constant('formulas' as const), rows }) },
@@ -183,21 +191,27 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
       arbitrary: fc.record({
         kind: fc.constant('auto' as const),
         who,
-        on: fc.boolean(),
+        on,
         // Small caps mostly: a cap that a run of the sheet cannot reach is never tested; 150 lets
         // a run of a pasted block be two jobs (one may be lost while the other spends).
-        cap: fc.constantFrom(1, 2, 3, 5, 40, 150),
+        cap: large ? fc.constant(150) : fc.constantFrom(1, 2, 3, 5, 40, 150),
       }),
     },
     schedule: {
       weight: 1,
-      arbitrary: fc.record({
-        kind: fc.constant('schedule' as const),
-        who,
-        on: fc.boolean(),
-        perRun: fc.constantFrom(1, 2, 3, 5, 60, 150),
-        perDay: fc.constantFrom(2, 3, 5, 8, 90, 300),
-      }),
+      // Caps in pairs (a run cap above the day cap is refused): small ones a run of the 8 rows
+      // reaches, and caps a pasted block meets as a run of two jobs (150 and 300: drawn apart, 1
+      // case in 36) or as a run of 90 that leaves the rest to the next day's.
+      arbitrary: fc
+        .record({
+          kind: fc.constant('schedule' as const),
+          who,
+          on,
+          caps: large
+            ? fc.constantFrom([150, 300], [90, 300])
+            : fc.constantFrom([1, 2], [2, 3], [3, 5], [5, 8], [60, 90], [90, 300], [150, 300]),
+        })
+        .map(({ caps: [perRun, perDay], ...order }) => ({ ...order, perRun: perRun!, perDay: perDay! })),
     },
     import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
     retry: { weight: 1, arbitrary: maybeKilled({ kind: fc.constant('retry' as const), who }) },
@@ -241,7 +255,7 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
         op: fc.constantFrom('paste', 'paste', 'sort', 'insert', 'delete', 'type'),
         at: fc.nat({ max: 999 }),
         // 120 rows are two jobs: more cost time in every execution that reads the sheet.
-        n: fc.constantFrom(1, 30, 120),
+        n: large ? fc.constant(120) : fc.constantFrom(1, 30, 120),
       }),
     },
     clock: {
@@ -249,7 +263,11 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
       arbitrary: fc.record(
         {
           kind: fc.constant('clock' as const),
-          hours: fc.integer({ min: 1, max: 30 }),
+          // A day or more one time in three: a stuck job given up on, a cap's next day.
+          hours: fc.oneof(
+            { weight: 2, arbitrary: fc.integer({ min: 1, max: 30 }) },
+            fc.integer({ min: 24, max: 30 }),
+          ),
           zone: fc.constantFrom(...ZONES),
         },
         { requiredKeys: ['kind', 'hours'] },
@@ -276,122 +294,6 @@ export function actionKinds({ people, kills, killOneIn, focus }: Cast): ActionTa
 
 /** The whole cast: every person, every kill point, a start killed one time in four. */
 export const ACTION_KINDS = actionKinds({ people: WHO, kills: KILL_POINTS, killOneIn: 4 });
-
-/**
- * Drawn in every swarm: without a run nothing is spent, and without a second purchase of the same
- * people no hold is tested. Polls are drawn one case in two like the rest: a case without them keeps
- * its jobs in flight until settling, where a second purchase of the same people meets every hold.
- */
-const ALWAYS: readonly Action['kind'][] = ['run', 'again'];
-
-/** One action of the given kinds (all when none is given). */
-export function actionArbitrary(
-  kinds: readonly Action['kind'][] = [],
-  table: ActionTable = ACTION_KINDS,
-): fc.Arbitrary<Action> {
-  const chosen = Object.entries(table).filter(
-    ([kind]) => kinds.length === 0 || kinds.includes(kind as Action['kind']),
-  );
-  return fc.oneof(...chosen.map(([, entry]) => entry));
-}
-
-/** "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort…): an action's names, for --without. */
-export function actionNames(action: Action): string[] {
-  const variant =
-    'what' in action
-      ? action.what
-      : 'fault' in action
-        ? action.fault
-        : 'form' in action
-          ? action.form
-          : 'op' in action
-            ? action.op
-            : '';
-  return variant ? [action.kind, `${action.kind}:${variant}`] : [action.kind];
-}
-
-/**
- * What a swarm case is about: kinds of action that only matter together (a fault and the polls and
- * clock jumps that meet it; a standing order and the polls that run it; damage and what collects
- * or imports past it). A case draws one or two themes and a few kinds of any theme: a subset of
- * single kinds, each drawn alone, made the 3- and 4-kind paths the seeded bugs need about one case
- * in a thousand.
- */
-const THEMES: readonly (readonly Action['kind'][])[] = [
-  ['fault', 'poll', 'clock', 'unstick', 'import', 'retry', 'sidebar', 'wait'],
-  // Clock jumps too: the ledger's answers stay in the cache 6 hours, and only past them does a plan
-  // read the damaged sheet.
-  ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait', 'clock'],
-  ['schedule', 'auto', 'formulas', 'getThem', 'poll', 'clock', 'fault', 'retry', 'import'],
-  ['saveKey', 'revoke', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock'],
-  // Standing orders that lose a start or a record, over a pasted block (a capped run of two jobs).
-  ['schedule', 'auto', 'formulas', 'sheet', 'poll', 'fault', 'damage', 'import', 'retry', 'wait'],
-  ['sheet', 'formulas', 'getThem', 'runAll', 'damage', 'poll', 'busy', 'clock'],
-  ['echo', 'saveKey', 'fault', 'sidebar', 'poll'],
-];
-
-/**
- * A sequence of actions: what one test case does, shrunk by fast-check when it fails. `without`
- * leaves some actions out (a long search past a finding already known; CI runs them all). With
- * `swarm`, each case first draws which kinds of action it may use (up to 10, besides runs and
- * `again`), and which damages, faults, people, kill points and rows, so that a case of 12 steps
- * can be 12 steps of damage, kills and purchases of the same people.
- */
-export function sequenceArbitrary(
-  maxLength: number,
-  without: readonly string[] = [],
-  swarm = false,
-): fc.Arbitrary<Action[]> {
-  const drop = (arbitrary: fc.Arbitrary<Action>) =>
-    without.length
-      ? arbitrary.filter((drawn) => !actionNames(drawn).some((name) => without.includes(name)))
-      : arbitrary;
-  if (!swarm) return fc.array(drop(actionArbitrary()), { minLength: 1, maxLength });
-  const optional = (Object.keys(ACTION_KINDS) as Action['kind'][]).filter(
-    (kind) => !ALWAYS.includes(kind) && !without.includes(kind),
-  );
-  // The damages, faults, people and kill points a case may use are drawn the same way: a case that
-  // damages one store damages it more often, where its holds and their exceptions meet; a case of
-  // one workspace's people buys the same people twice more often; a case that kills at one call,
-  // often, kills there. Its runs pick from a few rows (`focus`), so that they buy the same people
-  // again, and one or two of its kinds weigh four times their weight (`heavy`): a case of damage and
-  // runs, or of clock jumps and caps, reaches what each needs several times over.
-  const drawn = fc.record({
-    themes: fc.subarray([...THEMES], { minLength: 1, maxLength: 2 }),
-    extra: fc.subarray(optional, { maxLength: 3 }),
-    damages: fc.subarray([...DAMAGES], { minLength: 1 }),
-    faults: fc.subarray([...FAULTS], { minLength: 1 }),
-    people: fc.subarray([...WHO], { minLength: 1 }),
-    kills: fc.subarray([...KILL_POINTS], { minLength: 1 }),
-    killOneIn: fc.constantFrom(2, 4, 8),
-    focus: fc.uniqueArray(fc.integer({ min: 0, max: ROWS - 1 }), { minLength: 1, maxLength: 3 }),
-  });
-  return drawn.chain(({ themes, extra, damages, faults, people, ...cast }) => {
-    const kinds = [...new Set([...themes.flat(), ...extra])].filter((kind) => optional.includes(kind));
-    // A key limit binds Ann's runs in both her documents: without two of them it is never tested.
-    const limited = kinds.includes('limit');
-    const chosen = [
-      ...ALWAYS,
-      ...kinds,
-      ...(limited && !kinds.includes('elsewhere') ? ['elsewhere' as const] : []),
-    ];
-    const table: ActionTable = {
-      ...actionKinds({ ...cast, people: limited && !people.includes('ann') ? [...people, 'ann'] : people }),
-      damage: { weight: 2, arbitrary: damageOf(damages) },
-      fault: { weight: 2, arbitrary: faultOf(faults) },
-    };
-    // Every length up to the longest equally (fast-check's default size keeps most cases short).
-    return fc.subarray(kinds, { maxLength: 2 }).chain((heavy) => {
-      const weighted = { ...table };
-      for (const kind of heavy) weighted[kind] = { ...table[kind], weight: table[kind].weight * 4 };
-      return fc.array(drop(actionArbitrary(chosen, weighted)), {
-        minLength: 1,
-        maxLength,
-        size: 'max',
-      });
-    });
-  });
-}
 
 /** One line per action, for the findings file and a failure's message. */
 export function describeSequence(actions: readonly Action[]): string {

@@ -54,9 +54,10 @@ export class FuzzWorld {
   readonly events: ChaosEvents = newEvents();
   readonly books: Books = newBooks();
 
-  private readonly damage: DamageState & { damage: ChaosDamage } = {
+  private readonly damage: DamageState & { damage: ChaosDamage; imported: Set<string> } = {
     tried: new Set(),
     runs: new Set(),
+    imported: new Set(),
     damage: {
       round: 0,
       job_record: '',
@@ -67,6 +68,10 @@ export class FuzzWorld {
     },
   };
   private damages = 0;
+  /** The job ids the add-on accepted an import of, as the Jobs panel asked (importJobs). */
+  get importedJobs(): ReadonlySet<string> {
+    return this.damage.imported;
+  }
   /** The rows the last run of the shared document asked for ([]: the whole table). */
   private lastRows: number[] = [];
   /** Each user's keys but typos, their own first: a run waits for the key that started it. */

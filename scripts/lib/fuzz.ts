@@ -8,7 +8,8 @@
  */
 import fc from 'fast-check';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
-import { describeSequence, sequenceArbitrary, type Action } from './fuzz-model';
+import { describeSequence, type Action } from './fuzz-model';
+import { sequenceArbitrary } from './fuzz-swarm';
 import { FuzzWorld, startFuzzEmulator } from './fuzz-world';
 import { rerunEverything, settle } from './fuzz-settle';
 import { checkCharges, checkEnd, checkStep, type KnownFinding, type Violation } from './fuzz-invariants';

@@ -4,7 +4,8 @@
  * the 2,000 cases a seed allows. Counted on drawn sequences only (no world is run): cheap enough for CI.
  */
 import fc from 'fast-check';
-import { sequenceArbitrary, type Action } from '../../scripts/lib/fuzz-model';
+import type { Action } from '../../scripts/lib/fuzz-model';
+import { sequenceArbitrary } from '../../scripts/lib/fuzz-swarm';
 
 const CASES = 1000;
 const drawn = fc.sample(sequenceArbitrary(40, [], true), { seed: 38001, numRuns: CASES });
@@ -105,6 +106,46 @@ describe('the swarm fuzzer draws the paths seeded money bugs need', () => {
       ),
       // A standing order's run loses its record while it works.
       standingOrderDamaged: holding(is('schedule'), is('poll'), is('damage'), is('poll')),
+      // A job that may have charged (its results refused, stuck or its start lost) loses its record
+      // and list before anyone settled it; its people are bought again (unfetched-status-sends).
+      maybeChargedJobLostThenBought: holding(
+        buys,
+        (a) => a.kind === 'fault' && ['refused', 'stuck', 'lost'].includes(a.fault),
+        is('poll'),
+        is('poll'),
+        (a) => a.kind === 'damage' && a.what === 'jobAndList',
+        buys,
+      ),
+      // A standing order's run of two jobs over a pasted block loses a start, then an import
+      // (released-twice).
+      standingRunOfTwoJobsImported: holding(
+        (a) => a.kind === 'sheet' && a.op === 'paste' && a.n === 120,
+        (a) => a.kind === 'schedule' && a.on && a.perRun > 100 && a.perDay > 100,
+        (a) => a.kind === 'fault' && a.fault === 'lost',
+        is('poll'),
+        is('poll'),
+        is('import'),
+      ),
+      // A standing order's start lost one day, imported the next after it was saved again
+      // (release-ignores-reset).
+      standingStartImportedNextDay: holding(
+        (a) => a.kind === 'schedule' && a.on,
+        (a) => a.kind === 'fault' && a.fault === 'lost',
+        is('poll'),
+        (a) => a.kind === 'clock' && a.hours >= 24,
+        (a) => a.kind === 'schedule' && a.on,
+        is('poll'),
+        is('import'),
+      ),
+      // A formula run loses its job's record and list; its people are bought again
+      // (formula-hold-wrong-side).
+      formulaJobLostThenBought: holding(
+        is('formulas'),
+        is('getThem'),
+        (a) => a.kind === 'damage' && a.what === 'jobAndList',
+        is('poll'),
+        buys,
+      ),
       // Ledger damage met by a clock jump past the cache (6 hours) before a purchase.
       ledgerDamagePastTheCache: holding(
         (a) => a.kind === 'damage' && a.what.startsWith('ledger'),

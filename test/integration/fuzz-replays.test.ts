@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41 to 44, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41 to 45, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -196,6 +196,20 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 an
         lookUpAgain: false,
         kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
       },
+    ]);
+  }, 60_000);
+  it("45: an import replacing a running capped run's damaged job: the run gives nothing back", async () => {
+    // The run ended "finished" with no job left and gave its whole estimate (3) back to the day's
+    // count while its job was charged 3: the next automatic run spent past the cap of 3.
+    await replay([
+      { kind: 'auto', who: 'ann', on: true, cap: 3 },
+      { kind: 'formulas', rows: [0, 1, 2] },
+      { kind: 'poll', who: 'ann' },
+      { kind: 'damage', what: 'jobRecord' },
+      { kind: 'wait' },
+      { kind: 'import', who: 'ann' },
+      { kind: 'formulas', rows: [3, 4, 5] },
+      { kind: 'poll', who: 'ann', idle: true },
     ]);
   }, 60_000);
 });
