@@ -144,9 +144,17 @@ const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
  * (fuzz finding 43: its rows' "pending" was all that was left of it).
  */
 function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
+  // A job whose record says it never left (queued, no id, no start marker) hides no purchase, even
+  // with its list and run record lost: holding everything for it blocked its rows for good, since
+  // it can neither be sent (its contacts are unknown) nor imported (fuzz finding 49).
+  const neverSent = new Set(
+    (registry.listless ?? [])
+      .filter((job) => job.state === 'queued' && !job.id && !job.sendingAt)
+      .map((job) => `${job.run}.${job.seq}`),
+  );
   const ids = new Set(
     damagedJobKeys(registry)
-      .filter((key) => !registry.damagedJobLists?.has(key))
+      .filter((key) => !registry.damagedJobLists?.has(key) && !neverSent.has(key))
       .map(runOfJobKey),
   );
   const runless =

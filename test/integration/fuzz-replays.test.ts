@@ -212,4 +212,19 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 an
       { kind: 'poll', who: 'ann', idle: true },
     ]);
   }, 60_000);
+  it('49: a start killed before it was sent, its run record and list damaged: its rows are sent again', async () => {
+    // The job never left (queued, no marker), yet with its list and run record lost it held every
+    // contact: its rows read "pending" for good, and no run sent them.
+    await replay([
+      {
+        kind: 'run',
+        who: 'bob',
+        rows: [1, 7],
+        lookUpAgain: false,
+        kill: { at: 'Properties.setProperty', nth: 3 },
+      },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'damage', what: 'jobSheet' },
+    ]);
+  }, 60_000);
 });
