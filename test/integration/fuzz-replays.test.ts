@@ -227,4 +227,18 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 an
       { kind: 'damage', what: 'jobSheet' },
     ]);
   }, 60_000);
+  it("52: a formula run's job no one can read, its queued request damaged too: a plain run does not buy it again", async () => {
+    // The run ended hiding its job; what it may have sent was told by the formula queue only, whose
+    // unreadable request held nothing: a plain run of the rows bought the formula's person twice.
+    await replay([
+      { kind: 'formulas', rows: [2] },
+      { kind: 'getThem', who: 'bob', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+      { kind: 'damage', what: 'formulaQueue' },
+      { kind: 'poll', who: 'bob', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+      { kind: 'poll', who: 'bob', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+      { kind: 'damage', what: 'jobAndList' },
+      { kind: 'poll', who: 'bob', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+      { kind: 'again', who: 'bob', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+    ]);
+  }, 60_000);
 });

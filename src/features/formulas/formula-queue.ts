@@ -164,13 +164,26 @@ export function askAgainForCleared(cache: CachePort): number {
 
 /** Every queued request, oldest first; an unreadable one is skipped (and stays, for a later version). */
 export function loadFormulaQueue(store: KeyValueStore): FormulaRequest[] {
+  return scanFormulaQueue(store).requests;
+}
+
+/**
+ * The queue as stored: its readable requests, oldest first, and the fingerprints of those that cannot
+ * be read (their key still names the contact; what they ask, and since when, is lost).
+ */
+export function scanFormulaQueue(store: KeyValueStore): { requests: FormulaRequest[]; unreadable: string[] } {
   const requests: FormulaRequest[] = [];
+  const unreadable: string[] = [];
   for (const [key, value] of Object.entries(store.getAll())) {
     if (!key.startsWith(PREFIX)) continue;
     const id = key.slice(PREFIX.length);
     const dot = id.lastIndexOf('.');
+    if (dot < 0) continue;
     const stored = readRecord(FORMULA_REQUEST_CODEC, value);
-    if (!stored || dot < 0) continue;
+    if (!stored) {
+      unreadable.push(id.slice(0, dot));
+      continue;
+    }
     requests.push({
       fp: id.slice(0, dot),
       asked: id.slice(dot + 1) as Asked,
@@ -179,7 +192,7 @@ export function loadFormulaQueue(store: KeyValueStore): FormulaRequest[] {
       at: stored.at,
     });
   }
-  return requests.sort((a, b) => a.at - b.at);
+  return { requests: requests.sort((a, b) => a.at - b.at), unreadable };
 }
 
 /** Removes answered requests (at most two calls). */

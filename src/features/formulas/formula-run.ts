@@ -14,7 +14,13 @@ import {
   type SendableContact,
 } from '../../engine/context';
 import { refreshFormulas } from './formula-refresh';
-import { loadFormulaQueue, markRequests, removeRequests, type FormulaRequest } from './formula-queue';
+import {
+  loadFormulaQueue,
+  markRequests,
+  removeRequests,
+  scanFormulaQueue,
+  type FormulaRequest,
+} from './formula-queue';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../../store/ledger';
 import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan';
 import { sendRule } from '../../engine/paid-once';
@@ -147,9 +153,15 @@ export function launchFormulaRun(
 export function formulasMayHold(ctx: AppContext, runs: readonly RunRecord[]): string[] {
   const hiding = runs.filter(isFormulaRun);
   if (hiding.length === 0) return [];
-  return loadFormulaQueue(ctx.documentStore)
-    .filter((request) => hiding.some((run) => run.kind === request.kind && request.at <= run.startedAt))
-    .map((request) => request.fp);
+  // A request whose record cannot be read may be one such a run sent: its key still names the
+  // contact, and by the rule for unreadable entries it is held too (fuzz finding 52).
+  const { requests, unreadable } = scanFormulaQueue(ctx.documentStore);
+  return [
+    ...requests
+      .filter((request) => hiding.some((run) => run.kind === request.kind && request.at <= run.startedAt))
+      .map((request) => request.fp),
+    ...unreadable,
+  ];
 }
 
 /** The contacts of queued formula requests, for the jobs of formula runs a poll still has to send. */
