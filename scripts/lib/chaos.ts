@@ -223,7 +223,10 @@ export async function importAmbiguous(
   if (!run.ambiguousJobs?.length) return;
   const jobs = await emulator.admin.jobs();
   for (const ambiguous of run.ambiguousJobs) {
-    const job = jobs.find((candidate) => candidate.name === ambiguous.name);
+    // The user does as the card says: a card that names the job's id (a job given a run of its own
+    // is listed by its id, not by the dashboard's name: fuzz finding 53) is imported by that id.
+    const id = /by its id ([0-9a-f-]{36})/.exec(ambiguous.problem)?.[1];
+    const job = jobs.find((candidate) => candidate.id === id || candidate.name === ambiguous.name);
     try {
       // Not at the provider: the start never arrived, and sending it again costs nothing twice.
       if (!job) {

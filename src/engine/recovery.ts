@@ -211,7 +211,10 @@ function importIntoAmbiguousJob(
  */
 function checkSameJob(jobId: string, result: JobResult, runId: string, job: JobRecord): void {
   const tail = `run ${runId} job ${job.seq + 1}`;
-  if (result.name && !result.name.endsWith(tail))
+  // A job that knows its id (a stuck one, or one given a run of its own) is that job, whatever its
+  // name: the dashboard names it after the run that started it, which a re-homed job's card, that
+  // says "import the job by its id", is not (fuzz finding 53).
+  if (result.name && job.id !== jobId && !result.name.endsWith(tail))
     throw new UserError(
       `The job you pasted is another job ("${result.name}"): this one's name ends with "${tail}". Look for that name in the provider's dashboard.`,
     );

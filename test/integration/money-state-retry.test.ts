@@ -12,6 +12,7 @@ import {
   FIELDS,
   pollUntilIdle,
   damageTheRunRecord,
+  firePoll,
   jobsEnded,
   people,
   planAndStart,
@@ -20,6 +21,7 @@ import {
   SHEET,
   stuckForADay,
 } from './support/engine';
+import { sleep } from '../../scripts/lib/enrich-run';
 
 const kit = engineKit();
 
@@ -183,6 +185,36 @@ describe('a job stuck for 24 hours, held for a decision, its list of contacts th
     // The 17 early answers were written; of the 23 answered later, the 20 found fill for free (3
     // found nothing, which costs nothing, and keep "may have been charged": see the closing note).
     expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 20 });
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
+
+describe('a stuck job whose run record was lost, given a run of its own, then held for a decision', () => {
+  it('is imported by the id its card names, choosing it: what the provider charged reaches the rows (fuzz finding 53)', async () => {
+    const addon = kit.open(contactRows(people(40, 0)));
+    await kit.emulator().admin.config({ faults: 'stuck=1' });
+    planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'stuck=0' });
+    await sleep(600);
+    const [stuck] = await kit.emulator().admin.jobs();
+    damageTheRunRecord(addon);
+    firePoll(addon);
+    addon.advanceClock(25 * 60 * 60 * 1000);
+    firePoll(addon);
+    const run = addon
+      .call<ProgressView>('getProgress')
+      .runs.find((candidate) => candidate.ambiguousJobs?.length);
+    const held = run!.ambiguousJobs![0]!;
+    // The card names the job by its id: the dashboard names it after the run that started it, whose
+    // record was lost, not after the run the job was given. Following the card was refused as
+    // "another job", and the answers the provider charged later were never saved.
+    expect(held.problem).toContain(`by its id ${stuck!.id}`);
+    await kit.emulator().admin.finishJob(stuck!.id);
+    addon.call('importJob', { jobId: stuck!.id, job: { runId: run!.runId, seq: held.seq } });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(1);
     expect(stats.charges.charged_twice).toBe(0);
