@@ -329,10 +329,16 @@ export function pruneRegistry(
     return !stale;
   });
   if (registry.jobSheetRows) {
-    // The lists of damaged job records are kept: they are what still says those contacts may be paid.
-    const damaged = [...(registry.damagedJobLists ?? [])].map(([key, list]): [string, JobSheetRow] => [
+    // The rows of damaged job records are kept: their lists still say those contacts may be paid, and
+    // an id (a re-homed or imported job's) is how the user imports the job, which the provider's
+    // dashboard names after another run, even when its list is lost too (fuzz finding 54).
+    const keys = new Set([
+      ...(registry.damagedJobLists?.keys() ?? []),
+      ...(registry.damagedJobIds?.keys() ?? []),
+    ]);
+    const damaged = [...keys].map((key): [string, JobSheetRow] => [
       key,
-      { list, id: registry.damagedJobIds?.get(key) },
+      { list: registry.damagedJobLists?.get(key) ?? [], id: registry.damagedJobIds?.get(key) },
     ]);
     const lists = new Map([...damaged, ...sheetLists(registry.jobs)]);
     registry.jobSheetRows = compactJobSheet(spreadsheet, lists, registry.jobSheetRows);

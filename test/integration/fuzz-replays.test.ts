@@ -241,4 +241,19 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 an
       { kind: 'again', who: 'bob', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
     ]);
   }, 60_000);
+  it("54: a re-homed job's record and list damaged: the job sheet keeps its id, whose import saves the answer", async () => {
+    // The compaction of the job sheet kept only damaged rows whose list could be read: the id (the
+    // only way to the job, which the dashboard names after the run that started it) went with it.
+    await replay([
+      { kind: 'run', who: 'ann', rows: [4], lookUpAgain: true, kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+      { kind: 'auto', who: 'ann', on: true, cap: 1 },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+      { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+      { kind: 'damage', what: 'jobAndList' },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+      { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+    ]);
+  }, 60_000);
 });
