@@ -147,8 +147,8 @@ export function launchFormulaRun(
 
 /**
  * What ended formula runs that hide a job (paid-once.ts sendRule) may have sent: any request of
- * their kind queued before one of them started. They wait, for every planner, until the job is
- * imported by its id or the queue is cleared.
+ * their kind queued before one of them started, and any request that cannot be read. They wait, for
+ * every planner, until the job is imported by its id or the queue is cleared.
  */
 export function formulasMayHold(ctx: AppContext, runs: readonly RunRecord[]): string[] {
   const hiding = runs.filter(isFormulaRun);
