@@ -8,8 +8,29 @@ import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { isFinalStatus } from '../../src/sheet/output-columns';
 import { STATUS } from '../../src/domain/statuses';
 import { outputRows } from './sheet-outputs';
-import type { KnownFinding, Violation } from './fuzz-invariants';
 import type { FuzzWorld } from './fuzz-world';
+
+export interface Violation {
+  invariant:
+    'paid-once' | 'caps' | 'key-limit' | 'no-key' | 'no-crash' | 'nothing-lost' | 'truth' | 'held-with-why';
+  detail: string;
+}
+
+/**
+ * Findings of today's code recorded in docs/fuzz-findings.md, which a search may let pass
+ * (`--tolerate`) so that it goes on to what nobody found yet:
+ * - `held-empty` (finding 19, found on the code before money-a's merge; its replay holds since): a
+ *   row held because a damaged job record's list names it, while its Status is empty (the start
+ *   that registered the job was killed before it wrote "pending"); and finding 50 (open): rows held
+ *   by a lost start no one can read, which no start has written on since.
+ * - `held-rerun` (finding 21, open on main after money-a's merge): a row held (its start killed in
+ *   its fetchAll, its run record damaged) whose Status says "inputs changed…: run this row again".
+ * - `retried-unfetched` (finding 46, open): a contact charged in a job whose results were refused,
+ *   whose row was deleted before the user's retry: the retry resends the rows left and the job's
+ *   record takes the new job's id, so the first job's answer for it is never fetched.
+ */
+export const KNOWN_FINDINGS = ['held-empty', 'held-rerun', 'retried-unfetched'] as const;
+export type KnownFinding = (typeof KNOWN_FINDINGS)[number];
 
 export const hasInputs = (cells: readonly string[]) => cells.slice(0, 4).every((cell) => cell.trim() !== '');
 

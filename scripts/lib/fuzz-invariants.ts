@@ -34,15 +34,17 @@ import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
 import { ELSEWHERE, KEYS, SHEET, type FuzzWorld } from './fuzz-world';
 import { countBelowCharges } from './fuzz-cap-count';
-import { damagedAfterImport, hasInputs, heldWithoutWhy } from './fuzz-held';
+import {
+  damagedAfterImport,
+  hasInputs,
+  heldWithoutWhy,
+  type KnownFinding,
+  type Violation,
+} from './fuzz-held';
+
+export { KNOWN_FINDINGS, type KnownFinding, type Violation } from './fuzz-held';
 import { EMAIL } from './fuzz-cast';
 import { WHO, type Who } from './fuzz-model';
-
-export interface Violation {
-  invariant:
-    'paid-once' | 'caps' | 'key-limit' | 'no-key' | 'no-crash' | 'nothing-lost' | 'truth' | 'held-with-why';
-  detail: string;
-}
 
 /** The person a key is their own key of; the extra keys (a2, b2) are anybody's who saves them. */
 const ownerOfKey = (key: string): Who | undefined => WHO.find((who) => KEYS[who] === key);
@@ -223,21 +225,6 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
   }
   return undefined;
 }
-
-/**
- * Findings of today's code recorded in docs/fuzz-findings.md, which a search may let pass
- * (`--tolerate`) so that it goes on to what nobody found yet:
- * - `held-empty` (finding 19, found on the code before money-a's merge; its replay holds since): a
- *   row held because a damaged job record's list names it, while its Status is empty (the start
- *   that registered the job was killed before it wrote "pending").
- * - `held-rerun` (finding 21, open on main after money-a's merge): a row held (its start killed in
- *   its fetchAll, its run record damaged) whose Status says "inputs changed…: run this row again".
- * - `retried-unfetched` (finding 46, open): a contact charged in a job whose results were refused,
- *   whose row was deleted before the user's retry: the retry resends the rows left and the job's
- *   record takes the new job's id, so the first job's answer for it is never fetched.
- */
-export const KNOWN_FINDINGS = ['held-empty', 'held-rerun', 'retried-unfetched'] as const;
-export type KnownFinding = (typeof KNOWN_FINDINGS)[number];
 
 export async function checkEnd(
   world: FuzzWorld,
