@@ -16,12 +16,14 @@ const project = {
 
 module.exports = {
   testTimeout: 30000,
-  // One file more than there are cores: jest's default (cores - 1) is one on 2 cores, where the
+  // More files than there are cores: jest's default (cores - 1) is one on 2 cores, where the
   // browser and integration files spend much of their time waiting on their child processes
   // (Chromium, the playground, the emulator) and on jobs that take real time. Measured on 2 cores
   // (docs/testing.md): integration and emulator files 111 s with two workers, 96 s with three;
-  // the browser files 98 s and 82 s; each for about 5% more CPU.
-  maxWorkers: cpus().length + 1,
+  // the browser files 98 s and 82 s; each for about 5% more CPU. Two files more than cores, measured
+  // as a whole fresh-clone `.ci/run` on a quiet 2-core machine: 255 s and 249 s, against 266 s and
+  // 274 s with one more (the CLI, chaos and browser files spend most of their time waiting).
+  maxWorkers: cpus().length + 2,
   // A worker's heap grows with every file it runs (each file's modules stay reachable from Node's
   // vm contexts): 1.8 GB by the end of a run, and a process that large can take longer than jest's
   // 500 ms to exit on a busy machine ("a worker process has failed to exit gracefully"). Past this
