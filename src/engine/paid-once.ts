@@ -18,12 +18,12 @@ import { runOf, type AppContext } from './context';
 import type { EnrichField } from '../domain/fields';
 import { entryCovers, type LedgerEntry } from '../store/ledger';
 import { outputCell } from '../sheet/table';
-import { DOCUMENT_PROPERTY } from '../platform/property-keys';
 import { SheetTables } from './sheet-tables';
 import { currentColumns } from './run-columns';
 import {
   damagedJobKeys,
   moveJob,
+  runKey,
   runOfJobKey,
   type JobBase,
   type JobRecord,
@@ -134,8 +134,6 @@ export function unanswered(job: JobBase & { fingerprints: readonly string[] }): 
 /** A run still working (running, or stopped by a refused key, to resume). */
 const inFlight = (run: RunRecord): boolean => run.state === 'running' || !!run.authFailed;
 
-const RUN_PREFIX = DOCUMENT_PROPERTY.runPrefix;
-
 /**
  * Jobs no one can read (their list lost, with or without their record; a damaged record whose list
  * the job sheet still has is in `busy`): the runs they belong to, and whether one lost its run too:
@@ -161,10 +159,7 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
     (registry.listless ?? []).some(
       (job) =>
         !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
-    ) ||
-    registry.unreadable.some(
-      ({ key }) => ids.has(key.slice(RUN_PREFIX.length)) && key.startsWith(RUN_PREFIX),
-    );
+    ) || registry.unreadable.some(({ key }) => [...ids].some((id) => key === runKey({ id })));
   return { runs: [...registry.runs.values()].filter((run) => ids.has(run.id)), runless };
 }
 
