@@ -149,6 +149,15 @@ export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): Plan
   );
 }
 
+/** Statuses that do not say a row is held: a held row showing one is given the hold's words. */
+const UNEXPLAINED: readonly string[] = [
+  STATUS.pending,
+  STATUS.inputsChanged,
+  STATUS.columnsChanged,
+  STATUS.outOfCredits,
+  STATUS.canceled,
+];
+
 /** Reads the table (one Range read) and plans the run; pass the registry when the caller has it. */
 export function buildPlan(
   ctx: AppContext,
@@ -216,13 +225,14 @@ export function buildPlan(
     // It may be paid for (paid-once.ts), and importing the job is free. Only "look up again"
     // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
     const mayBeBought = whyNotSent(fp, status);
-    // A held row says why: one with no Status yet, or a "pending" no running job answers for (a
-    // killed start's whose run record was lost: fuzz seed 45002).
+    // A held row says why: one with no Status yet, or one whose Status names no hold and that no
+    // running job answers for: "pending" (a killed start's whose run record was lost: fuzz seed
+    // 45002), "run this row again" (finding 21), "out of credits" (a top-up would not send it).
     if (mayBeBought)
       return skip(
         row,
         mayBeBought,
-        (status === '' || (status === STATUS.pending && mayBeBought !== WAITING_FOR_RUN)) && 'held',
+        (status === '' || (UNEXPLAINED.includes(status) && mayBeBought !== WAITING_FOR_RUN)) && 'held',
       );
     const entry = saved.get(fp);
     const anew = asksAgain(query, entry);
