@@ -85,9 +85,6 @@ describe('a refresh of answers older than N days', () => {
     const addon = await answeredOnTwoDays();
     addon.close();
     const doc = kit.open(ROWS, { addon: true, state: addon.exportState() });
-    // The key's daily limit counts calendar days: the ticks start at noon (UTC, the runtime's zone),
-    // so no midnight falls among them whatever the time of day the test runs at.
-    doc.advanceClock((12 * HOUR - (doc.now() % DAY) + DAY) % DAY);
     const view = doc.call<ScheduleView>('saveSchedule', {
       sheetName: SHEET,
       kind: 'enrich',
