@@ -95,8 +95,7 @@ export function startQueuedJobs(
   const due = registry.jobs.filter(
     (job) => job.run === run.id && job.state === 'queued' && !(job.nextPollAt && job.nextPollAt > now),
   );
-  dropUnsendable(ctx, registry, run, due, contacts);
-  const sendable = due.filter((job) => job.state === 'queued');
+  const sendable = sendableJobs(ctx, registry, run, due, contacts);
   for (let start = 0; start < sendable.length;) {
     // What the API runs at once, and what its rate-limit window lets through (api/pace.ts): the
     // rest waits, queued, for a later poll instead of meeting a 429.
@@ -116,6 +115,8 @@ export function startQueuedJobs(
     const lostAt = batch.map((job) => job.sendingAt);
     for (const job of batch) {
       Object.assign(job, stamp);
+      // A job sent again starts with nothing charged: its earlier start's credits stay in the run's.
+      delete job.credits;
       moveJob(job, 'sending', { sendingAt: ctx.clock.now() });
     }
     saveRecordsOf(ctx, [], batch);
@@ -134,34 +135,67 @@ export function startQueuedJobs(
 
 /**
  * Contacts no longer in the sheet leave their job (answered ones stay: they are not sent); a job
- * with nothing left to ask is closed without a call, its answers written by the next apply.
+ * with nothing left to ask is closed without a call, its answers written by the next apply. Returns
+ * the jobs to send.
+ *
+ * A retried job started before (it has an id) whose rows went is split instead: its earlier start
+ * may have charged the contacts of those rows, which nobody asked for again, so the record keeps
+ * its id and them, and is collected as any started job (polled, forced, held; its card's name is
+ * the dashboard's); the contacts resent go to a new job of the run (fuzz finding 46). A second
+ * record rather than a list of earlier ids on one: polls, holds, imports and the cards already
+ * follow a job by its record, and one id per record keeps them so. Each split is a user's Retry.
  */
-function dropUnsendable(
+function sendableJobs(
   ctx: AppContext,
   registry: Registry,
   run: RunRecord,
   jobs: JobRecord[],
   contacts: ReadonlyMap<string, SendableContact>,
-): void {
+): JobRecord[] {
   const changed: JobRecord[] = [];
+  const resends: JobRecord[] = [];
   for (const job of jobs) {
     const asked = new Set(unanswered(job));
     const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
     if (!gone.includes(true) && asked.size) continue;
-    const kept = job.fingerprints.filter((_, index) => !gone[index]);
-    run.sent -= job.fingerprints.length - kept.length;
+    const started = !!job.id && gone.includes(true);
+    // What leaves the job: the contacts gone, or (split) those resent.
+    const leaves = started ? job.fingerprints.map((fp, index) => asked.has(fp) && !gone[index]) : gone;
+    const kept = job.fingerprints.filter((_, index) => !leaves[index]);
+    const leaving = job.fingerprints.filter((_, index) => leaves[index]);
     // Answered contacts keep their place among those left (their indexes move down).
-    const moved = (index: number) => index - gone.slice(0, index).filter(Boolean).length;
+    const moved = (index: number) => index - leaves.slice(0, index).filter(Boolean).length;
     if (job.earlyFetched) job.earlyFetched = job.earlyFetched.map(moved);
     if (job.earlyApplied) job.earlyApplied = job.earlyApplied.map(moved);
     job.fingerprints = kept;
-    if (kept.length === 0) moveJob(job, 'applied', {});
-    else if (unanswered(job).length === 0) moveJob(job, 'fetched', {});
+    if (started) {
+      moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, problem: undefined });
+      if (leaving.length) {
+        const { rows, fields, retried } = job;
+        const resend: JobRecord = {
+          run: run.id,
+          seq: run.jobs++,
+          state: 'queued',
+          fingerprints: leaving,
+          rows,
+          fields,
+          retried,
+        };
+        registry.jobs.push(resend);
+        resends.push(resend);
+      }
+    } else {
+      run.sent -= leaving.length;
+      if (kept.length === 0) moveJob(job, 'applied', {});
+      else if (unanswered(job).length === 0) moveJob(job, 'fetched', {});
+    }
     changed.push(job);
   }
-  if (changed.length === 0) return;
-  saveJobFingerprints(ctx.spreadsheet, registry, changed);
-  saveRecordsOf(ctx, [run], changed);
+  if (changed.length) {
+    saveJobFingerprints(ctx.spreadsheet, registry, [...changed, ...resends]);
+    saveRecordsOf(ctx, [run], [...changed, ...resends]);
+  }
+  return [...jobs, ...resends].filter((job) => job.state === 'queued');
 }
 
 /** Step 3: each job's outcome, in memory (the caller saves the batch in one write). */

@@ -131,8 +131,8 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     const { run, job } = ambiguousJob(ctx, registry, ref);
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
-    // A new job: what the lost or stuck one charged stays in the run's credits, not counted again.
-    delete job.credits;
+    // Its credits go when it is sent again (job-starter.ts): should its rows have gone by then, its
+    // earlier start is still collected, and counts from them (fuzz finding 46).
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0, retried: true });
   });
   pollOnce(ctx);
@@ -210,11 +210,13 @@ function importIntoAmbiguousJob(
  * job's, all of them once the job is done.
  */
 function checkSameJob(jobId: string, result: JobResult, runId: string, job: JobRecord): void {
+  // A job that knows its id (a stuck one, one given a run of its own) is that job, whatever its
+  // name and contacts: the dashboard names it after the run that started it, which a re-homed
+  // job's card, that says "import the job by its id", is not (fuzz finding 53), and a retry may
+  // have resent some of its contacts in a job of their own (job-starter.ts, fuzz finding 46).
+  if (job.id === jobId) return;
   const tail = `run ${runId} job ${job.seq + 1}`;
-  // A job that knows its id (a stuck one, or one given a run of its own) is that job, whatever its
-  // name: the dashboard names it after the run that started it, which a re-homed job's card, that
-  // says "import the job by its id", is not (fuzz finding 53).
-  if (result.name && job.id !== jobId && !result.name.endsWith(tail))
+  if (result.name && !result.name.endsWith(tail))
     throw new UserError(
       `The job you pasted is another job ("${result.name}"): this one's name ends with "${tail}". Look for that name in the provider's dashboard.`,
     );

@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41 to 45, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41 to 46, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -254,6 +254,21 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 an
       { kind: 'wait' },
       { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
       { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+    ]);
+  }, 60_000);
+  it("46: a retry after the job's row was deleted: the first job's answer for that row's person is saved", async () => {
+    // The retry resent the rows left and its record took the new job's id: the first job's id was
+    // gone, and its paid answer for the deleted row's person was never fetched.
+    const killed = { at: 'UrlFetchApp.fetch', nth: 1 } as const;
+    await replay([
+      { kind: 'again', who: 'ann', kill: killed },
+      { kind: 'fault', fault: 'refused' },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed, idle: true },
+      { kind: 'sheet', op: 'delete', at: 0, n: 1 },
+      { kind: 'poll', who: 'ann', kill: killed, idle: true },
+      { kind: 'retry', who: 'ann', kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed },
     ]);
   }, 60_000);
 });

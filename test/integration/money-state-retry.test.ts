@@ -220,3 +220,33 @@ describe('a stuck job whose run record was lost, given a run of its own, then he
     expect(stats.charges.charged_twice).toBe(0);
   });
 });
+
+describe('a retry of a job stuck for 24 hours after one of its rows was deleted (fuzz finding 46)', () => {
+  it("still collects the first job by its id: its paid answer for the deleted row's person is saved", async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    // Row 41's person is not processed yet: the stuck job charges it once it goes on.
+    const deleted = rowsOf(addon)[39]!.input;
+    sheet.deleteRow(41);
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
+    // The retry resends the 22 rows left without an answer; the first job, still at work, is held
+    // again for the row only it carries, under the dashboard's name for it and its id.
+    pollUntilIdle(addon);
+    const [again] = progress(addon, start.runId).ambiguousJobs ?? [];
+    expect(again).toMatchObject({ seq: held!.seq, name: stuck!.name, contacts: 18 });
+    expect(again!.problem).toContain(`by its id ${stuck!.id}`);
+    await kit.emulator().admin.finishJob(stuck!.id);
+    // The card's way out: the import of that id (it carries contacts the retry resent: still that job).
+    addon.call('importJob', { jobId: stuck!.id, job: { runId: start.runId, seq: again!.seq } });
+    pollUntilIdle(addon);
+    expect(progress(addon, start.runId)).toMatchObject({ state: 'finished' });
+    // The row put back fills from the saved answer, free: before, the first job's id was gone
+    // with the retry, and the answer the provider charged for it was never fetched.
+    sheet.appendRow(deleted);
+    addon.setSelection('A41:D41', SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 1 });
+    expect((await kit.emulator().admin.jobs()).length).toBe(2);
+  });
+});
