@@ -29,7 +29,7 @@ import {
 } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { hasTime, retryWaitMs, START_BATCH_SIZE } from './timing';
-import { closeUnbought, holdAsMaybeBought, unanswered } from './paid-once';
+import { closeUnbought, holdAsMaybeBought, lostStart, unanswered } from './paid-once';
 
 /**
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id
@@ -138,10 +138,11 @@ export function startQueuedJobs(
  * with nothing left to ask is closed without a call, its answers written by the next apply. Returns
  * the jobs to send.
  *
- * A retried job started before (it has an id) whose rows went is split instead: its earlier start
- * may have charged the contacts of those rows, which nobody asked for again, so the record keeps
- * its id and them, and is collected as any started job (polled, forced, held; its card's name is
- * the dashboard's); the contacts resent go to a new job of the run (fuzz finding 46). A second
+ * A retried job started before (it has an id, or its start's answer was lost) whose rows went is
+ * split instead: its earlier start may have charged the contacts of those rows, which nobody asked
+ * for again, so the record keeps them (and its id), and is collected as any started job (polled,
+ * forced, held; a lost start waits for its import), its card's name the dashboard's; the contacts
+ * resent go to a new job of the run (fuzz finding 46). A second
  * record rather than a list of earlier ids on one: polls, holds, imports and the cards already
  * follow a job by its record, and one id per record keeps them so. Each split is a user's Retry.
  */
@@ -158,7 +159,7 @@ function sendableJobs(
     const asked = new Set(unanswered(job));
     const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
     if (!gone.includes(true) && asked.size) continue;
-    const started = !!job.id && gone.includes(true);
+    const started = (!!job.id || lostStart(job)) && gone.includes(true);
     // What leaves the job: the contacts gone, or (split) those resent.
     const leaves = started ? job.fingerprints.map((fp, index) => asked.has(fp) && !gone[index]) : gone;
     const kept = job.fingerprints.filter((_, index) => !leaves[index]);
@@ -169,7 +170,12 @@ function sendableJobs(
     if (job.earlyApplied) job.earlyApplied = job.earlyApplied.map(moved);
     job.fingerprints = kept;
     if (started) {
-      moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, problem: undefined });
+      if (job.id) moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, problem: undefined });
+      else
+        holdAsMaybeBought(
+          job,
+          'Its start may have reached the provider, and their rows were deleted before its retry.',
+        );
       if (leaving.length) {
         const { rows, fields, retried } = job;
         const resend: JobRecord = {
