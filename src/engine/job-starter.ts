@@ -138,13 +138,12 @@ export function startQueuedJobs(
  * with nothing left to ask is closed without a call, its answers written by the next apply. Returns
  * the jobs to send.
  *
- * A retried job started before (it has an id, or its start's answer was lost) whose rows went is
- * split instead: its earlier start may have charged the contacts of those rows, which nobody asked
- * for again, so the record keeps them (and its id), and is collected as any started job (polled,
- * forced, held; a lost start waits for its import), its card's name the dashboard's; the contacts
- * resent go to a new job of the run (fuzz finding 46). A second
- * record rather than a list of earlier ids on one: polls, holds, imports and the cards already
- * follow a job by its record, and one id per record keeps them so. Each split is a user's Retry.
+ * A retried job started before (it has an id, or its start's answer was lost) whose rows went keeps
+ * them instead (fuzz finding 46): its earlier start may have charged them, and nobody asked for
+ * them again. It stays that start, collected as any (polled, forced, held, imported), and the
+ * contacts resent go to a new job of the run. A second record rather than a list of earlier ids on
+ * one: polls, holds, imports and cards follow a job by its record and its one id, and its list and
+ * name (the dashboard's) stay as they were sent.
  */
 function sendableJobs(
   ctx: AppContext,
@@ -159,49 +158,58 @@ function sendableJobs(
     const asked = new Set(unanswered(job));
     const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
     if (!gone.includes(true) && asked.size) continue;
-    const started = (!!job.id || lostStart(job)) && gone.includes(true);
-    // What leaves the job: the contacts gone, or (split) those resent.
-    const leaves = started ? job.fingerprints.map((fp, index) => asked.has(fp) && !gone[index]) : gone;
-    const kept = job.fingerprints.filter((_, index) => !leaves[index]);
-    const leaving = job.fingerprints.filter((_, index) => leaves[index]);
+    changed.push(job);
+    if ((job.id || lostStart(job)) && gone.includes(true)) {
+      splitResend(run, job, asked, gone, resends);
+      continue;
+    }
+    const kept = job.fingerprints.filter((_, index) => !gone[index]);
+    run.sent -= job.fingerprints.length - kept.length;
     // Answered contacts keep their place among those left (their indexes move down).
-    const moved = (index: number) => index - leaves.slice(0, index).filter(Boolean).length;
+    const moved = (index: number) => index - gone.slice(0, index).filter(Boolean).length;
     if (job.earlyFetched) job.earlyFetched = job.earlyFetched.map(moved);
     if (job.earlyApplied) job.earlyApplied = job.earlyApplied.map(moved);
     job.fingerprints = kept;
-    if (started) {
-      if (job.id) moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, problem: undefined });
-      else
-        holdAsMaybeBought(
-          job,
-          'Its start may have reached the provider, and their rows were deleted before its retry.',
-        );
-      if (leaving.length) {
-        const { rows, fields, retried } = job;
-        const resend: JobRecord = {
-          run: run.id,
-          seq: run.jobs++,
-          state: 'queued',
-          fingerprints: leaving,
-          rows,
-          fields,
-          retried,
-        };
-        registry.jobs.push(resend);
-        resends.push(resend);
-      }
-    } else {
-      run.sent -= leaving.length;
-      if (kept.length === 0) moveJob(job, 'applied', {});
-      else if (unanswered(job).length === 0) moveJob(job, 'fetched', {});
-    }
-    changed.push(job);
+    if (kept.length === 0) moveJob(job, 'applied', {});
+    else if (unanswered(job).length === 0) moveJob(job, 'fetched', {});
   }
+  registry.jobs.push(...resends);
+  changed.push(...resends);
   if (changed.length) {
-    saveJobFingerprints(ctx.spreadsheet, registry, [...changed, ...resends]);
-    saveRecordsOf(ctx, [run], [...changed, ...resends]);
+    saveJobFingerprints(ctx.spreadsheet, registry, changed);
+    saveRecordsOf(ctx, [run], changed);
   }
   return [...jobs, ...resends].filter((job) => job.state === 'queued');
+}
+
+/**
+ * A started job whose `gone` rows only it carries goes on as that start; the contacts it would
+ * resend go to a new job (added to `resends`), and it neither asks nor writes them any more (as it
+ * does those a forced fetch answered early), though their answers, if its start charged them, are
+ * saved when it is collected.
+ */
+function splitResend(
+  run: RunRecord,
+  job: JobRecord,
+  asked: ReadonlySet<string>,
+  gone: boolean[],
+  resends: JobRecord[],
+): void {
+  const resent = job.fingerprints.flatMap((fp, index) => (asked.has(fp) && !gone[index] ? [index] : []));
+  if (resent.length) {
+    const { rows, fields, retried } = job;
+    const fingerprints = resent.map((index) => job.fingerprints[index]!);
+    resends.push({ run: run.id, seq: run.jobs++, state: 'queued', fingerprints, rows, fields, retried });
+    const ordered = (indexes: number[] = []) => [...indexes, ...resent].sort((a, b) => a - b);
+    job.earlyFetched = ordered(job.earlyFetched);
+    job.earlyApplied = ordered(job.earlyApplied);
+  }
+  if (job.id) moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, problem: undefined });
+  else
+    holdAsMaybeBought(
+      job,
+      'Its start may have been charged for rows deleted before its retry: import it to save their answers.',
+    );
 }
 
 /** Step 3: each job's outcome, in memory (the caller saves the batch in one write). */

@@ -205,18 +205,16 @@ function importIntoAmbiguousJob(
 /**
  * Refuses a job that is not the lost one: another run's job over the same rows (a phone-only run,
  * say) would record its fields' answers, and "not found" for the fields it never asked, while the
- * real job's paid answers were never read. A job that knows its id (a stuck one, one given a run of
- * its own) is that job; a job named after the run and job it was started for (the spreadsheet's
- * title may have changed since) is one of its starts; a nameless one must hold the lost job's
- * contacts, all of them once the job is done. Neither a name nor an id needs the contacts to match:
- * the dashboard names a re-homed job after the run that started it (its card says "import the job
- * by its id": fuzz finding 53), and a retry may have resent some of a job's contacts in a job of
- * their own (job-starter.ts, fuzz finding 46).
+ * real job's paid answers were never read. Its readable name ends with the run and job it was
+ * started for (the spreadsheet's title may have changed since), and every contact must be the lost
+ * job's, all of them once the job is done.
  */
 function checkSameJob(jobId: string, result: JobResult, runId: string, job: JobRecord): void {
   const tail = `run ${runId} job ${job.seq + 1}`;
-  if (job.id === jobId || result.name?.endsWith(tail)) return;
-  if (result.name)
+  // A job that knows its id (a stuck one, or one given a run of its own) is that job, whatever its
+  // name: the dashboard names it after the run that started it, which a re-homed job's card, that
+  // says "import the job by its id", is not (fuzz finding 53).
+  if (result.name && job.id !== jobId && !result.name.endsWith(tail))
     throw new UserError(
       `The job you pasted is another job ("${result.name}"): this one's name ends with "${tail}". Look for that name in the provider's dashboard.`,
     );
