@@ -143,7 +143,8 @@ export function startQueuedJobs(
  * them again. It stays that start, collected as any (polled, forced, held, imported), and the
  * contacts resent go to a new job of the run. A second record rather than a list of earlier ids on
  * one: polls, holds, imports and cards follow a job by its record and its one id, and its list and
- * name (the dashboard's) stay as they were sent.
+ * name (the dashboard's) stay as they were sent. Bounded: each split is a user's Retry and takes
+ * at least one contact out of what the job asks, so a job of 100 splits 99 times at most.
  */
 function sendableJobs(
   ctx: AppContext,
