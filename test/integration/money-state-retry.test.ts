@@ -287,3 +287,24 @@ describe('a retry of a job stuck for 24 hours after one of its rows was deleted 
     expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 1 });
   });
 });
+
+describe('a retry of a job stuck for 24 hours, canceled before it was resent', () => {
+  it('takes back the retry only: the stuck job waits for a decision again, and its import saves what it charged', async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    const ref = { runId: start.runId, seq: held!.seq };
+    expect(() => addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref)).toThrow();
+    addon.call('cancelRun', start.runId);
+    // Before, the cancel closed it as never sent ("canceled"), though the provider goes on with it.
+    const [again] = progress(addon, start.runId).ambiguousJobs ?? [];
+    expect(again).toMatchObject({ seq: held!.seq, name: stuck!.name });
+    await kit.emulator().admin.finishJob(stuck!.id);
+    await jobsEnded(kit.emulator());
+    addon.call('importJob', { jobId: stuck!.id, job: ref });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
