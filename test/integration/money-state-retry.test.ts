@@ -123,19 +123,25 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
   });
 });
 
+/** A job stuck for a day, held for a decision, whose retry was killed before its resend left. */
+async function retriedStuckNotResent() {
+  const { addon, start, job: stuck } = await stuckForADay(kit);
+  const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+  const ref = { runId: start.runId, seq: held!.seq };
+  expect(() => addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref)).toThrow();
+  return { addon, start, stuck: stuck!, held: held!, ref };
+}
+
 describe('a retry of a job stuck for 24 hours not resent yet, its run record then damaged', () => {
   it("collects the stuck job by its id (the retry's consent went with its run): its later answers reach the rows", async () => {
-    const { addon, start, job: stuck } = await stuckForADay(kit);
-    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
-    const ref = { runId: start.runId, seq: held!.seq };
-    expect(() => addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref)).toThrow();
+    const { addon, stuck } = await retriedStuckNotResent();
     damageTheRunRecord(addon);
     // Held until it is collected, as before the retry: not even "look up again" buys its contacts.
     expect(
       addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, overwrite: true }).contactsToSend,
     ).toBe(0);
     // The stuck job goes on at the provider, and charges its other contacts.
-    await kit.emulator().admin.finishJob(stuck!.id);
+    await kit.emulator().admin.finishJob(stuck.id);
     pollUntilIdle(addon);
     expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
     const stats = await kit.emulator().admin.stats();
@@ -221,38 +227,56 @@ describe('a stuck job whose run record was lost, given a run of its own, then he
   });
 });
 
-describe('a retry of a job stuck for 24 hours after one of its rows was deleted (fuzz finding 46)', () => {
-  it("still collects the first job by its id: its paid answer for the deleted row's person is saved", async () => {
-    const { addon, start, job: stuck } = await stuckForADay(kit);
-    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
-    // Row 41's person is not processed yet: the stuck job charges it once it goes on.
-    const deleted = rowsOf(addon)[39]!.input;
-    sheet.deleteRow(41);
-    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
-    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
-    // The retry resends the 22 rows left without an answer; the first job, still at work, is held
-    // again for the row only it carries (its retry's price, one contact's), under the dashboard's
-    // name for it and its id.
-    pollUntilIdle(addon);
-    const [again] = progress(addon, start.runId).ambiguousJobs ?? [];
+describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
+  /** Deletes the data row `row` (1-based, as Sheets numbers it) and retries the run's held job. */
+  function deleteRowAndRetry(addon: Addon, runId: string, row: number) {
+    const deleted = rowsOf(addon)[row - 2]!.input;
+    addon.spreadsheet.getSheetByName(SHEET)!.deleteRow(row);
+    const [held] = progress(addon, runId).ambiguousJobs ?? [];
+    addon.call('retryJob', { runId, seq: held!.seq });
+    return { held: held!, deleted };
+  }
+
+  /**
+   * The first job is held again under the dashboard's name for it, its retry's price one contact's
+   * (`share` of the first): the card's way out, its import, saves its answer for the deleted row,
+   * which, put back, fills from it for free.
+   */
+  async function heldThenImported(
+    addon: Addon,
+    runId: string,
+    first: { id: string; name: string },
+    { held, deleted }: ReturnType<typeof deleteRowAndRetry>,
+    share: number,
+  ): Promise<void> {
+    const [again] = progress(addon, runId).ambiguousJobs ?? [];
     expect(again).toMatchObject({
-      seq: held!.seq,
-      name: stuck!.name,
-      retryMaxCredits: held!.retryMaxCredits / 23,
+      seq: held.seq,
+      name: first.name,
+      retryMaxCredits: held.retryMaxCredits * share,
     });
-    expect(again!.problem).toContain(`by its id ${stuck!.id}`);
-    await kit.emulator().admin.finishJob(stuck!.id);
+    await kit.emulator().admin.finishJob(first.id);
     await jobsEnded(kit.emulator());
-    // The card's way out: the import of that id (it carries contacts the retry resent: still that job).
-    addon.call('importJob', { jobId: stuck!.id, job: { runId: start.runId, seq: again!.seq } });
+    addon.call('importJob', { jobId: first.id, job: { runId, seq: again!.seq } });
     pollUntilIdle(addon);
-    expect(progress(addon, start.runId)).toMatchObject({ state: 'finished' });
-    // The row put back fills from the saved answer, free: before, the first job's id was gone
-    // with the retry, and the answer the provider charged for it was never fetched.
+    expect(progress(addon, runId)).toMatchObject({ state: 'finished' });
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
     sheet.appendRow(deleted);
-    addon.setSelection('A41:D41', SHEET);
+    addon.setSelection(`A${sheet.getLastRow()}:D${sheet.getLastRow()}`, SHEET);
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
     expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 1 });
+  }
+
+  it("of a stuck job still collects it by its id: its paid answer for the deleted row's person is saved", async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    // Row 41's person is not processed yet: the stuck job charges it once it goes on.
+    const retried = deleteRowAndRetry(addon, start.runId, 41);
+    // The retry resends the 22 rows left without an answer; the first job, still at work, is held
+    // again for the row only it carries. Before, the first job's id went with the retry, and the
+    // answer the provider charged for that row was never fetched.
+    pollUntilIdle(addon);
+    expect(progress(addon, start.runId).ambiguousJobs?.[0]?.problem).toContain(`by its id ${stuck!.id}`);
+    await heldThenImported(addon, start.runId, stuck!, retried, 1 / 23);
     expect((await kit.emulator().admin.jobs()).length).toBe(2);
   });
 
@@ -263,44 +287,25 @@ describe('a retry of a job stuck for 24 hours after one of its rows was deleted 
     await kit.emulator().admin.config({ faults: 'lost=0' });
     const [first] = await jobsEnded(kit.emulator());
     addon.call('pollJobs');
-    const deleted = rowsOf(addon)[4]!.input;
-    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
-    sheet.deleteRow(6);
-    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
-    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
+    const retried = deleteRowAndRetry(addon, start.runId, 6);
     await jobsEnded(kit.emulator());
     pollUntilIdle(addon);
     // The 4 rows left were resent in a job of their own; the lost start waits for its import for the
-    // fifth person, under the name the dashboard shows for it. Before, the retried job dropped it.
-    const [again] = progress(addon, start.runId).ambiguousJobs ?? [];
-    expect(again).toMatchObject({
-      seq: held!.seq,
-      name: first!.name,
-      retryMaxCredits: held!.retryMaxCredits / 5,
-    });
-    addon.call('importJob', { jobId: first!.id, job: { runId: start.runId, seq: again!.seq } });
-    pollUntilIdle(addon);
-    expect(progress(addon, start.runId)).toMatchObject({ state: 'finished' });
-    sheet.appendRow(deleted);
-    addon.setSelection('A6:D6', SHEET);
-    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
-    expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 1 });
+    // fifth person. Before, the retried job dropped it.
+    await heldThenImported(addon, start.runId, first!, retried, 1 / 5);
   });
 });
 
 describe('a retry of a job stuck for 24 hours, canceled before it was resent', () => {
   it('takes back the retry only: the stuck job waits for a decision again, and its import saves what it charged', async () => {
-    const { addon, start, job: stuck } = await stuckForADay(kit);
-    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
-    const ref = { runId: start.runId, seq: held!.seq };
-    expect(() => addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref)).toThrow();
+    const { addon, start, stuck, held, ref } = await retriedStuckNotResent();
     addon.call('cancelRun', start.runId);
     // Before, the cancel closed it as never sent ("canceled"), though the provider goes on with it.
     const [again] = progress(addon, start.runId).ambiguousJobs ?? [];
-    expect(again).toMatchObject({ seq: held!.seq, name: stuck!.name });
-    await kit.emulator().admin.finishJob(stuck!.id);
+    expect(again).toMatchObject({ seq: held.seq, name: stuck.name });
+    await kit.emulator().admin.finishJob(stuck.id);
     await jobsEnded(kit.emulator());
-    addon.call('importJob', { jobId: stuck!.id, job: ref });
+    addon.call('importJob', { jobId: stuck.id, job: ref });
     pollUntilIdle(addon);
     expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
     const stats = await kit.emulator().admin.stats();
