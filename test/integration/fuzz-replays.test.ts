@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41 to 46, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46 and 49 to 54, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -256,6 +256,29 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 an
       { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
     ]);
   }, 60_000);
+  it('50 and 51: a preview that sends nothing still writes why its held rows are held', async () => {
+    // A hold of a lost start whose run record was lost (51: the rows "pending"; 50: its list lost too,
+    // every contact held, rows nobody ran "") was written only by a start, and a plan that sends
+    // nothing is never started: the rows kept "pending" or "" for good.
+    const killed = { at: 'UrlFetchApp.fetchAll', nth: 1 } as const;
+    await replay([
+      { kind: 'again', who: 'ann', kill: killed },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'run', who: 'ann', rows: [4], lookUpAgain: false, kill: killed },
+    ]);
+    await replay([
+      { kind: 'fault', fault: '5xx' },
+      { kind: 'wait' },
+      { kind: 'formulas', rows: [1] },
+      { kind: 'getThem', who: 'ann', kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'damage', what: 'jobSheet' },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'getThem', who: 'ann', kill: killed },
+    ]);
+  }, 90_000);
   it("46: a retry after the job's row was deleted: the first job's answer for that row's person is saved", async () => {
     // The retry resent the rows left and its record took the new job's id: the first job's id was
     // gone, and its paid answer for the deleted row's person was never fetched.
