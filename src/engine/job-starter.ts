@@ -115,8 +115,6 @@ export function startQueuedJobs(
     const lostAt = batch.map((job) => job.sendingAt);
     for (const job of batch) {
       Object.assign(job, stamp);
-      // A job sent again starts with nothing charged: its earlier start's credits stay in the run's.
-      delete job.credits;
       moveJob(job, 'sending', { sendingAt: ctx.clock.now() });
     }
     saveRecordsOf(ctx, [], batch);
@@ -227,7 +225,8 @@ function recordStarts(
     const answer = answers[index]!;
     // A start that may have been processed keeps its day (sendingAt), should the job be imported.
     if (typeof answer === 'string') {
-      Object.assign(job, { id: answer, startedAt: now });
+      // A new id, a new job: what an earlier start of it charged stays in the run's credits.
+      Object.assign(job, { id: answer, startedAt: now, credits: undefined });
       moveJob(job, 'pending', { tries: 0, sendingAt: undefined });
     } else if (answer.maybeProcessed) {
       holdAsMaybeBought(job, answer.userMessage);

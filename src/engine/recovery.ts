@@ -131,8 +131,8 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     const { run, job } = ambiguousJob(ctx, registry, ref);
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
-    // Its credits go when it is sent again (job-starter.ts): should its rows have gone by then, its
-    // earlier start is still collected, and counts from them (fuzz finding 46).
+    // Its credits go with its id, when its resend gets a new one (job-starter.ts): should its rows
+    // have gone by then, its earlier start is still collected, and counts from them (finding 46).
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0, retried: true });
   });
   pollOnce(ctx);

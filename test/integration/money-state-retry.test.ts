@@ -278,6 +278,9 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
     expect(progress(addon, start.runId).ambiguousJobs?.[0]?.problem).toContain(`by its id ${stuck!.id}`);
     await heldThenImported(addon, start.runId, stuck!, retried, 1 / 23);
     expect((await kit.emulator().admin.jobs()).length).toBe(2);
+    // What the first job charged before the retry is counted once, as the provider did.
+    const stats = await kit.emulator().admin.stats();
+    expect(progress(addon, start.runId).credits).toBe(stats.credits_spent);
   });
 
   it('of a lost start: the first start waits for its import for the deleted row, and the import of it saves its answer', async () => {
