@@ -299,6 +299,28 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
   });
 });
 
+describe('a retry of a job stuck for 24 hours whose resend is lost', () => {
+  it("the resend imported by the dashboard's name: the run counts what each job charged once", async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    await kit.emulator().admin.finishJob(stuck!.id);
+    const jobs = await jobsEnded(kit.emulator());
+    const resend = jobs.find((job) => job.id !== stuck!.id)!;
+    expect(resend.name).toBe(stuck!.name);
+    addon.call('importJob', { jobId: resend.id, job: { runId: start.runId, seq: held!.seq } });
+    pollUntilIdle(addon);
+    // The stuck job's credits as its forced fetch read them, and the resend's own: the import of
+    // the resend into the stuck job's record counted them against the stuck job's.
+    expect(progress(addon, start.runId)).toMatchObject({
+      state: 'finished',
+      credits: stuck!.credits + resend.credits,
+    });
+  });
+});
+
 describe('a retry of a job stuck for 24 hours, canceled before it was resent', () => {
   it('takes back the retry only: the stuck job waits for a decision again, and its import saves what it charged', async () => {
     const { addon, start, stuck, held, ref } = await retriedStuckNotResent();
