@@ -27,7 +27,7 @@ import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
 import { DAY_MS } from '../store/local-time';
 import { STATUS } from '../domain/statuses';
-import { asksAgain, NOT_OLD, sendRule, WAITING_FOR_RUN } from './paid-once';
+import { asksAgain, NOT_OLD, sendRule, settledByRunInFlight } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -232,7 +232,7 @@ export function buildPlan(
       return skip(
         row,
         mayBeBought,
-        (status === '' || (UNEXPLAINED.includes(status) && mayBeBought !== WAITING_FOR_RUN)) && 'held',
+        (status === '' || (UNEXPLAINED.includes(status) && !settledByRunInFlight(mayBeBought))) && 'held',
       );
     const entry = saved.get(fp);
     const anew = asksAgain(query, entry);

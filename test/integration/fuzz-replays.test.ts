@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46 and 49 to 54, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54 and 56, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -294,4 +294,25 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'poll', who: 'ann', kill: killed },
     ]);
   }, 60_000);
+  it('56: the hold\'s words a preview wrote over "pending" hold the row as "pending" did', async () => {
+    // A run hiding a job (its record and list damaged) ended; its rows' "pending" held them for every
+    // planner. A preview wrote the hold's words over one, which no longer held it: the next run of
+    // that row bought it again (seed 46012, case 1325).
+    const written = { at: 'Range.setValues', nth: 1 } as const;
+    const cached = { at: 'Cache.putAll', nth: 1 } as const;
+    await replay([
+      { kind: 'runAll', who: 'bob', lookUpAgain: true, kill: written },
+      { kind: 'fault', fault: 'stuck' },
+      { kind: 'poll', who: 'bob', kill: written },
+      { kind: 'poll', who: 'bob', kill: written },
+      { kind: 'runAll', who: 'bob', lookUpAgain: false, kill: cached },
+      { kind: 'poll', who: 'bob', kill: written },
+      { kind: 'damage', what: 'jobAndList' },
+      { kind: 'run', who: 'bob', rows: [6], lookUpAgain: true, kill: written },
+      { kind: 'poll', who: 'bob', kill: { at: 'Range.setValues', nth: 2 } },
+      { kind: 'run', who: 'bob', rows: [6], lookUpAgain: false, kill: written },
+      { kind: 'schedule', who: 'bob', on: true, perRun: 1, perDay: 2 },
+      { kind: 'run', who: 'bob', rows: [6, 7], lookUpAgain: false, kill: cached },
+    ]);
+  }, 90_000);
 });
