@@ -140,7 +140,8 @@ export const lostStart = (job: JobBase): boolean =>
 /**
  * The contacts a start of this job asks for: those without an answer. A job sent again (a retry of
  * a stuck job) keeps the answers a forced fetch saved while it ran (`earlyFetched`): they are paid,
- * written and counted, and never bought again. Its price counts only these (recovery.ts).
+ * written and counted, and never bought again. Its price counts only these (recovery.ts). A retry
+ * that resent some of them in a job of their own marks those so too (job-starter.ts).
  */
 export function unanswered(job: JobBase & { fingerprints: readonly string[] }): string[] {
   const early = new Set(job.earlyFetched);

@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 45, 49 to 54 and 56, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54 and 56, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -279,6 +279,21 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'getThem', who: 'ann', kill: killed },
     ]);
   }, 90_000);
+  it("46: a retry after the job's row was deleted: the first job's answer for that row's person is saved", async () => {
+    // The retry resent the rows left and its record took the new job's id: the first job's id was
+    // gone, and its paid answer for the deleted row's person was never fetched.
+    const killed = { at: 'UrlFetchApp.fetch', nth: 1 } as const;
+    await replay([
+      { kind: 'again', who: 'ann', kill: killed },
+      { kind: 'fault', fault: 'refused' },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed, idle: true },
+      { kind: 'sheet', op: 'delete', at: 0, n: 1 },
+      { kind: 'poll', who: 'ann', kill: killed, idle: true },
+      { kind: 'retry', who: 'ann', kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed },
+    ]);
+  }, 60_000);
   it('56: the hold\'s words a preview wrote over "pending" hold the row as "pending" did', async () => {
     // A run hiding a job (its record and list damaged) ended; its rows' "pending" held them for every
     // planner. A preview wrote the hold's words over one, which no longer held it: the next run of
