@@ -57,6 +57,9 @@ const HOLD_WORDS: ReadonlySet<string> = new Set([
   WAITING_FOR_HIDDEN_JOB,
 ]);
 
+/** Words of a hold on a row: a later plan gives the row the words of the hold it has then. */
+export const isHoldWords = (status: string): boolean => status === WAITING_FOR_RUN || HOLD_WORDS.has(status);
+
 /**
  * Holds a run in flight settles: its rows rightly read "pending" until that run's end writes its
  * words ("job record damaged" for a run hiding a job), which say more than these.

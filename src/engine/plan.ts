@@ -27,7 +27,7 @@ import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
 import { DAY_MS } from '../store/local-time';
 import { STATUS } from '../domain/statuses';
-import { asksAgain, NOT_OLD, sendRule, settledByRunInFlight } from './paid-once';
+import { asksAgain, isHoldWords, NOT_OLD, sendRule, settledByRunInFlight } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -225,15 +225,18 @@ export function buildPlan(
     // It may be paid for (paid-once.ts), and importing the job is free. Only "look up again"
     // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
     const mayBeBought = whyNotSent(fp, status);
-    // A held row says why: one with no Status yet, or one whose Status names no hold and that no
-    // running job answers for: "pending" (a killed start's whose run record was lost: fuzz seed
-    // 45002), "run this row again" (finding 21), "out of credits" (a top-up would not send it).
-    if (mayBeBought)
+    // A held row says why: one with no Status yet, or one whose Status names no hold, or another
+    // hold than it has now (a running job's, since ended: fuzz seed 38003), and that no running job
+    // answers for: "pending" (a killed start's whose run record was lost: fuzz seed 45002), "run
+    // this row again" (finding 21), "out of credits" (a top-up would not send it).
+    if (mayBeBought) {
+      const stale = status !== mayBeBought && (UNEXPLAINED.includes(status) || isHoldWords(status));
       return skip(
         row,
         mayBeBought,
-        (status === '' || (UNEXPLAINED.includes(status) && !settledByRunInFlight(mayBeBought))) && 'held',
+        (status === '' || (stale && !settledByRunInFlight(mayBeBought))) && 'held',
       );
+    }
     const entry = saved.get(fp);
     const anew = asksAgain(query, entry);
     const final = !anew && isFinalStatus(status);

@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54 and 56, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 and 60, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -294,7 +294,7 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'poll', who: 'ann', kill: killed },
     ]);
   }, 60_000);
-  it('56: the hold\'s words a preview wrote over "pending" hold the row as "pending" did', async () => {
+  it('58: the hold\'s words a preview wrote over "pending" hold the row as "pending" did', async () => {
     // A run hiding a job (its record and list damaged) ended; its rows' "pending" held them for every
     // planner. A preview wrote the hold's words over one, which no longer held it: the next run of
     // that row bought it again (seed 46012, case 1325).
@@ -313,6 +313,21 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'run', who: 'bob', rows: [6], lookUpAgain: false, kill: written },
       { kind: 'schedule', who: 'bob', on: true, perRun: 1, perDay: 2 },
       { kind: 'run', who: 'bob', rows: [6, 7], lookUpAgain: false, kill: cached },
+    ]);
+  }, 90_000);
+  it("60: a row showing a running job's hold is given the hold it has once that run ended", async () => {
+    const killed = { at: 'UrlFetchApp.fetchAll', nth: 1 } as const;
+    await replay([
+      { kind: 'formulas', rows: [5] },
+      { kind: 'auto', who: 'ann', on: true, cap: 1 },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'formulas', rows: [5] },
+      { kind: 'run', who: 'ann', rows: [5], lookUpAgain: true, kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'damage', what: 'jobRecord' },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed },
     ]);
   }, 90_000);
 });
