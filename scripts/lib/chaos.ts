@@ -237,7 +237,9 @@ export async function importAmbiguous(
         events.imported++;
       }
     } catch (error) {
-      if (/no longer waiting for a decision/.test(String(error))) continue;
+      // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
+      if (/no longer waiting for a decision|[Tt]ry again in a (few minutes|minute)/.test(String(error)))
+        continue;
       // The Jobs panel still lists a job whose list the job sheet lost (chaos-damage.ts): the
       // refusal says to import it by its id alone, and so the user does (fuzz finding 37).
       if (!/list of contacts was lost/.test(String(error))) throw error;
@@ -247,7 +249,8 @@ export async function importAmbiguous(
         addon.call('importJob', { jobId: job.id });
         events.imported++;
       } catch (again) {
-        if (!/still running|imported already|already in the Jobs list/.test(String(again))) throw again;
+        if (!/still running|imported already|already in the Jobs list|[Tt]ry again in a/.test(String(again)))
+          throw again;
       }
     }
   }

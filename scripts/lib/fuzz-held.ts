@@ -25,11 +25,8 @@ export interface Violation {
  *   by a lost start no one can read, which no start has written on since.
  * - `held-rerun` (finding 21, open on main after money-a's merge): a row held (its start killed in
  *   its fetchAll, its run record damaged) whose Status says "inputs changed…: run this row again".
- * - `retried-unfetched` (finding 46, open): a contact charged in a job whose results were refused,
- *   whose row was deleted before the user's retry: the retry resends the rows left and the job's
- *   record takes the new job's id, so the first job's answer for it is never fetched.
  */
-export const KNOWN_FINDINGS = ['held-empty', 'held-rerun', 'retried-unfetched'] as const;
+export const KNOWN_FINDINGS = ['held-empty', 'held-rerun'] as const;
 export type KnownFinding = (typeof KNOWN_FINDINGS)[number];
 
 export const hasInputs = (cells: readonly string[]) => cells.slice(0, 4).every((cell) => cell.trim() !== '');

@@ -252,15 +252,7 @@ export async function checkEnd(
     heldWithoutWhy(table, tolerate) ??
     (await damagedAfterImport(world, table)) ??
     rowsAgainstTruth(table, outcomes, ledger) ??
-    (world.books.ledgerLostAnswers
-      ? undefined
-      : ledgerAgainstTruth(
-          ledger,
-          outcomes,
-          (outcome) =>
-            tolerate.includes('retried-unfetched') &&
-            world.books.retriedJobs.includes(tailOf(outcome.name)?.[1] ?? ''),
-        ))
+    (world.books.ledgerLostAnswers ? undefined : ledgerAgainstTruth(ledger, outcomes))
   );
 }
 
@@ -288,9 +280,8 @@ function ledgerAnswers(world: FuzzWorld): Map<string, LedgerEntry> {
 function ledgerAgainstTruth(
   ledger: ReadonlyMap<string, LedgerEntry>,
   outcomes: readonly AdminOutcome[],
-  tolerated: (outcome: AdminOutcome) => boolean,
 ): Violation | undefined {
-  const charged = outcomes.filter((outcome) => outcome.credits > 0 && outcome.fp && !tolerated(outcome));
+  const charged = outcomes.filter((outcome) => outcome.credits > 0 && outcome.fp);
   const lost = charged.filter((outcome) => !ledger.get(outcome.fp)?.workEmail);
   if (lost.length)
     return {

@@ -29,7 +29,7 @@ import {
 } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { hasTime, retryWaitMs, START_BATCH_SIZE } from './timing';
-import { closeUnbought, holdAsMaybeBought, unanswered } from './paid-once';
+import { closeUnbought, holdAsMaybeBought, lostStart, unanswered } from './paid-once';
 
 /**
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id
@@ -95,8 +95,7 @@ export function startQueuedJobs(
   const due = registry.jobs.filter(
     (job) => job.run === run.id && job.state === 'queued' && !(job.nextPollAt && job.nextPollAt > now),
   );
-  dropUnsendable(ctx, registry, run, due, contacts);
-  const sendable = due.filter((job) => job.state === 'queued');
+  const sendable = sendableJobs(ctx, registry, run, due, contacts);
   for (let start = 0; start < sendable.length;) {
     // What the API runs at once, and what its rate-limit window lets through (api/pace.ts): the
     // rest waits, queued, for a later poll instead of meeting a 429.
@@ -134,20 +133,35 @@ export function startQueuedJobs(
 
 /**
  * Contacts no longer in the sheet leave their job (answered ones stay: they are not sent); a job
- * with nothing left to ask is closed without a call, its answers written by the next apply.
+ * with nothing left to ask is closed without a call, its answers written by the next apply. Returns
+ * the jobs to send.
+ *
+ * A retried job started before (it has an id, or its start's answer was lost) whose rows went keeps
+ * them instead (fuzz finding 46): its earlier start may have charged them, and nobody asked for
+ * them again. It stays that start, collected as any (polled, forced, held, imported), and the
+ * contacts resent go to a new job of the run. A second record rather than a list of earlier ids on
+ * one: polls, holds, imports and cards follow a job by its record and its one id, and its list and
+ * name (the dashboard's) stay as they were sent. Bounded: each split is a user's Retry and takes
+ * at least one contact out of what the job asks, so a job of 100 splits 99 times at most.
  */
-function dropUnsendable(
+function sendableJobs(
   ctx: AppContext,
   registry: Registry,
   run: RunRecord,
   jobs: JobRecord[],
   contacts: ReadonlyMap<string, SendableContact>,
-): void {
+): JobRecord[] {
   const changed: JobRecord[] = [];
+  const resends: JobRecord[] = [];
   for (const job of jobs) {
     const asked = new Set(unanswered(job));
     const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
     if (!gone.includes(true) && asked.size) continue;
+    changed.push(job);
+    if ((job.id || lostStart(job)) && gone.includes(true)) {
+      splitResend(run, job, asked, gone, resends);
+      continue;
+    }
     const kept = job.fingerprints.filter((_, index) => !gone[index]);
     run.sent -= job.fingerprints.length - kept.length;
     // Answered contacts keep their place among those left (their indexes move down).
@@ -157,11 +171,44 @@ function dropUnsendable(
     job.fingerprints = kept;
     if (kept.length === 0) moveJob(job, 'applied', {});
     else if (unanswered(job).length === 0) moveJob(job, 'fetched', {});
-    changed.push(job);
   }
-  if (changed.length === 0) return;
-  saveJobFingerprints(ctx.spreadsheet, registry, changed);
-  saveRecordsOf(ctx, [run], changed);
+  registry.jobs.push(...resends);
+  changed.push(...resends);
+  if (changed.length) {
+    saveJobFingerprints(ctx.spreadsheet, registry, changed);
+    saveRecordsOf(ctx, [run], changed);
+  }
+  return [...jobs, ...resends].filter((job) => job.state === 'queued');
+}
+
+/**
+ * A started job whose `gone` rows only it carries goes on as that start; the contacts it would
+ * resend go to a new job (added to `resends`), and it neither asks nor writes them any more (as it
+ * does those a forced fetch answered early), though their answers, if its start charged them, are
+ * saved when it is collected.
+ */
+function splitResend(
+  run: RunRecord,
+  job: JobRecord,
+  asked: ReadonlySet<string>,
+  gone: boolean[],
+  resends: JobRecord[],
+): void {
+  const resent = job.fingerprints.flatMap((fp, index) => (asked.has(fp) && !gone[index] ? [index] : []));
+  if (resent.length) {
+    const { rows, fields, retried } = job;
+    const fingerprints = resent.map((index) => job.fingerprints[index]!);
+    resends.push({ run: run.id, seq: run.jobs++, state: 'queued', fingerprints, rows, fields, retried });
+    const ordered = (indexes: number[] = []) => [...indexes, ...resent].sort((a, b) => a - b);
+    job.earlyFetched = ordered(job.earlyFetched);
+    job.earlyApplied = ordered(job.earlyApplied);
+  }
+  if (job.id) moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, problem: undefined });
+  else
+    holdAsMaybeBought(
+      job,
+      'Its start may have been charged for rows deleted before its retry: import it to save their answers.',
+    );
 }
 
 /** Step 3: each job's outcome, in memory (the caller saves the batch in one write). */
@@ -178,7 +225,8 @@ function recordStarts(
     const answer = answers[index]!;
     // A start that may have been processed keeps its day (sendingAt), should the job be imported.
     if (typeof answer === 'string') {
-      Object.assign(job, { id: answer, startedAt: now });
+      // A new id, a new job: what an earlier start of it charged stays in the run's credits.
+      Object.assign(job, { id: answer, startedAt: now, credits: undefined });
       moveJob(job, 'pending', { tries: 0, sendingAt: undefined });
     } else if (answer.maybeProcessed) {
       holdAsMaybeBought(job, answer.userMessage);

@@ -32,8 +32,7 @@ import {
   type RunRecord,
 } from '../store/registry';
 
-/** A running run's job holds the contact: its rows rightly read "pending" (plan.ts). */
-export const WAITING_FOR_RUN = 'waiting for a running job';
+const WAITING_FOR_RUN = 'waiting for a running job';
 const WAITING_FOR_DECISION =
   'may have been started by an earlier run: retry or import that job under Jobs (not sent again so you are not charged twice)';
 const WAITING_FOR_KEY =
@@ -47,6 +46,23 @@ const WAITING_FOR_DAMAGED_JOB =
   'its job\'s stored record was damaged: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
 const WAITING_FOR_HIDDEN_JOB =
   'a running job lost its stored list of contacts, and this contact may be one of them: not sent again so you are not charged twice ("look up again" sends it)';
+
+/** The words of a hold, which a plan writes on a held row whose Status says nothing of it (plan.ts). */
+const HOLD_WORDS: ReadonlySet<string> = new Set([
+  WAITING_FOR_DECISION,
+  WAITING_FOR_KEY,
+  WAITING_FOR_DAMAGED_RUN,
+  WAITING_FOR_IMPORT,
+  WAITING_FOR_DAMAGED_JOB,
+  WAITING_FOR_HIDDEN_JOB,
+]);
+
+/**
+ * Holds a run in flight settles: its rows rightly read "pending" until that run's end writes its
+ * words ("job record damaged" for a run hiding a job), which say more than these.
+ */
+export const settledByRunInFlight = (why: string): boolean =>
+  why === WAITING_FOR_RUN || why === WAITING_FOR_HIDDEN_JOB;
 
 /** What a planner knows besides the registry. */
 export interface BoughtQuery {
@@ -124,7 +140,8 @@ export const lostStart = (job: JobBase): boolean =>
 /**
  * The contacts a start of this job asks for: those without an answer. A job sent again (a retry of
  * a stuck job) keeps the answers a forced fetch saved while it ran (`earlyFetched`): they are paid,
- * written and counted, and never bought again. Its price counts only these (recovery.ts).
+ * written and counted, and never bought again. Its price counts only these (recovery.ts). A retry
+ * that resent some of them in a job of their own marks those so too (job-starter.ts).
  */
 export function unanswered(job: JobBase & { fingerprints: readonly string[] }): string[] {
   const early = new Set(job.earlyFetched);
@@ -166,9 +183,12 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
 /**
  * A row of an ended run hiding a job: its Status says it may have been bought, or it still reads
  * "pending": no job of that run answers for it, and an end cut short may not have written the
- * damaged run's words yet (fuzz seed 45003).
+ * damaged run's words yet (fuzz seed 45003); or a hold's words a plan wrote over that "pending",
+ * which hold what it held (fuzz seed 46012: a preview wrote them, and the next run bought the row
+ * again).
  */
-const endedRowHeld = (status: string): boolean => rowMayHaveBeenBought(status) || status === STATUS.pending;
+const endedRowHeld = (status: string): boolean =>
+  rowMayHaveBeenBought(status) || status === STATUS.pending || HOLD_WORDS.has(status);
 
 /**
  * What ended sheet runs hiding a job may have bought, as their sheets' rows still say (the words of

@@ -27,7 +27,7 @@ import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
 import { DAY_MS } from '../store/local-time';
 import { STATUS } from '../domain/statuses';
-import { asksAgain, NOT_OLD, sendRule, WAITING_FOR_RUN } from './paid-once';
+import { asksAgain, NOT_OLD, sendRule, settledByRunInFlight } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -102,11 +102,12 @@ export interface RunPlan {
   /** Rows that repeat the inputs of an earlier row being sent: filled from its answer. */
   duplicateRows: number;
   /**
-   * `written`: the start writes the reason as the row's Status: a row missing input, or one held as
-   * may-have-been-bought that shows no Status yet, or "pending" while no running job answers for it
-   * (no row is held without a word of why).
+   * `written`: the start writes the reason as the row's Status: a row missing `input`, or one
+   * `held` as may-have-been-bought that shows no Status yet, or "pending" while no running job
+   * answers for it (no row is held without a word of why; a preview that starts nothing writes the
+   * `held` ones itself: `explainHolds` in start.ts).
    */
-  skipped: (SkippedRow & { written: boolean })[];
+  skipped: (SkippedRow & { written: false | 'input' | 'held' })[];
   maxCredits: number;
   /** Contacts asked again for fields their saved answer has (overwrite), and that part of maxCredits. */
   reasked: Reasked;
@@ -148,6 +149,15 @@ export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): Plan
   );
 }
 
+/** Statuses that do not say a row is held: a held row showing one is given the hold's words. */
+const UNEXPLAINED: readonly string[] = [
+  STATUS.pending,
+  STATUS.inputsChanged,
+  STATUS.columnsChanged,
+  STATUS.outOfCredits,
+  STATUS.canceled,
+];
+
 /** Reads the table (one Range read) and plans the run; pass the registry when the caller has it. */
 export function buildPlan(
   ctx: AppContext,
@@ -184,7 +194,7 @@ export function buildPlan(
   const fields = kind === 'reverse' ? [] : [...new Set(options.fields)];
 
   const skipped: RunPlan['skipped'] = [];
-  const skip = (row: number, reason: string, written = false) => {
+  const skip = (row: number, reason: string, written: false | 'input' | 'held' = false) => {
     skipped.push({ row, reason, written });
   };
   const fromLedger: RunPlan['fromLedger'] = [];
@@ -210,18 +220,19 @@ export function buildPlan(
     const ways = readings[index]!;
     const { input, fp } = ways.find((reading) => saved.has(reading.fp)) ?? ways[0]!;
     const missing = missingInput(kind, input);
-    if (missing) return skip(row, missing, true);
+    if (missing) return skip(row, missing, 'input');
     const status = outputCell(table, kind, 'status', row);
     // It may be paid for (paid-once.ts), and importing the job is free. Only "look up again"
     // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
     const mayBeBought = whyNotSent(fp, status);
-    // A held row says why: one with no Status yet, or a "pending" no running job answers for (a
-    // killed start's whose run record was lost: fuzz seed 45002).
+    // A held row says why: one with no Status yet, or one whose Status names no hold and that no
+    // running job answers for: "pending" (a killed start's whose run record was lost: fuzz seed
+    // 45002), "run this row again" (finding 21), "out of credits" (a top-up would not send it).
     if (mayBeBought)
       return skip(
         row,
         mayBeBought,
-        status === '' || (status === STATUS.pending && mayBeBought !== WAITING_FOR_RUN),
+        (status === '' || (UNEXPLAINED.includes(status) && !settledByRunInFlight(mayBeBought))) && 'held',
       );
     const entry = saved.get(fp);
     const anew = asksAgain(query, entry);

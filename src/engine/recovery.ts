@@ -28,7 +28,7 @@ import {
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './team';
 import { runFromResult } from './rehome';
-import { lostStart } from './paid-once';
+import { lostStart, unanswered } from './paid-once';
 import { jobOfName } from './job-starter';
 import { countRetry } from './run-end';
 import { saveAnswersOnly } from './job-results';
@@ -131,8 +131,8 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     const { run, job } = ambiguousJob(ctx, registry, ref);
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
-    // A new job: what the lost or stuck one charged stays in the run's credits, not counted again.
-    delete job.credits;
+    // Its credits go with its id, when its resend gets a new one (job-starter.ts): should its rows
+    // have gone by then, its earlier start is still collected, and counts from them (finding 46).
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0, retried: true });
   });
   pollOnce(ctx);
@@ -197,6 +197,8 @@ function importIntoAmbiguousJob(
   return underLock(ctx, (registry) => {
     const current = heldJob(ctx, registry, ref);
     refuseTracked(registry, jobId, current.job);
+    // Another id, another job: what an earlier start charged stays in the run's credits.
+    if (current.job.id !== jobId) delete current.job.credits;
     reopen(ctx, registry, current.run, current.job, importedJob(ctx, jobId));
     return { runId: ref.runId, contacts: job.fingerprints.length };
   });
@@ -207,7 +209,7 @@ function importIntoAmbiguousJob(
  * say) would record its fields' answers, and "not found" for the fields it never asked, while the
  * real job's paid answers were never read. Its readable name ends with the run and job it was
  * started for (the spreadsheet's title may have changed since), and every contact must be the lost
- * job's, all of them once the job is done.
+ * job's, all of those it still asks once the job is done.
  */
 function checkSameJob(jobId: string, result: JobResult, runId: string, job: JobRecord): void {
   const tail = `run ${runId} job ${job.seq + 1}`;
@@ -222,7 +224,9 @@ function checkSameJob(jobId: string, result: JobResult, runId: string, job: JobR
   const theirs = new Set(result.items.map((item) => item.custom.fp ?? ''));
   const strangers = [...theirs].filter((fp) => !ours.has(fp)).length;
   const finished = result.status === 'FINISHED';
-  if (strangers > 0 || (finished && result.items.length > 0 && theirs.size !== ours.size))
+  // A retry's resend asks only what had no answer (paid-once.ts unanswered): done, it holds those.
+  const missing = unanswered(job).some((fp) => !theirs.has(fp));
+  if (strangers > 0 || (finished && result.items.length > 0 && missing))
     throw new UserError(
       `The job you pasted is another job: it holds ${plural(theirs.size, 'contact')}, ${strangers} of them not this job's, which sent ${plural(ours.size, 'contact')}.`,
     );

@@ -15,7 +15,7 @@ import { closeUnbought, holdAsMaybeBought, lostStart } from './paid-once';
 import { withDocumentLock } from './timing';
 
 const RETRY_CANCELED =
-  'Its retry was canceled before it was sent; its first start may have been charged although its answer was lost.';
+  'Its retry was canceled before it was sent; its first start may have been charged: import it, or retry it.';
 
 /**
  * Queued jobs become "fetched" with no answers and the status "canceled", so the usual apply step
@@ -30,8 +30,9 @@ export function cancelRun(ctx: AppContext, runId: string): void {
     assertOwnRun(ctx, run);
     const queued = registry.jobs.filter((job) => job.run === runId && job.state === 'queued');
     // A retried lost start not resent yet is the lost start again: the cancel takes back the retry
-    // only, and its rows wait for its import (or another retry), as before it (fuzz finding 30).
-    const lost = queued.filter(lostStart);
+    // only, and its rows wait for its import (or another retry), as before it (fuzz finding 30). So
+    // is a retried started job (its id kept until its resend has one): the provider may go on.
+    const lost = queued.filter((job) => lostStart(job) || job.id);
     for (const job of lost) holdAsMaybeBought(job, RETRY_CANCELED);
     // Never sent: nothing of them was bought (paid-once.ts).
     const never = queued.filter((job) => !lost.includes(job));

@@ -11,6 +11,7 @@ import { registryOf, type Agreed, type AppContext, sourceOf, type RunStarted } f
 import { newId, newRun, registerAndSend } from './run-launch';
 import { headersOf } from '../store/mapping-store';
 import { buildPlan, planOutputKeys, type RunPlan } from './plan';
+import { readSheetTable } from '../sheet/table';
 import type { Registry, RunRecord } from '../store/registry';
 import { rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
@@ -136,4 +137,28 @@ function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: RunRecord): voi
   for (const output of outputs.values()) output.run = run.id;
   const record = undoRecorder(ctx.spreadsheet, () => run);
   writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite, planOutputKeys(plan), record);
+}
+
+/**
+ * A preview that starts nothing still gives its held rows their words (fuzz findings 50 and 51): a
+ * row held by a record no run settles (a lost start whose run record was lost, a job no one can read)
+ * would keep "pending" or "" for good, as no start comes to write them. Only under the lock, and only
+ * on a row that still reads as the plan read it (a poll may have written its answer since): a busy
+ * lock skips it, as the plan panel says why all the same.
+ */
+export function explainHolds(ctx: AppContext, plan: RunPlan): void {
+  const held = plan.skipped.filter((skip) => skip.written === 'held');
+  if (plan.toSend.length || plan.fromLedger.length || !held.length || !plan.table.headerRow) return;
+  if (!ctx.lock.tryLock(1000)) return; // a second at most: the user waits for the preview
+  try {
+    const table = readSheetTable(plan.sheet);
+    const unchanged = (row: number) =>
+      table.values[row - 1]?.join('\t') === plan.table.values[row - 1]!.join('\t');
+    const outputs = new Map(
+      held.filter(({ row }) => unchanged(row)).map(({ row, reason }) => [row, statusOnly(reason)]),
+    );
+    if (outputs.size) writeRowOutputs(table, plan.options.kind, outputs, false, planOutputKeys(plan));
+  } finally {
+    ctx.lock.release();
+  }
 }

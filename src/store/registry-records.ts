@@ -173,11 +173,12 @@ export const JOB_CODEC = recordCodec(
      */
     unreadable: optionalString(),
     /**
-     * Indexes (into its fingerprints) of contacts whose answer a forced fetch of the still running
-     * job stored in the ledger (the CLI's --force-results): the job stays pending for the rest.
+     * Indexes (into its fingerprints) of contacts it no longer asks: their answer a forced fetch of
+     * the still running job stored in the ledger (the CLI's --force-results: the job stays pending
+     * for the rest), or a retry resent them in a job of their own (engine/job-starter.ts).
      */
     earlyFetched: optional(z.array(z.number())),
-    /** Of those, the ones whose rows are written and counted: the final apply skips them. */
+    /** Of those, the ones whose rows are written and counted (or left to the resend): the final apply skips them. */
     earlyApplied: optional(z.array(z.number())),
     /** Sent again by the user's Retry: the Spending tab counts what it charges as a retry. */
     retried: optionalBoolean(),

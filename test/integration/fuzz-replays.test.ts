@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 and 41 to 45, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54 and 56, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -256,4 +256,63 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39 an
       { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
     ]);
   }, 60_000);
+  it('50 and 51: a preview that sends nothing still writes why its held rows are held', async () => {
+    // A hold of a lost start whose run record was lost (51: the rows "pending"; 50: its list lost too,
+    // every contact held, rows nobody ran "") was written only by a start, and a plan that sends
+    // nothing is never started: the rows kept "pending" or "" for good.
+    const killed = { at: 'UrlFetchApp.fetchAll', nth: 1 } as const;
+    await replay([
+      { kind: 'again', who: 'ann', kill: killed },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'run', who: 'ann', rows: [4], lookUpAgain: false, kill: killed },
+    ]);
+    await replay([
+      { kind: 'fault', fault: '5xx' },
+      { kind: 'wait' },
+      { kind: 'formulas', rows: [1] },
+      { kind: 'getThem', who: 'ann', kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'damage', what: 'jobSheet' },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'getThem', who: 'ann', kill: killed },
+    ]);
+  }, 90_000);
+  it("46: a retry after the job's row was deleted: the first job's answer for that row's person is saved", async () => {
+    // The retry resent the rows left and its record took the new job's id: the first job's id was
+    // gone, and its paid answer for the deleted row's person was never fetched.
+    const killed = { at: 'UrlFetchApp.fetch', nth: 1 } as const;
+    await replay([
+      { kind: 'again', who: 'ann', kill: killed },
+      { kind: 'fault', fault: 'refused' },
+      { kind: 'poll', who: 'ann', kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed, idle: true },
+      { kind: 'sheet', op: 'delete', at: 0, n: 1 },
+      { kind: 'poll', who: 'ann', kill: killed, idle: true },
+      { kind: 'retry', who: 'ann', kill: killed },
+      { kind: 'poll', who: 'ann', kill: killed },
+    ]);
+  }, 60_000);
+  it('56: the hold\'s words a preview wrote over "pending" hold the row as "pending" did', async () => {
+    // A run hiding a job (its record and list damaged) ended; its rows' "pending" held them for every
+    // planner. A preview wrote the hold's words over one, which no longer held it: the next run of
+    // that row bought it again (seed 46012, case 1325).
+    const written = { at: 'Range.setValues', nth: 1 } as const;
+    const cached = { at: 'Cache.putAll', nth: 1 } as const;
+    await replay([
+      { kind: 'runAll', who: 'bob', lookUpAgain: true, kill: written },
+      { kind: 'fault', fault: 'stuck' },
+      { kind: 'poll', who: 'bob', kill: written },
+      { kind: 'poll', who: 'bob', kill: written },
+      { kind: 'runAll', who: 'bob', lookUpAgain: false, kill: cached },
+      { kind: 'poll', who: 'bob', kill: written },
+      { kind: 'damage', what: 'jobAndList' },
+      { kind: 'run', who: 'bob', rows: [6], lookUpAgain: true, kill: written },
+      { kind: 'poll', who: 'bob', kill: { at: 'Range.setValues', nth: 2 } },
+      { kind: 'run', who: 'bob', rows: [6], lookUpAgain: false, kill: written },
+      { kind: 'schedule', who: 'bob', on: true, perRun: 1, perDay: 2 },
+      { kind: 'run', who: 'bob', rows: [6, 7], lookUpAgain: false, kill: cached },
+    ]);
+  }, 90_000);
 });

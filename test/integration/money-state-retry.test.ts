@@ -123,19 +123,25 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
   });
 });
 
+/** A job stuck for a day, held for a decision, whose retry was killed before its resend left. */
+async function retriedStuckNotResent() {
+  const { addon, start, job: stuck } = await stuckForADay(kit);
+  const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+  const ref = { runId: start.runId, seq: held!.seq };
+  expect(() => addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref)).toThrow();
+  return { addon, start, stuck: stuck!, held: held!, ref };
+}
+
 describe('a retry of a job stuck for 24 hours not resent yet, its run record then damaged', () => {
   it("collects the stuck job by its id (the retry's consent went with its run): its later answers reach the rows", async () => {
-    const { addon, start, job: stuck } = await stuckForADay(kit);
-    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
-    const ref = { runId: start.runId, seq: held!.seq };
-    expect(() => addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref)).toThrow();
+    const { addon, stuck } = await retriedStuckNotResent();
     damageTheRunRecord(addon);
     // Held until it is collected, as before the retry: not even "look up again" buys its contacts.
     expect(
       addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, overwrite: true }).contactsToSend,
     ).toBe(0);
     // The stuck job goes on at the provider, and charges its other contacts.
-    await kit.emulator().admin.finishJob(stuck!.id);
+    await kit.emulator().admin.finishJob(stuck.id);
     pollUntilIdle(addon);
     expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
     const stats = await kit.emulator().admin.stats();
@@ -213,6 +219,118 @@ describe('a stuck job whose run record was lost, given a run of its own, then he
     expect(held.problem).toContain(`by its id ${stuck!.id}`);
     await kit.emulator().admin.finishJob(stuck!.id);
     addon.call('importJob', { jobId: stuck!.id, job: { runId: run!.runId, seq: held.seq } });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.jobs.total).toBe(1);
+    expect(stats.charges.charged_twice).toBe(0);
+  });
+});
+
+describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
+  /** Deletes the data row `row` (1-based, as Sheets numbers it) and retries the run's held job. */
+  function deleteRowAndRetry(addon: Addon, runId: string, row: number) {
+    const deleted = rowsOf(addon)[row - 2]!.input;
+    addon.spreadsheet.getSheetByName(SHEET)!.deleteRow(row);
+    const [held] = progress(addon, runId).ambiguousJobs ?? [];
+    addon.call('retryJob', { runId, seq: held!.seq });
+    return { held: held!, deleted };
+  }
+
+  /**
+   * The first job is held again under the dashboard's name for it, its retry's price one contact's
+   * (`share` of the first): the card's way out, its import, saves its answer for the deleted row,
+   * which, put back, fills from it for free.
+   */
+  async function heldThenImported(
+    addon: Addon,
+    runId: string,
+    first: { id: string; name: string },
+    { held, deleted }: ReturnType<typeof deleteRowAndRetry>,
+    share: number,
+  ): Promise<void> {
+    const [again] = progress(addon, runId).ambiguousJobs ?? [];
+    expect(again).toMatchObject({
+      seq: held.seq,
+      name: first.name,
+      retryMaxCredits: held.retryMaxCredits * share,
+    });
+    await kit.emulator().admin.finishJob(first.id);
+    await jobsEnded(kit.emulator());
+    addon.call('importJob', { jobId: first.id, job: { runId, seq: again!.seq } });
+    pollUntilIdle(addon);
+    expect(progress(addon, runId)).toMatchObject({ state: 'finished' });
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.appendRow(deleted);
+    addon.setSelection(`A${sheet.getLastRow()}:D${sheet.getLastRow()}`, SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 1 });
+  }
+
+  it("of a stuck job still collects it by its id: its paid answer for the deleted row's person is saved", async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    // Row 41's person is not processed yet: the stuck job charges it once it goes on.
+    const retried = deleteRowAndRetry(addon, start.runId, 41);
+    // The retry resends the 22 rows left without an answer; the first job, still at work, is held
+    // again for the row only it carries. Before, the first job's id went with the retry, and the
+    // answer the provider charged for that row was never fetched.
+    pollUntilIdle(addon);
+    expect(progress(addon, start.runId).ambiguousJobs?.[0]?.problem).toContain(`by its id ${stuck!.id}`);
+    await heldThenImported(addon, start.runId, stuck!, retried, 1 / 23);
+    expect((await kit.emulator().admin.jobs()).length).toBe(2);
+    // What the first job charged before the retry is counted once, as the provider did.
+    const stats = await kit.emulator().admin.stats();
+    expect(progress(addon, start.runId).credits).toBe(stats.credits_spent);
+  });
+
+  it('of a lost start: the first start waits for its import for the deleted row, and the import of it saves its answer', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(5, 0)));
+    const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const [first] = await jobsEnded(kit.emulator());
+    addon.call('pollJobs');
+    const retried = deleteRowAndRetry(addon, start.runId, 6);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    // The 4 rows left were resent in a job of their own; the lost start waits for its import for the
+    // fifth person. Before, the retried job dropped it.
+    await heldThenImported(addon, start.runId, first!, retried, 1 / 5);
+  });
+});
+
+describe('a retry of a job stuck for 24 hours whose resend is lost', () => {
+  it("the resend imported by the dashboard's name: the run counts what each job charged once", async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    await kit.emulator().admin.finishJob(stuck!.id);
+    const jobs = await jobsEnded(kit.emulator());
+    const resend = jobs.find((job) => job.id !== stuck!.id)!;
+    expect(resend.name).toBe(stuck!.name);
+    addon.call('importJob', { jobId: resend.id, job: { runId: start.runId, seq: held!.seq } });
+    pollUntilIdle(addon);
+    // The stuck job's credits as its forced fetch read them, and the resend's own: the import of
+    // the resend into the stuck job's record counted them against the stuck job's.
+    expect(progress(addon, start.runId)).toMatchObject({
+      state: 'finished',
+      credits: stuck!.credits + resend.credits,
+    });
+  });
+});
+
+describe('a retry of a job stuck for 24 hours, canceled before it was resent', () => {
+  it('takes back the retry only: the stuck job waits for a decision again, and its import saves what it charged', async () => {
+    const { addon, start, stuck, held, ref } = await retriedStuckNotResent();
+    addon.call('cancelRun', start.runId);
+    // Before, the cancel closed it as never sent ("canceled"), though the provider goes on with it.
+    const [again] = progress(addon, start.runId).ambiguousJobs ?? [];
+    expect(again).toMatchObject({ seq: held.seq, name: stuck.name });
+    await kit.emulator().admin.finishJob(stuck.id);
+    await jobsEnded(kit.emulator());
+    addon.call('importJob', { jobId: stuck.id, job: ref });
     pollUntilIdle(addon);
     expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
     const stats = await kit.emulator().admin.stats();

@@ -13,11 +13,6 @@ import { contactRows, engineKit, jobsEnded, planAndStart, SEED, settle, SHEET } 
 const kit = engineKit();
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-/**
- * The add-on's clock starts at 08:00 UTC today: the schedule's ticks below move it hours on, and
- * from the real time they crossed midnight after 20:00 UTC, where the key's daily limit starts over.
- */
-const MORNING = new Date().setUTCHours(8, 0, 0, 0);
 
 /** Ten people the emulator finds with a work email: each costs what the preview counts. */
 const ROWS = contactRows(sampleContacts(SEED, 10, { unknownShare: 0, withWorkEmail: true }));
@@ -39,7 +34,7 @@ const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** Rows 2–7 answered on day 0, rows 8–11 on day 20; the clock left at day 31. */
 async function answeredOnTwoDays(): Promise<Addon> {
-  const addon = kit.open(ROWS, { now: MORNING });
+  const addon = kit.open(ROWS);
   select(addon, 2, 7);
   await settle(addon, planAndStart(addon, { fields: ['work_email'] }).start.runId);
   addon.advanceClock(20 * DAY);

@@ -7,7 +7,7 @@ import type { AppContext } from '../../engine/context';
 import { wholeNumber } from '../../rpc/table';
 import { buildPlan, refreshCutoff } from '../../engine/plan';
 import { pollOnce } from '../../engine/poll';
-import { storePlan } from '../../engine/start';
+import { explainHolds, storePlan } from '../../engine/start';
 import { progressView, type ProgressView } from './progress';
 import type { PlanView } from '../../rpc/shapes';
 import { readFieldChoice, rememberFieldChoice } from './field-choice';
@@ -70,6 +70,7 @@ export function planRun(ctx: AppContext, request: PlanRequest): PlanView {
     firstRowHeaders: request.firstRowHeaders,
     guessHeaders: true,
   });
+  explainHolds(ctx, plan);
   const cell = cellRow === null ? null : { row: cellRow, wholeTable: !onlyRow };
   return sheetPlanView(ctx, plan, storePlan(ctx, plan, spans), cell);
 }

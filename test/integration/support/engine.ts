@@ -62,6 +62,7 @@ export function engineKit(options: SpawnOptions & { data?: ExtraData } = {}): En
         apiBaseUrl: emulator!.baseUrl,
         apiKey: emulator!.apiKey,
         allowLoopback: true,
+        ...(load.state ? {} : { now: nextMorning(Date.now()) }),
         ...load,
       });
       addons.push(addon);
@@ -99,6 +100,16 @@ async function workerEmulator(options: SpawnOptions & { data?: ExtraData }): Pro
   emulator.detach();
   slots.set(EMULATOR_SLOT, { options: wanted, emulator } satisfies KeptEmulator);
   return emulator;
+}
+
+/**
+ * The next 09:00 UTC (the runtime's zone) from `ms`: every add-on a test opens starts there. Daily
+ * caps and limits count calendar days, and a test that ticks through hours met a midnight when run
+ * late in the day (the refresh, formula and Run now caps failed from about 20:00 and 23:20 UTC).
+ */
+function nextMorning(ms: number): number {
+  const day = 86_400_000;
+  return ms + ((9 * 3_600_000 - (ms % day) + day) % day);
 }
 
 function dataFile(data: ExtraData): string {

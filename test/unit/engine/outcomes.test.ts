@@ -1,3 +1,4 @@
+import { ApiError } from '../../../src/api/errors';
 import { apiError } from '../fakes/fake-api';
 import { createWorld, type TestWorld, hasTrigger } from '../fakes/context';
 import {
@@ -190,5 +191,31 @@ describe('rows of a run stopped by a refused key', () => {
     poll(world);
     poll(world);
     expect([...world.api.jobs.values()].flatMap((job) => job.items)).toHaveLength(2);
+  });
+});
+
+describe('a row held by another record, its Status from before', () => {
+  it('"out of credits" on rows another sheet\'s lost start holds: a preview gives them the hold\'s words', () => {
+    const { world, sheet } = startedRun(4);
+    scriptOutcome(world, (job) => ({
+      kind: 'result',
+      result: world.api.resultOf(job, 'CREDITS_INSUFFICIENT', 2),
+    }));
+    poll(world);
+    world.api.outcomeFor = () => undefined;
+    // The same two people on another tab, whose start's answer is lost: they may have been bought.
+    const send = world.api.startJobs.bind(world.api);
+    world.api.startJobs = (starts) =>
+      starts.map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    contactsSheet(world, people(4).slice(2), 'Other');
+    planAndStart(world);
+    poll(world);
+    world.api.startJobs = send;
+    world.spreadsheet.active = world.spreadsheet.sheets.indexOf(sheet);
+    const plan = server(world).planRun(ENRICH_WORK_EMAIL);
+    expect(plan.contactsToSend).toBe(0);
+    // "out of credits" would have the user top up and run them again, which sends nothing.
+    expect(sheet.column('Status').slice(2)).toEqual(Array(2).fill(plan.skipped[2]!.reason));
+    expect(plan.skipped[2]!.reason).toMatch(/may have been started/);
   });
 });
