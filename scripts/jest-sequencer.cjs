@@ -8,37 +8,52 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * Milliseconds, first match wins: the files that took longest in two whole runs on 2 cores (jest's
- * per-file times, npm test beside `npm run check`), then what such files take by folder. Without
- * the named files, a clean clone ran the fuzzer (29 s, estimated as a 1 s unit file) and chaos
- * (37 s, ordered by size among the 5 s integration files) near the end: one worker alone for their
- * last half minute (a simulated 277 s run instead of 263 s from the same per-file times).
+ * Seconds, first match wins: every file that took 12 s or more in a whole fresh-clone run on 2
+ * cores (jest's per-file times; the browser files from a run of their project alone, which takes
+ * them about as long), then what other files take by folder. Without them, a clean clone started
+ * the CLI files (40 to 50 s, most of it waiting on their commands) as 4 s integration files, near
+ * the end of the run; before that, the fuzzer (29 s) and chaos (37 s) as 1 s and 5 s files. Update
+ * from a run's `perf-cache-*` files in jest's cache folder when a file grows or shrinks a lot.
  */
 const ESTIMATES = [
-  // The twenty flows (docs/flows.md): 10-20 takes 40 to 44 s alone on 2 cores, 1-9 24 s.
-  [/\/test\/browser\/flows-10-20\.test\./, 42_000],
-  [/\/test\/browser\/flows-01-09\.test\./, 24_000],
-  [/\/test\/browser\/run-controls\.test\./, 38_000],
-  [/\/test\/integration\/chaos\.test\./, 37_000],
-  [/\/test\/fuzz\/fuzz\.test\./, 29_000],
-  [/\/test\/browser\/(plan-panel|fresh-panels|live-panels)\.test\./, 19_000],
-  [/\/test\/browser\/(formulas|runs)\.test\./, 15_000],
-  [/\/test\/integration\/(enrich-cli-stream|engine-faults|engine-cli)\.test\./, 13_500],
-  [/\/test\/browser\//, 10_000],
-  [/\/test\/emulator\/search-index\.test\./, 10_000],
-  [/\/test\/integration\/(schedule|enrich-cli-resume|formulas|engine-crash)\.test\./, 8_000],
-  [/\/test\/unit\/store\/(registry|store-budget)\.test\./, 6_000],
-  [/\/test\/integration\//, 4_000],
-  [/\/test\/emulator\//, 3_000],
-  [/./, 1_000],
+  [/\/browser\/flows-10-20\./, 77],
+  [/\/integration\/chaos\./, 75],
+  [/\/browser\/flows-01-09\./, 55],
+  [/\/browser\/run-controls\./, 54],
+  [/\/integration\/enrich-cli-(habits|stream)\./, 48],
+  [/\/integration\/enrich-cli-(cursor|resume)\./, 44],
+  [/\/browser\/(plan-panel|accessibility)\./, 42],
+  [/\/browser\/fresh-panels\./, 38],
+  [/\/integration\/formulas-concurrent\./, 35],
+  [/\/integration\/enrich-cli-refresh\./, 32],
+  [/\/browser\/live-panels\./, 32],
+  [/\/browser\/screens\./, 27],
+  [/\/integration\/(engine-cli|enrich-cli-files)\./, 25],
+  [/\/(fuzz\/fuzz|integration\/damaged-records)\./, 24],
+  [/\/unit\/store\/registry\./, 22],
+  [/\/browser\/(playground-tools|sidebar)\./, 21],
+  [/\/integration\/(money-state|search-cli|fuzz-replays|engine-faults)\./, 21],
+  [/\/browser\/(formulas|spending)\./, 19],
+  [/\/browser\/(refresh|undo)\./, 17],
+  [/\/(integration\/undo|emulator\/search-index)\./, 17],
+  [/\/integration\/(search|engine-pace)\./, 15],
+  [/\/browser\/(schedule-run-now|playground|search-filters|search|runs)\./, 13],
+  [/\/integration\/(caps|formulas|money-state-retry|schedule|store-budget)\./, 13],
+  [/\/emulator\/search\./, 13],
+  [/\/unit\/store\/store-budget\./, 12],
+  [/\/browser\//, 9],
+  [/\/integration\//, 6],
+  [/\/emulator\//, 3],
+  [/./, 1],
 ];
 
 class SlowFirstSequencer extends Sequencer {
   time(test) {
     const cached = super.time(test);
     if (cached != null) return cached;
-    return ESTIMATES.find(([pattern]) => pattern.test(test.path.replaceAll('\\', '/')))[1];
+    return ESTIMATES.find(([pattern]) => pattern.test(test.path.replaceAll('\\', '/')))[1] * 1000;
   }
 }
 
 module.exports = SlowFirstSequencer;
+module.exports.ESTIMATES = ESTIMATES;

@@ -40,20 +40,27 @@ const UNKNOWN_NAMES = [
 
 /**
  * The same as drawContacts, read from a file when an earlier process drew the same sample with the
- * same code. Drawing needs the whole world of 50,000 people and its lookup indices: about 0.4 s of
+ * same code. Drawing needs the whole world of 50,000 people and its lookup indices: about 0.3 s of
  * CPU in each jest file that asks for contacts, the largest cost the test files shared (issue 31,
- * docs/testing.md). The file's name is a hash of the arguments, Node's version and the text of this
- * file and of world/, so that any change to how contacts are drawn draws them again.
+ * docs/testing.md). The file's name is a hash of the seed, the options, the tier, Node's version and
+ * the text of this file and of world/, so that any change to how contacts are drawn draws them again.
+ *
+ * A draw takes its contacts one after another from one random stream, so the first `count` are the
+ * same whatever the count: a file holds a whole tier (the first 1,000 contacts, or 10,000...) and
+ * every sample up to that size is its head. Kept by exact count, a clean clone (CI) drew again in
+ * nearly every file, 82 samples of a run, each asking for its own count.
  */
 export function sampleContacts(seed: number, count: number, options: SampleOptions = {}): SampleContact[] {
+  let tier = TIER;
+  while (tier < count) tier *= 10;
   let file: string | undefined;
   try {
-    file = join(CACHE, `${sampleKey(seed, count, options)}.json`);
-    return JSON.parse(readFileSync(file, 'utf8')) as SampleContact[];
+    file = join(CACHE, `${sampleKey(seed, tier, options)}.json`);
+    return (JSON.parse(readFileSync(file, 'utf8')) as SampleContact[]).slice(0, count);
   } catch {
     // Not drawn yet (or no file to read): draw it.
   }
-  const contacts = drawContacts(seed, count, options);
+  const contacts = drawContacts(seed, tier, options);
   if (file) {
     try {
       mkdirSync(CACHE, { recursive: true });
@@ -65,15 +72,18 @@ export function sampleContacts(seed: number, count: number, options: SampleOptio
       // A read-only checkout still gets its contacts, drawn each time.
     }
   }
-  return contacts;
+  return contacts.slice(0, count);
 }
+
+/** The smallest sample a file holds: drawing 1,000 contacts costs little more than drawing 30 (the world is most of it). */
+const TIER = 1_000;
 
 /** Git-ignored, beside the bundles of scripts/lib/node-bundle.ts. */
 const CACHE = resolve(__dirname, '../../.cache/samples');
 
 let codeHash: string | undefined;
 
-function sampleKey(seed: number, count: number, options: SampleOptions): string {
+function sampleKey(seed: number, tier: number, options: SampleOptions): string {
   if (codeHash === undefined) {
     const world = join(__dirname, 'world');
     const files = [
@@ -86,17 +96,25 @@ function sampleKey(seed: number, count: number, options: SampleOptions): string 
     for (const path of files) hash.update(path.slice(__dirname.length)).update(readFileSync(path));
     codeHash = hash.digest('hex');
   }
+  // The options as drawContacts reads them: no option and its default are the same sample.
+  const drawn = [
+    options.unknownShare ?? DEFAULT_UNKNOWN_SHARE,
+    Boolean(options.withWorkEmail),
+    options.worldSize ?? {},
+  ];
   return createHash('sha256')
-    .update(JSON.stringify([codeHash, seed, count, options]))
+    .update(JSON.stringify([codeHash, seed, tier, drawn]))
     .digest('hex')
     .slice(0, 32);
 }
+
+const DEFAULT_UNKNOWN_SHARE = 0.1;
 
 /** The contacts themselves, drawn from the world (what sampleContacts keeps). */
 export function drawContacts(seed: number, count: number, options: SampleOptions = {}): SampleContact[] {
   const world = generateWorld(seed, options.worldSize);
   const random = createRandom(streamSeed(seed, 'sample'));
-  const unknownShare = options.unknownShare ?? 0.1;
+  const unknownShare = options.unknownShare ?? DEFAULT_UNKNOWN_SHARE;
   const contacts: SampleContact[] = [];
   const used = new Set<number>();
   let attempts = 0;

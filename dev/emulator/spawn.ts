@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { nodeBundle } from '../../scripts/lib/node-bundle';
+import type { Socket } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { adminClient, type AdminClient } from './admin-client';
@@ -31,6 +32,13 @@ export interface SpawnedEmulator {
   apiKey: string;
   pid: number;
   stop(): Promise<void>;
+  /** Whether the child is still running (it may have crashed since). */
+  running(): boolean;
+  /**
+   * Lets this process end while the child runs (nothing of it holds the event loop): it lives
+   * on until stop(), or until this process ends and closes its stdin.
+   */
+  detach(): void;
   admin: AdminClient;
 }
 
@@ -69,8 +77,9 @@ export async function spawnEmulator(options: SpawnOptions = {}): Promise<Spawned
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
 
+  const running = () => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (running()) {
       child.kill('SIGTERM');
       await exited;
     }
@@ -99,5 +108,10 @@ export async function spawnEmulator(options: SpawnOptions = {}): Promise<Spawned
     child.once('exit', (code) => fail(new Error(`the emulator exited with code ${code}`)));
   });
 
-  return { ...ready, pid: child.pid ?? 0, stop, admin: adminClient(ready.baseUrl) };
+  const detach = () => {
+    child.unref();
+    // The pipes to a child are sockets (node's child_process docs): unref'd, they hold no loop either.
+    for (const pipe of [child.stdin, child.stdout, child.stderr]) (pipe as Socket).unref();
+  };
+  return { ...ready, pid: child.pid ?? 0, stop, running, detach, admin: adminClient(ready.baseUrl) };
 }

@@ -18,16 +18,30 @@ it('gives what a draw gives, whether it reads the contacts or draws them', () =>
   }
 });
 
-it('does not generate the world again for a sample an earlier process drew', () => {
-  const drawn = sampleContacts(SEED, 20);
+/** sampleContacts of a new copy of the module, as another jest file or process has, whose world cannot be made. */
+function withoutWorld(read: (fresh: typeof sampleContacts) => void): void {
   jest.isolateModules(() => {
-    // A new copy of the module, as another jest file or process has, whose world cannot be made.
     jest.doMock('../../dev/emulator/world', () => ({
       generateWorld: () => {
         throw new Error('the world was generated');
       },
     }));
-    const fresh = jest.requireActual<typeof import('../../dev/emulator/sample')>('../../dev/emulator/sample');
-    expect(fresh.sampleContacts(SEED, 20)).toEqual(drawn);
+    read(
+      jest.requireActual<typeof import('../../dev/emulator/sample')>('../../dev/emulator/sample')
+        .sampleContacts,
+    );
+  });
+}
+
+it('does not generate the world again for a sample an earlier process drew', () => {
+  const drawn = sampleContacts(SEED, 20);
+  withoutWorld((fresh) => expect(fresh(SEED, 20)).toEqual(drawn));
+});
+
+it('reads any other count of the same seed and options from it: on a clean clone, one draw for them all', () => {
+  sampleContacts(SEED + 1, 40, { unknownShare: 0.1 });
+  withoutWorld((fresh) => {
+    expect(fresh(SEED + 1, 3)).toEqual(drawContacts(SEED + 1, 3));
+    expect(fresh(SEED + 1, 250)).toEqual(drawContacts(SEED + 1, 250));
   });
 });

@@ -26,6 +26,21 @@ describe('spawnEmulator', () => {
     await expect(fetch(`${child.baseUrl}/api/v2/account/credits`)).rejects.toThrow();
   });
 
+  it('lets its parent end once detached, and still stops', async () => {
+    // What holds this process's event loop: the child and its three pipes until detach.
+    const holding = () =>
+      process.getActiveResourcesInfo().filter((kind) => kind === 'ProcessWrap' || kind === 'PipeWrap').length;
+    const before = holding();
+    child = await spawnEmulator({ jobMs: 0 });
+    expect(holding()).toBeGreaterThanOrEqual(before + 4);
+    child.detach();
+    expect(holding()).toBe(before);
+    expect(child.running()).toBe(true);
+    expect((await child.admin.stats()).total_requests).toBe(0);
+    await child.stop();
+    expect(child.running()).toBe(false);
+  });
+
   it('reports a child that fails to start', async () => {
     await expect(spawnEmulator({ faults: 'nonsense=1' })).rejects.toThrow(/exited|unknown fault/);
   });

@@ -14,6 +14,12 @@ const { TestEnvironment } = require('jest-environment-node');
 /** The folders test/support/temp-dir.ts made in this file (the same Symbol.for key). */
 const TEMP_DIRS = Symbol.for('sheet-enrich.test-temp-dirs');
 
+/**
+ * What the worker keeps from file to file (test/support/worker-slots.ts): this module is loaded once
+ * per jest worker process, so every file it runs gets this same Map.
+ */
+const WORKER_SLOTS = new Map();
+
 const ORDINARY_GLOBAL = vm.constants ? vm.constants.DONT_CONTEXTIFY : undefined;
 
 class OrdinaryGlobalEnvironment extends TestEnvironment {
@@ -26,6 +32,7 @@ class OrdinaryGlobalEnvironment extends TestEnvironment {
     } finally {
       vm.createContext = createContext;
     }
+    this.global[Symbol.for('sheet-enrich.worker-slots')] = WORKER_SLOTS;
   }
 
   /** After the file's last hook, passed or failed: the temporary folders it made (temp-dir.ts) go. */

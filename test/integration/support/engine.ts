@@ -1,6 +1,6 @@
 /**
  * Shared setup of the engine integration tests: dist/Code.js in the local Apps Script runtime,
- * talking over HTTP to an emulator in a child process (one per test file, reset before each test).
+ * talking over HTTP to an emulator in a child process (one per jest worker, reset before each test).
  * The flow helpers are the CLI's own (scripts/lib/enrich-run.ts), so tests and CLI drive the add-on
  * the same way.
  */
@@ -13,7 +13,7 @@ import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { PlanView, ProgressView, RunProgress, StartView } from '../../../src/app/sidebar-contract';
 import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { loadAddon, type Addon, type LoadOptions } from '../../../dev/gas/harness';
-import type { AdminJob } from '../../../dev/emulator/admin-client';
+import { adminClient, type AdminJob } from '../../../dev/emulator/admin-client';
 import { sampleContacts, type SampleContact } from '../../../dev/emulator/sample';
 import { spawnEmulator, type SpawnOptions, type SpawnedEmulator } from '../../../dev/emulator/spawn';
 import type { ExtraData } from '../../../dev/emulator/world/extra';
@@ -26,6 +26,7 @@ import {
 } from '../../../scripts/lib/enrich-run';
 import { outputRows, type OutputRow } from '../../../scripts/lib/sheet-outputs';
 import { tempDir } from '../../support/temp-dir';
+import { workerSlots } from '../../support/worker-slots';
 
 export const SEED = 5;
 export const SHEET = 'Contacts';
@@ -41,17 +42,19 @@ export interface EngineTestKit {
   open(rows: readonly (readonly string[])[], options?: LoadOptions & { sheet?: string }): Addon;
 }
 
-/** One emulator for the file (spawning costs about a second), reset before each test; addons closed after. */
+/**
+ * The worker's emulator (workerEmulator), reset before each test; addons closed after. A test sees
+ * the emulator as new whichever file used it before: the reset before it brings keys, balances,
+ * jobs, faults, clock, rate limits and counts back to the start options.
+ */
 export function engineKit(options: SpawnOptions & { data?: ExtraData } = {}): EngineTestKit {
   let emulator: SpawnedEmulator | undefined;
   const addons: Addon[] = [];
   beforeAll(async () => {
-    const { data, ...spawn } = options;
-    emulator = await spawnEmulator({ ...FAST, ...spawn, ...(data ? { dataFile: dataFile(data) } : {}) });
+    emulator = await workerEmulator(options);
   });
   beforeEach(async () => emulator!.admin.reset());
   afterEach(() => addons.splice(0).forEach((addon) => addon.close()));
-  afterAll(async () => emulator?.stop());
   return {
     emulator: () => emulator!,
     open(rows, { sheet = SHEET, ...load } = {}) {
@@ -68,6 +71,35 @@ export function engineKit(options: SpawnOptions & { data?: ExtraData } = {}): En
       return addon;
     },
   };
+}
+
+/** The worker's emulator and the options it was started with (test/support/worker-slots.ts). */
+const EMULATOR_SLOT = 'engine-emulator';
+interface KeptEmulator {
+  options: string;
+  emulator: SpawnedEmulator;
+}
+
+/**
+ * The emulator this jest worker keeps from file to file while they ask for the same options; a file
+ * that asks for others replaces it. A child of its own per file cost about 0.5 CPU-s (its start and
+ * its world, generated again in each), half of what a small integration file costs in all.
+ */
+async function workerEmulator(options: SpawnOptions & { data?: ExtraData }): Promise<SpawnedEmulator> {
+  const slots = workerSlots();
+  const wanted = JSON.stringify(options);
+  const kept = slots.get(EMULATOR_SLOT) as KeptEmulator | undefined;
+  // This file's own admin client: the kept one belongs to the file that started the child.
+  if (kept?.options === wanted && kept.emulator.running())
+    return { ...kept.emulator, admin: adminClient(kept.emulator.baseUrl) };
+  slots.delete(EMULATOR_SLOT);
+  await kept?.emulator.stop();
+  const { data, ...spawn } = options;
+  const emulator = await spawnEmulator({ ...FAST, ...spawn, ...(data ? { dataFile: dataFile(data) } : {}) });
+  // It ends with the worker (its stdin closes), or when a file wants other options.
+  emulator.detach();
+  slots.set(EMULATOR_SLOT, { options: wanted, emulator } satisfies KeptEmulator);
+  return emulator;
 }
 
 /**

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { TEMP_DIRS } from '../../support/temp-dir';
+import { WORKER_SLOTS } from '../../support/worker-slots';
 
 const Environment = jest.requireActual<
   new (
@@ -31,6 +32,19 @@ it("gives each file a context whose global object is the context's own, not cont
     expect(vm.runInContext('typeof Math.imul + typeof Buffer', context)).toBe('functionfunction');
   } finally {
     await environment.teardown();
+  }
+});
+
+it('hands every file of a worker the same slots (test/support/worker-slots.ts), each its own global', async () => {
+  const [first, second] = [newEnvironment(), newEnvironment()];
+  try {
+    const slots = (environment: { global: object }) =>
+      (environment.global as { [WORKER_SLOTS]?: Map<string, unknown> })[WORKER_SLOTS];
+    expect(slots(first)).toBeDefined();
+    expect(slots(second)).toBe(slots(first));
+    expect(second.global).not.toBe(first.global);
+  } finally {
+    await Promise.all([first.teardown(), second.teardown()]);
   }
 });
 
