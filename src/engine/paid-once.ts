@@ -32,7 +32,8 @@ import {
   type RunRecord,
 } from '../store/registry';
 
-const WAITING_FOR_RUN = 'waiting for a running job';
+/** A running run's job holds the contact: its rows rightly read "pending" until it answers (plan.ts). */
+export const WAITING_FOR_RUN = 'waiting for a running job';
 const WAITING_FOR_DECISION =
   'may have been started by an earlier run: retry or import that job under Jobs (not sent again so you are not charged twice)';
 const WAITING_FOR_KEY =
@@ -59,13 +60,6 @@ const HOLD_WORDS: ReadonlySet<string> = new Set([
 
 /** Words of a hold on a row: a later plan gives the row the words of the hold it has then. */
 export const isHoldWords = (status: string): boolean => status === WAITING_FOR_RUN || HOLD_WORDS.has(status);
-
-/**
- * Holds a run in flight settles: its rows rightly read "pending" until that run's end writes its
- * words ("job record damaged" for a run hiding a job), which say more than these.
- */
-export const settledByRunInFlight = (why: string): boolean =>
-  why === WAITING_FOR_RUN || why === WAITING_FOR_HIDDEN_JOB;
 
 /** What a planner knows besides the registry. */
 export interface BoughtQuery {

@@ -27,7 +27,7 @@ import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
 import { DAY_MS } from '../store/local-time';
 import { STATUS } from '../domain/statuses';
-import { asksAgain, isHoldWords, NOT_OLD, sendRule, settledByRunInFlight } from './paid-once';
+import { asksAgain, isHoldWords, NOT_OLD, sendRule, WAITING_FOR_RUN } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -156,6 +156,8 @@ const UNEXPLAINED: readonly string[] = [
   STATUS.columnsChanged,
   STATUS.outOfCredits,
   STATUS.canceled,
+  STATUS.dailyCapReached,
+  STATUS.runCapReached,
 ];
 
 /** Reads the table (one Range read) and plans the run; pass the registry when the caller has it. */
@@ -231,11 +233,7 @@ export function buildPlan(
     // this row again" (finding 21), "out of credits" (a top-up would not send it).
     if (mayBeBought) {
       const stale = status !== mayBeBought && (UNEXPLAINED.includes(status) || isHoldWords(status));
-      return skip(
-        row,
-        mayBeBought,
-        (status === '' || (stale && !settledByRunInFlight(mayBeBought))) && 'held',
-      );
+      return skip(row, mayBeBought, (status === '' || (stale && mayBeBought !== WAITING_FOR_RUN)) && 'held');
     }
     const entry = saved.get(fp);
     const anew = asksAgain(query, entry);

@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 and 60, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58, 60 and 61, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -328,6 +328,23 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'wait' },
       { kind: 'poll', who: 'ann', kill: killed },
       { kind: 'poll', who: 'ann', kill: killed },
+    ]);
+  }, 90_000);
+  it('61: rows held by a job no one can read, its run record lost too, say why: "pending" and a cap\'s words', async () => {
+    const killed = { at: 'UrlFetchApp.fetchAll', nth: 1 } as const;
+    await replay([
+      { kind: 'schedule', who: 'bob', on: true, perRun: 1, perDay: 2 },
+      { kind: 'schedule', who: 'bob', on: true, perRun: 1, perDay: 2 },
+      { kind: 'formulas', rows: [1] },
+      { kind: 'run', who: 'bob', rows: [1], lookUpAgain: true, kill: killed },
+      { kind: 'damage', what: 'jobAndList' },
+      { kind: 'run', who: 'bob', rows: [3], lookUpAgain: false, kill: killed },
+      { kind: 'poll', who: 'bob', kill: killed },
+      { kind: 'damage', what: 'runRecord' },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'bob', kill: killed },
+      { kind: 'damage', what: 'jobAndList' },
+      { kind: 'formulas', rows: [1] },
     ]);
   }, 90_000);
 });
