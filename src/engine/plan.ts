@@ -103,9 +103,8 @@ export interface RunPlan {
   duplicateRows: number;
   /**
    * `written`: the start writes the reason as the row's Status: a row missing `input`, or one
-   * `held` as may-have-been-bought that shows no Status yet, or "pending" while no running job
-   * answers for it (no row is held without a word of why; a preview that starts nothing writes the
-   * `held` ones itself: `explainHolds` in start.ts).
+   * `held` whose Status does not name that hold (below: no row is held without a word of why; a
+   * preview that starts nothing writes the `held` ones itself: `explainHolds` in start.ts).
    */
   skipped: (SkippedRow & { written: false | 'input' | 'held' })[];
   maxCredits: number;
