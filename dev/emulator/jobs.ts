@@ -66,6 +66,7 @@ export interface JobEngineDeps {
   world: () => World;
   books: Books;
   now: () => number;
+  /** Job ids; a reset starts them over. */
   random: Random;
   jobMs: () => number;
   /** Decides, per new job, whether it gets stuck halfway (the `stuck` fault). */
@@ -169,9 +170,10 @@ export class JobEngine {
     if (!job.terminal) job.frozenAt = job.outcomes.length;
   }
 
-  reset(): void {
+  reset(random: Random): void {
     this.jobs.clear();
     this.active.clear();
+    this.deps.random = random;
   }
 
   private dueAt(job: Job, index: number): number {

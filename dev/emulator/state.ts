@@ -108,7 +108,8 @@ export class EmulatorState {
     this.webhooks.reset();
     this.limiter.reset();
     this.stats.reset();
-    this.engine.reset();
+    // The ids start over as the faults do: a case after a reset gets the ids it would get first.
+    this.engine.reset(createRandom(streamSeed(this.options.seed, 'jobs')));
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@
  * `POST /__admin/clock`: the emulator's time jumps ahead without anyone sleeping (the fuzzer's
  * "wait"): jobs progress and webhooks fall due as if the time had passed; a reset undoes it.
  */
+import { parseCliArgs } from '../../dev/emulator/cli';
 import { sampleContacts } from '../../dev/emulator/sample';
 import { manualClock, startEmulator, startReceiver, waitFor, type TestEmulator } from './helpers';
 
@@ -63,6 +64,18 @@ describe('the emulator clock jump', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('starts job ids over, as the faults do: a case after a reset meets the ids it met first', async () => {
+    const first = [await startJob(), await startJob()];
+    await api.admin.reset();
+    expect([await startJob(), await startJob()]).toEqual(first);
+  });
+
+  it('stands at `--clock-at MS`, for spawned emulators (the fuzzer)', () => {
+    const { now } = parseCliArgs(['--clock-at', String(Date.UTC(2026, 10, 29))]);
+    expect(now?.()).toBe(Date.UTC(2026, 10, 29));
+    expect(parseCliArgs([]).now).toBeUndefined();
   });
 
   it('refuses a jump back', async () => {
