@@ -38,9 +38,16 @@ export const WORLD_SEED = 5;
 /** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
 export const JOB_MS = 40;
 
+/**
+ * Where every case's clocks start (the add-on's at a time of that day its randSeed draws): the
+ * emulator's stands still there after each reset, and both move only when the case moves them.
+ */
+export const FUZZ_EPOCH = Date.UTC(2026, 10, 29);
+
 /** One emulator for the process (spawning costs a second), reset before each case. */
 export function startFuzzEmulator(): Promise<SpawnedEmulator> {
   return spawnEmulator({
+    clockAt: FUZZ_EPOCH,
     jobMs: JOB_MS,
     rateLimit: 0,
     credits: 1_000_000,

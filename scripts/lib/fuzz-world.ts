@@ -5,7 +5,11 @@
  * chaos benchmark's people do (chaos.ts, chaos-damage.ts: import by the dashboard's id, unstick),
  * and keeps the books the invariants need: which runs a person confirmed, what they consented to
  * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
+ * A case's `randSeed` fixes everything else it meets: the add-on's Math.random and ids (its run ids
+ * order what a damage hits), the time of day it starts at, and how far the clocks drift during
+ * each step (the time a step took, which decided how far a job had got at the next poll).
  */
+import { seededRandom } from '../../dev/gas/cache';
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
@@ -21,6 +25,7 @@ import {
   contactRows,
   EMAIL,
   everyRow,
+  FUZZ_EPOCH,
   JOB_MS,
   KEYS,
   otherContactRows,
@@ -92,8 +97,19 @@ export class FuzzWorld {
   /** The key each user saved last (settling saves another only when it differs). */
   readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
 
-  private constructor(readonly emulator: SpawnedEmulator) {
+  /** The case's own draws (its start, each step's drift), apart from the add-on's Math.random. */
+  private readonly random: () => number;
+
+  private constructor(
+    readonly emulator: SpawnedEmulator,
+    randSeed: number,
+    distDir?: string,
+  ) {
+    this.random = seededRandom(randSeed ^ 0x9e3779b9);
     const ann = loadAddon({
+      ...(distDir ? { distDir } : {}),
+      seed: randSeed,
+      now: FUZZ_EPOCH + Math.floor(this.random() * 24 * HOUR),
       apiBaseUrl: emulator.baseUrl,
       apiKey: KEYS.ann,
       allowLoopback: true,
@@ -109,9 +125,9 @@ export class FuzzWorld {
     ann.spreadsheet.getSheetByName(SHEET)!.activate();
   }
 
-  static async open(emulator: SpawnedEmulator): Promise<FuzzWorld> {
+  static async open(emulator: SpawnedEmulator, randSeed: number, distDir?: string): Promise<FuzzWorld> {
     await emulator.admin.reset();
-    return new FuzzWorld(emulator);
+    return new FuzzWorld(emulator, randSeed, distDir);
   }
 
   close(): void {
@@ -132,6 +148,7 @@ export class FuzzWorld {
   }
 
   async step(action: Action): Promise<void> {
+    await this.drift();
     const view = 'who' in action ? this.views[action.who] : this.views.ann;
     this.books.stepStartedAt = view.now();
     switch (action.kind) {
@@ -224,6 +241,18 @@ export class FuzzWorld {
   async wait(): Promise<void> {
     await this.emulator.admin.advanceClock(JOB_MS + 10);
     this.views.ann.advanceClock(JOB_MS + 10);
+  }
+
+  /**
+   * The time a step took: both clocks stand still (a replay meets the same times), so each step
+   * moves them a drawn 0 to JOB_MS, as a person's pace and the machine's did, and a poll may find
+   * a job started the step before anywhere from not begun to done.
+   */
+  private async drift(): Promise<void> {
+    const ms = this.random() < 0.5 ? 0 : Math.ceil(this.random() * JOB_MS);
+    if (ms === 0) return;
+    await this.emulator.admin.advanceClock(ms);
+    this.views.ann.advanceClock(ms);
   }
 
   /** `n` new contacts pasted and each run alone, then the runs collected together. */
