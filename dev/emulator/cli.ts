@@ -25,10 +25,6 @@ function integer(name: string, value: string | undefined): number | undefined {
   return n;
 }
 
-/** `--clock-at MS`: the clock stands at MS and moves only by `POST /__admin/clock` (a replayable fuzz case). */
-const stillClock = (at: number | undefined): Pick<EmulatorOptions, 'now'> =>
-  at === undefined ? {} : { now: () => at };
-
 export function parseCliArgs(args: string[]): EmulatorOptions & { exitWithStdin: boolean } {
   const { values } = parseArgs({
     args,
@@ -74,7 +70,7 @@ export function parseCliArgs(args: string[]): EmulatorOptions & { exitWithStdin:
     faults: values.faults === undefined ? undefined : (parseFaults(values.faults), values.faults),
     data: values.data === undefined ? undefined : readExtraData(values.data),
     worldSize: companies === undefined && people === undefined ? undefined : { companies, people },
-    ...stillClock(integer('clock-at', values['clock-at'])),
+    clockAt: integer('clock-at', values['clock-at']),
     exitWithStdin: values['exit-with-stdin'] ?? false,
   };
 }

@@ -170,10 +170,11 @@ export class JobEngine {
     if (!job.terminal) job.frozenAt = job.outcomes.length;
   }
 
-  reset(random: Random): void {
+  /** `random`: the job ids start over from it. */
+  reset(random?: Random): void {
     this.jobs.clear();
     this.active.clear();
-    this.deps.random = random;
+    if (random) this.deps.random = random;
   }
 
   private dueAt(job: Job, index: number): number {
