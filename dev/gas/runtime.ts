@@ -335,10 +335,9 @@ export class Execution {
       runtime.checksFor(limits.kind, user),
     );
     this.context = freshContext();
-    const random = runtime.accounts.random;
     (vm.runInContext(CLOCK_DATE_SOURCE, this.context) as (now: () => number, random?: () => number) => void)(
       () => runtime.clock.now(),
-      random && (() => random()),
+      runtime.accounts.random,
     );
     this.membrane = new Membrane(this.context, this.guard);
     for (const [name, service] of Object.entries(runtime.servicesFor(this.guard, user))) {

@@ -3,6 +3,7 @@
  * may save in Settings by mistake or on purpose.
  */
 import { sampleContacts } from '../../dev/emulator/sample';
+import { seededRandom } from '../../dev/gas/cache';
 import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
 import { ROWS, type Who } from './fuzz-model';
 
@@ -43,6 +44,22 @@ export const JOB_MS = 40;
  * emulator's stands still there after each reset, and both move only when the case moves them.
  */
 export const FUZZ_EPOCH = Date.UTC(2026, 10, 29);
+
+/**
+ * A case's own draws from its randSeed (apart from the add-on's Math.random): the moment its add-on
+ * clock starts at, and the time each step takes. Both clocks stand still (a replay meets the same
+ * times), so each step moves them 1 to JOB_MS ms, as a person's and the machine's pace did: a poll
+ * finds a job of the step before anywhere from not begun to done. Never 0: the books date what a
+ * step does by its start (`stepStartedAt`, a limit's `since`), after all the steps before did
+ * (findings 55, 56: a run of the step before in the same millisecond).
+ */
+export function caseDraws(randSeed: number): { start: number; stepMs: () => number } {
+  const random = seededRandom(randSeed ^ 0x9e3779b9);
+  return {
+    start: FUZZ_EPOCH + Math.floor(random() * 24 * 3_600_000),
+    stepMs: () => (random() < 0.5 ? 1 : Math.ceil(random() * JOB_MS)),
+  };
+}
 
 /** One emulator for the process (spawning costs a second), reset before each case. */
 export function startFuzzEmulator(): Promise<SpawnedEmulator> {

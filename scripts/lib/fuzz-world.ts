@@ -5,11 +5,9 @@
  * chaos benchmark's people do (chaos.ts, chaos-damage.ts: import by the dashboard's id, unstick),
  * and keeps the books the invariants need: which runs a person confirmed, what they consented to
  * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
- * A case's `randSeed` fixes everything else it meets: the add-on's Math.random and ids (its run ids
- * order what a damage hits), the time of day it starts at, and how far the clocks drift during
- * each step (the time a step took, which decided how far a job had got at the next poll).
+ * A case's `randSeed` fixes all else it meets: the add-on's Math.random and ids (run ids order
+ * what a damage hits), its start's time of day, each step's drift (caseDraws, fuzz-cast.ts).
  */
-import { seededRandom } from '../../dev/gas/cache';
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
@@ -23,9 +21,9 @@ import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-d
 import type { Action, KILL_POINTS, Who } from './fuzz-model';
 import {
   contactRows,
+  caseDraws,
   EMAIL,
   everyRow,
-  FUZZ_EPOCH,
   JOB_MS,
   KEYS,
   otherContactRows,
@@ -97,19 +95,20 @@ export class FuzzWorld {
   /** The key each user saved last (settling saves another only when it differs). */
   readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
 
-  /** The case's own draws (its start, each step's drift), apart from the add-on's Math.random. */
-  private readonly random: () => number;
+  /** How far each step moves the clocks (caseDraws). */
+  private readonly stepMs: () => number;
 
   private constructor(
     readonly emulator: SpawnedEmulator,
     randSeed: number,
     distDir?: string,
   ) {
-    this.random = seededRandom(randSeed ^ 0x9e3779b9);
+    const draws = caseDraws(randSeed);
+    this.stepMs = draws.stepMs;
     const ann = loadAddon({
       ...(distDir ? { distDir } : {}),
       seed: randSeed,
-      now: FUZZ_EPOCH + Math.floor(this.random() * 24 * HOUR),
+      now: draws.start,
       apiBaseUrl: emulator.baseUrl,
       apiKey: KEYS.ann,
       allowLoopback: true,
@@ -243,15 +242,9 @@ export class FuzzWorld {
     this.views.ann.advanceClock(JOB_MS + 10);
   }
 
-  /**
-   * The time a step took: both clocks stand still (a replay meets the same times), so each step
-   * moves them a drawn 1 to JOB_MS, as a person's pace and the machine's did, and a poll may find
-   * a job started the step before anywhere from not begun to done. Never 0: the books date what a
-   * step does by its start (`stepStartedAt`, a limit's `since`), which must come after all that
-   * the steps before did (findings 55, 56: a run of the step before, in the same millisecond).
-   */
+  /** The time a step took (caseDraws): both clocks stand still but where moved. */
   private async drift(): Promise<void> {
-    const ms = this.random() < 0.5 ? 1 : Math.ceil(this.random() * JOB_MS);
+    const ms = this.stepMs();
     await this.emulator.admin.advanceClock(ms);
     this.views.ann.advanceClock(ms);
   }
