@@ -1,22 +1,22 @@
 /**
  * `npm run fuzz -- --runs N [--seed S] [--steps M] [--seconds T] [--without a,b] [--path P]
- * [--swarm] [--no-shrink]`,
- * or `--case '<JSON array of actions>'`: the model-based fuzzer of issue 28
+ * [--swarm] [--no-shrink] [--dist DIR]`,
+ * or `--case '<JSON array of actions>' [--rand-seed N]`: the model-based fuzzer of issue 28
  * (scripts/lib/fuzz.ts) over the built add-on. Prints one JSON line (seed, cases, ms per case, and
- * the shrunk failing sequence if any) and exits 1 when an invariant broke. `--path` with the seed of
- * a failure replays that very case.
+ * the shrunk failing sequence if any, with the `--rand-seed` and `--case` that replay it) and exits
+ * 1 when an invariant broke. `--path` with the seed of a failure replays that very case.
  */
 import { parseArgs } from 'node:util';
 import { startFuzzEmulator } from './lib/fuzz-world';
-import { runCase, runFuzz } from './lib/fuzz';
+import { runCase, runFuzz, type CaseSetup } from './lib/fuzz';
 import type { Action } from './lib/fuzz-model';
 import type { KnownFinding } from './lib/fuzz-invariants';
 
 /** `--case '[{"kind":"run",…},…]'`: runs one sequence (a shrunk one from docs/fuzz-findings.md). */
-async function replay(actions: Action[], tolerate: KnownFinding[]): Promise<void> {
+async function replay(actions: Action[], tolerate: KnownFinding[], setup: CaseSetup): Promise<void> {
   const emulator = await startFuzzEmulator();
   try {
-    await runCase(emulator, actions, tolerate);
+    await runCase(emulator, actions, tolerate, setup);
     process.stdout.write('every invariant held\n');
   } catch (error) {
     process.stdout.write(`${error instanceof Error ? error.message : String(error)}\n`);
@@ -34,6 +34,10 @@ async function main(): Promise<void> {
       steps: { type: 'string', default: '12' },
       path: { type: 'string' },
       case: { type: 'string' },
+      /** The case's randomness and clocks (a failure's report names it); default 0. */
+      'rand-seed': { type: 'string', default: '0' },
+      /** A folder holding another build's Code.js (e.g. of the code before a fix). */
+      dist: { type: 'string' },
       /** Comma-separated actions to leave out, e.g. damage:runRecord,retry (a known finding). */
       without: { type: 'string', default: '' },
       /** Stop drawing (and shrinking) after this many seconds. */
@@ -47,7 +51,12 @@ async function main(): Promise<void> {
     },
   });
   const tolerate = values.tolerate.split(',').filter(Boolean) as KnownFinding[];
-  if (values.case) return replay(JSON.parse(values.case) as Action[], tolerate);
+  const distDir = values.dist;
+  if (values.case)
+    return replay(JSON.parse(values.case) as Action[], tolerate, {
+      randSeed: Number(values['rand-seed']),
+      distDir,
+    });
   const report = await runFuzz({
     runs: Number(values.runs),
     seed: Number(values.seed),
@@ -58,6 +67,7 @@ async function main(): Promise<void> {
     ...(values['no-shrink'] ? { shrink: false } : {}),
     swarm: values.swarm,
     tolerate,
+    distDir,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   if (report.failure) process.stderr.write(`${report.failure.text}\n`);

@@ -12,7 +12,7 @@ import { readExtraData } from './world/extra';
 const USAGE = `Usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--key KEY]...
   [--workspace ID=KEY1,KEY2]... [--credits 10000]
   [--job-ms 3000] [--rate-limit 60] [--seed 1] [--minute-ms 60000] [--faults SPEC] [--data FILE]
-  [--companies N] [--people N]
+  [--companies N] [--people N] [--clock-at MS]
 --key: a workspace of its own per key; --workspace: keys sharing one workspace (balance, jobs, searches).
   Without either, the one key is ${DEMO_KEY}.
 SPEC: comma-separated 5xx=P, 429=P, stuck=P (probabilities), latency=MS or MIN-MAX (e.g. 5xx=0.1,latency=50-300)`;
@@ -43,6 +43,7 @@ export function parseCliArgs(args: string[]): EmulatorOptions & { exitWithStdin:
       data: { type: 'string' },
       companies: { type: 'string' },
       people: { type: 'string' },
+      'clock-at': { type: 'string' },
       // spawn.ts: the child ends with its parent (stdin closes when the parent dies).
       'exit-with-stdin': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -69,6 +70,7 @@ export function parseCliArgs(args: string[]): EmulatorOptions & { exitWithStdin:
     faults: values.faults === undefined ? undefined : (parseFaults(values.faults), values.faults),
     data: values.data === undefined ? undefined : readExtraData(values.data),
     worldSize: companies === undefined && people === undefined ? undefined : { companies, people },
+    clockAt: integer('clock-at', values['clock-at']),
     exitWithStdin: values['exit-with-stdin'] ?? false,
   };
 }

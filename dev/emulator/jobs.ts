@@ -66,6 +66,7 @@ export interface JobEngineDeps {
   world: () => World;
   books: Books;
   now: () => number;
+  /** Job ids; a reset starts them over. */
   random: Random;
   jobMs: () => number;
   /** Decides, per new job, whether it gets stuck halfway (the `stuck` fault). */
@@ -169,9 +170,11 @@ export class JobEngine {
     if (!job.terminal) job.frozenAt = job.outcomes.length;
   }
 
-  reset(): void {
+  /** `random`: the job ids start over from it. */
+  reset(random?: Random): void {
     this.jobs.clear();
     this.active.clear();
+    if (random) this.deps.random = random;
   }
 
   private dueAt(job: Job, index: number): number {

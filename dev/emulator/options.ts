@@ -35,12 +35,18 @@ export interface EmulatorOptions {
   worldSize?: WorldSize;
   /** The clock; tests may inject one. Default Date.now. */
   now?: () => number;
+  /**
+   * A replayable emulator (the fuzzer's): the clock stands at this epoch ms instead (`now` is not
+   * read), moved only by `POST /__admin/clock`, and a reset brings back that clock and the job ids.
+   */
+  clockAt?: number;
 }
 
-export type ResolvedOptions = Required<Omit<EmulatorOptions, 'faults' | 'data' | 'worldSize'>> &
-  Pick<EmulatorOptions, 'faults' | 'data' | 'worldSize'>;
+export type ResolvedOptions = Required<Omit<EmulatorOptions, 'faults' | 'data' | 'worldSize' | 'clockAt'>> &
+  Pick<EmulatorOptions, 'faults' | 'data' | 'worldSize' | 'clockAt'>;
 
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
+  const { clockAt } = options;
   return {
     port: 0,
     host: '127.0.0.1',
@@ -54,5 +60,6 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     minuteMs: 60_000,
     now: Date.now,
     ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+    ...(clockAt === undefined ? {} : { now: () => clockAt }),
   };
 }

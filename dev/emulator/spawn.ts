@@ -23,6 +23,8 @@ export interface SpawnOptions extends Pick<
   /** A JSON file of extra people and companies (README). */
   dataFile?: string;
   worldSize?: WorldSize;
+  /** The emulator's clock stands at this epoch ms (after each reset too), moved only by `admin.advanceClock`. */
+  clockAt?: number;
   /** How long to wait for the ready line. Default 20 s. */
   startTimeoutMs?: number;
 }
@@ -57,6 +59,7 @@ function flags(options: SpawnOptions): string[] {
     ['--data', options.dataFile],
     ['--companies', options.worldSize?.companies],
     ['--people', options.worldSize?.people],
+    ['--clock-at', options.clockAt],
     ...(options.keys ?? []).map((key): [string, string] => ['--key', key]),
     ...Object.entries(options.workspaces ?? {}).map(([id, keys]): [string, string] => [
       '--workspace',

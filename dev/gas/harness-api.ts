@@ -25,6 +25,14 @@ export interface LoadOptions {
   budgetMs?: number;
   /** Initial clock (epoch ms); default real now. */
   now?: number;
+  /**
+   * Replayable runs (the fuzzer): Math.random and Utilities.getUuid of every execution draw from one
+   * generator seeded by `seed` (shared by this runtime's users and documents), UrlFetchApp.fetchAll
+   * sends its requests one after another (the server sees one order), and the clock stands still
+   * from `now` but where moved (advanceClock, Utilities.sleep, 1 ms as each execution starts).
+   * Default: none of these.
+   */
+  seed?: number;
   /** Editor add-on trigger limits: recurring triggers hourly at most, one time-driven trigger. */
   addon?: boolean;
   /** Resume from exportState(). */

@@ -367,8 +367,10 @@ class LocalAddon implements Addon {
 }
 
 export function loadAddon(options: LoadOptions = {}): Addon {
-  const clock = options.state ? new HarnessClock(options.state.clockOffsetMs) : new HarnessClock();
-  if (options.now !== undefined) clock.advanceTo(options.now);
+  const clock = options.state
+    ? new HarnessClock(options.state.clockOffsetMs)
+    : new HarnessClock(0, options.seed !== undefined);
+  if (options.now !== undefined || clock.still) clock.advanceTo(options.now ?? Date.now());
   const runtime = new Runtime({
     distDir: options.distDir ?? DEFAULT_DIST_DIR,
     clock,
@@ -386,6 +388,7 @@ export function loadAddon(options: LoadOptions = {}): Addon {
     defaultSheet: !options.state,
     cacheEviction: options.cacheEviction,
     dailyQuotas: options.dailyQuotas,
+    seed: options.seed,
   });
   if (options.state) {
     restoreSpreadsheet(runtime.spreadsheet, options.state.spreadsheet);

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import { FakeCache, FakeCacheService, type CacheEviction, type CacheStores } from './cache';
+import { FakeCache, FakeCacheService, seededRandom, type CacheEviction, type CacheStores } from './cache';
 import { HarnessClock } from './clock';
 import { CallCounts } from './counts';
 import { gasError, MESSAGES } from './errors';
@@ -50,6 +50,8 @@ export class Accounts {
   readonly documents = new Map<string, Runtime>();
   /** User locks: one per user across all their documents (lock.ts). */
   readonly userLocks = new LockTable();
+  /** What Math.random and Utilities.getUuid draw from when the runtime is seeded (LoadOptions.seed). */
+  readonly random?: () => number;
   private opened = 0;
 
   constructor(
@@ -59,7 +61,9 @@ export class Accounts {
     testDeployment = false,
     /** Early eviction in the user caches (cache.ts). */
     cacheEviction?: CacheEviction,
+    seed?: number,
   ) {
+    if (seed !== undefined) this.random = seededRandom(seed);
     const now = () => clock.now();
     this.triggers = new TriggerStore({ addon, testDeployment, now });
     this.users = new UserDirectory(now, cacheEviction);
@@ -101,13 +105,17 @@ export interface RuntimeOptions {
   cacheEviction?: CacheEviction;
   /** False: Google's daily quotas are not counted against anyone (a command line is no Apps Script). */
   dailyQuotas?: boolean;
+  /** LoadOptions.seed: Math.random, Utilities.getUuid and fetchAll's order replay. */
+  seed?: number;
 }
 
 /**
  * Runs inside each fresh context before the bundle: Date and Date.now follow the harness clock,
- * while `instanceof Date` still matches dates made by the context's own constructor.
+ * while `instanceof Date` still matches dates made by the context's own constructor; Math.random
+ * draws from the runtime's seeded generator when it has one.
  */
-export const CLOCK_DATE_SOURCE = `(function (hostNow) {
+export const CLOCK_DATE_SOURCE = `(function (hostNow, hostRandom) {
+  if (hostRandom) Math.random = function random() { return hostRandom(); };
   var RealDate = Date;
   var now = function now() { return hostNow(); };
   globalThis.Date = new Proxy(RealDate, {
@@ -159,7 +167,7 @@ export class Runtime {
     const now = () => this.clock.now();
     this.accounts =
       options.accounts ??
-      new Accounts(this.clock, options.addon, options.testDeployment, options.cacheEviction);
+      new Accounts(this.clock, options.addon, options.testDeployment, options.cacheEviction, options.seed);
     this.spreadsheet = new FakeSpreadsheet(
       this.accounts.nextDocumentId(),
       'Untitled spreadsheet',
@@ -241,8 +249,9 @@ export class Runtime {
         () => this.clock.now(),
         this.options.beforeFetch,
         this.options.journalAnswers,
+        this.accounts.random !== undefined,
       ),
-      Utilities: new FakeUtilities(this.clock, this.options.realSleep),
+      Utilities: new FakeUtilities(this.clock, this.options.realSleep, this.accounts.random),
       Session: new FakeSession(user, anonymous, this.timeZone),
       Logger: new FakeLogger(this.logs),
       console: new FakeConsole(this.logs),
@@ -316,6 +325,9 @@ export class Execution {
     }
     // Counted per user across documents, from here to end().
     if (user.usage.running >= SIMULTANEOUS_EXECUTIONS) throw gasError(TOO_MANY_SIMULTANEOUS);
+    // A still clock (LoadOptions.seed) still keeps executions apart: two never start in the same
+    // millisecond, as none does in Apps Script (a fuzz case's limit seemed set with the run before it).
+    if (runtime.clock.still) runtime.clock.advance(1);
     this.guard = new ExecutionGuard(
       runtime.clock,
       runtime.counts,
@@ -323,8 +335,9 @@ export class Execution {
       runtime.checksFor(limits.kind, user),
     );
     this.context = freshContext();
-    (vm.runInContext(CLOCK_DATE_SOURCE, this.context) as (now: () => number) => void)(() =>
-      runtime.clock.now(),
+    (vm.runInContext(CLOCK_DATE_SOURCE, this.context) as (now: () => number, random?: () => number) => void)(
+      () => runtime.clock.now(),
+      runtime.accounts.random,
     );
     this.membrane = new Membrane(this.context, this.guard);
     for (const [name, service] of Object.entries(runtime.servicesFor(this.guard, user))) {

@@ -92,10 +92,18 @@ export class FakeUtilities implements GasObject {
     private readonly clock: HarnessClock,
     /** When set, sleep also blocks for real (e.g. to let an emulator's job progress). */
     private readonly realSleep = false,
+    /** A seeded runtime's generator (LoadOptions.seed): the same ids on every replay. */
+    private readonly random?: () => number,
   ) {}
 
   getUuid(): string {
-    return randomUUID();
+    const random = this.random;
+    if (!random) return randomUUID();
+    const bytes = Buffer.from(Array.from({ length: 16 }, () => Math.floor(random() * 256)));
+    bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
+    bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
+    const hex = bytes.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
   sleep(milliseconds: number): void {

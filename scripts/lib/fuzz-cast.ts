@@ -3,6 +3,7 @@
  * may save in Settings by mistake or on purpose.
  */
 import { sampleContacts } from '../../dev/emulator/sample';
+import { seededRandom } from '../../dev/gas/cache';
 import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
 import { ROWS, type Who } from './fuzz-model';
 
@@ -38,9 +39,32 @@ export const WORLD_SEED = 5;
 /** The emulator's whole job, in real time: some polls see it running, a short wait sees it done. */
 export const JOB_MS = 40;
 
+/**
+ * Where every case's clocks start (the add-on's at a time of that day its randSeed draws): the
+ * emulator's stands still there after each reset, and both move only when the case moves them.
+ */
+export const FUZZ_EPOCH = Date.UTC(2026, 10, 29);
+
+/**
+ * A case's own draws from its randSeed (apart from the add-on's Math.random): the moment its add-on
+ * clock starts at, and the time each step takes. Both clocks stand still (a replay meets the same
+ * times), so each step moves them 1 to JOB_MS ms, as a person's and the machine's pace did: a poll
+ * finds a job of the step before anywhere from not begun to done. Never 0: the books date what a
+ * step does by its start (`stepStartedAt`, a limit's `since`), after all the steps before did
+ * (findings 55, 56: a run of the step before in the same millisecond).
+ */
+export function caseDraws(randSeed: number): { start: number; stepMs: () => number } {
+  const random = seededRandom(randSeed ^ 0x9e3779b9);
+  return {
+    start: FUZZ_EPOCH + Math.floor(random() * 24 * 3_600_000),
+    stepMs: () => (random() < 0.5 ? 1 : Math.ceil(random() * JOB_MS)),
+  };
+}
+
 /** One emulator for the process (spawning costs a second), reset before each case. */
 export function startFuzzEmulator(): Promise<SpawnedEmulator> {
   return spawnEmulator({
+    clockAt: FUZZ_EPOCH,
     jobMs: JOB_MS,
     rateLimit: 0,
     credits: 1_000_000,

@@ -5,6 +5,8 @@
  * chaos benchmark's people do (chaos.ts, chaos-damage.ts: import by the dashboard's id, unstick),
  * and keeps the books the invariants need: which runs a person confirmed, what they consented to
  * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
+ * A case's `randSeed` fixes all else it meets: the add-on's Math.random and ids (run ids order
+ * what a damage hits), its start's time of day, each step's drift (caseDraws, fuzz-cast.ts).
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
@@ -19,6 +21,7 @@ import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-d
 import type { Action, KILL_POINTS, Who } from './fuzz-model';
 import {
   contactRows,
+  caseDraws,
   EMAIL,
   everyRow,
   JOB_MS,
@@ -92,8 +95,20 @@ export class FuzzWorld {
   /** The key each user saved last (settling saves another only when it differs). */
   readonly savedKeys: Record<Who, string> = { ann: KEYS.ann, carol: KEYS.carol, bob: KEYS.bob };
 
-  private constructor(readonly emulator: SpawnedEmulator) {
+  /** How far each step moves the clocks (caseDraws). */
+  private readonly stepMs: () => number;
+
+  private constructor(
+    readonly emulator: SpawnedEmulator,
+    randSeed: number,
+    distDir?: string,
+  ) {
+    const draws = caseDraws(randSeed);
+    this.stepMs = draws.stepMs;
     const ann = loadAddon({
+      ...(distDir ? { distDir } : {}),
+      seed: randSeed,
+      now: draws.start,
       apiBaseUrl: emulator.baseUrl,
       apiKey: KEYS.ann,
       allowLoopback: true,
@@ -109,9 +124,9 @@ export class FuzzWorld {
     ann.spreadsheet.getSheetByName(SHEET)!.activate();
   }
 
-  static async open(emulator: SpawnedEmulator): Promise<FuzzWorld> {
+  static async open(emulator: SpawnedEmulator, randSeed: number, distDir?: string): Promise<FuzzWorld> {
     await emulator.admin.reset();
-    return new FuzzWorld(emulator);
+    return new FuzzWorld(emulator, randSeed, distDir);
   }
 
   close(): void {
@@ -132,6 +147,7 @@ export class FuzzWorld {
   }
 
   async step(action: Action): Promise<void> {
+    await this.drift();
     const view = 'who' in action ? this.views[action.who] : this.views.ann;
     this.books.stepStartedAt = view.now();
     switch (action.kind) {
@@ -224,6 +240,13 @@ export class FuzzWorld {
   async wait(): Promise<void> {
     await this.emulator.admin.advanceClock(JOB_MS + 10);
     this.views.ann.advanceClock(JOB_MS + 10);
+  }
+
+  /** The time a step took (caseDraws): both clocks stand still but where moved. */
+  private async drift(): Promise<void> {
+    const ms = this.stepMs();
+    await this.emulator.admin.advanceClock(ms);
+    this.views.ann.advanceClock(ms);
   }
 
   /** `n` new contacts pasted and each run alone, then the runs collected together. */

@@ -2,8 +2,11 @@
  * The model-based fuzzer (issue 28): fast-check draws sequences of actions (fuzz-model.ts), each
  * runs in a fresh world against one emulator per process (fuzz-world.ts), the invariants are
  * checked after every step and at the end, once everything settled and the rows were run again
- * as people do (fuzz-invariants.ts). A failure is replayed from its seed
- * and path, and shrunk by fast-check to the shortest sequence that still breaks the same invariant.
+ * as people do (fuzz-invariants.ts). Each case draws a `randSeed` beside its actions: the add-on's
+ * Math.random and ids, its clock and the emulator's follow it (FuzzWorld), so a case gives the same
+ * outcome every time it runs, in a search or alone. A failure is replayed from its seed and path, or
+ * from its actions and randSeed, and shrunk by fast-check (randSeed kept) to the shortest sequence
+ * that still breaks the same invariant.
  * `npm run fuzz -- --runs N` (scripts/fuzz.ts) runs a long search; test/fuzz runs a short one.
  */
 import fc from 'fast-check';
@@ -32,6 +35,8 @@ export interface FuzzOptions {
   tolerate?: KnownFinding[];
   /** Swarm testing: each case draws from a random subset of the kinds of action (fuzz-model.ts). */
   swarm?: boolean;
+  /** Another build of the add-on (a folder holding Code.js): replays a case on older code. */
+  distDir?: string;
   /** False: report the first failing case as drawn, without shrinking it (the mutation check). */
   shrink?: boolean;
   log?: (line: string) => void;
@@ -47,6 +52,8 @@ export interface FuzzReport {
     detail: string;
     path: string;
     shrunk: Action[];
+    /** The shrunk case's randomness and clocks: `npm run fuzz -- --rand-seed N --case '…'`. */
+    randSeed: number;
     text: string;
     /** The case (1-based, shrinking not counted) that first broke an invariant. */
     foundAt: number;
@@ -62,13 +69,24 @@ class InvariantBroken extends Error {
   }
 }
 
+/** What a case runs on besides its actions: its randomness and clocks (FuzzWorld), the build. */
+export interface CaseSetup {
+  randSeed?: number;
+  distDir?: string;
+}
+
+/** The command that replays a case alone, with the same outcome. */
+export const replayCommand = (actions: readonly Action[], randSeed: number): string =>
+  `npm run fuzz -- --rand-seed ${randSeed} --case '${JSON.stringify(actions)}'`;
+
 /** Runs one sequence; throws InvariantBroken at the first step that breaks an invariant. */
 export async function runCase(
   emulator: SpawnedEmulator,
   actions: readonly Action[],
   tolerate: readonly KnownFinding[] = [],
+  setup: CaseSetup = {},
 ): Promise<void> {
-  const world = await FuzzWorld.open(emulator);
+  const world = await FuzzWorld.open(emulator, setup.randSeed ?? 0, setup.distDir);
   try {
     for (const [index, action] of actions.entries()) {
       await world.step(action);
@@ -98,12 +116,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   try {
     const property = fc.asyncProperty(
       sequenceArbitrary(options.maxSteps ?? 12, options.without, options.swarm),
-      async (actions) => {
+      // Not shrunk: shrinking asks which steps matter under the randomness the failure had.
+      fc.noShrink(fc.nat()),
+      async (actions, randSeed) => {
         cases++;
         if (cases % 25 === 0)
           log(`fuzz: ${cases} cases, ${Math.round((Date.now() - started) / cases)} ms each`);
         try {
-          await runCase(emulator, actions, options.tolerate);
+          await runCase(emulator, actions, options.tolerate, { randSeed, distDir: options.distDir });
         } catch (error) {
           foundAt ||= cases;
           throw error;
@@ -123,7 +143,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       msPerCase: Math.round((Date.now() - started) / Math.max(1, cases)),
     };
     if (!details.failed || !details.counterexample) return report;
-    const [shrunk] = details.counterexample;
+    const [shrunk, randSeed] = details.counterexample;
     const error = details.errorInstance;
     const violation =
       error instanceof InvariantBroken ? error.violation : { invariant: 'error', detail: String(error) };
@@ -134,7 +154,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         path: details.counterexamplePath ?? '',
         foundAt,
         shrunk,
-        text: `${String(error instanceof Error ? error.message : error)}\n${describeSequence(shrunk)}`,
+        randSeed,
+        text: [
+          String(error instanceof Error ? error.message : error),
+          describeSequence(shrunk),
+          `replay: ${replayCommand(shrunk, randSeed)}`,
+        ].join('\n'),
       },
     };
   } finally {

@@ -2,6 +2,7 @@
  * `POST /__admin/clock`: the emulator's time jumps ahead without anyone sleeping (the fuzzer's
  * "wait"): jobs progress and webhooks fall due as if the time had passed; a reset undoes it.
  */
+import { parseCliArgs } from '../../dev/emulator/cli';
 import { sampleContacts } from '../../dev/emulator/sample';
 import { manualClock, startEmulator, startReceiver, waitFor, type TestEmulator } from './helpers';
 
@@ -62,6 +63,31 @@ describe('the emulator clock jump', () => {
       expect(receiver.received[0]?.body).toMatchObject({ id, status: 'FINISHED' });
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('keeps its job ids drawing on through a reset: a document may hold ids of before', async () => {
+    const first = await startJob();
+    await api.admin.reset();
+    expect(await startJob()).not.toBe(first);
+  });
+
+  it('stands at `--clock-at MS` and, reset, gives the same job ids again (the fuzzer)', async () => {
+    const at = Date.UTC(2026, 10, 29);
+    expect(parseCliArgs(['--clock-at', String(at)]).clockAt).toBe(at);
+    const still = await startEmulator({ clockAt: at, seed: SEED, jobMs: JOB_MS });
+    try {
+      const ids = async () => {
+        const answer = await still.post('/api/v1/contact/enrich/bulk', { name: 'still', datas });
+        return [answer.body.enrichment_id, (await still.admin.job(answer.body.enrichment_id)).created_at];
+      };
+      const first = [await ids(), await ids()];
+      expect(first[0]![1]).toBe(new Date(at).toISOString());
+      await still.admin.advanceClock(5_000);
+      await still.admin.reset();
+      expect([await ids(), await ids()]).toEqual(first);
+    } finally {
+      await still.close();
     }
   });
 

@@ -36,12 +36,13 @@ export class SyncHttpClient {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private lastId = 0;
 
-  /** Sends all requests concurrently; answers come back in the order asked. */
-  send(requests: WireRequest[]): WireResponse[] {
+  /** Sends all requests concurrently (or, `inOrder`, each once the one before answered); answers come back in the order asked. */
+  send(requests: WireRequest[], inOrder = false): WireResponse[] {
     const port = this.connect();
     const id = ++this.lastId;
-    const longest = Math.max(...requests.map((r) => r.timeoutMs));
-    port.postMessage({ id, requests });
+    const timeouts = requests.map((r) => r.timeoutMs);
+    const longest = inOrder ? timeouts.reduce((sum, ms) => sum + ms, 0) : Math.max(...timeouts);
+    port.postMessage({ id, requests, inOrder });
     const deadline = Date.now() + longest + WORKER_GRACE_MS;
     for (;;) {
       // Read the flag before the port: an answer landing in between then ends the wait at once.

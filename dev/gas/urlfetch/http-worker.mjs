@@ -81,10 +81,14 @@ function journal(request, answer) {
   return answer;
 }
 
-port.on('message', async (/** @type {{ id: number, requests: any[] }} */ message) => {
-  const responses = await Promise.all(
-    message.requests.map((request) => send(request.url, request).then((answer) => journal(request, answer))),
-  );
+/** @param {any} request */
+const answer = (request) => send(request.url, request).then((reply) => journal(request, reply));
+
+port.on('message', async (/** @type {{ id: number, requests: any[], inOrder?: boolean }} */ message) => {
+  const responses = [];
+  // In order (a seeded runtime): the server meets the requests in one order on every replay.
+  if (message.inOrder) for (const request of message.requests) responses.push(await answer(request));
+  else responses.push(...(await Promise.all(message.requests.map(answer))));
   port.postMessage({ id: message.id, responses });
   Atomics.store(flag, 0, message.id);
   Atomics.notify(flag, 0);

@@ -126,6 +126,8 @@ export class FakeUrlFetchApp implements GasObject {
     private readonly beforeSend?: (requests: readonly { method: string; url: string }[]) => void,
     /** LoadOptions.journalAnswers. */
     private readonly journalOf?: JournalAnswers,
+    /** A seeded runtime's fetchAll sends one request after another, in list order (LoadOptions.seed). */
+    private readonly inOrder = false,
   ) {}
 
   fetch(url: string, params: FetchParams = {}): FakeHttpResponse {
@@ -156,7 +158,7 @@ export class FakeUrlFetchApp implements GasObject {
         const journal = this.journalOf({ ...request, payload: request.body?.toString() ?? '' });
         if (journal) request.journal = journal;
       }
-    const answers = this.http.send(wire);
+    const answers = this.http.send(wire, this.inOrder);
     return answers.map((answer, i) =>
       this.toResponse(answer, wire[i]!, requests[i]!.muteHttpExceptions === true),
     );

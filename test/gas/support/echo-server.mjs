@@ -3,6 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 
+/** `/answered` requests answered so far: a request reads how many had been when it arrived. */
+let answered = 0;
+
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://localhost');
   const chunks = [];
@@ -25,7 +28,14 @@ const server = http.createServer((req, res) => {
       };
       return check();
     }
+    const answeredBefore = answered;
     setTimeout(() => {
+      if (url.pathname === '/answered') {
+        answered += 1;
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ query: String(answeredBefore) }));
+        return;
+      }
       if (url.pathname === '/redirect') {
         res.writeHead(302, { Location: '/echo?redirected=1' });
         res.end();
