@@ -10,13 +10,12 @@ import { parseArgs } from 'node:util';
 import { startFuzzEmulator } from './lib/fuzz-world';
 import { runCase, runFuzz, type CaseSetup } from './lib/fuzz';
 import type { Action } from './lib/fuzz-model';
-import type { KnownFinding } from './lib/fuzz-invariants';
 
 /** `--case '[{"kind":"run",…},…]'`: runs one sequence (a shrunk one from docs/fuzz-findings.md). */
-async function replay(actions: Action[], tolerate: KnownFinding[], setup: CaseSetup): Promise<void> {
+async function replay(actions: Action[], setup: CaseSetup): Promise<void> {
   const emulator = await startFuzzEmulator();
   try {
-    await runCase(emulator, actions, tolerate, setup);
+    await runCase(emulator, actions, setup);
     process.stdout.write('every invariant held\n');
   } catch (error) {
     process.stdout.write(`${error instanceof Error ? error.message : String(error)}\n`);
@@ -44,16 +43,13 @@ async function main(): Promise<void> {
       seconds: { type: 'string' },
       /** Swarm testing: each case uses a random subset of the kinds of action. */
       swarm: { type: 'boolean', default: false },
-      /** Known findings to let pass (comma-separated ids of KNOWN_FINDINGS in fuzz-invariants.ts). */
-      tolerate: { type: 'string', default: '' },
       /** Report the first failing case without shrinking it (the mutation check, scripts/mutants.ts). */
       'no-shrink': { type: 'boolean', default: false },
     },
   });
-  const tolerate = values.tolerate.split(',').filter(Boolean) as KnownFinding[];
   const distDir = values.dist;
   if (values.case)
-    return replay(JSON.parse(values.case) as Action[], tolerate, {
+    return replay(JSON.parse(values.case) as Action[], {
       randSeed: Number(values['rand-seed']),
       distDir,
     });
@@ -66,7 +62,6 @@ async function main(): Promise<void> {
     ...(values.seconds ? { timeLimitMs: Number(values.seconds) * 1000 } : {}),
     ...(values['no-shrink'] ? { shrink: false } : {}),
     swarm: values.swarm,
-    tolerate,
     distDir,
     log: (line) => process.stderr.write(`${line}\n`),
   });

@@ -99,8 +99,6 @@ interface Options {
   steps: number;
   /** Actions left out of the search (a real bug of today's code the baseline found). */
   without?: string;
-  /** Known findings of today's code the fuzzer lets pass (fuzz-invariants.ts KNOWN_FINDINGS). */
-  tolerate?: string;
   /** Only the tests: the fuzzer's earlier result of the mutant is kept. */
   testsOnly?: boolean;
 }
@@ -109,7 +107,6 @@ async function fuzzSeed(dir: string, seed: number, options: Options): Promise<Se
   const args = ['scripts/fuzz.ts', '--runs', String(options.cases), '--seed', String(seed)];
   args.push('--steps', String(options.steps), '--no-shrink', '--swarm');
   if (options.without) args.push('--without', options.without);
-  if (options.tolerate) args.push('--tolerate', options.tolerate);
   if (options.seconds) args.push('--seconds', String(options.seconds));
   const { out, err } = await run(dir, join(dir, 'node_modules/.bin/tsx'), args);
   const line = out.trim().split('\n').pop() ?? '';
@@ -129,13 +126,13 @@ async function fuzzSeed(dir: string, seed: number, options: Options): Promise<Se
 }
 
 /** `--case`: one hand-written sequence against each mutant (is it killable at all?), to stdout only. */
-async function caseAgainst(mutant: Mutant, actions: string, tolerate: string | undefined): Promise<string> {
+async function caseAgainst(mutant: Mutant, actions: string): Promise<string> {
   const copy = mutatedCopy(mutant);
   if ('notApplicable' in copy) return `${mutant.id}: not applicable (${copy.notApplicable})`;
   try {
     const build = await run(copy.dir, join(copy.dir, 'node_modules/.bin/tsx'), ['scripts/build.ts']);
     if (build.code !== 0) return `${mutant.id}: build failed`;
-    const args = ['scripts/fuzz.ts', '--case', actions, ...(tolerate ? ['--tolerate', tolerate] : [])];
+    const args = ['scripts/fuzz.ts', '--case', actions];
     const { out } = await run(copy.dir, join(copy.dir, 'node_modules/.bin/tsx'), args);
     return `${mutant.id}: ${out.trim().split('\n')[0]}`;
   } finally {
@@ -211,7 +208,6 @@ async function main(): Promise<void> {
       case: { type: 'string' },
       /** With --tests: run the tests only, keeping the fuzzer's earlier result of each mutant. */
       'tests-only': { type: 'boolean', default: false },
-      tolerate: { type: 'string', default: '' },
       /** Noted with each result: which fuzzer found it (a commit, say). */
       label: { type: 'string', default: '' },
     },
@@ -223,7 +219,7 @@ async function main(): Promise<void> {
   const chosen: (Mutant | undefined)[] = all.filter((mutant) => !only.length || only.includes(mutant.id));
   if (values.case) {
     for (const mutant of chosen.filter((m): m is Mutant => !!m))
-      process.stdout.write(`${await caseAgainst(mutant, values.case, values.tolerate)}\n`);
+      process.stdout.write(`${await caseAgainst(mutant, values.case)}\n`);
     return;
   }
   if (values.baseline) chosen.unshift(undefined);
@@ -235,7 +231,6 @@ async function main(): Promise<void> {
     tests: values.tests.split(',').filter(Boolean),
     steps: Number(values.steps),
     ...(values.without ? { without: values.without } : {}),
-    ...(values.tolerate ? { tolerate: values.tolerate } : {}),
     testsOnly: values['tests-only'],
   };
   const results = new Map<string, MutantResult>(

@@ -16,19 +16,6 @@ export interface Violation {
   detail: string;
 }
 
-/**
- * Findings of today's code recorded in docs/fuzz-findings.md, which a search may let pass
- * (`--tolerate`) so that it goes on to what nobody found yet:
- * - `held-empty` (finding 19, found on the code before money-a's merge; its replay holds since): a
- *   row held because a damaged job record's list names it, while its Status is empty (the start
- *   that registered the job was killed before it wrote "pending"); and finding 50 (open): rows held
- *   by a lost start no one can read, which no start has written on since.
- * - `held-rerun` (finding 21, open on main after money-a's merge): a row held (its start killed in
- *   its fetchAll, its run record damaged) whose Status says "inputs changed…: run this row again".
- */
-export const KNOWN_FINDINGS = ['held-empty', 'held-rerun'] as const;
-export type KnownFinding = (typeof KNOWN_FINDINGS)[number];
-
 export const hasInputs = (cells: readonly string[]) => cells.slice(0, 4).every((cell) => cell.trim() !== '');
 
 /**
@@ -38,12 +25,10 @@ export const hasInputs = (cells: readonly string[]) => cells.slice(0, 4).every((
 const HELD_WITH_WHY: readonly string[] = [STATUS.damagedJob, STATUS.ambiguous, STATUS.unfetched];
 const HOLD_WORDS = /not sent again so you are not charged twice/;
 
-export function heldWithoutWhy(table: string[][], tolerate: readonly KnownFinding[]): Violation | undefined {
+export function heldWithoutWhy(table: string[][]): Violation | undefined {
   const outputs = outputRows(table, 'enrich');
   for (const [index, output] of outputs.entries()) {
     const status = output.status ?? '';
-    if (tolerate.includes('held-empty') && status === '') continue;
-    if (tolerate.includes('held-rerun') && status === STATUS.inputsChanged) continue;
     if (!hasInputs(table[index + 1]!) || isFinalStatus(status)) continue;
     if (HELD_WITH_WHY.includes(status) || HOLD_WORDS.test(status)) continue;
     if (status.startsWith(STATUS.error(''))) continue;

@@ -34,15 +34,9 @@ import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
 import { ELSEWHERE, KEYS, SHEET, type FuzzWorld } from './fuzz-world';
 import { countBelowCharges } from './fuzz-cap-count';
-import {
-  damagedAfterImport,
-  hasInputs,
-  heldWithoutWhy,
-  type KnownFinding,
-  type Violation,
-} from './fuzz-held';
+import { damagedAfterImport, hasInputs, heldWithoutWhy, type Violation } from './fuzz-held';
 
-export { KNOWN_FINDINGS, type KnownFinding, type Violation } from './fuzz-held';
+export { type Violation } from './fuzz-held';
 import { EMAIL } from './fuzz-cast';
 import { WHO, type Who } from './fuzz-model';
 
@@ -226,10 +220,7 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
   return undefined;
 }
 
-export async function checkEnd(
-  world: FuzzWorld,
-  tolerate: readonly KnownFinding[] = [],
-): Promise<Violation | undefined> {
+export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined> {
   const [table, elsewhere] = [world.views.ann, world.second].map(
     (doc) => doc.spreadsheet.getSheetByName(SHEET)!.getDataRange().getDisplayValues() as string[][],
   ) as [string[][], string[][]];
@@ -249,7 +240,7 @@ export async function checkEnd(
   const outcomes = await world.emulator.admin.outcomes();
   const ledger = ledgerAnswers(world);
   return (
-    heldWithoutWhy(table, tolerate) ??
+    heldWithoutWhy(table) ??
     (await damagedAfterImport(world, table)) ??
     rowsAgainstTruth(table, outcomes, ledger) ??
     (world.books.ledgerLostAnswers ? undefined : ledgerAgainstTruth(ledger, outcomes))

@@ -15,7 +15,7 @@ import { describeSequence, type Action } from './fuzz-model';
 import { sequenceArbitrary } from './fuzz-swarm';
 import { FuzzWorld, startFuzzEmulator } from './fuzz-world';
 import { rerunEverything, settle } from './fuzz-settle';
-import { checkCharges, checkEnd, checkStep, type KnownFinding, type Violation } from './fuzz-invariants';
+import { checkCharges, checkEnd, checkStep, type Violation } from './fuzz-invariants';
 
 export interface FuzzOptions {
   runs: number;
@@ -28,11 +28,6 @@ export interface FuzzOptions {
   without?: string[];
   /** Replays one case: the `path` a failure reported, with its seed. */
   path?: string;
-  /**
-   * Known findings of today's code to let pass (KNOWN_FINDINGS in fuzz-invariants.ts), so that a
-   * search (CI, the mutation check) is not stopped by a bug already recorded in docs/fuzz-findings.md.
-   */
-  tolerate?: KnownFinding[];
   /** Swarm testing: each case draws from a random subset of the kinds of action (fuzz-model.ts). */
   swarm?: boolean;
   /** Another build of the add-on (a folder holding Code.js): replays a case on older code. */
@@ -83,7 +78,6 @@ export const replayCommand = (actions: readonly Action[], randSeed: number): str
 export async function runCase(
   emulator: SpawnedEmulator,
   actions: readonly Action[],
-  tolerate: readonly KnownFinding[] = [],
   setup: CaseSetup = {},
 ): Promise<void> {
   const world = await FuzzWorld.open(emulator, setup.randSeed ?? 0, setup.distDir);
@@ -99,8 +93,7 @@ export async function runCase(
     await settle(world);
     rerunEverything(world);
     await settle(world);
-    const broken =
-      (await checkStep(world)) ?? (await checkCharges(world)) ?? (await checkEnd(world, tolerate));
+    const broken = (await checkStep(world)) ?? (await checkCharges(world)) ?? (await checkEnd(world));
     if (broken) throw new InvariantBroken(broken, actions.length + 1);
   } finally {
     world.close();
@@ -123,7 +116,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         if (cases % 25 === 0)
           log(`fuzz: ${cases} cases, ${Math.round((Date.now() - started) / cases)} ms each`);
         try {
-          await runCase(emulator, actions, options.tolerate, { randSeed, distDir: options.distDir });
+          await runCase(emulator, actions, { randSeed, distDir: options.distDir });
         } catch (error) {
           foundAt ||= cases;
           throw error;
