@@ -27,7 +27,7 @@ import type { Registry } from '../store/registry';
 import { kept } from '../domain/objects';
 import { DAY_MS } from '../store/local-time';
 import { STATUS } from '../domain/statuses';
-import { asksAgain, isHoldWords, NOT_OLD, sendRule, WAITING_FOR_RUN } from './paid-once';
+import { asksAgain, isHoldWords, NOT_OLD, replacingPending, sendRule, WAITING_FOR_RUN } from './paid-once';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -104,9 +104,10 @@ export interface RunPlan {
   /**
    * `written`: the start writes the reason as the row's Status: a row missing `input`, or one
    * `held` whose Status does not name that hold (below: no row is held without a word of why; a
-   * preview that starts nothing writes the `held` ones itself: `explainHolds` in start.ts).
+   * preview that starts nothing writes the `held` ones itself: `explainHolds` in start.ts), as
+   * `status` when that differs from the reason.
    */
-  skipped: (SkippedRow & { written: false | 'input' | 'held' })[];
+  skipped: (SkippedRow & { written: false | 'input' | 'held'; status?: string })[];
   maxCredits: number;
   /** Contacts asked again for fields their saved answer has (overwrite), and that part of maxCredits. */
   reasked: Reasked;
@@ -195,8 +196,8 @@ export function buildPlan(
   const fields = kind === 'reverse' ? [] : [...new Set(options.fields)];
 
   const skipped: RunPlan['skipped'] = [];
-  const skip = (row: number, reason: string, written: false | 'input' | 'held' = false) => {
-    skipped.push({ row, reason, written });
+  const skip = (row: number, reason: string, written: false | 'input' | 'held' = false, status = reason) => {
+    skipped.push({ row, reason, written, ...(status === reason ? {} : { status }) });
   };
   const fromLedger: RunPlan['fromLedger'] = [];
   const byFp = new Map<string, PlannedContact>();
@@ -232,7 +233,14 @@ export function buildPlan(
     // this row again" (finding 21), "out of credits" (a top-up would not send it).
     if (mayBeBought) {
       const stale = status !== mayBeBought && (UNEXPLAINED.includes(status) || isHoldWords(status));
-      return skip(row, mayBeBought, (status === '' || (stale && mayBeBought !== WAITING_FOR_RUN)) && 'held');
+      const words = status === STATUS.pending ? replacingPending(mayBeBought) : mayBeBought;
+      if (words === status) return skip(row, mayBeBought);
+      return skip(
+        row,
+        mayBeBought,
+        (status === '' || (stale && mayBeBought !== WAITING_FOR_RUN)) && 'held',
+        words,
+      );
     }
     const entry = saved.get(fp);
     const anew = asksAgain(query, entry);

@@ -128,7 +128,8 @@ function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: RunRecord): voi
   const kind = plan.options.kind;
   const timeZone = ctx.spreadsheet.timeZone();
   const outputs = new Map<number, RowOutput>();
-  for (const { row, reason, written } of plan.skipped) if (written) outputs.set(row, statusOnly(reason));
+  for (const { row, reason, written, status } of plan.skipped)
+    if (written) outputs.set(row, statusOnly(status ?? reason));
   for (const contact of plan.toSend) {
     for (const row of contact.rows) outputs.set(row, statusOnly(STATUS.pending));
   }
@@ -155,7 +156,9 @@ export function explainHolds(ctx: AppContext, plan: RunPlan): void {
     const unchanged = (row: number) =>
       table.values[row - 1]?.join('\t') === plan.table.values[row - 1]!.join('\t');
     const outputs = new Map(
-      held.filter(({ row }) => unchanged(row)).map(({ row, reason }) => [row, statusOnly(reason)]),
+      held
+        .filter(({ row }) => unchanged(row))
+        .map(({ row, reason, status }) => [row, statusOnly(status ?? reason)]),
     );
     if (outputs.size) writeRowOutputs(table, plan.options.kind, outputs, false, planOutputKeys(plan));
   } finally {
