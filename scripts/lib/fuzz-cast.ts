@@ -104,3 +104,19 @@ export function contactRows(): string[][] {
   ];
   return sheetRows.map((row) => [...row]);
 }
+
+/** The sheet, the field and the formula column every case uses. */
+export const SHEET = 'Contacts';
+export const FIELDS_EMAIL = ['work_email'] as const;
+export const FORMULA_COLUMN = 'Z';
+/** The payer name of the second document's schedule (its caps are its own). */
+export const ELSEWHERE = 'ann@second';
+export const HOUR = 3_600_000;
+
+/** The workspace a key belongs to. */
+export const workspaceOf = (key: string): string =>
+  Object.entries(WORKSPACES).find(([, keys]) => (keys as readonly string[]).includes(key))![0];
+
+/** An entry point's failure that is no message for a person: an internal error escaped. */
+export const CRASH =
+  /TypeError|ReferenceError|RangeError|SyntaxError|is not a function|Cannot read prop|is not defined/;

@@ -48,7 +48,7 @@ export const KILL_POINTS = [
 export const ROWS = 8;
 
 /** Where an execution that is not a poll is killed (a start, "Get them…"). */
-type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
+export type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
 
 /**
  * What a person does to the contacts sheet (fuzz-sheet.ts): paste `n` new contacts below, sort by

@@ -1,12 +1,9 @@
 /**
- * One fuzz case's world (issue 28): the built add-on in the local Apps Script runtime, a document
- * shared by Ann, Carol (same workspace, another key) and Bob (another workspace), and a document of
- * Ann's own (issue 41's key limit), against one emulator per process (reset for each case). It runs the actions of fuzz-model.ts the way the
- * chaos benchmark's people do (chaos.ts, chaos-damage.ts: import by the dashboard's id, unstick),
- * and keeps the books the invariants need: which runs a person confirmed, what they consented to
- * buy again, what caps they set, what damage was done (fuzz-invariants.ts checks them).
- * A case's `randSeed` fixes all else it meets: the add-on's Math.random and ids (run ids order
- * what a damage hits), its start's time of day, each step's drift (caseDraws, fuzz-cast.ts).
+ * One fuzz case's world (issue 28): the built add-on in the local runtime, a document shared by
+ * Ann, Carol (her workspace, another key) and Bob (another workspace), and Ann's own second
+ * document, against one emulator per process. Actions (fuzz-model.ts) are done as chaos.ts's people
+ * do them, and the books the invariants need are kept (fuzz-books.ts). Who and what the world is
+ * made of, and the draws a case's `randSeed` fixes, are in fuzz-cast.ts.
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
@@ -18,37 +15,27 @@ import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
-import type { Action, KILL_POINTS, Who } from './fuzz-model';
+import type { Action, Kill, Who } from './fuzz-model';
 import {
   contactRows,
   caseDraws,
+  CRASH,
+  ELSEWHERE,
   EMAIL,
+  FIELDS_EMAIL,
+  FORMULA_COLUMN,
+  HOUR,
+  SHEET,
+  workspaceOf,
   everyRow,
   JOB_MS,
   KEYS,
   otherContactRows,
   savedKey,
-  WORKSPACES,
 } from './fuzz-cast';
 
-export const SHEET = 'Contacts';
-export { KEYS };
+export { ELSEWHERE, HOUR, KEYS, SHEET };
 export { startFuzzEmulator } from './fuzz-cast';
-
-const FIELDS_EMAIL = ['work_email'] as const;
-/** The payer name of the second document's schedule (its caps are its own). */
-export const ELSEWHERE = 'ann@second';
-const FORMULA_COLUMN = 'Z';
-export const HOUR = 3_600_000;
-type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
-
-/** The workspace a key belongs to. */
-const workspaceOf = (key: string): string =>
-  Object.entries(WORKSPACES).find(([, keys]) => (keys as readonly string[]).includes(key))![0];
-
-/** An entry point's failure that is no message for a person: an internal error escaped. */
-const CRASH =
-  /TypeError|ReferenceError|RangeError|SyntaxError|is not a function|Cannot read prop|is not defined/;
 
 export class FuzzWorld {
   readonly views: Record<Who, Addon>;
@@ -78,11 +65,7 @@ export class FuzzWorld {
   /** The rows the last run of the shared document asked for ([]: the whole table). */
   private lastRows: number[] = [];
   /** Each user's keys but typos, their own first: a run waits for the key that started it. */
-  readonly usedKeys: Record<Who, string[]> = {
-    ann: [KEYS.ann],
-    carol: [KEYS.carol],
-    bob: [KEYS.bob],
-  };
+  readonly usedKeys: Record<Who, string[]> = { ann: [KEYS.ann], carol: [KEYS.carol], bob: [KEYS.bob] };
 
   readonly sheet: SheetHands;
   /** Texts the add-on wrote that were checked for every key and held none (fuzz-invariants.ts). */
