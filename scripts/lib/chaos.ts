@@ -238,7 +238,12 @@ export async function importAmbiguous(
       }
     } catch (error) {
       // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
-      if (/no longer waiting for a decision|[Tt]ry again in a (few minutes|minute)/.test(String(error)))
+      // Or nothing to send (its rows deleted: finding 64): nothing the user can do, nor needs to.
+      if (
+        /no longer waiting for a decision|[Tt]ry again in a (few minutes|minute)|Nothing to send again/.test(
+          String(error),
+        )
+      )
         continue;
       // The Jobs panel still lists a job whose list the job sheet lost (chaos-damage.ts): the
       // refusal says to import it by its id alone, and so the user does (fuzz finding 37).

@@ -119,18 +119,27 @@ function startQueuedRuns(
   for (const run of runs) {
     // A full window sends nothing: the sheet is not even read.
     if (!hasTime(ctx) || ctx.pace().room(ctx.clock.now()) <= reserve) return;
-    const table = tables.table(run.sheetId);
-    const contacts = sourceOf(ctx, run.source)?.contacts?.(ctx) ?? new Map<string, SendableContact>();
-    if (table) {
-      // Columns found again by their headers; a run whose columns are gone sends nothing more.
-      const { mapping, missing } = currentColumns(run, table);
-      if (missing.length === 0)
-        for (const [fp, [row]] of tables.rows(table, run.kind, mapping)) {
-          contacts.set(fp, { input: tables.input(table, run.kind, mapping, row!, fp), row: row! });
-        }
-    }
-    if (!startQueuedJobs(ctx, registry, run, contacts, reserve)) return;
+    if (!startQueuedJobs(ctx, registry, run, sendableContacts(ctx, tables, run), reserve)) return;
   }
+}
+
+/** What a run's jobs can send now, by fingerprint: its source's (formulas), then its sheet's rows. */
+export function sendableContacts(
+  ctx: AppContext,
+  tables: SheetTables,
+  run: RunRecord,
+): Map<string, SendableContact> {
+  const table = tables.table(run.sheetId);
+  const contacts = sourceOf(ctx, run.source)?.contacts?.(ctx) ?? new Map<string, SendableContact>();
+  if (table) {
+    // Columns found again by their headers; a run whose columns are gone sends nothing more.
+    const { mapping, missing } = currentColumns(run, table);
+    if (missing.length === 0)
+      for (const [fp, [row]] of tables.rows(table, run.kind, mapping)) {
+        contacts.set(fp, { input: tables.input(table, run.kind, mapping, row!, fp), row: row! });
+      }
+  }
+  return contacts;
 }
 
 /** The pending jobs this user may poll now, and how (team.ts). */

@@ -14,7 +14,8 @@ import { plural } from '../domain/words';
 import { saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
 import { resumeRun } from './key-wait';
-import { pollOnce } from './poll';
+import { pollOnce, sendableContacts } from './poll';
+import { SheetTables } from './sheet-tables';
 import { syncPollTrigger } from './poll-trigger';
 import {
   damagedRecordOf,
@@ -29,7 +30,7 @@ import {
 import { actorOf, assertOwnRun, keyStamp } from './team';
 import { runFromResult } from './rehome';
 import { lostStart, unanswered } from './paid-once';
-import { jobOfName } from './job-starter';
+import { jobName, jobOfName } from './job-starter';
 import { countRetry } from './run-end';
 import { saveAnswersOnly } from './job-results';
 import { withDocumentLock } from './timing';
@@ -98,6 +99,23 @@ function ambiguousJob(
 }
 
 /**
+ * A retry sends a job's contacts without an answer from the rows that hold them now. With none of
+ * those rows left (deleted since, the rows left resent by an earlier retry: finding 46's split), it
+ * would send nothing, reopen the run and hold the job again, its price counted each time (chaos seed
+ * 19: 402 retries, and the run's other rows never run again). Refused, with the ways out; the
+ * contacts stay held, as their start may have been charged.
+ */
+function refuseEmptyRetry(ctx: AppContext, run: RunRecord, job: JobRecord): void {
+  const contacts = sendableContacts(ctx, new SheetTables(ctx.spreadsheet), run);
+  if (unanswered(job).some((fp) => contacts.has(fp))) return;
+  const name = jobName(ctx.spreadsheet.name(), run, job);
+  throw new UserError(
+    `Nothing to send again: the rows of this job's ${plural(unanswered(job).length, 'contact')} without an answer were deleted. ` +
+      `If the provider's dashboard shows the job "${name}", import it by its id to save what it found; if the rows come back, Retry sends them.`,
+  );
+}
+
+/**
  * Credits a retry of an ambiguous job can cost at most (shown before the user confirms): it sends
  * only its `contacts` without an answer (paid-once.ts unanswered).
  */
@@ -129,6 +147,7 @@ function reopen(
 export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   underLock(ctx, (registry) => {
     const { run, job } = ambiguousJob(ctx, registry, ref);
+    refuseEmptyRetry(ctx, run, job);
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
     // Its credits go with its id, when its resend gets a new one (job-starter.ts): should its rows

@@ -297,6 +297,39 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
     // fifth person. Before, the retried job dropped it.
     await heldThenImported(addon, start.runId, first!, retried, 1 / 5);
   });
+
+  it('of a lost start the provider never had: a second Retry, with nothing left to send, is refused and counts nothing (finding 64)', async () => {
+    await kit.emulator().admin.config({ faults: '5xx=1' });
+    const addon = kit.open(contactRows(people(5, 0)));
+    const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: '5xx=0' });
+    expect(await kit.emulator().admin.jobs()).toHaveLength(0);
+    addon.call('pollJobs');
+    const { deleted } = deleteRowAndRetry(addon, start.runId, 6);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    // The 4 rows left were answered; the first start still holds the deleted row's person.
+    const before = progress(addon, start.runId);
+    const [held] = before.ambiguousJobs ?? [];
+    expect(held).toBeDefined();
+    // Before, each Retry reopened the run, sent nothing, and held the job again, every time
+    // counting its price on the run (chaos seed 19: 402 retries, and rows never run again).
+    expect(() => addon.call('retryJob', { runId: start.runId, seq: held!.seq })).toThrow(
+      /nothing to send again.*deleted/i,
+    );
+    expect(progress(addon, start.runId)).toMatchObject({ state: before.state, error: before.error });
+    expect(progress(addon, start.runId).estimatedCredits).toBe(before.estimatedCredits);
+    expect(await kit.emulator().admin.jobs()).toHaveLength(1);
+    // The deleted row, put back, is still held until it is looked up again (its start may have been
+    // charged): Retry then sends it.
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.appendRow(deleted);
+    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
 });
 
 describe('a retry of a job stuck for 24 hours whose resend is lost', () => {
