@@ -11,7 +11,7 @@ import type { JobKind } from '../domain/runs';
 import type { PollOutcome } from '../api/port';
 import { UserError } from '../domain/user-error';
 import { plural } from '../domain/words';
-import { saveRecordsOf, registryOf, type AppContext } from './context';
+import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
 import { resumeRun } from './key-wait';
 import { pollOnce, sendableContacts } from './poll';
@@ -280,7 +280,13 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     }
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
-    const replaces = damagedRecordOf(registry, named, jobId, fingerprints);
+    const imported = new Set(fingerprints);
+    // A stuck job's retry resends only what its forced fetch left unanswered: the record's other
+    // contacts are answered in the ledger, and need no hold either (fuzz finding 59).
+    const replaces = damagedRecordOf(registry, named, jobId, (list) => {
+      const rest = list.filter((fp) => !imported.has(fp));
+      return rest.length === 0 || ledgerOf(ctx).lookup(rest).size === rest.length;
+    });
     const job: JobRecord = {
       run: run.id,
       seq: 0,

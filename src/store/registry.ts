@@ -189,21 +189,20 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
 /**
  * The damaged job record ("<run>.<seq>" in the job sheet) that an imported job is: by the run and
  * job its readable name ends with, or, for a job imported (or re-homed) before, by the id the job
- * sheet gives it (fuzz finding 35); only if that record cannot be read and every contact the
- * job sheet still lists for it is among the imported job's (so the import answers for all of them).
+ * sheet gives it (fuzz finding 35); only if that record cannot be read and `answersFor` the
+ * contacts the job sheet still lists for it (the import carries them, or they were answered).
  */
 export function damagedRecordOf(
   registry: Registry,
   named: Pick<JobRecord, 'run' | 'seq'> | undefined,
   jobId: string,
-  fingerprints: readonly string[],
+  answersFor: (list: readonly string[]) => boolean,
 ): string | undefined {
-  const imported = new Set(fingerprints);
   const keys = [...(registry.damagedJobIds ?? [])].flatMap(([key, id]) => (id === jobId ? [key] : []));
   return [...(named ? [sheetKey(named)] : []), ...keys].find(
     (key) =>
       registry.unreadable.some((record) => record.key === JOB_PREFIX + key) &&
-      (registry.damagedJobLists?.get(key) ?? []).every((fp) => imported.has(fp)),
+      answersFor(registry.damagedJobLists?.get(key) ?? []),
   );
 }
 

@@ -7,14 +7,14 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58, 60 and 61, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54 and 58 to 61, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
     emulator = await startFuzzEmulator();
   });
   afterAll(async () => emulator?.stop());
-  const replay = (actions: Action[]) => runCase(emulator!, actions);
+  const replay = (actions: Action[], randSeed = 0) => runCase(emulator!, actions, { randSeed });
   it('21: a start killed in its fetchAll, its run record damaged: the row says why it is held', async () => {
     await replay([
       {
@@ -346,5 +346,18 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'damage', what: 'jobAndList' },
       { kind: 'formulas', rows: [1] },
     ]);
+  }, 90_000);
+  it("59: a stuck job's retry, imported by the dashboard's name once its record was damaged, replaces that record", async () => {
+    const fetchAll = (nth: number) => ({ at: 'UrlFetchApp.fetchAll', nth }) as const;
+    await replay(
+      [
+        { kind: 'again', who: 'ann', kill: fetchAll(2) },
+        { kind: 'clock', hours: 24 },
+        { kind: 'sidebar', who: 'ann', kill: fetchAll(3) },
+        { kind: 'retry', who: 'ann', kill: fetchAll(2) },
+        { kind: 'damage', what: 'jobRecord' },
+      ],
+      2,
+    );
   }, 90_000);
 });
