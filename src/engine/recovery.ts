@@ -110,7 +110,7 @@ function refuseEmptyRetry(ctx: AppContext, run: RunRecord, job: JobRecord): void
   if (unanswered(job).some((fp) => contacts.has(fp))) return;
   const name = jobName(ctx.spreadsheet.name(), run, job);
   throw new UserError(
-    `Nothing to send again: the rows of this job's ${plural(unanswered(job).length, 'contact')} without an answer were deleted. ` +
+    `Nothing to send again: the rows of this job's ${plural(unanswered(job).length, 'contact')} without an answer are gone (deleted, or their sheet or columns removed or renamed). ` +
       `If the provider's dashboard shows the job "${name}", import it by its id to save what it found; if the rows come back, Retry sends them.`,
   );
 }
