@@ -13,10 +13,10 @@ import { generateWorld, type World } from './world';
 import { withExtraData } from './world/extra';
 import { createRandom, streamSeed } from './world/random';
 
-/** The start options a restart may replace: all but the world's (seed, size, data) and the clock. */
+/** The start options a restart may replace: all but the generated world's (seed, size) and the clock. */
 export type RestartOptions = Pick<
   EmulatorOptions,
-  'keys' | 'workspaces' | 'credits' | 'jobMs' | 'rateLimit' | 'minuteMs'
+  'keys' | 'workspaces' | 'credits' | 'jobMs' | 'rateLimit' | 'minuteMs' | 'data'
 > & { faults?: string };
 
 /** What the admin API may change at runtime. */
@@ -122,22 +122,17 @@ export class EmulatorState {
   }
 
   /**
-   * Reset to other start options, as if started with them (their defaults as at a start): the world
-   * and its indices stay, the costly part of a start (about 0.5 CPU-s of a child's, docs/testing.md).
-   * Later resets come back to these. Throws for a key given to two workspaces (nothing changed).
+   * Reset to other start options, as if started with them (their defaults as at a start): the
+   * generated world and its indices stay (generateWorld keeps them), the costly part of a start
+   * (about 0.5 CPU-s of a child's, docs/testing.md); other extra data is added to it again. Later
+   * resets come back to these. Throws for a key given to two workspaces (nothing changed).
    */
   restart(start: RestartOptions): void {
     const { keys, workspaces, credits, jobMs, rateLimit, minuteMs } = resolveOptions(start);
     this.keyRing.restart({ keys, workspaces });
-    Object.assign(this.options, {
-      keys,
-      workspaces,
-      credits,
-      jobMs,
-      rateLimit,
-      minuteMs,
-      faults: start.faults,
-    });
+    const { faults, data } = start;
+    if (data !== undefined || this.options.data !== undefined) this.cachedWorld = undefined;
+    Object.assign(this.options, { keys, workspaces, credits, jobMs, rateLimit, minuteMs, faults, data });
     this.reset();
   }
 

@@ -56,6 +56,33 @@ describe('a restart', () => {
     expect((await config()).faults.latencyMs).toEqual([0, 0]);
   });
 
+  it('adds other extra people to the world it has, and drops them at a restart without', async () => {
+    const ada = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company_domain: 'acme.test',
+      work_email: 'ada@acme.test',
+    };
+    const generated = api.state.world();
+    await api.admin.restart({
+      jobMs: 0,
+      data: { companies: [{ name: 'Acme', domain: 'acme.test' }], people: [ada] },
+    });
+    const withAda = api.state.world();
+    expect(withAda.people.length).toBe(generated.people.length + 1);
+    expect(withAda.companies.slice(0, generated.companies.length)).toEqual(generated.companies);
+    const started = await api.post('/api/v1/contact/enrich/bulk', {
+      name: 'ada',
+      datas: [{ firstname: 'Ada', lastname: 'Lovelace', domain: 'acme.test' }],
+    });
+    const result = await api.get(`/api/v2/contact/enrich/bulk/${started.body.enrichment_id}`);
+    expect(JSON.stringify(result.body)).toContain('ada@acme.test');
+    await api.admin.reset();
+    expect(api.state.world()).toBe(withAda);
+    await api.admin.restart({});
+    expect(api.state.world()).toBe(generated);
+  });
+
   it('refuses a key in two workspaces or a bad fault spec, and changes nothing', async () => {
     await api.admin.restart({ keys: ['key-solo'], credits: 9 });
     await expect(api.admin.restart({ keys: ['key-a'], workspaces: { ws_team: ['key-a'] } })).rejects.toThrow(

@@ -11,6 +11,7 @@ import { parseFaults } from '../faults';
 import type { Job } from '../jobs';
 import type { EmulatorState } from '../state';
 import { validateBody } from '../validation';
+import { extraDataSchema } from '../world/extra';
 import { sendError } from './reply';
 
 const nonNegative = z.int().check(z.minimum(0));
@@ -35,6 +36,7 @@ const restartBody = z.strictObject({
   rateLimit: z.optional(nonNegative),
   minuteMs: z.optional(z.int().check(z.minimum(1))),
   faults: z.optional(z.string()),
+  data: z.optional(extraDataSchema),
 });
 
 const creditsBody = z.strictObject({ balance: nonNegative, key: z.optional(z.string()) });

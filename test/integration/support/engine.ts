@@ -82,23 +82,23 @@ interface KeptEmulator {
 
 /**
  * The emulator this jest worker keeps from file to file: a file restarts it with its own keys,
- * credits, job time and faults (`admin.restart`, as new), and replaces it only to get another world
- * (seed, size, extra data). A child of its own per file cost about 0.5 CPU-s (its start and its
- * world, generated again in each), half of what a small integration file costs in all; kept only
- * while the options matched exactly, a file with other keys took a new one, and the next file
+ * credits, job time, faults and extra people (`admin.restart`, as new), and replaces it only for
+ * another generated world (seed, size). A child of its own per file cost about 0.5 CPU-s (its start
+ * and its world, generated again in each), half of what a small integration file costs in all; kept
+ * only while the options matched exactly, a file with other keys took a new one, and the next file
  * another (docs/testing.md).
  */
 async function workerEmulator(options: SpawnOptions & { data?: ExtraData }): Promise<SpawnedEmulator> {
   const slots = workerSlots();
   const { data, ...spawn } = options;
   const { keys, workspaces, credits, jobMs, rateLimit, minuteMs, faults, ...world } = { ...FAST, ...spawn };
-  const wanted = JSON.stringify({ ...world, data });
+  const wanted = JSON.stringify(world);
   const kept = slots.get(EMULATOR_SLOT) as KeptEmulator | undefined;
   if (kept?.world === wanted && kept.emulator.running()) {
     // This file's own admin client: the kept one belongs to the file that started the child.
     const admin = adminClient(kept.emulator.baseUrl);
-    const apiKey = await admin.restart({ keys, workspaces, credits, jobMs, rateLimit, minuteMs, faults });
-    return { ...kept.emulator, apiKey, admin };
+    const start = { keys, workspaces, credits, jobMs, rateLimit, minuteMs, faults, data };
+    return { ...kept.emulator, apiKey: await admin.restart(start), admin };
   }
   slots.delete(EMULATOR_SLOT);
   await kept?.emulator.stop();
