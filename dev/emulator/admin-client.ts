@@ -4,6 +4,7 @@ import type { BookedCharge } from './books';
 import type { EchoForm } from './echo';
 import type { FaultConfig } from './faults';
 import type { SearchKind } from './search-billing';
+import type { RestartOptions } from './state';
 import type { SearchCounters } from './stats';
 import type { Delivery } from './webhooks';
 
@@ -99,6 +100,11 @@ export interface AdminClient {
   stats(): Promise<AdminStats>;
   webhooks(): Promise<Delivery[]>;
   reset(): Promise<void>;
+  /**
+   * Resets to other start options, as if the emulator had started with them (world, seed and clock
+   * stay); later resets come back to these. Resolves with the first key, as the ready line has it.
+   */
+  restart(start: RestartOptions): Promise<string>;
 }
 
 /** One pool of connections for every admin client of the process; idle sockets hold no process up. */
@@ -171,5 +177,6 @@ export function adminClient(baseUrl: string): AdminClient {
     stats: () => call('GET', 'stats'),
     webhooks: async () => (await call<{ deliveries: Delivery[] }>('GET', 'webhooks')).deliveries,
     reset: async () => void (await call('POST', 'reset')),
+    restart: async (start) => (await call<{ key: string }>('POST', 'restart', start)).key,
   };
 }

@@ -21,7 +21,7 @@ export class KeyRing {
   private readonly known = new Set<string>();
 
   /** Throws when a key is given to two workspaces: which one would pay is a setup mistake. */
-  constructor(private readonly start: KeyLayout) {
+  constructor(private start: KeyLayout) {
     this.reset();
   }
 
@@ -63,6 +63,19 @@ export class KeyRing {
   /** The key stops authenticating; its workspace, balance and jobs stay. False for an unknown key. */
   remove(key: string): boolean {
     return this.workspaceByKey.delete(key);
+  }
+
+  /** Other start keys from now on (`POST /__admin/restart`), and back to them; throws as the constructor does. */
+  restart(start: KeyLayout): void {
+    const before = this.start;
+    this.start = start;
+    try {
+      this.reset();
+    } catch (error) {
+      this.start = before;
+      this.reset();
+      throw error;
+    }
   }
 
   /** Back to the keys the emulator started with. */

@@ -4,7 +4,7 @@ import { Faults, NO_FAULTS, parseFaults, type FaultConfig } from './faults';
 import { JobEngine, type Job, type JobEvent, type ReverseItem } from './jobs';
 import { KeyRing } from './keyring';
 import { Books } from './books';
-import type { ResolvedOptions } from './options';
+import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from './options';
 import { RateLimiter } from './ratelimit';
 import { Stats } from './stats';
 import { jobBody, reverseRecordV2 } from './views/records';
@@ -12,6 +12,12 @@ import { Webhooks } from './webhooks';
 import { generateWorld, type World } from './world';
 import { withExtraData } from './world/extra';
 import { createRandom, streamSeed } from './world/random';
+
+/** The start options a restart may replace: all but the generated world's (seed, size) and the clock. */
+export type RestartOptions = Pick<
+  EmulatorOptions,
+  'keys' | 'workspaces' | 'credits' | 'jobMs' | 'rateLimit' | 'minuteMs' | 'data'
+> & { faults?: string };
 
 /** What the admin API may change at runtime. */
 export interface RuntimeConfig {
@@ -113,6 +119,21 @@ export class EmulatorState {
     this.engine.reset(
       this.options.clockAt === undefined ? undefined : createRandom(streamSeed(this.options.seed, 'jobs')),
     );
+  }
+
+  /**
+   * Reset to other start options, as if started with them (their defaults as at a start): the
+   * generated world and its indices stay (generateWorld keeps them), the costly part of a start
+   * (about 0.5 CPU-s of a child's, docs/testing.md); other extra data is added to it again. Later
+   * resets come back to these. Throws for a key given to two workspaces (nothing changed).
+   */
+  restart(start: RestartOptions): void {
+    const { keys, workspaces, credits, jobMs, rateLimit, minuteMs } = resolveOptions(start);
+    this.keyRing.restart({ keys, workspaces });
+    const { faults, data } = start;
+    if (data !== undefined || this.options.data !== undefined) this.cachedWorld = undefined;
+    Object.assign(this.options, { keys, workspaces, credits, jobMs, rateLimit, minuteMs, faults, data });
+    this.reset();
   }
 
   async close(): Promise<void> {

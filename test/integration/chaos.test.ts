@@ -5,7 +5,7 @@
  * a team of three users, whose schedule and automatic caps hold per payer), also when a job record,
  * the job sheet and the ledger are broken mid-run (the user imports the jobs by id).
  */
-import { runChaos } from '../../scripts/lib/chaos';
+import { contactRows, referenceAnswers, runChaos } from '../../scripts/lib/chaos';
 import { runTeamChaos } from '../../scripts/lib/chaos-team';
 
 jest.setTimeout(120_000);
@@ -36,6 +36,13 @@ test('300 rows with a job record, the job sheet and the ledger broken mid-run ke
   expect(result.damaged).toMatchObject({ ledger_rows: 5 });
   expect(result.damaged!.job_sheet_rows.length).toBeGreaterThan(0);
   expect(result.damaged!.jobs_imported).toBeGreaterThan(0);
+});
+
+test('works out the fault-free answers of the same rows once (the two runs above share them)', async () => {
+  const rows = contactRows({ rows: 300, seed: 12 });
+  const answers = await referenceAnswers(rows, 12);
+  expect(answers.size).toBeGreaterThan(250);
+  expect(await referenceAnswers(contactRows({ rows: 300, seed: 12 }), 12)).toBe(answers);
 });
 
 describe('a team of three (two workspaces, a schedule taken over, automatic formulas)', () => {

@@ -73,32 +73,39 @@ export function engineKit(options: SpawnOptions & { data?: ExtraData } = {}): En
   };
 }
 
-/** The worker's emulator and the options it was started with (test/support/worker-slots.ts). */
+/** The worker's emulator and what it was started with that a restart cannot change (its world). */
 const EMULATOR_SLOT = 'engine-emulator';
 interface KeptEmulator {
-  options: string;
+  world: string;
   emulator: SpawnedEmulator;
 }
 
 /**
- * The emulator this jest worker keeps from file to file while they ask for the same options; a file
- * that asks for others replaces it. A child of its own per file cost about 0.5 CPU-s (its start and
- * its world, generated again in each), half of what a small integration file costs in all.
+ * The emulator this jest worker keeps from file to file: a file restarts it with its own keys,
+ * credits, job time, faults and extra people (`admin.restart`, as new), and replaces it only for
+ * another generated world (seed, size). A child of its own per file cost about 0.5 CPU-s (its start
+ * and its world, generated again in each), half of what a small integration file costs in all; kept
+ * only while the options matched exactly, a file with other keys took a new one, and the next file
+ * another (docs/testing.md).
  */
 async function workerEmulator(options: SpawnOptions & { data?: ExtraData }): Promise<SpawnedEmulator> {
   const slots = workerSlots();
-  const wanted = JSON.stringify(options);
+  const { data, ...spawn } = options;
+  const { keys, workspaces, credits, jobMs, rateLimit, minuteMs, faults, ...world } = { ...FAST, ...spawn };
+  const wanted = JSON.stringify(world);
   const kept = slots.get(EMULATOR_SLOT) as KeptEmulator | undefined;
-  // This file's own admin client: the kept one belongs to the file that started the child.
-  if (kept?.options === wanted && kept.emulator.running())
-    return { ...kept.emulator, admin: adminClient(kept.emulator.baseUrl) };
+  if (kept?.world === wanted && kept.emulator.running()) {
+    // This file's own admin client: the kept one belongs to the file that started the child.
+    const admin = adminClient(kept.emulator.baseUrl);
+    const start = { keys, workspaces, credits, jobMs, rateLimit, minuteMs, faults, data };
+    return { ...kept.emulator, apiKey: await admin.restart(start), admin };
+  }
   slots.delete(EMULATOR_SLOT);
   await kept?.emulator.stop();
-  const { data, ...spawn } = options;
   const emulator = await spawnEmulator({ ...FAST, ...spawn, ...(data ? { dataFile: dataFile(data) } : {}) });
-  // It ends with the worker (its stdin closes), or when a file wants other options.
+  // It ends with the worker (its stdin closes), or when a file wants another world.
   emulator.detach();
-  slots.set(EMULATOR_SLOT, { options: wanted, emulator } satisfies KeptEmulator);
+  slots.set(EMULATOR_SLOT, { world: wanted, emulator } satisfies KeptEmulator);
   return emulator;
 }
 
