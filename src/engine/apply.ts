@@ -26,6 +26,7 @@ import { resolveMapping } from '../store/mapping-store';
 import { kept } from '../domain/objects';
 import { hasTime } from './timing';
 import { runsAwaitingRelist } from './rehome';
+import { unanswered } from './paid-once';
 import { SHEET_REFUSAL_PREFIX, SheetRefusal } from '../domain/user-error';
 import { undoRecorder } from '../store/undo-record';
 
@@ -86,7 +87,7 @@ function holdsOnRows(registry: Registry): Map<string, string> {
     if (!replaced.has(key)) for (const fp of list) held.set(fp, STATUS.damagedJob);
   for (const job of registry.jobs)
     if (job.state === 'ambiguous' && job.unansweredStatus)
-      for (const fp of job.fingerprints) held.set(fp, job.unansweredStatus);
+      for (const fp of unanswered(job)) held.set(fp, job.unansweredStatus);
   return held;
 }
 

@@ -130,7 +130,10 @@ function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<str
           : run.authFailed
             ? WAITING_FOR_KEY
             : '';
-    if (reason) job.fingerprints.forEach((fp) => busy.set(fp, reason));
+    // What the job still asks: a contact answered early is saved, and one a Retry resent in a job of
+    // its own (rows of the first start deleted: finding 46) is that job's, consent given, as a
+    // retry that splits nothing hands all of them over (chaos seed 19: held for good).
+    if (reason) unanswered(job).forEach((fp) => busy.set(fp, reason));
   }
   return busy;
 }

@@ -123,6 +123,19 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
   });
 });
 
+/**
+ * "Look up again" of every row sends none of the 20 contacts the stuck job may still charge, nor a
+ * row reading so (it holds what it still asks); those it answered early may be bought again.
+ */
+function expectHeldFromLookUpAgain(addon: Addon): void {
+  addon.setSelection(`A2:D41`, SHEET);
+  const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, overwrite: true });
+  const skipped = new Set(plan.skipped.map(({ row }) => row));
+  const held = rowsOf(addon).flatMap((row, index) => (row.status === STATUS.unfetched ? [index + 2] : []));
+  expect(held.length).toBeGreaterThanOrEqual(20);
+  expect(held.filter((row) => !skipped.has(row))).toEqual([]);
+}
+
 /** A job stuck for a day, held for a decision, whose retry was killed before its resend left. */
 async function retriedStuckNotResent() {
   const { addon, start, job: stuck } = await stuckForADay(kit);
@@ -137,9 +150,7 @@ describe('a retry of a job stuck for 24 hours not resent yet, its run record the
     const { addon, stuck } = await retriedStuckNotResent();
     damageTheRunRecord(addon);
     // Held until it is collected, as before the retry: not even "look up again" buys its contacts.
-    expect(
-      addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, overwrite: true }).contactsToSend,
-    ).toBe(0);
+    expectHeldFromLookUpAgain(addon);
     // The stuck job goes on at the provider, and charges its other contacts.
     await kit.emulator().admin.finishJob(stuck.id);
     pollUntilIdle(addon);
@@ -156,9 +167,7 @@ describe('a job stuck for 24 hours, held for a decision, its run record then dam
     expect(progress(addon, start.runId).ambiguousJobs).toHaveLength(1);
     damageTheRunRecord(addon);
     // Held meanwhile, with the decision the run record carried: not even "look up again" buys them.
-    expect(
-      addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS, overwrite: true }).contactsToSend,
-    ).toBe(0);
+    expectHeldFromLookUpAgain(addon);
     await kit.emulator().admin.finishJob(stuck!.id);
     // The job's run ended (held for a decision), so no background check runs: Ann opens the sidebar.
     addon.call('pollJobs');
@@ -228,6 +237,12 @@ describe('a stuck job whose run record was lost, given a run of its own, then he
 });
 
 describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
+  /** Contacts a plain work-email run of `range` would send. */
+  function sendsRows(addon: Addon, range: string): number {
+    addon.setSelection(range, SHEET);
+    return addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend;
+  }
+
   /** Deletes the data row `row` (1-based, as Sheets numbers it) and retries the run's held job. */
   function deleteRowAndRetry(addon: Addon, runId: string, row: number) {
     const deleted = rowsOf(addon)[row - 2]!.input;
@@ -296,6 +311,28 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
     // The 4 rows left were resent in a job of their own; the lost start waits for its import for the
     // fifth person. Before, the retried job dropped it.
     await heldThenImported(addon, start.runId, first!, retried, 1 / 5);
+  });
+
+  it('of a lost start: rows its resend left unprocessed (out of credits) are sent by "run the rest" after a top-up', async () => {
+    await kit.emulator().admin.config({ faults: '5xx=1' });
+    const addon = kit.open(contactRows(people(5, 0)));
+    const { start } = planAndStart(addon, { fields: ['work_email'] });
+    await kit.emulator().admin.config({ faults: '5xx=0' });
+    addon.call('pollJobs');
+    await kit.emulator().admin.setCredits(0);
+    deleteRowAndRetry(addon, start.runId, 6);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    // The resend of the 4 rows left ran out of credits at once: nothing of it was processed.
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(4).fill(STATUS.outOfCredits));
+    await kit.emulator().admin.setCredits(1000);
+    // Before, the lost start still held them (its whole list, though it no longer asks them): the
+    // rows read "may have been started", a rerun sent nothing, and its Retry had nothing to send.
+    expect(sendsRows(addon, 'A2:D5')).toBe(4);
+    planAndStart(addon, { fields: ['work_email'] });
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
   });
 
   it('of a lost start the provider never had: a second Retry, with nothing left to send, is refused and counts nothing (finding 64)', async () => {
