@@ -154,6 +154,19 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['import'],
     ['poll'],
   ],
+  // A job stuck a day: its forced fetch writes what it found so far, and its retry must buy only
+  // the rest (the stuck-job retry). Unordered, 500 cases of seed 38001 missed it (mutant
+  // early-answers-resent).
+  [
+    ['fault:stuck'],
+    ['run', 'runAll', 'again'],
+    ['poll'],
+    ['clock'],
+    ['poll'],
+    ['retry'],
+    ['wait', 'fault:none'],
+    ['poll'],
+  ],
   // A formula run loses its job's record or list; its people are bought again.
   [
     ['formulas'],
