@@ -40,6 +40,8 @@ export interface Books {
   consentedRuns: Set<string>;
   /** Jobs a person sent again after their price ("run R job N", once per retry): the same. */
   retriedJobs: string[];
+  /** Per retried job, the contacts whose answer it had saved before a retry: no consent for them. */
+  answeredBeforeRetry: Map<string, Set<string>>;
   /** Credits of consented retries: a cap may be passed by that much. */
   retryAllowance: number;
   /** When the last consented retry was sent: the caps count its price from then on. */
@@ -66,6 +68,7 @@ export function newBooks(): Books {
     confirmedRuns: new Set(),
     consentedRuns: new Set(),
     retriedJobs: [],
+    answeredBeforeRetry: new Map(),
     retryAllowance: 0,
     autoCaps: new Map(),
     scheduleCaps: new Map(),

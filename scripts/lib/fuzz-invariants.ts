@@ -25,8 +25,7 @@ import type { BookedCharge } from '../../dev/emulator/books';
 import type { Addon } from '../../dev/gas/harness';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import { dayIn } from '../../src/store/local-time';
-import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
-import { readRecord } from '../../src/store/stored-records';
+import type { LedgerEntry } from '../../src/store/ledger';
 import { fingerprint } from '../../src/sheet/fingerprint';
 import { NO_INPUTS } from '../../src/sheet/contact-input';
 import { STATUS } from '../../src/domain/statuses';
@@ -34,6 +33,7 @@ import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
 import { ELSEWHERE, KEYS, SHEET, type FuzzWorld } from './fuzz-world';
 import { countBelowCharges } from './fuzz-cap-count';
+import { ledgerAnswers } from './fuzz-ledger';
 import { damagedAfterImport, hasInputs, heldWithoutWhy, type Violation } from './fuzz-held';
 
 export { type Violation } from './fuzz-held';
@@ -131,10 +131,11 @@ const tailOf = (name: string) => / · (run (\S+) job \d+)$/.exec(name);
 
 /**
  * A person charged more than once in a workspace (per kind) beyond what consent excuses: each
- * consented run among their charges excuses one, and each retry of a job one charge in that job.
+ * consented run among their charges excuses one, and each retry of a job one charge in that job,
+ * unless the job's answer for them was saved before the retry (fuzz-ledger.ts answeredBeforeRetry).
  */
 function unconsentedCharge(world: FuzzWorld, outcomes: readonly AdminOutcome[]): string | undefined {
-  const { consentedRuns, retriedJobs } = world.books;
+  const { consentedRuns, retriedJobs, answeredBeforeRetry } = world.books;
   const charges = new Map<string, AdminOutcome[]>();
   for (const outcome of outcomes) {
     if (!outcome.person || outcome.credits === 0) continue;
@@ -145,10 +146,12 @@ function unconsentedCharge(world: FuzzWorld, outcomes: readonly AdminOutcome[]):
     if (charged.length < 2) continue;
     const runs = new Set<string>();
     const inRetried = new Map<string, number>();
-    for (const { name } of charged) {
+    for (const { name, fp } of charged) {
       const tail = tailOf(name);
       if (tail && consentedRuns.has(tail[2]!)) runs.add(tail[2]!);
-      if (tail && retriedJobs.includes(tail[1]!)) inRetried.set(tail[1]!, (inRetried.get(tail[1]!) ?? 0) + 1);
+      // A retry consents to buy again only what its job had no answer for (its price counts those).
+      if (tail && retriedJobs.includes(tail[1]!) && !answeredBeforeRetry.get(tail[1]!)?.has(fp))
+        inRetried.set(tail[1]!, (inRetried.get(tail[1]!) ?? 0) + 1);
     }
     let excused = runs.size;
     for (const [job, count] of inRetried)
@@ -238,33 +241,13 @@ export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined>
       detail: `runs still running once settled: ${running.map((r) => `${r.runId} ${r.done}/${r.sent}`).join(', ')}`,
     };
   const outcomes = await world.emulator.admin.outcomes();
-  const ledger = ledgerAnswers(world);
+  const ledger = ledgerAnswers([world.views.ann, world.second]);
   return (
     heldWithoutWhy(table) ??
     (await damagedAfterImport(world, table)) ??
     rowsAgainstTruth(table, outcomes, ledger) ??
     (world.books.ledgerLostAnswers ? undefined : ledgerAgainstTruth(ledger, outcomes))
   );
-}
-
-/**
- * The ledgers' answers by fingerprint (the later row wins), from each of Ann's documents' ledger
- * sheet or its renamed copy (their contacts differ: fuzz-cast.ts).
- */
-function ledgerAnswers(world: FuzzWorld): Map<string, LedgerEntry> {
-  const answers = new Map<string, LedgerEntry>();
-  for (const doc of [world.views.ann, world.second]) {
-    const sheets = doc.spreadsheet.getSheets();
-    const ledger =
-      sheets.find((sheet) => sheet.getName() === LEDGER_SHEET_NAME) ??
-      sheets.find((sheet) => sheet.getName().startsWith('old results'));
-    if (!ledger || ledger.getLastRow() === 0) continue;
-    for (const [fp, text] of ledger.getRange(1, 1, ledger.getLastRow(), 2).getDisplayValues() as string[][]) {
-      const entry = readRecord(LEDGER_ENTRY_CODEC, text ?? '');
-      if (fp && entry) answers.set(fp, entry);
-    }
-  }
-  return answers;
 }
 
 /** Every contact charged has its answer saved; every saved work email is its person's. */

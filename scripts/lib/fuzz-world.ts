@@ -16,6 +16,7 @@ import { loadRowsAsSheet } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
 import type { Action, Kill, Who } from './fuzz-model';
+import { noteAnsweredBeforeRetry } from './fuzz-ledger';
 import {
   contactRows,
   caseDraws,
@@ -377,15 +378,17 @@ export class FuzzWorld {
   }
 
   /** "Send again" of every ambiguous job, after its price: an explicit consent to pay again. */
-  private retry(view: Addon, kill?: Kill): void {
+  private async retry(view: Addon, kill?: Kill): Promise<void> {
     const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
     for (const run of progress?.runs ?? [])
       for (const job of run.ambiguousJobs ?? []) {
         if (run.othersRun) continue;
+        const name = / · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name;
+        await noteAnsweredBeforeRetry(this, name);
         const done = this.callKilled(view, kill, 'retryJob', { runId: run.runId, seq: job.seq });
         // Killed, it may have sent the job: the click was the consent.
         if (!done && !kill) continue;
-        this.books.retriedJobs.push(/ · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name);
+        this.books.retriedJobs.push(name);
         this.books.retryAllowance += job.retryMaxCredits;
         this.books.lastRetryAt = view.now();
       }

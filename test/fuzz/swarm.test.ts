@@ -104,6 +104,15 @@ describe('the swarm fuzzer draws the paths seeded money bugs need', () => {
         (a) => a.kind === 'busy' && a.n > 10,
         is('getThem'),
       ),
+      // A start lost after a first purchase, a row of it deleted or typed over, then its retry
+      // (split-forgets-lost-start, fuzz finding 46).
+      lostStartRowGoneThenRetried: holding(
+        (a) => a.kind === 'fault' && a.fault === 'lost',
+        buys,
+        buys,
+        (a) => a.kind === 'sheet' && (a.op === 'delete' || a.op === 'type'),
+        is('retry'),
+      ),
       // A standing order's run loses its record while it works.
       standingOrderDamaged: holding(is('schedule'), is('poll'), is('damage'), is('poll')),
       // A job that may have charged (its results refused, stuck or its start lost) loses its record

@@ -1,0 +1,46 @@
+/**
+ * What the add-on saved (its ledger sheets), as the fuzzer reads it: for the invariants at the end
+ * of a case, and for what a retry's consent does not cover (a job's answers saved before it).
+ */
+import type { Addon } from '../../dev/gas/harness';
+import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
+import { readRecord } from '../../src/store/stored-records';
+import type { FuzzWorld } from './fuzz-world';
+
+/**
+ * The ledgers' answers by fingerprint (the later row wins), from each of Ann's documents' ledger
+ * sheet or its renamed copy (their contacts differ: fuzz-cast.ts).
+ */
+export function ledgerAnswers(docs: readonly Addon[]): Map<string, LedgerEntry> {
+  const answers = new Map<string, LedgerEntry>();
+  for (const doc of docs) {
+    const sheets = doc.spreadsheet.getSheets();
+    const ledger =
+      sheets.find((sheet) => sheet.getName() === LEDGER_SHEET_NAME) ??
+      sheets.find((sheet) => sheet.getName().startsWith('old results'));
+    if (!ledger || ledger.getLastRow() === 0) continue;
+    for (const [fp, text] of ledger.getRange(1, 1, ledger.getLastRow(), 2).getDisplayValues() as string[][]) {
+      const entry = readRecord(LEDGER_ENTRY_CODEC, text ?? '');
+      if (fp && entry) answers.set(fp, entry);
+    }
+  }
+  return answers;
+}
+
+/**
+ * Notes the contacts a job ("run R job N") was charged for and whose answers the add-on saved since
+ * its run started, as the user is about to retry it: what a forced fetch of a stuck job found. The
+ * retry's price counts none of them (docs/money-rule.md, "every resend asks only for what has no
+ * answer"), so its consent excuses no second charge of them (the issue's stuck-job retry charged
+ * 16 people twice, which the consent alone excused). Noted before each retry, done or refused.
+ */
+export async function noteAnsweredBeforeRetry(world: FuzzWorld, job: string): Promise<void> {
+  const startedAt = world.books.runs.get(/^run (\S+) job \d+$/.exec(job)?.[1] ?? '')?.startedAt;
+  if (startedAt === undefined) return;
+  const saved = ledgerAnswers([world.views.ann, world.second]);
+  const noted = world.books.answeredBeforeRetry.get(job) ?? new Set<string>();
+  for (const { fp, credits, name } of await world.emulator.admin.outcomes())
+    if (credits > 0 && name.endsWith(` · ${job}`) && (saved.get(fp)?.at ?? -Infinity) >= startedAt)
+      noted.add(fp);
+  world.books.answeredBeforeRetry.set(job, noted);
+}
