@@ -5,7 +5,7 @@
 import { sampleContacts } from '../../dev/emulator/sample';
 import { seededRandom } from '../../dev/gas/cache';
 import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
-import { ROWS, type Who } from './fuzz-model';
+import { ROWS, type FormulaAsks, type Who } from './fuzz-model';
 
 /** Every key of the world; the extra ones are what a user may save by mistake or on purpose. */
 export const KEYS = {
@@ -105,10 +105,33 @@ export function contactRows(): string[][] {
   return sheetRows.map((row) => [...row]);
 }
 
-/** The sheet, the field and the formula column every case uses. */
+let emailRowsDrawn: string[][] | undefined;
+/**
+ * The emails sheet of reverse lookups: the work email of each contacts row's person (a row of
+ * this sheet is a row of that one), an address nobody has for a person the world does not know.
+ */
+export function emailRows(): string[][] {
+  emailRowsDrawn ??= [
+    ['Email'],
+    ...sampleContacts(WORLD_SEED, ROWS, { unknownShare: 0.1 }).map((c, index) => [
+      c.workEmail || `nobody.${index}@nowhere.test`,
+    ]),
+  ];
+  return emailRowsDrawn.map((row) => [...row]);
+}
+
+/** The sheets every case uses: contacts (enrichment) and emails (reverse lookups). */
 export const SHEET = 'Contacts';
+export const EMAILS_SHEET = 'Emails';
+/** What a purchase that draws no fields asks: the work email, as every path did before. */
 export const FIELDS_EMAIL = ['work_email'] as const;
-export const FORMULA_COLUMN = 'Z';
+/** Each formula's column (a field of its own, so that one never replaces another's). */
+export const FORMULA_COLUMNS: Record<FormulaAsks, string> = {
+  work_email: 'Z',
+  personal_email: 'X',
+  phone: 'Y',
+  reverse: 'Z',
+};
 /** The payer name of the second document's schedule (its caps are its own). */
 export const ELSEWHERE = 'ann@second';
 export const HOUR = 3_600_000;

@@ -25,19 +25,16 @@ import type { BookedCharge } from '../../dev/emulator/books';
 import type { Addon } from '../../dev/gas/harness';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import { dayIn } from '../../src/store/local-time';
-import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
-import { readRecord } from '../../src/store/stored-records';
-import { fingerprint } from '../../src/sheet/fingerprint';
-import { NO_INPUTS } from '../../src/sheet/contact-input';
 import { STATUS } from '../../src/domain/statuses';
 import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
 import { ELSEWHERE, KEYS, SHEET, type FuzzWorld } from './fuzz-world';
 import { countBelowCharges } from './fuzz-cap-count';
-import { damagedAfterImport, hasInputs, heldWithoutWhy, type Violation } from './fuzz-held';
+import { damagedAfterImport, heldWithoutWhy, type Violation } from './fuzz-held';
+import { ledgerAgainstTruth, ledgerAnswers, rowsAgainstTruth } from './fuzz-truth';
 
 export { type Violation } from './fuzz-held';
-import { EMAIL } from './fuzz-cast';
+import { EMAIL, EMAILS_SHEET } from './fuzz-cast';
 import { WHO, type Who } from './fuzz-model';
 
 /** The person a key is their own key of; the extra keys (a2, b2) are anybody's who saves them. */
@@ -130,16 +127,20 @@ function ownTexts(addon: Addon): string[] {
 const tailOf = (name: string) => / · (run (\S+) job \d+)$/.exec(name);
 
 /**
- * A person charged more than once in a workspace (per kind) beyond what consent excuses: each
- * consented run among their charges excuses one, and each retry of a job one charge in that job.
+ * A person charged more than once in a workspace for one thing (per kind: a field, or a reverse
+ * lookup's profile) beyond what consent excuses: each consented run among those charges excuses
+ * one (a "look up again" covers the fields it asked: its jobs charged only those), and each retry
+ * of a job one charge in that job.
  */
 function unconsentedCharge(world: FuzzWorld, outcomes: readonly AdminOutcome[]): string | undefined {
   const { consentedRuns, retriedJobs } = world.books;
   const charges = new Map<string, AdminOutcome[]>();
   for (const outcome of outcomes) {
     if (!outcome.person || outcome.credits === 0) continue;
-    const key = `${outcome.workspace_id}:${outcome.kind}:${outcome.person}`;
-    charges.set(key, [...(charges.get(key) ?? []), outcome]);
+    for (const thing of outcome.charged_for) {
+      const key = `${outcome.workspace_id}:${outcome.kind}:${outcome.person}:${thing}`;
+      charges.set(key, [...(charges.get(key) ?? []), outcome]);
+    }
   }
   for (const [person, charged] of charges) {
     if (charged.length < 2) continue;
@@ -221,12 +222,17 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
 }
 
 export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined> {
-  const [table, elsewhere] = [world.views.ann, world.second].map(
-    (doc) => doc.spreadsheet.getSheetByName(SHEET)!.getDataRange().getDisplayValues() as string[][],
-  ) as [string[][], string[][]];
-  const pending = [table, elsewhere].flatMap((rows) =>
-    outputRows(rows, 'enrich').filter((row) => row.status === STATUS.pending),
-  ).length;
+  const tableOf = (doc: Addon, name = SHEET) =>
+    doc.spreadsheet.getSheetByName(name)!.getDataRange().getDisplayValues() as string[][];
+  const [table, elsewhere, emails] = [
+    tableOf(world.views.ann),
+    tableOf(world.second),
+    tableOf(world.views.ann, EMAILS_SHEET),
+  ];
+  const pending = [
+    ...[table, elsewhere].flatMap((rows) => outputRows(rows, 'enrich')),
+    ...outputRows(emails, 'reverse'),
+  ].filter((row) => row.status === STATUS.pending).length;
   if (pending)
     return { invariant: 'nothing-lost', detail: `${pending} rows still "${STATUS.pending}" once settled` };
   const running = [...WHO.map((who) => world.views[who]), world.second].flatMap((view) =>
@@ -238,104 +244,14 @@ export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined>
       detail: `runs still running once settled: ${running.map((r) => `${r.runId} ${r.done}/${r.sent}`).join(', ')}`,
     };
   const outcomes = await world.emulator.admin.outcomes();
-  const ledger = ledgerAnswers(world);
+  const ledger = ledgerAnswers([world.views.ann, world.second]);
   return (
     heldWithoutWhy(table) ??
+    // The emails sheet is run again only when the case looked emails up.
+    (world.books.reversed ? heldWithoutWhy(emails, 'reverse') : undefined) ??
     (await damagedAfterImport(world, table)) ??
-    rowsAgainstTruth(table, outcomes, ledger) ??
-    (world.books.ledgerLostAnswers ? undefined : ledgerAgainstTruth(ledger, outcomes))
+    rowsAgainstTruth(table, 'enrich', outcomes, ledger) ??
+    rowsAgainstTruth(emails, 'reverse', outcomes, ledger) ??
+    ledgerAgainstTruth(ledger, outcomes, !world.books.ledgerLostAnswers)
   );
-}
-
-/**
- * The ledgers' answers by fingerprint (the later row wins), from each of Ann's documents' ledger
- * sheet or its renamed copy (their contacts differ: fuzz-cast.ts).
- */
-function ledgerAnswers(world: FuzzWorld): Map<string, LedgerEntry> {
-  const answers = new Map<string, LedgerEntry>();
-  for (const doc of [world.views.ann, world.second]) {
-    const sheets = doc.spreadsheet.getSheets();
-    const ledger =
-      sheets.find((sheet) => sheet.getName() === LEDGER_SHEET_NAME) ??
-      sheets.find((sheet) => sheet.getName().startsWith('old results'));
-    if (!ledger || ledger.getLastRow() === 0) continue;
-    for (const [fp, text] of ledger.getRange(1, 1, ledger.getLastRow(), 2).getDisplayValues() as string[][]) {
-      const entry = readRecord(LEDGER_ENTRY_CODEC, text ?? '');
-      if (fp && entry) answers.set(fp, entry);
-    }
-  }
-  return answers;
-}
-
-/** Every contact charged has its answer saved; every saved work email is its person's. */
-function ledgerAgainstTruth(
-  ledger: ReadonlyMap<string, LedgerEntry>,
-  outcomes: readonly AdminOutcome[],
-): Violation | undefined {
-  const charged = outcomes.filter((outcome) => outcome.credits > 0 && outcome.fp);
-  const lost = charged.filter((outcome) => !ledger.get(outcome.fp)?.workEmail);
-  if (lost.length)
-    return {
-      invariant: 'nothing-lost',
-      detail: `${lost.length} contacts charged without a saved answer (${lost[0]!.fp} in ${lost[0]!.name})`,
-    };
-  const emails = emailsByFp(outcomes);
-  for (const [fp, entry] of ledger) {
-    const email = entry.workEmail?.email;
-    if (email && !emails.get(fp)?.has(email))
-      return { invariant: 'truth', detail: `the ledger says ${fp} is ${email}; the API never said so` };
-  }
-  return undefined;
-}
-
-/** The work emails the API may have answered for each fingerprint. */
-function emailsByFp(outcomes: readonly AdminOutcome[]): Map<string, Set<string>> {
-  const emails = new Map<string, Set<string>>();
-  for (const outcome of outcomes) {
-    const known = emails.get(outcome.fp) ?? new Set();
-    outcome.work_emails.forEach((email) => known.add(email));
-    emails.set(outcome.fp, known);
-  }
-  return emails;
-}
-
-/** The fingerprint of a contacts row (A–D: first name, last name, company, website), as the add-on's. */
-const rowFp = (cells: readonly string[]) =>
-  fingerprint('enrich', {
-    ...NO_INPUTS,
-    firstName: cells[0] ?? '',
-    lastName: cells[1] ?? '',
-    companyName: cells[2] ?? '',
-    companyDomain: (cells[3] ?? '').toLowerCase(),
-  });
-
-/**
- * A work email a row shows is its inputs' person's, as the API answered it; a row reading "not
- * found" has no saved answer with an email (a paid answer it never shows is as good as lost).
- */
-function rowsAgainstTruth(
-  table: string[][],
-  outcomes: readonly AdminOutcome[],
-  ledger: ReadonlyMap<string, LedgerEntry>,
-): Violation | undefined {
-  const emails = emailsByFp(outcomes);
-  const outputs = outputRows(table, 'enrich');
-  for (const [index, output] of outputs.entries()) {
-    const cells = table[index + 1]!;
-    const email = output.workEmail;
-    if (!hasInputs(cells)) continue;
-    const saved = ledger.get(rowFp(cells))?.workEmail?.email;
-    if (output.status === STATUS.notFound && saved)
-      return {
-        invariant: 'truth',
-        detail: `row ${index + 2} reads "not found"; its answer ${saved} is saved`,
-      };
-    if (!email) continue;
-    if (!emails.get(rowFp(cells))?.has(email))
-      return {
-        invariant: 'truth',
-        detail: `row ${index + 2} (${cells.slice(0, 3).join(' ')}) shows ${email}`,
-      };
-  }
-  return undefined;
 }

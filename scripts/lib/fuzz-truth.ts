@@ -1,0 +1,160 @@
+/**
+ * nothing-lost and truth per field (fuzz-invariants.ts checkEnd), against the emulator's outcomes
+ * (`GET /__admin/outcomes`: what each item's credits paid for, and the person's data):
+ * - every field charged (a work email, a personal email, a phone, a reverse lookup's profile) has
+ *   its answer in the ledger, unless the ledger itself lost answers;
+ * - every saved answer and every one a row shows (contacts sheet, emails sheet) is the person's;
+ * - no row reads "not found" while an answer of a field it shows a column of is saved, and empty.
+ */
+import type { AdminOutcome } from '../../dev/emulator/admin-client';
+import type { Addon } from '../../dev/gas/harness';
+import type { JobKind } from '../../src/domain/runs';
+import { STATUS } from '../../src/domain/statuses';
+import { fingerprint } from '../../src/sheet/fingerprint';
+import { NO_INPUTS } from '../../src/sheet/contact-input';
+import type { OutputKey } from '../../src/sheet/output-columns';
+import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
+import { readRecord } from '../../src/store/stored-records';
+import { outputRows } from './sheet-outputs';
+import { hasInputs, type Violation } from './fuzz-held';
+
+/** What a charge paid for (the emulator's `charged_for`): where an answer keeps it, where a row shows it, the person's truth. */
+const PAID_FOR: Record<
+  string,
+  {
+    saved: (entry: LedgerEntry) => string | undefined;
+    column: OutputKey;
+    truth: (outcome: AdminOutcome) => readonly string[];
+  }
+> = {
+  work_email: { saved: (entry) => entry.workEmail?.email, column: 'workEmail', truth: (o) => o.work_emails },
+  personal_email: {
+    saved: (entry) => entry.personalEmail?.email,
+    column: 'personalEmail',
+    truth: (o) => o.personal_emails,
+  },
+  phone: { saved: (entry) => entry.phone?.number, column: 'phone', truth: (o) => o.phones },
+  profile: {
+    saved: (entry) => entry.profile?.fullName,
+    column: 'fullName',
+    truth: (o) => (o.full_name ? [o.full_name] : []),
+  },
+};
+const PAID = Object.entries(PAID_FOR);
+
+/**
+ * The ledgers' answers by fingerprint (the later row wins), from each document's ledger sheet or
+ * its renamed copy (their contacts differ: fuzz-cast.ts).
+ */
+export function ledgerAnswers(docs: readonly Addon[]): Map<string, LedgerEntry> {
+  const answers = new Map<string, LedgerEntry>();
+  for (const doc of docs) {
+    const sheets = doc.spreadsheet.getSheets();
+    const ledger =
+      sheets.find((sheet) => sheet.getName() === LEDGER_SHEET_NAME) ??
+      sheets.find((sheet) => sheet.getName().startsWith('old results'));
+    if (!ledger || ledger.getLastRow() === 0) continue;
+    for (const [fp, text] of ledger.getRange(1, 1, ledger.getLastRow(), 2).getDisplayValues() as string[][]) {
+      const entry = readRecord(LEDGER_ENTRY_CODEC, text ?? '');
+      if (fp && entry) answers.set(fp, entry);
+    }
+  }
+  return answers;
+}
+
+/** What the API may have answered for each fingerprint, per thing paid for. */
+type Truths = Map<string, Map<string, Set<string>>>;
+
+function truthsOf(outcomes: readonly AdminOutcome[]): Truths {
+  const truths: Truths = new Map();
+  for (const outcome of outcomes) {
+    const known = truths.get(outcome.fp) ?? new Map<string, Set<string>>();
+    for (const [thing, { truth }] of PAID) {
+      const values = known.get(thing) ?? new Set<string>();
+      truth(outcome).forEach((value) => values.add(value));
+      known.set(thing, values);
+    }
+    truths.set(outcome.fp, known);
+  }
+  return truths;
+}
+
+/** Every field charged has its answer saved; every saved answer is its person's. */
+export function ledgerAgainstTruth(
+  ledger: ReadonlyMap<string, LedgerEntry>,
+  outcomes: readonly AdminOutcome[],
+  checkLost: boolean,
+): Violation | undefined {
+  const lost = outcomes.flatMap((outcome) =>
+    !checkLost || outcome.credits === 0 || !outcome.fp
+      ? []
+      : outcome.charged_for
+          .filter((thing) => !PAID_FOR[thing]?.saved(ledger.get(outcome.fp) ?? ({} as LedgerEntry)))
+          .map((thing) => `${outcome.fp} ${thing} in ${outcome.name}`),
+  );
+  if (lost.length)
+    return {
+      invariant: 'nothing-lost',
+      detail: `${lost.length} charges without a saved answer (${lost[0]})`,
+    };
+  const truths = truthsOf(outcomes);
+  for (const [fp, entry] of ledger)
+    for (const [thing, { saved }] of PAID) {
+      const value = saved(entry);
+      if (value && !truths.get(fp)?.get(thing)?.has(value))
+        return {
+          invariant: 'truth',
+          detail: `the ledger says ${fp}'s ${thing} is ${value}; the API never said so`,
+        };
+    }
+  return undefined;
+}
+
+/** The fingerprint of a row: contacts (A–D: first name, last name, company, website) or an email, as the add-on's. */
+const rowFp = (kind: JobKind, cells: readonly string[]) =>
+  kind === 'reverse'
+    ? fingerprint('reverse', { ...NO_INPUTS, email: cells[0] ?? '' })
+    : fingerprint('enrich', {
+        ...NO_INPUTS,
+        firstName: cells[0] ?? '',
+        lastName: cells[1] ?? '',
+        companyName: cells[2] ?? '',
+        companyDomain: (cells[3] ?? '').toLowerCase(),
+      });
+
+/**
+ * What a row shows is its inputs' person's, as the API answered it, field by field; a row reading
+ * "not found" leaves no saved answer of a column it has empty (a paid answer it never shows is as
+ * good as lost).
+ */
+export function rowsAgainstTruth(
+  table: string[][],
+  kind: JobKind,
+  outcomes: readonly AdminOutcome[],
+  ledger: ReadonlyMap<string, LedgerEntry>,
+): Violation | undefined {
+  const truths = truthsOf(outcomes);
+  const outputs = outputRows(table, kind);
+  const things = PAID.filter(([thing]) => (kind === 'reverse') === (thing === 'profile'));
+  for (const [index, output] of outputs.entries()) {
+    const cells = table[index + 1]!;
+    if (!hasInputs(cells, kind)) continue;
+    const fp = rowFp(kind, cells);
+    const entry = ledger.get(fp);
+    for (const [thing, { saved, column }] of things) {
+      const shown = output[column];
+      const answer = entry && saved(entry);
+      if (output.status === STATUS.notFound && answer && shown === '')
+        return {
+          invariant: 'truth',
+          detail: `row ${index + 2} of ${kind} reads "not found"; its ${thing} ${answer} is saved`,
+        };
+      if (shown && !truths.get(fp)?.get(thing)?.has(shown))
+        return {
+          invariant: 'truth',
+          detail: `row ${index + 2} (${cells.slice(0, 3).join(' ')}) shows ${thing} ${shown}`,
+        };
+    }
+  }
+  return undefined;
+}
