@@ -1,9 +1,10 @@
 /**
  * The fuzzer's invariants (issues 28, 38), checked after every step against the emulator's books
  * (paid-once once a case ended: a charge never goes away):
- * - paid-once: nobody charged twice in a workspace, beyond the charges a person explicitly consented
- *   to: each run confirmed with "look up again" (or a ledger-damage warning) and each retry excuses
- *   one more charge of the people its own jobs carried, never a later run's;
+ * - paid-once: nobody charged twice in a workspace for one field (or one reverse lookup's profile),
+ *   beyond the charges a person explicitly consented to: each run confirmed with "look up again"
+ *   (or a ledger-damage warning) and each retry excuses one more charge of the people and fields
+ *   its own jobs carried, never a later run's;
  * - caps: what unattended runs (schedule, automatic formulas) charged a payer in a day, and a
  *   schedule run, stays within the largest cap that payer set, plus any consented retry; and each
  *   standing order's stored count of the day never holds less than its runs were charged
@@ -14,9 +15,9 @@
  * - no-crash: every entry point answers with a message, never an internal error;
  * and at the end of a case, once everything settled:
  * - nothing-lost: no row still pending, no run running, and (unless the ledger itself was damaged)
- *   every contact the API charged for, in any workspace, has an answer in the ledger;
- * - truth: every saved work email is one the emulator's person for that contact has, and so is every
- *   work email a row shows for its inputs;
+ *   every field the API charged for, in any workspace, has its answer in the ledger (fuzz-truth.ts);
+ * - truth: every saved or shown work email, personal email, phone and reverse lookup's full name is
+ *   the emulator's person's for that contact (fuzz-truth.ts);
  * - held-with-why: once everything settled and every row was run again, each row with inputs shows
  *   an answer or a Status that says why it is held (may have been bought, or an error).
  */
