@@ -181,12 +181,16 @@ function applyToSheet(
       // Another record's hold (a damaged list, a lost start) names the row's way out: its words win.
       const hold = ambiguous ? undefined : held.get(fp);
       // The row shows every field the run asked for (saved ones too). An answer that adds fields to
-      // an earlier one is written even though that earlier answer made the row's Status final.
+      // an earlier one is written even though that earlier answer made the row's Status final. A
+      // scheduled run replaces every output cell (they may be an edited row's old answers), so it
+      // shows every field its answer holds: a phone another run bought for these inputs stays
+      // (fuzz finding 65; wiped, the row read "not found" and only a paid look-up brought it back).
       const output: RowOutput = answered
         ? {
             ...rowOutputFromEntry(entry, {
               kind,
-              fields: run.fields,
+              // Its fields and the answer's (one twice is written once, the same).
+              fields: run.source === 'schedule' ? [...run.fields, ...entry.fields] : run.fields,
               saved: false,
               timeZone,
               clear: overwrite,

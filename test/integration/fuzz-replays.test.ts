@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54 and 58 to 61, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61 and 65, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -360,4 +360,12 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       2,
     );
   }, 90_000);
+  it('65: a scheduled work email run of a row whose phone another run bought keeps showing that phone', async () => {
+    await replay([
+      { kind: 'schedule', who: 'carol', on: true, perRun: 150, perDay: 300 },
+      { kind: 'run', who: 'carol', rows: [5], lookUpAgain: false, fields: ['phone'] },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'carol' },
+    ]);
+  }, 60_000);
 });
