@@ -15,28 +15,43 @@ import { NO_INPUTS } from '../../src/sheet/contact-input';
 import type { OutputKey } from '../../src/sheet/output-columns';
 import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
 import { readRecord } from '../../src/store/stored-records';
-import { outputRows } from './sheet-outputs';
+import { foundEmail, outputRows, type OutputRow } from './sheet-outputs';
 import { hasInputs, type Violation } from './fuzz-held';
 
-/** What a charge paid for (the emulator's `charged_for`): where an answer keeps it, where a row shows it, the person's truth. */
-const PAID_FOR: Record<
-  string,
-  {
-    saved: (entry: LedgerEntry) => string | undefined;
-    column: OutputKey;
-    truth: (outcome: AdminOutcome) => readonly string[];
-  }
-> = {
-  work_email: { saved: (entry) => entry.workEmail?.email, column: 'workEmail', truth: (o) => o.work_emails },
+/**
+ * What a charge paid for (the emulator's `charged_for`): where an answer keeps it, where a row
+ * shows it (its column; an email that will bounce is named by its status cell alone), and the
+ * person's truth.
+ */
+interface PaidFor {
+  saved: (entry: LedgerEntry) => string | undefined;
+  column: OutputKey;
+  shown: (row: OutputRow) => string;
+  truth: (outcome: AdminOutcome) => readonly string[];
+}
+const PAID_FOR: Record<string, PaidFor> = {
+  work_email: {
+    saved: (entry) => entry.workEmail?.email,
+    column: 'workEmail',
+    shown: (row) => foundEmail(row, 'work'),
+    truth: (o) => o.work_emails,
+  },
   personal_email: {
     saved: (entry) => entry.personalEmail?.email,
     column: 'personalEmail',
+    shown: (row) => foundEmail(row, 'personal'),
     truth: (o) => o.personal_emails,
   },
-  phone: { saved: (entry) => entry.phone?.number, column: 'phone', truth: (o) => o.phones },
+  phone: {
+    saved: (entry) => entry.phone?.number,
+    column: 'phone',
+    shown: (row) => row.phone ?? '',
+    truth: (o) => o.phones,
+  },
   profile: {
     saved: (entry) => entry.profile?.fullName,
     column: 'fullName',
+    shown: (row) => row.fullName ?? '',
     truth: (o) => (o.full_name ? [o.full_name] : []),
   },
 };
@@ -141,10 +156,10 @@ export function rowsAgainstTruth(
     if (!hasInputs(cells, kind)) continue;
     const fp = rowFp(kind, cells);
     const entry = ledger.get(fp);
-    for (const [thing, { saved, column }] of things) {
-      const shown = output[column];
+    for (const [thing, { saved, column, shown: shownIn }] of things) {
+      const shown = shownIn(output);
       const answer = entry && saved(entry);
-      if (output.status === STATUS.notFound && answer && shown === '')
+      if (output.status === STATUS.notFound && answer && output[column] !== undefined && shown === '')
         return {
           invariant: 'truth',
           detail: `row ${index + 2} of ${kind} reads "not found"; its ${thing} ${answer} is saved`,
