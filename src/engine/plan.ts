@@ -3,7 +3,7 @@
  * from duplicates or from saved answers, and the most the run can cost.
  */
 import type { JobKind } from '../domain/runs';
-import type { EnrichField } from '../domain/fields';
+import { FIELD_TABLE, type EnrichField } from '../domain/fields';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
 import { LIMITS } from '../domain/limits';
 import { missingInput, type ContactInputs } from '../sheet/contact-input';
@@ -247,6 +247,8 @@ export function buildPlan(
     const final = !anew && isFinalStatus(status);
     again.add(fp);
     const lacking = fieldsLacking(entry, fields);
+    const unshown = (field: EnrichField) =>
+      FIELD_TABLE[field].columns.every(([key]) => !outputCell(table, kind, key, row));
     const covered = !!entry && lacking.length === 0;
     // A refresh sends only old answers: a row without one, or lacking a field, waits for a plain run.
     if (refreshBefore !== undefined && !anew && !covered) return skip(row, NOT_OLD);
@@ -254,8 +256,14 @@ export function buildPlan(
     // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
     const damage = final && !entry && options.resendEdited ? ledger.damaged() : undefined;
     if (damage) ledgerDamage = ledgerDamageText(damage);
-    // A row with its answer is left alone, unless a field it was never asked for is asked now.
+    // A row with its answer is left alone, unless a field it was never asked for is asked now: one
+    // whose answer is saved (a formula bought it) but whose cells are empty is filled, free
+    // (finding 66: the row read "not found" beside a paid work email).
     if (final && (covered || (!entry && (!options.resendEdited || damage)))) {
+      if (covered && fields.some((field) => entry[FIELD_TABLE[field].slot] && unshown(field))) {
+        fromLedger.push({ row, entry });
+        return;
+      }
       alreadyDone++;
       return skip(row, 'already enriched');
     }

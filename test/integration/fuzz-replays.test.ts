@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61 and 65, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61, 65 and 66, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -366,6 +366,15 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'run', who: 'carol', rows: [5], lookUpAgain: false, fields: ['phone'] },
       { kind: 'wait' },
       { kind: 'poll', who: 'carol' },
+    ]);
+  }, 60_000);
+  it('66: a row asked a field a formula bought shows it, though a phone run made its Status final', async () => {
+    await replay([
+      { kind: 'formulas', rows: [0] },
+      { kind: 'getThem', who: 'ann' },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann' },
+      { kind: 'run', who: 'ann', rows: [0], lookUpAgain: false, fields: ['phone'] },
     ]);
   }, 60_000);
 });
