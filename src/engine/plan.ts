@@ -11,7 +11,14 @@ import { fingerprint } from '../sheet/fingerprint';
 import { isFinalStatus, isProfileKey, outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
-import { dataRowsIn, outputCell, readerOf, readSheetTable, type SheetTable } from '../sheet/table';
+import {
+  dataRowsIn,
+  fieldUnshown,
+  outputCell,
+  readerOf,
+  readSheetTable,
+  type SheetTable,
+} from '../sheet/table';
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
@@ -247,8 +254,6 @@ export function buildPlan(
     const final = !anew && isFinalStatus(status);
     again.add(fp);
     const lacking = fieldsLacking(entry, fields);
-    const unshown = (field: EnrichField) =>
-      FIELD_TABLE[field].columns.every(([key]) => !outputCell(table, kind, key, row));
     const covered = !!entry && lacking.length === 0;
     // A refresh sends only old answers: a row without one, or lacking a field, waits for a plain run.
     if (refreshBefore !== undefined && !anew && !covered) return skip(row, NOT_OLD);
@@ -260,7 +265,10 @@ export function buildPlan(
     // whose answer is saved (a formula bought it) but whose cells are empty is filled, free
     // (finding 66: the row read "not found" beside a paid work email).
     if (final && (covered || (!entry && (!options.resendEdited || damage)))) {
-      if (covered && fields.some((field) => entry[FIELD_TABLE[field].slot] && unshown(field))) {
+      if (
+        covered &&
+        fields.some((field) => entry[FIELD_TABLE[field].slot] && fieldUnshown(table, kind, field, row))
+      ) {
         fromLedger.push({ row, entry });
         return;
       }

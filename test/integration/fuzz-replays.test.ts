@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61, 65 and 66, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61 and 65 to 67, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -376,5 +376,23 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'poll', who: 'ann' },
       { kind: 'run', who: 'ann', rows: [0], lookUpAgain: false, fields: ['phone'] },
     ]);
+  }, 60_000);
+  it('67: a row sent again over its final Status (no saved answer) shows the phone its new job bought', async () => {
+    await replay(
+      [
+        { kind: 'run', who: 'ann', rows: [5], lookUpAgain: true },
+        { kind: 'damage', what: 'jobRecord' },
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [5],
+          lookUpAgain: true,
+          kill: { at: 'Properties.setProperties', nth: 1 },
+          fields: ['phone'],
+        },
+        { kind: 'wait' },
+      ],
+      1398569936,
+    );
   }, 60_000);
 });
