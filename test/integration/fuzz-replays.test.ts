@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61 and 65 to 67, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61 and 65 to 68, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -395,4 +395,24 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       1398569936,
     );
   }, 60_000);
+  it('68: a job imported with no record that found no phone leaves the saved work email alone', async () => {
+    const killed = (nth: number) => ({ at: 'UrlFetchApp.fetchAll', nth }) as const;
+    await replay(
+      [
+        { kind: 'poll', who: 'carol', kill: killed(1) },
+        { kind: 'run', who: 'carol', rows: [0], lookUpAgain: false, kill: killed(2) },
+        { kind: 'fault', fault: 'stuck' },
+        { kind: 'poll', who: 'carol', kill: killed(1) },
+        { kind: 'again', who: 'carol', kill: killed(1), fields: ['phone'] },
+        { kind: 'poll', who: 'carol', kill: killed(1) },
+        { kind: 'poll', who: 'carol', kill: killed(1) },
+        { kind: 'poll', who: 'carol', kill: killed(2) },
+        { kind: 'again', who: 'carol', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+        { kind: 'damage', what: 'jobAndList' },
+        { kind: 'poll', who: 'carol', kill: killed(1) },
+        { kind: 'again', who: 'carol', kill: killed(1), fields: ['phone'] },
+      ],
+      2072056344,
+    );
+  }, 90_000);
 });
