@@ -5,7 +5,7 @@
 import { sampleContacts } from '../../dev/emulator/sample';
 import { seededRandom } from '../../dev/gas/cache';
 import { spawnEmulator, type SpawnedEmulator } from '../../dev/emulator/spawn';
-import { ROWS, type FormulaAsks, type Who } from './fuzz-model';
+import { ROWS, type Who } from './fuzz-model';
 
 /** Every key of the world; the extra ones are what a user may save by mistake or on purpose. */
 export const KEYS = {
@@ -125,13 +125,12 @@ export const SHEET = 'Contacts';
 export const EMAILS_SHEET = 'Emails';
 /** What a purchase that draws no fields asks: the work email, as every path did before. */
 export const FIELDS_EMAIL = ['work_email'] as const;
-/** Each formula's column (a field of its own, so that one never replaces another's). */
-export const FORMULA_COLUMNS: Record<FormulaAsks, string> = {
-  work_email: 'Z',
-  personal_email: 'X',
-  phone: 'Y',
-  reverse: 'Z',
-};
+/**
+ * The formulas' column, whatever they ask (a formula of another field replaces one there, as a
+ * person retyping it): columns of their own (X, Y) took the cells of output columns the add-on
+ * had placed after the first one (its block goes after the last used column).
+ */
+export const FORMULA_COLUMN = 'Z';
 /** The payer name of the second document's schedule (its caps are its own). */
 export const ELSEWHERE = 'ann@second';
 export const HOUR = 3_600_000;

@@ -12,7 +12,7 @@ import { bookScheduleCaps, type Books } from './fuzz-books';
 import type { SheetHands } from './fuzz-sheet';
 import type { ChaosEvents } from './chaos';
 import type { FormulaAsks, Kill, Who } from './fuzz-model';
-import { CRASH, EMAILS_SHEET, FIELDS_EMAIL, FORMULA_COLUMNS, SHEET } from './fuzz-cast';
+import { CRASH, EMAILS_SHEET, FIELDS_EMAIL, FORMULA_COLUMN, SHEET } from './fuzz-cast';
 
 export abstract class FuzzPurchases {
   abstract readonly views: Record<Who, Addon>;
@@ -113,11 +113,10 @@ export abstract class FuzzPurchases {
     if (asks === 'reverse') this.books.reversed = true;
     else this.books.asked.add(asks);
     const sheet = this.views.ann.spreadsheet.getSheetByName(asks === 'reverse' ? EMAILS_SHEET : SHEET)!;
-    const column = FORMULA_COLUMNS[asks];
     for (const row of rows) {
       const r = row + 2;
       sheet
-        .getRange(`${column}${r}`)
+        .getRange(`${FORMULA_COLUMN}${r}`)
         .setFormula(
           asks === 'reverse' ? `=REVERSE_EMAIL(A${r})` : `=${FIELD_TABLE[asks].formula}(A${r},B${r},D${r})`,
         );
