@@ -46,8 +46,17 @@ export interface AdminOutcome {
   /** The person matched, null when none. */
   person: string | null;
   credits: number;
+  /**
+   * What its credits paid for: the fields asked that the person has ("work_email",
+   * "personal_email", "phone"), or "profile" for a reverse lookup that found one; [] when free.
+   */
+  charged_for: string[];
   /** The matched person's work emails: what a saved work email may be. */
   work_emails: string[];
+  /** The person's personal emails, phone numbers and full name: what a saved answer may say. */
+  personal_emails: string[];
+  phones: string[];
+  full_name: string | null;
 }
 
 export interface AdminStats {

@@ -220,12 +220,13 @@ export class JobEngine {
   }
 }
 
+/** The fields asked whose datum the person has: what an enrichment charges for. */
+export function fieldsFound(person: Person, fields: ReadonlySet<EnrichField>): EnrichField[] {
+  const data = { work_email: person.workEmails, personal_email: person.personalEmails, phone: person.phones };
+  return (Object.keys(data) as EnrichField[]).filter((field) => fields.has(field) && data[field].length > 0);
+}
+
 /** Credits for what was asked and found: a datum not found or not asked for is free. */
 export function enrichmentPrice(person: Person, fields: ReadonlySet<EnrichField>): number {
-  let credits = 0;
-  if (fields.has('work_email') && person.workEmails.length > 0) credits += ENRICH_PRICES.work_email;
-  if (fields.has('personal_email') && person.personalEmails.length > 0)
-    credits += ENRICH_PRICES.personal_email;
-  if (fields.has('phone') && person.phones.length > 0) credits += ENRICH_PRICES.phone;
-  return credits;
+  return fieldsFound(person, fields).reduce((credits, field) => credits + ENRICH_PRICES[field], 0);
 }

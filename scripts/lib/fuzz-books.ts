@@ -3,6 +3,7 @@
  * confirmed, what they consented to buy again, what caps they set, which runs were seen and when.
  */
 import type { Addon } from '../../dev/gas/harness';
+import type { EnrichField } from '../../src/domain/fields';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 
 /** A run the fuzzer saw in the document's registry: what the caps need to know of it. */
@@ -61,6 +62,9 @@ export interface Books {
   stepStartedAt?: number;
   /** Errors that are not a person-facing message (a crash of an entry point). */
   crashes: string[];
+  /** Every field a purchase of the case asked, and whether one looked emails up: the final re-run asks them all. */
+  asked: Set<EnrichField>;
+  reversed: boolean;
 }
 
 export function newBooks(): Books {
@@ -77,6 +81,8 @@ export function newBooks(): Books {
     standingReset: new Map(),
     counts: new Map(),
     crashes: [],
+    asked: new Set(),
+    reversed: false,
   };
 }
 

@@ -105,9 +105,31 @@ export function contactRows(): string[][] {
   return sheetRows.map((row) => [...row]);
 }
 
-/** The sheet, the field and the formula column every case uses. */
+let emailRowsDrawn: string[][] | undefined;
+/**
+ * The emails sheet of reverse lookups: the work email of each contacts row's person (a row of
+ * this sheet is a row of that one), an address nobody has for a person the world does not know.
+ */
+export function emailRows(): string[][] {
+  emailRowsDrawn ??= [
+    ['Email'],
+    ...sampleContacts(WORLD_SEED, ROWS, { unknownShare: 0.1 }).map((c, index) => [
+      c.workEmail || `nobody.${index}@nowhere.test`,
+    ]),
+  ];
+  return emailRowsDrawn.map((row) => [...row]);
+}
+
+/** The sheets every case uses: contacts (enrichment) and emails (reverse lookups). */
 export const SHEET = 'Contacts';
+export const EMAILS_SHEET = 'Emails';
+/** What a purchase that draws no fields asks: the work email, as every path did before. */
 export const FIELDS_EMAIL = ['work_email'] as const;
+/**
+ * The formulas' column, whatever they ask (a formula of another field replaces one there, as a
+ * person retyping it): columns of their own (X, Y) took the cells of output columns the add-on
+ * had placed after the first one (its block goes after the last used column).
+ */
 export const FORMULA_COLUMN = 'Z';
 /** The payer name of the second document's schedule (its caps are its own). */
 export const ELSEWHERE = 'ann@second';

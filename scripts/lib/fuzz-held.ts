@@ -4,6 +4,7 @@
  * a row still told to import its job by its id, after the user imported that very job, is held for
  * good under words that no longer lead anywhere.
  */
+import type { JobKind } from '../../src/domain/runs';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { isFinalStatus } from '../../src/sheet/output-columns';
 import { STATUS } from '../../src/domain/statuses';
@@ -16,7 +17,9 @@ export interface Violation {
   detail: string;
 }
 
-export const hasInputs = (cells: readonly string[]) => cells.slice(0, 4).every((cell) => cell.trim() !== '');
+/** A row with every input: A–D of a contact, or A of an email (a reverse lookup's). */
+export const hasInputs = (cells: readonly string[], kind: JobKind = 'enrich') =>
+  cells.slice(0, kind === 'reverse' ? 1 : 4).every((cell) => cell.trim() !== '');
 
 /**
  * Statuses a row may keep once every row was run again: an answer, or why it is held: a row's own
@@ -25,16 +28,16 @@ export const hasInputs = (cells: readonly string[]) => cells.slice(0, 4).every((
 const HELD_WITH_WHY: readonly string[] = [STATUS.damagedJob, STATUS.ambiguous, STATUS.unfetched];
 const HOLD_WORDS = /not sent again so you are not charged twice/;
 
-export function heldWithoutWhy(table: string[][]): Violation | undefined {
-  const outputs = outputRows(table, 'enrich');
+export function heldWithoutWhy(table: string[][], kind: JobKind = 'enrich'): Violation | undefined {
+  const outputs = outputRows(table, kind);
   for (const [index, output] of outputs.entries()) {
     const status = output.status ?? '';
-    if (!hasInputs(table[index + 1]!) || isFinalStatus(status)) continue;
+    if (!hasInputs(table[index + 1]!, kind) || isFinalStatus(status)) continue;
     if (HELD_WITH_WHY.includes(status) || HOLD_WORDS.test(status)) continue;
     if (status.startsWith(STATUS.error(''))) continue;
     return {
       invariant: 'held-with-why',
-      detail: `row ${index + 2} reads "${status}" after every row was run again`,
+      detail: `row ${index + 2}${kind === 'reverse' ? ' of the emails' : ''} reads "${status}" after every row was run again`,
     };
   }
   return undefined;

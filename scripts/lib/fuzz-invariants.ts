@@ -1,9 +1,10 @@
 /**
  * The fuzzer's invariants (issues 28, 38), checked after every step against the emulator's books
  * (paid-once once a case ended: a charge never goes away):
- * - paid-once: nobody charged twice in a workspace, beyond the charges a person explicitly consented
- *   to: each run confirmed with "look up again" (or a ledger-damage warning) and each retry excuses
- *   one more charge of the people its own jobs carried, never a later run's;
+ * - paid-once: nobody charged twice in a workspace for one field (or one reverse lookup's profile),
+ *   beyond the charges a person explicitly consented to: each run confirmed with "look up again"
+ *   (or a ledger-damage warning) and each retry excuses one more charge of the people and fields
+ *   its own jobs carried, never a later run's;
  * - caps: what unattended runs (schedule, automatic formulas) charged a payer in a day, and a
  *   schedule run, stays within the largest cap that payer set, plus any consented retry; and each
  *   standing order's stored count of the day never holds less than its runs were charged
@@ -14,9 +15,9 @@
  * - no-crash: every entry point answers with a message, never an internal error;
  * and at the end of a case, once everything settled:
  * - nothing-lost: no row still pending, no run running, and (unless the ledger itself was damaged)
- *   every contact the API charged for, in any workspace, has an answer in the ledger;
- * - truth: every saved work email is one the emulator's person for that contact has, and so is every
- *   work email a row shows for its inputs;
+ *   every field the API charged for, in any workspace, has its answer in the ledger (fuzz-truth.ts);
+ * - truth: every saved or shown work email, personal email, phone and reverse lookup's full name is
+ *   the emulator's person's for that contact (fuzz-truth.ts);
  * - held-with-why: once everything settled and every row was run again, each row with inputs shows
  *   an answer or a Status that says why it is held (may have been bought, or an error).
  */
@@ -25,19 +26,17 @@ import type { BookedCharge } from '../../dev/emulator/books';
 import type { Addon } from '../../dev/gas/harness';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import { dayIn } from '../../src/store/local-time';
-import type { LedgerEntry } from '../../src/store/ledger';
-import { fingerprint } from '../../src/sheet/fingerprint';
-import { NO_INPUTS } from '../../src/sheet/contact-input';
 import { STATUS } from '../../src/domain/statuses';
 import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
 import { ELSEWHERE, KEYS, SHEET, type FuzzWorld } from './fuzz-world';
 import { countBelowCharges } from './fuzz-cap-count';
 import { ledgerAnswers } from './fuzz-ledger';
-import { damagedAfterImport, hasInputs, heldWithoutWhy, type Violation } from './fuzz-held';
+import { damagedAfterImport, heldWithoutWhy, type Violation } from './fuzz-held';
+import { ledgerAgainstTruth, rowsAgainstTruth } from './fuzz-truth';
 
 export { type Violation } from './fuzz-held';
-import { EMAIL } from './fuzz-cast';
+import { EMAIL, EMAILS_SHEET } from './fuzz-cast';
 import { WHO, type Who } from './fuzz-model';
 
 /** The person a key is their own key of; the extra keys (a2, b2) are anybody's who saves them. */
@@ -130,17 +129,21 @@ function ownTexts(addon: Addon): string[] {
 const tailOf = (name: string) => / · (run (\S+) job \d+)$/.exec(name);
 
 /**
- * A person charged more than once in a workspace (per kind) beyond what consent excuses: each
- * consented run among their charges excuses one, and each retry of a job one charge in that job,
- * unless the job's answer for them was saved before the retry (fuzz-ledger.ts answeredBeforeRetry).
+ * A person charged more than once in a workspace for one thing (per kind: a field, or a reverse
+ * lookup's profile) beyond what consent excuses: each consented run among those charges excuses
+ * one (a "look up again" covers the fields it asked: its jobs charged only those), and each retry
+ * of a job one charge in that job, unless the job's answer for them was saved before the retry
+ * (fuzz-ledger.ts noteAnsweredBeforeRetry).
  */
 function unconsentedCharge(world: FuzzWorld, outcomes: readonly AdminOutcome[]): string | undefined {
   const { consentedRuns, retriedJobs, answeredBeforeRetry } = world.books;
   const charges = new Map<string, AdminOutcome[]>();
   for (const outcome of outcomes) {
     if (!outcome.person || outcome.credits === 0) continue;
-    const key = `${outcome.workspace_id}:${outcome.kind}:${outcome.person}`;
-    charges.set(key, [...(charges.get(key) ?? []), outcome]);
+    for (const thing of outcome.charged_for) {
+      const key = `${outcome.workspace_id}:${outcome.kind}:${outcome.person}:${thing}`;
+      charges.set(key, [...(charges.get(key) ?? []), outcome]);
+    }
   }
   for (const [person, charged] of charges) {
     if (charged.length < 2) continue;
@@ -224,12 +227,17 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
 }
 
 export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined> {
-  const [table, elsewhere] = [world.views.ann, world.second].map(
-    (doc) => doc.spreadsheet.getSheetByName(SHEET)!.getDataRange().getDisplayValues() as string[][],
-  ) as [string[][], string[][]];
-  const pending = [table, elsewhere].flatMap((rows) =>
-    outputRows(rows, 'enrich').filter((row) => row.status === STATUS.pending),
-  ).length;
+  const tableOf = (doc: Addon, name = SHEET) =>
+    doc.spreadsheet.getSheetByName(name)!.getDataRange().getDisplayValues() as string[][];
+  const [table, elsewhere, emails] = [
+    tableOf(world.views.ann),
+    tableOf(world.second),
+    tableOf(world.views.ann, EMAILS_SHEET),
+  ];
+  const pending = [
+    ...[table, elsewhere].flatMap((rows) => outputRows(rows, 'enrich')),
+    ...outputRows(emails, 'reverse'),
+  ].filter((row) => row.status === STATUS.pending).length;
   if (pending)
     return { invariant: 'nothing-lost', detail: `${pending} rows still "${STATUS.pending}" once settled` };
   const running = [...WHO.map((who) => world.views[who]), world.second].flatMap((view) =>
@@ -244,81 +252,11 @@ export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined>
   const ledger = ledgerAnswers([world.views.ann, world.second]);
   return (
     heldWithoutWhy(table) ??
+    // The emails sheet is run again only when the case looked emails up.
+    (world.books.reversed ? heldWithoutWhy(emails, 'reverse') : undefined) ??
     (await damagedAfterImport(world, table)) ??
-    rowsAgainstTruth(table, outcomes, ledger) ??
-    (world.books.ledgerLostAnswers ? undefined : ledgerAgainstTruth(ledger, outcomes))
+    rowsAgainstTruth(table, 'enrich', outcomes, ledger) ??
+    rowsAgainstTruth(emails, 'reverse', outcomes, ledger) ??
+    ledgerAgainstTruth(ledger, outcomes, !world.books.ledgerLostAnswers)
   );
-}
-
-/** Every contact charged has its answer saved; every saved work email is its person's. */
-function ledgerAgainstTruth(
-  ledger: ReadonlyMap<string, LedgerEntry>,
-  outcomes: readonly AdminOutcome[],
-): Violation | undefined {
-  const charged = outcomes.filter((outcome) => outcome.credits > 0 && outcome.fp);
-  const lost = charged.filter((outcome) => !ledger.get(outcome.fp)?.workEmail);
-  if (lost.length)
-    return {
-      invariant: 'nothing-lost',
-      detail: `${lost.length} contacts charged without a saved answer (${lost[0]!.fp} in ${lost[0]!.name})`,
-    };
-  const emails = emailsByFp(outcomes);
-  for (const [fp, entry] of ledger) {
-    const email = entry.workEmail?.email;
-    if (email && !emails.get(fp)?.has(email))
-      return { invariant: 'truth', detail: `the ledger says ${fp} is ${email}; the API never said so` };
-  }
-  return undefined;
-}
-
-/** The work emails the API may have answered for each fingerprint. */
-function emailsByFp(outcomes: readonly AdminOutcome[]): Map<string, Set<string>> {
-  const emails = new Map<string, Set<string>>();
-  for (const outcome of outcomes) {
-    const known = emails.get(outcome.fp) ?? new Set();
-    outcome.work_emails.forEach((email) => known.add(email));
-    emails.set(outcome.fp, known);
-  }
-  return emails;
-}
-
-/** The fingerprint of a contacts row (A–D: first name, last name, company, website), as the add-on's. */
-const rowFp = (cells: readonly string[]) =>
-  fingerprint('enrich', {
-    ...NO_INPUTS,
-    firstName: cells[0] ?? '',
-    lastName: cells[1] ?? '',
-    companyName: cells[2] ?? '',
-    companyDomain: (cells[3] ?? '').toLowerCase(),
-  });
-
-/**
- * A work email a row shows is its inputs' person's, as the API answered it; a row reading "not
- * found" has no saved answer with an email (a paid answer it never shows is as good as lost).
- */
-function rowsAgainstTruth(
-  table: string[][],
-  outcomes: readonly AdminOutcome[],
-  ledger: ReadonlyMap<string, LedgerEntry>,
-): Violation | undefined {
-  const emails = emailsByFp(outcomes);
-  const outputs = outputRows(table, 'enrich');
-  for (const [index, output] of outputs.entries()) {
-    const cells = table[index + 1]!;
-    const email = output.workEmail;
-    if (!hasInputs(cells)) continue;
-    const saved = ledger.get(rowFp(cells))?.workEmail?.email;
-    if (output.status === STATUS.notFound && saved)
-      return {
-        invariant: 'truth',
-        detail: `row ${index + 2} reads "not found"; its answer ${saved} is saved`,
-      };
-    if (!email) continue;
-    if (!emails.get(rowFp(cells))?.has(email))
-      return {
-        invariant: 'truth',
-        detail: `row ${index + 2} (${cells.slice(0, 3).join(' ')}) shows ${email}`,
-      };
-  }
-  return undefined;
 }

@@ -5,6 +5,7 @@
  * one to the shortest sequence that still fails (scripts/lib/fuzz-world.ts runs it).
  */
 import fc from 'fast-check';
+import type { EnrichField } from '../../src/domain/fields';
 
 /** Ann and Carol share a workspace (two keys of one account); Bob pays from another. */
 export const WHO = ['ann', 'carol', 'bob'] as const;
@@ -54,22 +55,42 @@ export type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
  * What a person does to the contacts sheet (fuzz-sheet.ts): paste `n` new contacts below, sort by
  * a column, insert or delete a row, paste another contact over a row (`at`: a row, modulo the rows).
  */
+/**
+ * The fields a purchase asks (absent: the work email alone, as every path asked before issue 48):
+ * each field found is a charge of its own, counted per person and field (fuzz-invariants.ts).
+ */
+export const FIELD_SETS: readonly (readonly EnrichField[])[] = [
+  ['phone'],
+  ['work_email', 'personal_email'],
+  ['work_email', 'phone'],
+  ['work_email', 'personal_email', 'phone'],
+];
+/** What a purchase may ask: a set of FIELD_SETS, or none (the work email). */
+export type Asks = { fields?: EnrichField[] };
+/** What a formula asks: a field (absent: the work email) or, on the emails sheet, a reverse lookup. */
+export type FormulaAsks = EnrichField | 'reverse';
+
 export type SheetEdit = { op: 'paste' | 'sort' | 'insert' | 'delete' | 'type'; at: number; n: number };
 
 export type Action =
   /**
    * A sidebar run of some rows, after the preview; `lookUpAgain` is the explicit "look up again".
-   * Every path asks the work email only: a person asked for another field later is charged in a
-   * second job by right, and the emulator's "charged twice" could not tell that from a re-buy.
+   * `fields` (absent: the work email): a person asked for another field later is charged in a
+   * second job by right, which the emulator's outcomes tell apart from a re-buy (`charged_for`).
    */
-  | { kind: 'run'; who: Who; rows: number[]; lookUpAgain: boolean; kill?: Kill }
+  | ({ kind: 'run'; who: Who; rows: number[]; lookUpAgain: boolean; kill?: Kill } & Asks)
   /**
    * A sidebar run of the rows the last run (anyone's) asked for: a teammate running what another
    * just ran, the same purchase twice while the first is in flight, where every hold is tested.
    */
-  | { kind: 'again'; who: Who; kill?: Kill }
+  | ({ kind: 'again'; who: Who; kill?: Kill } & Asks)
   /** A sidebar run of the whole table (every data row, pasted ones too). */
-  | { kind: 'runAll'; who: Who; lookUpAgain: boolean; kill?: Kill }
+  | ({ kind: 'runAll'; who: Who; lookUpAgain: boolean; kill?: Kill } & Asks)
+  /**
+   * A sidebar reverse lookup of some rows of the emails sheet (fuzz-cast.ts: the work emails of
+   * the contacts sheet's people, and an address nobody has): a profile per email found.
+   */
+  | { kind: 'reverse'; who: Who; rows: number[]; lookUpAgain: boolean; kill?: Kill }
   /**
    * The user's poll trigger fires (the clock jumps to it), maybe killed at a service call; `idle`:
    * an hour passed first (polls back off after errors: a trigger firing at once skips those jobs).
@@ -77,14 +98,17 @@ export type Action =
   | { kind: 'poll'; who: Who; kill?: { at: (typeof KILL_POINTS)[number]; nth: number }; idle?: true }
   /** The open sidebar's poll (maybe killed: the tab closed). */
   | { kind: 'sidebar'; who: Who; kill?: Kill }
-  /** Per-cell formulas typed next to rows, then Sheets recalculates (custom functions never spend). */
-  | { kind: 'formulas'; rows: number[] }
-  /** "Get them…": the formula requests' preview, confirmed. */
-  | { kind: 'getThem'; who: Who; kill?: Kill }
+  /**
+   * Per-cell formulas typed next to rows (of the emails sheet for `reverse`), then Sheets
+   * recalculates (custom functions never spend).
+   */
+  | { kind: 'formulas'; rows: number[]; asks?: FormulaAsks }
+  /** "Get them…": the formula requests' preview (of reverse lookups: `reverse`), confirmed. */
+  | { kind: 'getThem'; who: Who; kill?: Kill; reverse?: true }
   /** Automatic formula results on (with a daily cap) or off. */
   | { kind: 'auto'; who: Who; on: boolean; cap: number }
   /** An hourly schedule of the contacts sheet with caps, or none. */
-  | { kind: 'schedule'; who: Who; on: boolean; perRun: number; perDay: number }
+  | ({ kind: 'schedule'; who: Who; on: boolean; perRun: number; perDay: number } & Asks)
   /** Imports, by the id the provider's dashboard shows, the jobs the Jobs panel asks about (free). */
   | { kind: 'import'; who: Who }
   /** Sends an ambiguous job again, after its price was shown (consent). */
@@ -127,6 +151,22 @@ const anyRows = fc.uniqueArray(fc.integer({ min: 0, max: ROWS - 1 }), { minLengt
 const ZONES = ['Etc/UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/Paris', 'America/Los_Angeles'];
 // Rare, as in life: each one is consent to pay again, and widens what paid-once allows.
 const lookUpAgain = fc.integer({ min: 0, max: 5 }).map((n) => n === 0);
+/**
+ * The work email alone one time in two, as every path asked before (their paths stay as likely);
+ * else one of FIELD_SETS: a second field of people bought before, or several at once.
+ */
+const asks: fc.Arbitrary<Asks> = fc.oneof(
+  fc.constant({}),
+  fc.constantFrom(...FIELD_SETS).map((fields) => ({ fields: [...fields] })),
+);
+/** A drawn record with what it asks. */
+const asking = <T extends object>(record: fc.Arbitrary<T>): fc.Arbitrary<T & Asks> =>
+  fc.tuple(record, asks).map(([drawn, fields]) => ({ ...drawn, ...fields }));
+/** A formula's field: ENRICH_EMAIL one time in two, else another field's or REVERSE_EMAIL's. */
+const formulaAsks = fc.oneof(
+  fc.constant({}),
+  fc.constantFrom<FormulaAsks>('personal_email', 'phone', 'reverse').map((asked) => ({ asks: asked })),
+);
 
 export const faultOf = (faults: readonly (typeof FAULTS)[number][]): fc.Arbitrary<Action> =>
   fc.record({ kind: fc.constant('fault' as const), fault: fc.constantFrom(...faults) });
@@ -168,12 +208,16 @@ export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): A
   return {
     run: {
       weight: 4,
-      arbitrary: maybeKilled({ kind: fc.constant('run' as const), who, rows, lookUpAgain }),
+      arbitrary: asking(maybeKilled({ kind: fc.constant('run' as const), who, rows, lookUpAgain })),
     },
-    again: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('again' as const), who }) },
+    again: { weight: 2, arbitrary: asking(maybeKilled({ kind: fc.constant('again' as const), who })) },
     runAll: {
       weight: 2,
-      arbitrary: maybeKilled({ kind: fc.constant('runAll' as const), who, lookUpAgain }),
+      arbitrary: asking(maybeKilled({ kind: fc.constant('runAll' as const), who, lookUpAgain })),
+    },
+    reverse: {
+      weight: 2,
+      arbitrary: maybeKilled({ kind: fc.constant('reverse' as const), who, rows, lookUpAgain }),
     },
     poll: {
       weight: 6,
@@ -184,8 +228,19 @@ export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): A
         .map(([poll, idle]) => (idle ? { ...poll, idle: true as const } : poll)),
     },
     sidebar: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('sidebar' as const), who }) },
-    formulas: { weight: 2, arbitrary: fc.record({ kind: fc.constant('formulas' as const), rows }) },
-    getThem: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('getThem' as const), who }) },
+    formulas: {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.record({ kind: fc.constant('formulas' as const), rows }), formulaAsks)
+        .map(([drawn, asked]) => ({ ...drawn, ...asked })),
+    },
+    getThem: {
+      weight: 2,
+      // The reverse queue one time in four (a run plans one kind of request at a time).
+      arbitrary: fc
+        .tuple(maybeKilled({ kind: fc.constant('getThem' as const), who }), fc.nat({ max: 3 }))
+        .map(([drawn, n]) => (n === 0 ? { ...drawn, reverse: true as const } : drawn)),
+    },
     auto: {
       weight: 1,
       arbitrary: fc.record({
@@ -202,16 +257,16 @@ export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): A
       // Caps in pairs (a run cap above the day cap is refused): small ones a run of the 8 rows
       // reaches, and caps a pasted block meets as a run of two jobs (150 and 300: drawn apart, 1
       // case in 36) or as a run of 90 that leaves the rest to the next day's.
-      arbitrary: fc
-        .record({
+      arbitrary: asking(
+        fc.record({
           kind: fc.constant('schedule' as const),
           who,
           on,
           caps: large
             ? fc.constantFrom([150, 300], [90, 300])
             : fc.constantFrom([1, 2], [2, 3], [3, 5], [5, 8], [60, 90], [90, 300], [150, 300]),
-        })
-        .map(({ caps: [perRun, perDay], ...order }) => ({ ...order, perRun: perRun!, perDay: perDay! })),
+        }),
+      ).map(({ caps: [perRun, perDay], ...order }) => ({ ...order, perRun: perRun!, perDay: perDay! })),
     },
     import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
     retry: { weight: 1, arbitrary: maybeKilled({ kind: fc.constant('retry' as const), who }) },

@@ -6,7 +6,8 @@
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import { hasWork, unstick } from './chaos';
 import { setFault } from './fuzz-damage';
-import { everyRow, KEYS } from './fuzz-cast';
+import { ENRICH_FIELDS } from '../../src/domain/fields';
+import { everyRow, FIELDS_EMAIL, KEYS } from './fuzz-cast';
 import { WHO } from './fuzz-model';
 import { HOUR, type FuzzWorld } from './fuzz-world';
 
@@ -65,11 +66,15 @@ export async function settle(world: FuzzWorld, rounds = 12): Promise<void> {
 
 /**
  * What people do once things settled (chaos.ts does it too): run every row again, without "look
- * up again". Rows with their answer cost nothing; a row whose paid answer the add-on lost or
- * forgot shows up here as a second charge. In both of Ann's documents.
+ * up again", asking every field the case asked (and looking every email up again when it looked
+ * any up). Rows with their answer cost nothing; a row whose paid answer the add-on lost or forgot
+ * shows up here as a second charge of that field. In both of Ann's documents.
  */
 export function rerunEverything(world: FuzzWorld): void {
   world.saveKey('ann', KEYS.ann);
-  world.run(world.views.ann, [], false);
-  world.run(world.second, everyRow(), false);
+  const fields = ENRICH_FIELDS.filter((field) => world.books.asked.has(field));
+  const asked = fields.length ? fields : [...FIELDS_EMAIL];
+  world.run(world.views.ann, [], false, undefined, asked);
+  world.run(world.second, everyRow(), false, undefined, asked);
+  if (world.books.reversed) world.reverse(world.views.ann, [], false);
 }

@@ -60,10 +60,10 @@ export function actionNames(action: Action): string[] {
  * in a thousand.
  */
 const THEMES: readonly (readonly Action['kind'][])[] = [
-  ['fault', 'poll', 'clock', 'unstick', 'import', 'retry', 'sidebar', 'wait'],
+  ['fault', 'poll', 'clock', 'unstick', 'import', 'retry', 'sidebar', 'wait', 'reverse'],
   // Clock jumps too: the ledger's answers stay in the cache 6 hours, and only past them does a plan
   // read the damaged sheet.
-  ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait', 'clock'],
+  ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait', 'clock', 'reverse'],
   ['schedule', 'auto', 'formulas', 'getThem', 'poll', 'clock', 'fault', 'retry', 'import'],
   ['saveKey', 'revoke', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock'],
   // Standing orders that lose a start or a record, over a pasted block (a capped run of two jobs).
@@ -78,7 +78,7 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
   ['schedule', 'sheet', 'fault', 'poll', 'clock', 'import', 'retry', 'wait'],
   // A formula run (or the automatic mode's) that loses its job's record or list, its people bought
   // again from the sidebar or by the next "Get them…".
-  ['formulas', 'getThem', 'auto', 'damage', 'poll', 'wait'],
+  ['formulas', 'getThem', 'auto', 'damage', 'poll', 'wait', 'reverse'],
 ];
 
 /**

@@ -7,10 +7,10 @@
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
-import type { PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
-import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import type { ProgressView } from '../../src/app/sidebar-contract';
 import { damageStore, setFault } from './fuzz-damage';
-import { bookCap, bookKeyLimit, bookScheduleCaps, newBooks, noteRuns, type Books } from './fuzz-books';
+import { bookCap, bookKeyLimit, newBooks, noteRuns, type Books } from './fuzz-books';
+import { FuzzPurchases } from './fuzz-purchases';
 import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
@@ -20,11 +20,10 @@ import { noteAnsweredBeforeRetry } from './fuzz-ledger';
 import {
   contactRows,
   caseDraws,
-  CRASH,
   ELSEWHERE,
   EMAIL,
-  FIELDS_EMAIL,
-  FORMULA_COLUMN,
+  EMAILS_SHEET,
+  emailRows,
   HOUR,
   SHEET,
   workspaceOf,
@@ -38,9 +37,8 @@ import {
 export { ELSEWHERE, HOUR, KEYS, SHEET };
 export { startFuzzEmulator } from './fuzz-cast';
 
-export class FuzzWorld {
+export class FuzzWorld extends FuzzPurchases {
   readonly views: Record<Who, Addon>;
-  /** Ann's second document: her key and user properties (the key's daily limit) are the same. */
   readonly second: Addon;
   readonly events: ChaosEvents = newEvents();
   readonly books: Books = newBooks();
@@ -63,8 +61,6 @@ export class FuzzWorld {
   get importedJobs(): ReadonlySet<string> {
     return this.damage.imported;
   }
-  /** The rows the last run of the shared document asked for ([]: the whole table). */
-  private lastRows: number[] = [];
   /** Each user's keys but typos, their own first: a run waits for the key that started it. */
   readonly usedKeys: Record<Who, string[]> = { ann: [KEYS.ann], carol: [KEYS.carol], bob: [KEYS.bob] };
 
@@ -87,6 +83,7 @@ export class FuzzWorld {
     randSeed: number,
     distDir?: string,
   ) {
+    super();
     const draws = caseDraws(randSeed);
     this.stepMs = draws.stepMs;
     const ann = loadAddon({
@@ -102,6 +99,7 @@ export class FuzzWorld {
     const as = (who: Who) => ann.as(EMAIL[who], { apiKey: KEYS[who], apiBaseUrl: emulator.baseUrl });
     this.views = { ann, carol: as('carol'), bob: as('bob') };
     loadRowsAsSheet(ann, SHEET, contactRows());
+    loadRowsAsSheet(ann, EMAILS_SHEET, emailRows());
     this.sheet = new SheetHands(ann, SHEET);
     this.second = ann.openDocument();
     loadRowsAsSheet(this.second, SHEET, otherContactRows());
@@ -118,29 +116,20 @@ export class FuzzWorld {
     this.views.ann.close();
   }
 
-  /** Calls an entry point as a person would: a message they read is fine, a crash is booked. */
-  attempt<T>(act: () => T): T | undefined {
-    try {
-      return act();
-    } catch (error) {
-      const text = String(error);
-      if (/Exceeded maximum execution time/.test(text)) this.events.kills++;
-      else if (CRASH.test(text)) this.books.crashes.push(text.slice(0, 300));
-      return undefined;
-    }
-  }
-
   async step(action: Action): Promise<void> {
     await this.drift();
     const view = 'who' in action ? this.views[action.who] : this.views.ann;
     this.books.stepStartedAt = view.now();
     switch (action.kind) {
       case 'run':
-        return this.run(view, action.rows, action.lookUpAgain, action.kill);
+        return this.run(view, action.rows, action.lookUpAgain, action.kill, action.fields);
       case 'runAll':
-        return this.run(view, [], action.lookUpAgain, action.kill);
+        return this.run(view, [], action.lookUpAgain, action.kill, action.fields);
       case 'again':
-        return this.run(view, this.lastRows, false, action.kill);
+        // The same purchase again (its fields too), unless it draws fields of its own.
+        return this.run(view, this.last.rows, false, action.kill, action.fields ?? this.last.fields);
+      case 'reverse':
+        return this.reverse(view, action.rows, action.lookUpAgain, action.kill);
       case 'poll':
         if (action.idle) this.views.ann.advanceClock(HOUR);
         return this.poll(view, action.kill);
@@ -148,15 +137,15 @@ export class FuzzWorld {
         this.callKilled(view, action.kill, 'pollJobs');
         return;
       case 'formulas':
-        return this.formulas(action.rows);
+        return this.formulas(action.rows, action.asks);
       case 'getThem':
-        return this.getThem(view, action.kill);
+        return this.getThem(view, action.kill, action.reverse);
       case 'auto':
         this.attempt(() => view.call('setFormulaAuto', { enabled: action.on, dailyCap: action.cap }));
         if (action.on) bookCap(this.books.autoCaps, action.who, action.cap);
         return;
       case 'schedule':
-        return this.schedule(view, action.who, action.on, action.perRun, action.perDay);
+        return this.schedule(view, action.who, action);
       case 'limit':
         if (this.attempt(() => view.call('setKeyLimit', action.limit)))
           bookKeyLimit(this.books, action.limit, view.now());
@@ -165,7 +154,7 @@ export class FuzzWorld {
         if (action.op === 'run') return this.run(this.second, everyRow(), false, action.kill);
         if (action.op === 'poll') return this.poll(this.second, action.kill);
         // Its own caps: the fuzzer's books count its runs apart (SeenRun.elsewhere).
-        return this.schedule(this.second, ELSEWHERE, true, 3, 5);
+        return this.schedule(this.second, ELSEWHERE, { on: true, perRun: 3, perDay: 5 });
       case 'import':
         return this.importJobs(view);
       case 'retry':
@@ -261,98 +250,11 @@ export class FuzzWorld {
     if (key !== KEYS.typo && !this.usedKeys[who].includes(key)) this.usedKeys[who].push(key);
   }
 
-  /** Calls a sidebar function, killed at a service call when `kill` says so. */
-  private callKilled<T>(
-    view: Addon,
-    kill: Kill | undefined,
-    name: string,
-    ...args: unknown[]
-  ): T | undefined {
-    return this.attempt(() =>
-      kill
-        ? view.callWith<T>({ killAfter: { [kill.at]: kill.nth } }, name, ...args)
-        : view.call<T>(name, ...args),
-    );
-  }
-
-  /** A sidebar run of some rows (none: the whole table), after its preview. */
-  run(view: Addon, rows: number[], lookUpAgain: boolean, kill?: Kill): void {
-    if (view !== this.second) this.lastRows = rows;
-    view.setSelection(
-      rows.length ? rows.map((row) => `A${row + 2}:D${row + 2}`) : [`A2:D${this.sheet.dataRows() + 1}`],
-      SHEET,
-    );
-    const fields = [...FIELDS_EMAIL];
-    const plan = this.attempt(() =>
-      view.call<PlanView>('planRun', { kind: 'enrich', fields, ...(lookUpAgain ? { overwrite: true } : {}) }),
-    );
-    if (!plan || plan.contactsToSend + plan.rowsFromLedger === 0) return;
-    this.confirm(view, lookUpAgain || !!plan.ledgerDamage, () =>
-      this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
-    );
-  }
-
-  /**
-   * A start the user confirmed (consenting to buy again when `consent`): its run is booked by the
-   * run records it added, so that a start killed before it answered counts too.
-   */
-  private confirm(view: Addon, consent: boolean, start: () => unknown): void {
-    const before = this.runKeys(view);
-    start();
-    for (const key of this.runKeys(view)) {
-      if (before.has(key)) continue;
-      const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
-      this.books.confirmedRuns.add(runId);
-      if (consent) this.books.consentedRuns.add(runId);
-    }
-  }
-
-  private runKeys(view: Addon): Set<string> {
-    const keys = Object.keys(view.properties.document.getProperties());
-    return new Set(keys.filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix)));
-  }
-
   poll(view: Addon, kill?: Kill): void {
     const [trigger] = view.triggers();
     if (!trigger) return;
     view.advanceClock(Math.max(0, trigger.nextRunAt - view.now()));
     this.callKilled(view, kill, 'onPollTrigger');
-  }
-
-  private formulas(rows: number[]): void {
-    const sheet = this.views.ann.spreadsheet.getSheetByName(SHEET)!;
-    for (const row of rows) {
-      const r = row + 2;
-      sheet.getRange(`${FORMULA_COLUMN}${r}`).setFormula(`=ENRICH_EMAIL(A${r},B${r},D${r})`);
-    }
-    this.attempt(() => this.views.ann.recalculate());
-  }
-
-  private getThem(view: Addon, kill?: Kill): void {
-    const plan = this.attempt(() => view.call<PlanView>('planFormulaRun', {}));
-    if (!plan || plan.contactsToSend === 0) return;
-    this.confirm(view, !!plan.ledgerDamage, () =>
-      this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
-    );
-  }
-
-  /** `payer`: whose caps the books hold them under (ELSEWHERE: Ann's second document's). */
-  private schedule(view: Addon, payer: string, on: boolean, perRun: number, perDay: number): void {
-    if (!on) {
-      this.attempt(() => view.call('clearSchedule'));
-      return;
-    }
-    const saved = this.attempt(() =>
-      view.call('saveSchedule', {
-        sheetName: SHEET,
-        kind: 'enrich',
-        fields: [...FIELDS_EMAIL],
-        every: 'hour',
-        maxCreditsPerRun: perRun,
-        maxCreditsPerDay: perDay,
-      }),
-    );
-    if (saved) bookScheduleCaps(this.books, payer, perRun, perDay);
   }
 
   /** What the Jobs panel asks: ambiguous jobs imported (or sent again when never received), damaged runs' jobs imported. */

@@ -6,7 +6,7 @@
  */
 import type { JobKind } from '../domain/runs';
 import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
-import { outputCell, type SheetTable } from '../sheet/table';
+import { fieldUnshown, outputCell, type SheetTable } from '../sheet/table';
 import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { runOf, saveRecordsOf, type AppContext } from './context';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
@@ -20,6 +20,7 @@ import {
 } from '../store/registry';
 import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
+import { FIELD_TABLE } from '../domain/fields';
 import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
 import { resolveMapping } from '../store/mapping-store';
@@ -181,18 +182,31 @@ function applyToSheet(
         !answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED');
       // Another record's hold (a damaged list, a lost start) names the row's way out: its words win.
       const hold = ambiguous ? undefined : held.get(fp);
-      // The row shows every field the run asked for (saved ones too). An answer that adds fields to
-      // an earlier one is written even though that earlier answer made the row's Status final.
+      const rows = fpRows?.get(fp) ?? [];
+      // The row shows every field the run asked for (saved ones too). An answer is written over a
+      // final Status when it adds fields to an earlier one, or when a row shows none of a field it
+      // holds (finding 67: a row sent again over "not found", the phone it bought never shown);
+      // not when the row shows it already (a job applied again after a kill writes nothing). A
+      // scheduled run replaces every output cell (they may be an edited row's old answers), so it
+      // shows every field its answer holds: a phone another run bought for these inputs stays
+      // (fuzz finding 65; wiped, the row read "not found" and only a paid look-up brought it back).
       const output: RowOutput = answered
         ? {
             ...rowOutputFromEntry(entry, {
               kind,
-              fields: run.fields,
+              // Its fields and the answer's (one twice is written once, the same).
+              fields: run.source === 'schedule' ? [...run.fields, ...entry.fields] : run.fields,
               saved: false,
               timeZone,
               clear: overwrite,
             }),
-            refresh: entryKnewMore(entry, asked),
+            refresh:
+              entryKnewMore(entry, asked) ||
+              rows.some((row) =>
+                asked.some(
+                  (field) => !!entry[FIELD_TABLE[field].slot] && fieldUnshown(table!, kind, field, row),
+                ),
+              ),
           }
         : neverSent
           ? // The user's cancel: the row says "canceled" even over an earlier answer's final status
@@ -210,7 +224,6 @@ function applyToSheet(
       // cells show belongs to their old inputs, so it is replaced.
       if (run.source === 'schedule') output.replace = true;
       output.run = run.id;
-      const rows = fpRows?.get(fp) ?? [];
       rows.forEach((row) => write.outputs.set(row, output));
       if (answered) {
         countFound(run.found, entry, asked);

@@ -51,9 +51,18 @@ export function recordResult(
   for (const item of result.items) {
     const fp = fingerprintOfItem(run, item);
     if (!fp || !sent.has(fp)) continue;
-    const entry = entryFromResult(item, job.fields ?? run.fields, now);
+    const fields = job.fields ?? run.fields;
+    const entry = entryFromResult(item, fields, now);
+    // A finished job's "not found" is an answer, but not of an enrichment whose fields are unknown
+    // (a job imported with no record that found nothing): an enrich entry of no fields reads as a
+    // reverse answer, which replaces every field saved before (finding 68: a work email re-bought).
+    const known = run.kind === 'reverse' || fields.length > 0;
     const keep =
-      result.status === 'FINISHED' || entry.workEmail || entry.personalEmail || entry.phone || entry.profile;
+      (result.status === 'FINISHED' && known) ||
+      entry.workEmail ||
+      entry.personalEmail ||
+      entry.phone ||
+      entry.profile;
     if (keep) answers.set(fp, entry);
     if (keep && rest === undefined) early.add(sent.get(fp)!);
   }

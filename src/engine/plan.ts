@@ -3,7 +3,7 @@
  * from duplicates or from saved answers, and the most the run can cost.
  */
 import type { JobKind } from '../domain/runs';
-import type { EnrichField } from '../domain/fields';
+import { FIELD_TABLE, type EnrichField } from '../domain/fields';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
 import { LIMITS } from '../domain/limits';
 import { missingInput, type ContactInputs } from '../sheet/contact-input';
@@ -11,7 +11,14 @@ import { fingerprint } from '../sheet/fingerprint';
 import { isFinalStatus, isProfileKey, outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
-import { dataRowsIn, outputCell, readerOf, readSheetTable, type SheetTable } from '../sheet/table';
+import {
+  dataRowsIn,
+  fieldUnshown,
+  outputCell,
+  readerOf,
+  readSheetTable,
+  type SheetTable,
+} from '../sheet/table';
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
@@ -254,8 +261,17 @@ export function buildPlan(
     // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
     const damage = final && !entry && options.resendEdited ? ledger.damaged() : undefined;
     if (damage) ledgerDamage = ledgerDamageText(damage);
-    // A row with its answer is left alone, unless a field it was never asked for is asked now.
+    // A row with its answer is left alone, unless a field it was never asked for is asked now: one
+    // whose answer is saved (a formula bought it) but whose cells are empty is filled, free
+    // (finding 66: the row read "not found" beside a paid work email).
     if (final && (covered || (!entry && (!options.resendEdited || damage)))) {
+      if (
+        covered &&
+        fields.some((field) => entry[FIELD_TABLE[field].slot] && fieldUnshown(table, kind, field, row))
+      ) {
+        fromLedger.push({ row, entry });
+        return;
+      }
       alreadyDone++;
       return skip(row, 'already enriched');
     }

@@ -133,8 +133,12 @@ function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: RunRecord): voi
   for (const contact of plan.toSend) {
     for (const row of contact.rows) outputs.set(row, statusOnly(STATUS.pending));
   }
+  // Written over a final Status too: a row given a field it lacked (plan.ts, finding 66).
   for (const { row, entry } of plan.fromLedger)
-    outputs.set(row, rowOutputFromEntry(entry, { kind, fields: plan.fields, saved: true, timeZone }));
+    outputs.set(row, {
+      ...rowOutputFromEntry(entry, { kind, fields: plan.fields, saved: true, timeZone }),
+      refresh: true,
+    });
   for (const output of outputs.values()) output.run = run.id;
   const record = undoRecorder(ctx.spreadsheet, () => run);
   writeRowOutputs(plan.table, kind, outputs, plan.options.overwrite, planOutputKeys(plan), record);

@@ -2,6 +2,7 @@
  * Reads a sheet's table in one Range call: the header row, the data rows, and our output columns.
  */
 import type { JobKind } from '../domain/runs';
+import { FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { ColumnMapping } from '../domain/inputs';
 import { SAMPLE_ROWS } from './content';
 import { detectHeaderRow, detectMapping } from './headers';
@@ -64,3 +65,7 @@ export function outputCell(table: SheetTable, kind: JobKind, key: OutputKey, row
   const column = table.outputs[kind]?.[key];
   return column ? (table.values[row - 1]?.[column - 1] ?? '') : '';
 }
+
+/** True when a row shows nothing of a field: its cells empty, or absent (an email that will bounce shows in its status cell). */
+export const fieldUnshown = (table: SheetTable, kind: JobKind, field: EnrichField, row: number): boolean =>
+  FIELD_TABLE[field].columns.every(([key]) => !outputCell(table, kind, key, row));

@@ -107,6 +107,29 @@ describe('charges', () => {
     expect(outcomes[0]!.job).toBe(answer.body.enrichment_id);
   });
 
+  it('says what each item’s credits paid for, per field or reverse, and the person’s data', async () => {
+    const fields = { enrich_fields: ['contact.emails', 'contact.phones'] };
+    const datas = [
+      { firstname: 'Ada', lastname: 'Lovelace', domain: 'acme.test', custom: { fp: 'e-ada' }, ...fields },
+      { firstname: 'Grace', lastname: 'Hopper', domain: 'acme.test', custom: { fp: 'e-grace' }, ...fields },
+      { firstname: 'Nobody', lastname: 'Known', domain: 'acme.test', custom: { fp: 'e-nobody' }, ...fields },
+    ];
+    await api.post('/api/v1/contact/enrich/bulk', { name: 'fields', datas }, { key: ALICE });
+    const reverse = { name: 'reverse', data: [{ email: 'grace@acme.test', custom: { fp: 'r-grace' } }] };
+    await api.post('/api/v2/contact/reverse/email/bulk', reverse, { key: ALICE });
+    const outcomes = await api.admin.outcomes();
+    expect(
+      outcomes.map((item) => [item.fp, item.credits, item.charged_for, item.personal_emails, item.phones]),
+    ).toEqual([
+      ['e-ada', ADA_CREDITS, ['work_email', 'phone'], [], ['+33612345678']],
+      // Grace has no phone: asked, not charged.
+      ['e-grace', 1, ['work_email'], ['grace@mail.test'], []],
+      ['e-nobody', 0, [], [], []],
+      ['r-grace', 1, ['profile'], ['grace@mail.test'], []],
+    ]);
+    expect(outcomes[3]!.full_name).toBe('Grace Hopper');
+  });
+
   it('lists each job’s charge per key in its books, on the caller’s clock at the start', async () => {
     const at = Date.UTC(2026, 0, 2, 23, 30);
     const datas = [{ firstname: 'Ada', lastname: 'Lovelace', domain: 'acme.test' }];

@@ -161,6 +161,24 @@ describe('the swarm fuzzer draws the paths seeded money bugs need', () => {
         (a) => a.kind === 'clock' && a.hours >= 6,
         buys,
       ),
+      // Another field of people bought before (issue 48: every path asked the work email alone).
+      secondFieldOfTheSamePeople: holding(
+        (a) => buys(a) && !a.fields,
+        (a) => buys(a) && !!a.fields?.some((field) => field !== 'work_email'),
+      ),
+      // A look up again asking several fields, then another purchase of some of them.
+      severalFieldsLookedUpAgain: holding(
+        (a) => (a.kind === 'run' || a.kind === 'runAll') && a.lookUpAgain && (a.fields?.length ?? 0) > 1,
+        buys,
+      ),
+      // Emails looked up, damage, looked up again (from the sidebar or a formula's "Get them…").
+      reverseBoughtAgainAfterDamage: holding(
+        (a) => a.kind === 'reverse' || (a.kind === 'formulas' && a.asks === 'reverse'),
+        is('damage'),
+        (a) => a.kind === 'reverse' || (a.kind === 'getThem' && !!a.reverse),
+      ),
+      // A phone formula's request bought by "Get them…".
+      phoneFormulaBought: holding((a) => a.kind === 'formulas' && a.asks === 'phone', is('getThem')),
     };
     for (const [path, cases] of Object.entries(reach))
       expect({ path, enough: cases >= CASES / 200 }).toEqual({ path, enough: true });

@@ -8,7 +8,7 @@ import { z } from 'zod/mini';
 import { badRequest, errorReply } from '../errors';
 import { ECHO_FORMS } from '../echo';
 import { parseFaults } from '../faults';
-import type { Job } from '../jobs';
+import { fieldsFound, type ItemOutcome, type Job } from '../jobs';
 import type { EmulatorState } from '../state';
 import { validateBody } from '../validation';
 import { extraDataSchema } from '../world/extra';
@@ -101,17 +101,35 @@ function chargesOf(jobs: readonly Job[]) {
  */
 function outcomesOf(jobs: readonly Job[]) {
   return jobs.flatMap((job) =>
-    job.outcomes.map((outcome, index) => ({
-      job: job.id,
-      name: job.name,
-      workspace_id: job.workspaceId,
-      kind: job.kind,
-      fp: job.items[index]?.custom.fp ?? '',
-      person: outcome.person?.id ?? null,
-      credits: outcome.credits,
-      work_emails: outcome.person?.workEmails.map((email) => email.email) ?? [],
-    })),
+    job.outcomes.map((outcome, index) => {
+      const person = outcome.person;
+      return {
+        job: job.id,
+        name: job.name,
+        workspace_id: job.workspaceId,
+        kind: job.kind,
+        fp: job.items[index]?.custom.fp ?? '',
+        person: person?.id ?? null,
+        credits: outcome.credits,
+        charged_for: chargedFor(job, index, outcome),
+        work_emails: person?.workEmails.map((email) => email.email) ?? [],
+        personal_emails: person?.personalEmails.map((email) => email.email) ?? [],
+        phones: person?.phones.map((phone) => phone.number) ?? [],
+        full_name: person?.fullName ?? null,
+      };
+    }),
   );
+}
+
+/**
+ * What an item's credits paid for (they add up to its `credits`): each field it asked whose datum
+ * the person has (enrichmentPrice's rule), or the profile a reverse lookup found. A count of
+ * charges per person and field tells a second field bought later from the same field bought twice.
+ */
+function chargedFor(job: Job, index: number, outcome: ItemOutcome): string[] {
+  if (!outcome.person || outcome.credits === 0) return [];
+  if (job.kind === 'reverse') return ['profile'];
+  return fieldsFound(outcome.person, job.items[index]!.fields);
 }
 
 const JOB_ACTIONS = {

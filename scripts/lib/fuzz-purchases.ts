@@ -1,0 +1,162 @@
+/**
+ * What people buy in a fuzz case (fuzz-world.ts extends this): sidebar runs of contacts asking
+ * some fields, reverse lookups of the emails sheet, formulas and "Get them…", a schedule. Each
+ * start a person confirmed is booked (fuzz-books.ts): which runs they consented to buy again, and
+ * which fields and kinds the case asked, so that the final re-run (fuzz-settle.ts) asks them all.
+ */
+import type { Addon } from '../../dev/gas/harness';
+import type { PlanView, StartView } from '../../src/app/sidebar-contract';
+import { FIELD_TABLE, type EnrichField } from '../../src/domain/fields';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import { bookScheduleCaps, type Books } from './fuzz-books';
+import type { SheetHands } from './fuzz-sheet';
+import type { ChaosEvents } from './chaos';
+import type { FormulaAsks, Kill, Who } from './fuzz-model';
+import { CRASH, EMAILS_SHEET, FIELDS_EMAIL, FORMULA_COLUMN, SHEET } from './fuzz-cast';
+
+export abstract class FuzzPurchases {
+  abstract readonly views: Record<Who, Addon>;
+  /** Ann's second document: her key and user properties (the key's daily limit) are the same. */
+  abstract readonly second: Addon;
+  abstract readonly books: Books;
+  abstract readonly events: ChaosEvents;
+  abstract readonly sheet: SheetHands;
+  /** The rows ([]: the whole table) and fields the last run of the shared document asked for. */
+  protected last: { rows: number[]; fields: EnrichField[] } = { rows: [], fields: [...FIELDS_EMAIL] };
+
+  /** Calls an entry point as a person would: a message they read is fine, a crash is booked. */
+  attempt<T>(act: () => T): T | undefined {
+    try {
+      return act();
+    } catch (error) {
+      const text = String(error);
+      if (/Exceeded maximum execution time/.test(text)) this.events.kills++;
+      else if (CRASH.test(text)) this.books.crashes.push(text.slice(0, 300));
+      return undefined;
+    }
+  }
+
+  /** Calls a sidebar function, killed at a service call when `kill` says so. */
+  protected callKilled<T>(
+    view: Addon,
+    kill: Kill | undefined,
+    name: string,
+    ...args: unknown[]
+  ): T | undefined {
+    return this.attempt(() =>
+      kill
+        ? view.callWith<T>({ killAfter: { [kill.at]: kill.nth } }, name, ...args)
+        : view.call<T>(name, ...args),
+    );
+  }
+
+  /** A sidebar run of some rows (none: the whole table) asking `fields`, after its preview. */
+  run(
+    view: Addon,
+    rows: number[],
+    lookUpAgain: boolean,
+    kill?: Kill,
+    fields: readonly EnrichField[] = FIELDS_EMAIL,
+  ): void {
+    if (view !== this.second) this.last = { rows, fields: [...fields] };
+    fields.forEach((field) => this.books.asked.add(field));
+    view.setSelection(
+      rows.length ? rows.map((row) => `A${row + 2}:D${row + 2}`) : [`A2:D${this.sheet.dataRows() + 1}`],
+      SHEET,
+    );
+    this.planAndStart(view, { kind: 'enrich', fields: [...fields] }, lookUpAgain, kill);
+  }
+
+  /** A sidebar reverse lookup of some rows of the emails sheet (none: all of them). */
+  reverse(view: Addon, rows: number[], lookUpAgain: boolean, kill?: Kill): void {
+    this.books.reversed = true;
+    const last = view.spreadsheet.getSheetByName(EMAILS_SHEET)!.getLastRow();
+    view.setSelection(rows.length ? rows.map((row) => `A${row + 2}`) : [`A2:A${last}`], EMAILS_SHEET);
+    this.planAndStart(view, { kind: 'reverse' }, lookUpAgain, kill);
+  }
+
+  private planAndStart(view: Addon, request: object, lookUpAgain: boolean, kill?: Kill): void {
+    const plan = this.attempt(() =>
+      view.call<PlanView>('planRun', { ...request, ...(lookUpAgain ? { overwrite: true } : {}) }),
+    );
+    if (!plan || plan.contactsToSend + plan.rowsFromLedger === 0) return;
+    this.confirm(view, lookUpAgain || !!plan.ledgerDamage, () =>
+      this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
+    );
+  }
+
+  /**
+   * A start the user confirmed (consenting to buy again when `consent`): its run is booked by the
+   * run records it added, so that a start killed before it answered counts too.
+   */
+  private confirm(view: Addon, consent: boolean, start: () => unknown): void {
+    const before = this.runKeys(view);
+    start();
+    for (const key of this.runKeys(view)) {
+      if (before.has(key)) continue;
+      const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
+      this.books.confirmedRuns.add(runId);
+      if (consent) this.books.consentedRuns.add(runId);
+    }
+  }
+
+  private runKeys(view: Addon): Set<string> {
+    const keys = Object.keys(view.properties.document.getProperties());
+    return new Set(keys.filter((key) => key.startsWith(DOCUMENT_PROPERTY.runPrefix)));
+  }
+
+  /**
+   * Formulas of one field typed next to rows (REVERSE_EMAIL beside the emails sheet's), then
+   * Sheets recalculates.
+   */
+  protected formulas(rows: number[], asks: FormulaAsks = 'work_email'): void {
+    if (asks === 'reverse') this.books.reversed = true;
+    else this.books.asked.add(asks);
+    const sheet = this.views.ann.spreadsheet.getSheetByName(asks === 'reverse' ? EMAILS_SHEET : SHEET)!;
+    for (const row of rows) {
+      const r = row + 2;
+      sheet
+        .getRange(`${FORMULA_COLUMN}${r}`)
+        .setFormula(
+          asks === 'reverse' ? `=REVERSE_EMAIL(A${r})` : `=${FIELD_TABLE[asks].formula}(A${r},B${r},D${r})`,
+        );
+    }
+    this.attempt(() => this.views.ann.recalculate());
+  }
+
+  /** "Get them…" of the formula queue's enrichments (or its reverse lookups), confirmed. */
+  protected getThem(view: Addon, kill?: Kill, reverse?: boolean): void {
+    const plan = this.attempt(() =>
+      view.call<PlanView>('planFormulaRun', reverse ? { kind: 'reverse' } : {}),
+    );
+    if (!plan || plan.contactsToSend === 0) return;
+    this.confirm(view, !!plan.ledgerDamage, () =>
+      this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
+    );
+  }
+
+  /** `payer`: whose caps the books hold them under (ELSEWHERE: Ann's second document's). */
+  protected schedule(
+    view: Addon,
+    payer: string,
+    order: { on: boolean; perRun: number; perDay: number; fields?: EnrichField[] },
+  ): void {
+    if (!order.on) {
+      this.attempt(() => view.call('clearSchedule'));
+      return;
+    }
+    const fields = order.fields ?? [...FIELDS_EMAIL];
+    fields.forEach((field) => this.books.asked.add(field));
+    const saved = this.attempt(() =>
+      view.call('saveSchedule', {
+        sheetName: SHEET,
+        kind: 'enrich',
+        fields,
+        every: 'hour',
+        maxCreditsPerRun: order.perRun,
+        maxCreditsPerDay: order.perDay,
+      }),
+    );
+    if (saved) bookScheduleCaps(this.books, payer, order.perRun, order.perDay);
+  }
+}
