@@ -5,7 +5,8 @@
 import type { Addon } from '../../dev/gas/harness';
 import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
 import { readRecord } from '../../src/store/stored-records';
-import type { FuzzWorld } from './fuzz-world';
+import type { SpawnedEmulator } from '../../dev/emulator/spawn';
+import type { Books } from './fuzz-books';
 
 /**
  * The ledgers' answers by fingerprint (the later row wins), from each of Ann's documents' ledger
@@ -34,13 +35,18 @@ export function ledgerAnswers(docs: readonly Addon[]): Map<string, LedgerEntry> 
  * answer"), so its consent excuses no second charge of them (the issue's stuck-job retry charged
  * 16 people twice, which the consent alone excused). Noted before each retry, done or refused.
  */
-export async function noteAnsweredBeforeRetry(world: FuzzWorld, job: string): Promise<void> {
-  const startedAt = world.books.runs.get(/^run (\S+) job \d+$/.exec(job)?.[1] ?? '')?.startedAt;
+export async function noteAnsweredBeforeRetry(
+  books: Books,
+  emulator: SpawnedEmulator,
+  docs: readonly Addon[],
+  job: string,
+): Promise<void> {
+  const startedAt = books.runs.get(/^run (\S+) job \d+$/.exec(job)?.[1] ?? '')?.startedAt;
   if (startedAt === undefined) return;
-  const saved = ledgerAnswers([world.views.ann, world.second]);
-  const noted = world.books.answeredBeforeRetry.get(job) ?? new Set<string>();
-  for (const { fp, credits, name } of await world.emulator.admin.outcomes())
+  const saved = ledgerAnswers(docs);
+  const noted = books.answeredBeforeRetry.get(job) ?? new Set<string>();
+  for (const { fp, credits, name } of await emulator.admin.outcomes())
     if (credits > 0 && name.endsWith(` · ${job}`) && (saved.get(fp)?.at ?? -Infinity) >= startedAt)
       noted.add(fp);
-  world.books.answeredBeforeRetry.set(job, noted);
+  books.answeredBeforeRetry.set(job, noted);
 }

@@ -286,7 +286,7 @@ export class FuzzWorld extends FuzzPurchases {
       for (const job of run.ambiguousJobs ?? []) {
         if (run.othersRun) continue;
         const name = / · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name;
-        await noteAnsweredBeforeRetry(this, name);
+        await noteAnsweredBeforeRetry(this.books, this.emulator, [this.views.ann, this.second], name);
         const done = this.callKilled(view, kill, 'retryJob', { runId: run.runId, seq: job.seq });
         // Killed, it may have sent the job: the click was the consent.
         if (!done && !kill) continue;
