@@ -130,9 +130,10 @@ function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: RunRecord): voi
   const outputs = new Map<number, RowOutput>();
   for (const { row, reason, written, status } of plan.skipped)
     if (written) outputs.set(row, statusOnly(status ?? reason));
-  for (const contact of plan.toSend) {
-    for (const row of contact.rows) outputs.set(row, statusOnly(STATUS.pending));
-  }
+  // Over a final Status too (a row sent for a field it lacks): an ended run hiding a job holds the
+  // rows still "pending" (paid-once.ts heldBySheetRows), and one left "found" was bought again.
+  for (const contact of plan.toSend)
+    for (const row of contact.rows) outputs.set(row, { ...statusOnly(STATUS.pending), refresh: true });
   // Written over a final Status too: a row given a field it lacked (plan.ts, finding 66).
   for (const { row, entry } of plan.fromLedger)
     outputs.set(row, {

@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61 and 65 to 68, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61, 65 to 68 and 70, replayed", () => {
   // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
@@ -413,6 +413,48 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
         { kind: 'again', who: 'carol', kill: killed(1), fields: ['phone'] },
       ],
       2072056344,
+    );
+  }, 90_000);
+  it('70: a row sent for a field it lacks reads "pending", so a run hiding its job holds it once ended', async () => {
+    await replay(
+      [
+        {
+          kind: 'reverse',
+          who: 'carol',
+          rows: [1],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+        },
+        {
+          kind: 'run',
+          who: 'carol',
+          rows: [1, 6],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 2 },
+          fields: ['phone'],
+        },
+        { kind: 'fault', fault: 'stuck' },
+        { kind: 'poll', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+        {
+          kind: 'run',
+          who: 'carol',
+          rows: [1],
+          lookUpAgain: false,
+          kill: { at: 'Cache.putAll', nth: 1 },
+          fields: ['work_email', 'personal_email', 'phone'],
+        },
+        { kind: 'poll', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'poll', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'damage', what: 'jobAndList' },
+        { kind: 'poll', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        {
+          kind: 'again',
+          who: 'carol',
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+          fields: ['work_email', 'phone'],
+        },
+      ],
+      1199806395,
     );
   }, 90_000);
 });
