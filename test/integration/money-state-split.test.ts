@@ -1,0 +1,155 @@
+/**
+ * Issue 38, continued from money-state-retry.test.ts: a retry after rows of its job were deleted
+ * (fuzz finding 46's split), and what the first start still holds (findings 64 and 69).
+ */
+import type { Addon } from '../../dev/gas/harness';
+import type { PlanView } from '../../src/app/sidebar-contract';
+import { STATUS } from '../../src/domain/statuses';
+import {
+  contactRows,
+  engineKit,
+  FIELDS,
+  pollUntilIdle,
+  jobsEnded,
+  people,
+  planAndStart,
+  progress,
+  rowsOf,
+  SHEET,
+  stuckForADay,
+} from './support/engine';
+
+const kit = engineKit();
+
+describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
+  /** Contacts a plain work-email run of `range` would send. */
+  function sendsRows(addon: Addon, range: string): number {
+    addon.setSelection(range, SHEET);
+    return addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] }).contactsToSend;
+  }
+
+  /** Deletes the data row `row` (1-based, as Sheets numbers it) and retries the run's held job. */
+  function deleteRowAndRetry(addon: Addon, runId: string, row: number) {
+    const deleted = rowsOf(addon)[row - 2]!.input;
+    addon.spreadsheet.getSheetByName(SHEET)!.deleteRow(row);
+    const [held] = progress(addon, runId).ambiguousJobs ?? [];
+    addon.call('retryJob', { runId, seq: held!.seq });
+    return { held: held!, deleted };
+  }
+
+  /**
+   * The first job is held again under the dashboard's name for it, its retry's price one contact's
+   * (`share` of the first): the card's way out, its import, saves its answer for the deleted row,
+   * which, put back, fills from it for free.
+   */
+  async function heldThenImported(
+    addon: Addon,
+    runId: string,
+    first: { id: string; name: string },
+    { held, deleted }: ReturnType<typeof deleteRowAndRetry>,
+    share: number,
+  ): Promise<void> {
+    const [again] = progress(addon, runId).ambiguousJobs ?? [];
+    expect(again).toMatchObject({
+      seq: held.seq,
+      name: first.name,
+      retryMaxCredits: held.retryMaxCredits * share,
+    });
+    await kit.emulator().admin.finishJob(first.id);
+    await jobsEnded(kit.emulator());
+    addon.call('importJob', { jobId: first.id, job: { runId, seq: again!.seq } });
+    pollUntilIdle(addon);
+    expect(progress(addon, runId)).toMatchObject({ state: 'finished' });
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.appendRow(deleted);
+    addon.setSelection(`A${sheet.getLastRow()}:D${sheet.getLastRow()}`, SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
+    expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 1 });
+  }
+
+  it("of a stuck job still collects it by its id: its paid answer for the deleted row's person is saved", async () => {
+    const { addon, start, job: stuck } = await stuckForADay(kit);
+    // Row 41's person is not processed yet: the stuck job charges it once it goes on.
+    const retried = deleteRowAndRetry(addon, start.runId, 41);
+    // The retry resends the 22 rows left without an answer; the first job, still at work, is held
+    // again for the row only it carries. Before, the first job's id went with the retry, and the
+    // answer the provider charged for that row was never fetched.
+    pollUntilIdle(addon);
+    expect(progress(addon, start.runId).ambiguousJobs?.[0]?.problem).toContain(`by its id ${stuck!.id}`);
+    await heldThenImported(addon, start.runId, stuck!, retried, 1 / 23);
+    expect((await kit.emulator().admin.jobs()).length).toBe(2);
+    // What the first job charged before the retry is counted once, as the provider did.
+    const stats = await kit.emulator().admin.stats();
+    expect(progress(addon, start.runId).credits).toBe(stats.credits_spent);
+  });
+
+  it('of a lost start: the first start waits for its import for the deleted row, and the import of it saves its answer', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(5, 0)));
+    const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const [first] = await jobsEnded(kit.emulator());
+    addon.call('pollJobs');
+    const retried = deleteRowAndRetry(addon, start.runId, 6);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    // The 4 rows left were resent in a job of their own; the lost start waits for its import for the
+    // fifth person. Before, the retried job dropped it.
+    await heldThenImported(addon, start.runId, first!, retried, 1 / 5);
+  });
+
+  it('of a lost start: rows its resend left unprocessed (out of credits) are sent by "run the rest" after a top-up', async () => {
+    await kit.emulator().admin.config({ faults: '5xx=1' });
+    const addon = kit.open(contactRows(people(5, 0)));
+    const { start } = planAndStart(addon, { fields: ['work_email'] });
+    await kit.emulator().admin.config({ faults: '5xx=0' });
+    addon.call('pollJobs');
+    await kit.emulator().admin.setCredits(0);
+    deleteRowAndRetry(addon, start.runId, 6);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    // The resend of the 4 rows left ran out of credits at once: nothing of it was processed.
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(4).fill(STATUS.outOfCredits));
+    await kit.emulator().admin.setCredits(1000);
+    // Before, the lost start still held them (its whole list, though it no longer asks them): the
+    // rows read "may have been started", a rerun sent nothing, and its Retry had nothing to send.
+    expect(sendsRows(addon, 'A2:D5')).toBe(4);
+    planAndStart(addon, { fields: ['work_email'] });
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+  });
+
+  it('of a lost start the provider never had: a second Retry, with nothing left to send, is refused and counts nothing (finding 64)', async () => {
+    await kit.emulator().admin.config({ faults: '5xx=1' });
+    const addon = kit.open(contactRows(people(5, 0)));
+    const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: '5xx=0' });
+    expect(await kit.emulator().admin.jobs()).toHaveLength(0);
+    addon.call('pollJobs');
+    const { deleted } = deleteRowAndRetry(addon, start.runId, 6);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    // The 4 rows left were answered; the first start still holds the deleted row's person.
+    const before = progress(addon, start.runId);
+    const [held] = before.ambiguousJobs ?? [];
+    expect(held).toBeDefined();
+    // Before, each Retry reopened the run, sent nothing, and held the job again, every time
+    // counting its price on the run (chaos seed 19: 402 retries, and rows never run again).
+    expect(() => addon.call('retryJob', { runId: start.runId, seq: held!.seq })).toThrow(
+      /nothing to send again.*deleted/i,
+    );
+    expect(progress(addon, start.runId)).toMatchObject({ state: before.state, error: before.error });
+    expect(progress(addon, start.runId).estimatedCredits).toBe(before.estimatedCredits);
+    expect(await kit.emulator().admin.jobs()).toHaveLength(1);
+    // The deleted row, put back, is still held until it is looked up again (its start may have been
+    // charged): Retry then sends it.
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.appendRow(deleted);
+    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+});
