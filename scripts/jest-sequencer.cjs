@@ -38,7 +38,10 @@ const ESTIMATES = [
   [/\/(integration\/undo|emulator\/search-index)\./, 17],
   [/\/integration\/(search|engine-pace)\./, 15],
   [/\/browser\/(schedule-run-now|playground|search-filters|search|runs)\./, 13],
-  [/\/integration\/(caps|formulas|money-state-retry|money-state-split|fuzz-replays-later|schedule|store-budget)\./, 13],
+  [
+    /\/integration\/(caps|formulas|money-state-retry|money-state-split|fuzz-replays-later|schedule|store-budget)\./,
+    13,
+  ],
   [/\/emulator\/search\./, 13],
   [/\/unit\/store\/store-budget\./, 12],
   [/\/browser\//, 9],
