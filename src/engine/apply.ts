@@ -6,7 +6,7 @@
  */
 import type { JobKind } from '../domain/runs';
 import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
-import { fieldUnshown, outputCell, type SheetTable } from '../sheet/table';
+import { outputCell, type SheetTable } from '../sheet/table';
 import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { runOf, saveRecordsOf, type AppContext } from './context';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
@@ -18,9 +18,8 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
-import { countFound, rowOutputFromEntry, statusOnly } from './row-status';
+import { answerUnshown, countFound, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
-import { FIELD_TABLE } from '../domain/fields';
 import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
 import { resolveMapping } from '../store/mapping-store';
@@ -202,11 +201,7 @@ function applyToSheet(
             }),
             refresh:
               entryKnewMore(entry, asked) ||
-              rows.some((row) =>
-                asked.some(
-                  (field) => !!entry[FIELD_TABLE[field].slot] && fieldUnshown(table!, kind, field, row),
-                ),
-              ),
+              rows.some((row) => answerUnshown(entry, asked, table!, kind, row)),
           }
         : neverSent
           ? // The user's cancel: the row says "canceled" even over an earlier answer's final status

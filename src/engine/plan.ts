@@ -3,7 +3,7 @@
  * from duplicates or from saved answers, and the most the run can cost.
  */
 import type { JobKind } from '../domain/runs';
-import { FIELD_TABLE, type EnrichField } from '../domain/fields';
+import type { EnrichField } from '../domain/fields';
 import { PRICES, REVERSE_PROFILE_PRICE } from '../domain/fields';
 import { LIMITS } from '../domain/limits';
 import { missingInput, type ContactInputs } from '../sheet/contact-input';
@@ -11,14 +11,7 @@ import { fingerprint } from '../sheet/fingerprint';
 import { isFinalStatus, isProfileKey, outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
-import {
-  dataRowsIn,
-  fieldUnshown,
-  outputCell,
-  readerOf,
-  readSheetTable,
-  type SheetTable,
-} from '../sheet/table';
+import { dataRowsIn, outputCell, readerOf, readSheetTable, type SheetTable } from '../sheet/table';
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
@@ -35,6 +28,7 @@ import { kept } from '../domain/objects';
 import { DAY_MS } from '../store/local-time';
 import { STATUS } from '../domain/statuses';
 import { asksAgain, isHoldWords, NOT_OLD, replacingPending, sendRule, WAITING_FOR_RUN } from './paid-once';
+import { answerUnshown } from './row-status';
 
 export interface PlanOptions {
   kind: JobKind;
@@ -265,10 +259,7 @@ export function buildPlan(
     // whose answer is saved (a formula bought it) but whose cells are empty is filled, free
     // (finding 66: the row read "not found" beside a paid work email).
     if (final && (covered || (!entry && (!options.resendEdited || damage)))) {
-      if (
-        covered &&
-        fields.some((field) => entry[FIELD_TABLE[field].slot] && fieldUnshown(table, kind, field, row))
-      ) {
+      if (covered && answerUnshown(entry, fields, table, kind, row)) {
         fromLedger.push({ row, entry });
         return;
       }

@@ -107,10 +107,11 @@ function ambiguousJob(
  */
 function refuseEmptyRetry(ctx: AppContext, run: RunRecord, job: JobRecord): void {
   const contacts = sendableContacts(ctx, new SheetTables(ctx.spreadsheet), run);
-  if (unanswered(job).some((fp) => contacts.has(fp))) return;
+  const asked = unanswered(job);
+  if (asked.some((fp) => contacts.has(fp))) return;
   const name = jobName(ctx.spreadsheet.name(), run, job);
   throw new UserError(
-    `Nothing to send again: the rows of this job's ${plural(unanswered(job).length, 'contact')} without an answer are gone (deleted, or their sheet or columns removed or renamed). ` +
+    `Nothing to send again: the rows of this job's ${plural(asked.length, 'contact')} without an answer are gone (deleted, or their sheet or columns removed or renamed). ` +
       `If the provider's dashboard shows the job "${name}", import it by its id to save what it found; if the rows come back, Retry sends them.`,
   );
 }
@@ -281,11 +282,12 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
     // The job of a damaged record: once imported, its own record answers for its contacts (the
     // rows it did not process were not bought, and may be sent again), so the damaged one goes.
     const imported = new Set(fingerprints);
+    const ledger = ledgerOf(ctx);
     // A stuck job's retry resends only what its forced fetch left unanswered: the record's other
     // contacts are answered in the ledger, and need no hold either (fuzz finding 59).
     const replaces = damagedRecordOf(registry, named, jobId, (list) => {
       const rest = list.filter((fp) => !imported.has(fp));
-      return rest.length === 0 || ledgerOf(ctx).lookup(rest).size === rest.length;
+      return rest.length === 0 || ledger.lookup(rest).size === rest.length;
     });
     const job: JobRecord = {
       run: run.id,

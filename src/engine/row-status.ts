@@ -3,6 +3,7 @@ import type { JobKind } from '../domain/runs';
 import type { JobStatus } from '../domain/model';
 import { FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { RowOutput } from '../sheet/writer';
+import { fieldUnshown, type SheetTable } from '../sheet/table';
 import { emailCells, STATUS } from '../domain/statuses';
 import { entryFoundSomething, type LedgerEntry } from '../store/ledger';
 import { minuteIn } from '../store/local-time';
@@ -86,3 +87,13 @@ export function countFound(found: FoundCounts, entry: LedgerEntry, fields: reado
   }
   if (any) found.contacts = (found.contacts ?? 0) + 1;
 }
+
+/** Whether a row shows none of a field its saved answer holds, among `fields` (findings 66, 67). */
+export const answerUnshown = (
+  entry: LedgerEntry,
+  fields: readonly EnrichField[],
+  table: SheetTable,
+  kind: JobKind,
+  row: number,
+): boolean =>
+  fields.some((field) => !!entry[FIELD_TABLE[field].slot] && fieldUnshown(table, kind, field, row));
