@@ -176,6 +176,37 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['poll'],
     ['run', 'again', 'getThem'],
   ],
+  // A lost start retried, its resend kept from leaving (a 429, the retry killed), then its list or
+  // records lost: its people are bought by a planner its rows' words do not reach, a formula's
+  // "Get them…" (fuzz findings 30 and 49 met). A purchase in the other document meets the fault
+  // first (the emulator's first start's answer is never the one lost), holding none of these rows.
+  // Unordered, 3 × 2,000 cases missed it (mutant retried-lost-start-never-sent).
+  [
+    ['fault:lost'],
+    ['elsewhere:run'],
+    ['runAll', 'run'],
+    ['fault:429'],
+    ['retry'],
+    ['damage:jobSheet', 'damage:jobSheet', 'damage:jobAndList', 'damage:runRecord'],
+    ['formulas'],
+    ['getThem', 'again'],
+    ['poll'],
+  ],
+  // A standing order's job stuck a day: its forced fetch writes what it found, the retry the next
+  // day counts its price (what the early answers leave) on that day's cap, and the resend charges
+  // within it. Only sidebar runs' stuck jobs were retried before (mutant retry-price-skips-early-twice).
+  [
+    ['fault:stuck'],
+    ['schedule'],
+    ['poll'],
+    ['wait'],
+    ['clock'],
+    ['poll'],
+    ['fault:none'],
+    ['retry'],
+    ['wait'],
+    ['poll'],
+  ],
 ];
 
 /**
