@@ -3,12 +3,12 @@
  * (paid-once once a case ended: a charge never goes away):
  * - paid-once: nobody charged twice in a workspace for one field (or one reverse lookup's profile),
  *   beyond the charges a person explicitly consented to: each run confirmed with "look up again"
- *   (or a ledger-damage warning) and each retry excuses one more charge of the people and fields
- *   its own jobs carried, never a later run's;
+ *   (or a ledger-damage warning) excuses one more charge of the people and fields its own jobs
+ *   carried, and each retry one more by what it sent again; never a later run's;
  * - caps: what unattended runs (schedule, automatic formulas) charged a payer in a day, and a
  *   schedule run, stays within the largest cap that payer set, plus any consented retry; and each
- *   standing order's stored count of the day never holds less than its runs were charged
- *   (fuzz-cap-count.ts);
+ *   standing order's stored count of the day never holds less than its runs were charged, a
+ *   retry's resend on the retry's day (fuzz-cap-count.ts);
  * - key-limit: what Ann's runs in her two documents charged in a day stays within the largest daily
  *   limit she set on her key (checked with paid-once, from the emulator's books);
  * - no-key: no form of any key in anything the add-on wrote (key-forms.ts, its own decoders);
