@@ -188,35 +188,35 @@ export function unconsentedCharge(
 async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
   const { books } = world;
   const perDay = new Map<string, number>();
-  /** Per day, what runs started by the last retry charged (that retry's job included). */
+  /** Per day, what runs started by the last retry charged (that retry's resend included). */
   const beforeRetry = new Map<string, number>();
   const perRun = new Map<string, number>();
   // The vendor's books: a line per job start (a retry's resend is a line of its own, its day).
-  const jobs = await world.emulator.admin.books();
+  const lines = await world.emulator.admin.books();
   const below = countBelowCharges(
     books,
     [
       [world.views.ann, ''],
       [world.second, ELSEWHERE],
     ],
-    jobs,
+    lines,
   );
   if (below) return { invariant: 'caps', detail: below };
-  for (const job of jobs) {
-    if (job.credits === 0) continue;
-    const runId = / · run (\S+) job \d+$/.exec(job.name)?.[1] ?? '';
+  for (const line of lines) {
+    if (line.credits === 0) continue;
+    const runId = / · run (\S+) job \d+$/.exec(line.name)?.[1] ?? '';
     const run = books.runs.get(runId);
     if (!run || books.confirmedRuns.has(runId)) continue;
     const order = run.source === 'schedule' ? 'schedule' : run.automatic ? 'auto' : undefined;
     if (!order) continue;
-    const payer = run.elsewhere ?? ownerOfKey(job.key) ?? job.key;
+    const payer = run.elsewhere ?? ownerOfKey(line.key) ?? line.key;
     const day = `${order}|${payer}|${dayIn(run.zone, run.startedAt)}`;
-    perDay.set(day, (perDay.get(day) ?? 0) + job.credits);
+    perDay.set(day, (perDay.get(day) ?? 0) + line.credits);
     // The caps count the last retry's price from then on.
     if (run.startedAt <= (books.retries.at(-1)?.at ?? -1))
-      beforeRetry.set(day, (beforeRetry.get(day) ?? 0) + job.credits);
+      beforeRetry.set(day, (beforeRetry.get(day) ?? 0) + line.credits);
     if (order === 'schedule')
-      perRun.set(`${payer}|${runId}`, (perRun.get(`${payer}|${runId}`) ?? 0) + job.credits);
+      perRun.set(`${payer}|${runId}`, (perRun.get(`${payer}|${runId}`) ?? 0) + line.credits);
   }
   const allowance = books.retryAllowance;
   for (const [day, credits] of perDay) {
