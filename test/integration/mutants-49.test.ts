@@ -3,15 +3,15 @@
  * passes on the code and fails with its mutant applied (`npm run mutants -- --only ID --tests
  * test/integration/mutants-49.test.ts --tests-only`).
  */
-import type { PlanView, ProgressView, SpendingView } from '../../src/app/sidebar-contract';
+import type { PlanView, SpendingView } from '../../src/app/sidebar-contract';
 import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
 import {
   contactRows,
   engineKit,
-  jobsEnded,
   people,
   planAndStart,
   progress,
+  retriedLostStart,
   SHEET,
   stuckForADay,
 } from './support/engine';
@@ -20,24 +20,9 @@ const kit = engineKit();
 
 describe('a retried lost start whose resend never left, its list then lost (retried-lost-start-never-sent)', () => {
   it('holds its kind for every planner while its run is in flight: a formula run buys nobody again', async () => {
-    const addon = kit.open(contactRows(people(3, 0)));
-    addon.setSelection('A2:D2', SHEET);
-    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
-    // The start reaches the API (charged), its answer lost with the execution.
-    expect(() =>
-      addon.callWith({ killAfter: { 'Properties.setProperties': 3 } }, 'startRun', plan.planId),
-    ).toThrow();
-    await jobsEnded(kit.emulator());
-    const [run] = addon.call<ProgressView>('pollJobs').runs;
-    const [lost] = run!.ambiguousJobs ?? [];
-    // Retry, killed at the resend's start marker: queued, with the lost start's marker, never resent.
-    expect(() =>
-      addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', {
-        runId: run!.runId,
-        seq: lost!.seq,
-      }),
-    ).toThrow();
-    expect(await kit.emulator().admin.jobs()).toHaveLength(1);
+    // Its start reached the API (charged), its answer lost; the Retry killed at the resend's start
+    // marker: queued, with the lost start's marker, never resent.
+    const { addon } = await retriedLostStart(kit, 'killed', false);
     // The job sheet loses its list: which person it bought, nothing says but the provider.
     const jobs = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
     jobs.getRange(jobs.getLastRow(), 2).setValue('{"v":1,"garbage');
