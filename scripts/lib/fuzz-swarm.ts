@@ -17,6 +17,7 @@ import {
   type Action,
   type ActionTable,
   type Damage,
+  type Who,
 } from './fuzz-model';
 
 /**
@@ -285,9 +286,11 @@ export function sequenceArbitrary(
     killOneIn: fc.constantFrom(2, 4, 8),
     focus: fc.uniqueArray(fc.integer({ min: 0, max: ROWS - 1 }), { minLength: 1, maxLength: 3 }),
     story: fc.oneof(fc.constant(undefined), fc.constantFrom(...STORIES)),
+    /** Whose story it is (of `people`): its own steps are one person's. */
+    teller: fc.nat(),
     large: fc.constantFrom(false, false, true),
   });
-  return drawn.chain(({ themes, extra, damages, faults, people, story, large, ...cast }) => {
+  return drawn.chain(({ themes, extra, damages, faults, people, story, teller, large, ...cast }) => {
     const told = story?.flat().map((name) => name.split(':')[0] as Action['kind']);
     const kinds = [...new Set([...(told ?? themes.flat()), ...extra])].filter((kind) =>
       optional.includes(kind),
@@ -299,24 +302,30 @@ export function sequenceArbitrary(
       ...kinds,
       ...(limited && !kinds.includes('elsewhere') ? ['elsewhere' as const] : []),
     ];
-    const table: ActionTable = {
+    const tableOf = (who: readonly Who[]): ActionTable => ({
       ...actionKinds({
         ...cast,
-        people: limited && !people.includes('ann') ? [...people, 'ann'] : people,
+        people: limited && !who.includes('ann') ? [...who, 'ann'] : who,
         // A story that pastes a block is one of hundreds of rows.
         large: large || !!story?.some((step) => step.includes('sheet:paste')),
       }),
       damage: { weight: 2, arbitrary: damageOf(damages) },
       fault: { weight: 2, arbitrary: faultOf(faults) },
-    };
+    });
+    const table = tableOf(people);
     // Every length up to the longest equally (fast-check's default size keeps most cases short).
     return fc.subarray(kinds, { maxLength: 2 }).chain((heavy) => {
       const weighted = { ...table };
       for (const kind of heavy) weighted[kind] = { ...table[kind], weight: table[kind].weight * 4 };
       if (story)
-        return storyArbitrary(story, table, drop(actionArbitrary(chosen, weighted))).map((actions) =>
-          actions.slice(0, maxLength),
-        );
+        // A story's own steps are one person's (a retry, an import, a cancel act on one's own runs:
+        // drawn apart, a retry was a teammate's one time in two and did nothing); its other steps
+        // anyone's.
+        return storyArbitrary(
+          story,
+          tableOf([people[teller % people.length]!]),
+          drop(actionArbitrary(chosen, weighted)),
+        ).map((actions) => actions.slice(0, maxLength));
       return fc.array(drop(actionArbitrary(chosen, weighted)), {
         minLength: 1,
         maxLength,
