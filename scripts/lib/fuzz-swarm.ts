@@ -17,7 +17,6 @@ import {
   type Action,
   type ActionTable,
   type Damage,
-  type Who,
 } from './fuzz-model';
 
 /**
@@ -247,7 +246,13 @@ function storyArbitrary(
         ),
       ),
   );
-  return fc.tuple(...steps).map((parts) => parts.flat(2));
+  return fc.tuple(...steps).map((parts) => {
+    // The story's own steps are one person's: its first step's who has one.
+    const teller = parts.flatMap(([, own]) => own).find((action) => 'who' in action);
+    const as = (action: Action): Action =>
+      teller && 'who' in teller && 'who' in action ? { ...action, who: teller.who } : action;
+    return parts.flatMap(([filler, own]) => [...filler, ...own.map(as)]);
+  });
 }
 
 /**
@@ -286,11 +291,9 @@ export function sequenceArbitrary(
     killOneIn: fc.constantFrom(2, 4, 8),
     focus: fc.uniqueArray(fc.integer({ min: 0, max: ROWS - 1 }), { minLength: 1, maxLength: 3 }),
     story: fc.oneof(fc.constant(undefined), fc.constantFrom(...STORIES)),
-    /** Whose story it is (of `people`): its own steps are one person's. */
-    teller: fc.nat(),
     large: fc.constantFrom(false, false, true),
   });
-  return drawn.chain(({ themes, extra, damages, faults, people, story, teller, large, ...cast }) => {
+  return drawn.chain(({ themes, extra, damages, faults, people, story, large, ...cast }) => {
     const told = story?.flat().map((name) => name.split(':')[0] as Action['kind']);
     const kinds = [...new Set([...(told ?? themes.flat()), ...extra])].filter((kind) =>
       optional.includes(kind),
@@ -302,17 +305,16 @@ export function sequenceArbitrary(
       ...kinds,
       ...(limited && !kinds.includes('elsewhere') ? ['elsewhere' as const] : []),
     ];
-    const tableOf = (who: readonly Who[]): ActionTable => ({
+    const table: ActionTable = {
       ...actionKinds({
         ...cast,
-        people: limited && !who.includes('ann') ? [...who, 'ann'] : who,
+        people: limited && !people.includes('ann') ? [...people, 'ann'] : people,
         // A story that pastes a block is one of hundreds of rows.
         large: large || !!story?.some((step) => step.includes('sheet:paste')),
       }),
       damage: { weight: 2, arbitrary: damageOf(damages) },
       fault: { weight: 2, arbitrary: faultOf(faults) },
-    });
-    const table = tableOf(people);
+    };
     // Every length up to the longest equally (fast-check's default size keeps most cases short).
     return fc.subarray(kinds, { maxLength: 2 }).chain((heavy) => {
       const weighted = { ...table };
@@ -320,12 +322,11 @@ export function sequenceArbitrary(
       if (story)
         // A story's own steps are one person's (a retry, an import, a cancel act on one's own runs:
         // drawn apart, a retry was a teammate's one time in two and did nothing); its other steps
-        // anyone's.
-        return storyArbitrary(
-          story,
-          tableOf([people[teller % people.length]!]),
-          drop(actionArbitrary(chosen, weighted)),
-        ).map((actions) => actions.slice(0, maxLength));
+        // anyone's. Whose: the person of its first step that has one, so that every other draw of
+        // a seed stays as it was.
+        return storyArbitrary(story, table, drop(actionArbitrary(chosen, weighted))).map((actions) =>
+          actions.slice(0, maxLength),
+        );
       return fc.array(drop(actionArbitrary(chosen, weighted)), {
         minLength: 1,
         maxLength,
