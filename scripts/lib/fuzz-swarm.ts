@@ -37,7 +37,10 @@ export function actionArbitrary(
   return fc.oneof(...chosen.map(([, entry]) => entry));
 }
 
-/** "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort…): an action's names, for --without. */
+/**
+ * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone,
+ * getThem:reverse…): an action's names, for --without and a story's steps.
+ */
 export function actionNames(action: Action): string[] {
   const variant =
     'what' in action
@@ -48,7 +51,13 @@ export function actionNames(action: Action): string[] {
           ? action.form
           : 'op' in action
             ? action.op
-            : '';
+            : action.kind === 'formulas'
+              ? (action.asks ?? 'work_email')
+              : action.kind === 'getThem'
+                ? action.reverse
+                  ? 'reverse'
+                  : 'enrich'
+                : '';
   return variant ? [action.kind, `${action.kind}:${variant}`] : [action.kind];
 }
 
@@ -188,8 +197,9 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['fault:429'],
     ['retry'],
     ['damage:jobSheet', 'damage:jobSheet', 'damage:jobAndList', 'damage:runRecord'],
-    ['formulas'],
-    ['getThem', 'again'],
+    // The field most purchases ask (the work email), and its queue.
+    ['formulas:work_email'],
+    ['getThem:enrich', 'again'],
     ['poll'],
   ],
   // A standing order's job stuck a day: its forced fetch writes what it found, the retry the next
