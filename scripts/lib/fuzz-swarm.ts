@@ -194,7 +194,7 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['fault:lost'],
     ['elsewhere:run'],
     ['runAll', 'run'],
-    ['fault:429'],
+    ['fault:429', 'revoke'],
     ['retry'],
     ['damage:jobSheet', 'damage:jobSheet', 'damage:jobAndList', 'damage:runRecord'],
     // The field most purchases ask (the work email), and its queue.
