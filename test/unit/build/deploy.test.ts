@@ -246,7 +246,7 @@ describe('runDeploy', () => {
     const { code, commands, envs, out } = deploy(host({ [CHROMIUM]: undefined }));
     expect(code).toBe(0);
     expect(out[1]).toMatch(
-      /^Browser tests skipped: No Chrome or Chromium found \(looked in \/usr\/bin\/chromium, .*\): install .*, or name one: CHROME_PATH=\/path\/to\/chrome\. The other tests and checks run\.$/,
+      /^Browser tests skipped: No Chrome or Chromium found \(looked in \/usr\/bin\/chromium-headless-shell, \/usr\/bin\/chromium, .*\): install .*, or name one: CHROME_PATH=\/path\/to\/chrome\. The other tests and checks run\.$/,
     );
     expect(commands[1]).toBe(
       `node ${CWD}/scripts/parallel.cjs --live jest --ci --testPathIgnorePatterns /test/browser/ npm run --silent check`,
