@@ -292,6 +292,10 @@ export function runDeploy(host: DeployHost, io: DeployIo, options: DeployOptions
     ...(written ? [written] : []),
     ...preflightProblems(host),
     ...(tools ? [] : ['Run it through npm (`npm run deploy`): it runs the build and the tests with npm.']),
+    // CI installs without the deploy/ workspace that holds clasp (.ci/run): say so now, not after the tests.
+    ...(tools && !host.exists(tools.clasp)
+      ? ['clasp is not installed (node_modules/@google/clasp): run `npm install`.']
+      : []),
   ];
   if (problems.length > 0 || !tools) {
     problems.forEach((line) => io.complain(line));

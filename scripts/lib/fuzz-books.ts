@@ -59,6 +59,15 @@ export interface Books {
   standingReset: Map<string, number>;
   /** Each standing order's count as last seen ("|schedule"…): its reset, and when it began at the latest. */
   counts: Map<string, { resetAt: number; since: number; seenAt: number }>;
+  /**
+   * Each standing order's counts, in order, by when each began at the latest ("|schedule"…): a
+   * run counts on the last one begun by its start. A damaged record begins one too.
+   */
+  countStarts: Map<string, number[]>;
+  /** When the books last read the documents' stores (after a step, or a poll while settling). */
+  notedAt?: number;
+  /** A count begun before its day ended (the first seen): a cap passed at a zone change. */
+  earlyCount?: string;
   /** When the current step started (undefined while settling: many executions at once). */
   stepStartedAt?: number;
   /** Errors that are not a person-facing message (a crash of an entry point). */
@@ -81,6 +90,7 @@ export function newBooks(): Books {
     ledgerLostAnswers: false,
     standingReset: new Map(),
     counts: new Map(),
+    countStarts: new Map(),
     crashes: [],
     asked: new Set(),
     reversed: false,

@@ -69,6 +69,39 @@ function startedEarly(
 }
 
 /**
+ * Reads each order's stored count in each document (after every step, and every poll while
+ * settling: one execution, so at most one tick of an order). A count seen anew began since the
+ * books last read them: that is when it began at the latest, and a run counts on the last count
+ * begun by its start. A count begun before the last one's day ended is booked (`earlyCount`).
+ */
+export function noteCounts(books: Books, docs: readonly (readonly [Addon, string])[], now: number): void {
+  for (const [doc, elsewhere] of docs)
+    for (const order of ORDERS) {
+      const stored = storedCount(doc, order.key, order.count);
+      const name = `${elsewhere}|${order.name}`;
+      const count = books.counts.get(name);
+      if (!stored || count?.resetAt === stored.resetAt) continue;
+      const early = count && startedEarly(doc, count, books.standingReset.get(name));
+      if (early) books.earlyCount ??= `${elsewhere || 'shared'} ${order.name}: ${early}`;
+      // After that reading (a run of the same moment, its tick's, is the last count's).
+      const since = (books.notedAt ?? -Infinity) + 1;
+      books.counts.set(name, { resetAt: stored.resetAt, since, seenAt: now });
+      beginCount(books, name, since);
+    }
+  books.notedAt = now;
+}
+
+/** A count of an order begins (seen anew, or its record damaged: a new one starts from nothing). */
+export function beginCount(books: Books, name: string, at: number): void {
+  const starts = books.countStarts.get(name) ?? [];
+  books.countStarts.set(name, [...starts.filter((since) => since < at), at]);
+}
+
+/** Which count of the order named `name` a run started at `at` counts on (0: before any was seen). */
+export const countAt = (books: Books, name: string, at: number): number =>
+  (books.countStarts.get(name) ?? []).filter((since) => since <= at).length;
+
+/**
  * When each line of the vendor's books counts on a standing order's count: a job's first start on
  * its run's first day (a run counts its estimate when it starts, whenever its jobs leave); a line
  * of a job started before (a retry's resend) when the last retry of that job at or before it was
@@ -96,32 +129,23 @@ function countedAt(
 /**
  * Each order of each document (`docs`: the document and the name its runs are booked under, "" for
  * the shared one) whose count is certainly the current one (its reset still ahead): the credits
- * charged to the runs it counts, since the count began (countedAt), must not exceed it. When the
- * count began is not stored: it is taken as the start of the step that first showed its reset
- * moment (a step is one execution that may start an order's run, so no run of the count before is
- * in it; none once settling ran many), or the last damage of its record (a new count starts from
- * nothing).
+ * charged to the runs it counts, since the count began (countedAt: a retry's resend on the retry's
+ * day), must not exceed it.
  */
 export function countBelowCharges(
   books: Books,
   docs: readonly (readonly [Addon, string])[],
   charges: readonly BookedCharge[],
 ): string | undefined {
+  if (books.earlyCount) return books.earlyCount;
   const lines = countedAt(books, charges);
   for (const [doc, elsewhere] of docs)
     for (const order of ORDERS) {
       const stored = storedCount(doc, order.key, order.count);
       const name = `${elsewhere}|${order.name}`;
-      if (!stored) continue;
-      let count = books.counts.get(name);
-      if (count?.resetAt !== stored.resetAt) {
-        const early = count && startedEarly(doc, count, books.standingReset.get(name));
-        if (early) return `${elsewhere || 'shared'} ${order.name}: ${early}`;
-        count = { resetAt: stored.resetAt, since: books.stepStartedAt ?? Infinity, seenAt: doc.now() };
-        books.counts.set(name, count);
-      }
-      if (stored.resetAt <= doc.now()) continue;
-      const since = Math.max(count.since, books.standingReset.get(name) ?? 0);
+      const count = books.counts.get(name);
+      if (!stored || !count || stored.resetAt !== count.resetAt || stored.resetAt <= doc.now()) continue;
+      const since = Math.max(count.since, books.standingReset.get(name) ?? -Infinity);
       let credits = 0;
       for (const line of lines) {
         const run = books.runs.get(line.runId)!;

@@ -30,7 +30,7 @@ import { STATUS } from '../../src/domain/statuses';
 import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
 import { ELSEWHERE, KEYS, SHEET, type FuzzWorld } from './fuzz-world';
-import { countBelowCharges } from './fuzz-cap-count';
+import { countAt, countBelowCharges } from './fuzz-cap-count';
 import type { Books } from './fuzz-books';
 import { ledgerAnswers } from './fuzz-ledger';
 import { damagedAfterImport, heldWithoutWhy, type Violation } from './fuzz-held';
@@ -191,6 +191,8 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
   /** Per day, what runs started by the last retry charged (that retry's resend included). */
   const beforeRetry = new Map<string, number>();
   const perRun = new Map<string, number>();
+  /** The date each count's first run started (for the message). */
+  const dates = new Map<string, string>();
   // The vendor's books: a line per job start (a retry's resend is a line of its own, its day).
   const lines = await world.emulator.admin.books();
   const below = countBelowCharges(
@@ -210,7 +212,12 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
     const order = run.source === 'schedule' ? 'schedule' : run.automatic ? 'auto' : undefined;
     if (!order) continue;
     const payer = run.elsewhere ?? ownerOfKey(line.key) ?? line.key;
-    const day = `${order}|${payer}|${dayIn(run.zone, run.startedAt)}`;
+    // The count the add-on kept when the run started (seen in its store, its start checked
+    // against the day's end: countBelowCharges), not the date then: across a zone change a count
+    // may run past the new zone's midnight, as local-time.ts promises, and a date recur.
+    const count = countAt(books, `${run.elsewhere ?? ''}|${order}`, run.startedAt);
+    const day = `${order}|${payer}|count ${count}`;
+    if (!dates.has(day)) dates.set(day, dayIn(run.zone, run.startedAt));
     perDay.set(day, (perDay.get(day) ?? 0) + line.credits);
     // The caps count the last retry's price from then on.
     if (run.startedAt <= (books.retries.at(-1)?.at ?? -1))
@@ -232,7 +239,8 @@ async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
     // A retry's price is counted on the cap (run-end.ts countRetry): it may pass the cap, but runs
     // started after it spend only what the cap has left once the price is counted.
     const most = allowance ? Math.max(cap, (beforeRetry.get(day) ?? 0) + allowance) : cap;
-    if (credits > most) return { invariant: 'caps', detail: `${day}: charged ${credits}, cap ${cap}` };
+    if (credits > most)
+      return { invariant: 'caps', detail: `${day} (from ${dates.get(day)}): charged ${credits}, cap ${cap}` };
   }
   for (const [run, credits] of perRun) {
     const payer = run.split('|')[0]!;

@@ -10,6 +10,7 @@ import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 import { damageStore, setFault } from './fuzz-damage';
 import { bookCap, bookKeyLimit, newBooks, noteRuns, type Books } from './fuzz-books';
+import { beginCount, noteCounts } from './fuzz-cap-count';
 import { FuzzPurchases } from './fuzz-purchases';
 import { SheetHands } from './fuzz-sheet';
 import { loadRowsAsSheet } from './enrich-run';
@@ -180,8 +181,11 @@ export class FuzzWorld extends FuzzPurchases {
         return unstick(this.emulator, this.events);
       case 'damage':
         if (damageStore(this.views.ann, action.what, ++this.damages)) this.books.ledgerLostAnswers = true;
-        if (action.what === 'schedule' || action.what === 'autoSetting')
-          this.books.standingReset.set(action.what === 'schedule' ? '|schedule' : '|auto', view.now());
+        if (action.what === 'schedule' || action.what === 'autoSetting') {
+          const name = action.what === 'schedule' ? '|schedule' : '|auto';
+          this.books.standingReset.set(name, view.now());
+          beginCount(this.books, name, view.now());
+        }
         return;
       case 'clock':
         this.views.ann.advanceClock(action.hours * 3_600_000);
@@ -299,5 +303,13 @@ export class FuzzWorld extends FuzzPurchases {
   noteRuns(): void {
     noteRuns(this.books, this.views.ann);
     noteRuns(this.books, this.second, ELSEWHERE);
+    noteCounts(
+      this.books,
+      [
+        [this.views.ann, ''],
+        [this.second, ELSEWHERE],
+      ],
+      this.views.ann.now(),
+    );
   }
 }

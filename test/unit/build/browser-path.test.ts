@@ -17,6 +17,13 @@ describe('the local browser', () => {
     });
   });
 
+  it("is Debian's headless shell of Chromium first, where it is installed beside Chromium", () => {
+    expect(findBrowser(machine('linux', ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell']))).toEqual({
+      found: true,
+      path: '/usr/bin/chromium-headless-shell',
+    });
+  });
+
   it('is Google Chrome in /Applications or ~/Applications on macOS', () => {
     const chrome = '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome';
     expect(findBrowser(machine('darwin', [chrome]))).toEqual({ found: true, path: chrome });

@@ -38,6 +38,7 @@ function host(
     [join(CWD, '.clasp.json')]: JSON.stringify({ scriptId: SCRIPT_ID, rootDir: 'dist' }),
     [join(CWD, CLASP_TEMPLATE)]: JSON.stringify({ scriptId: PLACEHOLDER_SCRIPT_ID, rootDir: 'dist' }),
     [CHROMIUM]: '',
+    [CLASP]: '',
     ...files,
   };
   const written: Record<string, string> = {};
@@ -246,7 +247,7 @@ describe('runDeploy', () => {
     const { code, commands, envs, out } = deploy(host({ [CHROMIUM]: undefined }));
     expect(code).toBe(0);
     expect(out[1]).toMatch(
-      /^Browser tests skipped: No Chrome or Chromium found \(looked in \/usr\/bin\/chromium, .*\): install .*, or name one: CHROME_PATH=\/path\/to\/chrome\. The other tests and checks run\.$/,
+      /^Browser tests skipped: No Chrome or Chromium found \(looked in \/usr\/bin\/chromium-headless-shell, \/usr\/bin\/chromium, .*\): install .*, or name one: CHROME_PATH=\/path\/to\/chrome\. The other tests and checks run\.$/,
     );
     expect(commands[1]).toBe(
       `node ${CWD}/scripts/parallel.cjs --live jest --ci --testPathIgnorePatterns /test/browser/ npm run --silent check`,
@@ -267,6 +268,28 @@ describe('runDeploy', () => {
     const { code, err } = deploy(host({}, { npm_execpath: undefined }));
     expect(code).toBe(PREFLIGHT_EXIT_CODE);
     expect(err).toEqual(['Run it through npm (`npm run deploy`): it runs the build and the tests with npm.']);
+  });
+
+  it('stops in the preflight without clasp (installed without the deploy/ workspace, as CI does)', () => {
+    const { code, commands, err } = deploy(host({ [CLASP]: undefined }));
+    expect(code).toBe(PREFLIGHT_EXIT_CODE);
+    expect(commands).toEqual([]);
+    expect(err).toEqual(['clasp is not installed (node_modules/@google/clasp): run `npm install`.']);
+  });
+});
+
+describe('what installs clasp', () => {
+  const read = (file: string) => readFileSync(join(__dirname, '../../..', file), 'utf8');
+  const manifest = (file: string) =>
+    JSON.parse(read(file)) as { workspaces?: string[]; devDependencies?: object; dependencies?: object };
+
+  it('is the deploy/ workspace, hoisted to where deploy runs it, and CI installs without it', () => {
+    expect(manifest('package.json').workspaces).toEqual(['deploy']);
+    expect(manifest('package.json').devDependencies).not.toHaveProperty(['@google/clasp']);
+    expect(manifest('deploy/package.json').dependencies).toHaveProperty(['@google/clasp']);
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, unknown> };
+    expect(lock.packages).toHaveProperty(['node_modules/@google/clasp']);
+    expect(read('.ci/run')).toMatch(/^npm ci .*--workspaces=false/m);
   });
 });
 
