@@ -39,14 +39,15 @@ export interface Books {
    * warned of ledger damage): each excuses one more charge of each person its jobs carried.
    */
   consentedRuns: Set<string>;
-  /** Jobs a person sent again after their price ("run R job N", once per retry): the same. */
-  retriedJobs: string[];
+  /**
+   * Jobs a person sent again after their price ("run R job N", once per retry), and when: the same
+   * consent; and a cap counts the retry's price on that day (fuzz-cap-count.ts).
+   */
+  retries: { job: string; at: number }[];
   /** Per retried job, the contacts whose answer it had saved before a retry: no consent for them. */
   answeredBeforeRetry: Map<string, Set<string>>;
   /** Credits of consented retries: a cap may be passed by that much. */
   retryAllowance: number;
-  /** When the last consented retry was sent: the caps count its price from then on. */
-  lastRetryAt?: number;
   /** The largest caps each payer set, by day (a lenient bound: the caps are immune to changes). */
   autoCaps: Map<string, number>;
   scheduleCaps: Map<string, { perRun: number; perDay: number }>;
@@ -80,7 +81,7 @@ export function newBooks(): Books {
   return {
     confirmedRuns: new Set(),
     consentedRuns: new Set(),
-    retriedJobs: [],
+    retries: [],
     answeredBeforeRetry: new Map(),
     retryAllowance: 0,
     autoCaps: new Map(),

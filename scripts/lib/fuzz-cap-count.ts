@@ -6,9 +6,12 @@
  * runs of the same count means the cap was handed back credits that were spent (given back twice,
  * given back by a run of another day or with a damaged or lost job, or started again early): the
  * next run may pass the cap by that much. Seen the moment it happens, without waiting for a later
- * run to overspend.
+ * run to overspend. A retry counts its price on the day it is made (run-end.ts countRetry), so its
+ * resend's charges count on that day's count, not on the day its run started: a retry the next day
+ * that counted less than its resend may cost went unseen while every charge of a run counted on its
+ * first day (mutant retry-price-skips-early-twice).
  */
-import type { AdminJob } from '../../dev/emulator/admin-client';
+import type { BookedCharge } from '../../dev/emulator/books';
 import type { Addon } from '../../dev/gas/harness';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { nextMidnight } from '../../src/store/local-time';
@@ -99,21 +102,43 @@ export const countAt = (books: Books, name: string, at: number): number =>
   (books.countStarts.get(name) ?? []).filter((since) => since <= at).length;
 
 /**
+ * When each line of the vendor's books counts on a standing order's count: a job's first start on
+ * its run's first day (a run counts its estimate when it starts, whenever its jobs leave); a line
+ * of a job started before (a retry's resend) when the last retry of that job at or before it was
+ * made, as the retry counted its price then (resent on a later day, its 429 waited out: still the
+ * retry's day). Lines of no run seen are left out.
+ */
+function countedAt(
+  books: Books,
+  charges: readonly BookedCharge[],
+): { runId: string; at: number; credits: number }[] {
+  const seen = new Set<string>();
+  return [...charges]
+    .sort((a, b) => a.at - b.at)
+    .flatMap(({ name, at, credits }) => {
+      const [, job, runId = ''] = / · (run (\S+) job \d+)$/.exec(name) ?? [];
+      const run = books.runs.get(runId);
+      const resent = seen.has(name);
+      seen.add(name);
+      if (!run || !job || credits === 0) return [];
+      const retry = books.retries.filter((one) => one.job === job && one.at <= at).at(-1);
+      return [{ runId, at: resent && retry ? retry.at : run.startedAt, credits }];
+    });
+}
+
+/**
  * Each order of each document (`docs`: the document and the name its runs are booked under, "" for
  * the shared one) whose count is certainly the current one (its reset still ahead): the credits
- * charged to the runs it counts, started since the count began, must not exceed it.
+ * charged to the runs it counts, since the count began (countedAt: a retry's resend on the retry's
+ * day), must not exceed it.
  */
 export function countBelowCharges(
   books: Books,
   docs: readonly (readonly [Addon, string])[],
-  jobs: readonly AdminJob[],
+  charges: readonly BookedCharge[],
 ): string | undefined {
   if (books.earlyCount) return books.earlyCount;
-  const charged = new Map<string, number>();
-  for (const job of jobs) {
-    const runId = / · run (\S+) job \d+$/.exec(job.name)?.[1] ?? '';
-    if (job.credits > 0) charged.set(runId, (charged.get(runId) ?? 0) + job.credits);
-  }
+  const lines = countedAt(books, charges);
   for (const [doc, elsewhere] of docs)
     for (const order of ORDERS) {
       const stored = storedCount(doc, order.key, order.count);
@@ -122,9 +147,11 @@ export function countBelowCharges(
       if (!stored || !count || stored.resetAt !== count.resetAt || stored.resetAt <= doc.now()) continue;
       const since = Math.max(count.since, books.standingReset.get(name) ?? -Infinity);
       let credits = 0;
-      for (const [runId, run] of books.runs)
-        if ((run.elsewhere ?? '') === elsewhere && order.counts(run) && run.startedAt >= since)
-          credits += charged.get(runId) ?? 0;
+      for (const line of lines) {
+        const run = books.runs.get(line.runId)!;
+        if ((run.elsewhere ?? '') === elsewhere && order.counts(run) && line.at >= since)
+          credits += line.credits;
+      }
       if (credits > stored.count)
         return `${elsewhere || 'shared'} ${order.name}: its day's count holds ${stored.count}, its runs were charged ${credits}`;
     }

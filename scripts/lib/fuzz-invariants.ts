@@ -3,12 +3,12 @@
  * (paid-once once a case ended: a charge never goes away):
  * - paid-once: nobody charged twice in a workspace for one field (or one reverse lookup's profile),
  *   beyond the charges a person explicitly consented to: each run confirmed with "look up again"
- *   (or a ledger-damage warning) and each retry excuses one more charge of the people and fields
- *   its own jobs carried, never a later run's;
+ *   (or a ledger-damage warning) excuses one more charge of the people and fields its own jobs
+ *   carried, and each retry one more by what it sent again; never a later run's;
  * - caps: what unattended runs (schedule, automatic formulas) charged a payer in a day, and a
  *   schedule run, stays within the largest cap that payer set, plus any consented retry; and each
- *   standing order's stored count of the day never holds less than its runs were charged
- *   (fuzz-cap-count.ts);
+ *   standing order's stored count of the day never holds less than its runs were charged, a
+ *   retry's resend on the retry's day (fuzz-cap-count.ts);
  * - key-limit: what Ann's runs in her two documents charged in a day stays within the largest daily
  *   limit she set on her key (checked with paid-once, from the emulator's books);
  * - no-key: no form of any key in anything the add-on wrote (key-forms.ts, its own decoders);
@@ -21,7 +21,7 @@
  * - held-with-why: once everything settled and every row was run again, each row with inputs shows
  *   an answer or a Status that says why it is held (may have been bought, or an error).
  */
-import type { AdminOutcome } from '../../dev/emulator/admin-client';
+import type { AdminJob, AdminOutcome } from '../../dev/emulator/admin-client';
 import type { BookedCharge } from '../../dev/emulator/books';
 import type { Addon } from '../../dev/gas/harness';
 import type { ProgressView } from '../../src/app/sidebar-contract';
@@ -31,6 +31,7 @@ import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
 import { ELSEWHERE, KEYS, SHEET, type FuzzWorld } from './fuzz-world';
 import { countAt, countBelowCharges } from './fuzz-cap-count';
+import type { Books } from './fuzz-books';
 import { ledgerAnswers } from './fuzz-ledger';
 import { damagedAfterImport, heldWithoutWhy, type Violation } from './fuzz-held';
 import { ledgerAgainstTruth, rowsAgainstTruth } from './fuzz-truth';
@@ -76,7 +77,8 @@ export async function checkStep(world: FuzzWorld, who?: Who): Promise<Violation 
  * nothing is missed; asking the emulator for every item after each step took a third of a case).
  */
 export async function checkCharges(world: FuzzWorld): Promise<Violation | undefined> {
-  const twice = unconsentedCharge(world, await world.emulator.admin.outcomes());
+  const admin = world.emulator.admin;
+  const twice = unconsentedCharge(world.books, await admin.outcomes(), await admin.jobs());
   if (twice) return { invariant: 'paid-once', detail: twice };
   const over = world.books.keyLimit && keyLimitOverrun(world, await world.emulator.admin.books());
   return over ? { invariant: 'key-limit', detail: over } : undefined;
@@ -132,11 +134,27 @@ const tailOf = (name: string) => / · (run (\S+) job \d+)$/.exec(name);
  * A person charged more than once in a workspace for one thing (per kind: a field, or a reverse
  * lookup's profile) beyond what consent excuses: each consented run among those charges excuses
  * one (a "look up again" covers the fields it asked: its jobs charged only those), and each retry
- * of a job one charge in that job, unless the job's answer for them was saved before the retry
- * (fuzz-ledger.ts noteAnsweredBeforeRetry).
+ * of a job one charge by what it sent again: a later start of that job's run (its own name again,
+ * or a job of the rows left when some were deleted: finding 46), never the retried job's first
+ * start nor another run's purchase (a consent is never reused for a later charge: a retry whose
+ * resend never left excused a formula run buying its people again, mutant
+ * retried-lost-start-never-sent), and not for contacts whose answer the job had saved before the
+ * retry (fuzz-ledger.ts noteAnsweredBeforeRetry).
  */
-function unconsentedCharge(world: FuzzWorld, outcomes: readonly AdminOutcome[]): string | undefined {
-  const { consentedRuns, retriedJobs, answeredBeforeRetry } = world.books;
+export function unconsentedCharge(
+  books: Books,
+  outcomes: readonly AdminOutcome[],
+  jobs: readonly AdminJob[],
+): string | undefined {
+  const { consentedRuns, answeredBeforeRetry } = books;
+  // Each job's first start at the provider (its jobs are listed in the order they were made).
+  const firstStart = new Map<string, string>();
+  for (const { id, name } of jobs) {
+    const job = tailOf(name)?.[1];
+    if (job && !firstStart.has(job)) firstStart.set(job, id);
+  }
+  const retries = new Map<string, number>();
+  for (const { job } of books.retries) retries.set(job, (retries.get(job) ?? 0) + 1);
   const charges = new Map<string, AdminOutcome[]>();
   for (const outcome of outcomes) {
     if (!outcome.person || outcome.credits === 0) continue;
@@ -147,18 +165,19 @@ function unconsentedCharge(world: FuzzWorld, outcomes: readonly AdminOutcome[]):
   }
   for (const [person, charged] of charges) {
     if (charged.length < 2) continue;
-    const runs = new Set<string>();
-    const inRetried = new Map<string, number>();
-    for (const { name, fp } of charged) {
-      const tail = tailOf(name);
-      if (tail && consentedRuns.has(tail[2]!)) runs.add(tail[2]!);
-      // A retry consents to buy again only what its job had no answer for (its price counts those).
-      if (tail && retriedJobs.includes(tail[1]!) && !answeredBeforeRetry.get(tail[1]!)?.has(fp))
-        inRetried.set(tail[1]!, (inRetried.get(tail[1]!) ?? 0) + 1);
+    const runs = new Set(charged.flatMap(({ name }) => tailOf(name)?.[2] ?? []));
+    let excused = [...runs].filter((run) => consentedRuns.has(run)).length;
+    for (const [job, times] of retries) {
+      const run = /^run (\S+) job \d+$/.exec(job)?.[1];
+      const resent = charged.filter(
+        (charge) =>
+          tailOf(charge.name)?.[2] === run &&
+          charge.job !== firstStart.get(job) &&
+          // A retry consents to buy again only what its job had no answer for (its price counts those).
+          !answeredBeforeRetry.get(job)?.has(charge.fp),
+      ).length;
+      excused += Math.min(resent, times);
     }
-    let excused = runs.size;
-    for (const [job, count] of inRetried)
-      excused += Math.min(count, retriedJobs.filter((retried) => retried === job).length);
     if (charged.length - 1 > excused)
       return `${person} charged ${charged.length} times (${charged.map((c) => c.name.split(' · ').pop()).join(', ')}); consented to ${excused} more`;
   }
@@ -169,40 +188,42 @@ function unconsentedCharge(world: FuzzWorld, outcomes: readonly AdminOutcome[]):
 async function capOverrun(world: FuzzWorld): Promise<Violation | undefined> {
   const { books } = world;
   const perDay = new Map<string, number>();
-  /** Per day, what runs started by the last retry charged (that retry's job included). */
+  /** Per day, what runs started by the last retry charged (that retry's resend included). */
   const beforeRetry = new Map<string, number>();
   const perRun = new Map<string, number>();
   /** The date each count's first run started (for the message). */
   const dates = new Map<string, string>();
-  const jobs = await world.emulator.admin.jobs();
+  // The vendor's books: a line per job start (a retry's resend is a line of its own, its day).
+  const lines = await world.emulator.admin.books();
   const below = countBelowCharges(
     books,
     [
       [world.views.ann, ''],
       [world.second, ELSEWHERE],
     ],
-    jobs,
+    lines,
   );
   if (below) return { invariant: 'caps', detail: below };
-  for (const job of jobs) {
-    if (job.credits === 0) continue;
-    const runId = / · run (\S+) job \d+$/.exec(job.name)?.[1] ?? '';
+  for (const line of lines) {
+    if (line.credits === 0) continue;
+    const runId = / · run (\S+) job \d+$/.exec(line.name)?.[1] ?? '';
     const run = books.runs.get(runId);
     if (!run || books.confirmedRuns.has(runId)) continue;
     const order = run.source === 'schedule' ? 'schedule' : run.automatic ? 'auto' : undefined;
     if (!order) continue;
-    const payer = run.elsewhere ?? ownerOfKey(job.key) ?? job.key;
+    const payer = run.elsewhere ?? ownerOfKey(line.key) ?? line.key;
     // The count the add-on kept when the run started (seen in its store, its start checked
     // against the day's end: countBelowCharges), not the date then: across a zone change a count
     // may run past the new zone's midnight, as local-time.ts promises, and a date recur.
     const count = countAt(books, `${run.elsewhere ?? ''}|${order}`, run.startedAt);
     const day = `${order}|${payer}|count ${count}`;
     if (!dates.has(day)) dates.set(day, dayIn(run.zone, run.startedAt));
-    perDay.set(day, (perDay.get(day) ?? 0) + job.credits);
-    if (run.startedAt <= (books.lastRetryAt ?? -1))
-      beforeRetry.set(day, (beforeRetry.get(day) ?? 0) + job.credits);
+    perDay.set(day, (perDay.get(day) ?? 0) + line.credits);
+    // The caps count the last retry's price from then on.
+    if (run.startedAt <= (books.retries.at(-1)?.at ?? -1))
+      beforeRetry.set(day, (beforeRetry.get(day) ?? 0) + line.credits);
     if (order === 'schedule')
-      perRun.set(`${payer}|${runId}`, (perRun.get(`${payer}|${runId}`) ?? 0) + job.credits);
+      perRun.set(`${payer}|${runId}`, (perRun.get(`${payer}|${runId}`) ?? 0) + line.credits);
   }
   const allowance = books.retryAllowance;
   for (const [day, credits] of perDay) {

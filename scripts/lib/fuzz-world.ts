@@ -294,9 +294,8 @@ export class FuzzWorld extends FuzzPurchases {
         const done = this.callKilled(view, kill, 'retryJob', { runId: run.runId, seq: job.seq });
         // Killed, it may have sent the job: the click was the consent.
         if (!done && !kill) continue;
-        this.books.retriedJobs.push(name);
+        this.books.retries.push({ job: name, at: view.now() });
         this.books.retryAllowance += job.retryMaxCredits;
-        this.books.lastRetryAt = view.now();
       }
   }
 

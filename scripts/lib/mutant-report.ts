@@ -40,7 +40,9 @@ function caughtBy(result: MutantResult): string {
   if (first) return first.invariant!;
   const errors = result.seeds.filter((seed) => seed.invariant === 'error');
   const ran = result.seeds.map((seed) => `${seed.seed}: ${seed.cases}`).join(', ');
-  return `**survived** (cases per seed ${ran})${errors.length ? `; fuzzer error: ${errors[0]!.detail}` : ''}`;
+  // No search recorded (cases run one by one, say): its label says what was run.
+  const searched = ran ? `cases per seed ${ran}` : 'no search: see its label';
+  return `**survived** (${searched})${errors.length ? `; fuzzer error: ${errors[0]!.detail}` : ''}`;
 }
 
 function testsColumn(result: MutantResult): string {

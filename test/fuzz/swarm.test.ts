@@ -177,6 +177,28 @@ describe('the swarm fuzzer draws the paths seeded money bugs need', () => {
         is('damage'),
         (a) => a.kind === 'reverse' || (a.kind === 'getThem' && !!a.reverse),
       ),
+      // A lost start retried while 429s keep its resend back, its list lost, its people bought by
+      // a formula run (retried-lost-start-never-sent).
+      retriedLostStartListLostThenFormulas: holding(
+        (a) => a.kind === 'fault' && a.fault === 'lost',
+        buys,
+        (a) => a.kind === 'fault' && a.fault === '429',
+        is('retry'),
+        (a) => a.kind === 'damage' && a.what === 'jobSheet',
+        is('formulas'),
+        is('getThem'),
+      ),
+      // A standing order's job stuck a day, retried the next day once jobs run again
+      // (retry-price-skips-early-twice).
+      standingJobStuckRetriedNextDay: holding(
+        (a) => a.kind === 'fault' && a.fault === 'stuck',
+        (a) => a.kind === 'schedule' && a.on,
+        is('poll'),
+        (a) => a.kind === 'clock' && a.hours >= 24,
+        is('poll'),
+        (a) => a.kind === 'fault' && a.fault === 'none',
+        is('retry'),
+      ),
       // A phone formula's request bought by "Get them…".
       phoneFormulaBought: holding((a) => a.kind === 'formulas' && a.asks === 'phone', is('getThem')),
     };

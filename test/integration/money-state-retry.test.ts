@@ -17,6 +17,7 @@ import {
   people,
   planAndStart,
   progress,
+  retriedLostStart,
   rowsOf,
   SHEET,
   stuckForADay,
@@ -26,42 +27,6 @@ import { sleep } from '../../scripts/lib/enrich-run';
 const kit = engineKit();
 
 describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
-  /**
-   * Ann's start of row 2 reached the API (its answer lost); she chose Retry, and the resend did not
-   * leave: that execution died at its marker's write, or the API refused the resend with a 429 (it
-   * certainly did not arrive); then (with `damage`) the run record was damaged.
-   */
-  async function retriedLostStart(
-    resend: 'killed' | '429',
-    damage = true,
-  ): Promise<{ addon: Addon; jobId: string; ref: { runId: string; seq: number } }> {
-    const addon = kit.open(contactRows(people(3, 0)));
-    addon.setSelection('A2:D2', SHEET);
-    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
-    expect(() =>
-      addon.callWith({ killAfter: { 'Properties.setProperties': 3 } }, 'startRun', plan.planId),
-    ).toThrow();
-    await jobsEnded(kit.emulator());
-    const [job] = await kit.emulator().admin.jobs();
-    addon.call('pollJobs');
-    const [run] = addon.call<ProgressView>('getProgress').runs;
-    const [lost] = run!.ambiguousJobs ?? [];
-    expect(lost).toBeDefined();
-    const ref = { runId: run!.runId, seq: lost!.seq };
-    if (resend === 'killed')
-      expect(() =>
-        addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref),
-      ).toThrow();
-    else {
-      await kit.emulator().admin.config({ faults: '429=1' });
-      addon.call('retryJob', ref);
-      await kit.emulator().admin.config({ faults: '429=0' });
-    }
-    expect(await kit.emulator().admin.jobs()).toHaveLength(1);
-    if (damage) damageTheRunRecord(addon);
-    return { addon, jobId: job!.id, ref };
-  }
-
   /** Contacts a run of row 2 would send (work email; "look up again" with `overwrite`). */
   function sendsRow2(addon: Addon, overwrite = false): number {
     addon.setSelection('A2:D2', SHEET);
@@ -82,7 +47,7 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
   it.each(['killed', '429'] as const)(
     'resend %s: holds the row in words that name the import, and is taken by the id the dashboard shows',
     async (resend) => {
-      const { addon, jobId } = await retriedLostStart(resend);
+      const { addon, jobId } = await retriedLostStart(kit, resend);
       // What the Jobs panel says before any poll: the start is lost, import it.
       const problems = addon.call<ProgressView>('getProgress').problems ?? [];
       expect(problems.join(' ')).toMatch(/import them by their ids/);
@@ -112,7 +77,7 @@ describe('a retry of a lost start not resent yet (fuzz finding 30)', () => {
   });
 
   it('a cancel before the resend takes back the retry only: the lost start waits for its import again', async () => {
-    const { addon, jobId, ref } = await retriedLostStart('killed', false);
+    const { addon, jobId, ref } = await retriedLostStart(kit, 'killed', false);
     addon.call('cancelRun', ref.runId);
     pollUntilIdle(addon);
     // Not "canceled, nothing charged": the first start may have been, and its way out is offered again.

@@ -190,6 +190,41 @@ export async function jobsStarted(
 }
 
 /**
+ * Ann's start of row 2 (work email) reached the API, its answer lost; she chose Retry, and the
+ * resend did not leave: that execution died at its marker's write, or the API refused the resend
+ * with a 429 (it certainly did not arrive); then (with `damage`) the run record was damaged.
+ */
+export async function retriedLostStart(
+  kit: EngineTestKit,
+  resend: 'killed' | '429',
+  damage = true,
+): Promise<{ addon: Addon; jobId: string; ref: { runId: string; seq: number } }> {
+  const addon = kit.open(contactRows(people(3, 0)));
+  addon.setSelection('A2:D2', SHEET);
+  const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
+  expect(() =>
+    addon.callWith({ killAfter: { 'Properties.setProperties': 3 } }, 'startRun', plan.planId),
+  ).toThrow();
+  await jobsEnded(kit.emulator());
+  const [job] = await kit.emulator().admin.jobs();
+  addon.call('pollJobs');
+  const [run] = addon.call<ProgressView>('getProgress').runs;
+  const [lost] = run!.ambiguousJobs ?? [];
+  expect(lost).toBeDefined();
+  const ref = { runId: run!.runId, seq: lost!.seq };
+  if (resend === 'killed')
+    expect(() => addon.callWith({ killAfter: { 'Properties.setProperties': 2 } }, 'retryJob', ref)).toThrow();
+  else {
+    await kit.emulator().admin.config({ faults: '429=1' });
+    addon.call('retryJob', ref);
+    await kit.emulator().admin.config({ faults: '429=0' });
+  }
+  expect(await kit.emulator().admin.jobs()).toHaveLength(1);
+  if (damage) damageTheRunRecord(addon);
+  return { addon, jobId: job!.id, ref };
+}
+
+/**
  * A run of 40 rows whose one job gets stuck halfway (20 contacts processed and charged), polled a
  * day later: the job is fetched with forceResults and held as "may have been charged".
  */

@@ -78,6 +78,13 @@ describe('the mutation report', () => {
       status: 'survived',
       seeds: [{ seed: 38001, cases: 2000, msPerCase: 700 }],
     },
+    {
+      id: 'rule-forgets-orphaned-jobs',
+      file: 'src/engine/paid-once.ts',
+      status: 'survived',
+      seeds: [],
+      label: "a story's cases run one by one",
+    },
   ];
   const report = renderMutantReport(mutants, results, { seeds: [38001, 38002, 38003], cases: 2000 });
   const row = (id: string) => report.split('\n').find((line) => line.startsWith(`| ${id} |`)) ?? '';
@@ -91,8 +98,12 @@ describe('the mutation report', () => {
     expect(row('rule-forgets-ambiguous-jobs')).toContain('**not applicable** (snippet not in the source)');
     expect(row('rule-forgets-key-stopped-runs')).toContain('**survived** (cases per seed 38001: 2000)');
     expect(row('schedule-cap-not-committed')).toContain('not run yet');
+    // No search recorded: the row says so and points at what was run.
+    expect(row('rule-forgets-orphaned-jobs')).toContain(
+      "**survived** (no search: see its label) |  |  | not run | a story's cases run one by one |",
+    );
     expect(report).toContain(
-      `Caught 1, survived 1, not applicable 1, build failed 0, not run ${mutants.length - 3}`,
+      `Caught 1, survived 2, not applicable 1, build failed 0, not run ${mutants.length - 4}`,
     );
   });
 });
