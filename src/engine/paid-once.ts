@@ -66,11 +66,17 @@ export const isHoldWords = (status: string): boolean => status === WAITING_FOR_R
  * record or list is damaged "job record damaged", as its run's end writes. That "pending" may be
  * what holds the row (`heldBySheetRows`), and the hold's words hold nothing by themselves (fuzz
  * seed 46012: the next run bought the row again), while "job record damaged" does, for every
- * planner (`rowMayHaveBeenBought`). On a row with no Status the words hold nothing, as "" did
+ * planner (`rowMayHaveBeenBought`); for an ambiguous job's, "may have been started", as its own
+ * rows read (finding 85: its list then lost, the words held nothing and a formula bought the row
+ * again). On a row with no Status the words hold nothing, as "" did
  * (chaos seed 17: counted as holds, they held 1,360 rows for good).
  */
 export const replacingPending = (why: string): string =>
-  why === WAITING_FOR_DAMAGED_JOB || why === WAITING_FOR_HIDDEN_JOB ? STATUS.damagedJob : why;
+  why === WAITING_FOR_DAMAGED_JOB || why === WAITING_FOR_HIDDEN_JOB
+    ? STATUS.damagedJob
+    : why === WAITING_FOR_DECISION
+      ? STATUS.ambiguous
+      : why;
 
 /** What a planner knows besides the registry. */
 export interface BoughtQuery {

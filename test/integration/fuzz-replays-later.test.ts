@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 59, 65 to 68 and 70 to 72, replayed", () => {
+describe("the fuzzer's cases of findings 59, 65 to 68, 70 to 72 and 85, replayed", () => {
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
     emulator = await startFuzzEmulator();
@@ -172,6 +172,34 @@ describe("the fuzzer's cases of findings 59, 65 to 68 and 70 to 72, replayed", (
         { kind: 'poll', who: 'ann', kill: { at: 'Range.setValues', nth: 1 } },
       ],
       1783369227,
+    );
+  }, 90_000);
+  it("85: a lost start's row, its list then lost, reads its own hold and no formula buys it again", async () => {
+    await replay(
+      [
+        { kind: 'fault', fault: 'lost' },
+        { kind: 'elsewhere', op: 'run' },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'runAll', who: 'ann', lookUpAgain: false, kill: { at: 'Cache.putAll', nth: 1 } },
+        { kind: 'fault', fault: '429' },
+        { kind: 'retry', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'poll', who: 'ann', kill: { at: 'Range.setValues', nth: 1 } },
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [0],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+          fields: ['phone'],
+        },
+        { kind: 'damage', what: 'jobSheet' },
+        { kind: 'formulas', rows: [0] },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'getThem', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+      ],
+      2147483627,
     );
   }, 90_000);
 });
