@@ -7,6 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { FuzzWorld, SHEET, startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import { outputRows, type OutputRow } from '../../scripts/lib/sheet-outputs';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
+import type { FakeSheet } from '../../dev/gas/harness';
 import { STATUS } from '../../src/domain/statuses';
 
 /** Row 7's person's phone (the emulator's world, seed of the fuzz emulator). */
@@ -19,12 +20,12 @@ describe("a schedule's rows keep the fields other runs bought", () => {
   });
   afterAll(async () => emulator?.stop());
 
-  /** The contacts sheet's output cells of each data row once `actions` ran (no settling). */
-  async function after(actions: Action[]): Promise<OutputRow[]> {
+  /** The contacts sheet's output cells of each data row once `steps` ran (no settling). */
+  async function after(steps: (Action | ((sheet: FakeSheet) => void))[]): Promise<OutputRow[]> {
     const world = await FuzzWorld.open(emulator!, 0);
+    const sheet = world.views.ann.spreadsheet.getSheetByName(SHEET)!;
     try {
-      for (const action of actions) await world.step(action);
-      const sheet = world.views.ann.spreadsheet.getSheetByName(SHEET)!;
+      for (const step of steps) await (typeof step === 'function' ? step(sheet) : world.step(step));
       return outputRows(sheet.getDataRange().getDisplayValues(), 'enrich');
     } finally {
       world.close();
@@ -42,7 +43,7 @@ describe("a schedule's rows keep the fields other runs bought", () => {
     expect(rows[5]).toMatchObject({ phone: PHONE, status: STATUS.runCapReached });
   }, 60_000);
 
-  it("90: a row a scheduled job left unprocessed (out of credits) still shows the phone another run bought", async () => {
+  it('90: a row a scheduled job left unprocessed (out of credits) still shows the phone another run bought', async () => {
     const rows = await after([
       { kind: 'run', who: 'carol', rows: [5], lookUpAgain: false, fields: ['phone'] },
       { kind: 'wait' },
@@ -54,5 +55,21 @@ describe("a schedule's rows keep the fields other runs bought", () => {
       { kind: 'poll', who: 'carol' },
     ]);
     expect(rows[5]).toMatchObject({ phone: PHONE, status: STATUS.outOfCredits });
+  }, 60_000);
+
+  it("90: an edited row a cap leaves out shows its new inputs' saved phone, not its old inputs' email", async () => {
+    const rows = await after([
+      { kind: 'run', who: 'carol', rows: [5], lookUpAgain: false, fields: ['phone'] },
+      { kind: 'run', who: 'carol', rows: [6], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'carol' },
+      // Row 8 typed over with row 7's person: its cells hold the old person's work email.
+      (sheet) => sheet.getRange('A8:D8').setValues(sheet.getRange('A7:D7').getValues()),
+      { kind: 'schedule', who: 'carol', on: true, perRun: 1, perDay: 2 },
+      { kind: 'poll', who: 'carol', idle: true },
+    ]);
+    const shown = { phone: PHONE, workEmail: '', status: STATUS.runCapReached };
+    expect(rows[5]).toMatchObject(shown);
+    expect(rows[6]).toMatchObject(shown);
   }, 60_000);
 });

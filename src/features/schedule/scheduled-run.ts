@@ -30,7 +30,7 @@ import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
 import { dataRowsIn } from '../../sheet/table';
 import { isPayer } from '../teams/payer';
 import { STATUS } from '../../domain/statuses';
-import { statusOnly } from '../../engine/row-status';
+import { rewrittenRow } from '../../engine/row-status';
 import { errorForLog, errorMessage, UserError } from '../../domain/user-error';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
@@ -166,8 +166,9 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   if (leftOut.length && !plan.options.refreshBefore) {
     const status = dayRoom <= schedule.maxCreditsPerRun ? STATUS.dailyCapReached : STATUS.runCapReached;
     const outputs = new Map<number, RowOutput>();
+    const options = { kind: plan.options.kind, timeZone: ctx.spreadsheet.timeZone() };
     for (const contact of leftOut)
-      for (const row of contact.rows) outputs.set(row, { ...statusOnly(status), replace: true });
+      for (const row of contact.rows) outputs.set(row, rewrittenRow(contact.saved, status, options));
     writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
   }
   if (kept.toSend.length > 0) {
