@@ -12,6 +12,12 @@ import { STATUS } from '../../src/domain/statuses';
 
 /** Row 7's person's phone (the emulator's world, seed of the fuzz emulator). */
 const PHONE = '+5521984563324';
+/** Carol buys that phone, and it is written. */
+const PHONE_BOUGHT: Action[] = [
+  { kind: 'run', who: 'carol', rows: [5], lookUpAgain: false, fields: ['phone'] },
+  { kind: 'wait' },
+  { kind: 'poll', who: 'carol' },
+];
 
 describe("a schedule's rows keep the fields other runs bought", () => {
   let emulator: SpawnedEmulator | undefined;
@@ -34,9 +40,7 @@ describe("a schedule's rows keep the fields other runs bought", () => {
 
   it('90: a row an hourly run cap leaves out still shows the phone another run bought', async () => {
     const rows = await after([
-      { kind: 'run', who: 'carol', rows: [5], lookUpAgain: false, fields: ['phone'] },
-      { kind: 'wait' },
-      { kind: 'poll', who: 'carol' },
+      ...PHONE_BOUGHT,
       { kind: 'schedule', who: 'carol', on: true, perRun: 1, perDay: 2 },
       { kind: 'poll', who: 'carol', idle: true },
     ]);
@@ -45,9 +49,7 @@ describe("a schedule's rows keep the fields other runs bought", () => {
 
   it('90: a row a scheduled job left unprocessed (out of credits) still shows the phone another run bought', async () => {
     const rows = await after([
-      { kind: 'run', who: 'carol', rows: [5], lookUpAgain: false, fields: ['phone'] },
-      { kind: 'wait' },
-      { kind: 'poll', who: 'carol' },
+      ...PHONE_BOUGHT,
       { kind: 'schedule', who: 'carol', on: true, perRun: 150, perDay: 300 },
       { kind: 'poll', who: 'carol', idle: true },
       { kind: 'credits', who: 'carol', balance: 0 },
