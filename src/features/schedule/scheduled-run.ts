@@ -27,7 +27,6 @@ import { launch } from '../../engine/start';
 import { pollOnce } from '../../engine/poll';
 import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
-import { dataRowsIn } from '../../sheet/table';
 import { isPayer } from '../teams/payer';
 import { STATUS } from '../../domain/statuses';
 import { rewrittenRow } from '../../engine/row-status';
@@ -185,8 +184,8 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   schedule.committedToday += kept.maxCredits;
   // Committed before anything is sent: a run killed after its start still counts against the caps.
   writeSchedule(ctx, schedule);
-  const rowsInScope = dataRowsIn(plan.table, []).length;
-  const started = launch(ctx, kept, registry, { source: 'schedule', rowsInScope });
+  // Its rows in scope are the plan's: every data row of the sheet (no selection).
+  const started = launch(ctx, kept, registry, { source: 'schedule' });
   return said(
     `Sent ${plural(started.contacts, 'contact')} (at most ${plural(kept.maxCredits, 'credit')})` +
       (leftOut.length
