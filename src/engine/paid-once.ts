@@ -102,17 +102,26 @@ export const asksAgain = (query: SendQuery, entry: { at: number } | undefined): 
 /** Why a refresh leaves a contact alone. */
 export const NOT_OLD = 'no answer older than the days asked';
 
+/** A saved answer fills the row for free: it covers what is asked, and no refresh asks it again. */
+const fillsFree = (query: SendQuery, fp: string): boolean => {
+  const entry = query.answered?.get(fp);
+  return entryCovers(entry, query.fields ?? []) && !asksAgain(query, entry);
+};
+
 /**
  * Fingerprints that may have been bought and are not answered yet, with why (in the user's words):
  * jobs of a running run (queued ones are about to be sent), of a run stopped by a refused key (it
  * resumes), ambiguous jobs (the user decides), jobs whose run record cannot be read, and the
  * contacts of job records that cannot be read (until answered, or the user looks them up again).
  */
-function mayHaveBeenBought(registry: Registry, query: BoughtQuery = {}): Map<string, string> {
+function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, string> {
   const busy = new Map<string, string>();
+  // A damaged record no longer says which fields its job asked: a saved answer frees its contact
+  // only when it fills what this plan asks, for free (finding 71: a saved phone freed a contact
+  // whose work email the damaged job had bought, and a schedule bought it again).
   if (!query.overwrite)
     for (const list of registry.damagedJobLists?.values() ?? [])
-      for (const fp of list) if (!query.answered?.has(fp)) busy.set(fp, WAITING_FOR_DAMAGED_JOB);
+      for (const fp of list) if (!fillsFree(query, fp)) busy.set(fp, WAITING_FOR_DAMAGED_JOB);
   for (const job of registry.jobs) {
     if (job.state === 'applied') continue;
     const run = runOf(registry, job);
@@ -244,20 +253,15 @@ export function sendRule(
     ended.length ? ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
   );
   const rowHeld = ended.length ? heldBySheetRows(ctx, ended) : new Set<string>();
-  /** A saved answer fills the row for free: it covers what is asked, and no refresh asks it again. */
-  const fillsFree = (fp: string): boolean => {
-    const entry = query.answered?.get(fp);
-    return entryCovers(entry, query.fields ?? []) && !asksAgain(query, entry);
-  };
   return (fp, rowStatus = '') =>
     busy.get(fp) ??
     (holdAll
       ? WAITING_FOR_HIDDEN_JOB
       : mayHold.has(fp)
         ? WAITING_FOR_DAMAGED_JOB
-        : rowMayHaveBeenBought(rowStatus) && !fillsFree(fp)
+        : rowMayHaveBeenBought(rowStatus) && !fillsFree(query, fp)
           ? rowStatus
-          : rowHeld.has(fp) && !fillsFree(fp)
+          : rowHeld.has(fp) && !fillsFree(query, fp)
             ? WAITING_FOR_DAMAGED_JOB
             : undefined);
 }

@@ -11,7 +11,14 @@ import { fingerprint } from '../sheet/fingerprint';
 import { isFinalStatus, isProfileKey, outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
-import { dataRowsIn, outputCell, readerOf, readSheetTable, type SheetTable } from '../sheet/table';
+import {
+  dataRowsIn,
+  fieldUnshown,
+  outputCell,
+  readerOf,
+  readSheetTable,
+  type SheetTable,
+} from '../sheet/table';
 import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
@@ -249,14 +256,18 @@ export function buildPlan(
     const anew = asksAgain(query, entry);
     const final = !anew && isFinalStatus(status);
     again.add(fp);
-    const lacking = fieldsLacking(entry, fields);
+    let lacking = fieldsLacking(entry, fields);
+    // A row showing an answer the ledger lacks was edited since (resendEdited sends it again)
+    // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
+    // The same holds per field: a work email shown beside a saved personal email one (finding 72).
+    const showsUnsaved = final && !!entry && lacking.some((field) => !fieldUnshown(table, kind, field, row));
+    const damage = final && (!entry || showsUnsaved) && options.resendEdited ? ledger.damaged() : undefined;
+    if (damage) ledgerDamage = ledgerDamageText(damage);
+    if (showsUnsaved && (!options.resendEdited || damage))
+      lacking = lacking.filter((field) => fieldUnshown(table, kind, field, row));
     const covered = !!entry && lacking.length === 0;
     // A refresh sends only old answers: a row without one, or lacking a field, waits for a plain run.
     if (refreshBefore !== undefined && !anew && !covered) return skip(row, NOT_OLD);
-    // A row showing an answer the ledger lacks was edited since (resendEdited sends it again)
-    // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
-    const damage = final && !entry && options.resendEdited ? ledger.damaged() : undefined;
-    if (damage) ledgerDamage = ledgerDamageText(damage);
     // A row with its answer is left alone, unless a field it was never asked for is asked now: one
     // whose answer is saved (a formula bought it) but whose cells are empty is filled, free
     // (finding 66: the row read "not found" beside a paid work email).

@@ -7,7 +7,7 @@ import type { Action } from '../../scripts/lib/fuzz-model';
 import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
-describe("the fuzzer's cases of findings 59, 65 to 68 and 70, replayed", () => {
+describe("the fuzzer's cases of findings 59, 65 to 68 and 70 to 72, replayed", () => {
   let emulator: SpawnedEmulator | undefined;
   beforeAll(async () => {
     emulator = await startFuzzEmulator();
@@ -122,6 +122,56 @@ describe("the fuzzer's cases of findings 59, 65 to 68 and 70, replayed", () => {
         },
       ],
       1199806395,
+    );
+  }, 90_000);
+  it('71: a saved phone does not free a contact whose damaged job bought its work email', async () => {
+    await replay(
+      [
+        { kind: 'schedule', who: 'bob', on: true, perRun: 5, perDay: 8 },
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [4, 3],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 2 },
+          fields: ['phone'],
+        },
+        { kind: 'cancel', who: 'bob' },
+        { kind: 'formulas', rows: [3] },
+        { kind: 'poll', who: 'bob', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'poll', who: 'bob' },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'wait' },
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [4],
+          lookUpAgain: false,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+          fields: ['phone'],
+        },
+        { kind: 'poll', who: 'bob', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'poll', who: 'bob', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 }, idle: true },
+      ],
+      2147483645,
+    );
+  }, 90_000);
+  it('72: a schedule does not buy again a work email its row shows, the ledger deleted', async () => {
+    await replay(
+      [
+        { kind: 'run', who: 'ann', rows: [7], lookUpAgain: false },
+        { kind: 'schedule', who: 'ann', on: true, perRun: 150, perDay: 300 },
+        { kind: 'poll', who: 'ann', kill: { at: 'Properties.setProperty', nth: 1 } },
+        { kind: 'damage', what: 'ledgerDelete' },
+        { kind: 'formulas', rows: [7], asks: 'personal_email' },
+        { kind: 'poll', who: 'ann', kill: { at: 'Range.setValues', nth: 1 } },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'wait' },
+        { kind: 'poll', who: 'ann', kill: { at: 'Range.setValues', nth: 1 } },
+        { kind: 'poll', who: 'ann', kill: { at: 'Range.setValues', nth: 1 } },
+      ],
+      1783369227,
     );
   }, 90_000);
 });

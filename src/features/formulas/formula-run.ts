@@ -67,7 +67,9 @@ export function buildFormulaPlan(
   const byFp = new Map<string, FormulaRequest[]>();
   for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
-  const whyNotSent = sendRule(ctx, registry, { kind, answered: saved });
+  // Every field asked: a saved answer frees a damaged job's contact only when it covers them.
+  const everyAsked = [...new Set(inScope.flatMap(askedField))];
+  const whyNotSent = sendRule(ctx, registry, { kind, answered: saved, fields: everyAsked });
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
   let waiting = 0;

@@ -28,6 +28,13 @@ describe('the seeded money mutants', () => {
     }
   });
 
+  it("apply to today's source: each snippet occurs once in its file (a stale one measures nothing)", () => {
+    const stale = mutants.filter(
+      (mutant) => readFileSync(path.join(root, mutant.file), 'utf8').split(mutant.find).length !== 2,
+    );
+    expect(stale.map((mutant) => mutant.id)).toEqual([]);
+  });
+
   it('cover what is sent, what closes a job and what a cap counts', () => {
     const files = new Set(mutants.map((mutant) => mutant.file));
     for (const file of [
