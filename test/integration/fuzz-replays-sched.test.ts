@@ -1,9 +1,11 @@
 /**
- * A schedule's rows keep what other runs bought (docs/fuzz-findings.md, finding 90): the fuzzer's
- * world stepped by hand, and the contacts sheet read before settling (settling's next ticks and
- * re-run fill a wiped cell again, free, so the end of a fuzz case cannot see it).
+ * The `sched49` findings (docs/fuzz-findings.md, 90 to 92). 90: a schedule's rows keep what other
+ * runs bought, the fuzzer's world stepped by hand and the contacts sheet read before settling
+ * (settling's next ticks and re-run fill a wiped cell again, free, so the end of a fuzz case cannot
+ * see it). 91, 92: the searches' cases, replayed as fuzz-replays.test.ts does.
  */
-import type { Action } from '../../scripts/lib/fuzz-model';
+import { runCase } from '../../scripts/lib/fuzz';
+import type { Action, Kill } from '../../scripts/lib/fuzz-model';
 import { FuzzWorld, SHEET, startFuzzEmulator } from '../../scripts/lib/fuzz-world';
 import { outputRows, type OutputRow } from '../../scripts/lib/sheet-outputs';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
@@ -18,6 +20,10 @@ const PHONE_BOUGHT: Action[] = [
   { kind: 'wait' },
   { kind: 'poll', who: 'carol' },
 ];
+
+/** A start or poll killed at its first fetch, or its first fetchAll. */
+const FETCH: Kill = { at: 'UrlFetchApp.fetch', nth: 1 };
+const FETCH_ALL: Kill = { at: 'UrlFetchApp.fetchAll', nth: 1 };
 
 describe("a schedule's rows keep the fields other runs bought", () => {
   let emulator: SpawnedEmulator | undefined;
@@ -74,4 +80,71 @@ describe("a schedule's rows keep the fields other runs bought", () => {
     expect(rows[5]).toMatchObject(shown);
     expect(rows[6]).toMatchObject(shown);
   }, 60_000);
+
+  it("91: a damaged job's contact whose phone another run saved is not bought again for the work email", async () => {
+    await runCase(
+      emulator!,
+      [
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [2],
+          lookUpAgain: true,
+          kill: FETCH,
+          fields: ['phone'],
+        },
+        { kind: 'again', who: 'ann', kill: FETCH, fields: ['phone'] },
+        { kind: 'fault', fault: 'stuck' },
+        { kind: 'poll', who: 'bob', kill: FETCH },
+        {
+          kind: 'runAll',
+          who: 'bob',
+          lookUpAgain: false,
+          kill: FETCH,
+          fields: ['work_email', 'personal_email', 'phone'],
+        },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'poll', who: 'ann', kill: FETCH },
+        { kind: 'poll', who: 'ann', kill: FETCH },
+        {
+          kind: 'runAll',
+          who: 'ann',
+          lookUpAgain: false,
+          kill: FETCH,
+          fields: ['phone'],
+        },
+        { kind: 'damage', what: 'runRecord' },
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [2, 4],
+          lookUpAgain: false,
+          kill: FETCH,
+        },
+        { kind: 'poll', who: 'ann', kill: FETCH },
+      ],
+      { randSeed: 1725884020 },
+    );
+  }, 90_000);
+
+  it('92: a row showing its work email, the ledger deleted, is not bought again by a run of all rows', async () => {
+    await runCase(
+      emulator!,
+      [
+        { kind: 'run', who: 'ann', rows: [4], lookUpAgain: false, kill: FETCH },
+        { kind: 'busy', who: 'ann', n: 3 },
+        { kind: 'damage', what: 'ledgerDelete' },
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [4],
+          lookUpAgain: true,
+          kill: FETCH_ALL,
+          fields: ['phone'],
+        },
+        { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: FETCH_ALL },
+      ],
+      { randSeed: 262669831 },
+    );
+  }, 90_000);
 });
