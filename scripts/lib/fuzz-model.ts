@@ -107,8 +107,8 @@ export type Action =
   | { kind: 'getThem'; who: Who; kill?: Kill; reverse?: true }
   /** Automatic formula results on (with a daily cap) or off. */
   | { kind: 'auto'; who: Who; on: boolean; cap: number }
-  /** An hourly schedule of the contacts sheet with caps, or none. */
-  | ({ kind: 'schedule'; who: Who; on: boolean; perRun: number; perDay: number } & Asks)
+  /** An hourly schedule of the contacts sheet with caps (of the emails sheet's reverse lookups: `reverse`), or none. */
+  | ({ kind: 'schedule'; who: Who; on: boolean; perRun: number; perDay: number; reverse?: true } & Asks)
   /** Imports, by the id the provider's dashboard shows, the jobs the Jobs panel asks about (free). */
   | { kind: 'import'; who: Who }
   /** Sends an ambiguous job again, after its price was shown (consent). */
@@ -256,17 +256,37 @@ export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): A
       weight: 1,
       // Caps in pairs (a run cap above the day cap is refused): small ones a run of the 8 rows
       // reaches, and caps a pasted block meets as a run of two jobs (150 and 300: drawn apart, 1
-      // case in 36) or as a run of 90 that leaves the rest to the next day's.
-      arbitrary: asking(
-        fc.record({
-          kind: fc.constant('schedule' as const),
-          who,
-          on,
-          caps: large
-            ? fc.constantFrom([150, 300], [90, 300])
-            : fc.constantFrom([1, 2], [2, 3], [3, 5], [5, 8], [60, 90], [90, 300], [150, 300]),
-        }),
-      ).map(({ caps: [perRun, perDay], ...order }) => ({ ...order, perRun: perRun!, perDay: perDay! })),
+      // case in 36) or as a run of 90 that leaves the rest to the next day's. Of the emails sheet
+      // (reverse lookups, which ask no fields) one time in four, as "Get them…".
+      arbitrary: fc
+        .tuple(
+          asking(
+            fc.record({
+              kind: fc.constant('schedule' as const),
+              who,
+              on,
+              caps: large
+                ? fc.constantFrom([150, 300], [90, 300])
+                : fc.constantFrom([1, 2], [2, 3], [3, 5], [5, 8], [60, 90], [90, 300], [150, 300]),
+            }),
+          ),
+          fc.nat({ max: 3 }),
+        )
+        .map(
+          ([
+            {
+              caps: [perRun, perDay],
+              fields,
+              ...order
+            },
+            n,
+          ]) => ({
+            ...order,
+            perRun: perRun!,
+            perDay: perDay!,
+            ...(n === 0 ? { reverse: true as const } : fields ? { fields } : {}),
+          }),
+        ),
     },
     import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
     retry: { weight: 1, arbitrary: maybeKilled({ kind: fc.constant('retry' as const), who }) },

@@ -1,6 +1,6 @@
 /**
  * What people buy in a fuzz case (fuzz-world.ts extends this): sidebar runs of contacts asking
- * some fields, reverse lookups of the emails sheet, formulas and "Get them…", a schedule. Each
+ * some fields, reverse lookups of the emails sheet, formulas and "Get them…", a schedule (of either). Each
  * start a person confirmed is booked (fuzz-books.ts): which runs they consented to buy again, and
  * which fields and kinds the case asked, so that the final re-run (fuzz-settle.ts) asks them all.
  */
@@ -135,22 +135,26 @@ export abstract class FuzzPurchases {
     );
   }
 
-  /** `payer`: whose caps the books hold them under (ELSEWHERE: Ann's second document's). */
+  /**
+   * `payer`: whose caps the books hold them under (ELSEWHERE: Ann's second document's); `reverse`:
+   * of the emails sheet.
+   */
   protected schedule(
     view: Addon,
     payer: string,
-    order: { on: boolean; perRun: number; perDay: number; fields?: EnrichField[] },
+    order: { on: boolean; perRun: number; perDay: number; fields?: EnrichField[]; reverse?: true },
   ): void {
     if (!order.on) {
       this.attempt(() => view.call('clearSchedule'));
       return;
     }
-    const fields = order.fields ?? [...FIELDS_EMAIL];
+    const fields = order.reverse ? [] : (order.fields ?? [...FIELDS_EMAIL]);
     fields.forEach((field) => this.books.asked.add(field));
+    if (order.reverse) this.books.reversed = true;
     const saved = this.attempt(() =>
       view.call('saveSchedule', {
-        sheetName: SHEET,
-        kind: 'enrich',
+        sheetName: order.reverse ? EMAILS_SHEET : SHEET,
+        kind: order.reverse ? 'reverse' : 'enrich',
         fields,
         every: 'hour',
         maxCreditsPerRun: order.perRun,

@@ -18,7 +18,7 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
-import { answerUnshown, countFound, rowOutputFromEntry, statusOnly } from './row-status';
+import { answerUnshown, countFound, rewrittenRow, rowOutputFromEntry, statusOnly } from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
@@ -185,16 +185,12 @@ function applyToSheet(
       // The row shows every field the run asked for (saved ones too). An answer is written over a
       // final Status when it adds fields to an earlier one, or when a row shows none of a field it
       // holds (finding 67: a row sent again over "not found", the phone it bought never shown);
-      // not when the row shows it already (a job applied again after a kill writes nothing). A
-      // scheduled run replaces every output cell (they may be an edited row's old answers), so it
-      // shows every field its answer holds: a phone another run bought for these inputs stays
-      // (fuzz finding 65; wiped, the row read "not found" and only a paid look-up brought it back).
+      // not when the row shows it already (a job applied again after a kill writes nothing).
       const output: RowOutput = answered
         ? {
             ...rowOutputFromEntry(entry, {
               kind,
-              // Its fields and the answer's (one twice is written once, the same).
-              fields: run.source === 'schedule' ? [...run.fields, ...entry.fields] : run.fields,
+              fields: run.fields,
               saved: false,
               timeZone,
               clear: overwrite,
@@ -215,11 +211,13 @@ function applyToSheet(
               : statusOnly(
                   unreadable ? STATUS.error(UNREADABLE_ITEM) : (job.unansweredStatus ?? STATUS.notFound),
                 );
-      // A scheduled run sends rows whose answer is missing, edited ones included: what their
-      // cells show belongs to their old inputs, so it is replaced.
-      if (run.source === 'schedule') output.replace = true;
-      output.run = run.id;
-      rows.forEach((row) => write.outputs.set(row, output));
+      // Answered or not (out of credits, held): what is saved for its inputs (findings 65, 90).
+      const written =
+        run.source === 'schedule'
+          ? rewrittenRow(entries.get(fp), answered ? undefined : output.status, { kind, timeZone })
+          : output;
+      written.run = run.id;
+      rows.forEach((row) => write.outputs.set(row, written));
       if (answered) {
         countFound(run.found, entry, asked);
         // A run of formula requests has no rows: its answers are not "unmatched".

@@ -84,6 +84,8 @@ export interface PlannedContact {
   rows: number[];
   /** The fields to ask the API for: the run's, less those a saved answer already covers. */
   fields: EnrichField[];
+  /** Its saved answer (fields asked before): a row a schedule's cap leaves out still shows it. */
+  saved?: LedgerEntry;
 }
 
 export interface RunPlan {
@@ -286,7 +288,7 @@ export function buildPlan(
       contact.rows.push(row);
       return;
     }
-    byFp.set(fp, { fp, input, rows: [row], fields: anew ? [...fields] : lacking });
+    byFp.set(fp, { fp, input, rows: [row], fields: anew ? [...fields] : lacking, saved: entry });
     // The most a contact with a saved answer can cost again when every field is asked anew.
     const repeat =
       entry && anew

@@ -75,6 +75,25 @@ export function rowOutputFromEntry(entry: LedgerEntry, options: RowOutputOptions
   return output;
 }
 
+/**
+ * A scheduled run's row (it sends rows with no answer, edited ones too, whose cells then hold their
+ * old inputs' answers): every output cell is rewritten from what is saved for the inputs now, every
+ * field of it, so a field another run bought stays shown (findings 65, 90: wiped, only a paid
+ * "look up again" brought it back), under `status` (absent: the saved answer's own), or the Status
+ * alone when nothing is saved. Clearing only the cells of the fields asked would keep another
+ * person's answers in the others, and keeping every cell would keep them in all.
+ */
+export function rewrittenRow(
+  entry: LedgerEntry | undefined,
+  status: string | undefined,
+  options: Pick<RowOutputOptions, 'kind' | 'timeZone'>,
+): RowOutput {
+  const cells = entry
+    ? rowOutputFromEntry(entry, { ...options, fields: entry.fields, saved: false })
+    : statusOnly(status!);
+  return { ...cells, status: status ?? cells.status, replace: true };
+}
+
 /** Counts one answered contact into a run's found counts. */
 export function countFound(found: FoundCounts, entry: LedgerEntry, fields: readonly EnrichField[]): void {
   let any = !!entry.profile;

@@ -80,12 +80,13 @@ describe('a schedule', () => {
     expect(jobs[jobs.length - 1]!.total).toBe(5);
     expect(statuses(addon)).toHaveLength(24);
     expect(statuses(addon).every((status) => /^(found|not found)/.test(status))).toBe(true);
-    // Each run has a log row with the credits the API charged; quiet ticks log nothing.
+    // Each run has a log row with the credits the API charged; quiet ticks log nothing. Its rows
+    // in scope are the sheet's data rows.
     const log = logRows(addon);
     expect(log[0]).toContain('Credits charged');
-    expect(log.slice(1).map((row) => [row[2], row[5], row[13]])).toEqual([
-      ['schedule', '20', 'finished'],
-      ['schedule', '5', 'finished'],
+    expect(log.slice(1).map((row) => [row[2], row[4], row[5], row[13]])).toEqual([
+      ['schedule', '20', '20', 'finished'],
+      ['schedule', '24', '5', 'finished'],
     ]);
     const charged = log.slice(1).reduce((sum, row) => sum + Number(row[12]), 0);
     expect(charged).toBe(await spent());

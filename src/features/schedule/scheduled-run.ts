@@ -27,10 +27,9 @@ import { launch } from '../../engine/start';
 import { pollOnce } from '../../engine/poll';
 import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
-import { dataRowsIn } from '../../sheet/table';
 import { isPayer } from '../teams/payer';
 import { STATUS } from '../../domain/statuses';
-import { statusOnly } from '../../engine/row-status';
+import { rewrittenRow } from '../../engine/row-status';
 import { errorForLog, errorMessage, UserError } from '../../domain/user-error';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
@@ -166,8 +165,9 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   if (leftOut.length && !plan.options.refreshBefore) {
     const status = dayRoom <= schedule.maxCreditsPerRun ? STATUS.dailyCapReached : STATUS.runCapReached;
     const outputs = new Map<number, RowOutput>();
+    const options = { kind: plan.options.kind, timeZone: ctx.spreadsheet.timeZone() };
     for (const contact of leftOut)
-      for (const row of contact.rows) outputs.set(row, { ...statusOnly(status), replace: true });
+      for (const row of contact.rows) outputs.set(row, rewrittenRow(contact.saved, status, options));
     writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
   }
   if (kept.toSend.length > 0) {
@@ -184,8 +184,8 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   schedule.committedToday += kept.maxCredits;
   // Committed before anything is sent: a run killed after its start still counts against the caps.
   writeSchedule(ctx, schedule);
-  const rowsInScope = dataRowsIn(plan.table, []).length;
-  const started = launch(ctx, kept, registry, { source: 'schedule', rowsInScope });
+  // Its rows in scope are the plan's: every data row of the sheet (no selection).
+  const started = launch(ctx, kept, registry, { source: 'schedule' });
   return said(
     `Sent ${plural(started.contacts, 'contact')} (at most ${plural(kept.maxCredits, 'credit')})` +
       (leftOut.length

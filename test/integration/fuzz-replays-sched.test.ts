@@ -1,0 +1,150 @@
+/**
+ * The `sched49` findings (docs/fuzz-findings.md, 90 to 92). 90: a schedule's rows keep what other
+ * runs bought, the fuzzer's world stepped by hand and the contacts sheet read before settling
+ * (settling's next ticks and re-run fill a wiped cell again, free, so the end of a fuzz case cannot
+ * see it). 91, 92: the searches' cases, replayed as fuzz-replays.test.ts does.
+ */
+import { runCase } from '../../scripts/lib/fuzz';
+import type { Action, Kill } from '../../scripts/lib/fuzz-model';
+import { FuzzWorld, SHEET, startFuzzEmulator } from '../../scripts/lib/fuzz-world';
+import { outputRows, type OutputRow } from '../../scripts/lib/sheet-outputs';
+import type { SpawnedEmulator } from '../../dev/emulator/spawn';
+import type { FakeSheet } from '../../dev/gas/harness';
+import { STATUS } from '../../src/domain/statuses';
+
+/** Row 7's person's phone (the emulator's world, seed of the fuzz emulator). */
+const PHONE = '+5521984563324';
+/** Carol buys that phone, and it is written. */
+const PHONE_BOUGHT: Action[] = [
+  { kind: 'run', who: 'carol', rows: [5], lookUpAgain: false, fields: ['phone'] },
+  { kind: 'wait' },
+  { kind: 'poll', who: 'carol' },
+];
+
+/** A start or poll killed at its first fetch, or its first fetchAll. */
+const FETCH: Kill = { at: 'UrlFetchApp.fetch', nth: 1 };
+const FETCH_ALL: Kill = { at: 'UrlFetchApp.fetchAll', nth: 1 };
+
+describe("a schedule's rows keep the fields other runs bought", () => {
+  let emulator: SpawnedEmulator | undefined;
+  beforeAll(async () => {
+    emulator = await startFuzzEmulator();
+  });
+  afterAll(async () => emulator?.stop());
+
+  /** The contacts sheet's output cells of each data row once `steps` ran (no settling). */
+  async function after(steps: (Action | ((sheet: FakeSheet) => void))[]): Promise<OutputRow[]> {
+    const world = await FuzzWorld.open(emulator!, 0);
+    const sheet = world.views.ann.spreadsheet.getSheetByName(SHEET)!;
+    try {
+      for (const step of steps) await (typeof step === 'function' ? step(sheet) : world.step(step));
+      return outputRows(sheet.getDataRange().getDisplayValues(), 'enrich');
+    } finally {
+      world.close();
+    }
+  }
+
+  it('90: a row an hourly run cap leaves out still shows the phone another run bought', async () => {
+    const rows = await after([
+      ...PHONE_BOUGHT,
+      { kind: 'schedule', who: 'carol', on: true, perRun: 1, perDay: 2 },
+      { kind: 'poll', who: 'carol', idle: true },
+    ]);
+    expect(rows[5]).toMatchObject({ phone: PHONE, status: STATUS.runCapReached });
+  }, 60_000);
+
+  it('90: a row a scheduled job left unprocessed (out of credits) still shows the phone another run bought', async () => {
+    const rows = await after([
+      ...PHONE_BOUGHT,
+      { kind: 'schedule', who: 'carol', on: true, perRun: 150, perDay: 300 },
+      { kind: 'poll', who: 'carol', idle: true },
+      { kind: 'credits', who: 'carol', balance: 0 },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'carol' },
+    ]);
+    expect(rows[5]).toMatchObject({ phone: PHONE, status: STATUS.outOfCredits });
+  }, 60_000);
+
+  it("90: an edited row a cap leaves out shows its new inputs' saved phone, not its old inputs' email", async () => {
+    const rows = await after([
+      { kind: 'run', who: 'carol', rows: [5], lookUpAgain: false, fields: ['phone'] },
+      { kind: 'run', who: 'carol', rows: [6], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'carol' },
+      // Row 8 typed over with row 7's person: its cells hold the old person's work email.
+      (sheet) => sheet.getRange('A8:D8').setValues(sheet.getRange('A7:D7').getValues()),
+      { kind: 'schedule', who: 'carol', on: true, perRun: 1, perDay: 2 },
+      { kind: 'poll', who: 'carol', idle: true },
+    ]);
+    const shown = { phone: PHONE, workEmail: '', status: STATUS.runCapReached };
+    expect(rows[5]).toMatchObject(shown);
+    expect(rows[6]).toMatchObject(shown);
+  }, 60_000);
+
+  it("91: a damaged job's contact whose phone another run saved is not bought again for the work email", async () => {
+    await runCase(
+      emulator!,
+      [
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [2],
+          lookUpAgain: true,
+          kill: FETCH,
+          fields: ['phone'],
+        },
+        { kind: 'again', who: 'ann', kill: FETCH, fields: ['phone'] },
+        { kind: 'fault', fault: 'stuck' },
+        { kind: 'poll', who: 'bob', kill: FETCH },
+        {
+          kind: 'runAll',
+          who: 'bob',
+          lookUpAgain: false,
+          kill: FETCH,
+          fields: ['work_email', 'personal_email', 'phone'],
+        },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'poll', who: 'ann', kill: FETCH },
+        { kind: 'poll', who: 'ann', kill: FETCH },
+        {
+          kind: 'runAll',
+          who: 'ann',
+          lookUpAgain: false,
+          kill: FETCH,
+          fields: ['phone'],
+        },
+        { kind: 'damage', what: 'runRecord' },
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [2, 4],
+          lookUpAgain: false,
+          kill: FETCH,
+        },
+        { kind: 'poll', who: 'ann', kill: FETCH },
+      ],
+      { randSeed: 1725884020 },
+    );
+  }, 90_000);
+
+  it('92: a row showing its work email, the ledger deleted, is not bought again by a run of all rows', async () => {
+    await runCase(
+      emulator!,
+      [
+        { kind: 'run', who: 'ann', rows: [4], lookUpAgain: false, kill: FETCH },
+        { kind: 'busy', who: 'ann', n: 3 },
+        { kind: 'damage', what: 'ledgerDelete' },
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [4],
+          lookUpAgain: true,
+          kill: FETCH_ALL,
+          fields: ['phone'],
+        },
+        { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: FETCH_ALL },
+      ],
+      { randSeed: 262669831 },
+    );
+  }, 90_000);
+});
