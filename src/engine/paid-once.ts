@@ -61,6 +61,12 @@ const HOLD_WORDS: ReadonlySet<string> = new Set([
 /** Words of a hold on a row: a later plan gives the row the words of the hold it has then. */
 export const isHoldWords = (status: string): boolean => status === WAITING_FOR_RUN || HOLD_WORDS.has(status);
 
+const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
+  [WAITING_FOR_DAMAGED_JOB, STATUS.damagedJob],
+  [WAITING_FOR_HIDDEN_JOB, STATUS.damagedJob],
+  [WAITING_FOR_DECISION, STATUS.ambiguous],
+]);
+
 /**
  * The Status that replaces a held row's "pending" (plan.ts): the hold's words, but for a job whose
  * record or list is damaged "job record damaged", as its run's end writes. That "pending" may be
@@ -71,25 +77,15 @@ export const isHoldWords = (status: string): boolean => status === WAITING_FOR_R
  * again). On a row with no Status the words hold nothing, as "" did
  * (chaos seed 17: counted as holds, they held 1,360 rows for good).
  */
-export const replacingPending = (why: string): string =>
-  why === WAITING_FOR_DAMAGED_JOB || why === WAITING_FOR_HIDDEN_JOB
-    ? STATUS.damagedJob
-    : why === WAITING_FOR_DECISION
-      ? STATUS.ambiguous
-      : why;
-
-/** What a planner knows besides the registry. */
-export interface BoughtQuery {
-  /** Fingerprints whose answer is in the ledger (the first exit). */
-  answered?: ReadonlyMap<string, unknown>;
-  /** The user chose "look up again", with its price (the third exit, for jobs no record tells of). */
-  overwrite?: boolean;
-}
+export const replacingPending = (why: string): string => HOLDING_STATUS.get(why) ?? why;
 
 /** What a planner asks: the kind it sends, what the ledger answers, and whether the user overwrites. */
-export interface SendQuery extends BoughtQuery {
+export interface SendQuery {
   kind: JobKind;
+  /** Saved answers by fingerprint (the first exit, for the fields they cover). */
   answered?: ReadonlyMap<string, LedgerEntry>;
+  /** The user chose "look up again", with its price (the third exit, for jobs no record tells of). */
+  overwrite?: boolean;
   /** The fields asked: a saved answer covering them is the first exit, whatever a row's Status says. */
   fields?: readonly EnrichField[];
   /** A refresh: the user asked again, with its price, for the answers saved before this time (ms) only. */

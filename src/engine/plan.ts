@@ -256,15 +256,16 @@ export function buildPlan(
     const anew = asksAgain(query, entry);
     const final = !anew && isFinalStatus(status);
     again.add(fp);
-    let lacking = fieldsLacking(entry, fields);
+    const unsaved = fieldsLacking(entry, fields);
     // A row showing an answer the ledger lacks was edited since (resendEdited sends it again)
     // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
     // The same holds per field: a work email shown beside a saved personal email one (finding 72).
-    const showsUnsaved = final && !!entry && lacking.some((field) => !fieldUnshown(table, kind, field, row));
-    const damage = final && (!entry || showsUnsaved) && options.resendEdited ? ledger.damaged() : undefined;
+    const shown = final && entry ? unsaved.filter((field) => !fieldUnshown(table, kind, field, row)) : [];
+    const damage =
+      final && (!entry || shown.length > 0) && options.resendEdited ? ledger.damaged() : undefined;
     if (damage) ledgerDamage = ledgerDamageText(damage);
-    if (showsUnsaved && (!options.resendEdited || damage))
-      lacking = lacking.filter((field) => fieldUnshown(table, kind, field, row));
+    const trustShown = !options.resendEdited || damage;
+    const lacking = trustShown ? unsaved.filter((field) => !shown.includes(field)) : unsaved;
     const covered = !!entry && lacking.length === 0;
     // A refresh sends only old answers: a row without one, or lacking a field, waits for a plain run.
     if (refreshBefore !== undefined && !anew && !covered) return skip(row, NOT_OLD);

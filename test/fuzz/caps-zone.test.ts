@@ -5,10 +5,8 @@
  * hold runs of two counts. Grouped by date, this case (seed 38001, case 195 with 40 steps, the
  * mutation check's baseline) read "charged 310, cap 300" on the add-on's unchanged code.
  */
-import { runCase } from '../../scripts/lib/fuzz';
+import { fuzzCases } from '../support/fuzz-cases';
 import type { Action } from '../../scripts/lib/fuzz-model';
-import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
-import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
 const EAST_THEN_WEST: Action[] = [
   { kind: 'sheet', op: 'paste', at: 0, n: 120 },
@@ -48,13 +46,9 @@ const EAST_THEN_WEST: Action[] = [
 ];
 
 describe('the caps invariant across a zone change', () => {
-  let emulator: SpawnedEmulator | undefined;
-  beforeAll(async () => {
-    emulator = await startFuzzEmulator();
-  });
-  afterAll(async () => emulator?.stop());
+  const { replay } = fuzzCases();
 
   it("holds a schedule's count that ran past Kiritimati's midnight to its own reset", async () => {
-    await runCase(emulator!, EAST_THEN_WEST, { randSeed: 367796339 });
+    await replay(EAST_THEN_WEST, 367796339);
   }, 60_000);
 });

@@ -2,18 +2,10 @@
  * The fuzzer's shrunk cases of issue 38's later findings (docs/fuzz-findings.md, stop 48: the
  * fields and reverse lookups it draws since), replayed as fuzz-replays.test.ts does.
  */
-import { runCase } from '../../scripts/lib/fuzz';
-import type { Action } from '../../scripts/lib/fuzz-model';
-import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
-import type { SpawnedEmulator } from '../../dev/emulator/spawn';
+import { fuzzCases } from '../support/fuzz-cases';
 
 describe("the fuzzer's cases of findings 59, 65 to 68, 70 to 72 and 85, replayed", () => {
-  let emulator: SpawnedEmulator | undefined;
-  beforeAll(async () => {
-    emulator = await startFuzzEmulator();
-  });
-  afterAll(async () => emulator?.stop());
-  const replay = (actions: Action[], randSeed = 0) => runCase(emulator!, actions, { randSeed });
+  const { replay } = fuzzCases();
   it("59: a stuck job's retry, imported by the dashboard's name once its record was damaged, replaces that record", async () => {
     const fetchAll = (nth: number) => ({ at: 'UrlFetchApp.fetchAll', nth }) as const;
     await replay(

@@ -4,11 +4,10 @@
  * (settling's next ticks and re-run fill a wiped cell again, free, so the end of a fuzz case cannot
  * see it). 91, 92: the searches' cases, replayed as fuzz-replays.test.ts does.
  */
-import { runCase } from '../../scripts/lib/fuzz';
+import { fuzzCases } from '../support/fuzz-cases';
 import type { Action, Kill } from '../../scripts/lib/fuzz-model';
-import { FuzzWorld, SHEET, startFuzzEmulator } from '../../scripts/lib/fuzz-world';
+import { FuzzWorld, SHEET } from '../../scripts/lib/fuzz-world';
 import { outputRows, type OutputRow } from '../../scripts/lib/sheet-outputs';
-import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { FakeSheet } from '../../dev/gas/harness';
 import { STATUS } from '../../src/domain/statuses';
 
@@ -26,15 +25,11 @@ const FETCH: Kill = { at: 'UrlFetchApp.fetch', nth: 1 };
 const FETCH_ALL: Kill = { at: 'UrlFetchApp.fetchAll', nth: 1 };
 
 describe("a schedule's rows keep the fields other runs bought", () => {
-  let emulator: SpawnedEmulator | undefined;
-  beforeAll(async () => {
-    emulator = await startFuzzEmulator();
-  });
-  afterAll(async () => emulator?.stop());
+  const { emulator, replay } = fuzzCases();
 
   /** The contacts sheet's output cells of each data row once `steps` ran (no settling). */
   async function after(steps: (Action | ((sheet: FakeSheet) => void))[]): Promise<OutputRow[]> {
-    const world = await FuzzWorld.open(emulator!, 0);
+    const world = await FuzzWorld.open(emulator(), 0);
     const sheet = world.views.ann.spreadsheet.getSheetByName(SHEET)!;
     try {
       for (const step of steps) await (typeof step === 'function' ? step(sheet) : world.step(step));
@@ -82,8 +77,7 @@ describe("a schedule's rows keep the fields other runs bought", () => {
   }, 60_000);
 
   it("91: a damaged job's contact whose phone another run saved is not bought again for the work email", async () => {
-    await runCase(
-      emulator!,
+    await replay(
       [
         {
           kind: 'run',
@@ -123,13 +117,12 @@ describe("a schedule's rows keep the fields other runs bought", () => {
         },
         { kind: 'poll', who: 'ann', kill: FETCH },
       ],
-      { randSeed: 1725884020 },
+      1725884020,
     );
   }, 90_000);
 
   it('92: a row showing its work email, the ledger deleted, is not bought again by a run of all rows', async () => {
-    await runCase(
-      emulator!,
+    await replay(
       [
         { kind: 'run', who: 'ann', rows: [4], lookUpAgain: false, kill: FETCH },
         { kind: 'busy', who: 'ann', n: 3 },
@@ -144,7 +137,7 @@ describe("a schedule's rows keep the fields other runs bought", () => {
         },
         { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: FETCH_ALL },
       ],
-      { randSeed: 262669831 },
+      262669831,
     );
   }, 90_000);
 });

@@ -2,19 +2,11 @@
  * The fuzzer's shrunk cases of issue 38's findings (docs/fuzz-findings.md), replayed through its
  * world: each broke an invariant (nothing lost, rows held with why) on the code before its fix.
  */
-import { runCase } from '../../scripts/lib/fuzz';
+import { fuzzCases } from '../support/fuzz-cases';
 import type { Action } from '../../scripts/lib/fuzz-model';
-import { startFuzzEmulator } from '../../scripts/lib/fuzz-world';
-import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
 describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54 and 58 to 61, replayed", () => {
-  // One emulator for the file, as the fuzzer has one per process: each case resets it (FuzzWorld.open).
-  let emulator: SpawnedEmulator | undefined;
-  beforeAll(async () => {
-    emulator = await startFuzzEmulator();
-  });
-  afterAll(async () => emulator?.stop());
-  const replay = (actions: Action[], randSeed = 0) => runCase(emulator!, actions, { randSeed });
+  const { replay } = fuzzCases();
   it('21: a start killed in its fetchAll, its run record damaged: the row says why it is held', async () => {
     await replay([
       {
