@@ -277,6 +277,10 @@ export class Ledger {
       warm[CACHE_PREFIX + fp] = text;
     }
     if (rows.length === 0) return;
+    // The cache forgets the older answers first: an execution killed between the append and the
+    // warm-up below leaves a miss (read from the sheet), never the older answer, which a schedule
+    // would buy again as a row's answer "the ledger lacks" (fuzz finding 93).
+    this.cache.removeAll(Object.keys(warm));
     const sheet = this.sheet(true)!;
     const lastRow = appendBelow(sheet, LEDGER_HEADER, rows);
     // The document remembers it has a ledger, so one deleted later is seen as damage (load), and its

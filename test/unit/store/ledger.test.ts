@@ -99,6 +99,29 @@ describe('looking a few answers up in a large ledger', () => {
     expect(sheet.reads).toBe(reads);
   });
 
+  it('never leaves the cache an older answer than the sheet, whatever write a kill stops (finding 93)', () => {
+    const { world, ledger } = ledgerWorld(10);
+    ledger().lookup([fpOf(3)]);
+    const cache = contextFor(world).cache;
+    const killed = new Ledger(world.spreadsheet, {
+      ...cache,
+      putAll: () => {
+        throw new Error('killed');
+      },
+    });
+    const phone = {
+      ...entry('p3@acme.com', 2),
+      fields: ['phone' as const],
+      phone: { number: '+1', region: 'US' },
+    };
+    expect(() => killed.store(new Map([[fpOf(3), phone]]))).toThrow('killed');
+    expect(
+      ledger()
+        .lookup([fpOf(3)])
+        .get(fpOf(3))?.fields,
+    ).toEqual(['work_email', 'phone']);
+  });
+
   it('reads the whole sheet when the runtime refuses a search', () => {
     const { sheet, ledger } = ledgerWorld(100);
     sheet.refuseSearch = true;
