@@ -10,7 +10,13 @@ import type { PollOutcome } from '../api/port';
 import { STATUS } from '../domain/statuses';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { entryFoundSomething, entryFromResult, type LedgerEntry } from '../store/ledger';
+import {
+  entryCovers,
+  entryFoundSomething,
+  entryFromResult,
+  mergedEntry,
+  type LedgerEntry,
+} from '../store/ledger';
 import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
 import type { Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';
@@ -63,7 +69,9 @@ export function recordResult(
       entry.personalEmail ||
       entry.phone ||
       entry.profile;
-    if (keep) answers.set(fp, entry);
+    // Two jobs of one poll may answer a contact (a lost list's job and a "look up again" of
+    // other fields): both answers are kept, as two stores would (fuzz finding 120).
+    if (keep) answers.set(fp, mergedEntry(answers.get(fp), entry));
     if (keep && rest === undefined) early.add(sent.get(fp)!);
   }
   run.credits += result.credits - (job.credits ?? 0);
@@ -129,9 +137,11 @@ export function saveAnswersOnly(ctx: AppContext, run: RunRecord, result: JobResu
     const entry = entryFromResult(item, run.fields, ctx.clock.now());
     if (fp && entryFoundSomething(entry, run.kind, run.fields)) answers.set(fp, entry);
   }
-  // Only what the ledger lacks: an answer saved before keeps its date (a refresh goes by it).
+  // Only what the ledger lacks: an answer saved before keeps its date (a refresh goes by it). An
+  // answer of other fields (a phone run's) lacks this job's: it is merged in (fuzz finding 84).
   const ledger = ledgerOf(ctx);
-  for (const fp of ledger.lookup([...answers.keys()]).keys()) answers.delete(fp);
+  for (const [fp, saved] of ledger.lookup([...answers.keys()]))
+    if (entryCovers(saved, run.fields)) answers.delete(fp);
   ledger.store(answers);
   return answers.size;
 }

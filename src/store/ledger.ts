@@ -131,6 +131,21 @@ export function entryFoundSomething(
 }
 
 /**
+ * `entry` stored over `previous`: the newest answer speaks for what it asked, so a field it did not
+ * find is gone (a person who changed jobs), not kept from an older answer; the fields it did not ask
+ * keep their answers; a reverse answer (no fields) replaces it all.
+ */
+export function mergedEntry(previous: LedgerEntry | undefined, entry: LedgerEntry): LedgerEntry {
+  const merged: LedgerEntry =
+    previous && entry.fields.length
+      ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
+      : entry;
+  for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
+    if (!entry[slot]) delete merged[slot];
+  return merged;
+}
+
+/**
  * The same answer, found within a day: storing it again adds nothing (a job stored twice after a
  * kill). A day or more later (a refresh) the date moves, else "older than N days" would buy it again.
  */
@@ -264,14 +279,7 @@ export class Ledger {
     const warm: Record<string, string> = {};
     for (const [fp, entry] of entries) {
       const previous = all.get(fp);
-      // The newest answer speaks for what it asked: a field it did not find is gone (a person who
-      // changed jobs), not kept from an older answer; a reverse answer (no fields) replaces it all.
-      const merged: LedgerEntry =
-        previous && entry.fields.length
-          ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
-          : entry;
-      for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
-        if (!entry[slot]) delete merged[slot];
+      const merged = mergedEntry(previous, entry);
       if (previous && sameAnswer(previous, merged)) continue;
       all.set(fp, merged);
       const text = encodeRecord(LEDGER_ENTRY_CODEC, merged);
