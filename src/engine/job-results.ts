@@ -10,7 +10,7 @@ import type { PollOutcome } from '../api/port';
 import { STATUS } from '../domain/statuses';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { entryFoundSomething, entryFromResult, type LedgerEntry } from '../store/ledger';
+import { entryFoundSomething, entryFromResult, mergedAnswer, type LedgerEntry } from '../store/ledger';
 import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
 import type { Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';
@@ -63,7 +63,7 @@ export function recordResult(
       entry.personalEmail ||
       entry.phone ||
       entry.profile;
-    if (keep) answers.set(fp, entry);
+    if (keep) answers.set(fp, mergedAnswer(answers.get(fp), entry));
     if (keep && rest === undefined) early.add(sent.get(fp)!);
   }
   run.credits += result.credits - (job.credits ?? 0);

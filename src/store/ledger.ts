@@ -130,6 +130,22 @@ export function entryFoundSomething(
 }
 
 /**
+ * An answer merged into the one saved before (or fetched before it in the same poll: two jobs of
+ * one contact, fuzz finding 83). The newest answer speaks for what it asked: a field it did not
+ * find is gone (a person who changed jobs), not kept from an older answer; a field it did not ask
+ * is kept; a reverse answer (no fields) replaces it all.
+ */
+export function mergedAnswer(previous: LedgerEntry | undefined, entry: LedgerEntry): LedgerEntry {
+  const merged: LedgerEntry =
+    previous && entry.fields.length
+      ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
+      : entry;
+  for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
+    if (!entry[slot]) delete merged[slot];
+  return merged;
+}
+
+/**
  * The same answer, found within a day: storing it again adds nothing (a job stored twice after a
  * kill). A day or more later (a refresh) the date moves, else "older than N days" would buy it again.
  */
@@ -262,14 +278,7 @@ export class Ledger {
     const warm: Record<string, string> = {};
     for (const [fp, entry] of entries) {
       const previous = all.get(fp);
-      // The newest answer speaks for what it asked: a field it did not find is gone (a person who
-      // changed jobs), not kept from an older answer; a reverse answer (no fields) replaces it all.
-      const merged: LedgerEntry =
-        previous && entry.fields.length
-          ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
-          : entry;
-      for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
-        if (!entry[slot]) delete merged[slot];
+      const merged = mergedAnswer(previous, entry);
       if (previous && sameAnswer(previous, merged)) continue;
       all.set(fp, merged);
       const text = encodeRecord(LEDGER_ENTRY_CODEC, merged);
