@@ -27,7 +27,7 @@ import { resolveMapping } from '../store/mapping-store';
 import { kept } from '../domain/objects';
 import { hasTime } from './timing';
 import { runsAwaitingRelist } from './rehome';
-import { isHoldWords, unanswered } from './paid-once';
+import { unanswered } from './paid-once';
 import { SHEET_REFUSAL_PREFIX, SheetRefusal } from '../domain/user-error';
 import { undoRecorder } from '../store/undo-record';
 
@@ -328,9 +328,7 @@ function markOrphanedRows(
       // A runless job's rows keep their Status; another hold's go on to the damaged run's words.
       if (held.runless) continue;
     }
-    // So does a row a plan gave a hold's words over its "pending" (a run stopped by a refused key:
-    // finding 83): those words hold nothing by themselves once that run ended.
-    if ((status === STATUS.ambiguous || isHoldWords(status)) && damagedStatus && !ambiguousUnknown) {
+    if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown) {
       outputs.set(row, statusOnly(damagedStatus));
       continue;
     }
