@@ -65,6 +65,7 @@ const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
   [WAITING_FOR_DAMAGED_JOB, STATUS.damagedJob],
   [WAITING_FOR_HIDDEN_JOB, STATUS.damagedJob],
   [WAITING_FOR_DECISION, STATUS.ambiguous],
+  [WAITING_FOR_KEY, STATUS.pending],
 ]);
 
 /**
@@ -74,8 +75,11 @@ const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
  * seed 46012: the next run bought the row again), while "job record damaged" does, for every
  * planner (`rowMayHaveBeenBought`); for an ambiguous job's, "may have been started", as its own
  * rows read (finding 85: its list then lost, the words held nothing and a formula bought the row
- * again). On a row with no Status the words hold nothing, as "" did
- * (chaos seed 17: counted as holds, they held 1,360 rows for good).
+ * again); for a run stopped by a refused key, "pending" stays, as for a running one: the run is
+ * still in flight, and should its job's list be lost, its end marks its "pending" rows "job record
+ * damaged" (finding 83: the words held nothing, and the rows were bought again). On a row with no
+ * Status the words hold nothing, as "" did (chaos seed 17: counted as holds, they held 1,360 rows
+ * for good).
  */
 export const replacingPending = (why: string): string => HOLDING_STATUS.get(why) ?? why;
 
