@@ -11,7 +11,7 @@
  * without its answers goes through `holdAsMaybeBought` or `closeUnbought` here.
  */
 import type { ApiError } from '../api/errors';
-import { STATUS } from '../domain/statuses';
+import { NOT_TWICE, STATUS } from '../domain/statuses';
 import type { Actor, JobAccess } from './team';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
@@ -34,19 +34,14 @@ import {
 
 /** A running run's job holds the contact: its rows rightly read "pending" until it answers (plan.ts). */
 export const WAITING_FOR_RUN = 'waiting for a running job';
-const WAITING_FOR_DECISION =
-  'may have been started by an earlier run: retry or import that job under Jobs (not sent again so you are not charged twice)';
+const WAITING_FOR_DECISION = `may have been started by an earlier run: retry or import that job under Jobs (${NOT_TWICE})`;
 const WAITING_FOR_KEY =
   'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
-const WAITING_FOR_DAMAGED_RUN =
-  "its run's stored record could not be read: its job is still collected (not sent again so you are not charged twice)";
-const WAITING_FOR_IMPORT =
-  'its job may have been started although the answer was lost, and its run\'s stored record could not be read: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
+const WAITING_FOR_DAMAGED_RUN = `its run's stored record could not be read: its job is still collected (${NOT_TWICE})`;
+const WAITING_FOR_IMPORT = `its job may have been started although the answer was lost, and its run's stored record could not be read: import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
 
-const WAITING_FOR_DAMAGED_JOB =
-  'its job\'s stored record was damaged: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
-const WAITING_FOR_HIDDEN_JOB =
-  'a running job lost its stored list of contacts, and this contact may be one of them: not sent again so you are not charged twice ("look up again" sends it)';
+const WAITING_FOR_DAMAGED_JOB = `its job's stored record was damaged: import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
+const WAITING_FOR_HIDDEN_JOB = `a running job lost its stored list of contacts, and this contact may be one of them: ${NOT_TWICE} ("look up again" sends it)`;
 
 /** The words of a hold, which a plan writes on a held row whose Status says nothing of it (plan.ts). */
 const HOLD_WORDS: ReadonlySet<string> = new Set([
