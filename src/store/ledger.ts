@@ -277,6 +277,10 @@ export class Ledger {
       warm[CACHE_PREFIX + fp] = text;
     }
     if (rows.length === 0) return;
+    // The cache's older answers go before the sheet gets the new ones: an execution killed between
+    // the append and putAll left them there for 6 hours, each plan bought again the fields they lack
+    // (fuzz finding 73), and no later store put it right (the sheet already had the answer).
+    this.cache.removeAll(Object.keys(warm));
     const sheet = this.sheet(true)!;
     const lastRow = appendBelow(sheet, LEDGER_HEADER, rows);
     // The document remembers it has a ledger, so one deleted later is seen as damage (load), and its

@@ -99,6 +99,23 @@ describe('looking a few answers up in a large ledger', () => {
     expect(sheet.reads).toBe(reads);
   });
 
+  it('never answers from the cache with an answer older than the sheet has (fuzz finding 73)', () => {
+    const fp = fpOf(5);
+    const { world, ledger } = ledgerWorld(10);
+    ledger().lookup([fp]);
+    // An execution stores a newer answer and is killed at its cache write (CacheService.putAll).
+    const killed = {
+      ...contextFor(world).cache,
+      putAll: () => {
+        throw new Error('killed');
+      },
+    };
+    const newer = { ...entry('p5@acme.com', 2), fields: ['work_email', 'personal_email'] } as LedgerEntry;
+    newer.personalEmail = { email: 'p5@home.example', status: 'DELIVERABLE' };
+    expect(() => new Ledger(world.spreadsheet, killed).store(new Map([[fp, newer]]))).toThrow('killed');
+    expect(ledger().lookup([fp]).get(fp)?.fields).toEqual(['work_email', 'personal_email']);
+  });
+
   it('reads the whole sheet when the runtime refuses a search', () => {
     const { sheet, ledger } = ledgerWorld(100);
     sheet.refuseSearch = true;
