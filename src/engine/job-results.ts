@@ -10,7 +10,7 @@ import type { PollOutcome } from '../api/port';
 import { STATUS } from '../domain/statuses';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { entryFoundSomething, entryFromResult, type LedgerEntry } from '../store/ledger';
+import { entryCovers, entryFoundSomething, entryFromResult, type LedgerEntry } from '../store/ledger';
 import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
 import type { Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';
@@ -129,9 +129,12 @@ export function saveAnswersOnly(ctx: AppContext, run: RunRecord, result: JobResu
     const entry = entryFromResult(item, run.fields, ctx.clock.now());
     if (fp && entryFoundSomething(entry, run.kind, run.fields)) answers.set(fp, entry);
   }
-  // Only what the ledger lacks: an answer saved before keeps its date (a refresh goes by it).
+  // Only what the ledger lacks: an answer saved before keeps its date (a refresh goes by it), but
+  // one of other fields does not stand for this one's (finding 100: a saved "no phone" dropped the
+  // work email a stuck job charged once it resumed, and nothing else could save it).
   const ledger = ledgerOf(ctx);
-  for (const fp of ledger.lookup([...answers.keys()]).keys()) answers.delete(fp);
+  for (const [fp, saved] of ledger.lookup([...answers.keys()]))
+    if (entryCovers(saved, answers.get(fp)!.fields)) answers.delete(fp);
   ledger.store(answers);
   return answers.size;
 }

@@ -1,10 +1,11 @@
 /**
- * Fuzz finding 73 (docs/fuzz-findings.md; seed 38002 with `--swarm --steps 40`, case 68), shrunk
- * by hand and replayed as fuzz-replays.test.ts does.
+ * Fuzz finding 73 (docs/fuzz-findings.md; seed 38002 with `--swarm --steps 40`, case 68) and 100
+ * (the same seed's case 17, on the fuzzer of `ef83b1b`), shrunk by hand and replayed as
+ * fuzz-replays.test.ts does.
  */
 import { fuzzCases } from '../support/fuzz-cases';
 
-describe("the fuzzer's case of finding 73, replayed", () => {
+describe("the fuzzer's cases of findings 73 and 100, replayed", () => {
   const { replay } = fuzzCases();
   it('73: an answer saved by a poll killed at its cache write is not bought again', async () => {
     await replay([
@@ -17,6 +18,23 @@ describe("the fuzzer's case of finding 73, replayed", () => {
       // The formula run's answer (the personal email) is appended to the ledger; the cache keeps
       // the older one (the work email alone), and the final run bought the personal email again.
       { kind: 'poll', who: 'ann', kill: { at: 'Cache.putAll', nth: 1 } },
+    ]);
+  }, 60_000);
+  it("100: a counted job's import saves the field it bought beside a saved answer of another", async () => {
+    const run = (fields: ('phone' | 'work_email')[]) =>
+      ({ kind: 'run', who: 'bob', rows: [0], lookUpAgain: false, fields }) as const;
+    await replay([
+      run(['phone']),
+      { kind: 'wait' },
+      { kind: 'poll', who: 'bob' },
+      { kind: 'fault', fault: 'stuck' },
+      run(['work_email']),
+      { kind: 'clock', hours: 24 },
+      // The stuck job is given up on ("may have been charged"), then its record and list damaged:
+      // the panel asks for its import, refused as counted by the log, which saved only what the
+      // ledger lacked, by contact: the saved "no phone" dropped the work email the job bought.
+      { kind: 'poll', who: 'bob' },
+      { kind: 'damage', what: 'jobAndList' },
     ]);
   }, 60_000);
 });
