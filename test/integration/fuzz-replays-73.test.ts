@@ -3,6 +3,7 @@
  * (the same seed's case 17, on the fuzzer of `ef83b1b`), shrunk by hand and replayed as
  * fuzz-replays.test.ts does.
  */
+import type { Action } from '../../scripts/lib/fuzz-model';
 import { fuzzCases } from '../support/fuzz-cases';
 
 describe("the fuzzer's cases of findings 73 and 100, replayed", () => {
@@ -21,8 +22,13 @@ describe("the fuzzer's cases of findings 73 and 100, replayed", () => {
     ]);
   }, 60_000);
   it("100: a counted job's import saves the field it bought beside a saved answer of another", async () => {
-    const run = (fields: ('phone' | 'work_email')[]) =>
-      ({ kind: 'run', who: 'bob', rows: [0], lookUpAgain: false, fields }) as const;
+    const run = (fields: ('phone' | 'work_email')[]): Action => ({
+      kind: 'run',
+      who: 'bob',
+      rows: [0],
+      lookUpAgain: false,
+      fields,
+    });
     await replay([
       run(['phone']),
       { kind: 'wait' },
