@@ -255,15 +255,19 @@ export function sendRule(
     ended.length ? ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
   );
   const rowHeld = ended.length ? heldBySheetRows(ctx, ended) : new Set<string>();
+  // A row held by its Status is filled free only with the fields the ended runs hiding a job asked
+  // too (a job asks its run's, or fewer): the fill replaces that Status, all that holds them
+  // (fuzz finding 73: a saved work email filled the row, and its next run bought the phone again).
+  const asked = { ...query, fields: [...(query.fields ?? []), ...ended.flatMap((run) => run.fields)] };
   return (fp, rowStatus = '') =>
     busy.get(fp) ??
     (holdAll
       ? WAITING_FOR_HIDDEN_JOB
       : mayHold.has(fp)
         ? WAITING_FOR_DAMAGED_JOB
-        : rowMayHaveBeenBought(rowStatus) && !fillsFree(query, fp)
+        : rowMayHaveBeenBought(rowStatus) && !fillsFree(asked, fp)
           ? rowStatus
-          : rowHeld.has(fp) && !fillsFree(query, fp)
+          : rowHeld.has(fp) && !fillsFree(asked, fp)
             ? WAITING_FOR_DAMAGED_JOB
             : undefined);
 }

@@ -21,6 +21,28 @@ describe("the fuzzer's cases of findings 73 and 100, replayed", () => {
       { kind: 'poll', who: 'ann', kill: { at: 'Cache.putAll', nth: 1 } },
     ]);
   }, 60_000);
+  it("73, the fuzzer's shrink: a saved work email does not free a row whose damaged phone job hides", async () => {
+    const runAll = (fields: ('phone' | 'work_email')[]): Action => ({
+      kind: 'runAll',
+      who: 'bob',
+      lookUpAgain: false,
+      fields,
+    });
+    await replay([
+      runAll(['work_email']),
+      { kind: 'wait' },
+      { kind: 'poll', who: 'bob' },
+      runAll(['phone']),
+      { kind: 'poll', who: 'bob' },
+      { kind: 'damage', what: 'jobAndList' },
+      // The phone run ends "failed", hiding its job: its rows read "job record damaged".
+      { kind: 'poll', who: 'bob' },
+      // The saved work emails filled those rows, "found (saved)" over the words that held them,
+      // and the next run bought the phones the hidden job had bought.
+      runAll(['work_email']),
+      runAll(['work_email', 'phone']),
+    ]);
+  }, 60_000);
   it("100: a counted job's import saves the field it bought beside a saved answer of another", async () => {
     const run = (fields: ('phone' | 'work_email')[]): Action => ({
       kind: 'run',
