@@ -10,7 +10,13 @@ import type { PollOutcome } from '../api/port';
 import { STATUS } from '../domain/statuses';
 import { missingInput, NO_INPUTS, type ContactInputs } from '../sheet/contact-input';
 import { fingerprint } from '../sheet/fingerprint';
-import { entryCovers, entryFoundSomething, entryFromResult, type LedgerEntry } from '../store/ledger';
+import {
+  entryCovers,
+  entryFoundSomething,
+  entryFromResult,
+  mergedEntry,
+  type LedgerEntry,
+} from '../store/ledger';
 import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
 import type { Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';
@@ -63,7 +69,9 @@ export function recordResult(
       entry.personalEmail ||
       entry.phone ||
       entry.profile;
-    if (keep) answers.set(fp, entry);
+    // Merged: two jobs of a contact may answer in one poll (a "look up again" of one field beside a
+    // job whose list was lost), and the second replaced the first's fields (finding 101).
+    if (keep) answers.set(fp, mergedEntry(answers.get(fp), entry));
     if (keep && rest === undefined) early.add(sent.get(fp)!);
   }
   run.credits += result.credits - (job.credits ?? 0);

@@ -187,6 +187,21 @@ const SEARCHED_AT_MOST = 8;
 const SEARCH_REFUSED_KEY = 'ledgerSearchRefused';
 const SEARCH_REFUSED_TTL_SECONDS = 60 * 60;
 
+/**
+ * An answer merged into the one before it (fields found earlier are kept). The newest answer speaks
+ * for what it asked: a field it did not find is gone (a person who changed jobs), not kept from an
+ * older answer; a reverse answer (no fields) replaces it all.
+ */
+export function mergedEntry(previous: LedgerEntry | undefined, entry: LedgerEntry): LedgerEntry {
+  const merged: LedgerEntry =
+    previous && entry.fields.length
+      ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
+      : entry;
+  for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
+    if (!entry[slot]) delete merged[slot];
+  return merged;
+}
+
 export class Ledger {
   private loaded: Map<string, LedgerEntry> | undefined;
   private damage: LedgerDamage | undefined;
@@ -262,14 +277,7 @@ export class Ledger {
     const warm: Record<string, string> = {};
     for (const [fp, entry] of entries) {
       const previous = all.get(fp);
-      // The newest answer speaks for what it asked: a field it did not find is gone (a person who
-      // changed jobs), not kept from an older answer; a reverse answer (no fields) replaces it all.
-      const merged: LedgerEntry =
-        previous && entry.fields.length
-          ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
-          : entry;
-      for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
-        if (!entry[slot]) delete merged[slot];
+      const merged = mergedEntry(previous, entry);
       if (previous && sameAnswer(previous, merged)) continue;
       all.set(fp, merged);
       const text = encodeRecord(LEDGER_ENTRY_CODEC, merged);
