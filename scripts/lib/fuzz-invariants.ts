@@ -34,10 +34,10 @@ import { countAt, countBelowCharges } from './fuzz-cap-count';
 import type { Books } from './fuzz-books';
 import { ledgerAnswers } from './fuzz-ledger';
 import { damagedAfterImport, heldWithoutWhy, type Violation } from './fuzz-held';
-import { ledgerAgainstTruth, rowsAgainstTruth } from './fuzz-truth';
+import { formulasAgainstTruth, ledgerAgainstTruth, rowsAgainstTruth } from './fuzz-truth';
 
 export { type Violation } from './fuzz-held';
-import { EMAIL, EMAILS_SHEET } from './fuzz-cast';
+import { EMAIL, EMAILS_SHEET, FORMULA_COLUMN } from './fuzz-cast';
 import { WHO, type Who } from './fuzz-model';
 
 /** The person a key is their own key of; the extra keys (a2, b2) are anybody's who saves them. */
@@ -279,7 +279,19 @@ export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined>
     };
   const outcomes = await world.emulator.admin.outcomes();
   const ledger = ledgerAnswers([world.views.ann, world.second]);
+  // What the formulas show once Sheets recalculated them with the inputs the sheet holds now.
+  world.attempt(() => world.views.ann.recalculate());
+  const formulasOf = (name: string, cells: string[][], kind: 'enrich' | 'reverse') => {
+    const sheet = world.views.ann.spreadsheet.getSheetByName(name)!;
+    const column = sheet.getRange(`${FORMULA_COLUMN}1:${FORMULA_COLUMN}${sheet.getMaxRows()}`);
+    const [formulas, shown] = [column.getFormulas(), column.getDisplayValues()].map((values) =>
+      values.map(([value]) => String(value)),
+    );
+    return formulasAgainstTruth(cells, formulas!, shown!, kind, outcomes);
+  };
   return (
+    formulasOf(SHEET, table, 'enrich') ??
+    formulasOf(EMAILS_SHEET, emails, 'reverse') ??
     heldWithoutWhy(table) ??
     // The emails sheet is run again only when the case looked emails up.
     (world.books.reversed ? heldWithoutWhy(emails, 'reverse') : undefined) ??

@@ -4,6 +4,7 @@
  */
 import type { Addon } from '../../dev/gas/harness';
 import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
+import type { EnrichField } from '../../src/domain/fields';
 import { readRecord } from '../../src/store/stored-records';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { Books } from './fuzz-books';
@@ -45,8 +46,14 @@ export async function noteAnsweredBeforeRetry(
   if (startedAt === undefined) return;
   const saved = ledgerAnswers(docs);
   const noted = books.answeredBeforeRetry.get(job) ?? new Set<string>();
-  for (const { fp, credits, name } of await emulator.admin.outcomes())
-    if (credits > 0 && name.endsWith(` · ${job}`) && (saved.get(fp)?.at ?? -Infinity) >= startedAt)
+  for (const { fp, credits, name, charged_for } of await emulator.admin.outcomes()) {
+    const entry = saved.get(fp);
+    // An answer of what was charged (a phone "not found" answers no work email: finding 111).
+    const covers = charged_for.every(
+      (thing) => thing === 'profile' || entry?.fields.includes(thing as EnrichField),
+    );
+    if (credits > 0 && name.endsWith(` · ${job}`) && covers && (entry?.at ?? -Infinity) >= startedAt)
       noted.add(fp);
+  }
   books.answeredBeforeRetry.set(job, noted);
 }

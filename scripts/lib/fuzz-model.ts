@@ -99,10 +99,11 @@ export type Action =
   /** The open sidebar's poll (maybe killed: the tab closed). */
   | { kind: 'sidebar'; who: Who; kill?: Kill }
   /**
-   * Per-cell formulas typed next to rows (of the emails sheet for `reverse`), then Sheets
-   * recalculates (custom functions never spend).
+   * Per-cell formulas typed next to rows (of the emails sheet for `reverse`), as a formula dragged
+   * down does, or (`array`) one formula of ranges spanning them, then Sheets recalculates (custom
+   * functions never spend).
    */
-  | { kind: 'formulas'; rows: number[]; asks?: FormulaAsks }
+  | { kind: 'formulas'; rows: number[]; asks?: FormulaAsks; array?: true }
   /** "Get them…": the formula requests' preview (of reverse lookups: `reverse`), confirmed. */
   | { kind: 'getThem'; who: Who; kill?: Kill; reverse?: true }
   /** Automatic formula results on (with a daily cap) or off. */
@@ -230,9 +231,10 @@ export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): A
     sidebar: { weight: 2, arbitrary: maybeKilled({ kind: fc.constant('sidebar' as const), who }) },
     formulas: {
       weight: 2,
+      // One formula of ranges one time in four (its answers spill down the rows it spans).
       arbitrary: fc
-        .tuple(fc.record({ kind: fc.constant('formulas' as const), rows }), formulaAsks)
-        .map(([drawn, asked]) => ({ ...drawn, ...asked })),
+        .tuple(fc.record({ kind: fc.constant('formulas' as const), rows }), formulaAsks, fc.nat({ max: 3 }))
+        .map(([drawn, asked, n]) => ({ ...drawn, ...asked, ...(n === 0 ? { array: true as const } : {}) })),
     },
     getThem: {
       weight: 2,

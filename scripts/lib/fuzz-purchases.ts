@@ -106,21 +106,27 @@ export abstract class FuzzPurchases {
   }
 
   /**
-   * Formulas of one field typed next to rows (REVERSE_EMAIL beside the emails sheet's), then
-   * Sheets recalculates.
+   * Formulas of one field typed next to rows (REVERSE_EMAIL beside the emails sheet's), as a formula
+   * dragged down does, or one formula of ranges from the first row to the last (`array`: the cells
+   * below it emptied first, so that its answers spill down), then Sheets recalculates.
    */
-  protected formulas(rows: number[], asks: FormulaAsks = 'work_email'): void {
+  protected formulas(rows: number[], asks: FormulaAsks = 'work_email', array?: boolean): void {
     if (asks === 'reverse') this.books.reversed = true;
     else this.books.asked.add(asks);
     const sheet = this.views.ann.spreadsheet.getSheetByName(asks === 'reverse' ? EMAILS_SHEET : SHEET)!;
-    for (const row of rows) {
-      const r = row + 2;
-      sheet
-        .getRange(`${FORMULA_COLUMN}${r}`)
-        .setFormula(
-          asks === 'reverse' ? `=REVERSE_EMAIL(A${r})` : `=${FIELD_TABLE[asks].formula}(A${r},B${r},D${r})`,
-        );
-    }
+    const call = (from: number, to: number) => {
+      const ref = (column: string) => (from === to ? `${column}${from}` : `${column}${from}:${column}${to}`);
+      return asks === 'reverse'
+        ? `=REVERSE_EMAIL(${ref('A')})`
+        : `=${FIELD_TABLE[asks].formula}(${ref('A')},${ref('B')},${ref('D')})`;
+    };
+    if (array) {
+      const [from, to] = [Math.min(...rows) + 2, Math.max(...rows) + 2];
+      if (to > from) sheet.getRange(`${FORMULA_COLUMN}${from + 1}:${FORMULA_COLUMN}${to}`).clearContent();
+      sheet.getRange(`${FORMULA_COLUMN}${from}`).setFormula(call(from, to));
+    } else
+      for (const row of rows)
+        sheet.getRange(`${FORMULA_COLUMN}${row + 2}`).setFormula(call(row + 2, row + 2));
     this.attempt(() => this.views.ann.recalculate());
   }
 

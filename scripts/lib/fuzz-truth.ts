@@ -8,7 +8,8 @@
  */
 import type { AdminOutcome } from '../../dev/emulator/admin-client';
 import type { JobKind } from '../../src/domain/runs';
-import { STATUS } from '../../src/domain/statuses';
+import { ENRICH_FIELDS, FIELD_TABLE } from '../../src/domain/fields';
+import { emailNamedBy, STATUS } from '../../src/domain/statuses';
 import { fingerprint } from '../../src/sheet/fingerprint';
 import { NO_INPUTS } from '../../src/sheet/contact-input';
 import type { OutputKey } from '../../src/sheet/output-columns';
@@ -146,6 +147,50 @@ export function rowsAgainstTruth(
         return {
           invariant: 'truth',
           detail: `row ${index + 2} (${cells.slice(0, 3).join(' ')}) shows ${thing} ${shown}`,
+        };
+    }
+  }
+  return undefined;
+}
+
+/** What each formula the fuzzer types shows, by its name: a field, or a reverse lookup's profile. */
+const FORMULA_SHOWS = new Map<string, string>([
+  ...ENRICH_FIELDS.map((field) => [FIELD_TABLE[field].formula, field] as const),
+  ['REVERSE_EMAIL', 'profile'],
+]);
+/** `=NAME(A5,…)` or `=NAME(A2:A9,…)`: the function and the rows its first argument reads. */
+const FORMULA_CALL = /^=\s*([A-Z_]+)\(\s*A(\d+)(?::A(\d+))?\s*[,)]/;
+/** What a formula shows that is no answer: a wait, a problem, "not found", a sheet's error. */
+const NO_ANSWER = /^(|[⏳⚠—#].*)$/u;
+
+/**
+ * Each answer a formula of one column shows (`formulas`, `shown`: that column's formulas and
+ * displayed values, from row 1) is the person's of the row it reads, as the API answered it: a
+ * formula of ranges shows the answer for its first argument's n-th row n rows below itself.
+ */
+export function formulasAgainstTruth(
+  table: string[][],
+  formulas: readonly string[],
+  shown: readonly string[],
+  kind: JobKind,
+  outcomes: readonly AdminOutcome[],
+): Violation | undefined {
+  const truths = truthsOf(outcomes);
+  for (const [index, formula] of formulas.entries()) {
+    const call = FORMULA_CALL.exec(formula);
+    const thing = call && FORMULA_SHOWS.get(call[1]!);
+    // A spill blocked by a value (or another formula) in its way shows #REF! and nothing below.
+    if (!call || !thing || shown[index]!.startsWith('#')) continue;
+    const from = Number(call[2]);
+    for (let row = from; row <= Number(call[3] ?? from); row++) {
+      const value = shown[index + row - from] ?? '';
+      const cells = table[row - 1];
+      if (NO_ANSWER.test(value) || !cells) continue;
+      const answer = thing.endsWith('email') ? emailNamedBy(value) || value : value;
+      if (!truths.get(rowFp(kind, cells))?.get(thing)?.has(answer))
+        return {
+          invariant: 'truth',
+          detail: `${formula} shows ${value} for row ${row} (${cells.slice(0, 3).join(' ')}) in row ${index + row - from + 1}`,
         };
     }
   }

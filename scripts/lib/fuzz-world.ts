@@ -138,7 +138,7 @@ export class FuzzWorld extends FuzzPurchases {
         this.callKilled(view, action.kill, 'pollJobs');
         return;
       case 'formulas':
-        return this.formulas(action.rows, action.asks);
+        return this.formulas(action.rows, action.asks, action.array);
       case 'getThem':
         return this.getThem(view, action.kill, action.reverse);
       case 'auto':

@@ -10,6 +10,9 @@ export interface SavedEmail {
   status: string;
 }
 
+/** Why a contact that may have been bought is not sent: said by every hold (one string). */
+export const NOT_TWICE = 'not sent again so you are not charged twice';
+
 export const STATUS = {
   found: 'found',
   notFound: 'not found',
@@ -19,7 +22,7 @@ export const STATUS = {
   canceled: 'canceled',
   inputsChanged: 'inputs changed while the run was working: run this row again',
   columnsChanged: 'a column changed while the run was working: run this row again (saved answers are free)',
-  ambiguous: 'may have been started: not sent again so you are not charged twice (see Jobs)',
+  ambiguous: `may have been started: ${NOT_TWICE} (see Jobs)`,
   /**
    * A started job that gave no answer for the row: its results would not come even forced, or it
    * was still working when given up on (24 hours). It may be paid for.

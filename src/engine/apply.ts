@@ -5,6 +5,7 @@
  * stays in the ledger and is counted as unmatched.
  */
 import type { JobKind } from '../domain/runs';
+import type { EnrichField } from '../domain/fields';
 import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/writer';
@@ -36,6 +37,8 @@ interface Write {
   overwrite: boolean;
   outputs: Map<number, RowOutput>;
   keys: Set<OutputKey>;
+  /** The fields of its runs: a row two of them answer shows both (finding 83). */
+  fields: Set<EnrichField>;
 }
 
 /**
@@ -154,9 +157,11 @@ function applyToSheet(
       overwrite,
       outputs: new Map<number, RowOutput>(),
       keys: new Set<OutputKey>(),
+      fields: new Set<EnrichField>(),
     }));
     // The columns of every run written together: each run's answers land in the columns it asked for.
     for (const key of outputKeysFor(kind, run.fields, run.mapping)) write.keys.add(key);
+    for (const field of run.fields) write.fields.add(field);
     const asked = job.fields ?? run.fields;
     // An ambiguous job's rows only learn that they were not sent again (and why).
     const ambiguous = job.state === 'ambiguous';
@@ -190,7 +195,11 @@ function applyToSheet(
         ? {
             ...rowOutputFromEntry(entry, {
               kind,
-              fields: run.fields,
+              // A row's output replaces the one an earlier job of this write gave it: it shows that
+              // job's fields too, as saved (two jobs of one contact collected in one poll).
+              fields: [...write.fields].filter(
+                (field) => run.fields.includes(field) || entry.fields.includes(field),
+              ),
               saved: false,
               timeZone,
               clear: overwrite,

@@ -69,8 +69,8 @@ export function recordResult(
       entry.personalEmail ||
       entry.phone ||
       entry.profile;
-    // Merged: two jobs of a contact may answer in one poll (a "look up again" of one field beside a
-    // job whose list was lost), and the second replaced the first's fields (finding 101).
+    // Two jobs of one poll may answer a contact (a lost list's job and a "look up again" of
+    // other fields): both answers are kept, as two stores would (fuzz finding 120).
     if (keep) answers.set(fp, mergedEntry(answers.get(fp), entry));
     if (keep && rest === undefined) early.add(sent.get(fp)!);
   }
@@ -137,12 +137,11 @@ export function saveAnswersOnly(ctx: AppContext, run: RunRecord, result: JobResu
     const entry = entryFromResult(item, run.fields, ctx.clock.now());
     if (fp && entryFoundSomething(entry, run.kind, run.fields)) answers.set(fp, entry);
   }
-  // Only what the ledger lacks: an answer saved before keeps its date (a refresh goes by it), but
-  // one of other fields does not stand for this one's (finding 100: a saved "no phone" dropped the
-  // work email a stuck job charged once it resumed, and nothing else could save it).
+  // Only what the ledger lacks: an answer saved before keeps its date (a refresh goes by it). An
+  // answer of other fields (a phone run's) lacks this job's: it is merged in (fuzz finding 84).
   const ledger = ledgerOf(ctx);
   for (const [fp, saved] of ledger.lookup([...answers.keys()]))
-    if (entryCovers(saved, answers.get(fp)!.fields)) answers.delete(fp);
+    if (entryCovers(saved, run.fields)) answers.delete(fp);
   ledger.store(answers);
   return answers.size;
 }

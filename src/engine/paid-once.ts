@@ -11,7 +11,7 @@
  * without its answers goes through `holdAsMaybeBought` or `closeUnbought` here.
  */
 import type { ApiError } from '../api/errors';
-import { STATUS } from '../domain/statuses';
+import { NOT_TWICE, STATUS } from '../domain/statuses';
 import type { Actor, JobAccess } from './team';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
@@ -34,19 +34,14 @@ import {
 
 /** A running run's job holds the contact: its rows rightly read "pending" until it answers (plan.ts). */
 export const WAITING_FOR_RUN = 'waiting for a running job';
-const WAITING_FOR_DECISION =
-  'may have been started by an earlier run: retry or import that job under Jobs (not sent again so you are not charged twice)';
+const WAITING_FOR_DECISION = `may have been started by an earlier run: retry or import that job under Jobs (${NOT_TWICE})`;
 const WAITING_FOR_KEY =
   'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
-const WAITING_FOR_DAMAGED_RUN =
-  "its run's stored record could not be read: its job is still collected (not sent again so you are not charged twice)";
-const WAITING_FOR_IMPORT =
-  'its job may have been started although the answer was lost, and its run\'s stored record could not be read: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
+const WAITING_FOR_DAMAGED_RUN = `its run's stored record could not be read: its job is still collected (${NOT_TWICE})`;
+const WAITING_FOR_IMPORT = `its job may have been started although the answer was lost, and its run's stored record could not be read: import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
 
-const WAITING_FOR_DAMAGED_JOB =
-  'its job\'s stored record was damaged: import the job by its id under Jobs (not sent again so you are not charged twice; "look up again" sends it)';
-const WAITING_FOR_HIDDEN_JOB =
-  'a running job lost its stored list of contacts, and this contact may be one of them: not sent again so you are not charged twice ("look up again" sends it)';
+const WAITING_FOR_DAMAGED_JOB = `its job's stored record was damaged: import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
+const WAITING_FOR_HIDDEN_JOB = `a running job lost its stored list of contacts, and this contact may be one of them: ${NOT_TWICE} ("look up again" sends it)`;
 
 /** The words of a hold, which a plan writes on a held row whose Status says nothing of it (plan.ts). */
 const HOLD_WORDS: ReadonlySet<string> = new Set([
@@ -65,6 +60,7 @@ const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
   [WAITING_FOR_DAMAGED_JOB, STATUS.damagedJob],
   [WAITING_FOR_HIDDEN_JOB, STATUS.damagedJob],
   [WAITING_FOR_DECISION, STATUS.ambiguous],
+  [WAITING_FOR_KEY, STATUS.pending],
 ]);
 
 /**
@@ -74,8 +70,11 @@ const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
  * seed 46012: the next run bought the row again), while "job record damaged" does, for every
  * planner (`rowMayHaveBeenBought`); for an ambiguous job's, "may have been started", as its own
  * rows read (finding 85: its list then lost, the words held nothing and a formula bought the row
- * again). On a row with no Status the words hold nothing, as "" did
- * (chaos seed 17: counted as holds, they held 1,360 rows for good).
+ * again); for a run stopped by a refused key, "pending" stays, as for a running one: the run is
+ * still in flight, and should its job's list be lost, its end marks its "pending" rows "job record
+ * damaged" (finding 83: the words held nothing, and the rows were bought again). On a row with no
+ * Status the words hold nothing, as "" did (chaos seed 17: counted as holds, they held 1,360 rows
+ * for good).
  */
 export const replacingPending = (why: string): string => HOLDING_STATUS.get(why) ?? why;
 
@@ -184,8 +183,9 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
   // A job whose record says it never left (queued, no id, no start marker) hides no purchase, even
   // with its list and run record lost: holding everything for it blocked its rows for good, since
   // it can neither be sent (its contacts are unknown) nor imported (fuzz finding 49).
+  const listless = registry.listless ?? [];
   const neverSent = new Set(
-    (registry.listless ?? [])
+    listless
       .filter((job) => job.state === 'queued' && !job.id && !job.sendingAt)
       .map((job) => `${job.run}.${job.seq}`),
   );
@@ -195,7 +195,7 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
       .map(runOfJobKey),
   );
   const runless =
-    (registry.listless ?? []).some(
+    listless.some(
       (job) =>
         !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
     ) || registry.unreadable.some(({ key }) => [...ids].some((id) => key === runKey({ id })));
@@ -220,10 +220,9 @@ function heldBySheetRows(ctx: AppContext, runs: readonly RunRecord[]): Set<strin
   const held = new Set<string>();
   for (const run of runs) {
     const table = run.sheetId >= 0 ? tables.table(run.sheetId) : undefined;
-    if (!table?.headerRow) continue;
-    const { mapping, missing } = currentColumns(run, table);
-    if (missing.length) continue;
-    for (const [fp, rows] of tables.rows(table, run.kind, mapping))
+    const columns = table?.headerRow && currentColumns(run, table);
+    if (!columns || columns.missing.length) continue;
+    for (const [fp, rows] of tables.rows(table, run.kind, columns.mapping))
       if (rows.some((row) => endedRowHeld(outputCell(table, run.kind, 'status', row)))) held.add(fp);
   }
   return held;
@@ -251,25 +250,26 @@ export function sendRule(
   const hiding = runs.filter((run) => run.kind === query.kind);
   const holdAll = runless || hiding.some(inFlight);
   const ended = hiding.filter((run) => !inFlight(run));
-  const mayHold = new Set(
-    ended.length ? ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
-  );
-  const rowHeld = ended.length ? heldBySheetRows(ctx, ended) : new Set<string>();
+  // With no ended run both read nothing (the formulas' hook returns at once).
+  const mayHold = new Set(ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]));
+  const rowHeld = heldBySheetRows(ctx, ended);
   // A row held by its Status is filled free only with the fields the ended runs hiding a job asked
   // too (a job asks its run's, or fewer): the fill replaces that Status, all that holds them
   // (fuzz finding 73: a saved work email filled the row, and its next run bought the phone again).
-  const asked = { ...query, fields: [...(query.fields ?? []), ...ended.flatMap((run) => run.fields)] };
+  const asked = { ...query, fields: ended.flatMap((run) => run.fields).concat(query.fields ?? []) };
   return (fp, rowStatus = '') =>
     busy.get(fp) ??
     (holdAll
       ? WAITING_FOR_HIDDEN_JOB
       : mayHold.has(fp)
         ? WAITING_FOR_DAMAGED_JOB
-        : rowMayHaveBeenBought(rowStatus) && !fillsFree(asked, fp)
-          ? rowStatus
-          : rowHeld.has(fp) && !fillsFree(asked, fp)
-            ? WAITING_FOR_DAMAGED_JOB
-            : undefined);
+        : fillsFree(asked, fp)
+          ? undefined
+          : rowMayHaveBeenBought(rowStatus)
+            ? rowStatus
+            : rowHeld.has(fp)
+              ? WAITING_FOR_DAMAGED_JOB
+              : undefined);
 }
 
 /**

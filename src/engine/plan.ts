@@ -159,6 +159,23 @@ export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): Plan
   );
 }
 
+/**
+ * The contacts that fit `room` credits at their most, in order (a cheaper one after one that did not
+ * fit still goes), and the rest: what a cap lets an unattended run send.
+ */
+export function withinRoom(contacts: readonly PlannedContact[], kind: JobKind, room: number) {
+  let maxCredits = 0;
+  const kept: PlannedContact[] = [];
+  const leftOut: PlannedContact[] = [];
+  for (const contact of contacts) {
+    const price = maxCreditsPerContact(kind, contact.fields);
+    const fits = maxCredits + price <= room;
+    (fits ? kept : leftOut).push(contact);
+    if (fits) maxCredits += price;
+  }
+  return { kept, leftOut, maxCredits, jobs: jobsOf(kept, kind).length };
+}
+
 /** Statuses that do not say a row is held: a held row showing one is given the hold's words. */
 const UNEXPLAINED: readonly string[] = [
   STATUS.pending,

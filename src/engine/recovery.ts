@@ -35,6 +35,7 @@ import { countRetry } from './run-end';
 import { saveAnswersOnly } from './job-results';
 import { withDocumentLock } from './timing';
 import { jobLogged } from '../store/run-log';
+import { entryCovers } from '../store/ledger';
 
 /** A job of a run, by the run's id and the job's place in it (not the API's job id). */
 export interface RunJobRef {
@@ -149,6 +150,17 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   underLock(ctx, (registry) => {
     const { run, job } = ambiguousJob(ctx, registry, ref);
     refuseEmptyRetry(ctx, run, job);
+    // What its start answered is saved (a poll killed before it marked the job fetched, then a
+    // refused key held it: finding 110): answered early, so neither resent nor priced again.
+    const saved = ledgerOf(ctx).lookup(job.fingerprints);
+    const fields = job.fields ?? run.fields;
+    job.earlyFetched = job.fingerprints.flatMap((fp, index) => {
+      const entry = saved.get(fp);
+      return job.earlyFetched?.includes(index) ||
+        (entryCovers(entry, fields) && entry.at >= (job.startedAt ?? job.sendingAt ?? 0))
+        ? [index]
+        : [];
+    });
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
     // Its credits go with its id, when its resend gets a new one (job-starter.ts): should its rows

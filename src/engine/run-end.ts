@@ -15,6 +15,7 @@ import { markRowsOfDamagedRuns } from './apply';
 import { runsAwaitingRelist } from './rehome';
 import type { RunState } from '../domain/runs';
 import { agree, formatNumber, plural } from '../domain/words';
+import { NOT_TWICE } from '../domain/statuses';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
 export const jobSettled = (job: JobRecord): boolean =>
@@ -36,7 +37,7 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
       state: 'failed',
       error:
         `${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) ${what}; ` +
-        'they were not sent again so you are not charged twice. Retry them, or import the job by the id shown in the provider’s dashboard.',
+        `they were ${NOT_TWICE}. Retry them, or import the job by the id shown in the provider’s dashboard.`,
     };
   }
   if (run.canceledByUser) {

@@ -5,9 +5,10 @@
  * Durable store: a hidden sheet, one row per answer: A = fingerprint, B = the versioned JSON of a
  * LedgerEntry (LEDGER_ENTRY_CODEC below; rows written by older versions are migrated when read).
  * Rows are only ever appended (one Range write per batch); when a fingerprint is answered again
- * (more fields asked), the later row wins. CacheService sits in front; what it misses is searched
- * for row by row when few answers are wanted (a formula cell's cost does not grow with the
- * ledger), else the sheet is read whole, at most once per execution.
+ * (more fields asked), the later row wins. What decides a purchase reads the sheet; CacheService
+ * sits in front of it for the formula cells only, filled by each store. What is not at hand is
+ * searched for row by row when few answers are wanted (a formula cell's cost does not grow with
+ * the ledger), else the sheet is read whole, at most once per execution.
  */
 import * as z from 'zod/mini';
 import type { ContactResult } from '../domain/model';
@@ -130,6 +131,21 @@ export function entryFoundSomething(
 }
 
 /**
+ * `entry` stored over `previous`: the newest answer speaks for what it asked, so a field it did not
+ * find is gone (a person who changed jobs), not kept from an older answer; the fields it did not ask
+ * keep their answers; a reverse answer (no fields) replaces it all.
+ */
+export function mergedEntry(previous: LedgerEntry | undefined, entry: LedgerEntry): LedgerEntry {
+  const merged: LedgerEntry =
+    previous && entry.fields.length
+      ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
+      : entry;
+  for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
+    if (!entry[slot]) delete merged[slot];
+  return merged;
+}
+
+/**
  * The same answer, found within a day: storing it again adds nothing (a job stored twice after a
  * kill). A day or more later (a refresh) the date moves, else "older than N days" would buy it again.
  */
@@ -187,21 +203,6 @@ const SEARCHED_AT_MOST = 8;
 const SEARCH_REFUSED_KEY = 'ledgerSearchRefused';
 const SEARCH_REFUSED_TTL_SECONDS = 60 * 60;
 
-/**
- * An answer merged into the one before it (fields found earlier are kept). The newest answer speaks
- * for what it asked: a field it did not find is gone (a person who changed jobs), not kept from an
- * older answer; a reverse answer (no fields) replaces it all.
- */
-export function mergedEntry(previous: LedgerEntry | undefined, entry: LedgerEntry): LedgerEntry {
-  const merged: LedgerEntry =
-    previous && entry.fields.length
-      ? { ...previous, ...entry, fields: [...new Set([...previous.fields, ...entry.fields])] }
-      : entry;
-  for (const { slot } of entry.fields.map((field) => FIELD_TABLE[field]))
-    if (!entry[slot]) delete merged[slot];
-  return merged;
-}
-
 export class Ledger {
   private loaded: Map<string, LedgerEntry> | undefined;
   private damage: LedgerDamage | undefined;
@@ -212,10 +213,13 @@ export class Ledger {
     /** Where the document remembers that it has a ledger and its sheet id (deleted, renamed). */
     private readonly documentStore?: KeyValueStore,
     /**
-     * False for the custom functions: they only look answers up, so they read the sheet id only
-     * when the name misses, and neither read nor write the markers (no property call per formula).
+     * True for a formula cell's lookup, the only one that reads answers from the cache: the cache is
+     * a copy that a kill or another execution can leave older than the sheet (fuzz findings 73, 93:
+     * a plan that read it bought again the fields the older answer lacked), so whatever decides a
+     * purchase reads the sheet, the one append-only record. A formula cell also reads the sheet id
+     * only when the name misses, and neither reads nor writes the markers (no property call).
      */
-    private readonly keepsMarkers = true,
+    private readonly formulaCell = false,
   ) {}
 
   /** What is wrong with the ledger's sheet (it is read for this, once per execution); undefined: nothing. */
@@ -224,7 +228,7 @@ export class Ledger {
     return this.damage;
   }
 
-  /** Entries for the fingerprints that have one: the cache first, the sheet (once) for the rest. */
+  /** Entries for the fingerprints that have one (for a formula cell, the cache first), from the sheet. */
   lookup(fingerprints: readonly string[]): Map<string, LedgerEntry> {
     return this.lookupWith(fingerprints, []).entries;
   }
@@ -232,7 +236,8 @@ export class Ledger {
   /**
    * lookup, and other cache values read in the same cache call (the custom functions' request
    * markers): one call fewer for every formula. `extra` is that call's answer as it came, to be read
-   * by those keys (the ledger's own keys in it have their own prefix).
+   * by those keys (the ledger's own keys in it have their own prefix). Only `store` fills the cache:
+   * a value read from the sheet and put there could land after a newer one a poll stored meanwhile.
    */
   lookupWith(
     fingerprints: readonly string[],
@@ -241,26 +246,23 @@ export class Ledger {
     const found = new Map<string, LedgerEntry>();
     const unique = [...new Set(fingerprints)];
     // Once the sheet is read, the cache is asked for the extra keys only (none: no call).
-    const ledgerKeys = this.loaded ? [] : [...unique.map((fp) => CACHE_PREFIX + fp), SEARCH_REFUSED_KEY];
-    const cached = this.cache.getAll([...ledgerKeys, ...extraKeys]);
+    const ledgerKeys =
+      this.loaded || !this.formulaCell ? [] : [...unique.map((fp) => CACHE_PREFIX + fp), SEARCH_REFUSED_KEY];
+    const keys = [...ledgerKeys, ...extraKeys];
+    const cached = keys.length ? this.cache.getAll(keys) : {};
     const missing: string[] = [];
     for (const fp of unique) {
-      const text = cached[CACHE_PREFIX + fp];
-      const entry = readRecord(LEDGER_ENTRY_CODEC, text) ?? this.loaded?.get(fp);
+      const entry = readRecord(LEDGER_ENTRY_CODEC, cached[CACHE_PREFIX + fp]) ?? this.loaded?.get(fp);
       if (entry) found.set(fp, entry);
       else if (!this.loaded) missing.push(fp);
     }
     if (missing.length) {
       const search = missing.length <= SEARCHED_AT_MOST && cached[SEARCH_REFUSED_KEY] === undefined;
       const all = search ? this.searchOrLoad(missing) : this.load();
-      const warm: Record<string, string> = {};
       for (const fp of missing) {
         const entry = all.get(fp);
-        if (!entry) continue;
-        found.set(fp, entry);
-        warm[CACHE_PREFIX + fp] = encodeRecord(LEDGER_ENTRY_CODEC, entry);
+        if (entry) found.set(fp, entry);
       }
-      this.cache.putAll(warm);
     }
     return { entries: found, extra: cached };
   }
@@ -285,9 +287,9 @@ export class Ledger {
       warm[CACHE_PREFIX + fp] = text;
     }
     if (rows.length === 0) return;
-    // The cache's older answers go before the sheet gets the new ones: an execution killed between
-    // the append and putAll left them there for 6 hours, each plan bought again the fields they lack
-    // (fuzz finding 73), and no later store put it right (the sheet already had the answer).
+    // The cache forgets the older answers first: an execution killed between the append and the
+    // warm-up below leaves a miss (read from the sheet), never the older answer, which a schedule
+    // would buy again as a row's answer "the ledger lacks" (fuzz finding 93).
     this.cache.removeAll(Object.keys(warm));
     const sheet = this.sheet(true)!;
     const lastRow = appendBelow(sheet, LEDGER_HEADER, rows);
@@ -363,7 +365,7 @@ export class Ledger {
       if (fp && entry) map.set(fp, entry);
       else if (fp || text) unreadableRows++;
     }
-    const store = this.keepsMarkers ? this.documentStore : undefined;
+    const store = this.formulaCell ? undefined : this.documentStore;
     const started = store?.get(DOCUMENT_PROPERTY.ledgerStarted) === '1';
     const remembered = sheet && store?.get(DOCUMENT_PROPERTY.ledgerSheetId);
     const sheetMissing = started && (!sheet || (!!remembered && remembered !== String(sheet.id())));

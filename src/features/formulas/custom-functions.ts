@@ -6,7 +6,7 @@
  *
  * Service calls per execution: one cache read; when some answer is not cached, a search of the
  * ledger and a one-cell read per answer for a few (a per-cell formula: its cost does not grow with
- * the ledger), one read of the ledger for more (a range formula), then one cache write; when some
+ * the ledger), one read of the ledger for more (a range formula); when some
  * request is new, one properties write and two cache writes (its markers, and the change stamp open
  * sidebars peek at: store/change-stamp.ts). No UrlFetch.
  */
@@ -222,7 +222,7 @@ export function answerFormula(
     ctx.spreadsheet,
     ctx.cache,
     ctx.documentStore,
-    false,
+    true,
   ).lookupWith(wanted, [...wanted.map((fp) => markerKey(fp, spec.asked)), REFRESH_PROBE_KEY]);
   answerRefreshProbe(ctx.cache, markers);
   const asked: EnrichField[] = spec.asked === 'reverse' ? [] : [spec.asked];

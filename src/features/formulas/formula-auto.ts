@@ -11,20 +11,14 @@ import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from './formula-a
 import { ledgerDamageWhat, type Ledger } from '../../store/ledger';
 import type { AppContext } from '../../engine/context';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun, type FormulaPlan } from './formula-run';
-import { jobsOf, maxCreditsPerContact } from '../../engine/plan';
+import { withinRoom } from '../../engine/plan';
 import type { Registry } from '../../store/registry';
 import { isPayer } from '../teams/payer';
 
 /** The part of a plan that fits `room` credits, contacts in queue order. */
 function within(plan: FormulaPlan, room: number): FormulaPlan {
-  let credits = 0;
-  const toSend = plan.toSend.filter((contact) => {
-    const price = maxCreditsPerContact(plan.kind, contact.fields);
-    if (credits + price > room) return false;
-    credits += price;
-    return true;
-  });
-  return { ...plan, toSend, maxCredits: credits, jobs: jobsOf(toSend, plan.kind).length };
+  const { kept, maxCredits, jobs } = withinRoom(plan.toSend, plan.kind, room);
+  return { ...plan, toSend: kept, maxCredits, jobs };
 }
 
 /**

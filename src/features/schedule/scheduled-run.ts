@@ -14,8 +14,7 @@ import { isKeyProblem } from '../../api/failures';
 import type { AppContext } from '../../engine/context';
 import {
   buildPlan,
-  jobsOf,
-  maxCreditsPerContact,
+  withinRoom,
   planOutputKeys,
   refreshCutoff,
   type PlanOptions,
@@ -36,24 +35,6 @@ import { errorForLog, errorMessage, UserError } from '../../domain/user-error';
 export const FAILURES_BEFORE_PAUSE = 3;
 /** A trigger fires at about its period, never exactly: a tick this early still counts as due. */
 const DUE_SLACK_MS = 5 * 60 * 1000;
-
-/** The part of a plan that fits `room` credits, contacts in sheet order; the rest, left out. */
-function within(plan: RunPlan, room: number): { kept: RunPlan; leftOut: RunPlan['toSend'] } {
-  let credits = 0;
-  const kept: RunPlan['toSend'] = [];
-  const leftOut: RunPlan['toSend'] = [];
-  for (const contact of plan.toSend) {
-    const price = maxCreditsPerContact(plan.options.kind, contact.fields);
-    if (credits + price <= room) {
-      kept.push(contact);
-      credits += price;
-    } else leftOut.push(contact);
-  }
-  return {
-    kept: { ...plan, toSend: kept, maxCredits: credits, jobs: jobsOf(kept, plan.options.kind).length },
-    leftOut,
-  };
-}
 
 /** A plan that sends no contact and fills no row from saved results: nothing for a tick to do. */
 const doesNothing = (plan: RunPlan): boolean => plan.toSend.length === 0 && plan.fromLedger.length === 0;
@@ -159,7 +140,9 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   // The key's daily limit across the user's spreadsheets (store/key-limit.ts) bounds the day too.
   const dayRoom = Math.min(schedule.maxCreditsPerDay - schedule.committedToday, reserveKeyCredits(ctx));
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
-  const { kept, leftOut } = within(plan, room);
+  const fit = withinRoom(plan.toSend, plan.options.kind, room);
+  const leftOut = fit.leftOut;
+  const kept: RunPlan = { ...plan, toSend: fit.kept, maxCredits: fit.maxCredits, jobs: fit.jobs };
   // Rows a cap left out say which one, not as a final status (the next tick takes them); a row
   // waiting for its refresh keeps its answer.
   if (leftOut.length && !plan.options.refreshBefore) {

@@ -22,7 +22,8 @@ function ledgerWorld(size: number) {
   const sheet = world.spreadsheet.addSheet(LEDGER_SHEET_NAME, [['fingerprint', 'result'], ...rows]);
   // Each formula is its own execution: a new Ledger over the document's cache.
   const lookUp = (fp: string) =>
-    new Ledger(world.spreadsheet, contextFor(world).cache).lookup([fp]).get(fp)?.workEmail?.email;
+    new Ledger(world.spreadsheet, contextFor(world).cache, undefined, true).lookup([fp]).get(fp)?.workEmail
+      ?.email;
   return { sheet, lookUp };
 }
 

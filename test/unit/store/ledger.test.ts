@@ -49,7 +49,9 @@ describe('looking a few answers up in a large ledger', () => {
       ...extra,
     ]);
     const ledger = () => new Ledger(world.spreadsheet, contextFor(world).cache);
-    return { world, sheet, ledger };
+    /** A formula cell's lookup: the only one that reads the cache. */
+    const cell = () => new Ledger(world.spreadsheet, contextFor(world).cache, undefined, true);
+    return { world, sheet, ledger, cell };
   }
   const fpOf = (i: number) => `e${String(i).padStart(11, '0')}`;
 
@@ -87,33 +89,71 @@ describe('looking a few answers up in a large ledger', () => {
     expect(sheet.tableReads).toBe(1);
   });
 
-  it('keeps what it found in the cache: the next execution does not touch the sheet', () => {
-    const { sheet, ledger } = ledgerWorld(100);
-    ledger().lookup([fpOf(3)]);
+  it('keeps what a store saved in the cache for formula cells, never what a lookup read', () => {
+    const { sheet, ledger, cell } = ledgerWorld(100);
+    cell().lookup([fpOf(3)]);
     const reads = sheet.reads;
+    // Read from the sheet, not cached: put there, it could land after a newer answer a poll stored.
     expect(
-      ledger()
+      cell()
         .lookup([fpOf(3)])
         .get(fpOf(3))?.workEmail?.email,
     ).toBe('p3@acme.com');
-    expect(sheet.reads).toBe(reads);
+    expect(sheet.reads).toBeGreaterThan(reads);
+    ledger().store(new Map([[fpOf(3), entry('p3-new@acme.com', 2)]]));
+    const stored = sheet.reads;
+    expect(
+      cell()
+        .lookup([fpOf(3)])
+        .get(fpOf(3))?.workEmail?.email,
+    ).toBe('p3-new@acme.com');
+    expect(sheet.reads).toBe(stored);
   });
 
-  it('never answers from the cache with an answer older than the sheet has (fuzz finding 73)', () => {
-    const fp = fpOf(5);
-    const { world, ledger } = ledgerWorld(10);
-    ledger().lookup([fp]);
-    // An execution stores a newer answer and is killed at its cache write (CacheService.putAll).
-    const killed = {
-      ...contextFor(world).cache,
+  it('decides from the sheet alone, whatever older answer the cache holds (findings 73, 93)', () => {
+    const { sheet, ledger, cell } = ledgerWorld(10);
+    ledger().store(new Map([[fpOf(3), entry('p3-new@acme.com', 2)]]));
+    // Another execution's newer answer reached the sheet, and not the cache (killed, or raced).
+    const phone = {
+      ...entry('p3-new@acme.com', 3),
+      fields: ['work_email' as const, 'phone' as const],
+      phone: { number: '+1', region: 'US' },
+    };
+    sheet.writeText(sheet.lastRow() + 1, 1, [row(fpOf(3), phone)]);
+    expect(
+      cell()
+        .lookup([fpOf(3)])
+        .get(fpOf(3))?.phone,
+    ).toBeUndefined();
+    expect(
+      ledger()
+        .lookup([fpOf(3)])
+        .get(fpOf(3))?.phone?.number,
+    ).toBe('+1');
+  });
+
+  it('never leaves the cache an older answer than the sheet, whatever write a kill stops (finding 93)', () => {
+    const { world, ledger, cell } = ledgerWorld(10);
+    // A store put the work email in the cache, where formula cells read it.
+    ledger().store(new Map([[fpOf(3), entry('p3-new@acme.com', 2)]]));
+    const cache = contextFor(world).cache;
+    const killed = new Ledger(world.spreadsheet, {
+      ...cache,
       putAll: () => {
         throw new Error('killed');
       },
+    });
+    const phone = {
+      ...entry('p3-new@acme.com', 3),
+      fields: ['phone' as const],
+      phone: { number: '+1', region: 'US' },
     };
-    const newer = { ...entry('p5@acme.com', 2), fields: ['work_email', 'personal_email'] } as LedgerEntry;
-    newer.personalEmail = { email: 'p5@home.example', status: 'DELIVERABLE' };
-    expect(() => new Ledger(world.spreadsheet, killed).store(new Map([[fp, newer]]))).toThrow('killed');
-    expect(ledger().lookup([fp]).get(fp)?.fields).toEqual(['work_email', 'personal_email']);
+    expect(() => killed.store(new Map([[fpOf(3), phone]]))).toThrow('killed');
+    expect(
+      cell()
+        .lookup([fpOf(3)])
+        .get(fpOf(3))?.fields,
+    ).toEqual(['work_email', 'phone']);
   });
 
   it('reads the whole sheet when the runtime refuses a search', () => {
