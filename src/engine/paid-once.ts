@@ -183,8 +183,9 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
   // A job whose record says it never left (queued, no id, no start marker) hides no purchase, even
   // with its list and run record lost: holding everything for it blocked its rows for good, since
   // it can neither be sent (its contacts are unknown) nor imported (fuzz finding 49).
+  const listless = registry.listless ?? [];
   const neverSent = new Set(
-    (registry.listless ?? [])
+    listless
       .filter((job) => job.state === 'queued' && !job.id && !job.sendingAt)
       .map((job) => `${job.run}.${job.seq}`),
   );
@@ -194,7 +195,7 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
       .map(runOfJobKey),
   );
   const runless =
-    (registry.listless ?? []).some(
+    listless.some(
       (job) =>
         !registry.runs.has(job.run) && !!job.id && (job.state === 'pending' || job.state === 'fetched'),
     ) || registry.unreadable.some(({ key }) => [...ids].some((id) => key === runKey({ id })));
@@ -219,10 +220,9 @@ function heldBySheetRows(ctx: AppContext, runs: readonly RunRecord[]): Set<strin
   const held = new Set<string>();
   for (const run of runs) {
     const table = run.sheetId >= 0 ? tables.table(run.sheetId) : undefined;
-    if (!table?.headerRow) continue;
-    const { mapping, missing } = currentColumns(run, table);
-    if (missing.length) continue;
-    for (const [fp, rows] of tables.rows(table, run.kind, mapping))
+    const columns = table?.headerRow && currentColumns(run, table);
+    if (!columns || columns.missing.length) continue;
+    for (const [fp, rows] of tables.rows(table, run.kind, columns.mapping))
       if (rows.some((row) => endedRowHeld(outputCell(table, run.kind, 'status', row)))) held.add(fp);
   }
   return held;
@@ -250,21 +250,26 @@ export function sendRule(
   const hiding = runs.filter((run) => run.kind === query.kind);
   const holdAll = runless || hiding.some(inFlight);
   const ended = hiding.filter((run) => !inFlight(run));
-  const mayHold = new Set(
-    ended.length ? ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]) : [],
-  );
-  const rowHeld = ended.length ? heldBySheetRows(ctx, ended) : new Set<string>();
+  // With no ended run both read nothing (the formulas' hook returns at once).
+  const mayHold = new Set(ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]));
+  const rowHeld = heldBySheetRows(ctx, ended);
+  // A row held by its Status is filled free only with the fields the ended runs hiding a job asked
+  // too (a job asks its run's, or fewer): the fill replaces that Status, all that holds them
+  // (fuzz finding 73: a saved work email filled the row, and its next run bought the phone again).
+  const asked = { ...query, fields: ended.flatMap((run) => run.fields).concat(query.fields ?? []) };
   return (fp, rowStatus = '') =>
     busy.get(fp) ??
     (holdAll
       ? WAITING_FOR_HIDDEN_JOB
       : mayHold.has(fp)
         ? WAITING_FOR_DAMAGED_JOB
-        : rowMayHaveBeenBought(rowStatus) && !fillsFree(query, fp)
-          ? rowStatus
-          : rowHeld.has(fp) && !fillsFree(query, fp)
-            ? WAITING_FOR_DAMAGED_JOB
-            : undefined);
+        : fillsFree(asked, fp)
+          ? undefined
+          : rowMayHaveBeenBought(rowStatus)
+            ? rowStatus
+            : rowHeld.has(fp)
+              ? WAITING_FOR_DAMAGED_JOB
+              : undefined);
 }
 
 /**
