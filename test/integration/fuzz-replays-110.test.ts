@@ -6,52 +6,34 @@
  * while shrinking it: a saved answer of another field (a phone) counted as the work email's, so the
  * Retry's consent excused no second charge of the work email it resent.
  */
+import type { Action, Kill } from '../../scripts/lib/fuzz-model';
 import { fuzzCases } from '../support/fuzz-cases';
 
-describe("the fuzzer's case of finding 110, replayed", () => {
+/** Bob's phone runs and formulas, a poll (`kill`: killed), refused polls, then a Retry. */
+const retriedAfter = (kill?: Kill): Action[] => [
+  { kind: 'poll', who: 'bob' },
+  { kind: 'poll', who: 'bob' },
+  { kind: 'formulas', rows: [2] },
+  { kind: 'again', who: 'bob', fields: ['phone'] },
+  { kind: 'again', who: 'bob', fields: ['phone'] },
+  { kind: 'auto', who: 'bob', on: true, cap: 1 },
+  { kind: 'poll', who: 'bob' },
+  { kind: 'poll', who: 'bob' },
+  { kind: 'formulas', rows: [0] },
+  { kind: 'poll', who: 'bob', ...(kill ? { kill } : {}) },
+  { kind: 'fault', fault: 'refused' },
+  { kind: 'poll', who: 'bob' },
+  { kind: 'poll', who: 'bob', idle: true },
+  { kind: 'poll', who: 'bob', idle: true },
+  { kind: 'retry', who: 'bob' },
+];
+
+describe("the fuzzer's cases of findings 110 and 111, replayed", () => {
   const { replay } = fuzzCases();
   it('110: a Retry of a job whose answers were saved before a kill resends none of them', async () => {
-    await replay(
-      [
-        { kind: 'poll', who: 'bob' },
-        { kind: 'poll', who: 'bob' },
-        { kind: 'formulas', rows: [2] },
-        { kind: 'again', who: 'bob', fields: ['phone'] },
-        { kind: 'again', who: 'bob', fields: ['phone'] },
-        { kind: 'auto', who: 'bob', on: true, cap: 1 },
-        { kind: 'poll', who: 'bob' },
-        { kind: 'poll', who: 'bob' },
-        { kind: 'formulas', rows: [0] },
-        { kind: 'poll', who: 'bob', kill: { at: 'Properties.setProperties', nth: 1 } },
-        { kind: 'fault', fault: 'refused' },
-        { kind: 'poll', who: 'bob' },
-        { kind: 'poll', who: 'bob', idle: true },
-        { kind: 'poll', who: 'bob', idle: true },
-        { kind: 'retry', who: 'bob' },
-      ],
-      116740877,
-    );
+    await replay(retriedAfter({ at: 'Properties.setProperties', nth: 1 }), 116740877);
   }, 90_000);
   it("111: a Retry's consent covers what it resent, though an answer of another field was saved", async () => {
-    await replay(
-      [
-        { kind: 'poll', who: 'bob' },
-        { kind: 'poll', who: 'bob' },
-        { kind: 'formulas', rows: [2] },
-        { kind: 'again', who: 'bob', fields: ['phone'] },
-        { kind: 'again', who: 'bob', fields: ['phone'] },
-        { kind: 'auto', who: 'bob', on: true, cap: 1 },
-        { kind: 'poll', who: 'bob' },
-        { kind: 'poll', who: 'bob' },
-        { kind: 'formulas', rows: [0] },
-        { kind: 'poll', who: 'bob' },
-        { kind: 'fault', fault: 'refused' },
-        { kind: 'poll', who: 'bob' },
-        { kind: 'poll', who: 'bob', idle: true },
-        { kind: 'poll', who: 'bob', idle: true },
-        { kind: 'retry', who: 'bob' },
-      ],
-      116740877,
-    );
+    await replay(retriedAfter(), 116740877);
   }, 90_000);
 });
