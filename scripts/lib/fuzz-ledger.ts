@@ -6,20 +6,24 @@ import type { Addon } from '../../dev/gas/harness';
 import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
 import type { EnrichField } from '../../src/domain/fields';
 import { readRecord } from '../../src/store/stored-records';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { Books } from './fuzz-books';
 
 /**
  * The ledgers' answers by fingerprint (the later row wins), from each of Ann's documents' ledger
- * sheet or its renamed copy (their contacts differ: fuzz-cast.ts).
+ * sheet, renamed or not (their contacts differ: fuzz-cast.ts).
  */
 export function ledgerAnswers(docs: readonly Addon[]): Map<string, LedgerEntry> {
   const answers = new Map<string, LedgerEntry>();
   for (const doc of docs) {
     const sheets = doc.spreadsheet.getSheets();
+    // The sheet the add-on reads: by its name, else by the id the document remembers (a renamed
+    // one; not the first renamed sheet, which may be an empty one renamed before: finding 150).
+    const id = doc.properties.document.getProperty(DOCUMENT_PROPERTY.ledgerSheetId);
     const ledger =
       sheets.find((sheet) => sheet.getName() === LEDGER_SHEET_NAME) ??
-      sheets.find((sheet) => sheet.getName().startsWith('old results'));
+      sheets.find((sheet) => String(sheet.getSheetId()) === id);
     if (!ledger || ledger.getLastRow() === 0) continue;
     for (const [fp, text] of ledger.getRange(1, 1, ledger.getLastRow(), 2).getDisplayValues() as string[][]) {
       const entry = readRecord(LEDGER_ENTRY_CODEC, text ?? '');
