@@ -358,3 +358,29 @@ describe('a damaged ledger', () => {
     },
   );
 });
+
+describe("a damaged job's rows, answered before for another field (finding 140)", () => {
+  it('stay held: a run of that field does not fill them free, and their phone is not bought again', () => {
+    const { world, sheet } = startedRun(20);
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished' });
+    // A phone run of the same rows: its job asks the phone only, and loses its list for good.
+    world.api.notReadyPolls = 1000;
+    world.api.forcedItems = 10;
+    planAndStart(world, { kind: 'enrich', fields: ['work_email', 'phone'] });
+    world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
+    poll(world);
+    world.clock.time += 25 * 60 * 60 * 1000;
+    poll(world);
+    poll(world);
+    expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
+    const starts = world.api.startCalls;
+    // Every work email is saved: on the code before, this filled the rows free, and its "found
+    // (saved)" ended the only hold their phone had.
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).rowsFromLedger).toBe(0);
+    planAndStart(world);
+    expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
+    expect(server(world).planRun({ kind: 'enrich', fields: ['work_email', 'phone'] }).contactsToSend).toBe(0);
+    expect(world.api.startCalls).toBe(starts);
+  });
+});
