@@ -60,7 +60,7 @@ export const saveRecordsOf = (
   jobs: readonly JobRecord[],
 ): void => saveRecords(ctx.documentStore, runs, jobs);
 
-/** The saved answers (the ledger), read through the cache. */
+/** The saved answers (the ledger), read from its sheet: its cache is the formula cells' alone. */
 export const ledgerOf = (ctx: AppContext): Ledger =>
   new Ledger(ctx.spreadsheet, ctx.cache, ctx.documentStore);
 

@@ -152,14 +152,13 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     refuseEmptyRetry(ctx, run, job);
     // What its start answered is saved (a poll killed before it marked the job fetched, then a
     // refused key held it: finding 110): answered early, so neither resent nor priced again.
-    const saved = ledgerOf(ctx).lookup(job.fingerprints);
+    const saved = ledgerOf(ctx).lookup(unanswered(job));
     const fields = job.fields ?? run.fields;
+    const since = job.startedAt ?? job.sendingAt ?? 0;
+    const early = new Set(job.earlyFetched);
     job.earlyFetched = job.fingerprints.flatMap((fp, index) => {
       const entry = saved.get(fp);
-      return job.earlyFetched?.includes(index) ||
-        (entryCovers(entry, fields) && entry.at >= (job.startedAt ?? job.sendingAt ?? 0))
-        ? [index]
-        : [];
+      return early.has(index) || (entryCovers(entry, fields) && entry.at >= since) ? [index] : [];
     });
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
