@@ -245,10 +245,16 @@ export function sendRule(
   query: SendQuery,
 ): (fp: string, rowStatus?: string) => string | undefined {
   const busy = mayHaveBeenBought(registry, query);
-  if (query.overwrite && query.refreshBefore === undefined) return (fp) => busy.get(fp);
+  const again = query.overwrite && query.refreshBefore === undefined;
   const { runs, runless } = hidden(registry);
-  const hiding = runs.filter((run) => run.kind === query.kind);
-  const holdAll = runless || hiding.some(inFlight);
+  // "Look up again" buys again only what it asks: it sends past a run hiding a job only when it
+  // asks every field that run did (finding 160: a look-up of the phone wrote "not found" over the
+  // only words that held a hidden job's work email, and the next run bought it again).
+  const hiding = runs.filter(
+    (run) =>
+      run.kind === query.kind && !(again && run.fields.every((field) => query.fields?.includes(field))),
+  );
+  const holdAll = (runless && !again) || hiding.some(inFlight);
   const ended = hiding.filter((run) => !inFlight(run));
   // With no ended run both read nothing (the formulas' hook returns at once).
   const mayHold = new Set(ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]));
@@ -265,7 +271,7 @@ export function sendRule(
         ? WAITING_FOR_DAMAGED_JOB
         : fillsFree(asked, fp)
           ? undefined
-          : rowMayHaveBeenBought(rowStatus)
+          : rowMayHaveBeenBought(rowStatus) && !again
             ? rowStatus
             : rowHeld.has(fp)
               ? WAITING_FOR_DAMAGED_JOB
