@@ -232,12 +232,13 @@ function heldBySheetRows(ctx: AppContext, runs: readonly RunRecord[]): Set<strin
  * "May this contact be sent?", for every planner (sidebar, schedule, formulas, CLI): the returned
  * function tells why a contact (and its row's Status, when it has a row) is not sent; undefined: it
  * may be. Held are the contacts readable jobs may have bought (mayHaveBeenBought), and what a job
- * that cannot be read might cover, until it is read again or the user chooses ("look up again"):
- * while its run is in flight, every contact of its kind, on any sheet and in any formula (which
- * rows it carries, no one knows); once its run ended, what that run's source says it may have sent
- * (`mayHold`: formula requests queued before it), and rows whose Status says they may be bought
- * unless a saved answer fills them for free: a Status is screen state, and the answer (a damaged
- * job's, imported while its rows could not be matched) is money state (chaos finding 29).
+ * that cannot be read might cover, until it is read again or the user chooses ("look up again" of
+ * the fields its run asked): while its run is in flight, every contact of its kind, on any sheet
+ * and in any formula (which rows it carries, no one knows); once its run ended, what that run's
+ * source says it may have sent (`mayHold`: formula requests queued before it), and rows whose
+ * Status says they may be bought unless a saved answer fills them for free: a Status is screen
+ * state, and the answer (a damaged job's, imported while its rows could not be matched) is money
+ * state (chaos finding 29).
  */
 export function sendRule(
   ctx: AppContext,
