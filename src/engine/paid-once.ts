@@ -232,12 +232,13 @@ function heldBySheetRows(ctx: AppContext, runs: readonly RunRecord[]): Set<strin
  * "May this contact be sent?", for every planner (sidebar, schedule, formulas, CLI): the returned
  * function tells why a contact (and its row's Status, when it has a row) is not sent; undefined: it
  * may be. Held are the contacts readable jobs may have bought (mayHaveBeenBought), and what a job
- * that cannot be read might cover, until it is read again or the user chooses ("look up again"):
- * while its run is in flight, every contact of its kind, on any sheet and in any formula (which
- * rows it carries, no one knows); once its run ended, what that run's source says it may have sent
- * (`mayHold`: formula requests queued before it), and rows whose Status says they may be bought
- * unless a saved answer fills them for free: a Status is screen state, and the answer (a damaged
- * job's, imported while its rows could not be matched) is money state (chaos finding 29).
+ * that cannot be read might cover, until it is read again or the user chooses ("look up again" of
+ * the fields its run asked): while its run is in flight, every contact of its kind, on any sheet
+ * and in any formula (which rows it carries, no one knows); once its run ended, what that run's
+ * source says it may have sent (`mayHold`: formula requests queued before it), and rows whose
+ * Status says they may be bought unless a saved answer fills them for free: a Status is screen
+ * state, and the answer (a damaged job's, imported while its rows could not be matched) is money
+ * state (chaos finding 29).
  */
 export function sendRule(
   ctx: AppContext,
@@ -245,10 +246,16 @@ export function sendRule(
   query: SendQuery,
 ): (fp: string, rowStatus?: string) => string | undefined {
   const busy = mayHaveBeenBought(registry, query);
-  if (query.overwrite && query.refreshBefore === undefined) return (fp) => busy.get(fp);
+  const again = query.overwrite && query.refreshBefore === undefined;
   const { runs, runless } = hidden(registry);
-  const hiding = runs.filter((run) => run.kind === query.kind);
-  const holdAll = runless || hiding.some(inFlight);
+  // "Look up again" buys again only what it asks: it sends past a run hiding a job only when it
+  // asks every field that run did (finding 160: a look-up of the phone wrote "not found" over the
+  // only words that held a hidden job's work email, and the next run bought it again).
+  const hiding = runs.filter(
+    (run) =>
+      run.kind === query.kind && !(again && run.fields.every((field) => query.fields?.includes(field))),
+  );
+  const holdAll = (runless && !again) || hiding.some(inFlight);
   const ended = hiding.filter((run) => !inFlight(run));
   // With no ended run both read nothing (the formulas' hook returns at once).
   const mayHold = new Set(ctx.sources.flatMap((source) => [...(source.mayHold?.(ctx, ended) ?? [])]));
@@ -265,7 +272,7 @@ export function sendRule(
         ? WAITING_FOR_DAMAGED_JOB
         : fillsFree(asked, fp)
           ? undefined
-          : rowMayHaveBeenBought(rowStatus)
+          : rowMayHaveBeenBought(rowStatus) && !again
             ? rowStatus
             : rowHeld.has(fp)
               ? WAITING_FOR_DAMAGED_JOB

@@ -1,0 +1,58 @@
+/**
+ * "Look up again" consents to buy again what it asks, not more (paid-once.ts sendRule; finding
+ * 160): rows a job no one can read may have bought (a lost start whose list the job sheet lost)
+ * are sent past that hold only by a "look up again" of every field its run asked. One of other
+ * fields alone replaced the rows' "pending" or "job record damaged", all that held them, with its
+ * own answer, and the next plain run bought the lost job's work emails again.
+ */
+import type { PlanRequest } from '../../../src/features/runs/run-service';
+import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
+import { STATUS } from '../../../src/domain/statuses';
+import { createWorld } from '../fakes/context';
+import { contactsSheet, ENRICH_WORK_EMAIL, people, planAndStart, poll, server } from '../fakes/scenario';
+
+const PHONE_AGAIN: PlanRequest = { kind: 'enrich', fields: ['phone'], overwrite: true };
+const BOTH_AGAIN: PlanRequest = { kind: 'enrich', fields: ['work_email', 'phone'], overwrite: true };
+
+/** A work-email run of 10 rows killed once its start reached the API, its list then lost. */
+function hiddenLostStart() {
+  const world = createWorld();
+  const sheet = contactsSheet(world, people(10));
+  const plan = server(world).planRun(ENRICH_WORK_EMAIL);
+  world.documentStore.failOnSetAll = 4;
+  expect(() => server(world).startRun(plan.planId)).toThrow(/maximum execution time/);
+  world.documentStore.failOnSetAll = 0;
+  expect(world.api.startCalls).toBe(1);
+  world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
+  return { world, sheet };
+}
+
+/** The phone asked again, its job collected, and a plain run of the work email: what it sends. */
+function phoneThenWorkEmail(world: ReturnType<typeof createWorld>): number {
+  planAndStart(world, PHONE_AGAIN);
+  poll(world);
+  poll(world);
+  return server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend;
+}
+
+describe('a "look up again" of other fields than a hidden job asked (finding 160)', () => {
+  it('while its run is in flight: sends nothing, and the work emails are not bought again', () => {
+    const { world, sheet } = hiddenLostStart();
+    expect(server(world).planRun(PHONE_AGAIN).contactsToSend).toBe(0);
+    expect(phoneThenWorkEmail(world)).toBe(0);
+    expect(world.api.startCalls).toBe(1);
+    expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
+  });
+
+  it('once its run ended: "job record damaged" stays until every field it holds is asked again', () => {
+    const { world, sheet } = hiddenLostStart();
+    poll(world);
+    expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
+    expect(server(world).planRun(PHONE_AGAIN).contactsToSend).toBe(0);
+    expect(phoneThenWorkEmail(world)).toBe(0);
+    expect(world.api.startCalls).toBe(1);
+    expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
+    // Asking the fields its run asked too is the consent to buy them again.
+    expect(server(world).planRun(BOTH_AGAIN).contactsToSend).toBe(10);
+  });
+});
