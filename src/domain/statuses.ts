@@ -31,7 +31,7 @@ export const STATUS = {
   jobNotFound: 'failed: the job was not found at the API',
   /** A row of a job whose stored record is unreadable: its answers may be paid for already. */
   damagedJob:
-    'job record damaged: import the job by its id (Jobs panel, log tab) to get its answers; if the provider has no such job, run the row with "look up again"',
+    'job record damaged: import the job by its id (Jobs panel, log tab) to get its answers; if the provider has no such job, run the row with "look up again" of every field',
   error: (reason: string) => `error: ${reason}`,
   /** Rows a schedule's cap left for its next period: not final, the next tick takes them. */
   dailyCapReached: 'waiting: daily credit cap reached',

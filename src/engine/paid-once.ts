@@ -40,8 +40,8 @@ const WAITING_FOR_KEY =
 const WAITING_FOR_DAMAGED_RUN = `its run's stored record could not be read: its job is still collected (${NOT_TWICE})`;
 const WAITING_FOR_IMPORT = `its job may have been started although the answer was lost, and its run's stored record could not be read: import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
 
-const WAITING_FOR_DAMAGED_JOB = `its job's stored record was damaged: import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
-const WAITING_FOR_HIDDEN_JOB = `a running job lost its stored list of contacts, and this contact may be one of them: ${NOT_TWICE} ("look up again" sends it)`;
+const WAITING_FOR_DAMAGED_JOB = `its job's stored record was damaged: import the job by its id under Jobs (${NOT_TWICE}; "look up again" of every field sends it)`;
+const WAITING_FOR_HIDDEN_JOB = `a running job lost its stored list of contacts, and this contact may be one of them: ${NOT_TWICE} ("look up again" of every field sends it)`;
 
 /** The words of a hold, which a plan writes on a held row whose Status says nothing of it (plan.ts). */
 const HOLD_WORDS: ReadonlySet<string> = new Set([
