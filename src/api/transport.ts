@@ -15,6 +15,7 @@ import type {
 } from '../platform/ports';
 import { ApiError } from './errors';
 import {
+  dailyQuotaUsedUp,
   errorFromResponse,
   isRetryableStatus,
   missingKeyError,
@@ -103,12 +104,6 @@ const WINDOW_FULL = (waitMs: number): HttpResponse => ({
   headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) },
   body: '{"code":"rate.window_full","message":"not sent: the rate-limit window is full"}',
 });
-
-/** The daily URL fetch quota refused the call: nothing will get through before it resets. */
-export function dailyQuotaUsedUp(response: HttpResponse): boolean {
-  return response.status === 0 && DAILY_FETCH_QUOTA.test(response.networkError ?? '');
-}
-const DAILY_FETCH_QUOTA = /Service invoked too many times for one day: urlfetch/i;
 
 function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
   const json = call.body !== undefined;

@@ -38,23 +38,13 @@ const WAITING_FOR_DECISION = `may have been started by an earlier run: retry or 
 const WAITING_FOR_KEY =
   'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
 const WAITING_FOR_DAMAGED_RUN = `its run's stored record could not be read: its job is still collected (${NOT_TWICE})`;
-const WAITING_FOR_IMPORT = `its job may have been started although the answer was lost, and its run's stored record could not be read: import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
+const IMPORT_BY_ID = `import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
+/** A job start's fate, unknown (a run's end says it too: run-end.ts). */
+export const START_LOST = 'may have been started although the answer was lost';
+const WAITING_FOR_IMPORT = `its job ${START_LOST}, and its run's stored record could not be read: ${IMPORT_BY_ID}`;
 
-const WAITING_FOR_DAMAGED_JOB = `its job's stored record was damaged: import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
+const WAITING_FOR_DAMAGED_JOB = `its job's stored record was damaged: ${IMPORT_BY_ID}`;
 const WAITING_FOR_HIDDEN_JOB = `a running job lost its stored list of contacts, and this contact may be one of them: ${NOT_TWICE} ("look up again" sends it)`;
-
-/** The words of a hold, which a plan writes on a held row whose Status says nothing of it (plan.ts). */
-const HOLD_WORDS: ReadonlySet<string> = new Set([
-  WAITING_FOR_DECISION,
-  WAITING_FOR_KEY,
-  WAITING_FOR_DAMAGED_RUN,
-  WAITING_FOR_IMPORT,
-  WAITING_FOR_DAMAGED_JOB,
-  WAITING_FOR_HIDDEN_JOB,
-]);
-
-/** Words of a hold on a row: a later plan gives the row the words of the hold it has then. */
-export const isHoldWords = (status: string): boolean => status === WAITING_FOR_RUN || HOLD_WORDS.has(status);
 
 const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
   [WAITING_FOR_DAMAGED_JOB, STATUS.damagedJob],
@@ -62,6 +52,16 @@ const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
   [WAITING_FOR_DECISION, STATUS.ambiguous],
   [WAITING_FOR_KEY, STATUS.pending],
 ]);
+
+/** The words of a hold, which a plan writes on a held row whose Status says nothing of it (plan.ts). */
+const HOLD_WORDS: ReadonlySet<string> = new Set([
+  ...HOLDING_STATUS.keys(),
+  WAITING_FOR_DAMAGED_RUN,
+  WAITING_FOR_IMPORT,
+]);
+
+/** Words of a hold on a row: a later plan gives the row the words of the hold it has then. */
+export const isHoldWords = (status: string): boolean => status === WAITING_FOR_RUN || HOLD_WORDS.has(status);
 
 /**
  * The Status that replaces a held row's "pending" (plan.ts): the hold's words, but for a job whose
