@@ -149,10 +149,12 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
 }
 
 /**
- * A start whose answer was lost: no id, and it may have reached the API. A retry keeps the lost
- * start's `sendingAt` until its resend has an outcome, and its consent lives on its run: a retried
- * job whose run record cannot be read is resent by nothing, so it is the lost start again, held
- * until the user imports it by its id (fuzz finding 30). No new state: `sendingAt` already says it.
+ * A start whose answer was lost: no id, and it may have reached the API. A retried one keeps its
+ * `sendingAt` until its next start splits its resend off into a job of its own (job-starter.ts),
+ * after which it is held again, under its own name, for what has no answer yet (fuzz finding 102),
+ * and its consent lives on its run: a retried job whose run record cannot be read is resent by
+ * nothing, so it is the lost start again, held until the user imports it by its id (fuzz finding
+ * 30). No new state: `sendingAt` already says it.
  */
 export const lostStart = (job: JobBase): boolean =>
   !job.id &&
@@ -293,6 +295,35 @@ export const rowMayHaveBeenBought = (status: string): boolean => MAYBE_BOUGHT_ST
 export function holdAsMaybeBought(job: JobRecord, problem: string): void {
   moveJob(job, 'ambiguous', { unansweredStatus: job.id ? STATUS.unfetched : STATUS.ambiguous, problem });
 }
+
+/** Marks these indexes of a job's contacts answered early (written, or left to another job). */
+export function markEarly(job: JobBase, indexes: readonly number[]): void {
+  const ordered = (marked: number[] = []) => [...marked, ...indexes].sort((a, b) => a - b);
+  job.earlyFetched = ordered(job.earlyFetched);
+  job.earlyApplied = ordered(job.earlyApplied);
+}
+
+/**
+ * The contacts of lost starts that `answers` answer (a Retry's resend, a job of its own: job-starter.ts)
+ * are answered early, their rows the resend's; a lost start left asking nothing is closed. Returns
+ * the jobs changed. What a resend left unanswered (out of credits) its lost start still holds.
+ */
+export const answeredLostStarts = (
+  registry: Registry,
+  answers: ReadonlyMap<string, LedgerEntry>,
+): JobRecord[] =>
+  registry.jobs.filter((job) => {
+    const run = runOf(registry, job);
+    const lost = run && job.state === 'ambiguous' && !job.id ? job.fingerprints : [];
+    const now = lost.flatMap((fp, index) =>
+      !job.earlyFetched?.includes(index) && entryCovers(answers.get(fp), job.fields ?? run!.fields)
+        ? [index]
+        : [],
+    );
+    if (now.length) markEarly(job, now);
+    if (now.length && !unanswered(job).length) moveJob(job, 'applied', {});
+    return now.length;
+  });
 
 /**
  * A job closed with its rows unanswered, for an exit that proves nothing more was bought: the
