@@ -205,9 +205,11 @@ function splitResend(
   if (!job.id) {
     // A lost start keeps asking what it resent until an answer is saved (poll.ts answeredLostStarts):
     // a resend that bought nothing (out of credits) does not free what the start may have bought
-    // (fuzz finding 102). Its rows are the resend's to write meanwhile.
+    // (fuzz finding 102). Its rows are the resend's to write meanwhile, and the retry is the
+    // resend's: what the lost start charged, if it is imported, is its source's (Spending tab).
     holdAsMaybeBought(job, 'It may have been charged too: its Retry went in a job of its own.');
     job.rowsMarked = true;
+    delete job.retried;
     return;
   }
   markEarly(job, resent);

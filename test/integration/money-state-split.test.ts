@@ -16,8 +16,10 @@ import {
   progress,
   rowsOf,
   SHEET,
+  sheetText,
   stuckForADay,
 } from './support/engine';
+import { SPENDING_SHEET } from '../../src/store/spending';
 
 const kit = engineKit();
 
@@ -155,6 +157,11 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
     const stats = await kit.emulator().admin.stats();
     expect(stats.credits_spent).toBe(charged);
     expect(stats.charges.charged_twice).toBe(0);
+    // What the first start charged is its run's, not its Retry's, whose resend charged nothing.
+    const book = sheetText(addon, SPENDING_SHEET)
+      .slice(1)
+      .filter((row) => row[0]);
+    expect(book.map((row) => [row[2], row[3]])).toEqual([['manual', String(charged)]]);
   });
 
   it('of a lost start the provider never had: a second Retry, with nothing left to send, is refused and counts nothing (finding 64)', async () => {
