@@ -7,6 +7,7 @@ import { ApiError } from './errors';
 import { retryHintMs } from './retry';
 import { holdsKey, scrub, scrubJson } from './scrub';
 import { isObject } from '../domain/objects';
+import { FETCH_QUOTA_USED_UP } from '../platform/google-limits';
 import type { HttpResponse } from '../platform/ports';
 
 /** The API's code for "the job is still running" (spec §7). */
@@ -70,13 +71,14 @@ function userMessageFor(status: number, code: string, serverMessage: string): st
 /** The ApiError code of a call the user's daily URL fetch quota refused: nothing was sent. */
 export const DAILY_FETCH_QUOTA_CODE = 'quota.urlfetch';
 
-/** Apps Script's text when the user's daily URL fetch quota refused a call (quotas page). */
-const DAILY_FETCH_QUOTA = /Service invoked too many times for one day: urlfetch/i;
+/** The daily URL fetch quota refused the call: nothing will get through before it resets. */
+export const dailyQuotaUsedUp = (response: HttpResponse): boolean =>
+  response.status === 0 && FETCH_QUOTA_USED_UP.test(response.networkError ?? '');
 
 /** The ApiError for a non-2xx HTTP answer (or a network failure, status 0). */
 export function errorFromResponse(endpoint: string, response: HttpResponse, apiKey: string): ApiError {
   const { status } = response;
-  if (status === 0 && DAILY_FETCH_QUOTA.test(response.networkError ?? '')) {
+  if (dailyQuotaUsedUp(response)) {
     return new ApiError(
       0,
       DAILY_FETCH_QUOTA_CODE,

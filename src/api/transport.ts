@@ -15,6 +15,7 @@ import type {
 } from '../platform/ports';
 import { ApiError } from './errors';
 import {
+  dailyQuotaUsedUp,
   errorFromResponse,
   isRetryableStatus,
   missingKeyError,
@@ -90,11 +91,15 @@ export interface Call<T> {
  * daily URL fetch quota refused the call before sending it
  * (https://developers.google.com/apps-script/guides/services/quotas).
  */
-const NOT_SENT = /^(DNS error|Address unavailable|Service invoked too many times for one day: urlfetch)/i;
+const NOT_SENT = /^(DNS error|Address unavailable)/i;
 
 /** True when an unsafe request certainly was not processed, so sending it again is safe. */
 export function certainlyNotReceived(response: HttpResponse): boolean {
-  return response.status === 429 || (response.status === 0 && NOT_SENT.test(response.networkError ?? ''));
+  return (
+    response.status === 429 ||
+    dailyQuotaUsedUp(response) ||
+    (response.status === 0 && NOT_SENT.test(response.networkError ?? ''))
+  );
 }
 
 /** The answer to a request the full window has no room for (sendCounted): it was not sent. */
@@ -103,12 +108,6 @@ const WINDOW_FULL = (waitMs: number): HttpResponse => ({
   headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) },
   body: '{"code":"rate.window_full","message":"not sent: the rate-limit window is full"}',
 });
-
-/** The daily URL fetch quota refused the call: nothing will get through before it resets. */
-export function dailyQuotaUsedUp(response: HttpResponse): boolean {
-  return response.status === 0 && DAILY_FETCH_QUOTA.test(response.networkError ?? '');
-}
-const DAILY_FETCH_QUOTA = /Service invoked too many times for one day: urlfetch/i;
 
 function toRequest(session: ApiSession, call: Call<unknown>): HttpRequest {
   const json = call.body !== undefined;

@@ -13,6 +13,9 @@ export interface SavedEmail {
 /** Why a contact that may have been bought is not sent: said by every hold (one string). */
 export const NOT_TWICE = 'not sent again so you are not charged twice';
 
+/** A row whose inputs or columns changed under a run: its answer went nowhere. */
+const CHANGED = 'changed while the run was working: run this row again';
+
 export const STATUS = {
   found: 'found',
   notFound: 'not found',
@@ -20,8 +23,8 @@ export const STATUS = {
   pending: 'pending',
   outOfCredits: 'out of credits',
   canceled: 'canceled',
-  inputsChanged: 'inputs changed while the run was working: run this row again',
-  columnsChanged: 'a column changed while the run was working: run this row again (saved answers are free)',
+  inputsChanged: `inputs ${CHANGED}`,
+  columnsChanged: `a column ${CHANGED} (saved answers are free)`,
   ambiguous: `may have been started: ${NOT_TWICE} (see Jobs)`,
   /**
    * A started job that gave no answer for the row: its results would not come even forced, or it

@@ -29,7 +29,7 @@ import {
 } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { hasTime, retryWaitMs, START_BATCH_SIZE } from './timing';
-import { closeUnbought, holdAsMaybeBought, lostStart, unanswered } from './paid-once';
+import { closeUnbought, holdAsMaybeBought, lostStart, markEarly, unanswered } from './paid-once';
 
 /**
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id
@@ -111,15 +111,13 @@ export function startQueuedJobs(
     const starts = batch.map((job) => startOf(ctx, run, job, contacts));
     // The key that starts a job is recorded with it: a 404 to any other key proves nothing.
     const stamp = keyStamp(actorOf(ctx));
-    // A retried lost start's day: a start that certainly did not arrive leaves it a lost start.
-    const lostAt = batch.map((job) => job.sendingAt);
     for (const job of batch) {
       Object.assign(job, stamp);
       moveJob(job, 'sending', { sendingAt: ctx.clock.now() });
     }
     saveRecordsOf(ctx, [], batch);
     const answers = api.startJobs(starts);
-    const outcome = recordStarts(ctx, batch, answers, lostAt);
+    const outcome = recordStarts(ctx, batch, answers);
     saveRecordsOf(ctx, [run], batch);
     if (outcome.keyProblem) {
       waitForKey(ctx, registry, outcome.keyProblem);
@@ -136,13 +134,16 @@ export function startQueuedJobs(
  * with nothing left to ask is closed without a call, its answers written by the next apply. Returns
  * the jobs to send.
  *
- * A retried job started before (it has an id, or its start's answer was lost) whose rows went keeps
- * them instead (fuzz finding 46): its earlier start may have charged them, and nobody asked for
- * them again. It stays that start, collected as any (polled, forced, held, imported), and the
- * contacts resent go to a new job of the run. A second record rather than a list of earlier ids on
- * one: polls, holds, imports and cards follow a job by its record and its one id, and its list and
- * name (the dashboard's) stay as they were sent. Bounded: each split is a user's Retry and takes
- * at least one contact out of what the job asks, so a job of 100 splits 99 times at most.
+ * A retried started job (it has an id) whose rows went keeps them instead (fuzz finding 46): its
+ * earlier start may have charged them, and nobody asked for them again. It stays that start,
+ * collected as any (polled, forced, held, imported), and the contacts resent go to a new job of the
+ * run. A retried lost start always does so, rows gone or not (fuzz finding 102): it stays held under
+ * its own name, the dashboard's, for all it asks until answers are saved, so a resend that bought
+ * nothing (out of credits) frees nothing it may have bought, and an import by that name is its own,
+ * never the resend's. A second record rather than a list of earlier ids on one: polls, holds,
+ * imports and cards follow a job by its record and its one id, and its list and name stay as they
+ * were sent. Bounded: each split is a user's Retry, refused while an earlier resend of the same
+ * contacts is not written (recovery.ts), and takes a contact out of what a started job asks.
  */
 function sendableJobs(
   ctx: AppContext,
@@ -156,9 +157,11 @@ function sendableJobs(
   for (const job of jobs) {
     const asked = new Set(unanswered(job));
     const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
-    if (!gone.includes(true) && asked.size) continue;
+    // A retried lost start always goes on as itself: its resend is a job of its own (below).
+    const lost = lostStart(job) && asked.size > 0;
+    if (!gone.includes(true) && !lost && asked.size) continue;
     changed.push(job);
-    if ((job.id || lostStart(job)) && gone.includes(true)) {
+    if (job.id ? gone.includes(true) : lost) {
       splitResend(run, job, asked, gone, resends);
       continue;
     }
@@ -195,20 +198,22 @@ function splitResend(
   resends: JobRecord[],
 ): void {
   const resent = job.fingerprints.flatMap((fp, index) => (asked.has(fp) && !gone[index] ? [index] : []));
-  if (resent.length) {
-    const { rows, fields, retried } = job;
-    const fingerprints = resent.map((index) => job.fingerprints[index]!);
+  const { rows, fields, retried } = job;
+  const fingerprints = resent.map((index) => job.fingerprints[index]!);
+  if (resent.length)
     resends.push({ run: run.id, seq: run.jobs++, state: 'queued', fingerprints, rows, fields, retried });
-    const ordered = (indexes: number[] = []) => [...indexes, ...resent].sort((a, b) => a - b);
-    job.earlyFetched = ordered(job.earlyFetched);
-    job.earlyApplied = ordered(job.earlyApplied);
+  if (!job.id) {
+    // A lost start keeps asking what it resent until an answer is saved (poll.ts answeredLostStarts):
+    // a resend that bought nothing (out of credits) does not free what the start may have bought
+    // (fuzz finding 102). Its rows are the resend's to write meanwhile, and the retry is the
+    // resend's: what the lost start charged, if it is imported, is its source's (Spending tab).
+    holdAsMaybeBought(job, 'It may have been charged too: its Retry went in a job of its own.');
+    job.rowsMarked = true;
+    delete job.retried;
+    return;
   }
-  if (job.id) moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, problem: undefined });
-  else
-    holdAsMaybeBought(
-      job,
-      'Its start may have been charged for rows deleted before its retry: import it to save their answers.',
-    );
+  markEarly(job, resent);
+  moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, problem: undefined });
 }
 
 /** Step 3: each job's outcome, in memory (the caller saves the batch in one write). */
@@ -216,7 +221,6 @@ function recordStarts(
   ctx: AppContext,
   batch: JobRecord[],
   answers: Array<string | ApiError>,
-  lostAt: Array<number | undefined>,
 ): { keyProblem?: ApiError; backedOff: boolean } {
   let keyProblem: ApiError | undefined;
   let backedOff = false;
@@ -232,14 +236,14 @@ function recordStarts(
       holdAsMaybeBought(job, answer.userMessage);
     } else if (isKeyProblem(answer)) {
       // A refused key is a refusal: nothing was started, the job waits for the key.
-      moveJob(job, 'queued', { sendingAt: lostAt[index] });
+      moveJob(job, 'queued', { sendingAt: undefined });
       keyProblem = answer;
     } else if (answer.retryable) {
       const tries = (job.tries ?? 0) + 1;
       // Apps Script's own daily quota, not the API: the run card says why nothing moves for hours.
       const problem = answer.code === DAILY_FETCH_QUOTA_CODE ? answer.userMessage : undefined;
       const nextPollAt = now + retryWaitMs(tries, answer);
-      moveJob(job, 'queued', { tries, nextPollAt, problem, sendingAt: lostAt[index] });
+      moveJob(job, 'queued', { tries, nextPollAt, problem, sendingAt: undefined });
       backedOff = true;
     } else {
       // Refused outright (not maybeProcessed): the job was never made.

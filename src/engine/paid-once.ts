@@ -38,23 +38,14 @@ const WAITING_FOR_DECISION = `may have been started by an earlier run: retry or 
 const WAITING_FOR_KEY =
   'waiting for a run stopped by a refused key: save the API key in Settings to resume it';
 const WAITING_FOR_DAMAGED_RUN = `its run's stored record could not be read: its job is still collected (${NOT_TWICE})`;
-const WAITING_FOR_IMPORT = `its job may have been started although the answer was lost, and its run's stored record could not be read: import the job by its id under Jobs (${NOT_TWICE}; "look up again" sends it)`;
+/** The way out of a hold on a job by id; "look up again" sends it, of every field past a hidden job (sendRule). */
+const IMPORT_BY_ID = `import the job by its id under Jobs (${NOT_TWICE}; "look up again"`;
+/** A job start's fate, unknown (a run's end says it too: run-end.ts). */
+export const START_LOST = 'may have been started although the answer was lost';
+const WAITING_FOR_IMPORT = `its job ${START_LOST}, and its run's stored record could not be read: ${IMPORT_BY_ID} sends it)`;
 
-const WAITING_FOR_DAMAGED_JOB = `its job's stored record was damaged: import the job by its id under Jobs (${NOT_TWICE}; "look up again" of every field sends it)`;
+const WAITING_FOR_DAMAGED_JOB = `its job's stored record was damaged: ${IMPORT_BY_ID} of every field sends it)`;
 const WAITING_FOR_HIDDEN_JOB = `a running job lost its stored list of contacts, and this contact may be one of them: ${NOT_TWICE} ("look up again" of every field sends it)`;
-
-/** The words of a hold, which a plan writes on a held row whose Status says nothing of it (plan.ts). */
-const HOLD_WORDS: ReadonlySet<string> = new Set([
-  WAITING_FOR_DECISION,
-  WAITING_FOR_KEY,
-  WAITING_FOR_DAMAGED_RUN,
-  WAITING_FOR_IMPORT,
-  WAITING_FOR_DAMAGED_JOB,
-  WAITING_FOR_HIDDEN_JOB,
-]);
-
-/** Words of a hold on a row: a later plan gives the row the words of the hold it has then. */
-export const isHoldWords = (status: string): boolean => status === WAITING_FOR_RUN || HOLD_WORDS.has(status);
 
 const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
   [WAITING_FOR_DAMAGED_JOB, STATUS.damagedJob],
@@ -62,6 +53,16 @@ const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
   [WAITING_FOR_DECISION, STATUS.ambiguous],
   [WAITING_FOR_KEY, STATUS.pending],
 ]);
+
+/** The words of a hold, which a plan writes on a held row whose Status says nothing of it (plan.ts). */
+const HOLD_WORDS: ReadonlySet<string> = new Set([
+  ...HOLDING_STATUS.keys(),
+  WAITING_FOR_DAMAGED_RUN,
+  WAITING_FOR_IMPORT,
+]);
+
+/** Words of a hold on a row: a later plan gives the row the words of the hold it has then. */
+export const isHoldWords = (status: string): boolean => status === WAITING_FOR_RUN || HOLD_WORDS.has(status);
 
 /**
  * The Status that replaces a held row's "pending" (plan.ts): the hold's words, but for a job whose
@@ -149,10 +150,12 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
 }
 
 /**
- * A start whose answer was lost: no id, and it may have reached the API. A retry keeps the lost
- * start's `sendingAt` until its resend has an outcome, and its consent lives on its run: a retried
- * job whose run record cannot be read is resent by nothing, so it is the lost start again, held
- * until the user imports it by its id (fuzz finding 30). No new state: `sendingAt` already says it.
+ * A start whose answer was lost: no id, and it may have reached the API. A retried one keeps its
+ * `sendingAt` until its next start splits its resend off into a job of its own (job-starter.ts),
+ * after which it is held again, under its own name, for what has no answer yet (fuzz finding 102),
+ * and its consent lives on its run: a retried job whose run record cannot be read is resent by
+ * nothing, so it is the lost start again, held until the user imports it by its id (fuzz finding
+ * 30). No new state: `sendingAt` already says it.
  */
 export const lostStart = (job: JobBase): boolean =>
   !job.id &&
@@ -300,6 +303,35 @@ export const rowMayHaveBeenBought = (status: string): boolean => MAYBE_BOUGHT_ST
 export function holdAsMaybeBought(job: JobRecord, problem: string): void {
   moveJob(job, 'ambiguous', { unansweredStatus: job.id ? STATUS.unfetched : STATUS.ambiguous, problem });
 }
+
+/** Marks these indexes of a job's contacts answered early (written, or left to another job). */
+export function markEarly(job: JobBase, indexes: readonly number[]): void {
+  const ordered = (marked: number[] = []) => [...marked, ...indexes].sort((a, b) => a - b);
+  job.earlyFetched = ordered(job.earlyFetched);
+  job.earlyApplied = ordered(job.earlyApplied);
+}
+
+/**
+ * The contacts of lost starts that `answers` answer (a Retry's resend, a job of its own: job-starter.ts)
+ * are answered early, their rows the resend's; a lost start left asking nothing is closed. Returns
+ * the jobs changed. What a resend left unanswered (out of credits) its lost start still holds.
+ */
+export const answeredLostStarts = (
+  registry: Registry,
+  answers: ReadonlyMap<string, LedgerEntry>,
+): JobRecord[] =>
+  registry.jobs.filter((job) => {
+    const run = runOf(registry, job);
+    const lost = run && job.state === 'ambiguous' && !job.id ? job.fingerprints : [];
+    const now = lost.flatMap((fp, index) =>
+      !job.earlyFetched?.includes(index) && entryCovers(answers.get(fp), job.fields ?? run!.fields)
+        ? [index]
+        : [],
+    );
+    if (now.length) markEarly(job, now);
+    if (now.length && !unanswered(job).length) moveJob(job, 'applied', {});
+    return now.length;
+  });
 
 /**
  * A job closed with its rows unanswered, for an exit that proves nothing more was bought: the

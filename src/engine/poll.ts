@@ -30,7 +30,7 @@ import { closeForced, jobCharge, recordResult, type ForcedFetch, type ForceReaso
 import { recordSpending } from '../store/spending';
 import { SheetTables } from './sheet-tables';
 import { settleInterruptedStarts, startQueuedJobs } from './job-starter';
-import { closeUnbought, pollErrorVerdict } from './paid-once';
+import { answeredLostStarts, closeUnbought, pollErrorVerdict } from './paid-once';
 import { Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { finishRuns } from './run-end';
@@ -273,6 +273,7 @@ function recordOutcomes(
     });
   }
   ledger.store(answers);
+  changedJobs.push(...answeredLostStarts(registry, answers));
   // What the jobs charged, before they are saved: a kill in between polls them again, and the
   // record's line per job counts it once (store/spending.ts).
   recordSpending(

@@ -149,10 +149,20 @@ function reopen(
 export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   underLock(ctx, (registry) => {
     const { run, job } = ambiguousJob(ctx, registry, ref);
+    // A later job of its run asking its contacts is its Retry's resend (job-starter.ts), not written
+    // yet: that one is retried, or imported, if need be; two resends would buy them twice.
+    const asked = unanswered(job);
+    const mine = new Set(asked);
+    const resend = (other: JobRecord) =>
+      other.run === run.id &&
+      other.seq > job.seq &&
+      other.state !== 'applied' &&
+      unanswered(other).some((fp) => mine.has(fp));
+    if (registry.jobs.some(resend)) throw new UserError(NOT_WAITING);
     refuseEmptyRetry(ctx, run, job);
     // What its start answered is saved (a poll killed before it marked the job fetched, then a
     // refused key held it: finding 110): answered early, so neither resent nor priced again.
-    const saved = ledgerOf(ctx).lookup(unanswered(job));
+    const saved = ledgerOf(ctx).lookup(asked);
     const fields = job.fields ?? run.fields;
     const since = job.startedAt ?? job.sendingAt ?? 0;
     const early = new Set(job.earlyFetched);
@@ -162,8 +172,9 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     });
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
-    // Its credits go with its id, when its resend gets a new one (job-starter.ts): should its rows
-    // have gone by then, its earlier start is still collected, and counts from them (finding 46).
+    // A stuck job's credits go with its id, when its resend gets a new one (job-starter.ts): should
+    // its rows have gone by then, its earlier start is still collected, and counts from them (finding
+    // 46). A lost start's resend is always a job of its own, the lost start held meanwhile (102).
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0, retried: true });
   });
   pollOnce(ctx);

@@ -16,6 +16,7 @@ import { runsAwaitingRelist } from './rehome';
 import type { RunState } from '../domain/runs';
 import { agree, formatNumber, plural } from '../domain/words';
 import { NOT_TWICE } from '../domain/statuses';
+import { START_LOST } from './paid-once';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
 export const jobSettled = (job: JobRecord): boolean =>
@@ -32,7 +33,7 @@ function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunSta
     // A job whose start answered (it has an id) but whose results never came is not a lost start.
     const what = ambiguous.every((job) => job.id)
       ? 'got no answer from a started job, which may still charge them'
-      : 'may have been started although the answer was lost';
+      : START_LOST;
     return {
       state: 'failed',
       error:

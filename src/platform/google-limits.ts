@@ -7,15 +7,15 @@
 const usedUp = (what: string, perDay: string) =>
   `Your Google account used up today's Apps Script ${what} (${perDay} a day for a personal account). It resets 24 hours after the first use of the day; Sheet Enrich then works again, and nothing saved is lost.`;
 
+/** Apps Script's text when the user's daily URL fetch quota refuses a call: nothing was sent. */
+export const FETCH_QUOTA_USED_UP = /Service invoked too many times for one day: urlfetch/;
+
 const LIMITS: readonly [RegExp, string][] = [
   [
     /Service invoked too many times for one day: properties/,
     usedUp('quota of stored-settings reads and writes', '50,000'),
   ],
-  [
-    /Service invoked too many times for one day: urlfetch/,
-    usedUp('quota of calls to other services', '20,000'),
-  ],
+  [FETCH_QUOTA_USED_UP, usedUp('quota of calls to other services', '20,000')],
   [/Service using too much computer time for one day/, usedUp('time for background runs', '90 minutes')],
   [
     /too many scripts running simultaneously/,

@@ -4,6 +4,7 @@
  * status 0 with `networkError`, so the client decides what to retry.
  */
 import { errorMessage } from '../domain/user-error';
+import { FETCH_QUOTA_USED_UP } from './google-limits';
 import type { HttpPort, HttpRequest, HttpResponse } from './ports';
 
 type UrlFetch = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch' | 'fetchAll'>;
@@ -31,9 +32,6 @@ function networkFailure(error: unknown): HttpResponse {
   return { status: 0, body: '', headers: {}, networkError: errorMessage(error) || 'network failure' };
 }
 
-/** Apps Script's text when the user's daily URL fetch quota refuses a call. */
-const DAILY_FETCH_QUOTA = /^Service invoked too many times for one day: urlfetch/;
-
 /** The transport used in Apps Script and in the local runtime (which provides a UrlFetchApp). */
 export function createUrlFetchHttp(urlFetch: UrlFetch = UrlFetchApp): HttpPort {
   const fetchOne = (request: HttpRequest): HttpResponse => {
@@ -58,7 +56,8 @@ export function createUrlFetchHttp(urlFetch: UrlFetch = UrlFetchApp): HttpPort {
         const batchFailure = networkFailure(error);
         // A used-up daily quota refuses the call before sending anything (quotas page): every
         // request of the batch certainly did not leave, and none would now.
-        if (DAILY_FETCH_QUOTA.test(batchFailure.networkError ?? '')) return requests.map(() => batchFailure);
+        if (FETCH_QUOTA_USED_UP.test(batchFailure.networkError ?? ''))
+          return requests.map(() => batchFailure);
         const unknownFate = {
           ...batchFailure,
           networkError: `the batch failed (${batchFailure.networkError})`,

@@ -234,7 +234,7 @@ export type JobState = StoredFields['state'];
  * state. A move (moveJob) drops what the new state does not carry, so no field outlives its state.
  */
 const STATE_FIELDS_OF = {
-  // sendingAt: a retried lost start's, until its resend has an outcome (paid-once.ts lostStart).
+  // sendingAt: a retried lost start's, until its resend is split off (paid-once.ts lostStart).
   queued: ['tries', 'nextPollAt', 'problem', 'sendingAt'],
   sending: ['sendingAt', 'tries'],
   // sendingAt: an imported lost start's, the day it may have been charged.

@@ -16,8 +16,10 @@ import {
   progress,
   rowsOf,
   SHEET,
+  sheetText,
   stuckForADay,
 } from './support/engine';
+import { SPENDING_SHEET } from '../../src/store/spending';
 
 const kit = engineKit();
 
@@ -98,7 +100,7 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
     await heldThenImported(addon, start.runId, first!, retried, 1 / 5);
   });
 
-  it('of a lost start: rows its resend left unprocessed (out of credits) are sent by "run the rest" after a top-up', async () => {
+  it('of a lost start: rows its resend left unprocessed (out of credits) stay held by the lost start, and a top-up then Retry sends them', async () => {
     await kit.emulator().admin.config({ faults: '5xx=1' });
     const addon = kit.open(contactRows(people(5, 0)));
     const { start } = planAndStart(addon, { fields: ['work_email'] });
@@ -108,16 +110,58 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
     deleteRowAndRetry(addon, start.runId, 6);
     await jobsEnded(kit.emulator());
     pollUntilIdle(addon);
-    // The resend of the 4 rows left ran out of credits at once: nothing of it was processed.
-    expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(4).fill(STATUS.outOfCredits));
+    // The resend of the 4 rows left ran out of credits at once: it bought nothing, so it proves
+    // nothing of the lost start, which may have charged them (fuzz finding 102: a schedule bought
+    // them again). Before, they read "out of credits" and "run the rest" sent them: safe here only
+    // because a 5xx start never reached the provider, which the add-on cannot tell from a lost one.
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(4).fill(STATUS.ambiguous));
     await kit.emulator().admin.setCredits(1000);
-    // Before, the lost start still held them (its whole list, though it no longer asks them): the
-    // rows read "may have been started", a rerun sent nothing, and its Retry had nothing to send.
-    expect(sendsRows(addon, 'A2:D5')).toBe(4);
-    planAndStart(addon, { fields: ['work_email'] });
+    expect(sendsRows(addon, 'A2:D5')).toBe(0);
+    // The way out their Status names: the lost start's Retry, after a top-up, sends them.
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
     await jobsEnded(kit.emulator());
     pollUntilIdle(addon);
     expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+
+  it('of a lost start the provider made: its resend out of credits leaves it held under its own name, whose import saves its answers (finding 102)', async () => {
+    await kit.emulator().admin.config({ faults: 'lost=1' });
+    const addon = kit.open(contactRows(people(5, 0)));
+    const { start } = planAndStart(addon, { fields: ['work_email'] });
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const [first] = await jobsEnded(kit.emulator());
+    const charged = (await kit.emulator().admin.stats()).credits_spent;
+    addon.call('pollJobs');
+    await kit.emulator().admin.setCredits(0);
+    const [lost] = progress(addon, start.runId).ambiguousJobs ?? [];
+    addon.call('retryJob', { runId: start.runId, seq: lost!.seq });
+    // A second Retry while the first one's resend is not written would buy the rows twice.
+    expect(() => addon.call('retryJob', { runId: start.runId, seq: lost!.seq })).toThrow(/no longer waiting/);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    // The resend bought nothing; the first start, which the provider made and charged, still holds
+    // the rows, under the dashboard's name of that start alone (the resend has a name of its own).
+    expect(rowsOf(addon).map((row) => row.status)).toEqual(Array(5).fill(STATUS.ambiguous));
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    expect(held).toMatchObject({ seq: lost!.seq, name: first!.name });
+    const jobs = await kit.emulator().admin.jobs();
+    expect(jobs.filter((job) => job.name === first!.name).map((job) => job.id)).toEqual([first!.id]);
+    await kit.emulator().admin.setCredits(1000);
+    expect(sendsRows(addon, 'A2:D6')).toBe(0);
+    addon.call('importJob', { jobId: first!.id, job: { runId: start.runId, seq: held!.seq } });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    expect(progress(addon, start.runId).ambiguousJobs).toBeUndefined();
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.credits_spent).toBe(charged);
+    expect(stats.charges.charged_twice).toBe(0);
+    // What the first start charged is its run's, not its Retry's, whose resend charged nothing.
+    const book = sheetText(addon, SPENDING_SHEET)
+      .slice(1)
+      .filter((row) => row[0]);
+    expect(book.map((row) => [row[2], row[3]])).toEqual([['manual', String(charged)]]);
   });
 
   it('of a lost start the provider never had: a second Retry, with nothing left to send, is refused and counts nothing (finding 64)', async () => {

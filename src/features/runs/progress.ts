@@ -244,15 +244,16 @@ export function unreadableMessage(
     const id = ids.get(other.key.slice(DOCUMENT_PROPERTY.jobPrefix.length));
     return id ? [byId(id)] : [];
   });
+  const byIds = `import them by their ids (the provider's dashboard names them after run ${runId}).`;
   // (The panel reads the properties alone: a lost list of contacts is no record it reports.)
   const rest =
     runId === undefined
       ? `${ids.has(job) ? `Import the job ${ids.get(job)} by its id` : `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
       : damagedJobs.length && !jobs.some((job) => job.id)
-        ? `Its jobs could not be read either: ${knownIds.length ? `${knownIds.join(', ')}.` : `import them by their ids (the provider's dashboard names them after run ${runId}).`}`
+        ? `Its jobs could not be read either: ${knownIds.length ? `${knownIds.join(', ')}.` : byIds}`
         : jobs.some(lostStart)
           ? // A start whose answer was lost has no id to collect it by: only the dashboard's id brings it.
-            `A job of it may have been started although its answer was lost: import them by their ids (the provider's dashboard names them after run ${runId}).`
+            `A job of it may have been started although its answer was lost: ${byIds}`
           : 'Its jobs are still collected, with the key that started them; their rows are not sent again meanwhile.';
   return `A saved record could not be read (${reason}); it is kept unchanged under "${key}". ${rest}`;
 }
