@@ -1,5 +1,5 @@
 /**
- * The fuzzer's money findings of issue 38 from 73 on (docs/fuzz-findings.md), each replayed as
+ * The fuzzer's money findings of issue 38 from 73 to 160 (docs/fuzz-findings.md), each replayed as
  * fuzz-replays.test.ts does, on one fuzz emulator for the file (one emulator and one module graph
  * instead of one per finding: fewer CPU-seconds in CI). Each case failed on the code before its fix.
  */
@@ -244,6 +244,109 @@ describe("the fuzzer's case of finding 150, replayed", () => {
         { kind: 'poll', who: 'ann', kill: fetch },
       ],
       324207718,
+    );
+  }, 90_000);
+});
+
+/**
+ * Fuzz finding 102 (seed 38002 `--swarm --steps 40`, case 5, /work/tasks/findings-fix102.md),
+ * replayed as fuzz-replays.test.ts does: Carol's scheduled reverse lookup lost its job's start
+ * (the provider made the job and charged a profile); held "may have been started", it was retried
+ * at 0 credits. The Retry's resend got an id and ran out of credits, buying nothing, and took the
+ * lost start's place: its row read "out of credits", and the schedule's next tick, after a top-up,
+ * bought the profile again. The resend is now a job of its own (job-starter.ts), and the lost start
+ * holds what it left unanswered under its own name, until imported or retried (paid-once.ts).
+ */
+describe("the fuzzer's case of finding 102, replayed", () => {
+  it('102: a Retry whose resend ran out of credits leaves its lost start held, and the schedule does not buy it again', async () => {
+    await replay(
+      [
+        { kind: 'import', who: 'ann' },
+        { kind: 'fault', fault: 'lost' },
+        { kind: 'again', who: 'ann', fields: ['phone'] },
+        { kind: 'import', who: 'ann' },
+        { kind: 'schedule', who: 'carol', on: true, perRun: 90, perDay: 300, reverse: true },
+        { kind: 'poll', who: 'carol' },
+        { kind: 'credits', who: 'ann', balance: 0 },
+        { kind: 'retry', who: 'carol' },
+        { kind: 'again', who: 'ann' },
+      ],
+      2147483635,
+    );
+  }, 90_000);
+});
+
+/**
+ * Fuzz finding 160 (the lead's search of seed 38001 with `--swarm --steps 40`, case 252;
+ * /work/tasks/findings-fix160.md), replayed as fuzz-replays.test.ts does: a run of row 9 for the
+ * work and personal email was killed while it started (its answer lost: a lost start), and the job
+ * sheet lost its list, so only the row's "pending" (then, once the run ended, "job record damaged")
+ * held the work email it bought. A "look up again" of that row for the phone alone sent it past the
+ * hold, and its answer ("not found") replaced the words that held it; the next plain run bought
+ * the work email again. "Look up again" consents to buy again only what it asks: it now sends past
+ * a run hiding a job only when it asks every field that run asked (paid-once.ts sendRule).
+ */
+/** Ann's run of row 9 for both emails, killed at its start, and the job sheet's last list garbled. */
+const hiddenStart: Action[] = [
+  {
+    kind: 'run',
+    who: 'ann',
+    rows: [7],
+    lookUpAgain: false,
+    kill: { at: 'Properties.setProperties', nth: 3 },
+    fields: ['work_email', 'personal_email'],
+  },
+  { kind: 'damage', what: 'jobSheet' },
+];
+const phoneAgain: Action = { kind: 'run', who: 'ann', rows: [7], lookUpAgain: true, fields: ['phone'] };
+
+describe("the fuzzer's case of finding 160, replayed", () => {
+  it('160: a "look up again" of the phone does not free a row a hidden email job holds', async () => {
+    // While the hidden job's run is in flight; the final re-run bought the work email again.
+    await replay([...hiddenStart, phoneAgain], 1025234321);
+  }, 60_000);
+  it('160, once the run ended: "job record damaged" stays until the fields it holds are asked', async () => {
+    await replay(
+      [
+        ...hiddenStart,
+        { kind: 'poll', who: 'ann', idle: true },
+        phoneAgain,
+        { kind: 'wait' },
+        { kind: 'poll', who: 'ann', idle: true },
+        { kind: 'run', who: 'ann', rows: [7], lookUpAgain: false, fields: ['work_email', 'personal_email'] },
+      ],
+      1025234321,
+    );
+  }, 60_000);
+  it("160: the fuzzer's 17 steps", async () => {
+    await replay(
+      [
+        hiddenStart[0]!,
+        { kind: 'fault', fault: 'lost' },
+        { kind: 'fault', fault: 'lost' },
+        { kind: 'elsewhere', op: 'run', kill: { at: 'Properties.setProperty', nth: 1 } },
+        { kind: 'credits', who: 'bob', balance: 2 },
+        { kind: 'run', who: 'bob', rows: [7], lookUpAgain: false, fields: ['work_email', 'personal_email'] },
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [7],
+          lookUpAgain: false,
+          kill: { at: 'Range.setValues', nth: 1 },
+          fields: ['work_email', 'personal_email'],
+        },
+        { kind: 'revoke', who: 'bob', back: true },
+        { kind: 'elsewhere', op: 'poll', kill: { at: 'Range.setValues', nth: 1 } },
+        { kind: 'damage', what: 'jobSheet' },
+        { kind: 'formulas', rows: [7] },
+        { kind: 'run', who: 'bob', rows: [7], lookUpAgain: false },
+        { kind: 'getThem', who: 'bob' },
+        { kind: 'again', who: 'bob', kill: { at: 'Properties.setProperties', nth: 3 } },
+        { kind: 'run', who: 'ann', rows: [7], lookUpAgain: true, fields: ['phone'] },
+        { kind: 'getThem', who: 'ann' },
+        { kind: 'poll', who: 'bob' },
+      ],
+      1025234321,
     );
   }, 90_000);
 });
