@@ -260,9 +260,10 @@ export async function importAmbiguous(
       }
     } catch (error) {
       // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
-      // Or nothing to send (its rows deleted: finding 64): nothing the user can do, nor needs to.
+      // Or nothing to send (its rows deleted: finding 64), or its last Retry still at work (finding
+      // 102): nothing the user can do, nor needs to.
       if (
-        /no longer waiting for a decision|[Tt]ry again in a (few minutes|minute)|Nothing to send again/.test(
+        /no longer waiting for a decision|still at work|[Tt]ry again in a (few minutes|minute)|Nothing to send again/.test(
           String(error),
         )
       )

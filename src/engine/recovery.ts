@@ -158,7 +158,8 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
       other.seq > job.seq &&
       other.state !== 'applied' &&
       unanswered(other).some((fp) => mine.has(fp));
-    if (registry.jobs.some(resend)) throw new UserError(NOT_WAITING);
+    if (registry.jobs.some(resend))
+      throw new UserError('Its last Retry is still at work: wait for its answers.');
     refuseEmptyRetry(ctx, run, job);
     // What its start answered is saved (a poll killed before it marked the job fetched, then a
     // refused key held it: finding 110): answered early, so neither resent nor priced again.

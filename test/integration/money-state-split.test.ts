@@ -138,7 +138,9 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
     const [lost] = progress(addon, start.runId).ambiguousJobs ?? [];
     addon.call('retryJob', { runId: start.runId, seq: lost!.seq });
     // A second Retry while the first one's resend is not written would buy the rows twice.
-    expect(() => addon.call('retryJob', { runId: start.runId, seq: lost!.seq })).toThrow(/no longer waiting/);
+    expect(() => addon.call('retryJob', { runId: start.runId, seq: lost!.seq })).toThrow(
+      /still at work: wait for its answers/,
+    );
     await jobsEnded(kit.emulator());
     pollUntilIdle(addon);
     // The resend bought nothing; the first start, which the provider made and charged, still holds
