@@ -41,11 +41,10 @@ export interface Books {
   consentedRuns: Set<string>;
   /**
    * Jobs a person sent again after their price ("run R job N", once per retry), and when: the same
-   * consent; and a cap counts the retry's price on that day (fuzz-cap-count.ts).
+   * consent; and a cap counts the retry's price on that day (fuzz-cap-count.ts). `answered`: the
+   * contacts whose answer the job had saved before this retry (fuzz-ledger.ts): no consent for them.
    */
-  retries: { job: string; at: number }[];
-  /** Per retried job, the contacts whose answer it had saved before a retry: no consent for them. */
-  answeredBeforeRetry: Map<string, Set<string>>;
+  retries: { job: string; at: number; answered?: Set<string> }[];
   /** Credits of consented retries: a cap may be passed by that much. */
   retryAllowance: number;
   /** The largest caps each payer set, by day (a lenient bound: the caps are immune to changes). */
@@ -82,7 +81,6 @@ export function newBooks(): Books {
     confirmedRuns: new Set(),
     consentedRuns: new Set(),
     retries: [],
-    answeredBeforeRetry: new Map(),
     retryAllowance: 0,
     autoCaps: new Map(),
     scheduleCaps: new Map(),

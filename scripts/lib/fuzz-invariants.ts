@@ -138,23 +138,22 @@ const tailOf = (name: string) => / · (run (\S+) job \d+)$/.exec(name);
  * or a job of the rows left when some were deleted: finding 46), never the retried job's first
  * start nor another run's purchase (a consent is never reused for a later charge: a retry whose
  * resend never left excused a formula run buying its people again, mutant
- * retried-lost-start-never-sent), and not for contacts whose answer the job had saved before the
- * retry (fuzz-ledger.ts noteAnsweredBeforeRetry).
+ * retried-lost-start-never-sent), and not for contacts whose answer the job had saved before that
+ * retry (fuzz-ledger.ts answeredBeforeRetry; a later retry's note takes back no earlier consent:
+ * finding 170). A charge is excused by one retry at most (the retries with fewest to excuse first).
  */
 export function unconsentedCharge(
   books: Books,
   outcomes: readonly AdminOutcome[],
   jobs: readonly AdminJob[],
 ): string | undefined {
-  const { consentedRuns, answeredBeforeRetry } = books;
+  const { consentedRuns } = books;
   // Each job's first start at the provider (its jobs are listed in the order they were made).
   const firstStart = new Map<string, string>();
   for (const { id, name } of jobs) {
     const job = tailOf(name)?.[1];
     if (job && !firstStart.has(job)) firstStart.set(job, id);
   }
-  const retries = new Map<string, number>();
-  for (const { job } of books.retries) retries.set(job, (retries.get(job) ?? 0) + 1);
   const charges = new Map<string, AdminOutcome[]>();
   for (const outcome of outcomes) {
     if (!outcome.person || outcome.credits === 0) continue;
@@ -167,16 +166,21 @@ export function unconsentedCharge(
     if (charged.length < 2) continue;
     const runs = new Set(charged.flatMap(({ name }) => tailOf(name)?.[2] ?? []));
     let excused = [...runs].filter((run) => consentedRuns.has(run)).length;
-    for (const [job, times] of retries) {
-      const run = /^run (\S+) job \d+$/.exec(job)?.[1];
-      const resent = charged.filter(
+    const resent = books.retries.map(({ job, answered }) =>
+      charged.filter(
         (charge) =>
-          tailOf(charge.name)?.[2] === run &&
+          tailOf(charge.name)?.[2] === /^run (\S+) job \d+$/.exec(job)?.[1] &&
           charge.job !== firstStart.get(job) &&
           // A retry consents to buy again only what its job had no answer for (its price counts those).
-          !answeredBeforeRetry.get(job)?.has(charge.fp),
-      ).length;
-      excused += Math.min(resent, times);
+          !answered?.has(charge.fp),
+      ),
+    );
+    const used = new Set<AdminOutcome>();
+    for (const may of resent.sort((a, b) => a.length - b.length)) {
+      const charge = may.find((one) => !used.has(one));
+      if (!charge) continue;
+      used.add(charge);
+      excused++;
     }
     if (charged.length - 1 > excused)
       return `${person} charged ${charged.length} times (${charged.map((c) => c.name.split(' · ').pop()).join(', ')}); consented to ${excused} more`;

@@ -38,18 +38,19 @@ export function ledgerAnswers(docs: readonly Addon[]): Map<string, LedgerEntry> 
  * its run started, as the user is about to retry it: what a forced fetch of a stuck job found. The
  * retry's price counts none of them (docs/money-rule.md, "every resend asks only for what has no
  * answer"), so its consent excuses no second charge of them (the issue's stuck-job retry charged
- * 16 people twice, which the consent alone excused). Noted before each retry, done or refused.
+ * 16 people twice, which the consent alone excused). Noted before each retry, for that retry alone:
+ * what an earlier retry's resend answered takes back none of that retry's consent (finding 170).
  */
-export async function noteAnsweredBeforeRetry(
+export async function answeredBeforeRetry(
   books: Books,
   emulator: SpawnedEmulator,
   docs: readonly Addon[],
   job: string,
-): Promise<void> {
+): Promise<Set<string>> {
+  const noted = new Set<string>();
   const startedAt = books.runs.get(/^run (\S+) job \d+$/.exec(job)?.[1] ?? '')?.startedAt;
-  if (startedAt === undefined) return;
+  if (startedAt === undefined) return noted;
   const saved = ledgerAnswers(docs);
-  const noted = books.answeredBeforeRetry.get(job) ?? new Set<string>();
   for (const { fp, credits, name, charged_for } of await emulator.admin.outcomes()) {
     const entry = saved.get(fp);
     // An answer of what was charged (a phone "not found" answers no work email: finding 111).
@@ -59,5 +60,5 @@ export async function noteAnsweredBeforeRetry(
     if (credits > 0 && name.endsWith(` · ${job}`) && covers && (entry?.at ?? -Infinity) >= startedAt)
       noted.add(fp);
   }
-  books.answeredBeforeRetry.set(job, noted);
+  return noted;
 }

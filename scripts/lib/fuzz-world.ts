@@ -17,7 +17,7 @@ import { loadRowsAsSheet } from './enrich-run';
 import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
 import type { Action, Kill, Who } from './fuzz-model';
-import { noteAnsweredBeforeRetry } from './fuzz-ledger';
+import { answeredBeforeRetry } from './fuzz-ledger';
 import {
   contactRows,
   caseDraws,
@@ -290,11 +290,12 @@ export class FuzzWorld extends FuzzPurchases {
       for (const job of run.ambiguousJobs ?? []) {
         if (run.othersRun) continue;
         const name = / · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name;
-        await noteAnsweredBeforeRetry(this.books, this.emulator, [this.views.ann, this.second], name);
+        const docs = [this.views.ann, this.second];
+        const answered = await answeredBeforeRetry(this.books, this.emulator, docs, name);
         const done = this.callKilled(view, kill, 'retryJob', { runId: run.runId, seq: job.seq });
         // Killed, it may have sent the job: the click was the consent.
         if (!done && !kill) continue;
-        this.books.retries.push({ job: name, at: view.now() });
+        this.books.retries.push({ job: name, at: view.now(), answered });
         this.books.retryAllowance += job.retryMaxCredits;
       }
   }

@@ -46,6 +46,25 @@ describe("a retry's consent (paid-once)", () => {
       /per_ann:work_email charged 2 times .*consented to 0 more/,
     );
   });
+
+  it("keeps it when a later retry finds the resend's answer saved (finding 170)", () => {
+    const twice = newBooks();
+    twice.retries.push({ job: LOST, at: START, answered: new Set() });
+    // Clicked again once job 2 had saved the answer (refused, or sent asking nothing).
+    twice.retries.push({ job: LOST, at: START + 1, answered: new Set(['fp-ann']) });
+    const jobs = [job('j1', LOST), job('j2', 'run R job 2')];
+    expect(unconsentedCharge(twice, [charge('j1', LOST), charge('j2', 'run R job 2')], jobs)).toBeUndefined();
+  });
+
+  it('excuses a charge once, however many retries of its run could have made it', () => {
+    const two = newBooks();
+    two.retries.push({ job: LOST, at: START }, { job: 'run R job 2', at: START });
+    const names = ['run G job 1', 'run R job 3', 'run F job 1'];
+    const jobs = names.map((name, n) => job(`j${n}`, name));
+    const charges = names.map((name, n) => charge(`j${n}`, name));
+    // Run G bought her; job 3 of run R resent her (either retry's); run F bought her with no consent.
+    expect(unconsentedCharge(two, charges, jobs)).toMatch(/charged 3 times .*consented to 1 more/);
+  });
 });
 
 describe("a standing order's count of the day (caps)", () => {

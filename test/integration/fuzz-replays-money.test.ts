@@ -350,3 +350,29 @@ describe("the fuzzer's case of finding 160, replayed", () => {
     );
   }, 90_000);
 });
+
+/**
+ * Fuzz finding 170 (seed 60001 with `--swarm`, case 1472; /work/tasks/findings-fix170.md): the
+ * fuzzer's books, not the add-on. Ann retried a lost start (row 4, run X job 1); its resend, a job
+ * of its own since fix102 (job 2), bought the row again, as the Retry's price said it might. A
+ * later Retry click, from a Jobs panel read before another execution saved job 2's answer and
+ * closed the lost start, was refused; but the fuzzer had noted, before it, the row's answer as one
+ * the job "had saved before a retry", in one set per job, which took back the first Retry's consent.
+ */
+describe("the fuzzer's case of finding 170, replayed", () => {
+  it('170: a refused later Retry takes back no consent of the Retry whose resend bought', async () => {
+    await replay(
+      [
+        { kind: 'fault', fault: 'lost' },
+        { kind: 'elsewhere', op: 'run' },
+        { kind: 'run', who: 'ann', rows: [2], lookUpAgain: false },
+        { kind: 'retry', who: 'ann' },
+        { kind: 'run', who: 'ann', rows: [3], lookUpAgain: true },
+        { kind: 'fault', fault: '429' },
+        // Retries row 5's lost start, whose execution collects row 4's resend; then row 4's, refused.
+        { kind: 'retry', who: 'ann' },
+      ],
+      2106574606,
+    );
+  }, 60_000);
+});
