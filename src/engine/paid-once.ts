@@ -330,7 +330,7 @@ export const answeredLostStarts = (
     );
     if (now.length) markEarly(job, now);
     if (now.length && !unanswered(job).length) moveJob(job, 'applied', {});
-    return now.length;
+    return now.length > 0;
   });
 
 /**

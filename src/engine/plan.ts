@@ -160,20 +160,24 @@ export function jobsOf(contacts: readonly PlannedContact[], kind: JobKind): Plan
 }
 
 /**
- * The contacts that fit `room` credits at their most, in order (a cheaper one after one that did not
- * fit still goes), and the rest: what a cap lets an unattended run send.
+ * The part of a plan whose contacts fit `room` credits at their most, in order (a cheaper one after
+ * one that did not fit still goes), and the contacts left out: what a cap lets an unattended run send.
  */
-export function withinRoom(contacts: readonly PlannedContact[], kind: JobKind, room: number) {
+export function withinRoom<Plan extends { toSend: PlannedContact[]; maxCredits: number; jobs: number }>(
+  plan: Plan,
+  kind: JobKind,
+  room: number,
+): { kept: Plan; leftOut: PlannedContact[] } {
   let maxCredits = 0;
-  const kept: PlannedContact[] = [];
+  const toSend: PlannedContact[] = [];
   const leftOut: PlannedContact[] = [];
-  for (const contact of contacts) {
+  for (const contact of plan.toSend) {
     const price = maxCreditsPerContact(kind, contact.fields);
     const fits = maxCredits + price <= room;
-    (fits ? kept : leftOut).push(contact);
+    (fits ? toSend : leftOut).push(contact);
     if (fits) maxCredits += price;
   }
-  return { kept, leftOut, maxCredits, jobs: jobsOf(kept, kind).length };
+  return { kept: { ...plan, toSend, maxCredits, jobs: jobsOf(toSend, kind).length }, leftOut };
 }
 
 /** Statuses that do not say a row is held: a held row showing one is given the hold's words. */

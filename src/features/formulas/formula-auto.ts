@@ -10,16 +10,10 @@ import type { JobKind } from '../../domain/runs';
 import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from './formula-auto-setting';
 import { ledgerDamageWhat, type Ledger } from '../../store/ledger';
 import type { AppContext } from '../../engine/context';
-import { buildFormulaPlan, isFormulaRun, launchFormulaRun, type FormulaPlan } from './formula-run';
+import { buildFormulaPlan, isFormulaRun, launchFormulaRun } from './formula-run';
 import { withinRoom } from '../../engine/plan';
 import type { Registry } from '../../store/registry';
 import { isPayer } from '../teams/payer';
-
-/** The part of a plan that fits `room` credits, contacts in queue order. */
-function within(plan: FormulaPlan, room: number): FormulaPlan {
-  const { kept, maxCredits, jobs } = withinRoom(plan.toSend, plan.kind, room);
-  return { ...plan, toSend: kept, maxCredits, jobs };
-}
 
 /**
  * Sends queued formula requests, within today's cap, when this execution's user is the one who
@@ -31,10 +25,8 @@ export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Regi
   const running = [...registry.runs.values()].some((run) => isFormulaRun(run) && run.state === 'running');
   if (running) return;
   for (const kind of ['enrich', 'reverse'] as JobKind[]) {
-    const plan = within(
-      buildFormulaPlan(ctx, kind, [], registry, ledger),
-      Math.min(auto.dailyCap - auto.committed, reserveKeyCredits(ctx)),
-    );
+    const room = Math.min(auto.dailyCap - auto.committed, reserveKeyCredits(ctx));
+    const plan = withinRoom(buildFormulaPlan(ctx, kind, [], registry, ledger), kind, room).kept;
     if (plan.toSend.length === 0) continue;
     // A damaged ledger cannot tell a new request from an answer it lost: the user decides.
     const damage = ledger.damaged();

@@ -140,9 +140,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   // The key's daily limit across the user's spreadsheets (store/key-limit.ts) bounds the day too.
   const dayRoom = Math.min(schedule.maxCreditsPerDay - schedule.committedToday, reserveKeyCredits(ctx));
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
-  const fit = withinRoom(plan.toSend, plan.options.kind, room);
-  const leftOut = fit.leftOut;
-  const kept: RunPlan = { ...plan, toSend: fit.kept, maxCredits: fit.maxCredits, jobs: fit.jobs };
+  const { kept, leftOut } = withinRoom(plan, plan.options.kind, room);
   // Rows a cap left out say which one, not as a final status (the next tick takes them); a row
   // waiting for its refresh keeps its answer.
   if (leftOut.length && !plan.options.refreshBefore) {
