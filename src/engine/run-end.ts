@@ -16,20 +16,19 @@ import { runsAwaitingRelist } from './rehome';
 import type { RunState } from '../domain/runs';
 import { agree, formatNumber, plural } from '../domain/words';
 import { NOT_TWICE } from '../domain/statuses';
-import { START_LOST } from './paid-once';
+import { START_LOST, unanswered } from './paid-once';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
 export const jobSettled = (job: JobRecord): boolean =>
   job.state === 'applied' || (job.state === 'ambiguous' && !!job.rowsMarked);
 
-function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunState; error?: string } {
+export function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunState; error?: string } {
   const ambiguous = jobs.filter((job) => job.state === 'ambiguous');
   if (ambiguous.length) {
-    // Those a forced fetch answered are written: not among them.
-    const contacts = ambiguous.reduce(
-      (sum, job) => sum + job.fingerprints.length - (job.earlyFetched?.length ?? 0),
-      0,
-    );
+    // Those a forced fetch answered are written: not among them. A lost start's Retry whose own start
+    // was lost too carries the same people in a second job: each counts once (each job, though, may
+    // have charged them, which unspentCredits counts).
+    const contacts = new Set(ambiguous.flatMap(unanswered)).size;
     // A job whose start answered (it has an id) but whose results never came is not a lost start.
     const what = ambiguous.every((job) => job.id)
       ? 'got no answer from a started job, which may still charge them'

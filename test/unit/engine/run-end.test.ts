@@ -2,7 +2,7 @@
  * What a capped run gives back to its cap at its end: what it was allowed less what the API charged,
  * and less the most a job whose start was lost may have cost (the API may have charged it).
  */
-import { unspentCredits } from '../../../src/engine/run-end';
+import { finalState, unspentCredits } from '../../../src/engine/run-end';
 import type { JobRecord, RunRecord } from '../../../src/store/registry';
 
 const run = (over: Partial<RunRecord>): RunRecord =>
@@ -23,5 +23,19 @@ describe('unspentCredits', () => {
 
   it('gives nothing back for a run that had no estimate (a sidebar run)', () => {
     expect(unspentCredits(run({ credits: 3 }), [job('applied', 5)])).toBe(0);
+  });
+});
+
+describe('finalState', () => {
+  it('counts a person once when a lost start and its resend were both lost', () => {
+    // The Retry of a lost start resends its 5 people in a job of its own, whose start is lost too.
+    const end = finalState(run({}), [job('ambiguous', 5), job('ambiguous', 5), job('applied', 3)]);
+    expect(end.state).toBe('failed');
+    expect(end.error).toMatch(/^5 contacts \(2 jobs\) may have been started/);
+  });
+
+  it('leaves out the contacts a forced fetch answered', () => {
+    const stuck = { ...job('ambiguous', 4), id: 'j1', earlyFetched: [0, 2] } as JobRecord;
+    expect(finalState(run({}), [stuck]).error).toMatch(/^2 contacts \(1 job\) got no answer/);
   });
 });
