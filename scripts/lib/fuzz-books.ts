@@ -40,6 +40,11 @@ export interface Books {
    */
   consentedRuns: Set<string>;
   /**
+   * Runs registered by a start that answered with an error (not a kill): the user was told it
+   * failed ("Sheets refused to write…"), so they never spend (fuzz-invariants.ts spentAfterRefusal).
+   */
+  refusedRuns: Set<string>;
+  /**
    * Jobs a person sent again after their price ("run R job N", once per retry), and when: the same
    * consent; and a cap counts the retry's price on that day (fuzz-cap-count.ts). `answered`: the
    * contacts whose answer the job had saved before this retry (fuzz-ledger.ts): no consent for them.
@@ -80,6 +85,7 @@ export function newBooks(): Books {
   return {
     confirmedRuns: new Set(),
     consentedRuns: new Set(),
+    refusedRuns: new Set(),
     retries: [],
     retryAllowance: 0,
     autoCaps: new Map(),

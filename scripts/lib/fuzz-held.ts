@@ -13,7 +13,15 @@ import type { FuzzWorld } from './fuzz-world';
 
 export interface Violation {
   invariant:
-    'paid-once' | 'caps' | 'key-limit' | 'no-key' | 'no-crash' | 'nothing-lost' | 'truth' | 'held-with-why';
+    | 'paid-once'
+    | 'caps'
+    | 'key-limit'
+    | 'no-key'
+    | 'no-crash'
+    | 'nothing-lost'
+    | 'truth'
+    | 'held-with-why'
+    | 'told-failed';
   detail: string;
 }
 

@@ -80,8 +80,25 @@ export async function checkCharges(world: FuzzWorld): Promise<Violation | undefi
   const admin = world.emulator.admin;
   const twice = unconsentedCharge(world.books, await admin.outcomes(), await admin.jobs());
   if (twice) return { invariant: 'paid-once', detail: twice };
-  const over = world.books.keyLimit && keyLimitOverrun(world, await world.emulator.admin.books());
+  const lines = await admin.books();
+  const refused = spentAfterRefusal(world.books, lines);
+  if (refused) return { invariant: 'told-failed', detail: refused };
+  const over = world.books.keyLimit && keyLimitOverrun(world, lines);
   return over ? { invariant: 'key-limit', detail: over } : undefined;
+}
+
+/**
+ * A start the user was told failed (its call answered with an error, not a kill) whose run spent
+ * later all the same: the issue's "a start told it failed still spends" (docs/money-rule.md: such a
+ * start registers nothing).
+ */
+function spentAfterRefusal(books: Books, lines: readonly BookedCharge[]): string | undefined {
+  for (const { name, credits } of lines) {
+    const run = / · run (\S+) job \d+$/.exec(name)?.[1];
+    if (credits > 0 && run && books.refusedRuns.has(run))
+      return `run ${run}: its start answered with an error, yet its job "${name}" charged ${credits} credits`;
+  }
+  return undefined;
 }
 
 /**

@@ -53,7 +53,8 @@ export type Kill = { at: (typeof KILL_POINTS)[number]; nth: number };
 
 /**
  * What a person does to the contacts sheet (fuzz-sheet.ts): paste `n` new contacts below, sort by
- * a column, insert or delete a row, paste another contact over a row (`at`: a row, modulo the rows).
+ * a column, insert or delete a row, paste another contact over a row (`at`: a row, modulo the rows),
+ * or (Ann, its owner) protect its output columns from everyone else, or lift that protection.
  */
 /**
  * The fields a purchase asks (absent: the work email alone, as every path asked before issue 48):
@@ -70,7 +71,11 @@ export type Asks = { fields?: EnrichField[] };
 /** What a formula asks: a field (absent: the work email) or, on the emails sheet, a reverse lookup. */
 export type FormulaAsks = EnrichField | 'reverse';
 
-export type SheetEdit = { op: 'paste' | 'sort' | 'insert' | 'delete' | 'type'; at: number; n: number };
+export type SheetEdit = {
+  op: 'paste' | 'sort' | 'insert' | 'delete' | 'type' | 'protect';
+  at: number;
+  n: number;
+};
 
 export type Action =
   /**
@@ -329,7 +334,7 @@ export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): A
       weight: 2,
       arbitrary: fc.record({
         kind: fc.constant('sheet' as const),
-        op: fc.constantFrom('paste', 'paste', 'sort', 'insert', 'delete', 'type'),
+        op: fc.constantFrom('paste', 'paste', 'sort', 'insert', 'delete', 'type', 'protect'),
         at: fc.nat({ max: 999 }),
         // 120 rows are two jobs: more cost time in every execution that reads the sheet.
         n: large ? fc.constant(120) : fc.constantFrom(1, 30, 120),

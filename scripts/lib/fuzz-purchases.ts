@@ -91,10 +91,16 @@ export abstract class FuzzPurchases {
    */
   private confirm(view: Addon, consent: boolean, start: () => unknown): void {
     const before = this.runKeys(view);
-    start();
+    const kills = this.events.kills;
+    // An error the user read (not a kill, which may have sent): they were told the start failed.
+    const refused = start() === undefined && this.events.kills === kills;
     for (const key of this.runKeys(view)) {
       if (before.has(key)) continue;
       const runId = key.slice(DOCUMENT_PROPERTY.runPrefix.length);
+      if (refused) {
+        this.books.refusedRuns.add(runId);
+        continue;
+      }
       this.books.confirmedRuns.add(runId);
       if (consent) this.books.consentedRuns.add(runId);
     }

@@ -19,6 +19,7 @@ import { HOUR, type FuzzWorld } from './fuzz-world';
  */
 export async function settle(world: FuzzWorld, rounds = 12): Promise<void> {
   world.books.stepStartedAt = undefined;
+  world.sheet.lift();
   await setFault(world.emulator, 'none');
   await world.emulator.admin.setCredits(1_000_000);
   await world.emulator.admin.config({ echo: 'off' });

@@ -7,7 +7,7 @@
 import { sampleContacts } from '../../dev/emulator/sample';
 import type { Addon } from '../../dev/gas/harness';
 import { ROWS, type SheetEdit } from './fuzz-model';
-import { WORLD_SEED } from './fuzz-cast';
+import { EMAIL, WORLD_SEED } from './fuzz-cast';
 
 /** Contacts the pasted blocks take from (the emulator's world knows them; fuzz-cast.ts's second document takes the next ones). */
 const POOL_SIZE = 600;
@@ -25,10 +25,14 @@ function contactPool(): string[][] {
 
 /** The sheet's input columns (A–D): what a paste or a typed row replaces. */
 const INPUTS = 4;
+/** The columns a run writes (Status and answers; Z holds the fuzzer's formulas). */
+const OUTPUTS = 'E:Y';
 
 export class SheetHands {
   /** Contacts of the pool pasted so far: the next paste takes the next ones. */
   private pasted = 0;
+  /** Ann protected the output columns: a teammate's start is refused ("Sheets refused to write…"). */
+  private guarded = false;
 
   constructor(
     private readonly addon: Addon,
@@ -75,7 +79,19 @@ export class SheetHands {
         sheet.getRange(row, 1, 1, width).setValues([[...contact, ...Array<string>(width - INPUTS).fill('')]]);
         return;
       }
+      case 'protect':
+        // As an owner does in Sheets: only she may write there; a second time, she lifts it.
+        if (this.guarded) return this.lift();
+        this.addon.protect(OUTPUTS, this.sheetName, [EMAIL.ann]);
+        this.guarded = true;
+        return;
     }
+  }
+
+  /** Every protection lifted, as the refusal a teammate's start got asks the owner to. */
+  lift(): void {
+    this.addon.unprotectAll();
+    this.guarded = false;
   }
 
   private nextContacts(n: number): string[][] {
