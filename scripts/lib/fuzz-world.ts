@@ -7,7 +7,7 @@
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
-import type { ProgressView } from '../../src/app/sidebar-contract';
+import type { ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import { damageStore, setFault } from './fuzz-damage';
 import { bookCap, bookKeyLimit, newBooks, noteRuns, type Books } from './fuzz-books';
 import { beginCount, noteCounts } from './fuzz-cap-count';
@@ -292,12 +292,24 @@ export class FuzzWorld extends FuzzPurchases {
         const name = / · (run \S+ job \d+)$/.exec(job.name)?.[1] ?? job.name;
         const docs = [this.views.ann, this.second];
         const answered = await answeredBeforeRetry(this.books, this.emulator, docs, name);
+        const kills = this.events.kills;
         const done = this.callKilled(view, kill, 'retryJob', { runId: run.runId, seq: job.seq });
-        // Killed, it may have sent the job: the click was the consent.
-        if (!done && !kill) continue;
+        // Killed, it may have sent the job: the click was the consent. So it was when the call
+        // failed after the Retry was registered (its send, in the same call, may throw).
+        if (!done && this.events.kills === kills && !this.retryRegistered(view, run, job.seq)) continue;
         this.books.retries.push({ job: name, at: view.now(), answered });
         this.books.retryAllowance += job.retryMaxCredits;
       }
+  }
+
+  /**
+   * Whether a Retry whose call failed was registered all the same: its job is no longer waiting
+   * for a decision, or its resend was split off into a job of its own (the run has more jobs).
+   */
+  private retryRegistered(view: Addon, before: RunProgress, seq: number): boolean {
+    const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+    const run = progress?.runs.find((other) => other.runId === before.runId);
+    return !!run && (run.jobs > before.jobs || !run.ambiguousJobs?.some((job) => job.seq === seq));
   }
 
   /** Reads the registry's runs (their source, when they started, the zone then) into the books. */
