@@ -45,6 +45,11 @@ export interface Books {
    */
   refusedRuns: Set<string>;
   /**
+   * Refreshes of answers older than N days, by run: the contacts whose saved answer was older than
+   * the cutoff as the user started it. Each excuses one more charge of those contacts alone.
+   */
+  refreshedRuns: Map<string, Set<string>>;
+  /**
    * Jobs a person sent again after their price ("run R job N", once per retry), and when: the same
    * consent; and a cap counts the retry's price on that day (fuzz-cap-count.ts). `answered`: the
    * contacts whose answer the job had saved before this retry (fuzz-ledger.ts): no consent for them.
@@ -86,6 +91,7 @@ export function newBooks(): Books {
     confirmedRuns: new Set(),
     consentedRuns: new Set(),
     refusedRuns: new Set(),
+    refreshedRuns: new Map(),
     retries: [],
     retryAllowance: 0,
     autoCaps: new Map(),

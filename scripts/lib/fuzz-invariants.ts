@@ -150,7 +150,8 @@ const tailOf = (name: string) => / · (run (\S+) job \d+)$/.exec(name);
 /**
  * A person charged more than once in a workspace for one thing (per kind: a field, or a reverse
  * lookup's profile) beyond what consent excuses: each consented run among those charges excuses
- * one (a "look up again" covers the fields it asked: its jobs charged only those), and each retry
+ * one (a "look up again" covers the fields it asked: its jobs charged only those), a refresh one
+ * of a contact whose saved answer was older than its cutoff when it started, and each retry
  * of a job one charge by what it sent again: a later start of that job's run (its own name again,
  * or a job of the rows left when some were deleted: finding 46), never the retried job's first
  * start nor another run's purchase (a consent is never reused for a later charge: a retry whose
@@ -183,6 +184,12 @@ export function unconsentedCharge(
     if (charged.length < 2) continue;
     const runs = new Set(charged.flatMap(({ name }) => tailOf(name)?.[2] ?? []));
     let excused = [...runs].filter((run) => consentedRuns.has(run)).length;
+    // A refresh excuses one charge of a contact whose answer was older than its cutoff, not a fresh one.
+    excused += [...runs].filter((run) =>
+      charged.some(
+        (charge) => tailOf(charge.name)?.[2] === run && books.refreshedRuns.get(run)?.has(charge.fp),
+      ),
+    ).length;
     const resent = books.retries.map(({ job, answered }) =>
       charged.filter(
         (charge) =>

@@ -92,6 +92,11 @@ export type Action =
   /** A sidebar run of the whole table (every data row, pasted ones too). */
   | ({ kind: 'runAll'; who: Who; lookUpAgain: boolean; kill?: Kill } & Asks)
   /**
+   * A sidebar run of the whole table that refreshes answers older than `days` days: consent to buy
+   * again those alone (docs/money-rule.md, the third exit), never an answer saved since.
+   */
+  | ({ kind: 'refresh'; who: Who; days: number; kill?: Kill } & Asks)
+  /**
    * A sidebar reverse lookup of some rows of the emails sheet (fuzz-cast.ts: the work emails of
    * the contacts sheet's people, and an address nobody has): a profile per email found.
    */
@@ -224,6 +229,13 @@ export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): A
     reverse: {
       weight: 2,
       arbitrary: maybeKilled({ kind: fc.constant('reverse' as const), who, rows, lookUpAgain }),
+    },
+    refresh: {
+      weight: 1,
+      // A day or two: a clock jump of a day (a third of them) leaves some answers older, some not.
+      arbitrary: asking(
+        maybeKilled({ kind: fc.constant('refresh' as const), who, days: fc.constantFrom(1, 2) }),
+      ),
     },
     poll: {
       weight: 6,

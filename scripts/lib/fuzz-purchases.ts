@@ -9,6 +9,8 @@ import type { PlanView, StartView } from '../../src/app/sidebar-contract';
 import { FIELD_TABLE, type EnrichField } from '../../src/domain/fields';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { bookScheduleCaps, type Books } from './fuzz-books';
+import { ledgerAnswers } from './fuzz-ledger';
+import { DAY_MS } from '../../src/store/local-time';
 import type { SheetHands } from './fuzz-sheet';
 import type { ChaosEvents } from './chaos';
 import type { FormulaAsks, Kill, Who } from './fuzz-model';
@@ -57,6 +59,7 @@ export abstract class FuzzPurchases {
     lookUpAgain: boolean,
     kill?: Kill,
     fields: readonly EnrichField[] = FIELDS_EMAIL,
+    refreshDays?: number,
   ): void {
     if (view !== this.second) this.last = { rows, fields: [...fields] };
     fields.forEach((field) => this.books.asked.add(field));
@@ -64,7 +67,8 @@ export abstract class FuzzPurchases {
       rows.length ? rows.map((row) => `A${row + 2}:D${row + 2}`) : [`A2:D${this.sheet.dataRows() + 1}`],
       SHEET,
     );
-    this.planAndStart(view, { kind: 'enrich', fields: [...fields] }, lookUpAgain, kill);
+    const request = { kind: 'enrich', fields: [...fields], ...(refreshDays ? { refreshDays } : {}) };
+    this.planAndStart(view, request, lookUpAgain, kill);
   }
 
   /** A sidebar reverse lookup of some rows of the emails sheet (none: all of them). */
@@ -75,13 +79,27 @@ export abstract class FuzzPurchases {
     this.planAndStart(view, { kind: 'reverse' }, lookUpAgain, kill);
   }
 
-  private planAndStart(view: Addon, request: object, lookUpAgain: boolean, kill?: Kill): void {
+  private planAndStart(
+    view: Addon,
+    request: { kind: string; refreshDays?: number },
+    lookUpAgain: boolean,
+    kill?: Kill,
+  ): void {
     const plan = this.attempt(() =>
       view.call<PlanView>('planRun', { ...request, ...(lookUpAgain ? { overwrite: true } : {}) }),
     );
     if (!plan || plan.contactsToSend + plan.rowsFromLedger === 0) return;
-    this.confirm(view, lookUpAgain || !!plan.ledgerDamage, () =>
-      this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
+    const consent = lookUpAgain || !!plan.ledgerDamage;
+    // A refresh consents to buy again only the answers saved before its cutoff, as its ledger says now.
+    const cutoff = request.refreshDays && view.now() - request.refreshDays * DAY_MS;
+    const old = cutoff
+      ? [...ledgerAnswers([view])].filter(([, entry]) => entry.at < cutoff).map(([fp]) => fp)
+      : undefined;
+    this.confirm(
+      view,
+      consent,
+      () => this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
+      consent ? undefined : old,
     );
   }
 
@@ -89,7 +107,7 @@ export abstract class FuzzPurchases {
    * A start the user confirmed (consenting to buy again when `consent`): its run is booked by the
    * run records it added, so that a start killed before it answered counts too.
    */
-  private confirm(view: Addon, consent: boolean, start: () => unknown): void {
+  private confirm(view: Addon, consent: boolean, start: () => unknown, old?: readonly string[]): void {
     const before = this.runKeys(view);
     const kills = this.events.kills;
     // An error the user read (not a kill, which may have sent): they were told the start failed.
@@ -103,6 +121,7 @@ export abstract class FuzzPurchases {
       }
       this.books.confirmedRuns.add(runId);
       if (consent) this.books.consentedRuns.add(runId);
+      if (old) this.books.refreshedRuns.set(runId, new Set(old));
     }
   }
 

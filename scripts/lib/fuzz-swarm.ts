@@ -69,12 +69,12 @@ export function actionNames(action: Action): string[] {
  * in a thousand.
  */
 const THEMES: readonly (readonly Action['kind'][])[] = [
-  ['fault', 'poll', 'clock', 'unstick', 'import', 'retry', 'sidebar', 'wait', 'reverse'],
+  ['fault', 'poll', 'clock', 'unstick', 'import', 'retry', 'sidebar', 'wait', 'reverse', 'refresh'],
   // Clock jumps too: the ledger's answers stay in the cache 6 hours, and only past them does a plan
   // read the damaged sheet.
   ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait', 'clock', 'reverse'],
   ['schedule', 'auto', 'formulas', 'getThem', 'poll', 'clock', 'fault', 'retry', 'import'],
-  ['saveKey', 'revoke', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock'],
+  ['saveKey', 'revoke', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock', 'refresh'],
   // Standing orders that lose a start or a record, over a pasted block (a capped run of two jobs).
   ['schedule', 'auto', 'formulas', 'sheet', 'poll', 'fault', 'damage', 'import', 'retry', 'wait'],
   ['sheet', 'formulas', 'getThem', 'runAll', 'damage', 'poll', 'busy', 'clock'],
@@ -199,7 +199,7 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['damage:jobSheet', 'damage:jobSheet', 'damage:jobAndList', 'damage:runRecord'],
     // The field most purchases ask (the work email), and its queue.
     ['formulas:work_email'],
-    ['getThem:enrich', 'again'],
+    ['getThem:enrich'],
     ['poll'],
   ],
   // A standing order's job stuck a day: its forced fetch writes what it found, the retry the next

@@ -126,6 +126,8 @@ export class FuzzWorld extends FuzzPurchases {
         return this.run(view, action.rows, action.lookUpAgain, action.kill, action.fields);
       case 'runAll':
         return this.run(view, [], action.lookUpAgain, action.kill, action.fields);
+      case 'refresh':
+        return this.run(view, [], false, action.kill, action.fields ?? this.last.fields, action.days);
       case 'again':
         // The same purchase again (its fields too), unless it draws fields of its own.
         return this.run(view, this.last.rows, false, action.kill, action.fields ?? this.last.fields);

@@ -192,6 +192,21 @@ describe('the swarm fuzzer draws the paths seeded money bugs need', () => {
         is('formulas'),
         is('getThem'),
       ),
+      // Ann protects the output columns, then a teammate's start is refused (refused-start-registers).
+      protectedThenTeammateBuys: holding(
+        (a) => a.kind === 'sheet' && a.op === 'protect',
+        (a) => buys(a) && 'who' in a && a.who !== 'ann',
+      ),
+      // Answers bought a day apart, then a refresh of those older than a day
+      // (refresh-buys-fresh-answers).
+      boughtADayApartThenRefreshed: holding(
+        buys,
+        is('poll'),
+        (a) => a.kind === 'clock' && a.hours >= 24,
+        buys,
+        is('poll'),
+        is('refresh'),
+      ),
       // A standing order's job stuck a day, retried the next day once jobs run again
       // (retry-price-skips-early-twice).
       standingJobStuckRetriedNextDay: holding(
