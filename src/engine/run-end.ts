@@ -136,7 +136,8 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   // A damaged job record an import replaced (recovery.ts `replaces`) is gone from its run, and its
   // job counts under the imported job's run, which no cap counts: its run's cost is as unknown as
   // while the record was damaged (fuzz finding 45). The marker is the one state that says so until
-  // the run ends: the imported job's record is pruned only once its own run ended too.
+  // the run ends: the imported job's record is pruned only once its own run and that one ended
+  // (registry.ts pruneRegistry; the run may have jobs ending after the import's, finding 180).
   const replaced = new Set(registry.jobs.flatMap((job) => (job.replaces ? [runOfJobKey(job.replaces)] : [])));
   // A job that lost its list while it works gets it back from its results (rehome.ts): its run
   // keeps running meanwhile, holding its contacts back, instead of ending "failed".

@@ -321,9 +321,12 @@ export function pruneRegistry(
     .sort((a, b) => b.startedAt - a.startedAt);
   const endedIds = new Set(ended.map((run) => run.id));
   const deleted: string[] = [];
+  const gone = (run = '') => endedIds.has(run) || !registry.runs.has(run);
   registry.jobs = registry.jobs.filter((job) => {
-    // A job whose run record could not be read is applied under a run of its own (rehome.ts).
-    const stale = job.state === 'applied' && (endedIds.has(job.run) || !registry.runs.has(job.run));
+    // A job whose run record could not be read is applied under a run of its own (rehome.ts). An
+    // imported job's marker says the run whose damaged record it replaced lost a job (run-end.ts):
+    // it stays while that run does (its other jobs may end after the import's run, finding 180).
+    const stale = job.state === 'applied' && gone(job.run) && gone(job.replaces && runOfJobKey(job.replaces));
     if (stale) deleted.push(jobKey(job));
     return !stale;
   });

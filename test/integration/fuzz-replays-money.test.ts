@@ -376,3 +376,21 @@ describe("the fuzzer's case of finding 170, replayed", () => {
     );
   }, 60_000);
 });
+
+/**
+ * Fuzz finding 180 (seed 61002 with `--swarm`, case 4,300; /work/tasks/findings-fix180.md): Carol's
+ * automatic run sent two jobs (formulas of ranges: a phone and a personal email), the second's
+ * record was damaged, and the Jobs panel's import of it ended, and was pruned, before the run's
+ * first job: the run then ended with no mark of its lost job and gave its whole estimate back.
+ */
+describe("the fuzzer's case of finding 180, replayed", () => {
+  it('180: a run whose damaged job was imported gives nothing back, ending after the import', async () => {
+    await replay([
+      { kind: 'auto', who: 'carol', on: true, cap: 150 },
+      { kind: 'formulas', rows: [0], asks: 'phone', array: true },
+      { kind: 'formulas', rows: [0, 4], asks: 'personal_email', array: true },
+      { kind: 'poll', who: 'carol' },
+      { kind: 'damage', what: 'jobRecord' },
+    ]);
+  }, 60_000);
+});
