@@ -20,7 +20,9 @@ import { syncPollTrigger } from './poll-trigger';
 import {
   damagedRecordOf,
   deleteReplacedRecords,
+  forgetDamagedRecord,
   moveJob,
+  runOfJobKey,
   saveJobFingerprints,
   type JobBase,
   type JobRecord,
@@ -312,17 +314,28 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       const rest = list.filter((fp) => !imported.has(fp));
       return rest.length === 0 || ledger.lookup(rest).size === rest.length;
     });
+    // Its damaged record's run still reads: the job takes its place again, as an ambiguous job's
+    // import does, so that run collects, writes and counts it, and ends once, with what it really
+    // cost (a run of its own, counted by no cap, left its run's cost unknown: findings 45, 180).
+    const home = replaces && registry.runs.get(runOfJobKey(replaces));
     const job: JobRecord = {
-      run: run.id,
-      seq: 0,
+      run: home ? home.id : run.id,
+      seq: home ? Number(replaces.slice(home.id.length + 1)) : 0,
       fingerprints,
       rows: `imported job ${jobId}`,
       ...importedJob(ctx, jobId),
-      ...(replaces && { replaces }),
     };
-    registry.runs.set(run.id, run);
     registry.jobs.push(job);
     saveJobFingerprints(ctx.spreadsheet, registry, [job]);
+    if (home) {
+      // What it asked, as its results tell (as for a run of its own): its run may have asked more.
+      if (run.kind === 'enrich') job.fields = run.fields;
+      forgetDamagedRecord(registry, replaces);
+      reopen(ctx, registry, home, job, { state: 'pending' });
+      return { runId: home.id, contacts: fingerprints.length };
+    }
+    if (replaces) job.replaces = replaces;
+    registry.runs.set(run.id, run);
     saveRecordsOf(ctx, [run], [job]);
     deleteReplacedRecords(ctx.documentStore, registry);
     syncPollTrigger(ctx, registry);

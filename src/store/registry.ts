@@ -215,11 +215,14 @@ export function deleteReplacedRecords(store: KeyValueStore, registry: Registry):
   const gone = registry.unreadable.filter(({ key }) => replaced.has(key));
   if (gone.length === 0) return;
   store.deleteMany(gone.map(({ key }) => key));
-  registry.unreadable = registry.unreadable.filter(({ key }) => !replaced.has(key));
-  for (const { key } of gone) {
-    registry.damagedJobLists?.delete(key.slice(JOB_PREFIX.length));
-    registry.damagedJobIds?.delete(key.slice(JOB_PREFIX.length));
-  }
+  for (const { key } of gone) forgetDamagedRecord(registry, key.slice(JOB_PREFIX.length));
+}
+
+/** A damaged job record ("<run>.<seq>") an import answers for: no longer reported nor held. */
+export function forgetDamagedRecord(registry: Registry, key: string): void {
+  registry.unreadable = registry.unreadable.filter((record) => record.key !== JOB_PREFIX + key);
+  registry.damagedJobLists?.delete(key);
+  registry.damagedJobIds?.delete(key);
 }
 
 /**
@@ -321,12 +324,9 @@ export function pruneRegistry(
     .sort((a, b) => b.startedAt - a.startedAt);
   const endedIds = new Set(ended.map((run) => run.id));
   const deleted: string[] = [];
-  const gone = (run = '') => endedIds.has(run) || !registry.runs.has(run);
   registry.jobs = registry.jobs.filter((job) => {
-    // A job whose run record could not be read is applied under a run of its own (rehome.ts). An
-    // imported job's marker says the run whose damaged record it replaced lost a job (run-end.ts):
-    // it stays while that run does (its other jobs may end after the import's run, finding 180).
-    const stale = job.state === 'applied' && gone(job.run) && gone(job.replaces && runOfJobKey(job.replaces));
+    // A job whose run record could not be read is applied under a run of its own (rehome.ts).
+    const stale = job.state === 'applied' && (endedIds.has(job.run) || !registry.runs.has(job.run));
     if (stale) deleted.push(jobKey(job));
     return !stale;
   });
