@@ -147,6 +147,12 @@ function reopen(
   syncPollTrigger(ctx, registry);
 }
 
+/**
+ * The run an import reopens: not one a refused key stopped, which resumes only when its user says
+ * so, at the price shown (an import is free: it consents to nothing its run's queued jobs cost).
+ */
+const unstopped = (run: RunRecord | undefined) => (run?.authFailed ? undefined : run);
+
 /** The user chose to send an ambiguous job again (and was told what it may cost). */
 export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   underLock(ctx, (registry) => {
@@ -244,7 +250,7 @@ function importIntoAmbiguousJob(
     refuseTracked(registry, jobId, current.job);
     // Another id, another job: what an earlier start charged stays in the run's credits.
     if (current.job.id !== jobId) delete current.job.credits;
-    reopen(ctx, registry, current.run, current.job, importedJob(ctx, jobId));
+    reopen(ctx, registry, unstopped(current.run), current.job, importedJob(ctx, jobId));
     return { runId: ref.runId, contacts: job.fingerprints.length };
   });
 }
@@ -331,7 +337,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       // What it asked, as its results tell (as for a run of its own): its run may have asked more.
       if (run.kind === 'enrich') job.fields = run.fields;
       forgetDamagedRecord(registry, replaces);
-      reopen(ctx, registry, home, job, { state: 'pending' });
+      reopen(ctx, registry, unstopped(home), job, { state: 'pending' });
       return { runId: home.id, contacts: fingerprints.length };
     }
     if (replaces) job.replaces = replaces;

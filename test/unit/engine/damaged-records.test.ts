@@ -13,7 +13,7 @@ import { STATUS } from '../../../src/domain/statuses';
 import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
 import type { PollOutcome } from '../../../src/api/port';
 import { contextFor, createWorld, hasTrigger } from '../fakes/context';
-import type { FakeJob } from '../fakes/fake-api';
+import { apiError, type FakeJob } from '../fakes/fake-api';
 import {
   contactsSheet,
   ENRICH_WORK_EMAIL,
@@ -385,5 +385,35 @@ describe("a damaged job's rows, answered before for another field (finding 140)"
     expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
     expect(server(world).planRun({ kind: 'enrich', fields: ['work_email', 'phone'] }).contactsToSend).toBe(0);
     expect(world.api.startCalls).toBe(starts);
+  });
+});
+
+describe('a damaged job of a run a refused key stopped', () => {
+  it('imported by its id, goes back into its run, which stays stopped until its user resumes it', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(150));
+    // The run's second job start is refused (a revoked key): it stays queued, the run waits for a key.
+    const api = world.api as unknown as { start(job: unknown): string };
+    const start = api.start.bind(world.api);
+    let starts = 0;
+    api.start = (job) => {
+      if (++starts === 2) throw apiError(401, 'error.api.key');
+      return start(job);
+    };
+    planAndStart(world);
+    expect(progress(world).runs[0]).toMatchObject({ waitingForKey: true });
+    const damagedKey = jobKeys(world).find((key) => key.endsWith('.0'))!;
+    world.documentStore.set(damagedKey, '{not json');
+    server(world).importJob({ jobId: 'job-1' });
+    poll(world);
+    // The queued job is not sent behind the user's back (the key is refused: nothing is asked).
+    expect(progress(world).runs[0]).toMatchObject({ waitingForKey: true });
+    expect(world.api.jobs.size).toBe(1);
+    server(world).saveSettings({ apiKey: 'new-key-1234' });
+    server(world).resumeStoppedRuns();
+    poll(world);
+    poll(world);
+    expect(sheet.column('Status').filter((status) => status === 'found')).toHaveLength(150);
+    expect(world.api.jobs.size).toBe(2);
   });
 });
