@@ -19,7 +19,6 @@ import { SheetTables } from './sheet-tables';
 import { syncPollTrigger } from './poll-trigger';
 import {
   damagedRecordOf,
-  deleteReplacedRecords,
   forgetDamagedRecord,
   moveJob,
   runOfJobKey,
@@ -320,31 +319,30 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       const rest = list.filter((fp) => !imported.has(fp));
       return rest.length === 0 || ledger.lookup(rest).size === rest.length;
     });
-    // Its damaged record's run still reads: the job takes its place again, as an ambiguous job's
-    // import does, so that run collects, writes and counts it, and ends once, with what it really
-    // cost (a run of its own, counted by no cap, left its run's cost unknown: findings 45, 180).
-    const home = replaces && registry.runs.get(runOfJobKey(replaces));
     const job: JobRecord = {
-      run: home ? home.id : run.id,
-      seq: home ? Number(replaces.slice(home.id.length + 1)) : 0,
+      run: run.id,
+      seq: 0,
       fingerprints,
       rows: `imported job ${jobId}`,
       ...importedJob(ctx, jobId),
     };
-    registry.jobs.push(job);
-    saveJobFingerprints(ctx.spreadsheet, registry, [job]);
-    if (home) {
-      // What it asked, as its results tell (as for a run of its own): its run may have asked more.
+    if (replaces) {
+      // The job takes its damaged record's place again, in its run, as an ambiguous job's import
+      // does: that run collects, writes and counts it, and ends once, with what it really cost (a
+      // run of its own, counted by no cap, left its run's cost unknown: findings 45, 180). If that
+      // run's record cannot be read either, the poll gives the job a run of its own (rehome.ts).
+      // What it asked is what its results tell (as for a run of its own): its run may have asked more.
+      Object.assign(job, {
+        run: runOfJobKey(replaces),
+        seq: Number(replaces.slice(replaces.lastIndexOf('.') + 1)),
+      });
       if (run.kind === 'enrich') job.fields = run.fields;
       forgetDamagedRecord(registry, replaces);
-      reopen(ctx, registry, unstopped(home), job, { state: 'pending' });
-      return { runId: home.id, contacts: fingerprints.length };
-    }
-    if (replaces) job.replaces = replaces;
-    registry.runs.set(run.id, run);
-    saveRecordsOf(ctx, [run], [job]);
-    deleteReplacedRecords(ctx.documentStore, registry);
-    syncPollTrigger(ctx, registry);
-    return { runId: run.id, contacts: fingerprints.length };
+    } else registry.runs.set(run.id, run);
+    const home = registry.runs.get(job.run);
+    registry.jobs.push(job);
+    saveJobFingerprints(ctx.spreadsheet, registry, [job]);
+    reopen(ctx, registry, unstopped(home), job, { state: 'pending' });
+    return { runId: job.run, contacts: fingerprints.length };
   });
 }
