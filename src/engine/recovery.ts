@@ -166,14 +166,14 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
       other.seq > job.seq &&
       other.state !== 'applied' &&
       unanswered(other).some((fp) => mine.has(fp));
-    // Once its run had a Retry, a later record of it no one can read may be that resend (its list,
-    // if the job sheet still has it, says): it holds until imported by its id (fuzz finding 190: a
-    // second Retry of a lost start bought again what its damaged first resend had bought).
+    // A later record of its run no one can read may be that resend (its list, if the job sheet
+    // still has it, says): it holds until imported by its id (fuzz finding 190: a second Retry of a
+    // lost start bought again what its damaged first resend had bought).
     const unread = (key: string) =>
       runOfJobKey(key) === run.id &&
       +key.slice(run.id.length + 1) > job.seq &&
       (registry.damagedJobLists?.get(key) ?? asked).some((fp) => mine.has(fp));
-    if (registry.jobs.some(resend) || (!!run.retriedLost && damagedJobKeys(registry).some(unread)))
+    if (registry.jobs.some(resend) || damagedJobKeys(registry).some(unread))
       throw new UserError(
         'Its last Retry is still at work: wait for its answers (or import it by its id, if its record was damaged).',
       );
