@@ -18,7 +18,6 @@ import { pollOnce, sendableContacts } from './poll';
 import { SheetTables } from './sheet-tables';
 import { syncPollTrigger } from './poll-trigger';
 import {
-  damagedJobKeys,
   damagedRecordOf,
   forgetDamagedRecord,
   moveJob,
@@ -166,17 +165,8 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
       other.seq > job.seq &&
       other.state !== 'applied' &&
       unanswered(other).some((fp) => mine.has(fp));
-    // A later record of its run no one can read may be that resend (its list, if the job sheet
-    // still has it, says): it holds until imported by its id (fuzz finding 190: a second Retry of a
-    // lost start bought again what its damaged first resend had bought).
-    const unread = (key: string) =>
-      runOfJobKey(key) === run.id &&
-      +key.slice(run.id.length + 1) > job.seq &&
-      (registry.damagedJobLists?.get(key) ?? asked).some((fp) => mine.has(fp));
-    if (registry.jobs.some(resend) || damagedJobKeys(registry).some(unread))
-      throw new UserError(
-        'Its last Retry is still at work: wait for its answers (or import it by its id, if its record was damaged).',
-      );
+    if (registry.jobs.some(resend))
+      throw new UserError('Its last Retry is still at work: wait for its answers.');
     refuseEmptyRetry(ctx, run, job);
     // What its start answered is saved (a poll killed before it marked the job fetched, then a
     // refused key held it: finding 110): answered early, so neither resent nor priced again.
