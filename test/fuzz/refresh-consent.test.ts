@@ -3,10 +3,10 @@
  * to buy again the answers saved before its cutoff, never one saved since (mutant
  * refresh-buys-fresh-answers). The world notes which, from its ledger, as the user starts it.
  */
-import { FuzzWorld, startFuzzEmulator } from '../../scripts/lib/fuzz-world';
+import { FuzzWorld } from '../../scripts/lib/fuzz-world';
+import { fuzzCases } from '../support/fuzz-cases';
 import { checkCharges } from '../../scripts/lib/fuzz-invariants';
 import type { Action } from '../../scripts/lib/fuzz-model';
-import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
 /** Rows 2–3 bought, a day later rows 4–5, then a refresh of answers older than a day. */
 const BOUGHT_A_DAY_APART: Action[] = [
@@ -23,14 +23,10 @@ const BOUGHT_A_DAY_APART: Action[] = [
 ];
 
 describe("a refresh's consent", () => {
-  let emulator: SpawnedEmulator | undefined;
-  beforeAll(async () => {
-    emulator = await startFuzzEmulator();
-  });
-  afterAll(async () => emulator?.stop());
+  const { emulator } = fuzzCases();
 
   it('covers the answers older than its cutoff alone, which it buys again', async () => {
-    const world = await FuzzWorld.open(emulator!, 1);
+    const world = await FuzzWorld.open(emulator(), 1);
     try {
       for (const action of BOUGHT_A_DAY_APART) await world.step(action);
       const [old, ...others] = [...world.books.refreshedRuns.values()];
@@ -38,7 +34,7 @@ describe("a refresh's consent", () => {
       // Rows 2–3's people (found: their answers saved), not rows 4–5's, saved a day later.
       expect(old!.size).toBeGreaterThan(0);
       expect(old!.size).toBeLessThanOrEqual(2);
-      const charged = await emulator!.admin.outcomes();
+      const charged = await emulator().admin.outcomes();
       const again = charged.filter((outcome) => outcome.credits > 0 && old!.has(outcome.fp));
       expect(again.length).toBeGreaterThan(old!.size); // bought, then refreshed
       expect(await checkCharges(world)).toBeUndefined();

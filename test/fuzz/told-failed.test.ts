@@ -3,27 +3,23 @@
  * output columns of the contacts sheet, so a teammate's start is refused by Sheets before anything
  * is registered (run-launch.ts), and nothing of it is sent later (mutant refused-start-registers).
  */
-import { FuzzWorld, startFuzzEmulator } from '../../scripts/lib/fuzz-world';
+import { FuzzWorld } from '../../scripts/lib/fuzz-world';
+import { fuzzCases } from '../support/fuzz-cases';
 import { checkCharges, checkStep } from '../../scripts/lib/fuzz-invariants';
-import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { ProgressView } from '../../src/app/sidebar-contract';
 
 describe('a start refused by a protected range', () => {
-  let emulator: SpawnedEmulator | undefined;
-  beforeAll(async () => {
-    emulator = await startFuzzEmulator();
-  });
-  afterAll(async () => emulator?.stop());
+  const { emulator } = fuzzCases();
 
   it('registers and spends nothing, and a run that spent after such a refusal fails the books', async () => {
-    const world = await FuzzWorld.open(emulator!, 1);
+    const world = await FuzzWorld.open(emulator(), 1);
     try {
       await world.step({ kind: 'sheet', op: 'protect', at: 0, n: 1 });
       await world.step({ kind: 'run', who: 'bob', rows: [0, 1], lookUpAgain: false });
       await world.step({ kind: 'sidebar', who: 'bob' });
       expect(await checkStep(world, 'bob')).toBeUndefined();
       expect(world.views.bob.call<ProgressView>('getProgress').runs).toEqual([]);
-      expect(await emulator!.admin.jobs()).toEqual([]);
+      expect(await emulator().admin.jobs()).toEqual([]);
       // The owner lifts it (a second protect edit), and the same start goes through and charges.
       await world.step({ kind: 'sheet', op: 'protect', at: 0, n: 1 });
       await world.step({ kind: 'run', who: 'bob', rows: [0, 1], lookUpAgain: false });
