@@ -79,15 +79,14 @@ export function applyFetchedJobs(
 
 /**
  * The Status of each contact another record holds as "may have been bought" (paid-once.ts): the
- * list of a damaged job record (not one an imported job replaces: the import answers for it), and
+ * list of a damaged job record (an import puts its job back in its place: recovery.ts), and
  * ambiguous jobs. A row of theirs some other job leaves unanswered says that hold and its way out:
  * its own words ("out of credits") would have no plan send it again, and say nothing of why.
  */
 function holdsOnRows(registry: Registry): Map<string, string> {
   const held = new Map<string, string>();
-  const replaced = new Set(registry.jobs.map((job) => job.replaces));
-  for (const [key, list] of registry.damagedJobLists ?? [])
-    if (!replaced.has(key)) for (const fp of list) held.set(fp, STATUS.damagedJob);
+  for (const list of registry.damagedJobLists?.values() ?? [])
+    for (const fp of list) held.set(fp, STATUS.damagedJob);
   for (const job of registry.jobs)
     if (job.state === 'ambiguous' && job.unansweredStatus)
       for (const fp of unanswered(job)) held.set(fp, job.unansweredStatus);

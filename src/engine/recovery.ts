@@ -19,8 +19,9 @@ import { SheetTables } from './sheet-tables';
 import { syncPollTrigger } from './poll-trigger';
 import {
   damagedRecordOf,
-  deleteReplacedRecords,
+  forgetDamagedRecord,
   moveJob,
+  runOfJobKey,
   saveJobFingerprints,
   type JobBase,
   type JobRecord,
@@ -145,6 +146,12 @@ function reopen(
   syncPollTrigger(ctx, registry);
 }
 
+/**
+ * The run an import reopens: not one a refused key stopped, which resumes only when its user says
+ * so, at the price shown (an import is free: it consents to nothing its run's queued jobs cost).
+ */
+const unstopped = (run: RunRecord | undefined) => (run?.authFailed ? undefined : run);
+
 /** The user chose to send an ambiguous job again (and was told what it may cost). */
 export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
   underLock(ctx, (registry) => {
@@ -242,7 +249,7 @@ function importIntoAmbiguousJob(
     refuseTracked(registry, jobId, current.job);
     // Another id, another job: what an earlier start charged stays in the run's credits.
     if (current.job.id !== jobId) delete current.job.credits;
-    reopen(ctx, registry, current.run, current.job, importedJob(ctx, jobId));
+    reopen(ctx, registry, unstopped(current.run), current.job, importedJob(ctx, jobId));
     return { runId: ref.runId, contacts: job.fingerprints.length };
   });
 }
@@ -318,14 +325,24 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       fingerprints,
       rows: `imported job ${jobId}`,
       ...importedJob(ctx, jobId),
-      ...(replaces && { replaces }),
     };
-    registry.runs.set(run.id, run);
+    if (replaces) {
+      // The job takes its damaged record's place again, in its run, as an ambiguous job's import
+      // does: that run collects, writes and counts it, and ends once, with what it really cost (a
+      // run of its own, counted by no cap, left its run's cost unknown: findings 45, 180). If that
+      // run's record cannot be read either, the poll gives the job a run of its own (rehome.ts).
+      // What it asked is what its results tell (as for a run of its own): its run may have asked more.
+      Object.assign(job, {
+        run: runOfJobKey(replaces),
+        seq: Number(replaces.slice(replaces.lastIndexOf('.') + 1)),
+      });
+      if (run.kind === 'enrich') job.fields = run.fields;
+      forgetDamagedRecord(registry, replaces);
+    } else registry.runs.set(run.id, run);
+    const home = registry.runs.get(job.run);
     registry.jobs.push(job);
     saveJobFingerprints(ctx.spreadsheet, registry, [job]);
-    saveRecordsOf(ctx, [run], [job]);
-    deleteReplacedRecords(ctx.documentStore, registry);
-    syncPollTrigger(ctx, registry);
-    return { runId: run.id, contacts: fingerprints.length };
+    reopen(ctx, registry, unstopped(home), job, { state: 'pending' });
+    return { runId: job.run, contacts: fingerprints.length };
   });
 }

@@ -5,7 +5,6 @@ import { reserveKeyCredits, returnKeyCredits } from '../store/key-limit';
 import { maxCreditsPerContact } from './plan';
 import {
   pruneRegistry,
-  runOfJobKey,
   runsWithDamagedJobs,
   type JobRecord,
   type Registry,
@@ -133,12 +132,6 @@ export const DAMAGED_RUN_ERROR =
 export function finishRuns(ctx: AppContext, registry: Registry): void {
   const ended: { run: RunRecord; unspent: number }[] = [];
   const damaged = runsWithDamagedJobs(registry);
-  // A damaged job record an import replaced (recovery.ts `replaces`) is gone from its run, and its
-  // job counts under the imported job's run, which no cap counts: its run's cost is as unknown as
-  // while the record was damaged (fuzz finding 45). The marker is the one state that says so until
-  // the run ends: the imported job's record is pruned only once its own run and that one ended
-  // (registry.ts pruneRegistry; the run may have jobs ending after the import's, finding 180).
-  const replaced = new Set(registry.jobs.flatMap((job) => (job.replaces ? [runOfJobKey(job.replaces)] : [])));
   // A job that lost its list while it works gets it back from its results (rehome.ts): its run
   // keeps running meanwhile, holding its contacts back, instead of ending "failed".
   const awaiting = runsAwaitingRelist(registry, ctx.clock.now());
@@ -154,7 +147,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
     if (mayHaveCost > 0) run.mayHaveCost = mayHaveCost;
     else delete run.mayHaveCost;
     // A damaged job's cost is unknown: its run gives nothing back to a cap.
-    const unspent = lost || replaced.has(run.id) ? 0 : unspentCredits(run, jobs);
+    const unspent = lost ? 0 : unspentCredits(run, jobs);
     // Saved with the run's end (below): given back once, whatever reopens it later.
     if (unspent !== 0) run.released = (run.released ?? 0) + unspent;
     ended.push({ run, unspent });

@@ -4,9 +4,9 @@
  * (500 KB) cannot. The small, often-rewritten half (state, id, counts) stays in properties.
  *
  * One row per job: A = the job's key, B = its fingerprints separated by spaces (1,300 characters
- * for 100, far below a cell's 50,000), C = its id when it is known as the row is written: a job an
- * import or a re-homing gave a run of its own, which the provider's dashboard names after another
- * run, so the id is what still finds it if its records are damaged (fuzz finding 35). Rows are
+ * for 100, far below a cell's 50,000), C = its id when it is known as the row is written: an
+ * imported job's, and a re-homed one's, which the provider's dashboard names after another run, so
+ * that the id still finds it if its records are damaged (fuzz finding 35). Rows are
  * appended (one Range write per run start); when a job's list changes, a new row is appended and
  * the later row wins. A job's fingerprints never change after it is sent, so a row is written
  * before its job can be sent and read whenever the engine needs the list (one Range read per

@@ -189,11 +189,6 @@ export const JOB_CODEC = recordCodec(
      * for that key (engine/paid-once.ts). A flag, not a sentence: a 1,000-job run must still fit.
      */
     waitsForStartingKey: optionalBoolean(),
-    /**
-     * An imported job's: the job sheet key ("<run>.<seq>") of the damaged record it stands for,
-     * deleted once this job is saved (by the prune before this job goes, if the import was killed).
-     */
-    replaces: optionalString(),
   }),
   // v1 called the fingerprints `fps` and the status of unanswered contacts `rest`; v1 and v2 held
   // the fingerprints inline, with no count beside them.

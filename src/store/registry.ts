@@ -206,20 +206,11 @@ export function damagedRecordOf(
   );
 }
 
-/**
- * Deletes the damaged job records that imported jobs replace (their `replaces`), after those jobs
- * are saved: from then on the imported job's record says whether its contacts may have been bought.
- */
-export function deleteReplacedRecords(store: KeyValueStore, registry: Registry): void {
-  const replaced = new Set(registry.jobs.flatMap((job) => (job.replaces ? [JOB_PREFIX + job.replaces] : [])));
-  const gone = registry.unreadable.filter(({ key }) => replaced.has(key));
-  if (gone.length === 0) return;
-  store.deleteMany(gone.map(({ key }) => key));
-  registry.unreadable = registry.unreadable.filter(({ key }) => !replaced.has(key));
-  for (const { key } of gone) {
-    registry.damagedJobLists?.delete(key.slice(JOB_PREFIX.length));
-    registry.damagedJobIds?.delete(key.slice(JOB_PREFIX.length));
-  }
+/** A damaged job record ("<run>.<seq>") an import answers for: no longer reported nor held. */
+export function forgetDamagedRecord(registry: Registry, key: string): void {
+  registry.unreadable = registry.unreadable.filter((record) => record.key !== JOB_PREFIX + key);
+  registry.damagedJobLists?.delete(key);
+  registry.damagedJobIds?.delete(key);
 }
 
 /**
@@ -239,13 +230,13 @@ export function relist(registry: Registry, job: JobSummary, fingerprints: string
 /**
  * A job's property: its fingerprints only when it carried them inline already. A written job keeps
  * only what is still read of it (its run's end: status or why it had none, credits; an import's
- * check: its id; the record it replaces): one small record of a fixed shape, so that a run of 1,000
+ * check: its id): one small record of a fixed shape, so that a run of 1,000
  * jobs ends as it was admitted (budgetFor).
  */
 export function storedJob({ fingerprints, fingerprintsInline, ...job }: JobRecord): StoredJob {
   const inline = fingerprintsInline && { fingerprints };
   if (job.state !== 'applied') return { ...job, contacts: fingerprints.length, ...inline };
-  const { run, seq, state, id, status, credits, unansweredStatus, replaces } = job;
+  const { run, seq, state, id, status, credits, unansweredStatus } = job;
   return {
     run,
     seq,
@@ -255,7 +246,6 @@ export function storedJob({ fingerprints, fingerprintsInline, ...job }: JobRecor
     status,
     credits,
     ...(!status && { unansweredStatus }),
-    replaces,
     ...inline,
   };
 }
@@ -313,20 +303,15 @@ export function pruneRegistry(
   registry: Registry,
   keep: number = FINISHED_RUNS_KEPT,
 ): void {
-  // Before the jobs that replace them may go.
-  deleteReplacedRecords(store, registry);
   // A run waiting for its key has not ended: resumed, it ends and logs every job it had.
   const ended = [...registry.runs.values()]
     .filter((run) => run.state !== 'running' && !run.authFailed)
     .sort((a, b) => b.startedAt - a.startedAt);
   const endedIds = new Set(ended.map((run) => run.id));
   const deleted: string[] = [];
-  const gone = (run = '') => endedIds.has(run) || !registry.runs.has(run);
   registry.jobs = registry.jobs.filter((job) => {
-    // A job whose run record could not be read is applied under a run of its own (rehome.ts). An
-    // imported job's marker says the run whose damaged record it replaced lost a job (run-end.ts):
-    // it stays while that run does (its other jobs may end after the import's run, finding 180).
-    const stale = job.state === 'applied' && gone(job.run) && gone(job.replaces && runOfJobKey(job.replaces));
+    // A job whose run record could not be read is applied under a run of its own (rehome.ts).
+    const stale = job.state === 'applied' && (endedIds.has(job.run) || !registry.runs.has(job.run));
     if (stale) deleted.push(jobKey(job));
     return !stale;
   });

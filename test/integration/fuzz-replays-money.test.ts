@@ -378,13 +378,14 @@ describe("the fuzzer's case of finding 170, replayed", () => {
 });
 
 /**
- * Fuzz finding 180 (seed 61002 with `--swarm`, case 4,300; /work/tasks/findings-fix180.md): Carol's
+ * Fuzz finding 180 (seed 61002 with `--swarm`, case 4,300; docs/fuzz-findings.md): Carol's
  * automatic run sent two jobs (formulas of ranges: a phone and a personal email), the second's
- * record was damaged, and the Jobs panel's import of it ended, and was pruned, before the run's
- * first job: the run then ended with no mark of its lost job and gave its whole estimate back.
+ * record was damaged, and the Jobs panel's import of it (a run of its own then) ended, and was
+ * pruned, before the run's first job: the run then ended with no mark of its lost job and gave its
+ * whole estimate back. The import now puts the job back into its run, which counts what it cost.
  */
 describe("the fuzzer's case of finding 180, replayed", () => {
-  it('180: a run whose damaged job was imported gives nothing back, ending after the import', async () => {
+  it('180: a run whose damaged job was imported gives back only what it did not spend', async () => {
     await replay([
       { kind: 'auto', who: 'carol', on: true, cap: 150 },
       { kind: 'formulas', rows: [0], asks: 'phone', array: true },

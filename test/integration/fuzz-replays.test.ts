@@ -190,9 +190,10 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       },
     ]);
   }, 60_000);
-  it("45: an import replacing a running capped run's damaged job: the run gives nothing back", async () => {
+  it("45: an import of a running capped run's damaged job: the run gives back only what it did not spend", async () => {
     // The run ended "finished" with no job left and gave its whole estimate (3) back to the day's
-    // count while its job was charged 3: the next automatic run spent past the cap of 3.
+    // count while its job was charged 3: the next automatic run spent past the cap of 3. The job
+    // now goes back into its run, whose end counts its charge.
     await replay([
       { kind: 'auto', who: 'ann', on: true, cap: 3 },
       { kind: 'formulas', rows: [0, 1, 2] },

@@ -290,7 +290,7 @@ describe("the hidden sheets that hold money state (issue 38's damage rule)", () 
   });
 });
 
-describe('a job collected under a run of its own, a column inserted before its answers are written (chaos finding 29)', () => {
+describe('a job collected after its records were damaged, a column inserted before its answers are written (chaos finding 29)', () => {
   /** A run of 30 rows whose one job (record `<run>.0`) works a minute. */
   async function slowRun(): Promise<{ addon: Addon; runId: string }> {
     const addon = kit.open(contactRows(people(30, 0)));
@@ -299,9 +299,15 @@ describe('a job collected under a run of its own, a column inserted before its a
     return { addon, runId: start.runId };
   }
 
-  /** Its answers are on its rows, where they are now, and nothing is left to buy again. */
-  async function answeredWhereTheRowsAre(addon: Addon, damagedRun: string): Promise<void> {
-    const collected = addon.call<ProgressView>('getProgress').runs.find((run) => run.runId !== damagedRun)!;
+  /**
+   * Its answers are on its rows, where they are now, and nothing is left to buy again. `collectedBy`:
+   * the run that wrote them (an imported job goes back into its run; a re-homed one has its own).
+   */
+  async function answeredWhereTheRowsAre(
+    addon: Addon,
+    collectedBy: (runId: string) => boolean,
+  ): Promise<void> {
+    const collected = addon.call<ProgressView>('getProgress').runs.find((run) => collectedBy(run.runId))!;
     expect(collected).toMatchObject({ state: 'finished', done: 30, unmatched: 0 });
     const table = sheetText(addon);
     const rows = outputRows(table, 'enrich').map((row, index) => ({
@@ -338,7 +344,7 @@ describe('a job collected under a run of its own, a column inserted before its a
     ).toThrow(/Exceeded maximum execution time/);
     addon.spreadsheet.getSheetByName(SHEET)!.insertColumnBefore(1);
     pollUntilIdle(addon);
-    await answeredWhereTheRowsAre(addon, runId);
+    await answeredWhereTheRowsAre(addon, (id) => id === runId);
   });
 
   it('re-homed while it works after its run record was damaged', async () => {
@@ -349,7 +355,7 @@ describe('a job collected under a run of its own, a column inserted before its a
     const [job] = await kit.emulator().admin.jobs();
     await kit.emulator().admin.finishJob(job!.id);
     pollUntilIdle(addon);
-    await answeredWhereTheRowsAre(addon, runId);
+    await answeredWhereTheRowsAre(addon, (id) => id !== runId);
   });
   it('imported while a column was renamed: once it is back, a plain run fills its rows from its saved answers', async () => {
     const { addon, runId } = await slowRun();

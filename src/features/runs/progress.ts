@@ -219,7 +219,7 @@ export const TRIGGER_REFUSED_NOTE =
  * What the Jobs panel says of a stored record it could not read (kept, never deleted). A run
  * record's jobs are collected without it (rehome.ts) while their own records can be read; when
  * they cannot either, only their ids bring their answers: the dashboard names them by run, but a
- * job an import or a re-homing moved to a run of its own by the run that started it, so the job
+ * job a re-homing moved to a run of its own by the run that started it, so the job
  * sheet's id for it is named instead (`ids`, by job sheet key: fuzz finding 35).
  */
 export function unreadableMessage(

@@ -13,7 +13,7 @@ import { STATUS } from '../../../src/domain/statuses';
 import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
 import type { PollOutcome } from '../../../src/api/port';
 import { contextFor, createWorld, hasTrigger } from '../fakes/context';
-import type { FakeJob } from '../fakes/fake-api';
+import { apiError, type FakeJob } from '../fakes/fake-api';
 import {
   contactsSheet,
   ENRICH_WORK_EMAIL,
@@ -136,7 +136,7 @@ describe('a lost start whose job record is damaged', () => {
 describe('a damaged job record whose job ran out of credits', () => {
   /**
    * 150 rows; the first job's record is broken, and its job (402, nothing processed) imported by
-   * id; `killAtDelete`: that execution dies as the damaged record is about to be deleted.
+   * id; `killAtDelete`: that execution dies at its first deletion of records (its poll's prune).
    */
   function importedOutOfCredits(killAtDelete = false) {
     const world = createWorld();
@@ -163,7 +163,8 @@ describe('a damaged job record whose job ran out of credits', () => {
     // The user imports the job the provider's dashboard names after that run, as the run says.
     if (killAtDelete) {
       expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(/maximum execution time/);
-      expect(store.getAll()[damagedKey]).toBe('{not json');
+      // The job took its damaged record's place, in its run, in one write: no moment holds both.
+      expect(store.getAll()[damagedKey]).toContain('"id":"job-1"');
     } else server(world).importJob({ jobId: 'job-1' });
     poll(world);
     const statuses = sheet.column('Status');
@@ -171,14 +172,16 @@ describe('a damaged job record whose job ran out of credits', () => {
     expect(statuses.filter((status) => status === 'found')).toHaveLength(50);
     // The import answers for the damaged record's contacts: nothing of them was bought.
     expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(100);
-    expect(store.getAll()[damagedKey]).toBeUndefined();
+    // Pruned with its ended run; a prune cut short leaves it to the next run's end, read, not damaged.
+    if (killAtDelete) expect(store.getAll()[damagedKey]).toContain('"state":"applied"');
+    else expect(store.getAll()[damagedKey]).toBeUndefined();
   }
 
   it('imported by its id, its rows read "out of credits" and a preview after a top-up sends them', () => {
     importedOutOfCredits();
   });
 
-  it("the import killed before it deleted the damaged record: the job's end deletes it", () => {
+  it('the import killed as it prunes: the job is in its run already, read and applied', () => {
     importedOutOfCredits(true);
   });
 });
@@ -382,5 +385,35 @@ describe("a damaged job's rows, answered before for another field (finding 140)"
     expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
     expect(server(world).planRun({ kind: 'enrich', fields: ['work_email', 'phone'] }).contactsToSend).toBe(0);
     expect(world.api.startCalls).toBe(starts);
+  });
+});
+
+describe('a damaged job of a run a refused key stopped', () => {
+  it('imported by its id, goes back into its run, which stays stopped until its user resumes it', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(150));
+    // The run's second job start is refused (a revoked key): it stays queued, the run waits for a key.
+    const api = world.api as unknown as { start(job: unknown): string };
+    const start = api.start.bind(world.api);
+    let starts = 0;
+    api.start = (job) => {
+      if (++starts === 2) throw apiError(401, 'error.api.key');
+      return start(job);
+    };
+    planAndStart(world);
+    expect(progress(world).runs[0]).toMatchObject({ waitingForKey: true });
+    const damagedKey = jobKeys(world).find((key) => key.endsWith('.0'))!;
+    world.documentStore.set(damagedKey, '{not json');
+    server(world).importJob({ jobId: 'job-1' });
+    poll(world);
+    // The queued job is not sent behind the user's back (the key is refused: nothing is asked).
+    expect(progress(world).runs[0]).toMatchObject({ waitingForKey: true });
+    expect(world.api.jobs.size).toBe(1);
+    server(world).saveSettings({ apiKey: 'new-key-1234' });
+    server(world).resumeStoppedRuns();
+    poll(world);
+    poll(world);
+    expect(sheet.column('Status').filter((status) => status === 'found')).toHaveLength(150);
+    expect(world.api.jobs.size).toBe(2);
   });
 });

@@ -117,4 +117,22 @@ describe('a run a refused key stopped, reopened by a retry', () => {
     expect(run.waitingForKey).toBeUndefined();
     expect(progress(world).stoppedByKey).toBeUndefined();
   });
+
+  it('stays stopped when the lost start is imported instead: an import consents to no queued job', () => {
+    const world = createWorld();
+    contactsSheet(world, people(150));
+    const startJobs = world.api.startJobs.bind(world.api);
+    // The first job is made at the provider but its start's answer is lost; the second start's key refused.
+    world.api.startJobs = (starts) => {
+      world.api.startJobs = startJobs;
+      startJobs(starts.slice(0, 1));
+      const lost = new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true);
+      return [lost, apiError(401, 'error.api.key'), ...startJobs(starts.slice(2))];
+    };
+    const { start } = planAndStart(world);
+    server(world).importJob({ jobId: 'job-1', job: { runId: start.runId, seq: 0 } });
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ waitingForKey: true, queuedContacts: 50 });
+    expect(world.api.jobs.size).toBe(1);
+  });
 });
