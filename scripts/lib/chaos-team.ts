@@ -293,14 +293,15 @@ async function tend(member: Member, emulator: SpawnedEmulator, editor: User, eve
   const view = member.view.call<ProgressView>('getProgress');
   const own = view.runs.filter((run) => !run.othersRun);
   if (member.keyCleared) return;
+  // The card says to add credits first: a Retry of its lost starts before that runs out too.
+  if (events.topUps === 0 && view.runs.some((run) => run.state === 'out_of_credits')) {
+    await emulator.admin.setCredits(10_000_000);
+    events.topUps++;
+  }
   for (const run of own) await importAmbiguous(member.view, emulator, run, events);
   if (view.stoppedByKey?.runs) {
     member.view.call('resumeStoppedRuns');
     events.resumed++;
-  }
-  if (events.topUps === 0 && view.runs.some((run) => run.state === 'out_of_credits')) {
-    await emulator.admin.setCredits(10_000_000);
-    events.topUps++;
   }
   if (own.some((run) => run.state === 'running') || member.rows.size === 0) return;
   startOnRows(member, editor, member.rows, events);

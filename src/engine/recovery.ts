@@ -168,6 +168,17 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     if (registry.jobs.some(resend))
       throw new UserError('Its last Retry is still at work: wait for its answers.');
     refuseEmptyRetry(ctx, run, job);
+    // A Retry on a balance too small for one contact runs out at once: its job ends "out of
+    // credits", the lost start is held again and the run reopened; a run kept open by Retries never
+    // ends to say "add credits" (chaos seed 3: 47 Retries, never a top-up). One balance read a Retry.
+    let balance = Infinity;
+    try {
+      balance = ctx.api().creditBalance();
+    } catch {
+      // Not known now: it stops nothing, and the resend meets the same trouble, handled as any.
+    }
+    if (balance < maxCreditsPerContact(run.kind, job.fields ?? run.fields))
+      throw new UserError('Out of credits: add credits, then Retry.');
     // What its start answered is saved (a poll killed before it marked the job fetched, then a
     // refused key held it: finding 110): answered early, so neither resent nor priced again.
     const saved = ledgerOf(ctx).lookup(asked);

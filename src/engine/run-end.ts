@@ -17,11 +17,15 @@ import { agree, formatNumber, plural } from '../domain/words';
 import { NOT_TWICE } from '../domain/statuses';
 import { START_LOST, unanswered } from './paid-once';
 
+const OUT_OF_CREDITS = 'Out of credits: add credits, then run the rest.';
+
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
 export const jobSettled = (job: JobRecord): boolean =>
   job.state === 'applied' || (job.state === 'ambiguous' && !!job.rowsMarked);
 
 export function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunState; error?: string } {
+  // Out of credits only with rows left to run: a run all of whose contacts were answered finished.
+  const outOfCredits = !!run.unprocessed && jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT');
   const ambiguous = jobs.filter((job) => job.state === 'ambiguous');
   if (ambiguous.length) {
     // Those a forced fetch answered are written: not among them. A lost start's Retry whose own start
@@ -32,10 +36,12 @@ export function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state:
     const what = ambiguous.every((job) => job.id)
       ? 'got no answer from a started job, which may still charge them'
       : START_LOST;
+    // Out of credits as well: said first, for a Retry sent before a top-up runs out too, and the run
+    // ends "failed" again (chaos seed 3 retried the same lost starts 50 times and never topped up).
     return {
-      state: 'failed',
+      state: outOfCredits ? 'out_of_credits' : 'failed',
       error:
-        `${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) ${what}; ` +
+        `${outOfCredits ? `${OUT_OF_CREDITS} ` : ''}${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) ${what}; ` +
         `they were ${NOT_TWICE}. Retry them, or import the job by the id shown in the provider’s dashboard.`,
     };
   }
@@ -47,9 +53,7 @@ export function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state:
         (run.sent ? '; answers of jobs already started were written.' : '.'),
     };
   }
-  // Out of credits only with rows left to run: a run all of whose contacts were answered finished.
-  if (run.unprocessed && jobs.some((job) => job.status === 'CREDITS_INSUFFICIENT'))
-    return { state: 'out_of_credits', error: 'Out of credits: add credits, then run the rest.' };
+  if (outOfCredits) return { state: 'out_of_credits', error: OUT_OF_CREDITS };
   if (jobs.some((job) => job.status === 'CANCELED')) {
     return {
       state: 'canceled',

@@ -38,4 +38,14 @@ describe('finalState', () => {
     const stuck = { ...job('ambiguous', 4), id: 'j1', earlyFetched: [0, 2] } as JobRecord;
     expect(finalState(run({}), [stuck]).error).toMatch(/^2 contacts \(1 job\) got no answer/);
   });
+
+  it('says out of credits first when a lost start sits beside a job that ran out', () => {
+    // Chaos seed 3: a run ended "failed" for its lost starts, each Retry ran out of credits too,
+    // and the card never said to add credits (the user retried 50 times).
+    const ranOut = { ...job('applied', 5), id: 'j2', status: 'CREDITS_INSUFFICIENT' } as JobRecord;
+    const end = finalState(run({ unprocessed: 5 }), [job('ambiguous', 3), ranOut]);
+    expect(end.state).toBe('out_of_credits');
+    expect(end.error).toMatch(/^Out of credits: add credits, then run the rest\. 3 contacts \(1 job\) may have been/);
+    expect(finalState(run({ unprocessed: 0 }), [job('ambiguous', 3), ranOut]).state).toBe('failed');
+  });
 });
