@@ -45,7 +45,9 @@ describe('finalState', () => {
     const ranOut = { ...job('applied', 5), id: 'j2', status: 'CREDITS_INSUFFICIENT' } as JobRecord;
     const end = finalState(run({ unprocessed: 5 }), [job('ambiguous', 3), ranOut]);
     expect(end.state).toBe('out_of_credits');
-    expect(end.error).toMatch(/^Out of credits: add credits, then run the rest\. 3 contacts \(1 job\) may have been/);
+    expect(end.error).toMatch(
+      /^Out of credits: add credits, then run the rest\. 3 contacts \(1 job\) may have been/,
+    );
     expect(finalState(run({ unprocessed: 0 }), [job('ambiguous', 3), ranOut]).state).toBe('failed');
   });
 });
