@@ -274,9 +274,9 @@ export async function importAmbiguous(
       }
       // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
       // Or nothing to send (its rows deleted: finding 64), or its last Retry still at work (finding
-      // 102): nothing the user can do, nor needs to.
+      // 102), or its job unreadable (finding 190: the damage step imports it): nothing to do here.
       if (
-        /no longer waiting for a decision|still at work|[Tt]ry again in a (few minutes|minute)|Nothing to send again/.test(
+        /no longer waiting for a decision|still at work|Retry's job could not be read|[Tt]ry again in a (few minutes|minute)|Nothing to send again/.test(
           String(error),
         )
       )

@@ -200,8 +200,11 @@ function splitResend(
   const resent = job.fingerprints.flatMap((fp, index) => (asked.has(fp) && !gone[index] ? [index] : []));
   const { rows, fields, retried } = job;
   const fingerprints = resent.map((index) => job.fingerprints[index]!);
-  if (resent.length)
+  if (resent.length) {
+    // Where its contacts went: should that job's record or list be lost, a Retry waits for its import.
+    job.resentIn = run.jobs;
     resends.push({ run: run.id, seq: run.jobs++, state: 'queued', fingerprints, rows, fields, retried });
+  }
   if (!job.id) {
     // A lost start keeps asking what it resent until an answer is saved (poll.ts answeredLostStarts):
     // a resend that bought nothing (out of credits) does not free what the start may have bought

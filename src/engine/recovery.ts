@@ -18,6 +18,7 @@ import { pollOnce, sendableContacts } from './poll';
 import { SheetTables } from './sheet-tables';
 import { syncPollTrigger } from './poll-trigger';
 import {
+  damagedJobKeys,
   damagedRecordOf,
   forgetDamagedRecord,
   moveJob,
@@ -167,6 +168,15 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
       unanswered(other).some((fp) => mine.has(fp));
     if (registry.jobs.some(resend))
       throw new UserError('Its last Retry is still at work: wait for its answers.');
+    // One whose record or list cannot be read may be at work too, for all anyone knows: until it is
+    // imported by its id (which writes it back in its place), a second resend could buy its contacts
+    // twice (finding 190; chaos seeds 2 and 12 charged 78 and 84 people twice).
+    const last = `${run.id}.${job.resentIn}`;
+    const list = registry.damagedJobLists?.get(last);
+    if (damagedJobKeys(registry).includes(last) && (!list || list.some((fp) => mine.has(fp))))
+      throw new UserError(
+        `Its last Retry's job could not be read: import run ${run.id} job ${job.resentIn! + 1} by its id first.`,
+      );
     refuseEmptyRetry(ctx, run, job);
     // A Retry on a balance too small for one contact runs out at once: its job ends "out of
     // credits", the lost start is held again and the run reopened; a run kept open by Retries never

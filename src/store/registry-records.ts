@@ -182,6 +182,11 @@ export const JOB_CODEC = recordCodec(
     earlyApplied: optional(z.array(z.number())),
     /** Sent again by the user's Retry: the Spending tab counts what it charges as a retry. */
     retried: optionalBoolean(),
+    /**
+     * The seq of the job its last Retry resent its contacts in (engine/job-starter.ts): the one fact
+     * left to tell that job from the run's others when its record and list cannot be read.
+     */
+    resentIn: optionalNumber(),
     /** An ambiguous job's rows say so (written once). */
     rowsMarked: optionalBoolean(),
     /**

@@ -395,3 +395,24 @@ describe("the fuzzer's case of finding 180, replayed", () => {
     ]);
   }, 60_000);
 });
+
+/**
+ * Fuzz finding 190 (the mutation search at seed 38002, case 1,934; docs/fuzz-findings.md), and chaos
+ * seeds 2 and 12 (78 and 84 people charged twice): a lost start's Retry resent its contacts in a job
+ * of its own, which was charged, and whose record and list were then damaged; the Jobs panel still
+ * offered the lost start's Retry, whose check read only the records it could read, and a third job
+ * bought them again. The lost start now names the job its Retry went in (`resentIn`): while that one
+ * cannot be read, a Retry waits for its import.
+ */
+describe("the fuzzer's case of finding 190, replayed", () => {
+  it("190: a second Retry waits while the first one's job cannot be read", async () => {
+    await replay([
+      { kind: 'fault', fault: '5xx' },
+      { kind: 'again', who: 'bob', kill: { at: 'Properties.setProperties', nth: 2 }, fields: ['phone'] },
+      { kind: 'sidebar', who: 'bob', kill: { at: 'Cache.putAll', nth: 1 } },
+      { kind: 'import', who: 'bob' },
+      { kind: 'damage', what: 'jobAndList' },
+      { kind: 'cancel', who: 'bob' },
+    ]);
+  }, 60_000);
+});
