@@ -5,7 +5,7 @@
 import { fuzzCases } from '../support/fuzz-cases';
 import type { Action } from '../../scripts/lib/fuzz-model';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54 and 58 to 61, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61 and 200, replayed", () => {
   const { replay } = fuzzCases();
   it('21: a start killed in its fetchAll, its run record damaged: the row says why it is held', async () => {
     await replay([
@@ -340,4 +340,35 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       { kind: 'formulas', rows: [1] },
     ]);
   }, 90_000);
+
+  it('200: settling stops waiting for a lost start no import answers, and the rows are run again once nothing runs', async () => {
+    // Before, the lost start (never at the provider: only a Retry answers it, which settling never
+    // does) counted as work for all 12 rounds, and every row was run again while an automatic
+    // formula run, one contact a day under its cap, was still at work: row 6 kept its words,
+    // "waiting for a running job", after that job ended.
+    await replay(
+      [
+        { kind: 'auto', who: 'ann', on: true, cap: 1 },
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [2],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+          fields: ['phone'],
+        },
+        { kind: 'again', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 }, fields: ['phone'] },
+        { kind: 'formulas', rows: [7, 2], array: true },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'wait' },
+        { kind: 'schedule', who: 'ann', on: true, perRun: 1, perDay: 2, reverse: true },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'sidebar', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'damage', what: 'jobSheet' },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+      ],
+      19656767,
+    );
+  }, 60_000);
 });
