@@ -4,7 +4,7 @@
  * after being told what resuming may cost (saving a key alone never spends). Nothing is marked as
  * failed per row, and nothing is sent again (plan.ts treats those fingerprints as busy).
  */
-import type { ApiError } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { isKeyProblem } from '../api/failures';
 import type { EnrichmentApi } from '../api/port';
 import { actorOf, ownsRun, type Actor } from './team';
@@ -78,6 +78,25 @@ export function noteKeyOutcome(ctx: KeyContext, error?: unknown): void {
     ctx.userStore.set(USER_PROPERTY.keyRefused, (error as ApiError).userMessage);
   } else if (error === undefined && knownKeyProblem(ctx) !== undefined) {
     ctx.userStore.delete(USER_PROPERTY.keyRefused);
+  }
+}
+
+/** The credit balance, or null with the API's reason in plain words. */
+export interface BalanceView {
+  balance: number | null;
+  message?: string;
+}
+
+/** The balance, or null with the API's reason in plain words (the key is remembered as refused). */
+export function readCreditBalance(ctx: AppContext): BalanceView {
+  try {
+    const balance = ctx.api().creditBalance();
+    noteKeyOutcome(ctx);
+    return { balance };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    noteKeyOutcome(ctx, error);
+    return { balance: null, message: error.userMessage };
   }
 }
 

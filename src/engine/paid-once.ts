@@ -135,7 +135,11 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
           ? WAITING_FOR_IMPORT
           : ''
       : job.state === 'ambiguous'
-        ? WAITING_FOR_DECISION
+        ? // Its Retry's job cannot be read, so its Retry waits for that job's import (recovery.ts):
+          // should no import be possible (that start lost too), "look up again" is the way out.
+          query.overwrite && damagedJobKeys(registry).includes(`${job.run}.${job.resentIn}`)
+          ? ''
+          : WAITING_FOR_DECISION
         : run.state === 'running'
           ? WAITING_FOR_RUN
           : run.authFailed

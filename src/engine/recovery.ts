@@ -13,7 +13,7 @@ import { UserError } from '../domain/user-error';
 import { plural } from '../domain/words';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
-import { resumeRun } from './key-wait';
+import { readCreditBalance, resumeRun } from './key-wait';
 import { pollOnce, sendableContacts } from './poll';
 import { SheetTables } from './sheet-tables';
 import { syncPollTrigger } from './poll-trigger';
@@ -170,10 +170,9 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
       throw new UserError('Its last Retry is still at work: wait for its answers.');
     // One whose record or list cannot be read may be at work too, for all anyone knows: until it is
     // imported by its id (which writes it back in its place), a second resend could buy its contacts
-    // twice (finding 190; chaos seeds 2 and 12 charged 78 and 84 people twice).
-    const last = `${run.id}.${job.resentIn}`;
-    const list = registry.damagedJobLists?.get(last);
-    if (damagedJobKeys(registry).includes(last) && (!list || list.some((fp) => mine.has(fp))))
+    // twice (finding 190; chaos seeds 2 and 12 charged 78 and 84 people twice). Its list, readable,
+    // could only narrow that to the contacts the resend carried: all it asked, but those answered.
+    if (damagedJobKeys(registry).includes(`${run.id}.${job.resentIn}`))
       throw new UserError(
         `Its last Retry's job could not be read: import run ${run.id} job ${job.resentIn! + 1} by its id first.`,
       );
@@ -181,13 +180,10 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     // A Retry on a balance too small for one contact runs out at once: its job ends "out of
     // credits", the lost start is held again and the run reopened; a run kept open by Retries never
     // ends to say "add credits" (chaos seed 3: 47 Retries, never a top-up). One balance read a Retry.
-    let balance = Infinity;
-    try {
-      balance = ctx.api().creditBalance();
-    } catch {
-      // Not known now: it stops nothing, and the resend meets the same trouble, handled as any.
-    }
-    if (balance < maxCreditsPerContact(run.kind, job.fields ?? run.fields))
+    // A balance it cannot read stops nothing: the resend meets the same trouble, handled as any.
+    if (
+      (readCreditBalance(ctx).balance ?? Infinity) < maxCreditsPerContact(run.kind, job.fields ?? run.fields)
+    )
       throw new UserError('Out of credits: add credits, then Retry.');
     // What its start answered is saved (a poll killed before it marked the job fetched, then a
     // refused key held it: finding 110): answered early, so neither resent nor priced again.

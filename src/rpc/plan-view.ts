@@ -7,7 +7,7 @@ import { ownedColumns } from '../sheet/output-layout';
 import type { ColumnMapping } from '../domain/inputs';
 import type { SheetTable } from '../sheet/table';
 import type { MappableColumn, PlanView } from './shapes';
-import { readCreditBalance } from './balance';
+import { readCreditBalance } from '../engine/key-wait';
 
 /**
  * The columns the mapping dropdowns offer, each with its first value (what tells columns apart in

@@ -14,10 +14,7 @@ import type { ColumnMapping } from '../domain/inputs';
 export type { ColumnMapping, InputKey } from '../domain/inputs';
 export type { FoundCounts, RunState, SkippedRow };
 
-export interface BalanceView {
-  balance: number | null;
-  message?: string;
-}
+export type { BalanceView } from '../engine/key-wait';
 
 export interface PlanView {
   planId: string;

@@ -23,6 +23,13 @@ import { SPENDING_SHEET } from '../../src/store/spending';
 
 const kit = engineKit();
 
+/** Retries the run's first held job. */
+function retryHeld(addon: Addon, runId: string) {
+  const [held] = progress(addon, runId).ambiguousJobs ?? [];
+  addon.call('retryJob', { runId, seq: held!.seq });
+  return held!;
+}
+
 describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
   /** Contacts a plain work-email run of `range` would send. */
   function sendsRows(addon: Addon, range: string): number {
@@ -35,13 +42,6 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
     const deleted = rowsOf(addon)[row - 2]!.input;
     addon.spreadsheet.getSheetByName(SHEET)!.deleteRow(row);
     return { held: retryHeld(addon, runId), deleted };
-  }
-
-  /** Retries the run's first held job. */
-  function retryHeld(addon: Addon, runId: string) {
-    const [held] = progress(addon, runId).ambiguousJobs ?? [];
-    addon.call('retryJob', { runId, seq: held!.seq });
-    return held!;
   }
 
   /**
@@ -211,5 +211,32 @@ describe('a retry after one of its rows was deleted (fuzz finding 46)', () => {
     pollUntilIdle(addon);
     expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+});
+
+describe("a lost start whose Retry's job cannot be read (finding 190)", () => {
+  it('waits for that job\'s import, and when its start was lost too, "look up again" sends the rows', async () => {
+    await kit.emulator().admin.config({ faults: '5xx=1' });
+    const addon = kit.open(contactRows(people(3, 0)));
+    const { start } = planAndStart(addon, { fields: ['work_email'] });
+    // The Retry's resend meets a 5xx too: a lost start of its own, in a job of its own.
+    const lost = retryHeld(addon, start.runId);
+    await kit.emulator().admin.config({ faults: '5xx=0' });
+    expect(await kit.emulator().admin.jobs()).toEqual([]);
+    const jobs = progress(addon, start.runId).ambiguousJobs ?? [];
+    expect(jobs.map((job) => job.seq)).toEqual([lost.seq, lost.seq + 1]);
+    addon.properties.document.setProperty(`sheetEnrich.job.${start.runId}.${lost.seq + 1}`, '{"v":1,"run":');
+    // Before, the Retry went through: had the resend reached the provider, it bought them twice.
+    expect(() => addon.call('retryJob', { runId: start.runId, seq: lost.seq })).toThrow(
+      `Its last Retry's job could not be read: import run ${start.runId} job ${lost.seq + 2} by its id first.`,
+    );
+    // No import can be (the dashboard has no such job): the user looks the rows up again, knowingly.
+    addon.setSelection('A2:D4', SHEET);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'], overwrite: true });
+    expect(plan.contactsToSend).toBe(3);
+    addon.call('startRun', plan.planId);
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ import type { SearchKind } from '../../domain/search-filters';
 import { describeSearch, labelsToKeep, tabNameFor, type FilterLabels } from './filter-names';
 import { readSearchTab, writeSearchTab, type SearchTabRecord } from './search-store';
 import { appendSearchLog } from '../../store/run-log';
-import { readCreditBalance } from '../../rpc/balance';
+import { readCreditBalance } from '../../engine/key-wait';
 import { recordSpending } from '../../store/spending';
 import { reserveKeyCredits, returnKeyCredits } from '../../store/key-limit';
 import { SPEND_WORDS } from '../../domain/runs';

@@ -1,7 +1,7 @@
 /** What the sidebar's settings may call: the key, the API address, the credit balance, background refresh. */
 import * as z from 'zod/mini';
 import { call, query } from '../../rpc/table';
-import { readCreditBalance } from '../../rpc/balance';
+import { readCreditBalance } from '../../engine/key-wait';
 import * as settings from './settings';
 
 export const SETTINGS_RPC = {
