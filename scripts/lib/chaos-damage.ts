@@ -218,11 +218,7 @@ export async function lookUpDamagedRowsAgain(
   state: DamageState & { damage: ChaosDamage },
   fields: readonly EnrichField[],
 ): Promise<boolean> {
-  const sheet = addon.spreadsheet.getSheetByName('Contacts')!;
-  const table = sheet.getDataRange().getDisplayValues() as string[][];
-  const rows = outputRows(table, 'enrich').flatMap((row, index) =>
-    row.status === STATUS.damagedJob ? [index + 2] : [],
-  );
+  const rows = rowsReading(addon, STATUS.damagedJob);
   if (!rows.length) return false;
   const jobs = await emulator.admin.jobs();
   const untried = jobs.some(
@@ -230,19 +226,37 @@ export async function lookUpDamagedRowsAgain(
       [...state.runs].some((runId) => job.name.includes(` run ${runId} job `)) && !state.tried.has(job.id),
   );
   if (untried) return false;
-  const last = columnLetters(sheet.getLastColumn());
+  // An answer collected but written to no row (unmatched) is what such a look-up-again buys twice.
+  if (process.env.CHAOS_VERBOSE)
+    for (const run of addon.call<ProgressView>('getProgress').runs)
+      verbose(`  run ${run.runId} ${run.state} ${run.done}/${run.sent}, unmatched ${run.unmatched ?? 0}`);
+  const sent = lookUpRowsAgain(addon, rows, fields);
+  if (sent === 0) return false;
+  state.damage.rows_looked_up_again += sent;
+  return true;
+}
+
+/** The data rows (1-based) of the contacts sheet whose Status reads `status`. */
+export function rowsReading(addon: Addon, status: string): number[] {
+  const table = addon.spreadsheet.getSheetByName('Contacts')!.getDataRange().getDisplayValues() as string[][];
+  return outputRows(table, 'enrich').flatMap((row, index) => (row.status === status ? [index + 2] : []));
+}
+
+/** "Look up again" of these rows, every field given: the contacts it sends (started when any). */
+export function lookUpRowsAgain(
+  addon: Addon,
+  rows: readonly number[],
+  fields: readonly EnrichField[],
+): number {
+  if (!rows.length) return 0;
+  const last = columnLetters(addon.spreadsheet.getSheetByName('Contacts')!.getLastColumn());
   addon.setSelection(
     rows.map((row) => `A${row}:${last}${row}`),
     'Contacts',
   );
   const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: [...fields], overwrite: true });
-  if (plan.contactsToSend === 0) return false;
+  if (plan.contactsToSend === 0) return 0;
   verbose(`look up again: ${rows.length} rows, ${plan.contactsToSend} contacts`);
-  // An answer collected but written to no row (unmatched) is what such a look-up-again buys twice.
-  if (process.env.CHAOS_VERBOSE)
-    for (const run of addon.call<ProgressView>('getProgress').runs)
-      verbose(`  run ${run.runId} ${run.state} ${run.done}/${run.sent}, unmatched ${run.unmatched ?? 0}`);
   addon.call('startRun', plan.planId);
-  state.damage.rows_looked_up_again += plan.contactsToSend;
-  return true;
+  return plan.contactsToSend;
 }

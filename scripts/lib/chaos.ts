@@ -35,11 +35,14 @@ import { keyOf, prng, User } from './chaos-user';
 import { measure, rowsLeft, statusCounts } from './chaos-measure';
 import { foundEmail, outputRows } from './sheet-outputs';
 import type { EnrichField } from '../../src/domain/fields';
+import { STATUS } from '../../src/domain/statuses';
 import type { ChaosEvents, ChaosResult, Expected } from './chaos-types';
 import {
   damageStores,
   importDamagedJobs,
   lookUpDamagedRowsAgain,
+  lookUpRowsAgain,
+  rowsReading,
   reportDoubleCharges,
   type DamageState,
 } from './chaos-damage';
@@ -272,11 +275,29 @@ export async function importAmbiguous(
         }
         continue;
       }
+      // Its last Retry's job cannot be read (finding 190): the user imports it by its id (the
+      // damage step does), or, with no such job on the dashboard (that start was lost too), looks
+      // the lost start's rows up again, as the refusal says: once it is the only job waiting for a
+      // decision, so the rows reading "may have been started" are its own.
+      const unread = /Retry's job is unreadable: import run (\S+) job (\d+)/.exec(String(error));
+      if (unread) {
+        const named = jobs.some((other) => other.name.endsWith(` run ${unread[1]} job ${unread[2]}`));
+        const waiting = addon
+          .call<ProgressView>('getProgress')
+          .runs.flatMap((other) => other.ambiguousJobs ?? []);
+        if (
+          !named &&
+          waiting.length === 1 &&
+          lookUpRowsAgain(addon, rowsReading(addon, STATUS.ambiguous), run.fields)
+        )
+          events.reruns++;
+        continue;
+      }
       // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
       // Or nothing to send (its rows deleted: finding 64), or its last Retry still at work (finding
-      // 102), or its job unreadable (finding 190: the damage step imports it): nothing to do here.
+      // 102): nothing the user can do, nor needs to.
       if (
-        /no longer waiting for a decision|still at work|Retry's job could not be read|[Tt]ry again in a (few minutes|minute)|Nothing to send again/.test(
+        /no longer waiting for a decision|still at work|[Tt]ry again in a (few minutes|minute)|Nothing to send again/.test(
           String(error),
         )
       )

@@ -174,21 +174,19 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     // could only narrow that to the contacts the resend carried: all it asked, but those answered.
     if (damagedJobKeys(registry).includes(`${run.id}.${job.resentIn}`))
       throw new UserError(
-        `Its last Retry's job could not be read: import run ${run.id} job ${job.resentIn! + 1} by its id first.`,
+        `Its last Retry's job is unreadable: import run ${run.id} job ${job.resentIn! + 1} by its id, or look its rows up again if the dashboard has none.`,
       );
     refuseEmptyRetry(ctx, run, job);
-    // A Retry on a balance too small for one contact runs out at once: its job ends "out of
-    // credits", the lost start is held again and the run reopened; a run kept open by Retries never
-    // ends to say "add credits" (chaos seed 3: 47 Retries, never a top-up). One balance read a Retry.
-    // A balance it cannot read stops nothing: the resend meets the same trouble, handled as any.
-    if (
-      (readCreditBalance(ctx).balance ?? Infinity) < maxCreditsPerContact(run.kind, job.fields ?? run.fields)
-    )
-      throw new UserError('Out of credits: add credits, then Retry.');
     // What its start answered is saved (a poll killed before it marked the job fetched, then a
     // refused key held it: finding 110): answered early, so neither resent nor priced again.
     const saved = ledgerOf(ctx).lookup(asked);
     const fields = job.fields ?? run.fields;
+    // A Retry on a balance too small for one contact runs out at once: its job ends "out of
+    // credits", the lost start is held again and the run reopened; a run kept open by Retries never
+    // ends to say "add credits" (chaos seed 3: 47 Retries, never a top-up). One balance read a Retry.
+    // A balance it cannot read stops nothing: the resend meets the same trouble, handled as any.
+    if ((readCreditBalance(ctx).balance ?? Infinity) < maxCreditsPerContact(run.kind, fields))
+      throw new UserError('Out of credits: add credits, then Retry.');
     const since = job.startedAt ?? job.sendingAt ?? 0;
     const early = new Set(job.earlyFetched);
     job.earlyFetched = job.fingerprints.flatMap((fp, index) => {

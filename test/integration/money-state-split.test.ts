@@ -228,7 +228,7 @@ describe("a lost start whose Retry's job cannot be read (finding 190)", () => {
     addon.properties.document.setProperty(`sheetEnrich.job.${start.runId}.${lost.seq + 1}`, '{"v":1,"run":');
     // Before, the Retry went through: had the resend reached the provider, it bought them twice.
     expect(() => addon.call('retryJob', { runId: start.runId, seq: lost.seq })).toThrow(
-      `Its last Retry's job could not be read: import run ${start.runId} job ${lost.seq + 2} by its id first.`,
+      `Its last Retry's job is unreadable: import run ${start.runId} job ${lost.seq + 2} by its id, or look its rows up again if the dashboard has none.`,
     );
     // No import can be (the dashboard has no such job): the user looks the rows up again, knowingly.
     addon.setSelection('A2:D4', SHEET);
