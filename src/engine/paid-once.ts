@@ -135,9 +135,8 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
           ? WAITING_FOR_IMPORT
           : ''
       : job.state === 'ambiguous'
-        ? // Its Retry's job cannot be read, so its Retry waits for that job's import (recovery.ts):
-          // should no import be possible (that start lost too), "look up again" is the way out.
-          query.overwrite && damagedJobKeys(registry).includes(`${job.run}.${job.resentIn}`)
+        ? // Its Retry waits for an import no dashboard may give (recovery.ts): "look up again" sends it.
+          query.overwrite && resendUnreadable(registry, job)
           ? ''
           : WAITING_FOR_DECISION
         : run.state === 'running'
@@ -152,6 +151,10 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
   }
   return busy;
 }
+
+/** The job a lost start's last Retry went in (`resentIn`) has a record or list no one can read. */
+export const resendUnreadable = (registry: Registry<JobBase>, job: JobBase): boolean =>
+  damagedJobKeys(registry).includes(`${job.run}.${job.resentIn}`);
 
 /**
  * A start whose answer was lost: no id, and it may have reached the API. A retried one keeps its

@@ -18,7 +18,6 @@ import { pollOnce, sendableContacts } from './poll';
 import { SheetTables } from './sheet-tables';
 import { syncPollTrigger } from './poll-trigger';
 import {
-  damagedJobKeys,
   damagedRecordOf,
   forgetDamagedRecord,
   moveJob,
@@ -31,7 +30,7 @@ import {
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './team';
 import { runFromResult } from './rehome';
-import { lostStart, unanswered } from './paid-once';
+import { lostStart, resendUnreadable, unanswered } from './paid-once';
 import { jobName, jobOfName } from './job-starter';
 import { countRetry } from './run-end';
 import { saveAnswersOnly } from './job-results';
@@ -172,7 +171,7 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     // imported by its id (which writes it back in its place), a second resend could buy its contacts
     // twice (finding 190; chaos seeds 2 and 12 charged 78 and 84 people twice). Its list, readable,
     // could only narrow that to the contacts the resend carried: all it asked, but those answered.
-    if (damagedJobKeys(registry).includes(`${run.id}.${job.resentIn}`))
+    if (resendUnreadable(registry, job))
       throw new UserError(
         `Its last Retry's job is unreadable: import run ${run.id} job ${job.resentIn! + 1} by its id, or look its rows up again if the dashboard has none.`,
       );
