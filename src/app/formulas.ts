@@ -20,10 +20,10 @@ const formulaContext = () => createContext(LIMITS.customFunctionMs);
  * The work email of a person, from Sheet Enrich's saved results. A miss is queued: get it from
  * Extensions › Sheet Enrich › Get formula results. Never spends credits on its own.
  *
- * @param {string|Array<Array<string>>} first_name First name (or a full name), or a column of them.
- * @param {string|Array<Array<string>>} last_name Last name, or a column of them.
- * @param {string|Array<Array<string>>} company Company name, domain, website or work email.
- * @param {string|Array<Array<string>>} [profile_url] The person's profile URL (optional).
+ * @param {string|string[][]} first_name First name (or a full name), or a column of them.
+ * @param {string|string[][]} last_name Last name, or a column of them.
+ * @param {string|string[][]} company Company name, domain, website or work email.
+ * @param {string|string[][]} [profile_url] The person's profile URL (optional).
  * @param {boolean} [show_invalid] TRUE to show an address that will bounce as it is, not as "Invalid: …".
  * @return The work email, "Invalid: …" for an address that will bounce, or a status such as "⏳ queued" or "— not found".
  * @customfunction
@@ -48,10 +48,10 @@ export function ENRICH_EMAIL(
  * The personal email of a person, from Sheet Enrich's saved results. A miss is queued: get it from
  * Extensions › Sheet Enrich › Get formula results. Never spends credits on its own.
  *
- * @param {string|Array<Array<string>>} first_name First name (or a full name), or a column of them.
- * @param {string|Array<Array<string>>} last_name Last name, or a column of them.
- * @param {string|Array<Array<string>>} company Company name, domain, website or work email.
- * @param {string|Array<Array<string>>} [profile_url] The person's profile URL (optional).
+ * @param {string|string[][]} first_name First name (or a full name), or a column of them.
+ * @param {string|string[][]} last_name Last name, or a column of them.
+ * @param {string|string[][]} company Company name, domain, website or work email.
+ * @param {string|string[][]} [profile_url] The person's profile URL (optional).
  * @param {boolean} [show_invalid] TRUE to show an address that will bounce as it is, not as "Invalid: …".
  * @return The personal email, "Invalid: …" for an address that will bounce, or a status such as "⏳ queued" or "— not found".
  * @customfunction
@@ -76,10 +76,10 @@ export function ENRICH_PERSONAL_EMAIL(
  * The mobile phone of a person, from Sheet Enrich's saved results. A miss is queued: get it from
  * Extensions › Sheet Enrich › Get formula results. Never spends credits on its own.
  *
- * @param {string|Array<Array<string>>} first_name First name (or a full name), or a column of them.
- * @param {string|Array<Array<string>>} last_name Last name, or a column of them.
- * @param {string|Array<Array<string>>} company Company name, domain, website or work email.
- * @param {string|Array<Array<string>>} [profile_url] The person's profile URL (optional).
+ * @param {string|string[][]} first_name First name (or a full name), or a column of them.
+ * @param {string|string[][]} last_name Last name, or a column of them.
+ * @param {string|string[][]} company Company name, domain, website or work email.
+ * @param {string|string[][]} [profile_url] The person's profile URL (optional).
  * @return The phone number, or a status such as "⏳ queued" or "— not found".
  * @customfunction
  */
@@ -95,7 +95,7 @@ export function ENRICH_PHONE(first_name: Cells, last_name: Cells, company: Cells
 /**
  * A field of the person behind a profile URL, from Sheet Enrich's saved results.
  *
- * @param {string|Array<Array<string>>} profile_url The person's profile URL, or a column of them.
+ * @param {string|string[][]} profile_url The person's profile URL, or a column of them.
  * @param {string} [field] "full name" (default), "first name", "last name", "title", "company", "company domain", "location" or "profile url".
  * @return The field's value, or a status such as "⏳ queued" or "— not found".
  * @customfunction
@@ -107,7 +107,7 @@ export function ENRICH_PROFILE(profile_url: Cells, field?: Cells) {
 /**
  * A field of the person behind an email (a reverse lookup), from Sheet Enrich's saved results.
  *
- * @param {string|Array<Array<string>>} email A work or personal email, or a column of them.
+ * @param {string|string[][]} email A work or personal email, or a column of them.
  * @param {string} [field] "full name" (default), "first name", "last name", "title", "company", "company domain", "location" or "profile url".
  * @return The field's value, or a status such as "⏳ queued" or "— not found".
  * @customfunction

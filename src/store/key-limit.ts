@@ -12,7 +12,7 @@ import { UserError } from '../domain/user-error';
 import { plural } from '../domain/words';
 import type { PlatformPorts } from '../platform/ports';
 import { USER_PROPERTY } from '../platform/property-keys';
-import { capDay, minuteIn, sinceReset } from './local-time';
+import { capDay, minuteIn, sinceReset, zoneAndNow } from './local-time';
 import type { RunRecord } from './registry';
 import { encodeRecord, optionalNumber, readRecord, recordCodec, type RecordOf } from './stored-records';
 
@@ -53,7 +53,7 @@ function underUserLock<T>(ctx: Ports, work: () => T): T {
 export function readKeyLimit(ctx: Ports): KeyLimit | null {
   const stored = readRecord(KEY_LIMIT_CODEC, ctx.userStore.get(USER_PROPERTY.keyLimit));
   if (!stored) return null;
-  const { current, day, resetAt } = capDay(stored, ctx.spreadsheet.timeZone(), ctx.clock.now());
+  const { current, day, resetAt } = capDay(stored, ...zoneAndNow(ctx));
   return { ...stored, day, resetAt, used: current ? stored.used : 0 };
 }
 

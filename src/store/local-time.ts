@@ -65,15 +65,25 @@ export function capDay(
   timeZone: string,
   now: number,
 ): { current: boolean; day: string; resetAt: number } {
-  if (stored.resetAt === undefined) {
-    // An older record: its count holds for the rest of the day it names.
-    const day = dayIn(timeZone, now);
-    return { current: stored.day === day, day, resetAt: nextMidnight(timeZone, now) };
-  }
+  const today = newCapDay(timeZone, now);
+  // An older record: its count holds for the rest of the day it names.
+  if (stored.resetAt === undefined) return { ...today, current: stored.day === today.day };
   if (now < Math.max(stored.resetAt, nextMidnight(timeZone, stored.resetAt - 1)))
     return { current: true, day: stored.day, resetAt: stored.resetAt };
-  return { current: false, day: dayIn(timeZone, now), resetAt: nextMidnight(timeZone, now) };
+  return { ...today, current: false };
 }
+
+/** What an execution reads the day by: the document's time zone, and the time (an AppContext). */
+export const zoneAndNow = (ctx: {
+  spreadsheet: { timeZone(): string };
+  clock: { now(): number };
+}): [string, number] => [ctx.spreadsheet.timeZone(), ctx.clock.now()];
+
+/** A count that starts now: today, and its reset, fixed now (no later zone change makes it earlier). */
+export const newCapDay = (timeZone: string, now: number): Required<CapDay> => ({
+  day: dayIn(timeZone, now),
+  resetAt: nextMidnight(timeZone, now),
+});
 
 /**
  * Whether a run started at `startedAt` counts in the daily count whose reset is `resetAt` (started

@@ -10,7 +10,7 @@
  */
 import * as z from 'zod/mini';
 import type { KeyValueStore, PlatformPorts } from '../platform/ports';
-import { dayIn } from './local-time';
+import { dayIn, zoneAndNow } from './local-time';
 import { encodeRecord, readRecord, recordCodec, type RecordOf } from './stored-records';
 import { LIMITS } from '../domain/limits';
 import { USER_PROPERTY } from '../platform/property-keys';
@@ -39,7 +39,7 @@ export interface QuotaView {
 const CONSUMER_DOMAINS = /@(gmail|googlemail)\.com$/i;
 
 function usageToday(ctx: PlatformPorts): QuotaUsage {
-  const day = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
+  const day = dayIn(...zoneAndNow(ctx));
   const usage = readRecord(QUOTA_USAGE_CODEC, ctx.userStore.get(USER_PROPERTY.quotaUsage));
   if (usage?.day === day) return usage;
   const { triggerRanAt, pace } = usage ?? {};

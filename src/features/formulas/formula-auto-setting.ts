@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { EndedRun } from '../../engine/context';
 import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import type { PlatformPorts } from '../../platform/ports';
-import { dayIn, nextMidnight } from '../../store/local-time';
+import { newCapDay, zoneAndNow } from '../../store/local-time';
 import { checkedCap, isPayer, payerOf, payerShape, standingRecord } from '../teams/payer';
 import {
   optionalBoolean,
@@ -79,11 +79,7 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
     ...(current
       ? STORED.tally(current, payer)
       : // A new count: its reset is fixed now, and no later time-zone change moves it.
-        {
-          day: dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-          resetAt: nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-          committed: 0,
-        }),
+        { ...newCapDay(...zoneAndNow(ctx)), committed: 0 }),
   };
   writeFormulaAuto(ctx, auto);
   return auto;

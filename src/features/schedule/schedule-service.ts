@@ -20,7 +20,7 @@ import {
   writeSchedule,
   type ScheduleRecord,
 } from './schedule-store';
-import { dayIn, minuteIn, nextMidnight } from '../../store/local-time';
+import { minuteIn, newCapDay, zoneAndNow } from '../../store/local-time';
 import { readSheetTable } from '../../sheet/table';
 import { checkedCap, isPayer, payerOf } from '../teams/payer';
 import { UserError } from '../../domain/user-error';
@@ -120,11 +120,7 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     // What today's runs committed still counts, until the same reset: saving again, or clearing
     // and saving anew, resets nothing.
     // (An absent earlierPayers stays absent: JSON leaves undefined out.)
-    ...(tally ?? {
-      day: dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-      resetAt: nextMidnight(ctx.spreadsheet.timeZone(), ctx.clock.now()),
-      committedToday: 0,
-    }),
+    ...(tally ?? { ...newCapDay(...zoneAndNow(ctx)), committedToday: 0 }),
     failures: 0,
   };
   writeSchedule(ctx, schedule);

@@ -6,7 +6,7 @@ import { type AppContext, type CapUse } from '../../engine/context';
 import { call, query, wholeNumber } from '../../rpc/table';
 import { KEY_CAP } from '../../domain/runs';
 import { readKeyLimit, setKeyLimit } from '../../store/key-limit';
-import { dayIn } from '../../store/local-time';
+import { dayIn, zoneAndNow } from '../../store/local-time';
 import { readSpending, SPENDING_SHEET, type SpendingLine } from '../../store/spending';
 
 export interface SpendingView {
@@ -20,7 +20,7 @@ export interface SpendingView {
 
 /** One read of the tab's book; the caps from the sources that have one, and the key's. */
 export function spendingView(ctx: AppContext): SpendingView {
-  const today = dayIn(ctx.spreadsheet.timeZone(), ctx.clock.now());
+  const today = dayIn(...zoneAndNow(ctx));
   const key = readKeyLimit(ctx);
   const caps = ctx.sources.flatMap((source) => source.capToday?.(ctx) ?? []);
   if (key?.limit) caps.push({ ...key, name: KEY_CAP });

@@ -15,7 +15,7 @@ import {
   readRecord,
   type RecordCodec,
 } from '../../store/stored-records';
-import { capDay, sinceReset } from '../../store/local-time';
+import { capDay, sinceReset, zoneAndNow } from '../../store/local-time';
 import { savedKeyId, userIdOf } from '../../store/user-identity';
 import { UserError } from '../../domain/user-error';
 import type { RunRecord } from '../../store/registry';
@@ -99,7 +99,7 @@ export function standingRecord<C extends string, T extends Standing<C>>(
   const read = (ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>): T | null => {
     const stored = readRecord(codec, ctx.documentStore.get(key));
     if (!stored) return null;
-    const { current, day, resetAt } = capDay(stored, ctx.spreadsheet.timeZone(), ctx.clock.now());
+    const { current, day, resetAt } = capDay(stored, ...zoneAndNow(ctx));
     if (current) return { ...stored, day, resetAt };
     const { earlierPayers: _, ...rest } = stored;
     return { ...rest, day, resetAt, [countKey]: 0 } as unknown as T;
