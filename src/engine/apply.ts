@@ -244,8 +244,13 @@ function applyToSheet(
     touchedRuns.add(run);
   }
   if (table) {
+    // Rows another write of the kind answers (a look-up-again job's beside a plain one's) are not orphans.
     for (const write of writes.values())
-      markOrphanedRows(ctx, table, tables, registry, sheetId, write.kind, write.outputs);
+      markOrphanedRows(ctx, table, tables, registry, sheetId, write.kind, write.outputs, [
+        ...[...writes.values()].flatMap((other) =>
+          other.kind === write.kind ? [...other.outputs.keys()] : [],
+        ),
+      ]);
     // A profile column the start did not add (no row had a profile URL) comes only with a profile.
     for (const write of writes.values()) {
       const keys = filledProfileKeys(write.kind, [...write.keys], write.outputs.values());
@@ -282,6 +287,7 @@ function markOrphanedRows(
   sheetId: number,
   kind: JobKind,
   outputs: Map<number, RowOutput>,
+  written: readonly number[] = [],
 ): void {
   const runs = [...registry.runs.values()].filter((run) => run.sheetId === sheetId && run.kind === kind);
   const awaiting = runsAwaitingRelist(registry, ctx.clock.now());
@@ -291,7 +297,7 @@ function markOrphanedRows(
   // that job's, paid for perhaps. It must not read as "run this row again".
   const damaged = runsWithDamagedJobs(registry);
   const damagedStatus = runs.some((run) => damaged.has(run.id)) ? STATUS.damagedJob : undefined;
-  const busyRows = new Set<number>();
+  const busyRows = new Set(written);
   const heldRows = runlessJobRows(ctx, table, tables, registry, kind, busyRows);
   let columnsChanged = false;
   // A row saying "may have been started" whose ambiguous job is gone was most likely the damaged

@@ -45,6 +45,8 @@ export const START_LOST = 'may have been started although the answer was lost';
 const WAITING_FOR_IMPORT = `its job ${START_LOST}, and its run's stored record could not be read: ${IMPORT_BY_ID} sends it)`;
 
 const WAITING_FOR_DAMAGED_JOB = `its job's stored record was damaged: ${IMPORT_BY_ID} of every field sends it)`;
+/** A ledger row of the contact cannot be read (Ledger.lost): its answer, paid, is lost. */
+const ANSWER_UNREADABLE = `its saved answer could not be read: ${NOT_TWICE} ("look up again" sends it)`;
 const WAITING_FOR_HIDDEN_JOB = `a running job lost its stored list of contacts, and this contact may be one of them: ${NOT_TWICE} ("look up again" of every field sends it)`;
 
 const HOLDING_STATUS: ReadonlyMap<string, string> = new Map([
@@ -59,6 +61,7 @@ const HOLD_WORDS: ReadonlySet<string> = new Set([
   ...HOLDING_STATUS.keys(),
   WAITING_FOR_DAMAGED_RUN,
   WAITING_FOR_IMPORT,
+  ANSWER_UNREADABLE,
 ]);
 
 /** Words of a hold on a row: a later plan gives the row the words of the hold it has then. */
@@ -84,6 +87,8 @@ export interface SendQuery {
   kind: JobKind;
   /** Saved answers by fingerprint (the first exit, for the fields they cover). */
   answered?: ReadonlyMap<string, LedgerEntry>;
+  /** Fingerprints with a saved answer that cannot be read (Ledger.lost). */
+  lost?: ReadonlySet<string>;
   /** The user chose "look up again", with its price (the third exit, for jobs no record tells of). */
   overwrite?: boolean;
   /** The fields asked: a saved answer covering them is the first exit, whatever a row's Status says. */
@@ -282,11 +287,13 @@ export function sendRule(
         ? WAITING_FOR_DAMAGED_JOB
         : fillsFree(asked, fp)
           ? undefined
-          : rowMayHaveBeenBought(rowStatus) && !again
-            ? rowStatus
-            : rowHeld.has(fp)
-              ? WAITING_FOR_DAMAGED_JOB
-              : undefined);
+          : query.lost?.has(fp) && !again
+            ? ANSWER_UNREADABLE
+            : rowMayHaveBeenBought(rowStatus) && !again
+              ? rowStatus
+              : rowHeld.has(fp)
+                ? WAITING_FOR_DAMAGED_JOB
+                : undefined);
 }
 
 /**

@@ -245,7 +245,7 @@ export function buildPlan(
   // is missing is asked for, unless the user asks to look everything up again.
   const ledger = ledgerOf(ctx);
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
-  const query = { kind, answered: saved, fields, overwrite, refreshBefore };
+  const query = { kind, answered: saved, lost: ledger.lost, fields, overwrite, refreshBefore };
   const whyNotSent = sendRule(ctx, registry, query);
   let ledgerDamage: string | undefined;
   rows.forEach((row, index) => {
@@ -327,9 +327,13 @@ export function buildPlan(
   const toSend = [...byFp.values()];
   skipped.sort((a, b) => a.row - b.row);
   // A plan the user confirms (the sidebar's) names a damaged ledger whenever it would spend: a
-  // contact with no saved answer may be one whose answer was lost (issue 28). Its lookup missed
-  // the cache, so the sheet was searched or read already: at most one read more, never per row.
-  if (!ledgerDamage && !options.resendEdited && toSend.some((contact) => !saved.has(contact.fp))) {
+  // contact with no saved answer may be one whose answer was lost (issue 28); every plan names it
+  // when a row it read holds a lost answer (finding 210). Its lookup missed the cache, so the sheet
+  // was searched or read already: at most one read more, never per row.
+  if (
+    !ledgerDamage &&
+    (ledger.lost.size || (!options.resendEdited && toSend.some((contact) => !saved.has(contact.fp))))
+  ) {
     const damage = ledger.damaged();
     if (damage) ledgerDamage = ledgerDamageText(damage);
   }

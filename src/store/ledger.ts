@@ -206,6 +206,12 @@ const SEARCH_REFUSED_TTL_SECONDS = 60 * 60;
 export class Ledger {
   private loaded: Map<string, LedgerEntry> | undefined;
   private damage: LedgerDamage | undefined;
+  /**
+   * Fingerprints with a row whose answer cannot be read, found by what was read so far: money
+   * state damaged where it says whose answer it was. What a readable answer does not cover may have
+   * been bought (paid-once.ts sendRule), whatever the rows show (finding 210).
+   */
+  readonly lost = new Set<string>();
 
   constructor(
     private readonly spreadsheet: SpreadsheetPort,
@@ -323,10 +329,10 @@ export class Ledger {
       for (const fp of fps) {
         for (const row of sheet.findRows(fp, 1, 1, lastRow).reverse()) {
           const entry = readRecord(LEDGER_ENTRY_CODEC, sheet.readDisplayValues(row, 2, 1, 1)[0]![0]);
-          if (entry) {
-            found.set(fp, entry);
-            break;
-          }
+          if (!entry) this.lost.add(fp);
+          else if (!found.has(fp)) found.set(fp, entry);
+          // A formula cell shows the newest answer; a plan reads older rows too, for a lost one.
+          if (entry && this.formulaCell) break;
         }
       }
     } catch {
@@ -363,7 +369,10 @@ export class Ledger {
       if (fp === LEDGER_HEADER[0] && text === LEDGER_HEADER[1]) continue;
       const entry = readRecord(LEDGER_ENTRY_CODEC, text);
       if (fp && entry) map.set(fp, entry);
-      else if (fp || text) unreadableRows++;
+      else if (fp || text) {
+        unreadableRows++;
+        if (fp) this.lost.add(fp);
+      }
     }
     const store = this.formulaCell ? undefined : this.documentStore;
     const started = store?.get(DOCUMENT_PROPERTY.ledgerStarted) === '1';

@@ -416,3 +416,25 @@ describe("the fuzzer's case of finding 190, replayed", () => {
     ]);
   }, 60_000);
 });
+
+/**
+ * Fuzz finding 210 (the mutation search at seed 38003, case 1,129): the ledger row of row 9's work
+ * email garbled while a phone job of that row and a "look up again" of the others ran; both jobs
+ * were collected in one poll, whose second write called row 9 "inputs changed… run this row again"
+ * over its answer, and the re-run bought the lost work email again. Either fix holds it: the lost
+ * answer's row now holds its contact (Ledger.lost), and a row one job answers is no other's orphan.
+ */
+describe("the fuzzer's case of finding 210, replayed", () => {
+  it('210: a work email whose ledger row was garbled is not bought again', async () => {
+    const killAt = (nth: number): Kill => ({ at: 'UrlFetchApp.fetchAll', nth });
+    await replay([
+      { kind: 'again', who: 'carol', kill: killAt(2) },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'carol', kill: killAt(2) },
+      { kind: 'run', who: 'ann', rows: [7], lookUpAgain: false, fields: ['phone'] },
+      { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: killAt(2), fields: ['phone'] },
+      { kind: 'damage', what: 'ledgerRows' },
+      { kind: 'run', who: 'ann', rows: [3], lookUpAgain: true, kill: killAt(1) },
+    ]);
+  }, 60_000);
+});

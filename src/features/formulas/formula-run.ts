@@ -69,7 +69,12 @@ export function buildFormulaPlan(
   const saved = ledger.lookup([...byFp.keys()]);
   // Every field asked: a saved answer frees a damaged job's contact only when it covers them.
   const everyAsked = [...new Set(inScope.flatMap(askedField))];
-  const whyNotSent = sendRule(ctx, registry, { kind, answered: saved, fields: everyAsked });
+  const whyNotSent = sendRule(ctx, registry, {
+    kind,
+    answered: saved,
+    lost: ledger.lost,
+    fields: everyAsked,
+  });
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
   let waiting = 0;

@@ -66,17 +66,22 @@ describe('looking a few answers up in a large ledger', () => {
 
   it('answers with the newest readable row of a fingerprint, as a whole read does', () => {
     const fp = fpOf(7);
-    const { sheet, ledger } = ledgerWorld(20, [
+    const { sheet, ledger, cell } = ledgerWorld(20, [
       row(fp, entry('newer@acme.com', 2)),
       row(fp, '{"v":2,"fields":'),
       row(fpOf(8), entry('p8-newer@acme.com', 3)),
     ]);
-    expect(ledger().lookup([fp]).get(fp)?.workEmail?.email).toBe('newer@acme.com');
-    // The damaged row was read, then the one before it; the oldest was not needed.
+    expect(cell().lookup([fp]).get(fp)?.workEmail?.email).toBe('newer@acme.com');
+    // A formula cell read the damaged row, then the one before it; the oldest was not needed.
     expect(sheet.tableReads).toBe(2);
+    // A plan reads every row of it, and knows whose answer a damaged one lost (finding 210).
+    const planned = ledger();
+    expect(planned.lookup([fp]).get(fp)?.workEmail?.email).toBe('newer@acme.com');
+    expect(sheet.tableReads).toBe(5);
+    expect([...planned.lost]).toEqual([fp]);
     const many = Array.from({ length: 20 }, (_, i) => fpOf(i));
     const whole = ledger().lookup(many);
-    expect(sheet.searches).toBe(1);
+    expect(sheet.searches).toBe(2);
     expect(whole.get(fp)?.workEmail?.email).toBe('newer@acme.com');
     expect(whole.get(fpOf(8))?.workEmail?.email).toBe('p8-newer@acme.com');
   });
