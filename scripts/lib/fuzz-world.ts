@@ -57,6 +57,12 @@ export class FuzzWorld extends FuzzPurchases {
       rows_looked_up_again: 0,
     },
   };
+  /**
+   * The runs the second document's panel named for an import: the user imports in a document what
+   * its own panel names (one set for both documents imported Ann's first document's jobs into her
+   * second, whose ledger then held the older answers of the first's people: finding 220).
+   */
+  private readonly secondRuns = new Set<string>();
   private damages = 0;
   /** The job ids the add-on accepted an import of, as the Jobs panel asked (importJobs). */
   get importedJobs(): ReadonlySet<string> {
@@ -273,7 +279,8 @@ export class FuzzWorld extends FuzzPurchases {
       if (!run.othersRun)
         await this.attemptAwait(() => importAmbiguous(view, this.emulator, run, this.events));
     }
-    await this.attemptAwait(() => importDamagedJobs(view, this.emulator, progress, this.damage, this.events));
+    const state = view === this.second ? { ...this.damage, runs: this.secondRuns } : this.damage;
+    await this.attemptAwait(() => importDamagedJobs(view, this.emulator, progress, state, this.events));
   }
 
   /** attempt() of what awaits the emulator too. */

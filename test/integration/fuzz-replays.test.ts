@@ -5,7 +5,7 @@
 import { fuzzCases } from '../support/fuzz-cases';
 import type { Action } from '../../scripts/lib/fuzz-model';
 
-describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61 and 200, replayed", () => {
+describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 41 to 46, 49 to 54, 58 to 61, 200 and 220, replayed", () => {
   const { replay } = fuzzCases();
   it('21: a start killed in its fetchAll, its run record damaged: the row says why it is held', async () => {
     await replay([
@@ -370,5 +370,19 @@ describe("the fuzzer's cases of findings 21, 22, 28, 30 to 32, 34, 35, 38, 39, 4
       ],
       19656767,
     );
+  }, 60_000);
+  it("220: settling imports in each document only the jobs that document's panel names", async () => {
+    // Ann's first document's run ended with a damaged job (its Retry's list garbled); settling her
+    // second document imported that run's jobs there too (one memory of runs to import for both),
+    // and its ledger's older answer of those people hid the first's newer one from the check.
+    await replay([
+      { kind: 'fault', fault: 'lost' },
+      { kind: 'elsewhere', op: 'run' },
+      { kind: 'runAll', who: 'ann', lookUpAgain: true },
+      { kind: 'revoke', who: 'ann', back: false },
+      { kind: 'retry', who: 'ann' },
+      { kind: 'damage', what: 'jobSheet' },
+      { kind: 'run', who: 'bob', rows: [3], lookUpAgain: true, fields: ['work_email', 'personal_email'] },
+    ]);
   }, 60_000);
 });
