@@ -246,11 +246,16 @@ function applyToSheet(
   if (table) {
     // Rows another write of the kind answers (a look-up-again job's beside a plain one's) are not orphans.
     for (const write of writes.values())
-      markOrphanedRows(ctx, table, tables, registry, sheetId, write.kind, write.outputs, [
-        ...[...writes.values()].flatMap((other) =>
-          other.kind === write.kind ? [...other.outputs.keys()] : [],
-        ),
-      ]);
+      markOrphanedRows(
+        ctx,
+        table,
+        tables,
+        registry,
+        sheetId,
+        write.kind,
+        write.outputs,
+        [...writes.values()].flatMap((other) => (other.kind === write.kind ? [...other.outputs.keys()] : [])),
+      );
     // A profile column the start did not add (no row had a profile URL) comes only with a profile.
     for (const write of writes.values()) {
       const keys = filledProfileKeys(write.kind, [...write.keys], write.outputs.values());
