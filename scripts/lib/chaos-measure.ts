@@ -60,13 +60,17 @@ export function rowCounts(
   let lost = 0;
   let misplaced = 0;
   let withoutFinal = 0;
+  const unfinished = new Map<string, number>();
   table.slice(1).forEach((cells, index) => {
     const inputs = user.inputsOf(cells);
     if (inputs.every((cell) => !cell)) return;
     const key = keyOf(inputs);
     const row = outputs[index]!;
     const expected = reference.get(key);
-    if (!isFinalStatus(row.status ?? '')) withoutFinal++;
+    if (!isFinalStatus(row.status ?? '')) {
+      withoutFinal++;
+      unfinished.set(row.status ?? '', (unfinished.get(row.status ?? '') ?? 0) + 1);
+    }
     if (!expected) return;
     if (user.typedOver.has(key)) {
       if (row.workEmail !== USER_TEXT) misplaced++;
@@ -80,6 +84,9 @@ export function rowCounts(
       else lost++;
     }
   });
+  // What the rows left without a final Status say (CHAOS_CHARGES=1, as for who was charged twice).
+  if (unfinished.size && process.env.CHAOS_CHARGES)
+    process.stderr.write(`chaos: rows without a final Status: ${JSON.stringify([...unfinished])}\n`);
   return { lost, misplaced, withoutFinal };
 }
 

@@ -202,6 +202,35 @@ export function pollNow(addon: Addon, random: () => number, events: ChaosEvents)
   }
 }
 
+/**
+ * The rows of a lost start the dashboard has no job of, looked up again as the add-on's refusal
+ * says: once it is the only job waiting for a decision, so the rows reading "may have been started"
+ * are its own (another's may have been charged, and would be bought twice).
+ */
+function lookUpLostStartAgain(addon: Addon, run: RunProgress, events: ChaosEvents): void {
+  const waiting = addon.call<ProgressView>('getProgress').runs.flatMap((other) => other.ambiguousJobs ?? []);
+  if (waiting.length === 1 && lookUpRowsAgain(addon, rowsReading(addon, STATUS.ambiguous), run.fields))
+    events.reruns++;
+}
+
+/** CHAOS_CHARGES=1, a run that never settled: what the Jobs panel still asks, and what a Retry says. */
+async function explainUnsettled(addon: Addon, emulator: SpawnedEmulator, log: (line: string) => void) {
+  const jobs = await emulator.admin.jobs();
+  for (const run of addon.call<ProgressView>('getProgress').runs)
+    for (const job of run.ambiguousJobs ?? []) {
+      const atProvider = jobs.filter((other) => other.name === job.name).map((other) => other.status);
+      let retry = 'retried';
+      try {
+        addon.call('retryJob', { runId: run.runId, seq: job.seq });
+      } catch (error) {
+        retry = String(error);
+      }
+      log(
+        `chaos: waiting ${run.runId} ${run.state} job ${job.seq} "${job.name}" at the provider ${JSON.stringify(atProvider)}: ${job.problem} · Retry: ${retry}`,
+      );
+    }
+}
+
 /** What the user does about the runs: import ambiguous jobs, top up, run what is left again. */
 async function tendRuns(
   addon: Addon,
@@ -282,15 +311,7 @@ export async function importAmbiguous(
       const unread = /Retry's job is unreadable: import run (\S+) job (\d+)/.exec(String(error));
       if (unread) {
         const named = jobs.some((other) => other.name.endsWith(` run ${unread[1]} job ${unread[2]}`));
-        const waiting = addon
-          .call<ProgressView>('getProgress')
-          .runs.flatMap((other) => other.ambiguousJobs ?? []);
-        if (
-          !named &&
-          waiting.length === 1 &&
-          lookUpRowsAgain(addon, rowsReading(addon, STATUS.ambiguous), run.fields)
-        )
-          events.reruns++;
+        if (!named) lookUpLostStartAgain(addon, run, events);
         continue;
       }
       // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
@@ -305,8 +326,11 @@ export async function importAmbiguous(
       // The Jobs panel still lists a job whose list the job sheet lost (chaos-damage.ts): the
       // refusal says to import it by its id alone, and so the user does (fuzz finding 37).
       if (!/list of contacts was lost/.test(String(error))) throw error;
-      // Never at the provider (its retry was refused): nothing to import; its rows say why.
-      if (!job) continue;
+      // Never at the provider: nothing to import; its rows are looked up again, as the refusal says.
+      if (!job) {
+        lookUpLostStartAgain(addon, run, events);
+        continue;
+      }
       try {
         addon.call('importJob', { jobId: job.id });
         events.imported++;
@@ -371,6 +395,7 @@ export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosRe
     }
     events.answers = statusCounts((await emulator.admin.stats()).requests);
     log(`chaos: settled after ${round} rounds; ${JSON.stringify(events)}`);
+    if (round === MAX_ROUNDS && process.env.CHAOS_CHARGES) await explainUnsettled(addon, emulator, log);
     await reportDoubleCharges(emulator);
     const measured = await measure(addon, emulator, user, reference);
     const damaged = options.damage ? (damage.damage ?? null) : undefined;

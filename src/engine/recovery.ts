@@ -78,10 +78,12 @@ function heldJob(
   const job = registry.jobs.find((candidate) => candidate.run === ref.runId && candidate.seq === ref.seq);
   if (!job || !awaitsDecision(registry, job)) {
     // Its record may be there while its list of contacts was lost (the hidden job sheet damaged):
-    // the panel still shows it, and only an import by id alone can recover it.
+    // the panel still shows it, and only an import by id alone can recover it. A lost start the
+    // provider never got has no id to import: its rows, "may have been started", wait for the
+    // user's "look up again" (chaos seed 53: 96 rows held for good, the only advice an import).
     if (registry.unreadable.some(({ key }) => key.endsWith(`.${ref.runId}.${ref.seq}`)))
       throw new UserError(
-        'This job\'s list of contacts was lost (a hidden sheet was damaged): import it by its id with "Import a job by its id", without choosing this job.',
+        'This job\'s list of contacts was lost (a hidden sheet was damaged): import it by its id with "Import a job by its id", without choosing this job; if the provider\'s dashboard has none, look its rows up again.',
       );
     throw new UserError(NOT_WAITING);
   }

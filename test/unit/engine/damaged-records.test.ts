@@ -13,7 +13,7 @@ import { STATUS } from '../../../src/domain/statuses';
 import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
 import type { PollOutcome } from '../../../src/api/port';
 import { contextFor, createWorld, hasTrigger } from '../fakes/context';
-import { apiError, type FakeJob } from '../fakes/fake-api';
+import { apiError, FakeApi, type FakeJob } from '../fakes/fake-api';
 import {
   contactsSheet,
   ENRICH_WORK_EMAIL,
@@ -302,6 +302,25 @@ describe('a lost start whose run has ended', () => {
     expect(() => server(world).importJob({ jobId: 'job-123', job: { runId: run!.runId, seq: 0 } })).toThrow(
       /list of contacts was lost.*"Import a job by its id", without choosing this job/,
     );
+  });
+
+  it('its list garbled, the provider without it: Retry names "look up again", which sends its rows', () => {
+    // Chaos seed 53: 96 rows read "may have been started" for good; the only advice was an import.
+    const { world, sheet } = endedWithLostStart();
+    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false)!;
+    jobs.set(jobs.lastRow(), 2, 'garbage');
+    const [run] = progress(world).runs;
+    expect(() => server(world).retryJob({ runId: run!.runId, seq: 0 })).toThrow(
+      /import it by its id .*; if the provider's dashboard has none, look its rows up again/,
+    );
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+    const again = server(world).planRun({ ...ENRICH_WORK_EMAIL, overwrite: true });
+    expect(again.contactsToSend).toBe(3);
+    // The provider is reachable again.
+    world.api.startJobs = FakeApi.prototype.startJobs;
+    server(world).startRun(again.planId);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
   });
 });
 
