@@ -204,13 +204,20 @@ export function pollNow(addon: Addon, random: () => number, events: ChaosEvents)
 
 /**
  * The rows of a lost start the dashboard has no job of, looked up again as the add-on's refusal
- * says: once it is the only job waiting for a decision, so the rows reading "may have been started"
- * are its own (another's may have been charged, and would be bought twice).
+ * says, once no job waiting for a decision is on the dashboard: none of them was made, so the rows
+ * reading "may have been started" were charged by none (while one waiting is there, a look-up of
+ * its rows would buy them twice). Chaos seed 67: a lost start and its Retry's resend, both lost and
+ * both listless, each waited for the other to be the only one.
  */
-function lookUpLostStartAgain(addon: Addon, run: RunProgress, events: ChaosEvents): void {
+function lookUpLostStartAgain(
+  addon: Addon,
+  run: RunProgress,
+  events: ChaosEvents,
+  jobs: readonly { name: string }[],
+): void {
   const waiting = addon.call<ProgressView>('getProgress').runs.flatMap((other) => other.ambiguousJobs ?? []);
-  if (waiting.length === 1 && lookUpRowsAgain(addon, rowsReading(addon, STATUS.ambiguous), run.fields))
-    events.reruns++;
+  const made = waiting.some((job) => jobs.some((other) => other.name === job.name));
+  if (!made && lookUpRowsAgain(addon, rowsReading(addon, STATUS.ambiguous), run.fields)) events.reruns++;
 }
 
 /** CHAOS_CHARGES=1, a run that never settled: what the Jobs panel still asks, and what a Retry says. */
@@ -311,7 +318,7 @@ export async function importAmbiguous(
       const unread = /Retry's job is unreadable: import run (\S+) job (\d+)/.exec(String(error));
       if (unread) {
         const named = jobs.some((other) => other.name.endsWith(` run ${unread[1]} job ${unread[2]}`));
-        if (!named) lookUpLostStartAgain(addon, run, events);
+        if (!named) lookUpLostStartAgain(addon, run, events, jobs);
         continue;
       }
       // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
@@ -328,7 +335,7 @@ export async function importAmbiguous(
       if (!/list of contacts was lost/.test(String(error))) throw error;
       // Never at the provider: nothing to import; its rows are looked up again, as the refusal says.
       if (!job) {
-        lookUpLostStartAgain(addon, run, events);
+        lookUpLostStartAgain(addon, run, events, jobs);
         continue;
       }
       try {

@@ -14,6 +14,7 @@ import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
 import type { PollOutcome } from '../../../src/api/port';
 import { contextFor, createWorld, hasTrigger } from '../fakes/context';
 import { apiError, FakeApi, type FakeJob } from '../fakes/fake-api';
+import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import {
   contactsSheet,
   ENRICH_WORK_EMAIL,
@@ -307,7 +308,7 @@ describe('a lost start whose run has ended', () => {
   it('its list garbled, the provider without it: Retry names "look up again", which sends its rows', () => {
     // Chaos seed 53: 96 rows read "may have been started" for good; the only advice was an import.
     const { world, sheet } = endedWithLostStart();
-    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false)!;
+    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
     jobs.set(jobs.lastRow(), 2, 'garbage');
     const [run] = progress(world).runs;
     expect(() => server(world).retryJob({ runId: run!.runId, seq: 0 })).toThrow(
