@@ -323,6 +323,30 @@ describe('a lost start whose run has ended', () => {
     poll(world);
     expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
   });
+
+  it('its Retry lost too, the resend\'s list garbled: both refusals name "look up again", which sends them', () => {
+    // Chaos seed 67: the lost start and its resend, neither at the provider, held 95 rows for good.
+    const { world, sheet } = endedWithLostStart();
+    const [run] = progress(world).runs;
+    server(world).retryJob({ runId: run!.runId, seq: 0 });
+    poll(world);
+    poll(world);
+    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
+    jobs.set(jobs.lastRow(), 2, 'garbage');
+    poll(world);
+    const waiting = progress(world).runs[0]!.ambiguousJobs ?? [];
+    expect(waiting.map((job) => job.seq)).toEqual([0, 1]);
+    for (const job of waiting)
+      expect(() => server(world).retryJob({ runId: run!.runId, seq: job.seq })).toThrow(
+        /look its rows up again/,
+      );
+    world.api.startJobs = FakeApi.prototype.startJobs;
+    const again = server(world).planRun({ ...ENRICH_WORK_EMAIL, overwrite: true });
+    expect(again.contactsToSend).toBe(3);
+    server(world).startRun(again.planId);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
+  });
 });
 
 describe('a damaged ledger', () => {
