@@ -204,9 +204,9 @@ export function pollNow(addon: Addon, random: () => number, events: ChaosEvents)
 
 /**
  * The rows of a lost start the dashboard has no job of, looked up again as the add-on's refusal
- * says, once no job waiting for a decision is on the dashboard: none of them was made, so the rows
- * reading "may have been started" were charged by none (while one waiting is there, a look-up of
- * its rows would buy them twice). Chaos seed 67: a lost start and its Retry's resend, both lost and
+ * says, once the jobs waiting for a decision are that start and its resends alone, and none of
+ * them is on the dashboard: none was made, so the rows reading "may have been started" were
+ * charged by none (while one waiting is there, a look-up of its rows would buy them twice). Chaos seed 67: a lost start and its Retry's resend, both lost and
  * both listless, each waited for the other to be the only one. The rows are those of the lost start
  * (and its resends, of the same contacts) alone: no more of them than the largest waiting job's.
  */
@@ -218,11 +218,13 @@ function lookUpLostStartAgain(
 ): void {
   const waiting = addon.call<ProgressView>('getProgress').runs.flatMap((other) => other.ambiguousJobs ?? []);
   const made = waiting.some((job) => jobs.some((other) => other.name === job.name));
+  // One lost start and its resends: the same rows of the same run ("… rows 402–501 · run X job N").
+  const oneStart = new Set(waiting.map((job) => job.name.replace(/ job \d+$/, ''))).size === 1;
   // More rows read "may have been started" than any waiting job carries: some are a job's imported
   // this round, whose answers the next poll writes (chaos seed 64: 85 people bought twice).
   const rows = rowsReading(addon, STATUS.ambiguous);
   const most = Math.max(0, ...waiting.map((job) => job.contacts));
-  if (!made && rows.length <= most && lookUpRowsAgain(addon, rows, run.fields)) events.reruns++;
+  if (!made && oneStart && rows.length <= most && lookUpRowsAgain(addon, rows, run.fields)) events.reruns++;
 }
 
 /** CHAOS_CHARGES=1, a run that never settled: what the Jobs panel still asks, and what a Retry says. */
