@@ -202,31 +202,6 @@ export function pollNow(addon: Addon, random: () => number, events: ChaosEvents)
   }
 }
 
-/**
- * The rows of a lost start the dashboard has no job of, looked up again as the add-on's refusal
- * says, once the jobs waiting for a decision are that start and its resends alone, and none of
- * them is on the dashboard: none was made, so the rows reading "may have been started" were
- * charged by none (while one waiting is there, a look-up of its rows would buy them twice). Chaos seed 67: a lost start and its Retry's resend, both lost and
- * both listless, each waited for the other to be the only one. The rows are those of the lost start
- * (and its resends, of the same contacts) alone: no more of them than the largest waiting job's.
- */
-function lookUpLostStartAgain(
-  addon: Addon,
-  run: RunProgress,
-  events: ChaosEvents,
-  jobs: readonly { name: string }[],
-): void {
-  const waiting = addon.call<ProgressView>('getProgress').runs.flatMap((other) => other.ambiguousJobs ?? []);
-  const made = waiting.some((job) => jobs.some((other) => other.name === job.name));
-  // One lost start and its resends: the same rows of the same run ("… rows 402–501 · run X job N").
-  const oneStart = new Set(waiting.map((job) => job.name.replace(/ job \d+$/, ''))).size === 1;
-  // More rows read "may have been started" than any waiting job carries: some are a job's imported
-  // this round, whose answers the next poll writes (chaos seed 64: 85 people bought twice).
-  const rows = rowsReading(addon, STATUS.ambiguous);
-  const most = Math.max(0, ...waiting.map((job) => job.contacts));
-  if (!made && oneStart && rows.length <= most && lookUpRowsAgain(addon, rows, run.fields)) events.reruns++;
-}
-
 /** CHAOS_CHARGES=1, a run that never settled: what the Jobs panel still asks, and what a Retry says. */
 async function explainUnsettled(addon: Addon, emulator: SpawnedEmulator, log: (line: string) => void) {
   const jobs = await emulator.admin.jobs();
@@ -325,7 +300,15 @@ export async function importAmbiguous(
       const unread = /Retry's job is unreadable: import run (\S+) job (\d+)/.exec(String(error));
       if (unread) {
         const named = jobs.some((other) => other.name.endsWith(` run ${unread[1]} job ${unread[2]}`));
-        if (!named) lookUpLostStartAgain(addon, run, events, jobs);
+        const waiting = addon
+          .call<ProgressView>('getProgress')
+          .runs.flatMap((other) => other.ambiguousJobs ?? []);
+        if (
+          !named &&
+          waiting.length === 1 &&
+          lookUpRowsAgain(addon, rowsReading(addon, STATUS.ambiguous), run.fields)
+        )
+          events.reruns++;
         continue;
       }
       // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
@@ -340,11 +323,9 @@ export async function importAmbiguous(
       // The Jobs panel still lists a job whose list the job sheet lost (chaos-damage.ts): the
       // refusal says to import it by its id alone, and so the user does (fuzz finding 37).
       if (!/list of contacts was lost/.test(String(error))) throw error;
-      // Never at the provider: nothing to import; its rows are looked up again, as the refusal says.
-      if (!job) {
-        lookUpLostStartAgain(addon, run, events, jobs);
-        continue;
-      }
+      // Never at the provider (its retry was refused): nothing to import; its rows say why. (The
+      // refusal says to look them up again; the chaos user does not, here: see stop 54's note.)
+      if (!job) continue;
       try {
         addon.call('importJob', { jobId: job.id });
         events.imported++;
