@@ -4,6 +4,7 @@
  * and its answers by status. Shared by the one-user run and the team's (chaos-team-measure.ts).
  */
 import type { Addon } from '../../dev/gas/harness';
+import type { ProgressView } from '../../src/app/sidebar-contract';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
 import { isFinalStatus } from '../../src/sheet/output-columns';
@@ -95,4 +96,22 @@ export function statusCounts(requests: Record<string, Record<string, number>>): 
   for (const byStatus of Object.values(requests))
     for (const [status, count] of Object.entries(byStatus)) counts[status] = (counts[status] ?? 0) + count;
   return counts;
+}
+
+/** CHAOS_CHARGES=1, a run that never settled: what the Jobs panel still asks, and what a Retry says. */
+export async function explainUnsettled(addon: Addon, emulator: SpawnedEmulator, log: (line: string) => void) {
+  const jobs = await emulator.admin.jobs();
+  for (const run of addon.call<ProgressView>('getProgress').runs)
+    for (const job of run.ambiguousJobs ?? []) {
+      const atProvider = jobs.filter((other) => other.name === job.name).map((other) => other.status);
+      let retry = 'retried';
+      try {
+        addon.call('retryJob', { runId: run.runId, seq: job.seq });
+      } catch (error) {
+        retry = String(error);
+      }
+      log(
+        `chaos: waiting ${run.runId} ${run.state} job ${job.seq} "${job.name}" at the provider ${JSON.stringify(atProvider)}: ${job.problem} · Retry: ${retry}`,
+      );
+    }
 }

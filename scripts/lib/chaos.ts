@@ -32,7 +32,7 @@ import { spawnEmulator, type SpawnedEmulator, type SpawnOptions } from '../../de
 import type { PlanView, ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import { loadRowsAsSheet, runCsvEnrichment, sleep } from './enrich-run';
 import { keyOf, prng, User } from './chaos-user';
-import { measure, rowsLeft, statusCounts } from './chaos-measure';
+import { explainUnsettled, measure, rowsLeft, statusCounts } from './chaos-measure';
 import { foundEmail, outputRows } from './sheet-outputs';
 import type { EnrichField } from '../../src/domain/fields';
 import { STATUS } from '../../src/domain/statuses';
@@ -200,24 +200,6 @@ export function pollNow(addon: Addon, random: () => number, events: ChaosEvents)
     if (!/Exceeded maximum execution time/.test(String(error))) throw error;
     events.kills++;
   }
-}
-
-/** CHAOS_CHARGES=1, a run that never settled: what the Jobs panel still asks, and what a Retry says. */
-async function explainUnsettled(addon: Addon, emulator: SpawnedEmulator, log: (line: string) => void) {
-  const jobs = await emulator.admin.jobs();
-  for (const run of addon.call<ProgressView>('getProgress').runs)
-    for (const job of run.ambiguousJobs ?? []) {
-      const atProvider = jobs.filter((other) => other.name === job.name).map((other) => other.status);
-      let retry = 'retried';
-      try {
-        addon.call('retryJob', { runId: run.runId, seq: job.seq });
-      } catch (error) {
-        retry = String(error);
-      }
-      log(
-        `chaos: waiting ${run.runId} ${run.state} job ${job.seq} "${job.name}" at the provider ${JSON.stringify(atProvider)}: ${job.problem} · Retry: ${retry}`,
-      );
-    }
 }
 
 /** What the user does about the runs: import ambiguous jobs, top up, run what is left again. */

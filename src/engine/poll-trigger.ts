@@ -5,7 +5,7 @@ import { type AppContext, POLL_TRIGGER_HANDLER, runOf } from './context';
 import type { JobBase, Registry } from '../store/registry';
 import { lastTriggerRunAt, noteTriggerCreated } from '../store/quota-meter';
 import { timestampText } from './row-status';
-import { awaitsCollection } from './paid-once';
+import { awaitsCollection } from './collection';
 
 /** Apps Script's shortest period for an add-on is hourly; a bound script can have 5 minutes. */
 const POLL_EVERY_MINUTES = 5;

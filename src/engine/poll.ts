@@ -30,7 +30,8 @@ import { closeForced, jobCharge, recordResult, type ForcedFetch, type ForceReaso
 import { recordSpending } from '../store/spending';
 import { SheetTables } from './sheet-tables';
 import { settleInterruptedStarts, startQueuedJobs } from './job-starter';
-import { answeredLostStarts, closeUnbought, pollErrorVerdict } from './paid-once';
+import { answeredLostStarts, closeUnbought } from './paid-once';
+import { pollErrorVerdict } from './collection';
 import { Ledger, type LedgerEntry } from '../store/ledger';
 import { apiOrWait, waitForKey } from './key-wait';
 import { finishRuns } from './run-end';

@@ -37,7 +37,8 @@ import { actorOf, workspaceForSharing, type Actor } from './team';
 import { saveRecordsOf, type AppContext } from './context';
 import { newRun } from './run-launch';
 import { hasTime, JOB_GIVE_UP_MS, POLL_BATCH_SIZE } from './timing';
-import { awaitsCollection, closeUnbought, listMayComeBack, startedWithKeyOf } from './paid-once';
+import { closeUnbought } from './paid-once';
+import { awaitsCollection, listMayComeBack, startedWithKeyOf } from './collection';
 import { STATUS } from '../domain/statuses';
 import { REST_STATUS } from './row-status';
 

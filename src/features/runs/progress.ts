@@ -9,7 +9,8 @@ import { runsStoppedByKey } from '../../engine/key-wait';
 import { backgroundStall, pollTriggerRefused } from '../../engine/poll-trigger';
 import { contactsFound } from '../../engine/run-end';
 import { retryPrice } from '../../engine/recovery';
-import { lostStart, WAITING_FOR_STARTING_KEY } from '../../engine/paid-once';
+import { lostStart } from '../../engine/paid-once';
+import { WAITING_FOR_STARTING_KEY } from '../../engine/collection';
 import { pollFailure } from '../../engine/poll-problem';
 import { sourceWord } from '../../domain/runs';
 import {
