@@ -35,14 +35,12 @@ import { keyOf, prng, User } from './chaos-user';
 import { explainUnsettled, measure, rowsLeft, statusCounts } from './chaos-measure';
 import { foundEmail, outputRows } from './sheet-outputs';
 import type { EnrichField } from '../../src/domain/fields';
-import { STATUS } from '../../src/domain/statuses';
 import type { ChaosEvents, ChaosResult, Expected } from './chaos-types';
 import {
   damageStores,
   importDamagedJobs,
   lookUpDamagedRowsAgain,
   lookUpRowsAgain,
-  rowsReading,
   reportDoubleCharges,
   type DamageState,
 } from './chaos-damage';
@@ -277,20 +275,12 @@ export async function importAmbiguous(
       }
       // Its last Retry's job cannot be read (finding 190): the user imports it by its id (the
       // damage step does), or, with no such job on the dashboard (that start was lost too), looks
-      // the lost start's rows up again, as the refusal says: once it is the only job waiting for a
-      // decision, so the rows reading "may have been started" are its own.
+      // up again the rows the refusal names, as it says (chaos seeds 67 and 70: held for good while
+      // the user could not tell its rows from other jobs' reading "may have been started").
       const unread = /Retry's job is unreadable: import run (\S+) job (\d+)/.exec(String(error));
       if (unread) {
         const named = jobs.some((other) => other.name.endsWith(` run ${unread[1]} job ${unread[2]}`));
-        const waiting = addon
-          .call<ProgressView>('getProgress')
-          .runs.flatMap((other) => other.ambiguousJobs ?? []);
-        if (
-          !named &&
-          waiting.length === 1 &&
-          lookUpRowsAgain(addon, rowsReading(addon, STATUS.ambiguous), run.fields)
-        )
-          events.reruns++;
+        if (!named && lookUpRowsAgain(addon, rowsNamed(String(error)), run.fields)) events.reruns++;
         continue;
       }
       // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
@@ -317,6 +307,15 @@ export async function importAmbiguous(
       }
     }
   }
+}
+
+/** The rows a message names ("look its rows 2, 5–7 up again"): [2, 5, 6, 7]. */
+export function rowsNamed(message: string): number[] {
+  const label = /look its rows? ([\d–, ]+) up again/.exec(message)?.[1] ?? '';
+  return label.split(', ').flatMap((part) => {
+    const [from, to = from] = part.split('–').map(Number);
+    return from ? Array.from({ length: to! - from + 1 }, (_, index) => from + index) : [];
+  });
 }
 
 export async function runChaos(options: ChaosOptions): Promise<{ result: ChaosResult; events: ChaosEvents }> {

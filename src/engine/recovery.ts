@@ -11,6 +11,7 @@ import type { JobKind } from '../domain/runs';
 import type { PollOutcome } from '../api/port';
 import { UserError } from '../domain/user-error';
 import { plural } from '../domain/words';
+import { rowsLabel } from '../sheet/text';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
 import { readCreditBalance, resumeRun } from './key-wait';
@@ -62,6 +63,10 @@ function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
   return withDocumentLock(ctx, () => work(registryOf(ctx)));
 }
 
+/** The way out when no job of that name is at the provider: its rows, looked up again knowingly. */
+const lookUpIfNone = (rows = 'rows'): string =>
+  `if the provider's dashboard has none, look its ${rows} up again.`;
+
 const NOT_WAITING = 'This job is no longer waiting for a decision: refresh the Jobs panel.';
 
 /** An ambiguous job, or a lost start whose retry lost its run before the resend (paid-once.ts). */
@@ -83,7 +88,7 @@ function heldJob(
     // user's "look up again" (chaos seed 53: 96 rows held for good, the only advice an import).
     if (registry.unreadable.some(({ key }) => key.endsWith(`.${ref.runId}.${ref.seq}`)))
       throw new UserError(
-        'This job\'s list of contacts was lost (a hidden sheet was damaged): import it by its id with "Import a job by its id", without choosing this job; if the provider\'s dashboard has none, look its rows up again.',
+        `This job's list of contacts was lost (a hidden sheet was damaged): import it by its id with "Import a job by its id", without choosing this job; ${lookUpIfNone()}`,
       );
     throw new UserError(NOT_WAITING);
   }
@@ -109,8 +114,12 @@ function ambiguousJob(
  * 19: 402 retries, and the run's other rows never run again). Refused, with the ways out; the
  * contacts stay held, as their start may have been charged.
  */
-function refuseEmptyRetry(ctx: AppContext, run: RunRecord, job: JobRecord): void {
-  const contacts = sendableContacts(ctx, new SheetTables(ctx.spreadsheet), run);
+function refuseEmptyRetry(
+  ctx: AppContext,
+  run: RunRecord,
+  job: JobRecord,
+  contacts: ReadonlyMap<string, unknown>,
+): void {
   const asked = unanswered(job);
   if (asked.some((fp) => contacts.has(fp))) return;
   const name = jobName(ctx.spreadsheet.name(), run, job);
@@ -173,11 +182,16 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     // imported by its id (which writes it back in its place), a second resend could buy its contacts
     // twice (finding 190; chaos seeds 2 and 12 charged 78 and 84 people twice). Its list, readable,
     // could only narrow that to the contacts the resend carried: all it asked, but those answered.
-    if (resendUnreadable(registry, job))
+    // Which rows to look up again, named in full where they are now (sorted since, they are not
+    // the panel's "rows 2–101"): all of a lost start's, and no other's (chaos seeds 67 and 70).
+    const contacts = sendableContacts(ctx, new SheetTables(ctx.spreadsheet), run);
+    if (resendUnreadable(registry, job)) {
+      const rows = asked.flatMap((fp) => contacts.get(fp)?.row ?? []);
       throw new UserError(
-        `Its last Retry's job is unreadable: import run ${run.id} job ${job.resentIn! + 1} by its id, or look its rows up again if the dashboard has none.`,
+        `Its last Retry's job is unreadable: import run ${run.id} job ${job.resentIn! + 1} by its id, or, ${lookUpIfNone(rowsLabel(rows, Infinity))}`,
       );
-    refuseEmptyRetry(ctx, run, job);
+    }
+    refuseEmptyRetry(ctx, run, job, contacts);
     // What its start answered is saved (a poll killed before it marked the job fetched, then a
     // refused key held it: finding 110): answered early, so neither resent nor priced again.
     const saved = ledgerOf(ctx).lookup(asked);

@@ -50,13 +50,13 @@ export function consecutiveRuns<T>(sorted: readonly T[], position: (item: T) => 
   return runs;
 }
 
-/** "rows 2–41", "rows 2–5, 9–12" or "row 7". */
-export function rowsLabel(rows: readonly number[]): string {
+/** "rows 2–41", "rows 2–5, 9–12" or "row 7"; past `parts` runs of rows, "…". */
+export function rowsLabel(rows: readonly number[], parts = 3): string {
   const sorted = [...new Set(rows)].sort((a, b) => a - b);
   if (sorted.length === 0) return 'no rows';
-  const parts = consecutiveRuns(sorted, (row) => row).map(([start, ...rest]) =>
+  const runs = consecutiveRuns(sorted, (row) => row).map(([start, ...rest]) =>
     rest.length ? `${start}–${rest[rest.length - 1]}` : `${start}`,
   );
-  const label = parts.length > 3 ? `${parts.slice(0, 3).join(', ')}…` : parts.join(', ');
+  const label = runs.slice(0, parts).join(', ') + (runs.length > parts ? '…' : '');
   return `${agree(sorted.length, 'row', 'rows')} ${label}`;
 }

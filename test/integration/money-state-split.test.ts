@@ -226,17 +226,21 @@ describe("a lost start whose Retry's job cannot be read (finding 190)", () => {
     const jobs = progress(addon, start.runId).ambiguousJobs ?? [];
     expect(jobs.map((job) => job.seq)).toEqual([lost.seq, lost.seq + 1]);
     addon.properties.document.setProperty(`sheetEnrich.job.${start.runId}.${lost.seq + 1}`, '{"v":1,"run":');
+    // A row typed in between: the job's rows are no longer the panel's "rows 2–4".
+    addon.spreadsheet.getSheetByName(SHEET)!.insertRowBefore(3);
     // Before, the Retry went through: had the resend reached the provider, it bought them twice.
+    // It names the rows where they are now, in full (they were "look its rows up again").
     expect(() => addon.call('retryJob', { runId: start.runId, seq: lost.seq })).toThrow(
-      `Its last Retry's job is unreadable: import run ${start.runId} job ${lost.seq + 2} by its id, or look its rows up again if the dashboard has none.`,
+      `Its last Retry's job is unreadable: import run ${start.runId} job ${lost.seq + 2} by its id, or, if the provider's dashboard has none, look its rows 2, 4–5 up again.`,
     );
-    // No import can be (the dashboard has no such job): the user looks the rows up again, knowingly.
-    addon.setSelection('A2:D4', SHEET);
+    // No import can be (the dashboard has no such job): the user looks those rows up again, knowingly.
+    addon.setSelection(['A2:D2', 'A4:D5'], SHEET);
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'], overwrite: true });
     expect(plan.contactsToSend).toBe(3);
     addon.call('startRun', plan.planId);
     await jobsEnded(kit.emulator());
     pollUntilIdle(addon);
-    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const contacts = rowsOf(addon).filter((row) => row.input.some(Boolean));
+    expect(contacts.filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
   });
 });
