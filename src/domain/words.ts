@@ -17,3 +17,6 @@ export function plural(
 ): string {
   return `${formatNumber(count)} ${agree(count, one, many)}`;
 }
+
+/** Where the user finds a job by its name or id: the enrichment API's web dashboard. */
+export const DASHBOARD = "the provider's dashboard";

@@ -13,7 +13,7 @@ import {
 import { markRowsOfDamagedRuns } from './apply';
 import { runsAwaitingRelist } from './rehome';
 import type { RunState } from '../domain/runs';
-import { agree, formatNumber, plural } from '../domain/words';
+import { agree, DASHBOARD, formatNumber, plural } from '../domain/words';
 import { NOT_TWICE } from '../domain/statuses';
 import { START_LOST, unanswered } from './paid-once';
 
@@ -42,7 +42,7 @@ export function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state:
       state: outOfCredits ? 'out_of_credits' : 'failed',
       error:
         `${outOfCredits ? `${OUT_OF_CREDITS} ` : ''}${plural(contacts, 'contact')} (${plural(ambiguous.length, 'job')}) ${what}; ` +
-        `they were ${NOT_TWICE}. Retry them, or import the job by the id shown in the provider’s dashboard.`,
+        `they were ${NOT_TWICE}. Retry them, or import the job by the id shown in ${DASHBOARD}.`,
     };
   }
   if (run.canceledByUser) {
@@ -130,7 +130,7 @@ function release(ctx: AppContext, ended: readonly EndedRun[]): void {
  */
 export const DAMAGED_RUN_ERROR =
   'A job of this run could not be read (its stored record was damaged), so its rows were not sent again: it may have been paid. ' +
-  "Import it by its id to get its answers (the provider's dashboard names it after this run; the log tab lists the ids Sheet Enrich still knows).";
+  `Import it by its id to get its answers (${DASHBOARD} names it after this run; the log tab lists the ids Sheet Enrich still knows).`;
 
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {

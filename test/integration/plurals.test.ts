@@ -16,7 +16,7 @@ describe('counts in words', () => {
     expect(job!.name).toMatch(/ › 1 formula · /);
   });
 
-  it('say "1 waits for the next period" when the cap leaves one contact out', async () => {
+  it('say "1 new contact waits for the next period" when the cap leaves one contact out', async () => {
     const addon = kit.open(contactRows(people(2, 0)), { addon: true });
     addon.call<ScheduleView>('saveSchedule', {
       sheetName: SHEET,
@@ -29,7 +29,7 @@ describe('counts in words', () => {
     addon.advanceClock(HOUR);
     expect(addon.fireTriggers()).toBe(1);
     expect(addon.call<ScheduleView>('getSchedule').lastOutcome).toBe(
-      'Sent 1 contact (at most 1 credit); 1 waits for the next period (credit cap).',
+      'Sent 1 contact (at most 1 credit); 1 new contact waits for the next period (credit cap reached).',
     );
   });
 });

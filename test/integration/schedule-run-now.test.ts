@@ -33,7 +33,9 @@ describe('Run now', () => {
     save(addon, 10, 15);
     const first = addon.call<ScheduleRunView>('runScheduleNow');
     // Work emails cost 1 credit each at most: 10 contacts fit the cap per run, 20 wait.
-    expect(first.outcome).toMatch(/^Sent 10 contacts \(at most 10 credits\); 20 wait for the next period/);
+    expect(first.outcome).toMatch(
+      /^Sent 10 contacts \(at most 10 credits\); 20 new contacts wait for the next period \(credit cap reached\)/,
+    );
     expect(first.schedule).toMatchObject({ committedToday: 10, lastOutcome: first.outcome });
     expect(first.schedule?.lastRunAt).toBeDefined();
     await jobsEnded(kit.emulator());

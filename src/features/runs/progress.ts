@@ -1,6 +1,6 @@
 /** The Jobs panel's view of the registry: every run's progress, newest first. */
 import { lazy } from '../../domain/lazy';
-import { plural } from '../../domain/words';
+import { DASHBOARD, plural } from '../../domain/words';
 import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import { actorOf, othersRunNote, ownsRun, type Actor } from '../../engine/team';
 import type { AppContext } from '../../engine/context';
@@ -245,11 +245,11 @@ export function unreadableMessage(
     const id = ids.get(other.key.slice(DOCUMENT_PROPERTY.jobPrefix.length));
     return id ? [byId(id)] : [];
   });
-  const byIds = `import them by their ids (the provider's dashboard names them after run ${runId}).`;
+  const byIds = `import them by their ids (${DASHBOARD} names them after run ${runId}).`;
   // (The panel reads the properties alone: a lost list of contacts is no record it reports.)
   const rest =
     runId === undefined
-      ? `${ids.has(job) ? `Import the job ${ids.get(job)} by its id` : `If its job reached the provider, import it by its id (the provider's dashboard names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
+      ? `${ids.has(job) ? `Import the job ${ids.get(job)} by its id` : `If its job reached the provider, import it by its id (${DASHBOARD} names it after run ${runOfJobKey(job)} job ${seq + 1})`}; its rows are not sent again until then, or until you look them up again.`
       : damagedJobs.length && !jobs.some((job) => job.id)
         ? `Its jobs could not be read either: ${knownIds.length ? `${knownIds.join(', ')}.` : byIds}`
         : jobs.some(lostStart)

@@ -8,7 +8,7 @@
  * killed after sending still counts. Rows a cap leaves out say so and wait for the next period.
  */
 import { reserveKeyCredits } from '../../store/key-limit';
-import { agree, formatNumber, plural } from '../../domain/words';
+import { agree, plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
 import type { AppContext } from '../../engine/context';
@@ -158,10 +158,9 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
         `Skipped: the balance (${plural(balance, 'credit')}) is below what the run may cost (${kept.maxCredits}).`,
       );
   }
-  if (doesNothing(kept))
-    return said(
-      `${plural(leftOut.length, 'new contact')} ${agree(leftOut.length, 'waits', 'wait')} for the next period (credit cap reached).`,
-    );
+  // What a cap leaves out, said the same way whether or not the rest was sent.
+  const waiting = `${plural(leftOut.length, 'new contact')} ${agree(leftOut.length, 'waits', 'wait')} for the next period (credit cap reached).`;
+  if (doesNothing(kept)) return said(waiting);
   schedule.committedToday += kept.maxCredits;
   // Committed before anything is sent: a run killed after its start still counts against the caps.
   writeSchedule(ctx, schedule);
@@ -169,8 +168,6 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   const started = launch(ctx, kept, registry, { source: 'schedule' });
   return said(
     `Sent ${plural(started.contacts, 'contact')} (at most ${plural(kept.maxCredits, 'credit')})` +
-      (leftOut.length
-        ? `; ${formatNumber(leftOut.length)} ${agree(leftOut.length, 'waits', 'wait')} for the next period (credit cap).`
-        : '.'),
+      (leftOut.length ? `; ${waiting}` : '.'),
   );
 }
