@@ -138,7 +138,7 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
           : ''
       : job.state === 'ambiguous'
         ? // Its Retry waits for an import no dashboard may give (recovery.ts): "look up again" sends it.
-          query.overwrite && resendUnreadable(registry, job)
+          query.overwrite && unreadableResends(registry, job).length
           ? ''
           : WAITING_FOR_DECISION
         : run.state === 'running'
@@ -154,9 +154,17 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
   return busy;
 }
 
-/** The job a lost start's last Retry went in (`resentIn`) has a record or list no one can read. */
-export const resendUnreadable = (registry: Registry<JobBase>, job: JobBase): boolean =>
-  damagedJobKeys(registry).includes(`${job.run}.${job.resentIn}`);
+/**
+ * The jobs no one can read (record or list) of a lost start's run since its last Retry's (`resentIn`):
+ * that one, and any later one, which may be a Retry of it, whose Retry it may have carried in turn
+ * (chaos seed 70: the advice named the first, and the user bought again what the next one had).
+ * One unrelated to it only delays a "look up again" until it is imported.
+ */
+export const unreadableResends = (registry: Registry<JobBase>, job: JobBase): number[] =>
+  damagedJobKeys(registry).flatMap((key) => {
+    const seq = Number(key.slice(key.lastIndexOf('.') + 1));
+    return runOfJobKey(key) === job.run && seq >= job.resentIn! ? [seq] : [];
+  });
 
 /**
  * A start whose answer was lost: no id, and it may have reached the API. A retried one keeps its

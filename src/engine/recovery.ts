@@ -10,7 +10,7 @@ import type { JobResult } from '../domain/model';
 import type { JobKind } from '../domain/runs';
 import type { PollOutcome } from '../api/port';
 import { UserError } from '../domain/user-error';
-import { plural } from '../domain/words';
+import { DASHBOARD, plural } from '../domain/words';
 import { rowsLabel } from '../sheet/text';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
 import { maxCreditsPerContact } from './plan';
@@ -31,7 +31,7 @@ import {
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './team';
 import { runFromResult } from './rehome';
-import { lostStart, resendUnreadable, unanswered } from './paid-once';
+import { lostStart, unreadableResends, unanswered } from './paid-once';
 import { jobName, jobOfName } from './job-starter';
 import { countRetry } from './run-end';
 import { saveAnswersOnly } from './job-results';
@@ -64,8 +64,7 @@ function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
 }
 
 /** The way out when no job of that name is at the provider: its rows, looked up again knowingly. */
-const lookUpIfNone = (rows = 'rows'): string =>
-  `if the provider's dashboard has none, look its ${rows} up again.`;
+const lookUpIfNone = (rows = 'rows'): string => `if ${DASHBOARD} has none, look its ${rows} up again.`;
 
 const NOT_WAITING = 'This job is no longer waiting for a decision: refresh the Jobs panel.';
 
@@ -88,7 +87,7 @@ function heldJob(
     // user's "look up again" (chaos seed 53: 96 rows held for good, the only advice an import).
     if (registry.unreadable.some(({ key }) => key.endsWith(`.${ref.runId}.${ref.seq}`)))
       throw new UserError(
-        `This job's list of contacts was lost (a hidden sheet was damaged): import it by its id with "Import a job by its id", without choosing this job; ${lookUpIfNone()}`,
+        `This job's list of contacts was lost (a hidden sheet was damaged): import it by its id alone ("Import a job by its id"); ${lookUpIfNone()}`,
       );
     throw new UserError(NOT_WAITING);
   }
@@ -125,7 +124,7 @@ function refuseEmptyRetry(
   const name = jobName(ctx.spreadsheet.name(), run, job);
   throw new UserError(
     `Nothing to send again: the rows of this job's ${plural(asked.length, 'contact')} without an answer are gone (deleted, or their sheet or columns removed or renamed). ` +
-      `If the provider's dashboard shows the job "${name}", import it by its id to save what it found; if the rows come back, Retry sends them.`,
+      `If ${DASHBOARD} shows the job "${name}", import it by its id to save what it found; if the rows come back, Retry sends them.`,
   );
 }
 
@@ -185,10 +184,13 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     // Which rows to look up again, named in full where they are now (sorted since, they are not
     // the panel's "rows 2–101"): all of a lost start's, and no other's (chaos seeds 67 and 70).
     const contacts = sendableContacts(ctx, new SheetTables(ctx.spreadsheet), run);
-    if (resendUnreadable(registry, job)) {
+    const unread = unreadableResends(registry, job)
+      .sort((a, b) => a - b)
+      .map((seq) => `job ${seq + 1}`);
+    if (unread.length) {
       const rows = asked.flatMap((fp) => contacts.get(fp)?.row ?? []);
       throw new UserError(
-        `Its last Retry's job is unreadable: import run ${run.id} job ${job.resentIn! + 1} by its id, or, ${lookUpIfNone(rowsLabel(rows, Infinity))}`,
+        `Its last Retry's job is unreadable: import run ${run.id} ${unread.join(' or ')} by its id, or, ${lookUpIfNone(rowsLabel(rows, Infinity))}`,
       );
     }
     refuseEmptyRetry(ctx, run, job, contacts);
@@ -298,7 +300,7 @@ function checkSameJob(jobId: string, result: JobResult, runId: string, job: JobR
   // says "import the job by its id", is not (fuzz finding 53).
   if (result.name && job.id !== jobId && !result.name.endsWith(tail))
     throw new UserError(
-      `The job you pasted is another job ("${result.name}"): this one's name ends with "${tail}". Look for that name in the provider's dashboard.`,
+      `The job you pasted is another job ("${result.name}"): this one's name ends with "${tail}". Look for that name in ${DASHBOARD}.`,
     );
   const ours = new Set(job.fingerprints);
   const theirs = new Set(result.items.map((item) => item.custom.fp ?? ''));

@@ -155,7 +155,7 @@ describe('a job stuck for 24 hours, held for a decision, its list of contacts th
     const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
     expect(() =>
       addon.call('importJob', { jobId: stuck!.id, job: { runId: start.runId, seq: held!.seq } }),
-    ).toThrow(/import it by its id with "Import a job by its id", without choosing this job/);
+    ).toThrow(/import it by its id alone \("Import a job by its id"\)/);
     // The run's log row counts the job, so the import says so, and saves what it holds.
     expect(() => addon.call('importJob', { jobId: stuck!.id })).toThrow(
       /imported already: the log tab counts it\. Its answers are saved: run its rows again to fill them, at no cost/,

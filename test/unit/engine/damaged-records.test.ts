@@ -301,7 +301,7 @@ describe('a lost start whose run has ended', () => {
     world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
     const [run] = progress(world).runs;
     expect(() => server(world).importJob({ jobId: 'job-123', job: { runId: run!.runId, seq: 0 } })).toThrow(
-      /list of contacts was lost.*"Import a job by its id", without choosing this job/,
+      /list of contacts was lost.*import it by its id alone \("Import a job by its id"\)/,
     );
   });
 
@@ -354,6 +354,28 @@ describe('a lost start whose run has ended', () => {
     server(world).startRun(again.planId);
     poll(world);
     expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
+  });
+
+  it("its Retry lost, that one's Retry at the provider: both unreadable, the refusal names both", () => {
+    // Chaos seed 70: it named the first only; the user, its dashboard without that one, looked the
+    // rows up again, and 7 people the second had bought were charged twice.
+    const { world, sheet } = endedWithLostStart();
+    const [run] = progress(world).runs;
+    server(world).retryJob({ runId: run!.runId, seq: 0 });
+    poll(world);
+    poll(world);
+    world.api.startJobs = FakeApi.prototype.startJobs;
+    server(world).retryJob({ runId: run!.runId, seq: 1 });
+    expect(world.api.jobs.size).toBe(1);
+    // The first resend's list garbled, the second's record broken.
+    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
+    const keys = jobs.readDisplayValues(1, 1, jobs.lastRow(), 1).map(([key]) => key);
+    jobs.set(keys.lastIndexOf(`${run!.runId}.1`) + 1, 2, 'garbage');
+    world.documentStore.set(`${DOCUMENT_PROPERTY.jobPrefix}${run!.runId}.2`, '{not json');
+    expect(() => server(world).retryJob({ runId: run!.runId, seq: 0 })).toThrow(
+      `import run ${run!.runId} job 2 or job 3 by its id, or, if the provider's dashboard has none, look its rows 2–4 up again.`,
+    );
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
   });
 });
 
