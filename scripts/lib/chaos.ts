@@ -273,14 +273,18 @@ export async function importAmbiguous(
         }
         continue;
       }
-      // Its last Retry's job cannot be read (finding 190): the user imports it by its id (the
-      // damage step does), or, with no such job on the dashboard (that start was lost too), looks
-      // up again the rows the refusal names, as it says (chaos seeds 67 and 70: held for good while
+      // Its last Retry's job cannot be read (finding 190): the user imports the jobs it names by
+      // their ids, or, with none of them on the dashboard (those starts were lost too), looks up
+      // again the rows the refusal names, as it says (chaos seeds 67 and 70: held for good while
       // the user could not tell its rows from other jobs' reading "may have been started").
-      const unread = /Retry's job is unreadable: import run (\S+) job (\d+)/.exec(String(error));
+      const unread = /Retry's job is unreadable: import run (\S+) (job \d+(?: or job \d+)*) by/.exec(
+        String(error),
+      );
       if (unread) {
-        const named = jobs.some((other) => other.name.endsWith(` run ${unread[1]} job ${unread[2]}`));
-        if (!named && lookUpRowsAgain(addon, rowsNamed(String(error)), run.fields)) events.reruns++;
+        const names = unread[2]!.split(' or ').map((job) => ` run ${unread[1]} ${job}`);
+        const named = jobs.filter((other) => names.some((name) => other.name.endsWith(name)));
+        for (const other of named) importById(addon, other.id, events);
+        if (!named.length && lookUpRowsAgain(addon, rowsNamed(String(error)), run.fields)) events.reruns++;
         continue;
       }
       // Refused for now (a 5xx or 429 on the way, the lock busy): the user tries again next round.
@@ -297,15 +301,19 @@ export async function importAmbiguous(
       if (!/list of contacts was lost/.test(String(error))) throw error;
       // Never at the provider (its retry was refused): nothing to import; its rows say why. (The
       // refusal says to look them up again; the chaos user does not, here: see stop 54's note.)
-      if (!job) continue;
-      try {
-        addon.call('importJob', { jobId: job.id });
-        events.imported++;
-      } catch (again) {
-        if (!/still running|imported already|already in the Jobs list|[Tt]ry again in a/.test(String(again)))
-          throw again;
-      }
+      if (job) importById(addon, job.id, events);
     }
+  }
+}
+
+/** An import by id alone, as a refusal says; one still running, or known already, is not (yet). */
+function importById(addon: Addon, jobId: string, events: ChaosEvents): void {
+  try {
+    addon.call('importJob', { jobId });
+    events.imported++;
+  } catch (error) {
+    if (!/still running|imported already|already in the Jobs list|[Tt]ry again in a/.test(String(error)))
+      throw error;
   }
 }
 
