@@ -155,16 +155,18 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
 }
 
 /**
- * The jobs no one can read (record or list) of a lost start's run since its last Retry's (`resentIn`):
- * that one, and any later one, which may be a Retry of it, whose Retry it may have carried in turn
- * (chaos seed 70: the advice named the first, and the user bought again what the next one had).
- * One unrelated to it only delays a "look up again" until it is imported.
+ * Once the job a lost start's last Retry went in (`resentIn`) cannot be read (record or list), the
+ * jobs of its run no one can read from that one on: any later one may be a Retry of it, whose Retry
+ * it may have carried in turn (chaos seed 70: the advice named the first, and the user bought again
+ * what the next one had). One unrelated to it only delays a "look up again" until it is imported.
  */
-export const unreadableResends = (registry: Registry<JobBase>, job: JobBase): number[] =>
-  damagedJobKeys(registry).flatMap((key) => {
+export function unreadableResends(registry: Registry<JobBase>, job: JobBase): number[] {
+  const seqs = damagedJobKeys(registry).flatMap((key) => {
     const seq = Number(key.slice(key.lastIndexOf('.') + 1));
     return runOfJobKey(key) === job.run && seq >= job.resentIn! ? [seq] : [];
   });
+  return seqs.includes(job.resentIn!) ? seqs : [];
+}
 
 /**
  * A start whose answer was lost: no id, and it may have reached the API. A retried one keeps its
