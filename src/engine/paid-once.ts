@@ -23,6 +23,7 @@ import {
   moveJob,
   runKey,
   runOfJobKey,
+  seqOfJobKey,
   type JobBase,
   type JobRecord,
   type Registry,
@@ -162,7 +163,7 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
  */
 export function unreadableResends(registry: Registry<JobBase>, job: JobBase): number[] {
   const seqs = damagedJobKeys(registry).flatMap((key) => {
-    const seq = Number(key.slice(key.lastIndexOf('.') + 1));
+    const seq = seqOfJobKey(key);
     return runOfJobKey(key) === job.run && seq >= job.resentIn! ? [seq] : [];
   });
   return seqs.includes(job.resentIn!) ? seqs : [];

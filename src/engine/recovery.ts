@@ -23,6 +23,7 @@ import {
   forgetDamagedRecord,
   moveJob,
   runOfJobKey,
+  seqOfJobKey,
   saveJobFingerprints,
   type JobBase,
   type JobRecord,
@@ -366,7 +367,7 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
       // What it asked is what its results tell (as for a run of its own): its run may have asked more.
       Object.assign(job, {
         run: runOfJobKey(replaces),
-        seq: Number(replaces.slice(replaces.lastIndexOf('.') + 1)),
+        seq: seqOfJobKey(replaces),
       });
       if (run.kind === 'enrich') job.fields = run.fields;
       forgetDamagedRecord(registry, replaces);

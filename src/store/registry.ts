@@ -82,6 +82,8 @@ export const damagedJobKeys = (registry: Pick<Registry<JobBase>, 'unreadable'>):
   );
 /** The run of a job sheet key. */
 export const runOfJobKey = (key: string): string => key.slice(0, key.lastIndexOf('.'));
+/** The seq of a job sheet key. */
+export const seqOfJobKey = (key: string): number => Number(key.slice(key.lastIndexOf('.') + 1));
 
 /** Ids of runs with a job record (or its list of contacts) that could not be read. */
 export const runsWithDamagedJobs = (registry: Registry<JobBase>): Set<string> =>

@@ -21,6 +21,7 @@ import {
   type RunRecord,
   type UnreadableRecord,
   runOfJobKey,
+  seqOfJobKey,
 } from '../../store/registry';
 import { readJobSheet } from '../../store/job-sheet';
 import { timestampText } from '../../engine/row-status';
@@ -236,7 +237,7 @@ export function unreadableMessage(
   const job = key.startsWith(DOCUMENT_PROPERTY.jobPrefix)
     ? key.slice(DOCUMENT_PROPERTY.jobPrefix.length)
     : '';
-  const seq = Number(job.slice(job.lastIndexOf('.') + 1));
+  const seq = seqOfJobKey(job);
   const byId = (id: string) => `import the job ${id} by its id`;
   const damagedJobs = registry.unreadable.filter((other) =>
     other.key.startsWith(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.`),

@@ -287,6 +287,16 @@ describe('a lost start whose run has ended', () => {
     return { world, sheet };
   }
 
+  /** The lost start retried, its resend's start lost too (never at the provider). */
+  function retriedIntoALostStart() {
+    const ended = endedWithLostStart();
+    const [run] = progress(ended.world).runs;
+    server(ended.world).retryJob({ runId: run!.runId, seq: 0 });
+    poll(ended.world);
+    poll(ended.world);
+    return { ...ended, runId: run!.runId };
+  }
+
   it('its record broken later: a preview still does not send its "may have been started" rows', () => {
     const { world } = endedWithLostStart();
     world.documentStore.set(jobKeys(world)[0]!, '{not json');
@@ -326,11 +336,7 @@ describe('a lost start whose run has ended', () => {
 
   it('its Retry lost too, the resend\'s list garbled: both refusals name "look up again", which sends them', () => {
     // Chaos seed 67: the lost start and its resend, neither at the provider, held 95 rows for good.
-    const { world, sheet } = endedWithLostStart();
-    const [run] = progress(world).runs;
-    server(world).retryJob({ runId: run!.runId, seq: 0 });
-    poll(world);
-    poll(world);
+    const { world, sheet, runId } = retriedIntoALostStart();
     const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
     jobs.set(jobs.lastRow(), 2, 'garbage');
     poll(world);
@@ -339,7 +345,7 @@ describe('a lost start whose run has ended', () => {
     // The lost start's refusal names its rows (its list is readable); its resend's cannot.
     const refusals = waiting.map((job) => {
       try {
-        server(world).retryJob({ runId: run!.runId, seq: job.seq });
+        server(world).retryJob({ runId: runId, seq: job.seq });
       } catch (error) {
         return String(error);
       }
@@ -359,21 +365,17 @@ describe('a lost start whose run has ended', () => {
   it("its Retry lost, that one's Retry at the provider: both unreadable, the refusal names both", () => {
     // Chaos seed 70: it named the first only; the user, its dashboard without that one, looked the
     // rows up again, and 7 people the second had bought were charged twice.
-    const { world, sheet } = endedWithLostStart();
-    const [run] = progress(world).runs;
-    server(world).retryJob({ runId: run!.runId, seq: 0 });
-    poll(world);
-    poll(world);
+    const { world, sheet, runId } = retriedIntoALostStart();
     world.api.startJobs = FakeApi.prototype.startJobs;
-    server(world).retryJob({ runId: run!.runId, seq: 1 });
+    server(world).retryJob({ runId: runId, seq: 1 });
     expect(world.api.jobs.size).toBe(1);
     // The first resend's list garbled, the second's record broken.
     const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
     const keys = jobs.readDisplayValues(1, 1, jobs.lastRow(), 1).map(([key]) => key);
-    jobs.set(keys.lastIndexOf(`${run!.runId}.1`) + 1, 2, 'garbage');
-    world.documentStore.set(`${DOCUMENT_PROPERTY.jobPrefix}${run!.runId}.2`, '{not json');
-    expect(() => server(world).retryJob({ runId: run!.runId, seq: 0 })).toThrow(
-      `import run ${run!.runId} job 2 or job 3 by its id, or, if the provider's dashboard has none, look its rows 2–4 up again.`,
+    jobs.set(keys.lastIndexOf(`${runId}.1`) + 1, 2, 'garbage');
+    world.documentStore.set(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.2`, '{not json');
+    expect(() => server(world).retryJob({ runId: runId, seq: 0 })).toThrow(
+      `import run ${runId} job 2 or job 3 by its id, or, if the provider's dashboard has none, look its rows 2–4 up again.`,
     );
     expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
   });
