@@ -56,8 +56,6 @@ export class Grid {
   private drag: DragMode | null = null;
   private editor: { cell: Cell; input: HTMLInputElement } | null = null;
   private size = { rows: 0, columns: 0 };
-  /** The selection the server last sent (JSON). */
-  private serverSelection = '';
   private readonly fill: FillHandle;
 
   constructor(
@@ -129,12 +127,7 @@ export class Grid {
     );
     this.values = values;
     this.formulas = formulas;
-    // Only a selection the server moved is adopted: a refresh that left before the user's last
-    // Tab or arrow landed still carries the one before, and adopting it sent the next keystrokes
-    // to the cell the user had left (flows 18–20 under CI load: a typed row lost its last value).
-    const seen = JSON.stringify(selection);
-    if (seen !== this.serverSelection && selection.length > 0) {
-      this.serverSelection = seen;
+    if (JSON.stringify(selection) !== JSON.stringify(this.rects) && selection.length > 0) {
       this.rects = selection.map((rect) => ({ ...rect }));
       const last = this.rects[this.rects.length - 1]!;
       this.anchor = { row: last.row, column: last.column };

@@ -41,6 +41,7 @@ const grid = new Grid(byId('grid'), byId('grid-scroll'), {
 /** Posts an action, shows its error if any, and redraws at once: whether it went through. */
 async function act(path: string, body: unknown): Promise<boolean> {
   actions += 1;
+  posting += 1;
   let ok = false;
   try {
     const answer = await post(path, body);
@@ -48,6 +49,8 @@ async function act(path: string, body: unknown): Promise<boolean> {
     if (!answer.ok) toast('Error', answer.message);
   } catch (error) {
     toast('Error', error instanceof Error ? error.message : String(error));
+  } finally {
+    posting -= 1;
   }
   await refresh();
   return ok;
@@ -142,13 +145,20 @@ let requested = 0;
 let drawn = 0;
 /** Bumped by each action: a state asked for before it may show what the action just changed back. */
 let actions = 0;
+/**
+ * Actions whose request is still on its way. A state asked for meanwhile may be answered before the
+ * action lands: drawn, its selection from before a Tab sent the next keystrokes to the cell the user
+ * had left (flows 18–20 under CI load: a typed row lost its last value).
+ */
+let posting = 0;
 
 async function refresh(): Promise<void> {
   const request = ++requested;
   const actionsBefore = actions;
+  const settled = posting === 0;
   try {
     const next = await getState();
-    if (request > drawn && actionsBefore === actions) {
+    if (request > drawn && settled && actionsBefore === actions) {
       drawn = request;
       draw(next);
     }
