@@ -108,7 +108,7 @@ export const countAt = (books: Books, name: string, at: number): number =>
  * made, as the retry counted its price then (resent on a later day, its 429 waited out: still the
  * retry's day). Lines of no run seen are left out.
  */
-function countedAt(
+export function countedAt(
   books: Books,
   charges: readonly BookedCharge[],
 ): { runId: string; at: number; credits: number }[] {

@@ -10,7 +10,8 @@
  *   standing order's stored count of the day never holds less than its runs were charged, a
  *   retry's resend on the retry's day (fuzz-cap-count.ts);
  * - key-limit: what Ann's runs in her two documents charged in a day stays within the largest daily
- *   limit she set on her key (checked with paid-once, from the emulator's books);
+ *   limit she set on her key, and the key's stored count of the day never holds less than they
+ *   were charged on it (checked with paid-once, from the emulator's books);
  * - no-key: no form of any key in anything the add-on wrote (key-forms.ts, its own decoders);
  * - no-crash: every entry point answers with a message, never an internal error;
  * and at the end of a case, once everything settled:
@@ -30,7 +31,8 @@ import { STATUS } from '../../src/domain/statuses';
 import { keyFormsIn, writtenTexts } from './key-forms';
 import { outputRows } from './sheet-outputs';
 import { ELSEWHERE, KEYS, SHEET, type FuzzWorld } from './fuzz-world';
-import { countAt, countBelowCharges } from './fuzz-cap-count';
+import { countAt, countBelowCharges, countedAt } from './fuzz-cap-count';
+import { USER_PROPERTY } from '../../src/platform/property-keys';
 import type { Books } from './fuzz-books';
 import { ledgerAnswers } from './fuzz-ledger';
 import { damagedAfterImport, heldWithoutWhy, type Violation } from './fuzz-held';
@@ -83,7 +85,7 @@ export async function checkCharges(world: FuzzWorld): Promise<Violation | undefi
   const lines = await admin.books();
   const refused = spentAfterRefusal(world.books, lines);
   if (refused) return { invariant: 'told-failed', detail: refused };
-  const over = world.books.keyLimit && keyLimitOverrun(world, lines);
+  const over = world.books.keyLimit && (keyLimitOverrun(world, lines) ?? keyCountBelowCharges(world, lines));
   return over ? { invariant: 'key-limit', detail: over } : undefined;
 }
 
@@ -127,6 +129,39 @@ function keyLimitOverrun(world: FuzzWorld, charges: readonly BookedCharge[]): st
   for (const [day, credits] of perDay)
     if (credits > most) return `Ann's key charged ${credits} on ${day}, limit ${limit.most}`;
   return undefined;
+}
+
+/**
+ * The key's count of the day (user properties, store/key-limit.ts) is money state, as a standing
+ * order's is (fuzz-cap-count.ts): it may overstate what Ann's runs were charged on its day (an
+ * estimate not spent yet, a lost start at its most), never understate it, or the next purchase may
+ * pass the limit by the difference. Counted as keyLimitOverrun counts: a run's charges on the day it
+ * started, a retry's resend's on the retry's day. Seen when it happens, not when a later run
+ * overspends (mutant retry-not-on-key-limit: a retry whose price the count missed).
+ */
+function keyCountBelowCharges(world: FuzzWorld, charges: readonly BookedCharge[]): string | undefined {
+  const limit = world.books.keyLimit!;
+  const ann = world.views.ann;
+  let stored: { day?: unknown; resetAt?: unknown; used?: unknown };
+  try {
+    stored = JSON.parse(ann.properties.user.getProperty(USER_PROPERTY.keyLimit) ?? '');
+  } catch {
+    return undefined;
+  }
+  // Only a count whose day is still on, in a zone that never changed (a day may straddle two).
+  if (limit.zoneChanged || typeof stored.used !== 'number' || typeof stored.resetAt !== 'number')
+    return undefined;
+  if (stored.resetAt <= ann.now()) return undefined;
+  const zone = ann.spreadsheet.getSpreadsheetTimeZone();
+  let credits = 0;
+  for (const line of countedAt(world.books, charges)) {
+    if (world.books.runs.get(line.runId)!.startedBy !== EMAIL.ann) continue;
+    if (line.at < limit.since || (limit.until !== undefined && line.at >= limit.until)) continue;
+    if (line.at < stored.resetAt && dayIn(zone, line.at) === stored.day) credits += line.credits;
+  }
+  return credits > stored.used
+    ? `Ann's key's count of ${String(stored.day)} holds ${stored.used}, her runs were charged ${credits} on it`
+    : undefined;
 }
 
 /**

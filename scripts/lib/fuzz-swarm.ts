@@ -202,6 +202,23 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['getThem:enrich'],
     ['poll'],
   ],
+  // A key's daily limit, a lost start retried at its price, then a small purchase: the retry's price
+  // counts on the key's day, or the purchase passes the limit by what the retry charged. Unordered,
+  // 2 × 2,000 cases missed it (mutant retry-not-on-key-limit).
+  [
+    ['limit'],
+    ['fault:lost'],
+    // A purchase meets the fault first (the emulator's first start's answer is never the one lost).
+    ['run', 'again'],
+    ['run', 'again'],
+    ['poll'],
+    ['fault:none'],
+    ['retry'],
+    ['wait', 'poll'],
+    ['poll'],
+    ['run'],
+    ['wait', 'poll'],
+  ],
   // A standing order's job stuck a day: its forced fetch writes what it found, the retry the next
   // day counts its price (what the early answers leave) on that day's cap, and the resend charges
   // within it. Only sidebar runs' stuck jobs were retried before (mutant retry-price-skips-early-twice).

@@ -218,6 +218,14 @@ describe('the swarm fuzzer draws the paths seeded money bugs need', () => {
         (a) => a.kind === 'fault' && a.fault === 'none',
         is('retry'),
       ),
+      // A key's daily limit, then a lost start retried: the retry's price on the key's count
+      // (retry-not-on-key-limit).
+      limitThenRetriedLostStart: holding(
+        is('limit'),
+        (a) => a.kind === 'fault' && a.fault === 'lost',
+        buys,
+        is('retry'),
+      ),
       // A phone formula's request bought by "Get them…".
       phoneFormulaBought: holding((a) => a.kind === 'formulas' && a.asks === 'phone', is('getThem')),
     };
