@@ -6,15 +6,11 @@
 import type { Addon } from '../../dev/gas/harness';
 import type { FormulaQueueView, PlanView, StartView } from '../../src/app/sidebar-contract';
 import { contactRows, engineKit, people, settle, SHEET } from './support/engine';
+import { column } from './support/formulas';
 
 const kit = engineKit();
 const CONTACTS = people(20, 0);
 const LAST = CONTACTS.length + 1;
-
-const shown = (addon: Addon, a1: string) =>
-  (addon.spreadsheet.getSheetByName(SHEET)!.getRange(a1).getDisplayValues() as string[][]).map(
-    ([value]) => value!,
-  );
 
 /** One per-cell formula per row in column G, as a fill-down writes them. */
 function fillDown(addon: Addon, first: number, last: number): void {
@@ -38,7 +34,7 @@ describe('Convert formulas to values', () => {
     );
     fillDown(addon, 2, LAST);
     addon.recalculate();
-    expect(shown(addon, 'G12:G21').every((text) => text.startsWith('⏳ queued'))).toBe(true);
+    expect(column(addon, 'G12:G21').every((text) => text.startsWith('⏳ queued'))).toBe(true);
 
     addon.setSelection(`A2:D${LAST}`, SHEET);
     addon.call('menuConvertFormulas');
@@ -56,7 +52,7 @@ describe('Convert formulas to values', () => {
       'finished',
     );
     addon.recalculate();
-    const answers = shown(addon, 'G12:G21');
+    const answers = column(addon, 'G12:G21');
     expect(answers.some((text) => text.startsWith('⏳'))).toBe(false);
     expect(answers.filter((text) => text.includes('@')).length).toBeGreaterThan(5);
   });
@@ -71,8 +67,8 @@ describe('Convert formulas to values', () => {
     sheet.getRange('P2').setFormula('=ENRICH_EMAIL(A2:A11,B2:B11,D2:D11)');
     sheet.getRange('Q2').setFormula('=ENRICH_EMAIL(A2:A6,B2:B6,D2:D6)');
     addon.recalculate();
-    const answered = shown(addon, 'Q2:Q6');
-    expect(shown(addon, 'P2:P11')).toEqual([
+    const answered = column(addon, 'Q2:Q6');
+    expect(column(addon, 'P2:P11')).toEqual([
       ...answered,
       ...Array(5).fill(expect.stringMatching(/^⏳ queued/)),
     ]);
@@ -82,11 +78,11 @@ describe('Convert formulas to values', () => {
     addon.recalculate();
     // The waiting one keeps its formula and its spill (no text blocks it: no #REF!).
     expect(sheet.getRange('P2').getFormula()).toBe('=ENRICH_EMAIL(A2:A11,B2:B11,D2:D11)');
-    expect(shown(addon, 'P2:P6')).toEqual(answered);
+    expect(column(addon, 'P2:P6')).toEqual(answered);
     expect(sheet.getRange('P7').getFormula()).toBe('');
     expect(sheet.getRange('P7').getNumberFormat()).not.toBe('@');
     expect(sheet.getRange('Q2').getFormula()).toBe('');
-    expect(shown(addon, 'Q2:Q6')).toEqual(answered);
+    expect(column(addon, 'Q2:Q6')).toEqual(answered);
     expect(addon.ui.toasts.at(-1)?.message).toBe(
       `1 formula (${answered.filter(Boolean).length} cells) now shows its values as text: it no longer needs Sheet Enrich. 1 formula still waiting for its answer stays a formula, to show it when it comes (Get formula results).`,
     );
@@ -95,7 +91,7 @@ describe('Convert formulas to values', () => {
     const formulas = addon.call<PlanView>('planFormulaRun', {});
     await settle(addon, addon.call<StartView>('startRun', formulas.planId).runId);
     addon.recalculate();
-    const after = shown(addon, 'P2:P11');
+    const after = column(addon, 'P2:P11');
     expect(after.some((text) => text.startsWith('⏳') || text === '#REF!')).toBe(false);
     expect(after.filter((text) => text.includes('@')).length).toBeGreaterThan(5);
   });
@@ -124,7 +120,7 @@ describe('Clear queued requests', () => {
 
     expect(addon.call<FormulaQueueView>('clearFormulaQueue').queues).toEqual([]);
     addon.recalculate();
-    const cleared = shown(addon, 'G2:G11');
+    const cleared = column(addon, 'G2:G11');
     expect(cleared).toEqual(
       Array(10).fill(
         '— not queued: the queue was cleared. Extensions › Sheet Enrich › Refresh results now queues it again',
@@ -137,7 +133,7 @@ describe('Clear queued requests', () => {
     addon.call('menuRefreshNow');
     expect(addon.ui.toasts.at(-1)?.message).toMatch(/10 cleared formula requests queued again\.$/);
     addon.recalculate();
-    expect(shown(addon, 'G2:G11').every((text) => text.startsWith('⏳ queued'))).toBe(true);
+    expect(column(addon, 'G2:G11').every((text) => text.startsWith('⏳ queued'))).toBe(true);
     expect(queued(addon)).toBe(10);
   });
 });

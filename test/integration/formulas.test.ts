@@ -9,20 +9,11 @@ import type { FormulaQueueView, PlanView, StartView } from '../../src/app/sideba
 import { sleep } from '../../scripts/lib/enrich-run';
 import { foundEmail } from '../../scripts/lib/sheet-outputs';
 import { contactRows, engineKit, firePoll, jobsEnded, people, rowsOf, settle, SHEET } from './support/engine';
+import { column, typeFormula } from './support/formulas';
 
 const kit = engineKit();
 const CONTACTS = people(20, 0.2);
 const LAST = CONTACTS.length + 1;
-
-function column(addon: Addon, a1: string): string[] {
-  return (addon.spreadsheet.getSheetByName(SHEET)!.getRange(a1).getDisplayValues() as string[][]).map(
-    ([value]) => value!,
-  );
-}
-
-function typeFormula(addon: Addon, a1: string, formula: string): void {
-  addon.spreadsheet.getSheetByName(SHEET)!.getRange(a1).setFormula(formula);
-}
 
 const queuedRequests = (addon: Addon) =>
   Object.keys(addon.exportState().properties.document ?? {}).filter((key) =>
