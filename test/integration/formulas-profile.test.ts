@@ -9,7 +9,7 @@ import { generateWorld, type Person } from '../../dev/emulator/world';
 import { withExtraData } from '../../dev/emulator/world/extra';
 import type { PlanView, StartView } from '../../src/app/sidebar-contract';
 import { loadRowsAsSheet } from '../../scripts/lib/enrich-run';
-import { engineKit, people, SEED, settle, SHEET } from './support/engine';
+import { engineKit, people, SEED, settle, SHEET, sheetText } from './support/engine';
 import { column, getThem, typeFormula } from './support/formulas';
 
 /** Someone whose profile is made of formula-looking values (extra emulator data). */
@@ -159,15 +159,28 @@ describe('=ENRICH_PROFILE', () => {
     addon.setSelection('A2', 'Sidebar');
     const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['work_email'] });
     expect(plan).toMatchObject({ contactsToSend: 0, maxCredits: 0, rowsFromLedger: 1 });
-    const run = await settle(addon, addon.call<StartView>('startRun', plan.planId).runId);
-    expect(run.state).toBe('finished');
-    expect(addon.spreadsheet.getSheetByName('Sidebar')!.getDataRange().getDisplayValues().flat()).toContain(
-      contact.workEmail,
+    expect((await settle(addon, addon.call<StartView>('startRun', plan.planId).runId)).state).toBe(
+      'finished',
     );
-    const stats = await kit.emulator().admin.stats();
-    expect(stats.credits_spent).toBe(1);
-    expect(stats.charges.charged_twice).toBe(0);
+    expect(sheetText(addon, 'Sidebar')[1]).toContain(contact.workEmail);
+    expect(await kit.emulator().admin.stats()).toMatchObject({
+      credits_spent: 1,
+      charges: { charged_twice: 0 },
+    });
     expect([...(await purchases()).entries()]).toEqual([[`enrich:${person.id}:work_email`, 1]]);
+  });
+
+  it('answers from the profile a sidebar run of the URL saved, whatever field that run bought', async () => {
+    const [contact] = people(1, 0);
+    const addon = kit.open([['LinkedIn URL'], [contact!.networkUrl]]);
+    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: ['phone'] });
+    await settle(addon, addon.call<StartView>('startRun', plan.planId).runId);
+    const spent = (await kit.emulator().admin.stats()).credits_spent;
+    typeFormula(addon, 'L2', '=ENRICH_PROFILE(A2,"title")');
+    addon.recalculate();
+    expect(column(addon, 'L2:L2')).toEqual([truth(byUrl(contact!.networkUrl)!, 'title')]);
+    expect(addon.call('getFormulaQueue')).toMatchObject({ queues: [] });
+    expect((await kit.emulator().admin.stats()).credits_spent).toBe(spent);
   });
 });
 

@@ -96,6 +96,8 @@ interface FormulaSpec {
   input(cells: string[]): ContactInputs;
   /** The answer's value for this row, or undefined when the answer has none. */
   value(entry: LedgerEntry, cells: string[]): string | undefined;
+  /** Whether a saved answer answers the formula; by default when it covers the field asked. */
+  covers?(entry: LedgerEntry): boolean;
 }
 
 /** first, last, company (a name, a domain, a website or a work email), profile URL → inputs. */
@@ -154,8 +156,10 @@ const PROFILE_OPTION: Pick<FormulaSpec, 'inputs' | 'check' | 'value'> = {
 export const PROFILE_SPEC: FormulaSpec = {
   ...PROFILE_OPTION,
   kind: 'enrich',
-  // A profile comes with any enrichment of a profile URL: the cheapest field pays for it.
+  // A profile comes with any enrichment of a profile URL: the cheapest field pays for it, and
+  // one saved for any field (a sidebar run's phone) answers without buying a work email.
   asked: 'work_email',
+  covers: (entry) => entry.fields.length > 0,
   names: ['profile_url', 'field'],
   input: ([url = '']) => ({ ...NO_INPUTS, networkUrl: personProfileUrl(url) }),
 };
@@ -231,7 +235,8 @@ export function answerFormula(
     const fp = fps[index]!;
     if (!fp) return problems[index]!;
     const entry = entries.get(fp);
-    if (entryCovers(entry, asked)) return spec.value(entry, cells) ?? FORMULA_STATUS.notFound;
+    if (entry && (spec.covers?.(entry) ?? entryCovers(entry, asked)))
+      return spec.value(entry, cells) ?? FORMULA_STATUS.notFound;
     const shown = FORMULA_STATUS[markers[markerKey(fp, spec.asked)] as RequestState];
     if (shown) return shown;
     newRequests.set(fp, {
