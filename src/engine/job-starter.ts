@@ -134,13 +134,14 @@ export function startQueuedJobs(
  * with nothing left to ask is closed without a call, its answers written by the next apply. Returns
  * the jobs to send.
  *
- * A retried started job (it has an id) whose rows went keeps them instead (fuzz finding 46): its
- * earlier start may have charged them, and nobody asked for them again. It stays that start,
- * collected as any (polled, forced, held, imported), and the contacts resent go to a new job of the
- * run. A retried lost start always does so, rows gone or not (fuzz finding 102): it stays held under
- * its own name, the dashboard's, for all it asks until answers are saved, so a resend that bought
- * nothing (out of credits) frees nothing it may have bought, and an import by that name is its own,
- * never the resend's. A second record rather than a list of earlier ids on one: polls, holds,
+ * A retried start stays that start, rows gone or not, and the contacts resent go to a new job of
+ * the run. A started one (stuck, its results refused: it has an id) is collected as any (polled,
+ * forced, held, imported): should it finish after all, what it charged is saved and counted once
+ * (stop 56: a stuck job finished after its Retry charged its rest unseen), and rows gone keep it
+ * (fuzz finding 46). A lost one stays held under its own name, the dashboard's, for all it asks
+ * until answers are saved, so a resend that bought nothing (out of credits) frees nothing it may
+ * have bought, and an import by that name is its own, never the resend's (fuzz finding 102). A
+ * second record rather than a list of earlier ids on one: polls, holds,
  * imports and cards follow a job by its record and its one id, and its list and name stay as they
  * were sent. Bounded: each split is a user's Retry, refused while an earlier resend of the same
  * contacts is not written (recovery.ts), and takes a contact out of what a started job asks.
@@ -157,11 +158,12 @@ function sendableJobs(
   for (const job of jobs) {
     const asked = new Set(unanswered(job));
     const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
-    // A retried lost start always goes on as itself: its resend is a job of its own (below).
-    const lost = lostStart(job) && asked.size > 0;
-    if (!gone.includes(true) && !lost && asked.size) continue;
+    // A retried start always goes on as itself, lost or started (a queued job with an id is a
+    // Retry's): its resend is a job of its own (below).
+    const retried = (lostStart(job) || !!job.id) && asked.size > 0;
+    if (!gone.includes(true) && !retried && asked.size) continue;
     changed.push(job);
-    if (job.id ? gone.includes(true) : lost) {
+    if (retried || (job.id && gone.includes(true))) {
       splitResend(run, job, asked, gone, resends);
       continue;
     }
@@ -199,6 +201,8 @@ function splitResend(
 ): void {
   const resent = job.fingerprints.flatMap((fp, index) => (asked.has(fp) && !gone[index] ? [index] : []));
   const { rows, fields, retried } = job;
+  // The Retry is the resend's (Spending tab): what the start charged is its source's.
+  delete job.retried;
   const fingerprints = resent.map((index) => job.fingerprints[index]!);
   if (resent.length) {
     // Where its contacts went: should that job's record or list be lost, a Retry waits for its import.
@@ -212,7 +216,6 @@ function splitResend(
     // resend's: what the lost start charged, if it is imported, is its source's (Spending tab).
     holdAsMaybeBought(job, 'It may have been charged too: its Retry went in a job of its own.');
     job.rowsMarked = true;
-    delete job.retried;
     return;
   }
   markEarly(job, resent);
@@ -232,8 +235,7 @@ function recordStarts(
     const answer = answers[index]!;
     // A start that may have been processed keeps its day (sendingAt), should the job be imported.
     if (typeof answer === 'string') {
-      // A new id, a new job: what an earlier start of it charged stays in the run's credits.
-      Object.assign(job, { id: answer, startedAt: now, credits: undefined });
+      Object.assign(job, { id: answer, startedAt: now });
       moveJob(job, 'pending', { tries: 0, sendingAt: undefined });
     } else if (answer.maybeProcessed) {
       holdAsMaybeBought(job, answer.userMessage);

@@ -213,9 +213,8 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     });
     // Counted before it is sent: the lost start stays counted at its most, the retry on top.
     countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
-    // A stuck job's credits go with its id, when its resend gets a new one (job-starter.ts): should
-    // its rows have gone by then, its earlier start is still collected, and counts from them (finding
-    // 46). A lost start's resend is always a job of its own, the lost start held meanwhile (102).
+    // The resend is a job of its own (job-starter.ts): a stuck start is still collected, should it
+    // finish after all (its charges on the card and the Spending tab), a lost one held meanwhile.
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0, retried: true });
   });
   pollOnce(ctx);
@@ -280,8 +279,6 @@ function importIntoAmbiguousJob(
   return underLock(ctx, (registry) => {
     const current = heldJob(ctx, registry, ref);
     refuseTracked(registry, jobId, current.job);
-    // Another id, another job: what an earlier start charged stays in the run's credits.
-    if (current.job.id !== jobId) delete current.job.credits;
     reopen(ctx, registry, unstopped(current.run), current.job, importedJob(ctx, jobId));
     return { runId: ref.runId, contacts: job.fingerprints.length };
   });

@@ -202,7 +202,7 @@ describe('a stuck job whose run record was lost, given a run of its own, then he
 });
 
 describe('a retry of a job stuck for 24 hours whose resend is lost', () => {
-  it("the resend imported by the dashboard's name: the run counts what each job charged once", async () => {
+  it('the resend, a job of its own, is imported by its own name, and the stuck job is still collected: the run counts what each charged', async () => {
     const { addon, start, job: stuck } = await stuckForADay(kit);
     const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
     await kit.emulator().admin.config({ faults: 'lost=1' });
@@ -211,14 +211,16 @@ describe('a retry of a job stuck for 24 hours whose resend is lost', () => {
     await kit.emulator().admin.finishJob(stuck!.id);
     const jobs = await jobsEnded(kit.emulator());
     const resend = jobs.find((job) => job.id !== stuck!.id)!;
-    expect(resend.name).toBe(stuck!.name);
-    addon.call('importJob', { jobId: resend.id, job: { runId: start.runId, seq: held!.seq } });
+    const finished = jobs.find((job) => job.id === stuck!.id)!;
+    expect(resend.name).toBe(stuck!.name.replace(/job 1$/, 'job 2'));
+    // The stuck job went on charging after its forced fetch: the rest of its contacts too.
+    expect(finished.credits).toBeGreaterThan(stuck!.credits);
+    const lost = progress(addon, start.runId).ambiguousJobs?.find((job) => job.name === resend.name);
+    addon.call('importJob', { jobId: resend.id, job: { runId: start.runId, seq: lost!.seq } });
     pollUntilIdle(addon);
-    // The stuck job's credits as its forced fetch read them, and the resend's own: the import of
-    // the resend into the stuck job's record counted them against the stuck job's.
     expect(progress(addon, start.runId)).toMatchObject({
       state: 'finished',
-      credits: stuck!.credits + resend.credits,
+      credits: finished.credits + resend.credits,
     });
   });
 });
