@@ -61,6 +61,13 @@ export interface Books {
   autoCaps: Map<string, number>;
   scheduleCaps: Map<string, { perRun: number; perDay: number }>;
   runs: Map<string, SeenRun>;
+  /**
+   * Job ids the documents' records held when last read, every one they ever held, and those the
+   * add-on may have stopped following: a damage step took them away (only an import gives them
+   * back), or they were held as "may have been charged" (stuck, results refused), whose fate the
+   * user decides (a "look up again" lets it go). fuzz-spending.ts.
+   */
+  jobIds: { now: Set<string>; ever: Set<string>; lost: Set<string>; damaged: boolean };
   keyLimit?: KeyLimitBook;
   /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
   ledgerLostAnswers: boolean;
@@ -97,6 +104,7 @@ export function newBooks(): Books {
     autoCaps: new Map(),
     scheduleCaps: new Map(),
     runs: new Map(),
+    jobIds: { now: new Set(), ever: new Set(), lost: new Set(), damaged: false },
     ledgerLostAnswers: false,
     standingReset: new Map(),
     counts: new Map(),
@@ -129,6 +137,22 @@ export function bookKeyLimit(books: Books, limit: number, now: number): void {
     most: Math.max(limit, book?.most ?? 0),
     zoneChanged: book?.zoneChanged ?? false,
   };
+}
+
+/** Reads the job ids the documents' records hold (after a step, or a poll while settling). */
+export function noteJobIds(books: Books, addons: readonly Addon[]): void {
+  const ids = books.jobIds;
+  const now = new Set<string>();
+  for (const addon of addons)
+    for (const text of Object.values(addon.properties.document.getProperties()))
+      for (const [, id] of text.matchAll(/"id":"([0-9a-f-]{36})"/g)) {
+        now.add(id!);
+        // Held as "may have been charged" (stuck, its results refused): the user decides its fate.
+        if (text.includes('"state":"ambiguous"')) ids.lost.add(id!);
+      }
+  if (ids.damaged) for (const id of ids.now) if (!now.has(id)) ids.lost.add(id);
+  for (const id of now) ids.ever.add(id);
+  books.jobIds = { ...ids, now, damaged: false };
 }
 
 /** Reads the registry's runs (their source, when they started, the zone then) into the books. */

@@ -21,7 +21,8 @@ export interface Violation {
     | 'nothing-lost'
     | 'truth'
     | 'held-with-why'
-    | 'told-failed';
+    | 'told-failed'
+    | 'books';
   detail: string;
 }
 

@@ -21,6 +21,8 @@
  *   the emulator's person's for that contact (fuzz-truth.ts);
  * - held-with-why: once everything settled and every row was run again, each row with inputs shows
  *   an answer or a Status that says why it is held (may have been bought, or an error).
+ * - books: each job the add-on ever knew the id of is on the Spending tab's record at what the
+ *   emulator charged it, and each tab adds up to its record (fuzz-spending.ts).
  */
 import type { AdminJob, AdminOutcome } from '../../dev/emulator/admin-client';
 import type { BookedCharge } from '../../dev/emulator/books';
@@ -36,6 +38,7 @@ import { USER_PROPERTY } from '../../src/platform/property-keys';
 import type { Books } from './fuzz-books';
 import { ledgerAnswers } from './fuzz-ledger';
 import { damagedAfterImport, heldWithoutWhy, type Violation } from './fuzz-held';
+import { spendingAgainstBooks } from './fuzz-spending';
 import { formulasAgainstTruth, ledgerAgainstTruth, rowsAgainstTruth } from './fuzz-truth';
 
 export { type Violation } from './fuzz-held';
@@ -361,6 +364,7 @@ export async function checkEnd(world: FuzzWorld): Promise<Violation | undefined>
     (await damagedAfterImport(world, table)) ??
     rowsAgainstTruth(table, 'enrich', outcomes, ledger) ??
     rowsAgainstTruth(emails, 'reverse', outcomes, ledger) ??
-    ledgerAgainstTruth(ledger, outcomes, !world.books.ledgerLostAnswers)
+    ledgerAgainstTruth(ledger, outcomes, !world.books.ledgerLostAnswers) ??
+    (await spendingAgainstBooks(world))
   );
 }

@@ -9,7 +9,7 @@ import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { ProgressView, RunProgress } from '../../src/app/sidebar-contract';
 import { damageStore, setFault } from './fuzz-damage';
-import { bookCap, bookKeyLimit, newBooks, noteRuns, type Books } from './fuzz-books';
+import { bookCap, bookKeyLimit, newBooks, noteJobIds, noteRuns, type Books } from './fuzz-books';
 import { beginCount, noteCounts } from './fuzz-cap-count';
 import { FuzzPurchases } from './fuzz-purchases';
 import { SheetHands } from './fuzz-sheet';
@@ -188,6 +188,7 @@ export class FuzzWorld extends FuzzPurchases {
       case 'unstick':
         return unstick(this.emulator, this.events);
       case 'damage':
+        this.books.jobIds.damaged = true;
         if (damageStore(this.views.ann, action.what, ++this.damages)) this.books.ledgerLostAnswers = true;
         if (action.what === 'schedule' || action.what === 'autoSetting') {
           const name = action.what === 'schedule' ? '|schedule' : '|auto';
@@ -325,6 +326,7 @@ export class FuzzWorld extends FuzzPurchases {
   noteRuns(): void {
     noteRuns(this.books, this.views.ann);
     noteRuns(this.books, this.second, ELSEWHERE);
+    noteJobIds(this.books, [this.views.ann, this.second]);
     noteCounts(
       this.books,
       [
