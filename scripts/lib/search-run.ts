@@ -216,7 +216,6 @@ function readOnlyStore(values: Record<string, string>): KeyValueStore {
     getAll: () => ({ ...values }),
     set: refuse,
     setAll: refuse,
-    delete: refuse,
     deleteMany: refuse,
   };
 }

@@ -77,7 +77,7 @@ export function noteKeyOutcome(ctx: KeyContext, error?: unknown): void {
   if (error !== undefined && isKeyProblem(error)) {
     ctx.userStore.set(USER_PROPERTY.keyRefused, (error as ApiError).userMessage);
   } else if (error === undefined && knownKeyProblem(ctx) !== undefined) {
-    ctx.userStore.delete(USER_PROPERTY.keyRefused);
+    ctx.userStore.deleteMany([USER_PROPERTY.keyRefused]);
   }
 }
 

@@ -36,8 +36,7 @@ export interface KeyValueStore {
   get(key: string): string | null;
   set(key: string, value: string): void;
   setAll(values: Record<string, string>): void;
-  delete(key: string): void;
-  /** Deletes many keys in at most two calls (callers hold the document lock). */
+  /** Deletes keys: one call for one key, at most two for more (callers hold the document lock). */
   deleteMany(keys: readonly string[]): void;
   /** Every key/value; one call to the service. */
   getAll(): Record<string, string>;

@@ -6,7 +6,6 @@ export function propertiesStore(properties: GoogleAppsScript.Properties.Properti
     get: (key) => properties.getProperty(key),
     set: (key, value) => void properties.setProperty(key, value),
     setAll: (values) => void properties.setProperties(values, false),
-    delete: (key) => void properties.deleteProperty(key),
     // There is no "delete these keys" call: more than one key is deleted by writing the store back
     // without them (deleteAllOthers), read a moment before, so a 1,000-job prune is two calls, not
     // 1,000. What another execution wrote in between the two calls would be lost: callers hold the lock.

@@ -56,10 +56,6 @@ export function stampedStore(store: KeyValueStore, cache: CachePort, clock: Cloc
       store.setAll(values);
       touch();
     },
-    delete(key) {
-      store.delete(key);
-      touch();
-    },
     deleteMany(keys) {
       store.deleteMany(keys);
       if (keys.length) touch();

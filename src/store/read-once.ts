@@ -14,7 +14,6 @@ export function readOnce(store: KeyValueStore): KeyValueStore {
     getAll: () => ({ ...all() }),
     set: (key, value) => (written(), store.set(key, value)),
     setAll: (values) => (written(), store.setAll(values)),
-    delete: (key) => (written(), store.delete(key)),
     deleteMany: (keys) => (written(), store.deleteMany(keys)),
   };
 }

@@ -84,7 +84,7 @@ export function getSettings(ctx: AppContext): SettingsView {
   const panel = ctx.userStore.get(USER_PROPERTY.openPanel);
   if (panel) {
     view.openPanel = panel as SidebarPanel;
-    ctx.userStore.delete(USER_PROPERTY.openPanel);
+    ctx.userStore.deleteMany([USER_PROPERTY.openPanel]);
   }
   return view;
 }
@@ -92,7 +92,7 @@ export function getSettings(ctx: AppContext): SettingsView {
 /** Saves a user setting, or deletes it when `value` is empty (its default comes back). */
 function keep(ctx: AppContext, key: string, value: string): void {
   if (value) ctx.userStore.set(key, value);
-  else ctx.userStore.delete(key);
+  else ctx.userStore.deleteMany([key]);
 }
 
 /**
@@ -106,7 +106,7 @@ export function saveSettings(ctx: AppContext, request: SaveSettingsRequest): Set
   if (apiKey !== undefined) {
     keep(ctx, USER_PROPERTY.apiKey, apiKey);
     // A new key is not the one the API refused.
-    ctx.userStore.delete(USER_PROPERTY.keyRefused);
+    ctx.userStore.deleteMany([USER_PROPERTY.keyRefused]);
     // Which jobs this user can collect depends on the key: the background check follows it.
     syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));
   }

@@ -88,7 +88,7 @@ describe('a document shared by a team', () => {
     const { world, ann, bob } = team();
     const sheet = contactsSheet(world, people(2));
     startRun(world, ann);
-    bob.userStore.delete(USER_PROPERTY.apiKey);
+    bob.userStore.deleteMany([USER_PROPERTY.apiKey]);
     pollOnce(as(world, bob));
     const seenByAnn = createSidebarServer(as(world, ann)).getProgress().runs[0]!;
     expect(seenByAnn.state).toBe('running');

@@ -90,7 +90,7 @@ describe("a daily cap is its key's", () => {
     writeFormulaAuto(ctx, { ...setFormulaAuto(ctx, true, 50)!, committed: 50 });
     expect(setFormulaAuto(bob, true, 50)?.committed).toBe(50);
     // Ann's stored identity is lost: she is a new user to Sheet Enrich, with the same key.
-    ctx.userStore.delete(USER_PROPERTY.userId);
+    ctx.userStore.deleteMany([USER_PROPERTY.userId]);
     expect(setFormulaAuto(ctx, true, 50)?.committed).toBe(50);
   });
 });

@@ -17,7 +17,7 @@ describe('a store read once', () => {
     expect([store.get('a'), store.get('b'), store.get('constructor')]).toEqual(['1', null, null]);
     store.set('b', '2');
     store.setAll({ c: '3' });
-    store.delete('a');
+    store.deleteMany(['a']);
     expect(store.getAll()).toEqual({ b: '2', c: '3' });
     store.deleteMany(['b', 'c']);
     expect(store.getAll()).toEqual({});
