@@ -22,7 +22,7 @@ import type { Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';
 import { actorOf } from './team';
 import { ledgerOf, type AppContext } from './context';
-import { closeUnbought, holdAsMaybeBought } from './paid-once';
+import { closeUnbought, holdAsMaybeBought, unanswered } from './paid-once';
 import { REST_STATUS } from './row-status';
 
 /** Why a job is fetched with forceResults before it is closed. */
@@ -102,8 +102,10 @@ export function closeForced(
   outcome: PollOutcome,
   answers: Map<string, LedgerEntry>,
 ): void {
+  // A job whose Retry resent all it still asked holds nothing: it ends here, whatever it charges later.
+  const rest = unanswered(job).length ? undefined : STATUS.notFound;
   if (outcome.kind === 'result') {
-    const end = REST_STATUS[outcome.result.status];
+    const end = REST_STATUS[outcome.result.status] ?? rest;
     if (end !== undefined) return recordResult(ctx, run, job, outcome.result, end, answers);
     // Still working at the API: what it found is written; the contacts it has not reached yet may
     // still be charged there (forceResults does not stop a job, spec §4.2), so they are not sent
@@ -119,6 +121,7 @@ export function closeForced(
     closeUnbought(job, STATUS.jobNotFound);
     return;
   }
+  if (rest) return moveJob(job, 'fetched', { unansweredStatus: rest });
   holdAsMaybeBought(
     job,
     `${problem} Its results could not be fetched, so its rows were not sent again: import the job by its id ${job.id}, or retry it.`,

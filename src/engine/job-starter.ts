@@ -164,7 +164,7 @@ function sendableJobs(
     if (!gone.includes(true) && !retried && asked.size) continue;
     changed.push(job);
     if (retried || (job.id && gone.includes(true))) {
-      splitResend(run, job, asked, gone, resends);
+      splitResend(run, job, asked, gone, resends, ctx.clock.now());
       continue;
     }
     const kept = job.fingerprints.filter((_, index) => !gone[index]);
@@ -198,6 +198,7 @@ function splitResend(
   asked: ReadonlySet<string>,
   gone: boolean[],
   resends: JobRecord[],
+  now: number,
 ): void {
   const resent = job.fingerprints.flatMap((fp, index) => (asked.has(fp) && !gone[index] ? [index] : []));
   const { rows, fields, retried } = job;
@@ -219,7 +220,10 @@ function splitResend(
     return;
   }
   markEarly(job, resent);
+  // Followed a day from the Retry, asking nothing it resent: should it finish after all, what it
+  // charged and found is collected; if not, it ends then, holding nothing (job-results.ts).
   moveJob(job, 'pending', { tries: 0, nextPollAt: undefined, problem: undefined });
+  job.startedAt = now;
 }
 
 /** Step 3: each job's outcome, in memory (the caller saves the batch in one write). */

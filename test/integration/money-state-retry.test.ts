@@ -225,6 +225,26 @@ describe('a retry of a job stuck for 24 hours whose resend is lost', () => {
   });
 });
 
+describe('a retry of a job stuck for 24 hours that never finishes', () => {
+  it('is followed a day from the Retry, then ends holding nothing: no decision is asked again', async () => {
+    const { addon, start } = await stuckForADay(kit);
+    const [held] = progress(addon, start.runId).ambiguousJobs ?? [];
+    addon.call('retryJob', { runId: start.runId, seq: held!.seq });
+    await sleep(700);
+    pollUntilIdle(addon);
+    // The resend wrote its rows; the stuck job may still charge what it resent: followed.
+    expect(progress(addon, start.runId)).toMatchObject({ state: 'running', done: 40, sent: 40 });
+    expect(progress(addon, start.runId).ambiguousJobs).toBeUndefined();
+    addon.advanceClock(25 * 60 * 60 * 1000);
+    firePoll(addon);
+    const run = progress(addon, start.runId);
+    expect(run).toMatchObject({ state: 'finished', done: 40 });
+    expect(run.ambiguousJobs).toBeUndefined();
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+});
+
 describe('a retry of a job stuck for 24 hours, canceled before it was resent', () => {
   it('takes back the retry only: the stuck job waits for a decision again, and its import saves what it charged', async () => {
     const { addon, start, stuck, held, ref } = await retriedStuckNotResent();
