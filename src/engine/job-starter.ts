@@ -160,10 +160,10 @@ function sendableJobs(
     const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
     // A retried start always goes on as itself, lost or started (a queued job with an id is a
     // Retry's): its resend is a job of its own (below).
-    const retried = (lostStart(job) || !!job.id) && asked.size > 0;
-    if (!gone.includes(true) && !retried && asked.size) continue;
+    const split = (lostStart(job) || !!job.id) && asked.size > 0;
+    if (!gone.includes(true) && !split && asked.size) continue;
     changed.push(job);
-    if (retried || (job.id && gone.includes(true))) {
+    if (split) {
       splitResend(run, job, asked, gone, resends, ctx.clock.now());
       continue;
     }
@@ -187,10 +187,10 @@ function sendableJobs(
 }
 
 /**
- * A started job whose `gone` rows only it carries goes on as that start; the contacts it would
- * resend go to a new job (added to `resends`), and it neither asks nor writes them any more (as it
- * does those a forced fetch answered early), though their answers, if its start charged them, are
- * saved when it is collected.
+ * A retried start goes on as that start; the contacts it would resend (not those of `gone` rows)
+ * go to a new job (added to `resends`), and it neither asks nor writes them any more (as it does
+ * those a forced fetch answered early), though their answers, if its start charged them, are saved
+ * when it is collected.
  */
 function splitResend(
   run: RunRecord,

@@ -60,11 +60,18 @@ const FIELDS = [
 ] as const;
 const COLUMNS = 'BCDEFGHIJ';
 
-/** `=NAME(A2:A<last>, field)` for each field, in B2:J2. */
-function typeFields(addon: Addon, name: string, last: number): void {
+/**
+ * A sheet of `values` under `header` in column A, with `=NAME(A2:A<last>, field)` for each field in
+ * B2:J2, recalculated.
+ */
+function openWithFields(header: string, values: readonly string[], name: string) {
+  const last = values.length + 1;
+  const addon = kit.open([[header], ...values.map((value) => [value])]);
   FIELDS.forEach(([given], index) =>
     typeFormula(addon, `${COLUMNS[index]}2`, `=${name}(A2:A${last}${given ? `,"${given}"` : ''})`),
   );
+  addon.recalculate();
+  return { addon, last };
 }
 
 /** What each field's column shows, against the truth of each row's person then the rows' statuses. */
@@ -96,10 +103,7 @@ describe('=ENRICH_PROFILE', () => {
       'https://www.linkedin.com/in/zz-nobody-unknown-4242',
       'https://www.linkedin.com/company/acme',
     ];
-    const last = urls.length + 1;
-    const addon = kit.open([['Profile URL'], ...urls.map((url) => [url])]);
-    typeFields(addon, 'ENRICH_PROFILE', last);
-    addon.recalculate();
+    const { addon, last } = openWithFields('Profile URL', urls, 'ENRICH_PROFILE');
     expect(column(addon, `B2:B${last}`)).toEqual([
       ...urls.slice(0, -1).map(() => expect.stringMatching(/^⏳ queued/)),
       '⚠ not a person profile URL',
@@ -193,10 +197,7 @@ describe('=REVERSE_EMAIL', () => {
       'zz.nobody@unknown-4242.test',
       'not an email',
     ];
-    const last = emails.length + 1;
-    const addon = kit.open([['Email'], ...emails.map((email) => [email])]);
-    typeFields(addon, 'REVERSE_EMAIL', last);
-    addon.recalculate();
+    const { addon } = openWithFields('Email', emails, 'REVERSE_EMAIL');
     const { queue, run } = await getThem(addon, 'reverse');
     expect(queue).toMatchObject({ requests: emails.length - 1, maxCredits: emails.length - 1 });
     expect(run.state).toBe('finished');
