@@ -15,6 +15,8 @@ export interface ChaosEvents {
   imported: number;
   retried: number;
   topUps: number;
+  /** Retries refused by the add-on's balance check ("Out of credits: add credits, then Retry"). */
+  creditRefusals: number;
   reruns: number;
   unstuck: number;
   /** API answers by status (5xx, 429, 402...). */

@@ -150,6 +150,7 @@ export function newEvents(): ChaosEvents {
     imported: 0,
     retried: 0,
     topUps: 0,
+    creditRefusals: 0,
     reruns: 0,
     unstuck: 0,
     answers: {},
@@ -267,6 +268,7 @@ export async function importAmbiguous(
       // Out of credits (the Retry's balance check: too few for one contact): the user does as told, adds credits, and
       // retries next round.
       if (/Out of credits: add credits, then Retry/.test(String(error))) {
+        events.creditRefusals++;
         if (events.topUps === 0) {
           await emulator.admin.setCredits(10_000_000);
           events.topUps++;

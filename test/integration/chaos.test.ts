@@ -24,7 +24,10 @@ test('300 rows through every fault at once keep every promise', async () => {
   expect(events.columnInsertions).toBe(1);
   expect(events.sorts + events.deletions + events.insertions).toBeGreaterThan(0);
   expect(events.topUps).toBe(1);
-  expect(events.answers['402']).toBeGreaterThan(0);
+  // The run ran out of credits: a job ended CREDITS_INSUFFICIENT (a 402 to its poll), or a Retry
+  // of a lost start was refused by the balance check before that. Which comes first depends on the
+  // emulator's jobs, which run on the wall clock (CI met the second alone, stop 56).
+  expect((events.answers['402'] ?? 0) + events.creditRefusals).toBeGreaterThan(0);
   expect((events.answers['500'] ?? 0) + (events.answers['503'] ?? 0)).toBeGreaterThan(0);
 });
 
