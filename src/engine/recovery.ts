@@ -31,7 +31,7 @@ import {
   type RunRecord,
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './team';
-import { runFromResult } from './rehome';
+import { relistHeld, runFromResult } from './rehome';
 import { lostStart, unreadableResends, unanswered } from './paid-once';
 import { jobName, jobOfName } from './job-starter';
 import { countRetry } from './run-end';
@@ -320,6 +320,12 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   // The id of a lost start the list shows (its name says which): it resolves that run, whose card
   // then offers no Retry and whose log row is rewritten, instead of making a second run.
   const named = jobOfName(outcome.result.name);
+  // A held job whose list of contacts was lost (its Import sends the user here): its results give
+  // the list back, and it is imported into its own record, as any held job. Before, the log's row
+  // of its ended run made this "imported already": its charge never reached the Spending tab, and
+  // the Jobs panel asked the same import for good (fuzz seed 38001, stop 57).
+  const held = underLock(ctx, (current) => relistHeld(ctx, current, jobId, outcome.result));
+  if (held) return importIntoAmbiguousJob(ctx, jobId, held, fetched);
   const registry = registryOf(ctx);
   const lost =
     named &&

@@ -239,6 +239,23 @@ function collect(
   else rehome(ctx, registry, job, found, list);
 }
 
+/**
+ * A held job's list of contacts, lost, written back from its results (an import by its id, as its
+ * Import says: recovery.ts). Returns its run and place; undefined when its results cannot tell it.
+ */
+export function relistHeld(
+  ctx: AppContext,
+  registry: Registry,
+  jobId: string,
+  result: JobResult,
+): { runId: string; seq: number } | undefined {
+  const job = registry.listless?.find((held) => held.id === jobId && held.state === 'ambiguous');
+  const list = job && listFromResult(result, job.contacts);
+  if (!list) return undefined;
+  writeBack(ctx, registry, job, list);
+  return { runId: job.run, seq: job.seq };
+}
+
 /** The list first, then the record (an inline list it carried goes): killed between, the list is read. */
 function writeBack(ctx: AppContext, registry: Registry, job: JobSummary, list: string[]): void {
   const record = relist(registry, job, list);

@@ -147,7 +147,7 @@ describe('a job stuck for 24 hours, held for a decision, its run record then dam
 });
 
 describe('a job stuck for 24 hours, held for a decision, its list of contacts then lost', () => {
-  it("the user follows the refusal's words: an import by its id alone saves what the provider charged later", async () => {
+  it("the user follows the refusal's words: an import by its id alone collects it, and the run counts what it charged", async () => {
     const { addon, start, job: stuck } = await stuckForADay(kit);
     const jobs = addon.spreadsheet.getSheetByName(JOB_SHEET_NAME)!;
     jobs.getRange(jobs.getLastRow(), 2).setValue('{"v":1,"garbage');
@@ -156,15 +156,19 @@ describe('a job stuck for 24 hours, held for a decision, its list of contacts th
     expect(() =>
       addon.call('importJob', { jobId: stuck!.id, job: { runId: start.runId, seq: held!.seq } }),
     ).toThrow(/import it by its id alone \("Import a job by its id"\)/);
-    // The run's log row counts the job, so the import says so, and saves what it holds.
-    expect(() => addon.call('importJob', { jobId: stuck!.id })).toThrow(
-      /imported already: the log tab counts it\. Its answers are saved: run its rows again to fill them, at no cost/,
+    // Its results give its list back, and it is collected into its own record. Before (stop 57),
+    // the run's log row made this "imported already": its answers were saved, but the 3 rows the
+    // provider found nothing for kept "may have been charged", its later charge reached neither
+    // the card nor the Spending tab, and the Jobs panel asked the same import for good.
+    expect(addon.call('importJob', { jobId: stuck!.id })).toMatchObject({ runId: start.runId, contacts: 40 });
+    pollUntilIdle(addon);
+    expect(rowsOf(addon).filter((row) => !/^(found|not found)$/.test(row.status ?? ''))).toEqual([]);
+    const charged = (await kit.emulator().admin.outcomes()).reduce(
+      (sum, outcome) => sum + outcome.credits,
+      0,
     );
-    addon.setSelection('A2:D41', SHEET);
-    const plan = addon.call<PlanView>('planRun', { kind: 'enrich', fields: FIELDS });
-    // The 17 early answers were written; of the 23 answered later, the 20 found fill for free (3
-    // found nothing, which costs nothing, and keep "may have been charged": see the closing note).
-    expect(plan).toMatchObject({ contactsToSend: 0, rowsFromLedger: 20 });
+    expect(progress(addon, start.runId)).toMatchObject({ state: 'finished', credits: charged });
+    expect(progress(addon, start.runId).ambiguousJobs ?? []).toEqual([]);
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(1);
     expect(stats.charges.charged_twice).toBe(0);

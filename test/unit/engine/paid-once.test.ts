@@ -12,6 +12,7 @@ import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { DOCUMENT_PROPERTY, USER_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
+import { CHARGES_SHEET } from '../../../src/store/spending';
 import { answerFormula, contactFieldSpec } from '../../../src/features/formulas/custom-functions';
 import {
   contextAs,
@@ -375,5 +376,35 @@ describe('caps count each charge once', () => {
     poll(world);
     expect(progress(world).runs[0]).toMatchObject({ state: 'finished' });
     expect(server(world).getSchedule()?.committedToday).toBe(50 * PRICES.work_email);
+  });
+});
+
+describe('a held job whose list of contacts is lost (fuzz seed 38001 case 363, stop 57)', () => {
+  it('imported by its id as the refusal says: its list comes back from its results, answers and charge with it', () => {
+    const { world, sheet } = startedRun(2);
+    world.api.outcomeFor = refused;
+    world.api.forcedOutcomeFor = refused;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      poll(world);
+      world.clock.time += HOUR;
+    }
+    expect(sheet.column('Status')).toEqual([STATUS.unfetched, STATUS.unfetched]);
+    world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
+    const [run] = progress(world).runs;
+    expect(() => server(world).importJob({ jobId: 'job-1', job: { runId: run!.runId, seq: 0 } })).toThrow(
+      /list of contacts was lost.*import it by its id alone/,
+    );
+    // The refusal lifted, the user does as told. Before: "imported already", its charge never on
+    // the Spending tab, and the Jobs panel asked the same import for good.
+    world.api.outcomeFor = () => undefined;
+    world.api.forcedOutcomeFor = () => undefined;
+    expect(server(world).importJob({ jobId: 'job-1' })).toMatchObject({ runId: run!.runId, contacts: 2 });
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found']);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'finished', credits: 2 });
+    expect(progress(world).runs[0]!.ambiguousJobs ?? []).toEqual([]);
+    const charges = world.spreadsheet.sheets.find((s) => s.name() === CHARGES_SHEET)!.cells.slice(1);
+    expect(charges.map((line) => [line[0], line[4]])).toEqual([['job-1', '2']]);
+    expect(world.api.startCalls).toBe(1);
   });
 });
