@@ -64,8 +64,8 @@ export interface Books {
   /**
    * Job ids the documents' records held when last read, every one they ever held, and those the
    * add-on may have stopped following: a damage step took them away (only an import gives them
-   * back), or they were held as "may have been charged" (stuck, results refused), whose fate the
-   * user decides (a "look up again" lets it go). fuzz-spending.ts.
+   * back). fuzz-spending.ts. (A job held as "may have been charged" was one too until stop 57: its
+   * list lost, its import by id was refused as "imported already", and its charge never booked.)
    */
   jobIds: { now: Set<string>; ever: Set<string>; lost: Set<string>; damaged: boolean };
   keyLimit?: KeyLimitBook;
@@ -145,11 +145,7 @@ export function noteJobIds(books: Books, addons: readonly Addon[]): void {
   const now = new Set<string>();
   for (const addon of addons)
     for (const text of Object.values(addon.properties.document.getProperties()))
-      for (const [, id] of text.matchAll(/"id":"([0-9a-f-]{36})"/g)) {
-        now.add(id!);
-        // Held as "may have been charged" (stuck, its results refused): the user decides its fate.
-        if (text.includes('"state":"ambiguous"')) ids.lost.add(id!);
-      }
+      for (const [, id] of text.matchAll(/"id":"([0-9a-f-]{36})"/g)) now.add(id!);
   if (ids.damaged) for (const id of ids.now) if (!now.has(id)) ids.lost.add(id);
   for (const id of now) ids.ever.add(id);
   books.jobIds = { ...ids, now, damaged: false };

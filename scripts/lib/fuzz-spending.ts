@@ -3,11 +3,10 @@
  * case settled, what each job charged, by the emulator's truth, is what the Spending tab's record
  * (store/spending.ts, a line per job's charge) says of it, and the tabs add up to their records.
  * A job whose id the add-on never held (its start's answer lost, never imported), or lost with its
- * damaged record, cannot be booked: the API lists no jobs. Nor can what a job held as "may have been
- * charged" (stuck a day, its results refused) charges after the user let it go ("look up again"):
- * the add-on no longer polls it. Every other charge is booked. A stuck job that finished after its
- * Retry resent its contacts under a new id charged its rest unseen (stop 56): seen by this check
- * before the second exception, which now hides that case too (mutant stuck-start-resent-as-itself).
+ * damaged record, cannot be booked: the API lists no jobs. Every other charge is booked, a job held
+ * as "may have been charged" (stuck a day, its results refused) included: the user imports it by
+ * its id, even once its list of contacts was lost (stop 57: that import was refused as "imported
+ * already", and its charge never booked; until then this check excused every held job).
  */
 import type { Addon } from '../../dev/gas/harness';
 import { CHARGES_SHEET, SPENDING_SHEET } from '../../src/store/spending';
