@@ -4,6 +4,7 @@
  * start a person confirmed is booked (fuzz-books.ts): which runs they consented to buy again, and
  * which fields and kinds the case asked, so that the final re-run (fuzz-settle.ts) asks them all.
  */
+import { maxCreditsPerContact } from '../../src/engine/plan';
 import type { Addon } from '../../dev/gas/harness';
 import type { PlanView, StartView } from '../../src/app/sidebar-contract';
 import { FIELD_TABLE, type EnrichField } from '../../src/domain/fields';
@@ -182,16 +183,19 @@ export abstract class FuzzPurchases {
     const fields = order.reverse ? [] : (order.fields ?? [...FIELDS_EMAIL]);
     fields.forEach((field) => this.books.asked.add(field));
     if (order.reverse) this.books.reversed = true;
+    // A cap per run below one contact's price is refused, "make it N or more": the user does.
+    const perRun = Math.max(order.perRun, maxCreditsPerContact(order.reverse ? 'reverse' : 'enrich', fields));
+    const perDay = Math.max(order.perDay, perRun);
     const saved = this.attempt(() =>
       view.call('saveSchedule', {
         sheetName: order.reverse ? EMAILS_SHEET : SHEET,
         kind: order.reverse ? 'reverse' : 'enrich',
         fields,
         every: 'hour',
-        maxCreditsPerRun: order.perRun,
-        maxCreditsPerDay: order.perDay,
+        maxCreditsPerRun: perRun,
+        maxCreditsPerDay: perDay,
       }),
     );
-    if (saved) bookScheduleCaps(this.books, payer, order.perRun, order.perDay);
+    if (saved) bookScheduleCaps(this.books, payer, perRun, perDay);
   }
 }

@@ -158,7 +158,7 @@ describe('a schedule', () => {
 });
 
 describe("a schedule's settings", () => {
-  it('says in a sentence what a cap must be, and refuses a cap per run above the daily cap', () => {
+  it('says in a sentence what a cap must be, and refuses a cap per run above the daily cap or below one contact', () => {
     const addon = kit.open([HEADER, ...rowsOf(people(3))], { addon: true });
     const WHOLE = 'must be a whole number of credits from 1 to 1,000,000.';
     expect(() => schedule(addon, { perRun: -5 })).toThrow(`The cap per run ${WHOLE}`);
@@ -167,7 +167,13 @@ describe("a schedule's settings", () => {
     expect(() => schedule(addon, { perRun: 80, perDay: 60 })).toThrow(
       'The cap per run (80 credits) is above the daily cap (60): no run could spend it. Make it 60 or less.',
     );
+    // Below one contact's price (a work email and a phone: 11), no run could ever send a row, and
+    // every row read "waiting: credit cap per run reached" for good (fuzz seed 64017, stop 57).
+    expect(() => schedule(addon, { perRun: 10, perDay: 60 })).toThrow(
+      'The cap per run (10 credits) is below what one contact may cost (11 credits): no run could send one. Make it 11 or more.',
+    );
     expect(addon.call('getSchedule')).toBeNull();
+    expect(schedule(addon, { perRun: 11, perDay: 60 })).toMatchObject({ maxCreditsPerRun: 11 });
     expect(schedule(addon, { perRun: 60, perDay: 60 })).toMatchObject({ maxCreditsPerRun: 60 });
   });
 

@@ -25,6 +25,7 @@ import { readSheetTable } from '../../sheet/table';
 import { checkedCap, isPayer, payerOf } from '../teams/payer';
 import { UserError } from '../../domain/user-error';
 import { runScheduleNow } from './scheduled-run';
+import { maxCreditsPerContact } from '../../engine/plan';
 import { wholeNumber } from '../../rpc/table';
 
 /**
@@ -103,6 +104,13 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
   if (maxCreditsPerRun > maxCreditsPerDay)
     throw new UserError(
       `The cap per run (${plural(maxCreditsPerRun, 'credit')}) is above the daily cap (${formatNumber(maxCreditsPerDay)}): no run could spend it. Make it ${formatNumber(maxCreditsPerDay)} or less.`,
+    );
+  // Below one contact's price, every run would leave every row "waiting: credit cap per run
+  // reached" for good (fuzz seed 64017: a phone schedule capped at 1 credit a run).
+  const perContact = maxCreditsPerContact(request.kind, request.fields);
+  if (maxCreditsPerRun < perContact)
+    throw new UserError(
+      `The cap per run (${plural(maxCreditsPerRun, 'credit')}) is below what one contact may cost (${plural(perContact, 'credit')}): no run could send one. Make it ${formatNumber(perContact)} or more.`,
     );
   const tally = scheduleTally(ctx, payer);
   const schedule: ScheduleRecord = {
