@@ -24,6 +24,8 @@ const KEY_LIMIT_CODEC = recordCodec('key limit', 1, () => ({
   resetAt: optionalNumber(),
   /** What today's spending may have cost, across the user's spreadsheets. */
   used: z.number(),
+  /** Since when runs reserve on the count (the limit was set): one started before gives nothing back. */
+  since: optionalNumber(),
 }));
 
 export type KeyLimit = RecordOf<typeof KEY_LIMIT_CODEC>;
@@ -63,7 +65,13 @@ const write = (ctx: Ports, record: KeyLimit): void =>
 /** Sets the limit (0: none); today's count is kept, so clearing and setting it again buys nothing. */
 export function setKeyLimit(ctx: Ports, limit: number): void {
   // A new record counts from now: its day and reset are set at its first reservation (readKeyLimit).
-  underUserLock(ctx, () => write(ctx, { day: '', used: 0, ...readKeyLimit(ctx), limit }));
+  underUserLock(ctx, () => {
+    const record = readKeyLimit(ctx);
+    // Set where there was none: runs already under way reserved nothing (fuzz seed 64017: one
+    // started before gave its unspent estimate back at its end, and the count forgot 6 charged).
+    const since = record?.limit ? record.since : ctx.clock.now();
+    write(ctx, { day: '', used: 0, ...record, limit, since });
+  });
 }
 
 /**
@@ -91,8 +99,9 @@ function reserve(ctx: Ports, credits: number): number {
 /**
  * Gives back to today's count what spending reserved since its reset did not cost: `credits` each,
  * reserved when `run` started; only this user's runs (another's may end in this execution), and
- * this user's spending without a run (a search call, or a run of an earlier version).
- * A retry reserved its price on its own. Counts never go below zero.
+ * this user's spending without a run (a search call, or a run of an earlier version), started since
+ * the limit was set (one started before reserved nothing). A retry reserved its price on its own.
+ * Counts never go below zero.
  */
 export function returnKeyCredits(
   ctx: Ports,
@@ -111,6 +120,12 @@ function giveBack(ctx: Ports, unspent: Parameters<typeof returnKeyCredits>[1]): 
   if (!record?.limit) return;
   let credits = 0;
   for (const { unspent: back, run } of unspent)
-    if ((run.ownerId ?? me) === me && back > 0 && sinceReset(run.startedAt, record.resetAt)) credits += back;
+    if (
+      (run.ownerId ?? me) === me &&
+      back > 0 &&
+      sinceReset(run.startedAt, record.resetAt) &&
+      run.startedAt >= (record.since ?? 0)
+    )
+      credits += back;
   if (credits > 0) write(ctx, { ...record, used: Math.max(0, record.used - credits) });
 }

@@ -41,6 +41,26 @@ describe("the key's daily limit", () => {
     expect(readKeyLimit(ctx)!.used).toBe(10);
   });
 
+  it('gives nothing back for a run started before the limit was set, which reserved nothing', () => {
+    const world = createWorld();
+    const ctx = contextFor(world);
+    ctx.userStore.set(USER_PROPERTY.userId, 'u-ann');
+    const before = ctx.clock.now();
+    world.clock.advance(1000);
+    setKeyLimit(ctx, 10);
+    // Raising it later is no new start: runs reserved on the count meanwhile still give back.
+    setKeyLimit(ctx, 20);
+    reserveKeyCredits(ctx, 8);
+    const since = ctx.clock.now();
+    // Fuzz seed 64017: a run started before the limit ended with 60 unspent of its estimate, and
+    // the count forgot the 8 another run had reserved (and was charged 6 of).
+    returnKeyCredits(ctx, [
+      { unspent: 60, run: { ownerId: 'u-ann', startedAt: before } },
+      { unspent: 2, run: { ownerId: 'u-ann', startedAt: since } },
+    ]);
+    expect(readKeyLimit(ctx)!.used).toBe(6);
+  });
+
   it("changes the count only under the user's lock, which their other spreadsheets share", () => {
     const world = createWorld();
     const ctx = contextFor(world);
