@@ -36,6 +36,19 @@ import {
 const HOUR = 60 * 60 * 1000;
 const refused = () => ({ kind: 'error' as const, error: apiError(403, 'http.403', false) });
 
+/** A run of 2 rows whose results are refused, forced too, three polls in a row: held for a decision. */
+function heldForRefusedResults() {
+  const { world, sheet } = startedRun(2);
+  world.api.outcomeFor = refused;
+  world.api.forcedOutcomeFor = refused;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    poll(world);
+    world.clock.time += HOUR;
+  }
+  expect(sheet.column('Status')).toEqual([STATUS.unfetched, STATUS.unfetched]);
+  return { world, sheet };
+}
+
 describe('a job that may hold paid answers is never closed unfetched', () => {
   it('a job stuck for a day is fetched with forceResults: what it found is written, nothing bought again', () => {
     const { world, sheet } = startedRun(4);
@@ -124,14 +137,7 @@ describe('a job that may hold paid answers is never closed unfetched', () => {
   });
 
   it('results refused even when forced: the rows stay "may have been bought" until the user decides', () => {
-    const { world, sheet } = startedRun(2);
-    world.api.outcomeFor = refused;
-    world.api.forcedOutcomeFor = refused;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      poll(world);
-      world.clock.time += HOUR;
-    }
-    expect(sheet.column('Status')).toEqual([STATUS.unfetched, STATUS.unfetched]);
+    const { world } = heldForRefusedResults();
     const run = progress(world).runs[0]!;
     expect(run.ambiguousJobs?.[0]?.problem).toMatch(/import the job by its id job-1, or retry it/);
     // Retry (with its price) or import under Jobs are the only ways on: no plan sends them.
@@ -381,14 +387,7 @@ describe('caps count each charge once', () => {
 
 describe('a held job whose list of contacts is lost (fuzz seed 38001 case 363, stop 57)', () => {
   it('imported by its id as the refusal says: its list comes back from its results, answers and charge with it', () => {
-    const { world, sheet } = startedRun(2);
-    world.api.outcomeFor = refused;
-    world.api.forcedOutcomeFor = refused;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      poll(world);
-      world.clock.time += HOUR;
-    }
-    expect(sheet.column('Status')).toEqual([STATUS.unfetched, STATUS.unfetched]);
+    const { world, sheet } = heldForRefusedResults();
     world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
     const [run] = progress(world).runs;
     expect(() => server(world).importJob({ jobId: 'job-1', job: { runId: run!.runId, seq: 0 } })).toThrow(
