@@ -62,12 +62,20 @@ export interface Books {
   scheduleCaps: Map<string, { perRun: number; perDay: number }>;
   runs: Map<string, SeenRun>;
   /**
-   * Job ids the documents' records held when last read, every one they ever held, and those the
-   * add-on may have stopped following: a damage step took them away (only an import gives them
-   * back). fuzz-spending.ts. (A job held as "may have been charged" was one too until stop 57: its
-   * list lost, its import by id was refused as "imported already", and its charge never booked.)
+   * Job ids the documents' records held when last read, every one they ever held, those the
+   * add-on may have stopped following (a damage step took them away: only an import gives them
+   * back), and those it held as "may have been charged", by name ("run R job N"): one the user
+   * retried is followed a day from the Retry, then let go (job-results.ts closeForced), whatever it
+   * charges later. fuzz-spending.ts. (Until stop 57 every held job was excused: its list lost, its
+   * import by id was refused as "imported already", and its charge never booked.)
    */
-  jobIds: { now: Set<string>; ever: Set<string>; lost: Set<string>; damaged: boolean };
+  jobIds: {
+    now: Set<string>;
+    ever: Set<string>;
+    lost: Set<string>;
+    held: Map<string, string>;
+    damaged: boolean;
+  };
   keyLimit?: KeyLimitBook;
   /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
   ledgerLostAnswers: boolean;
@@ -104,7 +112,7 @@ export function newBooks(): Books {
     autoCaps: new Map(),
     scheduleCaps: new Map(),
     runs: new Map(),
-    jobIds: { now: new Set(), ever: new Set(), lost: new Set(), damaged: false },
+    jobIds: { now: new Set(), ever: new Set(), lost: new Set(), held: new Map(), damaged: false },
     ledgerLostAnswers: false,
     standingReset: new Map(),
     counts: new Map(),
@@ -145,7 +153,11 @@ export function noteJobIds(books: Books, addons: readonly Addon[]): void {
   const now = new Set<string>();
   for (const addon of addons)
     for (const text of Object.values(addon.properties.document.getProperties()))
-      for (const [, id] of text.matchAll(/"id":"([0-9a-f-]{36})"/g)) now.add(id!);
+      for (const [, id] of text.matchAll(/"id":"([0-9a-f-]{36})"/g)) {
+        now.add(id!);
+        const held = text.includes('"state":"ambiguous"') && /"run":"([^"]+)","seq":(\d+)/.exec(text);
+        if (held) ids.held.set(id!, `run ${held[1]} job ${Number(held[2]) + 1}`);
+      }
   if (ids.damaged) for (const id of ids.now) if (!now.has(id)) ids.lost.add(id);
   for (const id of now) ids.ever.add(id);
   books.jobIds = { ...ids, now, damaged: false };
