@@ -324,9 +324,12 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   // the list back, and it is imported into its own record, as any held job. Before, the log's row
   // of its ended run made this "imported already": its charge never reached the Spending tab, and
   // the Jobs panel asked the same import for good (fuzz seed 38001, stop 57).
-  const held = underLock(ctx, (current) => relistHeld(ctx, current, jobId, outcome.result));
-  if (held) return importIntoAmbiguousJob(ctx, jobId, held, fetched);
+  // Read once: the lock and a second read only for such a job.
   const registry = registryOf(ctx);
+  const held =
+    registry.listless?.some((job) => job.id === jobId) &&
+    underLock(ctx, (current) => relistHeld(ctx, current, jobId, outcome.result));
+  if (held) return importIntoAmbiguousJob(ctx, jobId, held, fetched);
   const lost =
     named &&
     registry.jobs.some(
