@@ -6,7 +6,7 @@
  */
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
-import { outputKeysFor, type OutputKey } from '../sheet/output-columns';
+import { isFinalStatus, outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { outputCell, type SheetTable } from '../sheet/table';
 import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { runOf, saveRecordsOf, type AppContext } from './context';
@@ -27,7 +27,7 @@ import { resolveMapping } from '../store/mapping-store';
 import { kept } from '../domain/objects';
 import { hasTime } from './timing';
 import { runsAwaitingRelist } from './rehome';
-import { unanswered } from './paid-once';
+import { heldByStatusOn, rowMayHaveBeenBought, unanswered } from './paid-once';
 import { SHEET_REFUSAL_PREFIX, SheetRefusal } from '../domain/user-error';
 import { undoRecorder } from '../store/undo-record';
 
@@ -225,7 +225,11 @@ function applyToSheet(
           ? rewrittenRow(entries.get(fp), answered ? undefined : output.status, { kind, timeZone })
           : output;
       written.run = run.id;
-      rows.forEach((row) => write.outputs.set(row, written));
+      // Words that alone hold a row for a job no one can read stay over a mere "not answered".
+      const weak = !answered && !isFinalStatus(output.status) && !rowMayHaveBeenBought(output.status);
+      const heldByStatus = weak ? heldByStatusOn(registry, sheetId, kind) : undefined;
+      for (const row of rows)
+        if (!heldByStatus?.(outputCell(table!, kind, 'status', row))) write.outputs.set(row, written);
       if (answered) {
         countFound(run.found, entry, asked);
         // A run of formula requests has no rows: its answers are not "unmatched".

@@ -362,6 +362,37 @@ describe('a lost start whose run has ended', () => {
     expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
   });
 
+  it('its Retry lost at the provider, its list garbled: the lost start imported leaves the rows held', () => {
+    // Chaos seed 12 with damage, 1 run in 4: the import wrote "out of credits" over the rows, all
+    // that held them for the resend, and the next run charged 30 people the resend had bought.
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(3));
+    world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world, job) : undefined);
+    // Both starts reach the provider; neither answer comes back.
+    world.api.startJobs = (starts) =>
+      FakeApi.prototype.startJobs
+        .call(world.api, starts)
+        .map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    planAndStart(world);
+    poll(world);
+    const { runId } = progress(world).runs[0]!;
+    server(world).retryJob({ runId, seq: 0 });
+    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
+    jobs.set(jobs.lastRow(), 2, 'garbage');
+    world.api.startJobs = FakeApi.prototype.startJobs;
+    server(world).importJob({ jobId: 'job-1', job: { runId, seq: 0 } });
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.damagedJob));
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+    // The rows' words name the way out: the resend, imported by its id, fills them, each paid once.
+    server(world).importJob({ jobId: 'job-2' });
+    poll(world);
+    poll(world);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
+    expect(world.api.jobs.get('job-2')!.items).toHaveLength(3);
+    expect(world.api.jobs.size).toBe(2);
+  });
+
   it("its Retry lost, that one's Retry at the provider: both unreadable, the refusal names both", () => {
     // Chaos seed 70: it named the first only; the user, its dashboard without that one, looked the
     // rows up again, and 7 people the second had bought were charged twice.
