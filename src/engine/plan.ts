@@ -13,6 +13,7 @@ import { ownedColumns } from '../sheet/output-layout';
 import type { RowSpan, SheetPort } from '../platform/ports';
 import {
   dataRowsIn,
+  fieldColumnless,
   fieldUnshown,
   outputCell,
   readerOf,
@@ -293,7 +294,14 @@ export function buildPlan(
     // A row with its answer is left alone, unless a field it was never asked for is asked now: one
     // whose answer is saved (a formula bought it) but whose cells are empty is filled, free
     // (finding 66: the row read "not found" beside a paid work email).
-    if (final && (covered || (!entry && (!options.resendEdited || damage)))) {
+    // A final Status with no saved answer is trusted for the fields the row was asked, and a field
+    // with no column on the sheet never was (fuzz seed 64020 case 642: a run adding the work email
+    // skipped a phone row's "not found", and the work email a formula bought was never shown). With
+    // the ledger damaged, every field is trusted: the lost answer may be that one.
+    const trusted = final && !entry && (!options.resendEdited || !!damage);
+    const unasked =
+      trusted && !ledger.damaged() ? fields.filter((field) => fieldColumnless(table, kind, field)) : [];
+    if (final && (covered || (trusted && unasked.length === 0))) {
       if (covered && answerUnshown(entry, fields, table, kind, row)) {
         fromLedger.push({ row, entry });
         return;
@@ -310,7 +318,13 @@ export function buildPlan(
       contact.rows.push(row);
       return;
     }
-    byFp.set(fp, { fp, input, rows: [row], fields: anew ? [...fields] : lacking, saved: entry });
+    byFp.set(fp, {
+      fp,
+      input,
+      rows: [row],
+      fields: anew ? [...fields] : trusted ? unasked : lacking,
+      saved: entry,
+    });
     // The most a contact with a saved answer can cost again when every field is asked anew.
     const repeat =
       entry && anew

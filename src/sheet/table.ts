@@ -66,6 +66,10 @@ export function outputCell(table: SheetTable, kind: JobKind, key: OutputKey, row
   return column ? (table.values[row - 1]?.[column - 1] ?? '') : '';
 }
 
+/** True when the sheet has no column of a field for the kind: no run asked it of a row here. */
+export const fieldColumnless = (table: SheetTable, kind: JobKind, field: EnrichField): boolean =>
+  FIELD_TABLE[field].columns.every(([key]) => table.outputs[kind]?.[key] === undefined);
+
 /** True when a row shows nothing of a field: its cells empty, or absent (an email that will bounce shows in its status cell). */
 export const fieldUnshown = (table: SheetTable, kind: JobKind, field: EnrichField, row: number): boolean =>
   FIELD_TABLE[field].columns.every(([key]) => !outputCell(table, kind, key, row));

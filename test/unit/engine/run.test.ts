@@ -1,5 +1,6 @@
 import { REVERSE_PROFILE_PRICE } from '../../../src/domain/fields';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
+import { FakeCache } from '../../../dev/gas/cache';
 import { createWorld, hasTrigger } from '../fakes/context';
 import {
   contactsSheet,
@@ -129,6 +130,23 @@ describe('a run from plan to cells', () => {
       'Leads › Contacts › rows 102–201 job 2',
       'Leads › Contacts › rows 202–251 job 3',
     ]);
+  });
+
+  it('sends a row whose answer is not saved for a field it has no column for, and that field only', () => {
+    // Fuzz seed 64020 case 642: its final Status was trusted for the work email it was never asked.
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(2));
+    planAndStart(world, { kind: 'enrich', fields: ['phone'] });
+    poll(world);
+    expect(sheet.column('Status')).toEqual(['found', 'found']);
+    // The saved answers gone row by row, which the ledger cannot tell from never saved.
+    world.spreadsheet.sheets.find((other) => other.name() === LEDGER_SHEET_NAME)!.cells.splice(1);
+    world.cache = new FakeCache(() => world.clock.now());
+    expect(server(world).planRun({ kind: 'enrich', fields: ['phone'] }).contactsToSend).toBe(0);
+    const plan = server(world).planRun({ kind: 'enrich', fields: ['work_email', 'phone'] });
+    expect(plan).toMatchObject({ contactsToSend: 2, maxCredits: 2 });
+    server(world).startRun(plan.planId);
+    expect([...world.api.jobs.values()].map((job) => job.fields)).toEqual([['phone'], ['work_email']]);
   });
 
   it('plans only the selected rows', () => {
