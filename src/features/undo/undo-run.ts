@@ -14,7 +14,7 @@ import { registryOf, saveRecordsOf, type AppContext, type RunSourceHooks } from 
 import { actorOf, assertOwnRun, ownsRun } from '../../engine/team';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { hasTime, withDocumentLock } from '../../engine/timing';
-import type { JobBase, Registry, RunRecord } from '../../store/registry';
+import { runsWithDamagedJobs, type JobBase, type Registry, type RunRecord } from '../../store/registry';
 import type { CellRef, SheetPort } from '../../platform/ports';
 import { consecutiveRuns } from '../../sheet/text';
 import { keptAsItWas } from '../../sheet/writer';
@@ -57,9 +57,12 @@ function undoStep(ctx: AppContext, registry: Registry, runId: string, go: boolea
       // (their Status says so, and must go on saying it: docs/money-rule.md).
       run.state === 'running' || registry.jobs.some((job) => job.run === runId && job.state !== 'applied')
       ? 'its results are not all written yet'
-      : sheet
-        ? readUndoRecord(ctx.spreadsheet, runId)
-        : 'its sheet was deleted';
+      : // Nor one that cannot be read: its rows' words may be all that holds what it bought.
+        runsWithDamagedJobs(registry).has(runId)
+        ? 'a job of it cannot be read and may have been paid; import it by its id first (Jobs panel)'
+        : sheet
+          ? readUndoRecord(ctx.spreadsheet, runId)
+          : 'its sheet was deleted';
   if (typeof cells === 'string') throw new UserError(`This run cannot be undone: ${cells}.`);
   const counts = { restored: 0, edited: 0 };
   go &&= !run!.undone; // undone once: said once

@@ -4,7 +4,18 @@
  * test/integration/undo.test.ts.
  */
 import { createWorld, type TestWorld } from '../fakes/context';
-import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
+import {
+  contactsSheet,
+  ENRICH_WORK_EMAIL,
+  people,
+  planAndStart,
+  poll,
+  progress,
+  server,
+} from '../fakes/scenario';
+import { FakeApi } from '../fakes/fake-api';
+import { ApiError } from '../../../src/api/errors';
+import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import { readUndoRecord, UNDO_SHEET_NAME, UNRECORDED } from '../../../src/store/undo-record';
 import { RUN_LOG_SHEET } from '../../../src/store/run-log';
@@ -118,6 +129,29 @@ describe('undo a run', () => {
     world.spreadsheet.deleteSheetNamed(UNDO_SHEET_NAME);
     expect(() => undo(world, start.runId)).toThrow('This run cannot be undone: it left no record.');
     expect(sheet.cells).toEqual(before);
+  });
+
+  it("refuses a run with a job no one can read: its rows' words may be all that holds what it bought", () => {
+    // A lost start (at the provider, maybe paid) whose list was then garbled: put back, its rows
+    // read "" and the next run bought all 3 again.
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(3));
+    world.api.startJobs = (starts) =>
+      FakeApi.prototype.startJobs
+        .call(world.api, starts)
+        .map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    const { start } = planAndStart(world);
+    world.api.startJobs = FakeApi.prototype.startJobs;
+    poll(world);
+    expect(progress(world).runs[0]!.state).toBe('failed');
+    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
+    jobs.set(jobs.lastRow(), 2, 'garbage');
+    const before = sheet.cells.map((row) => [...row]);
+    expect(() => undo(world, start.runId)).toThrow(
+      'This run cannot be undone: a job of it cannot be read and may have been paid; import it by its id first (Jobs panel).',
+    );
+    expect(sheet.cells).toEqual(before);
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
   });
 
   it('goes on after a kill part-way, never over a cell edited meanwhile', () => {
