@@ -27,7 +27,7 @@ import { resolveMapping } from '../store/mapping-store';
 import { kept } from '../domain/objects';
 import { hasTime } from './timing';
 import { runsAwaitingRelist } from './rehome';
-import { heldByStatusOn, rowMayHaveBeenBought, unanswered } from './paid-once';
+import { unanswered } from './paid-once';
 import { SHEET_REFUSAL_PREFIX, SheetRefusal } from '../domain/user-error';
 import { undoRecorder } from '../store/undo-record';
 
@@ -225,11 +225,11 @@ function applyToSheet(
           ? rewrittenRow(entries.get(fp), answered ? undefined : output.status, { kind, timeZone })
           : output;
       written.run = run.id;
-      // Words that alone hold a row for a job no one can read stay over a mere "not answered".
-      const weak = !answered && !isFinalStatus(output.status) && !rowMayHaveBeenBought(output.status);
-      const heldByStatus = weak ? heldByStatusOn(registry, sheetId, kind) : undefined;
-      for (const row of rows)
-        if (!heldByStatus?.(outputCell(table!, kind, 'status', row))) write.outputs.set(row, written);
+      // A lost start's mere "not answered" (out of credits) is not written where a Retry resent
+      // its contacts: those rows are the resend's, whose words alone may hold what it bought
+      // (its start lost too and its list garbled, the next run bought them again).
+      if (answered || isFinalStatus(output.status) || job.resentIn === undefined)
+        rows.forEach((row) => write.outputs.set(row, written));
       if (answered) {
         countFound(run.found, entry, asked);
         // A run of formula requests has no rows: its answers are not "unmatched".

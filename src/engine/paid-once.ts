@@ -234,22 +234,6 @@ function hidden(registry: Registry): { runs: RunRecord[]; runless: boolean } {
 const endedRowHeld = (status: string): boolean => rowMayHaveBeenBought(status) || status === STATUS.pending;
 
 /**
- * Whether a row of this sheet and kind is held by its Status alone, for a job of a run there that
- * no one can read (`heldBySheetRows`): its words give way only to an answer or to final words
- * (apply.ts). A Retry's resend, its list garbled, held its rows so; the lost start it resent,
- * imported, wrote "out of credits" over them, and the next run bought again what the resend had
- * (chaos seed 12 with damage, 1 run in 4).
- */
-export function heldByStatusOn(
-  registry: Registry,
-  sheetId: number,
-  kind: JobKind,
-): (status: string) => boolean {
-  const held = hidden(registry).runs.some((run) => run.sheetId === sheetId && run.kind === kind);
-  return (status) => held && endedRowHeld(status);
-}
-
-/**
  * What ended sheet runs hiding a job may have bought, as their sheets' rows still say (the words of
  * `rowMayHaveBeenBought`, written when such a run ended): for the planners no such Status reaches,
  * formulas, another sheet, the CLI (fuzz finding 41). One Range read per such run's sheet.

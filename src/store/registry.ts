@@ -176,6 +176,10 @@ export function loadRegistry(store: KeyValueStore, spreadsheet: SpreadsheetPort)
     const fingerprints = trustedList(stored, contacts);
     if (fingerprints) {
       registry.jobs.push({ ...job, fingerprints, ...(inline && { fingerprintsInline: true }) });
+    } else if (job.state === 'applied') {
+      // Written and saved, it holds nothing: its list is not needed, and it stays in the list, so
+      // an import of its id is refused, not applied again over newer rows (chaos seed 12).
+      registry.jobs.push({ ...job, fingerprints: [] });
     } else {
       const where = inline ? 'in its record' : `${stored ? 'in' : 'from'} the hidden sheet ${JOB_SHEET_NAME}`;
       (registry.listless ??= []).push({ ...job, contacts });

@@ -252,6 +252,46 @@ describe('rows a damaged record holds, and an earlier job of the same rows (chao
   });
 });
 
+describe('a job written already whose list is then garbled (chaos seed 12, 1 run in 4)', () => {
+  it("is still in the Jobs list: imported again, it writes nothing over a later run's rows", () => {
+    // The dashboard named it after a run with a damaged record, and the user imported it: its
+    // "out of credits" went over the rows of a later run of them whose list was lost too, and the
+    // next run charged 30 people that run had bought.
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(150));
+    world.api.outcomeFor = (job) =>
+      job.id === 'job-1'
+        ? outOfCreditsAtOnce(world, job)
+        : job.id === 'job-2'
+          ? { kind: 'not_ready' }
+          : undefined;
+    const first = planAndStart(world);
+    poll(world);
+    expect(sheet.column('Status').filter((status) => status === STATUS.outOfCredits)).toHaveLength(100);
+    // The credits topped up, the user runs those rows again: its start is lost, and its list garbled.
+    world.api.startJobs = (starts) =>
+      FakeApi.prototype.startJobs
+        .call(world.api, starts)
+        .map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    planAndStart(world);
+    world.api.startJobs = FakeApi.prototype.startJobs;
+    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
+    const keys = jobs.readDisplayValues(1, 1, jobs.lastRow(), 1).map(([key]) => key);
+    jobs.set(keys.indexOf(`${first.start.runId}.0`) + 1, 2, 'garbage');
+    jobs.set(jobs.lastRow(), 2, 'garbage');
+    poll(world);
+    expect(progress(world).runs.find((run) => run.runId === first.start.runId)!.error).toBeUndefined();
+    const before = sheet.column('Status');
+    expect(before.filter((status) => status === STATUS.outOfCredits)).toEqual([]);
+    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(
+      'This job is already in the Jobs list.',
+    );
+    poll(world);
+    expect(sheet.column('Status')).toEqual(before);
+    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
+  });
+});
+
 describe('rows a lost start holds, and an earlier job of the same rows imported by its id', () => {
   it('keep "may have been started", the words that name Retry and Import, not the earlier job\'s', () => {
     const world = createWorld();
