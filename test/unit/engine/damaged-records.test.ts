@@ -13,7 +13,7 @@ import { STATUS } from '../../../src/domain/statuses';
 import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
 import type { PollOutcome } from '../../../src/api/port';
 import { contextFor, createWorld, hasTrigger } from '../fakes/context';
-import { apiError, FakeApi, type FakeJob } from '../fakes/fake-api';
+import { apiError, FakeApi, loseStartAnswers, type FakeJob } from '../fakes/fake-api';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import {
   contactsSheet,
@@ -269,10 +269,7 @@ describe('a job written already whose list is then garbled (chaos seed 12, 1 run
     poll(world);
     expect(sheet.column('Status').filter((status) => status === STATUS.outOfCredits)).toHaveLength(100);
     // The credits topped up, the user runs those rows again: its start is lost, and its list garbled.
-    world.api.startJobs = (starts) =>
-      FakeApi.prototype.startJobs
-        .call(world.api, starts)
-        .map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    loseStartAnswers(world.api);
     planAndStart(world);
     world.api.startJobs = FakeApi.prototype.startJobs;
     const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
@@ -409,10 +406,7 @@ describe('a lost start whose run has ended', () => {
     const sheet = contactsSheet(world, people(3));
     world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world, job) : undefined);
     // Both starts reach the provider; neither answer comes back.
-    world.api.startJobs = (starts) =>
-      FakeApi.prototype.startJobs
-        .call(world.api, starts)
-        .map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    loseStartAnswers(world.api);
     planAndStart(world);
     poll(world);
     const { runId } = progress(world).runs[0]!;

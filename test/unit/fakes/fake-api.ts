@@ -171,3 +171,14 @@ export class FakeApi implements EnrichmentApi {
     return result;
   }
 }
+
+/**
+ * From now on every start reaches the provider (its job runs, and charges) and its answer is lost
+ * on the way back (a 502): a lost start that may have been paid.
+ */
+export function loseStartAnswers(api: FakeApi): void {
+  api.startJobs = (starts) =>
+    FakeApi.prototype.startJobs
+      .call(api, starts)
+      .map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+}

@@ -13,8 +13,7 @@ import {
   progress,
   server,
 } from '../fakes/scenario';
-import { FakeApi } from '../fakes/fake-api';
-import { ApiError } from '../../../src/api/errors';
+import { FakeApi, loseStartAnswers } from '../fakes/fake-api';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import { readUndoRecord, UNDO_SHEET_NAME, UNRECORDED } from '../../../src/store/undo-record';
@@ -136,10 +135,7 @@ describe('undo a run', () => {
     // read "" and the next run bought all 3 again.
     const world = createWorld();
     const sheet = contactsSheet(world, people(3));
-    world.api.startJobs = (starts) =>
-      FakeApi.prototype.startJobs
-        .call(world.api, starts)
-        .map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+    loseStartAnswers(world.api);
     const { start } = planAndStart(world);
     world.api.startJobs = FakeApi.prototype.startJobs;
     poll(world);
