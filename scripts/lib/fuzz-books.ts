@@ -55,6 +55,11 @@ export interface Books {
    * contacts whose answer the job had saved before this retry (fuzz-ledger.ts): no consent for them.
    */
   retries: { job: string; at: number; answered?: Set<string> }[];
+  /**
+   * A Retry's resend ("run R job M", a job of its own) by the job it resent ("run R job N"), as the
+   * source's record says (`resentIn`): its charges count on that Retry's day (fuzz-cap-count.ts).
+   */
+  resentFrom: Map<string, string>;
   /** Credits of consented retries: a cap may be passed by that much. */
   retryAllowance: number;
   /** The largest caps each payer set, by day (a lenient bound: the caps are immune to changes). */
@@ -108,6 +113,7 @@ export function newBooks(): Books {
     refusedRuns: new Set(),
     refreshedRuns: new Map(),
     retries: [],
+    resentFrom: new Map(),
     retryAllowance: 0,
     autoCaps: new Map(),
     scheduleCaps: new Map(),
@@ -152,12 +158,20 @@ export function noteJobIds(books: Books, addons: readonly Addon[]): void {
   const ids = books.jobIds;
   const now = new Set<string>();
   for (const addon of addons)
-    for (const text of Object.values(addon.properties.document.getProperties()))
+    for (const text of Object.values(addon.properties.document.getProperties())) {
+      const resentIn = /"resentIn":(\d+)/.exec(text)?.[1];
+      const source = resentIn && /"run":"([^"]+)","seq":(\d+)/.exec(text);
+      if (source)
+        books.resentFrom.set(
+          `run ${source[1]} job ${Number(resentIn) + 1}`,
+          `run ${source[1]} job ${Number(source[2]) + 1}`,
+        );
       for (const [, id] of text.matchAll(/"id":"([0-9a-f-]{36})"/g)) {
         now.add(id!);
         const held = text.includes('"state":"ambiguous"') && /"run":"([^"]+)","seq":(\d+)/.exec(text);
         if (held) ids.held.set(id!, `run ${held[1]} job ${Number(held[2]) + 1}`);
       }
+    }
   if (ids.damaged) for (const id of ids.now) if (!now.has(id)) ids.lost.add(id);
   for (const id of now) ids.ever.add(id);
   books.jobIds = { ...ids, now, damaged: false };

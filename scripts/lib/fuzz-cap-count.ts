@@ -102,11 +102,22 @@ export const countAt = (books: Books, name: string, at: number): number =>
   (books.countStarts.get(name) ?? []).filter((since) => since <= at).length;
 
 /**
+ * The Retry a line of `job` counts on, as the Retry counted its price then: for a line of a job
+ * started before (`resent`: its own name again) or of a Retry's resend (a job of its own), the last
+ * Retry of the job it resent at or before the line (resent on a later day, its 429 waited out:
+ * still the Retry's day). Fuzz seed 64025 case 813: a resend charged after midnight was counted on
+ * its run's first day, and a limit of 1 read as passed.
+ */
+export function retryOf(books: Books, job: string, at: number, resent: boolean) {
+  const source = books.resentFrom.get(job);
+  if (!resent && !source) return undefined;
+  return books.retries.filter((one) => one.job === (source ?? job) && one.at <= at).at(-1);
+}
+
+/**
  * When each line of the vendor's books counts on a standing order's count: a job's first start on
- * its run's first day (a run counts its estimate when it starts, whenever its jobs leave); a line
- * of a job started before (a retry's resend) when the last retry of that job at or before it was
- * made, as the retry counted its price then (resent on a later day, its 429 waited out: still the
- * retry's day). Lines of no run seen are left out.
+ * its run's first day (a run counts its estimate when it starts, whenever its jobs leave); a
+ * Retry's line on the Retry's day (retryOf). Lines of no run seen are left out.
  */
 export function countedAt(
   books: Books,
@@ -121,8 +132,7 @@ export function countedAt(
       const resent = seen.has(name);
       seen.add(name);
       if (!run || !job || credits === 0) return [];
-      const retry = books.retries.filter((one) => one.job === job && one.at <= at).at(-1);
-      return [{ runId, at: resent && retry ? retry.at : run.startedAt, credits }];
+      return [{ runId, at: retryOf(books, job, at, resent)?.at ?? run.startedAt, credits }];
     });
 }
 
