@@ -4,7 +4,7 @@
  */
 import { fuzzCases } from '../support/fuzz-cases';
 
-describe("the fuzzer's cases of findings 59, 65 to 68, 70 to 72 and 85, replayed", () => {
+describe("the fuzzer's cases of findings 59, 65 to 68, 70 to 72 and 85, and of stop 58, replayed", () => {
   const { replay } = fuzzCases();
   it("59: a stuck job's retry, imported by the dashboard's name once its record was damaged, replaces that record", async () => {
     const fetchAll = (nth: number) => ({ at: 'UrlFetchApp.fetchAll', nth }) as const;
@@ -192,6 +192,76 @@ describe("the fuzzer's cases of findings 59, 65 to 68, 70 to 72 and 85, replayed
         { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
       ],
       2147483627,
+    );
+  }, 90_000);
+  it('stop 58, seed 64020 case 642: a done row is sent for a field it has no column for, and shows it', async () => {
+    await replay(
+      [
+        { kind: 'fault', fault: 'lost' },
+        { kind: 'elsewhere', op: 'run', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [7],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 2 },
+          fields: ['phone'],
+        },
+        { kind: 'fault', fault: '429' },
+        { kind: 'retry', who: 'bob', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'auto', who: 'ann', on: true, cap: 1 },
+        { kind: 'damage', what: 'jobAndList' },
+        { kind: 'formulas', rows: [7], array: true },
+        { kind: 'getThem', who: 'bob', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'poll', who: 'bob', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+      ],
+      672100695,
+    );
+  }, 90_000);
+  it("stop 58, seed 64025 case 813: a Retry's resend charged after midnight counts on the Retry's day", async () => {
+    await replay(
+      [
+        { kind: 'limit', limit: 1 },
+        { kind: 'fault', fault: 'lost' },
+        { kind: 'fault', fault: '429' },
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [4],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+          fields: ['phone'],
+        },
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [4],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+          fields: ['phone'],
+        },
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [4],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 3 },
+        },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'fault', fault: 'none' },
+        { kind: 'retry', who: 'ann', kill: { at: 'Range.getValues', nth: 1 } },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [4],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+          fields: ['phone'],
+        },
+      ],
+      2147483633,
     );
   }, 90_000);
 });
