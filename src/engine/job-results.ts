@@ -18,7 +18,7 @@ import {
   type LedgerEntry,
 } from '../store/ledger';
 import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
-import type { Charge } from '../store/spending';
+import { recordSpending, type Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';
 import { actorOf } from './team';
 import { ledgerOf, type AppContext } from './context';
@@ -131,9 +131,13 @@ export function closeForced(
 /**
  * The answers a job's result holds that the ledger lacks, saved there and nothing else: for a job the log counts
  * already (a stuck job closed on its early answers may have found more since). Its rows fill from
- * them, free, on their next run; no card or log row counts them again.
+ * them, free, on their next run; no card or log row counts them again. What it charged so far goes
+ * to its line in the Spending record, which keeps a job's largest figure, so never twice: a held
+ * job whose record was then damaged had what it charged after it was held on no book (stop 57).
  */
 export function saveAnswersOnly(ctx: AppContext, run: RunRecord, result: JobResult): number {
+  const { id, credits } = result;
+  recordSpending(ctx, [{ job: id, at: run.startedAt, by: run.startedBy, kind: sourceWord(run), credits }]);
   const answers = new Map<string, LedgerEntry>();
   for (const item of result.items) {
     const fp = fingerprintOfItem(run, item);

@@ -12,7 +12,7 @@ import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { DOCUMENT_PROPERTY, USER_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
-import { CHARGES_SHEET } from '../../../src/store/spending';
+import { CHARGES_SHEET, readSpending, SPENDING_SHEET } from '../../../src/store/spending';
 import { answerFormula, contactFieldSpec } from '../../../src/features/formulas/custom-functions';
 import {
   contextAs,
@@ -64,6 +64,43 @@ describe('a job that may hold paid answers is never closed unfetched', () => {
     const [run] = server(world).getProgress().runs;
     expect(run).toMatchObject({ state: 'failed', done: 2 });
     expect(run!.ambiguousJobs).toEqual([expect.objectContaining({ contacts: 4 })]);
+  });
+
+  it('held a day, its record then damaged: imported by its id, what it charged since is booked', () => {
+    // Stop 57's open finding: "imported already" (the log counts it) saved its answers, but the 2
+    // credits it charged after it was held reached no book, and the Spending tab read 2 for 4.
+    const { world } = startedRun(4);
+    world.api.notReadyPolls = 1000;
+    world.api.forcedItems = 2;
+    poll(world);
+    world.clock.time += 25 * HOUR;
+    poll(world);
+    const lines = () =>
+      world.spreadsheet.sheets
+        .find((s) => s.name() === CHARGES_SHEET)!
+        .cells.slice(1)
+        .map((line) => [line[0], line[4]]);
+    expect(lines()).toEqual([['job-1', '2']]);
+    const key = Object.keys(world.documentStore.getAll()).find((name) =>
+      name.startsWith(DOCUMENT_PROPERTY.jobPrefix),
+    )!;
+    world.documentStore.set(key, '{not json');
+    // The job finishes at the provider, charging the other 2.
+    world.api.notReadyPolls = 0;
+    world.api.forcedItems = undefined;
+    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(/imported already/);
+    expect(lines()).toEqual([
+      ['job-1', '2'],
+      ['job-1', '4'],
+    ]);
+    expect(readSpending(world.spreadsheet.ownVisibleSheet(SPENDING_SHEET, false))).toEqual([
+      expect.objectContaining({ credits: 4 * PRICES.work_email }),
+    ]);
+    // Imported again, nothing is counted twice.
+    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(/imported already/);
+    expect(readSpending(world.spreadsheet.ownVisibleSheet(SPENDING_SHEET, false))).toEqual([
+      expect.objectContaining({ credits: 4 * PRICES.work_email }),
+    ]);
   });
 
   it('stopping the wait takes what a job found so far and keeps it open: nothing written or counted twice', () => {
