@@ -67,20 +67,13 @@ export interface Books {
   scheduleCaps: Map<string, { perRun: number; perDay: number }>;
   runs: Map<string, SeenRun>;
   /**
-   * Job ids the documents' records held when last read, every one they ever held, those the
-   * add-on may have stopped following (a damage step took them away: only an import gives them
-   * back), and those it held as "may have been charged", by name ("run R job N"): one the user
-   * retried is followed a day from the Retry, then let go (job-results.ts closeForced), whatever it
-   * charges later. fuzz-spending.ts. (Until stop 57 every held job was excused: its list lost, its
-   * import by id was refused as "imported already", and its charge never booked.)
+   * Job ids the documents' records ever held, and those they held as "may have been charged", by
+   * name ("run R job N"): one the user retried is followed a day from the Retry, then let go
+   * (job-results.ts closeForced), whatever it charges later. fuzz-spending.ts. (Until stop 57 every
+   * held job was excused, and until stop 58 every job a damage step took away: an import refused
+   * as "imported already" booked nothing.)
    */
-  jobIds: {
-    now: Set<string>;
-    ever: Set<string>;
-    lost: Set<string>;
-    held: Map<string, string>;
-    damaged: boolean;
-  };
+  jobIds: { ever: Set<string>; held: Map<string, string> };
   keyLimit?: KeyLimitBook;
   /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
   ledgerLostAnswers: boolean;
@@ -118,7 +111,7 @@ export function newBooks(): Books {
     autoCaps: new Map(),
     scheduleCaps: new Map(),
     runs: new Map(),
-    jobIds: { now: new Set(), ever: new Set(), lost: new Set(), held: new Map(), damaged: false },
+    jobIds: { ever: new Set(), held: new Map() },
     ledgerLostAnswers: false,
     standingReset: new Map(),
     counts: new Map(),
@@ -156,7 +149,6 @@ export function bookKeyLimit(books: Books, limit: number, now: number): void {
 /** Reads the job ids the documents' records hold (after a step, or a poll while settling). */
 export function noteJobIds(books: Books, addons: readonly Addon[]): void {
   const ids = books.jobIds;
-  const now = new Set<string>();
   for (const addon of addons)
     for (const text of Object.values(addon.properties.document.getProperties())) {
       const resentIn = /"resentIn":(\d+)/.exec(text)?.[1];
@@ -167,14 +159,11 @@ export function noteJobIds(books: Books, addons: readonly Addon[]): void {
           `run ${source[1]} job ${Number(source[2]) + 1}`,
         );
       for (const [, id] of text.matchAll(/"id":"([0-9a-f-]{36})"/g)) {
-        now.add(id!);
+        ids.ever.add(id!);
         const held = text.includes('"state":"ambiguous"') && /"run":"([^"]+)","seq":(\d+)/.exec(text);
         if (held) ids.held.set(id!, `run ${held[1]} job ${Number(held[2]) + 1}`);
       }
     }
-  if (ids.damaged) for (const id of ids.now) if (!now.has(id)) ids.lost.add(id);
-  for (const id of now) ids.ever.add(id);
-  books.jobIds = { ...ids, now, damaged: false };
 }
 
 /** Reads the registry's runs (their source, when they started, the zone then) into the books. */

@@ -25,10 +25,10 @@ export async function spendingAgainstBooks(world: FuzzWorld): Promise<Violation 
   const charged = new Map<string, number>();
   for (const outcome of await world.emulator.admin.outcomes())
     charged.set(outcome.job, (charged.get(outcome.job) ?? 0) + outcome.credits);
-  const { ever, lost, held } = world.books.jobIds;
+  const { ever, held } = world.books.jobIds;
   // Held, then retried: followed a day from the Retry, then let go, whatever it charges later.
   const retried = new Set(world.books.retries.map((retry) => retry.job));
-  const mayBeShort = (job: string) => lost.has(job) || retried.has(held.get(job) ?? '');
+  const mayBeShort = (job: string) => retried.has(held.get(job) ?? '');
   for (const doc of [world.views.ann, world.second]) {
     // A job's later line gives what it charged so far (its first, the day it counts on).
     const booked = new Map(

@@ -188,7 +188,6 @@ export class FuzzWorld extends FuzzPurchases {
       case 'unstick':
         return unstick(this.emulator, this.events);
       case 'damage':
-        this.books.jobIds.damaged = true;
         if (damageStore(this.views.ann, action.what, ++this.damages)) this.books.ledgerLostAnswers = true;
         if (action.what === 'schedule' || action.what === 'autoSetting') {
           const name = action.what === 'schedule' ? '|schedule' : '|auto';
