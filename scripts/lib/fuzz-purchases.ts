@@ -4,7 +4,7 @@
  * start a person confirmed is booked (fuzz-books.ts): which runs they consented to buy again, and
  * which fields and kinds the case asked, so that the final re-run (fuzz-settle.ts) asks them all.
  */
-import { maxCreditsPerContact } from '../../src/engine/plan';
+import { maxCreditsPerContact } from '../../src/engine/plan-cost';
 import type { Addon } from '../../dev/gas/harness';
 import type { PlanView, StartView } from '../../src/app/sidebar-contract';
 import { FIELD_TABLE, type EnrichField } from '../../src/domain/fields';

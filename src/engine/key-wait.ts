@@ -10,7 +10,7 @@ import type { EnrichmentApi } from '../api/port';
 import { actorOf, ownsRun, type Actor } from './team';
 import { saveRecordsOf, type AppContext } from './context';
 import { USER_PROPERTY } from '../platform/property-keys';
-import { maxCreditsPerContact } from './plan';
+import { maxCreditsPerContact } from './plan-cost';
 import { syncPollTrigger } from './poll-trigger';
 import { loadRegistrySummary, type JobSummary, type Registry, type RunRecord } from '../store/registry';
 

@@ -13,7 +13,7 @@ import { UserError } from '../domain/user-error';
 import { DASHBOARD, plural } from '../domain/words';
 import { rowsLabel } from '../sheet/text';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
-import { maxCreditsPerContact } from './plan';
+import { maxCreditsPerContact } from './plan-cost';
 import { readCreditBalance, resumeRun } from './key-wait';
 import { pollOnce, sendableContacts } from './poll';
 import { SheetTables } from './sheet-tables';

@@ -2,7 +2,7 @@
 import { saveRecordsOf, type AppContext, type EndedRun } from './context';
 import { appendRunLog, contactsFound } from '../store/run-log';
 import { reserveKeyCredits, returnKeyCredits } from '../store/key-limit';
-import { maxCreditsPerContact } from './plan';
+import { maxCreditsPerContact } from './plan-cost';
 import {
   pruneRegistry,
   runsWithDamagedJobs,
@@ -10,7 +10,7 @@ import {
   type Registry,
   type RunRecord,
 } from '../store/registry';
-import { markRowsOfDamagedRuns } from './apply';
+import { markRowsOfDamagedRuns } from './orphaned-rows';
 import { runsAwaitingRelist } from './rehome';
 import type { RunState } from '../domain/runs';
 import { agree, DASHBOARD, formatNumber, plural } from '../domain/words';

@@ -9,7 +9,7 @@ import { rowsLabel } from '../sheet/text';
 import { ownerStamp } from './team';
 import { saveRecordsOf, type AppContext, type RunStarted, type SendableContact } from './context';
 import { startQueuedJobs } from './job-starter';
-import { jobsOf, type PlannedContact } from './plan';
+import { jobsOf, type PlannedContact } from './plan-cost';
 import { syncPollTrigger } from './poll-trigger';
 import { appendRunLog } from '../store/run-log';
 import { reserveKeyCredits } from '../store/key-limit';

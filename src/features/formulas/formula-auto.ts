@@ -11,7 +11,7 @@ import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from './formula-a
 import { ledgerDamageWhat, type Ledger } from '../../store/ledger';
 import type { AppContext } from '../../engine/context';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun } from './formula-run';
-import { withinRoom } from '../../engine/plan';
+import { withinRoom } from '../../engine/plan-cost';
 import type { Registry } from '../../store/registry';
 import { isPayer } from '../teams/payer';
 

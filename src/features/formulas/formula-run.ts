@@ -22,7 +22,7 @@ import {
   type FormulaRequest,
 } from './formula-queue';
 import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../../store/ledger';
-import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan';
+import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan-cost';
 import { sendRule } from '../../engine/paid-once';
 import { newRun, registerAndSend } from '../../engine/run-launch';
 import { keepPlan } from '../../engine/start';

@@ -27,7 +27,7 @@ import { readJobSheet } from '../../store/job-sheet';
 import { timestampText } from '../../engine/row-status';
 import type { JobKind, RunState } from '../../domain/runs';
 import type { EnrichField } from '../../domain/fields';
-import { maxCreditsPerContact } from '../../engine/plan';
+import { maxCreditsPerContact } from '../../engine/plan-cost';
 
 export interface RunProgress {
   runId: string;

@@ -25,7 +25,7 @@ import { readSheetTable } from '../../sheet/table';
 import { checkedCap, isPayer, payerOf } from '../teams/payer';
 import { UserError } from '../../domain/user-error';
 import { runScheduleNow } from './scheduled-run';
-import { maxCreditsPerContact } from '../../engine/plan';
+import { maxCreditsPerContact } from '../../engine/plan-cost';
 import { wholeNumber } from '../../rpc/table';
 
 /**

@@ -12,14 +12,8 @@ import { agree, plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
 import type { AppContext } from '../../engine/context';
-import {
-  buildPlan,
-  withinRoom,
-  planOutputKeys,
-  refreshCutoff,
-  type PlanOptions,
-  type RunPlan,
-} from '../../engine/plan';
+import { buildPlan, planOutputKeys, refreshCutoff, type PlanOptions, type RunPlan } from '../../engine/plan';
+import { withinRoom } from '../../engine/plan-cost';
 import { loadRegistry } from '../../store/registry';
 import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from './schedule-store';
 import { launch } from '../../engine/start';

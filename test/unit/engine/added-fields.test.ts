@@ -3,7 +3,7 @@
  * and "look up again" (overwrite) asks for everything, and says how much of that is a repeat.
  */
 import { PRICES } from '../../../src/domain/fields';
-import { jobsOf, type PlannedContact } from '../../../src/engine/plan';
+import { jobsOf, type PlannedContact } from '../../../src/engine/plan-cost';
 import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { createWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
