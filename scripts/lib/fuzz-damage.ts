@@ -47,9 +47,11 @@ export function damageStore(addon: Addon, what: Damage, nth: number): boolean {
       damageStore(addon, 'jobRecord', nth);
       damageStore(addon, 'jobSheet', nth);
       return false;
-    case 'jobSheet': {
+    case 'jobSheet':
+    case 'olderList': {
       const jobs = spreadsheet.getSheetByName(JOB_SHEET_NAME);
-      if (jobs && jobs.getLastRow() >= 2) jobs.getRange(jobs.getLastRow(), 2).setValue(GARBAGE);
+      const row = (jobs?.getLastRow() ?? 0) - (what === 'olderList' ? 1 : 0);
+      if (row >= 2) jobs!.getRange(row, 2).setValue(GARBAGE);
       return false;
     }
     case 'ledgerRows':

@@ -18,6 +18,8 @@ export const DAMAGES = [
   'runRecord',
   'jobRecord',
   'jobSheet',
+  /** The list before the newest in the job sheet: an earlier job's, often written already. */
+  'olderList',
   /** A job's record and its list at once (a bad copy of the document): only the rows' Status is left. */
   'jobAndList',
   'formulaQueue',
@@ -125,6 +127,8 @@ export type Action =
   /** Sends an ambiguous job again, after its price was shown (consent). */
   | { kind: 'retry'; who: Who; kill?: Kill }
   | { kind: 'cancel'; who: Who }
+  /** "Undo…" on one's newest run card that offers it: its cells put back, its answers kept. */
+  | { kind: 'undo'; who: Who }
   | { kind: 'saveKey'; who: Who; key: (typeof SAVED_KEYS)[number] }
   /** Resumes the runs a refused key stopped (the page shows what it may cost). */
   | { kind: 'resume'; who: Who; kill?: Kill }
@@ -310,6 +314,7 @@ export function actionKinds({ people, kills, killOneIn, focus, large }: Cast): A
     import: { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), who }) },
     retry: { weight: 1, arbitrary: maybeKilled({ kind: fc.constant('retry' as const), who }) },
     cancel: { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), who }) },
+    undo: { weight: 1, arbitrary: fc.record({ kind: fc.constant('undo' as const), who }) },
     saveKey: {
       weight: 1,
       arbitrary: fc.record({

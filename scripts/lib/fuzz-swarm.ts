@@ -72,7 +72,7 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
   ['fault', 'poll', 'clock', 'unstick', 'import', 'retry', 'sidebar', 'wait', 'reverse', 'refresh'],
   // Clock jumps too: the ledger's answers stay in the cache 6 hours, and only past them does a plan
   // read the damaged sheet.
-  ['damage', 'poll', 'import', 'sidebar', 'cancel', 'wait', 'clock', 'reverse'],
+  ['damage', 'poll', 'import', 'sidebar', 'cancel', 'undo', 'wait', 'clock', 'reverse'],
   ['schedule', 'auto', 'formulas', 'getThem', 'poll', 'clock', 'fault', 'retry', 'import'],
   ['saveKey', 'revoke', 'credits', 'resume', 'limit', 'elsewhere', 'poll', 'clock', 'refresh'],
   // Standing orders that lose a start or a record, over a pasted block (a capped run of two jobs).
@@ -81,7 +81,7 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
   ['echo', 'saveKey', 'fault', 'sidebar', 'poll'],
   // A job that may have charged (stuck a day, its start lost, its results refused) whose record or
   // list is lost before anyone settled it: only its rows' words are left to hold its people.
-  ['fault', 'clock', 'poll', 'damage', 'import', 'unstick', 'wait'],
+  ['fault', 'clock', 'poll', 'damage', 'import', 'unstick', 'wait', 'undo'],
   // A standing order's runs over days: a start lost, settled by an import on a later day, the
   // order saved again; over a pasted block, a run of two jobs.
   ['schedule', 'sheet', 'fault', 'poll', 'clock', 'import', 'retry', 'wait'],
@@ -233,6 +233,20 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['retry'],
     ['wait'],
     ['poll'],
+  ],
+  // A lost start, its run ended, its list then garbled: Undo must not put back the words that alone
+  // hold what it may have bought (stop 58; mutant undo-frees-unread-job-rows).
+  [
+    ['fault:lost'],
+    ['run', 'again'],
+    ['runAll', 'run'],
+    ['fault:none'],
+    ['wait', 'poll'],
+    ['poll'],
+    ['damage:jobSheet', 'damage:olderList', 'damage:jobAndList'],
+    ['undo'],
+    ['again', 'run'],
+    ['wait', 'poll'],
   ],
 ];
 

@@ -7,7 +7,8 @@
  */
 import { loadAddon, type Addon } from '../../dev/gas/harness';
 import type { SpawnedEmulator } from '../../dev/emulator/spawn';
-import type { ProgressView, RunProgress } from '../../src/app/sidebar-contract';
+import type { ProgressView, RunProgress, UndoView } from '../../src/app/sidebar-contract';
+import { SPEND_WORDS } from '../../src/domain/runs';
 import { damageStore, setFault } from './fuzz-damage';
 import { bookCap, bookKeyLimit, newBooks, noteJobIds, noteRuns, type Books } from './fuzz-books';
 import { beginCount, noteCounts } from './fuzz-cap-count';
@@ -174,6 +175,8 @@ export class FuzzWorld extends FuzzPurchases {
         if (running) this.attempt(() => view.call('cancelRun', running.runId));
         return;
       }
+      case 'undo':
+        return this.undo(view);
       case 'saveKey':
         return this.saveKey(action.who, savedKey(action.who, action.key));
       case 'resume':
@@ -281,6 +284,22 @@ export class FuzzWorld extends FuzzPurchases {
     }
     const state = view === this.second ? { ...this.damage, runs: this.secondRuns } : this.damage;
     await this.attemptAwait(() => importDamagedJobs(view, this.emulator, progress, state, this.events));
+  }
+
+  /**
+   * "Undo…" on one's newest ended run, called until it says undone, as the page does. The card may
+   * be stale (drawn before the run failed or a job of it was lost, or in a second sidebar): the
+   * server alone decides what may be undone. Undo keeps the answers: running its rows again must
+   * cost nothing, and rows a paid job may hold must go on holding (undo-run.ts).
+   */
+  private undo(view: Addon): void {
+    const progress = this.attempt(() => view.call<ProgressView>('getProgress'));
+    const ended = progress?.runs.find(
+      (run) => !run.othersRun && run.state !== 'running' && !run.undo && run.source !== SPEND_WORDS.formulas,
+    );
+    if (!ended || this.attempt(() => view.call('previewUndo', ended.runId)) === undefined) return;
+    for (let call = 0; call < 10; call++)
+      if (this.attempt(() => view.call<UndoView>('undoRun', ended.runId))?.undone !== undefined) return;
   }
 
   /** attempt() of what awaits the emulator too. */
