@@ -11,7 +11,14 @@ import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/wri
 import { runOf, saveRecordsOf, type AppContext } from './context';
 import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
 import { inIndexSet, moveJob, type JobRecord, type Registry, type RunRecord } from '../store/registry';
-import { answerUnshown, countFound, rewrittenRow, rowOutputFromEntry, statusOnly } from './row-status';
+import {
+  answerUnshown,
+  countFound,
+  rewrittenRow,
+  rowOutputFromEntry,
+  showsUnsaved,
+  statusOnly,
+} from './row-status';
 import { STATUS } from '../domain/statuses';
 import { currentColumns, missingColumnsMessage } from './run-columns';
 import { SheetTables } from './sheet-tables';
@@ -193,11 +200,16 @@ function applyToSheet(
               : statusOnly(
                   unreadable ? STATUS.error(UNREADABLE_ITEM) : (job.unansweredStatus ?? STATUS.notFound),
                 );
-      // Answered or not (out of credits, held): what is saved for its inputs (findings 65, 90).
-      const written =
-        run.source === 'schedule'
-          ? rewrittenRow(entries.get(fp), answered ? undefined : output.status, { kind, timeZone })
-          : output;
+      // Answered or not (out of credits, held): what is saved for its inputs (findings 65, 90),
+      // unless the row shows a field nothing saved holds while the ledger is damaged: it may be the
+      // answer the damage lost, which plans trust (plan.ts). Wiped, the next run bought it again
+      // (fuzz seed 64032: the ledger deleted under a run).
+      const rewrite =
+        run.source === 'schedule' &&
+        !(rows.some((row) => showsUnsaved(entries.get(fp), table!, kind, row)) && ledger.damaged());
+      const written = rewrite
+        ? rewrittenRow(entries.get(fp), answered ? undefined : output.status, { kind, timeZone })
+        : output;
       written.run = run.id;
       // A lost start's mere "not answered" (out of credits) is not written where a Retry resent
       // its contacts: those rows are the resend's, whose words alone may hold what it bought

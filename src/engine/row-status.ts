@@ -1,11 +1,11 @@
 /** What a row's cells say about its answer: the Status texts and the output values from a ledger entry. */
 import type { JobKind } from '../domain/runs';
 import type { JobStatus } from '../domain/model';
-import { FIELD_TABLE, type EnrichField } from '../domain/fields';
+import { ENRICH_FIELDS, FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { RowOutput } from '../sheet/writer';
 import { fieldUnshown, type SheetTable } from '../sheet/table';
 import { emailCells, STATUS } from '../domain/statuses';
-import { entryFoundSomething, type LedgerEntry } from '../store/ledger';
+import { entryFoundSomething, fieldsLacking, type LedgerEntry } from '../store/ledger';
 import { minuteIn } from '../store/local-time';
 import type { FoundCounts } from '../store/registry';
 
@@ -116,3 +116,11 @@ export const answerUnshown = (
   row: number,
 ): boolean =>
   fields.some((field) => !!entry[FIELD_TABLE[field].slot] && fieldUnshown(table, kind, field, row));
+
+/** Whether a row shows a field its saved answer (if any) does not hold. */
+export const showsUnsaved = (
+  entry: LedgerEntry | undefined,
+  table: SheetTable,
+  kind: JobKind,
+  row: number,
+): boolean => fieldsLacking(entry, ENRICH_FIELDS).some((field) => !fieldUnshown(table, kind, field, row));

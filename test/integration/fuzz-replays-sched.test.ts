@@ -140,4 +140,32 @@ describe("a schedule's rows keep the fields other runs bought", () => {
       262669831,
     );
   }, 90_000);
+
+  /**
+   * Stop 59 (fuzz seed 64032, case 93): a personal email run of a row showing its work email is at
+   * work when the ledger is deleted; its answer starts the new ledger; a phone schedule then sends
+   * the row, and rewrote it from what is saved, which lacks the work email the deleted sheet held.
+   */
+  const LEDGER_LOST_UNDER_A_RUN: Action[] = [
+    { kind: 'run', who: 'carol', rows: [2], lookUpAgain: false },
+    { kind: 'wait' },
+    { kind: 'poll', who: 'carol' },
+    { kind: 'run', who: 'carol', rows: [2], lookUpAgain: false, fields: ['personal_email'] },
+    { kind: 'damage', what: 'ledgerDelete' },
+    { kind: 'wait' },
+    { kind: 'poll', who: 'carol' },
+    { kind: 'schedule', who: 'carol', on: true, perRun: 150, perDay: 300, fields: ['phone'] },
+    { kind: 'wait' },
+    { kind: 'poll', who: 'carol' },
+  ];
+  it('stop 59: a scheduled row keeps the work email it shows when a damaged ledger lost it', async () => {
+    const shown = (await after(LEDGER_LOST_UNDER_A_RUN.slice(0, 3)))[2]!.workEmail;
+    expect(shown).toMatch(/@/);
+    // Its job collected: the row is written (its Status the phone's, which the person has not).
+    const rows = await after([...LEDGER_LOST_UNDER_A_RUN, { kind: 'wait' }, { kind: 'poll', who: 'carol' }]);
+    expect(rows[2]).toMatchObject({ workEmail: shown, status: STATUS.notFound });
+  }, 90_000);
+  it('stop 59: ... and the next run of the row does not buy that work email again', async () => {
+    await replay(LEDGER_LOST_UNDER_A_RUN);
+  }, 90_000);
 });
