@@ -11,9 +11,11 @@ export const BUNDLE_GLOBAL = 'SE';
  * undo, medians of 5.0–6.9 and 5.1–7.7 ms in five alternating sets of 30 rounds, load 3 to 5).
  * 180 KB (the merged flows, undo and refresh of issues 40 and 41 made 174.1 KB); 181 KB when the
  * import by id of a held job whose list was lost came in (stop 57: 184,489 bytes, 169 over, with
- * nothing found that could go), the figure docs/code-layout.md gives.
+ * nothing found that could go); 182 KB when stop 59's two money fixes came in (a schedule keeps an
+ * answer a row shows that a damaged ledger lost; a plan names a damaged ledger for a field nothing
+ * saved holds beside another's answer): 185,360 bytes, 16 over. The figure docs/code-layout.md gives.
  */
-export const CODE_BUDGET_BYTES = 181 * 1024;
+export const CODE_BUDGET_BYTES = 182 * 1024;
 
 /** The variable a real deployment sets to its API's base URL. */
 export const API_URL_VARIABLE = 'SHEET_ENRICH_API_URL';

@@ -282,13 +282,12 @@ export function buildPlan(
   const toSend = [...byFp.values()];
   skipped.sort((a, b) => a.row - b.row);
   // A plan the user confirms (the sidebar's) names a damaged ledger whenever it would spend: a
-  // contact with no saved answer may be one whose answer was lost (issue 28); every plan names it
-  // when a row it read holds a lost answer (finding 210). Its lookup missed the cache, so the sheet
-  // was searched or read already: at most one read more, never per row.
-  if (
-    !ledgerDamage &&
-    (ledger.lost.size || (!options.resendEdited && toSend.some((contact) => !saved.has(contact.fp))))
-  ) {
+  // field with no saved answer may be one whose answer was lost (issue 28), beside another field's
+  // saved since (stop 59: the phone's, with the work email looked up again after the sheet was
+  // deleted); every plan names it when a row it read holds a lost answer (finding 210). One read
+  // more at most (the lookup of a contact with nothing saved missed the cache), never per row.
+  const unsaved = (contact: PlannedContact) => fieldsLacking(contact.saved, contact.fields).length;
+  if (!ledgerDamage && (ledger.lost.size || (!options.resendEdited && toSend.some(unsaved)))) {
     const damage = ledger.damaged();
     if (damage) ledgerDamage = ledgerDamageText(damage);
   }
