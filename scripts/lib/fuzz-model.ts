@@ -127,7 +127,7 @@ export type Action =
   /** Sends an ambiguous job again, after its price was shown (consent). */
   | { kind: 'retry'; who: Who; kill?: Kill }
   | { kind: 'cancel'; who: Who }
-  /** "Undo…" on one's newest run card that offers it: its cells put back, its answers kept. */
+  /** "Undo…" of one's newest ended run (its card may be stale): its cells put back, its answers kept. */
   | { kind: 'undo'; who: Who }
   | { kind: 'saveKey'; who: Who; key: (typeof SAVED_KEYS)[number] }
   /** Resumes the runs a refused key stopped (the page shows what it may cost). */
