@@ -157,7 +157,8 @@ function applyToSheet(
     const early = new Set(job.earlyFetched);
     for (const index of indexes) {
       const fp = job.fingerprints[index]!;
-      const entry = ambiguous && !early.has(index) ? undefined : entries.get(fp);
+      const saved = entries.get(fp);
+      const entry = ambiguous && !early.has(index) ? undefined : saved;
       const answered = entryCovers(entry, asked);
       if (skipped.has(index) || (running && !answered)) continue;
       if (answered) counted.push(index);
@@ -206,9 +207,9 @@ function applyToSheet(
       // (fuzz seed 64032: the ledger deleted under a run).
       const rewrite =
         run.source === 'schedule' &&
-        !(rows.some((row) => showsUnsaved(entries.get(fp), table!, kind, row)) && ledger.damaged());
+        !(rows.some((row) => showsUnsaved(saved, table!, kind, row)) && ledger.damaged());
       const written = rewrite
-        ? rewrittenRow(entries.get(fp), answered ? undefined : output.status, { kind, timeZone })
+        ? rewrittenRow(saved, answered ? undefined : output.status, { kind, timeZone })
         : output;
       written.run = run.id;
       // A lost start's mere "not answered" (out of credits) is not written where a Retry resent
