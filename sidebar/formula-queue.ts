@@ -197,7 +197,10 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
           }
         }),
     );
-    row.append(box);
+    // A load that came back while the price was asked redrew the rows: the question opens under
+    // the one on screen now (under a detached row it would be lost, and Start with it).
+    const shown = row.isConnected ? row : lines.querySelector(`.formula-queue-row[data-kind="${kind}"]`);
+    (shown ?? lines).append(box);
     start.focus();
   }
 

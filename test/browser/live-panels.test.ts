@@ -72,6 +72,40 @@ test('"Refresh now" shows a formula request typed since the panel was drawn', as
     .waitFor({ timeout: 5000 });
 });
 
+test('a redraw while "Get them…" prices keeps its question on screen', async () => {
+  await playground.api.loadSheet('People', { values: PEOPLE });
+  await openWithClock('Get formula results');
+  const sidebar = sidebarOf(page);
+  await typeInto('People', 2, 6, '=ENRICH_EMAIL(A2,B2,C2)');
+  await sidebar.getByRole('button', { name: 'Refresh now' }).click();
+  const queue = sidebar.locator('.formula-queue');
+  // The price is held until the queue was drawn again: a load that came back meanwhile (CI met one
+  // from the panel's own first loads) once took the row the question was to open under.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let pricing = false;
+  await page.route('**/__rpc/**', async (route) => {
+    if (route.request().postData()?.includes('"planFormulaRun"')) {
+      pricing = true;
+      await held;
+    }
+    await route.continue();
+  });
+  await queue.getByRole('button', { name: 'Get them…' }).click();
+  await waitUntil(async () => pricing, 10_000);
+  const redrawn = page.waitForResponse(
+    (response) => !!response.request().postData()?.includes('"getFormulaQueue"'),
+  );
+  await sidebar.getByRole('button', { name: 'Refresh now' }).click();
+  await redrawn;
+  release();
+  await queue
+    .locator('.confirm')
+    .getByRole('button', { name: 'Start', exact: true })
+    .waitFor({ timeout: 5000 });
+  await expectText(queue.locator('.confirm'), 'Spend up to');
+});
+
 test('an automatic run shows in the open Jobs list within one peek', async () => {
   await playground.api.loadSheet('People', { values: PEOPLE });
   await openWithClock('Get formula results');
