@@ -133,6 +133,13 @@ const UNEXPLAINED: readonly string[] = [
   STATUS.runCapReached,
 ];
 
+/**
+ * Whether a plan would buy a field no saved answer covers: with the ledger damaged, one that may
+ * have been bought and lost (a field asked anew, a refresh's, is bought knowingly).
+ */
+export const buysUnsaved = (toSend: readonly PlannedContact[]): boolean =>
+  toSend.some((contact) => fieldsLacking(contact.saved, contact.fields).length > 0);
+
 /** Reads the table (one Range read) and plans the run; pass the registry when the caller has it. */
 export function buildPlan(
   ctx: AppContext,
@@ -286,8 +293,7 @@ export function buildPlan(
   // saved since (stop 59: the phone's, with the work email looked up again after the sheet was
   // deleted); every plan names it when a row it read holds a lost answer (finding 210). One read
   // more at most (the lookup of a contact with nothing saved missed the cache), never per row.
-  const unsaved = (contact: PlannedContact) => fieldsLacking(contact.saved, contact.fields).length;
-  if (!ledgerDamage && (ledger.lost.size || (!options.resendEdited && toSend.some(unsaved)))) {
+  if (!ledgerDamage && (ledger.lost.size || (!options.resendEdited && buysUnsaved(toSend)))) {
     const damage = ledger.damaged();
     if (damage) ledgerDamage = ledgerDamageText(damage);
   }

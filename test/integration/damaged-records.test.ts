@@ -4,6 +4,7 @@
  * no plan buys its people again.
  */
 import { JOB_SHEET_NAME } from '../../src/store/job-sheet';
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
 import { STATUS } from '../../src/domain/statuses';
 import type { Addon } from '../../dev/gas/harness';
 import type { FormulaQueueView, PlanView, ProgressView, StartView } from '../../src/app/sidebar-contract';
@@ -103,6 +104,52 @@ describe('a job whose list of contacts is lost while it runs', () => {
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(1);
     expect(stats.charges.charged_twice).toBe(0);
+  });
+});
+
+describe('automatic formula results on a ledger deleted under them (stop 60)', () => {
+  it('switch off saying why, once on again send, and a second deletion stops them again', async () => {
+    const contacts = people(5, 0);
+    const addon = kit.open(contactRows(contacts));
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    const deleteLedger = () =>
+      addon.spreadsheet.deleteSheet(addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME)!);
+    const jobs = async () => (await kit.emulator().admin.jobs()).length;
+    const formula = async (row: number) => {
+      sheet.getRange(`G${row}`).setFormula(`=ENRICH_EMAIL(A${row},B${row},D${row})`);
+      addon.recalculate();
+      firePoll(addon);
+      await jobsEnded(kit.emulator());
+      firePoll(addon);
+    };
+    addon.call('setFormulaAuto', { enabled: true, dailyCap: 100 });
+    await formula(2);
+    expect(await jobs()).toBe(1);
+    deleteLedger();
+    // A new request, on a ledger that lost what it held: it may be an answer that was lost.
+    await formula(3);
+    expect(await jobs()).toBe(1);
+    const paused = addon.call<FormulaQueueView>('getFormulaQueue');
+    expect(paused.auto).toBeNull();
+    expect(paused.autoPaused).toMatch(
+      /^the saved results are damaged \(.+deleted.+\): a formula's request may be/,
+    );
+    // Switched on again, the reason read: it sends, tick after tick (it went off for good before).
+    addon.call('setFormulaAuto', { enabled: true, dailyCap: 100 });
+    firePoll(addon);
+    await jobsEnded(kit.emulator());
+    firePoll(addon);
+    expect(await jobs()).toBe(2);
+    await formula(4);
+    expect(await jobs()).toBe(3);
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').auto).not.toBeNull();
+    // Deleted again: damage nobody read, and it goes off again.
+    deleteLedger();
+    await formula(5);
+    expect(await jobs()).toBe(3);
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').autoPaused).toMatch(
+      /^the saved results are damaged/,
+    );
   });
 });
 

@@ -157,6 +157,10 @@ describe("a schedule's rows keep the fields other runs bought", () => {
     { kind: 'schedule', who: 'carol', on: true, perRun: 150, perDay: 300, fields: ['phone'] },
     { kind: 'wait' },
     { kind: 'poll', who: 'carol' },
+    // Its first tick paused for the damage (stop 60); Carol saves it again, the reason read.
+    { kind: 'schedule', who: 'carol', on: true, perRun: 150, perDay: 300, fields: ['phone'] },
+    { kind: 'wait' },
+    { kind: 'poll', who: 'carol' },
   ];
   it('stop 59: a scheduled row keeps the work email it shows when a damaged ledger lost it', async () => {
     const shown = (await after(LEDGER_LOST_UNDER_A_RUN.slice(0, 3)))[2]!.workEmail;
@@ -167,5 +171,55 @@ describe("a schedule's rows keep the fields other runs bought", () => {
   }, 90_000);
   it('stop 59: ... and the next run of the row does not buy that work email again', async () => {
     await replay(LEDGER_LOST_UNDER_A_RUN);
+  }, 90_000);
+});
+
+describe('a standing order on a damaged ledger waits for the person who saved it (stop 60)', () => {
+  const { replay } = fuzzCases();
+
+  it('a schedule does not buy again a work email that only a formula showed, the ledger deleted', async () => {
+    await replay(
+      [
+        { kind: 'formulas', rows: [7], array: true },
+        { kind: 'getThem', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+        { kind: 'saveKey', who: 'bob', key: 'own' },
+        { kind: 'poll', who: 'ann' },
+        { kind: 'again', who: 'ann', kill: FETCH_ALL, fields: ['work_email', 'phone'] },
+        { kind: 'schedule', who: 'ann', on: true, perRun: 1, perDay: 2 },
+        { kind: 'damage', what: 'ledgerDelete' },
+        { kind: 'limit', limit: 1 },
+      ],
+      2147483624,
+    );
+  }, 90_000);
+
+  it('a schedule does not buy again a work email looked up before a phone run, the ledger deleted', async () => {
+    await replay(
+      [
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [0, 3],
+          lookUpAgain: false,
+          kill: FETCH,
+          fields: ['work_email', 'phone'],
+        },
+        { kind: 'poll', who: 'bob', kill: FETCH },
+        { kind: 'runAll', who: 'bob', lookUpAgain: true, kill: FETCH, fields: ['phone'] },
+        { kind: 'poll', who: 'bob', kill: FETCH },
+        { kind: 'damage', what: 'ledgerDelete' },
+        {
+          kind: 'run',
+          who: 'bob',
+          rows: [0],
+          lookUpAgain: true,
+          kill: { at: 'Properties.setProperties', nth: 1 },
+          fields: ['phone'],
+        },
+        { kind: 'schedule', who: 'bob', on: true, perRun: 1, perDay: 2 },
+        { kind: 'auto', who: 'bob', on: true, cap: 1 },
+      ],
+      1621336650,
+    );
   }, 90_000);
 });

@@ -32,6 +32,11 @@ const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
   off: optionalBoolean(),
   /** Why it switched itself off, in plain words (switching it on again clears it). */
   pausedReason: optionalString(),
+  /**
+   * The ledger damage it last switched itself off for (store/ledger.ts unseenDamage): switching it
+   * on again, with the reason before the user's eyes, lets it spend past that damage, and only that.
+   */
+  damageSeen: optionalString(),
   /** Credits today's automatic runs may cost at most (their estimates). */
   committed: z.number(),
 }));
@@ -80,6 +85,7 @@ export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: n
       ? STORED.tally(current, payer)
       : // A new count: its reset is fixed now, and no later time-zone change moves it.
         { ...newCapDay(...zoneAndNow(ctx)), committed: 0 }),
+    damageSeen: current?.damageSeen,
   };
   writeFormulaAuto(ctx, auto);
   return auto;
@@ -97,10 +103,19 @@ export function formulaAutoIsMine(ctx: PlatformPorts): boolean {
  */
 export const releaseAutomatic: (ctx: PlatformPorts, runs: readonly EndedRun[]) => void = STORED.release;
 
-/** Switches the automatic mode off by itself, saying why (the Jobs panel shows it). */
-export function pauseFormulaAuto(ctx: PlatformPorts, reason: string): void {
+/**
+ * Switches the automatic mode off by itself, saying why (the Jobs panel shows it); `damageSeen`: the
+ * ledger damage the reason names.
+ */
+export function pauseFormulaAuto(ctx: PlatformPorts, reason: string, damageSeen?: string): void {
   const auto = readStored(ctx);
-  if (auto && !auto.off) writeFormulaAuto(ctx, { ...auto, off: true, pausedReason: reason });
+  if (auto && !auto.off)
+    writeFormulaAuto(ctx, {
+      ...auto,
+      off: true,
+      pausedReason: reason,
+      ...(damageSeen ? { damageSeen } : {}),
+    });
 }
 
 /** Why the automatic mode switched itself off, if it did and is still off. */

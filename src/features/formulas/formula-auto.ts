@@ -8,7 +8,7 @@
 import { reserveKeyCredits } from '../../store/key-limit';
 import type { JobKind } from '../../domain/runs';
 import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from './formula-auto-setting';
-import { ledgerDamageWhat, type Ledger } from '../../store/ledger';
+import { ledgerDamageWhat, unseenDamage, type Ledger } from '../../store/ledger';
 import type { AppContext } from '../../engine/context';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun } from './formula-run';
 import { withinRoom } from '../../engine/plan-cost';
@@ -28,12 +28,14 @@ export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Regi
     const room = Math.min(auto.dailyCap - auto.committed, reserveKeyCredits(ctx));
     const plan = withinRoom(buildFormulaPlan(ctx, kind, [], registry, ledger), kind, room).kept;
     if (plan.toSend.length === 0) continue;
-    // A damaged ledger cannot tell a new request from an answer it lost: the user decides.
-    const damage = ledger.damaged();
+    // A damaged ledger cannot tell a new request from an answer it lost: the user decides, once
+    // for each damage (switching it on again, having read why it went off).
+    const damage = unseenDamage(ledger, auto.damageSeen);
     if (damage) {
       pauseFormulaAuto(
         ctx,
         `${ledgerDamageWhat(damage)}: a formula's request may be an answer that was lost. Check the rows, then switch automatic results on again.`,
+        damage.mark,
       );
       return;
     }

@@ -15,6 +15,7 @@ import {
   clearScheduleRecord,
   PERIOD_MS,
   readSchedule,
+  scheduleDamageSeen,
   scheduleSettingsShape,
   scheduleTally,
   writeSchedule,
@@ -130,6 +131,8 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     // (An absent earlierPayers stays absent: JSON leaves undefined out.)
     ...(tally ?? { ...newCapDay(...zoneAndNow(ctx)), committedToday: 0 }),
     failures: 0,
+    // Saved with its pause's reason in view: the damage it named no longer stops it.
+    damageSeen: scheduleDamageSeen(ctx),
   };
   writeSchedule(ctx, schedule);
   syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));

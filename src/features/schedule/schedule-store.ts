@@ -54,6 +54,11 @@ const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
   failures: z.number(),
   /** Set when the schedule paused itself: why, in plain words. */
   pausedReason: optionalString(),
+  /**
+   * The ledger damage it last paused for (store/ledger.ts unseenDamage): saving it again, with the
+   * reason before the user's eyes, lets it spend past that damage, and only that.
+   */
+  damageSeen: optionalString(),
   /** What the last tick did, in plain words. */
   lastOutcome: optionalString(),
   /**
@@ -99,6 +104,9 @@ export function scheduleTally(
   // Today's count follows the key that pays (payer.ts): another key starts from its own.
   return stored && STORED.tally(stored, payer);
 }
+
+/** The ledger damage the stored schedule paused for, kept by a schedule saved again (or anew). */
+export const scheduleDamageSeen = (ctx: ScheduleContext): string | undefined => readStored(ctx)?.damageSeen;
 
 export const writeSchedule: (ctx: ScheduleContext, schedule: ScheduleRecord) => void = STORED.write;
 

@@ -11,8 +11,16 @@ import { reserveKeyCredits } from '../../store/key-limit';
 import { agree, plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
-import type { AppContext } from '../../engine/context';
-import { buildPlan, planOutputKeys, refreshCutoff, type PlanOptions, type RunPlan } from '../../engine/plan';
+import { ledgerOf, type AppContext } from '../../engine/context';
+import { ledgerDamageWhat, unseenDamage } from '../../store/ledger';
+import {
+  buildPlan,
+  buysUnsaved,
+  planOutputKeys,
+  refreshCutoff,
+  type PlanOptions,
+  type RunPlan,
+} from '../../engine/plan';
 import { withinRoom } from '../../engine/plan-cost';
 import { loadRegistry } from '../../store/registry';
 import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from './schedule-store';
@@ -135,6 +143,16 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   const dayRoom = Math.min(schedule.maxCreditsPerDay - schedule.committedToday, reserveKeyCredits(ctx));
   const room = Math.max(0, Math.min(schedule.maxCreditsPerRun, dayRoom));
   const { kept, leftOut } = withinRoom(plan, plan.options.kind, room);
+  // Nobody is here to read the ledger's damage before this spends: the schedule pauses and says
+  // why, and the user who saves it again has read it (stop 60: a work email a formula showed was
+  // bought again once the ledger sheet was deleted).
+  const damage = buysUnsaved(kept.toSend) ? unseenDamage(ledgerOf(ctx), schedule.damageSeen) : undefined;
+  if (damage) {
+    schedule.damageSeen = damage.mark;
+    schedule.pausedReason = `${ledgerDamageWhat(damage)}: a row with no saved result may be one whose result was lost, and resuming buys it again. Check the rows first`;
+    ctx.log.warn(`Scheduled run paused: ${ledgerDamageWhat(damage)}.`);
+    return `Paused: ${schedule.pausedReason}.`;
+  }
   // Rows a cap left out say which one, not as a final status (the next tick takes them); a row
   // waiting for its refresh keeps its answer.
   if (leftOut.length && !plan.options.refreshBefore) {

@@ -73,15 +73,22 @@ describe('a row showing a work email whose saved answer the deleted ledger took 
     poll(world);
     expect(world.api.startCalls).toBe(2);
     expect(sheet.column('Work email')).toEqual(['p1.l1@acme.com', 'p2.l2@acme.com', 'p3.l3@acme.com']);
-    server(world).saveSchedule({
+    const settings = {
       sheetName: 'Contacts',
-      kind: 'enrich',
-      fields: ['work_email'],
-      every: 'hour',
+      kind: 'enrich' as const,
+      fields: ['work_email' as const],
+      every: 'hour' as const,
       maxCreditsPerRun: 100,
       maxCreditsPerDay: 100,
-    });
+    };
+    server(world).saveSchedule(settings);
     sheet.cells.push(['New', 'Person', 'Acme']);
+    world.clock.advance(2 * 60 * 60 * 1000);
+    runDueSchedule(contextFor(world));
+    // The damage was never read by anyone: the schedule pauses first; saved again, it runs.
+    expect(server(world).getSchedule()?.pausedReason).toMatch(/^the saved results are damaged/);
+    expect(world.api.startCalls).toBe(2);
+    server(world).saveSchedule(settings);
     world.clock.advance(2 * 60 * 60 * 1000);
     runDueSchedule(contextFor(world));
     const sent = [...world.api.jobs.values()].slice(2).flatMap((job) => job.items);
