@@ -77,6 +77,12 @@ export interface Books {
   keyLimit?: KeyLimitBook;
   /** The ledger lost answers (garbage rows, deleted): "nothing lost" is not checked then. */
   ledgerLostAnswers: boolean;
+  /**
+   * When a person last resumed a standing order of the shared document ("schedule", "auto") that
+   * had paused for the ledger's damage, its reason in view: each of its runs started since is
+   * consented, as a run whose preview named the damage is.
+   */
+  resumedPastDamage: Map<'schedule' | 'auto', number>;
   /** When a standing order's record was last damaged ("|schedule", "|auto"): its count began anew. */
   standingReset: Map<string, number>;
   /** Each standing order's count as last seen ("|schedule"…): its reset, and when it began at the latest. */
@@ -103,6 +109,7 @@ export function newBooks(): Books {
   return {
     confirmedRuns: new Set(),
     consentedRuns: new Set(),
+    resumedPastDamage: new Map(),
     refusedRuns: new Set(),
     refreshedRuns: new Map(),
     retries: [],

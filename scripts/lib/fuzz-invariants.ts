@@ -3,8 +3,9 @@
  * (paid-once once a case ended: a charge never goes away):
  * - paid-once: nobody charged twice in a workspace for one field (or one reverse lookup's profile),
  *   beyond the charges a person explicitly consented to: each run confirmed with "look up again"
- *   (or a ledger-damage warning) excuses one more charge of the people and fields its own jobs
- *   carried, and each retry one more by what it sent again; never a later run's;
+ *   (or a ledger-damage warning), and each run of a standing order started after a person resumed
+ *   it past the damage it paused for, excuses one more charge of the people and fields its own
+ *   jobs carried, and each retry one more by what it sent again; never a later run's;
  * - caps: what unattended runs (schedule, automatic formulas) charged a payer in a day, and a
  *   schedule run, stays within the largest cap that payer set, plus any consented retry; and each
  *   standing order's stored count of the day never holds less than its runs were charged, a
@@ -223,7 +224,7 @@ export function unconsentedCharge(
   for (const [person, charged] of charges) {
     if (charged.length < 2) continue;
     const runs = new Set(charged.flatMap(({ name }) => tailOf(name)?.[2] ?? []));
-    let excused = [...runs].filter((run) => consentedRuns.has(run)).length;
+    let excused = [...runs].filter((run) => consentedRuns.has(run) || resumedPastDamage(books, run)).length;
     // A refresh excuses one charge of a contact whose answer was older than its cutoff, not a fresh one.
     excused += [...runs].filter((run) =>
       charged.some(
@@ -250,6 +251,14 @@ export function unconsentedCharge(
       return `${person} charged ${charged.length} times (${charged.map((c) => c.name.split(' · ').pop()).join(', ')}); consented to ${excused} more`;
   }
   return undefined;
+}
+
+/** A run of a standing order of the shared document started after a person resumed it past damage. */
+function resumedPastDamage(books: Books, runId: string): boolean {
+  const run = books.runs.get(runId);
+  if (!run || run.elsewhere) return false;
+  const since = books.resumedPastDamage.get(run.source === 'schedule' ? 'schedule' : 'auto');
+  return since !== undefined && (run.source === 'schedule' || !!run.automatic) && run.startedAt >= since;
 }
 
 /** Unattended runs' charges per payer and local day (and per schedule run) against the caps set. */

@@ -9,13 +9,13 @@ import type { Addon } from '../../dev/gas/harness';
 import type { PlanView, StartView } from '../../src/app/sidebar-contract';
 import { FIELD_TABLE, type EnrichField } from '../../src/domain/fields';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
-import { bookScheduleCaps, type Books } from './fuzz-books';
+import { bookCap, bookScheduleCaps, type Books } from './fuzz-books';
 import { ledgerAnswers } from './fuzz-ledger';
 import { DAY_MS } from '../../src/store/local-time';
 import type { SheetHands } from './fuzz-sheet';
 import type { ChaosEvents } from './chaos';
 import type { FormulaAsks, Kill, Who } from './fuzz-model';
-import { CRASH, EMAILS_SHEET, FIELDS_EMAIL, FORMULA_COLUMN, SHEET } from './fuzz-cast';
+import { CRASH, ELSEWHERE, EMAILS_SHEET, FIELDS_EMAIL, FORMULA_COLUMN, SHEET } from './fuzz-cast';
 
 export abstract class FuzzPurchases {
   abstract readonly views: Record<Who, Addon>;
@@ -186,6 +186,7 @@ export abstract class FuzzPurchases {
     // A cap per run below one contact's price is refused, "make it N or more": the user does.
     const perRun = Math.max(order.perRun, maxCreditsPerContact(order.reverse ? 'reverse' : 'enrich', fields));
     const perDay = Math.max(order.perDay, perRun);
+    const resumes = payer !== ELSEWHERE && this.pausedForDamage(view, 'schedule');
     const saved = this.attempt(() =>
       view.call('saveSchedule', {
         sheetName: order.reverse ? EMAILS_SHEET : SHEET,
@@ -197,5 +198,31 @@ export abstract class FuzzPurchases {
       }),
     );
     if (saved) bookScheduleCaps(this.books, payer, perRun, perDay);
+    if (saved && resumes) this.books.resumedPastDamage.set('schedule', view.now());
+  }
+
+  /** Automatic formula results switched on or off, by `who` in the shared document. */
+  protected auto(view: Addon, who: Who, on: boolean, cap: number): void {
+    const resumes = on && this.pausedForDamage(view, 'auto');
+    const set = this.attempt(() => view.call('setFormulaAuto', { enabled: on, dailyCap: cap }));
+    if (on) bookCap(this.books.autoCaps, who, cap);
+    if (set && resumes) this.books.resumedPastDamage.set('auto', view.now());
+  }
+
+  /**
+   * Whether a standing order of the shared document paused for the ledger's damage, as its panel
+   * says: resuming it then consents to what its runs buy (fuzz-invariants.ts). Read, as a person
+   * reads the panel, only once the ledger was damaged (no other pause names it).
+   */
+  private pausedForDamage(view: Addon, order: 'schedule' | 'auto'): boolean {
+    if (!this.books.ledgerLostAnswers) return false;
+    const reason =
+      order === 'schedule'
+        ? this.attempt(() => view.call<{ pausedReason?: string } | null>('getSchedule'))?.pausedReason
+        : this.attempt(() => view.call<{ autoPaused?: string }>('getFormulaQueue'))?.autoPaused;
+    return !!reason?.includes(DAMAGE_NAMED);
   }
 }
+
+/** How a pause for the ledger's damage names it (store/ledger.ts ledgerDamageWhat). */
+const DAMAGE_NAMED = 'the saved results are damaged';

@@ -10,7 +10,7 @@ import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 import type { ProgressView, RunProgress, UndoView } from '../../src/app/sidebar-contract';
 import { SPEND_WORDS } from '../../src/domain/runs';
 import { damageStore, setFault } from './fuzz-damage';
-import { bookCap, bookKeyLimit, newBooks, noteJobIds, noteRuns, type Books } from './fuzz-books';
+import { bookKeyLimit, newBooks, noteJobIds, noteRuns, type Books } from './fuzz-books';
 import { beginCount, noteCounts } from './fuzz-cap-count';
 import { FuzzPurchases } from './fuzz-purchases';
 import { SheetHands } from './fuzz-sheet';
@@ -151,9 +151,7 @@ export class FuzzWorld extends FuzzPurchases {
       case 'getThem':
         return this.getThem(view, action.kill, action.reverse);
       case 'auto':
-        this.attempt(() => view.call('setFormulaAuto', { enabled: action.on, dailyCap: action.cap }));
-        if (action.on) bookCap(this.books.autoCaps, action.who, action.cap);
-        return;
+        return this.auto(view, action.who, action.on, action.cap);
       case 'schedule':
         return this.schedule(view, action.who, action);
       case 'limit':
