@@ -178,21 +178,6 @@ export function ledgerDamageWhat(damage: LedgerDamage): string {
   return `the saved results are damaged (${what})`;
 }
 
-/**
- * The damage a standing order (schedule, automatic formula results) must not spend past: a field
- * with no saved answer may be one whose answer was lost, and nobody is there to be told. None when
- * the ledger is whole, or its damage is the one the order paused for (`seen`) and the user resumed
- * it past, having read why.
- */
-export function unseenDamage(
-  ledger: Ledger,
-  seen: string | undefined,
-): (LedgerDamage & { mark: string }) | undefined {
-  const damage = ledger.damaged();
-  const mark = damage && ledger.damageMark();
-  return damage && mark !== seen ? { ...damage, mark: mark! } : undefined;
-}
-
 /** The damage and what spending paths do about it, for the schedule's last outcome and the log. */
 export const ledgerDamageText = (damage: LedgerDamage): string =>
   `Note: ${ledgerDamageWhat(damage)}: rows that show results are not sent again; run a row with "look up again" if it needs it.`;
@@ -250,16 +235,17 @@ export class Ledger {
   }
 
   /**
-   * The damage as a standing order remembers the one it paused for (unseenDamage): the sheet that
-   * replaced a deleted one, and the count of unreadable rows; another deletion, or more rows
-   * garbled, is damage nobody saw. A deleted sheet is made anew here when no answer made it yet:
-   * else the first answer after would look like new damage.
+   * The damage a standing order (schedule, automatic results), with nobody to tell, must not spend
+   * past: none when whole or when its mark is `seen` (the one the user resumed the order past). The
+   * mark names the sheet that replaced a deleted one (made now if none yet: else its first answer
+   * would look like new damage) and the unreadable rows' count: more damage is damage nobody saw.
    */
-  damageMark(): string | undefined {
+  unseenDamage(seen: string | undefined): (LedgerDamage & { mark: string }) | undefined {
     const damage = this.damaged();
     if (!damage) return undefined;
     const sheet = damage.sheetMissing ? this.sheet(true) : undefined;
-    return `${sheet ? `deleted:${sheet.id()} ` : ''}rows:${damage.unreadableRows}`;
+    const mark = `${sheet ? `deleted:${sheet.id()} ` : ''}rows:${damage.unreadableRows}`;
+    return mark === seen ? undefined : { ...damage, mark };
   }
 
   /** Entries for the fingerprints that have one (for a formula cell, the cache first), from the sheet. */

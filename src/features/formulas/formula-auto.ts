@@ -8,7 +8,7 @@
 import { reserveKeyCredits } from '../../store/key-limit';
 import type { JobKind } from '../../domain/runs';
 import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from './formula-auto-setting';
-import { ledgerDamageWhat, unseenDamage, type Ledger } from '../../store/ledger';
+import { ledgerDamageWhat, type Ledger } from '../../store/ledger';
 import type { AppContext } from '../../engine/context';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun } from './formula-run';
 import { withinRoom } from '../../engine/plan-cost';
@@ -30,7 +30,7 @@ export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Regi
     if (plan.toSend.length === 0) continue;
     // A damaged ledger cannot tell a new request from an answer it lost: the user decides, once
     // for each damage (switching it on again, having read why it went off).
-    const damage = unseenDamage(ledger, auto.damageSeen);
+    const damage = ledger.unseenDamage(auto.damageSeen);
     if (damage) {
       pauseFormulaAuto(
         ctx,

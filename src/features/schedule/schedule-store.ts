@@ -55,7 +55,7 @@ const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
   /** Set when the schedule paused itself: why, in plain words. */
   pausedReason: optionalString(),
   /**
-   * The ledger damage it last paused for (store/ledger.ts unseenDamage): saving it again, with the
+   * The ledger damage it last paused for (store/ledger.ts Ledger.unseenDamage): saving it again, with the
    * reason before the user's eyes, lets it spend past that damage, and only that.
    */
   damageSeen: optionalString(),

@@ -12,7 +12,7 @@ import { agree, plural } from '../../domain/words';
 import { ApiError } from '../../api/errors';
 import { isKeyProblem } from '../../api/failures';
 import { ledgerOf, type AppContext } from '../../engine/context';
-import { ledgerDamageWhat, unseenDamage } from '../../store/ledger';
+import { ledgerDamageWhat } from '../../store/ledger';
 import {
   buildPlan,
   buysUnsaved,
@@ -146,7 +146,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   // Nobody is here to read the ledger's damage before this spends: the schedule pauses and says
   // why, and the user who saves it again has read it (stop 60: a work email a formula showed was
   // bought again once the ledger sheet was deleted).
-  const damage = buysUnsaved(kept.toSend) ? unseenDamage(ledgerOf(ctx), schedule.damageSeen) : undefined;
+  const damage = buysUnsaved(kept.toSend) ? ledgerOf(ctx).unseenDamage(schedule.damageSeen) : undefined;
   if (damage) {
     schedule.damageSeen = damage.mark;
     schedule.pausedReason = `${ledgerDamageWhat(damage)}: a row with no saved result may be one whose result was lost, and resuming buys it again. Check the rows first`;
