@@ -33,8 +33,8 @@ const FORMULA_AUTO_CODEC = recordCodec('automatic formula setting', 1, () => ({
   /** Why it switched itself off, in plain words (switching it on again clears it). */
   pausedReason: optionalString(),
   /**
-   * The ledger damage it last switched itself off for (store/ledger.ts Ledger.unseenDamage): switching it
-   * on again, with the reason before the user's eyes, lets it spend past that damage, and only that.
+   * The ledger damage it last switched itself off for (Ledger.unseenDamage): switching it on again,
+   * with the reason before the user's eyes, lets it spend past that damage, and only that.
    */
   damageSeen: optionalString(),
   /** Credits today's automatic runs may cost at most (their estimates). */

@@ -55,8 +55,8 @@ const SCHEDULE_CODEC = recordCodec('schedule', 1, () => ({
   /** Set when the schedule paused itself: why, in plain words. */
   pausedReason: optionalString(),
   /**
-   * The ledger damage it last paused for (store/ledger.ts Ledger.unseenDamage): saving it again, with the
-   * reason before the user's eyes, lets it spend past that damage, and only that.
+   * The ledger damage it last paused for (Ledger.unseenDamage, store/ledger.ts): saving it again,
+   * with the reason before the user's eyes, lets it spend past that damage, and only that.
    */
   damageSeen: optionalString(),
   /** What the last tick did, in plain words. */
