@@ -81,6 +81,11 @@ export function createScheduleBox(): ScheduleBox {
       perDay.value = String(view.maxCreditsPerDay);
       refreshDays.value = view.refreshDays ? String(view.refreshDays) : '';
     }
+    // A tick that paused said why in its outcome: the warning above says it once.
+    const last =
+      view.pausedReason && view.lastOutcome === `Paused: ${view.pausedReason}.`
+        ? 'it paused, for the reason above.'
+        : view.lastOutcome;
     fill(
       status,
       view.pausedReason
@@ -95,7 +100,7 @@ export function createScheduleBox(): ScheduleBox {
         'p',
         { class: 'hint' },
         `${formatNumber(view.committedToday)} of ${plural(view.maxCreditsPerDay, 'credit')} committed today.` +
-          (view.lastOutcome ? ` Last run (${view.lastRunAt ?? ''}): ${view.lastOutcome}` : '') +
+          (last ? ` Last run (${view.lastRunAt ?? ''}): ${last}` : '') +
           (view.nextRunAt && !view.pausedReason ? ` Next run from ${view.nextRunAt}.` : ''),
       ),
       view.yours

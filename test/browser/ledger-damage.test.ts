@@ -3,7 +3,8 @@
  * browser: an editor left rows the add-on cannot read in the hidden sheet of saved results (a newer
  * version's). The Enrich panel names the damage next to its cost, and the formula queue's
  * "Get them…" confirmation names it above Start; both as a warning a screen reader reads, and as
- * part of the description of the Start that spends. Screenshots go to test/artifacts/.
+ * part of the description of the Start that spends; a schedule, which has nobody to tell before it
+ * spends, pauses and says why in Settings. Screenshots go to test/artifacts/.
  */
 import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
 import {
@@ -71,4 +72,30 @@ test('"Get them…" names a damaged ledger in its confirmation, and Start reads 
   await expectText(confirm, 'may be answers that were lost, and would be bought again');
   await expectDamageBefore(confirm.getByRole('button', { name: 'Start', exact: true }));
   await sidebarShot(page, 'ledger-damage-formulas');
+});
+
+test('a schedule pauses on a damaged ledger, says why in Settings, and Resume lets it run', async () => {
+  await damageLedger();
+  await openSidebarFrom(page, 'Settings');
+  const box = sidebarOf(page).locator('section.schedule');
+  await expectText(box, 'No schedule');
+  await box.getByLabel('Sheet').selectOption('Contacts');
+  await box.getByLabel('At most per day (credits)').fill('300');
+  await box.getByRole('button', { name: 'Save schedule' }).click();
+  // The playground fires the trigger every 2 s: its tick would buy rows nothing saved answers, any
+  // of which may be an answer the damage lost. Nobody read the damage: it pauses, and says why.
+  await expectText(
+    box,
+    'Paused: the saved results are damaged (1 of its rows could not be read): a row with no saved result may be one whose result was lost, and resuming buys it again. Check the rows first. Save it again to resume.',
+    30_000,
+  );
+  expect(await playground.api.apiJobs()).toEqual([]);
+  await expectText(box, 'Last run');
+  expect(await box.textContent()).toContain('it paused, for the reason above.');
+  await sidebarShot(page, 'ledger-damage-schedule-paused');
+  // Resumed, the reason read: the next tick sends, and the log tab counts it.
+  await box.getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('tab', { name: 'Sheet Enrich log' }).waitFor({ timeout: 30_000 });
+  const log = await playground.api.sheet('Sheet Enrich log');
+  expect(log.displayValues[1]![log.displayValues[0]!.indexOf('Source')]).toBe('schedule');
 });
