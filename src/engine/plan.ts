@@ -134,11 +134,12 @@ const UNEXPLAINED: readonly string[] = [
 ];
 
 /**
- * Whether a plan would buy a field no saved answer covers: with the ledger damaged, one that may
- * have been bought and lost (a field asked anew, a refresh's, is bought knowingly).
+ * Whether a plan would buy what no saved answer covers: with the ledger damaged, it may have been
+ * bought and lost. A contact with nothing saved (a reverse lookup asks no field: fuzz seed 64040),
+ * or a field its saved answer lacks; what is asked anew (a refresh) is bought knowingly.
  */
 export const buysUnsaved = (toSend: readonly PlannedContact[]): boolean =>
-  toSend.some((contact) => fieldsLacking(contact.saved, contact.fields).length > 0);
+  toSend.some((contact) => !contact.saved || fieldsLacking(contact.saved, contact.fields).length > 0);
 
 /** Reads the table (one Range read) and plans the run; pass the registry when the caller has it. */
 export function buildPlan(

@@ -278,4 +278,15 @@ describe("the fuzzer's cases of findings 59, 65 to 68, 70 to 72 and 85, and of s
       { kind: 'poll', who: 'ann' },
     ]);
   }, 60_000);
+  it('stop 60: a reverse lookup undone, the ledger deleted: the next lookup names the damage before it buys', async () => {
+    // Seed 64040, case 1,781 (10 steps), shrunk by hand. A reverse lookup asks no field: the check
+    // of stop 59 (a field its saved answer lacks) found none, and the profile was bought unwarned.
+    await replay([
+      { kind: 'reverse', who: 'ann', rows: [6], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann' },
+      { kind: 'undo', who: 'ann' },
+      { kind: 'damage', what: 'ledgerDelete' },
+    ]);
+  }, 60_000);
 });
