@@ -248,6 +248,9 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['again', 'run'],
     ['wait', 'poll'],
   ],
+  // A reverse lookup written, undone, then the ledger deleted: the next lookup must name the damage
+  // before it buys the profile again (stop 60, seed 64040; mutant ledger-warning-skips-reverse).
+  [['reverse'], ['wait', 'poll'], ['poll'], ['undo'], ['damage:ledgerDelete']],
 ];
 
 /**
