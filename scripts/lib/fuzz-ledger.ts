@@ -3,7 +3,8 @@
  * of a case, and for what a retry's consent does not cover (a job's answers saved before it).
  */
 import type { Addon } from '../../dev/gas/harness';
-import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import { LEDGER_ENTRY_CODEC, type LedgerEntry } from '../../src/store/ledger-entry';
 import type { EnrichField } from '../../src/domain/fields';
 import { readRecord } from '../../src/store/stored-records';
 import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';

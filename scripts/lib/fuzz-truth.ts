@@ -13,7 +13,7 @@ import { emailNamedBy, STATUS } from '../../src/domain/statuses';
 import { fingerprint } from '../../src/sheet/fingerprint';
 import { NO_INPUTS } from '../../src/sheet/contact-input';
 import type { OutputKey } from '../../src/sheet/output-columns';
-import type { LedgerEntry } from '../../src/store/ledger';
+import type { LedgerEntry } from '../../src/store/ledger-entry';
 import { foundEmail, outputRows, type OutputRow } from './sheet-outputs';
 import { hasInputs, type Violation } from './fuzz-held';
 

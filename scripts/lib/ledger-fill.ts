@@ -7,7 +7,8 @@ import type { SampleContact } from '../../dev/emulator/sample';
 import type { Addon } from '../../dev/gas/harness';
 import { companyDomainFrom, NO_INPUTS } from '../../src/sheet/contact-input';
 import { fingerprint } from '../../src/sheet/fingerprint';
-import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, type LedgerEntry } from '../../src/store/ledger';
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import { LEDGER_ENTRY_CODEC, type LedgerEntry } from '../../src/store/ledger-entry';
 import { encodeRecord } from '../../src/store/stored-records';
 
 /** The fingerprint `=ENRICH_EMAIL(first, last, website)` computes for a person. */

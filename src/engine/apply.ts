@@ -9,7 +9,8 @@ import type { EnrichField } from '../domain/fields';
 import { isFinalStatus, outputKeysFor, type OutputKey } from '../sheet/output-columns';
 import { filledProfileKeys, writeRowOutputs, type RowOutput } from '../sheet/writer';
 import { runOf, saveRecordsOf, type AppContext } from './context';
-import { entryCovers, entryKnewMore, type Ledger } from '../store/ledger';
+import { type Ledger } from '../store/ledger';
+import { entryCovers, entryKnewMore } from '../store/ledger-entry';
 import { inIndexSet, moveJob, type JobRecord, type Registry, type RunRecord } from '../store/registry';
 import {
   answerUnshown,

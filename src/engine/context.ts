@@ -15,7 +15,8 @@ import type { PlatformPorts } from '../platform/ports';
 import type { RunSource } from '../domain/runs';
 import type { StoredPlan } from '../store/pending-plan';
 import type { ContactInputs } from '../sheet/contact-input';
-import { Ledger, type LedgerEntry } from '../store/ledger';
+import { Ledger } from '../store/ledger';
+import { type LedgerEntry } from '../store/ledger-entry';
 import {
   loadRegistry,
   saveRecords,

@@ -16,7 +16,7 @@ import {
   entryFromResult,
   mergedEntry,
   type LedgerEntry,
-} from '../store/ledger';
+} from '../store/ledger-entry';
 import { indexSet, moveJob, type JobRecord, type RunRecord } from '../store/registry';
 import { recordSpending, type Charge } from '../store/spending';
 import { SPEND_WORDS, sourceWord } from '../domain/runs';

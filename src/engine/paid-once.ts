@@ -14,7 +14,7 @@ import { NOT_TWICE, STATUS } from '../domain/statuses';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
 import type { EnrichField } from '../domain/fields';
-import { entryCovers, type LedgerEntry } from '../store/ledger';
+import { entryCovers, type LedgerEntry } from '../store/ledger-entry';
 import { outputCell } from '../sheet/table';
 import { SheetTables } from './sheet-tables';
 import { currentColumns } from './run-columns';

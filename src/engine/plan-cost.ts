@@ -6,7 +6,7 @@ import type { JobKind } from '../domain/runs';
 import { PRICES, REVERSE_PROFILE_PRICE, type EnrichField } from '../domain/fields';
 import { LIMITS } from '../domain/limits';
 import type { ContactInputs } from '../sheet/contact-input';
-import type { LedgerEntry } from '../store/ledger';
+import type { LedgerEntry } from '../store/ledger-entry';
 import { kept } from '../domain/objects';
 
 /** One distinct contact to send, and every selected row that carries it. */

@@ -22,7 +22,8 @@ import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
 import { ledgerOf, registryOf, type AppContext } from './context';
-import { fieldsLacking, ledgerDamageText, type LedgerEntry } from '../store/ledger';
+import { ledgerDamageText } from '../store/ledger';
+import { fieldsLacking, type LedgerEntry } from '../store/ledger-entry';
 import {
   rememberedFirstRowHeaders,
   rememberMapping,

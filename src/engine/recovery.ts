@@ -38,7 +38,7 @@ import { countRetry } from './run-end';
 import { saveAnswersOnly } from './job-results';
 import { withDocumentLock } from './timing';
 import { jobLogged } from '../store/run-log';
-import { entryCovers } from '../store/ledger';
+import { entryCovers } from '../store/ledger-entry';
 
 /** A job of a run, by the run's id and the job's place in it (not the API's job id). */
 export interface RunJobRef {

@@ -5,7 +5,7 @@ import { ENRICH_FIELDS, FIELD_TABLE, type EnrichField } from '../domain/fields';
 import type { RowOutput } from '../sheet/writer';
 import { fieldUnshown, type SheetTable } from '../sheet/table';
 import { emailCells, STATUS } from '../domain/statuses';
-import { entryFoundSomething, fieldsLacking, type LedgerEntry } from '../store/ledger';
+import { entryFoundSomething, fieldsLacking, type LedgerEntry } from '../store/ledger-entry';
 import { minuteIn } from '../store/local-time';
 import type { FoundCounts } from '../store/registry';
 

@@ -3,7 +3,8 @@
  * dragged down a column costs each cell a search and a read of one cell, whatever the ledger's
  * size, shows each person's own answer (the newest readable one), and calls no API.
  */
-import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import { LEDGER_ENTRY_CODEC } from '../../src/store/ledger-entry';
 import { encodeRecord } from '../../src/store/stored-records';
 import { fillLedger, personFingerprint, savedEmail } from '../../scripts/lib/ledger-fill';
 import { contactRows, engineKit, people, SHEET } from './support/engine';

@@ -16,7 +16,8 @@ import { FIELD_TABLE, type EnrichField } from '../../domain/fields';
 import { emailCells } from '../../domain/statuses';
 import type { AppContext } from '../../engine/context';
 import { answerRefreshProbe, REFRESH_PROBE_KEY } from './formula-refresh-check';
-import { entryCovers, Ledger, type LedgerEntry } from '../../store/ledger';
+import { Ledger } from '../../store/ledger';
+import { entryCovers, type LedgerEntry } from '../../store/ledger-entry';
 import {
   enqueueRequests,
   markerKey,

@@ -21,7 +21,8 @@ import {
   scanFormulaQueue,
   type FormulaRequest,
 } from './formula-queue';
-import { entryCovers, fieldsLacking, type Ledger, type LedgerEntry } from '../../store/ledger';
+import { type Ledger } from '../../store/ledger';
+import { entryCovers, fieldsLacking, type LedgerEntry } from '../../store/ledger-entry';
 import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan-cost';
 import { sendRule } from '../../engine/paid-once';
 import { newRun, registerAndSend } from '../../engine/run-launch';

@@ -3,7 +3,8 @@
  * than the days asked, at their price, through paid-once's rule; a refreshed answer takes a new date.
  */
 import { PRICES } from '../../../src/domain/fields';
-import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, Ledger, type LedgerEntry } from '../../../src/store/ledger';
+import { LEDGER_SHEET_NAME, Ledger } from '../../../src/store/ledger';
+import { LEDGER_ENTRY_CODEC, type LedgerEntry } from '../../../src/store/ledger-entry';
 import { decodeRecord, encodeRecord } from '../../../src/store/stored-records';
 import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';

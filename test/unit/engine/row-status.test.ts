@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '../../../src/store/ledger';
+import type { LedgerEntry } from '../../../src/store/ledger-entry';
 import { rowOutputFromEntry, type RowOutputOptions } from '../../../src/engine/row-status';
 import { emailStatusText } from '../../../src/domain/statuses';
 

@@ -14,7 +14,8 @@ import {
   REVERSE_SPEC,
 } from '../../../src/features/formulas/custom-functions';
 import { fingerprint } from '../../../src/sheet/fingerprint';
-import { Ledger, type LedgerEntry } from '../../../src/store/ledger';
+import { Ledger } from '../../../src/store/ledger';
+import { type LedgerEntry } from '../../../src/store/ledger-entry';
 import { contextFor, createWorld } from '../fakes/context';
 
 const NAMES = ['first_name', 'last_name', 'company'];

@@ -3,7 +3,8 @@
  * none: when a runtime refuses it, whatever the message, formulas answer from one read of the sheet,
  * and the next ones do not try a search bound to fail (docs/deploy.md, "First deploy").
  */
-import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, Ledger } from '../../../src/store/ledger';
+import { LEDGER_SHEET_NAME, Ledger } from '../../../src/store/ledger';
+import { LEDGER_ENTRY_CODEC } from '../../../src/store/ledger-entry';
 import { encodeRecord } from '../../../src/store/stored-records';
 import { contextFor, createWorld } from '../fakes/context';
 

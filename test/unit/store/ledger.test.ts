@@ -1,5 +1,6 @@
 /** The results ledger (hidden sheet): as the engine writes it, and as formulas look answers up in it. */
-import { LEDGER_ENTRY_CODEC, LEDGER_SHEET_NAME, Ledger, type LedgerEntry } from '../../../src/store/ledger';
+import { LEDGER_SHEET_NAME, Ledger } from '../../../src/store/ledger';
+import { LEDGER_ENTRY_CODEC, type LedgerEntry } from '../../../src/store/ledger-entry';
 import { encodeRecord } from '../../../src/store/stored-records';
 import { contextFor, createWorld } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll } from '../fakes/scenario';

@@ -1,7 +1,7 @@
 /** Versioned, parsed records: what main wrote before versions existed reads as today's shape. */
 import { decodeRecord, encodeRecord } from '../../../src/store/stored-records';
 import { JOB_CODEC, RUN_CODEC } from '../../../src/store/registry';
-import { LEDGER_ENTRY_CODEC, type LedgerEntry } from '../../../src/store/ledger';
+import { LEDGER_ENTRY_CODEC, type LedgerEntry } from '../../../src/store/ledger-entry';
 import { MAPPING_CODEC } from '../../../src/store/mapping-store';
 import { PLAN_CODEC } from '../../../src/store/pending-plan';
 
