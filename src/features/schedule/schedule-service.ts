@@ -15,7 +15,6 @@ import {
   clearScheduleRecord,
   PERIOD_MS,
   readSchedule,
-  scheduleDamageSeen,
   scheduleSettingsShape,
   scheduleTally,
   writeSchedule,
@@ -128,11 +127,10 @@ export function saveSchedule(ctx: AppContext, request: ScheduleRequest): Schedul
     savedAt: ctx.clock.now(),
     // What today's runs committed still counts, until the same reset: saving again, or clearing
     // and saving anew, resets nothing.
+    // So does the ledger damage it paused for: saved with that reason in view, it goes on past it.
     // (An absent earlierPayers stays absent: JSON leaves undefined out.)
     ...(tally ?? { ...newCapDay(...zoneAndNow(ctx)), committedToday: 0 }),
     failures: 0,
-    // Saved with its pause's reason in view: the damage it named no longer stops it.
-    damageSeen: scheduleDamageSeen(ctx),
   };
   writeSchedule(ctx, schedule);
   syncPollTrigger(ctx, loadRegistrySummary(ctx.documentStore));

@@ -95,18 +95,18 @@ export function readSchedule(ctx: ScheduleContext): ScheduleRecord | null {
   return schedule && !schedule.cleared ? schedule : null;
 }
 
-/** What the current count holds, a cleared schedule's too: a schedule saved anew starts from it. */
+/**
+ * What the current count holds, a cleared schedule's too: a schedule saved anew starts from it. And
+ * the ledger damage it paused for: saved again, with the pause's reason in view, it goes on past it.
+ */
 export function scheduleTally(
   ctx: ScheduleContext,
   payer: Payer,
-): Pick<ScheduleRecord, 'day' | 'resetAt' | 'committedToday' | 'earlierPayers'> | null {
+): Pick<ScheduleRecord, 'day' | 'resetAt' | 'committedToday' | 'earlierPayers' | 'damageSeen'> | null {
   const stored = readStored(ctx);
   // Today's count follows the key that pays (payer.ts): another key starts from its own.
-  return stored && STORED.tally(stored, payer);
+  return stored && { ...STORED.tally(stored, payer), damageSeen: stored.damageSeen };
 }
-
-/** The ledger damage the stored schedule paused for, kept by a schedule saved again (or anew). */
-export const scheduleDamageSeen = (ctx: ScheduleContext): string | undefined => readStored(ctx)?.damageSeen;
 
 export const writeSchedule: (ctx: ScheduleContext, schedule: ScheduleRecord) => void = STORED.write;
 
