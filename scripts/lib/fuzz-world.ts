@@ -190,6 +190,9 @@ export class FuzzWorld extends FuzzPurchases {
         return unstick(this.emulator, this.events);
       case 'damage':
         if (damageStore(this.views.ann, action.what, ++this.damages)) this.books.ledgerLostAnswers = true;
+        // A record imported again, then damaged again: the Jobs panel names it anew, and the user
+        // imports it anew (seed 64044 case 1,348 stopped at the first).
+        for (const tried of this.damage.tried) if (tried.endsWith(' again')) this.damage.tried.delete(tried);
         if (action.what === 'schedule' || action.what === 'autoSetting') {
           const name = action.what === 'schedule' ? '|schedule' : '|auto';
           this.books.standingReset.set(name, view.now());

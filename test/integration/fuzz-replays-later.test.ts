@@ -289,4 +289,29 @@ describe("the fuzzer's cases of findings 59, 65 to 68, 70 to 72 and 85, and of s
       { kind: 'damage', what: 'ledgerDelete' },
     ]);
   }, 60_000);
+  it('stop 61: a job record damaged again after each import is imported again, as the panel asks', async () => {
+    // Seed 64044, case 1,348: the fuzzer's user imported a record damaged after an import only
+    // once, so the third damage stayed, reported, while the panel asked for its import.
+    await replay(
+      [
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [4],
+          lookUpAgain: true,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+        },
+        { kind: 'reverse', who: 'carol', rows: [4], lookUpAgain: true },
+        { kind: 'sidebar', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'clock', hours: 1 },
+        { kind: 'sidebar', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'import', who: 'carol' },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'import', who: 'carol' },
+        { kind: 'damage', what: 'jobRecord' },
+      ],
+      437732883,
+    );
+  }, 60_000);
 });
