@@ -4,6 +4,7 @@
  * goes deep into what the subset reaches. fast-check replays a case from its seed and path.
  */
 import fc from 'fast-check';
+import { FIELDS_EMAIL } from './fuzz-cast';
 import {
   ACTION_KINDS,
   actionKinds,
@@ -39,7 +40,9 @@ export function actionArbitrary(
 
 /**
  * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone,
- * getThem:reverse…): an action's names, for --without and a story's steps.
+ * getThem:reverse, a purchase's or a schedule's fields as again:phone or run:work_email+phone, a
+ * "look up again" as run:phone:again, each with "!" when killed: retry!…): an action's names, for --without and a
+ * story's steps.
  */
 export function actionNames(action: Action): string[] {
   const variant =
@@ -57,8 +60,15 @@ export function actionNames(action: Action): string[] {
                 ? action.reverse
                   ? 'reverse'
                   : 'enrich'
-                : '';
-  return variant ? [action.kind, `${action.kind}:${variant}`] : [action.kind];
+                : action.kind === 'run' ||
+                    action.kind === 'runAll' ||
+                    action.kind === 'again' ||
+                    (action.kind === 'schedule' && action.on && !action.reverse)
+                  ? (action.fields ?? FIELDS_EMAIL).join('+')
+                  : '';
+  const names = variant ? [action.kind, `${action.kind}:${variant}`] : [action.kind];
+  if ('lookUpAgain' in action && action.lookUpAgain) names.push(`${names.at(-1)!}:again`);
+  return 'kill' in action && action.kill ? [...names, ...names.map((name) => `${name}!`)] : names;
 }
 
 /**
@@ -251,7 +261,57 @@ const STORIES: readonly (readonly (readonly string[])[])[] = [
   // A reverse lookup written, undone, then the ledger deleted: the next lookup must name the damage
   // before it buys the profile again (stop 60, seed 64040; mutant ledger-warning-skips-reverse).
   [['reverse'], ['wait', 'poll'], ['poll'], ['undo'], ['damage:ledgerDelete']],
+  // A lost start's list lost, a "look up again" of its rows for the phone alone, then a plain
+  // run of the emails: what the lost start may have bought is not bought again (finding 160;
+  // mutant look-up-again-frees-hidden-holds).
+  [
+    ['fault:lost'],
+    // A purchase meets the fault first (the emulator's first start's answer is never the one lost).
+    ['run', 'again'],
+    ['run:work_email', 'runAll:work_email', 'run:work_email+personal_email'],
+    ['damage:jobSheet', 'damage:jobAndList'],
+    ['poll'],
+    ['run:phone:again', 'runAll:phone:again'],
+    ['wait', 'poll'],
+    ['poll'],
+    ['run:work_email', 'runAll:work_email'],
+  ],
+  // A lost start's retry kept from writing its rows ("pending"), a phone run of them, its list
+  // lost, then a formula of the work email: the words on the rows still hold what the lost start
+  // may have bought (finding 85; mutant lost-start-pending-keeps-no-hold).
+  [
+    ['fault:lost'],
+    // A purchase in the other document meets the fault first (the emulator's first start's answer
+    // is never the one lost).
+    ['elsewhere:run'],
+    ['runAll:work_email', 'run:work_email'],
+    ['fault:429', 'revoke'],
+    ['retry!'],
+    ['poll!'],
+    ['run:phone:again', 'run:phone', 'again:phone'],
+    ['damage:jobSheet', 'damage:jobAndList'],
+    ['formulas:work_email'],
+    ['getThem:enrich'],
+    ['poll'],
+  ],
+  // A phone run under way, then a key limit set, a purchase under it, both ended in one poll: the
+  // run that reserved nothing gives nothing back, or later purchases pass the limit (seed 64017;
+  // mutant unreserved-run-gives-back).
+  [
+    ['runAll:phone', 'runAll:work_email+phone', 'runAll:work_email+personal_email+phone'],
+    ['limit'],
+    ['reverse', 'run', 'again'],
+    ['wait'],
+    ['poll'],
+    ['run', 'runAll', 'again', 'reverse'],
+    ['wait', 'poll'],
+    ['poll'],
+    ['run', 'runAll', 'again'],
+  ],
 ];
+
+/** The kind a story's step names ("retry!", "run:phone:again": retry, run). */
+const kindOf = (name: string) => name.replace(/[:!].*/, '') as Action['kind'];
 
 /**
  * A story's step: one of its kinds, or of its variants ("fault:stuck", "damage:jobAndList",
@@ -263,7 +323,7 @@ function stepArbitrary(names: readonly string[], table: ActionTable): fc.Arbitra
   const faults = variants('fault') as (typeof FAULTS)[number][];
   const damages = variants('damage') as Damage[];
   const others = names.filter((name) => !/^(fault|damage):/.test(name));
-  const kinds = others.map((name) => name.split(':')[0] as Action['kind']);
+  const kinds = others.map(kindOf);
   const drawn = actionArbitrary(kinds, table).filter((action) =>
     others.some((name) => actionNames(action).includes(name)),
   );
@@ -338,7 +398,7 @@ export function sequenceArbitrary(
     large: fc.constantFrom(false, false, true),
   });
   return drawn.chain(({ themes, extra, damages, faults, people, story, large, ...cast }) => {
-    const told = story?.flat().map((name) => name.split(':')[0] as Action['kind']);
+    const told = story?.flat().map(kindOf);
     const kinds = [...new Set([...(told ?? themes.flat()), ...extra])].filter((kind) =>
       optional.includes(kind),
     );
