@@ -51,7 +51,7 @@ export function markOrphanedRows(
   written: readonly number[] = [],
 ): void {
   const runs = [...registry.runs.values()].filter((run) => run.sheetId === sheetId && run.kind === kind);
-  const awaiting = runsAwaitingRelist(registry, ctx.clock.now());
+  const awaiting = runsAwaitingRelist(registry);
   if (runs.some((run) => awaiting.has(run.id))) return;
   const waiting = runs.filter((run) => run.state === 'running' || run.authFailed);
   // A run of this sheet lost a job's record: a "pending" row no readable job claims is most likely

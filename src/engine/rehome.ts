@@ -119,13 +119,15 @@ const pastGiveUp = (job: JobBase, now: number): boolean =>
   !job.startedAt || now - job.startedAt > JOB_GIVE_UP_MS;
 
 /**
- * Runs waiting for a job's list to come back: a young listless job's run must not end "failed"
- * while the job is still at work (its contacts stay held back meanwhile, paid-once.ts sendRule).
+ * Runs waiting for a job's list to come back: a listless job's run must not end "failed" while
+ * the job may still give its list (its contacts stay held back meanwhile, paid-once.ts sendRule).
+ * Only an execution that asked for its results gives up on it (collect): a teammate's poll, whose
+ * key cannot read it, ended its run a day after its start, and its answers were never collected.
  */
-export function runsAwaitingRelist(registry: Registry, now: number): Set<string> {
+export function runsAwaitingRelist(registry: Registry): Set<string> {
   return new Set(
     (registry.listless ?? [])
-      .filter((job) => listMayComeBack(registry, job) && !pastGiveUp(job, now) && !unrelistable.has(job))
+      .filter((job) => listMayComeBack(registry, job) && !unrelistable.has(job))
       .map((job) => job.run),
   );
 }
@@ -225,7 +227,11 @@ function collect(
     moveJob(job, 'applied', {});
     return saveRecordsOf(ctx, [], [job]);
   }
-  if (!found || found === 'gone') return;
+  if (!found || found === 'gone') {
+    // Nothing read now (an error, or a 404): past its time, its run no longer waits for its list.
+    if (pastGiveUp(job, ctx.clock.now())) unrelistable.add(job);
+    return;
+  }
   const list = 'fingerprints' in job ? job.fingerprints : listFromResult(found.result, job.contacts);
   if (!list) {
     // What a job still at work found so far may not list every contact: it is asked again, until

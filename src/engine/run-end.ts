@@ -138,7 +138,7 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   const damaged = runsWithDamagedJobs(registry);
   // A job that lost its list while it works gets it back from its results (rehome.ts): its run
   // keeps running meanwhile, holding its contacts back, instead of ending "failed".
-  const awaiting = runsAwaitingRelist(registry, ctx.clock.now());
+  const awaiting = runsAwaitingRelist(registry);
   for (const run of registry.runs.values()) {
     if (run.state !== 'running' || awaiting.has(run.id)) continue;
     const jobs = registry.jobs.filter((job) => job.run === run.id);
