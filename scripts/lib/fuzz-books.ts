@@ -39,6 +39,14 @@ export interface Books {
    * warned of ledger damage): each excuses one more charge of each person its jobs carried.
    */
   consentedRuns: Set<string>;
+  /** Of consentedRuns, those whose only consent was a preview that warned of ledger damage. */
+  damageConsentedRuns: Set<string>;
+  /**
+   * Each person and thing (`fp:thing`) a row of the shared document showed the API's answer for
+   * when the ledger lost answers, and shows still but for the add-on: plans trust what rows show on
+   * a damaged ledger, so no consent to the damage covers buying it again (stop 59's wiped email).
+   */
+  shownAtDamage: Set<string>;
   /**
    * Runs registered by a start that answered with an error (not a kill): the user was told it
    * failed ("Sheets refused to write…"), so they never spend (fuzz-invariants.ts spentAfterRefusal).
@@ -109,6 +117,8 @@ export function newBooks(): Books {
   return {
     confirmedRuns: new Set(),
     consentedRuns: new Set(),
+    damageConsentedRuns: new Set(),
+    shownAtDamage: new Set(),
     resumedPastDamage: new Map(),
     refusedRuns: new Set(),
     refreshedRuns: new Map(),

@@ -101,14 +101,22 @@ export abstract class FuzzPurchases {
       consent,
       () => this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
       consent ? undefined : old,
+      !lookUpAgain,
     );
   }
 
   /**
    * A start the user confirmed (consenting to buy again when `consent`): its run is booked by the
-   * run records it added, so that a start killed before it answered counts too.
+   * run records it added, so that a start killed before it answered counts too. `rowsTrusted`: a
+   * sidebar plan's consent, to the ledger's damage alone (not "look up again").
    */
-  private confirm(view: Addon, consent: boolean, start: () => unknown, old?: readonly string[]): void {
+  private confirm(
+    view: Addon,
+    consent: boolean,
+    start: () => unknown,
+    old?: readonly string[],
+    rowsTrusted = false,
+  ): void {
     const before = this.runKeys(view);
     const kills = this.events.kills;
     // An error the user read (not a kill, which may have sent): they were told the start failed.
@@ -122,6 +130,8 @@ export abstract class FuzzPurchases {
       }
       this.books.confirmedRuns.add(runId);
       if (consent) this.books.consentedRuns.add(runId);
+      // A sidebar plan's consent to the damage (formulas read saved answers alone, not rows).
+      if (consent && rowsTrusted) this.books.damageConsentedRuns.add(runId);
       if (old) this.books.refreshedRuns.set(runId, new Set(old));
     }
   }

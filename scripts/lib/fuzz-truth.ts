@@ -153,6 +153,28 @@ export function rowsAgainstTruth(
   return undefined;
 }
 
+/**
+ * Each person and thing a row shows the API's answer for (`fp:thing`): what a plan on a damaged
+ * ledger trusts (plan.ts), so that no consent to the damage covers buying it again.
+ */
+export function shownAnswers(
+  table: string[][],
+  kind: JobKind,
+  outcomes: readonly AdminOutcome[],
+): Set<string> {
+  const truths = truthsOf(outcomes);
+  const shown = new Set<string>();
+  const things = PAID.filter(([thing]) => (kind === 'reverse') === (thing === 'profile'));
+  for (const [index, output] of outputRows(table, kind).entries()) {
+    const cells = table[index + 1]!;
+    if (!hasInputs(cells, kind)) continue;
+    const fp = rowFp(kind, cells);
+    for (const [thing, paid] of things)
+      if (truths.get(fp)?.get(thing)?.has(paid.shown(output))) shown.add(`${fp}:${thing}`);
+  }
+  return shown;
+}
+
 /** What each formula the fuzzer types shows, by its name: a field, or a reverse lookup's profile. */
 const FORMULA_SHOWS = new Map<string, string>([
   ...ENRICH_FIELDS.map((field) => [FIELD_TABLE[field].formula, field] as const),

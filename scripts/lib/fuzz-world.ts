@@ -19,6 +19,7 @@ import { importAmbiguous, newEvents, unstick, type ChaosEvents } from './chaos';
 import { importDamagedJobs, type ChaosDamage, type DamageState } from './chaos-damage';
 import type { Action, Kill, Who } from './fuzz-model';
 import { answeredBeforeRetry } from './fuzz-ledger';
+import { shownAnswers } from './fuzz-truth';
 import {
   contactRows,
   caseDraws,
@@ -174,7 +175,8 @@ export class FuzzWorld extends FuzzPurchases {
         return;
       }
       case 'undo':
-        return this.undo(view);
+        this.undo(view);
+        return this.keepShown();
       case 'saveKey':
         return this.saveKey(action.who, savedKey(action.who, action.key));
       case 'resume':
@@ -189,7 +191,10 @@ export class FuzzWorld extends FuzzPurchases {
       case 'unstick':
         return unstick(this.emulator, this.events);
       case 'damage':
-        if (damageStore(this.views.ann, action.what, ++this.damages)) this.books.ledgerLostAnswers = true;
+        if (damageStore(this.views.ann, action.what, ++this.damages)) {
+          this.books.ledgerLostAnswers = true;
+          for (const shown of await this.shownAnswers()) this.books.shownAtDamage.add(shown);
+        }
         // A record imported again, then damaged again: the Jobs panel names it anew, and the user
         // imports it anew (seed 64044 case 1,348 stopped at the first).
         for (const tried of this.damage.tried) if (tried.endsWith(' again')) this.damage.tried.delete(tried);
@@ -218,7 +223,8 @@ export class FuzzWorld extends FuzzPurchases {
       case 'busy':
         return this.busy(view, action.n);
       case 'sheet':
-        return this.sheet.edit(action);
+        this.sheet.edit(action);
+        return this.keepShown();
     }
   }
 
@@ -301,6 +307,24 @@ export class FuzzWorld extends FuzzPurchases {
     if (!ended || this.attempt(() => view.call('previewUndo', ended.runId)) === undefined) return;
     for (let call = 0; call < 10; call++)
       if (this.attempt(() => view.call<UndoView>('undoRun', ended.runId))?.undone !== undefined) return;
+  }
+
+  /** What the shared document's rows show of the API's answers (fuzz-truth.ts shownAnswers). */
+  private async shownAnswers(): Promise<Set<string>> {
+    const outcomes = await this.emulator.admin.outcomes();
+    const table = (name: string) =>
+      this.views.ann.spreadsheet.getSheetByName(name)!.getDataRange().getDisplayValues() as string[][];
+    return new Set([
+      ...shownAnswers(table(SHEET), 'enrich', outcomes),
+      ...shownAnswers(table(EMAILS_SHEET), 'reverse', outcomes),
+    ]);
+  }
+
+  /** A person's own edit (Undo, typing, deleting…) may take an answer off the rows: no longer trusted. */
+  private async keepShown(): Promise<void> {
+    if (this.books.shownAtDamage.size === 0) return;
+    const now = await this.shownAnswers();
+    for (const shown of this.books.shownAtDamage) if (!now.has(shown)) this.books.shownAtDamage.delete(shown);
   }
 
   /** attempt() of what awaits the emulator too. */
