@@ -315,3 +315,29 @@ describe("the fuzzer's cases of findings 59, 65 to 68, 70 to 72 and 85, and of s
     );
   }, 60_000);
 });
+
+/**
+ * Stop 61 (fuzz seed 64045, case 457): an imported job's list garbled; a day after its import, a
+ * teammate's poll (whose key cannot read the job) ended its run "failed" as a job past its time,
+ * without asking for its results. The run ended, no poll asked for the job again: the work email
+ * it was charged for was never saved. Only an execution that asked for a listless job's results
+ * gives up on it now (rehome.ts).
+ */
+describe('a listless job a day old, polled first by a teammate', () => {
+  const { replay } = fuzzCases();
+  it('stop 61: its answers are still collected by the key that started it', async () => {
+    await replay(
+      [
+        { kind: 'run', who: 'carol', rows: [4], lookUpAgain: true },
+        { kind: 'damage', what: 'jobAndList' },
+        { kind: 'reverse', who: 'carol', rows: [4], lookUpAgain: true },
+        { kind: 'sidebar', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+        { kind: 'damage', what: 'jobAndList' },
+        { kind: 'import', who: 'carol' },
+        { kind: 'damage', what: 'jobAndList' },
+        { kind: 'clock', hours: 24 },
+      ],
+      899442591,
+    );
+  }, 60_000);
+});
