@@ -9,7 +9,8 @@ import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { isFinalStatus } from '../../src/sheet/output-columns';
 import { STATUS } from '../../src/domain/statuses';
 import { outputRows } from './sheet-outputs';
-import type { FuzzWorld } from './fuzz-world';
+import type { Addon } from '../../dev/gas/harness';
+import type { SpawnedEmulator } from '../../dev/emulator/spawn';
 
 export interface Violation {
   invariant:
@@ -59,7 +60,8 @@ export function heldWithoutWhy(table: string[][], kind: JobKind = 'enrich'): Vio
  * read "job record damaged" say something false: held for good.
  */
 export async function damagedAfterImport(
-  world: FuzzWorld,
+  // What it reads of the fuzz world (fuzz-world.ts imports this file's neighbours: no import back).
+  world: { importedJobs: ReadonlySet<string>; views: { ann: Addon }; emulator: SpawnedEmulator },
   table: string[][],
 ): Promise<Violation | undefined> {
   if (world.importedJobs.size === 0) return undefined;
