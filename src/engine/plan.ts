@@ -232,13 +232,25 @@ export function buildPlan(
     // A row showing an answer the ledger lacks was edited since (resendEdited sends it again)
     // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
     // The same holds per field: a work email shown beside a saved personal email one (finding 72).
-    const shown = final && entry ? unsaved.filter((field) => !fieldUnshown(table, kind, field, row)) : [];
+    // So does a killed start's stale "pending" over a row's answers (run-launch.ts writes the rows
+    // before it registers anything): on a damaged ledger they are trusted as beside a final Status
+    // (fuzz seed 64047: the work email the row showed was bought again).
+    const pendingShown = !anew && status === STATUS.pending && ledger.damaged();
+    const shown =
+      (final && entry) || pendingShown
+        ? unsaved.filter((field) => !fieldUnshown(table, kind, field, row))
+        : [];
     const damage =
-      final && (!entry || shown.length > 0) && options.resendEdited ? ledger.damaged() : undefined;
+      ((final && !entry) || shown.length > 0) && options.resendEdited ? ledger.damaged() : undefined;
     if (damage) ledgerDamage = ledgerDamageText(damage);
     const trustShown = !options.resendEdited || damage;
     const lacking = trustShown ? unsaved.filter((field) => !shown.includes(field)) : unsaved;
     const covered = !!entry && lacking.length === 0;
+    // Every field asked is on the row: nothing to send, and the row gets its Status back.
+    if (pendingShown && shown.length > 0 && lacking.length === 0) {
+      alreadyDone++;
+      return skip(row, 'already enriched', 'input', STATUS.found);
+    }
     // A refresh sends only old answers: a row without one, or lacking a field, waits for a plain run.
     if (refreshBefore !== undefined && !anew && !covered) return skip(row, NOT_OLD);
     // A row with its answer is left alone, unless a field it was never asked for is asked now: one

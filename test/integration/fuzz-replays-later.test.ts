@@ -341,3 +341,28 @@ describe('a listless job a day old, polled first by a teammate', () => {
     );
   }, 60_000);
 });
+
+/**
+ * Stop 61 (fuzz seed 64047, case 1,232, found by the books' stricter consent): a "look up again"
+ * killed after its start wrote "pending" over a row's work email and before it registered
+ * anything, then the ledger deleted. The next run's plan trusted shown answers only beside a final
+ * Status, and bought the work email the row showed again.
+ */
+describe("a row's answer beside a killed start's pending, the ledger deleted", () => {
+  const { replay } = fuzzCases();
+  it('stop 61: the next run does not buy the answer the row shows again', async () => {
+    await replay([
+      { kind: 'run', who: 'ann', rows: [2], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann' },
+      {
+        kind: 'runAll',
+        who: 'ann',
+        lookUpAgain: true,
+        kill: { at: 'Properties.setProperties', nth: 1 },
+        fields: ['phone'],
+      },
+      { kind: 'damage', what: 'ledgerDelete' },
+    ]);
+  }, 60_000);
+});
