@@ -246,10 +246,11 @@ export function buildPlan(
     const trustShown = !options.resendEdited || damage;
     const lacking = trustShown ? unsaved.filter((field) => !shown.includes(field)) : unsaved;
     const covered = !!entry && lacking.length === 0;
-    // Every field asked is on the row: nothing to send, and the row gets its Status back.
+    // Every field asked is on the row: nothing to send, and the row gets its Status back (written
+    // as a hold's words are, by a preview that starts nothing too: start.ts explainHolds).
     if (pendingShown && shown.length > 0 && lacking.length === 0) {
       alreadyDone++;
-      return skip(row, 'already enriched', 'input', STATUS.found);
+      return skip(row, 'already enriched', 'held', STATUS.found);
     }
     // A refresh sends only old answers: a row without one, or lacking a field, waits for a plain run.
     if (refreshBefore !== undefined && !anew && !covered) return skip(row, NOT_OLD);

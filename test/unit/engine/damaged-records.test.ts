@@ -102,6 +102,33 @@ describe('a run whose job sheet is deleted while its jobs work', () => {
   });
 });
 
+describe('rows showing answers beside a killed start\'s "pending", the ledger deleted (stop 61)', () => {
+  it('are not bought again: a preview of what they show sends nothing and gives them "found" back', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(3));
+    planAndStart(world);
+    poll(world);
+    const [status, email] = ['Status', 'Work email'].map((name) => sheet.cells[0]!.indexOf(name));
+    expect(sheet.column('Work email').every((cell) => cell.includes('@'))).toBe(true);
+    // A start killed after it wrote its rows and before it registered anything (run-launch.ts).
+    for (const row of sheet.cells.slice(1)) row[status!] = STATUS.pending;
+    world.spreadsheet.deleteSheetNamed(LEDGER_SHEET_NAME);
+    world.cache = new FakeCache(() => world.clock.now());
+    const plan = server(world).planRun(ENRICH_WORK_EMAIL);
+    expect(plan.contactsToSend).toBe(0);
+    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
+    expect(sheet.cells[1]![email!]).toMatch(/@/);
+    // Asked the phone too, each row is sent for the phone alone, the damage named.
+    for (const row of sheet.cells.slice(1)) row[status!] = STATUS.pending;
+    const both = server(world).planRun({ kind: 'enrich', fields: ['work_email', 'phone'] });
+    expect(both.contactsToSend).toBe(3);
+    expect(both.ledgerDamage).toBeDefined();
+    server(world).startRun(both.planId);
+    expect([...world.api.jobs.values()].at(-1)).toMatchObject({ fields: ['phone'] });
+    expect(world.api.jobs.size).toBe(2);
+  });
+});
+
 describe('a lost start whose job record is damaged', () => {
   it('its "may have been started" rows say the record is damaged, and a preview does not send them again', () => {
     const world = createWorld();
