@@ -42,8 +42,8 @@ export function actionArbitrary(
 /**
  * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone,
  * getThem:reverse, a purchase's or a schedule's fields as again:phone or run:work_email+phone, a
- * "look up again" as run:phone:again, each with "!" when killed: retry!…): an action's names, for --without and a
- * story's steps.
+ * "look up again" as run:phone:again, each with "!" when killed: retry!…): an action's names, for
+ * --without and a story's steps.
  */
 export function actionNames(action: Action): string[] {
   const variant =
