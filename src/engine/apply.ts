@@ -17,7 +17,7 @@ import {
   countFound,
   rewrittenRow,
   rowOutputFromEntry,
-  showsUnsaved,
+  mayWipeLostAnswer,
   statusOnly,
 } from './row-status';
 import { STATUS } from '../domain/statuses';
@@ -203,12 +203,9 @@ function applyToSheet(
                   unreadable ? STATUS.error(UNREADABLE_ITEM) : (job.unansweredStatus ?? STATUS.notFound),
                 );
       // Answered or not (out of credits, held): what is saved for its inputs (findings 65, 90),
-      // unless the row shows a field nothing saved holds while the ledger is damaged: it may be the
-      // answer the damage lost, which plans trust (plan.ts). Wiped, the next run bought it again
-      // (fuzz seed 64032: the ledger deleted under a run).
+      // unless that may wipe an answer the ledger lost.
       const rewrite =
-        run.source === 'schedule' &&
-        !(rows.some((row) => showsUnsaved(saved, table!, kind, row)) && ledger.damaged());
+        run.source === 'schedule' && !mayWipeLostAnswer(!!ledger.damaged(), saved, table!, kind, rows);
       const written = rewrite
         ? rewrittenRow(saved, answered ? undefined : output.status, { kind, timeZone })
         : output;

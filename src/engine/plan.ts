@@ -123,16 +123,19 @@ export interface Reasked {
 /** A refresh of answers older than `days` (checked by the calls' schemas): the time they are older than. */
 export const refreshCutoff = (now: number, days: number): number => now - days * DAY_MS;
 
-/** Statuses that do not say a row is held: a held row showing one is given the hold's words. */
-const UNEXPLAINED: readonly string[] = [
+/**
+ * Statuses written beside the answers a row showed, its cells kept: a killed start's "pending"
+ * (run-launch.ts writes the rows before it registers anything), a top-up's or a cap's wait, a cancel.
+ */
+const KEEPS_ANSWERS: readonly string[] = [
   STATUS.pending,
-  STATUS.inputsChanged,
-  STATUS.columnsChanged,
   STATUS.outOfCredits,
   STATUS.canceled,
   STATUS.dailyCapReached,
   STATUS.runCapReached,
 ];
+/** Statuses that do not say a row is held: a held row showing one is given the hold's words. */
+const UNEXPLAINED: readonly string[] = [...KEEPS_ANSWERS, STATUS.inputsChanged, STATUS.columnsChanged];
 
 /**
  * Whether a plan would buy what no saved answer covers: with the ledger damaged, it may have been
@@ -232,14 +235,12 @@ export function buildPlan(
     // A row showing an answer the ledger lacks was edited since (resendEdited sends it again)
     // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
     // The same holds per field: a work email shown beside a saved personal email one (finding 72).
-    // So does a killed start's stale "pending" over a row's answers (run-launch.ts writes the rows
-    // before it registers anything): on a damaged ledger they are trusted as beside a final Status
-    // (fuzz seed 64047: the work email the row showed was bought again).
-    const pendingShown = !anew && status === STATUS.pending && ledger.damaged();
+    // So do the answers a row shows beside a Status written over its cells (KEEPS_ANSWERS): on a
+    // damaged ledger they are trusted as beside a final Status (fuzz seed 64047: a killed start's
+    // "pending"; stop 62: a schedule's cap's wait. The work email the row showed was bought again).
+    const keptShown = !anew && KEEPS_ANSWERS.includes(status) && !!ledger.damaged();
     const shown =
-      (final && entry) || pendingShown
-        ? unsaved.filter((field) => !fieldUnshown(table, kind, field, row))
-        : [];
+      (final && entry) || keptShown ? unsaved.filter((field) => !fieldUnshown(table, kind, field, row)) : [];
     const damage =
       ((final && !entry) || shown.length > 0) && options.resendEdited ? ledger.damaged() : undefined;
     if (damage) ledgerDamage = ledgerDamageText(damage);
@@ -248,7 +249,7 @@ export function buildPlan(
     const covered = !!entry && lacking.length === 0;
     // Every field asked is on the row: nothing to send, and the row gets its Status back (written
     // as a hold's words are, by a preview that starts nothing too: start.ts explainHolds).
-    if (pendingShown && shown.length > 0 && lacking.length === 0) {
+    if (keptShown && shown.length > 0 && lacking.length === 0) {
       alreadyDone++;
       return skip(row, 'already enriched', 'held', STATUS.found);
     }

@@ -117,10 +117,20 @@ export const answerUnshown = (
 ): boolean =>
   fields.some((field) => !!entry[FIELD_TABLE[field].slot] && fieldUnshown(table, kind, field, row));
 
-/** Whether a row shows a field its saved answer (if any) does not hold. */
-export const showsUnsaved = (
+/**
+ * Whether a schedule's rewrite of rows from what is saved (rewrittenRow) may wipe an answer the
+ * ledger lost: with the ledger damaged, a row showing a field nothing saved holds may show that
+ * answer, which plans trust (plan.ts); wiped, the next run bought it again (fuzz seed 64032, an
+ * answer's write; stop 62, a row the schedule's cap left out). Such rows get their Status alone.
+ */
+export const mayWipeLostAnswer = (
+  damaged: boolean,
   entry: LedgerEntry | undefined,
   table: SheetTable,
   kind: JobKind,
-  row: number,
-): boolean => fieldsLacking(entry, ENRICH_FIELDS).some((field) => !fieldUnshown(table, kind, field, row));
+  rows: readonly number[],
+): boolean =>
+  damaged &&
+  rows.some((row) =>
+    fieldsLacking(entry, ENRICH_FIELDS).some((field) => !fieldUnshown(table, kind, field, row)),
+  );

@@ -172,6 +172,40 @@ describe("a schedule's rows keep the fields other runs bought", () => {
   it('stop 59: ... and the next run of the row does not buy that work email again', async () => {
     await replay(LEDGER_LOST_UNDER_A_RUN);
   }, 90_000);
+
+  /**
+   * Stop 62 (a story's search, seed 1): Carol's run writes the work emails; a phone schedule capped
+   * at 1 a run leaves every row "waiting" beside them; the ledger is deleted; the schedule pauses
+   * for it and Carol saves it again. Its next tick rewrote the waiting rows from what is saved,
+   * wiping the work emails the deleted ledger held, and the next run bought them again.
+   */
+  const CAPPED_PAST_DAMAGE: Action[] = [
+    { kind: 'again', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+    { kind: 'schedule', who: 'carol', on: true, perRun: 1, perDay: 2, fields: ['phone'] },
+    { kind: 'wait' },
+    { kind: 'poll', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+    { kind: 'damage', what: 'ledgerDelete' },
+    { kind: 'poll', who: 'carol', kill: FETCH_ALL },
+    { kind: 'schedule', who: 'carol', on: true, perRun: 1, perDay: 2, fields: ['phone'] },
+  ];
+  it("stop 62: rows a schedule's cap leaves waiting keep the work emails a damaged ledger lost", async () => {
+    const before = await after(CAPPED_PAST_DAMAGE.slice(0, 4));
+    const shown = before.flatMap((row, index) => (row.workEmail ? [index] : []));
+    expect(shown.length).toBeGreaterThan(2);
+    const rows = await after([...CAPPED_PAST_DAMAGE, { kind: 'poll', who: 'carol', idle: true }]);
+    for (const index of shown)
+      expect(rows[index]).toMatchObject({
+        workEmail: before[index]!.workEmail,
+        status: STATUS.dailyCapReached,
+      });
+  }, 90_000);
+  it('stop 62: ... and the next run does not buy them again', async () => {
+    await replay(CAPPED_PAST_DAMAGE, 1703938465);
+  }, 90_000);
+  it('stop 62: a row waiting for a cap is trusted for the work email it shows once the ledger is deleted', async () => {
+    // Before: only a final Status or a killed start's "pending" was; the next run bought it again.
+    await replay(CAPPED_PAST_DAMAGE.slice(0, 5));
+  }, 90_000);
 });
 
 describe('a standing order on a damaged ledger waits for the person who saved it (stop 60)', () => {

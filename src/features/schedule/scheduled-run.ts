@@ -30,7 +30,7 @@ import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
 import { isPayer } from '../teams/payer';
 import { STATUS } from '../../domain/statuses';
-import { rewrittenRow } from '../../engine/row-status';
+import { mayWipeLostAnswer, rewrittenRow, statusOnly } from '../../engine/row-status';
 import { errorForLog, errorMessage, UserError } from '../../domain/user-error';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
@@ -159,8 +159,15 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     const status = dayRoom <= schedule.maxCreditsPerRun ? STATUS.dailyCapReached : STATUS.runCapReached;
     const outputs = new Map<number, RowOutput>();
     const options = { kind: plan.options.kind, timeZone: ctx.spreadsheet.timeZone() };
+    const damaged = !!ledgerOf(ctx).damaged();
     for (const contact of leftOut)
-      for (const row of contact.rows) outputs.set(row, rewrittenRow(contact.saved, status, options));
+      for (const row of contact.rows)
+        outputs.set(
+          row,
+          mayWipeLostAnswer(damaged, contact.saved, plan.table, options.kind, [row])
+            ? statusOnly(status)
+            : rewrittenRow(contact.saved, status, options),
+        );
     writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
   }
   if (kept.toSend.length > 0) {

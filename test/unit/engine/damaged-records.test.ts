@@ -102,7 +102,15 @@ describe('a run whose job sheet is deleted while its jobs work', () => {
   });
 });
 
-describe('rows showing answers beside a killed start\'s "pending", the ledger deleted (stop 61)', () => {
+// A start killed after it wrote its rows and before it registered anything (run-launch.ts, stop
+// 61); rows a schedule's cap left waiting (stop 62); a top-up's wait, a cancel: each keeps its cells.
+describe.each([
+  STATUS.pending,
+  STATUS.dailyCapReached,
+  STATUS.runCapReached,
+  STATUS.outOfCredits,
+  STATUS.canceled,
+])('rows showing answers beside "%s", the ledger deleted', (words) => {
   it('are not bought again: a preview of what they show sends nothing and gives them "found" back', () => {
     const world = createWorld();
     const sheet = contactsSheet(world, people(3));
@@ -110,8 +118,7 @@ describe('rows showing answers beside a killed start\'s "pending", the ledger de
     poll(world);
     const [status, email] = ['Status', 'Work email'].map((name) => sheet.cells[0]!.indexOf(name));
     expect(sheet.column('Work email').every((cell) => cell.includes('@'))).toBe(true);
-    // A start killed after it wrote its rows and before it registered anything (run-launch.ts).
-    for (const row of sheet.cells.slice(1)) row[status!] = STATUS.pending;
+    for (const row of sheet.cells.slice(1)) row[status!] = words;
     world.spreadsheet.deleteSheetNamed(LEDGER_SHEET_NAME);
     world.cache = new FakeCache(() => world.clock.now());
     const plan = server(world).planRun(ENRICH_WORK_EMAIL);
@@ -119,7 +126,7 @@ describe('rows showing answers beside a killed start\'s "pending", the ledger de
     expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
     expect(sheet.cells[1]![email!]).toMatch(/@/);
     // Asked the phone too, each row is sent for the phone alone, the damage named.
-    for (const row of sheet.cells.slice(1)) row[status!] = STATUS.pending;
+    for (const row of sheet.cells.slice(1)) row[status!] = words;
     const both = server(world).planRun({ kind: 'enrich', fields: ['work_email', 'phone'] });
     expect(both.contactsToSend).toBe(3);
     expect(both.ledgerDamage).toBeDefined();
