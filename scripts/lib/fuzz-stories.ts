@@ -207,4 +207,24 @@ export const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['poll'],
     ['run', 'runAll', 'again'],
   ],
+  // A row's work email written, a schedule of other fields (its cap leaves rows waiting), a run of
+  // them under way when the ledger is deleted, the schedule paused for the damage and saved again:
+  // its runs and its cap's waiting rows must not wipe the work email the row shows (the deleted
+  // ledger held it), nor may the next run buy it again (stops 59 and 62; mutants
+  // schedule-wipes-unsaved-answer, schedule-cap-wipes-unsaved-answer, waiting-rows-untrusted).
+  [
+    ['run', 'runAll', 'again'],
+    ['wait', 'poll'],
+    ['poll'],
+    ['schedule:phone', 'schedule:work_email+phone', 'schedule:work_email+personal_email+phone'],
+    ['run:work_email+personal_email', 'runAll:work_email+personal_email', 'run:phone', 'wait', 'poll'],
+    ['damage:ledgerDelete'],
+    ['wait', 'poll'],
+    ['poll'],
+    ['schedule:phone', 'schedule:work_email+phone', 'schedule:work_email+personal_email+phone'],
+    ['wait', 'poll'],
+    ['schedule:phone', 'schedule:work_email+phone', 'schedule:work_email+personal_email+phone'],
+    ['wait'],
+    ['poll'],
+  ],
 ];
