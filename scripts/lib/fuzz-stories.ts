@@ -4,7 +4,8 @@
  * draws its steps in order, each skipped one time in eight or taken twice, with 0 to 2 other steps
  * of its kinds before each, its parameters (who, rows, which fault or damage, caps) drawn as in
  * any case. Half the swarm's cases are stories. A step names the kinds or variants it may be
- * (fuzz-swarm.ts actionNames: "run:phone:again", "damage:jobAndList", "retry!").
+ * (fuzz-swarm.ts actionNames: "run:phone:again", "damage:jobAndList", "retry!"; killed at a given
+ * call: "again!UrlFetchApp.fetchAll").
  */
 export const STORIES: readonly (readonly (readonly string[])[])[] = [
   // A job that may have charged (stuck a day, results refused, start lost), its record or list
@@ -226,5 +227,13 @@ export const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['schedule:phone', 'schedule:work_email+phone', 'schedule:work_email+personal_email+phone'],
     ['wait'],
     ['poll'],
+  ],
+  // A start lost by a kill at its fetchAll, its run record then lost, and a run of some of its rows:
+  // the rows a preview holds while it starts nothing must say why (findings 50, 51; mutant
+  // preview-holds-unexplained). A step named with a call is killed there.
+  [
+    ['again!UrlFetchApp.fetchAll', 'runAll!UrlFetchApp.fetchAll'],
+    ['damage:runRecord', 'damage:jobSheet'],
+    ['run!UrlFetchApp.fetchAll', 'run', 'getThem!UrlFetchApp.fetchAll'],
   ],
 ];

@@ -19,6 +19,7 @@ import {
   type Action,
   type ActionTable,
   type Damage,
+  type Kill,
 } from './fuzz-model';
 
 /**
@@ -105,6 +106,16 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
 const kindOf = (name: string) => name.replace(/[:!].*/, '') as Action['kind'];
 
 /**
+ * A step killed at a given call ("again!UrlFetchApp.fetchAll", its first; "…#2" its second): the
+ * call, drawn for any case (a case's own kill points may lack it), and the step's name without it.
+ */
+function killNamed(name: string): { base: string; kill: Kill } | undefined {
+  const [, base, at, nth] = /^([^!]+)!([A-Za-z.]+)(?:#(\d))?$/.exec(name) ?? [];
+  if (!base || !(KILL_POINTS as readonly string[]).includes(at!)) return undefined;
+  return { base, kill: { at: at as Kill['at'], nth: Number(nth ?? 1) } };
+}
+
+/**
  * A story's step: one of its kinds, or of its variants ("fault:stuck", "damage:jobAndList",
  * "sheet:paste"): a fault or damage the case's own subset may lack, another kind's as drawn.
  */
@@ -113,13 +124,22 @@ function stepArbitrary(names: readonly string[], table: ActionTable): fc.Arbitra
     names.filter((name) => name.startsWith(`${kind}:`)).map((name) => name.slice(kind.length + 1));
   const faults = variants('fault') as (typeof FAULTS)[number][];
   const damages = variants('damage') as Damage[];
-  const others = names.filter((name) => !/^(fault|damage):/.test(name));
+  const others = names.filter((name) => !/^(fault|damage):/.test(name) && !killNamed(name));
   const kinds = others.map(kindOf);
   const drawn = actionArbitrary(kinds, table).filter((action) =>
     others.some((name) => actionNames(action).includes(name)),
   );
+  const killed = names.flatMap((name) => {
+    const named = killNamed(name);
+    if (!named) return [];
+    const step = actionArbitrary([kindOf(name)], table).filter((action) =>
+      actionNames(action).includes(named.base),
+    );
+    return [step.map((action) => ({ ...action, kill: named.kill }) as Action)];
+  });
   return fc.oneof(
     ...(kinds.length ? [drawn] : []),
+    ...killed,
     ...(faults.length ? [faultOf(faults)] : []),
     ...(damages.length ? [damageOf(damages)] : []),
   );
