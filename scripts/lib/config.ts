@@ -13,9 +13,11 @@ export const BUNDLE_GLOBAL = 'SE';
  * import by id of a held job whose list was lost came in (stop 57: 184,489 bytes, 169 over, with
  * nothing found that could go); 182 KB when stop 59's two money fixes came in (a schedule keeps an
  * answer a row shows that a damaged ledger lost; a plan names a damaged ledger for a field nothing
- * saved holds beside another's answer): 185,360 bytes, 16 over. The figure docs/code-layout.md gives.
+ * saved holds beside another's answer): 185,360 bytes, 16 over; 183 KB when stop 62's two came in
+ * (a schedule's waiting rows keep what a lost ledger held; a standing order counts on the count of
+ * the key that pays now): 186,372 bytes, 4 over. The figure docs/code-layout.md gives.
  */
-export const CODE_BUDGET_BYTES = 182 * 1024;
+export const CODE_BUDGET_BYTES = 183 * 1024;
 
 /** The variable a real deployment sets to its API's base URL. */
 export const API_URL_VARIABLE = 'SHEET_ENRICH_API_URL';

@@ -257,3 +257,23 @@ describe('a standing order on a damaged ledger waits for the person who saved it
     );
   }, 90_000);
 });
+
+/**
+ * Stop 62 (fuzz seed 64058, case 772, `caps`; 6 steps once shrunk, any randSeed): Ann's schedule in
+ * her other document (3 a run, 5 a day) starts a run, killed; she saves a mistyped key and saves the
+ * schedule again (its count is now that key's: 0); settling saves her key back. The schedule's runs
+ * then paid with her key but counted on the mistyped key's count: 6 charged under a daily cap of 5.
+ */
+describe('a standing order counts on the count of the key that pays now', () => {
+  const { replay } = fuzzCases();
+  it("stop 62: a schedule saved under a mistyped key, its key saved back, keeps the key's daily cap", async () => {
+    await replay([
+      { kind: 'elsewhere', op: 'schedule', kill: { at: 'Range.setValues', nth: 1 } },
+      { kind: 'elsewhere', op: 'poll', kill: { at: 'Cache.putAll', nth: 1 } },
+      { kind: 'fault', fault: 'down' },
+      { kind: 'saveKey', who: 'ann', key: 'typo' },
+      { kind: 'elsewhere', op: 'schedule', kill: { at: 'Range.setValues', nth: 1 } },
+      { kind: 'clock', hours: 1 },
+    ]);
+  }, 90_000);
+});

@@ -65,6 +65,10 @@ export function readFormulaAuto(
 
 export const writeFormulaAuto: (ctx: PlatformPorts, auto: FormulaAuto) => void = STORED.write;
 
+/** The mode as the key its payer has saved now pays it (payer.ts payingNow): what it sends reads it. */
+export const autoPayingNow: (ctx: Pick<PlatformPorts, 'userStore'>, auto: FormulaAuto) => FormulaAuto =
+  STORED.payingNow;
+
 /** Turns the automatic mode on (with the caller's key) or off. Returns the setting. */
 export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: number): FormulaAuto | null {
   const current = readStored(ctx);

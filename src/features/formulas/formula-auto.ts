@@ -7,7 +7,7 @@
  */
 import { reserveKeyCredits } from '../../store/key-limit';
 import type { JobKind } from '../../domain/runs';
-import { pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from './formula-auto-setting';
+import { autoPayingNow, pauseFormulaAuto, readFormulaAuto, writeFormulaAuto } from './formula-auto-setting';
 import { ledgerDamageWhat, type Ledger } from '../../store/ledger';
 import type { AppContext } from '../../engine/context';
 import { buildFormulaPlan, isFormulaRun, launchFormulaRun } from './formula-run';
@@ -20,8 +20,9 @@ import { isPayer } from '../teams/payer';
  * turned the mode on and no formula run is under way. `ledger`: the poll's, read once for both.
  */
 export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Registry, ledger: Ledger): void {
-  const auto = readFormulaAuto(ctx);
-  if (!auto || !isPayer(ctx, auto, auto.email)) return;
+  const stored = readFormulaAuto(ctx);
+  if (!stored || !isPayer(ctx, stored, stored.email)) return;
+  const auto = autoPayingNow(ctx, stored);
   const running = [...registry.runs.values()].some((run) => isFormulaRun(run) && run.state === 'running');
   if (running) return;
   for (const kind of ['enrich', 'reverse'] as JobKind[]) {

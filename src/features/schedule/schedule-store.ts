@@ -110,6 +110,10 @@ export function scheduleTally(
 
 export const writeSchedule: (ctx: ScheduleContext, schedule: ScheduleRecord) => void = STORED.write;
 
+/** The schedule as the key its payer has saved now pays it (payer.ts payingNow): what a tick spends. */
+export const payingNow: (ctx: Pick<PlatformPorts, 'userStore'>, schedule: ScheduleRecord) => ScheduleRecord =
+  STORED.payingNow;
+
 /** Clears the schedule: it runs no more, but its day's count is kept (scheduleTally). */
 export function clearScheduleRecord(ctx: ScheduleContext): void {
   const schedule = readStored(ctx);

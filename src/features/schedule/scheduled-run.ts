@@ -23,7 +23,7 @@ import {
 } from '../../engine/plan';
 import { withinRoom } from '../../engine/plan-cost';
 import { loadRegistry } from '../../store/registry';
-import { PERIOD_MS, readSchedule, writeSchedule, type ScheduleRecord } from './schedule-store';
+import { PERIOD_MS, payingNow, readSchedule, writeSchedule, type ScheduleRecord } from './schedule-store';
 import { launch } from '../../engine/start';
 import { pollOnce } from '../../engine/poll';
 import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
@@ -76,7 +76,7 @@ export function runScheduleNow(ctx: AppContext): string {
 
 /** Runs one tick under the lock the caller took, counts a failure, saves and releases. Never throws. */
 function tickLocked(ctx: AppContext): ScheduleRecord {
-  const schedule = readSchedule(ctx)!;
+  const schedule = payingNow(ctx, readSchedule(ctx)!);
   try {
     schedule.lastRunAt = ctx.clock.now();
     schedule.lastOutcome = tick(ctx, schedule);

@@ -104,27 +104,40 @@ export function standingRecord<C extends string, T extends Standing<C>>(
     const { earlierPayers: _, ...rest } = stored;
     return { ...rest, day, resetAt, [countKey]: 0 } as unknown as T;
   };
+  /**
+   * The record's day as the payer `to` starts it: its day and reset kept, its count theirs: their
+   * own earlier count of the day, the outgoing payer's count kept aside. `record` is as read (its
+   * count and earlier payers already reset when the day changed).
+   */
+  const tally = (record: T, payer: Payer): Tally => {
+    const from = countOf(record);
+    const to = countOf(payer)!;
+    let count: number = record[countKey];
+    // Undefined fields are left out of the stored JSON: no need to leave them out here.
+    let earlierPayers = record.earlierPayers;
+    if (from !== to) {
+      const { [to]: theirs = 0, ...others } = earlierPayers ?? {};
+      // A record of an earlier version has no owner id: its count stays with the switch, as before.
+      earlierPayers = from ? { ...others, [from]: count } : Object.keys(others).length ? others : undefined;
+      count = from ? theirs : count + theirs;
+    }
+    return { day: record.day, resetAt: record.resetAt, [countKey]: count, earlierPayers } as Tally;
+  };
   return {
     read,
     write,
+    tally,
     /**
-     * The record's day as the payer `to` starts it: its day and reset kept, its count theirs: their
-     * own earlier count of the day, the outgoing payer's count kept aside. `record` is as read (its
-     * count and earlier payers already reset when the day changed).
+     * The record as the key its payer has saved now pays it, for what the payer's own execution
+     * spends: a key saved since the order was switched on counts on its own count of the day, the
+     * count it replaces kept aside (stop 62: a schedule saved while a mistyped key was saved, then
+     * run with the right key saved again, counted that key's charges on the mistyped key's fresh
+     * count and passed its daily cap).
      */
-    tally(record: T, payer: Payer): Tally {
-      const from = countOf(record);
-      const to = countOf(payer)!;
-      let count: number = record[countKey];
-      // Undefined fields are left out of the stored JSON: no need to leave them out here.
-      let earlierPayers = record.earlierPayers;
-      if (from !== to) {
-        const { [to]: theirs = 0, ...others } = earlierPayers ?? {};
-        // A record of an earlier version has no owner id: its count stays with the switch, as before.
-        earlierPayers = from ? { ...others, [from]: count } : Object.keys(others).length ? others : undefined;
-        count = from ? theirs : count + theirs;
-      }
-      return { day: record.day, resetAt: record.resetAt, [countKey]: count, earlierPayers } as Tally;
+    payingNow(ctx: Pick<PlatformPorts, 'userStore'>, record: T): T {
+      const payerKey = savedKeyId(ctx.userStore);
+      if (!payerKey || payerKey === record.payerKey || !record.ownerId) return record;
+      return { ...record, ...tally(record, { ownerId: record.ownerId, payerKey }), payerKey };
     },
     /**
      * Gives back to the record's count what its ended runs (those it `counts`) did not spend (only

@@ -5,6 +5,7 @@
  */
 import type { PlatformPorts } from '../../../src/platform/ports';
 import {
+  autoPayingNow,
   readFormulaAuto,
   releaseAutomatic,
   setFormulaAuto,
@@ -146,5 +147,23 @@ describe('capDay', () => {
     expect(readFormulaAuto(ctx)?.resetAt).toBe(Date.UTC(2025, 2, 30, 22));
     clock.time = Date.UTC(2025, 2, 30, 22, 30);
     expect(readFormulaAuto(ctx)).toMatchObject({ committed: 0, day: '2025-03-31' });
+  });
+});
+
+describe('a standing order spends on the count of the key its payer has saved now (stop 62)', () => {
+  it('a key saved again after the order was switched on under another takes its own count back', () => {
+    const { ctx } = setup();
+    ctx.userStore.set(USER_PROPERTY.apiKey, 'right-key-0123456789');
+    writeFormulaAuto(ctx, { ...setFormulaAuto(ctx, true, 5)!, committed: 3 });
+    // A mistyped key saved, the mode switched on again: the count is that key's own.
+    ctx.userStore.set(USER_PROPERTY.apiKey, 'typo-key-0123456789');
+    expect(setFormulaAuto(ctx, true, 5)?.committed).toBe(0);
+    // The right key saved back: what it spends counts on its own 3, the mistyped key's 0 kept aside.
+    ctx.userStore.set(USER_PROPERTY.apiKey, 'right-key-0123456789');
+    const paying = autoPayingNow(ctx, readFormulaAuto(ctx)!);
+    expect(paying.committed).toBe(3);
+    expect(Object.values(paying.earlierPayers ?? {})).toEqual([0]);
+    // The key that pays already: nothing changes.
+    expect(autoPayingNow(ctx, paying)).toBe(paying);
   });
 });
