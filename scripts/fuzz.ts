@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz -- --runs N [--seed S] [--steps M] [--seconds T] [--without a,b] [--path P]
- * [--swarm] [--no-shrink] [--dist DIR]`,
+ * [--swarm [--story N]] [--no-shrink] [--dist DIR]`,
  * or `--case '<JSON array of actions>' [--rand-seed N]`: the model-based fuzzer of issue 28
  * (scripts/lib/fuzz.ts) over the built add-on. Prints one JSON line (seed, cases, ms per case, and
  * the shrunk failing sequence if any, with the `--rand-seed` and `--case` that replay it) and exits
@@ -43,6 +43,8 @@ async function main(): Promise<void> {
       seconds: { type: 'string' },
       /** Swarm testing: each case uses a random subset of the kinds of action. */
       swarm: { type: 'boolean', default: false },
+      /** With --swarm: draw only the Nth story of scripts/lib/fuzz-stories.ts (its power, measured). */
+      story: { type: 'string' },
       /** Report the first failing case without shrinking it (the mutation check, scripts/mutants.ts). */
       'no-shrink': { type: 'boolean', default: false },
     },
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     ...(values.seconds ? { timeLimitMs: Number(values.seconds) * 1000 } : {}),
     ...(values['no-shrink'] ? { shrink: false } : {}),
     swarm: values.swarm,
+    ...(values.story ? { story: Number(values.story) } : {}),
     distDir,
     log: (line) => process.stderr.write(`${line}\n`),
   });

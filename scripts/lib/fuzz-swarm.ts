@@ -181,7 +181,11 @@ export function sequenceArbitrary(
   maxLength: number,
   without: readonly string[] = [],
   swarm = false,
+  /** Swarm cases of this story alone (1-based in fuzz-stories.ts): a story's power, measured. */
+  story?: number,
 ): fc.Arbitrary<Action[]> {
+  if (story !== undefined && !STORIES[story - 1])
+    throw new Error(`There is no story ${story}: fuzz-stories.ts has ${STORIES.length}.`);
   const drop = (arbitrary: fc.Arbitrary<Action>) =>
     without.length
       ? arbitrary.filter((drawn) => !actionNames(drawn).some((name) => without.includes(name)))
@@ -205,7 +209,10 @@ export function sequenceArbitrary(
     kills: fc.subarray([...KILL_POINTS], { minLength: 1 }),
     killOneIn: fc.constantFrom(2, 4, 8),
     focus: fc.uniqueArray(fc.integer({ min: 0, max: ROWS - 1 }), { minLength: 1, maxLength: 3 }),
-    story: fc.oneof(fc.constant(undefined), fc.constantFrom(...STORIES)),
+    story:
+      story === undefined
+        ? fc.oneof(fc.constant(undefined), fc.constantFrom(...STORIES))
+        : fc.constant(STORIES[story - 1]),
     large: fc.constantFrom(false, false, true),
   });
   return drawn.chain(({ themes, extra, damages, faults, people, story, large, ...cast }) => {

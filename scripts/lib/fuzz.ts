@@ -30,6 +30,8 @@ export interface FuzzOptions {
   path?: string;
   /** Swarm testing: each case draws from a random subset of the kinds of action (fuzz-model.ts). */
   swarm?: boolean;
+  /** With `swarm`: cases of this story alone (1-based in fuzz-stories.ts), to measure its power. */
+  story?: number;
   /** Another build of the add-on (a folder holding Code.js): replays a case on older code. */
   distDir?: string;
   /** False: report the first failing case as drawn, without shrinking it (the mutation check). */
@@ -108,7 +110,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
   try {
     const property = fc.asyncProperty(
-      sequenceArbitrary(options.maxSteps ?? 12, options.without, options.swarm),
+      sequenceArbitrary(options.maxSteps ?? 12, options.without, options.swarm, options.story),
       // Not shrunk: shrinking asks which steps matter under the randomness the failure had.
       fc.noShrink(fc.nat()),
       async (actions, randSeed) => {
