@@ -276,4 +276,19 @@ describe('a standing order counts on the count of the key that pays now', () => 
       { kind: 'clock', hours: 1 },
     ]);
   }, 90_000);
+  // Seed 64059, case 1,007, on the first fix (each key its own count as it paid): Ann saves her
+  // workspace's spare key, her other document's schedule starts with it, and her own key, saved
+  // back, opened a fresh count of 5 beside the spare key's: 6 charged.
+  it("stop 62: a schedule that paid with a spare key, its payer's own key saved back, keeps one daily cap", async () => {
+    await replay(
+      [
+        { kind: 'credits', who: 'ann', balance: 0 },
+        { kind: 'saveKey', who: 'ann', key: 'sameWorkspace' },
+        { kind: 'elsewhere', op: 'run', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+        { kind: 'elsewhere', op: 'schedule', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
+        { kind: 'again', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 }, fields: ['phone'] },
+      ],
+      1327332651,
+    );
+  }, 90_000);
 });

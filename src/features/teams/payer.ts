@@ -4,7 +4,8 @@
  * another user takes over, the count of the day follows the key that pays, not the switch (two
  * people sharing one key, or one whose stored identity was lost, share one count). The previous payer's
  * count is kept for the rest of the day (taking it back buys no new cap), and what a run of theirs
- * still in flight gives back at its end goes back to their count, not to the new payer's.
+ * still in flight gives back at its end goes back to their count, not to the new payer's. One person
+ * who pays with another key brings the count along: a key saved again is no new cap.
  */
 import * as z from 'zod/mini';
 import type { PlatformPorts } from '../../platform/ports';
@@ -119,7 +120,10 @@ export function standingRecord<C extends string, T extends Standing<C>>(
       const { [to]: theirs = 0, ...others } = earlierPayers ?? {};
       // A record of an earlier version has no owner id: its count stays with the switch, as before.
       earlierPayers = from ? { ...others, [from]: count } : Object.keys(others).length ? others : undefined;
-      count = from ? theirs : count + theirs;
+      // The same person paying with another key (saved again, mistyped, a workspace's spare) brings
+      // the day's count along, else each key opened a fresh cap (stop 62, seeds 64058 and 64059); at
+      // least that key's own count of the day, for a key someone else paid with too.
+      count = !from ? count + theirs : record.ownerId === payer.ownerId ? Math.max(count, theirs) : theirs;
     }
     return { day: record.day, resetAt: record.resetAt, [countKey]: count, earlierPayers } as Tally;
   };

@@ -151,19 +151,25 @@ describe('capDay', () => {
 });
 
 describe('a standing order spends on the count of the key its payer has saved now (stop 62)', () => {
-  it('a key saved again after the order was switched on under another takes its own count back', () => {
+  it("a person's key saved again, mistyped or right, opens no fresh count", () => {
     const { ctx } = setup();
     ctx.userStore.set(USER_PROPERTY.apiKey, 'right-key-0123456789');
     writeFormulaAuto(ctx, { ...setFormulaAuto(ctx, true, 5)!, committed: 3 });
-    // A mistyped key saved, the mode switched on again: the count is that key's own.
+    // A mistyped key saved, the mode switched on again: the same person's count comes along (seed
+    // 64058: it started from 0, the mistyped key's own).
     ctx.userStore.set(USER_PROPERTY.apiKey, 'typo-key-0123456789');
-    expect(setFormulaAuto(ctx, true, 5)?.committed).toBe(0);
-    // The right key saved back: what it spends counts on its own 3, the mistyped key's 0 kept aside.
+    expect(setFormulaAuto(ctx, true, 5)?.committed).toBe(3);
+    // The right key saved back: what it spends counts on that 3 (it counted on the mistyped key's).
     ctx.userStore.set(USER_PROPERTY.apiKey, 'right-key-0123456789');
     const paying = autoPayingNow(ctx, readFormulaAuto(ctx)!);
     expect(paying.committed).toBe(3);
-    expect(Object.values(paying.earlierPayers ?? {})).toEqual([0]);
     // The key that pays already: nothing changes.
     expect(autoPayingNow(ctx, paying)).toBe(paying);
+    // Another person taking over with the mistyped key starts from that key's count (3), not 0.
+    const world2 = createWorld();
+    world2.userStore.set(USER_PROPERTY.apiKey, 'typo-key-0123456789');
+    const bob = { ...ctx, userStore: world2.userStore, userEmail: () => 'bob@example.com' } as PlatformPorts;
+    writeFormulaAuto(ctx, paying);
+    expect(setFormulaAuto(bob, true, 5)?.committed).toBe(3);
   });
 });
