@@ -129,8 +129,8 @@ export const mayWipeLostAnswer = (
   table: SheetTable,
   kind: JobKind,
   rows: readonly number[],
-): boolean =>
-  damaged &&
-  rows.some((row) =>
-    fieldsLacking(entry, ENRICH_FIELDS).some((field) => !fieldUnshown(table, kind, field, row)),
-  );
+): boolean => {
+  if (!damaged) return false;
+  const unsaved = fieldsLacking(entry, ENRICH_FIELDS);
+  return rows.some((row) => unsaved.some((field) => !fieldUnshown(table, kind, field, row)));
+};

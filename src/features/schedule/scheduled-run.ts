@@ -146,7 +146,9 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   // Nobody is here to read the ledger's damage before this spends: the schedule pauses and says
   // why, and the user who saves it again has read it (stop 60: a work email a formula showed was
   // bought again once the ledger sheet was deleted).
-  const damage = buysUnsaved(kept.toSend) ? ledgerOf(ctx).unseenDamage(schedule.damageSeen) : undefined;
+  // One ledger for both questions below: it reads its sheet once, at the first.
+  const ledger = ledgerOf(ctx);
+  const damage = buysUnsaved(kept.toSend) ? ledger.unseenDamage(schedule.damageSeen) : undefined;
   if (damage) {
     schedule.damageSeen = damage.mark;
     schedule.pausedReason = `${ledgerDamageWhat(damage)}: a row with no saved result may be one whose result was lost, and resuming buys it again. Check the rows first`;
@@ -159,7 +161,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     const status = dayRoom <= schedule.maxCreditsPerRun ? STATUS.dailyCapReached : STATUS.runCapReached;
     const outputs = new Map<number, RowOutput>();
     const options = { kind: plan.options.kind, timeZone: ctx.spreadsheet.timeZone() };
-    const damaged = !!ledgerOf(ctx).damaged();
+    const damaged = !!ledger.damaged();
     for (const contact of leftOut)
       for (const row of contact.rows)
         outputs.set(
