@@ -124,8 +124,10 @@ export interface Reasked {
 export const refreshCutoff = (now: number, days: number): number => now - days * DAY_MS;
 
 /**
- * Statuses written beside the answers a row showed, its cells kept: a killed start's "pending"
- * (run-launch.ts writes the rows before it registers anything), a top-up's or a cap's wait, a cancel.
+ * Statuses written over a row whose cells stay, beside the answers it showed: a killed start's
+ * "pending" (run-launch.ts writes the rows before it registers anything), a top-up's or a cap's
+ * wait, a cancel, and "inputs" or "a column changed" (the orphaned-rows marker's words for every
+ * "pending" row no job claims, a killed start's too: fuzz seed 64061). None says the row is held.
  */
 const KEEPS_ANSWERS: readonly string[] = [
   STATUS.pending,
@@ -133,9 +135,9 @@ const KEEPS_ANSWERS: readonly string[] = [
   STATUS.canceled,
   STATUS.dailyCapReached,
   STATUS.runCapReached,
+  STATUS.inputsChanged,
+  STATUS.columnsChanged,
 ];
-/** Statuses that do not say a row is held: a held row showing one is given the hold's words. */
-const UNEXPLAINED: readonly string[] = [...KEEPS_ANSWERS, STATUS.inputsChanged, STATUS.columnsChanged];
 
 /**
  * Whether a plan would buy what no saved answer covers: with the ledger damaged, it may have been
@@ -217,7 +219,7 @@ export function buildPlan(
     // answers for: "pending" (a killed start's whose run record was lost: fuzz seed 45002), "run
     // this row again" (finding 21), "out of credits" (a top-up would not send it).
     if (mayBeBought) {
-      const stale = status !== mayBeBought && (UNEXPLAINED.includes(status) || isHoldWords(status));
+      const stale = status !== mayBeBought && (KEEPS_ANSWERS.includes(status) || isHoldWords(status));
       const words = status === STATUS.pending ? replacingPending(mayBeBought) : mayBeBought;
       if (words === status) return skip(row, mayBeBought);
       return skip(
@@ -238,6 +240,8 @@ export function buildPlan(
     // So do the answers a row shows beside a Status written over its cells (KEEPS_ANSWERS): on a
     // damaged ledger they are trusted as beside a final Status (fuzz seed 64047: a killed start's
     // "pending"; stop 62: a schedule's cap's wait. The work email the row showed was bought again).
+    // Beside "inputs changed" they may be the old inputs' answers: a display that may be wrong, which
+    // "look up again" mends, and never a purchase that may be a second one.
     const keptShown = !anew && KEEPS_ANSWERS.includes(status) && !!ledger.damaged();
     const shown =
       (final && entry) || keptShown ? unsaved.filter((field) => !fieldUnshown(table, kind, field, row)) : [];

@@ -366,3 +366,30 @@ describe("a row's answer beside a killed start's pending, the ledger deleted", (
     ]);
   }, 60_000);
 });
+
+/**
+ * Stop 62's open finding (fuzz seed 64061, case 709; 8 steps written by hand): the killed start's
+ * "pending" is rewritten "inputs changed" by the next poll of the sheet (orphaned-rows.ts marks
+ * every "pending" row no job claims), and plans did not trust what a row shows beside those words.
+ */
+describe("a row's answer beside a killed start's pending that a later poll marks, the ledger deleted", () => {
+  const { replay } = fuzzCases();
+  it('stop 63: the next run does not buy the answer the row shows again', async () => {
+    await replay([
+      { kind: 'run', who: 'ann', rows: [2], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann' },
+      {
+        kind: 'runAll',
+        who: 'ann',
+        lookUpAgain: true,
+        kill: { at: 'Properties.setProperties', nth: 1 },
+        fields: ['phone'],
+      },
+      { kind: 'run', who: 'ann', rows: [5], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann' },
+      { kind: 'damage', what: 'ledgerDelete' },
+    ]);
+  }, 60_000);
+});

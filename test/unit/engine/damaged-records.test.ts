@@ -103,9 +103,12 @@ describe('a run whose job sheet is deleted while its jobs work', () => {
 });
 
 // A start killed after it wrote its rows and before it registered anything (run-launch.ts, stop
-// 61); rows a schedule's cap left waiting (stop 62); a top-up's wait, a cancel: each keeps its cells.
+// 61); rows a schedule's cap left waiting (stop 62); a top-up's wait, a cancel; the marker's words for a
+// "pending" row no job claims, which a killed start's is (stop 63): each keeps its cells.
 describe.each([
   STATUS.pending,
+  STATUS.inputsChanged,
+  STATUS.columnsChanged,
   STATUS.dailyCapReached,
   STATUS.runCapReached,
   STATUS.outOfCredits,
