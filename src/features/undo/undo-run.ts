@@ -1,8 +1,9 @@
 /**
  * Undo a run: every cell it wrote gets back what it held before (its value; a formula as its
  * formula), read from the record its writes left (store/undo-record.ts). Its answers stay in the
- * ledger, so running it again costs nothing. A cell that no longer shows what the run wrote was
- * edited since (by the user, or a later run): it is left as it is, and counted.
+ * ledger, so running it again costs nothing (and no run is undone while the ledger is damaged). A
+ * cell that no longer shows what the run wrote was edited since (by the user, a later run, a sort):
+ * it is left as it is, and so is the rest of its row; the rows left are counted.
  *
  * No progress is kept: putting a cell back is idempotent (a cell that shows what it held is
  * counted as put back and not written), so a call cut short, or killed, is simply made again
@@ -10,7 +11,13 @@
  * edited meanwhile. The run record says it was undone once every cell was gone over.
  */
 import { UserError } from '../../domain/user-error';
-import { registryOf, saveRecordsOf, type AppContext, type RunSourceHooks } from '../../engine/context';
+import {
+  ledgerOf,
+  registryOf,
+  saveRecordsOf,
+  type AppContext,
+  type RunSourceHooks,
+} from '../../engine/context';
 import { actorOf, assertOwnRun, ownsRun } from '../../engine/team';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { hasTime, withDocumentLock } from '../../engine/timing';
@@ -20,6 +27,7 @@ import { consecutiveRuns } from '../../sheet/text';
 import { keptAsItWas } from '../../sheet/writer';
 import { spilledCells, writeAround } from '../../sheet/spills';
 import { noteRunLog } from '../../store/run-log';
+import { ledgerDamageWhat, type LedgerDamage } from '../../store/ledger';
 import { readUndoRecord, type RecordedCell } from '../../store/undo-record';
 
 /** How long one call puts cells back: a sidebar call has 30 s. */
@@ -47,6 +55,10 @@ export function undoRun(ctx: AppContext, runId: string, go: boolean): UndoView {
   });
 }
 
+/** Why no run is undone on a damaged ledger, in words: "the saved results are damaged (…): …". */
+const damageWords = (damage: LedgerDamage | undefined): string | undefined =>
+  damage && `${ledgerDamageWhat(damage)}: its answers may be saved on its rows alone`;
+
 /** Puts cells back until `until`; says `undone` once every cell was gone over. Under the lock. */
 function undoStep(ctx: AppContext, registry: Registry, runId: string, go: boolean, until: number): UndoView {
   const run = registry.runs.get(runId);
@@ -60,9 +72,11 @@ function undoStep(ctx: AppContext, registry: Registry, runId: string, go: boolea
       : // Nor one that cannot be read: its rows' words may be all that holds what it bought.
         runsWithDamagedJobs(registry).has(runId)
         ? 'a job of it cannot be read and may have been paid; import it by its id first (Jobs panel)'
-        : sheet
-          ? readUndoRecord(ctx.spreadsheet, runId)
-          : 'its sheet was deleted';
+        : !sheet
+          ? 'its sheet was deleted'
+          : // Nor while the saved results are damaged: its rows may hold the only copy of what it
+            // bought (fuzz seed 64062: undone, the answers were bought again).
+            (damageWords(ledgerOf(ctx).damaged()) ?? readUndoRecord(ctx.spreadsheet, runId));
   if (typeof cells === 'string') throw new UserError(`This run cannot be undone: ${cells}.`);
   const counts = { restored: 0, edited: 0 };
   go &&= !run!.undone; // undone once: said once
@@ -79,7 +93,7 @@ function undoStep(ctx: AppContext, registry: Registry, runId: string, go: boolea
     restore(sheet!, cells.slice(next, end), counts);
   }
   if (go) {
-    run!.undone = `Undone: ${counts.restored} cells put back, ${counts.edited} edited since left as they were.`;
+    run!.undone = `Undone: ${counts.restored} cells put back, ${leftRows(counts.edited)}.`;
     delete run!.undoing;
     noteRunLog(ctx, runId, run!.undone);
     saveRecordsOf(ctx, [run!], []);
@@ -116,43 +130,61 @@ export const UNDO_HOOKS: RunSourceHooks = {
   },
 };
 
-/** Puts a chunk's cells back: per run of adjacent columns, one read of its rows and one write. */
+/**
+ * Puts a chunk's cells back: per run of adjacent columns, one read of its rows and one write. A row
+ * is put back whole or not at all: after a sort, a cell may show what the run wrote on another row
+ * ("found", the same minute), and putting it back alone blanked a Status beside an answer kept.
+ */
 function restore(
   sheet: SheetPort,
   chunk: readonly RecordedCell[],
   counts: { restored: number; edited: number },
 ): void {
   const first = chunk[0]!.row;
+  const rows = chunk[chunk.length - 1]!.row - first + 1;
   const columns = [...new Set(chunk.map((cell) => cell.column))].sort((a, b) => a - b);
-  for (const segment of consecutiveRuns(columns, (column) => column)) {
+  const segments = consecutiveRuns(columns, (column) => column).map((segment) => ({
+    segment,
+    existing: sheet.readCells(first, segment[0]!, rows, segment.length),
+  }));
+  const read = (cell: RecordedCell) => {
+    const { segment, existing } = segments.find((each) => each.segment.includes(cell.column))!;
+    const [r, c] = [cell.row - first, cell.column - segment[0]!];
+    return { formula: existing.formulas[r]![c], value: existing.values[r]![c] };
+  };
+  const shows = (cell: RecordedCell): 'after' | 'before' | 'edited' => {
+    const { formula, value } = read(cell);
+    if (!formula && value === cell.after) return 'after';
+    return (formula ? formula === cell.before : sameValue(value, cell.before)) ? 'before' : 'edited';
+  };
+  const edited = new Set(chunk.filter((cell) => shows(cell) === 'edited').map((cell) => cell.row));
+  counts.edited += edited.size;
+  for (const { segment, existing } of segments) {
     const start = segment[0]!;
-    const existing = sheet.readCells(first, start, chunk[chunk.length - 1]!.row - first + 1, segment.length);
     // Every other cell of the block is written back as it is (as writer.ts does).
     const block = existing.values.map((cells, r) => cells.map((_, c) => keptAsItWas(existing, r, c)));
     const text: CellRef[] = [];
     const formulas: CellRef[] = [];
     const restored: CellRef[] = [];
     for (const cell of chunk) {
-      const [r, c] = [cell.row - first, cell.column - start];
       if (!segment.includes(cell.column)) continue;
-      const formula = existing.formulas[r]![c];
-      const value = existing.values[r]![c];
-      if (!formula && value === cell.after) {
-        block[r]![c] = cell.before;
-        restored.push([cell.row, cell.column]);
-        // Text goes back as the same text ("=x", "+33…" included): the plain-text format the run left.
-        if (cell.formula) formulas.push([cell.row, cell.column]);
-        else if (typeof cell.before === 'string') text.push([cell.row, cell.column]);
-        counts.restored++;
-      } else if (formula ? formula === cell.before : sameValue(value, cell.before))
-        counts.restored++; // put back already, by a call cut short
-      else counts.edited++;
+      if (edited.has(cell.row)) continue;
+      counts.restored++; // or put back already, by a call cut short
+      if (shows(cell) !== 'after') continue;
+      block[cell.row - first]![cell.column - start] = cell.before;
+      restored.push([cell.row, cell.column]);
+      // Text goes back as the same text ("=x", "+33…" included): the plain-text format the run left.
+      if (cell.formula) formulas.push([cell.row, cell.column]);
+      else if (typeof cell.before === 'string') text.push([cell.row, cell.column]);
     }
     // Around another formula's spilled cells (sheet/spills.ts): a value written there blocks it.
     const spilled = spilledCells(existing.formulas, first, start, sheet.lastRow());
     writeAround(sheet, first, start, block, restored, text, spilled, formulas);
   }
 }
+
+const leftRows = (rows: number): string =>
+  rows === 1 ? '1 row edited since left as it was' : `${rows} rows edited since left as they were`;
 
 const sameValue = (value: unknown, before: unknown): boolean =>
   value instanceof Date && before instanceof Date ? value.getTime() === before.getTime() : value === before;

@@ -18,6 +18,7 @@ import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import { readUndoRecord, UNDO_SHEET_NAME, UNRECORDED } from '../../../src/store/undo-record';
 import { RUN_LOG_SHEET } from '../../../src/store/run-log';
+import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
 
 /** A finished run over `rows` people; the sheet as it was before the run, and after. */
 function finishedRun(rows: number, before?: (sheet: MemorySheet) => void) {
@@ -63,22 +64,49 @@ describe('the record of what a run overwrote', () => {
 });
 
 describe('undo a run', () => {
-  it('puts every cell back, leaves the cells edited since and counts them; the log and the card say so', () => {
+  it('puts every cell back, leaves the rows edited since whole and counts them; the log and the card say so', () => {
     const { world, sheet, runId, original } = finishedRun(5);
     const width = sheet.cells[0]!.length;
     expect(server(world).previewUndo(runId)).toMatchObject({ cells: 5 * (width - 3) });
     sheet.set(3, 4, 'checked by hand');
     sheet.set(5, 5, 'ann@example.com');
+    const expected = grid(original, width);
+    const written = grid(sheet.cells, width);
+    expected[1] = written[1]!;
+    expected[3] = written[3]!;
 
     const done = undo(world, runId);
-    expect(done.undone).toBe('Undone: 18 cells put back, 2 edited since left as they were.');
-    const expected = grid(original, width);
-    expected[1]![3] = 'checked by hand';
-    expected[3]![4] = 'ann@example.com';
+    expect(done.undone).toBe('Undone: 12 cells put back, 2 rows edited since left as they were.');
     expect(grid(sheet.cells, width)).toEqual(expected);
     expect(progress(world).runs[0]).toMatchObject({ undo: done.undone });
     const log = world.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, false) as MemorySheet;
     expect(log.cell(2, 'Reason')).toBe(done.undone);
+  });
+
+  it('after a sort, leaves every row that moved whole: no Status blanked beside an answer kept', () => {
+    // Fuzz seed 64062: cells matched one by one, a moved row's "found" and minute were put back
+    // where another row's had been, and its answer stayed beside an empty Status.
+    const { world, sheet, runId, original } = finishedRun(5);
+    const width = sheet.cells[0]!.length;
+    sheet.reorder((rows) => [...rows].reverse());
+    const sorted = grid(sheet.cells, width);
+    const done = undo(world, runId);
+    expect(done.undone).toBe('Undone: 4 cells put back, 4 rows edited since left as they were.');
+    expect(grid(sheet.cells, width)).toEqual([
+      ...sorted.slice(0, 2),
+      grid(original, width)[2],
+      ...sorted.slice(3),
+    ]);
+  });
+
+  it('refuses while the saved results are damaged: its rows may hold the only copy of its answers', () => {
+    const { world, sheet, runId } = finishedRun(3);
+    world.spreadsheet.deleteSheetNamed(LEDGER_SHEET_NAME);
+    const before = sheet.cells.map((row) => [...row]);
+    expect(() => undo(world, runId)).toThrow(
+      `This run cannot be undone: the saved results are damaged (the hidden sheet ${LEDGER_SHEET_NAME} was deleted or replaced): its answers may be saved on its rows alone.`,
+    );
+    expect(sheet.cells).toEqual(before);
   });
 
   it('keeps the answers: the same rows run again cost nothing and are filled from saved results', () => {
@@ -160,7 +188,7 @@ describe('undo a run', () => {
     expect(sheet.get(2100, 4)).toBe('found');
     sheet.set(10, 4, 'typed after the kill');
     const done = undo(world, runId);
-    expect(done.undone).toMatch(/ 1 edited since/);
+    expect(done.undone).toMatch(/ 1 row edited since left as it was/);
     const expected = grid(original, width);
     expected[8]![3] = 'typed after the kill';
     expect(grid(sheet.cells, width)).toEqual(expected);

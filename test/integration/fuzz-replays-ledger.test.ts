@@ -1,0 +1,82 @@
+/**
+ * The fuzzer's cases of answers shown on rows while the ledger is deleted (docs/fuzz-findings.md,
+ * stops 61 to 63), replayed as fuzz-replays.test.ts does: a row's answer is never bought again
+ * because the ledger that held it is gone.
+ */
+import { fuzzCases } from '../support/fuzz-cases';
+
+/**
+ * Stop 61 (fuzz seed 64047, case 1,232, found by the books' stricter consent): a "look up again"
+ * killed after its start wrote "pending" over a row's work email and before it registered
+ * anything, then the ledger deleted. The next run's plan trusted shown answers only beside a final
+ * Status, and bought the work email the row showed again.
+ */
+describe("a row's answer beside a killed start's pending, the ledger deleted", () => {
+  const { replay } = fuzzCases();
+  it('stop 61: the next run does not buy the answer the row shows again', async () => {
+    await replay([
+      { kind: 'run', who: 'ann', rows: [2], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann' },
+      {
+        kind: 'runAll',
+        who: 'ann',
+        lookUpAgain: true,
+        kill: { at: 'Properties.setProperties', nth: 1 },
+        fields: ['phone'],
+      },
+      { kind: 'damage', what: 'ledgerDelete' },
+    ]);
+  }, 60_000);
+});
+
+/**
+ * Stop 62's open finding (fuzz seed 64061, case 709; 8 steps written by hand): the killed start's
+ * "pending" is rewritten "inputs changed" by the next poll of the sheet (orphaned-rows.ts marks
+ * every "pending" row no job claims), and plans did not trust what a row shows beside those words.
+ */
+describe("a row's answer beside a killed start's pending that a later poll marks, the ledger deleted", () => {
+  const { replay } = fuzzCases();
+  it('stop 63: the next run does not buy the answer the row shows again', async () => {
+    await replay([
+      { kind: 'run', who: 'ann', rows: [2], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann' },
+      {
+        kind: 'runAll',
+        who: 'ann',
+        lookUpAgain: true,
+        kill: { at: 'Properties.setProperties', nth: 1 },
+        fields: ['phone'],
+      },
+      { kind: 'run', who: 'ann', rows: [5], lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'ann' },
+      { kind: 'damage', what: 'ledgerDelete' },
+    ]);
+  }, 60_000);
+});
+
+/**
+ * Stop 62's second open finding (fuzz seed 64062, case 4,331): rows sorted, then their run undone.
+ * Undo matched cells one by one, so a moved row's "found" and minute were put back where another
+ * row's had been, leaving answers beside an empty Status; on a deleted ledger the next run bought
+ * them again. Undone on a deleted ledger, the answers were on the rows alone, and went.
+ */
+describe('a run undone after a sort, with the ledger deleted before or after', () => {
+  const { replay } = fuzzCases();
+  const run = [
+    { kind: 'again', who: 'ann' },
+    { kind: 'wait' },
+    { kind: 'poll', who: 'ann', kill: { at: 'Properties.setProperty', nth: 1 } },
+  ] as const;
+  const sort = { kind: 'sheet', op: 'sort', at: 0, n: 120 } as const;
+  const undo = { kind: 'undo', who: 'ann' } as const;
+  const damage = { kind: 'damage', what: 'ledgerDelete' } as const;
+  it('stop 63: deleted before, the undo is refused and nothing is bought again', async () => {
+    await replay([...run, damage, sort, undo]);
+  }, 60_000);
+  it('stop 63: deleted after, no answer was left beside an empty Status to be bought again', async () => {
+    await replay([...run, sort, undo, damage]);
+  }, 60_000);
+});
