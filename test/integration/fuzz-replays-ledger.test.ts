@@ -3,57 +3,39 @@
  * stops 61 to 63), replayed as fuzz-replays.test.ts does: a row's answer is never bought again
  * because the ledger that held it is gone.
  */
+import type { Action } from '../../scripts/lib/fuzz-model';
 import { fuzzCases } from '../support/fuzz-cases';
 
 /**
  * Stop 61 (fuzz seed 64047, case 1,232, found by the books' stricter consent): a "look up again"
  * killed after its start wrote "pending" over a row's work email and before it registered
  * anything, then the ledger deleted. The next run's plan trusted shown answers only beside a final
- * Status, and bought the work email the row showed again.
+ * Status, and bought the work email the row showed again. Stop 62's open finding (fuzz seed 64061,
+ * case 709; 8 steps written by hand): the next poll of the sheet rewrites that "pending" "inputs
+ * changed" (orphaned-rows.ts marks every "pending" row no job claims), and plans did not trust what
+ * a row shows beside those words.
  */
 describe("a row's answer beside a killed start's pending, the ledger deleted", () => {
   const { replay } = fuzzCases();
+  const killedStart: Action[] = [
+    { kind: 'run', who: 'ann', rows: [2], lookUpAgain: false },
+    { kind: 'wait' },
+    { kind: 'poll', who: 'ann' },
+    {
+      kind: 'runAll',
+      who: 'ann',
+      lookUpAgain: true,
+      kill: { at: 'Properties.setProperties', nth: 1 },
+      fields: ['phone'],
+    },
+  ];
+  const damage = { kind: 'damage', what: 'ledgerDelete' } as const;
   it('stop 61: the next run does not buy the answer the row shows again', async () => {
-    await replay([
-      { kind: 'run', who: 'ann', rows: [2], lookUpAgain: false },
-      { kind: 'wait' },
-      { kind: 'poll', who: 'ann' },
-      {
-        kind: 'runAll',
-        who: 'ann',
-        lookUpAgain: true,
-        kill: { at: 'Properties.setProperties', nth: 1 },
-        fields: ['phone'],
-      },
-      { kind: 'damage', what: 'ledgerDelete' },
-    ]);
+    await replay([...killedStart, damage]);
   }, 60_000);
-});
-
-/**
- * Stop 62's open finding (fuzz seed 64061, case 709; 8 steps written by hand): the killed start's
- * "pending" is rewritten "inputs changed" by the next poll of the sheet (orphaned-rows.ts marks
- * every "pending" row no job claims), and plans did not trust what a row shows beside those words.
- */
-describe("a row's answer beside a killed start's pending that a later poll marks, the ledger deleted", () => {
-  const { replay } = fuzzCases();
-  it('stop 63: the next run does not buy the answer the row shows again', async () => {
-    await replay([
-      { kind: 'run', who: 'ann', rows: [2], lookUpAgain: false },
-      { kind: 'wait' },
-      { kind: 'poll', who: 'ann' },
-      {
-        kind: 'runAll',
-        who: 'ann',
-        lookUpAgain: true,
-        kill: { at: 'Properties.setProperties', nth: 1 },
-        fields: ['phone'],
-      },
-      { kind: 'run', who: 'ann', rows: [5], lookUpAgain: false },
-      { kind: 'wait' },
-      { kind: 'poll', who: 'ann' },
-      { kind: 'damage', what: 'ledgerDelete' },
-    ]);
+  it('stop 63: nor once a later poll of the sheet marked the row "inputs changed"', async () => {
+    const later: Action = { kind: 'run', who: 'ann', rows: [5], lookUpAgain: false };
+    await replay([...killedStart, later, { kind: 'wait' }, { kind: 'poll', who: 'ann' }, damage]);
   }, 60_000);
 });
 
