@@ -123,13 +123,8 @@ export interface Reasked {
 /** A refresh of answers older than `days` (checked by the calls' schemas): the time they are older than. */
 export const refreshCutoff = (now: number, days: number): number => now - days * DAY_MS;
 
-/**
- * Statuses written over a row whose cells stay, beside the answers it showed: a killed start's
- * "pending" (run-launch.ts writes the rows before it registers anything), a top-up's or a cap's
- * wait, a cancel, and "inputs" or "a column changed" (the orphaned-rows marker's words for every
- * "pending" row no job claims, a killed start's too: fuzz seed 64061). None says the row is held.
- */
-const KEEPS_ANSWERS: readonly string[] = [
+/** Statuses that do not say a row is held: a held row showing one is given the hold's words. */
+const UNEXPLAINED: readonly string[] = [
   STATUS.pending,
   STATUS.outOfCredits,
   STATUS.canceled,
@@ -219,7 +214,7 @@ export function buildPlan(
     // answers for: "pending" (a killed start's whose run record was lost: fuzz seed 45002), "run
     // this row again" (finding 21), "out of credits" (a top-up would not send it).
     if (mayBeBought) {
-      const stale = status !== mayBeBought && (KEEPS_ANSWERS.includes(status) || isHoldWords(status));
+      const stale = status !== mayBeBought && (UNEXPLAINED.includes(status) || isHoldWords(status));
       const words = status === STATUS.pending ? replacingPending(mayBeBought) : mayBeBought;
       if (words === status) return skip(row, mayBeBought);
       return skip(
@@ -237,12 +232,13 @@ export function buildPlan(
     // A row showing an answer the ledger lacks was edited since (resendEdited sends it again)
     // unless the ledger is damaged: then the answer may be the one lost, and it is not bought again.
     // The same holds per field: a work email shown beside a saved personal email one (finding 72).
-    // So do the answers a row shows beside a Status written over its cells (KEEPS_ANSWERS): on a
-    // damaged ledger they are trusted as beside a final Status (fuzz seed 64047: a killed start's
-    // "pending"; stop 62: a schedule's cap's wait. The work email the row showed was bought again).
-    // Beside "inputs changed" they may be the old inputs' answers: a display that may be wrong, which
-    // "look up again" mends, and never a purchase that may be a second one.
-    const keptShown = !anew && KEEPS_ANSWERS.includes(status) && !!ledger.damaged();
+    // On a damaged ledger, so are the answers a row shows beside any other Status, as beside a final
+    // one: each was written over cells that stay (a killed start's "pending", fuzz seed 64047; a
+    // cap's wait, stop 62; the "inputs changed" that "pending" becomes, seed 64061) or put back by
+    // an Undo after a sort beside another row's answer (an empty Status, stop 63), and the work
+    // email the row showed was bought again. An edited row may then show its old inputs' answers
+    // until "look up again": a display that may be wrong, never a purchase that may be a second.
+    const keptShown = !anew && !final && !!ledger.damaged();
     const shown =
       (final && entry) || keptShown ? unsaved.filter((field) => !fieldUnshown(table, kind, field, row)) : [];
     const damage =

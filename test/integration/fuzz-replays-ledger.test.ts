@@ -61,4 +61,25 @@ describe('a run undone after a sort, with the ledger deleted before or after', (
   it('stop 63: deleted after, no answer was left beside an empty Status to be bought again', async () => {
     await replay([...run, sort, undo, damage]);
   }, 60_000);
+  it('stop 63: a moved row whose Status alone the Undo put back keeps its answer, the ledger deleted', async () => {
+    // Story 18, seed 1, case 6, shrunk: the phone run wrote only "found" and a minute on a row,
+    // which after the sort another row showed too; its Status emptied beside its work email.
+    await replay([
+      {
+        kind: 'again',
+        who: 'carol',
+        kill: { at: 'UrlFetchApp.fetch', nth: 2 },
+        fields: ['work_email', 'phone'],
+      },
+      { kind: 'poll', who: 'carol' },
+      { kind: 'poll', who: 'carol' },
+      { kind: 'poll', who: 'ann', idle: true },
+      { kind: 'sheet', op: 'sort', at: 529, n: 30 },
+      { kind: 'runAll', who: 'carol', lookUpAgain: false, fields: ['phone'] },
+      { kind: 'poll', who: 'carol' },
+      { kind: 'sheet', op: 'sort', at: 4, n: 30 },
+      { kind: 'undo', who: 'carol' },
+      damage,
+    ]);
+  }, 60_000);
 });

@@ -104,8 +104,10 @@ describe('a run whose job sheet is deleted while its jobs work', () => {
 
 // A start killed after it wrote its rows and before it registered anything (run-launch.ts, stop
 // 61); rows a schedule's cap left waiting (stop 62); a top-up's wait, a cancel; the marker's words for a
-// "pending" row no job claims, which a killed start's is (stop 63): each keeps its cells.
+// "pending" row no job claims, which a killed start's is (stop 63): each keeps its cells. An empty
+// Status beside answers: an Undo after a sort puts one back beside another row's (stop 63).
 describe.each([
+  '',
   STATUS.pending,
   STATUS.inputsChanged,
   STATUS.columnsChanged,
