@@ -236,4 +236,31 @@ export const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['damage:runRecord', 'damage:jobSheet'],
     ['run!UrlFetchApp.fetchAll', 'run', 'getThem!UrlFetchApp.fetchAll'],
   ],
+  // Rows written, sorted, their run undone, the ledger deleted before or after: Undo must put back
+  // no moved row's cells beside an answer it leaves, nor wipe answers the ledger no longer holds
+  // (stop 63, seed 64062; mutants undo-cell-by-cell, undo-past-damaged-ledger).
+  [
+    ['again', 'runAll'],
+    ['wait', 'poll'],
+    ['poll'],
+    ['sheet:sort', 'damage:ledgerDelete'],
+    ['sheet:sort'],
+    ['undo'],
+    ['damage:ledgerDelete'],
+    ['run', 'runAll', 'again'],
+  ],
+  // Rows written, a start over them killed after it wrote "pending" (before it registered
+  // anything), a later run's poll marking those rows, the ledger deleted: the answers they show are
+  // not bought again (stops 61 and 63, seeds 64047 and 64061; mutant marked-pending-untrusted).
+  [
+    ['run', 'runAll', 'again'],
+    ['wait', 'poll'],
+    ['poll'],
+    ['runAll!Properties.setProperties', 'run!Properties.setProperties', 'again!Properties.setProperties'],
+    ['run', 'runAll'],
+    ['wait', 'poll'],
+    ['poll'],
+    ['damage:ledgerDelete'],
+    ['run', 'runAll', 'again'],
+  ],
 ];
