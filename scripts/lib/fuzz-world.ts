@@ -175,8 +175,9 @@ export class FuzzWorld extends FuzzPurchases {
         return;
       }
       case 'undo':
-        this.undo(view);
-        return this.keepShown();
+        // Not a consent to buy again what it takes off the rows: its question promises the answers
+        // stay saved (an Undo on a deleted ledger wiped the only copy: stop 63).
+        return this.undo(view);
       case 'saveKey':
         return this.saveKey(action.who, savedKey(action.who, action.key));
       case 'resume':
@@ -320,7 +321,7 @@ export class FuzzWorld extends FuzzPurchases {
     ]);
   }
 
-  /** A person's own edit (Undo, typing, deleting…) may take an answer off the rows: no longer trusted. */
+  /** A person's own edit (typing, deleting…) may take an answer off the rows: no longer trusted. */
   private async keepShown(): Promise<void> {
     if (this.books.shownAtDamage.size === 0) return;
     const now = await this.shownAnswers();
