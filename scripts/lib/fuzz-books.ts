@@ -39,8 +39,13 @@ export interface Books {
    * warned of ledger damage): each excuses one more charge of each person its jobs carried.
    */
   consentedRuns: Set<string>;
-  /** Of consentedRuns, those whose only consent was a preview that warned of ledger damage. */
-  damageConsentedRuns: Set<string>;
+  /**
+   * Of consentedRuns, those whose only consent was a preview that warned of ledger damage, each with
+   * what rows showed at a damage when it was given (shownAtDamage then): that consent covers only
+   * what they did not show. Answers the run itself bought, shown at a later damage, are not
+   * excluded from it (seed 64066 case 5,060, a false alarm).
+   */
+  damageConsentedRuns: Map<string, ReadonlySet<string>>;
   /**
    * Each person and thing (`fp:thing`) a row of the shared document showed the API's answer for
    * when the ledger lost answers, and shows still but for the add-on: plans trust what rows show on
@@ -117,7 +122,7 @@ export function newBooks(): Books {
   return {
     confirmedRuns: new Set(),
     consentedRuns: new Set(),
-    damageConsentedRuns: new Set(),
+    damageConsentedRuns: new Map(),
     shownAtDamage: new Set(),
     resumedPastDamage: new Map(),
     refusedRuns: new Set(),

@@ -225,13 +225,15 @@ export function unconsentedCharge(
     if (charged.length < 2) continue;
     const runs = new Set(charged.flatMap(({ name }) => tailOf(name)?.[2] ?? []));
     // A plan on a damaged ledger trusts what rows show: consent to the damage (a preview's warning,
-    // a standing order resumed past it) never covers an answer a row showed as the ledger lost it.
-    const shownThen = books.shownAtDamage.has(`${charged[0]!.fp}:${person.split(':').pop()!}`);
-    let excused = [...runs].filter((run) =>
-      shownThen
-        ? consentedRuns.has(run) && !books.damageConsentedRuns.has(run)
-        : consentedRuns.has(run) || resumedPastDamage(books, run),
-    ).length;
+    // a standing order resumed past it) never covers an answer a row showed as the ledger lost it,
+    // before that consent was given.
+    const shown = `${charged[0]!.fp}:${person.split(':').pop()!}`;
+    const shownThen = books.shownAtDamage.has(shown);
+    let excused = [...runs].filter((run) => {
+      const warned = books.damageConsentedRuns.get(run);
+      if (warned) return !warned.has(shown);
+      return shownThen ? consentedRuns.has(run) : consentedRuns.has(run) || resumedPastDamage(books, run);
+    }).length;
     // A refresh excuses one charge of a contact whose answer was older than its cutoff, not a fresh one.
     excused += [...runs].filter((run) =>
       charged.some(

@@ -131,7 +131,8 @@ export abstract class FuzzPurchases {
       this.books.confirmedRuns.add(runId);
       if (consent) this.books.consentedRuns.add(runId);
       // A sidebar plan's consent to the damage (formulas read saved answers alone, not rows).
-      if (consent && rowsTrusted) this.books.damageConsentedRuns.add(runId);
+      if (consent && rowsTrusted)
+        this.books.damageConsentedRuns.set(runId, new Set(this.books.shownAtDamage));
       if (old) this.books.refreshedRuns.set(runId, new Set(old));
     }
   }

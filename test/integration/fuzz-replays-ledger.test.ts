@@ -83,3 +83,29 @@ describe('a run undone after a sort, with the ledger deleted before or after', (
     ]);
   }, 60_000);
 });
+
+/**
+ * Seed 64066, case 5,060 (the books'): a run whose preview warned of the deleted ledger bought a
+ * person no row showed; the ledger deleted again, the rows then showed that answer, and the books
+ * read that later sight as shown when the warning was given: a double charge with no consent.
+ */
+describe("consent to the ledger's damage, judged by what rows showed when it was given", () => {
+  const { replay } = fuzzCases();
+  it('stop 63: an answer undone, the ledger deleted, a warned run buying it again is consented', async () => {
+    const fetchAll = (nth: number) => ({ at: 'UrlFetchApp.fetchAll', nth }) as const;
+    const damage: Action = { kind: 'damage', what: 'ledgerDelete' };
+    await replay(
+      [
+        { kind: 'busy', who: 'ann', n: 3 },
+        { kind: 'undo', who: 'ann' },
+        damage,
+        { kind: 'runAll', who: 'ann', lookUpAgain: false, kill: fetchAll(2) },
+        { kind: 'sheet', op: 'paste', at: 0, n: 1 },
+        { kind: 'poll', who: 'ann', kill: fetchAll(2) },
+        damage,
+        { kind: 'poll', who: 'ann', kill: fetchAll(1) },
+      ],
+      502462875,
+    );
+  }, 60_000);
+});
