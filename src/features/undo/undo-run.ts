@@ -157,7 +157,8 @@ function restore(
     if (!formula && value === cell.after) return 'after';
     return (formula ? formula === cell.before : sameValue(value, cell.before)) ? 'before' : 'edited';
   };
-  const edited = new Set(chunk.filter((cell) => shows(cell) === 'edited').map((cell) => cell.row));
+  const states = new Map(chunk.map((cell) => [cell, shows(cell)]));
+  const edited = new Set(chunk.filter((cell) => states.get(cell) === 'edited').map((cell) => cell.row));
   counts.edited += edited.size;
   for (const { segment, existing } of segments) {
     const start = segment[0]!;
@@ -170,7 +171,7 @@ function restore(
       if (!segment.includes(cell.column)) continue;
       if (edited.has(cell.row)) continue;
       counts.restored++; // or put back already, by a call cut short
-      if (shows(cell) !== 'after') continue;
+      if (states.get(cell) !== 'after') continue;
       block[cell.row - first]![cell.column - start] = cell.before;
       restored.push([cell.row, cell.column]);
       // Text goes back as the same text ("=x", "+33…" included): the plain-text format the run left.
