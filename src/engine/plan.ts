@@ -96,8 +96,8 @@ export interface RunPlan {
   /** What "look up again" (overwrite) would send: every selected contact, every field asked anew. */
   lookUpAgain: Reasked;
   toSend: PlannedContact[];
-  /** Rows answered by a saved answer, with it. */
-  fromLedger: { row: number; entry: LedgerEntry }[];
+  /** Rows answered by a saved answer, with it; a held row's under the hold's words (`status`). */
+  fromLedger: { row: number; entry: LedgerEntry; status?: string }[];
   /** Rows that repeat the inputs of an earlier row being sent: filled from its answer. */
   duplicateRows: number;
   /**
@@ -216,7 +216,12 @@ export function buildPlan(
     if (mayBeBought) {
       const stale = status !== mayBeBought && (UNEXPLAINED.includes(status) || isHoldWords(status));
       const words = status === STATUS.pending ? replacingPending(mayBeBought) : mayBeBought;
-      if (words === status) return skip(row, mayBeBought);
+      // What is saved for it is shown, free, under the hold's words: a row held over "not found"
+      // kept those words beside a saved work email an earlier job bought (fuzz seed 64067).
+      const entry = saved.get(fp);
+      if (entry && answerUnshown(entry, fields, table, kind, row))
+        fromLedger.push({ row, entry, status: words });
+      else if (words === status) return skip(row, mayBeBought);
       return skip(
         row,
         mayBeBought,

@@ -135,9 +135,10 @@ function writeStartStatuses(ctx: AppContext, plan: RunPlan, run: RunRecord): voi
   for (const contact of plan.toSend)
     for (const row of contact.rows) outputs.set(row, { ...statusOnly(STATUS.pending), refresh: true });
   // Written over a final Status too: a row given a field it lacked (plan.ts, finding 66).
-  for (const { row, entry } of plan.fromLedger)
+  for (const { row, entry, status } of plan.fromLedger)
     outputs.set(row, {
       ...rowOutputFromEntry(entry, { kind, fields: plan.fields, saved: true, timeZone }),
+      ...(status === undefined ? {} : { status }),
       refresh: true,
     });
   for (const output of outputs.values()) output.run = run.id;

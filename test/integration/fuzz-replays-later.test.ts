@@ -341,3 +341,35 @@ describe('a listless job a day old, polled first by a teammate', () => {
     );
   }, 60_000);
 });
+
+/**
+ * Stop 64 (fuzz seed 64067, case 562): a held row's Status was rewritten only when it named no hold
+ * and was not final. A phone "look up again" of a row held by a damaged job wrote "not found" (no
+ * phone); every later run skipped the row as held and left it so, beside the work email an import
+ * had saved for it. A held row now shows what is saved, free, under the hold's words.
+ */
+describe('a held row with a final Status, whose saved answer it does not show', () => {
+  const { replay } = fuzzCases();
+  it('stop 64: shows the saved work email under the hold, not "not found"', async () => {
+    const fetch = { at: 'UrlFetchApp.fetch', nth: 1 } as const;
+    await replay(
+      [
+        { kind: 'runAll', who: 'carol', lookUpAgain: true, kill: fetch },
+        { kind: 'fault', fault: 'refused' },
+        {
+          kind: 'runAll',
+          who: 'carol',
+          lookUpAgain: true,
+          kill: fetch,
+          fields: ['work_email', 'personal_email', 'phone'],
+        },
+        { kind: 'poll', who: 'carol', kill: fetch },
+        { kind: 'poll', who: 'carol', kill: fetch, idle: true },
+        { kind: 'poll', who: 'carol', kill: fetch, idle: true },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'run', who: 'carol', rows: [2], lookUpAgain: true, kill: fetch, fields: ['phone'] },
+      ],
+      0,
+    );
+  }, 60_000);
+});

@@ -7,6 +7,7 @@
  */
 import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
+import { WAITING_FOR_RUN } from '../../../src/engine/paid-once';
 import { STATUS } from '../../../src/domain/statuses';
 import { createWorld } from '../fakes/context';
 import { contactsSheet, ENRICH_WORK_EMAIL, people, planAndStart, poll, server } from '../fakes/scenario';
@@ -54,5 +55,44 @@ describe('a "look up again" of other fields than a hidden job asked (finding 160
     expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
     // Asking the fields its run asked too is the consent to buy them again.
     expect(server(world).planRun(BOTH_AGAIN).contactsToSend).toBe(10);
+  });
+});
+
+/**
+ * A held row shows what is saved for it (fuzz seed 64067): one reading "not found" (a final Status,
+ * which the plan does not rewrite with a hold's words) stayed so beside a saved work email, as every
+ * run skipped it as held. It is filled, free, under the hold's words.
+ */
+describe('a held row whose saved answer it does not show', () => {
+  it('is filled from the ledger under the hold, and nothing is sent', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(10));
+    planAndStart(world, ENRICH_WORK_EMAIL);
+    poll(world);
+    const email = sheet.cell(2, 'Work email');
+    expect(email).toMatch(/@/);
+    // The phone asked again, its job still running: its rows are held.
+    world.api.notReadyPolls = 5;
+    planAndStart(world, PHONE_AGAIN);
+    poll(world);
+    // Row 2 then reads "not found", its work email gone from its cells (the ledger keeps it).
+    const status = 1 + sheet.cells[0]!.indexOf('Status');
+    const emailColumn = 1 + sheet.cells[0]!.indexOf('Work email');
+    sheet.set(2, status, STATUS.notFound);
+    sheet.set(2, emailColumn, '');
+    sheet.set(2, emailColumn + 1, '');
+    const starts = world.api.startCalls;
+    const view = server(world).planRun(ENRICH_WORK_EMAIL);
+    expect(view.contactsToSend).toBe(0);
+    expect(view.rowsFromLedger).toBe(1);
+    server(world).startRun(view.planId);
+    expect(world.api.startCalls).toBe(starts);
+    expect(sheet.cell(2, 'Work email')).toBe(email);
+    expect(sheet.cell(2, 'Status')).toBe(WAITING_FOR_RUN);
+    // The running job's answer then gives the row its phone's words; the work email stays.
+    world.api.notReadyPolls = 0;
+    poll(world);
+    expect(sheet.cell(2, 'Status')).toMatch(/^(found|not found)$/);
+    expect(sheet.cell(2, 'Work email')).toBe(email);
   });
 });
