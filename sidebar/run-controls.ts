@@ -45,6 +45,14 @@ export function cancelButton(run: RunProgress, card: HTMLElement, show: Show): H
 }
 
 /**
+ * The run's card as the page shows it now: the Jobs list may be redrawn while a call is out (a poll,
+ * a change elsewhere), and a question put on the card the click came from would never be seen
+ * (fresh-clone CI, stop 63: "Run the rest…" on a busy machine).
+ */
+const shownCard = (runId: string, card: HTMLElement): HTMLElement =>
+  document.querySelector<HTMLElement>(`.run[data-run-id="${runId}"]`) ?? card;
+
+/**
  * "Run the rest…" on a run out of credits, with the most it can cost: the rows it left are planned
  * like any run (rows answered since are not sent), and the plan's price is asked before it starts.
  */
@@ -56,19 +64,21 @@ export function runRestButton(
   if (run.restCredits === undefined) return null;
   const button = h(
     'button',
-    { type: 'button', class: 'action' },
+    { type: 'button', class: 'action run-rest' },
     `Run the rest (up to ${plural(run.restCredits, 'credit')})…`,
   );
   button.addEventListener(
     'click',
     () =>
       void runBusy(button, 'Planning…', async () => {
-        const said = (text: string) => card.append(h('p', { class: 'run-error', role: 'alert' }, text));
+        const said = (text: string) =>
+          shownCard(run.runId, card).append(h('p', { class: 'run-error', role: 'alert' }, text));
         const plan = await server.planRest(run.runId).catch((error: unknown) => said(plainMessage(error)));
         if (!plan) return;
         if (!plan.contactsToSend) return said('Nothing is left to run: every row has its answer now.');
+        const shown = shownCard(run.runId, card);
         askInline(
-          card,
+          shown,
           `Spend up to ${plural(plan.maxCredits, 'credit')} on the ${plural(plan.contactsToSend, 'contact')} this run left?`,
           'Start',
           'Not now',
@@ -76,7 +86,7 @@ export function runRestButton(
             await server.startRun(plan.planId);
             await after();
           },
-          button,
+          shown.querySelector<HTMLElement>('.run-rest') ?? button,
         );
       }),
   );
@@ -103,11 +113,12 @@ export function undoButton(
     () =>
       void runBusy(button, 'Counting…', async () => {
         const preview = await server.previewUndo(run.runId).catch((error: unknown) => {
-          card.append(h('p', { class: 'run-error', role: 'alert' }, plainMessage(error)));
+          shownCard(run.runId, card).append(
+            h('p', { class: 'run-error', role: 'alert' }, plainMessage(error)),
+          );
         });
         if (!preview) return;
-        // The list may have been redrawn while the count came (a change elsewhere): ask on the card shown.
-        const shown = document.querySelector<HTMLElement>(`.run[data-run-id="${run.runId}"]`) ?? card;
+        const shown = shownCard(run.runId, card);
         askInline(
           shown,
           `Put back what the ${plural(preview.cells, 'cell')} this run wrote held before? Its answers stay saved: running it again costs nothing.`,

@@ -11,6 +11,7 @@ import {
   sidebarShot,
   startOnContacts,
   usePlaygroundPage,
+  waitUntil,
 } from './support';
 
 const { page, playground } = usePlaygroundPage({
@@ -55,4 +56,34 @@ test('out of credits: rows, card and "Run the rest…" tell one story', async ()
   expect(jobs.slice(before).map((job) => job.total)).toEqual([left]);
   const after = columnValues(await playground.api.sheet('Contacts'), 'Status').slice(0, 10);
   expect(after.filter((status) => status === 'out of credits')).toEqual([]);
+});
+
+test('"Run the rest…" asks on the card shown, though the list was redrawn while it planned', async () => {
+  await playground.api.setCredits(4);
+  await playground.api.call('planRun', { kind: 'enrich', fields: ['personal_email'] });
+  await startOnContacts(page, playground.api, 'A2:D11');
+  const sidebar = sidebarOf(page);
+  const run = sidebar.locator('.run').first();
+  await expectText(run.locator('.badge'), 'Out of credits', 30_000);
+  await playground.api.setCredits(1000);
+  // The plan's answer is held until the list was drawn again: on a busy machine a redraw came
+  // between the click and the answer, and the question went to the card replaced (stop 63's CI).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let planning = false;
+  await page.route('**/__rpc/**', async (route) => {
+    if (route.request().postData()?.includes('"planRest"')) {
+      planning = true;
+      await held;
+    }
+    await route.continue();
+  });
+  await run.getByRole('button', { name: /^Run the rest \(up to \d+ credits\)…$/ }).click();
+  await waitUntil(async () => planning, 10_000);
+  const redrawn = page.waitForResponse((response) => !!response.request().postData()?.includes('"pollJobs"'));
+  await sidebar.getByRole('button', { name: 'Refresh now' }).click();
+  await redrawn;
+  release();
+  await run.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click({ timeout: 5000 });
+  await expectText(sidebar.locator('.run').first().locator('.badge'), 'Finished', 30_000);
 });
