@@ -7,6 +7,7 @@ import { demoContacts } from '../../dev/playground/demo';
 import { BUSY_PEEK_MS } from '../../sidebar/watcher';
 import {
   expectText,
+  holdRpc,
   openSidebarFrom,
   sidebarOf,
   sidebarShot,
@@ -81,24 +82,15 @@ test('a redraw while "Get them…" prices keeps its question on screen', async (
   const queue = sidebar.locator('.formula-queue');
   // The price is held until the queue was drawn again: a load that came back meanwhile (CI met one
   // from the panel's own first loads) once took the row the question was to open under.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let pricing = false;
-  await page.route('**/__rpc/**', async (route) => {
-    if (route.request().postData()?.includes('"planFormulaRun"')) {
-      pricing = true;
-      await held;
-    }
-    await route.continue();
-  });
+  const pricing = await holdRpc(page, 'planFormulaRun');
   await queue.getByRole('button', { name: 'Get them…' }).click();
-  await waitUntil(async () => pricing, 10_000);
+  await waitUntil(async () => pricing.asked(), 10_000);
   const redrawn = page.waitForResponse(
     (response) => !!response.request().postData()?.includes('"getFormulaQueue"'),
   );
   await sidebar.getByRole('button', { name: 'Refresh now' }).click();
   await redrawn;
-  release();
+  pricing.release();
   await queue
     .locator('.confirm')
     .getByRole('button', { name: 'Start', exact: true })

@@ -6,6 +6,7 @@
 import {
   columnValues,
   expectText,
+  holdRpc,
   runToTheEnd,
   sidebarOf,
   sidebarShot,
@@ -21,15 +22,21 @@ const { page, playground } = usePlaygroundPage({
   ready: 'grid',
 });
 
-test('out of credits: rows, card and "Run the rest…" tell one story', async () => {
-  await runToTheEnd(playground.api, 'A2:D11', ['work_email']);
-  // The balance covers one personal email (3 credits) of the ten asked (the fields chosen last).
+/** A personal email run of rows 2–11 on a balance that covers one (3 credits), ended out of credits. */
+async function outOfCredits() {
   await playground.api.setCredits(4);
+  // The fields chosen last are the ones the sidebar's Start asks.
   await playground.api.call('planRun', { kind: 'enrich', fields: ['personal_email'] });
   await startOnContacts(page, playground.api, 'A2:D11');
   const sidebar = sidebarOf(page);
   const run = sidebar.locator('.run').first();
   await expectText(run.locator('.badge'), 'Out of credits', 30_000);
+  return { sidebar, run };
+}
+
+test('out of credits: rows, card and "Run the rest…" tell one story', async () => {
+  await runToTheEnd(playground.api, 'A2:D11', ['work_email']);
+  const { sidebar, run } = await outOfCredits();
 
   const statuses = columnValues(await playground.api.sheet('Contacts'), 'Status').slice(0, 10);
   const left = statuses.filter((status) => status === 'out of credits').length;
@@ -59,31 +66,17 @@ test('out of credits: rows, card and "Run the rest…" tell one story', async ()
 });
 
 test('"Run the rest…" asks on the card shown, though the list was redrawn while it planned', async () => {
-  await playground.api.setCredits(4);
-  await playground.api.call('planRun', { kind: 'enrich', fields: ['personal_email'] });
-  await startOnContacts(page, playground.api, 'A2:D11');
-  const sidebar = sidebarOf(page);
-  const run = sidebar.locator('.run').first();
-  await expectText(run.locator('.badge'), 'Out of credits', 30_000);
+  const { sidebar, run } = await outOfCredits();
   await playground.api.setCredits(1000);
   // The plan's answer is held until the list was drawn again: on a busy machine a redraw came
   // between the click and the answer, and the question went to the card replaced (stop 63's CI).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let planning = false;
-  await page.route('**/__rpc/**', async (route) => {
-    if (route.request().postData()?.includes('"planRest"')) {
-      planning = true;
-      await held;
-    }
-    await route.continue();
-  });
+  const planning = await holdRpc(page, 'planRest');
   await run.getByRole('button', { name: /^Run the rest \(up to \d+ credits\)…$/ }).click();
-  await waitUntil(async () => planning, 10_000);
+  await waitUntil(async () => planning.asked(), 10_000);
   const redrawn = page.waitForResponse((response) => !!response.request().postData()?.includes('"pollJobs"'));
   await sidebar.getByRole('button', { name: 'Refresh now' }).click();
   await redrawn;
-  release();
+  planning.release();
   await run.locator('.confirm').getByRole('button', { name: 'Start', exact: true }).click({ timeout: 5000 });
   await expectText(sidebar.locator('.run').first().locator('.badge'), 'Finished', 30_000);
 });

@@ -86,6 +86,27 @@ export async function openSidebarFrom(page: Page, label: string): Promise<void> 
   }, 15_000);
 }
 
+/**
+ * Holds the page's calls of `method` (the RPC) until `release()`: a test makes a redraw come between a
+ * click and its answer, as a busy machine does. `asked()` says whether the call was made.
+ */
+export async function holdRpc(
+  page: Page,
+  method: string,
+): Promise<{ asked: () => boolean; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route('**/__rpc/**', async (route) => {
+    if (route.request().postData()?.includes(`"${method}"`)) {
+      asked = true;
+      await held;
+    }
+    await route.continue();
+  });
+  return { asked: () => asked, release };
+}
+
 /** Waits until `check` answers true (asking every 300 ms), or fails saying what it waited for. */
 export async function waitUntil(check: () => Promise<boolean>, timeout: number): Promise<void> {
   const deadline = Date.now() + timeout;
