@@ -41,6 +41,17 @@ export class PlaygroundApi {
     await admin.config({ jobMs });
   }
 
+  /**
+   * A new file's start: a blank document, then a new emulator (resetApi). The document goes first:
+   * the file before left one whose triggers fire every 2 s, and a tick between the two resets (a
+   * schedule, automatic formulas) sent a job to the new emulator (stop 62's red CI: a 5-contact job
+   * in a test that asserts none was sent).
+   */
+  async resetForFile(jobMs: number): Promise<void> {
+    await this.reset({ demo: false, sidebar: false });
+    await this.resetApi(jobMs);
+  }
+
   /** Sets the emulator's injected faults (dev/emulator/faults.ts), e.g. 'lost=1': every job start's answer lost. */
   async apiFaults(faults: string): Promise<void> {
     await (await this.emulatorAdmin()).config({ faults });

@@ -112,6 +112,23 @@ test("the clock control moves the add-on's time and runs the hourly trigger now"
   await pageShot(page, 'playground-clock');
 });
 
+test("resetting the API for the next file leaves no tick of this file's document to spend in it", async () => {
+  // A schedule whose first tick is due at the trigger's next firing (every 2 s): the next file's
+  // emulator must not see it (stop 62's red CI: a 5-contact job in a test that asserts none).
+  await playground.api.call('saveSchedule', {
+    sheetName: 'Contacts',
+    kind: 'enrich',
+    fields: ['work_email'],
+    every: 'hour',
+    maxCreditsPerRun: 20,
+    maxCreditsPerDay: 100,
+  });
+  await playground.api.resetForFile(400);
+  // Two firings of the trigger, and the time a started job would take to show.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  expect(await playground.api.apiJobs()).toEqual([]);
+});
+
 test('rows are deleted from the Edit menu and with Ctrl+Alt+-; Delete clears the whole selection', async () => {
   const names = async () => (await playground.api.sheet('Contacts')).displayValues.map((row) => row[0]);
   const before = await names();

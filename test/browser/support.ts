@@ -231,8 +231,8 @@ export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSes
   beforeAll(async () => {
     const shared = sharedForThisWorker();
     const api = new PlaygroundApi(shared.playgroundUrl);
-    // What the file before left in the emulator (keys, faults, balances, jobs) goes.
-    await api.resetApi(options.jobMs ?? 400);
+    // What the file before left in the emulator (keys, faults, balances, jobs) goes, and its document.
+    await api.resetForFile(options.jobMs ?? 400);
     playground = { url: shared.playgroundUrl, api };
     browser = await chromium.connect(shared.browserEndpoint, { timeout: 30_000 });
   });
