@@ -22,7 +22,7 @@ import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
 import { ledgerOf, registryOf, type AppContext } from './context';
-import { ledgerDamageText } from '../store/ledger';
+import { ledgerDamageText, type Ledger } from '../store/ledger';
 import { fieldsLacking, type LedgerEntry } from '../store/ledger-entry';
 import {
   rememberedFirstRowHeaders,
@@ -148,6 +148,8 @@ export function buildPlan(
   sheet: SheetPort,
   options: PlanOptions,
   registry: Registry = registryOf(ctx),
+  // A caller that asks the ledger more (a schedule's tick: its damage) passes its own: one read.
+  ledger: Ledger = ledgerOf(ctx),
 ): RunPlan {
   const { kind, refreshBefore } = options;
   const overwrite = options.overwrite && refreshBefore === undefined;
@@ -194,7 +196,6 @@ export function buildPlan(
   );
   // The ledger knows which fields each saved answer covers (a row's Status cannot say): only what
   // is missing is asked for, unless the user asks to look everything up again.
-  const ledger = ledgerOf(ctx);
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
   const query = { kind, answered: saved, lost: ledger.lost, fields, overwrite, refreshBefore };
   const whyNotSent = sendRule(ctx, registry, query);

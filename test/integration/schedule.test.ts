@@ -4,7 +4,8 @@
  * rows were inserted, deleted or sorted, within the caps the user set, pauses on a refused key, and
  * logs every run in the "Sheet Enrich log" tab.
  */
-import type { Addon } from '../../dev/gas/harness';
+import { loadAddon, type Addon } from '../../dev/gas/harness';
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
 import type { ScheduleView } from '../../src/app/sidebar-contract';
 import { outputRows } from '../../scripts/lib/sheet-outputs';
 import { HEADER, engineKit, jobsEnded, people, SHEET } from './support/engine';
@@ -15,7 +16,11 @@ const HOUR = 60 * 60 * 1000;
 const rowsOf = (contacts: ReturnType<typeof people>) =>
   contacts.map((c) => [c.firstName, c.lastName, c.companyName, c.domain]);
 
-function schedule(addon: Addon, caps: { perRun?: number; perDay?: number } = {}): ScheduleView {
+function schedule(
+  addon: Addon,
+  caps: { perRun?: number; perDay?: number } = {},
+  refreshDays?: number,
+): ScheduleView {
   return addon.call<ScheduleView>('saveSchedule', {
     sheetName: SHEET,
     kind: 'enrich',
@@ -24,6 +29,7 @@ function schedule(addon: Addon, caps: { perRun?: number; perDay?: number } = {})
     // Unsaid, a run may spend what the day allows (a cap per run above the daily cap is refused).
     maxCreditsPerRun: caps.perRun ?? caps.perDay ?? 100_000,
     maxCreditsPerDay: caps.perDay ?? 100_000,
+    ...(refreshDays ? { refreshDays } : {}),
   });
 }
 
@@ -339,5 +345,59 @@ describe('the quota meter', () => {
     });
     expect(addon.counts.urlfetch).toBeGreaterThan(2);
     expect(quota.triggerMinutesLimit).toBe(90);
+  });
+});
+
+describe("a tick's reads", () => {
+  /**
+   * How many times one tick reads the whole ledger: the same document ticked twice from one state,
+   * once as it is and once with its ledger's rows repeated 50 times more (a later row of a
+   * fingerprint wins, so the answers are the same); the cells read apart, over the padding's.
+   */
+  async function ledgerReadsOfATick(state: ReturnType<Addon['exportState']>): Promise<number> {
+    const cellsRead = async (padded: boolean): Promise<{ cells: number; padding: number }> => {
+      const addon = loadAddon({ apiBaseUrl: kit.emulator().baseUrl, allowLoopback: true, state });
+      try {
+        const ledger = addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME)!;
+        const rows = ledger.getRange(2, 1, ledger.getLastRow() - 1, 2).getValues();
+        const padding = padded ? Array.from({ length: 50 }, () => rows).flat() : [];
+        if (padding.length) {
+          const last = ledger.getLastRow();
+          ledger.insertRowsAfter(ledger.getMaxRows(), padding.length);
+          ledger.getRange(last + 1, 1, padding.length, 2).setValues(padding);
+        }
+        const before = addon.counts.cellsRead;
+        addon.advanceClock(HOUR);
+        expect(addon.fireTriggers()).toBe(1);
+        return { cells: addon.counts.cellsRead - before, padding: padding.length * 2 };
+      } finally {
+        addon.close();
+      }
+    };
+    const plain = await cellsRead(false);
+    const padded = await cellsRead(true);
+    return (padded.cells - plain.cells) / padded.padding;
+  }
+
+  async function enrichedOnce(refreshDays?: number): Promise<Addon> {
+    const contacts = people(25, 0.1);
+    const addon = kit.open([HEADER, ...rowsOf(contacts.slice(0, 20))], { addon: true });
+    schedule(addon, {}, refreshDays);
+    await tick(addon);
+    await tick(addon);
+    expect(statuses(addon).every((status) => /^(found|not found)/.test(status))).toBe(true);
+    return addon;
+  }
+
+  it('reads the ledger once in a tick that sends new rows', async () => {
+    const addon = await enrichedOnce();
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    sheet.getRange(sheet.getLastRow() + 1, 1, 5, 4).setValues(rowsOf(people(30, 0.1).slice(25)));
+    expect(await ledgerReadsOfATick(addon.exportState())).toBe(1);
+  });
+
+  it('reads the ledger once in a tick with no new rows that looks for old answers', async () => {
+    const addon = await enrichedOnce(30);
+    expect(await ledgerReadsOfATick(addon.exportState())).toBe(1);
   });
 });

@@ -110,6 +110,8 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
     (run) => run.source === 'schedule' && run.state === 'running',
   );
   if (running) return 'The previous scheduled run is still working.';
+  // One ledger for the plans and the questions below: it reads its sheet once, at the first.
+  const ledger = ledgerOf(ctx);
   const planned = (refresh: Partial<PlanOptions>) =>
     buildPlan(
       ctx,
@@ -124,6 +126,7 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
         ...refresh,
       },
       registry,
+      ledger,
     );
   let plan = planned({});
   // New rows first; a tick without any looks up again the answers older than the days chosen.
@@ -146,8 +149,6 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
   // Nobody is here to read the ledger's damage before this spends: the schedule pauses and says
   // why, and the user who saves it again has read it (stop 60: a work email a formula showed was
   // bought again once the ledger sheet was deleted).
-  // One ledger for both questions below: it reads its sheet once, at the first.
-  const ledger = ledgerOf(ctx);
   const damage = buysUnsaved(kept.toSend) ? ledger.unseenDamage(schedule.damageSeen) : undefined;
   if (damage) {
     schedule.damageSeen = damage.mark;
