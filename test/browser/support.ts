@@ -263,6 +263,9 @@ export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSes
     )
       page = kept;
     else await kept.close().catch(() => {});
+    // And the spreadsheet goes too: until the next test's reset, its triggers (every 2 s) would run
+    // its schedule or automatic formulas into the emulator the next test counts jobs and credits of.
+    await playground?.api.reset({ demo: false, sidebar: false });
   });
   return {
     page: liveHandle(
