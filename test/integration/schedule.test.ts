@@ -354,8 +354,8 @@ describe("a tick's reads", () => {
    * once as it is and once with its ledger's rows repeated 50 times more (a later row of a
    * fingerprint wins, so the answers are the same); the cells read apart, over the padding's.
    */
-  async function ledgerReadsOfATick(state: ReturnType<Addon['exportState']>): Promise<number> {
-    const cellsRead = async (padded: boolean): Promise<{ cells: number; padding: number }> => {
+  function ledgerReadsOfATick(state: ReturnType<Addon['exportState']>): number {
+    const cellsRead = (padded: boolean): { cells: number; padding: number } => {
       const addon = loadAddon({ apiBaseUrl: kit.emulator().baseUrl, allowLoopback: true, state });
       try {
         const ledger = addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME)!;
@@ -374,8 +374,8 @@ describe("a tick's reads", () => {
         addon.close();
       }
     };
-    const plain = await cellsRead(false);
-    const padded = await cellsRead(true);
+    const plain = cellsRead(false);
+    const padded = cellsRead(true);
     return (padded.cells - plain.cells) / padded.padding;
   }
 
@@ -393,11 +393,11 @@ describe("a tick's reads", () => {
     const addon = await enrichedOnce();
     const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
     sheet.getRange(sheet.getLastRow() + 1, 1, 5, 4).setValues(rowsOf(people(30, 0.1).slice(25)));
-    expect(await ledgerReadsOfATick(addon.exportState())).toBe(1);
+    expect(ledgerReadsOfATick(addon.exportState())).toBe(1);
   });
 
   it('reads the ledger once in a tick with no new rows that looks for old answers', async () => {
     const addon = await enrichedOnce(30);
-    expect(await ledgerReadsOfATick(addon.exportState())).toBe(1);
+    expect(ledgerReadsOfATick(addon.exportState())).toBe(1);
   });
 });
