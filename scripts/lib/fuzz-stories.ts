@@ -263,4 +263,15 @@ export const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['damage:ledgerDelete'],
     ['run', 'runAll', 'again'],
   ],
+  // A payer saves another key of theirs (the workspace's spare, a mistyped one), a standing order
+  // in their other document is saved and starts a run with it, then settling saves their own key
+  // back: the order's day counts what the person's keys spent, never a fresh count per key (stop 62,
+  // seeds 64058 and 64059; mutants same-payer-fresh-count, standing-order-keeps-saved-payer).
+  [
+    ['credits', 'fault:down'],
+    ['saveKey:sameWorkspace', 'saveKey:typo'],
+    ['elsewhere:run!UrlFetchApp.fetch', 'elsewhere:poll!Cache.putAll', 'elsewhere:run'],
+    ['elsewhere:schedule!UrlFetchApp.fetch', 'elsewhere:schedule!Range.setValues', 'elsewhere:schedule'],
+    ['again!UrlFetchApp.fetch', 'clock', 'elsewhere:poll'],
+  ],
 ];

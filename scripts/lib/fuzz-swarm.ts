@@ -41,7 +41,7 @@ export function actionArbitrary(
 }
 
 /**
- * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone,
+ * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone, saveKey:typo,
  * getThem:reverse, a purchase's or a schedule's fields as again:phone or run:work_email+phone, a
  * "look up again" as run:phone:again, each with "!" when killed: retry!…): an action's names, for
  * --without and a story's steps.
@@ -56,18 +56,20 @@ export function actionNames(action: Action): string[] {
           ? action.form
           : 'op' in action
             ? action.op
-            : action.kind === 'formulas'
-              ? (action.asks ?? 'work_email')
-              : action.kind === 'getThem'
-                ? action.reverse
-                  ? 'reverse'
-                  : 'enrich'
-                : action.kind === 'run' ||
-                    action.kind === 'runAll' ||
-                    action.kind === 'again' ||
-                    (action.kind === 'schedule' && action.on && !action.reverse)
-                  ? (action.fields ?? FIELDS_EMAIL).join('+')
-                  : '';
+            : 'key' in action
+              ? action.key
+              : action.kind === 'formulas'
+                ? (action.asks ?? 'work_email')
+                : action.kind === 'getThem'
+                  ? action.reverse
+                    ? 'reverse'
+                    : 'enrich'
+                  : action.kind === 'run' ||
+                      action.kind === 'runAll' ||
+                      action.kind === 'again' ||
+                      (action.kind === 'schedule' && action.on && !action.reverse)
+                    ? (action.fields ?? FIELDS_EMAIL).join('+')
+                    : '';
   const names = variant ? [action.kind, `${action.kind}:${variant}`] : [action.kind];
   if ('lookUpAgain' in action && action.lookUpAgain) names.push(`${names.at(-1)!}:again`);
   return 'kill' in action && action.kill ? [...names, ...names.map((name) => `${name}!`)] : names;
