@@ -361,11 +361,9 @@ describe("a tick's reads", () => {
         const ledger = addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME)!;
         const rows = ledger.getRange(2, 1, ledger.getLastRow() - 1, 2).getValues();
         const padding = padded ? Array.from({ length: 50 }, () => rows).flat() : [];
-        if (padding.length) {
-          const last = ledger.getLastRow();
-          ledger.insertRowsAfter(ledger.getMaxRows(), padding.length);
-          ledger.getRange(last + 1, 1, padding.length, 2).setValues(padding);
-        }
+        // Rows past the sheet's last are refused, as Sheets refuses them: made first.
+        if (padded) ledger.insertRowsAfter(ledger.getMaxRows(), padding.length);
+        if (padded) ledger.getRange(rows.length + 2, 1, padding.length, 2).setValues(padding);
         const before = addon.counts.cellsRead;
         addon.advanceClock(HOUR);
         expect(addon.fireTriggers()).toBe(1);
