@@ -73,7 +73,8 @@ test('copy and paste moves a formula by the distance between the cells', async (
   await waitUntil(async () => (await formulas())[3]?.[7] === '=ENRICH_EMAIL(C4,D4,E4)', 20_000);
 });
 
-test("the clock control moves the add-on's time and runs the hourly trigger now", async () => {
+/** An hourly schedule of the demo's Contacts: its first tick is due at the trigger's next firing. */
+async function saveHourlySchedule(): Promise<void> {
   await playground.api.call('saveSchedule', {
     sheetName: 'Contacts',
     kind: 'enrich',
@@ -82,6 +83,10 @@ test("the clock control moves the add-on's time and runs the hourly trigger now"
     maxCreditsPerRun: 20,
     maxCreditsPerDay: 100,
   });
+}
+
+test("the clock control moves the add-on's time and runs the hourly trigger now", async () => {
+  await saveHourlySchedule();
   type Schedule = { lastRunAt?: string; lastOutcome?: string } | null;
   // The playground's trigger runs every 2 s: the schedule's first tick is due at once.
   await waitUntil(
@@ -115,14 +120,7 @@ test("the clock control moves the add-on's time and runs the hourly trigger now"
 test("resetting the API for the next file leaves no tick of this file's document to spend in it", async () => {
   // A schedule whose first tick is due at the trigger's next firing (every 2 s): the next file's
   // emulator must not see it (stop 62's red CI: a 5-contact job in a test that asserts none).
-  await playground.api.call('saveSchedule', {
-    sheetName: 'Contacts',
-    kind: 'enrich',
-    fields: ['work_email'],
-    every: 'hour',
-    maxCreditsPerRun: 20,
-    maxCreditsPerDay: 100,
-  });
+  await saveHourlySchedule();
   await playground.api.resetForFile(400);
   // Two firings of the trigger, and the time a started job would take to show.
   await new Promise((resolve) => setTimeout(resolve, 5_000));
