@@ -40,6 +40,21 @@ export function actionArbitrary(
   return fc.oneof(...chosen.map(([, entry]) => entry));
 }
 
+/** An action's variant, the part after "kind:" in its names; '' for none. */
+function variantOf(action: Action): string {
+  if ('what' in action) return action.what;
+  if ('fault' in action) return action.fault;
+  if ('form' in action) return action.form;
+  if ('op' in action) return action.op;
+  if ('key' in action) return action.key;
+  if (action.kind === 'formulas') return action.asks ?? 'work_email';
+  if (action.kind === 'getThem') return action.reverse ? 'reverse' : 'enrich';
+  const buys = action.kind === 'run' || action.kind === 'runAll' || action.kind === 'again';
+  if (buys || (action.kind === 'schedule' && action.on && !action.reverse))
+    return (action.fields ?? FIELDS_EMAIL).join('+');
+  return '';
+}
+
 /**
  * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone, saveKey:typo,
  * getThem:reverse, a purchase's or a schedule's fields as again:phone or run:work_email+phone, a
@@ -47,29 +62,7 @@ export function actionArbitrary(
  * --without and a story's steps.
  */
 export function actionNames(action: Action): string[] {
-  const variant =
-    'what' in action
-      ? action.what
-      : 'fault' in action
-        ? action.fault
-        : 'form' in action
-          ? action.form
-          : 'op' in action
-            ? action.op
-            : 'key' in action
-              ? action.key
-              : action.kind === 'formulas'
-                ? (action.asks ?? 'work_email')
-                : action.kind === 'getThem'
-                  ? action.reverse
-                    ? 'reverse'
-                    : 'enrich'
-                  : action.kind === 'run' ||
-                      action.kind === 'runAll' ||
-                      action.kind === 'again' ||
-                      (action.kind === 'schedule' && action.on && !action.reverse)
-                    ? (action.fields ?? FIELDS_EMAIL).join('+')
-                    : '';
+  const variant = variantOf(action);
   const names = variant ? [action.kind, `${action.kind}:${variant}`] : [action.kind];
   if ('lookUpAgain' in action && action.lookUpAgain) names.push(`${names.at(-1)!}:again`);
   return 'kill' in action && action.kill ? [...names, ...names.map((name) => `${name}!`)] : names;

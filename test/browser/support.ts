@@ -249,6 +249,10 @@ export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSes
     await ready(page);
   });
   afterEach(async () => {
+    // The spreadsheet goes whatever became of the page: until the next test's reset, its triggers
+    // (every 2 s) would run its schedule or automatic formulas into the emulator the next test
+    // counts jobs and credits of.
+    await playground?.api.reset({ demo: false, sidebar: false });
     const kept = page;
     page = undefined;
     if (!kept) return;
@@ -263,9 +267,6 @@ export function usePlaygroundPage(options: PlaygroundPageOptions): PlaygroundSes
     )
       page = kept;
     else await kept.close().catch(() => {});
-    // And the spreadsheet goes too: until the next test's reset, its triggers (every 2 s) would run
-    // its schedule or automatic formulas into the emulator the next test counts jobs and credits of.
-    await playground?.api.reset({ demo: false, sidebar: false });
   });
   return {
     page: liveHandle(
