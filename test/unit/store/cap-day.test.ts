@@ -172,4 +172,19 @@ describe('a standing order spends on the count of the key its payer has saved no
     writeFormulaAuto(ctx, paying);
     expect(setFormulaAuto(bob, true, 5)?.committed).toBe(3);
   });
+
+  it('one who saves the key another person paid with today spends on that key’s count', () => {
+    const { ctx } = setup();
+    ctx.userStore.set(USER_PROPERTY.apiKey, 'shared-key-0123456789');
+    writeFormulaAuto(ctx, { ...setFormulaAuto(ctx, true, 50)!, committed: 40 });
+    // Bob takes over with his own key (from its 0, Ann's 40 kept aside for the shared key) …
+    const world2 = createWorld();
+    world2.userStore.set(USER_PROPERTY.apiKey, 'bobs-key-0123456789');
+    const bob = { ...ctx, userStore: world2.userStore, userEmail: () => 'bob@example.com' } as PlatformPorts;
+    writeFormulaAuto(bob, { ...setFormulaAuto(bob, true, 50)!, committed: 10 });
+    // … then saves the key he shares with Ann: his 10 are less than what that key spent today, so
+    // only the record re-read as that key pays leaves 10 of its cap, not 40 (80 of 50 spent).
+    world2.userStore.set(USER_PROPERTY.apiKey, 'shared-key-0123456789');
+    expect(autoPayingNow(bob, readFormulaAuto(bob)!).committed).toBe(40);
+  });
 });
