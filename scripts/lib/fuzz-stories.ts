@@ -274,4 +274,20 @@ export const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['elsewhere:schedule!UrlFetchApp.fetch', 'elsewhere:schedule!Range.setValues', 'elsewhere:schedule'],
     ['again!UrlFetchApp.fetch', 'clock', 'elsewhere:poll'],
   ],
+  // Looks-up-again of every row cut short at their first fetch, results refused, the job's record
+  // then damaged, a phone "look up again" of a row writing "not found": the held row still shows
+  // the work email an import or a forced fetch saved for it (stop 64, seed 64067; mutant
+  // held-row-unfilled).
+  [
+    ['runAll:work_email:again!UrlFetchApp.fetch', 'runAll:work_email+phone:again!UrlFetchApp.fetch'],
+    ['fault:refused'],
+    [
+      'runAll:work_email+personal_email+phone:again!UrlFetchApp.fetch',
+      'runAll:work_email+phone:again!UrlFetchApp.fetch',
+    ],
+    ['poll!UrlFetchApp.fetch', 'poll'],
+    ['poll!UrlFetchApp.fetch', 'poll'],
+    ['damage:jobRecord', 'damage:jobAndList'],
+    ['run:phone:again!UrlFetchApp.fetch', 'run:phone:again'],
+  ],
 ];
