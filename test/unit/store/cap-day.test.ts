@@ -60,6 +60,22 @@ describe('the automatic mode’s daily cap', () => {
     setZone('Etc/UTC');
     expect(readFormulaAuto(ctx)?.committed).toBe(0);
   });
+
+  it("a run started yesterday gives nothing back to today's count when it ends: today's cap holds", () => {
+    const { ctx, clock } = setup();
+    writeFormulaAuto(ctx, { ...setFormulaAuto(ctx, true, 40)!, committed: 40 });
+    const yesterdays = { ownerId: readOwner(ctx), automatic: true, startedAt: clock.now() } as RunRecord;
+    // The next day: a fresh count, all 40 committed by today's runs.
+    clock.time = Date.UTC(2025, 0, 16, 10);
+    writeFormulaAuto(ctx, { ...readFormulaAuto(ctx)!, committed: 40 });
+    const todays = { ...yesterdays, startedAt: clock.now() };
+    // Yesterday's run ends with 30 of its 40 unspent: they were yesterday's, today's count keeps 40.
+    releaseAutomatic(ctx, [{ run: yesterdays, unspent: 30 }]);
+    expect(readFormulaAuto(ctx)?.committed).toBe(40);
+    // Today's own run gives back what it did not spend.
+    releaseAutomatic(ctx, [{ run: todays, unspent: 10 }]);
+    expect(readFormulaAuto(ctx)?.committed).toBe(30);
+  });
 });
 
 describe('a daily cap follows the person who pays', () => {
