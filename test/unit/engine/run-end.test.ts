@@ -1,9 +1,16 @@
 /**
  * What a capped run gives back to its cap at its end: what it was allowed less what the API charged,
- * and less the most a job whose start was lost may have cost (the API may have charged it).
+ * and less the most a job whose start was lost may have cost (the API may have charged it); nothing
+ * when a job record could not be read, whose cost no one knows.
  */
-import { finalState, unspentCredits } from '../../../src/engine/run-end';
+import { DAMAGED_RUN_ERROR, finalState, unspentCredits } from '../../../src/engine/run-end';
+import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
+import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { JobRecord, RunRecord } from '../../../src/store/registry';
+import { contextFor, createWorld } from '../fakes/context';
+import { contactsSheet, people, poll, progress, server } from '../fakes/scenario';
+
+const HOUR = 60 * 60 * 1000;
 
 const run = (over: Partial<RunRecord>): RunRecord =>
   ({ kind: 'enrich', fields: ['work_email', 'phone'], credits: 0, ...over }) as RunRecord;
@@ -49,5 +56,43 @@ describe('finalState', () => {
       /^Out of credits: add credits, then run the rest\. 3 contacts \(1 job\) may have been/,
     );
     expect(finalState(run({ unprocessed: 0 }), [job('ambiguous', 3), ranOut]).state).toBe('failed');
+  });
+});
+
+describe("a capped run's end", () => {
+  it('gives nothing back to the schedule’s cap when a job record is damaged: its cost is unknown', () => {
+    const world = createWorld();
+    const sheet = contactsSheet(world, people(10));
+    const settings = {
+      sheetName: 'Contacts',
+      kind: 'enrich' as const,
+      fields: ['work_email' as const],
+      every: 'hour' as const,
+      maxCreditsPerRun: 10,
+      maxCreditsPerDay: 10,
+    };
+    server(world).saveSchedule(settings);
+    world.api.notReadyPolls = 1;
+    world.clock.advance(2 * HOUR);
+    runDueSchedule(contextFor(world));
+    expect(server(world).getSchedule()?.committedToday).toBe(10);
+    // The job's record is damaged while it works: it may have charged all 10, no one can say.
+    const [key] = Object.keys(world.documentStore.getAll()).filter((name) =>
+      name.startsWith(DOCUMENT_PROPERTY.jobPrefix),
+    );
+    world.documentStore.set(key!, '{not json');
+    poll(world);
+    poll(world);
+    expect(progress(world).runs[0]).toMatchObject({ state: 'failed', error: DAMAGED_RUN_ERROR });
+    expect(server(world).getSchedule()?.committedToday).toBe(10);
+    // New rows wait for tomorrow: the day's 10 may be spent already.
+    sheet.cells.push(...people(5, 'Globex'));
+    const starts = world.api.startCalls;
+    world.clock.advance(HOUR);
+    runDueSchedule(contextFor(world));
+    expect(world.api.startCalls).toBe(starts);
+    expect(server(world).getSchedule()?.lastOutcome).toBe(
+      '5 new contacts wait for the next period (credit cap reached).',
+    );
   });
 });
