@@ -45,10 +45,14 @@ function caughtBy(result: MutantResult): string {
   return `**survived** (${searched})${errors.length ? `; fuzzer error: ${errors[0]!.detail}` : ''}`;
 }
 
-function testsColumn(result: MutantResult): string {
+/** The jest files given with `--tests`, as one text (the table names those of a mutant run with others). */
+const pathsOf = (result: MutantResult): string => result.tests?.paths.join(', ') ?? '';
+
+function testsColumn(result: MutantResult, usual: string): string {
   if (!result.tests) return 'not run';
   const { killed, failed } = result.tests;
-  return killed ? `killed${failed ? ` (${failed} failed)` : ''}` : 'survived';
+  const verdict = killed ? `killed${failed ? ` (${failed} failed)` : ''}` : 'survived';
+  return pathsOf(result) === usual ? verdict : `${verdict}: ${pathsOf(result)}`;
 }
 
 export function renderMutantReport(
@@ -57,18 +61,22 @@ export function renderMutantReport(
   options: { seeds: number[]; cases: number; seconds?: number },
 ): string {
   const byId = new Map(results.map((result) => [result.id, result]));
+  // The files most mutants were run against; a mutant run against others names its own.
+  const counts = new Map<string, number>();
+  for (const result of results)
+    if (result.tests) counts.set(pathsOf(result), (counts.get(pathsOf(result)) ?? 0) + 1);
+  const usual = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
   const rows = mutants.map((mutant) => {
     const result = byId.get(mutant.id);
     if (!result) return `| ${mutant.id} | ${mutant.file} | ${cell(mutant.why)} | not run yet | | | | |`;
     const first = result.seeds.find((seed) => seed.invariant && seed.invariant !== 'error');
     const found = first ? `${first.foundAt} (\`--seed ${first.seed} --path ${first.path}\`)` : '';
-    return `| ${mutant.id} | ${mutant.file} | ${cell(mutant.why)} | ${cell(caughtBy(result))} | ${first?.seed ?? ''} | ${found} | ${testsColumn(result)} | ${cell(result.label ?? '')} |`;
+    return `| ${mutant.id} | ${mutant.file} | ${cell(mutant.why)} | ${cell(caughtBy(result))} | ${first?.seed ?? ''} | ${found} | ${testsColumn(result, usual ?? '')} | ${cell(result.label ?? '')} |`;
   });
   const counted = results.filter((result) => result.id !== 'baseline');
   const count = (status: MutantResult['status']) =>
     counted.filter((result) => result.status === status).length;
   const baseline = byId.get('baseline');
-  const testPaths = results.find((result) => result.tests)?.tests?.paths.join(', ');
   const cases = results.flatMap((result) => result.seeds);
   const msPerCase = cases.length
     ? Math.round(
@@ -94,7 +102,7 @@ export function renderMutantReport(
     baseline
       ? `Baseline (no mutant, same seeds): ${baseline.status === 'caught' ? `**${caughtBy(baseline)}: a real bug of this code**` : 'every invariant held'}${baseline.seeds.map((seed) => ` · seed ${seed.seed}: ${seed.cases} cases`).join('')}.`
       : 'Baseline (no mutant) not run.',
-    ...(testPaths ? [`Tests run against each mutant: ${testPaths}.`] : []),
+    ...(usual ? [`Tests run against each mutant, unless its row names others: ${usual}.`] : []),
     '',
     '| Mutant | File | The bug | Caught by | Seed | Cases | Tests | Run on (`--label`) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -77,6 +77,7 @@ describe('the mutation report', () => {
       file: 'src/engine/paid-once.ts',
       status: 'survived',
       seeds: [{ seed: 38001, cases: 2000, msPerCase: 700 }],
+      tests: { paths: ['test/unit/store/cap-day.test.ts'], killed: true, failed: 1 },
     },
     {
       id: 'rule-forgets-orphaned-jobs',
@@ -92,6 +93,14 @@ describe('the mutation report', () => {
   it('names what caught a mutant, with its seed, case and replay, and whether the tests killed it', () => {
     expect(row('rule-forgets-running-jobs')).toContain('| paid-once | 38001 | 4 (`--seed 38001 --path 3`) |');
     expect(row('rule-forgets-running-jobs')).toContain('killed (2 failed)');
+  });
+
+  it('names the files that killed a mutant run against other tests than the rest', () => {
+    expect(row('rule-forgets-running-jobs')).toContain('| killed (2 failed) |');
+    expect(row('rule-forgets-key-stopped-runs')).toContain(
+      '| killed (1 failed): test/unit/store/cap-day.test.ts |',
+    );
+    expect(report).toContain('Tests run against each mutant, unless its row names others: test/unit/engine.');
   });
 
   it('never drops a mutant: not applicable, survived and not run are said', () => {
