@@ -5,7 +5,8 @@
  * of its kinds before each, its parameters (who, rows, which fault or damage, caps) drawn as in
  * any case. Half the swarm's cases are stories. A step names the kinds or variants it may be
  * (fuzz-swarm.ts actionNames: "run:phone:again", "damage:jobAndList", "retry!"; killed at a given
- * call: "again!UrlFetchApp.fetchAll").
+ * call: "again!UrlFetchApp.fetchAll"). A story's steps are one person's, but for a step whose
+ * first name is "@other": the teller's teammate takes it.
  */
 export const STORIES: readonly (readonly (readonly string[])[])[] = [
   // A job that may have charged (stuck a day, results refused, start lost), its record or list
@@ -289,5 +290,24 @@ export const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['poll!UrlFetchApp.fetch', 'poll'],
     ['damage:jobRecord', 'damage:jobAndList'],
     ['run:phone:again!UrlFetchApp.fetch', 'run:phone:again'],
+  ],
+  // Two people sharing a key on one day: the teller saves the workspace's spare key and switches
+  // automatic formula results on, which spend on that key; the teammate takes them over with their own
+  // key, then saves the same spare key: the order's day counts what that key spent already, not the
+  // teammate's own count (mutant standing-order-keeps-saved-payer).
+  [
+    ['saveKey:sameWorkspace'],
+    ['auto:on'],
+    // More people asked than a small cap lets the teller's run buy.
+    ['formulas'],
+    ['formulas'],
+    ['poll'],
+    ['@other', 'auto:on'],
+    ['@other', 'saveKey:sameWorkspace'],
+    // The teammate's trigger spends now: theirs is the mode (after the teller's run has ended).
+    ['wait'],
+    ['@other', 'poll'],
+    ['wait'],
+    ['@other', 'poll'],
   ],
 ];

@@ -20,6 +20,7 @@ import {
   type ActionTable,
   type Damage,
   type Kill,
+  type Who,
 } from './fuzz-model';
 
 /**
@@ -48,6 +49,7 @@ function variantOf(action: Action): string {
   if ('op' in action) return action.op;
   if ('key' in action) return action.key;
   if (action.kind === 'formulas') return action.asks ?? 'work_email';
+  if (action.kind === 'auto') return action.on ? 'on' : 'off';
   if (action.kind === 'getThem') return action.reverse ? 'reverse' : 'enrich';
   const buys = action.kind === 'run' || action.kind === 'runAll' || action.kind === 'again';
   if (buys || (action.kind === 'schedule' && action.on && !action.reverse))
@@ -56,7 +58,7 @@ function variantOf(action: Action): string {
 }
 
 /**
- * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone, saveKey:typo,
+ * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone, saveKey:typo, auto:on,
  * getThem:reverse, a purchase's or a schedule's fields as again:phone or run:work_email+phone, a
  * "look up again" as run:phone:again, each with "!" when killed: retry!…): an action's names, for
  * --without and a story's steps.
@@ -140,28 +142,39 @@ function stepArbitrary(names: readonly string[], table: ActionTable): fc.Arbitra
   );
 }
 
+/** A story's step taken by the teller's teammate: "@other" first among its names. */
+const OTHER = '@other';
+/** The teller's teammate, of the same workspace where there is one (Bob has none: Ann). */
+const TEAMMATE: Record<Who, Who> = { ann: 'carol', carol: 'ann', bob: 'ann' };
+
 /** A story's steps in order, each after 0 to 2 steps drawn from `filler`. */
 function storyArbitrary(
   story: readonly (readonly string[])[],
   table: ActionTable,
   filler: fc.Arbitrary<Action>,
 ): fc.Arbitrary<Action[]> {
-  const steps = story.map((names) =>
-    fc
-      .tuple(fc.constantFrom(1, 1, 1, 1, 1, 1, 2, 0), fc.nat({ max: 2 }))
-      .chain(([times, before]) =>
-        fc.tuple(
-          fc.array(filler, { minLength: before, maxLength: before }),
-          fc.array(stepArbitrary(names, table), { minLength: times, maxLength: times }),
-        ),
+  const steps = story.map((names) => {
+    const other = names[0] === OTHER;
+    return fc.tuple(fc.constantFrom(1, 1, 1, 1, 1, 1, 2, 0), fc.nat({ max: 2 })).chain(([times, before]) =>
+      fc.tuple(
+        fc.array(filler, { minLength: before, maxLength: before }),
+        fc.array(stepArbitrary(other ? names.slice(1) : names, table), {
+          minLength: times,
+          maxLength: times,
+        }),
+        fc.constant(other),
       ),
-  );
+    );
+  });
   return fc.tuple(...steps).map((parts) => {
-    // The story's own steps are one person's: its first step's who has one.
-    const teller = parts.flatMap(([, own]) => own).find((action) => 'who' in action);
-    const as = (action: Action): Action =>
-      teller && 'who' in teller && 'who' in action ? { ...action, who: teller.who } : action;
-    return parts.flatMap(([filler, own]) => [...filler, ...own.map(as)]);
+    // The story's own steps are one person's (its teammate's where a step says so): its first
+    // step's who has one.
+    const teller = parts.flatMap(([, own, other]) => (other ? [] : own)).find((action) => 'who' in action);
+    const as = (action: Action, other: boolean): Action =>
+      teller && 'who' in teller && 'who' in action
+        ? { ...action, who: other ? TEAMMATE[teller.who] : teller.who }
+        : action;
+    return parts.flatMap(([filler, own, other]) => [...filler, ...own.map((action) => as(action, other))]);
   });
 }
 

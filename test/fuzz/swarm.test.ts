@@ -273,6 +273,20 @@ describe('the swarm fuzzer draws the paths seeded money bugs need', () => {
     expect(() => sequenceArbitrary(40, [], true, STORIES.length + 1)).toThrow(/no story/);
   });
 
+  it("draws a teammate's steps (@other): two people of one workspace save the same spare key", () => {
+    const story = STORIES.findIndex((steps) => steps.some((names) => names[0] === '@other')) + 1;
+    expect(story).toBeGreaterThan(0);
+    const alone = fc.sample(sequenceArbitrary(40, [], true, story), { seed: 1, numRuns: 50 });
+    const savers = (steps: Action[]) =>
+      steps.flatMap((a) => (a.kind === 'saveKey' && a.key === 'sameWorkspace' ? [a.who] : []));
+    const shared = alone.filter((steps) => {
+      const who = savers(steps);
+      return who.includes('ann') && who.includes('carol');
+    });
+    // Each step is skipped one time in eight, and Bob, who has no teammate, tells one case in three.
+    expect(shared.length).toBeGreaterThan(20);
+  });
+
   it('draws long cases: 40 steps at most, about 20 on average', () => {
     const mean = drawn.reduce((sum, steps) => sum + steps.length, 0) / CASES;
     expect(mean).toBeGreaterThan(15);
