@@ -18,6 +18,7 @@ import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import {
   contactsSheet,
   ENRICH_WORK_EMAIL,
+  hourlyWorkEmail,
   people,
   planAndStart,
   poll,
@@ -515,14 +516,7 @@ describe('a damaged ledger', () => {
       planAndStart(world);
       poll(world);
       expect(sheet.column('Status').every((status) => status === 'found')).toBe(true);
-      const settings = {
-        sheetName: 'Contacts',
-        kind: 'enrich' as const,
-        fields: ['work_email' as const],
-        every: 'hour' as const,
-        maxCreditsPerRun: 100,
-        maxCreditsPerDay: 100,
-      };
+      const settings = hourlyWorkEmail(100);
       server(world).saveSchedule(settings);
       damage(world);
       // Six hours later the cache in front of the ledger has forgotten everything.

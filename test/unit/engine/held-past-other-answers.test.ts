@@ -16,6 +16,7 @@ import { contextFor, createWorld } from '../fakes/context';
 import {
   contactsSheet,
   ENRICH_WORK_EMAIL,
+  hourlyWorkEmail,
   people,
   planAndStart,
   poll,
@@ -73,14 +74,7 @@ describe('a row showing a work email whose saved answer the deleted ledger took 
     poll(world);
     expect(world.api.startCalls).toBe(2);
     expect(sheet.column('Work email')).toEqual(['p1.l1@acme.com', 'p2.l2@acme.com', 'p3.l3@acme.com']);
-    const settings = {
-      sheetName: 'Contacts',
-      kind: 'enrich' as const,
-      fields: ['work_email' as const],
-      every: 'hour' as const,
-      maxCreditsPerRun: 100,
-      maxCreditsPerDay: 100,
-    };
+    const settings = hourlyWorkEmail(100);
     server(world).saveSchedule(settings);
     sheet.cells.push(['New', 'Person', 'Acme']);
     world.clock.advance(2 * 60 * 60 * 1000);

@@ -8,7 +8,7 @@ import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { JobRecord, RunRecord } from '../../../src/store/registry';
 import { contextFor, createWorld } from '../fakes/context';
-import { contactsSheet, people, poll, progress, server } from '../fakes/scenario';
+import { contactsSheet, hourlyWorkEmail, people, poll, progress, server } from '../fakes/scenario';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -63,14 +63,7 @@ describe("a capped run's end", () => {
   it('gives nothing back to the schedule’s cap when a job record is damaged: its cost is unknown', () => {
     const world = createWorld();
     const sheet = contactsSheet(world, people(10));
-    const settings = {
-      sheetName: 'Contacts',
-      kind: 'enrich' as const,
-      fields: ['work_email' as const],
-      every: 'hour' as const,
-      maxCreditsPerRun: 10,
-      maxCreditsPerDay: 10,
-    };
+    const settings = hourlyWorkEmail(10);
     server(world).saveSchedule(settings);
     world.api.notReadyPolls = 1;
     world.clock.advance(2 * HOUR);

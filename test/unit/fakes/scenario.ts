@@ -26,6 +26,16 @@ export const server = (world: TestWorld, budget?: FakeBudget) =>
 
 export const ENRICH_WORK_EMAIL: PlanRequest = { kind: 'enrich', fields: ['work_email'] };
 
+/** An hourly schedule of the Contacts sheet's work emails, at most `cap` credits a run and a day. */
+export const hourlyWorkEmail = (cap: number) => ({
+  sheetName: 'Contacts',
+  kind: 'enrich' as const,
+  fields: ['work_email' as const],
+  every: 'hour' as const,
+  maxCreditsPerRun: cap,
+  maxCreditsPerDay: cap,
+});
+
 /** planRun then startRun, as the sidebar does after the user confirms. */
 export function planAndStart(
   world: TestWorld,
