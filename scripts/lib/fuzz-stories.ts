@@ -292,9 +292,9 @@ export const STORIES: readonly (readonly (readonly string[])[])[] = [
     ['run:phone:again!UrlFetchApp.fetch', 'run:phone:again'],
   ],
   // Two people sharing a key on one day: the teller saves the workspace's spare key and switches
-  // automatic formula results on, which spend on that key; the teammate takes them over with their own
-  // key, then saves the same spare key: the order's day counts what that key spent already, not the
-  // teammate's own count (mutant standing-order-keeps-saved-payer).
+  // automatic formula results on, which spend on that key; the teammate takes them over with their
+  // own key, then saves the same spare key: the mode's day counts what that key spent already, not
+  // the teammate's own count (mutant standing-order-keeps-saved-payer).
   [
     ['saveKey:sameWorkspace'],
     ['auto:on'],

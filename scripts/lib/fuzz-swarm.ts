@@ -58,8 +58,8 @@ function variantOf(action: Action): string {
 }
 
 /**
- * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone, saveKey:typo, auto:on,
- * getThem:reverse, a purchase's or a schedule's fields as again:phone or run:work_email+phone, a
+ * "kind" or "kind:variant" (damage:runRecord, fault:lost, sheet:sort, formulas:phone, saveKey:typo,
+ * auto:on, getThem:reverse, a purchase's or a schedule's fields as again:phone or run:work_email+phone, a
  * "look up again" as run:phone:again, each with "!" when killed: retry!…): an action's names, for
  * --without and a story's steps.
  */
