@@ -15,9 +15,11 @@ export const BUNDLE_GLOBAL = 'SE';
  * answer a row shows that a damaged ledger lost; a plan names a damaged ledger for a field nothing
  * saved holds beside another's answer): 185,360 bytes, 16 over; 183 KB when stop 62's two came in
  * (a schedule's waiting rows keep what a lost ledger held; a standing order counts on the count of
- * the key that pays now): 186,408 bytes, 40 over. The figure docs/code-layout.md gives.
+ * the key that pays now): 186,408 bytes, 40 over; 184 KB when stop 67's came in (automatic formula
+ * results on a damaged ledger leave what a sheet's row shows): 187,578 bytes, 186 over. The figure
+ * docs/code-layout.md gives.
  */
-export const CODE_BUDGET_BYTES = 183 * 1024;
+export const CODE_BUDGET_BYTES = 184 * 1024;
 
 /** The variable a real deployment sets to its API's base URL. */
 export const API_URL_VARIABLE = 'SHEET_ENRICH_API_URL';

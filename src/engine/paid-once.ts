@@ -16,8 +16,7 @@ import { runOf, type AppContext } from './context';
 import type { EnrichField } from '../domain/fields';
 import { entryCovers, type LedgerEntry } from '../store/ledger-entry';
 import { outputCell } from '../sheet/table';
-import { SheetTables } from './sheet-tables';
-import { currentColumns } from './run-columns';
+import { runSheetRows } from './shown-answers';
 import {
   damagedJobKeys,
   moveJob,
@@ -239,15 +238,10 @@ const endedRowHeld = (status: string): boolean => rowMayHaveBeenBought(status) |
  * formulas, another sheet, the CLI (fuzz finding 41). One Range read per such run's sheet.
  */
 function heldBySheetRows(ctx: AppContext, runs: readonly RunRecord[]): Set<string> {
-  const tables = new SheetTables(ctx.spreadsheet);
   const held = new Set<string>();
-  for (const run of runs) {
-    const table = run.sheetId >= 0 ? tables.table(run.sheetId) : undefined;
-    const columns = table?.headerRow && currentColumns(run, table);
-    if (!columns || columns.missing.length) continue;
-    for (const [fp, rows] of tables.rows(table, run.kind, columns.mapping))
-      if (rows.some((row) => endedRowHeld(outputCell(table, run.kind, 'status', row)))) held.add(fp);
-  }
+  for (const { table, kind, rows: byFp } of runSheetRows(ctx, runs))
+    for (const [fp, rows] of byFp)
+      if (rows.some((row) => endedRowHeld(outputCell(table, kind, 'status', row)))) held.add(fp);
   return held;
 }
 

@@ -109,3 +109,64 @@ describe("consent to the ledger's damage, judged by what rows showed when it was
     );
   }, 60_000);
 });
+
+/**
+ * Stop 66's open finding (seed 38001, case 1,428; shrunk by hand to 13 steps): Carol's rows show
+ * their work emails, the ledger is deleted, formulas of the work email are typed beside them, and
+ * automatic formula results pause; switched on again, the next poll bought the three work emails
+ * again. The sidebar's plans trust what rows show on a damaged ledger; the formula plan read none.
+ */
+describe('automatic formula results resumed past a deleted ledger', () => {
+  const { replay } = fuzzCases();
+  it('stop 67: do not buy again what rows beside the formulas show', async () => {
+    const auto: Action = { kind: 'auto', who: 'carol', on: true, cap: 150 };
+    const clock = (hours: number): Action => ({ kind: 'clock', hours, zone: 'Pacific/Kiritimati' });
+    await replay(
+      [
+        {
+          kind: 'run',
+          who: 'carol',
+          rows: [4, 0, 7],
+          lookUpAgain: false,
+          fields: ['work_email', 'personal_email'],
+        },
+        {
+          kind: 'reverse',
+          who: 'carol',
+          rows: [7, 0, 4],
+          lookUpAgain: true,
+          kill: { at: 'Cache.putAll', nth: 1 },
+        },
+        { kind: 'import', who: 'carol' },
+        { kind: 'again', who: 'carol', fields: ['work_email', 'personal_email', 'phone'] },
+        clock(7),
+        { kind: 'poll', who: 'carol', idle: true },
+        auto,
+        { kind: 'damage', what: 'ledgerDelete' },
+        clock(17),
+        { kind: 'formulas', rows: [0, 4, 7] },
+        { kind: 'poll', who: 'carol' },
+        auto,
+        { kind: 'sidebar', who: 'carol' },
+      ],
+      761577170,
+    );
+  }, 60_000);
+  it('stop 67: nor the profiles rows beside reverse lookups show', async () => {
+    const auto: Action = { kind: 'auto', who: 'carol', on: true, cap: 150 };
+    const every = [0, 1, 2, 3, 4, 5, 6, 7];
+    await replay([
+      { kind: 'reverse', who: 'carol', rows: every, lookUpAgain: false },
+      { kind: 'wait' },
+      { kind: 'poll', who: 'carol' },
+      auto,
+      { kind: 'damage', what: 'ledgerDelete' },
+      // Past the cache's copy of the answers (6 hours): the formulas queue their requests.
+      { kind: 'clock', hours: 7 },
+      { kind: 'formulas', rows: every, asks: 'reverse' },
+      { kind: 'poll', who: 'carol' },
+      auto,
+      { kind: 'sidebar', who: 'carol' },
+    ]);
+  }, 60_000);
+});

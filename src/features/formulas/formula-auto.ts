@@ -27,7 +27,11 @@ export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Regi
   if (running) return;
   for (const kind of ['enrich', 'reverse'] as JobKind[]) {
     const room = Math.min(auto.dailyCap - auto.committed, reserveKeyCredits(ctx));
-    const plan = withinRoom(buildFormulaPlan(ctx, kind, [], registry, ledger), kind, room).kept;
+    const plan = withinRoom(
+      buildFormulaPlan(ctx, kind, [], registry, ledger, { automatic: true }),
+      kind,
+      room,
+    ).kept;
     if (plan.toSend.length === 0) continue;
     // A damaged ledger cannot tell a new request from an answer it lost: the user decides, once
     // for each damage (switching it on again, having read why it went off).
@@ -35,7 +39,7 @@ export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Regi
     if (damage) {
       pauseFormulaAuto(
         ctx,
-        `${ledgerDamageWhat(damage)}: a formula's request may be an answer that was lost. Check the rows, then switch automatic results on again.`,
+        `${ledgerDamageWhat(damage)}: a formula's request may be an answer that was lost. Switched on again, it gets those no row shows; Get formula results gets the rest.`,
         damage.mark,
       );
       return;

@@ -25,6 +25,7 @@ import { type Ledger } from '../../store/ledger';
 import { entryCovers, fieldsLacking, type LedgerEntry } from '../../store/ledger-entry';
 import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/plan-cost';
 import { sendRule } from '../../engine/paid-once';
+import { shownOnRunSheets } from '../../engine/shown-answers';
 import { newRun, registerAndSend } from '../../engine/run-launch';
 import { keepPlan } from '../../engine/start';
 import { kept } from '../../domain/objects';
@@ -59,6 +60,7 @@ export function buildFormulaPlan(
   fields: readonly EnrichField[],
   registry: Registry,
   ledger: Ledger = ledgerOf(ctx),
+  options: { automatic?: true } = {},
 ): FormulaPlan {
   const inScope = loadFormulaQueue(ctx.documentStore).filter(
     (request) =>
@@ -78,6 +80,14 @@ export function buildFormulaPlan(
   });
   const toSend: PlannedContact[] = [];
   const answered: FormulaRequest[] = [];
+  // On a damaged ledger, an automatic run (a standing order, resumed past the damage) leaves the
+  // requests a sheet's row answers to "Get formula results", whose preview warns of the damage:
+  // the row may show the answer the ledger lost (stop 66: three work emails bought again). Read
+  // only when a request would be sent.
+  const damaged = options.automatic && ledger.damaged();
+  let onRows: ReturnType<typeof shownOnRunSheets> | undefined;
+  const rowShows: ReturnType<typeof shownOnRunSheets> = (fp, asked) =>
+    (onRows ??= shownOnRunSheets(ctx, registry.runs.values(), kind))(fp, asked);
   let waiting = 0;
   let maxCredits = 0;
   const allFields = new Set<EnrichField>();
@@ -92,7 +102,11 @@ export function buildFormulaPlan(
       waiting += requests.length;
       continue;
     }
-    const lacking = kind === 'reverse' ? [] : fieldsLacking(entry, asked);
+    let lacking = kind === 'reverse' ? [] : fieldsLacking(entry, asked);
+    if (damaged) {
+      lacking = lacking.filter((field) => !rowShows(fp, field));
+      if (kind === 'reverse' ? rowShows(fp, undefined) : lacking.length === 0) continue;
+    }
     lacking.forEach((field) => allFields.add(field));
     toSend.push({ fp, input: requests[0]!.input, rows: [], fields: lacking });
     maxCredits += maxCreditsPerContact(kind, lacking);
