@@ -193,9 +193,11 @@ describe("a schedule's rows keep the fields other runs bought", () => {
     const shown = before.flatMap((row, index) => (row.workEmail ? [index] : []));
     expect(shown.length).toBeGreaterThan(2);
     const rows = await after([...CAPPED_PAST_DAMAGE, { kind: 'poll', who: 'carol', idle: true }]);
+    // "Enriched at" too: it says when the answer the row keeps came (stop 67: it was blanked).
     for (const index of shown)
       expect(rows[index]).toMatchObject({
         workEmail: before[index]!.workEmail,
+        enrichedAt: expect.stringMatching(/^\d{4}-/),
         status: STATUS.dailyCapReached,
       });
   }, 90_000);

@@ -30,7 +30,7 @@ import { POLL_LOCK_WAIT_MS } from '../../engine/timing';
 import { writeRowOutputs, type RowOutput } from '../../sheet/writer';
 import { isPayer } from '../teams/payer';
 import { STATUS } from '../../domain/statuses';
-import { mayWipeLostAnswer, rewrittenRow, statusOnly } from '../../engine/row-status';
+import { mayWipeLostAnswer, rewrittenRow } from '../../engine/row-status';
 import { errorForLog, errorMessage, UserError } from '../../domain/user-error';
 
 /** Failed ticks in a row after which the schedule pauses itself. */
@@ -167,8 +167,9 @@ function tick(ctx: AppContext, schedule: ScheduleRecord): string {
       for (const row of contact.rows)
         outputs.set(
           row,
+          // Its Status alone: the answer it shows stays, and so does when it came ("Enriched at").
           mayWipeLostAnswer(damaged, contact.saved, plan.table, options.kind, [row])
-            ? statusOnly(status)
+            ? { status }
             : rewrittenRow(contact.saved, status, options),
         );
     writeRowOutputs(plan.table, plan.options.kind, outputs, false, planOutputKeys(plan));
