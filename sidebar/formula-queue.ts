@@ -86,9 +86,12 @@ export function createFormulaQueueBox(onStarted: (view: StartView) => void): For
       ? view.autoPaused
         ? `Off: it switched itself off because ${view.autoPaused}`
         : 'Off: formulas never spend credits on their own.'
-      : auto.yours
-        ? `On, with your key (${auto.ownerEmail}): ${plural(auto.committedToday, 'credit')} of ${plural(auto.dailyCap, 'credit')} committed today.`
-        : `On, with ${auto.ownerEmail || 'another user'}'s key. Switching it on makes your key pay instead.`;
+      : (auto.yours
+          ? `On, with your key (${auto.ownerEmail}): ${plural(auto.committedToday, 'credit')} of ${plural(auto.dailyCap, 'credit')} committed today.`
+          : `On, with ${auto.ownerEmail || 'another user'}'s key. Switching it on makes your key pay instead.`) +
+        (view.autoLeavesShown
+          ? ' The saved results are damaged: a request whose answer a row of a sheet shows is left to Get them…, as that answer may be the one lost.'
+          : '');
     element.hidden = view.queues.length === 0 && !auto && element.querySelector('.notice-ok') === null;
     fill(
       lines,

@@ -182,6 +182,8 @@ describe('automatic formula results resumed past a deleted ledger (stop 67)', ()
     addon.recalculate();
     const shown = (cell: string) => sheet.getRange(cell).getDisplayValue();
     expect(shown('M2')).toBe(FORMULA_STATUS.queued);
+    // The Jobs panel says why automatic results leave it.
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').autoLeavesShown).toBe(true);
     expect(shown('N2')).toMatch(/^(\+\d+|— not found)$/);
     expect(shown('M6')).toMatch(new RegExp(`@${fifth.domain}$`));
     const stats = await kit.emulator().admin.stats();

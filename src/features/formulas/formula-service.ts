@@ -52,6 +52,11 @@ export interface FormulaQueueView {
   auto: { ownerEmail: string; dailyCap: number; committedToday: number; yours: boolean } | null;
   /** Why "Get formula results automatically" switched itself off (a run lost a job start). */
   autoPaused?: string;
+  /**
+   * On, with requests queued, on a damaged ledger: automatic results leave to "Get them…" each
+   * request whose answer a run's row shows (formula-run.ts), as that answer may be the one lost.
+   */
+  autoLeavesShown?: true;
   /** The queue holds all it may (LIMITS.formulaQueueBytes): new formulas wait for room. */
   full?: { requests: number };
 }
@@ -61,8 +66,10 @@ export function formulaQueueView(execution: AppContext): FormulaQueueView {
   // The registry, both queues and the queue's budget are all in the document's properties: one read.
   const ctx = { ...execution, documentStore: readOnce(execution.documentStore) };
   const registry = loadRegistry(ctx.documentStore, ctx.spreadsheet);
+  // One ledger for both kinds: its sheet is read once.
+  const ledger = ledgerOf(ctx);
   const queues = (['enrich', 'reverse'] as const).map((kind) => {
-    const plan = buildFormulaPlan(ctx, kind, [], registry);
+    const plan = buildFormulaPlan(ctx, kind, [], registry, ledger);
     return {
       kind,
       requests: plan.requests,
@@ -84,6 +91,7 @@ export function formulaQueueView(execution: AppContext): FormulaQueueView {
       yours: isPayer(ctx, auto, auto.email),
     },
     ...(paused ? { autoPaused: paused } : {}),
+    ...(auto && queues.some((queue) => queue.requests) && ledger.damaged() ? { autoLeavesShown: true } : {}),
   };
 }
 
