@@ -1,6 +1,7 @@
 /**
- * The rows of the sheets runs worked on, as those runs map them, for the plans with no rows of
- * their own (formulas, the CLI) and for what the rows of ended runs say: one Range read per sheet.
+ * The rows of the sheets runs worked on, as those runs map them: what the rows of ended runs say
+ * (paid-once.ts), and what rows show for a plan with no rows of its own (formulas). One Range read
+ * per sheet.
  */
 import type { JobKind } from '../domain/runs';
 import type { EnrichField } from '../domain/fields';
