@@ -1,0 +1,61 @@
+/**
+ * Automatic formula results resumed past a deleted ledger (stop 67): they leave to "Get formula
+ * results", which names the damage, what a run's row shows (that answer may be the one the ledger
+ * lost), and get the rest. Their pause and resume are damaged-records.test.ts's (stop 60).
+ */
+import { LEDGER_SHEET_NAME } from '../../src/store/ledger';
+import { FORMULA_STATUS } from '../../src/features/formulas/custom-functions';
+import type { FormulaQueueView, PlanView } from '../../src/app/sidebar-contract';
+import {
+  contactRows,
+  engineKit,
+  firePoll,
+  jobsEnded,
+  people,
+  planAndStart,
+  pollUntilIdle,
+  SHEET,
+} from './support/engine';
+
+const kit = engineKit();
+
+describe('automatic formula results resumed past a deleted ledger (stop 67)', () => {
+  it("leave to Get formula results what a run's row shows, and get the rest", async () => {
+    const contacts = people(5, 0);
+    const addon = kit.open(contactRows(contacts.slice(0, 4)));
+    planAndStart(addon, { fields: ['work_email'] });
+    await jobsEnded(kit.emulator());
+    pollUntilIdle(addon);
+    const sheet = addon.spreadsheet.getSheetByName(SHEET)!;
+    const fifth = contacts[4]!;
+    sheet.getRange('A6:D6').setValues([[fifth.firstName, fifth.lastName, fifth.companyName, fifth.domain]]);
+    addon.call('setFormulaAuto', { enabled: true, dailyCap: 100 });
+    addon.spreadsheet.deleteSheet(addon.spreadsheet.getSheetByName(LEDGER_SHEET_NAME)!);
+    // Row 2 shows its work email, which the ledger lost; nobody asked row 2's phone or row 6.
+    sheet.getRange('M2').setFormula('=ENRICH_EMAIL(A2,B2,D2)');
+    sheet.getRange('N2').setFormula('=ENRICH_PHONE(A2,B2,D2)');
+    sheet.getRange('M6').setFormula('=ENRICH_EMAIL(A6,B6,D6)');
+    addon.recalculate();
+    firePoll(addon);
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').autoPaused).toMatch(
+      /^the saved results are damaged .+ Switched on again, it gets those no row shows; Get formula results gets the rest\.$/,
+    );
+    addon.call('setFormulaAuto', { enabled: true, dailyCap: 100 });
+    firePoll(addon);
+    await jobsEnded(kit.emulator());
+    firePoll(addon);
+    addon.recalculate();
+    const shown = (cell: string) => sheet.getRange(cell).getDisplayValue();
+    expect(shown('M2')).toBe(FORMULA_STATUS.queued);
+    // The Jobs panel says why automatic results leave it.
+    expect(addon.call<FormulaQueueView>('getFormulaQueue').autoLeavesShown).toBe(true);
+    expect(shown('N2')).toMatch(/^(\+\d+|— not found)$/);
+    expect(shown('M6')).toMatch(new RegExp(`@${fifth.domain}$`));
+    const stats = await kit.emulator().admin.stats();
+    expect(stats.charges.charged_twice).toBe(0);
+    // Asked by hand, it is the user's choice, warned of the damage.
+    const plan = addon.call<PlanView>('planFormulaRun', { kind: 'enrich' });
+    expect(plan.contactsToSend).toBe(1);
+    expect(plan.ledgerDamage).toMatch(/^Note: the saved results are damaged/);
+  });
+});
