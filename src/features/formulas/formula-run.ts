@@ -29,6 +29,7 @@ import { shownOnRunSheets } from '../../engine/shown-answers';
 import { newRun, registerAndSend } from '../../engine/run-launch';
 import { keepPlan } from '../../engine/start';
 import { kept } from '../../domain/objects';
+import { lazy } from '../../domain/lazy';
 import type { JobRecord, Registry, RunRecord } from '../../store/registry';
 
 /** A formula run's sheetId: no sheet has it, so nothing is ever written to rows. */
@@ -85,9 +86,7 @@ export function buildFormulaPlan(
   // the row may show the answer the ledger lost (stop 66: three work emails bought again). Read
   // only when a request would be sent.
   const damaged = options.automatic && ledger.damaged();
-  let onRows: ReturnType<typeof shownOnRunSheets> | undefined;
-  const rowShows: ReturnType<typeof shownOnRunSheets> = (fp, asked) =>
-    (onRows ??= shownOnRunSheets(ctx, registry.runs.values(), kind))(fp, asked);
+  const onRows = lazy(() => shownOnRunSheets(ctx, registry.runs.values(), kind));
   let waiting = 0;
   let maxCredits = 0;
   const allFields = new Set<EnrichField>();
@@ -104,8 +103,8 @@ export function buildFormulaPlan(
     }
     let lacking = kind === 'reverse' ? [] : fieldsLacking(entry, asked);
     if (damaged) {
-      lacking = lacking.filter((field) => !rowShows(fp, field));
-      if (kind === 'reverse' ? rowShows(fp, undefined) : lacking.length === 0) continue;
+      lacking = lacking.filter((field) => !onRows()(fp, field));
+      if (kind === 'reverse' ? onRows()(fp, undefined) : lacking.length === 0) continue;
     }
     lacking.forEach((field) => allFields.add(field));
     toSend.push({ fp, input: requests[0]!.input, rows: [], fields: lacking });
