@@ -137,9 +137,18 @@ export function useFlows() {
       sidebar.locator('[role="tabpanel"]:not([hidden]) .selection'),
       `${sheet} · ${first === last ? `row ${first}` : `rows ${first}–${last}`}`,
     );
+    // The plan of these rows, not one shown before (the same label when the rows were planned
+    // earlier): a "Look up again" clicked on the old one may be planned over by the new.
+    const planPanel = sidebar.locator('section.panel[role="tabpanel"]:not([hidden])');
+    await waitUntil(async () => (await planPanel.getAttribute('aria-busy')) === null, 20_000);
     await beforeStart?.();
     const runs = await sidebar.locator('.run').count();
-    await visibleButton(sidebar, 'Start…').click();
+    const startButton = visibleButton(sidebar, 'Start…');
+    // A Start that stays off says why in the failure: the panel's words (a key refused, no work).
+    await waitUntil(() => startButton.isEnabled(), 30_000).catch(async (error: Error) => {
+      throw new Error(`${error.message}\nStart… stayed off; the panel read:\n${await planPanel.innerText()}`);
+    });
+    await startButton.click();
     await beforeConfirm?.();
     await sidebar
       .locator('.confirm:not([hidden])')
