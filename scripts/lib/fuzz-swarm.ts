@@ -97,6 +97,10 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
   // A formula run (or the automatic mode's) that loses its job's record or list, its people bought
   // again from the sidebar or by the next "Get them…".
   ['formulas', 'getThem', 'auto', 'damage', 'poll', 'wait', 'reverse'],
+  // Rows that show answers a damaged ledger no longer holds (past the cache's 6 hours: clock jumps),
+  // and everything else that buys or writes them: formulas of several fields (the automatic mode's
+  // or "Get them…"), a standing order, an Undo, a sort: what four survivors of stop 67 need.
+  ['damage', 'clock', 'formulas', 'auto', 'getThem', 'schedule', 'undo', 'sheet', 'poll'],
 ];
 
 /** The kind a story's step names ("retry!", "run:phone:again": retry, run). */
