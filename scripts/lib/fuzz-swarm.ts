@@ -101,6 +101,10 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
   // and everything else that buys or writes them: formulas of several fields (the automatic mode's
   // or "Get them…"), a standing order, an Undo, a sort: what four survivors of stop 67 need.
   ['damage', 'clock', 'formulas', 'auto', 'getThem', 'schedule', 'undo', 'sheet', 'poll'],
+  // Standing orders (a schedule, the automatic mode) and the keys that pay them: a payer saves
+  // another key (a typo, the workspace's spare), a teammate takes the order over, one person's other
+  // document spends on the same key, days pass. No theme drew schedules and saved keys together.
+  ['schedule', 'auto', 'formulas', 'saveKey', 'elsewhere', 'limit', 'poll', 'clock'],
 ];
 
 /** The kind a story's step names ("retry!", "run:phone:again": retry, run). */
