@@ -105,6 +105,10 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
   // another key (a typo, the workspace's spare), a teammate takes the order over, one person's other
   // document spends on the same key, days pass. No theme drew schedules and saved keys together.
   ['schedule', 'auto', 'formulas', 'saveKey', 'elsewhere', 'limit', 'poll', 'clock'],
+  // Running out of credits among lost starts and damaged records: a job's "out of credits" written
+  // over the rows another record holds, an import or a Retry of what a damaged list carried, a
+  // top-up after. Credits were drawn only beside key changes, never beside damage or imports.
+  ['credits', 'damage', 'fault', 'import', 'retry', 'poll', 'clock', 'wait'],
 ];
 
 /** The kind a story's step names ("retry!", "run:phone:again": retry, run). */
