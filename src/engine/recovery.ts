@@ -324,11 +324,23 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   // the list back, and it is imported into its own record, as any held job. Before, the log's row
   // of its ended run made this "imported already": its charge never reached the Spending tab, and
   // the Jobs panel asked the same import for good (fuzz seed 38001, stop 57).
+  // So is one still pending (a Retry's resend), its run reopened: its record, readable, says what
+  // it asked; taken for a damaged record instead, it asked only the fields its answers hold, and a
+  // later Retry of the lost start resent the rest with what it had bought (fuzz seed 38002, stop 68).
   // Read once: the lock and a second read only for such a job.
   const registry = registryOf(ctx);
-  const held =
-    registry.listless?.some((job) => job.id === jobId) &&
-    underLock(ctx, (current) => relistHeld(ctx, current, jobId, outcome.result));
+  const listless = registry.listless?.find(
+    (job) => job.id === jobId && (job.state === 'ambiguous' || job.state === 'pending'),
+  );
+  const held = listless && underLock(ctx, (current) => relistHeld(ctx, current, jobId, outcome.result));
+  if (held && listless.state === 'pending')
+    return underLock(ctx, (current) => {
+      // Collected meanwhile by another execution's poll: nothing left to reopen.
+      const job = current.jobs.find((other) => other.run === held.runId && other.seq === held.seq);
+      if (job?.state === 'pending')
+        reopen(ctx, current, unstopped(current.runs.get(held.runId)), job, { state: 'pending' });
+      return { runId: held.runId, contacts: listless.contacts };
+    });
   if (held) return importIntoAmbiguousJob(ctx, jobId, held, fetched);
   const lost =
     named &&

@@ -246,8 +246,8 @@ function collect(
 }
 
 /**
- * A held job's list of contacts, lost, written back from its results (an import by its id, as its
- * Import says: recovery.ts). Returns its run and place; undefined when its results cannot tell it.
+ * A readable job's list of contacts, lost, written back from its results (an import by its id, as
+ * its Import says: recovery.ts). Returns its run and place; undefined when its results cannot tell it.
  */
 export function relistHeld(
   ctx: AppContext,
@@ -255,7 +255,7 @@ export function relistHeld(
   jobId: string,
   result: JobResult,
 ): { runId: string; seq: number } | undefined {
-  const job = registry.listless?.find((held) => held.id === jobId && held.state === 'ambiguous');
+  const job = registry.listless?.find((held) => held.id === jobId);
   const list = job && listFromResult(result, job.contacts);
   if (!list) return undefined;
   writeBack(ctx, registry, job, list);

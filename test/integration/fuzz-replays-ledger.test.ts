@@ -170,3 +170,34 @@ describe('automatic formula results resumed past a deleted ledger', () => {
     ]);
   }, 60_000);
 });
+
+/**
+ * Stop 68 (fuzz seed 38002, case 592, shrunk from 21 steps to 4): a start refused with a 5xx is
+ * held as a lost start; the Jobs panel's Retry resends its row (work email and phone) in a job of
+ * its own, whose list the job sheet then loses; the panel asks to import that job by its id. The
+ * import took the still-readable record for a damaged one and saved the job's answers under the
+ * fields they held (the work email: no phone was found), not those it asked; the lost start's next
+ * Retry saw no phone saved and resent the row, buying its work email again. Now the record's list
+ * comes back from the job's results and its own fields are saved.
+ */
+describe('an import by id of a Retry whose list was lost (stop 68)', () => {
+  const { replay } = fuzzCases();
+  it('saves what the Retry asked, and the next Retry buys nothing twice', async () => {
+    await replay(
+      [
+        { kind: 'fault', fault: '5xx' },
+        {
+          kind: 'run',
+          who: 'carol',
+          rows: [7],
+          lookUpAgain: false,
+          kill: { at: 'Cache.putAll', nth: 1 },
+          fields: ['work_email', 'phone'],
+        },
+        { kind: 'import', who: 'carol' },
+        { kind: 'damage', what: 'jobSheet' },
+      ],
+      578434436,
+    );
+  }, 60_000);
+});
