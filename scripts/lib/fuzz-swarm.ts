@@ -99,8 +99,9 @@ const THEMES: readonly (readonly Action['kind'][])[] = [
   ['formulas', 'getThem', 'auto', 'damage', 'poll', 'wait', 'reverse'],
   // Rows that show answers a damaged ledger no longer holds (past the cache's 6 hours: clock jumps),
   // and everything else that buys or writes them: formulas of several fields (the automatic mode's
-  // or "Get them…"), a standing order, an Undo, a sort: what four survivors of stop 67 need.
-  ['damage', 'clock', 'formulas', 'auto', 'getThem', 'schedule', 'undo', 'sheet', 'poll'],
+  // or "Get them…"), a standing order, an Undo, a sort: what four survivors of stop 67 need. Runs
+  // pile up past the ten kept (busy): the shown-rows rule reads the rows of the runs kept.
+  ['damage', 'clock', 'formulas', 'auto', 'getThem', 'schedule', 'undo', 'sheet', 'poll', 'busy'],
   // Standing orders (a schedule, the automatic mode) and the keys that pay them: a payer saves
   // another key (a typo, the workspace's spare), a teammate takes the order over, one person's other
   // document spends on the same key, days pass. No theme drew schedules and saved keys together.
