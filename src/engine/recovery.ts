@@ -332,15 +332,16 @@ function importLostJob(ctx: AppContext, jobId: string): ImportResult {
   const listless = registry.listless?.find(
     (job) => job.id === jobId && (job.state === 'ambiguous' || job.state === 'pending'),
   );
-  const held = listless && underLock(ctx, (current) => relistHeld(ctx, current, jobId, outcome.result));
-  if (held && listless.state === 'pending')
-    return underLock(ctx, (current) => {
-      // Collected meanwhile by another execution's poll: nothing left to reopen.
-      const job = current.jobs.find((other) => other.run === held.runId && other.seq === held.seq);
-      if (job?.state === 'pending')
-        reopen(ctx, current, unstopped(current.runs.get(held.runId)), job, { state: 'pending' });
-      return { runId: held.runId, contacts: listless.contacts };
+  const held =
+    listless &&
+    underLock(ctx, (current) => {
+      const relisted = relistHeld(ctx, current, jobId, outcome.result);
+      // Under the same lock: collected meanwhile by another execution's poll, it is not pending.
+      if (relisted?.job.state === 'pending')
+        reopen(ctx, current, unstopped(current.runs.get(relisted.runId)), relisted.job, { state: 'pending' });
+      return relisted;
     });
+  if (held && listless.state === 'pending') return { runId: held.runId, contacts: listless.contacts };
   if (held) return importIntoAmbiguousJob(ctx, jobId, held, fetched);
   const lost =
     named &&

@@ -254,21 +254,21 @@ export function relistHeld(
   registry: Registry,
   jobId: string,
   result: JobResult,
-): { runId: string; seq: number } | undefined {
+): { runId: string; seq: number; job: JobRecord } | undefined {
   const job = registry.listless?.find((held) => held.id === jobId);
   const list = job && listFromResult(result, job.contacts);
   if (!list) return undefined;
-  writeBack(ctx, registry, job, list);
-  return { runId: job.run, seq: job.seq };
+  return { runId: job.run, seq: job.seq, job: writeBack(ctx, registry, job, list) };
 }
 
 /** The list first, then the record (an inline list it carried goes): killed between, the list is read. */
-function writeBack(ctx: AppContext, registry: Registry, job: JobSummary, list: string[]): void {
+function writeBack(ctx: AppContext, registry: Registry, job: JobSummary, list: string[]): JobRecord {
   const record = relist(registry, job, list);
   delete record.nextPollAt;
   saveJobFingerprints(ctx.spreadsheet, registry, [record]);
   saveRecordsOf(ctx, [], [record]);
   ctx.log.warn(`The list of contacts of job ${job.id} (run ${job.run}) was written back from its results.`);
+  return record;
 }
 
 /** A job of an unreadable run record moves to a run of its own, built from its results. */
