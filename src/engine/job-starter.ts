@@ -29,7 +29,18 @@ import {
 } from '../store/registry';
 import { STATUS } from '../domain/statuses';
 import { hasTime, retryWaitMs, START_BATCH_SIZE } from './timing';
-import { closeUnbought, holdAsMaybeBought, lostStart, markEarly, unanswered } from './paid-once';
+import {
+  closeUnbought,
+  fieldsToResend,
+  holdAsMaybeBought,
+  lostStart,
+  markEarly,
+  unanswered,
+} from './paid-once';
+import { ledgerOf } from './context';
+import type { LedgerEntry } from '../store/ledger-entry';
+import type { EnrichField } from '../domain/fields';
+import { kept } from '../domain/objects';
 
 /**
  * The job's readable name: how the user finds it in the provider's dashboard to import it by id
@@ -155,6 +166,10 @@ function sendableJobs(
 ): JobRecord[] {
   const changed: JobRecord[] = [];
   const resends: JobRecord[] = [];
+  // What a Retry's contacts have saved since its start (recovery.ts): one read, for splits only.
+  let saved: ReadonlyMap<string, LedgerEntry> | undefined;
+  const toResend = (job: JobRecord) => (fp: string) =>
+    fieldsToResend((saved ??= ledgerOf(ctx).lookup(jobs.flatMap(unanswered))).get(fp), job, run);
   for (const job of jobs) {
     const asked = new Set(unanswered(job));
     const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
@@ -164,7 +179,7 @@ function sendableJobs(
     if (!gone.includes(true) && !split && asked.size) continue;
     changed.push(job);
     if (split) {
-      splitResend(run, job, asked, gone, resends, ctx.clock.now());
+      splitResend(run, job, { asked, gone, toResend: toResend(job) }, resends, ctx.clock.now());
       continue;
     }
     const kept = job.fingerprints.filter((_, index) => !gone[index]);
@@ -188,33 +203,47 @@ function sendableJobs(
 
 /**
  * A retried start goes on as that start; the contacts it would resend (not those of `gone` rows)
- * go to a new job (added to `resends`), and it neither asks nor writes them any more (as it does
- * those a forced fetch answered early), though their answers, if its start charged them, are saved
- * when it is collected.
+ * go to new jobs (added to `resends`), one per set of fields they lack (a contact whose answer was
+ * saved meanwhile, none), and it neither asks nor writes them any more (as it does those a forced
+ * fetch answered early), though their answers, if its start charged them, are saved when it is
+ * collected.
  */
 function splitResend(
   run: RunRecord,
   job: JobRecord,
-  asked: ReadonlySet<string>,
-  gone: boolean[],
+  resend: {
+    asked: ReadonlySet<string>;
+    gone: boolean[];
+    toResend: (fp: string) => EnrichField[] | undefined;
+  },
   resends: JobRecord[],
   now: number,
 ): void {
+  const { asked, gone, toResend } = resend;
   const resent = job.fingerprints.flatMap((fp, index) => (asked.has(fp) && !gone[index] ? [index] : []));
-  const { rows, fields, retried } = job;
+  const { rows, retried } = job;
   // The Retry is the resend's (Spending tab): what the start charged is its source's.
   delete job.retried;
-  const fingerprints = resent.map((index) => job.fingerprints[index]!);
-  if (resent.length) {
-    // Where its contacts went: should that job's record or list be lost, a Retry waits for its import.
-    job.resentIn = run.jobs;
+  const groups = new Map<string, { fields: EnrichField[]; fingerprints: string[] }>();
+  const saved = resent.filter((index) => {
+    const fp = job.fingerprints[index]!;
+    const fields = toResend(fp);
+    if (fields) kept(groups, fields.join(), () => ({ fields, fingerprints: [] })).fingerprints.push(fp);
+    return !fields;
+  });
+  // Where its contacts went: should one of those jobs' record or list be lost, a Retry waits for its import.
+  if (groups.size) job.resentIn = run.jobs;
+  job.resentJobs = groups.size > 1 ? groups.size : undefined;
+  for (const { fields, fingerprints } of groups.values())
     resends.push({ run: run.id, seq: run.jobs++, state: 'queued', fingerprints, rows, fields, retried });
-  }
   if (!job.id) {
     // A lost start keeps asking what it resent until an answer is saved (poll.ts answeredLostStarts):
     // a resend that bought nothing (out of credits) does not free what the start may have bought
     // (fuzz finding 102). Its rows are the resend's to write meanwhile, and the retry is the
     // resend's: what the lost start charged, if it is imported, is its source's (Spending tab).
+    // One answered since the Retry (saved) is answered early, as a poll would have marked it.
+    markEarly(job, saved);
+    if (!unanswered(job).length) return moveJob(job, 'applied', {});
     holdAsMaybeBought(job, 'It may have been charged too: its Retry went in a job of its own.');
     job.rowsMarked = true;
     return;

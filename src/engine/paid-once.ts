@@ -14,7 +14,7 @@ import { NOT_TWICE, STATUS } from '../domain/statuses';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
 import type { EnrichField } from '../domain/fields';
-import { entryCovers, type LedgerEntry } from '../store/ledger-entry';
+import { entryCovers, fieldsLacking, type LedgerEntry } from '../store/ledger-entry';
 import { outputCell } from '../sheet/table';
 import { runSheetRows } from './shown-answers';
 import {
@@ -155,17 +155,19 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
 }
 
 /**
- * Once the job a lost start's last Retry went in (`resentIn`) cannot be read (record or list), the
- * jobs of its run no one can read from that one on: any later one may be a Retry of it, whose Retry
- * it may have carried in turn (chaos seed 70: the advice named the first, and the user bought again
- * what the next one had). One unrelated to it only delays a "look up again" until it is imported.
+ * Once a job a lost start's last Retry went in (`resentIn`, and the `resentJobs` after it: one per
+ * set of fields its contacts lacked) cannot be read (record or list), the jobs of its run no one can
+ * read from that one on: any later one may be a Retry of it, whose Retry it may have carried in turn
+ * (chaos seed 70: the advice named the first, and the user bought again what the next one had). One
+ * unrelated to it only delays a "look up again" until it is imported.
  */
 export function unreadableResends(registry: Registry<JobBase>, job: JobBase): number[] {
   const seqs = damagedJobKeys(registry).flatMap((key) => {
     const seq = seqOfJobKey(key);
     return runOfJobKey(key) === job.run && seq >= job.resentIn! ? [seq] : [];
   });
-  return seqs.includes(job.resentIn!) ? seqs : [];
+  const last = job.resentIn! + (job.resentJobs ?? 1);
+  return seqs.some((seq) => seq < last) ? seqs : [];
 }
 
 /**
@@ -318,6 +320,22 @@ export const rowMayHaveBeenBought = (status: string): boolean => MAYBE_BOUGHT_ST
  */
 export function holdAsMaybeBought(job: JobRecord, problem: string): void {
   moveJob(job, 'ambiguous', { unansweredStatus: job.id ? STATUS.unfetched : STATUS.ambiguous, problem });
+}
+
+/**
+ * What a resend of a job's contact asks (a Retry, issue 38: "every resend asks for what has no
+ * answer"): undefined when an answer saved since its start covers the job's fields, else the
+ * fields that answer lacks, all of them without one (a reverse lookup's none: all it asks). A
+ * resend of every field past a saved work email bought it twice (fuzz seed 68001).
+ */
+export function fieldsToResend(
+  entry: LedgerEntry | undefined,
+  job: JobBase,
+  run: RunRecord,
+): EnrichField[] | undefined {
+  const saved = entry && entry.at >= (job.startedAt ?? job.sendingAt ?? 0) ? entry : undefined;
+  const fields = job.fields ?? run.fields;
+  return entryCovers(saved, fields) ? undefined : fieldsLacking(saved, fields);
 }
 
 /** Marks these indexes of a job's contacts answered early (written, or left to another job). */

@@ -275,7 +275,8 @@ function recordOutcomes(
     });
   }
   ledger.store(answers);
-  changedJobs.push(...answeredLostStarts(registry, answers));
+  // As saved, merged with what the ledger held: a resend asks only the fields a contact lacked.
+  changedJobs.push(...answeredLostStarts(registry, ledger.lookup([...answers.keys()])));
   // What the jobs charged, before they are saved: a kill in between polls them again, and the
   // record's line per job counts it once (store/spending.ts).
   recordSpending(

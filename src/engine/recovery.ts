@@ -32,13 +32,12 @@ import {
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './team';
 import { relistHeld, runFromResult } from './rehome';
-import { lostStart, unreadableResends, unanswered } from './paid-once';
+import { fieldsToResend, lostStart, unreadableResends, unanswered } from './paid-once';
 import { jobName, jobOfName } from './job-starter';
 import { countRetry } from './run-end';
 import { saveAnswersOnly } from './job-results';
 import { withDocumentLock } from './timing';
 import { jobLogged } from '../store/run-log';
-import { entryCovers } from '../store/ledger-entry';
 
 /** A job of a run, by the run's id and the job's place in it (not the API's job id). */
 export interface RunJobRef {
@@ -205,14 +204,18 @@ export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
     // A balance it cannot read stops nothing: the resend meets the same trouble, handled as any.
     if ((readCreditBalance(ctx).balance ?? Infinity) < maxCreditsPerContact(run.kind, fields))
       throw new UserError('Out of credits: add credits, then Retry.');
-    const since = job.startedAt ?? job.sendingAt ?? 0;
     const early = new Set(job.earlyFetched);
-    job.earlyFetched = job.fingerprints.flatMap((fp, index) => {
-      const entry = saved.get(fp);
-      return early.has(index) || (entryCovers(entry, fields) && entry.at >= since) ? [index] : [];
-    });
-    // Counted before it is sent: the lost start stays counted at its most, the retry on top.
-    countRetry(ctx, run, retryPrice(run, job, job.fingerprints.length));
+    const toResend = job.fingerprints.map((fp, index) =>
+      early.has(index) ? undefined : fieldsToResend(saved.get(fp), job, run),
+    );
+    job.earlyFetched = toResend.flatMap((lacking, index) => (lacking ? [] : [index]));
+    // Counted before it is sent, at the fields each contact lacks (its start splits them so): the
+    // lost start stays counted at its most, the retry on top.
+    countRetry(
+      ctx,
+      run,
+      toResend.reduce((sum, lacking) => sum + (lacking ? maxCreditsPerContact(run.kind, lacking) : 0), 0),
+    );
     // The resend is a job of its own (job-starter.ts): a stuck start is still collected, should it
     // finish after all (its charges on the card and the Spending tab), a lost one held meanwhile.
     reopen(ctx, registry, run, job, { state: 'queued', tries: 0, retried: true });

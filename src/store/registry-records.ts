@@ -187,6 +187,8 @@ export const JOB_CODEC = recordCodec(
      * left to tell that job from the run's others when its record and list cannot be read.
      */
     resentIn: optionalNumber(),
+    /** How many jobs, from that one on, it went in (one per set of fields its contacts lacked): absent, one. */
+    resentJobs: optionalNumber(),
     /** An ambiguous job's rows say so (written once). */
     rowsMarked: optionalBoolean(),
     /**

@@ -201,3 +201,33 @@ describe('an import by id of a Retry whose list was lost (stop 68)', () => {
     );
   }, 60_000);
 });
+
+/**
+ * Fuzz seed 68001 (case 3,823): the case above with the Retry's job *record* lost, not its list.
+ * Ann's start of one row (work and personal email) is lost, its Retry goes in job 2, whose record
+ * is damaged after its import by id took the fields its answers held (the work email). The lost
+ * start's next Retry resent the row for both fields and bought its work email again. Now a resend
+ * asks only the fields no answer saved since the start holds.
+ */
+describe('a Retry past a partly saved answer (stop 69)', () => {
+  const { replay } = fuzzCases();
+  it('resends only the fields the ledger lacks', async () => {
+    await replay(
+      [
+        {
+          kind: 'run',
+          who: 'ann',
+          rows: [7],
+          lookUpAgain: false,
+          kill: { at: 'UrlFetchApp.fetchAll', nth: 1 },
+          fields: ['work_email', 'personal_email'],
+        },
+        { kind: 'poll', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
+        { kind: 'import', who: 'ann' },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'fault', fault: 'lost' },
+      ],
+      40404604,
+    );
+  }, 60_000);
+});
