@@ -13,7 +13,7 @@
 import { NOT_TWICE, STATUS } from '../domain/statuses';
 import type { JobKind } from '../domain/runs';
 import { runOf, type AppContext } from './context';
-import type { EnrichField } from '../domain/fields';
+import { ENRICH_FIELDS, type EnrichField } from '../domain/fields';
 import { entryCovers, fieldsLacking, type LedgerEntry } from '../store/ledger-entry';
 import { outputCell } from '../sheet/table';
 import { runSheetRows } from './shown-answers';
@@ -106,6 +106,16 @@ export const asksAgain = (query: SendQuery, entry: { at: number } | undefined): 
 /** Why a refresh leaves a contact alone. */
 export const NOT_OLD = 'no answer older than the days asked';
 
+/**
+ * "Look up again" buys again only what it asks: it sends past a job no record tells of only when it
+ * asks every field that job's run did (all of them, its run unknown): finding 160, a look-up of the
+ * phone wrote "not found" over the only words that held a hidden job's work email, and the next run
+ * bought it again.
+ */
+const asksEveryField = (query: SendQuery, run: RunRecord | undefined): boolean =>
+  asksAgain(query, undefined) &&
+  (run?.fields ?? ENRICH_FIELDS).every((field) => query.fields?.includes(field));
+
 /** A saved answer fills the row for free: it covers what is asked, and no refresh asks it again. */
 const fillsFree = (query: SendQuery, fp: string): boolean => {
   const entry = query.answered?.get(fp);
@@ -122,9 +132,11 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
   const busy = new Map<string, string>();
   // A damaged record no longer says which fields its job asked: a saved answer frees its contact
   // only when it fills what this plan asks, for free (finding 71: a saved phone freed a contact
-  // whose work email the damaged job had bought, and a schedule bought it again).
-  if (!query.overwrite)
-    for (const list of registry.damagedJobLists?.values() ?? [])
+  // whose work email the damaged job had bought, and a schedule bought it again), and "look up
+  // again" only when it asks every field its run did, as its words say (fuzz seed 68002: a phone's
+  // look-up wrote over the rows' "pending", all that held them once the list was lost too).
+  for (const [key, list] of registry.damagedJobLists ?? [])
+    if (!asksEveryField(query, registry.runs.get(runOfJobKey(key))))
       for (const fp of list) if (!fillsFree(query, fp)) busy.set(fp, WAITING_FOR_DAMAGED_JOB);
   for (const job of registry.jobs) {
     if (job.state === 'applied') continue;
@@ -265,15 +277,9 @@ export function sendRule(
   query: SendQuery,
 ): (fp: string, rowStatus?: string) => string | undefined {
   const busy = mayHaveBeenBought(registry, query);
-  const again = query.overwrite && query.refreshBefore === undefined;
+  const again = asksAgain(query, undefined);
   const { runs, runless } = hidden(registry);
-  // "Look up again" buys again only what it asks: it sends past a run hiding a job only when it
-  // asks every field that run did (finding 160: a look-up of the phone wrote "not found" over the
-  // only words that held a hidden job's work email, and the next run bought it again).
-  const hiding = runs.filter(
-    (run) =>
-      run.kind === query.kind && !(again && run.fields.every((field) => query.fields?.includes(field))),
-  );
+  const hiding = runs.filter((run) => run.kind === query.kind && !asksEveryField(query, run));
   const holdAll = (runless && !again) || hiding.some(inFlight);
   const ended = hiding.filter((run) => !inFlight(run));
   // With no ended run both read nothing (the formulas' hook returns at once).

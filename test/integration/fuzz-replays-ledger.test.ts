@@ -231,3 +231,33 @@ describe('a Retry past a partly saved answer (stop 69)', () => {
     );
   }, 60_000);
 });
+
+/**
+ * Fuzz seed 68002 (case 2,284), finding 160's class one step earlier: Ann's job of every row and
+ * field has its record damaged (its list still read), Bob looks the phone up again on two rows,
+ * then that list is lost too. His phone's answers wrote over the rows' "pending", all that held
+ * them, and Ann's next run bought a work email twice. Now a "look up again" sends past a damaged
+ * job's list only when it asks every field the job's run did, as the hold's words say.
+ */
+describe('a phone looked up again past a damaged job (stop 69)', () => {
+  const { replay } = fuzzCases();
+  it('holds what the damaged job may have bought of other fields', async () => {
+    await replay(
+      [
+        {
+          kind: 'runAll',
+          who: 'ann',
+          lookUpAgain: false,
+          kill: { at: 'Cache.putAll', nth: 1 },
+          fields: ['work_email', 'personal_email', 'phone'],
+        },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'run', who: 'bob', rows: [5, 0], lookUpAgain: true, fields: ['phone'] },
+        { kind: 'damage', what: 'jobRecord' },
+        { kind: 'damage', what: 'olderList' },
+        { kind: 'poll', who: 'bob', kill: { at: 'Range.setValues', nth: 2 } },
+      ],
+      589442677,
+    );
+  }, 60_000);
+});

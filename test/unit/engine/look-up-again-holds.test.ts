@@ -9,6 +9,7 @@ import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { WAITING_FOR_RUN } from '../../../src/engine/paid-once';
 import { STATUS } from '../../../src/domain/statuses';
+import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { createWorld } from '../fakes/context';
 import { contactsSheet, ENRICH_WORK_EMAIL, people, planAndStart, poll, server } from '../fakes/scenario';
 
@@ -54,6 +55,28 @@ describe('a "look up again" of other fields than a hidden job asked (finding 160
     expect(world.api.startCalls).toBe(1);
     expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
     // Asking the fields its run asked too is the consent to buy them again.
+    expect(server(world).planRun(BOTH_AGAIN).contactsToSend).toBe(10);
+  });
+});
+
+/**
+ * The same one step earlier (fuzz seed 68002): a job's record damaged, its list still read, holds
+ * its contacts as "job record damaged"; a "look up again" of the phone alone went past that hold,
+ * and once the list was lost too, its answers had written over the rows' "pending", all that held
+ * them, and the next run bought the work emails again. It holds, as the words say, until every
+ * field of the job's run is asked.
+ */
+describe('a "look up again" of other fields than a damaged job record asked', () => {
+  it("sends nothing until it asks every field of the job's run", () => {
+    const world = createWorld();
+    contactsSheet(world, people(10));
+    world.api.notReadyPolls = 5;
+    planAndStart(world, ENRICH_WORK_EMAIL);
+    const [jobKey] = Object.keys(world.documentStore.getAll()).filter((key) =>
+      key.startsWith(DOCUMENT_PROPERTY.jobPrefix),
+    );
+    world.documentStore.set(jobKey!, '{not json');
+    expect(server(world).planRun(PHONE_AGAIN).contactsToSend).toBe(0);
     expect(server(world).planRun(BOTH_AGAIN).contactsToSend).toBe(10);
   });
 });
