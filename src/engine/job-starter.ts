@@ -166,10 +166,6 @@ function sendableJobs(
 ): JobRecord[] {
   const changed: JobRecord[] = [];
   const resends: JobRecord[] = [];
-  // What a Retry's contacts have saved since its start (recovery.ts): one read, for splits only.
-  let saved: ReadonlyMap<string, LedgerEntry> | undefined;
-  const toResend = (job: JobRecord) => (fp: string) =>
-    fieldsToResend((saved ??= ledgerOf(ctx).lookup(jobs.flatMap(unanswered))).get(fp), job, run);
   for (const job of jobs) {
     const asked = new Set(unanswered(job));
     const gone = job.fingerprints.map((fp) => asked.has(fp) && !contacts.has(fp));
@@ -179,7 +175,9 @@ function sendableJobs(
     if (!gone.includes(true) && !split && asked.size) continue;
     changed.push(job);
     if (split) {
-      splitResend(run, job, { asked, gone, toResend: toResend(job) }, resends, ctx.clock.now());
+      // What its contacts have saved (recovery.ts): one read, for a Retry's split only.
+      const saved = ledgerOf(ctx).lookup([...asked]);
+      splitResend(run, job, { asked, gone, saved }, resends, ctx.clock.now());
       continue;
     }
     const kept = job.fingerprints.filter((_, index) => !gone[index]);
@@ -214,20 +212,20 @@ function splitResend(
   resend: {
     asked: ReadonlySet<string>;
     gone: boolean[];
-    toResend: (fp: string) => EnrichField[] | undefined;
+    saved: ReadonlyMap<string, LedgerEntry>;
   },
   resends: JobRecord[],
   now: number,
 ): void {
-  const { asked, gone, toResend } = resend;
+  const { asked, gone, saved } = resend;
   const resent = job.fingerprints.flatMap((fp, index) => (asked.has(fp) && !gone[index] ? [index] : []));
   const { rows, retried } = job;
   // The Retry is the resend's (Spending tab): what the start charged is its source's.
   delete job.retried;
   const groups = new Map<string, { fields: EnrichField[]; fingerprints: string[] }>();
-  const saved = resent.filter((index) => {
+  const answered = resent.filter((index) => {
     const fp = job.fingerprints[index]!;
-    const fields = toResend(fp);
+    const fields = fieldsToResend(saved.get(fp), job, run);
     if (fields) kept(groups, fields.join(), () => ({ fields, fingerprints: [] })).fingerprints.push(fp);
     return !fields;
   });
@@ -241,8 +239,8 @@ function splitResend(
     // a resend that bought nothing (out of credits) does not free what the start may have bought
     // (fuzz finding 102). Its rows are the resend's to write meanwhile, and the retry is the
     // resend's: what the lost start charged, if it is imported, is its source's (Spending tab).
-    // One answered since the Retry (saved) is answered early, as a poll would have marked it.
-    markEarly(job, saved);
+    // One answered since the Retry is answered early, as a poll would have marked it.
+    markEarly(job, answered);
     if (!unanswered(job).length) return moveJob(job, 'applied', {});
     holdAsMaybeBought(job, 'It may have been charged too: its Retry went in a job of its own.');
     job.rowsMarked = true;
