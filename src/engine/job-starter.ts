@@ -175,7 +175,7 @@ function sendableJobs(
     if (!gone.includes(true) && !split && asked.size) continue;
     changed.push(job);
     if (split) {
-      // What its contacts have saved (recovery.ts): one read, for a Retry's split only.
+      // What its contacts have saved (retry.ts): one read, for a Retry's split only.
       const saved = ledgerOf(ctx).lookup([...asked]);
       splitResend(run, job, { asked, gone, saved }, resends, ctx.clock.now());
       continue;

@@ -149,7 +149,7 @@ function mayHaveBeenBought(registry: Registry, query: SendQuery): Map<string, st
           ? WAITING_FOR_IMPORT
           : ''
       : job.state === 'ambiguous'
-        ? // Its Retry waits for an import no dashboard may give (recovery.ts): "look up again" sends it.
+        ? // Its Retry waits for an import no dashboard may give (retry.ts): "look up again" sends it.
           query.overwrite && unreadableResends(registry, job).length
           ? ''
           : WAITING_FOR_DECISION
@@ -197,7 +197,7 @@ export const lostStart = (job: JobBase): boolean =>
 /**
  * The contacts a start of this job asks for: those without an answer. A job sent again (a retry of
  * a stuck job) keeps the answers a forced fetch saved while it ran (`earlyFetched`): they are paid,
- * written and counted, and never bought again. Its price counts only these (recovery.ts). A retry
+ * written and counted, and never bought again. Its price counts only these (retry.ts). A retry
  * that resent some of them in a job of their own marks those so too (job-starter.ts).
  */
 export function unanswered(job: JobBase & { fingerprints: readonly string[] }): string[] {

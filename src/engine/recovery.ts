@@ -1,7 +1,7 @@
 /**
  * The two ways out of an ambiguous start (a job that may have been started although its id never
  * came back), both chosen by the user, never taken on our own:
- * - retry: send the job again, knowing it may be paid twice if the first start went through;
+ * - retry (retry.ts): send the job again, knowing it may be paid twice if the first start went through;
  * - import: attach the job the provider's dashboard shows (found by its readable name) by its id:
  *   its results are fetched and applied by the `custom` fingerprints we sent, at no cost.
  * Import also recovers a job whose registry was lost: a new run is made from the job's own results.
@@ -11,12 +11,9 @@ import type { JobKind } from '../domain/runs';
 import type { PollOutcome } from '../api/port';
 import { UserError } from '../domain/user-error';
 import { DASHBOARD, plural } from '../domain/words';
-import { rowsLabel } from '../sheet/text';
 import { ledgerOf, saveRecordsOf, registryOf, type AppContext } from './context';
-import { maxCreditsPerContact } from './plan-cost';
-import { readCreditBalance, resumeRun } from './key-wait';
-import { pollOnce, sendableContacts } from './poll';
-import { SheetTables } from './sheet-tables';
+import { resumeRun } from './key-wait';
+import { pollOnce } from './poll';
 import { syncPollTrigger } from './poll-trigger';
 import {
   damagedRecordOf,
@@ -25,16 +22,14 @@ import {
   runOfJobKey,
   seqOfJobKey,
   saveJobFingerprints,
-  type JobBase,
   type JobRecord,
   type Registry,
   type RunRecord,
 } from '../store/registry';
 import { actorOf, assertOwnRun, keyStamp } from './team';
 import { relistHeld, runFromResult } from './rehome';
-import { fieldsToResend, lostStart, unreadableResends, unanswered } from './paid-once';
-import { jobName, jobOfName } from './job-starter';
-import { countRetry } from './run-end';
+import { lostStart, unanswered } from './paid-once';
+import { jobOfName } from './job-starter';
 import { saveAnswersOnly } from './job-results';
 import { withDocumentLock } from './timing';
 import { jobLogged } from '../store/run-log';
@@ -59,12 +54,12 @@ export interface ImportResult {
 
 const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{3,99}$/;
 
-function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
+export function underLock<T>(ctx: AppContext, work: (registry: Registry) => T): T {
   return withDocumentLock(ctx, () => work(registryOf(ctx)));
 }
 
 /** The way out when no job of that name is at the provider: its rows, looked up again knowingly. */
-const lookUpIfNone = (rows = 'rows'): string => `if ${DASHBOARD} has none, look its ${rows} up again.`;
+export const lookUpIfNone = (rows = 'rows'): string => `if ${DASHBOARD} has none, look its ${rows} up again.`;
 
 const NOT_WAITING = 'This job is no longer waiting for a decision: refresh the Jobs panel.';
 
@@ -96,7 +91,7 @@ function heldJob(
 }
 
 /** An ambiguous job and its run, for a retry (which needs the run's rows and fields). */
-function ambiguousJob(
+export function ambiguousJob(
   ctx: AppContext,
   registry: Registry,
   ref: RunJobRef,
@@ -107,42 +102,11 @@ function ambiguousJob(
 }
 
 /**
- * A retry sends a job's contacts without an answer from the rows that hold them now. With none of
- * those rows left (deleted since, the rows left resent by an earlier retry: finding 46's split), it
- * would send nothing, reopen the run and hold the job again, its price counted each time (chaos seed
- * 19: 402 retries, and the run's other rows never run again). Refused, with the ways out; the
- * contacts stay held, as their start may have been charged.
- */
-function refuseEmptyRetry(
-  ctx: AppContext,
-  run: RunRecord,
-  job: JobRecord,
-  contacts: ReadonlyMap<string, unknown>,
-): void {
-  const asked = unanswered(job);
-  if (asked.some((fp) => contacts.has(fp))) return;
-  const name = jobName(ctx.spreadsheet.name(), run, job);
-  throw new UserError(
-    `Nothing to send again: the rows of this job's ${plural(asked.length, 'contact')} without an answer are gone (deleted, or their sheet or columns removed or renamed). ` +
-      `If ${DASHBOARD} shows the job "${name}", import it by its id to save what it found; if the rows come back, Retry sends them.`,
-  );
-}
-
-/**
- * Credits a retry of an ambiguous job can cost at most (shown before the user confirms): it sends
- * only its `contacts` without an answer (paid-once.ts unanswered).
- */
-export function retryPrice(run: RunRecord, job: JobBase, contacts: number): number {
-  const toAsk = contacts - (job.earlyFetched?.length ?? 0);
-  return toAsk * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
-}
-
-/**
  * Puts the run back to work and clears what the ambiguity left on the job. A job whose run record
  * cannot be read gets only its id: the next poll gives it a run of its own from its results
  * (rehome.ts), as for any started job of a damaged run.
  */
-function reopen(
+export function reopen(
   ctx: AppContext,
   registry: Registry,
   run: RunRecord | undefined,
@@ -161,67 +125,6 @@ function reopen(
  * so, at the price shown (an import is free: it consents to nothing its run's queued jobs cost).
  */
 const unstopped = (run: RunRecord | undefined) => (run?.authFailed ? undefined : run);
-
-/** The user chose to send an ambiguous job again (and was told what it may cost). */
-export function retryAmbiguousJob(ctx: AppContext, ref: RunJobRef): void {
-  underLock(ctx, (registry) => {
-    const { run, job } = ambiguousJob(ctx, registry, ref);
-    // A later job of its run asking its contacts is its Retry's resend (job-starter.ts), not written
-    // yet: that one is retried, or imported, if need be; two resends would buy them twice.
-    const asked = unanswered(job);
-    const mine = new Set(asked);
-    const resend = (other: JobRecord) =>
-      other.run === run.id &&
-      other.seq > job.seq &&
-      other.state !== 'applied' &&
-      unanswered(other).some((fp) => mine.has(fp));
-    if (registry.jobs.some(resend))
-      throw new UserError('Its last Retry is still at work: wait for its answers.');
-    // One whose record or list cannot be read may be at work too, for all anyone knows: until it is
-    // imported by its id (which writes it back in its place), a second resend could buy its contacts
-    // twice (finding 190; chaos seeds 2 and 12 charged 78 and 84 people twice). Its list, readable,
-    // could only narrow that to the contacts the resend carried: all it asked, but those answered.
-    // Which rows to look up again, named in full where they are now (sorted since, they are not
-    // the panel's "rows 2–101"): all of a lost start's, and no other's (chaos seeds 67 and 70).
-    const contacts = sendableContacts(ctx, new SheetTables(ctx.spreadsheet), run);
-    const unread = unreadableResends(registry, job)
-      .sort((a, b) => a - b)
-      .map((seq) => `job ${seq + 1}`);
-    if (unread.length) {
-      const rows = asked.flatMap((fp) => contacts.get(fp)?.row ?? []);
-      throw new UserError(
-        `Its last Retry's job is unreadable: import run ${run.id} ${unread.join(' or ')} by its id, or, ${lookUpIfNone(rowsLabel(rows, Infinity))}`,
-      );
-    }
-    refuseEmptyRetry(ctx, run, job, contacts);
-    // What its start answered is saved (a poll killed before it marked the job fetched, then a
-    // refused key held it: finding 110): answered early, so neither resent nor priced again.
-    const saved = ledgerOf(ctx).lookup(asked);
-    const fields = job.fields ?? run.fields;
-    // A Retry on a balance too small for one contact runs out at once: its job ends "out of
-    // credits", the lost start is held again and the run reopened; a run kept open by Retries never
-    // ends to say "add credits" (chaos seed 3: 47 Retries, never a top-up). One balance read a Retry.
-    // A balance it cannot read stops nothing: the resend meets the same trouble, handled as any.
-    if ((readCreditBalance(ctx).balance ?? Infinity) < maxCreditsPerContact(run.kind, fields))
-      throw new UserError('Out of credits: add credits, then Retry.');
-    const early = new Set(job.earlyFetched);
-    const toResend = job.fingerprints.map((fp, index) =>
-      early.has(index) ? undefined : fieldsToResend(saved.get(fp), job, run),
-    );
-    job.earlyFetched = toResend.flatMap((lacking, index) => (lacking ? [] : [index]));
-    // Counted before it is sent, at the fields each contact lacks (its start splits them so): the
-    // lost start stays counted at its most, the retry on top.
-    countRetry(
-      ctx,
-      run,
-      toResend.reduce((sum, lacking) => sum + (lacking ? maxCreditsPerContact(run.kind, lacking) : 0), 0),
-    );
-    // The resend is a job of its own (job-starter.ts): a stuck start is still collected, should it
-    // finish after all (its charges on the card and the Spending tab), a lost one held meanwhile.
-    reopen(ctx, registry, run, job, { state: 'queued', tries: 0, retried: true });
-  });
-  pollOnce(ctx);
-}
 
 /**
  * The job's result, answering for an enrichment or a reverse lookup (the id alone does not say);

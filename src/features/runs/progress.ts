@@ -8,7 +8,7 @@ import { jobName } from '../../engine/job-starter';
 import { runsStoppedByKey } from '../../engine/key-wait';
 import { backgroundStall, pollTriggerRefused } from '../../engine/poll-trigger';
 import { contactsFound } from '../../engine/run-end';
-import { retryPrice } from '../../engine/recovery';
+import { retryPrice } from '../../engine/retry';
 import { lostStart } from '../../engine/paid-once';
 import { WAITING_FOR_STARTING_KEY } from '../../engine/collection';
 import { pollFailure } from '../../engine/poll-problem';

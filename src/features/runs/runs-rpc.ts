@@ -1,7 +1,8 @@
 /** What the sidebar's Enrich, Reverse and Jobs panels may call: plan, start, follow and recover runs. */
 import * as z from 'zod/mini';
 import { resumeRunsStoppedByKey } from '../../engine/key-wait';
-import { importJob, retryAmbiguousJob, type ImportRequest, type RunJobRef } from '../../engine/recovery';
+import { importJob, type ImportRequest, type RunJobRef } from '../../engine/recovery';
+import { retryAmbiguousJob } from '../../engine/retry';
 import { cancelRun, clearEndedRuns } from '../../engine/run-control';
 import { startRun } from '../../engine/start';
 import type { AppContext } from '../../engine/context';
