@@ -98,10 +98,8 @@ export function appendRunLog(
 ): void {
   const rows = new Map(runs.map((run) => [run.id, logRow(ctx, run, registry.jobs)]));
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
-  const lastRow = inLayout(sheet);
   // Run id and job ids, the last two columns: one read.
-  const logged = lastRow > 1 ? sheet.readDisplayValues(2, RUN_ID_COLUMN, lastRow - 1, 2) : [];
-  logged.forEach(([id, jobIds], index) => {
+  logColumns(sheet, RUN_ID_COLUMN, 2).forEach(([id, jobIds], index) => {
     const row = rows.get(id!);
     if (!row) return;
     const ids = `${jobIds} ${row[JOB_IDS_COLUMN - 1]}`.split(' ').filter(Boolean);
@@ -115,21 +113,22 @@ export function appendRunLog(
 /** Puts `note` before the Reason of the run's row (an undo says so there). */
 export function noteRunLog(ctx: PlatformPorts, runId: string, note: string): void {
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, false);
-  const lastRow = sheet ? inLayout(sheet) : 0;
-  if (lastRow < 2) return;
   // Reason, Paid with, Run id: one read.
-  sheet!.readDisplayValues(2, REASON_COLUMN, lastRow - 1, 3).forEach(([reason, , id], index) => {
+  logColumns(sheet, REASON_COLUMN, 3).forEach(([reason, , id], index) => {
     if (id === runId) sheet!.writeText(index + 2, REASON_COLUMN, [[`${note} ${reason}`.trim()]]);
   });
 }
 
 /** Whether a row of the log names the job `jobId`. */
 export function jobLogged(ctx: PlatformPorts, jobId: string): boolean {
-  const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, false);
-  const lastRow = sheet ? inLayout(sheet) : 0;
-  if (lastRow < 2) return false;
-  const ids = sheet!.readDisplayValues(2, JOB_IDS_COLUMN, lastRow - 1, 1);
+  const ids = logColumns(ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, false), JOB_IDS_COLUMN, 1);
   return ids.some(([cell]) => cell!.split(' ').includes(jobId));
+}
+
+/** The tab's data rows, `columns` wide from `column` (none without a tab), once it is in this layout. */
+function logColumns(sheet: SheetPort | null, column: number, columns: number): string[][] {
+  const lastRow = sheet ? inLayout(sheet) : 0;
+  return lastRow < 2 ? [] : sheet!.readDisplayValues(2, column, lastRow - 1, columns);
 }
 
 /** What one search call loaded into its tab, for the log. */
@@ -149,29 +148,19 @@ export interface SearchLogEntry {
 /** Appends a search call's row: who, which tab, results added, the most they could cost and what they did. */
 export function appendSearchLog(ctx: PlatformPorts, entry: SearchLogEntry): void {
   const by = ctx.userEmail();
-  // In RUN_LOG_HEADER's order; a search has no rows in scope, sends no contacts and has no job ids.
-  appendLogRows(ctx, [
-    [
-      minuteIn(ctx.spreadsheet.timeZone(), entry.startedAt),
-      by,
-      SPEND_WORDS.search,
-      entry.tabName,
-      '', // Rows in scope
-      '', // Contacts sent
-      String(entry.results), // Contacts found
-      '', // Work emails
-      '', // Personal emails
-      '', // Phones
-      '', // Profiles
-      String(entry.maxCredits),
-      String(entry.credits),
-      SEARCH_OUTCOMES[entry.state],
-      entry.reason ?? '',
-      by ? `${by}'s key` : 'the key of the user who searched',
-      '', // Run id
-      '', // Job ids
-    ],
-  ]);
+  // A search has no rows in scope, sends no contacts and has no job ids.
+  appendLogRow(ctx, {
+    'Started at': minuteIn(ctx.spreadsheet.timeZone(), entry.startedAt),
+    By: by,
+    Source: SPEND_WORDS.search,
+    Sheet: entry.tabName,
+    'Contacts found': String(entry.results),
+    'Credits estimated': String(entry.maxCredits),
+    'Credits charged': String(entry.credits),
+    Outcome: SEARCH_OUTCOMES[entry.state],
+    Reason: entry.reason,
+    'Paid with': by ? `${by}'s key` : 'the key of the user who searched',
+  });
 }
 
 /** A search tab's state as the log's Outcome says it, in the words runs use. */
@@ -184,19 +173,23 @@ const SEARCH_OUTCOMES: Readonly<Record<SearchLogEntry['state'], string>> = {
 /** Appends a row saying results could not be saved (a failed poll): when, by whom, and why. */
 export function appendPollProblemLog(ctx: PlatformPorts, at: number, reason: string): void {
   const by = ctx.userEmail();
-  const row = RUN_LOG_HEADER.map(() => '');
-  row[0] = minuteIn(ctx.spreadsheet.timeZone(), at);
-  row[1] = by;
-  row[2] = 'results check';
-  row[RUN_LOG_HEADER.indexOf('Outcome')] = 'failed';
-  row[RUN_LOG_HEADER.indexOf('Reason')] = reason;
-  appendLogRows(ctx, [row]);
+  appendLogRow(ctx, {
+    'Started at': minuteIn(ctx.spreadsheet.timeZone(), at),
+    By: by,
+    Source: 'results check',
+    Outcome: 'failed',
+    Reason: reason,
+  });
 }
 
-function appendLogRows(ctx: PlatformPorts, rows: string[][]): void {
+/** Appends a row given by header (the other cells blank). */
+function appendLogRow(
+  ctx: PlatformPorts,
+  cells: Partial<Record<(typeof RUN_LOG_HEADER)[number], string | undefined>>,
+): void {
   const sheet = ctx.spreadsheet.ownVisibleSheet(RUN_LOG_SHEET, true)!;
   inLayout(sheet);
-  appendTo(sheet, rows);
+  appendTo(sheet, [RUN_LOG_HEADER.map((name) => cells[name] ?? '')]);
 }
 
 function appendTo(sheet: SheetPort, rows: string[][]): void {
