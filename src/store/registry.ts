@@ -124,16 +124,14 @@ export function loadRegistrySummary(store: KeyValueStore): Registry<StoredJob> {
     registry.storeBytes += bytes;
     if (key.startsWith(DOCUMENT_PROPERTY.formulaRequestPrefix))
       registry.formulaQueueBytes = (registry.formulaQueueBytes ?? 0) + bytes;
-    const isRun = key.startsWith(RUN_PREFIX);
-    if (!isRun && !key.startsWith(JOB_PREFIX)) continue;
     /** Adds the record, or lists it as unreadable (it stays in the store). */
     const read = <T>(codec: RecordCodec<T>, add: (record: T) => void): void => {
       const record = decodeRecord(codec, value);
       if (record.ok) add(record.value);
       else registry.unreadable.push({ key, reason: record.reason });
     };
-    if (isRun) read(RUN_CODEC, (run) => registry.runs.set(run.id, run));
-    else read(JOB_CODEC, (job) => registry.jobs.push(jobInState(job)));
+    if (key.startsWith(RUN_PREFIX)) read(RUN_CODEC, (run) => registry.runs.set(run.id, run));
+    else if (key.startsWith(JOB_PREFIX)) read(JOB_CODEC, (job) => registry.jobs.push(jobInState(job)));
   }
   registry.jobs.sort((a, b) => a.run.localeCompare(b.run) || a.seq - b.seq);
   return registry;
@@ -241,19 +239,10 @@ export function relist(registry: Registry, job: JobSummary, fingerprints: string
  */
 export function storedJob({ fingerprints, fingerprintsInline, ...job }: JobRecord): StoredJob {
   const inline = fingerprintsInline && { fingerprints };
-  if (job.state !== 'applied') return { ...job, contacts: fingerprints.length, ...inline };
+  const contacts = fingerprints.length;
+  if (job.state !== 'applied') return { ...job, contacts, ...inline };
   const { run, seq, state, id, status, credits, unansweredStatus } = job;
-  return {
-    run,
-    seq,
-    state,
-    contacts: fingerprints.length,
-    id,
-    status,
-    credits,
-    ...(!status && { unansweredStatus }),
-    ...inline,
-  };
+  return { run, seq, state, contacts, id, status, credits, ...(!status && { unansweredStatus }), ...inline };
 }
 
 function serialise<T extends object>(codec: RecordCodec<T>, record: T): string {
@@ -325,16 +314,14 @@ export function pruneRegistry(
     // The rows of damaged job records are kept: their lists still say those contacts may be paid, and
     // an id (a re-homed or imported job's) is how the user imports the job, which the provider's
     // dashboard names after another run, even when its list is lost too (fuzz finding 54).
-    const keys = new Set([
-      ...(registry.damagedJobLists?.keys() ?? []),
-      ...(registry.damagedJobIds?.keys() ?? []),
-    ]);
-    const damaged = [...keys].map((key): [string, JobSheetRow] => [
+    const { damagedJobLists: lists, damagedJobIds: ids } = registry;
+    // A key in both gives the same row twice: the map keeps one.
+    const damaged = [...(lists?.keys() ?? []), ...(ids?.keys() ?? [])].map((key): [string, JobSheetRow] => [
       key,
-      { list: registry.damagedJobLists?.get(key) ?? [], id: registry.damagedJobIds?.get(key) },
+      { list: lists?.get(key) ?? [], id: ids?.get(key) },
     ]);
-    const lists = new Map([...damaged, ...sheetLists(registry.jobs)]);
-    registry.jobSheetRows = compactJobSheet(spreadsheet, lists, registry.jobSheetRows);
+    const live = new Map([...damaged, ...sheetLists(registry.jobs)]);
+    registry.jobSheetRows = compactJobSheet(spreadsheet, live, registry.jobSheetRows);
   }
   // A run with a job record that cannot be read stays too: the rule of what may have been bought
   // still holds back what it may hold (engine/paid-once.ts runsHidingJobs), and the Jobs panel
