@@ -15,14 +15,12 @@ import { LIMITS } from '../domain/limits';
 
 const STAMP_KEY = 'sheetEnrich.changeStamp';
 
-/** A value no earlier stamp had: the time, and a few random letters for writes in the same millisecond. */
-function newStamp(clock: ClockPort): string {
-  return `${clock.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
-}
-
-/** Moves the stamp: whatever a sidebar showed before may be out of date now. */
-export function touchChangeStamp(cache: CachePort, clock: ClockPort): string {
-  const stamp = newStamp(clock);
+/**
+ * Moves the stamp: whatever a sidebar showed before may be out of date now. A value no earlier stamp
+ * had: the time, and a few random letters for writes in the same millisecond.
+ */
+function touchChangeStamp(cache: CachePort, clock: ClockPort): string {
+  const stamp = `${clock.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
   cache.put(STAMP_KEY, stamp, LIMITS.cacheMaxTtlSeconds);
   return stamp;
 }

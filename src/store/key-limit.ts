@@ -28,7 +28,7 @@ const KEY_LIMIT_CODEC = recordCodec('key limit', 1, () => ({
   since: optionalNumber(),
 }));
 
-export type KeyLimit = RecordOf<typeof KEY_LIMIT_CODEC>;
+type KeyLimit = RecordOf<typeof KEY_LIMIT_CODEC>;
 type Ports = Pick<PlatformPorts, 'userStore' | 'userLock' | 'clock' | 'spreadsheet'>;
 
 /** How long a change of the count waits for the user's other executions (each holds it for ms). */
@@ -111,21 +111,20 @@ export function returnKeyCredits(
     run: Pick<RunRecord, 'ownerId' | 'startedAt'>;
   }[],
 ): void {
-  if (readKeyLimit(ctx)?.limit) underUserLock(ctx, () => giveBack(ctx, unspent));
-}
-
-function giveBack(ctx: Ports, unspent: Parameters<typeof returnKeyCredits>[1]): void {
-  const me = ctx.userStore.get(USER_PROPERTY.userId);
-  const record = readKeyLimit(ctx);
-  if (!record?.limit) return;
-  let credits = 0;
-  for (const { unspent: back, run } of unspent)
-    if (
-      (run.ownerId ?? me) === me &&
-      back > 0 &&
-      sinceReset(run.startedAt, record.resetAt) &&
-      run.startedAt >= (record.since ?? 0)
-    )
-      credits += back;
-  if (credits > 0) write(ctx, { ...record, used: Math.max(0, record.used - credits) });
+  if (!readKeyLimit(ctx)?.limit) return;
+  underUserLock(ctx, () => {
+    const me = ctx.userStore.get(USER_PROPERTY.userId);
+    const record = readKeyLimit(ctx);
+    if (!record?.limit) return;
+    let credits = 0;
+    for (const { unspent: back, run } of unspent)
+      if (
+        (run.ownerId ?? me) === me &&
+        back > 0 &&
+        sinceReset(run.startedAt, record.resetAt) &&
+        run.startedAt >= (record.since ?? 0)
+      )
+        credits += back;
+    if (credits > 0) write(ctx, { ...record, used: Math.max(0, record.used - credits) });
+  });
 }

@@ -38,9 +38,12 @@ export interface QuotaView {
 
 const CONSUMER_DOMAINS = /@(gmail|googlemail)\.com$/i;
 
+const stored = (store: KeyValueStore): QuotaUsage | undefined =>
+  readRecord(QUOTA_USAGE_CODEC, store.get(USER_PROPERTY.quotaUsage));
+
 function usageToday(ctx: PlatformPorts): QuotaUsage {
   const day = dayIn(...zoneAndNow(ctx));
-  const usage = readRecord(QUOTA_USAGE_CODEC, ctx.userStore.get(USER_PROPERTY.quotaUsage));
+  const usage = stored(ctx.userStore);
   if (usage?.day === day) return usage;
   const { triggerRanAt, pace } = usage ?? {};
   return {
@@ -68,23 +71,18 @@ export function recordUsage(ctx: PlatformPorts, urlFetches: number, triggerMs?: 
   ctx.userStore.set(USER_PROPERTY.quotaUsage, encodeRecord(QUOTA_USAGE_CODEC, usage));
 }
 
-/** A trigger of this user was created: the background check is expected from now on. */
-export function noteTriggerCreated(ctx: PlatformPorts): void {
-  const usage = usageToday(ctx);
-  usage.triggerRanAt = ctx.clock.now();
-  ctx.userStore.set(USER_PROPERTY.quotaUsage, encodeRecord(QUOTA_USAGE_CODEC, usage));
-}
+/** A trigger of this user was created: the background check is expected from now on (a 0 ms trigger run). */
+export const noteTriggerCreated = (ctx: PlatformPorts): void => recordUsage(ctx, 0, 0);
 
 /**
  * When this user's last trigger run ended or a trigger of theirs was created, in any document
  * (undefined: none noted, as for a trigger an earlier version created).
  */
 export const lastTriggerRunAt = (ctx: PlatformPorts): number | undefined =>
-  readRecord(QUOTA_USAGE_CODEC, ctx.userStore.get(USER_PROPERTY.quotaUsage))?.triggerRanAt;
+  stored(ctx.userStore)?.triggerRanAt;
 
 /** The API's pace the user's last execution left (ApiPace.decode reads it). */
-export const storedPace = (store: KeyValueStore): string | undefined =>
-  readRecord(QUOTA_USAGE_CODEC, store.get(USER_PROPERTY.quotaUsage))?.pace;
+export const storedPace = (store: KeyValueStore): string | undefined => stored(store)?.pace;
 
 export function quotaView(ctx: PlatformPorts): QuotaView {
   const usage = usageToday(ctx);
