@@ -37,13 +37,10 @@ type StoredMapping = RecordOf<typeof MAPPING_CODEC>;
 const readStored = (store: KeyValueStore, sheetId: number, kind: JobKind): StoredMapping | undefined =>
   readRecord(MAPPING_CODEC, store.get(key(sheetId, kind)));
 
-export function headersOf(table: SheetTable, mapping: ColumnMapping): Partial<Record<InputKey, string>> {
-  const headers: Partial<Record<InputKey, string>> = {};
-  for (const [input, column] of Object.entries(mapping) as [InputKey, number][]) {
-    headers[input] = table.headers[column - 1] ?? '';
-  }
-  return headers;
-}
+export const headersOf = (table: SheetTable, mapping: ColumnMapping): Partial<Record<InputKey, string>> =>
+  Object.fromEntries(
+    Object.entries(mapping).map(([input, column]) => [input, table.headers[column - 1] ?? '']),
+  );
 
 export function rememberMapping(
   store: KeyValueStore,
@@ -81,11 +78,10 @@ export function sanitiseMapping(
   width: number,
   outputColumns: ReadonlySet<number>,
 ): ColumnMapping {
-  const clean: ColumnMapping = {};
-  for (const [input, column] of Object.entries(mapping) as [InputKey, number][]) {
-    if (Number.isInteger(column) && column >= 1 && column <= width && !outputColumns.has(column)) {
-      clean[input] = column;
-    }
-  }
-  return clean;
+  return Object.fromEntries(
+    Object.entries(mapping).filter(
+      ([, column]) =>
+        Number.isInteger(column) && column >= 1 && column <= width && !outputColumns.has(column),
+    ),
+  );
 }
