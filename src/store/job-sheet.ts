@@ -12,7 +12,7 @@
  * before its job can be sent and read whenever the engine needs the list (one Range read per
  * execution). Pruning rewrites the sheet without the rows of deleted jobs once they are most of it.
  */
-import type { SpreadsheetPort } from '../platform/ports';
+import type { SheetPort, SpreadsheetPort } from '../platform/ports';
 import { appendBelow, keepRows } from '../platform/sheet-rows';
 
 export const JOB_SHEET_NAME = '_sheet_enrich_jobs';
@@ -38,13 +38,16 @@ export interface JobSheetContents {
   rows: number;
 }
 
+/** The data rows (below the header) of one of the add-on's own sheets, `columns` wide; none without it. */
+export function dataRows(sheet: SheetPort | null, columns: number): string[][] {
+  const lastRow = sheet?.lastRow() ?? 0;
+  return lastRow < 2 ? [] : sheet!.readDisplayValues(2, 1, lastRow - 1, columns);
+}
+
 export function readJobSheet(spreadsheet: SpreadsheetPort): JobSheetContents {
   const fingerprints = new Map<string, string[]>();
   const ids = new Map<string, string>();
-  const sheet = spreadsheet.hiddenSheet(JOB_SHEET_NAME, false);
-  const lastRow = sheet?.lastRow() ?? 0;
-  if (!sheet || lastRow < 2) return { fingerprints, ids, rows: 0 };
-  const values = sheet.readDisplayValues(2, 1, lastRow - 1, HEADER.length);
+  const values = dataRows(spreadsheet.hiddenSheet(JOB_SHEET_NAME, false), HEADER.length);
   for (const [key, list, id] of values) {
     if (!key) continue;
     fingerprints.set(key, list ? list.split(SEPARATOR) : []);

@@ -15,6 +15,7 @@
  */
 import type { CellRef, PlatformPorts, SheetPort } from '../platform/ports';
 import { appendBelow } from '../platform/sheet-rows';
+import { dataRows } from './job-sheet';
 import { dayIn } from './local-time';
 
 export const SPENDING_SHEET = 'Spending';
@@ -42,12 +43,6 @@ export interface SpendingLine {
 }
 
 const BOOK_HEADER = ['Day', 'Person', 'Kind', 'Credits'];
-
-/** The data rows of the first `columns` columns (none when there is no sheet). */
-function dataRows(sheet: SheetPort | null, columns: number): string[][] {
-  const lastRow = sheet?.lastRow() ?? 0;
-  return lastRow < 2 ? [] : sheet!.readDisplayValues(2, 1, lastRow - 1, columns);
-}
 
 /** The book's lines as the tab holds them (rows that are not a line, e.g. edited away, are skipped). */
 export function readSpending(sheet: SheetPort | null): SpendingLine[] {

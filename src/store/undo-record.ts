@@ -10,6 +10,7 @@
 import type { SpreadsheetPort } from '../platform/ports';
 import { appendBelow, keepRows } from '../platform/sheet-rows';
 import type { WrittenCell } from '../sheet/writer';
+import { dataRows } from './job-sheet';
 
 export const UNDO_SHEET_NAME = '_sheet_enrich_undo';
 const HEADER = ['run', 'row', 'column', 'type', 'before', 'after'];
@@ -65,11 +66,8 @@ export const undoRecorder =
 export const UNRECORDED = 'This run cannot be undone: Sheets refused its record of the cells it wrote.';
 
 /** Every row of the record (one read), without its header. */
-function readRows(spreadsheet: SpreadsheetPort): string[][] {
-  const sheet = spreadsheet.hiddenSheet(UNDO_SHEET_NAME, false);
-  const lastRow = sheet?.lastRow() ?? 0;
-  return lastRow < 2 ? [] : sheet!.readDisplayValues(2, 1, lastRow - 1, HEADER.length);
-}
+const readRows = (spreadsheet: SpreadsheetPort): string[][] =>
+  dataRows(spreadsheet.hiddenSheet(UNDO_SHEET_NAME, false), HEADER.length);
 
 /**
  * The cells `runId` wrote, in row then column order, or why they cannot be known: no row names the
