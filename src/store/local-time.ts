@@ -1,9 +1,7 @@
 /** Days and times as the user reads them: in the spreadsheet's time zone. */
 
 /** "2026-11-22" in the time zone (an unknown zone falls back to UTC rather than failing a run). */
-export function dayIn(timeZone: string, ms: number): string {
-  return minuteIn(timeZone, ms).slice(0, 10);
-}
+export const dayIn = (timeZone: string, ms: number): string => minuteIn(timeZone, ms).slice(0, 10);
 
 /** "2026-11-22 19:45" in the time zone. */
 export function minuteIn(timeZone: string, ms: number): string {

@@ -5,6 +5,7 @@
  * formula queue asks the same reserve (features/formulas/formula-queue.ts).
  */
 import { ENRICH_FIELDS } from '../domain/fields';
+import { lazy } from '../domain/lazy';
 import { LIMITS } from '../domain/limits';
 import { UserError } from '../domain/user-error';
 import { DOCUMENT_PROPERTY } from '../platform/property-keys';
@@ -55,22 +56,20 @@ const SENT = {
 const sentBytes = (job: JobRecord, state: JobState) =>
   recordBytes(jobKey(job), JOB_CODEC, storedJob({ ...job, ...SENT, state } as unknown as JobRecord));
 
-let measured: { growth: number; inFlight: number } | undefined;
 /**
  * Measured once per execution with the codec: what a queued job (its rows label aside) gains once
  * written (its id, status and credits), and what a job in flight holds beyond that (its start, key,
  * workspace, backoff, rows label, unanswered words, unreadable items). The API runs at most
  * LIMITS.concurrentJobsPerWorkspace jobs at once: at most that many records are that large.
  */
-function jobGrowth(): { growth: number; inFlight: number } {
-  if (measured) return measured;
+const jobGrowth = /* @__PURE__ */ lazy(() => {
   const job: JobRecord = { run: 'x'.repeat(12), seq: 999, state: 'queued', rows: '', fingerprints: [] };
   const written = sentBytes(job, 'applied');
-  return (measured = {
+  return {
     growth: written - recordBytes(jobKey(job), JOB_CODEC, storedJob(job)),
     inFlight: sentBytes(job, 'fetched') - written,
-  });
-}
+  };
+});
 
 /** What jobs not written yet may still add: `unsent` of them their id and counts, those in flight their surplus. */
 function growth(unsent: number, unwritten: number): number {
@@ -101,12 +100,10 @@ export function estimateBytes(runs: readonly RunRecord[], jobs: readonly JobReco
   return runs.reduce((sum, run) => sum + recordBytes(runKey(run), RUN_CODEC, endedRun(run)), written);
 }
 
-const UNSENT: ReadonlySet<JobState> = new Set(['queued', 'sending']);
-
 /** Bytes the registry's jobs not written yet may still grow by, `more` new ones beside them in flight. */
 export const growthReserve = (registry: Registry<JobBase>, more = 0): number =>
   growth(
-    registry.jobs.filter((job) => UNSENT.has(job.state)).length,
+    registry.jobs.filter((job) => job.state === 'queued' || job.state === 'sending').length,
     registry.jobs.filter((job) => job.state !== 'applied').length + more,
   );
 
