@@ -21,10 +21,11 @@ import {
 } from './output-columns';
 import { blockEnd, ownedColumns, type KindColumns } from './output-layout';
 import { INPUT_HEADERS, type ColumnMapping, type InputKey } from '../domain/inputs';
-import { outputCell, type SheetTable } from './table';
+import { fieldUnshown, outputCell, type SheetTable } from './table';
 import { consecutiveRuns } from './text';
 import { cellA1, spilledCells, writeAround } from './spills';
 import { STATUS } from '../domain/statuses';
+import { ENRICH_FIELDS } from '../domain/fields';
 
 /** What one row gets. `status` and `enrichedAt` are ours and always written; the rest only into empty cells. */
 export type RowOutput = Partial<Record<OutputKey, string>> & {
@@ -174,7 +175,7 @@ export function writeRowOutputs(
   // the cells whose answer another formula's cell kept out, and says so (notes).
   const blocks = consecutiveRuns(sorted, ([, column]) => column)
     .reverse()
-    .map((segment) => fillSegment(table, segment, read, writable, outputs, overwrite));
+    .map((segment) => fillSegment(table, kind, segment, read, writable, outputs, overwrite));
   // Recorded before anything is written: a write killed after it leaves a record the next completes.
   if (read.written.length) record?.(read.written);
   for (const { start, values, owned, spilled } of blocks)
@@ -211,6 +212,7 @@ export function filledProfileKeys(
  */
 function fillSegment(
   table: SheetTable,
+  kind: JobKind,
   segment: readonly [OutputKey, number][],
   read: { top: number; first: number; last: number; notes: Map<number, string>; written: WrittenCell[] },
   rows: readonly number[],
@@ -232,7 +234,7 @@ function fillSegment(
       const [key, column] = segment[c]!;
       const value =
         key === 'status'
-          ? (notes.get(row) ?? output.status)
+          ? (notes.get(row) ?? statusShown(table, kind, output, row))
           : (output[key] ?? (output.replace ? '' : undefined));
       // A cell holding a formula is the user's even when it shows nothing.
       const formula = !!existing.formulas[row - top]![c];
@@ -258,6 +260,17 @@ function fillSegment(
     }
   }
   return { start, values, owned, spilled };
+}
+
+/**
+ * A row's Status speaks for what it shows: "not found" for the fields a run asked, beside an answer
+ * the row keeps of another field (trusted though nothing saved holds it: an enriched export run
+ * again, its ledger elsewhere), reads "found", as a saved answer of that field would make it. The
+ * cells right of the Status, the row's answers, are decided before it (fillSegment).
+ */
+function statusShown(table: SheetTable, kind: JobKind, output: RowOutput, row: number): string {
+  const shows = !output.replace && ENRICH_FIELDS.some((field) => !fieldUnshown(table, kind, field, row));
+  return shows ? output.status.replace(/^not found/, STATUS.found) : output.status;
 }
 
 /** A cell the run does not own, as it must be written back to stay exactly what it was. */

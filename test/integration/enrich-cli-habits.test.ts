@@ -8,6 +8,9 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep } from '../../scripts/lib/enrich-run';
 import { answeredRows, killedAtStartAnswers, runScript, startScript, tempFile } from './support/cli';
+import { parseCsv } from '../../scripts/lib/csv';
+import { outputRows } from '../../scripts/lib/sheet-outputs';
+import { PRICES } from '../../src/domain/fields';
 import { contactRows, engineKit, jobsStarted, people } from './support/engine';
 
 const SECRET = 'sk-habits-Secret-0391';
@@ -99,6 +102,37 @@ describe('npm run enrich and its advice', () => {
       stranger.kill();
     }
   });
+});
+
+describe('npm run enrich on its own output', () => {
+  it('buys only the field added, and each row reads "found" beside the answers it shows', async () => {
+    const file = tempFile('own.csv', contactRows(people(60)).join('\n'));
+    const first = await runScript('enrich.ts', [file, ...api(), '--fields', 'work_email']);
+    expect(first.code).toBe(0);
+    const spent = (await kit.emulator().admin.stats()).credits_spent;
+    // The enriched file, opened as the next input: a new state file, so no ledger; its rows' answers
+    // are trusted as shown, and only the personal email is asked.
+    const own = join(file, '..', 'own.enriched.csv');
+    const second = await runScript('enrich.ts', [own, ...api(), '--fields', 'work_email,personal_email']);
+    expect(second.code).toBe(0);
+    const rows = outputRows(
+      parseCsv(readFileSync(join(file, '..', 'own.enriched.enriched.csv'), 'utf8'), ','),
+      'enrich',
+    );
+    const personal = rows.filter((row) => row.personalEmail).length;
+    const stats = await kit.emulator().admin.stats();
+    // The personal emails found, and nothing else (the emulator counts people, not fields, twice).
+    expect(stats.credits_spent - spent).toBe(personal * PRICES.personal_email);
+    // A row showing a work email says found, whether its personal email was found or not.
+    const shown = rows.filter((row) => row.workEmail || row.personalEmail);
+    expect(shown.length).toBeGreaterThan(personal);
+    expect(new Set(shown.map((row) => row.status))).toEqual(new Set(['found']));
+    expect(rows.filter((row) => row.status === 'not found')).toEqual(
+      rows.filter(
+        (row) => !row.workEmail && !row.workEmailStatus && !row.personalEmail && !row.personalEmailStatus,
+      ),
+    );
+  }, 120_000);
 });
 
 describe('npm run enrich and signals', () => {
