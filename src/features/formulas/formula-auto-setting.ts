@@ -3,7 +3,6 @@
  * cap, and what today's automatic runs may cost, in one document property.
  */
 import * as z from 'zod/mini';
-import type { EndedRun } from '../../engine/context';
 import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import type { PlatformPorts } from '../../platform/ports';
 import { newCapDay, zoneAndNow } from '../../store/local-time';
@@ -51,9 +50,7 @@ const STORED = standingRecord(
 );
 
 /** The setting as stored, on or off, its count started again when its reset moment passed. */
-const readStored: (
-  ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
-) => FormulaAuto | null = STORED.read;
+const readStored = STORED.read;
 
 /** The automatic mode when it is on; null when off. */
 export function readFormulaAuto(
@@ -63,11 +60,10 @@ export function readFormulaAuto(
   return auto && !auto.off ? auto : null;
 }
 
-export const writeFormulaAuto: (ctx: PlatformPorts, auto: FormulaAuto) => void = STORED.write;
+export const writeFormulaAuto = STORED.write;
 
 /** The mode as the key its payer has saved now pays it (payer.ts payingNow): what it sends reads it. */
-export const autoPayingNow: (ctx: Pick<PlatformPorts, 'userStore'>, auto: FormulaAuto) => FormulaAuto =
-  STORED.payingNow;
+export const autoPayingNow = STORED.payingNow;
 
 /** Turns the automatic mode on (with the caller's key) or off. Returns the setting. */
 export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: number): FormulaAuto | null {
@@ -105,7 +101,7 @@ export function formulaAutoIsMine(ctx: PlatformPorts): boolean {
  * Automatic formula runs ended: what each may have cost but did not (`unspent`, from the engine) is
  * given back to today's cap, as the schedule's is. Only runs of today, once (saved as ended with it).
  */
-export const releaseAutomatic: (ctx: PlatformPorts, runs: readonly EndedRun[]) => void = STORED.release;
+export const releaseAutomatic = STORED.release;
 
 /**
  * Switches the automatic mode off by itself, saying why (the Jobs panel shows it); `damageSeen`: the
