@@ -21,7 +21,7 @@ import { DOCUMENT_PROPERTY } from '../../platform/property-keys';
 import type { CachePort } from '../../platform/ports';
 import type { AppContext } from '../../engine/context';
 
-export type RefreshVerdict = 'holds' | 'fails';
+type RefreshVerdict = 'holds' | 'fails';
 
 /** The probe a refresh leaves: the time it rewrote formulas. */
 export const REFRESH_PROBE_KEY = 'formulaRefreshProbe';

@@ -59,16 +59,12 @@ export interface FormulaRun {
 /** Our formulas in a block read from (1, 1), as vertical runs. */
 export function formulaRunsIn(sheetId: number, formulas: readonly (readonly string[])[]): FormulaRun[] {
   const runs: FormulaRun[] = [];
-  const width = formulas[0]?.length ?? 0;
-  for (let column = 1; column <= width; column++) {
+  for (let column = 1; column <= (formulas[0]?.length ?? 0); column++) {
     let current: FormulaRun | undefined;
     formulas.forEach((line, index) => {
       const formula = line[column - 1] ?? '';
-      if (!isOurFormula(formula)) {
-        current = undefined;
-        return;
-      }
-      if (current) current.formulas.push(formula);
+      if (!isOurFormula(formula)) current = undefined;
+      else if (current) current.formulas.push(formula);
       else runs.push((current = { sheetId, row: index + 1, column, formulas: [formula] }));
     });
   }
@@ -116,11 +112,7 @@ export function journalBatches(runs: readonly FormulaRun[], log?: (line: string)
 }
 
 /** Where a cut-short refresh goes on: the first run it did not reach. */
-interface RefreshRest {
-  sheetId: number;
-  column: number;
-  row: number;
-}
+type RefreshRest = Pick<FormulaRun, 'sheetId' | 'column' | 'row'>;
 
 /** Our formulas on the visible sheets, one formulas read per sheet, in sheet, column, row order. */
 function ourFormulaRuns(ctx: AppContext): { sheets: Map<number, SheetPort>; runs: FormulaRun[] } {

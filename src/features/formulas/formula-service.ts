@@ -3,8 +3,8 @@
  * confirmation as a sidebar run), and the automatic mode's switch.
  */
 import * as z from 'zod/mini';
-import { ENRICH_FIELDS } from '../../domain/fields';
-import { JOB_KINDS } from '../../domain/runs';
+import { ENRICH_FIELDS, type EnrichField } from '../../domain/fields';
+import { JOB_KINDS, type JobKind } from '../../domain/runs';
 import { type AppContext, ledgerOf } from '../../engine/context';
 import { wholeNumber } from '../../rpc/table';
 import { isPayer } from '../teams/payer';
@@ -17,8 +17,6 @@ import { refreshFormulas } from './formula-refresh';
 import { loadRegistry, loadRegistrySummary } from '../../store/registry';
 import { costView } from '../../rpc/plan-view';
 import type { PlanView } from '../../rpc/shapes';
-import type { EnrichField } from '../../domain/fields';
-import type { JobKind } from '../../domain/runs';
 import { readOnce } from '../../store/read-once';
 import { plural } from '../../domain/words';
 
