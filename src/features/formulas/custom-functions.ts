@@ -19,6 +19,7 @@ import { answerRefreshProbe, REFRESH_PROBE_KEY } from './formula-refresh-check';
 import { Ledger } from '../../store/ledger';
 import { entryCovers, type LedgerEntry } from '../../store/ledger-entry';
 import {
+  askedFields,
   enqueueRequests,
   markerKey,
   type Asked,
@@ -40,7 +41,7 @@ import { LIMITS } from '../../domain/limits';
 import { UserError } from '../../domain/user-error';
 import { formulaRows } from './formula-args';
 
-export type FormulaContext = Pick<AppContext, 'spreadsheet' | 'cache' | 'documentStore' | 'clock'>;
+type FormulaContext = Pick<AppContext, 'spreadsheet' | 'cache' | 'documentStore' | 'clock'>;
 
 /** What a formula shows instead of a value. */
 export const FORMULA_STATUS: Record<RequestState | 'notFound' | 'queueFull', string> = {
@@ -54,12 +55,8 @@ export const FORMULA_STATUS: Record<RequestState | 'notFound' | 'queueFull', str
   notFound: '— not found',
 };
 
-const WAITING = new Set<string>(
-  (['queued', 'queueFull', 'sent', 'out_of_credits', 'cleared'] as const).map(
-    (state) => FORMULA_STATUS[state],
-  ),
-);
 /** A formula showing this has no answer yet but may get one: it must stay a formula to show it. */
+const WAITING = new Set(Object.values(FORMULA_STATUS).filter((shown) => shown !== FORMULA_STATUS.notFound));
 export const isWaitingStatus = (shown: string): boolean => WAITING.has(shown);
 
 /** The profile fields ENRICH_PROFILE and REVERSE_EMAIL can show, by the name users type. */
@@ -230,13 +227,12 @@ export function answerFormula(
     true,
   ).lookupWith(wanted, [...wanted.map((fp) => markerKey(fp, spec.asked)), REFRESH_PROBE_KEY]);
   answerRefreshProbe(ctx.cache, markers);
-  const asked: EnrichField[] = spec.asked === 'reverse' ? [] : [spec.asked];
   const newRequests = new Map<string, FormulaRequest>();
   const answers = rows.map((cells, index) => {
     const fp = fps[index]!;
     if (!fp) return problems[index]!;
     const entry = entries.get(fp);
-    if (entry && (spec.covers?.(entry) ?? entryCovers(entry, asked)))
+    if (entry && (spec.covers?.(entry) ?? entryCovers(entry, askedFields(spec))))
       return spec.value(entry, cells) ?? FORMULA_STATUS.notFound;
     const shown = FORMULA_STATUS[markers[markerKey(fp, spec.asked)] as RequestState];
     if (shown) return shown;

@@ -23,6 +23,9 @@ import { encodeRecord, kindSchema, readRecord, recordCodec, type RecordOf } from
 
 /** What a request asks: an enrichment field, or the profile behind an email (reverse). */
 export type Asked = EnrichField | 'reverse';
+/** The fields a request (or a formula) asks: none for reverse. */
+export const askedFields = ({ asked }: { asked: Asked }): EnrichField[] =>
+  asked === 'reverse' ? [] : [asked];
 
 /** A request as stored in its property (its key holds the fingerprint and what is asked). */
 const FORMULA_REQUEST_CODEC = recordCodec('formula request', 1, () => ({
@@ -36,9 +39,7 @@ const FORMULA_REQUEST_CODEC = recordCodec('formula request', 1, () => ({
   at: z.number(),
 }));
 
-type StoredRequest = RecordOf<typeof FORMULA_REQUEST_CODEC>;
-
-export type FormulaRequest = Omit<StoredRequest, 'input'> & {
+export type FormulaRequest = Omit<RecordOf<typeof FORMULA_REQUEST_CODEC>, 'input'> & {
   fp: string;
   asked: Asked;
   input: ContactInputs;
@@ -60,7 +61,7 @@ const MARKER_PREFIX = 'fq:';
 /** The ids whose markers say "cleared", so that asking again can take those markers away. */
 const CLEARED_KEY = 'fq-cleared';
 
-export const requestId = (fp: string, asked: Asked) => `${fp}.${asked}`;
+const requestId = (fp: string, asked: Asked) => `${fp}.${asked}`;
 /** The cache key of a request's marker, by the request's id (its property key without the prefix). */
 const markerOf = (id: string): string => MARKER_PREFIX + id;
 export const markerKey = (fp: string, asked: Asked) => markerOf(requestId(fp, asked));
@@ -68,15 +69,22 @@ export const markerKey = (fp: string, asked: Asked) => markerOf(requestId(fp, as
 /** Bytes of a property as the store counts them (UTF-8 of key and value). */
 const bytesOf = (key: string, value: string) => utf8Bytes(key) + utf8Bytes(value);
 
+/** The queue's requests and bytes, and the bytes of the whole store, in the properties `all`. */
+function sizesIn(all: Record<string, string>): { requests: number; bytes: number; storeBytes: number } {
+  const sizes = { requests: 0, bytes: 0, storeBytes: 0 };
+  for (const [key, value] of Object.entries(all)) {
+    const bytes = bytesOf(key, value);
+    sizes.storeBytes += bytes;
+    if (!key.startsWith(PREFIX)) continue;
+    sizes.requests++;
+    sizes.bytes += bytes;
+  }
+  return sizes;
+}
+
 /** How much of its budget the queue takes: the requests and their bytes (one properties read). */
 export function queueUse(store: KeyValueStore): { requests: number; bytes: number; full: boolean } {
-  let requests = 0;
-  let bytes = 0;
-  for (const [key, value] of Object.entries(store.getAll())) {
-    if (!key.startsWith(PREFIX)) continue;
-    requests++;
-    bytes += bytesOf(key, value);
-  }
+  const { requests, bytes } = sizesIn(store.getAll());
   // Full when a request of the usual size would not fit any more.
   return { requests, bytes, full: bytes > LIMITS.formulaQueueBytes - 200 };
 }
@@ -93,14 +101,10 @@ export function enqueueRequests(
 ): FormulaRequest[] {
   if (requests.length === 0) return [];
   const all = store.getAll();
-  let queueBytes = 0;
+  const sizes = sizesIn(all);
+  let queueBytes = sizes.bytes;
   // Runs in flight come first: what their jobs will still grow by is theirs (registry.ts).
-  let storeBytes = growthReserveIn(all);
-  for (const [key, value] of Object.entries(all)) {
-    const bytes = bytesOf(key, value);
-    storeBytes += bytes;
-    if (key.startsWith(PREFIX)) queueBytes += bytes;
-  }
+  let storeBytes = growthReserveIn(all) + sizes.storeBytes;
   const values: Record<string, string> = {};
   const markers: Record<string, string> = {};
   const queued: FormulaRequest[] = [];
@@ -196,10 +200,7 @@ export function scanFormulaQueue(store: KeyValueStore): { requests: FormulaReque
 }
 
 /** Removes answered requests (at most two calls). */
-export function removeRequests(
-  store: KeyValueStore,
-  requests: readonly Pick<FormulaRequest, 'fp' | 'asked'>[],
-): void {
+export function removeRequests(store: KeyValueStore, requests: readonly FormulaRequest[]): void {
   if (requests.length)
     store.deleteMany(requests.map((request) => PREFIX + requestId(request.fp, request.asked)));
 }
@@ -207,7 +208,7 @@ export function removeRequests(
 /** Sets what the formulas of these requests show until they are answered. */
 export function markRequests(
   cache: CachePort,
-  requests: readonly Pick<FormulaRequest, 'fp' | 'asked'>[],
+  requests: readonly FormulaRequest[],
   state: RequestState,
 ): void {
   cache.putAll(Object.fromEntries(requests.map((request) => [markerKey(request.fp, request.asked), state])));

@@ -15,6 +15,7 @@ import {
 } from '../../engine/context';
 import { refreshFormulas } from './formula-refresh';
 import {
+  askedFields,
   loadFormulaQueue,
   markRequests,
   removeRequests,
@@ -45,14 +46,9 @@ export interface FormulaPlan {
   requests: number;
   /** Requests the ledger answers already (a run found them since): they leave the queue at start. */
   answered: FormulaRequest[];
-  /** Requests whose contact a running job is already getting. */
-  busy: number;
   maxCredits: number;
   jobs: number;
 }
-
-const askedField = (request: FormulaRequest): EnrichField[] =>
-  request.asked === 'reverse' ? [] : [request.asked];
 
 /** The requests of one kind (for enrich: of the given fields, all when none is given) as a plan. */
 export function buildFormulaPlan(
@@ -72,7 +68,7 @@ export function buildFormulaPlan(
   for (const request of inScope) kept(byFp, request.fp, () => []).push(request);
   const saved = ledger.lookup([...byFp.keys()]);
   // Every field asked: a saved answer frees a damaged job's contact only when it covers them.
-  const everyAsked = [...new Set(inScope.flatMap(askedField))];
+  const everyAsked = [...new Set(inScope.flatMap(askedFields))];
   const whyNotSent = sendRule(ctx, registry, {
     kind,
     answered: saved,
@@ -87,37 +83,28 @@ export function buildFormulaPlan(
   // only when a request would be sent.
   const damaged = options.automatic && ledger.damaged();
   const onRows = lazy(() => shownOnRunSheets(ctx, registry.runs.values(), kind));
-  let waiting = 0;
-  let maxCredits = 0;
-  const allFields = new Set<EnrichField>();
   for (const [fp, requests] of byFp) {
-    const asked = [...new Set(requests.flatMap(askedField))];
+    const asked = [...new Set(requests.flatMap(askedFields))];
     const entry = saved.get(fp);
     if (entryCovers(entry, asked)) {
       answered.push(...requests);
       continue;
     }
-    if (whyNotSent(fp)) {
-      waiting += requests.length;
-      continue;
-    }
+    if (whyNotSent(fp)) continue;
     let lacking = kind === 'reverse' ? [] : fieldsLacking(entry, asked);
     if (damaged) {
       lacking = lacking.filter((field) => !onRows()(fp, field));
       if (kind === 'reverse' ? onRows()(fp, undefined) : lacking.length === 0) continue;
     }
-    lacking.forEach((field) => allFields.add(field));
     toSend.push({ fp, input: requests[0]!.input, rows: [], fields: lacking });
-    maxCredits += maxCreditsPerContact(kind, lacking);
   }
   return {
     kind,
-    fields: [...allFields],
+    fields: [...new Set(toSend.flatMap((contact) => contact.fields))],
     toSend,
     requests: inScope.length,
     answered,
-    busy: waiting,
-    maxCredits,
+    maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(kind, contact.fields), 0),
     jobs: jobsOf(toSend, kind).length,
   };
 }
@@ -218,7 +205,7 @@ export function settleFormulaJobs(
   const requests = loadFormulaQueue(ctx.documentStore).filter(
     (request) => formulaFps.has(request.fp) || entries.has(request.fp),
   );
-  const answered = requests.filter((request) => entryCovers(entries.get(request.fp), askedField(request)));
+  const answered = requests.filter((request) => entryCovers(entries.get(request.fp), askedFields(request)));
   const open = requests.filter((request) => !answered.includes(request) && formulaFps.has(request.fp));
   removeRequests(ctx.documentStore, answered);
   markRequests(
