@@ -67,12 +67,11 @@ export const autoPayingNow = STORED.payingNow;
 
 /** Turns the automatic mode on (with the caller's key) or off. Returns the setting. */
 export function setFormulaAuto(ctx: PlatformPorts, enabled: boolean, dailyCap: number): FormulaAuto | null {
-  const current = readStored(ctx);
   if (!enabled) {
-    // Kept, switched off: its count still holds if the mode is switched on again before the reset.
-    if (current && !current.off) writeFormulaAuto(ctx, { ...current, off: true });
+    switchOff(ctx, {});
     return null;
   }
+  const current = readStored(ctx);
   checkedCap(dailyCap, 'The daily cap');
   const payer = payerOf(ctx, 'spend your credits automatically');
   const auto: FormulaAuto = {
@@ -108,14 +107,14 @@ export const releaseAutomatic = STORED.release;
  * ledger damage the reason names.
  */
 export function pauseFormulaAuto(ctx: PlatformPorts, reason: string, damageSeen?: string): void {
+  switchOff(ctx, { pausedReason: reason, ...(damageSeen ? { damageSeen } : {}) });
+}
+
+/** Switches the mode off, if on, with `why`. */
+function switchOff(ctx: PlatformPorts, why: Partial<FormulaAuto>): void {
   const auto = readStored(ctx);
-  if (auto && !auto.off)
-    writeFormulaAuto(ctx, {
-      ...auto,
-      off: true,
-      pausedReason: reason,
-      ...(damageSeen ? { damageSeen } : {}),
-    });
+  // Kept, switched off: its count still holds if the mode is switched on again before the reset.
+  if (auto && !auto.off) writeFormulaAuto(ctx, { ...auto, off: true, ...why });
 }
 
 /** Why the automatic mode switched itself off, if it did and is still off. */

@@ -23,8 +23,7 @@ export function sendFormulaRequestsAutomatically(ctx: AppContext, registry: Regi
   const stored = readFormulaAuto(ctx);
   if (!stored || !isPayer(ctx, stored, stored.email)) return;
   const auto = autoPayingNow(ctx, stored);
-  const running = [...registry.runs.values()].some((run) => isFormulaRun(run) && run.state === 'running');
-  if (running) return;
+  if ([...registry.runs.values()].some((run) => isFormulaRun(run) && run.state === 'running')) return;
   for (const kind of ['enrich', 'reverse'] as JobKind[]) {
     const room = Math.min(auto.dailyCap - auto.committed, reserveKeyCredits(ctx));
     const plan = withinRoom(

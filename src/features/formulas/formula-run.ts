@@ -28,7 +28,6 @@ import { jobsOf, maxCreditsPerContact, type PlannedContact } from '../../engine/
 import { sendRule } from '../../engine/paid-once';
 import { shownOnRunSheets } from '../../engine/shown-answers';
 import { newRun, registerAndSend } from '../../engine/run-launch';
-import { keepPlan } from '../../engine/start';
 import { kept } from '../../domain/objects';
 import { lazy } from '../../domain/lazy';
 import type { JobRecord, Registry, RunRecord } from '../../store/registry';
@@ -107,20 +106,6 @@ export function buildFormulaPlan(
     maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(kind, contact.fields), 0),
     jobs: jobsOf(toSend, kind).length,
   };
-}
-
-/** Keeps a plan of formula requests for startRun; returns its id. */
-export function storeFormulaPlan(ctx: AppContext, plan: FormulaPlan): string {
-  return keepPlan(ctx, {
-    kind: plan.kind,
-    fields: plan.fields,
-    mapping: {},
-    overwrite: false,
-    sheetId: 0,
-    spans: [],
-    maxCredits: plan.maxCredits,
-    source: 'formulas',
-  });
 }
 
 /** Starts a confirmed formula plan: answered requests leave the queue, the rest is sent. */

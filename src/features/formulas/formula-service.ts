@@ -8,7 +8,8 @@ import { JOB_KINDS, type JobKind } from '../../domain/runs';
 import { type AppContext, ledgerOf } from '../../engine/context';
 import { wholeNumber } from '../../rpc/table';
 import { isPayer } from '../teams/payer';
-import { buildFormulaPlan, FORMULA_RUN_NAME, storeFormulaPlan } from './formula-run';
+import { buildFormulaPlan, FORMULA_RUN_NAME } from './formula-run';
+import { keepPlan } from '../../engine/start';
 import { ledgerDamageWhat } from '../../store/ledger';
 import { syncPollTrigger } from '../../engine/poll-trigger';
 import { formulaAutoPause, readFormulaAuto, setFormulaAuto } from './formula-auto-setting';
@@ -67,14 +68,8 @@ export function formulaQueueView(execution: AppContext): FormulaQueueView {
   // One ledger for both kinds: its sheet is read once.
   const ledger = ledgerOf(ctx);
   const queues = (['enrich', 'reverse'] as const).map((kind) => {
-    const plan = buildFormulaPlan(ctx, kind, [], registry, ledger);
-    return {
-      kind,
-      requests: plan.requests,
-      contactsToSend: plan.toSend.length,
-      fields: plan.fields,
-      maxCredits: plan.maxCredits,
-    };
+    const { requests, toSend, fields, maxCredits } = buildFormulaPlan(ctx, kind, [], registry, ledger);
+    return { kind, requests, contactsToSend: toSend.length, fields, maxCredits };
   });
   const auto = readFormulaAuto(ctx);
   const use = queueUse(ctx.documentStore);
@@ -109,7 +104,17 @@ export function planFormulaRun(ctx: AppContext, request: FormulaPlanRequest = {}
   const damage = plan.toSend.length ? ledger.damaged() : undefined;
   const none = { contacts: 0, maxCredits: 0 };
   return {
-    planId: storeFormulaPlan(ctx, plan),
+    // Kept for startRun, which starts the plan again from the queue (formula-hooks.ts startPreview).
+    planId: keepPlan(ctx, {
+      kind,
+      fields: plan.fields,
+      mapping: {},
+      overwrite: false,
+      sheetId: 0,
+      spans: [],
+      maxCredits: plan.maxCredits,
+      source: 'formulas',
+    }),
     kind,
     sheetName: FORMULA_RUN_NAME,
     selectionLabel: plural(plan.requests, 'formula request'),
