@@ -21,7 +21,7 @@ import { agree, plural } from '../../domain/words';
 const SHOWS_ERROR = /^#(ERROR!|REF!|N\/A|VALUE!|NAME\?|DIV\/0!|NUM!|NULL!)$/;
 
 /** What a conversion did: formulas (and their cells) now text, and formulas left as they were. */
-export interface Converted {
+interface Converted {
   formulas: number;
   cells: number;
   /** Formulas showing an error. */

@@ -5,7 +5,7 @@
  */
 import { UserError } from '../../domain/user-error';
 
-export interface FormulaRows {
+interface FormulaRows {
   /** One entry per row, one text per argument ("" for an empty or absent argument). */
   rows: string[][];
   /** True when some argument was a range: the function answers with a column, not one value. */
@@ -33,11 +33,10 @@ export function formulaRows(names: readonly string[], args: readonly unknown[]):
   const ranges = columns.filter((column) => column.range);
   const height = ranges[0]?.cells.length ?? 1;
   const uneven = ranges.find((column) => column.cells.length !== height);
-  if (uneven) {
+  if (uneven)
     throw new UserError(
       `The ranges must have the same number of rows: ${ranges[0]!.name} has ${height}, ${uneven.name} has ${uneven.cells.length}.`,
     );
-  }
   const rows = Array.from({ length: height }, (_, row) =>
     columns.map((column) => column.cells[column.range ? row : 0]!),
   );

@@ -51,11 +51,10 @@ const STORED = standingRecord(
 
 /** The setting as stored, on or off, its count started again when its reset moment passed. */
 const readStored = STORED.read;
+type ReadPorts = Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>;
 
 /** The automatic mode when it is on; null when off. */
-export function readFormulaAuto(
-  ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
-): FormulaAuto | null {
+export function readFormulaAuto(ctx: ReadPorts): FormulaAuto | null {
   const auto = readStored(ctx);
   return auto && !auto.off ? auto : null;
 }
@@ -118,9 +117,7 @@ function switchOff(ctx: PlatformPorts, why: Partial<FormulaAuto>): void {
 }
 
 /** Why the automatic mode switched itself off, if it did and is still off. */
-export function formulaAutoPause(
-  ctx: Pick<PlatformPorts, 'documentStore' | 'clock' | 'spreadsheet'>,
-): string | undefined {
+export function formulaAutoPause(ctx: ReadPorts): string | undefined {
   const auto = readStored(ctx);
   return auto?.off ? auto.pausedReason : undefined;
 }

@@ -49,7 +49,7 @@ const JOURNAL_TTL_SECONDS = LIMITS.cacheMaxTtlSeconds;
 const JOURNAL_MAX_BYTES = 90_000;
 
 /** A vertical run of our formulas in one column. */
-export interface FormulaRun {
+interface FormulaRun {
   sheetId: number;
   row: number;
   column: number;
