@@ -52,7 +52,7 @@ import {
   retryWaitMs,
 } from './timing';
 
-export interface PollOptions {
+interface PollOptions {
   /** Poll jobs that are backing off too ("Refresh results now"). */
   force?: boolean;
   /**
@@ -152,7 +152,9 @@ interface DuePolls {
 
 /**
  * Pending jobs due: a backing-off one once its wait is over, any other once a job has had the time
- * jobs take (api/pace.ts): polled sooner, it would only answer "not ready" for a request.
+ * jobs take (api/pace.ts): polled sooner, it would only answer "not ready" for a request. Of those,
+ * the jobs this user's key may read: its own, and those of keys of its workspace (teams that share
+ * one provider account get results sooner). Another user's other jobs are left to them.
  */
 function duePolls(ctx: AppContext, registry: Registry, options: PollOptions): DuePolls {
   const now = ctx.clock.now();
@@ -165,8 +167,11 @@ function duePolls(ctx: AppContext, registry: Registry, options: PollOptions): Du
           ? job.nextPollAt <= now
           : job.startedAt === undefined || ctx.pace().readyAt(job.startedAt) <= now)),
   );
-  const { due, access } = jobsThisUserMayPoll(ctx, registry, waiting);
-  return { jobs: due, access };
+  const actor = actorOf(ctx);
+  const accessOf = (job: JobRecord) => jobAccess(actor, runOf(registry, job)!, job);
+  if (waiting.some((job) => accessOf(job) === 'none' && job.workspace)) workspaceForSharing(ctx, actor);
+  const access = new Map(waiting.map((job) => [job, accessOf(job)]));
+  return { jobs: waiting.filter((job) => access.get(job) !== 'none'), access };
 }
 
 function pollPendingJobs(
@@ -207,22 +212,6 @@ function learnJobTime(ctx: AppContext, batch: readonly JobRecord[], outcomes: re
     return [{ ageMs: now - job.startedAt, ready }];
   });
   ctx.pace().polled(wave);
-}
-
-/**
- * The jobs this user's key may read: its own, and those of keys of its workspace (teams that share
- * one provider account get results sooner). Another user's other jobs are left to them.
- */
-function jobsThisUserMayPoll(
-  ctx: AppContext,
-  registry: Registry,
-  waiting: JobRecord[],
-): { due: JobRecord[]; access: Map<JobRecord, JobAccess> } {
-  const actor = actorOf(ctx);
-  const accessOf = (job: JobRecord) => jobAccess(actor, runOf(registry, job)!, job);
-  if (waiting.some((job) => accessOf(job) === 'none' && job.workspace)) workspaceForSharing(ctx, actor);
-  const access = new Map(waiting.map((job) => [job, accessOf(job)]));
-  return { due: waiting.filter((job) => access.get(job) !== 'none'), access };
 }
 
 /** Steps 1 and 2 of the crash-safety order. Returns true when the API refused the key. */

@@ -65,22 +65,18 @@ export function jobAccess(actor: Actor, run: RunRecord, job: JobBase): JobAccess
 
 /**
  * The workspace of the saved key, asked of the API once per key when a job of another key of a
- * known workspace waits (the answer is kept in the user's properties). Undefined when unknown.
+ * known workspace waits (the answer is kept in the user's properties, and on `actor`).
  */
-export function workspaceForSharing(ctx: AppContext, actor: Actor): string | undefined {
-  if (actor.workspace || !actor.keyId) return actor.workspace;
+export function workspaceForSharing(ctx: AppContext, actor: Actor): void {
+  if (actor.workspace || !actor.keyId) return;
   try {
     const workspace = ctx.api().verifyKey();
     rememberWorkspace(ctx.userStore, actor.keyId, workspace);
     actor.workspace = workspace;
-    return workspace;
   } catch {
-    return undefined;
+    // Left unknown: a later execution asks again.
   }
 }
-
-/** Who a run is shown as belonging to, for other users ("ann@example.com", or "another user"). */
-const ownerName = (run: Pick<RunRecord, 'startedBy'>): string => run.startedBy || 'another user';
 
 /**
  * What a new run records of its owner, as keyStamp does of a job's key: this user, and their email
@@ -104,9 +100,9 @@ export function keyStamp(actor: Pick<Actor, 'keyId' | 'workspace'>): Pick<JobBas
   };
 }
 
-/** What another user's run says where this user looks: whose it is and when its results come. */
+/** What another user's run says where this user looks: whose it is (their email, or "another user") and when its results come. */
 export const othersRunNote = (run: Pick<RunRecord, 'startedBy'>): string =>
-  `${ownerName(run)}'s run: results arrive when their add-on checks (their sidebar or their trigger).`;
+  `${run.startedBy || 'another user'}'s run: results arrive when their add-on checks (their sidebar or their trigger).`;
 
 /** Refuses to act on another user's run (retry, import into it, cancel): it is theirs to decide. */
 export function assertOwnRun(ctx: AppContext, run: RunRecord): void {
