@@ -14,11 +14,6 @@ import { maxCreditsPerContact } from './plan-cost';
 import { syncPollTrigger } from './poll-trigger';
 import { loadRegistrySummary, type JobSummary, type Registry, type RunRecord } from '../store/registry';
 
-/** What a run waiting for its key says, in the Jobs panel and the CLI. */
-export function keyWaitMessage(error: ApiError): string {
-  return `${error.userMessage} The run is waiting: save your API key in Settings, then resume it (nothing is lost or charged again).`;
-}
-
 /** This user's runs a refused (or missing) key stopped. */
 const stoppedByKey = (registry: Registry<JobSummary>, actor: Actor): RunRecord[] =>
   [...registry.runs.values()].filter((run) => run.authFailed && ownsRun(actor, run));
@@ -42,12 +37,10 @@ export function runsStoppedByKey(
 ): { runs: number; maxCredits: number } {
   const stopped = stoppedByKey(registry, actor);
   let maxCredits = 0;
-  for (const run of stopped) {
-    for (const job of registry.jobs) {
-      if (job.run !== run.id || job.state !== 'queued') continue;
-      maxCredits += job.contacts * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
-    }
-  }
+  for (const run of stopped)
+    for (const job of registry.jobs)
+      if (job.run === run.id && job.state === 'queued')
+        maxCredits += job.contacts * maxCreditsPerContact(run.kind, job.fields ?? run.fields);
   return { runs: stopped.length, maxCredits };
 }
 
@@ -108,8 +101,9 @@ export function waitForKey(ctx: AppContext, registry: Registry, error: ApiError)
   noteKeyOutcome(ctx, error);
   const actor = actorOf(ctx);
   const runs = [...registry.runs.values()].filter((run) => run.state === 'running' && ownsRun(actor, run));
-  for (const run of runs)
-    Object.assign(run, { state: 'failed', authFailed: true, error: keyWaitMessage(error) });
+  // What the run says, in the Jobs panel and the CLI.
+  const message = `${error.userMessage} The run is waiting: save your API key in Settings, then resume it (nothing is lost or charged again).`;
+  for (const run of runs) Object.assign(run, { state: 'failed', authFailed: true, error: message });
   saveRecordsOf(ctx, runs, []);
 }
 

@@ -19,7 +19,7 @@ export function backgroundRefreshEnabled(ctx: AppContext): boolean {
  * can help: a job it may poll, or a job of its own runs. Another user's jobs are theirs to poll: a
  * trigger kept for them would run every hour for nothing.
  */
-export function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolean {
+function hasActiveJobs(registry: Registry<JobBase>, actor: Actor): boolean {
   // Every job of a running run of this user's is theirs to send, poll or write; with no job left
   // (its job records unreadable), the poll ends it. A started job that lost its list of contacts
   // or its run record is still asked for, to read it again (rehome.ts).
@@ -76,7 +76,7 @@ export function syncPollTrigger(ctx: AppContext, registry: Registry<JobBase>): n
  * How long the background check may stay silent while it has work before the Jobs panel says so:
  * two missed runs of an add-on's hourly trigger.
  */
-export const BACKGROUND_STALL_MS = 2 * 60 * 60 * 1000;
+const BACKGROUND_STALL_MS = 2 * 60 * 60 * 1000;
 
 /**
  * What the Jobs panel says when this user's trigger has work here but no trigger run of theirs
@@ -99,8 +99,5 @@ export function backgroundStall(ctx: AppContext, registry: Registry<JobBase>): s
   const ranAt = lastTriggerRunAt(ctx);
   if (ranAt === undefined || now - ranAt < BACKGROUND_STALL_MS) return undefined;
   if (!backgroundRefreshEnabled(ctx)) return undefined;
-  return backgroundStallNote(ranAt);
+  return `The background check has not run since ${timestampText(ranAt)}. Google stops all of an account's background runs once they use up the day's Apps Script time (90 minutes for a personal account, 6 hours for Google Workspace); they start again by themselves when it resets, 24 hours after its first use. Nothing is lost: answers wait with the enrichment service and saved ones stay saved; keep this sidebar open to get results meanwhile.`;
 }
-
-export const backgroundStallNote = (since: number): string =>
-  `The background check has not run since ${timestampText(since)}. Google stops all of an account's background runs once they use up the day's Apps Script time (90 minutes for a personal account, 6 hours for Google Workspace); they start again by themselves when it resets, 24 hours after its first use. Nothing is lost: answers wait with the enrichment service and saved ones stay saved; keep this sidebar open to get results meanwhile.`;
