@@ -20,7 +20,7 @@ import { START_LOST, unanswered } from './paid-once';
 const OUT_OF_CREDITS = 'Out of credits: add credits, then run the rest.';
 
 /** Done with, as far as the run's end is concerned: written, or ambiguous and said so on its rows. */
-export const jobSettled = (job: JobRecord): boolean =>
+const jobSettled = (job: JobRecord): boolean =>
   job.state === 'applied' || (job.state === 'ambiguous' && !!job.rowsMarked);
 
 export function finalState(run: RunRecord, jobs: readonly JobRecord[]): { state: RunState; error?: string } {
@@ -84,7 +84,7 @@ export function summary(run: RunRecord): string {
 }
 
 /** The most a run's jobs whose start's answer was lost may have cost: each of their contacts at its most. */
-export function lostStartCredits(run: RunRecord, jobs: readonly JobRecord[]): number {
+function lostStartCredits(run: RunRecord, jobs: readonly JobRecord[]): number {
   const perContact = maxCreditsPerContact(run.kind, run.fields);
   return jobs
     .filter((job) => job.state === 'ambiguous')
@@ -173,8 +173,6 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   for (const run of runs) ctx.notify.toast(summary(run));
   pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }
-
-export { contactsFound };
 
 function pauseForLostStarts(ctx: AppContext, ended: readonly RunRecord[]): void {
   for (const run of ended) {

@@ -12,7 +12,7 @@ import { SheetTables } from './sheet-tables';
 import { currentColumns } from './run-columns';
 import type { RunRecord } from '../store/registry';
 
-export interface RunSheetRows {
+interface RunSheetRows {
   table: SheetTable;
   kind: JobKind;
   /** Fingerprint → data rows. */

@@ -33,7 +33,7 @@ export const JOB_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 /** How long a poller waits for another one to finish before leaving the work to it. */
 export const POLL_LOCK_WAIT_MS = 1000;
 /** Starting a run waits longer: the user is waiting for it, a poll ends within its budget. */
-export const START_LOCK_WAIT_MS = 20000;
+const START_LOCK_WAIT_MS = 20000;
 
 /**
  * A user's action under the document lock (a start, a cancel, an import, a search page): waits as

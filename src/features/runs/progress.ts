@@ -7,7 +7,7 @@ import type { AppContext } from '../../engine/context';
 import { jobName } from '../../engine/job-starter';
 import { runsStoppedByKey } from '../../engine/key-wait';
 import { backgroundStall, pollTriggerRefused } from '../../engine/poll-trigger';
-import { contactsFound } from '../../engine/run-end';
+import { contactsFound } from '../../store/run-log';
 import { retryPrice } from '../../engine/retry';
 import { lostStart } from '../../engine/paid-once';
 import { WAITING_FOR_STARTING_KEY } from '../../engine/collection';
