@@ -117,10 +117,8 @@ export function closeForced(
     );
     return;
   }
-  if (outcome.kind === 'error' && outcome.error.status === 404 && job.keyId === actorOf(ctx).keyId) {
-    closeUnbought(job, STATUS.jobNotFound);
-    return;
-  }
+  if (outcome.kind === 'error' && outcome.error.status === 404 && job.keyId === actorOf(ctx).keyId)
+    return closeUnbought(job, STATUS.jobNotFound);
   if (rest) return moveJob(job, 'fetched', { unansweredStatus: rest });
   holdAsMaybeBought(
     job,

@@ -85,24 +85,17 @@ export function markOrphanedRows(
     if (outputs.has(row) || busyRows.has(row)) continue;
     const status = outputCell(table, kind, 'status', row);
     const held = heldRows.get(row);
-    if (held) {
-      // (A held row with no Status gets the hold's words from the start of a run of it: plan.ts.)
-      if (status === STATUS.pending) {
-        outputs.set(row, statusOnly(held.status));
-        continue;
-      }
-      // A runless job's rows keep their Status; another hold's go on to the damaged run's words.
-      if (held.runless) continue;
-    }
-    if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown) {
+    // (A held row with no Status gets the hold's words from the start of a run of it: plan.ts.)
+    if (held && status === STATUS.pending) outputs.set(row, statusOnly(held.status));
+    // A runless job's rows keep their Status; another hold's go on to the damaged run's words.
+    else if (held?.runless) continue;
+    else if (status === STATUS.ambiguous && damagedStatus && !ambiguousUnknown)
       outputs.set(row, statusOnly(damagedStatus));
-      continue;
-    }
-    if (status !== STATUS.pending) continue;
-    outputs.set(
-      row,
-      statusOnly(damagedStatus ?? (columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged)),
-    );
+    else if (status === STATUS.pending)
+      outputs.set(
+        row,
+        statusOnly(damagedStatus ?? (columnsChanged ? STATUS.columnsChanged : STATUS.inputsChanged)),
+      );
   }
 }
 

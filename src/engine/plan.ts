@@ -115,7 +115,7 @@ export interface RunPlan {
   ledgerDamage?: string;
 }
 
-export interface Reasked {
+interface Reasked {
   contacts: number;
   maxCredits: number;
 }
@@ -210,6 +210,7 @@ export function buildPlan(
     // It may be paid for (paid-once.ts), and importing the job is free. Only "look up again"
     // (overwrite) sends it, knowingly: even when the job's record is gone and no job claims the row.
     const mayBeBought = whyNotSent(fp, status);
+    const entry = saved.get(fp);
     // A held row says why: one with no Status yet, or one whose Status names no hold, or another
     // hold than it has now (a running job's, since ended: fuzz seed 38003), and that no running job
     // answers for: "pending" (a killed start's whose run record was lost: fuzz seed 45002), "run
@@ -219,7 +220,6 @@ export function buildPlan(
       const words = status === STATUS.pending ? replacingPending(mayBeBought) : mayBeBought;
       // What is saved for it is shown, free, under the hold's words: a row held over "not found"
       // kept those words beside a saved work email an earlier job bought (fuzz seed 64067).
-      const entry = saved.get(fp);
       if (entry && answerUnshown(entry, fields, table, kind, row))
         fromLedger.push({ row, entry, status: words });
       else if (words === status) return skip(row, mayBeBought);
@@ -230,7 +230,6 @@ export function buildPlan(
         words,
       );
     }
-    const entry = saved.get(fp);
     const anew = asksAgain(query, entry);
     const final = !anew && isFinalStatus(status);
     again.add(fp);

@@ -26,9 +26,6 @@ type RunOrigin = Pick<
 > &
   Partial<Pick<RunRecord, 'mappingHeaders' | 'source' | 'rowsInScope'>>;
 
-/** A new run's counts of contacts found, per kind of answer: none yet. */
-const noneFound = (): RunRecord['found'] => ({ workEmail: 0, personalEmail: 0, phone: 0, profile: 0 });
-
 /** A new run's record: running while it has contacts to send. */
 export function newRun(
   ctx: AppContext,
@@ -46,7 +43,8 @@ export function newRun(
     jobs: jobsOf(toSend, kind).length,
     sent: toSend.length,
     done: 0,
-    found: noneFound(),
+    // Contacts found, per kind of answer: none yet.
+    found: { workEmail: 0, personalEmail: 0, phone: 0, profile: 0 },
     credits: 0,
     unmatched: 0,
     ...ownerStamp(ctx),
@@ -65,22 +63,19 @@ export function registerAndSend(
   toSend: readonly PlannedContact[],
   beforeRegistering: () => void,
 ): RunStarted {
-  const jobs: JobRecord[] = jobsOf(toSend, run.kind).map((chunk, seq) => {
-    const job: JobRecord = {
-      run: run.id,
-      seq,
-      state: 'queued',
-      fingerprints: chunk.map((contact) => contact.fp),
-      rows:
-        run.source === 'formulas'
-          ? plural(chunk.length, 'formula')
-          : rowsLabel(chunk.flatMap((contact) => contact.rows)),
-    };
+  const jobs = jobsOf(toSend, run.kind).map((chunk, seq): JobRecord => ({
+    run: run.id,
+    seq,
+    state: 'queued',
+    fingerprints: chunk.map((contact) => contact.fp),
+    rows:
+      run.source === 'formulas'
+        ? plural(chunk.length, 'formula')
+        : rowsLabel(chunk.flatMap((contact) => contact.rows)),
     // What the job asks is money state: its answers are saved under these fields whatever becomes
     // of the run record (rehome.ts). Contacts that have some fields saved ask only for the others.
-    if (run.kind === 'enrich') job.fields = chunk[0]!.fields;
-    return job;
-  });
+    ...(run.kind === 'enrich' ? { fields: chunk[0]!.fields } : {}),
+  }));
   // The key's daily limit, asked before anything is registered or sent (store/key-limit.ts).
   reserveKeyCredits(ctx, run.estimatedCredits ?? 0);
   assertRoom(registry, [run], jobs);
