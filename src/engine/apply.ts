@@ -61,16 +61,25 @@ export function applyFetchedJobs(
   for (const job of fetched) kept(bySheet, runOf(registry, job)!.sheetId, () => []).push(job);
   for (const [sheetId, jobs] of bySheet) {
     if (!hasTime(ctx)) return;
-    const before = snapshot(registry, jobs);
+    // The jobs and their runs as they were, to undo what an apply Sheets refused counted.
+    const runs = [...new Set(jobs.map((job) => runOf(registry, job)!))];
+    const copies = [...jobs, ...runs].map((record) => [record, JSON.stringify(record)] as const);
     try {
       applyToSheet(ctx, registry, ledger, tables, sheetId, jobs);
     } catch (error) {
       if (!(error instanceof SheetRefusal)) throw error;
-      refused(
-        ctx,
-        before,
-        `${error.message} The answers are saved: they are written at the next refresh once this is fixed.`,
-      );
+      // Sheets refused the write (a protected output column, a size limit): nothing of it landed, so
+      // the jobs stay fetched, their answers stay in the ledger, and the next poll writes them once
+      // the user lifted the cause. Until then each run says why on its card and in the log.
+      for (const [record, json] of copies) {
+        const fields = record as Record<string, unknown>;
+        for (const key of Object.keys(fields)) delete fields[key];
+        Object.assign(fields, JSON.parse(json));
+      }
+      const message = `${error.message} The answers are saved: they are written at the next refresh once this is fixed.`;
+      for (const run of runs) run.error = message;
+      ctx.log.warn(message);
+      saveRecordsOf(ctx, runs, []);
     }
   }
 }
@@ -85,31 +94,6 @@ const UNREADABLE_ITEM = 'the result item could not be read';
 function earlyToApply(job: JobRecord): number[] {
   const applied = new Set(job.earlyApplied);
   return (job.earlyFetched ?? []).filter((index) => !applied.has(index));
-}
-
-/** The jobs and their runs as they were, to undo what an apply Sheets refused counted. */
-function snapshot(registry: Registry, jobs: readonly JobRecord[]) {
-  const runs = [...new Set(jobs.map((job) => runOf(registry, job)!))];
-  const copies = new Map<object, string>(
-    [...jobs, ...runs].map((record) => [record, JSON.stringify(record)]),
-  );
-  return { runs, copies };
-}
-
-/**
- * Sheets refused the write (a protected output column, a size limit): nothing of it landed, so the
- * jobs stay fetched, their answers stay in the ledger, and the next poll writes them once the user
- * lifted the cause. Until then each run says why on its card and in the log.
- */
-function refused(ctx: AppContext, before: ReturnType<typeof snapshot>, message: string): void {
-  for (const [record, json] of before.copies) {
-    const fields = record as Record<string, unknown>;
-    for (const key of Object.keys(fields)) delete fields[key];
-    Object.assign(fields, JSON.parse(json));
-  }
-  for (const run of before.runs) run.error = message;
-  ctx.log.warn(message);
-  saveRecordsOf(ctx, before.runs, []);
 }
 
 function applyToSheet(

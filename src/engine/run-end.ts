@@ -169,17 +169,13 @@ export function finishRuns(ctx: AppContext, registry: Registry): void {
   release(ctx, ended);
   // A capped source whose run lost a job start stops until the user settles it: it may have been
   // charged, and sending more on top would let it overrun what the user switched on.
-  pauseForLostStarts(ctx, runs);
-  for (const run of runs) ctx.notify.toast(summary(run));
-  pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
-}
-
-function pauseForLostStarts(ctx: AppContext, ended: readonly RunRecord[]): void {
-  for (const run of ended) {
+  for (const run of runs) {
     if (!run.mayHaveCost) continue;
     const reason = (resume: string) =>
       `a run's job start was lost: it may have been charged up to ${plural(run.mayHaveCost!, 'credit')}. ` +
       `Import the job (its id is in the log tab) or retry it from the Jobs panel, then ${resume}.`;
     for (const source of ctx.sources) source.startLost?.(ctx, run, reason);
   }
+  for (const run of runs) ctx.notify.toast(summary(run));
+  pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry);
 }

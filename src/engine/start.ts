@@ -49,12 +49,10 @@ function takeStoredPlan(ctx: AppContext, planId: string): StoredPlan {
   // A damaged preview is only a preview: the user is asked to look at the cost again.
   if (decoded && !decoded.ok) ctx.log.warn(`The stored preview could not be read: ${decoded.reason}.`);
   const stored = decoded?.ok ? decoded.value : undefined;
-  if (stored?.id === planId && stored.started) {
+  if (stored?.id === planId && stored.started)
     throw new UserError('This preview has already been started: its progress is under Jobs.');
-  }
-  if (!stored || stored.id !== planId || ctx.clock.now() - stored.createdAt > PLAN_TTL_MS) {
+  if (!stored || stored.id !== planId || ctx.clock.now() - stored.createdAt > PLAN_TTL_MS)
     throw new UserError('This preview has expired: preview the run again.');
-  }
   return stored;
 }
 
