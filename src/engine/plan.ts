@@ -22,7 +22,7 @@ import { addHeaderRow } from '../sheet/writer';
 import type { ColumnMapping, InputKey } from '../domain/inputs';
 import { firstRowLooksLikeHeaders, withFirstRowHeaders } from '../sheet/header-choice';
 import { ledgerOf, registryOf, type AppContext } from './context';
-import { ledgerDamageText, type Ledger } from '../store/ledger';
+import { ledgerDamageText, type Ledger, type LedgerDamage } from '../store/ledger';
 import { fieldsLacking, type LedgerEntry } from '../store/ledger-entry';
 import {
   rememberedFirstRowHeaders,
@@ -199,7 +199,7 @@ export function buildPlan(
   const saved = ledger.lookup(readings.flat().map((reading) => reading.fp));
   const query = { kind, answered: saved, lost: ledger.lost, fields, overwrite, refreshBefore };
   const whyNotSent = sendRule(ctx, registry, query);
-  let ledgerDamage: string | undefined;
+  let ledgerDamage: LedgerDamage | undefined;
   rows.forEach((row, index) => {
     // A row answered under its previous reading keeps it: its answer is found, not bought again.
     const ways = readings[index]!;
@@ -248,7 +248,7 @@ export function buildPlan(
       (final && entry) || keptShown ? unsaved.filter((field) => !fieldUnshown(table, kind, field, row)) : [];
     const damage =
       ((final && !entry) || shown.length > 0) && options.resendEdited ? ledger.damaged() : undefined;
-    if (damage) ledgerDamage = ledgerDamageText(damage);
+    if (damage) ledgerDamage = damage;
     const trustShown = !options.resendEdited || damage;
     const lacking = trustShown ? unsaved.filter((field) => !shown.includes(field)) : unsaved;
     const covered = !!entry && lacking.length === 0;
@@ -314,10 +314,8 @@ export function buildPlan(
   // saved since (stop 59: the phone's, with the work email looked up again after the sheet was
   // deleted); every plan names it when a row it read holds a lost answer (finding 210). One read
   // more at most (the lookup of a contact with nothing saved missed the cache), never per row.
-  if (!ledgerDamage && (ledger.lost.size || (!options.resendEdited && buysUnsaved(toSend)))) {
-    const damage = ledger.damaged();
-    if (damage) ledgerDamage = ledgerDamageText(damage);
-  }
+  if (!ledgerDamage && (ledger.lost.size || (!options.resendEdited && buysUnsaved(toSend))))
+    ledgerDamage = ledger.damaged();
   return {
     options: { ...options, spans },
     fields,
@@ -339,7 +337,7 @@ export function buildPlan(
     maxCredits: toSend.reduce((sum, contact) => sum + maxCreditsPerContact(kind, contact.fields), 0),
     reasked,
     jobs: jobsOf(toSend, kind).length,
-    ...(ledgerDamage ? { ledgerDamage } : {}),
+    ...(ledgerDamage ? { ledgerDamage: ledgerDamageText(ledgerDamage) } : {}),
   };
 }
 
