@@ -146,7 +146,6 @@ function applyToSheet(
       const entry = ambiguous && !early.has(index) ? undefined : saved;
       const answered = entryCovers(entry, asked);
       if (skipped.has(index) || (running && !answered)) continue;
-      if (answered) counted.push(index);
       const unreadable = inIndexSet(job.unreadable, index);
       const unprocessed =
         !answered && !ambiguous && (job.status === 'CREDITS_INSUFFICIENT' || job.status === 'CANCELED');
@@ -200,6 +199,7 @@ function applyToSheet(
       if (answered || isFinalStatus(output.status) || job.resentIn === undefined)
         rows.forEach((row) => write.outputs.set(row, written));
       if (answered) {
+        counted.push(index);
         countFound(run.found, entry, asked);
         // A run of formula requests has no rows: its answers are not "unmatched".
         if (rows.length === 0 && run.source !== 'formulas') run.unmatched++;

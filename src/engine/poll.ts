@@ -137,9 +137,8 @@ export function sendableContacts(
     // Columns found again by their headers; a run whose columns are gone sends nothing more.
     const { mapping, missing } = currentColumns(run, table);
     if (missing.length === 0)
-      for (const [fp, [row]] of tables.rows(table, run.kind, mapping)) {
+      for (const [fp, [row]] of tables.rows(table, run.kind, mapping))
         contacts.set(fp, { input: tables.input(table, run.kind, mapping, row!, fp), row: row! });
-      }
   }
   return contacts;
 }

@@ -60,8 +60,5 @@ export function cancelRun(ctx: AppContext, runId: string): void {
 
 /** Ended runs leave the list; a run with jobs still to settle (waiting for a key, ambiguous) stays. */
 export function clearEndedRuns(ctx: AppContext): void {
-  withDocumentLock(ctx, () => {
-    const registry = registryOf(ctx);
-    pruneRegistry(ctx.documentStore, ctx.spreadsheet, registry, 0);
-  });
+  withDocumentLock(ctx, () => pruneRegistry(ctx.documentStore, ctx.spreadsheet, registryOf(ctx), 0));
 }

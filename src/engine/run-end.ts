@@ -134,7 +134,7 @@ export const DAMAGED_RUN_ERROR =
 
 /** Marks runs whose jobs are all applied as ended, tells the user, and prunes the registry. */
 export function finishRuns(ctx: AppContext, registry: Registry): void {
-  const ended: { run: RunRecord; unspent: number }[] = [];
+  const ended: EndedRun[] = [];
   const damaged = runsWithDamagedJobs(registry);
   // A job that lost its list while it works gets it back from its results (rehome.ts): its run
   // keeps running meanwhile, holding its contacts back, instead of ending "failed".
