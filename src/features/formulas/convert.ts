@@ -65,10 +65,14 @@ export function convertFormulasToValues(ctx: AppContext): Converted {
     }),
   );
   if (!spills.length) throw new UserError('No Sheet Enrich formula in the selected rows.');
-  const left = Math.min(...spills.map((spill) => spill.column));
-  const right = Math.max(...spills.map((spill) => spill.column));
+  // A loop, not Math.min(...spills): spreading 125,000+ arguments overflows the call stack.
+  let [left, right, bottom] = [Infinity, 0, 0];
+  for (const spill of spills) {
+    left = Math.min(left, spill.column);
+    right = Math.max(right, spill.column);
+    bottom = Math.max(bottom, spill.row + spill.height - 1);
+  }
   const top = spills[0]!.row;
-  const bottom = Math.max(...spills.map((spill) => spill.row + spill.height - 1));
   const existing = sheet.readCells(top, left, bottom - top + 1, right - left + 1);
   const textAt = (row: number, column: number) => {
     const value = existing.values[row - top]![column - left];
