@@ -125,8 +125,9 @@ export function parseStrict<const O extends NonNullable<ParseArgsConfig['options
   try {
     return parseArgs({ args: argv, strict: true, allowPositionals: true, options });
   } catch (error) {
-    // "Unknown option '--x'. To specify a positional argument…": the first sentence says it all.
-    const message = (error as Error).message.split('. ')[0];
+    // "Unknown option '--x'. To specify a positional argument…", "… is ambiguous.\nDid you forget…":
+    // the first sentence says it all.
+    const message = (error as Error).message.split(/\.\s/)[0]!.replace(/\.$/, '');
     throw new UsageError(`${message}.`);
   }
 }

@@ -69,6 +69,8 @@ describe('parseCliArgs', () => {
     [['c.csv', '--budget-ms', '1000'], /at least 60000/],
     [['c.csv', '--api-key', 'k'], /--api-url and --api-key go together/],
     [['c.csv', '--out'], /Option '--out <value>' argument missing/],
+    // node's three lines for a value that starts with a dash, as one sentence.
+    [['c.csv', '--max-polls', '-1'], /^Option '--max-polls' argument is ambiguous\.$/],
   ])('refuses %j with a sentence', (argv, message) => {
     expect(refused(argv)).toMatch(message);
   });
