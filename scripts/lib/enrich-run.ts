@@ -10,8 +10,10 @@ import type { Addon } from '../../dev/gas/harness';
 import { callOrExplain, openRuntime } from './cli-runtime';
 import { columnLetters } from '../../dev/gas/spreadsheet/a1';
 import { loadRowsAsSheet, selectDataRows } from './csv-sheet';
-import type { InputWidths } from './sheet-outputs';
+import { outputRows, type InputWidths } from './sheet-outputs';
 import { EnrichRunError, messageOf } from './run-error';
+import { STATUS } from '../../src/domain/statuses';
+import { plural } from '../../src/domain/words';
 import { withoutSecrets } from './state-file';
 import { importJobById, running } from './enrich-resume';
 import { DEFAULT_POLL_MS } from './pump';
@@ -146,6 +148,8 @@ export async function startRows(
   loadRowsAsSheet(addon, options.sheetName, rows);
   selectDataRows(addon, options.sheetName, rows.length, width);
   const before = addon.call<ProgressView>('getProgress');
+  // A state that never ran anything (new, or saved by a refusal) knows no row of this file.
+  if (!options.state || before.runs.length === 0) refuseForeignPending(rows, options.kind);
   const base = {
     sheetName: options.sheetName,
     rows: rows.length - 1,
@@ -237,6 +241,20 @@ export async function enrichRows(
   startedAt: number,
 ): Promise<CsvEnrichmentSummary> {
   return finishRows(session, await startRows(session, rows, options), startedAt);
+}
+
+/**
+ * Rows reading "pending" in a file a new state knows nothing of: an unfinished run's output, run
+ * again as input (habits: its state file is the other input's). That run may have been charged
+ * for them; taken for rows never sent, they were bought twice (247 people of 300). A state of its
+ * own writes "pending" only into the output, never into its input.
+ */
+function refuseForeignPending(rows: readonly (readonly string[])[], kind: JobKind): void {
+  const pending = outputRows(rows, kind).filter((row) => row.status === STATUS.pending).length;
+  if (pending)
+    throw new EnrichRunError(
+      `${plural(pending, 'row')} of this file read "pending": the command that wrote them (another input's state file) may have been charged for them. Run that command again to collect them (nothing is bought twice), or empty their Status cells to send them anew.`,
+    );
 }
 
 /** An empty file or a header alone: nothing to enrich (checked before any emulator is started). */

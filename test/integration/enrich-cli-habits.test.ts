@@ -135,6 +135,32 @@ describe('npm run enrich on its own output', () => {
   }, 120_000);
 });
 
+describe('npm run enrich on an unfinished run’s output', () => {
+  it('refuses its "pending" rows in one line, and the command that wrote them collects them once', async () => {
+    const file = tempFile('partial.csv', contactRows(people(120)).join('\n'));
+    const out = join(file, '..', 'partial.enriched.csv');
+    const first = await runScript('enrich.ts', [file, ...api(), '--max-polls', '1']);
+    expect(first.code).toBe(3);
+    const jobs = (await kit.emulator().admin.jobs()).length;
+    // The output, its rows "pending", run as the next input: a new state, which knows none of them.
+    const copy = join(file, '..', 'copy.csv');
+    writeFileSync(copy, readFileSync(out));
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = await runScript('enrich.ts', [copy, ...api()]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/120 rows of this file read "pending".*Run that command again/),
+      ]);
+    }
+    expect((await kit.emulator().admin.jobs()).length).toBe(jobs);
+    // The advice followed: the first command again collects them, nobody bought twice.
+    const again = await runScript('enrich.ts', [file, ...api()]);
+    expect(again.code).toBe(0);
+    expect(answeredRows(out)).toBe(120);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  }, 120_000);
+});
+
 describe('npm run enrich and signals', () => {
   it('sends nothing on a Ctrl-C before the first start, and says so (exit 3)', async () => {
     const file = tempFile('early.csv', contactRows(people(250)).join('\n'));
