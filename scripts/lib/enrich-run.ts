@@ -153,7 +153,11 @@ export async function startRows(
   const base = {
     sheetName: options.sheetName,
     rows: rows.length - 1,
-    width: { header: rows[0]?.length ?? 0, rows: width },
+    width: {
+      header: rows[0]?.length ?? 0,
+      rows: width,
+      emptyHeaders: (rows[0] ?? []).flatMap((cell, column) => (cell.trim() ? [] : [column])),
+    },
     before,
     carried: 0,
     recovered: 0,

@@ -39,6 +39,8 @@ export function foundEmail(row: OutputRow, kind: 'work' | 'personal'): string {
 export interface InputWidths {
   header: number;
   rows: number;
+  /** Columns (0-based) of the header that are empty: Excel's trailing comma, say. */
+  emptyHeaders?: readonly number[];
 }
 
 /**
@@ -56,17 +58,24 @@ export function inOutputLayout(
   keys: readonly OutputKey[],
 ): string[][] {
   const header = table[0] ?? [];
-  const inputHeader = Array.from({ length: width.header }, (_, column) => header[column] ?? '');
+  const written = locateOutputColumns(header)[kind] ?? {};
+  // An input column with no header and nothing in it (Excel's trailing comma) is where the add-on
+  // put its block: its cells are the output's, not the input's (it was written twice, as "Status"
+  // and "Status (found)").
+  const taken = new Set(Object.values(written).map((column) => column - 1));
+  const ours = (column: number) => taken.has(column) && !!width.emptyHeaders?.includes(column);
+  const inputHeader = Array.from({ length: width.header }, (_, column) =>
+    ours(column) ? '' : (header[column] ?? ''),
+  );
   const inInput = locateOutputColumns(inputHeader)[kind] ?? {};
   const added = keys.filter((key) => inInput[key] === undefined);
-  const written = locateOutputColumns(header)[kind] ?? {};
   const heads = newOutputHeaders(added, inputHeader, Object.keys(inInput).length === 0);
   return table.map((cells, row) => {
     if (row === 0) return [...inputHeader, ...heads];
     const beyond = cells.slice(width.header, Math.max(width.header, width.rows));
     while (beyond.length && !beyond[beyond.length - 1]) beyond.pop();
     return [
-      ...inputHeader.map((_, column) => cells[column] ?? ''),
+      ...inputHeader.map((_, column) => (ours(column) ? '' : (cells[column] ?? ''))),
       ...added.map((key) => (written[key] ? (cells[written[key] - 1] ?? '') : '')),
       ...beyond,
     ];

@@ -142,6 +142,26 @@ describe('npm run enrich and files as people have them (issue 39)', () => {
     expect(answeredRows(join(pipes, '..', 'pipes.out.csv'), '|')).toBe(4);
   });
 
+  it("writes its columns once past Excel's trailing comma, the empty columns kept", async () => {
+    // Each line ends with one or two commas: empty columns, no header.
+    const rows = contactRows(people(3));
+    for (const [name, commas] of [
+      ['comma', ','],
+      ['commas', ',,'],
+    ] as const) {
+      const file = tempFile(`${name}.csv`, rows.map((row) => row.join(',') + commas).join('\n'));
+      const out = join(file, '..', `${name}.out.csv`);
+      expect((await cli([file, '--out', out])).code).toBe(0);
+      const [header, ...written] = parseCsv(readFileSync(out, 'utf8'));
+      const empty = commas.length;
+      expect(header!.slice(0, 4 + empty)).toEqual([...rows[0]!, ...Array(empty).fill('')]);
+      // One Status and one Work email (they were written twice, as "Status" and "Status (found)").
+      expect(header!.filter((cell) => /^Status|^Work email$/.test(cell))).toEqual(['Status', 'Work email']);
+      expect(written.map((row) => row.slice(4, 4 + empty).join(''))).toEqual(['', '', '']);
+      expect(answeredRows(out)).toBe(3);
+    }
+  });
+
   it('reads UTF-16 without a byte-order mark', async () => {
     const text = contactRows(people(3)).join('\r\n');
     const file = tempFile('utf16.csv', Buffer.from(text, 'utf16le'));

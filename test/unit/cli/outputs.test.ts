@@ -89,6 +89,23 @@ describe('one layout for every slice of a file', () => {
     ]);
   });
 
+  it("writes its block once past empty input columns (Excel's trailing comma), which stay empty", () => {
+    // The add-on put its block from column D, the header's empty last column.
+    const laid = inOutputLayout(
+      [
+        [...input, 'Status', 'Work email', 'Enriched at'],
+        ['Ada', 'A', 'u', 'found', 'ada@a.test', 'now'],
+      ],
+      { header: 4, rows: 4, emptyHeaders: [3] },
+      'enrich',
+      keys,
+    );
+    expect(laid).toEqual([
+      [...input, '', ...keys.map(headerOf)],
+      ['Ada', 'A', 'u', '', 'found', 'ada@a.test', '', 'now'],
+    ]);
+  });
+
   it('gives a held row with no Status the reason it was not sent, and leaves every other Status', () => {
     const table = inOutputLayout(
       [input, ['Ada', 'A', ''], ['Bob', 'B', '']],
