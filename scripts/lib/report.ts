@@ -166,10 +166,15 @@ export const spendingText = (spending: Record<string, number>): string =>
 
 /** The most the lost starts may have cost besides: the API's figure for them is unknown. */
 function upTo(summary: CsvEnrichmentSummary): string {
-  if (summary.lost.length === 0) return '';
+  // A job is counted when it is collected: what one still running charged is not known yet (the
+  // command stopped waiting said 0 while the balance fell by 635).
+  const running = summary.unfinished
+    ? `, and what ${plural(summary.unfinished, 'job')} still running charge${summary.unfinished === 1 ? 's' : ''} (counted by the command that collects ${summary.unfinished === 1 ? 'it' : 'them'})`
+    : '';
+  if (summary.lost.length === 0) return running;
   const most = summary.lost.reduce((sum, job) => sum + job.retryMaxCredits, 0);
   const contacts = summary.lost.reduce((sum, job) => sum + job.contacts, 0);
-  return `, and up to ${plural(most, 'credit')} more for ${plural(contacts, 'contact')} whose start's answer was lost`;
+  return `${running}, and up to ${plural(most, 'credit')} more for ${plural(contacts, 'contact')} whose start's answer was lost`;
 }
 
 /**
