@@ -169,7 +169,7 @@ function upTo(summary: CsvEnrichmentSummary): string {
   // A job is counted when it is collected: what one still running charged is not known yet (the
   // command stopped waiting said 0 while the balance fell by 635).
   const running = summary.unfinished
-    ? `, and what ${plural(summary.unfinished, 'job')} still running charge${summary.unfinished === 1 ? 's' : ''} (counted by the command that collects ${summary.unfinished === 1 ? 'it' : 'them'})`
+    ? ` so far: ${plural(summary.unfinished, 'job')} still running ${summary.unfinished === 1 ? 'is' : 'are'} counted by the command that collects ${summary.unfinished === 1 ? 'it' : 'them'}`
     : '';
   if (summary.lost.length === 0) return running;
   const most = summary.lost.reduce((sum, job) => sum + job.retryMaxCredits, 0);

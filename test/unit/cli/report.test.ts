@@ -69,7 +69,7 @@ describe('the end of an enrich run', () => {
     const waiting = summary({ state: 'running', unfinished: 1 });
     // Their charges are known when they are collected: "Credits: 0" alone read as nothing spent.
     expect(summaryText({ ...waiting, credits: 0 }, 'out.csv')).toMatch(
-      /Credits: +0, and what 1 job still running charges \(counted by the command that collects it\)\n/,
+      /Credits: +0 so far: 1 job still running is counted by the command that collects it\n/,
     );
     expect(nextStepsText(waiting, false)).toMatch(
       /^Stopped waiting: 1 job still running .* Run the same command again/,
