@@ -148,7 +148,8 @@ export async function startRows(
   loadRowsAsSheet(addon, options.sheetName, rows);
   selectDataRows(addon, options.sheetName, rows.length, width);
   const before = addon.call<ProgressView>('getProgress');
-  // A state that never ran anything (new, or saved by a refusal) knows no row of this file.
+  // A state that never ran anything (new, or saved by a refusal) knows no row of this file; a new
+  // one, none of any slice (its first slice's run is this command's, not theirs).
   if (!options.state || before.runs.length === 0) refuseForeignPending(rows, options.kind);
   const base = {
     sheetName: options.sheetName,

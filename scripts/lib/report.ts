@@ -1,6 +1,6 @@
 /** What the CLIs show: a progress bar on a terminal (plain lines otherwise) and the summary. */
 import type { RunProgress, SearchPreview, SearchTabView } from '../../src/app/sidebar-contract';
-import { formatNumber, plural } from '../../src/domain/words';
+import { agree, formatNumber, plural } from '../../src/domain/words';
 import { STATUS } from '../../src/domain/statuses';
 import { inCliWords } from './run-error';
 import type { CsvEnrichmentSummary } from './enrich-run';
@@ -164,12 +164,15 @@ export const spendingText = (spending: Record<string, number>): string =>
     .map(([kind, credits]) => `${kind} ${credits}`)
     .join(', ');
 
-/** The most the lost starts may have cost besides: the API's figure for them is unknown. */
+/**
+ * What the Credits figure leaves out: jobs still running (a job is counted when it is collected:
+ * the command stopped waiting said 0 while the balance fell by 635), and the most the lost starts
+ * may have cost besides (the API's figure for them is unknown).
+ */
 function upTo(summary: CsvEnrichmentSummary): string {
-  // A job is counted when it is collected: what one still running charged is not known yet (the
-  // command stopped waiting said 0 while the balance fell by 635).
-  const running = summary.unfinished
-    ? ` so far: ${plural(summary.unfinished, 'job')} still running ${summary.unfinished === 1 ? 'is' : 'are'} counted by the command that collects ${summary.unfinished === 1 ? 'it' : 'them'}`
+  const n = summary.unfinished;
+  const running = n
+    ? ` so far: ${plural(n, 'job')} still running ${agree(n, 'is', 'are')} counted by the command that collects ${agree(n, 'it', 'them')}`
     : '';
   if (summary.lost.length === 0) return running;
   const most = summary.lost.reduce((sum, job) => sum + job.retryMaxCredits, 0);

@@ -63,7 +63,8 @@ export function inOutputLayout(
   // put its block: its cells are the output's, not the input's (it was written twice, as "Status"
   // and "Status (found)").
   const taken = new Set(Object.values(written).map((column) => column - 1));
-  const ours = (column: number) => taken.has(column) && !!width.emptyHeaders?.includes(column);
+  const oursSet = new Set(width.emptyHeaders?.filter((column) => taken.has(column)));
+  const ours = (column: number) => oursSet.has(column);
   const inputHeader = Array.from({ length: width.header }, (_, column) =>
     ours(column) ? '' : (header[column] ?? ''),
   );

@@ -269,8 +269,10 @@ function fillSegment(
  * cells right of the Status, the row's answers, are decided before it (fillSegment).
  */
 function statusShown(table: SheetTable, kind: JobKind, output: RowOutput, row: number): string {
-  const shows = !output.replace && ENRICH_FIELDS.some((field) => !fieldUnshown(table, kind, field, row));
-  return shows ? output.status.replace(/^not found/, STATUS.found) : output.status;
+  const { status } = output;
+  if (!status.startsWith(STATUS.notFound) || output.replace) return status;
+  const shows = ENRICH_FIELDS.some((field) => !fieldUnshown(table, kind, field, row));
+  return shows ? STATUS.found + status.slice(STATUS.notFound.length) : status;
 }
 
 /** A cell the run does not own, as it must be written back to stay exactly what it was. */

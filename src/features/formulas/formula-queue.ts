@@ -69,13 +69,21 @@ export const markerKey = (fp: string, asked: Asked) => markerOf(requestId(fp, as
 /** Bytes of a property as the store counts them (UTF-8 of key and value). */
 const bytesOf = (key: string, value: string) => utf8Bytes(key) + utf8Bytes(value);
 
-/** The queue's requests and bytes, and the bytes of the whole store, in the properties `all`. */
-function sizesIn(all: Record<string, string>): { requests: number; bytes: number; storeBytes: number } {
+/**
+ * The queue's requests and bytes in the properties `all`, and with `wholeStore` the bytes of all of
+ * them (only a write needs those: measuring 500 KB on every read of the queue's use is for nothing).
+ */
+function sizesIn(
+  all: Record<string, string>,
+  wholeStore = false,
+): { requests: number; bytes: number; storeBytes: number } {
   const sizes = { requests: 0, bytes: 0, storeBytes: 0 };
   for (const [key, value] of Object.entries(all)) {
+    const queued = key.startsWith(PREFIX);
+    if (!queued && !wholeStore) continue;
     const bytes = bytesOf(key, value);
     sizes.storeBytes += bytes;
-    if (!key.startsWith(PREFIX)) continue;
+    if (!queued) continue;
     sizes.requests++;
     sizes.bytes += bytes;
   }
@@ -101,7 +109,7 @@ export function enqueueRequests(
 ): FormulaRequest[] {
   if (requests.length === 0) return [];
   const all = store.getAll();
-  const sizes = sizesIn(all);
+  const sizes = sizesIn(all, true);
   let queueBytes = sizes.bytes;
   // Runs in flight come first: what their jobs will still grow by is theirs (registry.ts).
   let storeBytes = growthReserveIn(all) + sizes.storeBytes;
