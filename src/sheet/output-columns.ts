@@ -56,6 +56,17 @@ export const OUTPUT_COLUMNS: readonly OutputColumn[] = [
 
 const columnOf = (key: OutputKey): OutputColumn => OUTPUT_COLUMNS.find((column) => column.key === key)!;
 
+/**
+ * A column that describes a field's value ("Work email status", "Phone region") → that value's
+ * column ("Work email", "Phone"): one answer, written together or not at all (sheet/writer.ts).
+ */
+export const DESCRIBED_VALUE: ReadonlyMap<OutputKey, OutputKey> = new Map(
+  ENRICH_FIELDS.flatMap((field) => {
+    const [[value], ...described] = FIELD_TABLE[field].columns;
+    return described.map(([key]) => [key, value] as const);
+  }),
+);
+
 const PROFILE_KEYS = OUTPUT_COLUMNS.filter((column) => column.profile).map((column) => column.key);
 
 /** A column of the profile an answer carries (Full name … Profile URL). */

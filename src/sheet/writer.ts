@@ -12,6 +12,7 @@ import { UserError } from '../domain/user-error';
 import type { JobKind } from '../domain/runs';
 import type { CellBlock, CellRef } from '../platform/ports';
 import {
+  DESCRIBED_VALUE,
   heldByOwnColumn,
   isFinalStatus,
   isProfileKey,
@@ -241,6 +242,7 @@ function fillSegment(
       const blank = (table.values[row - 1]![column - 1] ?? '').trim() === '';
       const ours = ALWAYS_WRITTEN.has(key);
       if (value === undefined || !(ours || overwrite || (!formula && (blank || output.replace)))) continue;
+      if (!overwrite && !output.replace && describesOtherValue(table, kind, key, output, row)) continue;
       const anchor = spilled.get(`${row}:${column}`);
       if (anchor && !ours) notes.set(row, STATUS.leftToFormula(output.status, cellA1(row, column), anchor));
       if (anchor) continue;
@@ -260,6 +262,22 @@ function fillSegment(
     }
   }
   return { start, values, owned, spilled };
+}
+
+/**
+ * A describing cell ("Work email status") beside a value the row keeps that is not this answer's (the
+ * user typed their own email there): written, it would vouch for an address it never checked.
+ */
+function describesOtherValue(
+  table: SheetTable,
+  kind: JobKind,
+  key: OutputKey,
+  output: RowOutput,
+  row: number,
+): boolean {
+  const valueKey = DESCRIBED_VALUE.get(key);
+  const shown = valueKey ? outputCell(table, kind, valueKey, row).trim() : '';
+  return shown !== '' && shown !== toCellText(output[valueKey!] ?? '');
 }
 
 /**

@@ -89,6 +89,32 @@ describe('batched writer', () => {
     expect(sheet.column('Work email').slice(0, 2)).toEqual(['api@acme.com', 'new@x.com']);
   });
 
+  it("vouches for no value the user typed: a kept email's status and a kept phone's region stay empty", () => {
+    const sheet = sheetWithContacts();
+    writeRowOutputs(readSheetTable(sheet), 'enrich', new Map([[2, { status: 'pending' }]]), false);
+    // A guess typed while the run worked; a phone typed as the answer's own text.
+    sheet.set(2, sheet.cells[0]!.indexOf('Work email') + 1, 'guess@acme.com');
+    sheet.set(2, sheet.cells[0]!.indexOf('Phone') + 1, '+33 6 12 34 56 78');
+    const answer = {
+      status: 'found',
+      workEmail: 'p1@acme.com',
+      workEmailStatus: 'Deliverable',
+      phone: '+33 6 12 34 56 78',
+      phoneRegion: 'FR',
+    };
+    writeRowOutputs(readSheetTable(sheet), 'enrich', new Map([[2, answer]]), false);
+    expect(sheet.cell(2, 'Work email')).toBe('guess@acme.com');
+    expect(sheet.cell(2, 'Work email status')).toBe('');
+    // The same phone: its region is this answer's, written.
+    expect(sheet.cell(2, 'Phone region')).toBe('FR');
+    // Look up again writes the answer whole.
+    writeRowOutputs(readSheetTable(sheet), 'enrich', new Map([[2, answer]]), true);
+    expect([sheet.cell(2, 'Work email'), sheet.cell(2, 'Work email status')]).toEqual([
+      'p1@acme.com',
+      'Deliverable',
+    ]);
+  });
+
   it('uses four reads and three writes whatever the number of rows', () => {
     const sheet = sheetWithContacts(1000);
     const outputs = new Map(
