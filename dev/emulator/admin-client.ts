@@ -32,6 +32,8 @@ export interface AdminJob {
   /** The API key that started the job (and is counted as having spent its credits). */
   key: string;
   stuck: boolean;
+  /** Its start's answer was lost (the `lost` fault): "status" a 503, "reset" the connection cut. */
+  answer_lost?: 'reset' | 'status';
   created_at: string;
 }
 

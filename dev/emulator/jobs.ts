@@ -46,6 +46,8 @@ interface JobBase extends Payer {
   terminal?: TerminalStatus;
   /** Progress never passes this many items (a stuck job). */
   frozenAt?: number;
+  /** Its start's answer was lost (the `lost` fault): a 503, or the connection cut. Admin view only. */
+  answerLost?: 'reset' | 'status';
   webhookUrl?: string;
   contactFinishedUrl?: string;
 }

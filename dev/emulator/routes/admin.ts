@@ -65,6 +65,7 @@ function jobSummary(state: EmulatorState, job: Job) {
     workspace_id: job.workspaceId,
     key: job.key,
     stuck: job.frozenAt !== undefined,
+    ...(job.answerLost && { answer_lost: job.answerLost }),
     created_at: new Date(job.createdAt).toISOString(),
   };
 }

@@ -71,6 +71,7 @@ export function registerJobRoutes(app: FastifyInstance, state: EmulatorState): v
       const job = state.engine.create({ ...described, key, workspaceId, bookedAt });
       state.scheduleTicks(job);
       const lost = state.faults.lostAnswer();
+      if (lost !== 'none') job.answerLost = lost;
       if (lost === 'reset') {
         reply.hijack();
         request.raw.socket.destroy();
