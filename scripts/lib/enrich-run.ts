@@ -53,9 +53,12 @@ export interface CsvSession {
 export function openCsvSession(options: CsvRunOptions): CsvSession {
   let startedJobs = false;
   let idsComing = false;
+  /** A store write since the last save: each start's marker is saved before its request leaves. */
+  let unsaved = true;
   // Called only once the runtime exists (its fetches come after openRuntime returns).
   const save = (): boolean => {
     options.saveState?.(withoutSecrets(addon.exportState()));
+    unsaved = false;
     return !!options.saveState;
   };
   const addon: Addon = openRuntime({
@@ -66,11 +69,13 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
       if (!options.saveState || !requests.some((request) => request.method === 'POST')) return;
       startedJobs = true;
       idsComing = true;
-      save();
+      // Starts leave one by one, each start's outcome saved with the next one's marker (below).
+      if (unsaved) save();
     },
-    // The engine's first store write after its starts records the ids they got back
-    // (job-starter.ts): saved at once, a kill later in the execution leaves no lost start.
+    // The engine's first store write after a start records the id it got back, with the next
+    // start's marker (job-starter.ts): saved at once, a kill later leaves no lost start.
     afterDocumentWrite: () => {
+      unsaved = true;
       if (!idsComing) return;
       idsComing = false;
       dieHereWhenTold();

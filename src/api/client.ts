@@ -1,7 +1,7 @@
 /**
  * The EnrichmentApi the job engine uses, on top of the endpoint calls: enrichment starts on v1
- * (the only start the spec shows), reverse lookups on v2, both in batches (one fetchAll round trip),
- * and every poll reads v2 results in one round trip, resending only the requests that failed. Single
+ * (the only start the spec shows), reverse lookups on v2, each start its own request (a lost answer
+ * is then one start's), and every poll reads v2 results in one fetchAll round trip, resending only the requests that failed. Single
  * starts, which only the tests make, are built from enrichStartCall/reverseStartCall in
  * test/support/api.ts.
  */
@@ -96,13 +96,15 @@ export function reverseStartCall(
  * Example: createApiClient({ http, clock, budget, log, baseUrl, apiKey }).
  */
 /**
- * Builds a call per input and performs them in one round trip. A call that cannot be built (a
- * request we refuse to send) answers its ApiError in its place without holding up the others.
+ * Builds a call per input and performs them in one round trip (`batch`), else one after another. A
+ * call that cannot be built (a request we refuse to send) answers its ApiError in its place
+ * without holding up the others.
  */
 function performEach<I, T>(
   session: ApiSession,
   inputs: readonly I[],
   build: (input: I) => Call<T>,
+  batch = true,
 ): Array<T | ApiError> {
   const answers: Array<T | ApiError> = [];
   const calls: Array<Call<T>> = [];
@@ -116,7 +118,7 @@ function performEach<I, T>(
       answers[index] = error;
     }
   });
-  performAll(session, calls, true).forEach((answer, k) => {
+  performAll(session, calls, batch).forEach((answer, k) => {
     answers[slots[k] as number] = answer;
   });
   return answers;
@@ -125,11 +127,17 @@ function performEach<I, T>(
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const session = createApiSession(options);
   return {
+    // One by one: a start whose answer a network failure lost is then the only one of unknown fate
+    // (in one fetchAll, one lost answer made all 16 starts of the batch "may have been started").
     startJobs: (starts) =>
-      performEach(session, starts, (start) =>
-        start.kind === 'enrich'
-          ? enrichStartCall(start.name, start.items, start.fields)
-          : reverseStartCall(start.name, start.items),
+      performEach(
+        session,
+        starts,
+        (start) =>
+          start.kind === 'enrich'
+            ? enrichStartCall(start.name, start.items, start.fields)
+            : reverseStartCall(start.name, start.items),
+        false,
       ),
     fetchResults: (jobs: readonly JobRef[], options = {}): PollOutcome[] =>
       performEach(session, jobs, (job) => resultV2Call(job.kind, job.id, options)).map((outcome) =>

@@ -87,11 +87,13 @@ export interface Call<T> {
 }
 
 /**
- * Apps Script's UrlFetch messages when nothing was sent: no connection could be made, or the user's
- * daily URL fetch quota refused the call before sending it
- * (https://developers.google.com/apps-script/guides/services/quotas).
+ * The UrlFetch message when nothing was sent: the host's name did not resolve. Not "Address
+ * unavailable": undocumented, it is Apps Script's word for a host that did not answer, and it comes
+ * for a request cut after it left too (the local runtime says it for a connection reset; users see
+ * it now and then from hosts that work): a start answered so may have made its job. A used-up
+ * daily quota refuses before sending (dailyQuotaUsedUp).
  */
-const NOT_SENT = /^(DNS error|Address unavailable)/i;
+const NOT_SENT = /^DNS error/i;
 
 /** True when an unsafe request certainly was not processed, so sending it again is safe. */
 export function certainlyNotReceived(response: HttpResponse): boolean {

@@ -1,15 +1,18 @@
 /**
- * Sends queued jobs to the API, in fetchAll batches, without ever paying twice for one.
+ * Sends queued jobs to the API, in batches, without ever paying twice for one.
  *
  * The API has no idempotency key and no job listing, so a start whose answer is lost cannot be
- * told apart from one that never arrived. Each batch therefore goes through three registry writes:
- *   1. the jobs are marked "sending" (the marker) — one write;
- *   2. one fetchAll sends them;
- *   3. each job is saved with its outcome — one write: "pending" with its id; back to "queued"
- *      when the start certainly did not arrive (429, no connection); "ambiguous" when it may have
- *      been processed (5xx, timeout, dropped connection, unreadable success).
- * An execution killed between 1 and 3 leaves jobs "sending": the next execution (under the same
- * lock) turns them into "ambiguous". An ambiguous job is never resent on its own: the user
+ * told apart from one that never arrived. Each start therefore goes through three registry writes:
+ *   1. the job is marked "sending" (the marker), in one write with the previous start's outcome;
+ *   2. its request is sent, alone: a fetchAll fails whole when one request fails at network level,
+ *      and one lost answer made every start of its batch of unknown fate (16 of 20 jobs, 13 of
+ *      them made and charged, to import by hand or buy again);
+ *   3. its outcome, saved with the next marker (the batch's last, on its own): "pending" with its
+ *      id; back to "queued" when the start certainly did not arrive (429, a name that did not
+ *      resolve); "ambiguous" when it may have been processed (5xx, timeout, cut connection,
+ *      unreadable success).
+ * An execution killed between 1 and 3 leaves its job "sending": the next execution (under the same
+ * lock) turns it into "ambiguous". An ambiguous job is never resent on its own: the user
  * retries it (knowing the price) or imports it by the id the provider's dashboard shows.
  */
 import type { ApiError } from '../api/errors';
@@ -119,17 +122,21 @@ export function startQueuedJobs(
     start += batch.length;
     const api = apiOrWait(ctx, registry);
     if (!api) return false;
-    const starts = batch.map((job) => startOf(ctx, run, job, contacts));
     // The key that starts a job is recorded with it: a 404 to any other key proves nothing.
     const stamp = keyStamp(actorOf(ctx));
+    let outcome: StartsOutcome = { backedOff: false };
+    let answered: JobRecord[] = [];
     for (const job of batch) {
+      if (!hasTime(ctx) || outcome.keyProblem || outcome.backedOff) break;
       Object.assign(job, stamp);
       moveJob(job, 'sending', { sendingAt: ctx.clock.now() });
+      // The last start's outcome with this one's marker, in one write: whenever the execution is
+      // killed, only the start on its way may have made a job no record names.
+      saveRecordsOf(ctx, answered.length ? [run] : [], [...answered, job]);
+      outcome = recordStarts(ctx, [job], api.startJobs([startOf(ctx, run, job, contacts)]));
+      answered = [job];
     }
-    saveRecordsOf(ctx, [], batch);
-    const answers = api.startJobs(starts);
-    const outcome = recordStarts(ctx, batch, answers);
-    saveRecordsOf(ctx, [run], batch);
+    if (answered.length) saveRecordsOf(ctx, [run], answered);
     if (outcome.keyProblem) {
       waitForKey(ctx, registry, outcome.keyProblem);
       return false;
@@ -253,12 +260,13 @@ function splitResend(
   job.startedAt = now;
 }
 
-/** Step 3: each job's outcome, in memory (the caller saves the batch in one write). */
-function recordStarts(
-  ctx: AppContext,
-  batch: JobRecord[],
-  answers: Array<string | ApiError>,
-): { keyProblem?: ApiError; backedOff: boolean } {
+interface StartsOutcome {
+  keyProblem?: ApiError;
+  backedOff: boolean;
+}
+
+/** Step 3: each job's outcome, in memory (the caller saves it with the next job's marker). */
+function recordStarts(ctx: AppContext, batch: JobRecord[], answers: Array<string | ApiError>): StartsOutcome {
   let keyProblem: ApiError | undefined;
   let backedOff = false;
   const now = ctx.clock.now();

@@ -52,5 +52,5 @@ export function withDocumentLock<T>(ctx: AppContext, work: () => T): T {
 
 /** Jobs asked for in one fetchAll round trip. */
 export const POLL_BATCH_SIZE = 25;
-/** Job starts sent in one fetchAll round trip (well within the API's 60 requests a minute). */
+/** Job starts sent in one go, one request after another (well within the API's 60 requests a minute). */
 export const START_BATCH_SIZE = 20;

@@ -20,9 +20,11 @@ describe('1,000+ rows', () => {
 
     expect(run).toMatchObject({ state: 'finished', sent: 2600, done: 2600 });
     expect(addon.counts.triggerRuns).toBe(1);
-    // One start and one result request per job: starts in two fetchAll round trips of 20, polls in two of 25.
+    // One start and one result request per job: each start a fetch of its own (one lost answer is
+    // then one start's), polls in two fetchAll round trips of 25.
     expect(addon.counts.urlfetch).toBe(1 + 26 + 26);
-    expect(addon.counts.get('UrlFetchApp.fetchAll')).toBe(4);
+    expect(addon.counts.get('UrlFetchApp.fetchAll')).toBe(2);
+    expect(addon.counts.get('UrlFetchApp.fetch')).toBe(1 + 26);
     // 40 before the Spending record (store/spending.ts): each poll that charged reads it, appends to
     // it and redraws the tab from it, a handful of calls per execution, none per row or job.
     expect(addon.counts.rangeReads + addon.counts.rangeWrites).toBeLessThanOrEqual(48);

@@ -67,6 +67,28 @@ describe('job starts whose answer was lost', () => {
     expect((await emulatorJobsByName()).size).toBe(3);
   });
 
+  it("one lost answer holds only its own start: the run's other jobs are collected", async () => {
+    // Ten jobs; the API makes each, and loses some answers (a 503, or the connection cut).
+    await kit.emulator().admin.config({ faults: 'lost=0.3' });
+    const addon = kit.open(contactRows(people(1000, 0)));
+    const { start } = planAndStart(addon);
+    await kit.emulator().admin.config({ faults: 'lost=0' });
+    const jobs = [...(await emulatorJobsByName()).values()];
+    const lost = jobs.filter((job) => job.answer_lost);
+    // The case this is about: a cut connection among them, and starts answered beside it.
+    expect(jobs).toHaveLength(10);
+    expect(lost.some((job) => job.answer_lost === 'reset')).toBe(true);
+    expect(lost.length).toBeLessThan(10);
+    const run = ambiguousRun(addon, start.runId);
+    // Sent in one fetchAll, the cut connection lost every answer of the batch: 10 jobs held.
+    expect(run.ambiguousJobs!.map((job) => job.name).sort()).toEqual(lost.map((job) => job.name).sort());
+    await settle(addon, start.runId);
+    const answered = rowsOf(addon).filter((row) => /^(not )?found/.test(row.status ?? ''));
+    expect(answered).toHaveLength(1000 - 100 * lost.length);
+    expect(answered.every(emailMatchesRow)).toBe(true);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+
   it('import by the id the dashboard shows: results land on their rows, at no extra cost', async () => {
     const { addon, runId } = await lostStarts(150)();
     const byName = await emulatorJobsByName();
