@@ -1,7 +1,8 @@
 /**
  * `npm run mutants -- [--only a,b] [--seeds 38001,38002,38003] [--cases 2000] [--seconds S]
  * [--all-seeds] [--tests <jest files> [--tests-only]] [--jobs N] [--baseline] [--label L]`
- * (or `--case '<fuzz actions JSON>'`: one sequence against each mutant): the fuzzer's power, measured
+ * (or `--case '<fuzz actions JSON>'`: one sequence against each mutant; or `--replay`: each caught
+ * mutant's catching case again, after a change of the engine): the fuzzer's power, measured
  * with seeded money bugs (issue 38). Each one-line mutant of scripts/mutants.json is applied to a
  * copy of the project in a temporary folder (the worktree's own files are never touched), built,
  * and the fuzzer searches it by random search alone from each fixed seed, up to `--cases` cases
@@ -125,8 +126,11 @@ async function fuzzSeed(dir: string, seed: number, options: Options): Promise<Se
   }
 }
 
-/** `--case`: one hand-written sequence against each mutant (is it killable at all?), to stdout only. */
-async function caseAgainst(mutant: Mutant, actions: string): Promise<string> {
+/**
+ * One fuzz sequence against a mutant, to stdout only: `--case` (a hand-written one: is it killable
+ * at all?) or `--replay` (the case that caught it: does a change of the engine keep the catch?).
+ */
+async function caseAgainst(mutant: Mutant, fuzzArgs: string[]): Promise<string> {
   const copy = mutatedCopy(mutant);
   if ('notApplicable' in copy) return `${mutant.id}: not applicable (${copy.notApplicable})`;
   try {
@@ -135,9 +139,12 @@ async function caseAgainst(mutant: Mutant, actions: string): Promise<string> {
       '--no-budget',
     ]);
     if (build.code !== 0) return `${mutant.id}: build failed`;
-    const args = ['scripts/fuzz.ts', '--case', actions];
-    const { out } = await run(copy.dir, join(copy.dir, 'node_modules/.bin/tsx'), args);
-    return `${mutant.id}: ${out.trim().split('\n')[0]}`;
+    const { out } = await run(copy.dir, join(copy.dir, 'node_modules/.bin/tsx'), [
+      'scripts/fuzz.ts',
+      ...fuzzArgs,
+    ]);
+    const lines = out.trim().split('\n');
+    return `${mutant.id}: ${fuzzArgs[0] === '--case' ? lines[0] : lines.at(-1)}`;
   } finally {
     rmSync(copy.dir, { recursive: true, force: true });
     copies.delete(copy.dir);
@@ -209,6 +216,11 @@ async function main(): Promise<void> {
       without: { type: 'string' },
       /** One sequence (fuzz --case JSON) against each chosen mutant; prints what broke, writes nothing. */
       case: { type: 'string' },
+      /**
+       * Each caught mutant's catching case only (its seed and path in docs/mutants.json), against
+       * today's engine; prints whether it still fails, writes nothing.
+       */
+      replay: { type: 'boolean', default: false },
       /** With --tests: run the tests only, keeping the fuzzer's earlier result of each mutant. */
       'tests-only': { type: 'boolean', default: false },
       /** Noted with each result: which fuzzer found it (a commit, say). */
@@ -222,9 +234,10 @@ async function main(): Promise<void> {
   const chosen: (Mutant | undefined)[] = all.filter((mutant) => !only.length || only.includes(mutant.id));
   if (values.case) {
     for (const mutant of chosen.filter((m): m is Mutant => !!m))
-      process.stdout.write(`${await caseAgainst(mutant, values.case)}\n`);
+      process.stdout.write(`${await caseAgainst(mutant, ['--case', values.case])}\n`);
     return;
   }
+  if (values.replay) return replayCatches(chosen, values.steps, Number(values.jobs));
   if (values.baseline) chosen.unshift(undefined);
   const options: Options = {
     seeds: values.seeds.split(',').map(Number),
@@ -276,6 +289,23 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${JSON.stringify({ mutants: results.size, survivors: survivors.map((r) => r.id) })}\n`,
   );
+}
+
+/** `--replay`: each caught mutant's catching case, `jobs` at a time. */
+async function replayCatches(chosen: (Mutant | undefined)[], steps: string, jobs: number): Promise<void> {
+  const results = JSON.parse(readFileSync(RESULTS, 'utf8')) as MutantResult[];
+  const queue = chosen.flatMap((mutant) => {
+    const hit = results.find((result) => result.id === mutant?.id)?.seeds.find((seed) => seed.path);
+    return mutant && hit ? [{ mutant, hit }] : [];
+  });
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { mutant, hit } = next;
+      const args = ['--seed', String(hit.seed), '--path', hit.path!, '--runs', '1', '--steps', steps];
+      process.stdout.write(`${await caseAgainst(mutant, [...args, '--no-shrink', '--swarm'])}\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
 }
 
 main().catch((error: unknown) => {
