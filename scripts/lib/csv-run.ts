@@ -16,7 +16,7 @@ import { inOutputLayout, readOutputs, withHeldReasons, type InputWidths } from '
 import { outputKeysFor } from '../../src/sheet/output-columns';
 import { EnrichRunError } from './run-error';
 import { withoutSecrets } from './state-file';
-import { combined, creditsSince, lostJobs, running, totalOf } from './enrich-resume';
+import { combined, creditsSince, jobsAtWork, lostJobs, running, totalOf } from './enrich-resume';
 import { DEFAULT_MAX_POLLS, pumpWhile, runOf, type PumpOptions } from './pump';
 import type { CsvEnrichmentSummary, CsvRunOptions } from './csv-run-types';
 
@@ -90,9 +90,10 @@ export class CsvRun {
     const { progress, plan, start } = parts;
     const others = parts.others ?? new Set<string>();
     const run = start ? runOf(progress, start.runId) : undefined;
-    const unfinished = running(progress)
-      .filter((r) => !others.has(r.runId))
-      .reduce((n, r) => n + r.jobs, 0);
+    const unfinished = jobsAtWork(
+      addon,
+      running(progress).filter((r) => !others.has(r.runId)),
+    );
     const state: RunState = unfinished ? 'running' : (run?.state ?? 'finished');
     const sheet = addon.spreadsheet.getSheetByName(parts.sheetName ?? options.sheetName)!;
     const values = sheet.getDataRange().getDisplayValues() as string[][];

@@ -10,6 +10,7 @@ import type {
   RunProgress,
 } from '../../src/app/sidebar-contract';
 import type { Addon } from '../../dev/gas/harness';
+import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
 import { EnrichRunError, messageOf } from './run-error';
 
 /** A job whose start may have reached the API although its answer was lost, and its run. */
@@ -25,6 +26,30 @@ export function lostJobs(progress: ProgressView): LostJob[] {
 
 export const running = (progress: ProgressView): RunProgress[] =>
   progress.runs.filter((run) => run.state === 'running');
+
+/** A job's states before its rows are written: queued, its start on its way, at work, fetched. */
+const AT_WORK = new Set(['queued', 'sending', 'pending', 'fetched']);
+
+/**
+ * Jobs of these running runs not written yet, from their records (a run's card counts all its
+ * jobs: "20 jobs still running" was said of a run with 2 at work, 16 lost starts and 2 written).
+ * A running run with none (its end not announced yet) counts one: it is still to collect.
+ */
+export function jobsAtWork(addon: Addon, runs: readonly RunProgress[]): number {
+  const properties = addon.properties.document.getProperties();
+  return runs.reduce((total, run) => {
+    const prefix = `${DOCUMENT_PROPERTY.jobPrefix}${run.runId}.`;
+    const states = Object.entries(properties).flatMap(([key, value]) => {
+      if (!key.startsWith(prefix)) return [];
+      try {
+        return [(JSON.parse(value) as { state?: string }).state ?? ''];
+      } catch {
+        return [''];
+      }
+    });
+    return total + Math.max(1, states.filter((state) => AT_WORK.has(state)).length);
+  }, 0);
+}
 
 /**
  * Imports a job by its id: into the lost start it belongs to (the add-on checks its name and

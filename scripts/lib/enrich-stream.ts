@@ -28,7 +28,7 @@ import {
   type CsvSession,
   type StartedRows,
 } from './enrich-run';
-import { addCounts, lostJobs, running } from './enrich-resume';
+import { addCounts, jobsAtWork, lostJobs, running } from './enrich-resume';
 import { safeToOpen } from './sheet-outputs';
 import { keepAnswers, restoreAnswers, sliceFingerprints } from './slice-answers';
 import type { StreamCursor } from './state-file';
@@ -234,7 +234,7 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     // Jobs of a slice started but not written (Ctrl-C, or the one before stopped waiting) are in
     // the state, and the next command collects them: they are told as still running.
     const progress = session.addon.call<ProgressView>('getProgress');
-    const unfinished = running(progress).reduce((n, run) => n + run.jobs, 0);
+    const unfinished = jobsAtWork(session.addon, running(progress));
     const runtimeState = session.addon.exportState();
     return { ...total, unfinished, wallMs: Date.now() - startedAt, runtimeState, stoppedEarly };
   } finally {

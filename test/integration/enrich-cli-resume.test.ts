@@ -192,6 +192,22 @@ describe('npm run enrich, killed and run again', () => {
     expect(stats.jobs.total).toBe(1);
   });
 
+  it('counts the jobs still at work when it stops waiting, not every job of the run', async () => {
+    const file = tempFile('some.csv', contactRows(people(250)).join('\n'));
+    await kit.emulator().admin.config({ faults: 'stuck=1' });
+    const first = await startScript('enrich.ts', [file, ...api(), '--max-polls', '3']);
+    await jobsStarted(kit.emulator(), 3);
+    await kit.emulator().admin.config({ faults: '' });
+    // Two of its three jobs finish; the third (50 rows) is still at work when it stops waiting.
+    const jobs = await kit.emulator().admin.jobs();
+    const [last] = jobs.filter((job) => job.total === 50);
+    for (const job of jobs) if (job !== last) await kit.emulator().admin.finishJob(job.id);
+    const stopped = await first.done;
+    expect(stopped.code).toBe(3);
+    expect(stopped.stderr).toContain('Stopped waiting: 1 job still running at the API (50 rows)');
+    expect(stopped.stdout).toMatch(/Credits: +\d+ so far: 1 job still running is counted/);
+  });
+
   it('takes what a slow job found with --force-results and keeps it open: a rerun collects the rest, paid once', async () => {
     // Two runs of the command, each a child process.
     const file = tempFile('stuck.csv', contactRows(people(40)).join('\n'));
