@@ -97,7 +97,7 @@ export function openCsvSession(options: CsvRunOptions): CsvSession {
 
 /**
  * A test's failpoint: `SHEET_ENRICH_KILL_AT=start-answers` SIGKILLs the command at the worst moment
- * for a kill, when a batch of job starts has answered and their ids are not saved yet
+ * for a kill, when a job start has answered and its id is not saved yet
  * (enrich-cli-resume.test.ts). A random kill lands there only now and then.
  */
 function dieHereWhenTold(): void {

@@ -26,14 +26,15 @@ const snapshot = (file: string) => ({ text: readFileSync(file, 'utf8'), mtime: s
 
 describe('npm run enrich where habits lead', () => {
   it('keeps the start journal through a rerun with another workspace’s key or during an outage', async () => {
-    // Killed when its three starts have answered: their ids are in the journal only.
+    // Killed when its first start has answered: its id is in the journal only (starts leave one
+    // by one, each saved first: the other two never left).
     const { file, out, state } = await killedAtStartAnswers(
       'journal',
       contactRows(people(250)).join('\n'),
       api(),
     );
     const kept = { state: snapshot(state), journal: snapshot(`${state}.starts`) };
-    expect(kept.journal.text.split('\n').filter(Boolean)).toHaveLength(3);
+    expect(kept.journal.text.split('\n').filter(Boolean)).toHaveLength(1);
     const requestsBefore = (await kit.emulator().admin.stats()).total_requests;
 
     // Another workspace's key: one line, exit 2, nothing polled, the journal and the state untouched.
@@ -55,11 +56,11 @@ describe('npm run enrich where habits lead', () => {
     // The wrong key made one request (its check), no poll or import.
     expect((await kit.emulator().admin.stats()).total_requests).toBe(requestsBefore + 1);
 
-    // The right key, the API back: the three jobs come back by themselves.
+    // The right key, the API back: the job comes back by itself, the other two are sent.
     const again = await runScript('enrich.ts', [file, ...api()]);
     const context = again.stdout + again.stderr;
     expect({ code: again.code, context }).toEqual({ code: 0, context });
-    expect(again.stdout).toMatch(/Recovered: +3 jobs a killed command had started/);
+    expect(again.stdout).toMatch(/Recovered: +1 job a killed command had started/);
     expect(answeredRows(out)).toBe(250);
     const stats = await kit.emulator().admin.stats();
     expect(stats.jobs.total).toBe(3);
@@ -68,15 +69,16 @@ describe('npm run enrich where habits lead', () => {
   }, 120_000);
   it('lets go of a journal line only once its job is imported, or the API never made it (404)', async () => {
     const { file, state } = await killedAtStartAnswers('made', contactRows(people(250)).join('\n'), api());
-    // The third line names an id the API does not know: a job it never made.
+    // The line names an id the API does not know: a job it never made.
     const lines = readFileSync(`${state}.starts`, 'utf8').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    lines[2] = lines[2]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, unknown);
+    lines[0] = lines[0]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, unknown);
     writeFileSync(`${state}.starts`, `${lines.join('\n')}\n`);
     const again = await runScript('enrich.ts', [file, ...api()]);
-    // Two imported; the third job stays a lost start to import by hand, its line gone (404).
+    // None imported: the job stays a lost start to import by hand, its line gone (404).
     expect(again.code).toBe(1);
-    expect(again.stdout).toMatch(/Recovered: +2 jobs a killed command had started/);
+    expect(again.stdout).not.toMatch(/Recovered:/);
     expect(again.stderr).toMatch(/--import-job ID/);
     expect(readFileSync(`${state}.starts`, 'utf8')).toBe('');
     expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);

@@ -13,7 +13,14 @@ import { STATUS } from '../../../src/domain/statuses';
 import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
 import type { PollOutcome } from '../../../src/api/port';
 import { contextFor, createWorld, hasTrigger } from '../fakes/context';
-import { apiError, FakeApi, loseStartAnswers, type FakeJob } from '../fakes/fake-api';
+import {
+  answerStarts,
+  apiError,
+  FakeApi,
+  loseStartAnswers,
+  lostAnswer,
+  type FakeJob,
+} from '../fakes/fake-api';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import {
   contactsSheet,
@@ -148,11 +155,7 @@ describe('a lost start whose job record is damaged', () => {
     const sheet = contactsSheet(world, people(150));
     world.api.notReadyPolls = 1;
     // The first job's start reaches the API (and is charged) but its answer is lost.
-    const startJobs = world.api.startJobs.bind(world.api);
-    world.api.startJobs = (starts) =>
-      startJobs(starts).map((answer, index) =>
-        index === 0 ? new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true) : answer,
-      );
+    answerStarts(world.api, (n, send) => (n === 0 ? (send(), lostAnswer()) : send()));
     planAndStart(world);
     poll(world);
     expect(sheet.column('Status').filter((status) => status === STATUS.ambiguous)).toHaveLength(100);
@@ -242,13 +245,7 @@ describe('rows a damaged record holds, and an earlier job of the same rows (chao
     poll(world);
     expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.outOfCredits]));
     world.api.notReadyPolls = 1;
-    const startJobs = world.api.startJobs.bind(world.api);
-    world.api.startJobs = (starts) => {
-      world.api.startJobs = startJobs;
-      return startJobs(starts).map((answer, index) =>
-        index === 0 ? new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true) : answer,
-      );
-    };
+    answerStarts(world.api, (n, send) => (n === 0 ? (send(), lostAnswer()) : send()));
     planAndStart(world);
     poll(world);
     const second = progress(world).runs.find((run) => run.state === 'running')!;

@@ -7,7 +7,6 @@ import { pollOnce } from '../../../src/engine/poll';
 import { createSidebarServer } from '../../../src/app/sidebar-server';
 import { STATUS } from '../../../src/domain/statuses';
 import { PRICES } from '../../../src/domain/fields';
-import { ApiError } from '../../../src/api/errors';
 import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { DOCUMENT_PROPERTY, USER_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
@@ -22,7 +21,7 @@ import {
   type TestUser,
   type TestWorld,
 } from '../fakes/context';
-import { apiError } from '../fakes/fake-api';
+import { answerStarts, apiError, lostAnswer } from '../fakes/fake-api';
 import {
   ENRICH_WORK_EMAIL,
   contactsSheet,
@@ -368,10 +367,7 @@ describe('caps count each charge once', () => {
     const rows = Array.from({ length: 150 }, (_, i) => [`P${i}`, i < 50 ? 'Nobody' : `L${i}`, 'Acme']);
     contactsSheet(world, rows);
     const startJobs = world.api.startJobs.bind(world.api);
-    world.api.startJobs = (starts) =>
-      startJobs(starts).map((answer, index) =>
-        index === 1 ? new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true) : answer,
-      );
+    answerStarts(world.api, (n, send) => (n === 1 ? (send(), lostAnswer()) : send()));
     server(world).saveSchedule({
       sheetName: 'Contacts',
       kind: 'enrich',

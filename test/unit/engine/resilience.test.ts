@@ -128,12 +128,13 @@ describe('concurrency and time', () => {
   it('stops inside the time budget and the next execution resumes', () => {
     const world = createWorld();
     const sheet = contactsSheet(world, people(2500));
-    // Enough time for the first batch of starts (20 jobs in one round trip) only.
-    const { start } = planAndStart(world, undefined, new FakeBudget(46 * 1000, 2000));
+    // Time for 20 starts only: each start, a request of its own, asks for time first (a check
+    // costs 2 s here, and 45 s stay in reserve).
+    const { start } = planAndStart(world, undefined, new FakeBudget(86 * 1000, 2000));
     expect(start.jobs).toBe(25);
     expect(world.api.jobs.size).toBe(20);
-    // Two checks pass: one to visit the run, one to send its next batch.
-    expect(poll(world, new FakeBudget(48 * 1000, 2000))).toBe(true);
+    // The next execution sends the other 5: a check to visit the run, one for its batch, one a start.
+    expect(poll(world, new FakeBudget(60 * 1000, 2000))).toBe(true);
     expect(world.api.jobs.size).toBe(25);
     for (let i = 0; i < 3 && progress(world).pending; i++) poll(world);
     expect(world.api.jobs.size).toBe(25);

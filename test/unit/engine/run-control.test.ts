@@ -1,5 +1,4 @@
-import { ApiError } from '../../../src/api/errors';
-import { apiError } from '../fakes/fake-api';
+import { answerStarts, apiError, lostAnswer } from '../fakes/fake-api';
 import { createWorld, hasTrigger } from '../fakes/context';
 import { contactsSheet, people, planAndStart, poll, progress, server } from '../fakes/scenario';
 
@@ -7,11 +6,7 @@ import { contactsSheet, people, planAndStart, poll, progress, server } from '../
 function runWithQueuedJobs() {
   const world = createWorld();
   const sheet = contactsSheet(world, people(250));
-  const startJobs = world.api.startJobs.bind(world.api);
-  world.api.startJobs = (starts) => [
-    ...startJobs(starts.slice(0, 1)),
-    ...starts.slice(1).map(() => apiError(429, 'error.rate.limit')),
-  ];
+  answerStarts(world.api, (n, send) => (n === 0 ? send() : apiError(429, 'error.rate.limit')));
   const { start } = planAndStart(world);
   return { world, sheet, runId: start.runId };
 }
@@ -97,13 +92,10 @@ describe('a run a refused key stopped, reopened by a retry', () => {
   it('runs to its end as any run: no longer "waiting for a key", nothing left to resume', () => {
     const world = createWorld();
     const sheet = contactsSheet(world, people(150));
-    const startJobs = world.api.startJobs.bind(world.api);
     // The first job's start answer is lost (it may have been made), the second start's key refused.
-    world.api.startJobs = (starts) => {
-      world.api.startJobs = startJobs;
-      const lost = new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true);
-      return [lost, apiError(401, 'error.api.key'), ...startJobs(starts.slice(2))];
-    };
+    answerStarts(world.api, (n, send) =>
+      n === 0 ? lostAnswer() : n === 1 ? apiError(401, 'error.api.key') : send(),
+    );
     const { start } = planAndStart(world);
     expect(progress(world).runs[0]).toMatchObject({ waitingForKey: true, queuedContacts: 50 });
     expect(progress(world).runs[0]!.ambiguousJobs).toHaveLength(1);
@@ -121,14 +113,10 @@ describe('a run a refused key stopped, reopened by a retry', () => {
   it('stays stopped when the lost start is imported instead: an import consents to no queued job', () => {
     const world = createWorld();
     contactsSheet(world, people(150));
-    const startJobs = world.api.startJobs.bind(world.api);
     // The first job is made at the provider but its start's answer is lost; the second start's key refused.
-    world.api.startJobs = (starts) => {
-      world.api.startJobs = startJobs;
-      startJobs(starts.slice(0, 1));
-      const lost = new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true);
-      return [lost, apiError(401, 'error.api.key'), ...startJobs(starts.slice(2))];
-    };
+    answerStarts(world.api, (n, send) =>
+      n === 0 ? (send(), lostAnswer()) : n === 1 ? apiError(401, 'error.api.key') : send(),
+    );
     const { start } = planAndStart(world);
     server(world).importJob({ jobId: 'job-1', job: { runId: start.runId, seq: 0 } });
     poll(world);

@@ -173,6 +173,23 @@ export class FakeApi implements EnrichmentApi {
 }
 
 /**
+ * Answers the starts in the order the engine sends them (one request each: job-starter.ts),
+ * numbered from 0 across calls: `answer(n, send)` is what start n gets, `send()` makes its job.
+ */
+export function answerStarts(
+  api: FakeApi,
+  answer: (n: number, send: () => string | ApiError) => string | ApiError,
+): void {
+  let n = 0;
+  api.startJobs = (starts) =>
+    starts.map((start) => answer(n++, () => FakeApi.prototype.startJobs.call(api, [start])[0]!));
+}
+
+/** A start's answer lost on the way back (a 502): it may have made its job. */
+export const lostAnswer = (): ApiError =>
+  new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true);
+
+/**
  * From now on every start reaches the provider (its job runs, and charges) and its answer is lost
  * on the way back (a 502): a lost start that may have been paid.
  */
