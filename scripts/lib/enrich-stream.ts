@@ -7,8 +7,9 @@
  * hold two slices at most.
  *
  * Paid once across kills: the state (with a cursor: slices written, bytes of output) is saved
- * before every job start and after every slice. A rerun truncates the output to the cursor, skips
- * the slices written and takes the slice in flight up again: its jobs are collected, never resent.
+ * before every job start and after every slice. A rerun writes the output on from the cursor, skips
+ * the slices written and takes the slice in flight up again: its jobs are collected, never resent;
+ * the rows an earlier command wrote of it stay until this one has newer ones.
  * A cursor of another output or input is not followed: the file is written anew from the answers
  * kept (output-cursor.ts). A wide slice enters the runtime with its needed columns only
  * (column-projection.ts).
@@ -149,6 +150,10 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     const others = new Set([...sliceRuns].filter((id) => id !== own));
     const summary = await finishRows(session, slice.started, startedAt, others);
     total = add(total, summary);
+    // Nothing planned (earlier runs still at work): this sheet holds the input again and no answer
+    // yet, so what an earlier command wrote of the slice (its answers, "pending") stays as it is.
+    // Written over, a rerun that stopped waiting again emptied every answer of the file.
+    if (slice.started.waiting && output.tailKept()) return false;
     const table = safeToOpen(slice.projection ? slice.projection.expand(summary.table) : summary.table);
     const text = formatCsv(output.empty ? table : table.slice(1), source.delimiter);
     const head = output.empty
@@ -159,7 +164,11 @@ export async function runCsvStream(source: CsvSource, options: StreamOptions): P
     // rest) are there to read, but the cursor stays before them, so the next command writes the
     // slice again once its jobs are done.
     output.write(chunk, summary.unfinished === 0);
-    if (summary.unfinished > 0) return false;
+    if (summary.unfinished > 0) {
+      // The slices kept so far, and this file as theirs: the next command takes it up there.
+      cursor = output.cursorAfter(slice.index - 1, options.input);
+      return false;
+    }
     // The next slice's saved answers stay out of the store's appends (they are there already).
     keepAnswers(session.addon, options.answers, new Map([...slice.restored, ...(next?.restored ?? [])]));
     cursor = output.cursorAfter(slice.index, options.input);

@@ -75,10 +75,9 @@ export class OutputFile {
     if (!cursor) return new OutputFile(out, 0, createHash('sha256'));
     const check = checkCursor(out, cursor, input);
     if (typeof check === 'string') return new OutputFile(out, 0, createHash('sha256'), undefined, check);
-    const file = new OutputFile(out, cursor.outputBytes, check, cursor);
-    // What a killed run wrote past its last saved slice is written again.
-    ftruncateSync(file.open(), cursor.outputBytes);
-    return file;
+    // What a run wrote past its last saved slice is written again by the next write (write), or
+    // stays when this run has nothing newer to put there (tailKept).
+    return new OutputFile(out, cursor.outputBytes, check, cursor);
   }
 
   /** Whether nothing is kept yet: the next slice is written with its header. */
@@ -93,12 +92,25 @@ export class OutputFile {
   write(chunk: Buffer, keep: boolean): void {
     const fd = this.open();
     writeSync(fd, chunk, 0, chunk.length, this.bytes);
-    if (!keep) {
-      ftruncateSync(fd, this.bytes + chunk.length);
-      return;
-    }
+    ftruncateSync(fd, this.bytes + chunk.length);
+    if (!keep) return;
     this.bytes += chunk.length;
     this.hash.update(chunk);
+  }
+
+  /**
+   * Whether the file this cursor describes holds, past the slices kept, a slice an earlier run
+   * wrote whole (it ends a line: a write cut short by a kill does not): kept when this run has
+   * nothing newer for it.
+   */
+  tailKept(): boolean {
+    if (!this.cursor) return false;
+    const fd = this.open();
+    const size = fstatSync(fd).size;
+    if (size <= this.bytes) return false;
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] === 0x0a;
   }
 
   /** The cursor after `slice` slices kept, naming this output and `input`. */

@@ -208,6 +208,33 @@ describe('npm run enrich, killed and run again', () => {
     expect(stopped.stdout).toMatch(/Credits: +\d+ so far: 1 job still running is counted/);
   });
 
+  it('keeps the rows an earlier command wrote while a rerun only waits for its jobs', async () => {
+    const file = tempFile('wait.csv', contactRows(people(40)).join('\n'));
+    const out = join(file, '..', 'wait.enriched.csv');
+    const statusesOf = () =>
+      outputRows(parseCsv(readFileSync(out, 'utf8')), 'enrich').map((row) => row.status);
+    // Held halfway at the API: the first command writes what it found so far, "pending" for the rest.
+    await kit.emulator().admin.config({ faults: 'stuck=1' });
+    const waitLong = ['--poll-ms', '600', '--max-polls', '2'];
+    const first = await runScript('enrich.ts', [file, ...api(), ...waitLong, '--force-results']);
+    await kit.emulator().admin.config({ faults: 'stuck=0' });
+    expect(first.code).toBe(3);
+    const written = statusesOf();
+    expect(written.filter((status) => /^(not )?found/.test(status ?? '')).length).toBeGreaterThan(0);
+    expect(written.filter((status) => status === STATUS.pending).length).toBeGreaterThan(0);
+    // The job is still stuck: a rerun waits for it again and stops, with nothing newer to write.
+    const second = await runScript('enrich.ts', [file, ...api(), '--max-polls', '1']);
+    expect(second.code).toBe(3);
+    // Rewritten from its sheet, which held the input again, the file lost every answer and Status.
+    expect(statusesOf()).toEqual(written);
+    const [job] = await kit.emulator().admin.jobs();
+    await kit.emulator().admin.finishJob(job!.id);
+    const third = await runScript('enrich.ts', [file, ...api()]);
+    expect(third.code).toBe(0);
+    expect(answeredRows(out)).toBe(40);
+    expect((await kit.emulator().admin.stats()).charges.charged_twice).toBe(0);
+  });
+
   it('takes what a slow job found with --force-results and keeps it open: a rerun collects the rest, paid once', async () => {
     // Two runs of the command, each a child process.
     const file = tempFile('stuck.csv', contactRows(people(40)).join('\n'));
