@@ -10,7 +10,8 @@ import type {
   RunProgress,
 } from '../../src/app/sidebar-contract';
 import type { Addon } from '../../dev/gas/harness';
-import { DOCUMENT_PROPERTY } from '../../src/platform/property-keys';
+import type { KeyValueStore } from '../../src/platform/ports';
+import { loadRegistrySummary } from '../../src/store/registry';
 import { EnrichRunError, messageOf } from './run-error';
 
 /** A job whose start may have reached the API although its answer was lost, and its run. */
@@ -31,24 +32,18 @@ export const running = (progress: ProgressView): RunProgress[] =>
 const AT_WORK = new Set(['queued', 'sending', 'pending', 'fetched']);
 
 /**
- * Jobs of these running runs not written yet, from their records (a run's card counts all its
- * jobs: "20 jobs still running" was said of a run with 2 at work, 16 lost starts and 2 written).
+ * Jobs of these running runs not written yet, from the registry's records (a run's card counts all
+ * its jobs: "20 jobs still running" was said of a run with 2 at work, 16 lost starts and 2 written).
  * A running run with none (its end not announced yet) counts one: it is still to collect.
  */
 export function jobsAtWork(addon: Addon, runs: readonly RunProgress[]): number {
-  const properties = addon.properties.document.getProperties();
-  return runs.reduce((total, run) => {
-    const prefix = `${DOCUMENT_PROPERTY.jobPrefix}${run.runId}.`;
-    const states = Object.entries(properties).flatMap(([key, value]) => {
-      if (!key.startsWith(prefix)) return [];
-      try {
-        return [(JSON.parse(value) as { state?: string }).state ?? ''];
-      } catch {
-        return [''];
-      }
-    });
-    return total + Math.max(1, states.filter((state) => AT_WORK.has(state)).length);
-  }, 0);
+  const store = { getAll: () => addon.properties.document.getProperties() } as KeyValueStore;
+  const { jobs } = loadRegistrySummary(store);
+  return runs.reduce(
+    (total, run) =>
+      total + Math.max(1, jobs.filter((job) => job.run === run.runId && AT_WORK.has(job.state)).length),
+    0,
+  );
 }
 
 /**

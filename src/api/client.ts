@@ -1,9 +1,9 @@
 /**
  * The EnrichmentApi the job engine uses, on top of the endpoint calls: enrichment starts on v1
  * (the only start the spec shows), reverse lookups on v2, each start its own request (a lost answer
- * is then one start's), and every poll reads v2 results in one fetchAll round trip, resending only the requests that failed. Single
- * starts, which only the tests make, are built from enrichStartCall/reverseStartCall in
- * test/support/api.ts.
+ * is then one start's), and every poll reads v2 results in one fetchAll round trip, resending only
+ * the requests that failed. Single starts, which only the tests make, are built from
+ * enrichStartCall/reverseStartCall in test/support/api.ts.
  */
 import {
   ENRICH_V1,

@@ -133,7 +133,7 @@ export function startQueuedJobs(
       // The last start's outcome with this one's marker, in one write: whenever the execution is
       // killed, only the start on its way may have made a job no record names.
       saveRecordsOf(ctx, answered.length ? [run] : [], [...answered, job]);
-      outcome = recordStarts(ctx, [job], api.startJobs([startOf(ctx, run, job, contacts)]));
+      outcome = recordStart(ctx, job, api.startJobs([startOf(ctx, run, job, contacts)])[0]!);
       answered = [job];
     }
     if (answered.length) saveRecordsOf(ctx, [run], answered);
@@ -265,36 +265,31 @@ interface StartsOutcome {
   backedOff: boolean;
 }
 
-/** Step 3: each job's outcome, in memory (the caller saves it with the next job's marker). */
-function recordStarts(ctx: AppContext, batch: JobRecord[], answers: Array<string | ApiError>): StartsOutcome {
-  let keyProblem: ApiError | undefined;
-  let backedOff = false;
+/** Step 3: a job's outcome, in memory (the caller saves it with the next job's marker). */
+function recordStart(ctx: AppContext, job: JobRecord, answer: string | ApiError): StartsOutcome {
   const now = ctx.clock.now();
-  batch.forEach((job, index) => {
-    const answer = answers[index]!;
-    // A start that may have been processed keeps its day (sendingAt), should the job be imported.
-    if (typeof answer === 'string') {
-      Object.assign(job, { id: answer, startedAt: now });
-      moveJob(job, 'pending', { tries: 0, sendingAt: undefined });
-    } else if (answer.maybeProcessed) {
-      holdAsMaybeBought(job, answer.userMessage);
-    } else if (isKeyProblem(answer)) {
-      // A refused key is a refusal: nothing was started, the job waits for the key.
-      moveJob(job, 'queued', { sendingAt: undefined });
-      keyProblem = answer;
-    } else if (answer.retryable) {
-      const tries = (job.tries ?? 0) + 1;
-      // Apps Script's own daily quota, not the API: the run card says why nothing moves for hours.
-      const problem = answer.code === DAILY_FETCH_QUOTA_CODE ? answer.userMessage : undefined;
-      const nextPollAt = now + retryWaitMs(tries, answer);
-      moveJob(job, 'queued', { tries, nextPollAt, problem, sendingAt: undefined });
-      backedOff = true;
-    } else {
-      // Refused outright (not maybeProcessed): the job was never made.
-      closeUnbought(job, STATUS.error(answer.userMessage));
-    }
-  });
-  return { keyProblem, backedOff };
+  // A start that may have been processed keeps its day (sendingAt), should the job be imported.
+  if (typeof answer === 'string') {
+    Object.assign(job, { id: answer, startedAt: now });
+    moveJob(job, 'pending', { tries: 0, sendingAt: undefined });
+  } else if (answer.maybeProcessed) {
+    holdAsMaybeBought(job, answer.userMessage);
+  } else if (isKeyProblem(answer)) {
+    // A refused key is a refusal: nothing was started, the job waits for the key.
+    moveJob(job, 'queued', { sendingAt: undefined });
+    return { keyProblem: answer, backedOff: false };
+  } else if (answer.retryable) {
+    const tries = (job.tries ?? 0) + 1;
+    // Apps Script's own daily quota, not the API: the run card says why nothing moves for hours.
+    const problem = answer.code === DAILY_FETCH_QUOTA_CODE ? answer.userMessage : undefined;
+    const nextPollAt = now + retryWaitMs(tries, answer);
+    moveJob(job, 'queued', { tries, nextPollAt, problem, sendingAt: undefined });
+    return { backedOff: true };
+  } else {
+    // Refused outright (not maybeProcessed): the job was never made.
+    closeUnbought(job, STATUS.error(answer.userMessage));
+  }
+  return { backedOff: false };
 }
 
 /**

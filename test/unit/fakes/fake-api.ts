@@ -194,8 +194,5 @@ export const lostAnswer = (): ApiError =>
  * on the way back (a 502): a lost start that may have been paid.
  */
 export function loseStartAnswers(api: FakeApi): void {
-  api.startJobs = (starts) =>
-    FakeApi.prototype.startJobs
-      .call(api, starts)
-      .map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
+  answerStarts(api, (_, send) => (send(), lostAnswer()));
 }
