@@ -11,7 +11,7 @@ import {
   setFormulaAuto,
   writeFormulaAuto,
 } from '../../../src/features/formulas/formula-auto-setting';
-import { capDay } from '../../../src/store/local-time';
+import { capDay, minuteIn } from '../../../src/store/local-time';
 import type { RunRecord } from '../../../src/store/registry';
 import { userIdOf } from '../../../src/store/user-identity';
 import { USER_PROPERTY } from '../../../src/platform/property-keys';
@@ -202,5 +202,17 @@ describe('a standing order spends on the count of the key its payer has saved no
     // only the record re-read as that key pays leaves 10 of its cap, not 40 (80 of 50 spent).
     world2.userStore.set(USER_PROPERTY.apiKey, 'shared-key-0123456789');
     expect(autoPayingNow(bob, readFormulaAuto(bob)!).committed).toBe(40);
+  });
+});
+
+describe('local time', () => {
+  it('reads each zone with its own rules however the zones alternate, an unknown one as UTC', () => {
+    const at = Date.UTC(2026, 2, 29, 0, 30); // Paris moves to summer time at 01:00 UTC that day
+    const read = () =>
+      ['Europe/Paris', 'Not/AZone', 'Asia/Kolkata', 'Europe/Paris'].map((zone) => minuteIn(zone, at));
+    const expected = ['2026-03-29 01:30', '2026-03-29 00:30', '2026-03-29 06:00', '2026-03-29 01:30'];
+    expect(read()).toEqual(expected);
+    expect(read()).toEqual(expected);
+    expect(minuteIn('Europe/Paris', at + 3_600_000)).toBe('2026-03-29 03:30');
   });
 });

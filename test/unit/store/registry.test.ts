@@ -101,6 +101,12 @@ describe('job registry: state in document properties, fingerprints in the job sh
     expect(registryOf(world).runs.size).toBe(0);
   });
 
+  it('measures a value in UTF-8 bytes as the store counts them, ASCII or not', () => {
+    for (const text of ['', '{"a":1}', 'Zoë Müller', '⏳ 東京', 'a😀b', '\u007f\u0080', '\ud800']) {
+      expect(utf8Bytes(text)).toBe(Buffer.byteLength(text, 'utf8'));
+    }
+  });
+
   it('reports a job whose fingerprints are missing (the hidden sheet was deleted) and keeps its record', () => {
     const world = createWorld();
     contactsSheet(world, people(150));
