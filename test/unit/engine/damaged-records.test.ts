@@ -5,14 +5,12 @@
  */
 import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
-import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { FakeCache } from '../../../dev/gas/cache';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
-import { ApiError } from '../../../src/api/errors';
 import { STATUS } from '../../../src/domain/statuses';
 import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
 import type { PollOutcome } from '../../../src/api/port';
-import { contextFor, createWorld, hasTrigger } from '../fakes/context';
+import { createWorld, hasTrigger } from '../fakes/context';
 import {
   answerStarts,
   apiError,
@@ -25,7 +23,6 @@ import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import {
   contactsSheet,
   ENRICH_WORK_EMAIL,
-  hourlyWorkEmail,
   people,
   planAndStart,
   poll,
@@ -324,230 +321,6 @@ describe('a job written already whose list is then garbled (chaos seed 12, 1 run
     expect(sheet.column('Status')).toEqual(before);
     expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
   });
-});
-
-describe('rows a lost start holds, and an earlier job of the same rows imported by its id', () => {
-  it('keep "may have been started", the words that name Retry and Import, not the earlier job\'s', () => {
-    const world = createWorld();
-    const sheet = contactsSheet(world, people(3));
-    world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world, job) : undefined);
-    planAndStart(world);
-    poll(world);
-    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.outOfCredits));
-    world.api.startJobs = (starts) =>
-      starts.map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
-    planAndStart(world);
-    poll(world);
-    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
-    // The user imports what the dashboard shows: the earlier job, not the lost start. The log
-    // counts it already, so the import is refused and writes nothing over the rows.
-    expect(() => server(world).importJob({ jobId: 'job-1' })).toThrow(/imported already/);
-    poll(world);
-    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
-    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
-  });
-});
-
-describe('a lost start whose run has ended', () => {
-  function endedWithLostStart() {
-    const world = createWorld();
-    const sheet = contactsSheet(world, people(3));
-    world.api.startJobs = (starts) =>
-      starts.map(() => new ApiError(502, 'http.502', 'HTTP 502', 'The service said 502.', true, true));
-    planAndStart(world);
-    poll(world);
-    expect(progress(world).runs[0]!.state).toBe('failed');
-    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
-    return { world, sheet };
-  }
-
-  /** The lost start retried, its resend's start lost too (never at the provider). */
-  function retriedIntoALostStart() {
-    const ended = endedWithLostStart();
-    const [run] = progress(ended.world).runs;
-    server(ended.world).retryJob({ runId: run!.runId, seq: 0 });
-    poll(ended.world);
-    poll(ended.world);
-    return { ...ended, runId: run!.runId };
-  }
-
-  it('its record broken later: a preview still does not send its "may have been started" rows', () => {
-    const { world } = endedWithLostStart();
-    world.documentStore.set(jobKeys(world)[0]!, '{not json');
-    const plan = server(world).planRun(ENRICH_WORK_EMAIL);
-    expect(plan).toMatchObject({ contactsToSend: 0, maxCredits: 0 });
-    // The job sheet still lists the broken record's contacts (engine/paid-once.ts): the reason says so.
-    expect(plan.skipped?.[0]?.reason ?? '').toMatch(/stored record was damaged: import the job by its id/);
-  });
-
-  it('its list lost from the job sheet: Import on that job says how to import it by id instead', () => {
-    const { world } = endedWithLostStart();
-    world.spreadsheet.deleteSheetNamed(JOB_SHEET_NAME);
-    const [run] = progress(world).runs;
-    expect(() => server(world).importJob({ jobId: 'job-123', job: { runId: run!.runId, seq: 0 } })).toThrow(
-      /list of contacts was lost.*import it by its id alone \("Import a job by its id"\)/,
-    );
-  });
-
-  it('its list garbled, the provider without it: Retry names "look up again", which sends its rows', () => {
-    // Chaos seed 53: 96 rows read "may have been started" for good; the only advice was an import.
-    const { world, sheet } = endedWithLostStart();
-    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
-    jobs.set(jobs.lastRow(), 2, 'garbage');
-    const [run] = progress(world).runs;
-    expect(() => server(world).retryJob({ runId: run!.runId, seq: 0 })).toThrow(
-      /import it by its id .*; if the provider's dashboard has none, look its rows up again/,
-    );
-    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
-    const again = server(world).planRun({ ...ENRICH_WORK_EMAIL, overwrite: true });
-    expect(again.contactsToSend).toBe(3);
-    // The provider is reachable again.
-    world.api.startJobs = FakeApi.prototype.startJobs;
-    server(world).startRun(again.planId);
-    poll(world);
-    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
-  });
-
-  it('its Retry lost too, the resend\'s list garbled: both refusals name "look up again", which sends them', () => {
-    // Chaos seed 67: the lost start and its resend, neither at the provider, held 95 rows for good.
-    const { world, sheet, runId } = retriedIntoALostStart();
-    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
-    jobs.set(jobs.lastRow(), 2, 'garbage');
-    poll(world);
-    const waiting = progress(world).runs[0]!.ambiguousJobs ?? [];
-    expect(waiting.map((job) => job.seq)).toEqual([0, 1]);
-    // The lost start's refusal names its rows (its list is readable); its resend's cannot.
-    const refusals = waiting.map((job) => {
-      try {
-        server(world).retryJob({ runId: runId, seq: job.seq });
-      } catch (error) {
-        return String(error);
-      }
-    });
-    expect(refusals).toEqual([
-      expect.stringContaining('look its rows 2–4 up again.'),
-      expect.stringContaining('look its rows up again.'),
-    ]);
-    world.api.startJobs = FakeApi.prototype.startJobs;
-    const again = server(world).planRun({ ...ENRICH_WORK_EMAIL, overwrite: true });
-    expect(again.contactsToSend).toBe(3);
-    server(world).startRun(again.planId);
-    poll(world);
-    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
-  });
-
-  it('its Retry lost at the provider, its list garbled: the lost start imported leaves the rows held', () => {
-    // Chaos seed 12 with damage, 1 run in 4: the import wrote "out of credits" over the rows, all
-    // that held them for the resend, and the next run charged 30 people the resend had bought.
-    const world = createWorld();
-    const sheet = contactsSheet(world, people(3));
-    world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world, job) : undefined);
-    // Both starts reach the provider; neither answer comes back.
-    loseStartAnswers(world.api);
-    planAndStart(world);
-    poll(world);
-    const { runId } = progress(world).runs[0]!;
-    server(world).retryJob({ runId, seq: 0 });
-    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
-    jobs.set(jobs.lastRow(), 2, 'garbage');
-    world.api.startJobs = FakeApi.prototype.startJobs;
-    server(world).importJob({ jobId: 'job-1', job: { runId, seq: 0 } });
-    poll(world);
-    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.damagedJob));
-    expect(server(world).planRun(ENRICH_WORK_EMAIL).contactsToSend).toBe(0);
-    // The rows' words name the way out: the resend, imported by its id, fills them, each paid once.
-    server(world).importJob({ jobId: 'job-2' });
-    poll(world);
-    poll(world);
-    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.found));
-    expect(world.api.jobs.get('job-2')!.items).toHaveLength(3);
-    expect(world.api.jobs.size).toBe(2);
-  });
-
-  it("its Retry lost, that one's Retry at the provider: both unreadable, the refusal names both", () => {
-    // Chaos seed 70: it named the first only; the user, its dashboard without that one, looked the
-    // rows up again, and 7 people the second had bought were charged twice.
-    const { world, sheet, runId } = retriedIntoALostStart();
-    world.api.startJobs = FakeApi.prototype.startJobs;
-    server(world).retryJob({ runId: runId, seq: 1 });
-    expect(world.api.jobs.size).toBe(1);
-    // The first resend's list garbled, the second's record broken.
-    const jobs = world.spreadsheet.hiddenSheet(JOB_SHEET_NAME, false) as MemorySheet;
-    const keys = jobs.readDisplayValues(1, 1, jobs.lastRow(), 1).map(([key]) => key);
-    jobs.set(keys.lastIndexOf(`${runId}.1`) + 1, 2, 'garbage');
-    world.documentStore.set(`${DOCUMENT_PROPERTY.jobPrefix}${runId}.2`, '{not json');
-    expect(() => server(world).retryJob({ runId: runId, seq: 0 })).toThrow(
-      `import run ${runId} job 2 or job 3 by its id, or, if the provider's dashboard has none, look its rows 2–4 up again.`,
-    );
-    expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.ambiguous));
-  });
-});
-
-describe('a damaged ledger', () => {
-  const ledgerSheet = (world: ReturnType<typeof createWorld>) =>
-    world.spreadsheet.sheets.find((sheet) => sheet.name() === LEDGER_SHEET_NAME)!;
-  const damages: [string, (world: ReturnType<typeof createWorld>) => void][] = [
-    [
-      'garbage in its cells',
-      (world) =>
-        ledgerSheet(world)
-          .cells.slice(1, 6)
-          .forEach((row) => (row[1] = 'garbage')),
-    ],
-    [
-      'rows of a newer version',
-      (world) =>
-        ledgerSheet(world)
-          .cells.slice(1, 4)
-          .forEach((row) => (row[1] = '{"v":99,"fields":[]}')),
-    ],
-    ['its header deleted', (world) => ledgerSheet(world).cells.shift()],
-    ['its sheet deleted', (world) => world.spreadsheet.deleteSheetNamed(LEDGER_SHEET_NAME)],
-  ];
-
-  it.each(damages)(
-    '%s: the schedule pauses, says why, and once saved again sends a new row, none that shows results',
-    (what, damage) => {
-      const world = createWorld();
-      const sheet = contactsSheet(world, people(10));
-      planAndStart(world);
-      poll(world);
-      expect(sheet.column('Status').every((status) => status === 'found')).toBe(true);
-      const settings = hourlyWorkEmail(100);
-      server(world).saveSchedule(settings);
-      damage(world);
-      // Six hours later the cache in front of the ledger has forgotten everything.
-      world.cache = new FakeCache(() => world.clock.now());
-      sheet.cells.push(['New', 'Person', 'Acme']);
-      const sentBefore = [...world.api.jobs.values()].flatMap((job) => job.items).length;
-      const sentSince = () => [...world.api.jobs.values()].flatMap((job) => job.items).slice(sentBefore);
-      world.clock.advance(2 * 60 * 60 * 1000);
-      runDueSchedule(contextFor(world));
-      if (what === 'its header deleted') {
-        // Nothing is lost with a header: the tick runs as on a whole ledger.
-        expect(sentSince().map((item) => 'firstName' in item && item.firstName)).toEqual(['New']);
-        expect(server(world).getSchedule()?.lastOutcome).toBe('Sent 1 contact (at most 1 credit).');
-        return;
-      }
-      // Nobody read the damage: "New" may be a row whose answer was lost. Nothing is sent.
-      expect(sentSince()).toEqual([]);
-      const paused = server(world).getSchedule();
-      expect(paused?.pausedReason).toMatch(
-        /^the saved results are damaged \(.+\): a row with no saved result may be one whose result was lost, and resuming buys it again\. Check the rows first$/,
-      );
-      expect(paused?.lastOutcome).toBe(`Paused: ${paused?.pausedReason}.`);
-      // Saved again, the reason read: the next tick sends the new row, and no row showing results.
-      server(world).saveSchedule(settings);
-      world.clock.advance(2 * 60 * 60 * 1000);
-      runDueSchedule(contextFor(world));
-      expect(sentSince().map((item) => 'firstName' in item && item.firstName)).toEqual(['New']);
-      expect(server(world).getSchedule()?.lastOutcome ?? '').toMatch(
-        /^Sent 1 contact .*Note: the saved results are damaged \(.+\): rows that show results are not sent again/,
-      );
-      // The same damage does not pause it again; another deletion would.
-      expect(server(world).getSchedule()?.pausedReason).toBeUndefined();
-    },
-  );
 });
 
 describe("a damaged job's rows, answered before for another field (finding 140)", () => {

@@ -16,7 +16,16 @@ import { STATUS } from '../../../src/domain/statuses';
 import { contextFor, createWorld, type TestWorld } from '../fakes/context';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import { FakeCache } from '../../../dev/gas/cache';
-import { contactsSheet, ENRICH_WORK_EMAIL, people, planAndStart, poll, server } from '../fakes/scenario';
+import {
+  contactsSheet,
+  ENRICH_WORK_EMAIL,
+  hourlyWorkEmail,
+  people,
+  planAndStart,
+  poll,
+  server,
+} from '../fakes/scenario';
+import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 
 /** Two people's work emails bought and saved; the first one's saved answer then garbled. */
 function lostAnswer(): { world: TestWorld; sheet: MemorySheet } {
@@ -105,4 +114,71 @@ describe('two jobs of one sheet collected in one poll (finding 210)', () => {
     expect(statuses).toHaveLength(3);
     for (const status of statuses) expect([STATUS.found, STATUS.notFound]).toContain(status);
   });
+});
+
+describe('a damaged ledger', () => {
+  const ledgerSheet = (world: ReturnType<typeof createWorld>) =>
+    world.spreadsheet.sheets.find((sheet) => sheet.name() === LEDGER_SHEET_NAME)!;
+  const damages: [string, (world: ReturnType<typeof createWorld>) => void][] = [
+    [
+      'garbage in its cells',
+      (world) =>
+        ledgerSheet(world)
+          .cells.slice(1, 6)
+          .forEach((row) => (row[1] = 'garbage')),
+    ],
+    [
+      'rows of a newer version',
+      (world) =>
+        ledgerSheet(world)
+          .cells.slice(1, 4)
+          .forEach((row) => (row[1] = '{"v":99,"fields":[]}')),
+    ],
+    ['its header deleted', (world) => ledgerSheet(world).cells.shift()],
+    ['its sheet deleted', (world) => world.spreadsheet.deleteSheetNamed(LEDGER_SHEET_NAME)],
+  ];
+
+  it.each(damages)(
+    '%s: the schedule pauses, says why, and once saved again sends a new row, none that shows results',
+    (what, damage) => {
+      const world = createWorld();
+      const sheet = contactsSheet(world, people(10));
+      planAndStart(world);
+      poll(world);
+      expect(sheet.column('Status').every((status) => status === 'found')).toBe(true);
+      const settings = hourlyWorkEmail(100);
+      server(world).saveSchedule(settings);
+      damage(world);
+      // Six hours later the cache in front of the ledger has forgotten everything.
+      world.cache = new FakeCache(() => world.clock.now());
+      sheet.cells.push(['New', 'Person', 'Acme']);
+      const sentBefore = [...world.api.jobs.values()].flatMap((job) => job.items).length;
+      const sentSince = () => [...world.api.jobs.values()].flatMap((job) => job.items).slice(sentBefore);
+      world.clock.advance(2 * 60 * 60 * 1000);
+      runDueSchedule(contextFor(world));
+      if (what === 'its header deleted') {
+        // Nothing is lost with a header: the tick runs as on a whole ledger.
+        expect(sentSince().map((item) => 'firstName' in item && item.firstName)).toEqual(['New']);
+        expect(server(world).getSchedule()?.lastOutcome).toBe('Sent 1 contact (at most 1 credit).');
+        return;
+      }
+      // Nobody read the damage: "New" may be a row whose answer was lost. Nothing is sent.
+      expect(sentSince()).toEqual([]);
+      const paused = server(world).getSchedule();
+      expect(paused?.pausedReason).toMatch(
+        /^the saved results are damaged \(.+\): a row with no saved result may be one whose result was lost, and resuming buys it again\. Check the rows first$/,
+      );
+      expect(paused?.lastOutcome).toBe(`Paused: ${paused?.pausedReason}.`);
+      // Saved again, the reason read: the next tick sends the new row, and no row showing results.
+      server(world).saveSchedule(settings);
+      world.clock.advance(2 * 60 * 60 * 1000);
+      runDueSchedule(contextFor(world));
+      expect(sentSince().map((item) => 'firstName' in item && item.firstName)).toEqual(['New']);
+      expect(server(world).getSchedule()?.lastOutcome ?? '').toMatch(
+        /^Sent 1 contact .*Note: the saved results are damaged \(.+\): rows that show results are not sent again/,
+      );
+      // The same damage does not pause it again; another deletion would.
+      expect(server(world).getSchedule()?.pausedReason).toBeUndefined();
+    },
+  );
 });
