@@ -75,8 +75,11 @@ export function combined(progress: ProgressView, main?: RunProgress): RunProgres
   const base = main ?? runs[0];
   if (!base) return undefined;
   const sum = (pick: (run: RunProgress) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  // The line says how long the oldest job has been at the API (report.ts waitText): ISO strings sort.
+  const since = runs.flatMap((run) => (run.state === 'running' && run.workingSince) || []).sort()[0];
   return {
     ...base,
+    ...(since && { workingSince: since }),
     state: runs.some((run) => run.state === 'running') ? 'running' : base.state,
     sent: sum((run) => run.sent),
     done: sum((run) => run.done),

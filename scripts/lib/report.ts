@@ -13,12 +13,35 @@ export interface ProgressPrinter {
   end(): void;
 }
 
-function line(run: RunProgress): string {
+function line(run: RunProgress, now: number): string {
   const found =
     run.kind === 'reverse'
       ? plural(run.found.profile, 'profile')
       : `${plural(run.found.workEmail, 'work email')}, ${formatNumber(run.found.personalEmail)} personal, ${plural(run.found.phone, 'phone')}`;
-  return `${formatNumber(run.done)}/${plural(run.sent, 'contact')} · ${found} · ${plural(run.credits, 'credit')} · ${run.state}`;
+  return `${formatNumber(run.done)}/${plural(run.sent, 'contact')} · ${found} · ${plural(run.credits, 'credit')} · ${run.state}${waitText(run, now)}`;
+}
+
+/** A job at the API this long says how long, so a slow one never looks like a hang. */
+const SAY_WORKING_AFTER_MS = 60_000;
+/** Past this, the line says that stopping the wait is safe (people press Ctrl-C anyway). */
+const SAY_STOP_AFTER_MS = 10 * 60_000;
+
+/**
+ * What a running run waits for, when it has waited long enough to wonder: the API's backoff, or a
+ * job the API has been working on for minutes (the counts stand still meanwhile: a job stuck at the
+ * API kept the line unchanged for up to 25 minutes, stop 71). Empty otherwise.
+ */
+export function waitText(run: RunProgress, now: number): string {
+  if (run.state !== 'running') return '';
+  const retryAt = run.retryAt ? Date.parse(run.retryAt) : NaN;
+  if (retryAt > now) return ` · the API asked us to wait: next try in ${duration(retryAt - now)}`;
+  const working = run.workingSince ? now - Date.parse(run.workingSince) : 0;
+  if (!(working >= SAY_WORKING_AFTER_MS)) return '';
+  const stop =
+    working >= SAY_STOP_AFTER_MS
+      ? ' (Ctrl-C stops waiting; the same command later collects it, paid once)'
+      : '';
+  return ` · a job at the API for ${duration(working)}${stop}`;
 }
 
 export interface StatusLine {
@@ -51,12 +74,12 @@ export function statusLine(stream: NodeJS.WriteStream): StatusLine {
 }
 
 /** An enrichment run's progress on a status line. */
-export function progressPrinter(stream: NodeJS.WriteStream): ProgressPrinter {
+export function progressPrinter(stream: NodeJS.WriteStream, now: () => number = Date.now): ProgressPrinter {
   const status = statusLine(stream);
   return {
     update(run) {
       if (run.sent === 0) return; // every row came from saved results: nothing to wait for
-      status.show(line(run), run.sent ? run.done / run.sent : 1);
+      status.show(line(run, now()), run.sent ? run.done / run.sent : 1);
     },
     end: () => status.end(),
   };
@@ -69,8 +92,8 @@ const rowsFound = (summary: CsvEnrichmentSummary): number =>
     .reduce((sum, [, count]) => sum + count, 0);
 
 function duration(ms: number): string {
+  if (ms < 59_500) return `${Math.max(1, Math.round(ms / 1000))} s`;
   const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return `${Math.max(1, Math.round(ms / 1000))} s`;
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
@@ -102,7 +125,8 @@ export function fileProgressPrinter(
     const perMinute = (rows / elapsed) * 60_000;
     const left = Math.max(0, totalRows - rows);
     const eta = rows > 0 && left > 0 ? ` · ${duration((left / perMinute) * 60_000)} left` : '';
-    const inFlight = run && run.state === 'running' ? ` · slice ${run.done}/${run.sent}` : '';
+    const inFlight =
+      run && run.state === 'running' ? ` · slice ${run.done}/${run.sent}${waitText(run, now())}` : '';
     status.show(
       `${formatNumber(rows)}/${formatNumber(totalRows)} rows · ${formatNumber(left)} left · ${formatNumber(found)} found · ${plural(credits + (run?.credits ?? 0), 'credit')} · ${formatNumber(Math.round(perMinute))} rows/min${eta}${inFlight}`,
       totalRows ? rows / totalRows : 1,

@@ -9,6 +9,7 @@ import {
   nextStepsText,
   progressPrinter,
   summaryText,
+  waitText,
 } from '../../../scripts/lib/report';
 import { inCliWords } from '../../../scripts/lib/run-error';
 import type { RunProgress } from '../../../src/app/sidebar-contract';
@@ -125,5 +126,38 @@ describe('the end of an enrich run', () => {
       /\] 1% 10,000\/1,000,000 rows · 990,000 left · 7,000 found · 30,120 credits · 9,836 rows\/min · 1 h 41 min left · slice 40\/100$/,
     );
     expect(written[2]).toBe('\n');
+  });
+
+  it('says what a running run waits for once it has waited long enough to wonder', () => {
+    const now = Date.UTC(2026, 11, 2, 17, 30);
+    const ago = (ms: number) => new Date(now - ms).toISOString();
+    const running = (changes: Partial<RunProgress>) => ({ state: 'running', ...changes }) as RunProgress;
+    expect(waitText(running({ workingSince: ago(30_000) }), now)).toBe('');
+    expect(waitText(running({ workingSince: ago(4 * 60_000) }), now)).toBe(' · a job at the API for 4 min');
+    expect(waitText(running({ workingSince: ago(12 * 60_000) }), now)).toBe(
+      ' · a job at the API for 12 min (Ctrl-C stops waiting; the same command later collects it, paid once)',
+    );
+    expect(waitText(running({ workingSince: ago(12 * 60_000), retryAt: ago(-40_000) }), now)).toBe(
+      ' · the API asked us to wait: next try in 40 s',
+    );
+    // A backoff already over, an ended run: nothing to say.
+    expect(waitText(running({ retryAt: ago(1_000) }), now)).toBe('');
+    expect(waitText({ ...running({ workingSince: ago(3_600_000) }), state: 'finished' }, now)).toBe('');
+    // The streamed file's line carries it after its slice, and changes as the minutes pass.
+    const written: string[] = [];
+    const out = {
+      isTTY: false,
+      write: (text: string) => written.push(text),
+    } as unknown as NodeJS.WriteStream;
+    let clock = now;
+    const printer = fileProgressPrinter(out, 100, () => clock);
+    const slice = running({ sent: 100, done: 40, credits: 120, workingSince: ago(5 * 60_000) });
+    printer.update(slice);
+    clock += 60_000;
+    printer.update(slice);
+    expect(written.map((text) => text.replace(/^.* · slice /, ''))).toEqual([
+      '40/100 · a job at the API for 5 min\n',
+      '40/100 · a job at the API for 6 min\n',
+    ]);
   });
 });
