@@ -132,10 +132,10 @@ describe("a schedule's rows keep the fields other runs bought", () => {
           who: 'ann',
           rows: [4],
           lookUpAgain: true,
-          kill: FETCH_ALL,
+          kill: FETCH,
           fields: ['phone'],
         },
-        { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: FETCH_ALL },
+        { kind: 'runAll', who: 'ann', lookUpAgain: true, kill: FETCH },
       ],
       262669831,
     );
@@ -181,7 +181,7 @@ describe("a schedule's rows keep the fields other runs bought", () => {
    * wiping the work emails the deleted ledger held, and the next run bought them again.
    */
   const CAPPED_PAST_DAMAGE: Action[] = [
-    { kind: 'again', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+    { kind: 'again', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
     { kind: 'schedule', who: 'carol', on: true, perRun: 1, perDay: 2, fields: ['phone'] },
     { kind: 'wait' },
     { kind: 'poll', who: 'carol', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
@@ -218,10 +218,15 @@ describe('a standing order on a damaged ledger waits for the person who saved it
     await replay(
       [
         { kind: 'formulas', rows: [7], array: true },
-        { kind: 'getThem', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 2 } },
+        { kind: 'getThem', who: 'ann', kill: { at: 'UrlFetchApp.fetchAll', nth: 1 } },
         { kind: 'saveKey', who: 'bob', key: 'own' },
         { kind: 'poll', who: 'ann' },
-        { kind: 'again', who: 'ann', kill: FETCH_ALL, fields: ['work_email', 'phone'] },
+        {
+          kind: 'again',
+          who: 'ann',
+          kill: FETCH,
+          fields: ['work_email', 'phone'],
+        },
         { kind: 'schedule', who: 'ann', on: true, perRun: 1, perDay: 2 },
         { kind: 'damage', what: 'ledgerDelete' },
         { kind: 'limit', limit: 1 },
@@ -287,9 +292,9 @@ describe('a standing order counts on the count of the key that pays now', () => 
       [
         { kind: 'credits', who: 'ann', balance: 0 },
         { kind: 'saveKey', who: 'ann', key: 'sameWorkspace' },
-        { kind: 'elsewhere', op: 'run', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
-        { kind: 'elsewhere', op: 'schedule', kill: { at: 'UrlFetchApp.fetch', nth: 1 } },
-        { kind: 'again', who: 'ann', kill: { at: 'UrlFetchApp.fetch', nth: 1 }, fields: ['phone'] },
+        { kind: 'elsewhere', op: 'run', kill: FETCH },
+        { kind: 'elsewhere', op: 'schedule', kill: FETCH },
+        { kind: 'again', who: 'ann', kill: FETCH, fields: ['phone'] },
       ],
       1327332651,
     );
