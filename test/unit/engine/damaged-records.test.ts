@@ -9,7 +9,6 @@ import { FakeCache } from '../../../dev/gas/cache';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
 import { STATUS } from '../../../src/domain/statuses';
 import { DAMAGED_RUN_ERROR } from '../../../src/engine/run-end';
-import type { PollOutcome } from '../../../src/api/port';
 import { createWorld, hasTrigger } from '../fakes/context';
 import {
   answerStarts,
@@ -17,7 +16,7 @@ import {
   FakeApi,
   loseStartAnswers,
   lostAnswer,
-  type FakeJob,
+  outOfCreditsAtOnce,
 } from '../fakes/fake-api';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import {
@@ -29,26 +28,11 @@ import {
   progress,
   server,
   startedRun,
+  jobKeys,
 } from '../fakes/scenario';
 
 /** A run of `rows` contacts whose jobs are still running at the first poll. */
 const runningRun = (rows = 40) => startedRun(rows, 1);
-
-/** A job that stopped at once for want of credits: the API lists its items, none processed. */
-function outOfCreditsAtOnce(world: ReturnType<typeof createWorld>, job: FakeJob): PollOutcome {
-  const full = world.api.resultOf(job, 'CREDITS_INSUFFICIENT');
-  const unprocessed = full.items.map(({ custom, input }) => ({
-    custom,
-    input,
-    workEmails: [],
-    personalEmails: [],
-    phones: [],
-  }));
-  return { kind: 'result', result: { ...full, items: unprocessed, credits: 0 } };
-}
-
-const jobKeys = (world: ReturnType<typeof createWorld>) =>
-  Object.keys(world.documentStore.getAll()).filter((key) => key.startsWith(DOCUMENT_PROPERTY.jobPrefix));
 
 describe('a run whose job cannot be read', () => {
   it.each([
@@ -185,7 +169,7 @@ describe('a damaged job record whose job ran out of credits', () => {
     world.api.notReadyPolls = 1;
     // The first job stops at once for want of credits: the API lists its items, none processed.
     world.api.outcomeFor = (job) =>
-      job.id !== 'job-1' || job.polls <= 1 ? undefined : outOfCreditsAtOnce(world, job);
+      job.id !== 'job-1' || job.polls <= 1 ? undefined : outOfCreditsAtOnce(world.api, job);
     planAndStart(world);
     poll(world);
     const damagedKey = jobKeys(world).find((key) => key.endsWith('.0'))!;
@@ -237,7 +221,7 @@ describe('rows a damaged record holds, and an earlier job of the same rows (chao
     const world = createWorld();
     const sheet = contactsSheet(world, people(150));
     const broke = (job: { id: string }) => job.id === 'job-1' || job.id === 'job-2';
-    world.api.outcomeFor = (job) => (broke(job) ? outOfCreditsAtOnce(world, job) : undefined);
+    world.api.outcomeFor = (job) => (broke(job) ? outOfCreditsAtOnce(world.api, job) : undefined);
     planAndStart(world);
     poll(world);
     expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.outOfCredits]));
@@ -279,7 +263,7 @@ describe('rows a damaged record holds, and an earlier job of the same rows (chao
     const { world, sheet } = heldRows();
     const last = world.api.jobs.size;
     world.api.outcomeFor = (job) =>
-      Number(job.id.slice(4)) > last ? outOfCreditsAtOnce(world, job) : undefined;
+      Number(job.id.slice(4)) > last ? outOfCreditsAtOnce(world.api, job) : undefined;
     planAndStart(world, { ...ENRICH_WORK_EMAIL, overwrite: true });
     poll(world);
     heldRowsSayWhy(world, sheet);
@@ -295,7 +279,7 @@ describe('a job written already whose list is then garbled (chaos seed 12, 1 run
     const sheet = contactsSheet(world, people(150));
     world.api.outcomeFor = (job) =>
       job.id === 'job-1'
-        ? outOfCreditsAtOnce(world, job)
+        ? outOfCreditsAtOnce(world.api, job)
         : job.id === 'job-2'
           ? { kind: 'not_ready' }
           : undefined;

@@ -7,9 +7,8 @@ import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { ApiError } from '../../../src/api/errors';
 import { STATUS } from '../../../src/domain/statuses';
-import type { PollOutcome } from '../../../src/api/port';
 import { createWorld } from '../fakes/context';
-import { FakeApi, loseStartAnswers, type FakeJob } from '../fakes/fake-api';
+import { FakeApi, loseStartAnswers, outOfCreditsAtOnce } from '../fakes/fake-api';
 import type { MemorySheet } from '../fakes/memory-spreadsheet';
 import {
   contactsSheet,
@@ -19,29 +18,14 @@ import {
   poll,
   progress,
   server,
+  jobKeys,
 } from '../fakes/scenario';
-
-/** A job that stopped at once for want of credits: the API lists its items, none processed. */
-function outOfCreditsAtOnce(world: ReturnType<typeof createWorld>, job: FakeJob): PollOutcome {
-  const full = world.api.resultOf(job, 'CREDITS_INSUFFICIENT');
-  const unprocessed = full.items.map(({ custom, input }) => ({
-    custom,
-    input,
-    workEmails: [],
-    personalEmails: [],
-    phones: [],
-  }));
-  return { kind: 'result', result: { ...full, items: unprocessed, credits: 0 } };
-}
-
-const jobKeys = (world: ReturnType<typeof createWorld>) =>
-  Object.keys(world.documentStore.getAll()).filter((key) => key.startsWith(DOCUMENT_PROPERTY.jobPrefix));
 
 describe('rows a lost start holds, and an earlier job of the same rows imported by its id', () => {
   it('keep "may have been started", the words that name Retry and Import, not the earlier job\'s', () => {
     const world = createWorld();
     const sheet = contactsSheet(world, people(3));
-    world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world, job) : undefined);
+    world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world.api, job) : undefined);
     planAndStart(world);
     poll(world);
     expect(sheet.column('Status')).toEqual(Array(3).fill(STATUS.outOfCredits));
@@ -152,7 +136,7 @@ describe('a lost start whose run has ended', () => {
     // that held them for the resend, and the next run charged 30 people the resend had bought.
     const world = createWorld();
     const sheet = contactsSheet(world, people(3));
-    world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world, job) : undefined);
+    world.api.outcomeFor = (job) => (job.id === 'job-1' ? outOfCreditsAtOnce(world.api, job) : undefined);
     // Both starts reach the provider; neither answer comes back.
     loseStartAnswers(world.api);
     planAndStart(world);

@@ -196,3 +196,16 @@ export const lostAnswer = (): ApiError =>
 export function loseStartAnswers(api: FakeApi): void {
   answerStarts(api, (_, send) => (send(), lostAnswer()));
 }
+
+/** A job that stopped at once for want of credits: the API lists its items, none processed. */
+export function outOfCreditsAtOnce(api: FakeApi, job: FakeJob): PollOutcome {
+  const full = api.resultOf(job, 'CREDITS_INSUFFICIENT');
+  const unprocessed = full.items.map(({ custom, input }) => ({
+    custom,
+    input,
+    workEmails: [],
+    personalEmails: [],
+    phones: [],
+  }));
+  return { kind: 'result', result: { ...full, items: unprocessed, credits: 0 } };
+}

@@ -5,6 +5,7 @@ import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { createSidebarServer } from '../../../src/app/sidebar-server';
 import { contextFor, createWorld, type TestWorld } from './context';
 import { FakeBudget } from './ports';
+import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { MemorySheet } from './memory-spreadsheet';
 
 export const CONTACT_HEADERS = ['First name', 'Last name', 'Company'];
@@ -66,3 +67,7 @@ export function poll(
 }
 
 export const progress = (world: TestWorld) => server(world).getProgress();
+
+/** The document properties of job records, in the store's order. */
+export const jobKeys = (world: TestWorld): string[] =>
+  Object.keys(world.documentStore.getAll()).filter((key) => key.startsWith(DOCUMENT_PROPERTY.jobPrefix));
