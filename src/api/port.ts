@@ -36,8 +36,9 @@ export type JobStart =
 
 export interface EnrichmentApi {
   /**
-   * Starts jobs in one fetchAll round trip; per start, its enrichment_id or its ApiError (never
-   * thrown). A start is resent only when it certainly did not reach the API; an error with
+   * Starts jobs, one request each (in one fetchAll, a connection cut on one start threw for every
+   * start of the batch, their fate unknown: stop 71); per start, its enrichment_id or its ApiError
+   * (never thrown). A start is resent only when it certainly did not reach the API; an error with
    * `maybeProcessed` means the job may exist (and be charged) although its id never came back.
    */
   startJobs(starts: readonly JobStart[]): Array<string | ApiError>;
