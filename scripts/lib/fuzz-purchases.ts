@@ -91,7 +91,10 @@ export abstract class FuzzPurchases {
     );
     if (!plan || plan.contactsToSend + plan.rowsFromLedger === 0) return;
     const consent = lookUpAgain || !!plan.ledgerDamage;
-    // A refresh consents to buy again only the answers saved before its cutoff, as its ledger says now.
+    // A refresh consents to buy again only the answers saved before its cutoff, as its ledger says now,
+    // whatever else its plan warned of: a warning of ledger damage never covers what rows showed at
+    // the damage (fuzz-invariants.ts), and dropping the refresh's own consent then made its purchase
+    // of a day-old answer look like a second charge (fuzz seed 72012, a false alarm).
     const cutoff = request.refreshDays && view.now() - request.refreshDays * DAY_MS;
     const old = cutoff
       ? [...ledgerAnswers([view])].filter(([, entry]) => entry.at < cutoff).map(([fp]) => fp)
@@ -100,7 +103,7 @@ export abstract class FuzzPurchases {
       view,
       consent,
       () => this.callKilled<StartView>(view, kill, 'startRun', plan.planId),
-      consent ? undefined : old,
+      old,
       !lookUpAgain,
     );
   }
