@@ -5,7 +5,6 @@
  * `damaged-list-freed-by-any-answer` and `shown-field-bought-again` (docs/mutants.md) survived
  * every test before these.
  */
-import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { LEDGER_SHEET_NAME } from '../../../src/store/ledger';
 import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
 import { STATUS } from '../../../src/domain/statuses';
@@ -22,6 +21,7 @@ import {
   poll,
   progress,
   server,
+  jobKeys,
 } from '../fakes/scenario';
 
 const PHONE = { kind: 'enrich', fields: ['phone'] } as const;
@@ -37,11 +37,9 @@ function phonesThenDamagedWorkEmailJob() {
   world.api.notReadyPolls = 1;
   planAndStart(world, ENRICH_WORK_EMAIL);
   expect(world.api.startCalls).toBe(2);
-  const jobKeys = Object.keys(world.documentStore.getAll()).filter((key) =>
-    key.startsWith(DOCUMENT_PROPERTY.jobPrefix),
-  );
-  expect(jobKeys).toHaveLength(1);
-  world.documentStore.set(jobKeys[0]!, '{not json');
+  const keys = jobKeys(world);
+  expect(keys).toHaveLength(1);
+  world.documentStore.set(keys[0]!, '{not json');
   poll(world);
   expect(new Set(sheet.column('Status'))).toEqual(new Set([STATUS.damagedJob]));
   return { world, rows };

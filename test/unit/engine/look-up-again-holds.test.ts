@@ -9,9 +9,16 @@ import type { PlanRequest } from '../../../src/features/runs/run-service';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { WAITING_FOR_RUN } from '../../../src/engine/paid-once';
 import { STATUS } from '../../../src/domain/statuses';
-import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { createWorld } from '../fakes/context';
-import { contactsSheet, ENRICH_WORK_EMAIL, people, planAndStart, poll, server } from '../fakes/scenario';
+import {
+  contactsSheet,
+  ENRICH_WORK_EMAIL,
+  people,
+  planAndStart,
+  poll,
+  server,
+  jobKeys,
+} from '../fakes/scenario';
 
 const PHONE_AGAIN: PlanRequest = { kind: 'enrich', fields: ['phone'], overwrite: true };
 const BOTH_AGAIN: PlanRequest = { kind: 'enrich', fields: ['work_email', 'phone'], overwrite: true };
@@ -72,9 +79,7 @@ describe('a "look up again" of other fields than a damaged job record asked', ()
     contactsSheet(world, people(10));
     world.api.notReadyPolls = 5;
     planAndStart(world, ENRICH_WORK_EMAIL);
-    const [jobKey] = Object.keys(world.documentStore.getAll()).filter((key) =>
-      key.startsWith(DOCUMENT_PROPERTY.jobPrefix),
-    );
+    const [jobKey] = jobKeys(world);
     world.documentStore.set(jobKey!, '{not json');
     expect(server(world).planRun(PHONE_AGAIN).contactsToSend).toBe(0);
     expect(server(world).planRun(BOTH_AGAIN).contactsToSend).toBe(10);

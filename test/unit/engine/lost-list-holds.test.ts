@@ -3,11 +3,10 @@
  * run's job and a sheet run's hold their contacts until their list is read back from the results
  * or the job is imported by its id. Split from paid-once.test.ts.
  */
-import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import { JOB_SHEET_NAME } from '../../../src/store/job-sheet';
 import { answerFormula, contactFieldSpec } from '../../../src/features/formulas/custom-functions';
 import { contextFor, createWorld } from '../fakes/context';
-import { contactsSheet, people, poll, progress, server, startedRun } from '../fakes/scenario';
+import { contactsSheet, people, poll, progress, server, startedRun, jobKeys } from '../fakes/scenario';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -20,9 +19,7 @@ describe("a formula run's job whose record is damaged", () => {
     world.api.notReadyPolls = 1;
     const plan = server(world).planFormulaRun({});
     server(world).startRun(plan.planId);
-    const [jobKey] = Object.keys(world.documentStore.getAll()).filter((key) =>
-      key.startsWith(DOCUMENT_PROPERTY.jobPrefix),
-    );
+    const [jobKey] = jobKeys(world);
     world.documentStore.set(jobKey!, '{not json');
     poll(world);
     expect(progress(world).runs[0]!.error).toMatch(/Import it by its id/);

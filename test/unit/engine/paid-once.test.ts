@@ -29,6 +29,7 @@ import {
   progress,
   server,
   startedRun,
+  jobKeys,
 } from '../fakes/scenario';
 
 const HOUR = 60 * 60 * 1000;
@@ -79,9 +80,7 @@ describe('a job that may hold paid answers is never closed unfetched', () => {
         .cells.slice(1)
         .map((line) => [line[0], line[4]]);
     expect(lines()).toEqual([['job-1', '2']]);
-    const key = Object.keys(world.documentStore.getAll()).find((name) =>
-      name.startsWith(DOCUMENT_PROPERTY.jobPrefix),
-    )!;
+    const key = jobKeys(world)[0]!;
     world.documentStore.set(key, '{not json');
     // The job finishes at the provider, charging the other 2.
     world.api.notReadyPolls = 0;

@@ -5,10 +5,9 @@
  */
 import { DAMAGED_RUN_ERROR, finalState, unspentCredits } from '../../../src/engine/run-end';
 import { runDueSchedule } from '../../../src/features/schedule/scheduled-run';
-import { DOCUMENT_PROPERTY } from '../../../src/platform/property-keys';
 import type { JobRecord, RunRecord } from '../../../src/store/registry';
 import { contextFor, createWorld } from '../fakes/context';
-import { contactsSheet, hourlyWorkEmail, people, poll, progress, server } from '../fakes/scenario';
+import { contactsSheet, hourlyWorkEmail, people, poll, progress, server, jobKeys } from '../fakes/scenario';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -70,9 +69,7 @@ describe("a capped run's end", () => {
     runDueSchedule(contextFor(world));
     expect(server(world).getSchedule()?.committedToday).toBe(10);
     // The job's record is damaged while it works: it may have charged all 10, no one can say.
-    const [key] = Object.keys(world.documentStore.getAll()).filter((name) =>
-      name.startsWith(DOCUMENT_PROPERTY.jobPrefix),
-    );
+    const [key] = jobKeys(world);
     world.documentStore.set(key!, '{not json');
     poll(world);
     poll(world);
